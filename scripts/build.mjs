@@ -1,0 +1,23 @@
+// Bundles the shipped entry points with esbuild (tsc has type-checked them and built out/ for the tests).
+// dist/server.js and dist/extension.js hold no native module (notes/native-modules.md): the local
+// catalog, which loads better-sqlite3, is its own bundle and always its own process.
+import * as esbuild from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const production = process.argv.includes('--production');
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+const builds = [
+  { entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js' },
+  { entryPoints: ['catalog/src/main.ts'], outfile: 'dist/catalog.js', external: ['better-sqlite3'] },
+  { entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+].filter((b) => existsSync(b.entryPoints[0]));
+await Promise.all(builds.map((b) => esbuild.build({ ...common, ...b })));
