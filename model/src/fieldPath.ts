@@ -1,0 +1,25 @@
+/** Field paths of dataset schemas (spec §2.3). */
+
+export const V2_PREFIX = '[version=2.0]';
+
+/** The simple path: for a v2 path, the tokens that are neither `[…` nor `…]`, joined by `.`. */
+export function simplePath(fieldPath: string): string {
+  if (!fieldPath.startsWith(V2_PREFIX)) return fieldPath;
+  return fieldPath.split('.').filter((t) => !t.startsWith('[') && !t.endsWith(']')).join('.');
+}
+
+/** Whether `fieldPath` (simple or v2) names the column `column` (given by its simple path). */
+export function matchesColumn(fieldPath: string, column: string): boolean {
+  return simplePath(fieldPath) === simplePath(column);
+}
+
+/**
+ * The field named exactly `column`, else the first whose simple path equals that of `column`.
+ * The exact match wins because a Kafka schema holds `[key=True]…id` and the value's `…id`, both simply `id`.
+ */
+export function findField<T extends { fieldPath: string }>(fields: readonly T[], column: string): T | undefined {
+  const exact = fields.find((f) => f.fieldPath === column);
+  if (exact) return exact;
+  const wanted = simplePath(column);
+  return fields.find((f) => simplePath(f.fieldPath) === wanted);
+}

@@ -1,0 +1,6 @@
+export * from './urn';
+export * from './builders';
+export * from './fieldPath';
+export * from './aspects';
+export * from './readShapes';
+export * from "./protocol";

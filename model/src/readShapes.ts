@@ -1,0 +1,98 @@
+/**
+ * What GraphQL returns for each kind (spec §2.4, with DataHub's field names and types from
+ * `shared/fixtures/datahub-graphql`). Unset values are null; a model with no groups has `[]`.
+ * `editableProperties` and `editableSchemaMetadata` are DataHub's edited descriptions, kept
+ * apart from the ingested ones as DataHub does (notes §9).
+ */
+import { simplePath } from './fieldPath';
+
+export interface GqlPlatform { urn?: string; name: string }
+
+export interface GqlDataset {
+  urn: string;
+  name?: string;
+  platform?: GqlPlatform;
+  properties: { name?: string; description: string | null } | null;
+  editableProperties: { description: string | null } | null;
+  schemaMetadata: { fields: Array<{ fieldPath: string; description: string | null; nativeDataType?: string | null }> } | null;
+  editableSchemaMetadata: { editableSchemaFieldInfo: Array<{ fieldPath: string; description: string | null }> } | null;
+}
+
+export interface GqlMlFeature {
+  urn: string;
+  name: string;
+  featureNamespace: string;
+  description: string | null;
+  properties: { description: string | null; dataType: string | null; version: { versionTag: string | null } | null } | null;
+}
+
+export interface GqlMlFeatureTable {
+  urn: string;
+  name: string;
+  description: string | null;
+  platform: GqlPlatform;
+  properties: { description: string | null; mlFeatures: Array<{ urn?: string; name: string } | null> | null } | null;
+}
+
+export interface GqlMlModel {
+  urn: string;
+  name: string;
+  description: string | null;
+  platform?: GqlPlatform;
+  properties: {
+    description: string | null;
+    version: string | null;
+    type: string | null;
+    mlFeatures: string[] | null;
+    groups: Array<{ urn: string; name: string } | null> | null;
+  } | null;
+}
+
+export interface GqlMlModelGroup {
+  urn: string;
+  name: string;
+  description: string | null;
+  platform: GqlPlatform;
+  properties: { description: string | null } | null;
+}
+
+export interface GqlShapes {
+  dataset: GqlDataset;
+  mlFeature: GqlMlFeature;
+  mlFeatureTable: GqlMlFeatureTable;
+  mlModel: GqlMlModel;
+  mlModelGroup: GqlMlModelGroup;
+}
+
+/** The description DataHub's UI shows: the edited one over the ingested one (notes §9). */
+export function shownDatasetDescription(d: GqlDataset): string | null {
+  return nonEmpty(d.editableProperties?.description) ?? nonEmpty(d.properties?.description) ?? null;
+}
+
+/**
+ * Each column with the description DataHub's UI shows: the edited entry with the same path,
+ * else one with the same simple path (spec §4.2 rule 5), else the ingested description.
+ * An edited entry that names another column exactly is not borrowed by simple path: a Kafka
+ * key's `…[key=True]…id` must not describe the value's `…id`.
+ */
+export function shownColumns(d: GqlDataset): Array<{ fieldPath: string; description: string | null; edited: boolean }> {
+  const infos = d.editableSchemaMetadata?.editableSchemaFieldInfo ?? [];
+  const fields = d.schemaMetadata?.fields ?? [];
+  const fieldPaths = new Set(fields.map((f) => f.fieldPath));
+  const exact = firstByKey(infos, (e) => e.fieldPath);
+  const bySimple = firstByKey(infos.filter((e) => !fieldPaths.has(e.fieldPath)), (e) => simplePath(e.fieldPath));
+  return fields.map((f) => {
+    const edited = nonEmpty((exact.get(f.fieldPath) ?? bySimple.get(simplePath(f.fieldPath)))?.description);
+    return { fieldPath: f.fieldPath, description: edited ?? nonEmpty(f.description) ?? null, edited: edited !== undefined };
+  });
+}
+
+function nonEmpty(s: string | null | undefined): string | undefined {
+  return s !== null && s !== undefined && s.trim() !== '' ? s : undefined;
+}
+
+function firstByKey<T>(items: readonly T[], key: (item: T) => string): Map<string, T> {
+  const out = new Map<string, T>();
+  for (const item of items) if (!out.has(key(item))) out.set(key(item), item);
+  return out;
+}

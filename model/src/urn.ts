@@ -1,0 +1,387 @@
+/**
+ * URN grammar of the catalog (spec §2.1, DataHub's rules from notes §7).
+ *
+ * A URN value keeps each part exactly as the URN text spells it: a dataset name with an
+ * encoded comma stays `a%2Cb`, so `print(parse(t)) === t` and `parse(print(u))` equals `u`.
+ * `decodePart` gives the human reading; the builders in `builders.ts` do the encoding.
+ */
+
+export type SpecKind = 'dataset' | 'mlFeature' | 'mlFeatureTable' | 'mlModel' | 'mlModelGroup' | 'corpuser';
+export type UrnKind = SpecKind | 'dataPlatform';
+
+export interface DataPlatformUrn { kind: 'dataPlatform'; namespace: string; platform: string }
+export interface DatasetUrn { kind: 'dataset'; namespace: string; platform: string; name: string; env: string }
+export interface MlFeatureUrn { kind: 'mlFeature'; namespace: string; table: string; feature: string }
+export interface MlFeatureTableUrn { kind: 'mlFeatureTable'; namespace: string; platform: string; table: string }
+export interface MlModelUrn { kind: 'mlModel'; namespace: string; platform: string; name: string; env: string }
+export interface MlModelGroupUrn { kind: 'mlModelGroup'; namespace: string; platform: string; name: string; env: string }
+export interface CorpUserUrn { kind: 'corpuser'; namespace: string; user: string }
+/** A DataHub entity type outside the spec (tag, schemaField, container …): well-formed, never resolved. */
+export interface OtherUrn { kind: 'other'; namespace: string; entityType: string; id: string }
+
+export type Urn =
+  | DataPlatformUrn | DatasetUrn | MlFeatureUrn | MlFeatureTableUrn
+  | MlModelUrn | MlModelGroupUrn | CorpUserUrn | OtherUrn;
+
+export type KnownUrn = Exclude<Urn, OtherUrn>;
+
+/** Roles of the parts of a URN, used for ranges (hover, colouring, errors). */
+export type PartRole = 'namespace' | 'kind' | 'platform' | 'name' | 'env' | 'table' | 'feature' | 'user' | 'id';
+
+export interface PartSpan { role: PartRole; start: number; end: number }
+
+export interface UrnError {
+  message: string;
+  /** Offset of what is wrong, from the start of the parsed text. */
+  offset: number;
+  /** Length of what is wrong (at least 1 where the text has a character there). */
+  length: number;
+}
+
+export type ParseResult =
+  | { ok: true; urn: Urn; parts: PartSpan[]; platformUrn?: { start: number; end: number } }
+  | { ok: false; error: UrnError };
+
+export const SPEC_KINDS: readonly SpecKind[] = ['dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup', 'corpuser'];
+export const URN_KINDS: readonly UrnKind[] = [...SPEC_KINDS, 'dataPlatform'];
+
+/** Entity types of DataHub's registry that are not part of the spec: accepted, not resolved. */
+export const OTHER_DATAHUB_KINDS: readonly string[] = [
+  'application', 'assertion', 'businessAttribute', 'chart', 'container', 'corpGroup', 'dashboard',
+  'dataContract', 'dataFlow', 'dataHubAccessToken', 'dataHubAction', 'dataHubConnection',
+  'dataHubExecutionRequest', 'dataHubIngestionSource', 'dataHubPolicy', 'dataHubRole', 'dataHubSecret',
+  'dataHubStepState', 'dataHubUpgrade', 'dataHubView', 'dataJob', 'dataPlatformInstance', 'dataProcess',
+  'dataProcessInstance', 'dataProduct', 'document', 'domain', 'erModelRelationship', 'form',
+  'globalSettings', 'glossaryNode', 'glossaryTerm', 'incident', 'mlModelDeployment', 'mlPrimaryKey',
+  'notebook', 'ownershipType', 'platformResource', 'post', 'query', 'role', 'schemaField',
+  'structuredProperty', 'tag', 'test', 'versionSet',
+];
+
+/** DataHub's FabricType values (notes §7), newest list. Other env strings are a warning, not an error. */
+export const FABRIC_TYPES: readonly string[] = [
+  'DEV', 'TEST', 'QA', 'UAT', 'EI', 'PRE', 'STG', 'NON_PROD', 'PROD', 'CORP', 'RVW', 'PRD', 'TST', 'SIT', 'SBX', 'SANDBOX',
+];
+
+const NAMESPACE_RE = /^[A-Za-z][A-Za-z0-9_-]*$/;
+const ENV_RE = /^[A-Za-z0-9_]+$/;
+const UNIT_SEPARATOR = '\u241F';
+// C0, DEL and C1 controls; none of them can be typed into a catalog's UI or seen in an editor.
+// eslint-disable-next-line no-control-regex
+const CONTROL_RE = /[\u0000-\u001F\u007F-\u009F]/;
+
+interface TupleShape { roles: PartRole[]; labels: string[] }
+
+const TUPLES: Record<Exclude<SpecKind, 'corpuser'>, TupleShape> = {
+  dataset: { roles: ['platform', 'name', 'env'], labels: ['platform', 'name', 'env'] },
+  mlFeature: { roles: ['table', 'feature'], labels: ['feature table', 'feature'] },
+  mlFeatureTable: { roles: ['platform', 'table'], labels: ['platform', 'feature table'] },
+  mlModel: { roles: ['platform', 'name', 'env'], labels: ['platform', 'model name', 'env'] },
+  mlModelGroup: { roles: ['platform', 'name', 'env'], labels: ['platform', 'group name', 'env'] },
+};
+
+class Failure {
+  constructor(readonly error: UrnError) {}
+}
+
+function fail(message: string, offset: number, length: number): never {
+  throw new Failure({ message, offset, length: Math.max(0, length) });
+}
+
+/** Parse one URN: the whole of `text` must be the URN. */
+export function parseUrn(text: string): ParseResult {
+  try {
+    return parseAt(text, 0, text.length, undefined);
+  } catch (e) {
+    if (!(e instanceof Failure)) throw e;
+    // An error at the very end (a missing part) has no character to cover: keep its range inside the text.
+    const offset = Math.min(e.error.offset, text.length);
+    return { ok: false, error: { ...e.error, offset, length: Math.min(e.error.length, text.length - offset) } };
+  }
+}
+
+function parseAt(text: string, from: number, to: number, outerNamespace: string | undefined): ParseResult & { ok: true } {
+  if (!text.startsWith('urn:', from) || from + 4 > to) {
+    fail("a URN starts with 'urn:'", from, Math.min(4, to - from) || 1);
+  }
+  const nsStart = from + 4;
+  const nsEnd = indexBefore(text, ':', nsStart, to);
+  if (nsEnd < 0) fail("expected ':' after the namespace (urn:<namespace>:<entity type>:<id>)", nsStart, to - nsStart || 1);
+  const namespace = text.slice(nsStart, nsEnd);
+  if (!NAMESPACE_RE.test(namespace)) {
+    fail(namespace ? `namespace '${namespace}' must be a word such as li` : 'namespace is empty', nsStart, nsEnd - nsStart || 1);
+  }
+  if (outerNamespace !== undefined && namespace !== outerNamespace) {
+    fail(`namespace '${namespace}' differs from the enclosing URN's '${outerNamespace}'`, nsStart, nsEnd - nsStart);
+  }
+  const kindStart = nsEnd + 1;
+  const kindEnd = indexBefore(text, ':', kindStart, to);
+  const paren = indexBefore(text, '(', kindStart, kindEnd < 0 ? to : kindEnd);
+  if (paren >= 0) {
+    fail(`expected ':' between the entity type '${text.slice(kindStart, paren)}' and '('`, paren, 1);
+  }
+  if (kindEnd < 0) {
+    fail(`expected ':' after the entity type (urn:${namespace}:<entity type>:<id>)`, kindStart, to - kindStart || 1);
+  }
+  const entityType = text.slice(kindStart, kindEnd);
+  if (entityType !== 'dataPlatform' && entityType !== 'corpuser' && !isTupleKind(entityType) && !OTHER_DATAHUB_KINDS.includes(entityType)) {
+    const hint = suggestKind(entityType);
+    fail(
+      entityType
+        ? `unknown entity type '${entityType}'${hint ? ` (did you mean ${hint}?)` : ''}`
+        : 'entity type is empty',
+      kindStart, kindEnd - kindStart || 1,
+    );
+  }
+  // Only a platform is ever nested in a spec URN; refusing other kinds here also bounds the recursion.
+  if (outerNamespace !== undefined && entityType !== 'dataPlatform') {
+    fail(`platform must be urn:${namespace}:dataPlatform:<name>, found a ${entityType} URN`, from, to - from);
+  }
+  const parts: PartSpan[] = [
+    { role: 'namespace', start: nsStart, end: nsEnd },
+    { role: 'kind', start: kindStart, end: kindEnd },
+  ];
+  const idStart = kindEnd + 1;
+  if (idStart >= to) fail(`the ${entityType} id is missing after '${text.slice(from, idStart)}'`, idStart, 1);
+
+  if (entityType === 'dataPlatform' || entityType === 'corpuser') {
+    const role: PartRole = entityType === 'dataPlatform' ? 'platform' : 'user';
+    checkSimpleId(text, idStart, to, entityType === 'dataPlatform' ? 'platform name' : 'user id');
+    parts.push({ role, start: idStart, end: to });
+    const id = text.slice(idStart, to);
+    const urn: Urn = entityType === 'dataPlatform'
+      ? { kind: 'dataPlatform', namespace, platform: id }
+      : { kind: 'corpuser', namespace, user: id };
+    return { ok: true, urn, parts };
+  }
+  if (isTupleKind(entityType)) {
+    return parseTuple(text, idStart, to, namespace, entityType, parts);
+  }
+  if (text[idStart] === '(') {
+    // Parts of other kinds may be URNs themselves (schemaField, dataJob …): only the tuple's frame is checked.
+    splitTuple(text, idStart, to).forEach(([s, e], i) => {
+      if (s === e) fail(`part ${i + 1} of the ${entityType} id is empty`, s, 1);
+    });
+  } else {
+    checkSimpleId(text, idStart, to, 'id');
+  }
+  parts.push({ role: 'id', start: idStart, end: to });
+  return { ok: true, urn: { kind: 'other', namespace, entityType, id: text.slice(idStart, to) }, parts };
+}
+
+function isTupleKind(t: string): t is keyof typeof TUPLES {
+  return Object.prototype.hasOwnProperty.call(TUPLES, t);
+}
+
+function parseTuple(
+  text: string, idStart: number, to: number, namespace: string,
+  kind: keyof typeof TUPLES, parts: PartSpan[],
+): ParseResult & { ok: true } {
+  const shape = TUPLES[kind];
+  if (text[idStart] !== '(') {
+    fail(`expected '(' after 'urn:${namespace}:${kind}:': a ${kind} URN is urn:${namespace}:${kind}:(${shape.labels.join(',')})`, idStart, 1);
+  }
+  const pieces = splitTuple(text, idStart, to);
+  if (pieces.length !== shape.roles.length) {
+    fail(
+      `expected ${shape.roles.length} parts (${shape.labels.join(', ')}), found ${pieces.length}`,
+      idStart, to - idStart,
+    );
+  }
+  const values: Record<string, string> = {};
+  let platformUrn: { start: number; end: number } | undefined;
+  pieces.forEach(([s, e], i) => {
+    const role = shape.roles[i]!;
+    const label = shape.labels[i]!;
+    if (s === e) fail(`${label} is empty`, s, 1);
+    if (role === 'platform') {
+      if (!text.startsWith('urn:', s)) {
+        fail(`platform must be urn:${namespace}:dataPlatform:<name>, found '${text.slice(s, e)}'`, s, e - s);
+      }
+      const nested = parseAt(text, s, e, namespace);
+      if (nested.urn.kind !== 'dataPlatform') throw new Error('parseAt returned a non-platform URN for a platform part');
+      values['platform'] = nested.urn.platform;
+      platformUrn = { start: s, end: e };
+      parts.push(...nested.parts.filter((p) => p.role === 'platform'));
+      return;
+    }
+    if (role === 'env') {
+      const env = text.slice(s, e);
+      if (!ENV_RE.test(env)) fail(`env must be a word such as PROD, found '${env}'`, s, e - s);
+    } else {
+      checkName(text, s, e, label);
+    }
+    values[role] = text.slice(s, e);
+    parts.push({ role, start: s, end: e });
+  });
+  let urn: Urn;
+  switch (kind) {
+    case 'dataset': urn = { kind, namespace, platform: values['platform']!, name: values['name']!, env: values['env']! }; break;
+    case 'mlModel': urn = { kind, namespace, platform: values['platform']!, name: values['name']!, env: values['env']! }; break;
+    case 'mlModelGroup': urn = { kind, namespace, platform: values['platform']!, name: values['name']!, env: values['env']! }; break;
+    case 'mlFeature': urn = { kind, namespace, table: values['table']!, feature: values['feature']! }; break;
+    case 'mlFeatureTable': urn = { kind, namespace, platform: values['platform']!, table: values['table']! }; break;
+  }
+  return platformUrn ? { ok: true, urn, parts, platformUrn } : { ok: true, urn, parts };
+}
+
+/** Split `(a,b,c)` at commas of depth 1 (DataHub's TupleKey rule); returns part spans. */
+function splitTuple(text: string, open: number, to: number): Array<[number, number]> {
+  const pieces: Array<[number, number]> = [];
+  const opened: number[] = [];
+  let partStart = open + 1;
+  for (let i = open; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40 /* ( */) {
+      opened.push(i);
+    } else if (c === 41 /* ) */) {
+      opened.pop();
+      if (opened.length === 0) {
+        pieces.push([partStart, i]);
+        if (i + 1 < to && text[i + 1] === ')') fail("unbalanced parenthesis: this ')' has no matching '('", i + 1, 1);
+        if (i !== to - 1) fail(`unexpected text after the closing ')': '${text.slice(i + 1, to)}'`, i + 1, to - i - 1);
+        return pieces;
+      }
+    } else if (c === 44 /* , */ && opened.length === 1) {
+      pieces.push([partStart, i]);
+      partStart = i + 1;
+    }
+  }
+  // The innermost '(' left open is the likeliest mistake (a name holding an unencoded '(').
+  fail("unbalanced parenthesis: this '(' is never closed", opened[opened.length - 1] ?? open, 1);
+}
+
+function checkName(text: string, s: number, e: number, label: string): void {
+  const value = text.slice(s, e);
+  if (/^\s/.test(value) || /\s$/.test(value)) {
+    fail(`${label} '${value}' has leading or trailing whitespace, which DataHub keeps as part of the name`, s, e - s);
+  }
+  for (let i = s; i < e; i++) {
+    const ch = text[i]!;
+    if (ch === '(' || ch === ')') {
+      fail(`'${ch}' is not allowed inside ${article(label)}; DataHub writes it as ${ch === '(' ? '%28' : '%29'}`, i, 1);
+    }
+    if (ch === UNIT_SEPARATOR) fail(`'\u241F' is reserved in URNs; DataHub writes it as %E2%90%9F`, i, 1);
+    if (CONTROL_RE.test(ch)) fail(`a control character (U+${ch.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}) is not allowed in ${article(label)}`, i, 1);
+  }
+}
+
+/**
+ * A one-part id (platform, user, tag …). DataHub refuses a comma there in strict mode
+ * ("Simple URN … contains comma character"); inner spaces are accepted, as DataHub does.
+ */
+function checkSimpleId(text: string, s: number, e: number, label: string): void {
+  checkName(text, s, e, label);
+  const comma = indexBefore(text, ',', s, e);
+  if (comma >= 0) fail(`',' is not allowed in ${article(label)}; DataHub writes it as %2C`, comma, 1);
+}
+
+/** 'an id', 'a user id': the labels are fixed words, none of which starts with a vowel sound written 'u'. */
+function article(label: string): string {
+  return `${/^[aeio]/i.test(label) ? 'an' : 'a'} ${label}`;
+}
+
+function indexBefore(text: string, ch: string, from: number, to: number): number {
+  const i = text.indexOf(ch, from);
+  return i >= 0 && i < to ? i : -1;
+}
+
+/**
+ * The nearest known entity type, for "did you mean …?": a case-insensitive match, else the
+ * closest within edit distance 2 (1 for words of 3–5 letters, so 'foo' does not suggest 'form').
+ */
+export function suggestKind(entityType: string): string | undefined {
+  const candidates = [...URN_KINDS, ...OTHER_DATAHUB_KINDS];
+  const lower = entityType.toLowerCase();
+  const exact = candidates.find((k) => k.toLowerCase() === lower);
+  if (exact) return exact;
+  let best: string | undefined;
+  let bestDistance = Math.min(2, Math.floor(entityType.length / 3)) + 1;
+  for (const k of candidates) {
+    const d = editDistance(lower, k.toLowerCase(), bestDistance);
+    if (d < bestDistance) {
+      best = k;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+/** Edit distance (Levenshtein with adjacent swaps), stopping early once it exceeds `limit`. */
+export function editDistance(a: string, b: string, limit = Infinity): number {
+  // Optimal string alignment: a swap of two neighbours (PRDO → PROD) is one edit, as typos are.
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let prevPrev: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prevPrev[j - 2]! + 1);
+      cur.push(v);
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > limit) return limit + 1;
+    prevPrev = prev;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/** Print a URN value; the inverse of `parseUrn`. */
+export function printUrn(urn: Urn): string {
+  const ns = urn.namespace;
+  const platform = (p: string): string => `urn:${ns}:dataPlatform:${p}`;
+  switch (urn.kind) {
+    case 'dataPlatform': return platform(urn.platform);
+    case 'corpuser': return `urn:${ns}:corpuser:${urn.user}`;
+    case 'dataset': return `urn:${ns}:dataset:(${platform(urn.platform)},${urn.name},${urn.env})`;
+    case 'mlModel': return `urn:${ns}:mlModel:(${platform(urn.platform)},${urn.name},${urn.env})`;
+    case 'mlModelGroup': return `urn:${ns}:mlModelGroup:(${platform(urn.platform)},${urn.name},${urn.env})`;
+    case 'mlFeature': return `urn:${ns}:mlFeature:(${urn.table},${urn.feature})`;
+    case 'mlFeatureTable': return `urn:${ns}:mlFeatureTable:(${platform(urn.platform)},${urn.table})`;
+    case 'other': return `urn:${ns}:${urn.entityType}:${urn.id}`;
+  }
+}
+
+/** The URN that names the same entity in namespace `ns` (used to compare `li` and `svc` spellings). */
+export function withNamespace<U extends Urn>(urn: U, ns: string): U {
+  return { ...urn, namespace: ns };
+}
+
+const RESERVED_ENCODED: Record<string, string> = { '%2C': ',', '%28': '(', '%29': ')', '%E2%90%9F': UNIT_SEPARATOR };
+
+/** The human reading of a part: DataHub's reserved-character escapes undone (nothing else is decoded). */
+export function decodePart(part: string): string {
+  return part.replace(/%2C|%28|%29|%E2%90%9F/gi, (m) => RESERVED_ENCODED[m.toUpperCase()] ?? m);
+}
+
+/** DataHub's UrnEncoder.encode_string: escape only the reserved characters of a tuple part. */
+export function encodePart(part: string): string {
+  return part.replace(/[,()\u241F]/g, (c) => (c === UNIT_SEPARATOR ? '%E2%90%9F' : `%${c.charCodeAt(0).toString(16).toUpperCase()}`));
+}
+
+/** A URN as one REST path segment: Python's quote(urn, safe="") (notes §7). */
+export function encodeUrnForPath(urn: string): string {
+  return encodeURIComponent(urn).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+const UI_PATHS: Record<UrnKind, string> = {
+  dataset: 'dataset', mlFeature: 'features', mlFeatureTable: 'featureTables', mlModel: 'mlModels',
+  mlModelGroup: 'mlModelGroup', corpuser: 'user', dataPlatform: 'platform',
+};
+
+/** DataHub's web UI path segment for an entity kind (notes §8). */
+export function uiPathSegment(kind: Urn['kind'], entityType?: string): string {
+  return kind === 'other' ? (entityType ?? 'entity') : UI_PATHS[kind];
+}
+
+/** DataHub's urlEncodeUrn: the URN stays readable; only characters that break a path are escaped. */
+export function encodeUrnForUi(urn: string): string {
+  return urn.replace(/[%/?#[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+/** The entity type as DataHub names it (e.g. for `entityType` of a proposal). */
+export function entityTypeOf(urn: Urn): string {
+  return urn.kind === 'other' ? urn.entityType : urn.kind;
+}
