@@ -1,0 +1,92 @@
+/** Command-line options of `catalog-lens-catalog`; a bad flag is a UsageError (exit code 2). */
+import * as path from 'node:path';
+import type { Durability } from './store';
+
+export const DEFAULT_PORT = 9410;
+export const TOKEN_ENV = 'CATALOG_LENS_CATALOG_TOKEN';
+
+export interface CliOptions {
+  port: number;
+  host: string;
+  db: string;
+  token: string | undefined;
+  sample: boolean;
+  namespaces: string[];
+  maxBodyBytes: number | undefined;
+  durability: Durability;
+  quiet: boolean;
+  help: boolean;
+}
+
+export class UsageError extends Error {}
+
+export const USAGE = `Usage: catalog-lens-catalog [options]
+
+The local metadata catalog of Catalog Lens: DataHub's GraphQL endpoint and aspect
+write/read paths on SQLite.
+
+Options:
+  --port N             port to listen on (default ${DEFAULT_PORT}; 0 = a free port)
+  --host H             address to bind (default 127.0.0.1)
+  --db FILE            SQLite database file (default .catalog-lens/catalog.db; ':memory:' = not kept)
+  --token T            require "Authorization: Bearer T" (or set ${TOKEN_ENV})
+  --sample             load the sample catalog that matches examples/
+  --namespaces W,W     accepted URN namespace words, first = storage namespace (default li,svc)
+  --max-body BYTES     largest request body accepted (default 16 MiB)
+  --durability MODE    full (default: acknowledged = on disk) or normal (faster, may lose the
+                       last writes on power loss)
+  --quiet              no log line per request
+  --help               this text
+`;
+
+const VALUE_FLAGS = new Set(['--port', '--host', '--db', '--token', '--namespaces', '--max-body', '--durability']);
+const BOOLEAN_FLAGS = new Set(['--sample', '--quiet', '--help']);
+
+export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: string): CliOptions {
+  const values = new Map<string, string>();
+  const flags = new Set<string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const eq = arg.indexOf('=');
+    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    if (BOOLEAN_FLAGS.has(name)) {
+      if (name !== arg) throw new UsageError(`${name} takes no value`);
+      flags.add(name);
+    } else if (VALUE_FLAGS.has(name)) {
+      const value = name !== arg ? arg.slice(eq + 1) : argv[++i];
+      if (value === undefined || (name === arg && value.startsWith('--'))) throw new UsageError(`${name} needs a value`);
+      values.set(name, value);
+    } else {
+      throw new UsageError(`unknown option '${arg}'`);
+    }
+  }
+  const port = integer(values.get('--port'), '--port', DEFAULT_PORT, 0, 65535);
+  const maxBody = values.has('--max-body') ? integer(values.get('--max-body'), '--max-body', 0, 1, Number.MAX_SAFE_INTEGER) : undefined;
+  const durability = values.get('--durability') ?? 'full';
+  if (durability !== 'full' && durability !== 'normal') throw new UsageError(`--durability must be full or normal, found '${durability}'`);
+  const namespaces = (values.get('--namespaces') ?? 'li,svc').split(',').map((w) => w.trim()).filter((w) => w !== '');
+  if (namespaces.length === 0) throw new UsageError('--namespaces needs at least one word, e.g. li,svc');
+  for (const w of namespaces) {
+    if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(w)) throw new UsageError(`--namespaces: '${w}' is not a namespace word`);
+  }
+  const db = values.get('--db') ?? path.join(cwd, '.catalog-lens', 'catalog.db');
+  const token = values.get('--token') ?? (env[TOKEN_ENV] || undefined);
+  if (token !== undefined && token.trim() === '') throw new UsageError('--token is empty');
+  const host = values.get('--host') ?? '127.0.0.1';
+  if (host === '') throw new UsageError('--host is empty');
+  return {
+    port, host, db, token, namespaces, durability,
+    sample: flags.has('--sample'),
+    maxBodyBytes: maxBody,
+    quiet: flags.has('--quiet'),
+    help: flags.has('--help'),
+  };
+}
+
+function integer(text: string | undefined, flag: string, fallback: number, min: number, max: number): number {
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text)) throw new UsageError(`${flag} must be a whole number, found '${text}'`);
+  const n = Number(text);
+  if (n < min || n > max) throw new UsageError(`${flag} must be between ${min} and ${max}, found ${n}`);
+  return n;
+}

@@ -1,0 +1,45 @@
+/**
+ * One error type for the whole catalog: an HTTP status and a message that says what is wrong
+ * and where. The Rest.li routes send it as DataHub's error body; GraphQL maps the status to
+ * DataHub's error codes (notes §5).
+ */
+
+export type GraphQLErrorType = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'NOT_FOUND' | 'CONFLICT' | 'SERVER_ERROR';
+
+export class CatalogError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+    this.name = 'CatalogError';
+  }
+}
+
+export function badRequest(message: string): CatalogError {
+  return new CatalogError(400, message);
+}
+
+export function notFound(message: string): CatalogError {
+  return new CatalogError(404, message);
+}
+
+export function unprocessable(message: string): CatalogError {
+  return new CatalogError(422, message);
+}
+
+/** DataHub's GraphQL error code for an HTTP-like status (DataHubGraphQLErrorCode). */
+export function graphQLErrorType(status: number): { code: number; type: GraphQLErrorType } {
+  switch (status) {
+    case 400:
+    case 413:
+    case 422:
+      return { code: 400, type: 'BAD_REQUEST' };
+    case 401:
+    case 403:
+      return { code: 403, type: 'UNAUTHORIZED' };
+    case 404:
+      return { code: 404, type: 'NOT_FOUND' };
+    case 409:
+      return { code: 409, type: 'CONFLICT' };
+    default:
+      return { code: 500, type: 'SERVER_ERROR' };
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * `POST /api/graphql` as DataHub answers it (notes §5): HTTP 200 whenever the document ran,
+ * `{data, errors?, extensions: {}}`, each error with `extensions: {code, type}`; HTTP 400 when the
+ * body is not a GraphQL request.
+ */
+import { execute, GraphQLError, parse, validate, type DocumentNode, type ExecutionResult } from 'graphql';
+import type { EntityType } from '../../../model/src/aspects';
+import { badRequest, CatalogError, graphQLErrorType } from '../errors';
+import { checkQueryLimits, DEFAULT_QUERY_LIMITS, type QueryLimits } from './limits';
+import { updateDataset, updateDescription, type UpdateDatasetArgs, type UpdateDescriptionArgs } from './mutations';
+import { entityNode, type ReadContext } from './readShapes';
+import { catalogSchema } from './schema';
+
+type Json = Record<string, unknown>;
+
+export interface GraphQLResponse {
+  status: number;
+  body: Json;
+}
+
+const ENTITY_KINDS: readonly EntityType[] = ['dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup'];
+
+/** A root query field: the entity, or null when it does not exist (spec §7: unset values are null). */
+function entityQuery(kind: EntityType | 'any') {
+  return (args: { urn: string }, ctx: ReadContext, info: { fieldName: string }): Json | null => {
+    const where = `${info.fieldName}(urn)`;
+    const r = ctx.namespaces.resolve(args.urn, where);
+    const found = r.urn.kind === 'other' ? r.urn.entityType : r.urn.kind;
+    if (kind === 'any' ? !(ENTITY_KINDS as readonly string[]).includes(found) : found !== kind) {
+      const wanted = kind === 'any' ? ENTITY_KINDS.join(', ') : `a ${kind}`;
+      throw badRequest(`${where}: expected ${wanted} URN, found a ${found} URN '${args.urn}'`);
+    }
+    const entityType = found as EntityType;
+    if (!ctx.exists(r.key, entityType)) return null;
+    return entityNode(ctx, args.urn, r.urn, r.key);
+  };
+}
+
+const rootValue = {
+  dataset: entityQuery('dataset'),
+  mlFeature: entityQuery('mlFeature'),
+  mlFeatureTable: entityQuery('mlFeatureTable'),
+  mlModel: entityQuery('mlModel'),
+  mlModelGroup: entityQuery('mlModelGroup'),
+  entity: entityQuery('any'),
+  entityExists: (args: { urn: string }, ctx: ReadContext, info: { fieldName: string }): boolean =>
+    entityQuery('any')(args, ctx, info) !== null,
+  updateDataset: (args: UpdateDatasetArgs, ctx: ReadContext) => updateDataset(args, ctx),
+  updateDescription: (args: UpdateDescriptionArgs, ctx: ReadContext) => updateDescription(args, ctx),
+};
+
+function requestError(message: string): GraphQLResponse {
+  return {
+    status: 400,
+    body: { errors: [{ message, extensions: { code: 400, type: 'BAD_REQUEST', classification: 'BadRequest' } }], data: null, extensions: {} },
+  };
+}
+
+function errorEntry(e: GraphQLError, classification?: string): Json {
+  const original = e.originalError;
+  // Errors without a path come before any resolver ran (variable coercion): the request's fault.
+  const fromResolver = e.path !== undefined;
+  const status = original instanceof CatalogError ? original.status : fromResolver && original ? 500 : 400;
+  const { code, type } = graphQLErrorType(status);
+  const entry: Json = { message: e.message };
+  if (e.locations) entry['locations'] = e.locations;
+  if (e.path) entry['path'] = e.path;
+  entry['extensions'] = { code, type, classification: classification ?? (fromResolver ? 'DataFetchingException' : 'ValidationError') };
+  return entry;
+}
+
+function withErrors(errors: readonly GraphQLError[], classification: string): GraphQLResponse {
+  return { status: 200, body: { errors: errors.map((e) => errorEntry(e, classification)), data: null, extensions: {} } };
+}
+
+/** Runs one GraphQL request body (already parsed as JSON). */
+export async function runGraphQL(body: unknown, ctx: ReadContext, limits: QueryLimits = DEFAULT_QUERY_LIMITS,
+  onInternalError?: (e: Error) => void): Promise<GraphQLResponse> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return requestError('the request body must be a JSON object {"query": "...", "variables": {...}}');
+  }
+  const { query, variables, operationName } = body as Json;
+  if (typeof query !== 'string' || query.trim() === '') {
+    return requestError('query: required, a GraphQL document as a string');
+  }
+  if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) {
+    return requestError('variables: expected an object');
+  }
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
+    return requestError('operationName: expected a string');
+  }
+  let doc: DocumentNode;
+  try {
+    doc = parse(query);
+  } catch (e) {
+    if (e instanceof GraphQLError) return withErrors([e], 'InvalidSyntax');
+    throw e;
+  }
+  const overLimit = checkQueryLimits(doc, limits);
+  if (overLimit) return withErrors([new GraphQLError(overLimit)], 'ValidationError');
+  const schema = catalogSchema();
+  const invalid = validate(schema, doc);
+  if (invalid.length > 0) return withErrors(invalid, 'ValidationError');
+
+  const result: ExecutionResult = await execute({
+    schema, document: doc, rootValue, contextValue: ctx,
+    variableValues: (variables ?? undefined) as Json | undefined,
+    operationName: (operationName ?? undefined) as string | undefined,
+  });
+  const out: Json = { data: result.data ?? null };
+  if (result.errors && result.errors.length > 0) {
+    for (const e of result.errors) {
+      if (e.path !== undefined && e.originalError && !(e.originalError instanceof CatalogError)) onInternalError?.(e.originalError);
+    }
+    out['errors'] = result.errors.map((e) => errorEntry(e));
+  }
+  out['extensions'] = {};
+  return { status: 200, body: out };
+}

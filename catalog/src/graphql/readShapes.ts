@@ -1,0 +1,308 @@
+/**
+ * GraphQL read shapes (spec §2.4) built from stored aspects, as DataHub's mappers build them:
+ * ingested (`properties`, `schemaMetadata`) and edited (`editableProperties`,
+ * `editableSchemaMetadata`) descriptions are kept apart. Objects are plain values whose costly
+ * fields are functions, so graphql's default resolver loads only what a query selects.
+ */
+import { EXISTENCE_ASPECTS, textOf, type AspectName, type AuditStamp, type EntityType } from '../../../model/src/aspects';
+import { parseUrn, type DatasetUrn, type MlFeatureTableUrn, type MlFeatureUrn, type MlModelGroupUrn, type MlModelUrn, type Urn } from '../../../model/src/urn';
+import { badRequest } from '../errors';
+import type { NamespacePolicy } from '../namespaces';
+import type { AspectStore, StoredAspect } from '../store';
+
+type Json = Record<string, unknown>;
+
+/** Per-request state: aspects are read once per entity and request. */
+export class ReadContext {
+  private readonly loaded = new Map<string, Map<AspectName, StoredAspect>>();
+
+  constructor(readonly store: AspectStore, readonly namespaces: NamespacePolicy, readonly actor: string) {}
+
+  aspectsOf(key: string): Map<AspectName, StoredAspect> {
+    let m = this.loaded.get(key);
+    if (!m) {
+      m = this.store.getAll(key);
+      this.loaded.set(key, m);
+    }
+    return m;
+  }
+
+  /** After a mutation wrote to `key`, later fields of the same request read the new values. */
+  forget(key: string): void {
+    this.loaded.delete(key);
+  }
+
+  value(key: string, aspect: AspectName): Json | undefined {
+    return this.aspectsOf(key).get(aspect)?.value;
+  }
+
+  exists(key: string, entityType: EntityType): boolean {
+    const m = this.aspectsOf(key);
+    return EXISTENCE_ASPECTS[entityType].some((a) => m.has(a));
+  }
+}
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+function platformNode(ns: string, platform: string): Json {
+  return { __typename: 'DataPlatform', urn: `urn:${ns}:dataPlatform:${platform}`, type: 'DATA_PLATFORM', name: platform };
+}
+
+function corpUserNode(urn: string): Json {
+  const parsed = parseUrn(urn);
+  const username = parsed.ok && parsed.urn.kind === 'corpuser' ? parsed.urn.user : urn.slice(urn.lastIndexOf(':') + 1);
+  return { __typename: 'CorpUser', urn, type: 'CORP_USER', username, exists: null };
+}
+
+function auditStamp(v: unknown): Json | null {
+  if (!isObject(v)) return null;
+  return { time: num(v['time']) ?? 0, actor: str(v['actor']) };
+}
+
+function customProperties(v: unknown, associatedUrn: string): Json[] | null {
+  if (!isObject(v)) return null;
+  return Object.entries(v).map(([key, value]) => ({
+    key,
+    value: typeof value === 'string' ? value : value === null || value === undefined ? null : JSON.stringify(value),
+    associatedUrn,
+  }));
+}
+
+function versionTag(v: unknown): Json | null {
+  return isObject(v) ? { versionTag: str(v['versionTag']) } : null;
+}
+
+function institutionalMemory(v: Json | undefined, associatedUrn: string): Json | null {
+  if (!v) return null;
+  const elements = Array.isArray(v['elements']) ? v['elements'].filter(isObject) : [];
+  return {
+    elements: elements.map((e) => {
+      const description = textOf(e['description']) ?? '';
+      const created = auditStamp(e['createStamp']) ?? { time: 0, actor: null };
+      const actor = typeof created['actor'] === 'string' ? created['actor'] : '';
+      return { url: str(e['url']) ?? '', label: description, description, created, author: corpUserNode(actor), associatedUrn };
+    }),
+  };
+}
+
+/** Pegasus union member of `schemaMetadata.fields[].type.type` → DataHub's SchemaFieldDataType. */
+const FIELD_TYPES: Record<string, string> = {
+  BooleanType: 'BOOLEAN', FixedType: 'FIXED', StringType: 'STRING', BytesType: 'BYTES', NumberType: 'NUMBER',
+  DateType: 'DATE', TimeType: 'TIME', EnumType: 'ENUM', NullType: 'NULL', MapType: 'MAP', ArrayType: 'ARRAY',
+  UnionType: 'UNION', RecordType: 'STRUCT',
+};
+
+function fieldType(v: unknown): string {
+  const member = isObject(v) && isObject(v['type']) ? Object.keys(v['type'])[0] : undefined;
+  return (member && FIELD_TYPES[member.slice(member.lastIndexOf('.') + 1)]) ?? 'NULL';
+}
+
+function schemaMetadata(v: Json, platformUrn: string): Json {
+  const fields = Array.isArray(v['fields']) ? v['fields'].filter(isObject) : [];
+  return {
+    name: str(v['schemaName']) ?? '',
+    platformUrn: str(v['platform']) ?? platformUrn,
+    version: num(v['version']) ?? 0,
+    hash: str(v['hash']) ?? '',
+    primaryKeys: Array.isArray(v['primaryKeys']) ? v['primaryKeys'].filter((k) => typeof k === 'string') : null,
+    fields: fields.map((f) => ({
+      fieldPath: str(f['fieldPath']) ?? '',
+      label: str(f['label']),
+      nullable: f['nullable'] === true,
+      description: textOf(f['description']),
+      type: fieldType(f['type']),
+      nativeDataType: str(f['nativeDataType']),
+      recursive: f['recursive'] === true,
+      isPartOfKey: typeof f['isPartOfKey'] === 'boolean' ? f['isPartOfKey'] : null,
+    })),
+  };
+}
+
+export function datasetNode(ctx: ReadContext, requested: string, urn: DatasetUrn, key: string): Json {
+  const props = (): Json | null => {
+    const p = ctx.value(key, 'datasetProperties');
+    if (!p) return null;
+    return {
+      name: str(p['name']) ?? urn.name,
+      qualifiedName: str(p['qualifiedName']),
+      description: textOf(p['description']),
+      customProperties: customProperties(p['customProperties'], requested),
+      externalUrl: str(p['externalUrl']),
+    };
+  };
+  const platform = platformNode(urn.namespace, urn.platform);
+  return {
+    __typename: 'Dataset',
+    urn: requested,
+    type: 'DATASET',
+    name: urn.name,
+    platform,
+    properties: props,
+    editableProperties: () => {
+      const e = ctx.value(key, 'editableDatasetProperties');
+      return e ? { description: textOf(e['description']), name: str(e['name']) } : null;
+    },
+    institutionalMemory: () => institutionalMemory(ctx.value(key, 'institutionalMemory'), requested),
+    schemaMetadata: (args: { version?: number | null }) => {
+      if (args.version !== undefined && args.version !== null && args.version !== 0) {
+        throw badRequest(`schemaMetadata(version: ${args.version}): only the latest version (0) is kept by this catalog`);
+      }
+      const s = ctx.value(key, 'schemaMetadata');
+      return s ? schemaMetadata(s, platform['urn'] as string) : null;
+    },
+    editableSchemaMetadata: () => {
+      const e = ctx.value(key, 'editableSchemaMetadata');
+      if (!e) return null;
+      const infos = Array.isArray(e['editableSchemaFieldInfo']) ? e['editableSchemaFieldInfo'].filter(isObject) : [];
+      return { editableSchemaFieldInfo: infos.map((i) => ({ fieldPath: str(i['fieldPath']) ?? '', description: textOf(i['description']) })) };
+    },
+    description: () => props()?.['description'] ?? null,
+    exists: () => ctx.exists(key, 'dataset'),
+  };
+}
+
+export function mlFeatureNode(ctx: ReadContext, requested: string, urn: MlFeatureUrn, key: string): Json {
+  const props = (): Json | null => {
+    const p = ctx.value(key, 'mlFeatureProperties');
+    if (!p) return null;
+    return {
+      description: textOf(p['description']),
+      dataType: str(p['dataType']),
+      version: versionTag(p['version']),
+      sources: () => (Array.isArray(p['sources']) ? p['sources'].map((s) => referenceNode(ctx, s, 'dataset')) : null),
+      customProperties: customProperties(p['customProperties'], requested),
+    };
+  };
+  return {
+    __typename: 'MLFeature',
+    urn: requested,
+    type: 'MLFEATURE',
+    name: urn.feature,
+    featureNamespace: urn.table,
+    description: () => props()?.['description'] ?? null,
+    dataType: () => props()?.['dataType'] ?? null,
+    properties: props,
+    exists: () => ctx.exists(key, 'mlFeature'),
+  };
+}
+
+export function mlFeatureTableNode(ctx: ReadContext, requested: string, urn: MlFeatureTableUrn, key: string): Json {
+  const props = (): Json | null => {
+    const p = ctx.value(key, 'mlFeatureTableProperties');
+    if (!p) return null;
+    return {
+      description: textOf(p['description']),
+      mlFeatures: () => (Array.isArray(p['mlFeatures']) ? p['mlFeatures'].map((f) => referenceNode(ctx, f, 'mlFeature')) : null),
+      customProperties: customProperties(p['customProperties'], requested),
+    };
+  };
+  return {
+    __typename: 'MLFeatureTable',
+    urn: requested,
+    type: 'MLFEATURE_TABLE',
+    name: urn.table,
+    platform: platformNode(urn.namespace, urn.platform),
+    description: () => props()?.['description'] ?? null,
+    properties: props,
+    exists: () => ctx.exists(key, 'mlFeatureTable'),
+  };
+}
+
+/** MLModelProperties.version is a String in DataHub's schema: the aspect's versionTag. */
+function modelVersion(v: unknown): string | null {
+  if (typeof v === 'string') return v;
+  return isObject(v) ? str(v['versionTag']) : null;
+}
+
+function params(v: unknown): Json[] | null {
+  if (!Array.isArray(v)) return null;
+  return v.filter(isObject).map((m) => ({
+    name: str(m['name']), description: str(m['description']), value: str(m['value']), createdAt: num(m['createdAt']),
+  }));
+}
+
+export function mlModelNode(ctx: ReadContext, requested: string, urn: MlModelUrn, key: string): Json {
+  const props = (): Json | null => {
+    const p = ctx.value(key, 'mlModelProperties');
+    if (!p) return null;
+    return {
+      name: str(p['name']),
+      description: textOf(p['description']),
+      lastModified: auditStamp(p['lastModified']),
+      created: auditStamp(p['created']),
+      version: modelVersion(p['version']),
+      type: str(p['type']),
+      hyperParams: params(p['hyperParams']),
+      trainingMetrics: params(p['trainingMetrics']),
+      mlFeatures: Array.isArray(p['mlFeatures']) ? p['mlFeatures'].filter((f) => typeof f === 'string') : null,
+      tags: Array.isArray(p['tags']) ? p['tags'].filter((t) => typeof t === 'string') : null,
+      groups: () => (Array.isArray(p['groups']) ? p['groups'].map((g) => referenceNode(ctx, g, 'mlModelGroup')) : []),
+      customProperties: customProperties(p['customProperties'], requested),
+      externalUrl: str(p['externalUrl']),
+    };
+  };
+  return {
+    __typename: 'MLModel',
+    urn: requested,
+    type: 'MLMODEL',
+    name: urn.name,
+    platform: platformNode(urn.namespace, urn.platform),
+    description: () => props()?.['description'] ?? null,
+    properties: props,
+    institutionalMemory: () => institutionalMemory(ctx.value(key, 'institutionalMemory'), requested),
+    exists: () => ctx.exists(key, 'mlModel'),
+  };
+}
+
+export function mlModelGroupNode(ctx: ReadContext, requested: string, urn: MlModelGroupUrn, key: string): Json {
+  const props = (): Json | null => {
+    const p = ctx.value(key, 'mlModelGroupProperties');
+    if (!p) return null;
+    return {
+      name: str(p['name']),
+      description: textOf(p['description']),
+      created: auditStamp(p['created']),
+      lastModified: auditStamp(p['lastModified']),
+      version: versionTag(p['version']),
+      customProperties: customProperties(p['customProperties'], requested),
+      externalUrl: str(p['externalUrl']),
+    };
+  };
+  return {
+    __typename: 'MLModelGroup',
+    urn: requested,
+    type: 'MLMODEL_GROUP',
+    name: urn.name,
+    platform: platformNode(urn.namespace, urn.platform),
+    description: () => props()?.['description'] ?? null,
+    properties: props,
+    exists: () => ctx.exists(key, 'mlModelGroup'),
+  };
+}
+
+/** The node for any URN of the five entity kinds (the caller has resolved its key). */
+export function entityNode(ctx: ReadContext, requested: string, urn: Urn, key: string): Json | null {
+  switch (urn.kind) {
+    case 'dataset': return datasetNode(ctx, requested, urn, key);
+    case 'mlFeature': return mlFeatureNode(ctx, requested, urn, key);
+    case 'mlFeatureTable': return mlFeatureTableNode(ctx, requested, urn, key);
+    case 'mlModel': return mlModelNode(ctx, requested, urn, key);
+    case 'mlModelGroup': return mlModelGroupNode(ctx, requested, urn, key);
+    default: return null;
+  }
+}
+
+/**
+ * A URN held inside an aspect (feature sources, table features, model groups): always an object
+ * with the names read from the URN, whether or not the entity exists (`exists` tells), as the
+ * UI's Features and Group tabs list what the aspect names.
+ */
+function referenceNode(ctx: ReadContext, text: unknown, kind: EntityType): Json | null {
+  if (typeof text !== 'string') return null;
+  const parsed = parseUrn(text);
+  const key = ctx.namespaces.keyOf(text);
+  if (!parsed.ok || key === undefined || parsed.urn.kind !== kind) return null;
+  return entityNode(ctx, text, parsed.urn, key);
+}

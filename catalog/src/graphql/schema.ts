@@ -1,0 +1,313 @@
+/**
+ * The catalog's GraphQL schema: a subset of DataHub's (same type, field and argument names and
+ * types, nullability included; test/catalog/schemaSubset.test.ts checks it against
+ * shared/fixtures/datahub-graphql), so a document valid here is valid against DataHub.
+ */
+import { buildSchema, type GraphQLSchema } from 'graphql';
+
+export const CATALOG_SDL = /* GraphQL */ `
+scalar Long
+
+schema {
+  query: Query
+  mutation: Mutation
+}
+
+type Query {
+  dataset(urn: String!): Dataset
+  mlFeature(urn: String!): MLFeature
+  mlFeatureTable(urn: String!): MLFeatureTable
+  mlModel(urn: String!): MLModel
+  mlModelGroup(urn: String!): MLModelGroup
+  entity(urn: String!): Entity
+  entityExists(urn: String!): Boolean
+}
+
+type Mutation {
+  updateDataset(urn: String!, input: DatasetUpdateInput!): Dataset
+  updateDescription(input: DescriptionUpdateInput!): Boolean
+}
+
+enum EntityType {
+  DATASET
+  CORP_USER
+  DATA_PLATFORM
+  MLMODEL
+  MLMODEL_GROUP
+  MLFEATURE_TABLE
+  MLFEATURE
+}
+
+interface Entity {
+  urn: String!
+  type: EntityType!
+}
+
+type DataPlatform implements Entity {
+  urn: String!
+  type: EntityType!
+  name: String!
+}
+
+type CorpUser implements Entity {
+  urn: String!
+  type: EntityType!
+  username: String!
+  exists: Boolean
+}
+
+type AuditStamp {
+  time: Long!
+  actor: String
+}
+
+type CustomPropertiesEntry {
+  key: String!
+  value: String
+  associatedUrn: String!
+}
+
+type VersionTag {
+  versionTag: String
+}
+
+type Dataset implements Entity {
+  urn: String!
+  type: EntityType!
+  platform: DataPlatform!
+  name: String!
+  properties: DatasetProperties
+  editableProperties: DatasetEditableProperties
+  institutionalMemory: InstitutionalMemory
+  schemaMetadata(version: Long): SchemaMetadata
+  editableSchemaMetadata: EditableSchemaMetadata
+  description: String @deprecated
+  exists: Boolean
+}
+
+type DatasetProperties {
+  name: String!
+  qualifiedName: String
+  description: String
+  customProperties: [CustomPropertiesEntry!]
+  externalUrl: String
+}
+
+type DatasetEditableProperties {
+  description: String
+  name: String
+}
+
+type InstitutionalMemory {
+  elements: [InstitutionalMemoryMetadata!]!
+}
+
+type InstitutionalMemoryMetadata {
+  url: String!
+  label: String!
+  author: CorpUser! @deprecated(reason: "Use \`actor\`")
+  created: AuditStamp!
+  description: String! @deprecated
+  associatedUrn: String!
+}
+
+enum SchemaFieldDataType {
+  BOOLEAN
+  FIXED
+  STRING
+  BYTES
+  NUMBER
+  DATE
+  TIME
+  ENUM
+  NULL
+  MAP
+  ARRAY
+  UNION
+  STRUCT
+}
+
+type SchemaMetadata {
+  name: String!
+  platformUrn: String!
+  version: Long!
+  hash: String!
+  fields: [SchemaField!]!
+  primaryKeys: [String!]
+}
+
+type SchemaField {
+  fieldPath: String!
+  label: String
+  nullable: Boolean!
+  description: String
+  type: SchemaFieldDataType!
+  nativeDataType: String
+  recursive: Boolean!
+  isPartOfKey: Boolean
+}
+
+type EditableSchemaMetadata {
+  editableSchemaFieldInfo: [EditableSchemaFieldInfo!]!
+}
+
+type EditableSchemaFieldInfo {
+  fieldPath: String!
+  description: String
+}
+
+enum MLFeatureDataType {
+  USELESS
+  NOMINAL
+  ORDINAL
+  BINARY
+  COUNT
+  TIME
+  INTERVAL
+  IMAGE
+  VIDEO
+  AUDIO
+  TEXT
+  MAP
+  SEQUENCE
+  SET
+  CONTINUOUS
+  BYTE
+  UNKNOWN
+}
+
+type MLFeature implements Entity {
+  urn: String!
+  type: EntityType!
+  name: String!
+  featureNamespace: String!
+  description: String
+  dataType: MLFeatureDataType
+  properties: MLFeatureProperties
+  exists: Boolean
+}
+
+type MLFeatureProperties {
+  description: String
+  dataType: MLFeatureDataType
+  version: VersionTag
+  sources: [Dataset]
+  customProperties: [CustomPropertiesEntry!]
+}
+
+type MLFeatureTable implements Entity {
+  urn: String!
+  type: EntityType!
+  name: String!
+  platform: DataPlatform!
+  description: String
+  properties: MLFeatureTableProperties
+  exists: Boolean
+}
+
+type MLFeatureTableProperties {
+  description: String
+  mlFeatures: [MLFeature]
+  customProperties: [CustomPropertiesEntry!]
+}
+
+type MLHyperParam {
+  name: String
+  description: String
+  value: String
+  createdAt: Long
+}
+
+type MLMetric {
+  name: String
+  description: String
+  value: String
+  createdAt: Long
+}
+
+type MLModel implements Entity {
+  urn: String!
+  type: EntityType!
+  name: String!
+  platform: DataPlatform!
+  description: String
+  properties: MLModelProperties
+  institutionalMemory: InstitutionalMemory
+  exists: Boolean
+}
+
+type MLModelProperties {
+  name: String
+  description: String
+  lastModified: AuditStamp
+  version: String
+  type: String
+  hyperParams: [MLHyperParam]
+  trainingMetrics: [MLMetric]
+  mlFeatures: [String!]
+  tags: [String!]
+  groups: [MLModelGroup]
+  customProperties: [CustomPropertiesEntry!]
+  externalUrl: String
+  created: AuditStamp
+}
+
+type MLModelGroup implements Entity {
+  urn: String!
+  type: EntityType!
+  name: String!
+  platform: DataPlatform!
+  description: String
+  properties: MLModelGroupProperties
+  exists: Boolean
+}
+
+type MLModelGroupProperties {
+  name: String
+  description: String
+  created: AuditStamp
+  lastModified: AuditStamp
+  version: VersionTag
+  customProperties: [CustomPropertiesEntry!]
+  externalUrl: String
+}
+
+input DatasetUpdateInput {
+  institutionalMemory: InstitutionalMemoryUpdate
+  editableProperties: DatasetEditablePropertiesUpdate
+}
+
+input DatasetEditablePropertiesUpdate {
+  description: String!
+  name: String
+}
+
+input InstitutionalMemoryUpdate {
+  elements: [InstitutionalMemoryMetadataUpdate!]!
+}
+
+input InstitutionalMemoryMetadataUpdate {
+  url: String!
+  description: String
+  author: String!
+  createdAt: Long
+}
+
+enum SubResourceType {
+  DATASET_FIELD
+}
+
+input DescriptionUpdateInput {
+  description: String!
+  resourceUrn: String!
+  subResourceType: SubResourceType
+  subResource: String
+}
+`;
+
+let cached: GraphQLSchema | undefined;
+
+export function catalogSchema(): GraphQLSchema {
+  cached ??= buildSchema(CATALOG_SDL);
+  return cached;
+}

@@ -1,0 +1,72 @@
+/** Small HTTP helpers: bounded body reading, JSON answers, DataHub's Rest.li error body. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { badRequest, CatalogError } from './errors';
+
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
+/** DataHub's Rest.li error body (notes §5). */
+export function sendRestLiError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  sendJson(res, status, {
+    exceptionClass: 'com.linkedin.restli.server.RestLiServiceException',
+    message,
+    status,
+  }, { 'X-RestLi-Error-Response': 'true', ...headers });
+}
+
+/** Reads the whole body as UTF-8, refusing more than `limit` bytes with a 413. */
+export function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      req.resume();
+      reject(tooLarge(declared, limit));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    req.on('data', (chunk: Buffer) => {
+      if (refused) return;
+      size += chunk.length;
+      if (size > limit) {
+        refused = true;
+        chunks.length = 0;
+        reject(tooLarge(size, limit));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (refused) return;
+      try {
+        resolve(new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks)));
+      } catch {
+        reject(badRequest('the request body is not valid UTF-8'));
+      }
+    });
+    req.on('error', reject);
+  });
+}
+
+function tooLarge(size: number, limit: number): CatalogError {
+  return new CatalogError(413, `the request body (${size} bytes or more) is larger than the limit of ${limit} bytes (start the catalog with --max-body to change it)`);
+}
+
+/** Parses a JSON body; a 400 says where the JSON breaks. */
+export function parseJsonBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw badRequest(`malformed JSON in the request body: ${(e as Error).message}`);
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * DataHub's Rest.li aspect write (`POST /aspects?action=ingestProposal[Batch]`, notes §1):
+ * turns a request body into checked writes, then applies them in one transaction. Every
+ * refusal names the JSON path of what is wrong; nothing is stored unless all of it is valid.
+ */
+import {
+  ASPECTS_BY_ENTITY, ENTITY_TYPES, ASPECT_NAMES, checkAspect, isAspectName, isEntityType,
+  type AspectName, type EntityType,
+} from '../../model/src/aspects';
+import { badRequest, unprocessable } from './errors';
+import type { NamespacePolicy } from './namespaces';
+import type { AspectStore } from './store';
+import { writeAspect, type AspectWrite, type WriteOutcome } from './writes';
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function kindOf(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+}
+
+function requireString(p: Json, key: string, where: string): string {
+  const v = p[key];
+  if (v === undefined) throw badRequest(`${where}.${key}: required`);
+  if (typeof v !== 'string') throw badRequest(`${where}.${key}: expected a string, found ${kindOf(v)}`);
+  return v;
+}
+
+function checkAsync(body: Json): void {
+  const a = body['async'];
+  if (a === undefined || a === 'true' || a === 'false' || typeof a === 'boolean') return;
+  throw badRequest(`async: expected "true" or "false", found ${JSON.stringify(a)}`);
+}
+
+/** Checks one proposal object and turns it into a write; `where` is its JSON path (e.g. `proposals[2]`). */
+export function proposalToWrite(p: unknown, where: string, namespaces: NamespacePolicy): AspectWrite {
+  if (p === undefined) throw badRequest(`${where}: required (the body is {"proposal": {...}, "async": "false"})`);
+  if (!isObject(p)) throw badRequest(`${where}: expected an object, found ${kindOf(p)}`);
+
+  const entityType = requireString(p, 'entityType', where);
+  const entityUrn = requireString(p, 'entityUrn', where);
+  const changeType = requireString(p, 'changeType', where);
+  const aspectName = requireString(p, 'aspectName', where);
+  if (changeType !== 'UPSERT') {
+    throw badRequest(`${where}.changeType: only UPSERT is supported by this catalog, found '${changeType}'`);
+  }
+  if (!isEntityType(entityType)) {
+    throw badRequest(`${where}.entityType: unknown entity type '${entityType}' (known: ${ENTITY_TYPES.join(', ')})`);
+  }
+  if (!isAspectName(aspectName)) {
+    throw badRequest(`${where}.aspectName: unknown aspect '${aspectName}' (known: ${ASPECT_NAMES.join(', ')})`);
+  }
+  checkAspectOfEntity(entityType, aspectName, `${where}.aspectName`);
+
+  const resolved = namespaces.resolve(entityUrn, `${where}.entityUrn`);
+  const urnKind = resolved.urn.kind === 'other' ? resolved.urn.entityType : resolved.urn.kind;
+  if (urnKind !== entityType) {
+    throw badRequest(`${where}.entityUrn: '${entityUrn}' is a ${urnKind} URN, but ${where}.entityType is '${entityType}'`);
+  }
+
+  const aspect = p['aspect'];
+  if (aspect === undefined) throw badRequest(`${where}.aspect: required ({"value": "<aspect JSON as a string>", "contentType": "application/json"})`);
+  if (!isObject(aspect)) throw badRequest(`${where}.aspect: expected an object, found ${kindOf(aspect)}`);
+  const valueText = requireString(aspect, 'value', `${where}.aspect`);
+  const contentType = requireString(aspect, 'contentType', `${where}.aspect`);
+  if (contentType !== 'application/json') {
+    throw badRequest(`${where}.aspect.contentType: only application/json is supported, found '${contentType}'`);
+  }
+
+  const systemMetadata = p['systemMetadata'];
+  if (systemMetadata !== undefined && systemMetadata !== null && !isObject(systemMetadata)) {
+    throw badRequest(`${where}.systemMetadata: expected an object, found ${kindOf(systemMetadata)}`);
+  }
+  const ifVersionMatch = readVersionHeader(p['headers'], `${where}.headers`);
+
+  let value: unknown;
+  try {
+    value = JSON.parse(valueText);
+  } catch (e) {
+    throw unprocessable(`${where}.aspect.value: not valid JSON (${(e as Error).message})`);
+  }
+  if (!isObject(value)) {
+    throw unprocessable(`${where}.aspect.value: the ${aspectName} aspect must be a JSON object, found ${kindOf(value)}`);
+  }
+  const problems = checkAspect(aspectName, value);
+  if (problems.length > 0) {
+    const shown = problems.slice(0, 10).map((m) => `${where}.aspect.value.${m}`);
+    const more = problems.length > shown.length ? ` (and ${problems.length - shown.length} more)` : '';
+    throw unprocessable(`${aspectName} is not valid: ${shown.join('; ')}${more}`);
+  }
+
+  const write: AspectWrite = { key: resolved.key, requestedUrn: entityUrn, entityType, aspectName, value };
+  if (isObject(systemMetadata)) write.systemMetadata = systemMetadata;
+  if (ifVersionMatch !== undefined) write.ifVersionMatch = ifVersionMatch;
+  return write;
+}
+
+export function checkAspectOfEntity(entityType: EntityType, aspectName: AspectName, where: string): void {
+  const allowed = ASPECTS_BY_ENTITY[entityType];
+  if (!allowed.includes(aspectName)) {
+    throw badRequest(`${where}: '${aspectName}' is not an aspect of entity type '${entityType}' (its aspects: ${allowed.join(', ')})`);
+  }
+}
+
+function readVersionHeader(headers: unknown, where: string): string | undefined {
+  if (headers === undefined || headers === null) return undefined;
+  if (!isObject(headers)) throw badRequest(`${where}: expected an object of strings, found ${kindOf(headers)}`);
+  for (const [k, v] of Object.entries(headers)) {
+    if (typeof v !== 'string') throw badRequest(`${where}.${k}: expected a string, found ${kindOf(v)}`);
+  }
+  const v = headers['If-Version-Match'];
+  if (typeof v === 'string' && !/^(-1|[1-9][0-9]*)$/.test(v)) {
+    throw badRequest(`${where}.If-Version-Match: expected a version number as a string ("-1" = only if absent), found '${v}'`);
+  }
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** `{"proposal": {...}, "async": "false"}` → one write. `async: "true"` is written synchronously too. */
+export function ingestProposal(store: AspectStore, body: unknown, namespaces: NamespacePolicy, actor: string): WriteOutcome {
+  if (!isObject(body)) throw badRequest(`request body: expected a JSON object, found ${kindOf(body)}`);
+  checkAsync(body);
+  const write = proposalToWrite(body['proposal'], 'proposal', namespaces);
+  return store.transaction(() => writeAspect(store, write, actor));
+}
+
+/** `{"proposals": [...]}` → all written in one transaction, or none. */
+export function ingestProposalBatch(store: AspectStore, body: unknown, namespaces: NamespacePolicy, actor: string): WriteOutcome[] {
+  if (!isObject(body)) throw badRequest(`request body: expected a JSON object, found ${kindOf(body)}`);
+  checkAsync(body);
+  const list = body['proposals'];
+  if (list === undefined) throw badRequest('proposals: required (the body is {"proposals": [...], "async": "false"})');
+  if (!Array.isArray(list)) throw badRequest(`proposals: expected an array, found ${kindOf(list)}`);
+  const writes = list.map((p, i) => proposalToWrite(p, `proposals[${i}]`, namespaces));
+  return store.transaction(() => {
+    const now = Date.now();
+    return writes.map((w, i) => {
+      try {
+        return writeAspect(store, w, actor, now);
+      } catch (e) {
+        if (e instanceof Error) e.message = `proposals[${i}]: ${e.message}`;
+        throw e;
+      }
+    });
+  });
+}

@@ -1,0 +1,177 @@
+/**
+ * The sample catalog that matches examples/ (the demo workspace). `--sample` loads it through
+ * the same proposal path as any client, in one transaction; loading it again changes nothing
+ * (identical values make no new version).
+ */
+import { ingestProposalBatch } from './ingest';
+import type { NamespacePolicy } from './namespaces';
+import type { AspectStore } from './store';
+
+const hive = 'urn:li:dataPlatform:hive';
+const feast = 'urn:li:dataPlatform:feast';
+const mlflow = 'urn:li:dataPlatform:mlflow';
+
+/** Every sample URN, in DataHub's `li` namespace. */
+export const SAMPLE = {
+  datasets: {
+    users: `urn:li:dataset:(${hive},db.users,PROD)`,
+    orders: `urn:li:dataset:(${hive},db.orders,PROD)`,
+    clicks: 'urn:li:dataset:(urn:li:dataPlatform:kafka,events.clicks,PROD)',
+    revenue: 'urn:li:dataset:(urn:li:dataPlatform:snowflake,analytics.public.revenue,PROD)',
+  },
+  features: {
+    age: 'urn:li:mlFeature:(users_table,age)',
+    country: 'urn:li:mlFeature:(users_table,country)',
+    signupDays: 'urn:li:mlFeature:(users_table,signup_days)',
+    orderCount: 'urn:li:mlFeature:(orders_table,order_count)',
+    avgAmount: 'urn:li:mlFeature:(orders_table,avg_amount)',
+  },
+  featureTables: {
+    users: `urn:li:mlFeatureTable:(${feast},users_table)`,
+    orders: `urn:li:mlFeatureTable:(${feast},orders_table)`,
+  },
+  modelGroups: {
+    churn: `urn:li:mlModelGroup:(${mlflow},churn-model,PROD)`,
+    ltv: `urn:li:mlModelGroup:(${mlflow},ltv-model,PROD)`,
+  },
+  models: {
+    churnV3: `urn:li:mlModel:(${mlflow},churn-model-v3,PROD)`,
+    ltvV1: `urn:li:mlModel:(${mlflow},ltv-model-v1,PROD)`,
+  },
+  /** Well-formed URNs that the sample catalog does NOT hold. */
+  missing: {
+    dataset: `urn:li:dataset:(${hive},db.ghost,PROD)`,
+    feature: 'urn:li:mlFeature:(users_table,ghost)',
+  },
+  user: 'urn:li:corpuser:jdoe',
+} as const;
+
+/** The v2 field paths of the clicks dataset. */
+export const CLICKS_FIELDS = {
+  sessionId: '[version=2.0].[type=struct].[type=string].session_id',
+  deviceOs: '[version=2.0].[type=struct].[type=struct].device.[type=string].os',
+  ts: '[version=2.0].[type=struct].[type=long].ts',
+} as const;
+
+/** Fixed stamp inside sample aspect values, so that reloading writes identical values. */
+const SAMPLE_TIME = 1735689600000;
+const SAMPLE_ACTOR = 'urn:li:corpuser:datahub';
+const stamp = { time: SAMPLE_TIME, actor: SAMPLE_ACTOR };
+
+type Json = Record<string, unknown>;
+type FieldType = 'StringType' | 'NumberType' | 'TimeType' | 'DateType' | 'BooleanType';
+
+interface SampleField { path: string; native: string; type: FieldType; description?: string; key?: boolean }
+
+function schema(name: string, platform: string, fields: SampleField[]): Json {
+  return {
+    schemaName: name,
+    platform,
+    version: 0,
+    created: stamp,
+    lastModified: stamp,
+    hash: '',
+    platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },
+    fields: fields.map((f) => ({
+      fieldPath: f.path,
+      nullable: !f.key,
+      ...(f.description !== undefined ? { description: f.description } : {}),
+      type: { type: { [`com.linkedin.schema.${f.type}`]: {} } },
+      nativeDataType: f.native,
+      recursive: false,
+      isPartOfKey: f.key === true,
+    })),
+  };
+}
+
+function datasetProperties(name: string, qualifiedName: string, description?: string): Json {
+  return { customProperties: {}, name, qualifiedName, ...(description !== undefined ? { description } : {}), tags: [] };
+}
+
+/** [entityType, urn, aspectName, value] in write order: what creates an entity comes first. */
+function sampleAspects(): Array<[string, string, string, Json]> {
+  const d = SAMPLE.datasets;
+  const f = SAMPLE.features;
+  return [
+    ['dataset', d.users, 'datasetProperties', datasetProperties('users', 'db.users', 'One row per registered user of the product.')],
+    ['dataset', d.users, 'schemaMetadata', schema('db.users', hive, [
+      { path: 'user_id', native: 'bigint', type: 'NumberType', description: 'Primary key of the user.', key: true },
+      { path: 'email', native: 'string', type: 'StringType', description: 'Login e-mail address, unique.' },
+      { path: 'age', native: 'int', type: 'NumberType' },
+      { path: 'country', native: 'string', type: 'StringType', description: 'ISO 3166-1 alpha-2 country code.' },
+      { path: 'signup_ts', native: 'timestamp', type: 'TimeType' },
+    ])],
+    ['dataset', d.orders, 'datasetProperties', datasetProperties('orders', 'db.orders')],
+    ['dataset', d.orders, 'schemaMetadata', schema('db.orders', hive, [
+      { path: 'order_id', native: 'bigint', type: 'NumberType', description: 'Primary key of the order.', key: true },
+      { path: 'user_id', native: 'bigint', type: 'NumberType', description: 'The user who placed the order.' },
+      { path: 'amount', native: 'decimal(10,2)', type: 'NumberType' },
+      { path: 'created_at', native: 'timestamp', type: 'TimeType', description: 'When the order was placed (UTC).' },
+    ])],
+    ['dataset', d.clicks, 'datasetProperties', datasetProperties('events.clicks', 'events.clicks', 'Click events from the web and mobile apps.')],
+    ['dataset', d.clicks, 'schemaMetadata', schema('events.clicks', 'urn:li:dataPlatform:kafka', [
+      { path: CLICKS_FIELDS.sessionId, native: 'string', type: 'StringType', description: 'Browser or app session.' },
+      { path: CLICKS_FIELDS.deviceOs, native: 'string', type: 'StringType' },
+      { path: CLICKS_FIELDS.ts, native: 'long', type: 'NumberType', description: 'Event time, epoch milliseconds.' },
+    ])],
+    ['dataset', d.revenue, 'datasetProperties', datasetProperties('revenue', 'analytics.public.revenue', 'Daily revenue.')],
+    ['dataset', d.revenue, 'schemaMetadata', schema('analytics.public.revenue', 'urn:li:dataPlatform:snowflake', [
+      { path: 'day', native: 'DATE', type: 'DateType', description: 'Calendar day (UTC).', key: true },
+      { path: 'revenue_eur', native: 'NUMBER(18,2)', type: 'NumberType', description: 'revenue' },
+    ])],
+    ['dataset', d.revenue, 'editableDatasetProperties', { created: stamp, description: 'Daily revenue per country, in EUR, after refunds.' }],
+    ['dataset', d.revenue, 'editableSchemaMetadata', {
+      created: stamp,
+      editableSchemaFieldInfo: [{ fieldPath: 'revenue_eur', description: 'Revenue after refunds, EUR.' }],
+    }],
+    ['mlFeature', f.age, 'mlFeatureProperties', { customProperties: {}, description: 'Age of the user in years.', dataType: 'CONTINUOUS', sources: [d.users] }],
+    ['mlFeature', f.country, 'mlFeatureProperties', { customProperties: {}, description: 'Country of residence.', dataType: 'NOMINAL', sources: [d.users] }],
+    ['mlFeature', f.signupDays, 'mlFeatureProperties', { customProperties: {}, dataType: 'COUNT' }],
+    ['mlFeature', f.orderCount, 'mlFeatureProperties', {
+      customProperties: {}, description: 'Orders placed in the last 90 days.', dataType: 'COUNT', version: { versionTag: '2' }, sources: [d.orders],
+    }],
+    ['mlFeature', f.avgAmount, 'mlFeatureProperties', { customProperties: {}, description: 'Average order amount, EUR.', dataType: 'CONTINUOUS' }],
+    ['mlFeatureTable', SAMPLE.featureTables.users, 'mlFeatureTableProperties', {
+      customProperties: {}, description: 'Features about users.', mlFeatures: [f.age, f.country],
+    }],
+    ['mlFeatureTable', SAMPLE.featureTables.orders, 'mlFeatureTableProperties', {
+      customProperties: {}, description: 'Features about orders.', mlFeatures: [f.orderCount],
+    }],
+    ['mlModelGroup', SAMPLE.modelGroups.churn, 'mlModelGroupProperties', {
+      customProperties: {}, description: 'Predicts which users will stop ordering within 60 days.',
+    }],
+    ['mlModelGroup', SAMPLE.modelGroups.ltv, 'mlModelGroupProperties', { customProperties: {} }],
+    ['mlModel', SAMPLE.models.churnV3, 'mlModelProperties', {
+      customProperties: {},
+      description: 'Churn classifier, third training run.',
+      groups: [SAMPLE.modelGroups.churn],
+      mlFeatures: [f.age, f.country, f.orderCount],
+      trainingMetrics: [{ name: 'auc', description: 'Area under ROC', value: '0.91' }],
+      hyperParams: [{ name: 'max_depth', description: 'Tree depth', value: '6' }],
+      type: 'gradient boosted trees',
+      version: { versionTag: '3' },
+      tags: [],
+    }],
+    ['mlModel', SAMPLE.models.ltvV1, 'mlModelProperties', { customProperties: {}, tags: [] }],
+  ];
+}
+
+/** The sample as Rest.li proposals (the body of `ingestProposalBatch`), in namespace `ns`. */
+export function sampleProposals(ns = 'li'): Json[] {
+  const inNs = (s: string): string => (ns === 'li' ? s : s.replaceAll('urn:li:', `urn:${ns}:`));
+  return sampleAspects().map(([entityType, urn, aspectName, value]) => ({
+    entityType,
+    entityUrn: inNs(urn),
+    changeType: 'UPSERT',
+    aspectName,
+    aspect: { value: inNs(JSON.stringify(value)), contentType: 'application/json' },
+    systemMetadata: { runId: 'catalog-lens-sample', lastObserved: SAMPLE_TIME },
+  }));
+}
+
+/** Loads the sample (idempotent); returns how many aspects changed. */
+export function loadSample(store: AspectStore, namespaces: NamespacePolicy, actor: string): number {
+  const ns = namespaces.words.includes('li') ? 'li' : namespaces.canonical;
+  const outcomes = ingestProposalBatch(store, { proposals: sampleProposals(ns), async: 'false' }, namespaces, actor);
+  return outcomes.filter((o) => o.changed).length;
+}

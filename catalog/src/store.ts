@@ -1,0 +1,156 @@
+/**
+ * SQLite storage: one row per (urn, aspect) holding the aspect JSON whole, its version, audit
+ * stamps and system metadata. Writes are acknowledged only after their transaction commits
+ * (WAL with synchronous=FULL by default), so an acknowledged write survives `kill -9`.
+ */
+import Database from 'better-sqlite3';
+import type { AspectName, AuditStamp, EntityType } from '../../model/src/aspects';
+
+export type Durability = 'full' | 'normal';
+
+export interface StoredAspect {
+  /** Storage key (canonical namespace). */
+  urn: string;
+  aspect: AspectName;
+  entityType: EntityType;
+  value: Record<string, unknown>;
+  /** 1 on the first write, +1 per change. */
+  version: number;
+  created: AuditStamp;
+  lastModified: AuditStamp;
+  systemMetadata: Record<string, unknown>;
+}
+
+interface AspectRow {
+  urn: string;
+  aspect: string;
+  entity_type: string;
+  value: string;
+  version: number;
+  created_time: number;
+  created_actor: string;
+  modified_time: number;
+  modified_actor: string;
+  system_metadata: string;
+}
+
+const SCHEMA_VERSION = '1';
+
+const DDL = `
+CREATE TABLE IF NOT EXISTS aspects (
+  urn TEXT NOT NULL,
+  aspect TEXT NOT NULL,
+  entity_type TEXT NOT NULL,
+  value TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  created_time INTEGER NOT NULL,
+  created_actor TEXT NOT NULL,
+  modified_time INTEGER NOT NULL,
+  modified_actor TEXT NOT NULL,
+  system_metadata TEXT NOT NULL,
+  PRIMARY KEY (urn, aspect)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS catalog_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+`;
+
+export class AspectStore {
+  private readonly db: Database.Database;
+  private readonly selectOne: Database.Statement<[string, string], AspectRow>;
+  private readonly selectAll: Database.Statement<[string], AspectRow>;
+  private readonly upsert: Database.Statement<AspectRow>;
+
+  /**
+   * Opens (or creates) the database. `canonicalNamespace` is recorded on first use: keys are
+   * stored in that word, so reopening the file with another first namespace is refused.
+   */
+  constructor(readonly path: string, durability: Durability, canonicalNamespace: string) {
+    this.db = new Database(path);
+    if (path !== ':memory:') this.db.pragma('journal_mode = WAL');
+    this.db.pragma(`synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`);
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(DDL);
+    this.checkMeta(canonicalNamespace);
+    this.selectOne = this.db.prepare('SELECT * FROM aspects WHERE urn = ? AND aspect = ?');
+    this.selectAll = this.db.prepare('SELECT * FROM aspects WHERE urn = ? ORDER BY aspect');
+    this.upsert = this.db.prepare(`
+      INSERT INTO aspects (urn, aspect, entity_type, value, version, created_time, created_actor,
+                           modified_time, modified_actor, system_metadata)
+      VALUES (@urn, @aspect, @entity_type, @value, @version, @created_time, @created_actor,
+              @modified_time, @modified_actor, @system_metadata)
+      ON CONFLICT (urn, aspect) DO UPDATE SET
+        value = excluded.value, version = excluded.version, modified_time = excluded.modified_time,
+        modified_actor = excluded.modified_actor, system_metadata = excluded.system_metadata`);
+  }
+
+  private checkMeta(canonicalNamespace: string): void {
+    const get = this.db.prepare<[string], { value: string }>('SELECT value FROM catalog_meta WHERE key = ?');
+    const put = this.db.prepare('INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)');
+    const schema = get.get('schema_version')?.value;
+    if (schema !== undefined && schema !== SCHEMA_VERSION) {
+      throw new Error(`${this.path}: database schema version ${schema} is not the one this catalog reads (${SCHEMA_VERSION})`);
+    }
+    const ns = get.get('canonical_namespace')?.value;
+    if (ns !== undefined && ns !== canonicalNamespace) {
+      throw new Error(
+        `${this.path}: this database stores URNs in namespace '${ns}', but the catalog was started with '${canonicalNamespace}' ` +
+        `as its first namespace; start it with --namespaces ${ns},… or use another --db file`,
+      );
+    }
+    put.run('schema_version', SCHEMA_VERSION);
+    put.run('canonical_namespace', canonicalNamespace);
+  }
+
+  get(urn: string, aspect: AspectName): StoredAspect | undefined {
+    const row = this.selectOne.get(urn, aspect);
+    return row ? fromRow(row) : undefined;
+  }
+
+  /** Every aspect stored for one entity, by aspect name. */
+  getAll(urn: string): Map<AspectName, StoredAspect> {
+    return new Map(this.selectAll.all(urn).map((r) => [r.aspect as AspectName, fromRow(r)]));
+  }
+
+  put(a: StoredAspect): void {
+    this.upsert.run({
+      urn: a.urn,
+      aspect: a.aspect,
+      entity_type: a.entityType,
+      value: JSON.stringify(a.value),
+      version: a.version,
+      created_time: a.created.time,
+      created_actor: a.created.actor,
+      modified_time: a.lastModified.time,
+      modified_actor: a.lastModified.actor,
+      system_metadata: JSON.stringify(a.systemMetadata),
+    });
+  }
+
+  /**
+   * Runs `fn` in one IMMEDIATE transaction: reads and writes inside see no other writer, so a
+   * check (version, existence) and the write it guards are atomic. A throw rolls everything back.
+   */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  count(): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM aspects').get() as { n: number }).n;
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function fromRow(r: AspectRow): StoredAspect {
+  return {
+    urn: r.urn,
+    aspect: r.aspect as AspectName,
+    entityType: r.entity_type as EntityType,
+    value: JSON.parse(r.value) as Record<string, unknown>,
+    version: r.version,
+    created: { time: r.created_time, actor: r.created_actor },
+    lastModified: { time: r.modified_time, actor: r.modified_actor },
+    systemMetadata: JSON.parse(r.system_metadata) as Record<string, unknown>,
+  };
+}

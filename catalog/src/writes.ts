@@ -1,0 +1,111 @@
+/**
+ * The one write path every write goes through (Rest.li proposals, GraphQL mutations, the sample
+ * data): existence rule (spec §4.1 rule 2, §7), conditional writes (DataHub's If-Version-Match),
+ * versions and audit stamps. Call `writeAspect` inside `store.transaction`.
+ */
+import { EXISTENCE_ASPECTS, type AspectName, type EntityType } from '../../model/src/aspects';
+import { CatalogError, notFound, unprocessable } from './errors';
+import type { AspectStore, StoredAspect } from './store';
+
+export interface AspectWrite {
+  /** Storage key of the entity. */
+  key: string;
+  /** The URN as the caller wrote it, for messages. */
+  requestedUrn: string;
+  entityType: EntityType;
+  aspectName: AspectName;
+  value: Record<string, unknown>;
+  /** DataHub's `If-Version-Match`: the current version as a string, "-1" = only if absent. */
+  ifVersionMatch?: string;
+  systemMetadata?: Record<string, unknown>;
+}
+
+export interface WriteOutcome {
+  version: number;
+  /** False when the value equals the stored one: no new version. */
+  changed: boolean;
+}
+
+export const DEFAULT_RUN_ID = 'no-run-id-provided';
+
+/** Whether an entity exists: it holds one of the aspects that create it. */
+export function entityExists(store: AspectStore, key: string, entityType: EntityType): boolean {
+  return EXISTENCE_ASPECTS[entityType].some((a) => store.get(key, a) !== undefined);
+}
+
+export function existenceRuleText(entityType: EntityType): string {
+  const aspects = EXISTENCE_ASPECTS[entityType];
+  return `a ${entityType} comes to exist when its ${aspects.join(' or ')} aspect is written`;
+}
+
+/** 404 naming the URN and how the entity comes to exist (spec §4.1 rule 2, §7). */
+export function missingEntityError(requestedUrn: string, entityType: EntityType, attempted: string): CatalogError {
+  return notFound(
+    `${attempted} failed: ${requestedUrn} does not exist, and nothing was stored. ` +
+    `${capitalize(existenceRuleText(entityType))}; write that first.`,
+  );
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+export function versionMismatchError(requestedUrn: string, aspect: string, expected: string, actual: string): CatalogError {
+  return unprocessable(
+    `ValidationExceptionCollection{EntityAspect:(${requestedUrn},${aspect}) Exceptions: [Expected version ${expected}, actual version ${actual}]}`,
+  );
+}
+
+/** Writes one aspect; throws (rolling back the caller's transaction) when a rule refuses it. */
+export function writeAspect(store: AspectStore, w: AspectWrite, actor: string, now: number = Date.now()): WriteOutcome {
+  const createsEntity = EXISTENCE_ASPECTS[w.entityType].includes(w.aspectName);
+  if (!createsEntity && !entityExists(store, w.key, w.entityType)) {
+    throw missingEntityError(w.requestedUrn, w.entityType, `Writing ${w.aspectName}`);
+  }
+  const current = store.get(w.key, w.aspectName);
+  const actual = current ? String(current.version) : '-1';
+  if (w.ifVersionMatch !== undefined && w.ifVersionMatch !== actual) {
+    throw versionMismatchError(w.requestedUrn, w.aspectName, w.ifVersionMatch, actual);
+  }
+  const observed = {
+    lastObserved: numberOr(w.systemMetadata?.['lastObserved'], now),
+    runId: stringOr(w.systemMetadata?.['runId'], DEFAULT_RUN_ID),
+  };
+  if (current && stableJson(current.value) === stableJson(w.value)) {
+    // DataHub records the observation of an unchanged aspect without a new version.
+    store.put({ ...current, systemMetadata: { ...current.systemMetadata, ...observed } });
+    return { version: current.version, changed: false };
+  }
+  const version = current ? current.version + 1 : 1;
+  const stamp = { time: now, actor };
+  const next: StoredAspect = {
+    urn: w.key,
+    aspect: w.aspectName,
+    entityType: w.entityType,
+    value: w.value,
+    version,
+    created: current?.created ?? stamp,
+    lastModified: stamp,
+    systemMetadata: { ...(w.systemMetadata ?? {}), ...observed, version: String(version) },
+  };
+  store.put(next);
+  return { version, changed: true };
+}
+
+/** JSON with object keys sorted, so that key order alone is not a change. */
+export function stableJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
+  if (v !== null && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o).sort().filter((k) => o[k] !== undefined).map((k) => `${JSON.stringify(k)}:${stableJson(o[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(v) ?? 'null';
+}
+
+function numberOr(v: unknown, fallback: number): number {
+  return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
+}
+
+function stringOr(v: unknown, fallback: string): string {
+  return typeof v === 'string' && v !== '' ? v : fallback;
+}
