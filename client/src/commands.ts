@@ -1,0 +1,174 @@
+/**
+ * Palette commands of the client (category "Catalog"). Server commands are registered by
+ * vscode-languageclient itself; these call them through `workspace/executeCommand`.
+ */
+import * as vscode from 'vscode';
+import { Commands, UrnAtRequest, type CatalogStatus } from '../../model/src/protocol';
+import { PaletteCommands } from './commandIds';
+import { entityPageUrl, originOf } from './endpoints';
+import type { CatalogLanguageServer } from './languageClient';
+import type { LocalCatalog } from './localCatalog';
+import { describeError, type Log } from './log';
+import { askAccessToken, askCatalogUrl } from './pickers';
+import type { TokenStore } from './token';
+
+/** What `catalogLens.testConnection` answers. */
+type ConnectionTest = CatalogStatus & { ok: boolean };
+
+/** What `catalogLens.checkWorkspace` answers (server/src/workspace.ts). */
+interface CheckResult { files: number; skipped?: number; urns: number; diagnostics: number; cancelled?: boolean }
+
+/** What `catalogLens/urnAt` answers. */
+export interface UrnAt { urn: string; kind: string; column?: string }
+
+export interface CommandDeps {
+  context: vscode.ExtensionContext;
+  server: CatalogLanguageServer;
+  tokens: TokenStore;
+  localCatalog: LocalCatalog;
+  log: Log;
+}
+
+export function registerPaletteCommands(deps: CommandDeps): void {
+  const { context, server, tokens, localCatalog, log } = deps;
+  const register = (id: string, run: () => Promise<unknown>): void => {
+    context.subscriptions.push(vscode.commands.registerCommand(id, () => run().catch((e: unknown) => reportFailure(log, id, e))));
+  };
+
+  register(PaletteCommands.setAccessToken, async () => {
+    const origin = originOf(catalogSettings().get<string>('url', ''));
+    if (!origin) {
+      const pick = await vscode.window.showWarningMessage('Catalog Lens: configure the catalog URL first; the token is stored for that catalog only.', 'Configure Catalog');
+      if (pick) await vscode.commands.executeCommand(PaletteCommands.configure);
+      return;
+    }
+    const token = await askAccessToken(origin);
+    if (!token) return;
+    await tokens.set(origin, token);
+    await server.reconcile(`access token set for ${origin}`);
+    void vscode.window.showInformationMessage(`Catalog Lens: access token stored for ${origin}.`);
+  });
+
+  register(PaletteCommands.clearAccessToken, async () => {
+    const origin = originOf(catalogSettings().get<string>('url', ''));
+    if (!origin) {
+      void vscode.window.showInformationMessage('Catalog Lens: no catalog is configured, so no access token is in use.');
+      return;
+    }
+    const had = await tokens.clear(origin);
+    await server.reconcile(`access token cleared for ${origin}`);
+    void vscode.window.showInformationMessage(had ? `Catalog Lens: access token for ${origin} removed.` : `Catalog Lens: no access token was stored for ${origin}.`);
+  });
+
+  register(PaletteCommands.configure, async () => {
+    const cfg = catalogSettings();
+    const url = await askCatalogUrl('catalog', cfg.get<string>('url', ''), 1);
+    if (url === undefined) return;
+    const graphqlUrl = await askCatalogUrl('graphql', cfg.get<string>('graphqlUrl', ''), 2);
+    if (graphqlUrl === undefined) return;
+    // Endpoint settings are machine-scoped: user settings, never a workspace's (anchors.md, security).
+    await cfg.update('url', url, vscode.ConfigurationTarget.Global);
+    await cfg.update('graphqlUrl', graphqlUrl, vscode.ConfigurationTarget.Global);
+    log.info(`catalog configured: url ${url}${graphqlUrl ? `, graphqlUrl ${graphqlUrl}` : ''}`);
+    await server.reconcile('catalog configured');
+    await testConnection(server, url);
+  });
+
+  register(PaletteCommands.startLocalCatalog, () => localCatalog.start());
+
+  register(PaletteCommands.checkWorkspace, async () => {
+    if (!vscode.workspace.workspaceFolders?.length) {
+      void vscode.window.showInformationMessage('Catalog Lens: open a folder to check its files.');
+      return;
+    }
+    const r = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Catalog Lens: checking the workspace…', cancellable: true },
+      (_progress, token) => server.executeServerCommand<CheckResult>(Commands.checkWorkspace, {}, token),
+    );
+    const skipped = r.skipped ? `, ${r.skipped} file${r.skipped === 1 ? '' : 's'} skipped (over catalogLens.maxFileSize)` : '';
+    const text = `${r.cancelled ? 'Check cancelled after' : 'Checked'} ${r.files} file${r.files === 1 ? '' : 's'}: ${r.urns} URN${r.urns === 1 ? '' : 's'}, ${r.diagnostics} problem${r.diagnostics === 1 ? '' : 's'}${skipped}.`;
+    log.info(`check workspace: ${text}`);
+    const pick = await vscode.window.showInformationMessage(`Catalog Lens: ${text}`, ...(r.diagnostics > 0 ? ['Show Problems'] : []));
+    if (pick) await vscode.commands.executeCommand('workbench.actions.view.problems');
+  });
+
+  register(PaletteCommands.refresh, async () => {
+    const r = await server.executeServerCommand<{ refreshed?: number }>(Commands.refresh, {});
+    const n = r.refreshed ?? 0;
+    vscode.window.setStatusBarMessage(`$(refresh) Catalog Lens: cache dropped, re-checking ${n} open document${n === 1 ? '' : 's'}`, 4000);
+  });
+
+  register(PaletteCommands.openInCatalog, async () => {
+    const at = await urnUnderCursor(server);
+    const editor = vscode.window.activeTextEditor;
+    if (!at || !editor) {
+      void vscode.window.showInformationMessage('Catalog Lens: put the cursor on a URN to open it in the catalog.');
+      return;
+    }
+    const cfg = catalogSettings(editor.document.uri);
+    const page = entityPageUrl({
+      url: cfg.get<string>('url', ''), uiUrl: cfg.get<string>('uiUrl', ''), entityUrlTemplate: cfg.get<string>('entityUrlTemplate', '{uiUrl}/{path}/{urn}'),
+    }, at.urn);
+    if ('error' in page) {
+      void vscode.window.showWarningMessage(`Catalog Lens: ${page.error}`);
+      return;
+    }
+    log.info(`opening ${page.url}`);
+    await vscode.env.openExternal(vscode.Uri.parse(page.url, true));
+  });
+
+  register(PaletteCommands.restartServer, async () => {
+    await server.reconcile('restart requested', true);
+    vscode.window.setStatusBarMessage('Catalog Lens: language server restarted', 4000);
+  });
+
+  register(PaletteCommands.showOutput, async () => log.show());
+}
+
+/** The URN at the cursor of the active editor, as the server finds it; undefined when there is none. */
+export async function urnUnderCursor(server: CatalogLanguageServer): Promise<UrnAt | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) return undefined;
+  const position = editor.selection.active;
+  const at = await server.sendRequest<UrnAt | null>(UrnAtRequest.method, {
+    textDocument: { uri: await server.protocolUri(editor.document.uri) },
+    position: { line: position.line, character: position.character },
+  });
+  return at ?? undefined;
+}
+
+export function catalogSettings(scope?: vscode.Uri): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration('catalogLens', scope);
+}
+
+async function testConnection(server: CatalogLanguageServer, url: string): Promise<void> {
+  const r = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Catalog Lens: testing the connection to ${url}…` },
+    () => server.executeServerCommand<ConnectionTest>(Commands.testConnection, {}),
+  );
+  if (r.ok) {
+    void vscode.window.showInformationMessage(`Catalog Lens: connected${r.endpoint ? ` to ${r.endpoint}` : ''}.`);
+    return;
+  }
+  const fix = r.state === 'unauthorized' ? 'Set Access Token' : 'Configure Catalog';
+  const pick = await vscode.window.showWarningMessage(`Catalog Lens: the connection test failed: ${r.message}`, fix, 'Show Output');
+  if (pick === 'Set Access Token') await vscode.commands.executeCommand(PaletteCommands.setAccessToken);
+  else if (pick === 'Configure Catalog') await vscode.commands.executeCommand(PaletteCommands.configure);
+  else if (pick === 'Show Output') server.showServerOutput();
+}
+
+export function reportFailure(log: Log, command: string, e: unknown): void {
+  if (isCancellation(e)) {
+    log.info(`${command} cancelled`);
+    return;
+  }
+  log.error(`${command} failed`, e);
+  void vscode.window.showErrorMessage(`Catalog Lens: ${describeError(e)}`, 'Show Output').then((pick) => { if (pick) log.show(); });
+}
+
+/** The user cancelled (a progress notification's Cancel): nothing to report. */
+export function isCancellation(e: unknown): boolean {
+  return e instanceof vscode.CancellationError || (typeof e === 'object' && e !== null && (e as { code?: unknown }).code === LSP_REQUEST_CANCELLED);
+}
+
+const LSP_REQUEST_CANCELLED = -32800;

@@ -1,0 +1,112 @@
+/**
+ * The catalog's endpoints as the client sees them: which origin a token belongs to, what to ask
+ * the user before a token leaves this machine, and the web page of an entity. No `vscode` here,
+ * so the rules are unit-tested on their own.
+ */
+import { encodeUrnForUi, parseUrn, uiPathSegment } from '../../model/src/urn';
+
+/** SecretStorage key of the token for one catalog origin: a token is only given to the origin it was stored for. */
+export function tokenSecretKey(origin: string): string {
+  return `catalogLens.token:${origin}`;
+}
+
+/** `scheme://host:port` of an http(s) URL, or undefined when the text is empty or not such a URL. */
+export function originOf(url: string): string | undefined {
+  const u = parseHttpUrl(url);
+  return u?.origin;
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/**
+ * Why the user should confirm before the token is sent; `key` identifies the answer to remember.
+ * `insecureHost` (host:port) is set for plain-HTTP destinations: once accepted, the server is told
+ * so (initializationOptions.allowInsecureHosts) and does not ask a second time.
+ */
+export interface TokenRisk { key: string; message: string; insecureHost?: string }
+
+/**
+ * The destinations of the token are the catalog URL and, when set, the GraphQL URL. Each one on
+ * plain HTTP off this machine is a risk (anyone on the path reads the token), and so is a
+ * GraphQL URL on another host than the one the token was stored for.
+ */
+export function tokenRisks(url: string, graphqlUrl: string): TokenRisk[] {
+  const risks: TokenRisk[] = [];
+  const main = parseHttpUrl(url);
+  if (!main) return risks;
+  const gql = graphqlUrl.trim() ? parseHttpUrl(graphqlUrl) : undefined;
+  for (const u of gql && gql.origin !== main.origin ? [main, gql] : [main]) {
+    if (u.protocol === 'http:' && !isLoopbackHost(u.hostname)) {
+      risks.push({
+        key: `insecure:${u.origin}`,
+        message: `The access token would be sent to ${u.origin} over plain HTTP, where anyone on the network can read it.`,
+        insecureHost: u.host,
+      });
+    }
+  }
+  if (gql && gql.hostname.toLowerCase() !== main.hostname.toLowerCase()) {
+    risks.push({
+      key: `graphql:${main.origin}->${gql.origin}`,
+      message: `The access token stored for ${main.origin} would also be sent to ${gql.origin} (catalogLens.graphqlUrl), another host.`,
+    });
+  }
+  return risks;
+}
+
+/** An error message for a catalog URL typed by the user, or undefined when it is fine. */
+export function checkCatalogUrl(text: string, opts: { optional: boolean }): string | undefined {
+  const t = text.trim();
+  if (t === '') return opts.optional ? undefined : 'Enter the catalog URL, e.g. http://localhost:8080 (DataHub GMS) or the local catalog\'s URL.';
+  let u: URL;
+  try {
+    u = new URL(t);
+  } catch (e) {
+    return `Not a URL (${e instanceof Error ? e.message : String(e)}); write it as http://host:port`;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return `Use an http:// or https:// URL, not ${u.protocol}`;
+  if (u.username || u.password) return 'Do not put credentials in the URL: use "Catalog: Set Access Token", which keeps the token in VS Code\'s secret storage.';
+  if (u.search || u.hash) return 'The URL takes no query (?…) or fragment (#…).';
+  return undefined;
+}
+
+/** The web UI's base: `uiUrl`, else `url` with DataHub's GMS port 8080 read as the frontend's 9002 (as the server's links do). */
+export function uiBase(url: string, uiUrl: string): string | undefined {
+  if (uiUrl.trim()) return uiUrl.trim().replace(/\/+$/, '');
+  const u = parseHttpUrl(url);
+  if (!u) return undefined;
+  if (u.port === '8080') u.port = '9002';
+  return u.toString().replace(/\/+$/, '');
+}
+
+export interface EntityPageSettings { url: string; uiUrl: string; entityUrlTemplate: string }
+
+/** The entity's page in the catalog's web UI, or why there is none. */
+export function entityPageUrl(s: EntityPageSettings, urnText: string): { url: string } | { error: string } {
+  const base = uiBase(s.url, s.uiUrl);
+  if (!base) return { error: 'No catalog is configured (catalogLens.url and catalogLens.uiUrl are empty).' };
+  const parsed = parseUrn(urnText);
+  if (!parsed.ok) return { error: `Not a URN: ${parsed.error.message}` };
+  const urn = parsed.urn;
+  const path = uiPathSegment(urn.kind, urn.kind === 'other' ? urn.entityType : undefined);
+  const url = s.entityUrlTemplate
+    .replace(/\{uiUrl\}/g, base)
+    .replace(/\{path\}/g, path)
+    .replace(/\{urn\}/g, encodeUrnForUi(urnText));
+  // The template is a setting: only web pages are opened from it, never file: or command: links.
+  if (!/^https?:\/\//i.test(url)) return { error: `catalogLens.entityUrlTemplate gives '${url}', which is not an http(s) URL.` };
+  return { url };
+}
+
+function parseHttpUrl(text: string): URL | undefined {
+  const t = text.trim();
+  if (!t || !/^https?:\/\//i.test(t)) return undefined;
+  try {
+    return new URL(t);
+  } catch {
+    // An unparsable URL has no origin: no token belongs to it, and the server reports it as not configured.
+    return undefined;
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Catalog Lens for VS Code: starts the language server, keeps the token, shows the connection,
+ * and registers the palette and client commands.
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { registerPaletteCommands } from './commands';
+import { CatalogLanguageServer, type SkippedFile } from './languageClient';
+import { LocalCatalog } from './localCatalog';
+import { createLog, type Log } from './log';
+import { CatalogStatusBar } from './status';
+import { TokenStore } from './token';
+import { registerWriteCommands } from './writeCommands';
+
+let active: { server: CatalogLanguageServer; localCatalog: LocalCatalog } | undefined;
+
+export function activate(context: vscode.ExtensionContext): void {
+  const log = createLog(context);
+  log.info(`Catalog Lens ${String((context.extension.packageJSON as { version?: unknown }).version)} activating (workspace ${vscode.workspace.isTrusted ? 'trusted' : 'restricted'})`);
+  const tokens = new TokenStore(context.secrets, context.globalState, log);
+  const status = new CatalogStatusBar();
+  const noticeShown = new Set<string>();
+  const server = new CatalogLanguageServer(context, log, tokens, {
+    onStatus: (s) => status.show(s),
+    onSkipped: (file) => showSkippedNotice(file, noticeShown, log),
+  });
+  const localCatalog = new LocalCatalog(context, log, server);
+  context.subscriptions.push(status);
+
+  const deps = { context, server, tokens, localCatalog, log };
+  registerPaletteCommands(deps);
+  registerWriteCommands(deps);
+
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      // Other settings reach the running server through workspace/didChangeConfiguration.
+      if (['url', 'graphqlUrl', 'languages'].some((k) => e.affectsConfiguration(`catalogLens.${k}`))) {
+        void server.reconcile('catalog settings changed');
+      }
+    }),
+    tokens.onDidChange((origin) => void server.reconcile(`access token for ${origin} changed`)),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void server.reconcile('workspace trusted')),
+  );
+  active = { server, localCatalog };
+  void server.reconcile('activation');
+}
+
+export async function deactivate(): Promise<void> {
+  const current = active;
+  active = undefined;
+  if (!current) return;
+  await Promise.all([current.server.stop(), current.localCatalog.stop()]);
+}
+
+/** One notice per file and session: the server skips files over catalogLens.maxFileSize. */
+function showSkippedNotice(file: SkippedFile, shown: Set<string>, log: Log): void {
+  log.info(`skipped ${file.uri}: ${file.size} is over catalogLens.maxFileSize (${file.limit})`);
+  if (shown.has(file.uri)) return;
+  shown.add(file.uri);
+  const name = path.posix.basename(vscode.Uri.parse(file.uri).path);
+  void vscode.window.showInformationMessage(
+    `Catalog Lens skipped ${name}: it is ${formatSize(file.size)}, over catalogLens.maxFileSize (${formatSize(file.limit)}).`,
+    'Open Setting',
+  ).then((pick) => {
+    if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', 'catalogLens.maxFileSize');
+  });
+}
+
+function formatSize(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MB`;
+  if (n >= 1024) return `${(n / 1024).toFixed(0)} KB`;
+  return `${n} bytes`;
+}

@@ -1,0 +1,185 @@
+/**
+ * The language server's lifecycle: the bundled dist/server.js over IPC, restarted when what it
+ * was started with changes (the token or its origin, workspace trust, the languages). The token
+ * reaches the server only as the CATALOG_LENS_TOKEN of its process, never in a message.
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import {
+  ExecuteCommandRequest, LanguageClient, RevealOutputChannelOn, State, TransportKind,
+  type LanguageClientOptions, type ServerOptions,
+} from 'vscode-languageclient/node';
+import { Commands, SkippedNotification, StatusNotification, type CatalogStatus } from '../../model/src/protocol';
+import { originOf } from './endpoints';
+import { SERVER_LANGUAGES, sameLaunch, serverDocumentSelector, serverInitializationOptions, serverProcessEnv, type LaunchInputs } from './launch';
+import { SERVER_LOG_NAME, describeError, type Log } from './log';
+import type { TokenStore } from './token';
+
+/** Params of `catalogLens/skipped`. */
+export interface SkippedFile { uri: string; size: number; limit: number }
+
+export interface ServerEvents {
+  onStatus(status: CatalogStatus): void;
+  onSkipped(file: SkippedFile): void;
+}
+
+export const CLIENT_ID = 'catalogLens';
+
+export class CatalogLanguageServer implements vscode.Disposable {
+  private client: LanguageClient | undefined;
+  private launched: LaunchInputs | undefined;
+  private queue: Promise<void> = Promise.resolve();
+  private disposed = false;
+  private readonly serverChannel: vscode.LogOutputChannel;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: Log,
+    private readonly tokens: TokenStore,
+    private readonly events: ServerEvents,
+  ) {
+    this.serverChannel = vscode.window.createOutputChannel(SERVER_LOG_NAME, { log: true });
+    context.subscriptions.push(this.serverChannel);
+  }
+
+  /**
+   * Start the server, or restart it when its launch inputs changed (or `force`). Calls run one
+   * after another, so a burst of setting and secret events restarts it at most once.
+   */
+  reconcile(reason: string, force = false): Promise<void> {
+    const next = this.queue.then(() => this.reconcileNow(reason, force));
+    this.queue = next.catch((e: unknown) => {
+      this.log.error('the language server did not start', e);
+      this.events.onStatus({ state: 'error', message: `The language server did not start: ${describeError(e)}` });
+      void vscode.window.showErrorMessage(`Catalog Lens: the language server did not start: ${describeError(e)}`, 'Show Output')
+        .then((pick) => { if (pick) this.serverChannel.show(true); });
+    });
+    return this.queue;
+  }
+
+  /** The running client, once pending (re)starts are done. */
+  async running(): Promise<LanguageClient> {
+    await this.queue;
+    const client = this.client;
+    if (!client || !client.isRunning()) throw new Error('the Catalog Lens language server is not running (see the "Catalog Lens Language Server" output)');
+    return client;
+  }
+
+  async sendRequest<R>(method: string, params: unknown, token?: vscode.CancellationToken): Promise<R> {
+    const client = await this.running();
+    return client.sendRequest<R>(method, params, token);
+  }
+
+  /** A server command (`workspace/executeCommand`) with its one object argument. */
+  async executeServerCommand<R>(command: string, arg: unknown, token?: vscode.CancellationToken): Promise<R> {
+    const client = await this.running();
+    return (await client.sendRequest(ExecuteCommandRequest.type, { command, arguments: [arg] }, token)) as R;
+  }
+
+  /** A document URI as the server knows it. */
+  async protocolUri(uri: vscode.Uri): Promise<string> {
+    const client = await this.running();
+    return client.code2ProtocolConverter.asUri(uri);
+  }
+
+  showServerOutput(): void {
+    this.serverChannel.show(true);
+  }
+
+  async stop(): Promise<void> {
+    this.disposed = true;
+    await this.stopClient();
+  }
+
+  dispose(): void {
+    void this.stop();
+  }
+
+  private async reconcileNow(reason: string, force: boolean): Promise<void> {
+    if (this.disposed) return;
+    const cfg = vscode.workspace.getConfiguration('catalogLens');
+    const url = cfg.get<string>('url', '');
+    const graphqlUrl = cfg.get<string>('graphqlUrl', '');
+    const { token, allowInsecureHosts } = await this.tokens.tokenForLaunch(url, graphqlUrl);
+    const inputs: LaunchInputs = {
+      origin: originOf(url),
+      token,
+      allowInsecureHosts,
+      trusted: vscode.workspace.isTrusted,
+      languages: cfg.get<string[]>('languages', [...SERVER_LANGUAGES]),
+    };
+    if (!force && this.client && this.launched && sameLaunch(this.launched, inputs)) return;
+    const restarting = this.client !== undefined;
+    await this.stopClient();
+    if (this.disposed) return;
+    this.log.info(`${restarting ? 'restarting' : 'starting'} the language server (${reason}): catalog ${inputs.origin ?? 'not configured'}, ${inputs.token ? 'with' : 'without'} an access token, workspace ${inputs.trusted ? 'trusted' : 'restricted'}`);
+    this.events.onStatus({ state: 'checking', message: 'starting the language server' });
+    const client = this.createClient(inputs);
+    this.client = client;
+    this.launched = inputs;
+    try {
+      await client.start();
+    } catch (e) {
+      // Forget the inputs, so the next settings or token event tries again instead of seeing "same launch".
+      this.launched = undefined;
+      throw e;
+    }
+    // With no document open the server would not ask the catalog, and the item would spin on.
+    void this.showFirstStatus(client);
+  }
+
+  private async showFirstStatus(client: LanguageClient): Promise<void> {
+    try {
+      const r = (await client.sendRequest(ExecuteCommandRequest.type, { command: Commands.testConnection, arguments: [{}] })) as (CatalogStatus & { ok?: boolean }) | null;
+      if (this.client !== client || !r) return;
+      const state = r.state !== 'checking' ? r.state : r.ok ? 'connected' : 'error';
+      this.events.onStatus({ state, message: r.message, ...(r.endpoint ? { endpoint: r.endpoint } : {}) });
+    } catch (e) {
+      this.log.warn(`the first connection check failed: ${describeError(e)}`);
+    }
+  }
+
+  private createClient(inputs: LaunchInputs): LanguageClient {
+    const module = this.context.asAbsolutePath(path.join('dist', 'server.js'));
+    const env = serverProcessEnv(process.env, inputs.token);
+    const serverOptions: ServerOptions = {
+      run: { module, transport: TransportKind.ipc, options: { env } },
+      debug: { module, transport: TransportKind.ipc, options: { env, execArgv: ['--nolazy', '--inspect=6019'] } },
+    };
+    const clientOptions: LanguageClientOptions = {
+      documentSelector: serverDocumentSelector(inputs.languages),
+      synchronize: { configurationSection: 'catalogLens' },
+      initializationOptions: serverInitializationOptions(inputs.trusted, inputs.allowInsecureHosts),
+      outputChannel: this.serverChannel,
+      revealOutputChannelOn: RevealOutputChannelOn.Never,
+      // Hovers carry text from the catalog: no command links, no HTML.
+      markdown: { isTrusted: false, supportHtml: false },
+    };
+    const client = new LanguageClient(CLIENT_ID, SERVER_LOG_NAME, serverOptions, clientOptions);
+    client.onNotification(StatusNotification.method, (status: CatalogStatus) => {
+      if (this.client === client) this.events.onStatus(status);
+    });
+    client.onNotification(SkippedNotification.method, (file: SkippedFile) => this.events.onSkipped(file));
+    client.onDidChangeState((e) => {
+      if (this.client !== client) return;
+      if (e.newState === State.Stopped) {
+        this.log.warn('the language server stopped');
+        this.events.onStatus({ state: 'error', message: 'The language server stopped; run "Catalog: Restart Server" or see the "Catalog Lens Language Server" output.' });
+      }
+    });
+    return client;
+  }
+
+  private async stopClient(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    this.launched = undefined;
+    if (!client) return;
+    try {
+      // dispose() stops the server (shutdown, exit) and leaves our output channel open for the next one.
+      await client.dispose(5000);
+    } catch (e) {
+      this.log.warn(`the language server did not stop cleanly: ${describeError(e)}`);
+    }
+  }
+}

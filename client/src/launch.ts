@@ -1,0 +1,56 @@
+/**
+ * How the language server process is launched: its environment, initialization options and
+ * document selector. No `vscode` here, so the rules (the token travels only in the environment)
+ * are unit-tested on their own.
+ */
+import { DEFAULT_SETTINGS } from '../../model/src/protocol';
+
+/** The environment variable the server reads the token from (server/src/server.ts). */
+export const TOKEN_ENV = 'CATALOG_LENS_TOKEN';
+
+/** Languages the extension activates on and the server is given; settings may add more. */
+export const SERVER_LANGUAGES: readonly string[] = DEFAULT_SETTINGS.languages;
+
+export const SERVER_SCHEMES: readonly string[] = ['file', 'untitled'];
+
+/**
+ * The server's environment: the extension host's, with the token of the configured origin or
+ * none. A CATALOG_LENS_TOKEN inherited from the shell VS Code was started from is removed: it
+ * was not stored for any origin, and the configured URL may be another host.
+ */
+export function serverProcessEnv(base: NodeJS.ProcessEnv, token: string | undefined): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...base };
+  delete env[TOKEN_ENV];
+  if (token) env[TOKEN_ENV] = token;
+  return env;
+}
+
+/**
+ * Never the token: initialization options show up in the LSP trace. `allowInsecureHosts` lists
+ * the plain-HTTP hosts the user already agreed to send the token to, so the server does not ask again.
+ */
+export interface ServerInitializationOptions { clientCommands: true; trusted: boolean; allowInsecureHosts: string[] }
+
+export function serverInitializationOptions(trusted: boolean, allowInsecureHosts: readonly string[] = []): ServerInitializationOptions {
+  return { clientCommands: true, trusted, allowInsecureHosts: [...allowInsecureHosts] };
+}
+
+export function serverDocumentSelector(configuredLanguages: readonly string[]): Array<{ scheme: string; language: string }> {
+  const languages = [...new Set([...SERVER_LANGUAGES, ...configuredLanguages])];
+  return languages.flatMap((language) => SERVER_SCHEMES.map((scheme) => ({ scheme, language })));
+}
+
+/** What the running server was started with; a different key means a restart. */
+export interface LaunchInputs {
+  origin: string | undefined;
+  token: string | undefined;
+  allowInsecureHosts: readonly string[];
+  trusted: boolean;
+  languages: readonly string[];
+}
+
+export function sameLaunch(a: LaunchInputs, b: LaunchInputs): boolean {
+  const set = (xs: readonly string[]): string => [...new Set(xs)].sort().join(',');
+  return a.origin === b.origin && a.token === b.token && a.trusted === b.trusted
+    && set(a.allowInsecureHosts) === set(b.allowInsecureHosts) && set(a.languages) === set(b.languages);
+}

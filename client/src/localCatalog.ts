@@ -1,0 +1,115 @@
+/**
+ * Start Local Catalog: the bundled dist/catalog.js with sample data on a free port, its database
+ * in the extension's global storage, run by the user's `node` (checked first). Stopped when the
+ * extension deactivates.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { CatalogLanguageServer } from './languageClient';
+import { checkNodeForCatalog, startCatalogProcess, type RunningCatalog } from './localCatalogProcess';
+import { describeError, type Log } from './log';
+
+const NODE_COMMAND = 'node';
+
+export class LocalCatalog implements vscode.Disposable {
+  private running: RunningCatalog | undefined;
+  private starting: Promise<void> | undefined;
+  private stopping = false;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: Log,
+    private readonly server: CatalogLanguageServer,
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.running) {
+      await this.offerToUse(this.running.url, 'The local catalog is already running');
+      return;
+    }
+    if (this.starting) return this.starting;
+    this.starting = this.startNow().finally(() => { this.starting = undefined; });
+    return this.starting;
+  }
+
+  async stop(): Promise<void> {
+    const running = this.running;
+    if (!running) return;
+    this.stopping = true;
+    this.log.info(`stopping the local catalog (pid ${running.pid})`);
+    await running.stop(5000);
+    this.running = undefined;
+  }
+
+  dispose(): void {
+    void this.stop();
+  }
+
+  private async startNow(): Promise<void> {
+    const script = this.context.asAbsolutePath(path.join('dist', 'catalog.js'));
+    const betterSqlite3 = this.context.asAbsolutePath(path.join('node_modules', 'better-sqlite3'));
+    if (!existsSync(script)) {
+      void vscode.window.showErrorMessage(`Catalog Lens: this build has no local catalog (${script} is missing).`);
+      return;
+    }
+    const storage = this.context.globalStorageUri.fsPath;
+    const db = path.join(storage, 'catalog.db');
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    // Started without a token, the catalog accepts requests from this machine only (it binds 127.0.0.1).
+    delete env['CATALOG_LENS_CATALOG_TOKEN'];
+    delete env['ELECTRON_RUN_AS_NODE'];
+    let running: RunningCatalog | undefined;
+    try {
+      running = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'Catalog Lens: starting the local catalog…' },
+        async (progress) => {
+          progress.report({ message: `checking '${NODE_COMMAND}' on PATH` });
+          const check = await checkNodeForCatalog(NODE_COMMAND, betterSqlite3, env);
+          if (!check.ok) throw new Error(check.message);
+          this.log.info(`local catalog: using ${NODE_COMMAND} ${check.version} from PATH`);
+          progress.report({ message: 'loading the sample catalog' });
+          mkdirSync(storage, { recursive: true });
+          return startCatalogProcess({
+            node: NODE_COMMAND, script, cwd: storage, env,
+            args: ['--sample', '--port', '0', '--db', db],
+            onOutput: (line) => this.log.trace(`local catalog: ${line}`),
+          });
+        },
+      );
+    } catch (e) {
+      this.log.error('the local catalog did not start', e);
+      // The first line says why; the catalog's whole output is in the log.
+      const pick = await vscode.window.showErrorMessage(`Catalog Lens: the local catalog did not start: ${describeError(e).split('\n')[0] ?? ''}`, 'Show Output');
+      if (pick) this.log.show();
+      return;
+    }
+    this.running = running;
+    this.stopping = false;
+    this.log.info(`local catalog (pid ${running.pid}) listening on ${running.url}, database ${db}`);
+    void running.exited.then(({ code, signal }) => {
+      if (this.running !== running) return;
+      this.running = undefined;
+      this.log.warn(`the local catalog (pid ${running.pid}) exited (code ${code}, signal ${signal})`);
+      if (!this.stopping) void vscode.window.showWarningMessage(`Catalog Lens: the local catalog stopped (exit code ${code ?? signal}).`);
+    });
+    await this.offerToUse(running.url, 'The local catalog is running with sample data');
+  }
+
+  private async offerToUse(url: string, what: string): Promise<void> {
+    const cfg = vscode.workspace.getConfiguration('catalogLens');
+    if (cfg.get<string>('url', '') === url && !cfg.get<string>('graphqlUrl', '')) {
+      void vscode.window.showInformationMessage(`Catalog Lens: ${what} at ${url}; catalogLens.url points at it.`);
+      return;
+    }
+    const USE = 'Use It';
+    const gqlNote = cfg.get<string>('graphqlUrl', '') ? ' (this also clears catalogLens.graphqlUrl)' : '';
+    const pick = await vscode.window.showInformationMessage(`Catalog Lens: ${what} at ${url}. Point catalogLens.url at it${gqlNote}?`, USE, 'Copy URL');
+    if (pick === 'Copy URL') await vscode.env.clipboard.writeText(url);
+    if (pick !== USE) return;
+    await cfg.update('url', url, vscode.ConfigurationTarget.Global);
+    if (gqlNote) await cfg.update('graphqlUrl', '', vscode.ConfigurationTarget.Global);
+    this.log.info(`catalogLens.url set to the local catalog ${url}`);
+    await this.server.reconcile('catalog URL set to the local catalog');
+  }
+}

@@ -1,0 +1,35 @@
+/** The connection status bar item (left): state from `catalogLens/status`, a click runs the fix. */
+import * as vscode from 'vscode';
+import type { CatalogStatus } from '../../model/src/protocol';
+import { statusView } from './statusView';
+
+export class CatalogStatusBar implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('catalogLens.status', vscode.StatusBarAlignment.Left, 50);
+  private last: CatalogStatus = { state: 'checking', message: 'starting the language server' };
+
+  constructor() {
+    this.item.name = 'Catalog Lens';
+    this.show(this.last);
+    this.item.show();
+  }
+
+  get current(): CatalogStatus {
+    return this.last;
+  }
+
+  show(status: CatalogStatus): void {
+    this.last = status;
+    const view = statusView(status);
+    this.item.text = view.text;
+    // A plain string: the message may hold text from the catalog, which must not become Markdown.
+    this.item.tooltip = view.tooltip;
+    this.item.command = view.command;
+    this.item.backgroundColor = view.background === 'error' ? new vscode.ThemeColor('statusBarItem.errorBackground')
+      : view.background === 'warning' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.item.accessibilityInformation = { label: `Catalog Lens: ${view.tooltip.split('\n')[0] ?? ''}` };
+  }
+
+  dispose(): void {
+    this.item.dispose();
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * What the user types and reads in input boxes and quick picks: URN checks, descriptions on one
+ * line, labels for URNs. No `vscode` here, so it is unit-tested on its own.
+ */
+import { decodePart, parseUrn, type Urn } from '../../model/src/urn';
+
+export type UrnKindName = Urn['kind'];
+
+const KIND_WORDS: Record<string, string> = {
+  dataset: 'dataset', mlFeature: 'ML feature', mlFeatureTable: 'feature table', mlModel: 'ML model',
+  mlModelGroup: 'model group', corpuser: 'user', dataPlatform: 'platform',
+};
+
+export function kindWord(kind: string): string {
+  return KIND_WORDS[kind] ?? kind;
+}
+
+/** An error message for a typed URN, or undefined when it is a URN of one of `kinds`. */
+export function checkUrnText(text: string, kinds: readonly UrnKindName[]): string | undefined {
+  const t = text.trim();
+  if (t === '') return `Enter a ${kinds.map(kindWord).join(' or ')} URN, e.g. ${exampleUrn(kinds[0] ?? 'dataset')}`;
+  if (!t.startsWith('urn:')) return "A URN starts with 'urn:'";
+  const p = parseUrn(t);
+  if (!p.ok) return `${p.error.message} (at character ${p.error.offset + 1})`;
+  const kind = p.urn.kind === 'other' ? p.urn.entityType : p.urn.kind;
+  if (kinds.length > 0 && !kinds.includes(p.urn.kind)) return `Expected a ${kinds.map(kindWord).join(' or ')} URN, this is a ${kindWord(kind)} URN`;
+  return undefined;
+}
+
+export function exampleUrn(kind: UrnKindName): string {
+  switch (kind) {
+    case 'mlFeature': return 'urn:li:mlFeature:(user_features,age)';
+    case 'mlFeatureTable': return 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,user_features)';
+    case 'mlModel': return 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)';
+    case 'mlModelGroup': return 'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,churn_models,PROD)';
+    default: return 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
+  }
+}
+
+/** The kind of a URN text, or undefined when it does not parse. */
+export function urnKindOf(text: string): UrnKindName | undefined {
+  const p = parseUrn(text);
+  return p.ok ? p.urn.kind : undefined;
+}
+
+/** The name a person reads for a URN (its last meaningful part, decoded) and where it lives. */
+export function urnLabel(text: string): { label: string; description: string } {
+  const p = parseUrn(text);
+  if (!p.ok) return { label: text, description: '' };
+  const u = p.urn;
+  switch (u.kind) {
+    case 'dataset': return { label: decodePart(u.name), description: `${u.platform} · ${u.env}` };
+    case 'mlModel':
+    case 'mlModelGroup': return { label: decodePart(u.name), description: `${kindWord(u.kind)} · ${u.platform} · ${u.env}` };
+    case 'mlFeatureTable': return { label: decodePart(u.table), description: `${kindWord(u.kind)} · ${u.platform}` };
+    case 'mlFeature': return { label: decodePart(u.feature), description: `feature of ${decodePart(u.table)}` };
+    case 'corpuser': return { label: decodePart(u.user), description: 'user' };
+    case 'dataPlatform': return { label: u.platform, description: 'platform' };
+    case 'other': return { label: u.id, description: u.entityType };
+  }
+}
+
+/**
+ * An input box holds one line: a description's line breaks are shown as `\n` (and a backslash
+ * as `\\`), and turned back when the user accepts it.
+ */
+export function descriptionToInput(description: string): string {
+  return description.replace(/\r\n/g, '\n').replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
+}
+
+export function descriptionFromInput(input: string): string {
+  return input.replace(/\\(\\|n)/g, (_m, c: string) => (c === 'n' ? '\n' : '\\'));
+}

@@ -1,0 +1,111 @@
+/**
+ * Where the access token may go (anchors.md, security lessons): a token is keyed by the origin of
+ * catalogLens.url, and sending it over plain HTTP off this machine or to another GraphQL host is
+ * a risk the user confirms. Also the catalog URL checks of Configure Catalog and the entity page
+ * of Open in Catalog, which follows the server's links.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkCatalogUrl, entityPageUrl, isLoopbackHost, originOf, tokenRisks, tokenSecretKey, uiBase } from '../../client/src/endpoints';
+import { DEFAULT_SETTINGS } from '../../model/src/protocol';
+
+describe('a token belongs to one origin', () => {
+  test('the secret key is the origin of catalogLens.url: path, trailing slash and case of the host do not matter', () => {
+    assert.equal(originOf('https://DataHub.example.com:8080/gms/'), 'https://datahub.example.com:8080');
+    assert.equal(tokenSecretKey(originOf('https://datahub.example.com:8080/x')!), 'catalogLens.token:https://datahub.example.com:8080');
+    assert.equal(originOf('http://localhost:8080'), originOf('http://localhost:8080/'));
+  });
+
+  test('another port or scheme is another origin, so another token', () => {
+    assert.notEqual(originOf('http://host:8080'), originOf('http://host:9002'));
+    assert.notEqual(originOf('http://host'), originOf('https://host'));
+  });
+
+  test('no origin (so no token) for an empty or non-http URL', () => {
+    assert.equal(originOf(''), undefined);
+    assert.equal(originOf('   '), undefined);
+    assert.equal(originOf('file:///etc/passwd'), undefined);
+    assert.equal(originOf('not a url'), undefined);
+  });
+});
+
+describe('risks confirmed before the token is sent', () => {
+  test('https and loopback http are no risk', () => {
+    assert.deepEqual(tokenRisks('https://datahub.example.com', ''), []);
+    assert.deepEqual(tokenRisks('http://localhost:8080', ''), []);
+    assert.deepEqual(tokenRisks('http://127.0.0.1:9410', 'http://127.0.0.1:9002/api/graphql'), []);
+    assert.deepEqual(tokenRisks('http://[::1]:8080', ''), []);
+  });
+
+  test('plain http to another machine is a risk, keyed by its origin', () => {
+    const risks = tokenRisks('http://datahub.internal:8080', '');
+    assert.deepEqual(risks.map((r) => r.key), ['insecure:http://datahub.internal:8080']);
+    assert.match(risks[0]!.message, /plain HTTP/);
+    assert.equal(risks[0]!.insecureHost, 'datahub.internal:8080', 'the host the server is told the user accepted');
+  });
+
+  test('a GraphQL URL on plain http off this machine is a risk of its own', () => {
+    const risks = tokenRisks('https://gms.example.com', 'http://frontend.example.com/api/graphql');
+    assert.deepEqual(risks.map((r) => r.key).sort(), ['graphql:https://gms.example.com->http://frontend.example.com', 'insecure:http://frontend.example.com'].sort());
+  });
+
+  test('a GraphQL URL on another host is a risk; on the same host (another port) it is not', () => {
+    assert.deepEqual(tokenRisks('https://datahub.example.com:8080', 'https://datahub.example.com:9002/api/graphql'), []);
+    const risks = tokenRisks('https://datahub.example.com', 'https://evil.example.net/api/graphql');
+    assert.equal(risks.length, 1);
+    assert.match(risks[0]!.message, /evil\.example\.net/);
+  });
+
+  test('loopback hosts', () => {
+    for (const h of ['localhost', 'LOCALHOST', 'api.localhost', '127.0.0.1', '127.1.2.3', '[::1]', '::1']) assert.ok(isLoopbackHost(h), h);
+    for (const h of ['example.com', '10.0.0.1', '128.0.0.1', 'localhost.example.com']) assert.ok(!isLoopbackHost(h), h);
+  });
+});
+
+describe('Configure Catalog accepts only plain http(s) base URLs', () => {
+  test('good URLs', () => {
+    for (const u of ['http://localhost:8080', 'https://datahub.example.com/gms', ' http://127.0.0.1:9410 ']) assert.equal(checkCatalogUrl(u, { optional: false }), undefined, u);
+  });
+
+  test('empty is an error for the catalog URL and fine for the optional GraphQL URL', () => {
+    assert.match(checkCatalogUrl('', { optional: false }) ?? '', /Enter the catalog URL/);
+    assert.equal(checkCatalogUrl('', { optional: true }), undefined);
+  });
+
+  test('credentials in the URL are refused: the token belongs in secret storage', () => {
+    assert.match(checkCatalogUrl('https://user:secret@datahub.example.com', { optional: false }) ?? '', /Set Access Token/);
+  });
+
+  test('other schemes, queries and non-URLs are refused', () => {
+    assert.match(checkCatalogUrl('ftp://host', { optional: false }) ?? '', /http/);
+    assert.match(checkCatalogUrl('http://host/?token=x', { optional: false }) ?? '', /query/);
+    assert.match(checkCatalogUrl('localhost:8080', { optional: false }) ?? '', /http|URL/);
+  });
+});
+
+describe('Open in Catalog builds the entity page as the server\'s links do', () => {
+  const base = { url: 'http://localhost:8080', uiUrl: '', entityUrlTemplate: DEFAULT_SETTINGS.entityUrlTemplate };
+
+  test('GMS port 8080 is read as the frontend\'s 9002; the URN stays readable in the path', () => {
+    assert.equal(uiBase('http://localhost:8080/', ''), 'http://localhost:9002');
+    assert.deepEqual(entityPageUrl(base, 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)'), {
+      url: 'http://localhost:9002/dataset/urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)',
+    });
+  });
+
+  test('uiUrl wins, and each kind has DataHub\'s page name', () => {
+    const s = { ...base, uiUrl: 'https://datahub.example.com/' };
+    assert.deepEqual(entityPageUrl(s, 'urn:li:mlFeature:(user_features,age)'), { url: 'https://datahub.example.com/features/urn:li:mlFeature:(user_features,age)' });
+    assert.deepEqual(entityPageUrl(s, 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)'), { url: 'https://datahub.example.com/mlModels/urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)' });
+  });
+
+  test('characters that break a path are escaped (DataHub\'s urlEncodeUrn)', () => {
+    const r = entityPageUrl(base, 'urn:li:dataset:(urn:li:dataPlatform:s3,bucket/a%2Cb?x,PROD)');
+    assert.deepEqual(r, { url: 'http://localhost:9002/dataset/urn:li:dataset:(urn:li:dataPlatform:s3,bucket%2Fa%252Cb%3Fx,PROD)' });
+  });
+
+  test('no page without a configured catalog, and never a non-http link from the template', () => {
+    assert.ok('error' in entityPageUrl({ ...base, url: '' }, 'urn:li:corpuser:jdoe'));
+    assert.ok('error' in entityPageUrl({ ...base, entityUrlTemplate: 'command:workbench.action.quit?{urn}' }, 'urn:li:corpuser:jdoe'));
+  });
+});

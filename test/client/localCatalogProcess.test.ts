@@ -1,0 +1,94 @@
+/**
+ * Start Local Catalog's process handling (notes/native-modules.md): the user's `node` is checked
+ * for existence and for loading better-sqlite3 before the catalog starts, with a clear message
+ * for each failure; the catalog is a real child process whose "listening on" line gives its URL,
+ * which answers HTTP, and which the test stops by its own handle.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { LISTENING_RE, checkNodeForCatalog, errorLine, startCatalogProcess } from '../../client/src/localCatalogProcess';
+
+/** The repository root, seen from out/test/client. */
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const BETTER_SQLITE3 = path.join(ROOT, 'node_modules', 'better-sqlite3');
+/** The compiled local catalog (tsc builds it to out/; the extension ships the same code as dist/catalog.js). */
+const CATALOG_MAIN = path.join(ROOT, 'out', 'catalog', 'src', 'main.js');
+
+function tempDir(t: { after: (fn: () => void) => void }): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'catalog-lens-client-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+describe('checking the user\'s node before starting the catalog', () => {
+  test('a node that loads better-sqlite3 passes and says its version', async () => {
+    const r = await checkNodeForCatalog(process.execPath, BETTER_SQLITE3, process.env);
+    assert.deepEqual(r, { ok: true, version: process.version });
+  });
+
+  test('no node at that path: "missing", with a message that says to install it and put it on PATH', async (t) => {
+    const r = await checkNodeForCatalog(path.join(tempDir(t), 'node'), BETTER_SQLITE3, process.env);
+    assert.equal(r.ok, false);
+    assert.ok(!r.ok && r.reason === 'missing');
+    assert.match(!r.ok ? r.message : '', /not found on PATH.*install it/);
+  });
+
+  test('a node that cannot load better-sqlite3 there: "cannotLoad", naming the module and the Node error', async (t) => {
+    const r = await checkNodeForCatalog(process.execPath, path.join(tempDir(t), 'better-sqlite3'), process.env);
+    assert.ok(!r.ok && r.reason === 'cannotLoad');
+    assert.match(!r.ok ? r.message : '', new RegExp(`Node\\.js ${process.version.replace(/\./g, '\\.')} on PATH cannot load .*better-sqlite3`));
+    assert.match(!r.ok ? r.message : '', /Cannot find module/);
+  });
+
+  test('the ABI mismatch line of Node\'s error is the one shown', () => {
+    const stderr = [
+      'node:internal/modules/cjs/loader:1465',
+      '  return process.dlopen(module, path.toNamespacedPath(filename));',
+      '',
+      "Error: The module '/ext/node_modules/better-sqlite3/build/Release/better_sqlite3.node'",
+      'was compiled against a different Node.js version using',
+      'NODE_MODULE_VERSION 115. This version of Node.js requires',
+    ].join('\n');
+    assert.match(errorLine(stderr) ?? '', /^Error: The module/);
+  });
+});
+
+describe('the local catalog process', () => {
+  test('starts on a free port with sample data, answers HTTP at the URL it printed, and stops by its handle', async (t) => {
+    const dir = tempDir(t);
+    const lines: string[] = [];
+    const catalog = await startCatalogProcess({
+      node: process.execPath, script: CATALOG_MAIN, cwd: dir, env: process.env,
+      args: ['--sample', '--port', '0', '--db', path.join(dir, 'catalog.db')],
+      onOutput: (l) => lines.push(l),
+    });
+    t.after(() => catalog.stop());
+    assert.match(catalog.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.ok(lines.some((l) => LISTENING_RE.test(l)), 'the banner reaches the log');
+    const health = await fetch(`${catalog.url}/health`);
+    assert.equal(health.status, 200);
+    await health.arrayBuffer();
+    await catalog.stop();
+    const exit = await catalog.exited;
+    assert.ok(exit.code === 0 || exit.signal === 'SIGTERM', `exit ${JSON.stringify(exit)}`);
+    await assert.rejects(fetch(`${catalog.url}/health`), 'nothing listens after stop');
+  });
+
+  test('a catalog that exits before listening rejects with its own output', async (t) => {
+    await assert.rejects(
+      startCatalogProcess({ node: process.execPath, script: CATALOG_MAIN, cwd: tempDir(t), env: process.env, args: ['--no-such-flag'] }),
+      /exited \(code 2.*before listening[\s\S]*unknown option '--no-such-flag'/,
+    );
+  });
+
+  test('a node that does not exist rejects with the command named', async (t) => {
+    const dir = tempDir(t);
+    await assert.rejects(
+      startCatalogProcess({ node: path.join(dir, 'node'), script: CATALOG_MAIN, cwd: dir, env: process.env, args: [] }),
+      /could not be started with '.*node'.*ENOENT/,
+    );
+  });
+});
