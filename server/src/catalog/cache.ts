@@ -1,0 +1,78 @@
+/**
+ * An LRU cache with a time to live, and single flight: while a value is being fetched, every
+ * other caller of the same key waits for that one fetch.
+ */
+export class LruTtlCache<V> {
+  private readonly entries = new Map<string, { value: V; expires: number }>();
+
+  constructor(private maxEntries: number, private ttlMs: number, private readonly now: () => number = Date.now) {}
+
+  configure(maxEntries: number, ttlMs: number): void {
+    this.maxEntries = Math.max(1, maxEntries);
+    this.ttlMs = ttlMs;
+    this.evict();
+  }
+
+  get(key: string): V | undefined {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    if (e.expires <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    // Re-insert: a Map iterates in insertion order, so the first key is the least recently used.
+    this.entries.delete(key);
+    this.entries.set(key, e);
+    return e.value;
+  }
+
+  set(key: string, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, expires: this.now() + this.ttlMs });
+    this.evict();
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private evict(): void {
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      this.entries.delete(oldest.value);
+    }
+  }
+}
+
+/** Runs one fetch per key at a time; later callers share the running promise. */
+export class SingleFlight<V> {
+  private readonly running = new Map<string, Promise<V>>();
+
+  get(key: string): Promise<V> | undefined {
+    return this.running.get(key);
+  }
+
+  /** Registers `promise` as the fetch of every key in `keys` until it settles. */
+  track(keys: readonly string[], promise: Promise<unknown>, pick: (key: string) => Promise<V>): void {
+    for (const k of keys) {
+      const p = pick(k);
+      this.running.set(k, p);
+      void promise.finally(() => {
+        if (this.running.get(k) === p) this.running.delete(k);
+      });
+    }
+  }
+
+  get size(): number {
+    return this.running.size;
+  }
+}

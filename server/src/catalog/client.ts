@@ -1,0 +1,288 @@
+/**
+ * The catalog client: resolves URNs through GraphQL (batched, cached, single flight) and reads
+ * and writes aspects through DataHub's Rest.li paths. One instance per catalog endpoint.
+ */
+import type { GqlShapes } from '../../../model/src/readShapes';
+import { encodeUrnForPath } from '../../../model/src/urn';
+import { LruTtlCache, SingleFlight } from './cache';
+import { catalogError, displayUrl, isConnectionError, type CatalogError } from './errors';
+import { CatalogHttp, type Fetch } from './http';
+import { batchQuery, PING, type ResolvableKind } from './queries';
+
+export type Resolution =
+  | { [K in ResolvableKind]: { state: 'found'; kind: K; entity: GqlShapes[K] } }[ResolvableKind]
+  | { state: 'missing' }
+  | { state: 'error'; error: CatalogError };
+
+export interface CatalogConfig {
+  url: string;
+  graphqlUrl: string;
+  token: string | undefined;
+  timeoutMs: number;
+  batchSize: number;
+  cacheEntries: number;
+  cacheTtlMs: number;
+  fetch?: Fetch;
+  /** See HttpOptions.allowToken. */
+  allowToken?: () => Promise<boolean>;
+}
+
+export interface ClientStats { graphqlRequests: number; aspectReads: number; aspectWrites: number }
+
+export interface AspectEnvelope<T = unknown> { value: T; version: string }
+
+const MAX_PARALLEL_BATCHES = 4;
+
+export class CatalogClient {
+  readonly graphqlEndpoint: string;
+  readonly gmsUrl: string;
+  readonly configured: boolean;
+  readonly stats: ClientStats = { graphqlRequests: 0, aspectReads: 0, aspectWrites: 0 };
+  private readonly http: CatalogHttp;
+  private readonly cache: LruTtlCache<Resolution>;
+  private readonly flights = new SingleFlight<Resolution>();
+  private connectionListener: ((error: CatalogError | undefined) => void) | undefined;
+
+  constructor(readonly config: CatalogConfig) {
+    this.gmsUrl = config.url.replace(/\/+$/, '');
+    this.graphqlEndpoint = config.graphqlUrl || (this.gmsUrl ? `${this.gmsUrl}/api/graphql` : '');
+    this.configured = this.graphqlEndpoint !== '';
+    this.cache = new LruTtlCache(config.cacheEntries, config.cacheTtlMs);
+    this.http = new CatalogHttp({
+      token: config.token,
+      timeoutMs: config.timeoutMs,
+      ...(config.fetch ? { fetch: config.fetch } : {}),
+      ...(config.allowToken ? { allowToken: config.allowToken } : {}),
+      onOutcome: (_endpoint, error) => {
+        if (error === undefined) this.connectionListener?.(undefined);
+        else if (isConnectionError(error)) this.connectionListener?.(error);
+      },
+    });
+  }
+
+  /** Called after every request: undefined when the catalog answered, else the connection error. */
+  onConnection(listener: (error: CatalogError | undefined) => void): void {
+    this.connectionListener = listener;
+  }
+
+  configure(cacheEntries: number, cacheTtlMs: number): void {
+    this.cache.configure(cacheEntries, cacheTtlMs);
+  }
+
+  /** A resolution already known (cached and fresh), without any request. */
+  cached(urn: string): Resolution | undefined {
+    return this.cache.get(urn);
+  }
+
+  /**
+   * Resolves every URN, making ceil(n / batchSize) requests at most for those neither cached nor
+   * already being fetched. Errors are per URN values; a cancelled caller stops waiting, while a
+   * request already sent completes and fills the cache for the next caller.
+   */
+  async resolve(items: ReadonlyArray<{ urn: string; kind: ResolvableKind }>, signal?: AbortSignal): Promise<Map<string, Resolution>> {
+    const out = new Map<string, Resolution>();
+    const waits: Array<Promise<void>> = [];
+    const toFetch = new Map<string, ResolvableKind>();
+    for (const { urn, kind } of items) {
+      if (out.has(urn) || toFetch.has(urn)) continue;
+      const hit = this.cache.get(urn);
+      if (hit) { out.set(urn, hit); continue; }
+      const flying = this.flights.get(urn);
+      if (flying) { waits.push(flying.then((r) => { out.set(urn, r); })); continue; }
+      toFetch.set(urn, kind);
+    }
+    if (toFetch.size > 0) {
+      if (!this.configured) {
+        const e = catalogError('notConfigured', 'no catalog is configured (catalogLens.url is empty)');
+        for (const urn of toFetch.keys()) out.set(urn, { state: 'error', error: e });
+      } else {
+        const all = [...toFetch].map(([urn, kind]) => ({ urn, kind }));
+        const chunks: Array<typeof all> = [];
+        for (let i = 0; i < all.length; i += this.config.batchSize) chunks.push(all.slice(i, i + this.config.batchSize));
+        const run = this.runChunks(chunks);
+        this.flights.track(all.map((x) => x.urn), run, (urn) => run.then((m) => m.get(urn)!));
+        waits.push(run.then((m) => { for (const [k, v] of m) out.set(k, v); }));
+      }
+    }
+    await raceCancel(Promise.all(waits), signal);
+    return out;
+  }
+
+  private async runChunks(chunks: Array<Array<{ urn: string; kind: ResolvableKind }>>): Promise<Map<string, Resolution>> {
+    const out = new Map<string, Resolution>();
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < chunks.length) {
+        const chunk = chunks[next++]!;
+        for (const [urn, r] of await this.fetchChunk(chunk)) out.set(urn, r);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(MAX_PARALLEL_BATCHES, chunks.length) }, worker));
+    return out;
+  }
+
+  private async fetchChunk(chunk: Array<{ urn: string; kind: ResolvableKind }>): Promise<Map<string, Resolution>> {
+    const { query, variables, aliases } = batchQuery(chunk);
+    this.stats.graphqlRequests++;
+    const r = await this.http.call<GraphqlBody>(this.graphqlEndpoint, { method: 'POST', body: { query, variables }, retry: true, notFoundMeansWrongAddress: true });
+    const out = new Map<string, Resolution>();
+    if (!r.ok) {
+      for (const { urn } of chunk) out.set(urn, { state: 'error', error: r.error });
+      return out;
+    }
+    const body = r.body;
+    const data = isRecord(body) && isRecord(body.data) ? body.data : undefined;
+    const errorsByAlias = new Map<string, string>();
+    let generalError: string | undefined;
+    for (const e of isRecord(body) && Array.isArray(body.errors) ? body.errors : []) {
+      const alias = Array.isArray(e?.path) && typeof e.path[0] === 'string' ? e.path[0] : undefined;
+      const message = typeof e?.message === 'string' ? e.message : 'unknown GraphQL error';
+      if (alias && aliases.has(alias)) errorsByAlias.set(alias, message);
+      else generalError ??= message;
+    }
+    if (!data && (generalError || errorsByAlias.size === 0)) {
+      const error = catalogError('badResponse', generalError
+        ? `${displayUrl(this.graphqlEndpoint)} answered a GraphQL error: ${generalError}`
+        : `${displayUrl(this.graphqlEndpoint)} answered without "data"`, displayUrl(this.graphqlEndpoint), r.status);
+      for (const { urn } of chunk) out.set(urn, { state: 'error', error });
+      return out;
+    }
+    chunk.forEach(({ urn, kind }, i) => {
+      const alias = `e${i}`;
+      const entity = data?.[alias];
+      const aliasError = errorsByAlias.get(alias);
+      let res: Resolution;
+      if (aliasError !== undefined && (entity === undefined || entity === null)) {
+        res = /not.?found|does not exist/i.test(aliasError)
+          ? { state: 'missing' }
+          : { state: 'error', error: catalogError('rejected', `${displayUrl(this.graphqlEndpoint)}: ${aliasError}`, displayUrl(this.graphqlEndpoint)) };
+      } else if (entity === null || entity === undefined) {
+        res = { state: 'missing' };
+      } else if (isRecord(entity)) {
+        res = { state: 'found', kind, entity } as unknown as Resolution;
+      } else {
+        res = { state: 'error', error: catalogError('badResponse', `${displayUrl(this.graphqlEndpoint)} answered a ${typeof entity} for ${kind}`, displayUrl(this.graphqlEndpoint)) };
+      }
+      if (res.state !== 'error') this.cache.set(urn, res);
+      out.set(urn, res);
+    });
+    return out;
+  }
+
+  /** Drops what a write changed, so the next read asks the catalog. */
+  invalidate(urns: Iterable<string>): void {
+    for (const u of urns) this.cache.delete(u);
+  }
+
+  clearCache(): void {
+    this.cache.clear();
+  }
+
+  get cacheSize(): number {
+    return this.cache.size;
+  }
+
+  /** A connection test: any GraphQL answer proves the endpoint and the token. */
+  async ping(signal?: AbortSignal): Promise<CatalogError | undefined> {
+    if (!this.configured) return catalogError('notConfigured', 'no catalog is configured (catalogLens.url is empty)');
+    this.stats.graphqlRequests++;
+    const r = await this.http.call<GraphqlBody>(this.graphqlEndpoint, {
+      method: 'POST', body: { query: PING, variables: { u0: 'urn:li:dataset:(urn:li:dataPlatform:catalog-lens,ping,PROD)' } }, notFoundMeansWrongAddress: true,
+      ...(signal ? { signal } : {}),
+    });
+    if (!r.ok) return r.error;
+    if (!isRecord(r.body) || !('data' in r.body)) {
+      return catalogError('badResponse', `${displayUrl(this.graphqlEndpoint)} does not answer like a GraphQL endpoint`, displayUrl(this.graphqlEndpoint));
+    }
+    return undefined;
+  }
+
+  /** Sends a GraphQL mutation (the GraphQL write path). Never retried. */
+  async mutate(query: string, variables: Record<string, unknown>, signal?: AbortSignal): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; error: CatalogError }> {
+    if (!this.configured) return { ok: false, error: catalogError('notConfigured', 'no catalog is configured (catalogLens.url is empty)') };
+    this.stats.graphqlRequests++;
+    const r = await this.http.call<GraphqlBody>(this.graphqlEndpoint, { method: 'POST', body: { query, variables }, notFoundMeansWrongAddress: true, ...(signal ? { signal } : {}) });
+    if (!r.ok) return r;
+    const body = r.body;
+    const endpoint = displayUrl(this.graphqlEndpoint);
+    if (isRecord(body) && Array.isArray(body.errors) && body.errors.length > 0) {
+      const e = body.errors[0] as { message?: unknown; extensions?: { code?: unknown } };
+      const code = e.extensions?.code;
+      const kind = code === 404 ? 'notFound' : code === 403 ? 'forbidden' : code === 409 ? 'conflict' : 'rejected';
+      return { ok: false, error: catalogError(kind, `${endpoint}: ${String(e.message ?? 'GraphQL error')}`, endpoint) };
+    }
+    if (!isRecord(body) || !isRecord(body.data)) return { ok: false, error: catalogError('badResponse', `${endpoint} answered without "data"`, endpoint) };
+    return { ok: true, data: body.data };
+  }
+
+  /**
+   * Reads aspects with their versions (`GET /entitiesV2`), for read-merge-write.
+   * An aspect the entity does not have is absent from the result.
+   */
+  async readAspects(urn: string, names: readonly string[], signal?: AbortSignal): Promise<{ ok: true; aspects: Record<string, AspectEnvelope> } | { ok: false; error: CatalogError }> {
+    if (!this.gmsUrl) return { ok: false, error: catalogError('notConfigured', 'catalogLens.url is empty: the aspect path needs the catalog (GMS) address') };
+    this.stats.aspectReads++;
+    const url = `${this.gmsUrl}/entitiesV2/${encodeUrnForPath(urn)}?aspects=List(${names.join(',')})`;
+    const r = await this.http.call<unknown>(url, { method: 'GET', retry: true, accept: [404], ...(signal ? { signal } : {}) });
+    if (!r.ok) return r;
+    const aspects: Record<string, AspectEnvelope> = {};
+    const map = isRecord(r.body) && isRecord(r.body['aspects']) ? r.body['aspects'] : {};
+    for (const name of names) {
+      const env = map[name];
+      if (!isRecord(env)) continue;
+      const sm = isRecord(env['systemMetadata']) ? env['systemMetadata'] : {};
+      aspects[name] = { value: env['value'], version: typeof sm['version'] === 'string' ? sm['version'] : String(sm['version'] ?? '1') };
+    }
+    return { ok: true, aspects };
+  }
+
+  /**
+   * Writes one aspect (`POST /aspects?action=ingestProposal`, blocking). With `ifVersion`, the
+   * catalog refuses the write when the aspect changed since it was read: a `conflict` error.
+   */
+  async writeAspect(p: { entityType: string; urn: string; aspectName: string; value: unknown; ifVersion?: string }, signal?: AbortSignal): Promise<{ ok: true } | { ok: false; error: CatalogError }> {
+    if (!this.gmsUrl) return { ok: false, error: catalogError('notConfigured', 'catalogLens.url is empty: the aspect path needs the catalog (GMS) address') };
+    this.stats.aspectWrites++;
+    const proposal: Record<string, unknown> = {
+      entityType: p.entityType,
+      entityUrn: p.urn,
+      changeType: 'UPSERT',
+      aspectName: p.aspectName,
+      // Pegasus bytes: every character of the string must be ≤ U+00FF (notes §1).
+      aspect: { value: asciiJson(p.value), contentType: 'application/json' },
+      systemMetadata: { lastObserved: Date.now(), runId: 'catalog-lens' },
+    };
+    if (p.ifVersion !== undefined) proposal['headers'] = { 'If-Version-Match': p.ifVersion };
+    const url = `${this.gmsUrl}/aspects?action=ingestProposal`;
+    const r = await this.http.call<unknown>(url, {
+      method: 'POST', headers: { 'X-RestLi-Protocol-Version': '2.0.0' }, body: { proposal, async: 'false' },
+      ...(signal ? { signal } : {}),
+    });
+    if (r.ok) return { ok: true };
+    if ((r.error.status === 422 || r.error.status === 412) && /Expected version/i.test(r.error.message)) {
+      return { ok: false, error: { ...r.error, kind: 'conflict' } };
+    }
+    return r;
+  }
+}
+
+interface GraphqlBody { data?: Record<string, unknown> | null; errors?: Array<{ message?: unknown; path?: unknown[] }> }
+
+function isRecord(v: unknown): v is Record<string, unknown> & GraphqlBody {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** JSON with every non-ASCII character written as a \uXXXX escape. */
+export function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+function raceCancel<T>(p: Promise<T>, signal?: AbortSignal): Promise<T | undefined> {
+  if (!signal) return p;
+  if (signal.aborted) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then((v) => { signal.removeEventListener('abort', onAbort); resolve(v); }, (e: unknown) => { signal.removeEventListener('abort', onAbort); reject(e instanceof Error ? e : new Error(String(e))); });
+  });
+}

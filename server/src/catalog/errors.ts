@@ -1,0 +1,54 @@
+/**
+ * Errors are values: a kind the user can act on and a message that names the endpoint
+ * (never the token). Every request of the catalog client ends in a value, never a throw.
+ */
+import type { CatalogErrorKind } from '../../../model/src/protocol';
+
+export interface CatalogError {
+  kind: CatalogErrorKind;
+  message: string;
+  endpoint?: string;
+  /** HTTP status, when the catalog answered. */
+  status?: number;
+}
+
+export function catalogError(kind: CatalogErrorKind, message: string, endpoint?: string, status?: number): CatalogError {
+  const e: CatalogError = { kind, message };
+  if (endpoint !== undefined) e.endpoint = endpoint;
+  if (status !== undefined) e.status = status;
+  return e;
+}
+
+/** What the user can do about each kind, one short sentence. */
+export const ERROR_HINTS: Record<CatalogErrorKind, string> = {
+  notConfigured: 'Set catalogLens.url (or run "Catalog: Configure Catalog").',
+  unauthorized: 'Set a valid access token ("Catalog: Set Access Token", or CATALOG_LENS_TOKEN).',
+  forbidden: 'The token is valid but lacks the privilege for this.',
+  unreachable: 'Is the catalog running at this address?',
+  timeout: 'The catalog did not answer in time (catalogLens.requestTimeoutMs).',
+  notFound: 'Not found in the catalog.',
+  badResponse: 'The catalog answered with something that is not what this endpoint should answer.',
+  rejected: 'The catalog refused the request.',
+  conflict: 'Someone else changed it at the same time.',
+  cancelled: 'Cancelled.',
+  badInput: 'Check the arguments.',
+};
+
+/** States that concern the connection as a whole (shown once, not per URN). */
+export function isConnectionError(e: CatalogError): boolean {
+  return e.kind === 'unreachable' || e.kind === 'unauthorized' || e.kind === 'forbidden'
+    || e.kind === 'timeout' || e.kind === 'notConfigured' || e.kind === 'badResponse';
+}
+
+/** A URL fit for messages: no credentials, no query string. */
+export function displayUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    u.username = '';
+    u.password = '';
+    u.search = '';
+    return u.toString();
+  } catch {
+    return '<invalid URL>';
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * The only code that talks HTTP. Every call ends in a value (`{ok, body}` or a CatalogError),
+ * has a timeout, honours cancellation, and never sends the token anywhere but the configured
+ * catalog (redirects are not followed: a redirect could carry it to another host).
+ */
+import nodeFetch, { type RequestInit, type Response } from 'node-fetch';
+import { catalogError, displayUrl, type CatalogError } from './errors';
+
+export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+
+export interface HttpOptions {
+  token: string | undefined;
+  /**
+   * Asked once before the token is first sent; `false` withholds it (requests go without it).
+   * Set for plain-HTTP endpoints that are not on this machine.
+   */
+  allowToken?: () => Promise<boolean>;
+  timeoutMs: number;
+  fetch?: Fetch;
+  /** Tells the owner about every request's outcome (status bar, logs). */
+  onOutcome?: (endpoint: string, error: CatalogError | undefined) => void;
+}
+
+export type HttpResult<T> = { ok: true; status: number; body: T } | { ok: false; error: CatalogError };
+
+export interface CallOptions {
+  method: 'GET' | 'POST';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Reads may be retried with back-off; writes never are. */
+  retry?: boolean;
+  /** Statuses that are answers, not errors (404 for "aspect absent", 422 for a conflict …). */
+  accept?: readonly number[];
+  /** A 404 from an endpoint that always exists (GraphQL) means a wrong address, not a missing entity. */
+  notFoundMeansWrongAddress?: boolean;
+}
+
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+const RETRY_DELAYS_MS = [150, 600];
+const RETRY_STATUS = new Set([429, 502, 503, 504]);
+
+export class CatalogHttp {
+  private readonly fetch: Fetch;
+  private tokenAllowed: Promise<boolean> | undefined;
+
+  constructor(private readonly opts: HttpOptions) {
+    this.fetch = opts.fetch ?? (nodeFetch as unknown as Fetch);
+  }
+
+  async call<T = unknown>(url: string, call: CallOptions): Promise<HttpResult<T>> {
+    let attempt = 0;
+    for (;;) {
+      const r = await this.once<T>(url, call);
+      const retryable = !r.ok && call.retry === true && attempt < RETRY_DELAYS_MS.length
+        && (r.error.kind === 'unreachable' || r.error.kind === 'timeout' || (r.error.status !== undefined && RETRY_STATUS.has(r.error.status)));
+      if (!retryable) {
+        this.opts.onOutcome?.(url, r.ok ? undefined : r.error);
+        return r;
+      }
+      const delay = RETRY_DELAYS_MS[attempt++]! * (0.75 + Math.random() * 0.5);
+      if (!(await sleep(delay, call.signal))) return { ok: false, error: catalogError('cancelled', 'cancelled', displayUrl(url)) };
+    }
+  }
+
+  private mayUseToken(): Promise<boolean> {
+    if (!this.opts.allowToken) return Promise.resolve(true);
+    this.tokenAllowed ??= this.opts.allowToken().catch(() => false);
+    return this.tokenAllowed;
+  }
+
+  private async once<T>(url: string, call: CallOptions): Promise<HttpResult<T>> {
+    const endpoint = displayUrl(url);
+    if (call.signal?.aborted) return { ok: false, error: catalogError('cancelled', 'cancelled', endpoint) };
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => { timedOut = true; controller.abort(); }, this.opts.timeoutMs);
+    const onCancel = (): void => controller.abort();
+    call.signal?.addEventListener('abort', onCancel, { once: true });
+    const headers: Record<string, string> = { Accept: 'application/json', ...call.headers };
+    if (call.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (this.opts.token && (await this.mayUseToken())) headers['Authorization'] = `Bearer ${this.opts.token}`;
+    try {
+      const res = await this.fetch(url, {
+        method: call.method,
+        headers,
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        redirect: 'manual',
+        size: MAX_BODY_BYTES,
+        signal: controller.signal as RequestInit['signal'],
+      });
+      const text = await res.text();
+      return interpret<T>(res, text, endpoint, call.accept ?? [], call.notFoundMeansWrongAddress === true);
+    } catch (e) {
+      if (call.signal?.aborted) return { ok: false, error: catalogError('cancelled', 'cancelled', endpoint) };
+      if (timedOut) return { ok: false, error: catalogError('timeout', `no answer from ${endpoint} within ${this.opts.timeoutMs} ms`, endpoint) };
+      return { ok: false, error: networkError(e, endpoint) };
+    } finally {
+      clearTimeout(timer);
+      call.signal?.removeEventListener('abort', onCancel);
+    }
+  }
+}
+
+function interpret<T>(res: Response, text: string, endpoint: string, accept: readonly number[], wrongAddressOn404: boolean): HttpResult<T> {
+  const status = res.status;
+  if (status >= 300 && status < 400) {
+    return { ok: false, error: catalogError('badResponse', `${endpoint} redirects (${status}) to ${displayUrl(res.headers.get('location') ?? '?')}; configure the final address (the token is not sent through redirects)`, endpoint, status) };
+  }
+  if (status === 401) return { ok: false, error: catalogError('unauthorized', `${endpoint} refused the access token (401)`, endpoint, status) };
+  if (status === 403) return { ok: false, error: catalogError('forbidden', `${endpoint} answered 403: ${shortMessage(text) ?? 'forbidden'}`, endpoint, status) };
+  const accepted = (status >= 200 && status < 300) || accept.includes(status);
+  if (!accepted) {
+    const detail = shortMessage(text);
+    if (status === 404) {
+      return wrongAddressOn404
+        ? { ok: false, error: catalogError('badResponse', `${endpoint} answered 404${detail ? `: ${detail}` : ''} — is this the catalog's address?`, endpoint, status) }
+        : { ok: false, error: catalogError('notFound', `${endpoint} answered 404${detail ? `: ${detail}` : ''}`, endpoint, status) };
+    }
+    if (status === 413 || status === 400 || status === 422) {
+      return { ok: false, error: catalogError('rejected', `${endpoint} refused the request (${status})${detail ? `: ${detail}` : ''}`, endpoint, status) };
+    }
+    return { ok: false, error: catalogError('badResponse', `${endpoint} answered ${status}${detail ? `: ${detail}` : ''}`, endpoint, status) };
+  }
+  if (text === '') return { ok: true, status, body: undefined as T };
+  try {
+    return { ok: true, status, body: JSON.parse(text) as T };
+  } catch {
+    const kind = /^\s*</.test(text) ? 'an HTML page' : text.length > 0 && /^\s*[[{]/.test(text) ? 'truncated or invalid JSON' : 'text that is not JSON';
+    return { ok: false, error: catalogError('badResponse', `${endpoint} answered ${kind} (status ${status}) instead of JSON`, endpoint, status) };
+  }
+}
+
+/** The message a catalog put in an error body (Rest.li `message`, OpenAPI `error`, GraphQL `errors`), cut short. */
+function shortMessage(text: string): string | undefined {
+  let m: string | undefined;
+  try {
+    const j = JSON.parse(text) as Record<string, unknown>;
+    const errors = j['errors'];
+    if (typeof j['message'] === 'string') m = j['message'];
+    else if (typeof j['error'] === 'string') m = j['error'];
+    else if (Array.isArray(errors) && typeof (errors[0] as Record<string, unknown> | undefined)?.['message'] === 'string') {
+      m = (errors[0] as Record<string, string>)['message'];
+    }
+  } catch {
+    m = /^\s*</.test(text) ? 'an HTML error page' : text.trim() || undefined;
+  }
+  if (m === undefined) return undefined;
+  // eslint-disable-next-line no-control-regex
+  m = m.replace(/[\u0000-\u001F\u007F]+/g, ' ');
+  return m.length > 300 ? `${m.slice(0, 300)}…` : m;
+}
+
+function networkError(e: unknown, endpoint: string): CatalogError {
+  const code = (e as { code?: string } | undefined)?.code ?? (e as { errno?: string } | undefined)?.errno;
+  const text = e instanceof Error ? e.message : String(e);
+  if (code === 'ECONNREFUSED') return catalogError('unreachable', `connection refused at ${endpoint}`, endpoint);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return catalogError('unreachable', `cannot resolve the host of ${endpoint}`, endpoint);
+  if (code === 'ECONNRESET' || code === 'EPIPE') return catalogError('unreachable', `${endpoint} closed the connection`, endpoint);
+  if (/max size|over limit/i.test(text)) return catalogError('badResponse', `${endpoint} answered more than ${MAX_BODY_BYTES} bytes`, endpoint);
+  if (/premature close|invalid response body/i.test(text)) return catalogError('badResponse', `${endpoint} cut its answer short`, endpoint);
+  return catalogError('unreachable', `cannot reach ${endpoint}: ${text.replace(/Bearer\s+\S+/g, 'Bearer ***')}`, endpoint);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) { resolve(false); return; }
+    const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(true); }, ms);
+    const onAbort = (): void => { clearTimeout(t); resolve(false); };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

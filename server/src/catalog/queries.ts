@@ -1,0 +1,115 @@
+/**
+ * Every GraphQL document the server sends is built here, so a test can enumerate them and
+ * validate each against DataHub's schema. Selections follow spec §2.4, plus DataHub's edited
+ * descriptions (`editableProperties`, `editableSchemaMetadata`) so the user sees what they wrote.
+ */
+import type { KnownUrn } from '../../../model/src/urn';
+
+export type ResolvableKind = 'dataset' | 'mlFeature' | 'mlFeatureTable' | 'mlModel' | 'mlModelGroup';
+export const RESOLVABLE_KINDS: readonly ResolvableKind[] = ['dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup'];
+
+export function isResolvable(kind: KnownUrn['kind'] | 'other'): kind is ResolvableKind {
+  return (RESOLVABLE_KINDS as readonly string[]).includes(kind);
+}
+
+interface KindQuery { field: string; type: string; fragment: string; selection: string }
+
+const PLATFORM = 'platform { urn name }';
+
+export const KIND_QUERIES: Readonly<Record<ResolvableKind, KindQuery>> = {
+  dataset: {
+    field: 'dataset', type: 'Dataset', fragment: 'DatasetFields',
+    selection: `urn name ${PLATFORM} properties { name description } editableProperties { description }
+    schemaMetadata { fields { fieldPath description nativeDataType } }
+    editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description } }`,
+  },
+  mlFeature: {
+    field: 'mlFeature', type: 'MLFeature', fragment: 'MLFeatureFields',
+    selection: 'urn name featureNamespace description properties { description dataType version { versionTag } }',
+  },
+  mlFeatureTable: {
+    field: 'mlFeatureTable', type: 'MLFeatureTable', fragment: 'MLFeatureTableFields',
+    selection: `urn name description ${PLATFORM} properties { description mlFeatures { urn name } }`,
+  },
+  mlModel: {
+    field: 'mlModel', type: 'MLModel', fragment: 'MLModelFields',
+    selection: `urn name description ${PLATFORM} properties { description version type mlFeatures groups { urn name } }`,
+  },
+  mlModelGroup: {
+    field: 'mlModelGroup', type: 'MLModelGroup', fragment: 'MLModelGroupFields',
+    selection: `urn name description ${PLATFORM} properties { description }`,
+  },
+};
+
+export interface BatchQuery {
+  query: string;
+  variables: Record<string, string>;
+  /** alias → URN */
+  aliases: Map<string, string>;
+}
+
+/**
+ * One document resolving every URN given, each under its own alias (`e0`, `e1` …) with its
+ * own variable; a fragment per kind used keeps the document small.
+ */
+export function batchQuery(items: ReadonlyArray<{ urn: string; kind: ResolvableKind }>): BatchQuery {
+  const variables: Record<string, string> = {};
+  const aliases = new Map<string, string>();
+  const kinds = new Set<ResolvableKind>();
+  const fields: string[] = [];
+  items.forEach(({ urn, kind }, i) => {
+    const q = KIND_QUERIES[kind];
+    kinds.add(kind);
+    variables[`u${i}`] = urn;
+    aliases.set(`e${i}`, urn);
+    fields.push(`e${i}: ${q.field}(urn: $u${i}) { ...${q.fragment} }`);
+  });
+  const params = items.map((_, i) => `$u${i}: String!`).join(', ');
+  const fragments = [...kinds].map((k) => `fragment ${KIND_QUERIES[k].fragment} on ${KIND_QUERIES[k].type} { ${KIND_QUERIES[k].selection} }`);
+  return { query: `query resolveEntities(${params}) {\n  ${fields.join('\n  ')}\n}\n${fragments.join('\n')}\n`, variables, aliases };
+}
+
+/** Mutations of the GraphQL write path (spec §4.1). */
+export const UPDATE_DATASET = `mutation updateDataset($urn: String!, $input: DatasetUpdateInput!) {
+  updateDataset(urn: $urn, input: $input) { urn }
+}`;
+
+export const UPDATE_DESCRIPTION = `mutation updateDescription($input: DescriptionUpdateInput!) {
+  updateDescription(input: $input)
+}`;
+
+/** A cheap query for the connection test: any answer (even null) proves endpoint and token. */
+export const PING = `query ping($u0: String!) { e0: dataset(urn: $u0) { urn } }`;
+
+/** Every document shape the server can send, with sample variables, for the validation test. */
+export function everyDocument(ns = 'li'): Array<{ name: string; query: string; variables: Record<string, unknown> }> {
+  const samples: Array<{ urn: string; kind: ResolvableKind }> = [
+    { urn: `urn:${ns}:dataset:(urn:${ns}:dataPlatform:hive,db.users,PROD)`, kind: 'dataset' },
+    { urn: `urn:${ns}:mlFeature:(users_table,age)`, kind: 'mlFeature' },
+    { urn: `urn:${ns}:mlFeatureTable:(urn:${ns}:dataPlatform:feast,users_table)`, kind: 'mlFeatureTable' },
+    { urn: `urn:${ns}:mlModel:(urn:${ns}:dataPlatform:mlflow,churn-model-v3,PROD)`, kind: 'mlModel' },
+    { urn: `urn:${ns}:mlModelGroup:(urn:${ns}:dataPlatform:mlflow,churn-model,PROD)`, kind: 'mlModelGroup' },
+  ];
+  const docs = samples.map((s) => {
+    const b = batchQuery([s]);
+    return { name: `resolve ${s.kind}`, query: b.query, variables: b.variables as Record<string, unknown> };
+  });
+  const all = batchQuery(samples);
+  docs.push({ name: 'resolve every kind in one document', query: all.query, variables: all.variables });
+  docs.push({ name: 'ping', query: PING, variables: { u0: samples[0]!.urn } });
+  docs.push({
+    name: 'updateDataset', query: UPDATE_DATASET,
+    variables: {
+      urn: samples[0]!.urn,
+      input: {
+        editableProperties: { description: 'd' },
+        institutionalMemory: { elements: [{ url: 'https://x', description: 'doc', author: `urn:${ns}:corpuser:datahub`, createdAt: 1 }] },
+      },
+    },
+  });
+  docs.push({
+    name: 'updateDescription', query: UPDATE_DESCRIPTION,
+    variables: { input: { description: 'd', resourceUrn: samples[0]!.urn, subResource: 'user_id', subResourceType: 'DATASET_FIELD' } },
+  });
+  return docs;
+}

@@ -1,0 +1,155 @@
+/**
+ * Code actions at a URN occurrence. Quick fixes where they fix the diagnostic they are attached
+ * to, `refactor.*` for the rest, never `source.fixAll` (nothing writes to the network on save).
+ * Actions read `diagnostic.data`, never the message text. Actions that need text or a target
+ * from the user name client commands (ClientCommands), offered only to clients that have them.
+ */
+import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { ClientCommands, Commands, type Settings } from '../../../model/src/protocol';
+import { findField } from '../../../model/src/fieldPath';
+import { shownColumns } from '../../../model/src/readShapes';
+import type { Catalogs } from '../catalogs';
+import type { ScanResult, UrnOccurrence, YamlScalarRef } from '../scan/types';
+import { KIND_LABELS } from './describe';
+import { catalogDescription, type DiagnosticData } from './diagnostics';
+import { occurrenceAt } from './urnAt';
+import { renderInsertedDescription, renderScalarLike } from './yamlEdit';
+
+export const REFACTOR_KIND = `${CodeActionKind.Refactor}.catalogLens`;
+
+export interface CodeActionInput {
+  doc: TextDocument;
+  scan: ScanResult;
+  settings: Settings;
+  params: CodeActionParams;
+  trusted: boolean;
+  clientCommands: boolean;
+  catalogs: Catalogs;
+}
+
+export function codeActionsFor(input: CodeActionInput): CodeAction[] {
+  const { params, trusted } = input;
+  const only = params.context.only;
+  const wants = (kind: string): boolean => !only || only.some((o) => kind === o || kind.startsWith(`${o}.`));
+  const actions: CodeAction[] = [];
+  for (const d of params.context.diagnostics) {
+    if (d.source !== 'catalog-lens' || !isData(d.data)) continue;
+    if (wants(CodeActionKind.QuickFix)) actions.push(...quickFixes(input, d, d.data));
+  }
+  if (wants(REFACTOR_KIND)) actions.push(...refactors(input));
+  // In Restricted Mode nothing that writes to the catalog is offered; edits to the file still are.
+  return trusted ? actions : actions.filter((a) => a.command === undefined);
+}
+
+function quickFixes(input: CodeActionInput, d: Diagnostic, data: DiagnosticData): CodeAction[] {
+  const { clientCommands, doc, scan } = input;
+  const fix = (title: string, extra: Partial<CodeAction>): CodeAction => ({ title, kind: CodeActionKind.QuickFix, diagnostics: [d], ...extra });
+  const out: CodeAction[] = [];
+  switch (data.code) {
+    case 'missing-description':
+      if (data.kind === 'dataset' && clientCommands && data.urn) {
+        out.push(fix('Write dataset description…', { isPreferred: true, command: { title: 'Write dataset description…', command: ClientCommands.writeDatasetDescription, arguments: [{ urn: data.urn }] } }));
+      }
+      break;
+    case 'missing-column-description':
+      if (clientCommands && data.urn && data.fieldPath) {
+        out.push(fix('Write column description…', { isPreferred: true, command: { title: 'Write column description…', command: ClientCommands.writeColumnDescription, arguments: [{ urn: data.urn, fieldPath: data.fieldPath }] } }));
+      }
+      break;
+    case 'description-mismatch':
+    case 'column-description-mismatch': {
+      if (!data.urn || data.yamlText === undefined) break;
+      const push = data.code === 'description-mismatch'
+        ? { command: Commands.setDatasetDescription, arguments: [{ urn: data.urn, description: data.yamlText }] }
+        : { command: Commands.setColumnDescription, arguments: [{ urn: data.urn, fieldPath: data.fieldPath, description: data.yamlText }] };
+      if (data.kind === 'dataset') out.push(fix('Push description to catalog', { command: { title: 'Push description to catalog', ...push } }));
+      const node = yamlNodeAt(scan, doc.offsetAt(d.range.start));
+      if (node && data.catalogText !== undefined) {
+        out.push(fix('Pull description from catalog', {
+          edit: { changes: { [doc.uri]: [{ range: { start: doc.positionAt(node.start), end: doc.positionAt(node.end) }, newText: renderScalarLike(node, data.catalogText, doc.getText()) }] } },
+        }));
+      }
+      break;
+    }
+    case 'missing-list-member':
+      if (data.owner && data.urn && data.list) {
+        const command = data.list === 'groups' ? Commands.addGroupsToModel
+          : data.owner.includes(':mlFeatureTable:') ? Commands.addFeaturesToTable : Commands.addFeaturesToModel;
+        const args = data.list === 'groups' ? { model: data.owner, groups: [data.urn] }
+          : command === Commands.addFeaturesToTable ? { table: data.owner, features: [data.urn] } : { model: data.owner, features: [data.urn] };
+        out.push(fix('Append to catalog', { isPreferred: true, command: { title: 'Append to catalog', command, arguments: [args] } }));
+      }
+      break;
+    case 'unknown-urn':
+      if (data.urn && data.kind && ['mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup'].includes(data.kind)) {
+        const title = `Create ${KIND_LABELS[data.kind].toLowerCase()} in catalog`;
+        out.push(fix(clientCommands ? `${title}…` : title, {
+          command: clientCommands
+            ? { title, command: ClientCommands.createEntity, arguments: [{ urn: data.urn }] }
+            : { title, command: Commands.createEntity, arguments: [{ urn: data.urn, properties: {} }] },
+        }));
+      }
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+function refactors(input: CodeActionInput): CodeAction[] {
+  const { doc, scan, params, clientCommands } = input;
+  const at = occurrenceAt(scan, doc.offsetAt(params.range.start));
+  if (!at) return [];
+  const occ = at.occurrence;
+  if (occ.template || !occ.parsed?.ok) return [];
+  const kind = occ.parsed.urn.kind;
+  const act = (title: string, command: string, args: unknown): CodeAction => ({ title, kind: REFACTOR_KIND, command: { title, command, arguments: [args] } });
+  const out: CodeAction[] = [];
+  if (clientCommands && kind === 'mlFeature') {
+    out.push(act('Add feature to feature table…', ClientCommands.addFeatureToTable, { feature: occ.urn }));
+    out.push(act('Add feature to model…', ClientCommands.addFeatureToModel, { feature: occ.urn }));
+  }
+  if (clientCommands && kind === 'mlModel') out.push(act('Add model group…', ClientCommands.addGroupToModel, { model: occ.urn }));
+  if (clientCommands && kind === 'dataset' && at.column === undefined) {
+    out.push(act('Write dataset description…', ClientCommands.writeDatasetDescription, { urn: occ.urn }));
+  }
+  out.push(...pullInsert(input, at.occurrence, at.column));
+  return out;
+}
+
+/** Where YAML has no description yet and the catalog has one: insert it (an ordinary, undoable edit). */
+function pullInsert(input: CodeActionInput, occ: UrnOccurrence, column: string | undefined): CodeAction[] {
+  const { doc, scan, settings, catalogs } = input;
+  const res = catalogs.clientFor(settings).cached(occ.urn);
+  if (!res || res.state !== 'found') return [];
+  let text: string | undefined;
+  let at: { insertAt: number; indent: string } | undefined;
+  if (column !== undefined && res.kind === 'dataset') {
+    const col = scan.columns.find((c) => scan.occurrences[c.dataset] === occ && c.name.value === column);
+    if (!col || col.description) return [];
+    text = findField(shownColumns(res.entity), column)?.description ?? undefined;
+    at = col;
+  } else {
+    const owned = scan.descriptions.find((d) => scan.occurrences[d.owner] === occ);
+    if (!owned || owned.description) return [];
+    text = catalogDescription(res);
+    at = owned;
+  }
+  if (!text || !at) return [];
+  const pos = doc.positionAt(at.insertAt);
+  return [{
+    title: 'Pull description from catalog', kind: REFACTOR_KIND,
+    edit: { changes: { [doc.uri]: [{ range: { start: pos, end: pos }, newText: renderInsertedDescription(text, at.indent) }] } },
+  }];
+}
+
+function yamlNodeAt(scan: ScanResult, offset: number): YamlScalarRef | undefined {
+  for (const d of scan.descriptions) if (d.description && offset >= d.description.start && offset <= d.description.end) return d.description;
+  for (const c of scan.columns) if (c.description && offset >= c.description.start && offset <= c.description.end) return c.description;
+  return undefined;
+}
+
+function isData(v: unknown): v is DiagnosticData {
+  return typeof v === 'object' && v !== null && typeof (v as { code?: unknown }).code === 'string';
+}

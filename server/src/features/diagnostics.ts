@@ -1,0 +1,209 @@
+/**
+ * Diagnostics of one document from its scan and what the catalog answered. Pure.
+ * Each diagnostic carries `data` (DiagnosticData) that code actions read — never the message.
+ */
+import { FABRIC_TYPES, type Urn } from '../../../model/src/urn';
+import { findField, simplePath } from '../../../model/src/fieldPath';
+import { editDistance, parseUrn } from '../../../model/src/urn';
+import { shownColumns, shownDatasetDescription } from '../../../model/src/readShapes';
+import type { Settings, Severity } from '../../../model/src/protocol';
+import type { Resolution } from '../catalog/client';
+import type { ScanResult, UrnOccurrence } from '../scan/types';
+import { KIND_LABELS, entityName } from './describe';
+
+export type DiagnosticCode =
+  | 'malformed-urn' | 'unknown-urn' | 'unknown-env' | 'missing-description' | 'missing-column-description'
+  | 'unknown-column' | 'description-mismatch' | 'column-description-mismatch' | 'missing-list-member' | 'yaml-syntax';
+
+/** What a code action needs to know about a diagnostic. */
+export interface DiagnosticData {
+  code: DiagnosticCode;
+  urn?: string;
+  kind?: Urn['kind'];
+  /** Column (as the schema names it) for column diagnostics. */
+  fieldPath?: string;
+  /** The YAML's text, for push/pull. */
+  yamlText?: string;
+  /** The catalog's text, for pull. */
+  catalogText?: string;
+  /** For missing list members: the owner (table or model) and which list. */
+  owner?: string;
+  list?: 'features' | 'groups';
+}
+
+export interface PlainDiagnostic {
+  start: number;
+  end: number;
+  severity: Exclude<Severity, 'off'>;
+  message: string;
+  code: DiagnosticCode;
+  data: DiagnosticData;
+}
+
+export type ResolutionLookup = (urn: string) => Resolution | undefined;
+
+export function diagnosticsFor(scan: ScanResult, resolve: ResolutionLookup, levels: Settings['diagnostics']): PlainDiagnostic[] {
+  const out: PlainDiagnostic[] = [];
+  const push = (level: Severity, d: Omit<PlainDiagnostic, 'severity'>): void => {
+    if (level !== 'off') out.push({ ...d, severity: level });
+  };
+  for (const p of scan.problems) {
+    push('warning', { start: p.start, end: p.end, message: p.message, code: 'yaml-syntax', data: { code: 'yaml-syntax' } });
+  }
+  for (const occ of scan.occurrences) {
+    if (occ.template || occ.parent !== undefined) continue;
+    const parsed = occ.parsed;
+    if (!parsed) continue;
+    if (!parsed.ok) {
+      const r = occ.errorRange ?? { start: occ.start, end: occ.end };
+      push(levels.malformed, {
+        start: r.start, end: Math.max(r.end, r.start + 1), message: `Malformed URN: ${parsed.error.message}`,
+        code: 'malformed-urn', data: { code: 'malformed-urn', urn: occ.urn },
+      });
+      continue;
+    }
+    const urn = parsed.urn;
+    if ('env' in urn && !FABRIC_TYPES.includes(urn.env)) {
+      const envPart = parsed.parts.find((p) => p.role === 'env');
+      const r = envPart ? mapPart(occ, envPart.start, envPart.end) : occ;
+      const near = FABRIC_TYPES.find((f) => f === urn.env.toUpperCase()) ?? FABRIC_TYPES.find((f) => editDistance(f, urn.env.toUpperCase(), 1) <= 1);
+      push(levels.unknownEnv, {
+        start: r.start, end: r.end,
+        message: `env '${urn.env}' is not one of DataHub's environments${near ? ` (did you mean ${near}?)` : ''}`,
+        code: 'unknown-env', data: { code: 'unknown-env', urn: occ.urn, kind: urn.kind },
+      });
+    }
+    const res = resolve(occ.urn);
+    if (!res || res.state === 'error') continue;
+    const label = `${KIND_LABELS[urn.kind]} ${entityName(urn)}`;
+    if (res.state === 'missing') {
+      push(levels.unknown, {
+        start: occ.start, end: occ.end, message: `${label} is not in the catalog`,
+        code: 'unknown-urn', data: { code: 'unknown-urn', urn: occ.urn, kind: urn.kind },
+      });
+      continue;
+    }
+    const desc = catalogDescription(res);
+    const yamlDesc = scan.descriptions.find((d) => scan.occurrences[d.owner] === occ)?.description;
+    if (yamlDesc && yamlDesc.value.trim() !== '' && normalise(yamlDesc.value) !== normalise(desc ?? '')) {
+      push(levels.yamlMismatch, {
+        start: yamlDesc.start, end: yamlDesc.end,
+        message: desc ? `The catalog's description of ${label} differs from this one` : `${label} has no description in the catalog; this one can be pushed`,
+        code: 'description-mismatch',
+        data: { code: 'description-mismatch', urn: occ.urn, kind: urn.kind, yamlText: yamlDesc.value, ...(desc ? { catalogText: desc } : {}) },
+      });
+    } else if (!desc) {
+      push(levels.missingDescription, {
+        start: occ.start, end: occ.end, message: `${label} has no description`,
+        code: 'missing-description', data: { code: 'missing-description', urn: occ.urn, kind: urn.kind },
+      });
+    }
+    if (occ.yaml?.owner && occ.yaml.listKey) memberDiagnostic(occ, resolve, levels, push);
+  }
+  columnDiagnostics(scan, resolve, levels, push);
+  return out;
+}
+
+type Push = (level: Severity, d: Omit<PlainDiagnostic, 'severity'>) => void;
+
+function columnDiagnostics(scan: ScanResult, resolve: ResolutionLookup, levels: Settings['diagnostics'], push: Push): void {
+  for (const col of scan.columns) {
+    const ds = scan.occurrences[col.dataset];
+    if (!ds) continue;
+    const res = resolve(ds.urn);
+    if (!res || res.state !== 'found' || res.kind !== 'dataset') continue;
+    const cols = shownColumns(res.entity);
+    const name = col.name.value;
+    const field = findField(cols, name);
+    const dsName = ds.parsed?.ok ? entityName(ds.parsed.urn) : ds.urn;
+    if (!field) {
+      if (res.entity.schemaMetadata === null) continue;
+      const near = nearNames(name, cols.map((c) => simplePath(c.fieldPath)));
+      push(levels.unknown, {
+        start: col.name.start, end: col.name.end,
+        message: `Column '${name}' is not in the catalog's schema of ${dsName}${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}`,
+        code: 'unknown-column', data: { code: 'unknown-column', urn: ds.urn, kind: 'dataset', fieldPath: name },
+      });
+      continue;
+    }
+    const yaml = col.description?.value;
+    if (yaml !== undefined && yaml.trim() !== '' && normalise(yaml) !== normalise(field.description ?? '')) {
+      push(levels.yamlMismatch, {
+        start: col.description!.start, end: col.description!.end,
+        message: field.description ? `The catalog's description of column '${name}' differs from this one` : `Column '${name}' has no description in the catalog; this one can be pushed`,
+        code: 'column-description-mismatch',
+        data: { code: 'column-description-mismatch', urn: ds.urn, kind: 'dataset', fieldPath: field.fieldPath, yamlText: yaml, ...(field.description ? { catalogText: field.description } : {}) },
+      });
+    } else if (!field.description) {
+      push(levels.missingDescription, {
+        start: col.name.start, end: col.name.end, message: `Column '${name}' of ${dsName} has no description`,
+        code: 'missing-column-description', data: { code: 'missing-column-description', urn: ds.urn, kind: 'dataset', fieldPath: field.fieldPath },
+      });
+    }
+  }
+}
+
+const LIST_KEYS: Record<string, 'features' | 'groups'> = { features: 'features', mlFeatures: 'features', ml_features: 'features', groups: 'groups', model_groups: 'groups', modelGroups: 'groups' };
+
+function memberDiagnostic(occ: UrnOccurrence, resolve: ResolutionLookup, levels: Settings['diagnostics'], push: Push): void {
+  const owner = occ.yaml!.owner!;
+  const list = LIST_KEYS[occ.yaml!.listKey!];
+  if (!list || !occ.parsed?.ok) return;
+  const ownerRes = resolve(owner.urn);
+  if (!ownerRes || ownerRes.state !== 'found') return;
+  const member = occ.urn;
+  const kind = occ.parsed.urn.kind;
+  let members: string[] | undefined;
+  if (ownerRes.kind === 'mlFeatureTable' && list === 'features' && kind === 'mlFeature') {
+    members = (ownerRes.entity.properties?.mlFeatures ?? []).flatMap((f) => (f?.urn ? [f.urn] : []));
+  } else if (ownerRes.kind === 'mlModel' && list === 'features' && kind === 'mlFeature') {
+    members = ownerRes.entity.properties?.mlFeatures ?? [];
+  } else if (ownerRes.kind === 'mlModel' && list === 'groups' && kind === 'mlModelGroup') {
+    members = (ownerRes.entity.properties?.groups ?? []).flatMap((g) => (g?.urn ? [g.urn] : []));
+  }
+  if (!members || members.some((m) => sameEntity(m, member))) return;
+  const ownerParsed = parseUrn(owner.urn);
+  const ownerName = ownerParsed.ok ? entityName(ownerParsed.urn) : ownerRes.entity.name;
+  push(levels.yamlMismatch, {
+    start: occ.start, end: occ.end,
+    message: `Not among the catalog's ${list} of ${ownerName}`,
+    code: 'missing-list-member', data: { code: 'missing-list-member', urn: member, kind, owner: owner.urn, list },
+  });
+}
+
+/** The same entity whichever namespace word spells it (the local catalog treats li and svc alike). */
+export function sameEntity(a: string, b: string): boolean {
+  return a === b || a.replace(/urn:[A-Za-z][A-Za-z0-9_-]*:/g, 'urn:_:') === b.replace(/urn:[A-Za-z][A-Za-z0-9_-]*:/g, 'urn:_:');
+}
+
+export function catalogDescription(res: Extract<Resolution, { state: 'found' }>): string | undefined {
+  let d: string | null | undefined;
+  switch (res.kind) {
+    case 'dataset': d = shownDatasetDescription(res.entity); break;
+    case 'mlFeature': d = res.entity.properties?.description ?? res.entity.description; break;
+    case 'mlFeatureTable': d = res.entity.properties?.description ?? res.entity.description; break;
+    case 'mlModel': d = res.entity.properties?.description ?? res.entity.description; break;
+    case 'mlModelGroup': d = res.entity.properties?.description ?? res.entity.description; break;
+  }
+  return d && d.trim() !== '' ? d : undefined;
+}
+
+function normalise(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+export function nearNames(name: string, names: readonly string[], max = 3): string[] {
+  const lower = name.toLowerCase();
+  return names
+    .map((n) => ({ n, d: editDistance(lower, n.toLowerCase(), Math.max(2, Math.floor(name.length / 3))) }))
+    .filter((x) => x.d <= Math.max(2, Math.floor(name.length / 3)) || x.n.toLowerCase().includes(lower) || lower.includes(x.n.toLowerCase()))
+    .sort((a, b) => a.d - b.d)
+    .slice(0, max)
+    .map((x) => x.n);
+}
+
+/** Document range of a part of the URN; the whole occurrence where the source is not the URN text itself. */
+function mapPart(occ: UrnOccurrence, start: number, end: number): { start: number; end: number } {
+  if (occ.source === 'builder' || occ.end - occ.start !== occ.urn.length) return { start: occ.start, end: occ.end };
+  return { start: occ.start + start, end: occ.start + end };
+}

@@ -1,0 +1,141 @@
+/**
+ * Hover text per kind (spec §2.4): a title line, the description, details, then a link footer
+ * (the yaml-language-server layout). Pure: takes what the catalog answered, returns Markdown.
+ */
+import { findField, simplePath } from '../../../model/src/fieldPath';
+import { shownColumns, shownDatasetDescription, type GqlDataset, type GqlMlFeature, type GqlMlFeatureTable, type GqlMlModel, type GqlMlModelGroup } from '../../../model/src/readShapes';
+import type { Urn } from '../../../model/src/urn';
+import type { Resolution } from '../catalog/client';
+import { ERROR_HINTS } from '../catalog/errors';
+import type { UrnOccurrence } from '../scan/types';
+import { KIND_LABELS, entityName, urnParts } from './describe';
+import { codeSpan, escapeMarkdown, safeDescription, tableCell } from './markdown';
+
+export interface HoverInput {
+  occurrence: UrnOccurrence;
+  /** Absent for kinds that are not looked up (users, platforms, other DataHub kinds). */
+  resolution?: Resolution;
+  /** A YAML column name beside the dataset URN, when that is what is hovered. */
+  column?: string;
+  /** The entity's page in the catalog's web UI. */
+  entityUrl?: string;
+}
+
+export function hoverFor(input: HoverInput): string {
+  const { occurrence: occ } = input;
+  if (occ.template) return `**Templated URN** ${codeSpan(occ.urn, 300)}\n\nParts are filled in at run time, so it is not looked up.`;
+  const parsed = occ.parsed;
+  if (!parsed || !parsed.ok) {
+    const message = parsed && !parsed.ok ? parsed.error.message : 'not a URN';
+    return `**Malformed URN**: ${escapeMarkdown(message, 400)}\n\n${codeSpan(occ.urn, 300)}`;
+  }
+  const urn = parsed.urn;
+  const out: string[] = [];
+  const res = input.resolution;
+  out.push(title(urn));
+  if (occ.builder) out.push(`Built by ${codeSpan(`${occ.builder}(…)`)} → ${codeSpan(occ.urn, 300)}`);
+
+  if (!res) {
+    out.push(partsLine(urn));
+  } else if (res.state === 'missing') {
+    out.push(partsLine(urn));
+    out.push(`_Not in the catalog._`);
+  } else if (res.state === 'error') {
+    out.push(partsLine(urn));
+    out.push(`⚠ ${escapeMarkdown(res.error.message, 300)} — ${escapeMarkdown(ERROR_HINTS[res.error.kind])}`);
+  } else if (input.column !== undefined && res.kind === 'dataset') {
+    out.push(columnHover(res.entity, input.column));
+  } else {
+    out.push(...body(res));
+  }
+  if (input.entityUrl && (!res || res.state !== 'missing')) out.push(`[Open in catalog](${input.entityUrl})`);
+  return out.filter((s) => s !== '').join('\n\n');
+}
+
+function title(urn: Urn): string {
+  const platform = 'platform' in urn ? ` · ${escapeMarkdown(urn.platform)}` : '';
+  const env = 'env' in urn ? ` · ${escapeMarkdown(urn.env)}` : '';
+  const table = urn.kind === 'mlFeature' ? ` · table ${codeSpan(urn.table)}` : '';
+  return `**${KIND_LABELS[urn.kind]}** ${codeSpan(entityName(urn))}${table}${platform}${env}`;
+}
+
+function partsLine(urn: Urn): string {
+  return urnParts(urn).map(([k, v]) => `${k}: ${codeSpan(v)}`).join(' · ');
+}
+
+function description(text: string | null | undefined): string {
+  return text && text.trim() ? safeDescription(text) : '_No description._';
+}
+
+function body(res: Extract<Resolution, { state: 'found' }>): string[] {
+  switch (res.kind) {
+    case 'dataset': return datasetBody(res.entity);
+    case 'mlFeature': return featureBody(res.entity);
+    case 'mlFeatureTable': return tableBody(res.entity);
+    case 'mlModel': return modelBody(res.entity);
+    case 'mlModelGroup': return groupBody(res.entity);
+  }
+}
+
+const MAX_COLUMNS = 15;
+
+function datasetBody(d: GqlDataset, maxColumns = MAX_COLUMNS): string[] {
+  const out = [description(shownDatasetDescription(d))];
+  const cols = shownColumns(d);
+  if (cols.length > 0) {
+    const rows = cols.slice(0, maxColumns).map((c) => `| ${codeSpan(simplePath(c.fieldPath), 80)} | ${c.description ? tableCell(c.description) : '_none_'} |`);
+    const more = cols.length > maxColumns ? `\n\n…and ${cols.length - maxColumns} more columns (${cols.length} in all)` : '';
+    const undocumented = cols.filter((c) => !c.description).length;
+    out.push(`| column | description |\n| --- | --- |\n${rows.join('\n')}${more}`);
+    if (undocumented > 0) out.push(`${undocumented} of ${cols.length} columns have no description.`);
+  } else if (d.schemaMetadata === null) {
+    out.push('_No schema in the catalog._');
+  }
+  return out;
+}
+
+function columnHover(d: GqlDataset, column: string): string {
+  const cols = shownColumns(d);
+  const col = findField(cols, column);
+  const name = d.properties?.name ?? d.name ?? '';
+  if (!col) return `Column ${codeSpan(column)} is not in the catalog's schema of ${codeSpan(name)}.`;
+  return `Column ${codeSpan(simplePath(col.fieldPath))}${col.fieldPath !== simplePath(col.fieldPath) ? ` (${codeSpan(col.fieldPath, 120)})` : ''}\n\n${description(col.description)}`;
+}
+
+function featureBody(f: GqlMlFeature): string[] {
+  const p = f.properties;
+  const details = [
+    p?.dataType ? `data type ${codeSpan(p.dataType)}` : '',
+    p?.version?.versionTag ? `version ${codeSpan(p.version.versionTag)}` : '',
+  ].filter(Boolean).join(' · ');
+  return [description(p?.description ?? f.description), details];
+}
+
+function tableBody(t: GqlMlFeatureTable): string[] {
+  const features = (t.properties?.mlFeatures ?? []).filter((x): x is { urn?: string; name: string } => x !== null);
+  const list = features.length > 0
+    ? `Features (${features.length}): ${features.slice(0, 20).map((x) => codeSpan(x.name)).join(', ')}${features.length > 20 ? ', …' : ''}`
+    : 'No features.';
+  return [description(t.properties?.description ?? t.description), list];
+}
+
+function modelBody(m: GqlMlModel): string[] {
+  const p = m.properties;
+  const groups = (p?.groups ?? []).filter((g): g is { urn: string; name: string } => g !== null);
+  const features = p?.mlFeatures ?? [];
+  return [
+    description(p?.description ?? m.description),
+    [p?.type ? `type ${escapeMarkdown(p.type)}` : '', p?.version ? `version ${codeSpan(p.version)}` : ''].filter(Boolean).join(' · '),
+    groups.length > 0 ? `Groups: ${groups.map((g) => codeSpan(g.name)).join(', ')}` : 'Groups: none',
+    features.length > 0 ? `Features (${features.length}): ${features.slice(0, 20).map((f) => codeSpan(featureName(f))).join(', ')}${features.length > 20 ? ', …' : ''}` : 'Features: none',
+  ];
+}
+
+function groupBody(g: GqlMlModelGroup): string[] {
+  return [description(g.properties?.description ?? g.description)];
+}
+
+function featureName(urn: string): string {
+  const m = /,([^,()]*)\)$/.exec(urn);
+  return m ? m[1]! : urn;
+}

@@ -1,0 +1,23 @@
+/** What is under the cursor: the innermost URN occurrence, or a YAML column beside a dataset URN. */
+import type { ScanResult, UrnOccurrence } from '../scan/types';
+
+export interface AtCursor {
+  occurrence: UrnOccurrence;
+  /** Set when the cursor is on a column name in YAML: the column, and the name's range. */
+  column?: string;
+  columnRange?: { start: number; end: number };
+}
+
+export function occurrenceAt(scan: ScanResult, offset: number): AtCursor | undefined {
+  for (const c of scan.columns) {
+    if (offset >= c.name.start && offset < c.name.end) {
+      const occurrence = scan.occurrences[c.dataset];
+      if (occurrence) return { occurrence, column: c.name.value, columnRange: { start: c.name.start, end: c.name.end } };
+    }
+  }
+  let best: UrnOccurrence | undefined;
+  for (const o of scan.occurrences) {
+    if (offset >= o.start && offset < o.end && (!best || o.end - o.start < best.end - best.start)) best = o;
+  }
+  return best ? { occurrence: best } : undefined;
+}

@@ -1,0 +1,129 @@
+/**
+ * Finding URNs in a document: the extractors each language uses, and one merged, ordered result.
+ * Pure: no I/O, no LSP types.
+ */
+import type { ScanOptions, ScanResult } from './types';
+import { findUrnsInText } from './text';
+import { findUrnsInYaml } from './yaml';
+import { findBuilderCalls } from './python';
+import { reserveParseCache } from './parseCache';
+
+export type { ScanOptions, ScanResult, UrnOccurrence } from './types';
+export { findUrnsInText } from './text';
+export { findUrnsInYaml } from './yaml';
+export { findBuilderCalls } from './python';
+
+/** What one extractor finds; `claimed` ranges are the extractor's own (nothing else reports inside them). */
+interface Extraction extends ScanResult {
+  claimed: Array<{ start: number; end: number }>;
+}
+
+type Extractor = (text: string, opts: ScanOptions) => Extraction;
+
+const emptyExtraction = (): Extraction => ({ occurrences: [], columns: [], descriptions: [], problems: [], claimed: [] });
+
+/** One extractor per source kind. */
+const EXTRACTORS = {
+  text: (text, opts) => ({ ...emptyExtraction(), occurrences: findUrnsInText(text, opts) }),
+  yaml: (text, opts) => ({ ...findUrnsInYaml(text, opts), claimed: [] }),
+  pythonBuilders: (text) => {
+    const { occurrences, calls } = findBuilderCalls(text);
+    return { ...emptyExtraction(), occurrences, claimed: calls };
+  },
+} satisfies Record<string, Extractor>;
+
+type ExtractorName = keyof typeof EXTRACTORS;
+
+/** Extractors by VS Code language id; every other language gets `DEFAULT_EXTRACTORS`. */
+const EXTRACTORS_BY_LANGUAGE: Readonly<Record<string, readonly ExtractorName[]>> = {
+  yaml: ['yaml'],
+  // YAML dialects with their own language ids in popular extensions.
+  'github-actions-workflow': ['yaml'],
+  dockercompose: ['yaml'],
+  python: ['text', 'pythonBuilders'],
+};
+
+const DEFAULT_EXTRACTORS: readonly ExtractorName[] = ['text'];
+
+export function extractorsFor(languageId: string): readonly ExtractorName[] {
+  return Object.prototype.hasOwnProperty.call(EXTRACTORS_BY_LANGUAGE, languageId)
+    ? EXTRACTORS_BY_LANGUAGE[languageId]!
+    : DEFAULT_EXTRACTORS;
+}
+
+/** The URNs of a document, ordered by start; nested ones follow their outer URN. */
+export function scanDocument(text: string, languageId: string, opts: ScanOptions): ScanResult {
+  const names = extractorsFor(languageId);
+  const extractions = names.map((name) => EXTRACTORS[name](text, opts));
+  let result: ScanResult;
+  if (extractions.length === 1) {
+    const { occurrences, columns, descriptions, problems } = extractions[0]!;
+    result = { occurrences, columns, descriptions, problems };
+  } else {
+    result = mergeExtractions(extractions);
+  }
+  reserveParseCache(result.occurrences.length);
+  return result;
+}
+
+/**
+ * Merge several extractions: drop what starts inside another extractor's claimed ranges, merge the
+ * (already ordered) lists by start, renumber parent, column and description indexes.
+ * The occurrences are this scan's own objects, so they are renumbered in place.
+ */
+function mergeExtractions(extractions: Extraction[]): ScanResult {
+  const busy = extractions.filter((e) => e.occurrences.length > 0 || e.claimed.length > 0);
+  if (busy.length <= 1) {
+    const only = busy[0];
+    const problems = extractions.flatMap((e) => e.problems);
+    return { occurrences: only?.occurrences ?? [], columns: only?.columns ?? [], descriptions: only?.descriptions ?? [], problems };
+  }
+  const kept = extractions.map((extraction, from) => keptIndexes(extraction, extractions.flatMap((e, i) => (i === from ? [] : e.claimed))));
+  const renumbered = extractions.map((e) => new Int32Array(e.occurrences.length).fill(-1));
+  const heads = new Array<number>(extractions.length).fill(0);
+  const result: ScanResult = { occurrences: [], columns: [], descriptions: [], problems: [] };
+  for (;;) {
+    let pick = -1;
+    let pickStart = Infinity;
+    for (let from = 0; from < extractions.length; from++) {
+      const index = kept[from]![heads[from]!];
+      if (index === undefined) continue;
+      const start = extractions[from]!.occurrences[index]!.start;
+      if (start < pickStart) {
+        pick = from;
+        pickStart = start;
+      }
+    }
+    if (pick < 0) break;
+    const index = kept[pick]![heads[pick]!++]!;
+    const occurrence = extractions[pick]!.occurrences[index]!;
+    renumbered[pick]![index] = result.occurrences.length;
+    if (occurrence.parent !== undefined) {
+      const parent = renumbered[pick]![occurrence.parent] ?? -1;
+      if (parent < 0) delete occurrence.parent;
+      else occurrence.parent = parent;
+    }
+    result.occurrences.push(occurrence);
+  }
+  extractions.forEach((extraction, from) => {
+    const at = (index: number): number => renumbered[from]![index] ?? -1;
+    for (const column of extraction.columns) if (at(column.dataset) >= 0) result.columns.push({ ...column, dataset: at(column.dataset) });
+    for (const d of extraction.descriptions) if (at(d.owner) >= 0) result.descriptions.push({ ...d, owner: at(d.owner) });
+    result.problems.push(...extraction.problems);
+  });
+  return result;
+}
+
+/** Indexes of the occurrences (ordered by start) that do not start inside a claimed range. */
+function keptIndexes(extraction: Extraction, claims: Array<{ start: number; end: number }>): number[] {
+  const claimed = claims.sort((a, b) => a.start - b.start);
+  const indexes: number[] = [];
+  const occurrences = extraction.occurrences;
+  let c = 0;
+  for (let index = 0; index < occurrences.length; index++) {
+    const start = occurrences[index]!.start;
+    while (c < claimed.length && claimed[c]!.end <= start) c++;
+    if (!(c < claimed.length && claimed[c]!.start <= start)) indexes.push(index);
+  }
+  return indexes;
+}

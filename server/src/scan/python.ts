@@ -1,0 +1,161 @@
+/**
+ * The Python builder extractor: `make_dataset_urn("hive", "db.users", "PROD")` and the other
+ * builders of DataHub's `mce_builder`, read as the URN they build when every argument is a
+ * string literal.
+ */
+import { PYTHON_BUILDERS, type BuilderSpec } from '../../../model/src/builders';
+import { encodePart } from '../../../model/src/urn';
+import type { UrnOccurrence } from './types';
+import { parseUrnCached } from './parseCache';
+import {
+  afterCallEnd, CommentFinder, isIdentifierChar, isIdentifierStart, MAX_CALL_LENGTH, readStringLiteral, skipTrivia, type StringLiteral,
+} from './pythonSyntax';
+
+/** DataHub's builders always write the `li` namespace, whatever the settings recognise. */
+const BUILDER_NAMESPACE = 'li';
+
+export interface BuilderScan {
+  occurrences: UrnOccurrence[];
+  /** Every builder call seen (read or skipped): other extractors report nothing inside them. */
+  calls: Array<{ start: number; end: number }>;
+}
+
+export function findBuilderCalls(text: string): BuilderScan {
+  const result: BuilderScan = { occurrences: [], calls: [] };
+  const comments = new CommentFinder(text);
+  let i = text.indexOf('make_');
+  while (i >= 0) {
+    i = readCallAt(text, i, result, comments);
+    i = text.indexOf('make_', i);
+  }
+  return result;
+}
+
+/** Read the call whose name starts at `start`; returns where to search next. */
+function readCallAt(text: string, start: number, result: BuilderScan, comments: CommentFinder): number {
+  if (start > 0 && isIdentifierChar(text.charCodeAt(start - 1))) return start + 5;
+  let nameEnd = start + 5;
+  while (nameEnd < text.length && isIdentifierChar(text.charCodeAt(nameEnd))) nameEnd++;
+  const name = text.slice(start, nameEnd);
+  const spec = Object.prototype.hasOwnProperty.call(PYTHON_BUILDERS, name) ? PYTHON_BUILDERS[name] : undefined;
+  if (!spec) return nameEnd;
+  let open = nameEnd;
+  while (text.charCodeAt(open) === 32 || text.charCodeAt(open) === 9) open++;
+  if (text.charCodeAt(open) !== 40 /* ( */ || comments.inComment(start)) return nameEnd;
+
+  const args = readLiteralArguments(text, open);
+  const end = args ? args.end : afterCallEnd(text, open);
+  if (end < 0) return nameEnd;
+  result.calls.push({ start, end });
+  const values = args && argumentValues(spec, args);
+  if (values) result.occurrences.push(builderOccurrence(name, spec, values, start, end));
+  return end;
+}
+
+interface LiteralArguments {
+  positional: StringLiteral[];
+  keyword: Map<string, StringLiteral>;
+  end: number;
+}
+
+/** The arguments when every one is a string literal (adjacent literals concatenated); else undefined. */
+function readLiteralArguments(text: string, open: number): LiteralArguments | undefined {
+  const limit = Math.min(text.length, open + MAX_CALL_LENGTH);
+  const positional: StringLiteral[] = [];
+  const keyword = new Map<string, StringLiteral>();
+  let p = skipTrivia(text, open + 1, limit);
+  while (text.charCodeAt(p) !== 41 /* ) */) {
+    if (p >= limit) return undefined;
+    let keywordName: string | undefined;
+    if (isIdentifierStart(text.charCodeAt(p)) && !readStringLiteral(text, p, limit)) {
+      let q = p;
+      while (q < limit && isIdentifierChar(text.charCodeAt(q))) q++;
+      const eq = skipTrivia(text, q, limit);
+      if (text.charCodeAt(eq) !== 61 /* = */ || text.charCodeAt(eq + 1) === 61) return undefined;
+      keywordName = text.slice(p, q);
+      p = skipTrivia(text, eq + 1, limit);
+    }
+    const literal = readConcatenatedLiteral(text, p, limit);
+    if (!literal || literal.computed) return undefined;
+    if (keywordName !== undefined) {
+      if (keyword.has(keywordName)) return undefined;
+      keyword.set(keywordName, literal);
+    } else {
+      if (keyword.size > 0) return undefined;
+      positional.push(literal);
+    }
+    p = skipTrivia(text, literal.end, limit);
+    if (text.charCodeAt(p) === 44 /* , */) p = skipTrivia(text, p + 1, limit);
+    else if (text.charCodeAt(p) !== 41) return undefined;
+  }
+  return { positional, keyword, end: p + 1 };
+}
+
+/** `"db." "users"` is one string in Python. */
+function readConcatenatedLiteral(text: string, at: number, limit: number): StringLiteral | undefined {
+  const first = readStringLiteral(text, at, limit);
+  if (!first) return undefined;
+  let literal = first;
+  for (;;) {
+    const nextAt = skipTrivia(text, literal.end, limit);
+    const next = readStringLiteral(text, nextAt, limit);
+    if (!next) return literal;
+    literal = { value: literal.value + next.value, start: literal.start, end: next.end, computed: literal.computed || next.computed };
+  }
+}
+
+/** Arguments in parameter order, defaults applied; undefined when the call does not fit the builder. */
+function argumentValues(spec: BuilderSpec, args: LiteralArguments): Array<StringLiteral | string> | undefined {
+  if (args.positional.length > spec.params.length) return undefined;
+  const values: Array<StringLiteral | string> = [...args.positional];
+  for (const [name, literal] of args.keyword) {
+    const index = spec.params.indexOf(name);
+    if (index < 0 || index < args.positional.length) return undefined;
+    values[index] = literal;
+  }
+  for (let i = 0; i < spec.params.length; i++) {
+    if (values[i] !== undefined) continue;
+    const fallback = spec.defaults?.[spec.params[i]!];
+    if (fallback !== undefined) values[i] = fallback;
+    else if (i < spec.required) return undefined;
+  }
+  // Optional parameters without a default must not leave holes before given ones.
+  for (let i = 0; i < values.length; i++) if (values[i] === undefined) return undefined;
+  return values;
+}
+
+function builderOccurrence(
+  name: string, spec: BuilderSpec, values: Array<StringLiteral | string>, start: number, end: number,
+): UrnOccurrence {
+  const strings = values.map((v) => (typeof v === 'string' ? v : v.value));
+  const urn = spec.build(BUILDER_NAMESPACE, strings);
+  const parsed = parseUrnCached(urn);
+  const occurrence: UrnOccurrence = { start, end, urn, parsed, template: false, source: 'builder', builder: name };
+  if (!parsed.ok) {
+    const culprit = argumentAt(urn, values, parsed.error.offset);
+    occurrence.errorRange = { start: culprit?.start ?? start, end: culprit?.end ?? end, error: parsed.error };
+  }
+  return occurrence;
+}
+
+/** The literal argument whose text the built URN holds at `offset` (found in parameter order). */
+function argumentAt(urn: string, values: Array<StringLiteral | string>, offset: number): StringLiteral | undefined {
+  let cursor = 0;
+  for (const v of values) {
+    const value = typeof v === 'string' ? v : v.value;
+    if (value === '') continue;
+    let at = -1;
+    let length = value.length;
+    for (const spelling of [value, encodePart(value), value.toUpperCase()]) {
+      at = urn.indexOf(spelling, cursor);
+      if (at >= 0) {
+        length = spelling.length;
+        break;
+      }
+    }
+    if (at < 0) continue;
+    if (typeof v !== 'string' && offset >= at && offset < at + length) return v;
+    cursor = at + length;
+  }
+  return undefined;
+}

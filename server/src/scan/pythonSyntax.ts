@@ -1,0 +1,169 @@
+/**
+ * Just enough Python lexing to read builder calls: whitespace and comments between arguments,
+ * string literals (prefixes, triple quotes, escapes) and the end of a call.
+ */
+
+const LF = 10, CR = 13, HASH = 35, BACKSLASH = 92;
+/** A builder call longer than this is not read: keeps unclosed calls (while typing) from rescanning the file. */
+export const MAX_CALL_LENGTH = 1000;
+const DOUBLE_QUOTE = 34, SINGLE_QUOTE = 39;
+
+export function isIdentifierStart(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c >= 128;
+}
+
+export function isIdentifierChar(c: number): boolean {
+  return isIdentifierStart(c) || (c >= 48 && c <= 57);
+}
+
+/** Skip whitespace, line breaks, backslash continuations and `#` comments (inside brackets all are allowed). */
+export function skipTrivia(text: string, at: number, limit = text.length): number {
+  let p = at;
+  while (p < limit) {
+    const c = text.charCodeAt(p);
+    if (c === 32 || c === 9 || c === LF || c === CR || c === 12) {
+      p++;
+    } else if (c === HASH) {
+      while (p < limit && text.charCodeAt(p) !== LF && text.charCodeAt(p) !== CR) p++;
+    } else if (c === BACKSLASH && (text.charCodeAt(p + 1) === LF || text.charCodeAt(p + 1) === CR)) {
+      p += 2;
+    } else {
+      break;
+    }
+  }
+  return p;
+}
+
+export interface StringLiteral {
+  /** The string's value, escapes undone. */
+  value: string;
+  start: number;
+  end: number;
+  /** An f-string or a bytes literal: not a constant string. */
+  computed: boolean;
+}
+
+/** The string literal starting at `at` (prefix included), or undefined when there is none. */
+export function readStringLiteral(text: string, at: number, limit = text.length): StringLiteral | undefined {
+  let p = at;
+  let raw = false;
+  let computed = false;
+  while (p < text.length && p - at < 3) {
+    const c = text.charCodeAt(p) | 0x20;
+    if (c === 114 /* r */) raw = true;
+    else if (c === 102 /* f */ || c === 98 /* b */ || c === 116 /* t (template strings) */) computed = true;
+    else if (c !== 117 /* u */) break;
+    p++;
+  }
+  const quote = text.charCodeAt(p);
+  if (quote !== DOUBLE_QUOTE && quote !== SINGLE_QUOTE) return undefined;
+  const triple = text.charCodeAt(p + 1) === quote && text.charCodeAt(p + 2) === quote;
+  let q = p + (triple ? 3 : 1);
+  let value = '';
+  let chunkStart = q;
+  while (q < limit) {
+    const c = text.charCodeAt(q);
+    if (c === quote && (!triple || (text.charCodeAt(q + 1) === quote && text.charCodeAt(q + 2) === quote))) {
+      value += text.slice(chunkStart, q);
+      return { value, start: at, end: q + (triple ? 3 : 1), computed };
+    }
+    if (!triple && (c === LF || c === CR)) return undefined;
+    if (c === BACKSLASH) {
+      value += text.slice(chunkStart, q);
+      const escape = raw ? { text: text.slice(q, q + 2), length: 2 } : readEscape(text, q);
+      value += escape.text;
+      q += escape.length;
+      chunkStart = q;
+      continue;
+    }
+    q++;
+  }
+  return undefined;
+}
+
+const SIMPLE_ESCAPES: Record<string, string> = {
+  '\\': '\\', "'": "'", '"': '"', n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', f: '\f', v: '\v', '0': '\0',
+};
+
+function readEscape(text: string, at: number): { text: string; length: number } {
+  const next = text[at + 1] ?? '';
+  if (next === '\n') return { text: '', length: 2 };
+  if (next === '\r') return { text: '', length: text[at + 2] === '\n' ? 3 : 2 };
+  const simple = SIMPLE_ESCAPES[next];
+  if (simple !== undefined) return { text: simple, length: 2 };
+  const digits = next === 'x' ? 2 : next === 'u' ? 4 : next === 'U' ? 8 : 0;
+  if (digits > 0) {
+    const hex = text.slice(at + 2, at + 2 + digits);
+    if (hex.length === digits && /^[0-9a-fA-F]+$/.test(hex)) {
+      return { text: String.fromCodePoint(parseInt(hex, 16)), length: 2 + digits };
+    }
+  }
+  // Python keeps unknown escapes as written.
+  return { text: '\\' + next, length: 2 };
+}
+
+/**
+ * Index after the `)` that closes the `(` at `open`, skipping strings, comments and nested
+ * brackets; -1 when the call is not closed (the user is still typing it).
+ */
+export function afterCallEnd(text: string, open: number): number {
+  const limit = Math.min(text.length, open + MAX_CALL_LENGTH);
+  let depth = 0;
+  let p = open;
+  while (p < limit) {
+    const c = text.charCodeAt(p);
+    if (c === 40 || c === 91 || c === 123) {
+      depth++;
+    } else if (c === 41 || c === 93 || c === 125) {
+      if (--depth === 0) return p + 1;
+    } else if (c === HASH) {
+      p = skipTrivia(text, p, limit);
+      continue;
+    } else if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
+      const literal = readStringLiteral(text, p, limit);
+      if (!literal) return -1;
+      p = literal.end;
+      continue;
+    }
+    p++;
+  }
+  return -1;
+}
+
+/**
+ * Whether offsets are inside a `#` comment of their line (quotes on the line taken into account).
+ * Asked in increasing order, so each line is read once even when it holds many calls.
+ */
+export class CommentFinder {
+  private lineStart = -1;
+  private lineEnd = -1;
+  private commentAt = Infinity;
+
+  constructor(private readonly text: string) {}
+
+  inComment(at: number): boolean {
+    if (at < this.lineStart || at >= this.lineEnd) this.readLine(at);
+    return at > this.commentAt;
+  }
+
+  private readLine(at: number): void {
+    const text = this.text;
+    this.lineStart = text.lastIndexOf('\n', at - 1) + 1;
+    const lf = text.indexOf('\n', at);
+    this.lineEnd = lf < 0 ? text.length : lf;
+    this.commentAt = Infinity;
+    let quote = 0;
+    for (let p = this.lineStart; p < this.lineEnd; p++) {
+      const c = text.charCodeAt(p);
+      if (quote !== 0) {
+        if (c === BACKSLASH) p++;
+        else if (c === quote) quote = 0;
+      } else if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
+        quote = c;
+      } else if (c === HASH) {
+        this.commentAt = p;
+        return;
+      }
+    }
+  }
+}

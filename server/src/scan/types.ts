@@ -1,0 +1,105 @@
+/**
+ * What every extractor produces: URN occurrences with exact document ranges.
+ * Offsets are UTF-16 offsets into the document text (what `TextDocument.positionAt` takes).
+ */
+import type { ParseResult, UrnError } from '../../../model/src/urn';
+
+export type OccurrenceSource = 'text' | 'yaml' | 'builder';
+
+export interface UrnOccurrence {
+  /** Document offsets of the URN as it stands in the source (for a builder call: the whole call). */
+  start: number;
+  end: number;
+  /** The URN text: what the source means (YAML escapes undone; for a builder, the URN it builds). */
+  urn: string;
+  /** Grammar result for `urn`; absent for templates. Shared by every occurrence of the same URN: read-only. */
+  parsed?: ParseResult;
+  /** A templated URN (`{p}`, `${x}`, `%s`, `{}` …): never reported as malformed, never resolved. */
+  template: boolean;
+  source: OccurrenceSource;
+  /** Document range of the parse error, when `parsed` failed (mapped through escapes). */
+  errorRange?: { start: number; end: number; error: UrnError };
+  /** For a URN nested inside another (the dataPlatform in a dataset URN): the index of the outer one. */
+  parent?: number;
+  /** For a builder call: the builder's name, e.g. `make_dataset_urn`. */
+  builder?: string;
+  /** For YAML: where the URN stands in the document's structure (shared by the URNs of one scalar: read-only). */
+  yaml?: YamlContext;
+}
+
+export interface YamlScalarRef {
+  value: string;
+  /** Document range of the scalar node as written (quotes and block headers included). */
+  start: number;
+  end: number;
+  /** The node's style, so an edit can keep it: PLAIN, QUOTE_SINGLE, QUOTE_DOUBLE, BLOCK_LITERAL, BLOCK_FOLDED. */
+  style: string;
+}
+
+export interface YamlContext {
+  /** Index of the YAML document in a multi-document file. */
+  documentIndex: number;
+  /** Keys and list indexes from the document root to the scalar, e.g. ['datasets', 0, 'urn']. */
+  keyPath: Array<string | number>;
+  /** Scalar siblings in the mapping that holds the URN (or holds the list that holds it). */
+  siblings: Record<string, YamlScalarRef>;
+  /** When the URN is an item of a list: the list's key (e.g. 'features'). */
+  listKey?: string;
+  /** When the URN is an item of a list: the URN held under a URN-like key of the mapping that owns the list. */
+  owner?: { urn: string; start: number; end: number };
+}
+
+/** A column named beside a dataset URN in YAML (`columns:`/`fields:`/`schema:` entries). */
+export interface YamlColumn {
+  /** Index (in the occurrence list) of the dataset URN occurrence. */
+  dataset: number;
+  /** The column as the YAML names it (a simple path, or a fieldPath). */
+  name: YamlScalarRef;
+  /** Which key held the name: 'name' or 'fieldPath' (or the mapping key itself for `columns: {col: …}` maps). */
+  nameKey: string;
+  description?: YamlScalarRef;
+  /** Where a `description:` key would be inserted (offset after the name entry's line), for pulls. */
+  insertAt: number;
+  /** Indentation of the entry's keys, for inserting a description. */
+  indent: string;
+  /** How to write a description at `insertAt` (absent: 'line'). */
+  insertStyle?: YamlInsertStyle;
+  /** `insertAt` is the end of a document that does not end with a line break: write one first. */
+  needsLineBreak?: boolean;
+}
+
+/**
+ * How a description is written at `insertAt`:
+ * - 'line': a new line `${indent}description: …\n` (insertAt is the start of the line after the entry's name/URN line);
+ * - 'flow': inside a flow mapping `{…}`, `, description: …` (insertAt is after the last value, before `}`);
+ * - 'value': the map form `columns: {user_id: …}` where the value itself is the description and is empty
+ *   (insertAt is where the value goes, right after `user_id:` or after the space that follows it).
+ */
+export type YamlInsertStyle = 'line' | 'flow' | 'value';
+
+/** A `description:` beside a URN in YAML (docs-as-code). */
+export interface YamlDescription {
+  /** Index of the owning URN occurrence. */
+  owner: number;
+  /** Present when the mapping has a `description:` key; an empty `description:` has value '' and an empty range after the colon. */
+  description?: YamlScalarRef;
+  insertAt: number;
+  indent: string;
+  /** How to write a description at `insertAt` (absent: 'line'). */
+  insertStyle?: YamlInsertStyle;
+  /** `insertAt` is the end of a document that does not end with a line break: write one first. */
+  needsLineBreak?: boolean;
+}
+
+export interface ScanResult {
+  occurrences: UrnOccurrence[];
+  columns: YamlColumn[];
+  descriptions: YamlDescription[];
+  /** Problems that stopped part of a scan (a YAML syntax error): range and message, for one diagnostic each. */
+  problems: Array<{ start: number; end: number; message: string }>;
+}
+
+export interface ScanOptions {
+  /** Namespace words recognised after `urn:` (settings `catalogLens.namespaces`). */
+  namespaces: readonly string[];
+}

@@ -1,0 +1,232 @@
+/**
+ * The YAML extractor: URNs in scalars (keys and values, every style, flow and block collections),
+ * each with its place in the document's structure, mapped back to the exact source characters.
+ *
+ * The file is parsed once by the `yaml` package and walked once in source order; the text between
+ * scalars (comments, and whatever a syntax error left unread) goes to the text extractor, so an
+ * error in one place never hides URNs elsewhere.
+ */
+import { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, type Scalar, type YAMLMap } from 'yaml';
+import type { ScanOptions, ScanResult, YamlContext } from './types';
+import { findUrnsInText } from './text';
+import { mapRange, scalarSourceMap } from './yamlScalarSource';
+import { MappingFrame, keyText } from './yamlMapping';
+import { describeMapping } from './yamlDocsAsCode';
+
+/** Deeper than this, the parser (and the walk) could run out of stack: such a file is read as text. */
+const MAX_NESTING = 1000;
+
+export function findUrnsInYaml(text: string, opts: ScanOptions): ScanResult {
+  const result: ScanResult = { occurrences: [], columns: [], descriptions: [], problems: [] };
+  const tooDeep = offsetDeeperThan(text, MAX_NESTING);
+  if (tooDeep >= 0) {
+    result.problems.push({ start: tooDeep, end: Math.min(tooDeep + 1, text.length), message: `YAML nested more than ${MAX_NESTING} levels deep: read as plain text` });
+    findUrnsInText(text, opts, 0, text.length, result.occurrences);
+    return result;
+  }
+  let documents: ReturnType<typeof parseAllDocuments>;
+  try {
+    documents = parseAllDocuments(text, { prettyErrors: false, logLevel: 'silent' });
+  } catch (error) {
+    // The parser reports syntax errors as values; a throw is a bug in it. Keep the URNs anyway.
+    result.problems.push({ start: 0, end: Math.min(text.length, 1), message: `YAML could not be read: ${String(error)}` });
+    findUrnsInText(text, opts, 0, text.length, result.occurrences);
+    return result;
+  }
+  const walker = new YamlWalker(text, opts, result);
+  if (Array.isArray(documents)) {
+    documents.forEach((doc, index) => {
+      for (const error of doc.errors) {
+        const start = Math.min(error.pos[0], text.length);
+        const end = Math.max(start, Math.min(Math.max(error.pos[1], start + 1), text.length));
+        result.problems.push({ start, end, message: error.message });
+      }
+      walker.walkDocument(doc.contents, index);
+    });
+  }
+  walker.finish();
+  return result;
+}
+
+/** Where the scalar being read stands: the mapping that holds it (or holds its list), and the list's key. */
+interface Holder {
+  frame: MappingFrame | undefined;
+  listKey: string | undefined;
+}
+
+const NO_HOLDER: Holder = { frame: undefined, listKey: undefined };
+
+class YamlWalker {
+  private documentIndex = 0;
+  private readonly path: Array<string | number> = [];
+  /** Everything before this offset has been read, as a scalar or by the text extractor. */
+  private covered = 0;
+  private nextUrnAt: number;
+
+  constructor(
+    private readonly text: string,
+    private readonly opts: ScanOptions,
+    private readonly result: ScanResult,
+  ) {
+    this.nextUrnAt = text.indexOf('urn:');
+  }
+
+  walkDocument(contents: unknown, index: number): void {
+    this.documentIndex = index;
+    this.walkNode(contents, NO_HOLDER);
+  }
+
+  finish(): void {
+    this.readGapUntil(this.text.length);
+  }
+
+  private walkNode(node: unknown, holder: Holder): void {
+    if (isScalar(node)) this.readScalar(node, holder);
+    else if (isMap(node)) this.walkMap(node);
+    else if (isSeq(node)) this.walkSeq(node.items, undefined, undefined);
+    // Aliases repeat a node read where its anchor stands.
+  }
+
+  private walkMap(map: YAMLMap): void {
+    const frame = new MappingFrame(this.text, this.opts, map);
+    for (const pair of map.items) {
+      if (!isPair(pair)) continue;
+      const key = keyText(pair.key);
+      this.path.push(key);
+      if (isScalar(pair.key)) this.readScalar(pair.key, { frame, listKey: undefined });
+      else if (pair.key !== null && !isAlias(pair.key)) this.walkNode(pair.key, NO_HOLDER);
+      const value = pair.value;
+      if (isScalar(value)) {
+        const index = this.readScalar(value, { frame, listKey: undefined });
+        if (index !== undefined) frame.noteUrnValue(key, index, this.result.occurrences[index]!);
+      } else if (isSeq(value)) {
+        this.walkSeq(value.items, frame, key);
+      } else {
+        this.walkNode(value, NO_HOLDER);
+      }
+      this.path.pop();
+    }
+    describeMapping(this.text, frame, this.result);
+  }
+
+  private walkSeq(items: readonly unknown[], owner: MappingFrame | undefined, listKey: string | undefined): void {
+    items.forEach((item, i) => {
+      this.path.push(i);
+      if (isScalar(item)) this.readScalar(item, { frame: owner, listKey });
+      else this.walkNode(item, NO_HOLDER);
+      this.path.pop();
+    });
+  }
+
+  /**
+   * Report the URNs of one scalar; returns the index of the occurrence when the whole value is
+   * one URN (what mappings like `urn: …` hold), for descriptions and columns.
+   */
+  private readScalar(node: Scalar, holder: Holder): number | undefined {
+    const range = node.range;
+    if (!range) return undefined;
+    this.readGapUntil(range[0]);
+    // An unclosed quote swallows the rest of the document: leave that text to the text extractor.
+    if (isUnclosedQuote(this.text, node)) return undefined;
+    this.coverUntil(range[1]);
+    const value = node.value;
+    if (typeof value !== 'string' || value.indexOf('urn:') < 0) return undefined;
+    const found = findUrnsInText(value, this.opts);
+    if (found.length === 0) return undefined;
+
+    const map = scalarSourceMap(this.text, node);
+    const occurrences = this.result.occurrences;
+    const base = occurrences.length;
+    const context = this.contextFor(holder);
+    let wholeValue: number | undefined;
+    // The extractor's objects are this call's own: turn them into YAML occurrences in place.
+    for (const occurrence of found) {
+      const local = { start: occurrence.start, end: occurrence.end };
+      const mapped = mapRange(map, local.start, local.end, value.length);
+      occurrence.start = mapped.start;
+      occurrence.end = mapped.end;
+      occurrence.source = 'yaml';
+      occurrence.yaml = context;
+      const error = occurrence.errorRange?.error;
+      if (error) {
+        const errorAt = local.start + error.offset;
+        occurrence.errorRange = { ...mapRange(map, errorAt, errorAt + error.length, value.length), error };
+      }
+      if (occurrence.parent !== undefined) occurrence.parent += base;
+      else if (local.start === skipSpaces(value, 0) && local.end === trimmedEnd(value)) wholeValue = occurrences.length;
+      occurrences.push(occurrence);
+    }
+    return wholeValue;
+  }
+
+  private contextFor(holder: Holder): YamlContext {
+    const keyPath = this.path.slice();
+    const context: YamlContext = { documentIndex: this.documentIndex, keyPath, siblings: holder.frame?.siblings() ?? {} };
+    if (holder.listKey !== undefined) {
+      context.listKey = holder.listKey;
+      const owner = holder.frame?.owner(holder.listKey);
+      if (owner) context.owner = owner;
+    }
+    return context;
+  }
+
+  /** Give the text between scalars (comments, unreadable parts) to the text extractor. */
+  private readGapUntil(until: number): void {
+    if (this.nextUrnAt >= 0 && this.nextUrnAt < until && this.nextUrnAt >= this.covered) {
+      findUrnsInText(this.text, this.opts, this.covered, until, this.result.occurrences);
+    }
+    this.coverUntil(until);
+  }
+
+  private coverUntil(end: number): void {
+    if (end > this.covered) this.covered = end;
+    if (this.nextUrnAt >= 0 && this.nextUrnAt < this.covered) this.nextUrnAt = this.text.indexOf('urn:', this.covered);
+  }
+}
+
+/**
+ * Where the text nests deeper than `limit` (flow brackets, or block indentation, which every
+ * block level adds to), or -1. An over-estimate is fine: only absurd files come near the limit.
+ */
+function offsetDeeperThan(text: string, limit: number): number {
+  let flow = 0;
+  let lineStart = true;
+  let indent = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      lineStart = true;
+      indent = 0;
+    } else if (lineStart && c === 32) {
+      if (++indent > limit) return i;
+    } else {
+      // A key at the left margin starts a new top-level entry: brackets in earlier strings no longer count.
+      if (lineStart && indent === 0 && ((c >= 65 && c <= 90) || (c >= 97 && c <= 122))) flow = 0;
+      lineStart = false;
+      if (c === 91 || c === 123) {
+        if (++flow > limit) return i;
+      } else if ((c === 93 || c === 125) && flow > 0) {
+        flow--;
+      }
+    }
+  }
+  return -1;
+}
+
+function isUnclosedQuote(text: string, node: Scalar): boolean {
+  const quote = node.type === 'QUOTE_DOUBLE' ? 34 : node.type === 'QUOTE_SINGLE' ? 39 : 0;
+  const [start, end] = node.range ?? [0, 0];
+  return quote !== 0 && (end - start < 2 || text.charCodeAt(end - 1) !== quote);
+}
+
+function skipSpaces(value: string, from: number): number {
+  let i = from;
+  while (i < value.length && (value.charCodeAt(i) === 32 || value.charCodeAt(i) === 10 || value.charCodeAt(i) === 9)) i++;
+  return i;
+}
+
+function trimmedEnd(value: string): number {
+  let end = value.length;
+  while (end > 0 && (value.charCodeAt(end - 1) === 32 || value.charCodeAt(end - 1) === 10 || value.charCodeAt(end - 1) === 9)) end--;
+  return end;
+}

@@ -1,0 +1,275 @@
+/**
+ * The write commands (DESIGN "Server commands"): spec §4.4 operations by the rules of §4.2,
+ * through the aspect path (default) or the GraphQL mutations (`catalogLens.writePath`).
+ * Each answers a WriteResult: written, unchanged (nothing written), or failed with why.
+ */
+import type { CancellationToken } from 'vscode-languageserver';
+import {
+  checkAspect, type AspectName, type AuditStamp, type EditableDatasetProperties, type EditableSchemaMetadata,
+  type InstitutionalMemory, type MlFeatureTableProperties, type MlModelProperties,
+} from '../../../model/src/aspects';
+import { findField, simplePath } from '../../../model/src/fieldPath';
+import { Commands, type Settings, type WriteResult } from '../../../model/src/protocol';
+import { parseUrn, type Urn } from '../../../model/src/urn';
+import type { CatalogClient, Resolution } from '../catalog/client';
+import type { CatalogError } from '../catalog/errors';
+import { UPDATE_DATASET, UPDATE_DESCRIPTION, type ResolvableKind } from '../catalog/queries';
+import { KIND_LABELS, entityName } from '../features/describe';
+import { nearNames } from '../features/diagnostics';
+import type { ServerState } from '../server';
+import { signalOf } from '../server';
+import type { CommandHandler } from '../commands';
+import { appendUnique, mergeColumnDescription, mergeDatasetDescription, mergeLink } from './merge';
+
+const MAX_ATTEMPTS = 25;
+
+class Refusal extends Error {
+  constructor(readonly result: WriteResult & { status: 'failed' }) {
+    super(result.message);
+  }
+}
+
+const failed = (kind: Extract<WriteResult, { status: 'failed' }>['kind'], message: string): never => {
+  throw new Refusal({ status: 'failed', kind, message });
+};
+
+interface Ctx { state: ServerState; settings: Settings; client: CatalogClient; signal: AbortSignal | undefined }
+
+export function writeCommands(state: ServerState): Record<string, CommandHandler> {
+  const wrap = (run: (args: Record<string, unknown>, ctx: Ctx) => Promise<WriteResult>): CommandHandler =>
+    async (args: unknown, token: CancellationToken): Promise<WriteResult> => {
+      try {
+        if (!state.trusted) failed('rejected', 'This workspace is not trusted (Restricted Mode): Catalog Lens writes nothing to the catalog here.');
+        if (typeof args !== 'object' || args === null || Array.isArray(args)) failed('badInput', 'expected one object argument');
+        const a = args as Record<string, unknown>;
+        const settings = await state.settings.get(typeof a['uri'] === 'string' ? a['uri'] : undefined);
+        const client = state.catalogs.clientFor(settings);
+        if (!client.configured) failed('notConfigured', 'no catalog is configured (catalogLens.url is empty)');
+        const result = await run(a, { state, settings, client, signal: signalOf(token) });
+        if (result.status === 'written') state.revalidateAll();
+        return result;
+      } catch (e) {
+        if (e instanceof Refusal) return e.result;
+        throw e;
+      }
+    };
+
+  return {
+    [Commands.setDatasetDescription]: wrap(setDatasetDescription),
+    [Commands.setColumnDescription]: wrap(setColumnDescription),
+    [Commands.addFeaturesToTable]: wrap((a, ctx) => appendToList(ctx, urnArg(a, 'table', 'mlFeatureTable'), urnList(a, 'features', 'mlFeature'), 'mlFeatureTableProperties', 'mlFeatures')),
+    [Commands.addFeaturesToModel]: wrap((a, ctx) => appendToList(ctx, urnArg(a, 'model', 'mlModel'), urnList(a, 'features', 'mlFeature'), 'mlModelProperties', 'mlFeatures')),
+    [Commands.addGroupsToModel]: wrap((a, ctx) => appendToList(ctx, urnArg(a, 'model', 'mlModel'), urnList(a, 'groups', 'mlModelGroup'), 'mlModelProperties', 'groups')),
+    [Commands.createEntity]: wrap(createEntity),
+  };
+}
+
+async function setDatasetDescription(a: Record<string, unknown>, ctx: Ctx): Promise<WriteResult> {
+  const urn = urnArg(a, 'urn', 'dataset');
+  const description = textArg(a, 'description');
+  const link = a['link'] === undefined || a['link'] === null ? undefined : linkArg(a['link']);
+  const dataset = await mustExist(ctx, urn.text, 'dataset');
+  const written: string[] = [];
+  if (ctx.settings.writePath === 'graphql') {
+    const current = dataset.state === 'found' && dataset.kind === 'dataset' ? dataset.entity.editableProperties?.description ?? null : null;
+    let elements: InstitutionalMemory['elements'] | undefined;
+    if (link) {
+      const memory = await read<InstitutionalMemory>(ctx, urn.text, 'institutionalMemory');
+      const merged = mergeLink(memory.value, link, stamp(ctx));
+      if (merged) elements = merged.elements;
+    }
+    if (current === description && !elements) return unchanged(urn.urn, 'description and link are already so');
+    const input: Record<string, unknown> = { editableProperties: { description } };
+    if (elements) {
+      input['institutionalMemory'] = {
+        elements: elements.map((e) => ({ url: e.url, description: e.description, author: e.createStamp.actor, createdAt: e.createStamp.time })),
+      };
+    }
+    await mutate(ctx, UPDATE_DATASET, { urn: urn.text, input });
+    written.push('editableDatasetProperties', ...(elements ? ['institutionalMemory'] : []));
+  } else {
+    if (await readMergeWrite<EditableDatasetProperties>(ctx, urn, 'editableDatasetProperties', (cur) => mergeDatasetDescription(cur, description, stamp(ctx)))) {
+      written.push('editableDatasetProperties');
+    }
+    if (link && await readMergeWrite<InstitutionalMemory>(ctx, urn, 'institutionalMemory', (cur) => mergeLink(cur, link, stamp(ctx)))) {
+      written.push('institutionalMemory');
+    }
+  }
+  ctx.client.invalidate([urn.text]);
+  if (written.length === 0) return unchanged(urn.urn, link ? 'the description is already so and a link with that url exists' : 'the description is already so');
+  return { status: 'written', aspects: written, message: `Wrote ${written.join(' and ')} of ${label(urn.urn)}` };
+}
+
+async function setColumnDescription(a: Record<string, unknown>, ctx: Ctx): Promise<WriteResult> {
+  const urn = urnArg(a, 'urn', 'dataset');
+  const column = textArg(a, 'fieldPath');
+  const description = textArg(a, 'description');
+  const dataset = await mustExist(ctx, urn.text, 'dataset');
+  if (dataset.state !== 'found' || dataset.kind !== 'dataset') return failed('notFound', `${label(urn.urn)} is not in the catalog`);
+  const fields = dataset.entity.schemaMetadata?.fields ?? [];
+  const field = findField(fields, column);
+  if (!field) {
+    const near = nearNames(column, fields.map((f) => simplePath(f.fieldPath)));
+    return failed('badInput', `${label(urn.urn)} has no column '${column}'${near.length ? `; near names: ${near.join(', ')}` : fields.length ? '' : ' (the catalog holds no schema for it)'}`);
+  }
+  if (ctx.settings.writePath === 'graphql') {
+    const info = dataset.entity.editableSchemaMetadata?.editableSchemaFieldInfo ?? [];
+    const entry = info.find((e) => e.fieldPath === field.fieldPath) ?? info.find((e) => simplePath(e.fieldPath) === simplePath(field.fieldPath));
+    if (entry && entry.description === description) return unchanged(urn.urn, `column '${column}' already has this description`);
+    await mutate(ctx, UPDATE_DESCRIPTION, { input: { description, resourceUrn: urn.text, subResource: field.fieldPath, subResourceType: 'DATASET_FIELD' } });
+  } else {
+    const wrote = await readMergeWrite<EditableSchemaMetadata>(ctx, urn, 'editableSchemaMetadata', (cur) => mergeColumnDescription(cur, field.fieldPath, description, stamp(ctx)));
+    if (!wrote) return unchanged(urn.urn, `column '${column}' already has this description`);
+  }
+  ctx.client.invalidate([urn.text]);
+  return { status: 'written', aspects: ['editableSchemaMetadata'], message: `Wrote the description of column '${simplePath(field.fieldPath)}' of ${label(urn.urn)}` };
+}
+
+async function appendToList(
+  ctx: Ctx, target: ParsedArg, values: ParsedArg[],
+  aspectName: 'mlFeatureTableProperties' | 'mlModelProperties', list: 'mlFeatures' | 'groups',
+): Promise<WriteResult> {
+  if (values.length === 0) failed('badInput', `'${list === 'groups' ? 'groups' : 'features'}' is empty: nothing to add`);
+  // Members must exist too: the catalog would otherwise list entities nobody can open.
+  const kind = values[0]!.urn.kind as ResolvableKind;
+  const res = await ctx.client.resolve(values.map((v) => ({ urn: v.text, kind })), ctx.signal);
+  const missing = values.filter((v) => res.get(v.text)?.state === 'missing');
+  const broken = values.map((v) => res.get(v.text)).find((r): r is Extract<Resolution, { state: 'error' }> => r?.state === 'error');
+  if (broken) failedFrom(broken.error);
+  if (missing.length > 0) failed('notFound', `not in the catalog, create ${missing.length === 1 ? 'it' : 'them'} first: ${missing.map((m) => m.text).join(', ')}`);
+  let added: string[] = [];
+  const wrote = await readMergeWrite<MlFeatureTableProperties & MlModelProperties>(ctx, target, aspectName, (cur) => {
+    if (!cur) return failed('notFound', `${label(target.urn)} does not exist in the catalog: create it first (nothing was written)`);
+    const old = (cur[list] ?? []) as string[];
+    const next = appendUnique(old, values.map((v) => v.text));
+    added = next ? next.slice(old.length) : [];
+    return next ? { ...cur, [list]: next } : undefined;
+  });
+  ctx.client.invalidate([target.text]);
+  const noun = list === 'groups' ? 'group' : 'feature';
+  if (!wrote) return unchanged(target.urn, `every ${noun} is already there`);
+  return { status: 'written', aspects: [aspectName], message: `Added ${added.length} ${noun}${added.length === 1 ? '' : 's'} to ${label(target.urn)}` };
+}
+
+const PROPERTIES_ASPECT: Partial<Record<Urn['kind'], AspectName>> = {
+  mlFeature: 'mlFeatureProperties', mlFeatureTable: 'mlFeatureTableProperties', mlModel: 'mlModelProperties', mlModelGroup: 'mlModelGroupProperties',
+};
+
+async function createEntity(a: Record<string, unknown>, ctx: Ctx): Promise<WriteResult> {
+  const urn = urnArg(a, 'urn');
+  const aspectName = PROPERTIES_ASPECT[urn.urn.kind];
+  if (!aspectName) return failed('badInput', `createEntity makes ML entities (mlFeature, mlFeatureTable, mlModel, mlModelGroup), not a ${urn.urn.kind === 'other' ? urn.urn.entityType : urn.urn.kind}`);
+  const properties = a['properties'] ?? {};
+  const problems = checkAspect(aspectName, properties);
+  if (problems.length > 0) return failed('badInput', `properties do not fit ${aspectName}: ${problems.slice(0, 5).join('; ')}`);
+  const overwrite = a['overwrite'] === true;
+  const current = await read(ctx, urn.text, aspectName);
+  if (current.value !== undefined && !overwrite) {
+    return failed('rejected', `${label(urn.urn)} already exists; pass overwrite: true to replace its ${aspectName}`);
+  }
+  // Create-only writes carry "-1" (only if absent), so two creators cannot both win.
+  await write(ctx, urn, aspectName, properties, current.value === undefined ? '-1' : current.version);
+  ctx.client.invalidate([urn.text]);
+  return { status: 'written', aspects: [aspectName], message: `${current.value === undefined ? 'Created' : 'Replaced'} ${label(urn.urn)}` };
+}
+
+/**
+ * Read the aspect with its version, merge, write with `If-Version-Match`; on a conflict read
+ * again and merge again (bounded). Returns whether anything was written.
+ */
+async function readMergeWrite<T>(ctx: Ctx, urn: ParsedArg, aspectName: AspectName, merge: (current: T | undefined) => T | undefined): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    const current = await read<T>(ctx, urn.text, aspectName);
+    const next = merge(current.value);
+    if (next === undefined) return false;
+    const r = await ctx.client.writeAspect({ entityType: urn.urn.kind, urn: urn.text, aspectName, value: next, ifVersion: current.value === undefined ? '-1' : current.version }, ctx.signal);
+    if (r.ok) return true;
+    if (r.error.kind !== 'conflict' || attempt >= MAX_ATTEMPTS) {
+      if (r.error.kind === 'conflict') failed('conflict', `${aspectName} of ${label(urn.urn)} kept changing under ${MAX_ATTEMPTS} attempts; nothing was written`);
+      failedFrom(r.error);
+    }
+    await jitter(attempt);
+  }
+}
+
+async function read<T>(ctx: Ctx, urn: string, aspectName: AspectName): Promise<{ value: T | undefined; version: string }> {
+  const r = await ctx.client.readAspects(urn, [aspectName], ctx.signal);
+  if (!r.ok) return failedFrom(r.error);
+  const env = r.aspects[aspectName];
+  return env ? { value: env.value as T, version: env.version } : { value: undefined, version: '-1' };
+}
+
+async function write(ctx: Ctx, urn: ParsedArg, aspectName: AspectName, value: unknown, ifVersion: string): Promise<void> {
+  const r = await ctx.client.writeAspect({ entityType: urn.urn.kind, urn: urn.text, aspectName, value, ifVersion }, ctx.signal);
+  if (!r.ok) failedFrom(r.error.kind === 'conflict' ? { ...r.error, message: `${label(urn.urn)} was created or changed by someone else meanwhile; nothing was written` } : r.error);
+}
+
+async function mutate(ctx: Ctx, query: string, variables: Record<string, unknown>): Promise<void> {
+  const r = await ctx.client.mutate(query, variables, ctx.signal);
+  if (!r.ok) failedFrom(r.error);
+}
+
+/** Spec §4.1 rule 2 and §7: the client checks existence itself, because DataHub's upserts would create the entity. */
+async function mustExist(ctx: Ctx, urn: string, kind: ResolvableKind): Promise<Resolution> {
+  ctx.client.invalidate([urn]);
+  const r = (await ctx.client.resolve([{ urn, kind }], ctx.signal)).get(urn);
+  if (!r) return failed('cancelled', 'cancelled');
+  if (r.state === 'error') failedFrom(r.error);
+  if (r.state === 'missing') {
+    const p = parseUrn(urn);
+    failed('notFound', `${p.ok ? label(p.urn) : urn} is not in the catalog; nothing was written (a ${KIND_LABELS[kind].toLowerCase()} must exist before it is described)`);
+  }
+  return r;
+}
+
+function failedFrom(e: CatalogError): never {
+  return failed(e.kind, e.message);
+}
+
+interface ParsedArg { text: string; urn: Urn }
+
+function urnArg(a: Record<string, unknown>, key: string, kind?: Urn['kind']): ParsedArg {
+  const v = a[key];
+  if (typeof v !== 'string' || v === '') return failed('badInput', `'${key}' must be a URN string`);
+  const p = parseUrn(v);
+  if (!p.ok) return failed('badInput', `'${key}' is not a valid URN: ${p.error.message} (at offset ${p.error.offset})`);
+  if (kind && p.urn.kind !== kind) return failed('badInput', `'${key}' must be a ${kind} URN, not a ${p.urn.kind === 'other' ? p.urn.entityType : p.urn.kind} URN`);
+  return { text: v, urn: p.urn };
+}
+
+function urnList(a: Record<string, unknown>, key: string, kind: Urn['kind']): ParsedArg[] {
+  const v = a[key];
+  if (!Array.isArray(v)) return failed('badInput', `'${key}' must be a list of ${kind} URNs`);
+  return v.map((x, i) => urnArg({ [`${key}[${i}]`]: x }, `${key}[${i}]`, kind));
+}
+
+function textArg(a: Record<string, unknown>, key: string): string {
+  const v = a[key];
+  if (typeof v !== 'string') return failed('badInput', `'${key}' must be a string`);
+  if (v.length > 1_000_000) return failed('badInput', `'${key}' is longer than 1,000,000 characters`);
+  return v;
+}
+
+function linkArg(v: unknown): { url: string; description: string } {
+  if (typeof v !== 'object' || v === null) return failed('badInput', "'link' must be an object {url, description}");
+  const l = v as Record<string, unknown>;
+  if (typeof l['url'] !== 'string' || !/^https?:\/\/\S+$/i.test(l['url'])) return failed('badInput', "'link.url' must be an http(s) URL");
+  return { url: l['url'], description: typeof l['description'] === 'string' ? l['description'] : '' };
+}
+
+function stamp(ctx: Ctx): AuditStamp {
+  return { time: Date.now(), actor: ctx.settings.actor };
+}
+
+function label(urn: Urn): string {
+  return `${KIND_LABELS[urn.kind].toLowerCase()} ${entityName(urn)}`;
+}
+
+function unchanged(urn: Urn, why: string): WriteResult {
+  return { status: 'unchanged', message: `Nothing written to ${label(urn)}: ${why}` };
+}
+
+function jitter(attempt: number): Promise<void> {
+  const ms = Math.min(200, 5 * attempt) * (0.5 + Math.random());
+  return new Promise((r) => setTimeout(r, ms));
+}

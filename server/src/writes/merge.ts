@@ -1,0 +1,55 @@
+/**
+ * The read-merge-write rules of spec §4.2 as pure functions: given what the catalog holds,
+ * what to write (or `undefined` when nothing needs writing).
+ */
+import type {
+  AuditStamp, EditableDatasetProperties, EditableSchemaMetadata, InstitutionalMemory,
+} from '../../../model/src/aspects';
+import { simplePath } from '../../../model/src/fieldPath';
+import { sameEntity } from '../features/diagnostics';
+
+/** Rule 3: write `editableDatasetProperties` only when the description differs; create it with `created`. */
+export function mergeDatasetDescription(current: EditableDatasetProperties | undefined, description: string, stamp: AuditStamp): EditableDatasetProperties | undefined {
+  if (current && current.description === description) return undefined;
+  if (!current) return { description, created: stamp };
+  return { ...current, description, lastModified: stamp };
+}
+
+/** Rule 4: append a link only when no element has the same url; create the aspect with it. */
+export function mergeLink(current: InstitutionalMemory | undefined, link: { url: string; description: string }, stamp: AuditStamp): InstitutionalMemory | undefined {
+  const element = { url: link.url, description: link.description, createStamp: stamp };
+  if (!current) return { elements: [element] };
+  if (current.elements.some((e) => e.url === link.url)) return undefined;
+  return { ...current, elements: [...current.elements, element] };
+}
+
+/**
+ * Rule 5: set the description of the entry whose simple path equals the column's; where the
+ * aspect has no such entry (the spec is silent), append one and keep every other entry.
+ * `schemaPath` is the path as the schema spells it (v2 paths stay v2).
+ */
+export function mergeColumnDescription(current: EditableSchemaMetadata | undefined, schemaPath: string, description: string, stamp: AuditStamp): EditableSchemaMetadata | undefined {
+  if (!current) return { editableSchemaFieldInfo: [{ fieldPath: schemaPath, description }], created: stamp };
+  const wanted = simplePath(schemaPath);
+  const infos = current.editableSchemaFieldInfo;
+  const i = infos.findIndex((e) => simplePath(e.fieldPath) === wanted);
+  if (i >= 0) {
+    if (infos[i]!.description === description) return undefined;
+    const next = infos.slice();
+    next[i] = { ...infos[i]!, description };
+    return { ...current, editableSchemaFieldInfo: next, lastModified: stamp };
+  }
+  return { ...current, editableSchemaFieldInfo: [...infos, { fieldPath: schemaPath, description }], lastModified: stamp };
+}
+
+/** Rule 2: the old list followed by the values it lacks, in the order given; `undefined` when none is new. */
+export function appendUnique(old: readonly string[] | null | undefined, values: readonly string[]): string[] | undefined {
+  const out = [...(old ?? [])];
+  let added = false;
+  for (const v of values) {
+    if (out.some((o) => sameEntity(o, v))) continue;
+    out.push(v);
+    added = true;
+  }
+  return added ? out : undefined;
+}

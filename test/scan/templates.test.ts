@@ -1,0 +1,74 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { findUrnsInText } from '../../server/src/scan/text';
+import { covered, marked, OPTS, topLevel } from './markers';
+
+/** The marked URN is found, whole, as a template: never parsed, never malformed. */
+function assertTemplate(source: string): void {
+  const { text, urns } = marked(source);
+  const [o, ...others] = topLevel(findUrnsInText(text, OPTS));
+  assert.equal(others.length, 0, `one URN in ${JSON.stringify(text)}`);
+  assert.ok(o, `a URN in ${JSON.stringify(text)}`);
+  assert.equal(covered(text, o), covered(text, urns[0]!));
+  assert.equal(o.template, true, `${o.urn} is a template`);
+  assert.equal(o.parsed, undefined, 'a template is not parsed');
+  assert.equal(o.errorRange, undefined, 'a template is never malformed');
+}
+
+describe('templated URNs are templates, never malformed', () => {
+  test('Python f-string and str.format fields: {name}, {}', () => {
+    assertTemplate('f"⟦urn:li:dataset:(urn:li:dataPlatform:{platform},{name},PROD)⟧"');
+    assertTemplate('"⟦urn:li:corpuser:{}⟧".format(user)');
+    assertTemplate('f"⟦urn:li:corpuser:{user.name!r}⟧"');
+  });
+
+  test('JavaScript, shell and Scala interpolation: ${…}', () => {
+    assertTemplate('`⟦urn:li:mlFeature:(${table},${feature})⟧`');
+    assertTemplate('URN="⟦urn:li:corpuser:${USER}⟧"');
+  });
+
+  test('printf-style: %s, %d, %(name)s', () => {
+    assertTemplate('"⟦urn:li:corpuser:%s⟧" % user');
+    assertTemplate('"⟦urn:li:mlModel:(urn:li:dataPlatform:mlflow,model-%d,PROD)⟧" % run');
+    assertTemplate('"⟦urn:li:dataset:(urn:li:dataPlatform:%(platform)s,%(name)s,PROD)⟧" % row');
+  });
+
+  test('Jinja and Go templates: {{ … }}', () => {
+    assertTemplate('urn: ⟦urn:li:dataset:(urn:li:dataPlatform:{{ platform }},{{ name }},PROD)⟧');
+    assertTemplate('owner: ⟦urn:li:corpuser:{{ .User }}⟧');
+  });
+
+  test('a string cut by concatenation: Python/JS/Java/Go `+`, SQL `||`', () => {
+    assertTemplate('urn = "⟦urn:li:dataset:(⟧" + platform + "," + name + ",PROD)"');
+    assertTemplate("'⟦urn:li:dataset:(urn:li:dataPlatform:hive,⟧' + name + ',PROD)'");
+    assertTemplate('"⟦urn:li:corpuser:⟧" + user');
+    assertTemplate("SELECT '⟦urn:li:corpuser:⟧' || login FROM users");
+  });
+
+  test('documentation placeholders in a tuple: <name>', () => {
+    assertTemplate('⟦urn:svc:mlFeature:(<feature_table_name>,<feature_name>)⟧');
+  });
+
+  test('the concrete platform inside a templated dataset is still a (non-template) nested occurrence', () => {
+    const { text } = marked('f"urn:li:dataset:(urn:li:dataPlatform:hive,{name},PROD)"');
+    const [outer, platform] = findUrnsInText(text, OPTS);
+    assert.equal(outer?.template, true);
+    assert.equal(platform?.parent, 0);
+    assert.equal(platform?.template, false);
+    assert.equal(platform?.parsed?.ok, true);
+  });
+
+  test('percent-encoded characters are not templates (%2C, a %d0 byte)', () => {
+    for (const urn of ['urn:li:dataset:(urn:li:dataPlatform:hive,a%2Cb,PROD)', 'urn:li:corpuser:caf%d0%b5']) {
+      const [o] = findUrnsInText(`"${urn}"`, OPTS);
+      assert.equal(o?.template, false, urn);
+      assert.equal(o?.parsed?.ok, true, urn);
+    }
+  });
+
+  test('a quote without concatenation is a cut, not a template: the URN is malformed', () => {
+    const [o] = findUrnsInText('"urn:li:dataset:(urn:li:dataPlatform:hive,db.users"', OPTS);
+    assert.equal(o?.template, false);
+    assert.equal(o?.parsed?.ok, false);
+  });
+});

@@ -1,0 +1,135 @@
+/** Diagnostics through the real server process against the real local catalog. */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { positionOf, type LspSession } from '../support/lspClient';
+import { S, sampleCatalog, serverFor, type Catalog } from '../support/fixture';
+
+const codes = (ds: Diagnostic[]): string[] => ds.map((d) => String(d.code)).sort();
+const hasCode = (code: string) => (ds: Diagnostic[]): boolean => ds.some((d) => d.code === code);
+
+describe('diagnostics', () => {
+  let catalog: Catalog;
+  let lsp: LspSession;
+  before(async () => {
+    catalog = await sampleCatalog();
+    lsp = await serverFor(catalog.url);
+  });
+  after(async () => {
+    await lsp.stop();
+    await catalog.close();
+  });
+
+  test('malformed → Error at the exact part, unknown → Warning, undocumented → Information', async () => {
+    const text = [
+      `bad = "urn:li:dataset:(urn:li:dataPlatform:hive,db.users)"`,
+      `typo = "urn:li:mlFeatur:(users_table,age)"`,
+      `ghost = "${S.ghost}"`,
+      `orders = "${S.orders}"`,
+      `users = "${S.users}"`,
+      `tpl = f"urn:li:dataset:(urn:li:dataPlatform:{p},{name},PROD)"`,
+      '',
+    ].join('\n');
+    await lsp.open('file:///w/diag.py', 'python', text);
+    const ds = await lsp.diagnostics('file:///w/diag.py', hasCode('unknown-urn'));
+    assert.deepEqual(codes(ds), ['malformed-urn', 'malformed-urn', 'missing-description', 'unknown-urn']);
+    const parts = ds.find((d) => String(d.message).includes('expected 3 parts'))!;
+    assert.equal(parts.severity, 1);
+    assert.equal(parts.message, 'Malformed URN: expected 3 parts (platform, name, env), found 2');
+    assert.deepEqual(parts.range.start, positionOf(text, '(urn:li:dataPlatform:hive,db.users)'));
+    const typo = ds.find((d) => String(d.message).includes('mlFeatur'))!;
+    assert.equal(typo.message, "Malformed URN: unknown entity type 'mlFeatur' (did you mean mlFeature?)");
+    assert.deepEqual(typo.range.start, positionOf(text, 'mlFeatur'));
+    assert.deepEqual(typo.range.end, positionOf(text, 'mlFeatur', 8));
+    const ghost = ds.find((d) => d.code === 'unknown-urn')!;
+    assert.equal(ghost.severity, 2);
+    assert.equal(ghost.message, 'Dataset db.ghost is not in the catalog');
+    const orders = ds.find((d) => d.code === 'missing-description')!;
+    assert.equal(orders.severity, 3);
+    assert.equal(orders.message, 'Dataset db.orders has no description');
+    assert.deepEqual(orders.range.start, positionOf(text, S.orders));
+    assert.deepEqual(orders.data, { code: 'missing-description', urn: S.orders, kind: 'dataset' });
+  });
+
+  test('YAML: undocumented and unknown columns, YAML/catalog disagreement, list members the catalog lacks', async () => {
+    const yaml = [
+      'datasets:',
+      `  - urn: ${S.users}`,
+      '    columns:',
+      '      - name: user_id',
+      '        description: Primary key of the user.',
+      '      - name: age   # no description yet',
+      '      - name: emial',
+      `  - urn: "${S.orders}"`,
+      '    description: Orders placed by users.',
+      '    fields:',
+      '      - fieldPath: amount',
+      '        description: Order total in EUR, after discounts.',
+      '---',
+      'feature_tables:',
+      `  - urn: ${S.usersTable}`,
+      '    features:',
+      `      - ${S.age}`,
+      `      - ${S.signupDays}`,
+      'models:',
+      `  - urn: ${S.churnModel}`,
+      `    groups: ["${S.churnGroup}", "${S.ltvGroup}"]`,
+      '',
+    ].join('\n');
+    const uri = 'file:///w/catalog.yml';
+    await lsp.open(uri, 'yaml', yaml);
+    const ds = await lsp.diagnostics(uri, hasCode('missing-list-member'));
+    const by = (code: string) => ds.filter((d) => d.code === code);
+    assert.deepEqual(by('missing-column-description').map((d) => String(d.message)), ["Column 'age' of db.users has no description"]);
+    assert.deepEqual(by('unknown-column').map((d) => String(d.message)), ["Column 'emial' is not in the catalog's schema of db.users (did you mean email?)"]);
+    const mismatch = by('description-mismatch');
+    assert.equal(mismatch.length, 1);
+    assert.match(String(mismatch[0]!.message), /db\.orders has no description in the catalog; this one can be pushed/);
+    const colMismatch = by('column-description-mismatch');
+    assert.equal(colMismatch.length, 1);
+    assert.equal((colMismatch[0]!.data as { fieldPath: string }).fieldPath, 'amount');
+    const members = by('missing-list-member').map((d) => (d.data as { urn: string }).urn).sort();
+    assert.deepEqual(members, [S.signupDays, S.ltvGroup].sort());
+    assert.ok(!ds.some((d) => d.code === 'missing-description' && (d.data as { urn: string }).urn === S.orders), 'the YAML description stands in for the missing one');
+  });
+
+  test('missing descriptions can be switched off', async () => {
+    lsp.settings['diagnostics'] = { missingDescription: 'off' };
+    await lsp.configurationChanged();
+    const uri = 'file:///w/off.py';
+    await lsp.open(uri, 'python', `x = "${S.orders}"\ny = "${S.ghost}"\n`);
+    const ds = await lsp.diagnostics(uri, hasCode('unknown-urn'));
+    assert.deepEqual(codes(ds), ['unknown-urn']);
+    delete lsp.settings['diagnostics'];
+    await lsp.configurationChanged();
+  });
+
+  test('an env DataHub does not know is a warning with a suggestion', async () => {
+    const uri = 'file:///w/env.py';
+    const text = `x = "urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PRDO)"\n`;
+    await lsp.open(uri, 'python', text);
+    const ds = await lsp.diagnostics(uri, hasCode('unknown-env'));
+    const env = ds.find((d) => d.code === 'unknown-env')!;
+    assert.equal(env.message, "env 'PRDO' is not one of DataHub's environments (did you mean PROD?)");
+    assert.deepEqual(env.range.start, positionOf(text, 'PRDO'));
+  });
+
+  test('edits are re-diagnosed (debounced) and a file over the size limit is skipped with one notice', async () => {
+    const uri = 'file:///w/edit.py';
+    await lsp.open(uri, 'python', `x = "${S.users}"\n`);
+    await lsp.diagnostics(uri);
+    await lsp.change(uri, `x = "${S.ghost}"\n`);
+    const after = await lsp.diagnostics(uri, hasCode('unknown-urn'));
+    assert.deepEqual(codes(after), ['unknown-urn']);
+
+    lsp.settings['maxFileSize'] = 1000;
+    await lsp.configurationChanged();
+    const big = 'big.py';
+    await lsp.open(`file:///w/${big}`, 'python', `x = "${S.ghost}"\n${'#'.repeat(2000)}\n`);
+    const ds = await lsp.diagnostics(`file:///w/${big}`);
+    assert.deepEqual(ds, []);
+    assert.equal(lsp.logs.filter((l) => l.includes(big) && l.startsWith('skipped ')).length, 1);
+    delete lsp.settings['maxFileSize'];
+    await lsp.configurationChanged();
+  });
+});

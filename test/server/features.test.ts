@@ -1,0 +1,124 @@
+/** Completion, document links, Check Workspace, multi-root and standalone use, over LSP against the real catalog. */
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import { caret, hoverText, positionOf, startSession, type LspSession } from '../support/lspClient';
+import { S, sampleCatalog, serverFor, type Catalog } from '../support/fixture';
+
+describe('completion and links', () => {
+  let catalog: Catalog;
+  let lsp: LspSession;
+  before(async () => {
+    catalog = await sampleCatalog();
+    lsp = await serverFor(catalog.url);
+  });
+  after(async () => {
+    await lsp.stop();
+    await catalog.close();
+  });
+
+  test('after urn:<ns>: the entity kinds; after ( the platforms seen; after the name the envs', async () => {
+    const a = caret(`x = "urn:li:|"`);
+    await lsp.open('file:///w/c1.py', 'python', `${S.users}\n${a.text}`);
+    const kinds = await lsp.completion('file:///w/c1.py', { line: 1, character: a.position.character });
+    assert.deepEqual(kinds.map((k) => k.label).sort(), ['corpuser', 'dataPlatform', 'dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup']);
+    const b = caret(`y = "urn:li:dataset:(|"`);
+    await lsp.open('file:///w/c2.py', 'python', `"urn:li:dataset:(urn:li:dataPlatform:vertica,a,PROD)"\n${b.text}`);
+    const platforms = (await lsp.completion('file:///w/c2.py', { line: 1, character: b.position.character })).map((i) => i.label);
+    assert.equal(platforms[0] !== undefined, true);
+    assert.ok(platforms.includes('urn:li:dataPlatform:vertica'), 'a platform seen in the workspace');
+    assert.ok(platforms.includes('urn:li:dataPlatform:hive'));
+    const c = caret(`z = "urn:li:dataset:(urn:li:dataPlatform:hive,db.users,|"`);
+    await lsp.open('file:///w/c3.py', 'python', c.text);
+    const envs = await lsp.completion('file:///w/c3.py', c.position);
+    assert.ok(envs.some((e) => e.label === 'PROD' && e.sortText === '0'));
+  });
+
+  test('each URN links to its page in the catalog UI (DataHub page pattern, a template setting)', async () => {
+    const text = `a = "${S.users}"\nb = "${S.age}"\n`;
+    await lsp.open('file:///w/l.py', 'python', text);
+    const links = await lsp.links('file:///w/l.py');
+    assert.deepEqual(links.map((l) => l.target), [
+      `${catalog.url}/dataset/${S.users}`,
+      `${catalog.url}/features/${S.age}`,
+    ]);
+    lsp.settings['uiUrl'] = 'https://datahub.example.com';
+    await lsp.configurationChanged();
+    const again = await lsp.links('file:///w/l.py');
+    assert.equal(again[0]!.target, `https://datahub.example.com/dataset/${S.users}`);
+    delete lsp.settings['uiUrl'];
+    await lsp.configurationChanged();
+  });
+});
+
+describe('Check Workspace and multi-root', () => {
+  let catalog: Catalog;
+  let dir: string;
+  before(async () => {
+    catalog = await sampleCatalog();
+    dir = mkdtempSync(join(tmpdir(), 'catalog-lens-ws-'));
+    for (const f of ['a', 'b']) mkdirSync(join(dir, f, 'pkg'), { recursive: true });
+    mkdirSync(join(dir, 'a', 'node_modules'), { recursive: true });
+    writeFileSync(join(dir, 'a', 'pkg', 'one.py'), `x = "${S.ghost}"\ny = "${S.users}"\n`);
+    writeFileSync(join(dir, 'a', 'pkg', 'two.yml'), `features:\n  - ${S.age}\n  - urn:li:mlFeature:(users_table,nope)\n`);
+    writeFileSync(join(dir, 'a', 'node_modules', 'skip.py'), `x = "${S.ghost}"\n`);
+    writeFileSync(join(dir, 'b', 'pkg', 'three.sql'), `-- source: ${S.orders}\nselect 1;\n`);
+    writeFileSync(join(dir, 'b', 'pkg', 'image.png'), 'not scanned');
+  });
+  after(async () => {
+    await catalog.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('scans every matching file of every folder, resolves all URNs together, publishes per file', async () => {
+    const folders = ['a', 'b'].map((f) => ({ uri: pathToFileURL(join(dir, f)).toString(), name: f }));
+    const lsp = await serverFor(catalog.url, { workspaceFolders: folders });
+    try {
+      catalog.stats.reset();
+      const r = await lsp.command<{ files: number; urns: number; diagnostics: number }>('catalogLens.checkWorkspace', {});
+      assert.deepEqual(r, { files: 3, skipped: 0, urns: 5, diagnostics: 3, cancelled: false });
+      assert.equal(catalog.stats.graphql, 1, 'one batch for the whole workspace');
+      const one = lsp.latestDiagnostics(pathToFileURL(join(dir, 'a', 'pkg', 'one.py')).toString())!;
+      assert.deepEqual(one.map((d) => d.code), ['unknown-urn']);
+      const three = lsp.latestDiagnostics(pathToFileURL(join(dir, 'b', 'pkg', 'three.sql')).toString())!;
+      assert.deepEqual(three.map((d) => d.code), ['missing-description']);
+      assert.equal(lsp.latestDiagnostics(pathToFileURL(join(dir, 'a', 'node_modules', 'skip.py')).toString()), undefined);
+    } finally {
+      await lsp.stop();
+    }
+  });
+});
+
+describe('standalone use (any editor)', () => {
+  test('settings from initializationOptions when the client has no workspace/configuration; token from the environment', async () => {
+    const token = 'standalone-tok-91c2';
+    const catalog = await sampleCatalog({ token });
+    const lsp = await startSession({ noConfiguration: true, settings: { url: catalog.url }, env: { CATALOG_LENS_TOKEN: token } });
+    try {
+      const text = `x = "${S.users}"\n`;
+      await lsp.open('file:///w/s.py', 'python', text);
+      assert.match(hoverText(await lsp.hover('file:///w/s.py', positionOf(text, 'db.users'))), /One row per registered user/);
+      assert.equal(lsp.init.serverInfo?.name, 'catalog-lens-server');
+    } finally {
+      await lsp.stop();
+      await catalog.close();
+    }
+  });
+
+  test('not configured: the status says so and hovers still show the parts', async () => {
+    const lsp = await startSession({ settings: {} });
+    try {
+      const text = `x = "${S.users}"\n`;
+      await lsp.open('file:///w/n.py', 'python', text);
+      await lsp.waitForStatus((s) => s.state === 'notConfigured');
+      const h = hoverText(await lsp.hover('file:///w/n.py', positionOf(text, 'db.users')));
+      assert.match(h, /no catalog is configured/);
+      assert.match(h, /platform: `hive`/);
+    } finally {
+      await lsp.stop();
+    }
+  });
+});

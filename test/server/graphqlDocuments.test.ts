@@ -1,0 +1,28 @@
+/** Every GraphQL document the server can send validates against DataHub's own schema. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { everyDocument, batchQuery, RESOLVABLE_KINDS } from '../../server/src/catalog/queries';
+import { skipWithoutShared, validateDocument } from '../support/datahubSchema';
+
+test('every document the catalog client sends is valid against DataHub\'s schema (li and svc)', (t) => {
+  if (skipWithoutShared(t)) return;
+  for (const ns of ['li', 'svc']) {
+    const docs = everyDocument(ns);
+    assert.ok(docs.length >= 9);
+    for (const d of docs) assert.deepEqual(validateDocument(d.query, d.variables), [], d.name);
+  }
+});
+
+test('a full batch of 100 URNs of mixed kinds is one valid document with one alias and variable each', (t) => {
+  if (skipWithoutShared(t)) return;
+  const items = Array.from({ length: 100 }, (_, i) => {
+    const kind = RESOLVABLE_KINDS[i % RESOLVABLE_KINDS.length]!;
+    const urn = kind === 'mlFeature' ? `urn:li:mlFeature:(t,f${i})` : kind === 'mlFeatureTable' ? `urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,t${i})`
+      : `urn:li:${kind}:(urn:li:dataPlatform:hive,n${i},PROD)`;
+    return { urn, kind };
+  });
+  const b = batchQuery(items);
+  assert.equal(b.aliases.size, 100);
+  assert.equal(Object.keys(b.variables).length, 100);
+  assert.deepEqual(validateDocument(b.query, b.variables), []);
+});

@@ -1,0 +1,357 @@
+/**
+ * The write path through the real server process against the real local catalog: one named
+ * test per rule of spec §4.2 and per case, writes counted at the catalog.
+ */
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
+import { aspects, graphql, ingestBatch } from '../support/catalogHttp';
+import { positionOf, startSession, type LspSession } from '../support/lspClient';
+import { S, sampleCatalog, serverFor, type Catalog } from '../support/fixture';
+
+interface Result { status: 'written' | 'unchanged' | 'failed'; message: string; kind?: string; aspects?: string[] }
+
+describe('write commands (aspect path)', () => {
+  let catalog: Catalog;
+  let lsp: LspSession;
+  before(async () => {
+    catalog = await sampleCatalog();
+    lsp = await serverFor(catalog.url, { settings: { actor: 'urn:li:corpuser:alice' } });
+  });
+  after(async () => {
+    await lsp.stop();
+    await catalog.close();
+  });
+  beforeEach(() => catalog.stats.reset());
+  const run = (command: string, arg: unknown): Promise<Result> => lsp.command<Result>(command, arg);
+
+  test('§4.2 rule 3: editableDatasetProperties is created with created (time, actor) when absent', async () => {
+    const before = Date.now();
+    const r = await run('catalogLens.setDatasetDescription', { urn: S.orders, description: 'One row per **order**.' });
+    assert.equal(r.status, 'written');
+    assert.deepEqual(r.aspects, ['editableDatasetProperties']);
+    const { editableDatasetProperties: e } = await aspects(catalog.url, S.orders, ['editableDatasetProperties']);
+    assert.equal(e.description, 'One row per **order**.');
+    assert.equal(e.created.actor, 'urn:li:corpuser:alice');
+    assert.ok(e.created.time >= before && e.created.time <= Date.now());
+    assert.equal(catalog.stats.aspectWrites, 1);
+  });
+
+  test('§4.2 rule 3: nothing is written when the description is unchanged', async () => {
+    const r = await run('catalogLens.setDatasetDescription', { urn: S.orders, description: 'One row per **order**.' });
+    assert.equal(r.status, 'unchanged');
+    assert.equal(catalog.stats.aspectWrites, 0);
+  });
+
+  test('§4.2 rule 3: a changed description keeps the other fields of the aspect', async () => {
+    const r = await run('catalogLens.setDatasetDescription', { urn: S.orders, description: 'Orders, one row each.' });
+    assert.equal(r.status, 'written');
+    const { editableDatasetProperties: e } = await aspects(catalog.url, S.orders, ['editableDatasetProperties']);
+    assert.equal(e.description, 'Orders, one row each.');
+    assert.equal(e.created.actor, 'urn:li:corpuser:alice', 'created is kept');
+  });
+
+  test('§4.2 rule 4: institutionalMemory is created with the one link when absent, and a link with the same url is not added twice', async () => {
+    const link = { url: 'https://wiki.example.com/orders', description: 'Orders runbook' };
+    const first = await run('catalogLens.setDatasetDescription', { urn: S.orders, description: 'Orders, one row each.', link });
+    assert.equal(first.status, 'written');
+    assert.deepEqual(first.aspects, ['institutionalMemory']);
+    let { institutionalMemory: m } = await aspects(catalog.url, S.orders, ['institutionalMemory']);
+    assert.equal(m.elements.length, 1);
+    assert.equal(m.elements[0].url, link.url);
+    assert.equal(m.elements[0].description, 'Orders runbook');
+    assert.equal(m.elements[0].createStamp.actor, 'urn:li:corpuser:alice');
+    catalog.stats.reset();
+    const again = await run('catalogLens.setDatasetDescription', { urn: S.orders, description: 'Orders, one row each.', link: { ...link, description: 'other text' } });
+    assert.equal(again.status, 'unchanged');
+    assert.equal(catalog.stats.aspectWrites, 0);
+    const second = await run('catalogLens.setDatasetDescription', { urn: S.orders, description: 'Orders, one row each.', link: { url: 'https://wiki.example.com/orders-faq', description: 'FAQ' } });
+    assert.equal(second.status, 'written');
+    ({ institutionalMemory: m } = await aspects(catalog.url, S.orders, ['institutionalMemory']));
+    assert.deepEqual(m.elements.map((e: { url: string }) => e.url), [link.url, 'https://wiki.example.com/orders-faq']);
+  });
+
+  test('§4.2 rule 5: absent editableSchemaMetadata is created with one entry and created', async () => {
+    const r = await run('catalogLens.setColumnDescription', { urn: S.users, fieldPath: 'age', description: 'Age in whole years.' });
+    assert.equal(r.status, 'written');
+    const { editableSchemaMetadata: e } = await aspects(catalog.url, S.users, ['editableSchemaMetadata']);
+    assert.deepEqual(e.editableSchemaFieldInfo, [{ fieldPath: 'age', description: 'Age in whole years.' }]);
+    assert.equal(e.created.actor, 'urn:li:corpuser:alice');
+  });
+
+  test('§4.2 rule 5: an existing entry is updated, a missing entry is appended, the others are kept', async () => {
+    assert.equal((await run('catalogLens.setColumnDescription', { urn: S.users, fieldPath: 'signup_ts', description: 'When the user signed up (UTC).' })).status, 'written');
+    assert.equal((await run('catalogLens.setColumnDescription', { urn: S.users, fieldPath: 'age', description: 'Age in years.' })).status, 'written');
+    const { editableSchemaMetadata: e } = await aspects(catalog.url, S.users, ['editableSchemaMetadata']);
+    assert.deepEqual(e.editableSchemaFieldInfo, [
+      { fieldPath: 'age', description: 'Age in years.' },
+      { fieldPath: 'signup_ts', description: 'When the user signed up (UTC).' },
+    ]);
+  });
+
+  test('§4.2 rule 5: unchanged column description → nothing written', async () => {
+    const r = await run('catalogLens.setColumnDescription', { urn: S.users, fieldPath: 'age', description: 'Age in years.' });
+    assert.equal(r.status, 'unchanged');
+    assert.equal(catalog.stats.aspectWrites, 0);
+  });
+
+  test('§4.2 rule 5: the user names the simple path; the entry keeps the schema v2 path', async () => {
+    const r = await run('catalogLens.setColumnDescription', { urn: S.clicks, fieldPath: 'device.os', description: 'Operating system of the device.' });
+    assert.equal(r.status, 'written');
+    const { editableSchemaMetadata: e } = await aspects(catalog.url, S.clicks, ['editableSchemaMetadata']);
+    assert.deepEqual(e.editableSchemaFieldInfo, [{ fieldPath: '[version=2.0].[type=struct].[type=struct].device.[type=string].os', description: 'Operating system of the device.' }]);
+    const again = await run('catalogLens.setColumnDescription', { urn: S.clicks, fieldPath: '[version=2.0].[type=struct].[type=struct].device.[type=string].os', description: 'Operating system of the device.' });
+    assert.equal(again.status, 'unchanged', 'matched by simple path');
+  });
+
+  test('a column the schema does not have is refused with near names, and nothing is written', async () => {
+    const r = await run('catalogLens.setColumnDescription', { urn: S.users, fieldPath: 'emial', description: 'x' });
+    assert.equal(r.status, 'failed');
+    assert.equal(r.kind, 'badInput');
+    assert.match(r.message, /has no column 'emial'; near names: email/);
+    assert.equal(catalog.stats.aspectWrites, 0);
+  });
+
+  test('§4.1 rule 2 / §7: writes aimed at entities that do not exist fail and write nothing', async () => {
+    const a = await run('catalogLens.setDatasetDescription', { urn: S.ghost, description: 'x' });
+    assert.equal(a.status, 'failed');
+    assert.equal(a.kind, 'notFound');
+    assert.match(a.message, /dataset db\.ghost is not in the catalog; nothing was written/);
+    const b = await run('catalogLens.setColumnDescription', { urn: S.ghost, fieldPath: 'a', description: 'x' });
+    assert.equal(b.status, 'failed');
+    const c = await run('catalogLens.addFeaturesToTable', { table: 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,ghost_table)', features: [S.age] });
+    assert.equal(c.status, 'failed');
+    assert.match(c.message, /does not exist in the catalog: create it first \(nothing was written\)/);
+    const d = await run('catalogLens.addFeaturesToModel', { model: S.churnModel, features: [S.ghostFeature] });
+    assert.equal(d.status, 'failed');
+    assert.match(d.message, /not in the catalog, create it first/);
+    assert.equal(catalog.stats.aspectWrites, 0);
+    assert.deepEqual(await aspects(catalog.url, S.ghost, ['editableDatasetProperties', 'editableSchemaMetadata']), {});
+  });
+
+  test('§4.2 rule 2: appends keep order and every other field, and add no duplicates', async () => {
+    const before = (await aspects(catalog.url, S.churnModel, ['mlModelProperties'])).mlModelProperties;
+    const r = await run('catalogLens.addFeaturesToModel', { model: S.churnModel, features: [S.avgAmount, S.age, S.signupDays] });
+    assert.equal(r.status, 'written');
+    assert.match(r.message, /Added 2 features/);
+    const { mlModelProperties: p } = await aspects(catalog.url, S.churnModel, ['mlModelProperties']);
+    assert.deepEqual(p.mlFeatures, [...before.mlFeatures, S.avgAmount, S.signupDays]);
+    assert.deepEqual({ ...p, mlFeatures: undefined }, { ...before, mlFeatures: undefined }, 'every other field as it was');
+    catalog.stats.reset();
+    const again = await run('catalogLens.addFeaturesToModel', { model: S.churnModel, features: [S.age, S.avgAmount] });
+    assert.equal(again.status, 'unchanged');
+    assert.equal(catalog.stats.aspectWrites, 0);
+    const g = await run('catalogLens.addGroupsToModel', { model: S.ltvModel, groups: [S.ltvGroup] });
+    assert.equal(g.status, 'written');
+    assert.deepEqual((await aspects(catalog.url, S.ltvModel, ['mlModelProperties'])).mlModelProperties.groups, [S.ltvGroup]);
+    const t = await run('catalogLens.addFeaturesToTable', { table: S.usersTable, features: [S.signupDays] });
+    assert.equal(t.status, 'written');
+    assert.deepEqual((await aspects(catalog.url, S.usersTable, ['mlFeatureTableProperties'])).mlFeatureTableProperties.mlFeatures, [S.age, S.country, S.signupDays]);
+  });
+
+  test('createEntity creates an ML entity from §2.2 fields and refuses to overwrite unless asked', async () => {
+    const urn = 'urn:li:mlFeature:(users_table,tenure_days)';
+    const r = await run('catalogLens.createEntity', { urn, properties: { description: 'Days since signup.', dataType: 'COUNT', sources: [S.users] } });
+    assert.equal(r.status, 'written');
+    const res = await graphql(catalog.url, 'query($u: String!) { mlFeature(urn: $u) { name featureNamespace properties { description dataType } } }', { u: urn });
+    assert.deepEqual(res.data.mlFeature, { name: 'tenure_days', featureNamespace: 'users_table', properties: { description: 'Days since signup.', dataType: 'COUNT' } });
+    const again = await run('catalogLens.createEntity', { urn, properties: { description: 'other' } });
+    assert.equal(again.status, 'failed');
+    assert.match(again.message, /already exists; pass overwrite: true/);
+    const bad = await run('catalogLens.createEntity', { urn: 'urn:li:mlFeature:(users_table,bad)', properties: { dataType: 'NUMBER' } });
+    assert.equal(bad.status, 'failed');
+    assert.match(bad.message, /dataType: expected one of USELESS/);
+    const over = await run('catalogLens.createEntity', { urn, properties: { description: 'Days since signup, UTC.' }, overwrite: true });
+    assert.equal(over.status, 'written');
+  });
+
+  test('a write drops the cache entry it touched and refreshes diagnostics of open documents', async () => {
+    const uri = 'file:///w/refresh.py';
+    await lsp.open(uri, 'python', `m = "${S.ltvGroup}"\n`);
+    await lsp.diagnostics(uri, (d) => d.some((x) => x.code === 'missing-description'));
+    const r = await run('catalogLens.createEntity', { urn: S.ltvGroup, properties: { description: 'Lifetime value models.' }, overwrite: true });
+    assert.equal(r.status, 'written');
+    await lsp.diagnostics(uri, (d) => d.length === 0);
+  });
+
+  test('bad arguments get a clear failure, not an exception', async () => {
+    const r = await run('catalogLens.setDatasetDescription', { urn: 'urn:li:dataset:(oops', description: 'x' });
+    assert.equal(r.status, 'failed');
+    assert.match(r.message, /'urn' is not a valid URN: unbalanced parenthesis/);
+    const k = await run('catalogLens.addFeaturesToTable', { table: S.usersTable, features: [S.users] });
+    assert.match(k.message, /must be a mlFeature URN, not a dataset URN/);
+  });
+});
+
+describe('concurrent appenders', () => {
+  test('8 clients appending 50 features and 50 groups each to one table and one model lose none and add no duplicates', async () => {
+    const catalog = await sampleCatalog();
+    const features = Array.from({ length: 400 }, (_, i) => `urn:li:mlFeature:(users_table,f${i})`);
+    const groups = Array.from({ length: 400 }, (_, i) => `urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,g${i},PROD)`);
+    assert.equal(await ingestBatch(catalog.url, [
+      ...features.map((urn) => ({ entityType: 'mlFeature', urn, aspectName: 'mlFeatureProperties', value: { description: 'generated' } })),
+      ...groups.map((urn) => ({ entityType: 'mlModelGroup', urn, aspectName: 'mlModelGroupProperties', value: { description: 'generated' } })),
+    ]), 200);
+    const clients = await Promise.all(Array.from({ length: 8 }, () => serverFor(catalog.url)));
+    try {
+      await Promise.all(clients.map(async (c, k) => {
+        const mine = features.slice(k * 50, k * 50 + 50);
+        const myGroups = groups.slice(k * 50, k * 50 + 50);
+        for (let i = 0; i < 50; i += 10) {
+          const results = await Promise.all([
+            c.command<Result>('catalogLens.addFeaturesToTable', { table: S.ordersTable, features: mine.slice(i, i + 10) }),
+            c.command<Result>('catalogLens.addGroupsToModel', { model: S.churnModel, groups: myGroups.slice(i, i + 10) }),
+          ]);
+          for (const r of results) assert.equal(r.status, 'written', r.message);
+        }
+      }));
+      const { mlFeatureTableProperties: t } = await aspects(catalog.url, S.ordersTable, ['mlFeatureTableProperties']);
+      assert.equal(t.mlFeatures.length, 401);
+      assert.deepEqual(new Set(t.mlFeatures), new Set([S.orderCount, ...features]));
+      const { mlModelProperties: m } = await aspects(catalog.url, S.churnModel, ['mlModelProperties']);
+      assert.equal(m.groups.length, 401);
+      assert.deepEqual(new Set(m.groups), new Set([S.churnGroup, ...groups]));
+      // Each client's own features keep the order it gave them.
+      for (let k = 0; k < 8; k++) {
+        const positions = features.slice(k * 50, k * 50 + 50).map((f) => t.mlFeatures.indexOf(f));
+        assert.deepEqual(positions, [...positions].sort((a, b) => a - b));
+      }
+    } finally {
+      await Promise.all(clients.map((c) => c.stop()));
+      await catalog.close();
+    }
+  });
+});
+
+describe('the aspect path and the GraphQL path', () => {
+  test('reach the same end state', async () => {
+    const results: unknown[] = [];
+    for (const writePath of ['aspects', 'graphql']) {
+      const catalog = await sampleCatalog();
+      const lsp = await serverFor(catalog.url, { settings: { writePath, actor: 'urn:li:corpuser:bob' } });
+      try {
+        const steps: Array<[string, unknown]> = [
+          ['catalogLens.setDatasetDescription', { urn: S.orders, description: 'Orders.', link: { url: 'https://wiki.example.com/o', description: 'Runbook' } }],
+          ['catalogLens.setDatasetDescription', { urn: S.orders, description: 'Orders.', link: { url: 'https://wiki.example.com/o', description: 'Runbook' } }],
+          ['catalogLens.setDatasetDescription', { urn: S.orders, description: 'All orders.' }],
+          ['catalogLens.setColumnDescription', { urn: S.orders, fieldPath: 'amount', description: 'Total, EUR.' }],
+          ['catalogLens.setColumnDescription', { urn: S.clicks, fieldPath: 'device.os', description: 'OS.' }],
+          ['catalogLens.setColumnDescription', { urn: S.orders, fieldPath: 'amount', description: 'Total, EUR.' }],
+        ];
+        const statuses: string[] = [];
+        for (const [cmd, arg] of steps) statuses.push((await lsp.command<Result>(cmd, arg)).status);
+        const read = async (urn: string) => {
+          const a = await aspects(catalog.url, urn, ['editableDatasetProperties', 'institutionalMemory', 'editableSchemaMetadata']);
+          return {
+            description: a.editableDatasetProperties?.description,
+            links: a.institutionalMemory?.elements?.map((e: { url: string; description: string; createStamp: { actor: string } }) => [e.url, e.description, e.createStamp.actor]),
+            columns: a.editableSchemaMetadata?.editableSchemaFieldInfo?.map((e: { fieldPath: string; description: string }) => [e.fieldPath, e.description]),
+          };
+        };
+        results.push({ statuses, orders: await read(S.orders), clicks: await read(S.clicks) });
+      } finally {
+        await lsp.stop();
+        await catalog.close();
+      }
+    }
+    assert.deepEqual(results[1], results[0]);
+    assert.deepEqual((results[0] as { statuses: string[] }).statuses, ['written', 'unchanged', 'written', 'written', 'written', 'unchanged']);
+  });
+});
+
+describe('code actions', () => {
+  let catalog: Catalog;
+  let lsp: LspSession;
+  before(async () => {
+    catalog = await sampleCatalog();
+    lsp = await startSession({ settings: { url: catalog.url }, initializationOptions: { clientCommands: true } });
+  });
+  after(async () => {
+    await lsp.stop();
+    await catalog.close();
+  });
+
+  const apply = (text: string, edits: TextEdit[]): string => {
+    const offset = (p: { line: number; character: number }): number => text.split('\n').slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+    return [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start))
+      .reduce((t, e) => t.slice(0, offset(e.range.start)) + e.newText + t.slice(offset(e.range.end)), text);
+  };
+  const actionsFor = async (uri: string, d: Diagnostic): Promise<CodeAction[]> => lsp.codeActions(uri, d.range, [d]);
+
+  test('a missing description offers "Write dataset description…" as the preferred quick fix, never source.fixAll', async () => {
+    const uri = 'file:///w/ca.py';
+    await lsp.open(uri, 'python', `x = "${S.orders}"\n`);
+    const [d] = await lsp.diagnostics(uri, (ds) => ds.some((x) => x.code === 'missing-description'));
+    const actions = await actionsFor(uri, d!);
+    const write = actions.find((a) => a.title === 'Write dataset description…')!;
+    assert.equal(write.kind, 'quickfix');
+    assert.equal(write.isPreferred, true);
+    assert.deepEqual(write.command?.arguments, [{ urn: S.orders }]);
+    assert.ok(actions.every((a) => !String(a.kind).startsWith('source')));
+  });
+
+  test('on a feature URN: add to feature table or model; on a model: add group; on an unknown ML URN: create it', async () => {
+    const text = `f = "${S.avgAmount}"\nm = "${S.ltvModel}"\ng = "urn:li:mlFeature:(users_table,brand_new)"\n`;
+    const uri = 'file:///w/ca2.py';
+    await lsp.open(uri, 'python', text);
+    const ds = await lsp.diagnostics(uri, (x) => x.some((d) => d.code === 'unknown-urn'));
+    const at = (needle: string) => ({ start: positionOf(text, needle), end: positionOf(text, needle) });
+    const onFeature = (await lsp.codeActions(uri, at('avg_amount'), [])).map((a) => a.title);
+    assert.deepEqual(onFeature.filter((t) => t.startsWith('Add')), ['Add feature to feature table…', 'Add feature to model…']);
+    const onModel = (await lsp.codeActions(uri, at('ltv-model-v1'), [])).map((a) => a.title);
+    assert.ok(onModel.includes('Add model group…'));
+    const unknown = ds.find((d) => d.code === 'unknown-urn')!;
+    const create = (await actionsFor(uri, unknown)).find((a) => a.title === 'Create ml feature in catalog…');
+    assert.ok(create, 'create action offered');
+    assert.equal(create!.kind, 'quickfix');
+  });
+
+  test('YAML list members the catalog lacks: "Append to catalog" writes them', async () => {
+    const yaml = `feature_tables:\n  - urn: ${S.usersTable}\n    features:\n      - ${S.age}\n      - ${S.signupDays}\n`;
+    const uri = 'file:///w/ft.yml';
+    await lsp.open(uri, 'yaml', yaml);
+    const ds = await lsp.diagnostics(uri, (x) => x.some((d) => d.code === 'missing-list-member'));
+    const d = ds.find((x) => x.code === 'missing-list-member')!;
+    const append = (await actionsFor(uri, d)).find((a) => a.title === 'Append to catalog')!;
+    const r = await lsp.command<Result>(append.command!.command, append.command!.arguments![0]);
+    assert.equal(r.status, 'written');
+    const { mlFeatureTableProperties: t } = await aspects(catalog.url, S.usersTable, ['mlFeatureTableProperties']);
+    assert.deepEqual(t.mlFeatures, [S.age, S.country, S.signupDays]);
+    await lsp.diagnostics(uri, (x) => !x.some((y) => y.code === 'missing-list-member'));
+  });
+
+  test('YAML docs as code: push uses the YAML text; pull edits keep comments and block scalars', async () => {
+    const yaml = [
+      '# Dataset docs, reviewed in PRs',
+      'datasets:',
+      `  - urn: ${S.users}   # the users table`,
+      '    description: |',
+      '      Users of the product.',
+      '      One row each.',
+      '    columns:',
+      '      - name: email  # login',
+      "        description: 'E-mail address'",
+      `  - urn: ${S.orders}`,
+      '    description: >',
+      '      Orders placed',
+      '      by users.',
+      '',
+    ].join('\n');
+    const uri = 'file:///w/docs.yml';
+    await lsp.open(uri, 'yaml', yaml);
+    const ds = await lsp.diagnostics(uri, (x) => x.filter((d) => String(d.code).endsWith('mismatch')).length === 3);
+    const dsDesc = ds.find((d) => d.code === 'description-mismatch' && (d.data as { urn: string }).urn === S.users)!;
+    const pull = (await actionsFor(uri, dsDesc)).find((a) => a.title === 'Pull description from catalog')!;
+    const pulled = apply(yaml, pull.edit!.changes![uri]!);
+    assert.equal(pulled, yaml.replace('|\n      Users of the product.\n      One row each.', '|-\n      One row per registered user of the product.'));
+    const col = ds.find((d) => d.code === 'column-description-mismatch')!;
+    const colPull = (await actionsFor(uri, col)).find((a) => a.title === 'Pull description from catalog')!;
+    assert.equal(apply(yaml, colPull.edit!.changes![uri]!), yaml.replace("'E-mail address'", "'Login e-mail address, unique.'"));
+    const orders = ds.find((d) => d.code === 'description-mismatch' && (d.data as { urn: string }).urn === S.orders)!;
+    const push = (await actionsFor(uri, orders)).find((a) => a.title === 'Push description to catalog')!;
+    const r = await lsp.command<Result>(push.command!.command, push.command!.arguments![0]);
+    assert.equal(r.status, 'written');
+    const { editableDatasetProperties: e } = await aspects(catalog.url, S.orders, ['editableDatasetProperties']);
+    assert.equal(e.description, 'Orders placed by users.\n');
+  });
+});

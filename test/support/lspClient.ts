@@ -1,0 +1,197 @@
+/**
+ * A small LSP client for protocol-level tests: spawns the real server bundle (dist/server.js)
+ * over stdio and speaks JSON-RPC to it with vscode-languageserver-protocol. Waits are for
+ * events (a diagnostics publish, a status notification), never sleeps.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import {
+  createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection,
+  type Diagnostic, type Hover, type CodeAction, type Position, type Range, type InitializeResult,
+  type CompletionItem, type DocumentLink,
+} from 'vscode-languageserver-protocol/node';
+
+export const SERVER_BUNDLE = join(__dirname, '..', '..', '..', 'dist', 'server.js');
+
+export interface CatalogStatusEvent { state: string; message: string; endpoint?: string }
+
+export interface LspSession {
+  connection: ProtocolConnection;
+  child: ChildProcess;
+  init: InitializeResult;
+  /** Settings answered to workspace/configuration; change them and call `configurationChanged`. */
+  settings: Record<string, unknown>;
+  statuses: CatalogStatusEvent[];
+  logs: string[];
+  open(uri: string, languageId: string, text: string): Promise<void>;
+  change(uri: string, text: string): Promise<void>;
+  close(uri: string): Promise<void>;
+  hover(uri: string, position: Position): Promise<Hover | null>;
+  completion(uri: string, position: Position): Promise<CompletionItem[]>;
+  links(uri: string): Promise<DocumentLink[]>;
+  codeActions(uri: string, range: Range, diagnostics: Diagnostic[], only?: string[]): Promise<CodeAction[]>;
+  command<T = unknown>(command: string, arg: unknown): Promise<T>;
+  configurationChanged(): Promise<void>;
+  /** The latest diagnostics published for `uri` if they satisfy `accept` (default: any), else the next that do. */
+  diagnostics(uri: string, accept?: (d: Diagnostic[]) => boolean, timeoutMs?: number): Promise<Diagnostic[]>;
+  latestDiagnostics(uri: string): Diagnostic[] | undefined;
+  /** The current status if it satisfies `accept`, else the next one that does. */
+  waitForStatus(accept: (s: CatalogStatusEvent) => boolean, timeoutMs?: number): Promise<CatalogStatusEvent>;
+  stop(): Promise<void>;
+}
+
+export interface SessionOptions {
+  settings?: Record<string, unknown>;
+  env?: NodeJS.ProcessEnv;
+  initializationOptions?: Record<string, unknown>;
+  workspaceFolders?: Array<{ uri: string; name: string }>;
+  /** Omit workspace/configuration support (settings then come from initializationOptions). */
+  noConfiguration?: boolean;
+}
+
+export async function startSession(opts: SessionOptions = {}): Promise<LspSession> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env };
+  if (!opts.env || !('CATALOG_LENS_TOKEN' in opts.env)) delete env['CATALOG_LENS_TOKEN'];
+  const child = spawn(process.execPath, [SERVER_BUNDLE, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  const settings: Record<string, unknown> = { ...opts.settings };
+  const statuses: CatalogStatusEvent[] = [];
+  const logs: string[] = [];
+  const published = new Map<string, Diagnostic[]>();
+  const diagWaiters: Array<{ uri: string; accept: (d: Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }> = [];
+  const statusWaiters: Array<{ accept: (s: CatalogStatusEvent) => boolean; resolve: (s: CatalogStatusEvent) => void }> = [];
+
+  connection.onRequest('workspace/configuration', (params: { items: Array<{ section?: string }> }) => params.items.map(() => settings));
+  connection.onRequest('window/workDoneProgress/create', () => null);
+  connection.onRequest('client/registerCapability', () => null);
+  connection.onNotification('window/logMessage', (p: { message: string }) => { logs.push(p.message); });
+  connection.onNotification('window/showMessage', (p: { message: string }) => { logs.push(`showMessage: ${p.message}`); });
+  connection.onRequest('window/showMessageRequest', (p: { message: string }) => { logs.push(`showMessageRequest: ${p.message}`); return null; });
+  connection.onNotification('$/progress', () => undefined);
+  connection.onNotification('catalogLens/skipped', (p: unknown) => { logs.push(`skipped-notice: ${JSON.stringify(p)}`); });
+  connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: Diagnostic[] }) => {
+    published.set(p.uri, p.diagnostics);
+    for (const w of [...diagWaiters]) {
+      if (w.uri === p.uri && w.accept(p.diagnostics)) {
+        diagWaiters.splice(diagWaiters.indexOf(w), 1);
+        w.resolve(p.diagnostics);
+      }
+    }
+  });
+  connection.onNotification('catalogLens/status', (s: CatalogStatusEvent) => {
+    statuses.push(s);
+    for (const w of [...statusWaiters]) {
+      if (w.accept(s)) {
+        statusWaiters.splice(statusWaiters.indexOf(w), 1);
+        w.resolve(s);
+      }
+    }
+  });
+  connection.listen();
+
+  const versions = new Map<string, number>();
+  const init = await connection.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: opts.workspaceFolders?.[0]?.uri ?? null,
+    workspaceFolders: opts.workspaceFolders ?? null,
+    capabilities: {
+      workspace: { configuration: !opts.noConfiguration, workspaceFolders: true },
+      window: { workDoneProgress: true },
+      textDocument: { codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor'] } } }, hover: { contentFormat: ['markdown'] } },
+    },
+    initializationOptions: opts.initializationOptions ?? (opts.noConfiguration ? { settings } : {}),
+  }) as InitializeResult;
+  await connection.sendNotification('initialized', {});
+
+  const withTimeout = <T>(p: Promise<T>, ms: number, what: string): Promise<T> => new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}; server stderr:\n${stderr}\nlogs:\n${logs.join('\n')}`)), ms);
+    p.then((v) => { clearTimeout(t); resolve(v); }, (e: unknown) => { clearTimeout(t); reject(e instanceof Error ? e : new Error(String(e))); });
+  });
+
+  return {
+    connection, child, init, settings, statuses, logs,
+    async open(uri, languageId, text) {
+      versions.set(uri, 1);
+      await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+    },
+    async change(uri, text) {
+      const v = (versions.get(uri) ?? 1) + 1;
+      versions.set(uri, v);
+      await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [{ text }] });
+    },
+    async close(uri) {
+      await connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+    },
+    hover: (uri, position) => connection.sendRequest('textDocument/hover', { textDocument: { uri }, position }) as Promise<Hover | null>,
+    completion: async (uri, position) => {
+      const r = await connection.sendRequest('textDocument/completion', { textDocument: { uri }, position }) as CompletionItem[] | { items: CompletionItem[] } | null;
+      return Array.isArray(r) ? r : r?.items ?? [];
+    },
+    links: async (uri) => ((await connection.sendRequest('textDocument/documentLink', { textDocument: { uri } })) as DocumentLink[] | null) ?? [],
+    codeActions: async (uri, range, diagnostics, only) => ((await connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri }, range, context: { diagnostics, ...(only ? { only } : {}) },
+    })) as CodeAction[] | null) ?? [],
+    command: (command, arg) => connection.sendRequest('workspace/executeCommand', { command, arguments: [arg] }),
+    async configurationChanged() {
+      await connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    },
+    diagnostics(uri, accept = () => true, timeoutMs = 20000) {
+      const latest = published.get(uri);
+      if (latest && accept(latest)) return Promise.resolve(latest);
+      return withTimeout(new Promise<Diagnostic[]>((resolve) => { diagWaiters.push({ uri, accept, resolve }); }), timeoutMs, `diagnostics of ${uri}`);
+    },
+    latestDiagnostics: (uri) => published.get(uri),
+    waitForStatus(accept, timeoutMs = 20000) {
+      const last = statuses[statuses.length - 1];
+      if (last && accept(last)) return Promise.resolve(last);
+      return withTimeout(new Promise<CatalogStatusEvent>((resolve) => { statusWaiters.push({ accept, resolve }); }), timeoutMs, 'a catalog status');
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise<void>((r) => child.once('exit', () => r()));
+        try {
+          await withTimeout(connection.sendRequest('shutdown'), 5000, 'shutdown');
+          await connection.sendNotification('exit');
+        } catch {
+          child.kill('SIGKILL');
+        }
+        await withTimeout(exited, 5000, 'the server to exit').catch(() => { child.kill('SIGKILL'); });
+      }
+      connection.dispose();
+    },
+  };
+}
+
+/** Text with one `|` caret marker: the text without it, and the caret's position. */
+export function caret(marked: string): { text: string; position: Position; offset: number } {
+  const offset = marked.indexOf('|');
+  if (offset < 0) throw new Error('no | caret in the text');
+  const text = marked.slice(0, offset) + marked.slice(offset + 1);
+  return { text, offset, position: positionAt(text, offset) };
+}
+
+export function positionAt(text: string, offset: number): Position {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length - 1;
+  return { line, character: offset - (before.lastIndexOf('\n') + 1) };
+}
+
+/** Position of the `nth` occurrence of `needle` in `text`, plus `delta` characters. */
+export function positionOf(text: string, needle: string, delta = 0, nth = 0): Position {
+  let i = -1;
+  for (let k = 0; k <= nth; k++) {
+    i = text.indexOf(needle, i + 1);
+    if (i < 0) throw new Error(`'${needle}' not found in the text`);
+  }
+  return positionAt(text, i + delta);
+}
+
+export function hoverText(h: Hover | null): string {
+  if (!h) return '';
+  const c = h.contents as { value?: string } | string | Array<string | { value: string }>;
+  if (typeof c === 'string') return c;
+  if (Array.isArray(c)) return c.map((x) => (typeof x === 'string' ? x : x.value)).join('\n');
+  return c.value ?? '';
+}
