@@ -198,18 +198,16 @@ class TextScanner {
   }
 
   private report(start: number, end: number, parent: number | undefined): number {
+    // Every occurrence gets the same fields in the same order: one object shape keeps this hot path fast.
     let occurrence: UrnOccurrence;
     if (this.template) {
-      occurrence = { start, end, urn: this.text.slice(start, end), template: true, source: 'text' };
+      occurrence = { start, end, urn: this.text.slice(start, end), parsed: undefined, template: true, source: 'text', errorRange: undefined, parent };
     } else {
       const { urn, parsed } = parseUrnAt(this.text, start, end);
-      occurrence = { start, end, urn, parsed, template: false, source: 'text' };
-      if (!parsed.ok) {
-        const errorStart = start + parsed.error.offset;
-        occurrence.errorRange = { start: errorStart, end: errorStart + parsed.error.length, error: parsed.error };
-      }
+      const errorRange = parsed.ok ? undefined
+        : { start: start + parsed.error.offset, end: start + parsed.error.offset + parsed.error.length, error: parsed.error };
+      occurrence = { start, end, urn, parsed, template: false, source: 'text', errorRange, parent };
     }
-    if (parent !== undefined) occurrence.parent = parent;
     this.out.push(occurrence);
     return this.out.length - 1;
   }
