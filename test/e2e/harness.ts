@@ -1,0 +1,147 @@
+/**
+ * One end-to-end session: a local catalog with the sample data, a copy of examples/, the
+ * packaged .vsix installed into a fresh code-server profile, code-server, and Chromium showing
+ * the workbench with the extension connected. `stop()` ends every process it started, by pid,
+ * and the session cleans up after itself when starting fails half-way.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { chromium, type Browser, type BrowserServer } from 'playwright-core';
+import { startCatalog, type E2eCatalog } from './support/catalog';
+import { createProfile, installExtension, startCodeServer, type RunningCodeServer } from './support/codeServer';
+import { e2eTools, packageVersion, REPO_ROOT, type E2eTools } from './support/paths';
+import { killGroup, trackGroup } from './support/processes';
+import { Workbench } from './support/workbench';
+
+/** Flags from notes/real-vscode-here.md: no sandbox as root, nothing that reaches the network. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage',
+];
+
+export interface SessionOptions {
+  /** Start the catalog with `--token`; the extension then has no token until a test sets one. */
+  token?: string;
+  /** Wait for this status bar label before handing the session over (default: connected). */
+  readyStatus?: RegExp;
+  /** The file opened first; the extension activates on its language (default catalog/datasets.yml). */
+  firstFile?: string;
+}
+
+export interface E2eSession {
+  catalog: E2eCatalog;
+  codeServer: RunningCodeServer;
+  workbench: Workbench;
+  /** The copy of examples/ the window has open. */
+  workspace: string;
+  runDir: string;
+  /** Saves a screenshot and the logs of a failed step under test-results/e2e/. */
+  captureFailure(step: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The .vsix users install: CATALOG_LENS_VSIX, or `npm run package` when it is not built yet. */
+export function ensureVsix(): string {
+  const given = process.env.CATALOG_LENS_VSIX;
+  if (given) return path.resolve(given);
+  const vsix = path.join(REPO_ROOT, `catalog-lens-${packageVersion()}.vsix`);
+  if (!existsSync(vsix)) {
+    const r = spawnSync('npm', ['run', 'package'], { cwd: REPO_ROOT, stdio: ['ignore', 2, 2] });
+    if (r.status !== 0 || !existsSync(vsix)) throw new Error(`\`npm run package\` did not produce ${vsix} (exit ${r.status})`);
+  }
+  return vsix;
+}
+
+export async function startSession(opts: SessionOptions = {}): Promise<E2eSession> {
+  const tools = e2eTools();
+  const runDir = mkdtempSync(path.join(tmpdir(), 'catalog-lens-e2e-'));
+  const cleanups: (() => Promise<void>)[] = [];
+  const stopAll = async (): Promise<void> => {
+    const errors: unknown[] = [];
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      await cleanup().catch((err: unknown) => errors.push(err));
+    }
+    if (errors.length > 0) throw new AggregateError(errors, 'stopping the e2e session');
+  };
+  try {
+    const vsix = ensureVsix();
+    const catalogDir = path.join(runDir, 'catalog');
+    mkdirSync(catalogDir);
+    const catalog = await startCatalog({ dir: catalogDir, ...(opts.token !== undefined ? { token: opts.token } : {}) });
+    cleanups.push(() => catalog.stop());
+
+    const workspace = path.join(runDir, 'examples');
+    cpSync(path.join(REPO_ROOT, 'examples'), workspace, { recursive: true });
+    const profile = createProfile(runDir, { 'catalogLens.url': catalog.url });
+    installExtension(tools, profile, vsix);
+    const codeServer = await startCodeServer(tools, profile, workspace, path.join(runDir, 'code-server.log'));
+    cleanups.push(() => codeServer.stop());
+
+    const { browserServer, browser } = await launchChromium(tools, runDir);
+    cleanups.push(async () => {
+      await browser.close();
+      await browserServer.close();
+      // close() waits for Chromium's exit; its helpers (zygote, GPU, renderers) share its group.
+      const pid = browserServer.process().pid;
+      if (pid !== undefined) killGroup(pid, 'SIGKILL');
+    });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const workbench = new Workbench(await context.newPage());
+    await workbench.open(codeServer.url);
+    await workbench.openFile(opts.firstFile ?? 'catalog/datasets.yml');
+    await workbench.waitForStatus(opts.readyStatus ?? /^Catalog Lens: Catalog connected/);
+
+    const captureFailure = async (step: string): Promise<void> => {
+      const dir = path.join(REPO_ROOT, 'test-results', 'e2e', step.replace(/[^\w.-]+/g, '-'));
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+      await workbench.page.screenshot({ path: path.join(dir, 'screen.png') });
+      cpSync(path.join(runDir, 'code-server.log'), path.join(dir, 'code-server.log'));
+      cpSync(path.join(catalogDir, 'catalog.log'), path.join(dir, 'catalog.log'));
+      const logs = path.join(profile.userDataDir, 'logs');
+      if (existsSync(logs)) cpSync(logs, path.join(dir, 'vscode-logs'), { recursive: true });
+      process.stderr.write(`e2e: screenshot and logs of the failed step in ${dir}\n`);
+    };
+    return {
+      catalog, codeServer, workbench, workspace, runDir, captureFailure,
+      stop: async () => {
+        await stopAll();
+        rmSync(runDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    process.stderr.write(`e2e: the session did not start; its files are in ${runDir}\n`);
+    await stopAll();
+    throw err;
+  }
+}
+
+async function launchChromium(tools: E2eTools, runDir: string): Promise<{ browserServer: BrowserServer; browser: Browser }> {
+  // Chromium keeps crash reports and dconf state under the XDG folders (~/.config, ~/.cache) even with a temporary profile.
+  const env = { ...process.env, XDG_CONFIG_HOME: path.join(runDir, 'chromium-config'), XDG_CACHE_HOME: path.join(runDir, 'chromium-cache') };
+  const browserServer = await chromium.launchServer({ executablePath: tools.chromium, args: CHROMIUM_ARGS, headless: true, env });
+  const pid = browserServer.process().pid;
+  // Playwright starts Chromium in its own process group; the exit hook kills it there if all else fails.
+  const untrack = pid !== undefined ? trackGroup(pid, 'chromium') : () => false;
+  browserServer.on('close', () => void untrack());
+  try {
+    return { browserServer, browser: await chromium.connect(browserServer.wsEndpoint()) };
+  } catch (err) {
+    await browserServer.close();
+    throw err;
+  }
+}
+
+/** Runs one step of a scenario; when it fails, its screenshot and logs are kept before the error goes on. */
+export async function step<T>(session: E2eSession, name: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    await session.captureFailure(name).catch((captureErr: unknown) => {
+      process.stderr.write(`e2e: could not capture the failure of ${name}: ${String(captureErr)}\n`);
+    });
+    throw err;
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The local catalog as the user runs it (`node bin/catalog-lens-catalog.js`), on its own free
+ * port with a throwaway database, and a GraphQL client to check what the editor wrote.
+ */
+import * as path from 'node:path';
+import { startProcess, type ManagedProcess } from './processes';
+import { REPO_ROOT } from './paths';
+
+export interface E2eCatalog {
+  url: string;
+  token: string | undefined;
+  process: ManagedProcess;
+  graphql<T>(query: string, variables?: Record<string, unknown>): Promise<T>;
+  stop(): Promise<void>;
+}
+
+const LISTENING_RE = /catalog-lens catalog listening on (http:\/\/127\.0\.0\.1:\d+)/;
+
+export async function startCatalog(opts: { dir: string; token?: string }): Promise<E2eCatalog> {
+  const args = [path.join(REPO_ROOT, 'bin', 'catalog-lens-catalog.js'), '--port', '0', '--sample', '--db', path.join(opts.dir, 'catalog.db')];
+  if (opts.token !== undefined) args.push('--token', opts.token);
+  // The catalog loads better-sqlite3, built for this Node: the test runner's own (notes/native-modules.md).
+  const proc = startProcess('catalog', process.execPath, args, { cwd: opts.dir, logFile: path.join(opts.dir, 'catalog.log') });
+  let url: string;
+  try {
+    url = (await proc.waitForOutput(LISTENING_RE, 20_000))[1]!;
+  } catch (err) {
+    await proc.stop();
+    throw err;
+  }
+  const graphql = async <T>(query: string, variables: Record<string, unknown> = {}): Promise<T> => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (opts.token !== undefined) headers.authorization = `Bearer ${opts.token}`;
+    const res = await fetch(`${url}/api/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+    const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
+    if (!res.ok || body.errors?.length || body.data === undefined) {
+      throw new Error(`GraphQL ${res.status}: ${JSON.stringify(body.errors ?? body)}`);
+    }
+    return body.data;
+  };
+  return { url, token: opts.token, process: proc, graphql, stop: () => proc.stop() };
+}
+
+/** The description a dataset's edited properties hold (what "Write dataset description…" writes). */
+export async function editedDatasetDescription(catalog: E2eCatalog, urn: string): Promise<string | null> {
+  const data = await catalog.graphql<{ dataset: { editableProperties: { description: string | null } | null } | null }>(
+    'query ($urn: String!) { dataset(urn: $urn) { editableProperties { description } } }',
+    { urn },
+  );
+  return data.dataset?.editableProperties?.description ?? null;
+}
+
+/** URNs of the features a feature table lists. */
+export async function featureTableFeatures(catalog: E2eCatalog, urn: string): Promise<string[]> {
+  const data = await catalog.graphql<{ mlFeatureTable: { properties: { mlFeatures: { urn: string }[] | null } | null } | null }>(
+    'query ($urn: String!) { mlFeatureTable(urn: $urn) { properties { mlFeatures { urn } } } }',
+    { urn },
+  );
+  return (data.mlFeatureTable?.properties?.mlFeatures ?? []).map((f) => f.urn);
+}

@@ -1,0 +1,122 @@
+/**
+ * A real VS Code: code-server (Code 1.139) under Node 24 from the e2e cache, with a fresh
+ * user-data-dir and extensions dir, the .vsix installed the way users install it, and the
+ * settings a test run needs.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type { E2eTools } from './paths';
+import { startProcess, type ManagedProcess } from './processes';
+
+export interface CodeServerProfile {
+  userDataDir: string;
+  extensionsDir: string;
+  configFile: string;
+  /** code-server writes logs, a default config and a device id under XDG folders; keep them in the run's folder. */
+  env: NodeJS.ProcessEnv;
+}
+
+/** User settings of every e2e window: nothing that pops up, steals focus or phones home. */
+export const E2E_USER_SETTINGS: Record<string, unknown> = {
+  'security.workspace.trust.enabled': false,
+  'telemetry.telemetryLevel': 'off',
+  'workbench.startupEditor': 'none',
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'chat.disableAIFeatures': true,
+  'extensions.autoUpdate': false,
+  'extensions.autoCheckUpdates': false,
+  'extensions.ignoreRecommendations': true,
+  'update.mode': 'none',
+  'git.enabled': false,
+  'editor.hover.delay': 150,
+  'editor.hover.sticky': true,
+  'editor.minimap.enabled': false,
+  'editor.lightbulb.enabled': 'on',
+  'editor.fontSize': 14,
+  'files.autoSave': 'off',
+};
+
+export function createProfile(runDir: string, machineSettings: Record<string, unknown>): CodeServerProfile {
+  const userDataDir = path.join(runDir, 'user-data');
+  const extensionsDir = path.join(runDir, 'extensions');
+  mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
+  mkdirSync(path.join(userDataDir, 'Machine'), { recursive: true });
+  mkdirSync(extensionsDir, { recursive: true });
+  writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify(E2E_USER_SETTINGS, null, 2) + '\n');
+  // code-server's window is a remote window: machine-scoped settings (catalogLens.url) are
+  // read from <user-data-dir>/Machine/settings.json there and ignored in User settings.
+  writeFileSync(path.join(userDataDir, 'Machine', 'settings.json'), JSON.stringify(machineSettings, null, 2) + '\n');
+  const configFile = path.join(runDir, 'code-server.yaml');
+  writeFileSync(configFile, 'auth: none\nbind-addr: 127.0.0.1:0\ncert: false\n');
+  const env = {
+    ...process.env,
+    XDG_DATA_HOME: path.join(runDir, 'xdg-data'),
+    XDG_CONFIG_HOME: path.join(runDir, 'xdg-config'),
+    // VS Code's device id (~/.cache/Microsoft/DeveloperTools).
+    XDG_CACHE_HOME: path.join(runDir, 'xdg-cache'),
+    // The machine's ~/.npmrc and a CI's NODE_OPTIONS are not meant for VS Code's Node.
+    NODE_OPTIONS: '',
+  };
+  return { userDataDir, extensionsDir, configFile, env };
+}
+
+function baseArgs(tools: E2eTools, profile: CodeServerProfile): string[] {
+  return [
+    tools.codeServerEntry,
+    '--config', profile.configFile,
+    '--user-data-dir', profile.userDataDir,
+    '--extensions-dir', profile.extensionsDir,
+    '--disable-telemetry',
+    '--disable-update-check',
+  ];
+}
+
+/** `code-server --install-extension <vsix>`, as a user installs a downloaded .vsix. */
+export function installExtension(tools: E2eTools, profile: CodeServerProfile, vsix: string): string {
+  const r = spawnSync(tools.node, [...baseArgs(tools, profile), '--install-extension', vsix], {
+    env: profile.env,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  const output = `${r.stdout}${r.stderr}`;
+  if (r.error) throw new Error(`installing ${vsix}: ${r.error.message}`);
+  if (r.status !== 0 || !/was successfully installed/.test(output)) {
+    throw new Error(`installing ${vsix} failed (exit ${r.status}):\n${output}`);
+  }
+  return output;
+}
+
+export interface RunningCodeServer {
+  url: string;
+  process: ManagedProcess;
+  stop(): Promise<void>;
+}
+
+export async function startCodeServer(
+  tools: E2eTools,
+  profile: CodeServerProfile,
+  folder: string,
+  logFile: string,
+): Promise<RunningCodeServer> {
+  const args = [
+    ...baseArgs(tools, profile),
+    '--auth', 'none',
+    '--bind-addr', '127.0.0.1:0',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    '--ignore-last-opened',
+    folder,
+  ];
+  const proc = startProcess('code-server', tools.node, args, { env: profile.env, logFile });
+  try {
+    const m = await proc.waitForOutput(/HTTP server listening on (http:\/\/127\.0\.0\.1:\d+)\//, 60_000);
+    return { url: m[1]!, process: proc, stop: () => proc.stop() };
+  } catch (err) {
+    await proc.stop();
+    throw err;
+  }
+}

@@ -1,0 +1,204 @@
+/**
+ * Driving VS Code's workbench in Chromium the way a user does: keyboard shortcuts, the command
+ * palette, quick picks, mouse hovers. Every wait is for something on screen, with a timeout.
+ */
+import * as path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { statusLabelMatches, textPoint, type TextPointQuery } from './pageScripts';
+import { SCREENSHOT_DIR } from './paths';
+
+const UI_TIMEOUT = 20_000;
+
+export class Workbench {
+  constructor(readonly page: Page) {}
+
+  /** Loads the workbench and waits until the window's folder is open. */
+  async open(url: string): Promise<void> {
+    await this.page.goto(url);
+    await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await this.page.locator('#workbench\\.parts\\.statusbar').waitFor({ timeout: 60_000 });
+    // The explorer's folder title appears once the remote file system answers.
+    await this.page.locator('.explorer-folders-view, .pane-header[aria-label*="Explorer"]').first().waitFor({ timeout: 60_000 });
+  }
+
+  /** The Catalog Lens status bar item (its accessible label starts with "Catalog Lens:"). */
+  statusItem(): Locator {
+    return this.page.locator('#workbench\\.parts\\.statusbar [aria-label^="Catalog Lens:"]').first();
+  }
+
+  /** Waits until the status item's label (its tooltip's first line) matches, and returns its text. */
+  async waitForStatus(label: RegExp, timeout = 60_000): Promise<string> {
+    await this.page.waitForFunction(statusLabelMatches, label.source, { timeout, polling: 100 });
+    return (await this.statusItem().innerText()).trim();
+  }
+
+  async statusLabel(): Promise<string> {
+    return (await this.statusItem().getAttribute('aria-label')) ?? '';
+  }
+
+  /** Opens a workspace file by its relative path through Quick Open (Ctrl+P). */
+  async openFile(relativePath: string): Promise<void> {
+    const name = path.posix.basename(relativePath);
+    await this.closeWidgets();
+    await this.page.keyboard.press('Control+P');
+    const input = this.quickInput().locator('input');
+    await input.waitFor({ timeout: UI_TIMEOUT });
+    await input.fill(relativePath);
+    // Right after typing, the list still shows the previous entries (recently opened first):
+    // wait until the focused row, which Enter opens, is this file in this folder.
+    const folder = path.posix.dirname(relativePath);
+    let focused = this.quickInput().locator('.monaco-list-row.focused', { hasText: name });
+    if (folder !== '.') focused = focused.filter({ hasText: folder });
+    await focused.waitFor({ timeout: UI_TIMEOUT });
+    await this.page.keyboard.press('Enter');
+    await this.page.locator(`.tab.active[aria-label^="${name}"]`).waitFor({ timeout: UI_TIMEOUT });
+    await this.activeEditor().locator('.view-lines').waitFor({ timeout: UI_TIMEOUT });
+  }
+
+  activeEditor(): Locator {
+    return this.page.locator('.editor-group-container.active .monaco-editor').first();
+  }
+
+  /** Moves the cursor to a line (Ctrl+G), which also scrolls it into view. */
+  async goToLine(line: number): Promise<void> {
+    await this.page.keyboard.press('Control+G');
+    const input = this.quickInput().locator('input');
+    await input.waitFor({ timeout: UI_TIMEOUT });
+    await input.fill(`:${line}`);
+    await this.page.keyboard.press('Enter');
+    await this.quickInput().waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
+  }
+
+  /**
+   * Screen position of `needle` (its `at`-th character, default the middle) on the rendered
+   * line whose whole text is `lineText`. Monaco renders spaces as U+00A0 and splits a line into
+   * token spans, so the text is matched over the line's text nodes.
+   */
+  async pointOf(lineText: string, needle: string, at?: number): Promise<{ x: number; y: number }> {
+    const query: TextPointQuery = { lineText, needle, at };
+    const handle = await this.page.waitForFunction(textPoint, query, { timeout: UI_TIMEOUT, polling: 100 });
+    return (await handle.jsonValue()) as { x: number; y: number };
+  }
+
+  /** Reveals `line` (1-based) and returns the point of `needle` on it. */
+  async revealText(lineNumber: number, lineText: string, needle: string, at?: number): Promise<{ x: number; y: number }> {
+    await this.goToLine(lineNumber);
+    return this.pointOf(lineText, needle, at);
+  }
+
+  /** Hovers the point and returns the hover's text once it matches `expected`. */
+  async hoverAt(point: { x: number; y: number }, expected: RegExp): Promise<string> {
+    // Leave first: a hover only opens when the mouse arrives on a word.
+    await this.page.mouse.move(5, 5);
+    await this.page.locator('.monaco-hover').filter({ visible: true }).waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+    await this.page.mouse.move(point.x, point.y, { steps: 4 });
+    const hover = this.page.locator('.monaco-hover:visible').filter({ hasText: expected }).first();
+    try {
+      await hover.waitFor({ timeout: UI_TIMEOUT });
+    } catch (err) {
+      const shown = await this.page.locator('.monaco-hover:visible').allInnerTexts();
+      throw new Error(`no hover matching ${expected} at (${point.x}, ${point.y}); visible hovers: ${JSON.stringify(shown)}\n${String(err)}`);
+    }
+    return hover.innerText();
+  }
+
+  /** Clicks the point, which puts the cursor there. */
+  async clickAt(point: { x: number; y: number }): Promise<void> {
+    await this.page.mouse.click(point.x, point.y);
+  }
+
+  quickInput(): Locator {
+    return this.page.locator('.quick-input-widget');
+  }
+
+  /** Runs a command by its palette title ("Catalog: Set Access Token"). */
+  async runCommand(title: string): Promise<void> {
+    await this.closeWidgets();
+    await this.page.keyboard.press('F1');
+    const input = this.quickInput().locator('input');
+    await input.waitFor({ timeout: UI_TIMEOUT });
+    await input.fill(`>${title}`);
+    await this.pickQuickItem(title);
+  }
+
+  /** Clicks the quick-pick row whose label (or detail) contains `text`. */
+  async pickQuickItem(text: string): Promise<void> {
+    const row = this.quickInput().locator('.monaco-list-row', { hasText: text }).first();
+    await row.waitFor({ timeout: UI_TIMEOUT });
+    await row.click();
+  }
+
+  /** Types into the open input box and presses Enter. */
+  async submitInputBox(text: string, title?: RegExp): Promise<void> {
+    const widget = this.quickInput();
+    if (title) await widget.locator('.quick-input-title', { hasText: title }).waitFor({ timeout: UI_TIMEOUT });
+    const input = widget.locator('.quick-input-box input');
+    await input.waitFor({ timeout: UI_TIMEOUT });
+    await input.fill(text);
+    await input.press('Enter');
+    await widget.waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
+  }
+
+  /** Opens the quick-fix menu (Ctrl+.) at the cursor and returns its items' texts. */
+  async openQuickFixMenu(expectedItem: string): Promise<string[]> {
+    await this.page.keyboard.press('Control+.');
+    const menu = this.page.locator('.action-widget');
+    await menu.locator('.monaco-list-row', { hasText: expectedItem }).first().waitFor({ timeout: UI_TIMEOUT });
+    return menu.locator('.monaco-list-row').allInnerTexts();
+  }
+
+  async chooseQuickFix(item: string): Promise<void> {
+    await this.page.locator('.action-widget .monaco-list-row', { hasText: item }).first().click();
+  }
+
+  /** Waits for a notification toast whose text matches. */
+  async waitForNotification(text: RegExp, timeout = UI_TIMEOUT): Promise<string> {
+    const toast = this.page.locator('.notification-toast').filter({ hasText: text }).first();
+    try {
+      await toast.waitFor({ timeout });
+    } catch (err) {
+      const shown = await this.page.locator('.notification-toast').allInnerTexts();
+      throw new Error(`no notification matching ${text}; shown: ${JSON.stringify(shown)}\n${String(err)}`);
+    }
+    return toast.innerText();
+  }
+
+  /** Shows the Problems panel (Ctrl+Shift+M) and waits until its text matches every pattern. */
+  async problems(expected: RegExp[], timeout = UI_TIMEOUT): Promise<string> {
+    await this.closeWidgets();
+    await this.page.keyboard.press('Control+Shift+M');
+    const panel = this.page.locator('.markers-panel');
+    await panel.waitFor({ timeout });
+    for (const re of expected) await panel.locator('.monaco-list-row', { hasText: re }).first().waitFor({ timeout });
+    return panel.innerText();
+  }
+
+  /** Hides the bottom panel (Problems, Output …) when it is shown, leaving the editor the room. */
+  async hidePanel(): Promise<void> {
+    const panel = this.page.locator('.part.panel');
+    if (!(await panel.isVisible())) return;
+    await this.page.keyboard.press('Control+J');
+    await panel.waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
+  }
+
+  /** Hovers the Catalog Lens status item and returns its tooltip once it matches. */
+  async statusTooltip(expected: RegExp): Promise<string> {
+    await this.page.mouse.move(5, 5);
+    await this.statusItem().hover();
+    const tooltip = this.page.locator('.monaco-hover:visible, .workbench-hover:visible').filter({ hasText: expected }).first();
+    await tooltip.waitFor({ timeout: UI_TIMEOUT });
+    return tooltip.innerText();
+  }
+
+  /** Escape twice: closes hovers, menus, quick inputs the previous step left open. */
+  async closeWidgets(): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    await this.page.keyboard.press('Escape');
+  }
+
+  async screenshot(name: string): Promise<string> {
+    const file = path.join(SCREENSHOT_DIR, name);
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+}
