@@ -288,6 +288,7 @@ describe('code actions', () => {
     assert.equal(write.isPreferred, true);
     assert.deepEqual(write.command?.arguments, [{ urn: S.orders }]);
     assert.ok(actions.every((a) => !String(a.kind).startsWith('source')));
+    assert.equal(actions.filter((a) => a.title === 'Write dataset description…').length, 1, 'offered once, not again as a refactor');
   });
 
   test('on a feature URN: add to feature table or model; on a model: add group; on an unknown ML URN: create it', async () => {

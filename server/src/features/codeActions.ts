@@ -37,7 +37,8 @@ export function codeActionsFor(input: CodeActionInput): CodeAction[] {
     if (d.source !== 'catalog-lens' || !isData(d.data)) continue;
     if (wants(CodeActionKind.QuickFix)) actions.push(...quickFixes(input, d, d.data));
   }
-  if (wants(REFACTOR_KIND)) actions.push(...refactors(input));
+  // A refactor that repeats a quick fix already offered here (same title) would show twice in the menu.
+  if (wants(REFACTOR_KIND)) actions.push(...refactors(input).filter((r) => !actions.some((a) => a.title === r.title)));
   // In Restricted Mode nothing that writes to the catalog is offered; edits to the file still are.
   return trusted ? actions : actions.filter((a) => a.command === undefined);
 }
