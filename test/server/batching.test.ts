@@ -1,63 +1,54 @@
 /** Requests per document, counted at the real catalog: batching, cache, single flight, cancellation. */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { hoverText, positionOf, type LspSession } from '../support/lspClient';
-import { S, sampleCatalog, serverFor, type Catalog } from '../support/fixture';
+import { describe, test } from 'node:test';
+import { hoverText, positionOf } from '../support/lspClient';
+import { S, useSampleServer } from '../support/fixture';
 
 describe('batching, cache and single flight', () => {
-  let catalog: Catalog;
-  let lsp: LspSession;
-  before(async () => {
-    catalog = await sampleCatalog();
-    lsp = await serverFor(catalog.url);
-  });
-  after(async () => {
-    await lsp.stop();
-    await catalog.close();
-  });
+  const env = useSampleServer();
 
   test('a document with 1,000 distinct URNs makes 10 GraphQL requests, and a second look makes none', async () => {
     const lines = Array.from({ length: 1000 }, (_, i) => `t${i} = "urn:li:dataset:(urn:li:dataPlatform:hive,db.t${i},PROD)"`);
     lines.push(`u = "${S.users}"`, `u2 = "${S.users}"`);
     const text = lines.join('\n');
-    catalog.stats.reset();
-    await lsp.open('file:///w/many.py', 'python', text);
-    const ds = await lsp.diagnostics('file:///w/many.py', (d) => d.filter((x) => x.code === 'unknown-urn').length === 1000);
+    env.catalog.stats.reset();
+    await env.lsp.open('file:///w/many.py', 'python', text);
+    const ds = await env.lsp.diagnostics('file:///w/many.py', (d) => d.filter((x) => x.code === 'unknown-urn').length === 1000);
     assert.equal(ds.length, 1000);
-    assert.equal(catalog.stats.graphql, 11, '1,001 distinct URNs in batches of 100');
+    assert.equal(env.catalog.stats.graphql, 11, '1,001 distinct URNs in batches of 100');
 
-    catalog.stats.reset();
-    await lsp.open('file:///w/many-again.py', 'python', text);
-    await lsp.diagnostics('file:///w/many-again.py', (d) => d.length === 1000);
-    const h = hoverText(await lsp.hover('file:///w/many-again.py', positionOf(text, 'db.t500')));
+    env.catalog.stats.reset();
+    await env.lsp.open('file:///w/many-again.py', 'python', text);
+    await env.lsp.diagnostics('file:///w/many-again.py', (d) => d.length === 1000);
+    const h = hoverText(await env.lsp.hover('file:///w/many-again.py', positionOf(text, 'db.t500')));
     assert.match(h, /Not in the catalog/);
-    assert.equal(catalog.stats.graphql, 0, 'everything came from the cache');
+    assert.equal(env.catalog.stats.graphql, 0, 'everything came from the cache');
   });
 
   test('two hovers on one URN at once make one request', async () => {
-    catalog.stats.reset();
+    env.catalog.stats.reset();
     // Opening the file starts its diagnostics; both hovers arrive before the catalog answers.
     const text = `y = "urn:li:mlFeature:(orders_table,avg_amount)"\n`;
-    await lsp.open('file:///w/sf.py', 'python', text);
+    await env.lsp.open('file:///w/sf.py', 'python', text);
     const [a, b] = await Promise.all([
-      lsp.hover('file:///w/sf.py', positionOf(text, 'avg_amount')),
-      lsp.hover('file:///w/sf.py', positionOf(text, 'orders_table')),
+      env.lsp.hover('file:///w/sf.py', positionOf(text, 'avg_amount')),
+      env.lsp.hover('file:///w/sf.py', positionOf(text, 'orders_table')),
     ]);
     assert.match(hoverText(a), /Average order amount, EUR\./);
     assert.match(hoverText(b), /Average order amount, EUR\./);
-    await lsp.diagnostics('file:///w/sf.py');
-    assert.equal(catalog.stats.graphql, 1);
+    await env.lsp.diagnostics('file:///w/sf.py');
+    assert.equal(env.catalog.stats.graphql, 1);
   });
 
   test('a cancelled hover is answered as cancelled and the server goes on', async () => {
     const text = `z = "${S.ordersTable}"\n`;
-    await lsp.open('file:///w/cancel.py', 'python', text);
+    await env.lsp.open('file:///w/cancel.py', 'python', text);
     const { CancellationTokenSource } = await import('vscode-languageserver-protocol');
     const source = new CancellationTokenSource();
-    const pending = lsp.connection.sendRequest('textDocument/hover', { textDocument: { uri: 'file:///w/cancel.py' }, position: positionOf(text, 'orders_table') }, source.token);
+    const pending = env.lsp.connection.sendRequest('textDocument/hover', { textDocument: { uri: 'file:///w/cancel.py' }, position: positionOf(text, 'orders_table') }, source.token);
     source.cancel();
     await assert.rejects(pending, (e: { code?: number }) => e.code === -32800);
-    const h = await lsp.hover('file:///w/cancel.py', positionOf(text, 'orders_table'));
+    const h = await env.lsp.hover('file:///w/cancel.py', positionOf(text, 'orders_table'));
     assert.match(hoverText(h), /Features about orders\./);
   });
 });

@@ -1,24 +1,15 @@
 /** Diagnostics through the real server process against the real local catalog. */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { positionOf, type LspSession } from '../support/lspClient';
-import { S, sampleCatalog, serverFor, type Catalog } from '../support/fixture';
+import { positionOf } from '../support/lspClient';
+import { S, useSampleServer } from '../support/fixture';
 
 const codes = (ds: Diagnostic[]): string[] => ds.map((d) => String(d.code)).sort();
 const hasCode = (code: string) => (ds: Diagnostic[]): boolean => ds.some((d) => d.code === code);
 
 describe('diagnostics', () => {
-  let catalog: Catalog;
-  let lsp: LspSession;
-  before(async () => {
-    catalog = await sampleCatalog();
-    lsp = await serverFor(catalog.url);
-  });
-  after(async () => {
-    await lsp.stop();
-    await catalog.close();
-  });
+  const env = useSampleServer();
 
   test('malformed → Error at the exact part, unknown → Warning, undocumented → Information', async () => {
     const text = [
@@ -30,8 +21,8 @@ describe('diagnostics', () => {
       `tpl = f"urn:li:dataset:(urn:li:dataPlatform:{p},{name},PROD)"`,
       '',
     ].join('\n');
-    await lsp.open('file:///w/diag.py', 'python', text);
-    const ds = await lsp.diagnostics('file:///w/diag.py', hasCode('unknown-urn'));
+    await env.lsp.open('file:///w/diag.py', 'python', text);
+    const ds = await env.lsp.diagnostics('file:///w/diag.py', hasCode('unknown-urn'));
     assert.deepEqual(codes(ds), ['malformed-urn', 'malformed-urn', 'missing-description', 'unknown-urn']);
     const parts = ds.find((d) => String(d.message).includes('expected 3 parts'))!;
     assert.equal(parts.severity, 1);
@@ -77,8 +68,8 @@ describe('diagnostics', () => {
       '',
     ].join('\n');
     const uri = 'file:///w/catalog.yml';
-    await lsp.open(uri, 'yaml', yaml);
-    const ds = await lsp.diagnostics(uri, hasCode('missing-list-member'));
+    await env.lsp.open(uri, 'yaml', yaml);
+    const ds = await env.lsp.diagnostics(uri, hasCode('missing-list-member'));
     const by = (code: string) => ds.filter((d) => d.code === code);
     assert.deepEqual(by('missing-column-description').map((d) => String(d.message)), ["Column 'age' of db.users has no description"]);
     assert.deepEqual(by('unknown-column').map((d) => String(d.message)), ["Column 'emial' is not in the catalog's schema of db.users (did you mean email?)"]);
@@ -94,42 +85,42 @@ describe('diagnostics', () => {
   });
 
   test('missing descriptions can be switched off', async () => {
-    lsp.settings['diagnostics'] = { missingDescription: 'off' };
-    await lsp.configurationChanged();
+    env.lsp.settings['diagnostics'] = { missingDescription: 'off' };
+    await env.lsp.configurationChanged();
     const uri = 'file:///w/off.py';
-    await lsp.open(uri, 'python', `x = "${S.orders}"\ny = "${S.ghost}"\n`);
-    const ds = await lsp.diagnostics(uri, hasCode('unknown-urn'));
+    await env.lsp.open(uri, 'python', `x = "${S.orders}"\ny = "${S.ghost}"\n`);
+    const ds = await env.lsp.diagnostics(uri, hasCode('unknown-urn'));
     assert.deepEqual(codes(ds), ['unknown-urn']);
-    delete lsp.settings['diagnostics'];
-    await lsp.configurationChanged();
+    delete env.lsp.settings['diagnostics'];
+    await env.lsp.configurationChanged();
   });
 
   test('an env DataHub does not know is a warning with a suggestion', async () => {
     const uri = 'file:///w/env.py';
     const text = `x = "urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PRDO)"\n`;
-    await lsp.open(uri, 'python', text);
-    const ds = await lsp.diagnostics(uri, hasCode('unknown-env'));
-    const env = ds.find((d) => d.code === 'unknown-env')!;
-    assert.equal(env.message, "env 'PRDO' is not one of DataHub's environments (did you mean PROD?)");
-    assert.deepEqual(env.range.start, positionOf(text, 'PRDO'));
+    await env.lsp.open(uri, 'python', text);
+    const ds = await env.lsp.diagnostics(uri, hasCode('unknown-env'));
+    const envDiagnostic = ds.find((d) => d.code === 'unknown-env')!;
+    assert.equal(envDiagnostic.message, "env 'PRDO' is not one of DataHub's environments (did you mean PROD?)");
+    assert.deepEqual(envDiagnostic.range.start, positionOf(text, 'PRDO'));
   });
 
   test('edits are re-diagnosed (debounced) and a file over the size limit is skipped with one notice', async () => {
     const uri = 'file:///w/edit.py';
-    await lsp.open(uri, 'python', `x = "${S.users}"\n`);
-    await lsp.diagnostics(uri);
-    await lsp.change(uri, `x = "${S.ghost}"\n`);
-    const after = await lsp.diagnostics(uri, hasCode('unknown-urn'));
+    await env.lsp.open(uri, 'python', `x = "${S.users}"\n`);
+    await env.lsp.diagnostics(uri);
+    await env.lsp.change(uri, `x = "${S.ghost}"\n`);
+    const after = await env.lsp.diagnostics(uri, hasCode('unknown-urn'));
     assert.deepEqual(codes(after), ['unknown-urn']);
 
-    lsp.settings['maxFileSize'] = 1000;
-    await lsp.configurationChanged();
+    env.lsp.settings['maxFileSize'] = 1000;
+    await env.lsp.configurationChanged();
     const big = 'big.py';
-    await lsp.open(`file:///w/${big}`, 'python', `x = "${S.ghost}"\n${'#'.repeat(2000)}\n`);
-    const ds = await lsp.diagnostics(`file:///w/${big}`);
+    await env.lsp.open(`file:///w/${big}`, 'python', `x = "${S.ghost}"\n${'#'.repeat(2000)}\n`);
+    const ds = await env.lsp.diagnostics(`file:///w/${big}`);
     assert.deepEqual(ds, []);
-    assert.equal(lsp.logs.filter((l) => l.includes(big) && l.startsWith('skipped ')).length, 1);
-    delete lsp.settings['maxFileSize'];
-    await lsp.configurationChanged();
+    assert.equal(env.lsp.logs.filter((l) => l.includes(big) && l.startsWith('skipped ')).length, 1);
+    delete env.lsp.settings['maxFileSize'];
+    await env.lsp.configurationChanged();
   });
 });

@@ -5,52 +5,43 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { caret, hoverText, positionOf, startSession, type LspSession } from '../support/lspClient';
-import { S, sampleCatalog, serverFor, type Catalog } from '../support/fixture';
+import { caret, hoverText, positionOf, startSession } from '../support/lspClient';
+import { S, sampleCatalog, serverFor, useSampleServer, type Catalog } from '../support/fixture';
 
 describe('completion and links', () => {
-  let catalog: Catalog;
-  let lsp: LspSession;
-  before(async () => {
-    catalog = await sampleCatalog();
-    lsp = await serverFor(catalog.url);
-  });
-  after(async () => {
-    await lsp.stop();
-    await catalog.close();
-  });
+  const env = useSampleServer();
 
   test('after urn:<ns>: the entity kinds; after ( the platforms seen; after the name the envs', async () => {
     const a = caret(`x = "urn:li:|"`);
-    await lsp.open('file:///w/c1.py', 'python', `${S.users}\n${a.text}`);
-    const kinds = await lsp.completion('file:///w/c1.py', { line: 1, character: a.position.character });
+    await env.lsp.open('file:///w/c1.py', 'python', `${S.users}\n${a.text}`);
+    const kinds = await env.lsp.completion('file:///w/c1.py', { line: 1, character: a.position.character });
     assert.deepEqual(kinds.map((k) => k.label).sort(), ['corpuser', 'dataPlatform', 'dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup']);
     const b = caret(`y = "urn:li:dataset:(|"`);
-    await lsp.open('file:///w/c2.py', 'python', `"urn:li:dataset:(urn:li:dataPlatform:vertica,a,PROD)"\n${b.text}`);
-    const platforms = (await lsp.completion('file:///w/c2.py', { line: 1, character: b.position.character })).map((i) => i.label);
+    await env.lsp.open('file:///w/c2.py', 'python', `"urn:li:dataset:(urn:li:dataPlatform:vertica,a,PROD)"\n${b.text}`);
+    const platforms = (await env.lsp.completion('file:///w/c2.py', { line: 1, character: b.position.character })).map((i) => i.label);
     assert.equal(platforms[0] !== undefined, true);
     assert.ok(platforms.includes('urn:li:dataPlatform:vertica'), 'a platform seen in the workspace');
     assert.ok(platforms.includes('urn:li:dataPlatform:hive'));
     const c = caret(`z = "urn:li:dataset:(urn:li:dataPlatform:hive,db.users,|"`);
-    await lsp.open('file:///w/c3.py', 'python', c.text);
-    const envs = await lsp.completion('file:///w/c3.py', c.position);
+    await env.lsp.open('file:///w/c3.py', 'python', c.text);
+    const envs = await env.lsp.completion('file:///w/c3.py', c.position);
     assert.ok(envs.some((e) => e.label === 'PROD' && e.sortText === '0'));
   });
 
   test('each URN links to its page in the catalog UI (DataHub page pattern, a template setting)', async () => {
     const text = `a = "${S.users}"\nb = "${S.age}"\n`;
-    await lsp.open('file:///w/l.py', 'python', text);
-    const links = await lsp.links('file:///w/l.py');
+    await env.lsp.open('file:///w/l.py', 'python', text);
+    const links = await env.lsp.links('file:///w/l.py');
     assert.deepEqual(links.map((l) => l.target), [
-      `${catalog.url}/dataset/${S.users}`,
-      `${catalog.url}/features/${S.age}`,
+      `${env.catalog.url}/dataset/${S.users}`,
+      `${env.catalog.url}/features/${S.age}`,
     ]);
-    lsp.settings['uiUrl'] = 'https://datahub.example.com';
-    await lsp.configurationChanged();
-    const again = await lsp.links('file:///w/l.py');
+    env.lsp.settings['uiUrl'] = 'https://datahub.example.com';
+    await env.lsp.configurationChanged();
+    const again = await env.lsp.links('file:///w/l.py');
     assert.equal(again[0]!.target, `https://datahub.example.com/dataset/${S.users}`);
-    delete lsp.settings['uiUrl'];
-    await lsp.configurationChanged();
+    delete env.lsp.settings['uiUrl'];
+    await env.lsp.configurationChanged();
   });
 });
 

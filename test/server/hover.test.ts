@@ -1,25 +1,16 @@
 /** Hover through the real server process against the real local catalog with the sample data. */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { caret, hoverText, positionOf, type LspSession } from '../support/lspClient';
-import { S, sampleCatalog, serverFor, type Catalog } from '../support/fixture';
+import { describe, test } from 'node:test';
+import { caret, hoverText, positionOf } from '../support/lspClient';
+import { S, useSampleServer } from '../support/fixture';
 
 describe('hover', () => {
-  let catalog: Catalog;
-  let lsp: LspSession;
-  before(async () => {
-    catalog = await sampleCatalog();
-    lsp = await serverFor(catalog.url);
-  });
-  after(async () => {
-    await lsp.stop();
-    await catalog.close();
-  });
+  const env = useSampleServer();
 
   async function hoverAt(uri: string, languageId: string, marked: string): Promise<string> {
     const { text, position } = caret(marked);
-    await lsp.open(uri, languageId, text);
-    return hoverText(await lsp.hover(uri, position));
+    await env.lsp.open(uri, languageId, text);
+    return hoverText(await env.lsp.hover(uri, position));
   }
 
   test('a dataset literal in Python shows platform, name, env, description and columns', async () => {
@@ -34,13 +25,13 @@ describe('hover', () => {
 
   test('a dataset URN in YAML, and a column name beside it shows that column', async () => {
     const yaml = `datasets:\n  - urn: ${S.users}\n    columns:\n      - name: user_id\n      - name: age\n`;
-    await lsp.open('file:///w/d.yml', 'yaml', yaml);
-    const onUrn = hoverText(await lsp.hover('file:///w/d.yml', positionOf(yaml, 'db.users')));
+    await env.lsp.open('file:///w/d.yml', 'yaml', yaml);
+    const onUrn = hoverText(await env.lsp.hover('file:///w/d.yml', positionOf(yaml, 'db.users')));
     assert.match(onUrn, /One row per registered user/);
-    const onColumn = hoverText(await lsp.hover('file:///w/d.yml', positionOf(yaml, 'user_id', 2)));
+    const onColumn = hoverText(await env.lsp.hover('file:///w/d.yml', positionOf(yaml, 'user_id', 2)));
     assert.match(onColumn, /Column `user_id`/);
     assert.match(onColumn, /Primary key of the user\./);
-    const undocumented = hoverText(await lsp.hover('file:///w/d.yml', positionOf(yaml, 'name: age', 7)));
+    const undocumented = hoverText(await env.lsp.hover('file:///w/d.yml', positionOf(yaml, 'name: age', 7)));
     assert.match(undocumented, /Column `age`/);
     assert.match(undocumented, /_No description\._/);
   });
@@ -113,7 +104,7 @@ describe('hover', () => {
   test('text from the catalog is inert: no HTML, no command links, bounded', async () => {
     const evil = '<script>alert(1)</script> <img src=x onerror=alert(2)> [run](command:workbench.action.terminal.new) '
       + '[ok](https://example.com/doc) [x]: command:evil\n' + 'z'.repeat(5000);
-    const r = await fetch(`${catalog.url}/aspects?action=ingestProposal`, {
+    const r = await fetch(`${env.catalog.url}/aspects?action=ingestProposal`, {
       method: 'POST', headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ proposal: { entityType: 'mlModelGroup', entityUrn: 'urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,evil,PROD)', changeType: 'UPSERT', aspectName: 'mlModelGroupProperties', aspect: { value: JSON.stringify({ description: evil }), contentType: 'application/json' } }, async: 'false' }),
     });

@@ -3,50 +3,41 @@
  * test per rule of spec §4.2 and per case, writes counted at the catalog.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { beforeEach, describe, test } from 'node:test';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
 import { aspects, graphql, ingestBatch } from '../support/catalogHttp';
-import { positionOf, startSession, type LspSession } from '../support/lspClient';
-import { S, sampleCatalog, serverFor, type Catalog } from '../support/fixture';
+import { positionOf } from '../support/lspClient';
+import { S, sampleCatalog, serverFor, useSampleServer } from '../support/fixture';
 
 interface Result { status: 'written' | 'unchanged' | 'failed'; message: string; kind?: string; aspects?: string[] }
 
 describe('write commands (aspect path)', () => {
-  let catalog: Catalog;
-  let lsp: LspSession;
-  before(async () => {
-    catalog = await sampleCatalog();
-    lsp = await serverFor(catalog.url, { settings: { actor: 'urn:li:corpuser:alice' } });
-  });
-  after(async () => {
-    await lsp.stop();
-    await catalog.close();
-  });
-  beforeEach(() => catalog.stats.reset());
-  const run = (command: string, arg: unknown): Promise<Result> => lsp.command<Result>(command, arg);
+  const env = useSampleServer({ settings: { actor: 'urn:li:corpuser:alice' } });
+  beforeEach(() => env.catalog.stats.reset());
+  const run = (command: string, arg: unknown): Promise<Result> => env.lsp.command<Result>(command, arg);
 
   test('§4.2 rule 3: editableDatasetProperties is created with created (time, actor) when absent', async () => {
     const before = Date.now();
     const r = await run('catalogLens.setDatasetDescription', { urn: S.orders, description: 'One row per **order**.' });
     assert.equal(r.status, 'written');
     assert.deepEqual(r.aspects, ['editableDatasetProperties']);
-    const { editableDatasetProperties: e } = await aspects(catalog.url, S.orders, ['editableDatasetProperties']);
+    const { editableDatasetProperties: e } = await aspects(env.catalog.url, S.orders, ['editableDatasetProperties']);
     assert.equal(e.description, 'One row per **order**.');
     assert.equal(e.created.actor, 'urn:li:corpuser:alice');
     assert.ok(e.created.time >= before && e.created.time <= Date.now());
-    assert.equal(catalog.stats.aspectWrites, 1);
+    assert.equal(env.catalog.stats.aspectWrites, 1);
   });
 
   test('§4.2 rule 3: nothing is written when the description is unchanged', async () => {
     const r = await run('catalogLens.setDatasetDescription', { urn: S.orders, description: 'One row per **order**.' });
     assert.equal(r.status, 'unchanged');
-    assert.equal(catalog.stats.aspectWrites, 0);
+    assert.equal(env.catalog.stats.aspectWrites, 0);
   });
 
   test('§4.2 rule 3: a changed description keeps the other fields of the aspect', async () => {
     const r = await run('catalogLens.setDatasetDescription', { urn: S.orders, description: 'Orders, one row each.' });
     assert.equal(r.status, 'written');
-    const { editableDatasetProperties: e } = await aspects(catalog.url, S.orders, ['editableDatasetProperties']);
+    const { editableDatasetProperties: e } = await aspects(env.catalog.url, S.orders, ['editableDatasetProperties']);
     assert.equal(e.description, 'Orders, one row each.');
     assert.equal(e.created.actor, 'urn:li:corpuser:alice', 'created is kept');
   });
@@ -56,25 +47,25 @@ describe('write commands (aspect path)', () => {
     const first = await run('catalogLens.setDatasetDescription', { urn: S.orders, description: 'Orders, one row each.', link });
     assert.equal(first.status, 'written');
     assert.deepEqual(first.aspects, ['institutionalMemory']);
-    let { institutionalMemory: m } = await aspects(catalog.url, S.orders, ['institutionalMemory']);
+    let { institutionalMemory: m } = await aspects(env.catalog.url, S.orders, ['institutionalMemory']);
     assert.equal(m.elements.length, 1);
     assert.equal(m.elements[0].url, link.url);
     assert.equal(m.elements[0].description, 'Orders runbook');
     assert.equal(m.elements[0].createStamp.actor, 'urn:li:corpuser:alice');
-    catalog.stats.reset();
+    env.catalog.stats.reset();
     const again = await run('catalogLens.setDatasetDescription', { urn: S.orders, description: 'Orders, one row each.', link: { ...link, description: 'other text' } });
     assert.equal(again.status, 'unchanged');
-    assert.equal(catalog.stats.aspectWrites, 0);
+    assert.equal(env.catalog.stats.aspectWrites, 0);
     const second = await run('catalogLens.setDatasetDescription', { urn: S.orders, description: 'Orders, one row each.', link: { url: 'https://wiki.example.com/orders-faq', description: 'FAQ' } });
     assert.equal(second.status, 'written');
-    ({ institutionalMemory: m } = await aspects(catalog.url, S.orders, ['institutionalMemory']));
+    ({ institutionalMemory: m } = await aspects(env.catalog.url, S.orders, ['institutionalMemory']));
     assert.deepEqual(m.elements.map((e: { url: string }) => e.url), [link.url, 'https://wiki.example.com/orders-faq']);
   });
 
   test('§4.2 rule 5: absent editableSchemaMetadata is created with one entry and created', async () => {
     const r = await run('catalogLens.setColumnDescription', { urn: S.users, fieldPath: 'age', description: 'Age in whole years.' });
     assert.equal(r.status, 'written');
-    const { editableSchemaMetadata: e } = await aspects(catalog.url, S.users, ['editableSchemaMetadata']);
+    const { editableSchemaMetadata: e } = await aspects(env.catalog.url, S.users, ['editableSchemaMetadata']);
     assert.deepEqual(e.editableSchemaFieldInfo, [{ fieldPath: 'age', description: 'Age in whole years.' }]);
     assert.equal(e.created.actor, 'urn:li:corpuser:alice');
   });
@@ -82,7 +73,7 @@ describe('write commands (aspect path)', () => {
   test('§4.2 rule 5: an existing entry is updated, a missing entry is appended, the others are kept', async () => {
     assert.equal((await run('catalogLens.setColumnDescription', { urn: S.users, fieldPath: 'signup_ts', description: 'When the user signed up (UTC).' })).status, 'written');
     assert.equal((await run('catalogLens.setColumnDescription', { urn: S.users, fieldPath: 'age', description: 'Age in years.' })).status, 'written');
-    const { editableSchemaMetadata: e } = await aspects(catalog.url, S.users, ['editableSchemaMetadata']);
+    const { editableSchemaMetadata: e } = await aspects(env.catalog.url, S.users, ['editableSchemaMetadata']);
     assert.deepEqual(e.editableSchemaFieldInfo, [
       { fieldPath: 'age', description: 'Age in years.' },
       { fieldPath: 'signup_ts', description: 'When the user signed up (UTC).' },
@@ -92,13 +83,13 @@ describe('write commands (aspect path)', () => {
   test('§4.2 rule 5: unchanged column description → nothing written', async () => {
     const r = await run('catalogLens.setColumnDescription', { urn: S.users, fieldPath: 'age', description: 'Age in years.' });
     assert.equal(r.status, 'unchanged');
-    assert.equal(catalog.stats.aspectWrites, 0);
+    assert.equal(env.catalog.stats.aspectWrites, 0);
   });
 
   test('§4.2 rule 5: the user names the simple path; the entry keeps the schema v2 path', async () => {
     const r = await run('catalogLens.setColumnDescription', { urn: S.clicks, fieldPath: 'device.os', description: 'Operating system of the device.' });
     assert.equal(r.status, 'written');
-    const { editableSchemaMetadata: e } = await aspects(catalog.url, S.clicks, ['editableSchemaMetadata']);
+    const { editableSchemaMetadata: e } = await aspects(env.catalog.url, S.clicks, ['editableSchemaMetadata']);
     assert.deepEqual(e.editableSchemaFieldInfo, [{ fieldPath: '[version=2.0].[type=struct].[type=struct].device.[type=string].os', description: 'Operating system of the device.' }]);
     const again = await run('catalogLens.setColumnDescription', { urn: S.clicks, fieldPath: '[version=2.0].[type=struct].[type=struct].device.[type=string].os', description: 'Operating system of the device.' });
     assert.equal(again.status, 'unchanged', 'matched by simple path');
@@ -109,7 +100,7 @@ describe('write commands (aspect path)', () => {
     assert.equal(r.status, 'failed');
     assert.equal(r.kind, 'badInput');
     assert.match(r.message, /has no column 'emial'; near names: email/);
-    assert.equal(catalog.stats.aspectWrites, 0);
+    assert.equal(env.catalog.stats.aspectWrites, 0);
   });
 
   test('§4.1 rule 2 / §7: writes aimed at entities that do not exist fail and write nothing', async () => {
@@ -125,35 +116,35 @@ describe('write commands (aspect path)', () => {
     const d = await run('catalogLens.addFeaturesToModel', { model: S.churnModel, features: [S.ghostFeature] });
     assert.equal(d.status, 'failed');
     assert.match(d.message, /not in the catalog, create it first/);
-    assert.equal(catalog.stats.aspectWrites, 0);
-    assert.deepEqual(await aspects(catalog.url, S.ghost, ['editableDatasetProperties', 'editableSchemaMetadata']), {});
+    assert.equal(env.catalog.stats.aspectWrites, 0);
+    assert.deepEqual(await aspects(env.catalog.url, S.ghost, ['editableDatasetProperties', 'editableSchemaMetadata']), {});
   });
 
   test('§4.2 rule 2: appends keep order and every other field, and add no duplicates', async () => {
-    const before = (await aspects(catalog.url, S.churnModel, ['mlModelProperties'])).mlModelProperties;
+    const before = (await aspects(env.catalog.url, S.churnModel, ['mlModelProperties'])).mlModelProperties;
     const r = await run('catalogLens.addFeaturesToModel', { model: S.churnModel, features: [S.avgAmount, S.age, S.signupDays] });
     assert.equal(r.status, 'written');
     assert.match(r.message, /Added 2 features/);
-    const { mlModelProperties: p } = await aspects(catalog.url, S.churnModel, ['mlModelProperties']);
+    const { mlModelProperties: p } = await aspects(env.catalog.url, S.churnModel, ['mlModelProperties']);
     assert.deepEqual(p.mlFeatures, [...before.mlFeatures, S.avgAmount, S.signupDays]);
     assert.deepEqual({ ...p, mlFeatures: undefined }, { ...before, mlFeatures: undefined }, 'every other field as it was');
-    catalog.stats.reset();
+    env.catalog.stats.reset();
     const again = await run('catalogLens.addFeaturesToModel', { model: S.churnModel, features: [S.age, S.avgAmount] });
     assert.equal(again.status, 'unchanged');
-    assert.equal(catalog.stats.aspectWrites, 0);
+    assert.equal(env.catalog.stats.aspectWrites, 0);
     const g = await run('catalogLens.addGroupsToModel', { model: S.ltvModel, groups: [S.ltvGroup] });
     assert.equal(g.status, 'written');
-    assert.deepEqual((await aspects(catalog.url, S.ltvModel, ['mlModelProperties'])).mlModelProperties.groups, [S.ltvGroup]);
+    assert.deepEqual((await aspects(env.catalog.url, S.ltvModel, ['mlModelProperties'])).mlModelProperties.groups, [S.ltvGroup]);
     const t = await run('catalogLens.addFeaturesToTable', { table: S.usersTable, features: [S.signupDays] });
     assert.equal(t.status, 'written');
-    assert.deepEqual((await aspects(catalog.url, S.usersTable, ['mlFeatureTableProperties'])).mlFeatureTableProperties.mlFeatures, [S.age, S.country, S.signupDays]);
+    assert.deepEqual((await aspects(env.catalog.url, S.usersTable, ['mlFeatureTableProperties'])).mlFeatureTableProperties.mlFeatures, [S.age, S.country, S.signupDays]);
   });
 
   test('createEntity creates an ML entity from §2.2 fields and refuses to overwrite unless asked', async () => {
     const urn = 'urn:li:mlFeature:(users_table,tenure_days)';
     const r = await run('catalogLens.createEntity', { urn, properties: { description: 'Days since signup.', dataType: 'COUNT', sources: [S.users] } });
     assert.equal(r.status, 'written');
-    const res = await graphql(catalog.url, 'query($u: String!) { mlFeature(urn: $u) { name featureNamespace properties { description dataType } } }', { u: urn });
+    const res = await graphql(env.catalog.url, 'query($u: String!) { mlFeature(urn: $u) { name featureNamespace properties { description dataType } } }', { u: urn });
     assert.deepEqual(res.data.mlFeature, { name: 'tenure_days', featureNamespace: 'users_table', properties: { description: 'Days since signup.', dataType: 'COUNT' } });
     const again = await run('catalogLens.createEntity', { urn, properties: { description: 'other' } });
     assert.equal(again.status, 'failed');
@@ -167,11 +158,11 @@ describe('write commands (aspect path)', () => {
 
   test('a write drops the cache entry it touched and refreshes diagnostics of open documents', async () => {
     const uri = 'file:///w/refresh.py';
-    await lsp.open(uri, 'python', `m = "${S.ltvGroup}"\n`);
-    await lsp.diagnostics(uri, (d) => d.some((x) => x.code === 'missing-description'));
+    await env.lsp.open(uri, 'python', `m = "${S.ltvGroup}"\n`);
+    await env.lsp.diagnostics(uri, (d) => d.some((x) => x.code === 'missing-description'));
     const r = await run('catalogLens.createEntity', { urn: S.ltvGroup, properties: { description: 'Lifetime value models.' }, overwrite: true });
     assert.equal(r.status, 'written');
-    await lsp.diagnostics(uri, (d) => d.length === 0);
+    await env.lsp.diagnostics(uri, (d) => d.length === 0);
   });
 
   test('bad arguments get a clear failure, not an exception', async () => {
@@ -260,28 +251,19 @@ describe('the aspect path and the GraphQL path', () => {
 });
 
 describe('code actions', () => {
-  let catalog: Catalog;
-  let lsp: LspSession;
-  before(async () => {
-    catalog = await sampleCatalog();
-    lsp = await startSession({ settings: { url: catalog.url }, initializationOptions: { clientCommands: true } });
-  });
-  after(async () => {
-    await lsp.stop();
-    await catalog.close();
-  });
+  const env = useSampleServer({ initializationOptions: { clientCommands: true } });
 
   const apply = (text: string, edits: TextEdit[]): string => {
     const offset = (p: { line: number; character: number }): number => text.split('\n').slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
     return [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start))
       .reduce((t, e) => t.slice(0, offset(e.range.start)) + e.newText + t.slice(offset(e.range.end)), text);
   };
-  const actionsFor = async (uri: string, d: Diagnostic): Promise<CodeAction[]> => lsp.codeActions(uri, d.range, [d]);
+  const actionsFor = async (uri: string, d: Diagnostic): Promise<CodeAction[]> => env.lsp.codeActions(uri, d.range, [d]);
 
   test('a missing description offers "Write dataset description…" as the preferred quick fix, never source.fixAll', async () => {
     const uri = 'file:///w/ca.py';
-    await lsp.open(uri, 'python', `x = "${S.orders}"\n`);
-    const [d] = await lsp.diagnostics(uri, (ds) => ds.some((x) => x.code === 'missing-description'));
+    await env.lsp.open(uri, 'python', `x = "${S.orders}"\n`);
+    const [d] = await env.lsp.diagnostics(uri, (ds) => ds.some((x) => x.code === 'missing-description'));
     const actions = await actionsFor(uri, d!);
     const write = actions.find((a) => a.title === 'Write dataset description…')!;
     assert.equal(write.kind, 'quickfix');
@@ -294,12 +276,12 @@ describe('code actions', () => {
   test('on a feature URN: add to feature table or model; on a model: add group; on an unknown ML URN: create it', async () => {
     const text = `f = "${S.avgAmount}"\nm = "${S.ltvModel}"\ng = "urn:li:mlFeature:(users_table,brand_new)"\n`;
     const uri = 'file:///w/ca2.py';
-    await lsp.open(uri, 'python', text);
-    const ds = await lsp.diagnostics(uri, (x) => x.some((d) => d.code === 'unknown-urn'));
+    await env.lsp.open(uri, 'python', text);
+    const ds = await env.lsp.diagnostics(uri, (x) => x.some((d) => d.code === 'unknown-urn'));
     const at = (needle: string) => ({ start: positionOf(text, needle), end: positionOf(text, needle) });
-    const onFeature = (await lsp.codeActions(uri, at('avg_amount'), [])).map((a) => a.title);
+    const onFeature = (await env.lsp.codeActions(uri, at('avg_amount'), [])).map((a) => a.title);
     assert.deepEqual(onFeature.filter((t) => t.startsWith('Add')), ['Add feature to feature table…', 'Add feature to model…']);
-    const onModel = (await lsp.codeActions(uri, at('ltv-model-v1'), [])).map((a) => a.title);
+    const onModel = (await env.lsp.codeActions(uri, at('ltv-model-v1'), [])).map((a) => a.title);
     assert.ok(onModel.includes('Add model group…'));
     const unknown = ds.find((d) => d.code === 'unknown-urn')!;
     const create = (await actionsFor(uri, unknown)).find((a) => a.title === 'Create ml feature in catalog…');
@@ -310,15 +292,15 @@ describe('code actions', () => {
   test('YAML list members the catalog lacks: "Append to catalog" writes them', async () => {
     const yaml = `feature_tables:\n  - urn: ${S.usersTable}\n    features:\n      - ${S.age}\n      - ${S.signupDays}\n`;
     const uri = 'file:///w/ft.yml';
-    await lsp.open(uri, 'yaml', yaml);
-    const ds = await lsp.diagnostics(uri, (x) => x.some((d) => d.code === 'missing-list-member'));
+    await env.lsp.open(uri, 'yaml', yaml);
+    const ds = await env.lsp.diagnostics(uri, (x) => x.some((d) => d.code === 'missing-list-member'));
     const d = ds.find((x) => x.code === 'missing-list-member')!;
     const append = (await actionsFor(uri, d)).find((a) => a.title === 'Append to catalog')!;
-    const r = await lsp.command<Result>(append.command!.command, append.command!.arguments![0]);
+    const r = await env.lsp.command<Result>(append.command!.command, append.command!.arguments![0]);
     assert.equal(r.status, 'written');
-    const { mlFeatureTableProperties: t } = await aspects(catalog.url, S.usersTable, ['mlFeatureTableProperties']);
+    const { mlFeatureTableProperties: t } = await aspects(env.catalog.url, S.usersTable, ['mlFeatureTableProperties']);
     assert.deepEqual(t.mlFeatures, [S.age, S.country, S.signupDays]);
-    await lsp.diagnostics(uri, (x) => !x.some((y) => y.code === 'missing-list-member'));
+    await env.lsp.diagnostics(uri, (x) => !x.some((y) => y.code === 'missing-list-member'));
   });
 
   test('YAML docs as code: push uses the YAML text; pull edits keep comments and block scalars', async () => {
@@ -339,8 +321,8 @@ describe('code actions', () => {
       '',
     ].join('\n');
     const uri = 'file:///w/docs.yml';
-    await lsp.open(uri, 'yaml', yaml);
-    const ds = await lsp.diagnostics(uri, (x) => x.filter((d) => String(d.code).endsWith('mismatch')).length === 3);
+    await env.lsp.open(uri, 'yaml', yaml);
+    const ds = await env.lsp.diagnostics(uri, (x) => x.filter((d) => String(d.code).endsWith('mismatch')).length === 3);
     const dsDesc = ds.find((d) => d.code === 'description-mismatch' && (d.data as { urn: string }).urn === S.users)!;
     const pull = (await actionsFor(uri, dsDesc)).find((a) => a.title === 'Pull description from catalog')!;
     const pulled = apply(yaml, pull.edit!.changes![uri]!);
@@ -350,9 +332,9 @@ describe('code actions', () => {
     assert.equal(apply(yaml, colPull.edit!.changes![uri]!), yaml.replace("'E-mail address'", "'Login e-mail address, unique.'"));
     const orders = ds.find((d) => d.code === 'description-mismatch' && (d.data as { urn: string }).urn === S.orders)!;
     const push = (await actionsFor(uri, orders)).find((a) => a.title === 'Push description to catalog')!;
-    const r = await lsp.command<Result>(push.command!.command, push.command!.arguments![0]);
+    const r = await env.lsp.command<Result>(push.command!.command, push.command!.arguments![0]);
     assert.equal(r.status, 'written');
-    const { editableDatasetProperties: e } = await aspects(catalog.url, S.orders, ['editableDatasetProperties']);
+    const { editableDatasetProperties: e } = await aspects(env.catalog.url, S.orders, ['editableDatasetProperties']);
     assert.equal(e.description, 'Orders placed by users.\n');
   });
 });

@@ -1,4 +1,5 @@
 /** A real local catalog (sample data, in memory) and a real server process pointed at it. */
+import { after, before } from 'node:test';
 import { startCatalog } from '../../catalog/src/server';
 import { startSession, type LspSession, type SessionOptions } from './lspClient';
 
@@ -10,6 +11,20 @@ export async function sampleCatalog(opts: { token?: string } = {}): Promise<Cata
 
 export async function serverFor(url: string, opts: SessionOptions = {}): Promise<LspSession> {
   return startSession({ ...opts, settings: { url, ...opts.settings } });
+}
+
+/** In a describe block: a sample catalog and a server pointed at it, for every test of the block. */
+export function useSampleServer(opts: SessionOptions = {}): { catalog: Catalog; lsp: LspSession } {
+  const env = {} as { catalog: Catalog; lsp: LspSession };
+  before(async () => {
+    env.catalog = await sampleCatalog();
+    env.lsp = await serverFor(env.catalog.url, opts);
+  });
+  after(async () => {
+    await env.lsp?.stop();
+    await env.catalog?.close();
+  });
+  return env;
 }
 
 export const S = {
