@@ -6,24 +6,30 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
-  ExecuteCommandRequest, LanguageClient, RevealOutputChannelOn, State, TransportKind,
-  type LanguageClientOptions, type ServerOptions,
+  CloseAction, ErrorAction, ExecuteCommandRequest, LanguageClient, RevealOutputChannelOn, State, TransportKind,
+  type CloseHandlerResult, type ErrorHandler, type LanguageClientOptions, type ServerOptions,
 } from 'vscode-languageclient/node';
 import { Commands, SkippedNotification, StatusNotification, type CatalogStatus } from '../../model/src/protocol';
+import { PaletteCommands } from './commandIds';
+import { CRASH_WINDOW_MS, CrashRestarts } from './crashRestarts';
 import { originOf } from './endpoints';
 import { SERVER_LANGUAGES, sameLaunch, serverDocumentSelector, serverInitializationOptions, serverProcessEnv, type LaunchInputs } from './launch';
 import { SERVER_LOG_NAME, describeError, type Log } from './log';
+import type { ClientStatus } from './statusView';
 import type { TokenStore } from './token';
 
 /** Params of `catalogLens/skipped`. */
 export interface SkippedFile { uri: string; size: number; limit: number }
 
 export interface ServerEvents {
-  onStatus(status: CatalogStatus): void;
+  onStatus(status: ClientStatus): void;
   onSkipped(file: SkippedFile): void;
 }
 
 export const CLIENT_ID = 'catalogLens';
+
+/** Where one client is in crash handling; 'stopped' means the crash handler already told the user. */
+interface CrashState { phase: 'running' | 'restarting' | 'stopped' }
 
 export class CatalogLanguageServer implements vscode.Disposable {
   private client: LanguageClient | undefined;
@@ -146,12 +152,14 @@ export class CatalogLanguageServer implements vscode.Disposable {
       run: { module, transport: TransportKind.ipc, options: { env } },
       debug: { module, transport: TransportKind.ipc, options: { env, execArgv: ['--nolazy', '--inspect=6019'] } },
     };
+    const crash: CrashState = { phase: 'running' };
     const clientOptions: LanguageClientOptions = {
       documentSelector: serverDocumentSelector(inputs.languages),
       synchronize: { configurationSection: 'catalogLens' },
       initializationOptions: serverInitializationOptions(inputs.trusted, inputs.allowInsecureHosts),
       outputChannel: this.serverChannel,
       revealOutputChannelOn: RevealOutputChannelOn.Never,
+      errorHandler: this.crashHandler(() => client, crash),
       // Hovers carry text from the catalog: no command links, no HTML.
       markdown: { isTrusted: false, supportHtml: false },
     };
@@ -162,12 +170,62 @@ export class CatalogLanguageServer implements vscode.Disposable {
     client.onNotification(SkippedNotification.method, (file: SkippedFile) => this.events.onSkipped(file));
     client.onDidChangeState((e) => {
       if (this.client !== client) return;
-      if (e.newState === State.Stopped) {
+      if (crash.phase === 'restarting' && e.newState === State.Running) {
+        crash.phase = 'running';
+        this.log.info('the language server was restarted after it stopped unexpectedly');
+        void vscode.window.showInformationMessage('Catalog Lens language server stopped unexpectedly and was restarted.', 'Show Output')
+          .then((pick) => { if (pick) this.serverChannel.show(true); });
+        void this.showFirstStatus(client);
+      } else if (crash.phase === 'restarting' && e.newState === State.StartFailed) {
+        // vscode-languageclient has already shown "Restarting server failed" with the reason.
+        crash.phase = 'stopped';
+        this.events.onStatus({ state: 'error', message: 'The language server stopped unexpectedly and could not be started again; run "Catalog: Restart Server" or see the "Catalog Lens Language Server" output.' });
+      } else if (crash.phase === 'running' && e.newState === State.Stopped) {
         this.log.warn('the language server stopped');
         this.events.onStatus({ state: 'error', message: 'The language server stopped; run "Catalog: Restart Server" or see the "Catalog Lens Language Server" output.' });
       }
     });
     return client;
+  }
+
+  /**
+   * What happens when the server process goes away without being asked to (a crash, a kill):
+   * the status item says "restarting", the server is started again after a growing pause, and
+   * the user is told once it runs; after too many stops in a short time it stays stopped and
+   * the user is told how to start it. Read and write errors on the connection are tolerated
+   * three times in a row, as vscode-languageclient's default does.
+   */
+  private crashHandler(client: () => LanguageClient, crash: CrashState): ErrorHandler {
+    const restarts = new CrashRestarts();
+    const stayStopped: CloseHandlerResult = { action: CloseAction.DoNotRestart, handled: true };
+    return {
+      error: (_error, _message, count) => ({ action: count !== undefined && count <= 3 ? ErrorAction.Continue : ErrorAction.Shutdown }),
+      closed: async () => {
+        // A client this class has already replaced or disposed is not brought back.
+        if (this.client !== client()) return stayStopped;
+        const decision = restarts.next(Date.now());
+        if (!decision.restart) {
+          crash.phase = 'stopped';
+          const message = `The language server stopped unexpectedly ${decision.crashes} times in ${decision.windowMs / 60_000} minutes and was not restarted.`;
+          this.log.error(message);
+          this.events.onStatus({ state: 'error', message: `${message} Run "Catalog: Restart Server" or see the "Catalog Lens Language Server" output.` });
+          void vscode.window.showErrorMessage(`Catalog Lens: ${message}`, 'Restart Server', 'Show Output').then((pick) => {
+            if (pick === 'Restart Server') void vscode.commands.executeCommand(PaletteCommands.restartServer);
+            else if (pick === 'Show Output') this.serverChannel.show(true);
+          });
+          return { ...stayStopped, message };
+        }
+        crash.phase = 'restarting';
+        this.log.warn(`the language server stopped unexpectedly; restarting it in ${decision.delayMs} ms (restart ${decision.attempt} of at most ${decision.max} in ${CRASH_WINDOW_MS / 60_000} minutes)`);
+        this.events.onStatus({ state: 'restarting', message: `Restart ${decision.attempt} of at most ${decision.max}; see the "Catalog Lens Language Server" output.` });
+        await new Promise((resolve) => setTimeout(resolve, decision.delayMs));
+        if (this.client !== client()) {
+          crash.phase = 'stopped';
+          return stayStopped;
+        }
+        return { action: CloseAction.Restart, handled: true, message: 'The language server stopped unexpectedly; starting it again.' };
+      },
+    };
   }
 
   private async stopClient(): Promise<void> {

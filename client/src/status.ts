@@ -1,11 +1,10 @@
 /** The connection status bar item (left): state from `catalogLens/status`, a click runs the fix. */
 import * as vscode from 'vscode';
-import type { CatalogStatus } from '../../model/src/protocol';
-import { statusView } from './statusView';
+import { statusView, type ClientStatus } from './statusView';
 
 export class CatalogStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('catalogLens.status', vscode.StatusBarAlignment.Left, 50);
-  private last: CatalogStatus = { state: 'checking', message: 'starting the language server' };
+  private last: ClientStatus = { state: 'checking', message: 'starting the language server' };
 
   constructor() {
     this.item.name = 'Catalog Lens';
@@ -13,11 +12,11 @@ export class CatalogStatusBar implements vscode.Disposable {
     this.item.show();
   }
 
-  get current(): CatalogStatus {
+  get current(): ClientStatus {
     return this.last;
   }
 
-  show(status: CatalogStatus): void {
+  show(status: ClientStatus): void {
     this.last = status;
     const view = statusView(status);
     this.item.text = view.text;

@@ -5,6 +5,9 @@
 import type { CatalogStatus, ConnectionState } from '../../model/src/protocol';
 import { PaletteCommands } from './commandIds';
 
+/** The server's connection states, and the client's own: its language server restarting after a crash. */
+export type ClientStatus = CatalogStatus | { state: 'restarting'; message: string; endpoint?: undefined };
+
 export interface StatusView {
   text: string;
   tooltip: string;
@@ -13,16 +16,17 @@ export interface StatusView {
   command: string;
 }
 
-const VIEWS: Record<ConnectionState, Omit<StatusView, 'tooltip'> & { title: string }> = {
+const VIEWS: Record<ConnectionState | 'restarting', Omit<StatusView, 'tooltip'> & { title: string }> = {
   connected: { text: '$(database) Catalog', title: 'Catalog connected', background: undefined, command: PaletteCommands.showOutput },
   checking: { text: '$(sync~spin) Catalog', title: 'Checking the catalog connection…', background: undefined, command: PaletteCommands.showOutput },
+  restarting: { text: '$(sync~spin) Catalog: restarting', title: 'The language server stopped unexpectedly and is restarting', background: 'warning', command: PaletteCommands.showOutput },
   notConfigured: { text: '$(plug) Catalog: not configured', title: 'No catalog configured — click to configure', background: 'warning', command: PaletteCommands.configure },
   unauthorized: { text: '$(key) Catalog: unauthorized', title: 'The catalog refused the access token — click to set one', background: 'error', command: PaletteCommands.setAccessToken },
   unreachable: { text: '$(debug-disconnect) Catalog: unreachable', title: 'The catalog cannot be reached — click to configure', background: 'error', command: PaletteCommands.configure },
   error: { text: '$(error) Catalog: error', title: 'The catalog answered with an error — click to show the log', background: 'error', command: PaletteCommands.showOutput },
 };
 
-export function statusView(status: CatalogStatus): StatusView {
+export function statusView(status: ClientStatus): StatusView {
   const v = VIEWS[status.state] ?? VIEWS.error;
   const lines = [v.title, status.message, status.endpoint ? `Endpoint: ${status.endpoint}` : ''].filter((l) => l !== '');
   return { text: v.text, tooltip: lines.join('\n'), background: v.background, command: v.command };

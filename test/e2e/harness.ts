@@ -10,9 +10,12 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { chromium, type Browser, type BrowserServer } from 'playwright-core';
 import { startCatalog, type E2eCatalog } from './support/catalog';
-import { createProfile, installExtension, startCodeServer, type RunningCodeServer } from './support/codeServer';
+import {
+  createProfile, installExtension, RESTRICTED_MODE_SETTINGS, startCodeServer, type CodeServerProfile, type RunningCodeServer,
+} from './support/codeServer';
 import { e2eTools, packageVersion, REPO_ROOT, type E2eTools } from './support/paths';
 import { killGroup, trackGroup } from './support/processes';
+import { startRecorder, type HttpRecorder } from './support/recorder';
 import { Workbench } from './support/workbench';
 
 /** Flags from notes/real-vscode-here.md: no sandbox as root, nothing that reaches the network. */
@@ -28,6 +31,16 @@ export interface SessionOptions {
   readyStatus?: RegExp;
   /** The file opened first; the extension activates on its language (default catalog/datasets.yml). */
   firstFile?: string;
+  /** Workspace trust on and the folder not trusted: the window opens in Restricted Mode. */
+  restricted?: boolean;
+  /** More user settings (User/settings.json), over the e2e defaults. */
+  userSettings?: Record<string, unknown>;
+  /** More machine settings (Machine/settings.json) besides catalogLens.url. */
+  machineSettings?: Record<string, unknown>;
+  /** Put a recording proxy (support/recorder.ts) between the editor and the catalog: catalogLens.url is the proxy's. */
+  recordTraffic?: boolean;
+  /** Changes the workspace copy before code-server opens it (e.g. writes .vscode/settings.json). */
+  prepareWorkspace?: (workspace: string) => void;
 }
 
 export interface E2eSession {
@@ -37,6 +50,11 @@ export interface E2eSession {
   /** The copy of examples/ the window has open. */
   workspace: string;
   runDir: string;
+  profile: CodeServerProfile;
+  /** catalogLens.url of the machine settings: the catalog's URL, or the recording proxy's. */
+  catalogUrl: string;
+  /** The recording proxy in front of the catalog, with `recordTraffic`. */
+  traffic: HttpRecorder | undefined;
   /** Saves a screenshot and the logs of a failed step under test-results/e2e/. */
   captureFailure(step: string): Promise<void>;
   stop(): Promise<void>;
@@ -72,11 +90,21 @@ export async function startSession(opts: SessionOptions = {}): Promise<E2eSessio
     const catalog = await startCatalog({ dir: catalogDir, ...(opts.token !== undefined ? { token: opts.token } : {}) });
     cleanups.push(() => catalog.stop());
 
+    let traffic: HttpRecorder | undefined;
+    if (opts.recordTraffic) {
+      const recorder = await startRecorder({ upstream: catalog.url });
+      cleanups.push(() => recorder.stop());
+      traffic = recorder;
+    }
+    const catalogUrl = traffic?.url ?? catalog.url;
+
     const workspace = path.join(runDir, 'examples');
     cpSync(path.join(REPO_ROOT, 'examples'), workspace, { recursive: true });
-    const profile = createProfile(runDir, { 'catalogLens.url': catalog.url });
+    opts.prepareWorkspace?.(workspace);
+    const userSettings = { ...(opts.restricted ? RESTRICTED_MODE_SETTINGS : {}), ...opts.userSettings };
+    const profile = createProfile(runDir, { ...opts.machineSettings, 'catalogLens.url': catalogUrl }, userSettings);
     installExtension(tools, profile, vsix);
-    const codeServer = await startCodeServer(tools, profile, workspace, path.join(runDir, 'code-server.log'));
+    const codeServer = await startCodeServer(tools, profile, workspace, path.join(runDir, 'code-server.log'), { workspaceTrust: opts.restricted === true });
     cleanups.push(() => codeServer.stop());
 
     const { browserServer, browser } = await launchChromium(tools, runDir);
@@ -105,7 +133,7 @@ export async function startSession(opts: SessionOptions = {}): Promise<E2eSessio
       process.stderr.write(`e2e: screenshot and logs of the failed step in ${dir}\n`);
     };
     return {
-      catalog, codeServer, workbench, workspace, runDir, captureFailure,
+      catalog, codeServer, workbench, workspace, runDir, profile, catalogUrl, traffic, captureFailure,
       stop: async () => {
         await stopAll();
         rmSync(runDir, { recursive: true, force: true });

@@ -40,13 +40,23 @@ export const E2E_USER_SETTINGS: Record<string, unknown> = {
   'files.autoSave': 'off',
 };
 
-export function createProfile(runDir: string, machineSettings: Record<string, unknown>): CodeServerProfile {
+/** User settings of a window whose folder opens in Restricted Mode, without the trust dialog asking first. */
+export const RESTRICTED_MODE_SETTINGS: Record<string, unknown> = {
+  'security.workspace.trust.enabled': true,
+  'security.workspace.trust.startupPrompt': 'never',
+};
+
+export function createProfile(
+  runDir: string,
+  machineSettings: Record<string, unknown>,
+  userSettings: Record<string, unknown> = {},
+): CodeServerProfile {
   const userDataDir = path.join(runDir, 'user-data');
   const extensionsDir = path.join(runDir, 'extensions');
   mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
   mkdirSync(path.join(userDataDir, 'Machine'), { recursive: true });
   mkdirSync(extensionsDir, { recursive: true });
-  writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify(E2E_USER_SETTINGS, null, 2) + '\n');
+  writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...E2E_USER_SETTINGS, ...userSettings }, null, 2) + '\n');
   // code-server's window is a remote window: machine-scoped settings (catalogLens.url) are
   // read from <user-data-dir>/Machine/settings.json there and ignored in User settings.
   writeFileSync(path.join(userDataDir, 'Machine', 'settings.json'), JSON.stringify(machineSettings, null, 2) + '\n');
@@ -90,6 +100,11 @@ export function installExtension(tools: E2eTools, profile: CodeServerProfile, vs
   return output;
 }
 
+/** The language server script of the installed extension: what its node process runs. */
+export function installedServerScript(profile: CodeServerProfile, version: string): string {
+  return path.join(profile.extensionsDir, `catalog-lens.catalog-lens-${version}`, 'dist', 'server.js');
+}
+
 export interface RunningCodeServer {
   url: string;
   process: ManagedProcess;
@@ -101,12 +116,14 @@ export async function startCodeServer(
   profile: CodeServerProfile,
   folder: string,
   logFile: string,
+  opts: { workspaceTrust?: boolean } = {},
 ): Promise<RunningCodeServer> {
   const args = [
     ...baseArgs(tools, profile),
     '--auth', 'none',
     '--bind-addr', '127.0.0.1:0',
-    '--disable-workspace-trust',
+    // Without this flag the user setting security.workspace.trust.enabled decides.
+    ...(opts.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--ignore-last-opened',
     folder,

@@ -15,6 +15,37 @@ interface PageDocument {
   createRange(): PageRange;
 }
 declare const document: PageDocument;
+interface PageMutationObserver { observe(target: PageElement, options: { subtree: boolean; childList: boolean; attributes: boolean; characterData: boolean }): void }
+declare const MutationObserver: new (callback: () => void) => PageMutationObserver;
+declare const window: { catalogLensStatusLog?: StatusSample[] };
+
+/** What the status bar said at one moment: the Catalog Lens item's label and the Problems item's. */
+export interface StatusSample { catalog: string; problems: string }
+
+/**
+ * Starts recording every change of the Catalog Lens status item and of the Problems counter
+ * (from a MutationObserver on the status bar, so short-lived states are not missed between polls).
+ */
+export function startStatusLog(): void {
+  const bar = document.querySelector('#workbench\\.parts\\.statusbar');
+  if (!bar) throw new Error('the status bar is not rendered');
+  const log: StatusSample[] = [];
+  window.catalogLensStatusLog = log;
+  const sample = (): void => {
+    const catalog = document.querySelector('#workbench\\.parts\\.statusbar [aria-label^="Catalog Lens:"]')?.getAttribute('aria-label') ?? '';
+    const problems = document.querySelector('#status\\.problems')?.getAttribute('aria-label')
+      ?? document.querySelector('#status\\.problems')?.textContent ?? '';
+    const last = log[log.length - 1];
+    if (!last || last.catalog !== catalog || last.problems !== problems) log.push({ catalog, problems });
+  };
+  sample();
+  new MutationObserver(sample).observe(bar, { subtree: true, childList: true, attributes: true, characterData: true });
+}
+
+/** What startStatusLog recorded so far. */
+export function statusLog(): StatusSample[] {
+  return window.catalogLensStatusLog ?? [];
+}
 
 /** True when the Catalog Lens status item's accessible label matches the pattern source. */
 export function statusLabelMatches(source: string): boolean {

@@ -4,7 +4,7 @@
  */
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { statusLabelMatches, textPoint, type TextPointQuery } from './pageScripts';
+import { startStatusLog, statusLabelMatches, statusLog, textPoint, type StatusSample, type TextPointQuery } from './pageScripts';
 import { SCREENSHOT_DIR } from './paths';
 
 const UI_TIMEOUT = 20_000;
@@ -30,6 +30,15 @@ export class Workbench {
   async waitForStatus(label: RegExp, timeout = 60_000): Promise<string> {
     await this.page.waitForFunction(statusLabelMatches, label.source, { timeout, polling: 100 });
     return (await this.statusItem().innerText()).trim();
+  }
+
+  /** Records every change of the Catalog Lens status item and the Problems counter from now on. */
+  async startStatusLog(): Promise<void> {
+    await this.page.evaluate(startStatusLog);
+  }
+
+  async statusLog(): Promise<StatusSample[]> {
+    return this.page.evaluate(statusLog);
   }
 
   async statusLabel(): Promise<string> {
@@ -128,6 +137,13 @@ export class Workbench {
     await row.click();
   }
 
+  /** Clicks the quick-pick row whose label is exactly `label` ("Catalog Lens", not "Catalog Lens Language Server"). */
+  async pickQuickItemExactly(label: string): Promise<void> {
+    const row = this.quickInput().locator('.monaco-list-row', { has: this.page.locator('.label-name').getByText(label, { exact: true }) }).first();
+    await row.waitFor({ timeout: UI_TIMEOUT });
+    await row.click();
+  }
+
   /** Types into the open input box and presses Enter. */
   async submitInputBox(text: string, title?: RegExp): Promise<void> {
     const widget = this.quickInput();
@@ -145,6 +161,38 @@ export class Workbench {
     const menu = this.page.locator('.action-widget');
     await menu.locator('.monaco-list-row', { hasText: expectedItem }).first().waitFor({ timeout: UI_TIMEOUT });
     return menu.locator('.monaco-list-row').allInnerTexts();
+  }
+
+  /**
+   * Opens the quick-fix menu (Ctrl+.) at the cursor and returns its items, or [] when the editor
+   * says there are none ("No code actions available").
+   */
+  async quickFixItems(): Promise<string[]> {
+    await this.page.keyboard.press('Control+.');
+    const rows = this.page.locator('.action-widget .monaco-list-row');
+    const none = this.page.locator('.monaco-editor-overlaymessage', { hasText: /No code actions available/ });
+    await rows.first().or(none).waitFor({ timeout: UI_TIMEOUT });
+    return (await none.isVisible()) ? [] : rows.allInnerTexts();
+  }
+
+  /**
+   * The command palette's rows for `>query`, once the list has answered it: a row holding `query`,
+   * or, when no command matches, its "similar commands" or "No matching commands".
+   */
+  async paletteRows(query: string): Promise<string[]> {
+    await this.closeWidgets();
+    await this.page.keyboard.press('F1');
+    const input = this.quickInput().locator('input');
+    await input.waitFor({ timeout: UI_TIMEOUT });
+    await input.fill(`>${query}`);
+    const rows = this.quickInput().locator('.monaco-list-row');
+    const match = rows.filter({ hasText: query });
+    const none = this.quickInput().getByText('No matching commands');
+    const similar = rows.filter({ hasText: 'similar commands' });
+    await match.first().or(none).or(similar).first().waitFor({ timeout: UI_TIMEOUT });
+    const texts = await rows.allInnerTexts();
+    await this.closeWidgets();
+    return texts;
   }
 
   async chooseQuickFix(item: string): Promise<void> {
