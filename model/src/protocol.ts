@@ -98,8 +98,9 @@ export const DEFAULT_SETTINGS: Settings = {
   writePath: 'aspects',
   actor: 'urn:li:corpuser:datahub',
   namespaces: ['li', 'svc'],
+  // Not jsonc: editor settings files are jsonc, and the server (and its trace) should not read them.
   languages: [
-    'python', 'yaml', 'sql', 'json', 'jsonc', 'markdown', 'plaintext', 'typescript', 'javascript',
+    'python', 'yaml', 'sql', 'json', 'markdown', 'plaintext', 'typescript', 'javascript',
     'typescriptreact', 'javascriptreact', 'java', 'scala', 'go', 'shellscript', 'toml',
   ],
   maxFileSize: 5 * 1024 * 1024,
