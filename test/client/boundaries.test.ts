@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 const CLIENT_SRC = path.resolve(__dirname, '..', '..', '..', 'client', 'src');
-const PURE = ['endpoints.ts', 'userText.ts', 'launch.ts', 'statusView.ts', 'commandIds.ts', 'localCatalogProcess.ts'];
+const PURE = ['endpoints.ts', 'userText.ts', 'launch.ts', 'statusView.ts', 'commandIds.ts', 'localCatalogProcess.ts', 'crashRestarts.ts'];
 
 function importsOf(file: string): string[] {
   const text = readFileSync(path.join(CLIENT_SRC, file), 'utf8');
