@@ -22,6 +22,21 @@ function kindOf(v: unknown): string {
   return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 }
 
+/** Jackson's default nesting limit, which DataHub's GMS reads JSON with; deeper values would overflow the stack here. */
+const MAX_JSON_DEPTH = 1000;
+
+/** Whether `v` nests objects and arrays more than `limit` levels (walked without recursion). */
+function nestedDeeperThan(v: unknown, limit: number): boolean {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value: v, depth: 0 }];
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop()!;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth + 1 > limit) return true;
+    for (const child of Object.values(value as Record<string, unknown>)) stack.push({ value: child, depth: depth + 1 });
+  }
+  return false;
+}
+
 function requireString(p: Json, key: string, where: string): string {
   const v = p[key];
   if (v === undefined) throw badRequest(`${where}.${key}: required`);
@@ -74,6 +89,9 @@ export function proposalToWrite(p: unknown, where: string, namespaces: Namespace
   if (systemMetadata !== undefined && systemMetadata !== null && !isObject(systemMetadata)) {
     throw badRequest(`${where}.systemMetadata: expected an object, found ${kindOf(systemMetadata)}`);
   }
+  if (nestedDeeperThan(systemMetadata, MAX_JSON_DEPTH)) {
+    throw badRequest(`${where}.systemMetadata: nested more than ${MAX_JSON_DEPTH} levels deep`);
+  }
   const ifVersionMatch = readVersionHeader(p['headers'], `${where}.headers`);
 
   let value: unknown;
@@ -84,6 +102,9 @@ export function proposalToWrite(p: unknown, where: string, namespaces: Namespace
   }
   if (!isObject(value)) {
     throw unprocessable(`${where}.aspect.value: the ${aspectName} aspect must be a JSON object, found ${kindOf(value)}`);
+  }
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+    throw unprocessable(`${where}.aspect.value: nested more than ${MAX_JSON_DEPTH} levels deep`);
   }
   const problems = checkAspect(aspectName, value);
   if (problems.length > 0) {

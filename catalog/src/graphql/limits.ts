@@ -1,16 +1,19 @@
 /**
- * Query size limits, checked before a document is validated or run: nesting depth and the
- * number of root fields (aliases included). The language server sends up to 100 aliased root
- * fields per request, well inside both.
+ * Query size limits, checked before a document is validated or run: nesting depth, the number
+ * of root fields (aliases included), and the number of fields in all (fragments counted where
+ * they are spread), which bounds width below the root too: 1000 roots of 200 aliases each would
+ * otherwise ask for 200,000 fields. The language server sends up to 100 aliased root fields of
+ * about 20 fields each per request, well inside all three.
  */
 import { Kind, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
 
 export interface QueryLimits {
   maxDepth: number;
   maxRootFields: number;
+  maxFields: number;
 }
 
-export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxDepth: 15, maxRootFields: 1000 };
+export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxDepth: 15, maxRootFields: 1000, maxFields: 50_000 };
 
 /** The first limit the document breaks, as a message; undefined when it fits. */
 export function checkQueryLimits(doc: DocumentNode, limits: QueryLimits): string | undefined {
@@ -28,6 +31,10 @@ export function checkQueryLimits(doc: DocumentNode, limits: QueryLimits): string
     if (depth > limits.maxDepth) {
       return `${label} is nested ${depth} levels deep; the limit is ${limits.maxDepth}`;
     }
+    const all = measure.allFields(d.selectionSet);
+    if (all > limits.maxFields) {
+      return `${label} selects ${all} fields in all (aliases and fragment spreads included); the limit is ${limits.maxFields} per request — split it into several requests`;
+    }
   }
   return undefined;
 }
@@ -40,6 +47,7 @@ export function checkQueryLimits(doc: DocumentNode, limits: QueryLimits): string
 class Measure {
   private readonly count = new Map<string, number>();
   private readonly depth = new Map<string, number>();
+  private readonly total = new Map<string, number>();
   private readonly open = new Set<string>();
 
   constructor(private readonly fragments: Map<string, FragmentDefinitionNode>) {}
@@ -50,6 +58,17 @@ class Measure {
       if (s.kind === Kind.FIELD) n++;
       else if (s.kind === Kind.INLINE_FRAGMENT) n += this.fields(s.selectionSet);
       else n += this.viaFragment(s.name.value, this.count, (f) => this.fields(f.selectionSet));
+    }
+    return n;
+  }
+
+  /** Every field at every level, each fragment counted once per spread. */
+  allFields(set: SelectionSetNode): number {
+    let n = 0;
+    for (const s of set.selections) {
+      if (s.kind === Kind.FIELD) n += 1 + (s.selectionSet ? this.allFields(s.selectionSet) : 0);
+      else if (s.kind === Kind.INLINE_FRAGMENT) n += this.allFields(s.selectionSet);
+      else n += this.viaFragment(s.name.value, this.total, (f) => this.allFields(f.selectionSet));
     }
     return n;
   }

@@ -5,7 +5,7 @@
 import type { GqlShapes } from '../../../model/src/readShapes';
 import { encodeUrnForPath } from '../../../model/src/urn';
 import { LruTtlCache, SingleFlight } from './cache';
-import { catalogError, displayUrl, isConnectionError, type CatalogError } from './errors';
+import { catalogError, displayUrl, isConnectionError, quoteCatalogText, type CatalogError } from './errors';
 import { CatalogHttp, type Fetch } from './http';
 import { batchQuery, PING, type ResolvableKind } from './queries';
 
@@ -136,7 +136,7 @@ export class CatalogClient {
     let generalError: string | undefined;
     for (const e of isRecord(body) && Array.isArray(body.errors) ? body.errors : []) {
       const alias = Array.isArray(e?.path) && typeof e.path[0] === 'string' ? e.path[0] : undefined;
-      const message = typeof e?.message === 'string' ? e.message : 'unknown GraphQL error';
+      const message = typeof e?.message === 'string' ? quoteCatalogText(e.message) : 'unknown GraphQL error';
       if (alias && aliases.has(alias)) errorsByAlias.set(alias, message);
       else generalError ??= message;
     }
@@ -209,7 +209,7 @@ export class CatalogClient {
       const e = body.errors[0] as { message?: unknown; extensions?: { code?: unknown } };
       const code = e.extensions?.code;
       const kind = code === 404 ? 'notFound' : code === 403 ? 'forbidden' : code === 409 ? 'conflict' : 'rejected';
-      return { ok: false, error: catalogError(kind, `${endpoint}: ${String(e.message ?? 'GraphQL error')}`, endpoint) };
+      return { ok: false, error: catalogError(kind, `${endpoint}: ${quoteCatalogText(String(e.message ?? 'GraphQL error'))}`, endpoint) };
     }
     if (!isRecord(body) || !isRecord(body.data)) return { ok: false, error: catalogError('badResponse', `${endpoint} answered without "data"`, endpoint) };
     return { ok: true, data: body.data };

@@ -4,7 +4,7 @@
  * catalog (redirects are not followed: a redirect could carry it to another host).
  */
 import nodeFetch, { type RequestInit, type Response } from 'node-fetch';
-import { catalogError, displayUrl, type CatalogError } from './errors';
+import { catalogError, displayUrl, quoteCatalogText, type CatalogError } from './errors';
 
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -105,7 +105,7 @@ export class CatalogHttp {
 function interpret<T>(res: Response, text: string, endpoint: string, accept: readonly number[], wrongAddressOn404: boolean): HttpResult<T> {
   const status = res.status;
   if (status >= 300 && status < 400) {
-    return { ok: false, error: catalogError('badResponse', `${endpoint} redirects (${status}) to ${displayUrl(res.headers.get('location') ?? '?')}; configure the final address (the token is not sent through redirects)`, endpoint, status) };
+    return { ok: false, error: catalogError('badResponse', `${endpoint} redirects (${status}) to ${quoteCatalogText(displayUrl(res.headers.get('location') ?? '?'), 200)}; configure the final address (the token is not sent through redirects)`, endpoint, status) };
   }
   if (status === 401) return { ok: false, error: catalogError('unauthorized', `${endpoint} refused the access token (401)`, endpoint, status) };
   if (status === 403) return { ok: false, error: catalogError('forbidden', `${endpoint} answered 403: ${shortMessage(text) ?? 'forbidden'}`, endpoint, status) };
@@ -145,10 +145,7 @@ function shortMessage(text: string): string | undefined {
   } catch {
     m = /^\s*</.test(text) ? 'an HTML error page' : text.trim() || undefined;
   }
-  if (m === undefined) return undefined;
-  // eslint-disable-next-line no-control-regex
-  m = m.replace(/[\u0000-\u001F\u007F]+/g, ' ');
-  return m.length > 300 ? `${m.slice(0, 300)}…` : m;
+  return m === undefined ? undefined : quoteCatalogText(m);
 }
 
 function networkError(e: unknown, endpoint: string): CatalogError {

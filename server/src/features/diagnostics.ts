@@ -8,6 +8,7 @@ import { editDistance, parseUrn } from '../../../model/src/urn';
 import { shownColumns, shownDatasetDescription } from '../../../model/src/readShapes';
 import type { Settings, Severity } from '../../../model/src/protocol';
 import type { Resolution } from '../catalog/client';
+import { quoteCatalogText } from '../catalog/errors';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
 import { KIND_LABELS, entityName } from './describe';
 
@@ -121,7 +122,7 @@ function columnDiagnostics(scan: ScanResult, resolve: ResolutionLookup, levels: 
       const near = nearNames(name, cols.map((c) => simplePath(c.fieldPath)));
       push(levels.unknown, {
         start: col.name.start, end: col.name.end,
-        message: `Column '${name}' is not in the catalog's schema of ${dsName}${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}`,
+        message: `Column '${name}' is not in the catalog's schema of ${dsName}${near.length ? ` (did you mean ${near.map((n) => quoteCatalogText(n, 80)).join(', ')}?)` : ''}`,
         code: 'unknown-column', data: { code: 'unknown-column', urn: ds.urn, kind: 'dataset', fieldPath: name },
       });
       continue;
@@ -163,7 +164,7 @@ function memberDiagnostic(occ: UrnOccurrence, resolve: ResolutionLookup, levels:
   }
   if (!members || members.some((m) => sameEntity(m, member))) return;
   const ownerParsed = parseUrn(owner.urn);
-  const ownerName = ownerParsed.ok ? entityName(ownerParsed.urn) : ownerRes.entity.name;
+  const ownerName = ownerParsed.ok ? entityName(ownerParsed.urn) : quoteCatalogText(ownerRes.entity.name ?? owner.urn, 80);
   push(levels.yamlMismatch, {
     start: occ.start, end: occ.end,
     message: `Not among the catalog's ${list} of ${ownerName}`,

@@ -83,7 +83,9 @@ function datasetBody(d: GqlDataset, maxColumns = MAX_COLUMNS): string[] {
   const out = [description(shownDatasetDescription(d))];
   const cols = shownColumns(d);
   if (cols.length > 0) {
-    const rows = cols.slice(0, maxColumns).map((c) => `| ${codeSpan(simplePath(c.fieldPath), 80)} | ${c.description ? tableCell(c.description) : '_none_'} |`);
+    // A table row splits at pipes even inside a code span (and `\\|` is a backslash, then a split):
+    // a path's pipes are shown as a look-alike, or the rest of the path would leave its code span.
+    const rows = cols.slice(0, maxColumns).map((c) => `| ${codeSpan(simplePath(c.fieldPath), 80).replace(/\|/g, '│')} | ${c.description ? tableCell(c.description) : '_none_'} |`);
     const more = cols.length > maxColumns ? `\n\n…and ${cols.length - maxColumns} more columns (${cols.length} in all)` : '';
     const undocumented = cols.filter((c) => !c.description).length;
     out.push(`| column | description |\n| --- | --- |\n${rows.join('\n')}${more}`);
@@ -126,7 +128,7 @@ function modelBody(m: GqlMlModel): string[] {
   return [
     description(p?.description ?? m.description),
     [p?.type ? `type ${escapeMarkdown(p.type)}` : '', p?.version ? `version ${codeSpan(p.version)}` : ''].filter(Boolean).join(' · '),
-    groups.length > 0 ? `Groups: ${groups.map((g) => codeSpan(g.name)).join(', ')}` : 'Groups: none',
+    groups.length > 0 ? `Groups: ${groups.slice(0, 20).map((g) => codeSpan(g.name)).join(', ')}${groups.length > 20 ? `, … (${groups.length} in all)` : ''}` : 'Groups: none',
     features.length > 0 ? `Features (${features.length}): ${features.slice(0, 20).map((f) => codeSpan(featureName(f))).join(', ')}${features.length > 20 ? ', …' : ''}` : 'Features: none',
   ];
 }

@@ -49,7 +49,8 @@ export function safeDescription(text: string, limit = 1500, maxLines = 30): stri
 
 /** One line for a table cell: newlines, pipes and HTML neutralised. */
 export function tableCell(text: string, limit = 120): string {
-  return safeDescription(text.replace(/\s*\n\s*/g, ' '), limit, 1).replace(/\|/g, '\\|');
+  // A pipe after an odd run of backslashes is already escaped; after an even run it would split the row.
+  return safeDescription(text.replace(/\s*\n\s*/g, ' '), limit, 1).replace(/(\\*)\|/g, (m, slashes: string) => (slashes.length % 2 === 0 ? `${slashes}\\|` : m));
 }
 
 function stripControl(text: string, keepNewlines = false): string {

@@ -12,7 +12,7 @@ import { findField, simplePath } from '../../../model/src/fieldPath';
 import { Commands, type Settings, type WriteResult } from '../../../model/src/protocol';
 import { parseUrn, type Urn } from '../../../model/src/urn';
 import type { CatalogClient, Resolution } from '../catalog/client';
-import type { CatalogError } from '../catalog/errors';
+import { quoteCatalogText, type CatalogError } from '../catalog/errors';
 import { UPDATE_DATASET, UPDATE_DESCRIPTION, type ResolvableKind } from '../catalog/queries';
 import { KIND_LABELS, entityName } from '../features/describe';
 import { nearNames } from '../features/diagnostics';
@@ -110,7 +110,7 @@ async function setColumnDescription(a: Record<string, unknown>, ctx: Ctx): Promi
   const field = findField(fields, column);
   if (!field) {
     const near = nearNames(column, fields.map((f) => simplePath(f.fieldPath)));
-    return failed('badInput', `${label(urn.urn)} has no column '${column}'${near.length ? `; near names: ${near.join(', ')}` : fields.length ? '' : ' (the catalog holds no schema for it)'}`);
+    return failed('badInput', `${label(urn.urn)} has no column '${column}'${near.length ? `; near names: ${near.map((n) => quoteCatalogText(n, 80)).join(', ')}` : fields.length ? '' : ' (the catalog holds no schema for it)'}`);
   }
   if (ctx.settings.writePath === 'graphql') {
     const info = dataset.entity.editableSchemaMetadata?.editableSchemaFieldInfo ?? [];

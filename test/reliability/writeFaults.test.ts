@@ -1,0 +1,139 @@
+/**
+ * Catalog faults seen by a write command (test/server/faults.test.ts covers them for hover,
+ * diagnostics and the status): for each fault the command answers `failed` with the kind the
+ * user can act on and a message naming the endpoint and what went wrong, the server stays up,
+ * and once the catalog behaves again the same command writes, without a restart.
+ *
+ * Three places a fault can hit: the existence check before a write (GraphQL), the aspect write
+ * itself (`POST /aspects`, through a router that sends only that path through the fault proxy),
+ * and the GraphQL write path (`updateDataset`).
+ */
+import assert from 'node:assert/strict';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { aspects } from '../support/catalogHttp';
+import { startFaultProxy, type FaultMode, type FaultProxy } from '../support/faultProxy';
+import { S, sampleCatalog, serverFor, type Catalog } from '../support/fixture';
+import type { LspSession } from '../support/lspClient';
+
+interface Result { status: 'written' | 'unchanged' | 'failed'; message: string; kind?: string }
+
+const TIMEOUT_MS = 1000;
+const SETTINGS = { requestTimeoutMs: TIMEOUT_MS, cache: { ttlSeconds: 0, maxEntries: 100 } };
+
+/** The fault's message, as the user reads it, for a request to `path` (what the endpoint is named). */
+const EXPECTED: Record<Exclude<FaultMode, 'forward'>, { kind: string; message: (path: string) => RegExp }> = {
+  refuse: { kind: 'unreachable', message: (p) => new RegExp(`connection refused at http://127\\.0\\.0\\.1:\\d+${p}`) },
+  slow: { kind: 'timeout', message: (p) => new RegExp(`no answer from http://127\\.0\\.0\\.1:\\d+${p} within ${TIMEOUT_MS} ms`) },
+  drip: { kind: 'timeout', message: (p) => new RegExp(`no answer from http://127\\.0\\.0\\.1:\\d+${p} within ${TIMEOUT_MS} ms`) },
+  status401: { kind: 'unauthorized', message: () => /refused the access token \(401\)/ },
+  status403: { kind: 'forbidden', message: () => /answered 403: is unauthorized to READ entities\./ },
+  status404: { kind: 'badResponse', message: () => /answered 404: an HTML error page/ },
+  status500: { kind: 'badResponse', message: () => /answered 500: Internal server error occurred/ },
+  status502: { kind: 'badResponse', message: () => /answered 502: an HTML error page/ },
+  html: { kind: 'badResponse', message: () => /answered an HTML page \(status 200\) instead of JSON/ },
+  garbage: { kind: 'badResponse', message: () => /answered text that is not JSON/ },
+  truncated: { kind: 'badResponse', message: () => /answered truncated or invalid JSON/ },
+  partialErrors: { kind: 'rejected', message: () => /: An unknown error occurred\./ },
+};
+const MODES = Object.keys(EXPECTED) as Array<Exclude<FaultMode, 'forward'>>;
+
+/** A router on 127.0.0.1: the requests `faulted` picks go through the fault proxy, the others straight to the catalog. */
+async function startRouter(catalogUrl: string, faultUrl: string, faulted: (method: string, path: string, body: string) => boolean): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const target = new URL(faulted(req.method ?? 'GET', req.url ?? '/', body.toString()) ? faultUrl : catalogUrl);
+      const up = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } }, (upRes) => {
+        res.writeHead(upRes.statusCode ?? 502, upRes.headers);
+        upRes.pipe(res);
+      });
+      up.on('error', () => res.destroy());
+      res.on('close', () => up.destroy());
+      up.end(body);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }),
+  };
+}
+
+describe('catalog faults seen by write commands', () => {
+  let catalog: Catalog;
+  let proxy: FaultProxy;
+  let aspectRouter: { url: string; close(): Promise<void> };
+  let mutationRouter: { url: string; close(): Promise<void> };
+  let viaProxy: LspSession;
+  let viaRouter: LspSession;
+  let viaGraphql: LspSession;
+  let n = 0;
+
+  before(async () => {
+    catalog = await sampleCatalog();
+    proxy = await startFaultProxy(catalog.url, 60_000);
+    aspectRouter = await startRouter(catalog.url, proxy.url, (method, path) => method === 'POST' && path.startsWith('/aspects'));
+    mutationRouter = await startRouter(catalog.url, proxy.url, (_method, _path, body) => body.includes('mutation updateDataset'));
+    viaProxy = await serverFor(proxy.url, { settings: SETTINGS });
+    viaRouter = await serverFor(aspectRouter.url, { settings: SETTINGS });
+    viaGraphql = await serverFor(mutationRouter.url, { settings: { ...SETTINGS, writePath: 'graphql' } });
+  });
+  let cases = 0;
+  after(async () => {
+    console.log(`write-command fault cases: ${cases} (${MODES.length} faults at the existence check, the aspect write and the updateDataset mutation)`);
+    for (const s of [viaProxy, viaRouter, viaGraphql]) await s.stop();
+    await aspectRouter.close();
+    await mutationRouter.close();
+    await proxy.close();
+    await catalog.close();
+  });
+
+  const describeWrite = (lsp: LspSession): Promise<Result> =>
+    lsp.command<Result>('catalogLens.setDatasetDescription', { urn: S.orders, description: `Orders, take ${n++}.` });
+
+  async function faultThenRecover(lsp: LspSession, mode: Exclude<FaultMode, 'forward'>, path: string, kind = EXPECTED[mode].kind): Promise<void> {
+    cases++;
+    await proxy.setMode(mode);
+    const r = await describeWrite(lsp);
+    assert.equal(r.status, 'failed', JSON.stringify(r));
+    assert.equal(r.kind, kind, r.message);
+    assert.match(r.message, EXPECTED[mode].message(path));
+    assert.ok(r.message.length < 600, `the message is ${r.message.length} characters`);
+    assert.equal(lsp.child.exitCode, null, 'the server is still running');
+    await proxy.setMode('forward');
+    const again = await describeWrite(lsp);
+    assert.equal(again.status, 'written', `after the catalog came back: ${JSON.stringify(again)}`);
+    await lsp.waitForStatus((st) => st.state === 'connected', 10_000);
+    const { editableDatasetProperties: e } = await aspects(catalog.url, S.orders, ['editableDatasetProperties']);
+    assert.equal(e.description, `Orders, take ${n - 1}.`, 'what the catalog holds is the write after recovery');
+  }
+
+  for (const mode of MODES) {
+    test(`the existence check meets ${mode}: failed (${EXPECTED[mode].kind}) with the endpoint and the cause; after recovery the write goes through`, async () => {
+      await faultThenRecover(viaProxy, mode, '/api/graphql');
+    });
+  }
+
+  for (const mode of MODES.filter((m) => m !== 'refuse' && m !== 'partialErrors')) {
+    // A 404 from the write path is what the catalog answers for an entity that does not exist.
+    const kind = mode === 'status404' ? 'notFound' : EXPECTED[mode].kind;
+    test(`the aspect write itself meets ${mode}: failed (${kind}), never retried, and after recovery the write goes through`, async () => {
+      const writesBefore = proxy.requests;
+      await faultThenRecover(viaRouter, mode, '/aspects', kind);
+      // One faulted POST plus the one that went through after recovery: a write is never retried.
+      assert.equal(proxy.requests - writesBefore, 2);
+    });
+  }
+
+  for (const mode of MODES.filter((m) => m !== 'refuse')) {
+    test(`the updateDataset mutation (GraphQL write path) meets ${mode}: failed (${EXPECTED[mode].kind}), never retried, and after recovery it goes through`, async () => {
+      const before = proxy.requests;
+      await faultThenRecover(viaGraphql, mode, '/api/graphql');
+      assert.equal(proxy.requests - before, 2);
+    });
+  }
+});
