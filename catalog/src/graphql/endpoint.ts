@@ -73,6 +73,21 @@ function withErrors(errors: readonly GraphQLError[], classification: string): Gr
   return { status: 200, body: { errors: errors.map((e) => errorEntry(e, classification)), data: null, extensions: {} } };
 }
 
+/**
+ * Parsed documents and their validation against the (fixed) schema, by query text. Clients send
+ * the same few documents again and again (the language server's batch of N URNs of one kind), and
+ * validation costs more than executing a one-entity query (bench/RESULTS.md, benchmark 7).
+ */
+const documents = new Map<string, { doc: DocumentNode; invalid?: readonly GraphQLError[] }>();
+const MAX_DOCUMENTS = 200;
+const MAX_REMEMBERED_QUERY = 100_000;
+
+function rememberDocument(query: string, entry: { doc: DocumentNode }): void {
+  if (query.length > MAX_REMEMBERED_QUERY) return;
+  if (documents.size >= MAX_DOCUMENTS) documents.delete(documents.keys().next().value as string);
+  documents.set(query, entry);
+}
+
 /** Runs one GraphQL request body (already parsed as JSON). */
 export async function runGraphQL(body: unknown, ctx: ReadContext, limits: QueryLimits = DEFAULT_QUERY_LIMITS,
   onInternalError?: (e: Error) => void): Promise<GraphQLResponse> {
@@ -89,17 +104,26 @@ export async function runGraphQL(body: unknown, ctx: ReadContext, limits: QueryL
   if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
     return requestError('operationName: expected a string');
   }
-  let doc: DocumentNode;
-  try {
-    doc = parse(query);
-  } catch (e) {
-    if (e instanceof GraphQLError) return withErrors([e], 'InvalidSyntax');
-    throw e;
+  let known = documents.get(query);
+  if (!known) {
+    try {
+      known = { doc: parse(query) };
+    } catch (e) {
+      if (e instanceof GraphQLError) return withErrors([e], 'InvalidSyntax');
+      // graphql's parser recurses once per level: thousands of nested braces overflow its stack.
+      if (e instanceof RangeError) {
+        return withErrors([new GraphQLError(`the document is nested too deeply to read; the limit is ${limits.maxDepth} levels`)], 'ValidationError');
+      }
+      throw e;
+    }
+    rememberDocument(query, known);
   }
+  const doc = known.doc;
   const overLimit = checkQueryLimits(doc, limits);
   if (overLimit) return withErrors([new GraphQLError(overLimit)], 'ValidationError');
   const schema = catalogSchema();
-  const invalid = validate(schema, doc);
+  known.invalid ??= validate(schema, doc);
+  const invalid = known.invalid;
   if (invalid.length > 0) return withErrors(invalid, 'ValidationError');
 
   const result: ExecutionResult = await execute({
