@@ -1,0 +1,134 @@
+// Benchmarks 3 and 4: hovers through the real server process over stdio. Warm: the entity is in
+// the server's cache; floor: a hover where the text holds no URN. Cold: the cache keeps nothing
+// (cache.ttlSeconds 0), every hover asks the local catalog; floor: the same one-URN GraphQL
+// document POSTed directly by the benchmark. Samples alternate between figure and floor.
+import { percentile, summary } from '../lib/measure.mjs';
+import { positionAt, startServer } from '../lib/lsp.mjs';
+import { benchDatasetUrn, postResolve } from '../lib/catalogData.mjs';
+import { WHY } from '../notes.mjs';
+
+const USERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
+const AGE = 'urn:li:mlFeature:(users_table,age)';
+const MISSING = benchDatasetUrn(0, 'missing');
+
+/** A Python module of about 200 lines naming two sample entities, with code between them. */
+function warmDocument() {
+  const lines = ['import pyspark.sql.functions as F', '', `USERS = "${USERS}"`, `AGE = "${AGE}"`, ''];
+  for (let i = 0; i < 40; i++) {
+    lines.push(`def step_${i}(df, threshold=${i}):`, '    """One step of the pipeline."""', '    out = df.filter(F.col("amount") > threshold)', '    return out.withColumn("step", F.lit(' + i + '))', '');
+  }
+  return lines.join('\n');
+}
+
+/** Timed request: ms from send to answer. */
+async function timed(fn) {
+  const start = performance.now();
+  const result = await fn();
+  return { ms: performance.now() - start, result };
+}
+
+function latencyRows(rounds, floorName, aims) {
+  const p50 = summary(rounds.map((r) => percentile(r.target, 50)));
+  const p99 = summary(rounds.map((r) => percentile(r.target, 99)));
+  const f50 = summary(rounds.map((r) => percentile(r.floor, 50)));
+  const f99 = summary(rounds.map((r) => percentile(r.floor, 99)));
+  return { p50, p99, f50, f99, floorName, aims };
+}
+
+export async function warmHoverBenchmark({ quick, catalog, serverArgs }) {
+  const rounds = quick ? 3 : 5;
+  const perRound = quick ? 60 : 400;
+  const warmup = quick ? 30 : 300;
+  const server = await startServer({ settings: { url: catalog.url }, nodeArgs: serverArgs });
+  try {
+    const uri = 'file:///bench/warm_hover.py';
+    const text = warmDocument();
+    await server.open(uri, 'python', text);
+    const onUrn = positionAt(text, text.indexOf(USERS) + 8);
+    const noUrn = positionAt(text, text.indexOf('def step_7') + 2);
+    const first = await server.hover(uri, onUrn);
+    if (!first || !JSON.stringify(first).includes('users')) throw new Error(`the warm hover did not describe db.users: ${JSON.stringify(first)}`);
+    const none = await server.hover(uri, noUrn);
+    if (none !== null) throw new Error(`a hover on code without a URN answered ${JSON.stringify(none)}`);
+    for (let i = 0; i < warmup; i++) {
+      await server.hover(uri, onUrn);
+      await server.hover(uri, noUrn);
+    }
+    const results = [];
+    for (let r = 0; r < rounds; r++) {
+      const round = { target: [], floor: [] };
+      for (let i = 0; i < perRound; i++) {
+        round.target.push((await timed(() => server.hover(uri, onUrn))).ms);
+        round.floor.push((await timed(() => server.hover(uri, noUrn))).ms);
+      }
+      results.push(round);
+    }
+    const l = latencyRows(results);
+    const ratio = l.p50.median / l.f50.median;
+    return {
+      id: '3', title: 'Warm hover (cache hit), through the server process over stdio',
+      input: `dist/server.js over stdio, a 200-line Python document; hover on a sample dataset URN already resolved (cache hit), alternating with a hover on code that holds no URN. ${rounds} rounds of ${perRound} hovers each after ${warmup} warm-up pairs; p50 and p99 per round.`,
+      rows: [
+        { figure: 'hover p50', unit: 'ms', value: l.p50, floorName: 'hover on no URN, p50', floor: l.f50, ratio, aim: '≤ 1.5× floor', met: ratio <= 1.5, why: WHY.warmHover },
+        { figure: 'hover p99', unit: 'ms', value: l.p99, floorName: 'hover on no URN, p99', floor: l.f99, ratio: l.p99.median / l.f99.median, aim: '≤ 2 ms', met: l.p99.median <= 2, why: WHY.warmHoverP99 },
+      ],
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function coldHoverBenchmark({ quick, catalog, datasets, serverArgs }) {
+  const rounds = quick ? 3 : 5;
+  const perRound = Math.min(quick ? 40 : 200, datasets);
+  const warmup = quick ? 10 : 50;
+  // TTL 0: nothing the catalog answered is reused, so every hover is a cache miss.
+  const server = await startServer({ settings: { url: catalog.url, cache: { ttlSeconds: 0 } }, nodeArgs: serverArgs });
+  try {
+    const uri = 'file:///bench/cold_hover.py';
+    const urns = Array.from({ length: perRound }, (_, i) => benchDatasetUrn(i));
+    const lines = urns.map((u, i) => `T_${i} = "${u}"`);
+    lines.push(`GHOST = "${MISSING}"`, '');
+    const text = lines.join('\n');
+    const resolved = server.nextDiagnostics(uri, (d) => d.some((x) => x.code === 'unknown-urn'));
+    await server.open(uri, 'python', text);
+    // The document's own check resolves every URN once; wait for it, so it does not compete.
+    await resolved;
+    const positions = urns.map((u) => positionAt(text, text.indexOf(u) + 8));
+    const hoverOnce = async (i) => {
+      const { ms, result } = await timed(() => server.hover(uri, positions[i]));
+      if (!result || !JSON.stringify(result).includes(`bench.t_${i}`)) throw new Error(`cold hover ${i} did not describe bench.t_${i}: ${JSON.stringify(result).slice(0, 300)}`);
+      return ms;
+    };
+    const directOnce = async (i) => {
+      const { ms, result } = await timed(() => postResolve(catalog.url, [urns[i]]));
+      if (!result.data?.e0) throw new Error(`direct GraphQL found no ${urns[i]}: ${JSON.stringify(result).slice(0, 300)}`);
+      return ms;
+    };
+    for (let i = 0; i < warmup; i++) {
+      await hoverOnce(i % perRound);
+      await directOnce(i % perRound);
+    }
+    const results = [];
+    for (let r = 0; r < rounds; r++) {
+      const round = { target: [], floor: [] };
+      for (let i = 0; i < perRound; i++) {
+        round.target.push(await hoverOnce(i));
+        round.floor.push(await directOnce(i));
+      }
+      results.push(round);
+    }
+    const l = latencyRows(results);
+    const ratio = l.p50.median / l.f50.median;
+    return {
+      id: '4', title: 'Cold hover against the local catalog',
+      input: `dist/server.js over stdio with catalogLens.cache.ttlSeconds 0 (every hover asks the catalog), the local catalog (dist/catalog.js, SQLite file) holding ${datasets.toLocaleString('en-US')} benchmark datasets (properties + 6-column schema); hover on a different dataset URN each time, alternating with one direct POST of the same single-URN GraphQL document (batchQuery) on a keep-alive connection. ${rounds} rounds of ${perRound} after ${warmup} warm-up pairs.`,
+      rows: [
+        { figure: 'cold hover p50', unit: 'ms', value: l.p50, floorName: 'direct POST, p50', floor: l.f50, ratio, aim: '≤ 1.3× floor', met: ratio <= 1.3, why: WHY.coldHover },
+        { figure: 'cold hover p99', unit: 'ms', value: l.p99, floorName: 'direct POST, p99', floor: l.f99, ratio: l.p99.median / l.f99.median },
+      ],
+    };
+  } finally {
+    await server.stop();
+  }
+}

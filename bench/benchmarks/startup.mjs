@@ -1,0 +1,161 @@
+// Benchmark 8: server start-up (spawn to the initialize result), bundle and package sizes, and
+// the server's memory after resolving many entities with the cache bound by its setting.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+import { alternate, single, summary } from '../lib/measure.mjs';
+import { rssMiB, startServer } from '../lib/lsp.mjs';
+import { benchDatasetUrn } from '../lib/catalogData.mjs';
+import { DIST, ROOT, startChild, waitForOutput } from '../lib/processes.mjs';
+import { connectInspector, memoryAfterGc } from '../lib/inspector.mjs';
+import { FINDINGS, WHY } from '../notes.mjs';
+
+const require = createRequire(import.meta.url);
+
+/** The floor of start-up: spawn a bare node process and hear its first byte. */
+async function bareNodeStart() {
+  const start = performance.now();
+  const handle = startChild(process.execPath, ['-e', 'process.stdout.write("ready\\n")']);
+  await waitForOutput(handle, /ready\n/, 30_000, 'a bare node process');
+  const ms = performance.now() - start;
+  await handle.exited;
+  return ms;
+}
+
+/** Minimal bundles built the way scripts/build.mjs --production builds the real ones: the size floors. */
+const MINIMAL_SERVER = `const { createConnection, ProposedFeatures } = require('vscode-languageserver/node');
+const c = createConnection(ProposedFeatures.all);
+c.onInitialize(() => ({ capabilities: {} }));
+c.listen();`;
+const MINIMAL_CLIENT = `const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
+let client;
+exports.activate = (context) => {
+  client = new LanguageClient('x', 'x', { module: context.asAbsolutePath('server.js'), transport: TransportKind.stdio }, { documentSelector: [{ language: 'python' }] });
+  return client.start();
+};
+exports.deactivate = () => client && client.stop();`;
+
+async function productionSize(esbuild, build) {
+  const r = await esbuild.build({
+    bundle: true, platform: 'node', format: 'cjs', target: 'node20', minify: true, legalComments: 'none',
+    write: false, logLevel: 'silent', absWorkingDir: ROOT, ...build,
+  });
+  return r.outputFiles.reduce((n, f) => n + f.contents.length, 0);
+}
+
+/** How dist/ was last built: `npm run build` leaves source maps, `npm run package` minifies. */
+function buildKind(file) {
+  return readFileSync(file, 'utf8').includes('//# sourceMappingURL=') ? 'npm run build, not minified' : 'minified by npm run package';
+}
+
+async function sizeRows() {
+  const esbuild = require('esbuild');
+  const rows = [];
+  const notes = [];
+  const serverProd = await productionSize(esbuild, { entryPoints: [path.join(ROOT, 'server', 'src', 'main.ts')] });
+  const serverFloor = await productionSize(esbuild, { stdin: { contents: MINIMAL_SERVER, resolveDir: ROOT, loader: 'js' } });
+  const distServer = statSync(path.join(DIST, 'server.js')).size;
+  rows.push({ figure: `dist/server.js (${buildKind(path.join(DIST, 'server.js'))})`, unit: 'bytes', value: single(distServer) });
+  rows.push({
+    figure: 'server bundle, minified (as packaged)', unit: 'bytes', value: single(serverProd),
+    floorName: 'minimal vscode-languageserver server', floor: single(serverFloor), ratio: serverProd / serverFloor,
+  });
+  if (existsSync(path.join(ROOT, 'client', 'src', 'extension.ts'))) {
+    const clientProd = await productionSize(esbuild, { entryPoints: [path.join(ROOT, 'client', 'src', 'extension.ts')], external: ['vscode'] });
+    const clientFloor = await productionSize(esbuild, { stdin: { contents: MINIMAL_CLIENT, resolveDir: ROOT, loader: 'js' }, external: ['vscode'] });
+    const distClient = statSync(path.join(DIST, 'extension.js')).size;
+    rows.push({ figure: `dist/extension.js (${buildKind(path.join(DIST, 'extension.js'))})`, unit: 'bytes', value: single(distClient) });
+    rows.push({
+      figure: 'extension bundle, minified (as packaged)', unit: 'bytes', value: single(clientProd),
+      floorName: 'minimal vscode-languageclient extension', floor: single(clientFloor), ratio: clientProd / clientFloor,
+    });
+  }
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const vsix = path.join(ROOT, `${pkg.name}-${pkg.version}.vsix`);
+  if (existsSync(vsix)) {
+    const st = statSync(vsix);
+    rows.push({ figure: `.vsix (${path.basename(vsix)})`, unit: 'bytes', value: single(st.size) });
+    notes.push(`The .vsix is the one \`npm run package\` last wrote (${st.mtime.toISOString()}); the bench does not rebuild it.`);
+  } else {
+    rows.push({ figure: '.vsix', unit: '', value: single(NaN), aim: 'not built' });
+    notes.push(`.vsix: not built. Run \`npm run package\` (writes ${path.basename(vsix)} at the root), then \`npm run bench\` reports its size.`);
+  }
+  // esbuild keeps a service process for its API: stop it, as every process the bench starts.
+  await esbuild.stop?.();
+  return { rows, notes };
+}
+
+/**
+ * RSS of a server that resolved `n` entities the way an editor session does: ten documents of
+ * n/10 URNs opened one after the other, each closed once its diagnostics are published, so what
+ * stays is what the cache keeps (bounded by cache.maxEntries) and what the heap has not returned.
+ */
+async function memoryRun(catalog, maxEntries, n, serverArgs) {
+  const server = await startServer({
+    settings: { url: catalog.url, cache: { maxEntries, ttlSeconds: 3600 }, maxFileSize: 50 * 1024 * 1024 },
+    nodeArgs: [...serverArgs, '--inspect=127.0.0.1:0'],
+  });
+  let inspector;
+  try {
+    inspector = await connectInspector(await server.inspectorUrl);
+    const idle = await memoryAfterGc(inspector);
+    const perDocument = Math.ceil(n / 10);
+    for (let d = 0; d * perDocument < n; d++) {
+      const uri = `file:///bench/memory_${maxEntries}_${d}.py`;
+      const lines = [];
+      for (let i = d * perDocument; i < Math.min(n, (d + 1) * perDocument); i++) lines.push(`T_${i} = "${benchDatasetUrn(i)}"`);
+      lines.push(`GHOST = "${benchDatasetUrn(d, 'missing')}"`);
+      const published = server.nextDiagnostics(uri, (x) => x.some((y) => y.code === 'unknown-urn'));
+      await server.open(uri, 'python', lines.join('\n'));
+      await published;
+      await server.close(uri);
+    }
+    const rss = await rssMiB(server.pid);
+    return { idle, rss, afterGc: await memoryAfterGc(inspector) };
+  } finally {
+    // A process with a debugger attached waits for it before exiting: detach first.
+    inspector?.close();
+    await server.stop();
+  }
+}
+
+export async function startupBenchmark({ quick, catalog, datasets, serverArgs }) {
+  const reps = quick ? { warmup: 1, runs: 3 } : { warmup: 2, runs: 10 };
+  const start = await alternate(reps, async () => {
+    const server = await startServer({ settings: {}, nodeArgs: serverArgs });
+    const ms = server.initMs;
+    await server.stop();
+    return ms;
+  }, bareNodeStart);
+  const startRatio = start.target.median / start.floor.median;
+  const sizes = await sizeRows();
+
+  const n = Math.min(quick ? 1000 : 10_000, datasets);
+  const memoryRuns = quick ? 1 : 3;
+  const memory = [];
+  for (const maxEntries of [20_000, 1_000]) {
+    const runs = [];
+    for (let i = 0; i < memoryRuns; i++) runs.push(await memoryRun(catalog, maxEntries, n, serverArgs));
+    const setting = `cache.maxEntries ${maxEntries.toLocaleString('en-US')}`;
+    const rss = summary(runs.map((r) => r.rss));
+    const rssGc = summary(runs.map((r) => r.afterGc.rss));
+    const heap = summary(runs.map((r) => r.afterGc.heapUsed));
+    const idleRss = summary(runs.map((r) => r.idle.rss));
+    const idleHeap = summary(runs.map((r) => r.idle.heapUsed));
+    memory.push(
+      { figure: `RSS after resolving ${n.toLocaleString('en-US')} entities, ${setting}`, unit: 'MiB', value: rss, floorName: 'same server idle', floor: idleRss, ratio: rss.median / idleRss.median },
+      { figure: `… then RSS after a full GC, ${setting}`, unit: 'MiB', value: rssGc, floorName: 'same server idle', floor: idleRss, ratio: rssGc.median / idleRss.median },
+      { figure: `… and heap used after a full GC, ${setting}`, unit: 'MiB', value: heap, floorName: 'same server idle', floor: idleHeap, ratio: heap.median / idleHeap.median },
+    );
+  }
+  return {
+    id: '8', title: 'Start-up, size and memory',
+    input: `Start-up: dist/server.js spawned with \`node\` until its initialize result, ${reps.runs} runs after ${reps.warmup} warm-up, against spawning a bare \`node -e\` until its first output. Sizes: the bundles as \`npm run build\` leaves them, and minified as scripts/build.mjs --production makes them (built in memory here), against minimal bundles of the LSP libraries built the same way. Memory: VmRSS of the server process (/proc/<pid>/status) after resolving ${n.toLocaleString('en-US')} distinct datasets (all found, with schema) through ten documents opened, diagnosed and closed one after the other, ${memoryRuns} run(s) per setting.`,
+    rows: [
+      { figure: 'spawn → initialize result', unit: 'ms', value: start.target, floorName: 'bare node spawn → first output', floor: start.floor, ratio: startRatio, why: WHY.startup },
+      ...sizes.rows,
+      ...memory,
+    ],
+    notes: [...sizes.notes, `Memory is read after the last document is closed: VmRSS as it stands, then RSS and heap used after a full GC forced through the inspector (\`--inspect=127.0.0.1:0\`, HeapProfiler.collectGarbage); the floor is the same reading of the same process right after initialize. V8 keeps heap pages it no longer needs, so the RSS moves less than the heap. The two settings differ by what the cache may keep (up to 20,000, or the last 1,000 of the ${n.toLocaleString('en-US')} entities).`, FINDINGS.memory],
+  };
+}
