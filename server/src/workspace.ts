@@ -7,6 +7,7 @@ import { extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CancellationToken } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Settings } from '../../model/src/protocol';
 import type { Resolution } from './catalog/client';
 import { diagnosticsFor } from './features/diagnostics';
 import { scanDocument } from './scan';
@@ -27,17 +28,19 @@ export async function checkWorkspace(state: ServerState, token: CancellationToke
   const result: CheckResult = { files: 0, skipped: 0, urns: 0, diagnostics: 0, cancelled: false };
   const cancelled = (): boolean => token.isCancellationRequested || (progress?.token.isCancellationRequested ?? false);
   try {
-    const base = await state.settings.get();
-    const files: string[] = [];
+    // Settings are asked once per workspace folder (its files share them), not once per file.
+    const files: Array<{ path: string; settings: Settings }> = [];
     for (const folder of state.workspaceFolders()) {
       if (!folder.startsWith('file:')) continue;
-      await listFiles(fileURLToPath(folder), base.excludeFolders, files, cancelled);
+      const settings = await state.settings.get(folder);
+      const paths: string[] = [];
+      await listFiles(fileURLToPath(folder), settings.excludeFolders, paths, cancelled);
+      for (const path of paths) files.push({ path, settings });
     }
-    const scanned: Array<{ doc: TextDocument; scan: ScanResult; settingsUri: string }> = [];
+    const scanned: Array<{ doc: TextDocument; scan: ScanResult; settings: Settings }> = [];
     for (let i = 0; i < files.length && !cancelled(); i++) {
-      const path = files[i]!;
+      const { path, settings: s } = files[i]!;
       const uri = pathToFileURL(path).toString();
-      const s = await state.settings.get(uri);
       const languageId = LANGUAGE_BY_EXTENSION[extname(path).toLowerCase()];
       if (!languageId || !s.languages.includes(languageId)) continue;
       const open = state.documents.get(uri);
@@ -49,7 +52,7 @@ export async function checkWorkspace(state: ServerState, token: CancellationToke
       }
       const scan = open ? state.scanOf(open, s) : scanDocument(doc.getText(), languageId, { namespaces: s.namespaces });
       if (!scan) { result.skipped++; continue; }
-      scanned.push({ doc, scan, settingsUri: uri });
+      scanned.push({ doc, scan, settings: s });
       if (i % 200 === 0) progress?.report(Math.round((i / files.length) * 50), `scanned ${i} of ${files.length} files`);
     }
     // One resolve over all files: URNs shared by files are asked once, in batches.
@@ -62,8 +65,7 @@ export async function checkWorkspace(state: ServerState, token: CancellationToke
     const unique = [...new Map(all.map((x) => [x.urn, x])).values()];
     for (const [k, v] of await client.resolve(unique, signalOf(token))) resolved.set(k, v);
     if (cancelled()) { result.cancelled = true; return result; }
-    for (const { doc, scan, settingsUri } of scanned) {
-      const fileSettings = await state.settings.get(settingsUri);
+    for (const { doc, scan, settings: fileSettings } of scanned) {
       const diags = diagnosticsFor(scan, (u) => resolved.get(u) ?? client.cached(u), fileSettings.diagnostics);
       result.files++;
       result.diagnostics += diags.length;

@@ -69,9 +69,12 @@ describe('Check Workspace and multi-root', () => {
     const lsp = await serverFor(catalog.url, { workspaceFolders: folders });
     try {
       catalog.stats.reset();
+      const asked = lsp.configurationScopes.length;
       const r = await lsp.command<{ files: number; urns: number; diagnostics: number }>('catalogLens.checkWorkspace', {});
       assert.deepEqual(r, { files: 3, skipped: 0, urns: 5, diagnostics: 3, cancelled: false });
       assert.equal(catalog.stats.graphql, 1, 'one batch for the whole workspace');
+      assert.deepEqual(lsp.configurationScopes.slice(asked).filter((u) => u !== undefined).sort(), folders.map((f) => f.uri).sort(),
+        'settings asked once per workspace folder, not once per file');
       const one = lsp.latestDiagnostics(pathToFileURL(join(dir, 'a', 'pkg', 'one.py')).toString())!;
       assert.deepEqual(one.map((d) => d.code), ['unknown-urn']);
       const three = lsp.latestDiagnostics(pathToFileURL(join(dir, 'b', 'pkg', 'three.sql')).toString())!;

@@ -23,6 +23,8 @@ export interface LspSession {
   settings: Record<string, unknown>;
   statuses: CatalogStatusEvent[];
   logs: string[];
+  /** Scopes asked for through workspace/configuration, in order (undefined = no scope). */
+  configurationScopes: Array<string | undefined>;
   open(uri: string, languageId: string, text: string): Promise<void>;
   change(uri: string, text: string): Promise<void>;
   close(uri: string): Promise<void>;
@@ -63,7 +65,11 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
   const diagWaiters: Array<{ uri: string; accept: (d: Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }> = [];
   const statusWaiters: Array<{ accept: (s: CatalogStatusEvent) => boolean; resolve: (s: CatalogStatusEvent) => void }> = [];
 
-  connection.onRequest('workspace/configuration', (params: { items: Array<{ section?: string }> }) => params.items.map(() => settings));
+  const configurationScopes: Array<string | undefined> = [];
+  connection.onRequest('workspace/configuration', (params: { items: Array<{ section?: string; scopeUri?: string }> }) => params.items.map((item) => {
+    configurationScopes.push(item.scopeUri);
+    return settings;
+  }));
   connection.onRequest('window/workDoneProgress/create', () => null);
   connection.onRequest('client/registerCapability', () => null);
   connection.onNotification('window/logMessage', (p: { message: string }) => { logs.push(p.message); });
@@ -111,7 +117,7 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
   });
 
   return {
-    connection, child, init, settings, statuses, logs,
+    connection, child, init, settings, statuses, logs, configurationScopes,
     async open(uri, languageId, text) {
       versions.set(uri, 1);
       await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
