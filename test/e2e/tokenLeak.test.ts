@@ -58,11 +58,7 @@ describe('the access token stays out of every log, trace, page and request but i
     await step(session, 'token-set', async () => {
       const wb = session.workbench;
       // vscode-languageclient writes the LSP trace only when its output channel's level is Trace.
-      for (const channel of ['Catalog Lens Language Server', 'Catalog Lens']) {
-        await wb.runCommand('Developer: Set Log Level');
-        await wb.pickQuickItemExactly(channel);
-        await wb.pickQuickItemExactly('Trace');
-      }
+      for (const channel of ['Catalog Lens Language Server', 'Catalog Lens']) await wb.setLogLevel(channel, 'Trace');
       await wb.runCommand('Catalog: Set Access Token');
       await wb.submitInputBox(TOKEN, /Set Access Token/);
       shown.push(await wb.waitForNotification(/Catalog Lens: access token stored for/));

@@ -137,11 +137,38 @@ export class Workbench {
     await row.click();
   }
 
-  /** Clicks the quick-pick row whose label is exactly `label` ("Catalog Lens", not "Catalog Lens Language Server"). */
-  async pickQuickItemExactly(label: string): Promise<void> {
+  /**
+   * Types `label` into the open quick pick's filter, then clicks the row whose label is exactly
+   * `label` ("Catalog Lens", not "Catalog Lens Language Server").
+   */
+  async pickQuickItemExactly(label: string, timeout = UI_TIMEOUT): Promise<void> {
+    // The list is virtualised: a row below the fold is not in the page until the filter brings it up.
+    const input = this.quickInput().locator('.quick-input-box input');
+    await input.waitFor({ timeout: UI_TIMEOUT });
+    await input.fill(label);
     const row = this.quickInput().locator('.monaco-list-row', { has: this.page.locator('.label-name').getByText(label, { exact: true }) }).first();
-    await row.waitFor({ timeout: UI_TIMEOUT });
+    await row.waitFor({ timeout });
     await row.click();
+  }
+
+  /**
+   * "Developer: Set Log Level" for one logger or output channel. The pick lists the loggers that
+   * exist when it opens, so a channel not listed yet is looked for again in a new pick (up to
+   * three times); the last failure names the rows that were there.
+   */
+  async setLogLevel(channel: string, level: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      await this.runCommand('Developer: Set Log Level');
+      try {
+        await this.pickQuickItemExactly(channel, 8_000);
+        break;
+      } catch (err) {
+        const rows = await this.quickInput().locator('.monaco-list-row .label-name').allInnerTexts().catch(() => []);
+        if (attempt === 3) throw new Error(`"${channel}" is not among the loggers of Set Log Level (${rows.join(', ') || 'no rows'}): ${String(err)}`);
+      }
+    }
+    await this.pickQuickItemExactly(level);
+    await this.quickInput().waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
   }
 
   /** Types into the open input box and presses Enter. */
