@@ -1,5 +1,6 @@
 /**
- * Start Local Catalog: the bundled dist/catalog.js with sample data on a free port, its database
+ * Start Local Catalog: the bundled dist/catalog.js with sample data on the port of its last run
+ * (a free port the first time, or when that one is taken), its database
  * in the extension's global storage, run by the user's `node` (checked first). Stopped when the
  * extension deactivates.
  */
@@ -7,10 +8,12 @@ import { existsSync, mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CatalogLanguageServer } from './languageClient';
-import { checkNodeForCatalog, startCatalogProcess, type RunningCatalog } from './localCatalogProcess';
+import { checkNodeForCatalog, portOf, startCatalogOnPort, type RunningCatalog } from './localCatalogProcess';
 import { describeError, type Log } from './log';
 
 const NODE_COMMAND = 'node';
+/** globalState key: the port of the last local catalog, tried first next time. */
+const PORT_KEY = 'catalogLens.localCatalog.port';
 
 export class LocalCatalog implements vscode.Disposable {
   private running: RunningCatalog | undefined;
@@ -70,11 +73,11 @@ export class LocalCatalog implements vscode.Disposable {
           this.log.info(`local catalog: using ${NODE_COMMAND} ${check.version} from PATH`);
           progress.report({ message: 'loading the sample catalog' });
           mkdirSync(storage, { recursive: true });
-          return startCatalogProcess({
-            node: NODE_COMMAND, script, cwd: storage, env,
-            args: ['--sample', '--port', '0', '--db', db],
-            onOutput: (line) => this.log.trace(`local catalog: ${line}`),
-          });
+          return startCatalogOnPort(
+            { node: NODE_COMMAND, script, cwd: storage, env, onOutput: (line) => this.log.trace(`local catalog: ${line}`) },
+            (port) => ['--sample', '--port', String(port), '--db', db],
+            this.context.globalState.get<number>(PORT_KEY),
+          );
         },
       );
     } catch (e) {
@@ -86,6 +89,7 @@ export class LocalCatalog implements vscode.Disposable {
     }
     this.running = running;
     this.stopping = false;
+    await this.context.globalState.update(PORT_KEY, portOf(running.url));
     this.log.info(`local catalog (pid ${running.pid}) listening on ${running.url}, database ${db}`);
     void running.exited.then(({ code, signal }) => {
       if (this.running !== running) return;

@@ -156,3 +156,30 @@ async function stopChild(child: ChildProcess, exited: Promise<unknown>, graceMs:
     await exited;
   }
 }
+
+/**
+ * Starts the catalog on `preferredPort` (the port of its last run, so that a `catalogLens.url`
+ * pointed at it stays right across restarts), or on a free port when that one is taken or there is
+ * none. `argsFor` gives the catalog's arguments for a port.
+ */
+export async function startCatalogOnPort(
+  launch: Omit<CatalogLaunch, 'args'>,
+  argsFor: (port: number) => string[],
+  preferredPort: number | undefined,
+): Promise<RunningCatalog> {
+  if (preferredPort !== undefined && Number.isInteger(preferredPort) && preferredPort > 0 && preferredPort < 65536) {
+    try {
+      return await startCatalogProcess({ ...launch, args: argsFor(preferredPort) });
+    } catch (e) {
+      if (!(e instanceof Error && /EADDRINUSE/.test(e.message))) throw e;
+      launch.onOutput?.(`port ${preferredPort} is taken; starting on a free port`);
+    }
+  }
+  return startCatalogProcess({ ...launch, args: argsFor(0) });
+}
+
+/** The port of a catalog URL ("http://127.0.0.1:41234"). */
+export function portOf(url: string): number | undefined {
+  const port = Number(new URL(url).port);
+  return Number.isInteger(port) && port > 0 ? port : undefined;
+}

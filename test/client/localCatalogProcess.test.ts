@@ -9,13 +9,27 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { LISTENING_RE, checkNodeForCatalog, errorLine, startCatalogProcess } from '../../client/src/localCatalogProcess';
+import { createServer, type Server } from 'node:net';
+import { LISTENING_RE, checkNodeForCatalog, errorLine, portOf, startCatalogOnPort, startCatalogProcess } from '../../client/src/localCatalogProcess';
 
 /** The repository root, seen from out/test/client. */
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const BETTER_SQLITE3 = path.join(ROOT, 'node_modules', 'better-sqlite3');
 /** The compiled local catalog (tsc builds it to out/; the extension ships the same code as dist/catalog.js). */
 const CATALOG_MAIN = path.join(ROOT, 'out', 'catalog', 'src', 'main.js');
+
+/** Listens on a free loopback port; the caller closes it. */
+function listenFree(): Promise<{ server: Server; port: number }> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as { port: number }).port }));
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => server.close(() => resolve()));
+}
 
 function tempDir(t: { after: (fn: () => void) => void }): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'catalog-lens-client-'));
@@ -90,5 +104,58 @@ describe('the local catalog process', () => {
       startCatalogProcess({ node: path.join(dir, 'node'), script: CATALOG_MAIN, cwd: dir, env: process.env, args: [] }),
       /could not be started with '.*node'.*ENOENT/,
     );
+  });
+});
+
+describe('the local catalog\'s port across restarts', () => {
+  const argsFor = (dir: string) => (port: number) => ['--port', String(port), '--db', path.join(dir, 'catalog.db')];
+
+  test('it starts on the port of its last run when that port is free', async (t) => {
+    const dir = tempDir(t);
+    const { server, port } = await listenFree();
+    await close(server);
+    const catalog = await startCatalogOnPort({ node: process.execPath, script: CATALOG_MAIN, cwd: dir, env: process.env }, argsFor(dir), port);
+    t.after(() => catalog.stop());
+    assert.equal(catalog.url, `http://127.0.0.1:${port}`);
+    assert.equal(portOf(catalog.url), port);
+    const health = await fetch(`${catalog.url}/health`);
+    assert.equal(health.status, 200);
+    await health.arrayBuffer();
+  });
+
+  test('when that port is taken it starts on a free one and says why', async (t) => {
+    const dir = tempDir(t);
+    const { server, port } = await listenFree();
+    t.after(() => close(server));
+    const lines: string[] = [];
+    const catalog = await startCatalogOnPort(
+      { node: process.execPath, script: CATALOG_MAIN, cwd: dir, env: process.env, onOutput: (l) => lines.push(l) }, argsFor(dir), port);
+    t.after(() => catalog.stop());
+    const newPort = portOf(catalog.url);
+    assert.ok(newPort !== undefined && newPort !== port, `${catalog.url} is not on the taken port ${port}`);
+    assert.ok(lines.some((l) => l.includes('EADDRINUSE')), 'the catalog\'s own error reaches the log');
+    assert.ok(lines.includes(`port ${port} is taken; starting on a free port`));
+  });
+
+  test('no remembered port (first run, or a value that is not a port): a free port', async (t) => {
+    for (const remembered of [undefined, 0, -1, 70_000, 1.5]) {
+      const dir = tempDir(t);
+      const catalog = await startCatalogOnPort({ node: process.execPath, script: CATALOG_MAIN, cwd: dir, env: process.env }, argsFor(dir), remembered);
+      try {
+        assert.ok((portOf(catalog.url) ?? 0) > 0, `${remembered}: ${catalog.url}`);
+      } finally {
+        await catalog.stop();
+      }
+    }
+  });
+
+  test('a failure other than a taken port is not retried: it rejects with the catalog\'s output', async (t) => {
+    const dir = tempDir(t);
+    let starts = 0;
+    await assert.rejects(
+      startCatalogOnPort({ node: process.execPath, script: CATALOG_MAIN, cwd: dir, env: process.env }, () => { starts++; return ['--no-such-flag']; }, 40_000),
+      /unknown option '--no-such-flag'/,
+    );
+    assert.equal(starts, 1);
   });
 });
