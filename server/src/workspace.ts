@@ -11,6 +11,7 @@ import type { Settings } from '../../model/src/protocol';
 import type { Resolution } from './catalog/client';
 import { diagnosticsFor } from './features/diagnostics';
 import { scanDocument } from './scan';
+import { clearParseCache } from './scan/parseCache';
 import type { ScanResult } from './scan/types';
 import { resolvableItems, signalOf, toLspDiagnostic, type ServerState } from './server';
 
@@ -22,6 +23,12 @@ export const LANGUAGE_BY_EXTENSION: Readonly<Record<string, string>> = {
 
 export interface CheckResult { files: number; skipped: number; urns: number; diagnostics: number; cancelled: boolean }
 
+/** Files read at once: enough to keep the thread pool busy while the server scans the one before. */
+const READ_AHEAD = 16;
+
+/** URIs of closed files that the last Check Workspace gave diagnostics, so that the next one can clear them. */
+const flaggedByCheck = new WeakMap<ServerState, Set<string>>();
+
 export async function checkWorkspace(state: ServerState, token: CancellationToken, canProgress: boolean): Promise<CheckResult> {
   const progress = canProgress ? await state.connection.window.createWorkDoneProgress() : undefined;
   progress?.begin('Catalog Lens: checking workspace', 0, 'listing files', true);
@@ -29,32 +36,51 @@ export async function checkWorkspace(state: ServerState, token: CancellationToke
   const cancelled = (): boolean => token.isCancellationRequested || (progress?.token.isCancellationRequested ?? false);
   try {
     // Settings are asked once per workspace folder (its files share them), not once per file.
-    const files: Array<{ path: string; settings: Settings }> = [];
+    const files: Array<{ path: string; uri: string; languageId: string; settings: Settings }> = [];
     for (const folder of state.workspaceFolders()) {
       if (!folder.startsWith('file:')) continue;
       const settings = await state.settings.get(folder);
       const paths: string[] = [];
       await listFiles(fileURLToPath(folder), settings.excludeFolders, paths, cancelled);
-      for (const path of paths) files.push({ path, settings });
+      for (const path of paths) {
+        const languageId = LANGUAGE_BY_EXTENSION[extname(path).toLowerCase()];
+        if (languageId && settings.languages.includes(languageId)) files.push({ path, uri: pathToFileURL(path).toString(), languageId, settings });
+      }
     }
+    // Files are read READ_AHEAD at a time, in order, while the ones already read are scanned.
+    // Only files that hold URNs are kept (with their text, for positions) until the diagnostics.
     const scanned: Array<{ doc: TextDocument; scan: ScanResult; settings: Settings }> = [];
+    const reads: Array<Promise<string | ReadFailure> | undefined> = [];
+    const readAt = (i: number): Promise<string | ReadFailure> | undefined => {
+      const f = files[i];
+      if (!f || state.documents.get(f.uri)) return undefined;
+      return readCapped(f.path, f.settings.maxFileSize);
+    };
+    for (let i = 0; i < Math.min(READ_AHEAD, files.length); i++) reads[i] = readAt(i);
     for (let i = 0; i < files.length && !cancelled(); i++) {
-      const { path, settings: s } = files[i]!;
-      const uri = pathToFileURL(path).toString();
-      const languageId = LANGUAGE_BY_EXTENSION[extname(path).toLowerCase()];
-      if (!languageId || !s.languages.includes(languageId)) continue;
+      const { uri, languageId, settings: s } = files[i]!;
+      const read = reads[i];
+      reads[i] = undefined;
+      if (i + READ_AHEAD < files.length) reads[i + READ_AHEAD] = readAt(i + READ_AHEAD);
       const open = state.documents.get(uri);
       let doc = open;
       if (!doc) {
-        const stat = await fs.stat(path);
-        if (stat.size > s.maxFileSize) { result.skipped++; continue; }
-        doc = TextDocument.create(uri, languageId, 0, await fs.readFile(path, 'utf8'));
+        const text = read ? await read : await readCapped(files[i]!.path, s.maxFileSize);
+        if (typeof text !== 'string') {
+          result.skipped++;
+          if (text.error) state.log(`Check Workspace: ${files[i]!.path} was passed over: ${text.error}`);
+          continue;
+        }
+        doc = TextDocument.create(uri, languageId, 0, text);
       }
       const scan = open ? state.scanOf(open, s) : scanDocument(doc.getText(), languageId, { namespaces: s.namespaces });
       if (!scan) { result.skipped++; continue; }
-      scanned.push({ doc, scan, settings: s });
+      result.files++;
+      if (scan.occurrences.length > 0) scanned.push({ doc, scan, settings: s });
       if (i % 200 === 0) progress?.report(Math.round((i / files.length) * 50), `scanned ${i} of ${files.length} files`);
     }
+    // Reads started ahead of a cancellation settle on their own (readCapped never rejects).
+    if (cancelled()) { result.cancelled = true; return result; }
     // One resolve over all files: URNs shared by files are asked once, in batches.
     const all = scanned.flatMap((x) => resolvableItems(x.scan));
     result.urns = new Set(all.map((x) => x.urn)).size;
@@ -65,16 +91,43 @@ export async function checkWorkspace(state: ServerState, token: CancellationToke
     const unique = [...new Map(all.map((x) => [x.urn, x])).values()];
     for (const [k, v] of await client.resolve(unique, signalOf(token))) resolved.set(k, v);
     if (cancelled()) { result.cancelled = true; return result; }
+    // A file without URNs has no diagnostics: it gets a message only to clear what the last check gave it.
+    const before = flaggedByCheck.get(state) ?? new Set<string>();
+    const flagged = new Set<string>();
     for (const { doc, scan, settings: fileSettings } of scanned) {
       const diags = diagnosticsFor(scan, (u) => resolved.get(u) ?? client.cached(u), fileSettings.diagnostics);
-      result.files++;
       result.diagnostics += diags.length;
+      if (diags.length > 0) flagged.add(doc.uri);
+      else if (!before.has(doc.uri) && !state.documents.get(doc.uri)) continue;
       void state.connection.sendDiagnostics({ uri: doc.uri, diagnostics: diags.map((d) => toLspDiagnostic(doc, d)) });
     }
+    const scannedUris = new Set(scanned.map((x) => x.doc.uri));
+    for (const uri of before) {
+      if (!flagged.has(uri) && !scannedUris.has(uri) && !state.documents.get(uri)) void state.connection.sendDiagnostics({ uri, diagnostics: [] });
+    }
+    flaggedByCheck.set(state, flagged);
     result.cancelled = cancelled();
     return result;
   } finally {
+    // The check parsed every URN of the workspace; the parse cache need only serve the open documents.
+    clearParseCache();
     progress?.done();
+  }
+}
+
+export interface ReadFailure { tooLarge?: true; error?: string }
+
+/** The file's text, or why not: larger than `maxSize`, or unreadable (gone since the listing, no permission …). */
+export async function readCapped(path: string, maxSize: number): Promise<string | ReadFailure> {
+  let handle: import('node:fs/promises').FileHandle | undefined;
+  try {
+    handle = await fs.open(path, 'r');
+    if ((await handle.stat()).size > maxSize) return { tooLarge: true };
+    return await handle.readFile('utf8');
+  } catch (e) {
+    return { error: (e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : String(e)) };
+  } finally {
+    await handle?.close().catch(() => undefined);
   }
 }
 

@@ -86,6 +86,48 @@ describe('Check Workspace and multi-root', () => {
   });
 });
 
+describe('Check Workspace over files that change between checks', () => {
+  let catalog: Catalog;
+  let dir: string;
+  before(async () => {
+    catalog = await sampleCatalog();
+    dir = mkdtempSync(join(tmpdir(), 'catalog-lens-ws2-'));
+  });
+  after(async () => {
+    await catalog.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('a fixed file is cleared by the next check; a file without URNs gets no message; a file over maxFileSize is skipped', async () => {
+    const fixed = join(dir, 'fixed.py');
+    const fixedUri = pathToFileURL(fixed).toString();
+    const gone = join(dir, 'gone.py');
+    const goneUri = pathToFileURL(gone).toString();
+    const plain = join(dir, 'plain.py');
+    writeFileSync(fixed, `x = "${S.ghost}"\n`);
+    writeFileSync(gone, `x = "${S.ghost}"\n`);
+    writeFileSync(plain, 'print("no urns here")\n');
+    writeFileSync(join(dir, 'big.py'), `x = "${S.ghost}"\n` + '#'.repeat(4096) + '\n');
+    const lsp = await serverFor(catalog.url, { workspaceFolders: [{ uri: pathToFileURL(dir).toString(), name: 'w' }], settings: { maxFileSize: 2048 } });
+    try {
+      const first = await lsp.command<{ files: number; skipped: number; diagnostics: number }>('catalogLens.checkWorkspace', {});
+      assert.deepEqual(first, { files: 3, skipped: 1, urns: 1, diagnostics: 2, cancelled: false });
+      assert.deepEqual(lsp.latestDiagnostics(fixedUri)!.map((d) => d.code), ['unknown-urn']);
+      assert.equal(lsp.latestDiagnostics(pathToFileURL(plain).toString()), undefined, 'no message for a file without URNs');
+      assert.equal(lsp.latestDiagnostics(pathToFileURL(join(dir, 'big.py')).toString()), undefined);
+
+      writeFileSync(fixed, `x = "${S.users}"\n`);
+      rmSync(gone);
+      const second = await lsp.command<{ files: number; diagnostics: number }>('catalogLens.checkWorkspace', {});
+      assert.deepEqual(second, { files: 2, skipped: 1, urns: 1, diagnostics: 0, cancelled: false });
+      assert.deepEqual(lsp.latestDiagnostics(fixedUri), [], 'the fixed file is cleared');
+      assert.deepEqual(lsp.latestDiagnostics(goneUri), [], 'the deleted file is cleared');
+    } finally {
+      await lsp.stop();
+    }
+  });
+});
+
 describe('standalone use (any editor)', () => {
   test('settings from initializationOptions when the client has no workspace/configuration; token from the environment', async () => {
     const token = 'standalone-tok-91c2';
