@@ -3,6 +3,7 @@
  * test per rule of spec §4.2 and per case, writes counted at the catalog.
  */
 import assert from 'node:assert/strict';
+import { parseDocument } from 'yaml';
 import { beforeEach, describe, test } from 'node:test';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
 import { aspects, graphql, ingestBatch } from '../support/catalogHttp';
@@ -301,6 +302,23 @@ describe('code actions', () => {
     const { mlFeatureTableProperties: t } = await aspects(env.catalog.url, S.usersTable, ['mlFeatureTableProperties']);
     assert.deepEqual(t.mlFeatures, [S.age, S.country, S.signupDays]);
     await env.lsp.diagnostics(uri, (x) => !x.some((y) => y.code === 'missing-list-member'));
+  });
+
+  test('pull inserts a missing column description in a flow mapping as valid YAML (quoted: the text has a comma)', async () => {
+    const yaml = `datasets:\n  - urn: ${S.users}\n    columns:\n      - {name: email, type: string}   # flow\n`;
+    const uri = 'file:///w/flow.yml';
+    await env.lsp.open(uri, 'yaml', yaml);
+    const at = positionOf(yaml, 'email');
+    let pull: CodeAction | undefined;
+    for (let i = 0; i < 50 && !pull; i++) {
+      // The action needs the catalog's answer, which comes after the document is opened.
+      pull = (await env.lsp.codeActions(uri, { start: at, end: at }, [])).find((a) => a.title === 'Pull description from catalog');
+      if (!pull) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.ok(pull, 'pull offered');
+    const pulled = apply(yaml, pull!.edit!.changes![uri]!);
+    assert.equal(pulled, yaml.replace('{name: email, type: string}', '{name: email, type: string, description: "Login e-mail address, unique."}'));
+    assert.deepEqual(parseDocument(pulled).errors, []);
   });
 
   test('YAML docs as code: push uses the YAML text; pull edits keep comments and block scalars', async () => {

@@ -14,7 +14,7 @@ import type { ScanResult, UrnOccurrence, YamlScalarRef } from '../scan/types';
 import { KIND_LABELS } from './describe';
 import { catalogDescription, type DiagnosticData } from './diagnostics';
 import { occurrenceAt } from './urnAt';
-import { renderInsertedDescription, renderScalarLike } from './yamlEdit';
+import { renderInsertion, renderScalarLike, type InsertionPoint } from './yamlEdit';
 
 export const REFACTOR_KIND = `${CodeActionKind.Refactor}.catalogLens`;
 
@@ -125,7 +125,7 @@ function pullInsert(input: CodeActionInput, occ: UrnOccurrence, column: string |
   const res = catalogs.clientFor(settings).cached(occ.urn);
   if (!res || res.state !== 'found') return [];
   let text: string | undefined;
-  let at: { insertAt: number; indent: string } | undefined;
+  let at: InsertionPoint | undefined;
   if (column !== undefined && res.kind === 'dataset') {
     const col = scan.columns.find((c) => scan.occurrences[c.dataset] === occ && c.name.value === column);
     if (!col || col.description) return [];
@@ -141,7 +141,7 @@ function pullInsert(input: CodeActionInput, occ: UrnOccurrence, column: string |
   const pos = doc.positionAt(at.insertAt);
   return [{
     title: 'Pull description from catalog', kind: REFACTOR_KIND,
-    edit: { changes: { [doc.uri]: [{ range: { start: pos, end: pos }, newText: renderInsertedDescription(text, at.indent) }] } },
+    edit: { changes: { [doc.uri]: [{ range: { start: pos, end: pos }, newText: renderInsertion(at, text, doc.getText()) }] } },
   }];
 }
 

@@ -3,34 +3,111 @@
  * replacement keeps the scalar's style (a `|` block stays a block, quotes stay quotes) and
  * indentation, so comments and formatting around it are untouched.
  */
+import { parseDocument } from 'yaml';
 import type { YamlScalarRef } from '../scan/types';
 
-/** The new source text for `node`, holding `value`, written in the node's own style where it can be. */
+/**
+ * Characters a pull must not write raw: what YAML cannot hold unescaped (C0 controls but tab and
+ * line feed, DEL, C1, U+FFFE/U+FFFF, lone surrogates), carriage returns and U+2028/U+2029 (a reader
+ * would take them for line breaks), and the invisible format characters that reorder or hide text
+ * (bidi controls, zero-width characters, soft hyphen, BOM). A value holding any of them is written
+ * double-quoted with each of them as an escape, so it reads back exactly and shows in the editor.
+ */
+const MUST_ESCAPE_CHAR = '[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u180e\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2069\\ufeff\\ufff9-\\ufffb\\ufffe\\uffff]';
+const LONE_SURROGATE = '[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
+const MUST_ESCAPE = new RegExp(`${MUST_ESCAPE_CHAR}|${LONE_SURROGATE}`);
+const ESCAPED_BY_US = new RegExp(MUST_ESCAPE_CHAR, 'g');
+
+/** Whether `value` holds a character that a pull writes only as an escape. */
+export function mustEscape(value: string): boolean {
+  return MUST_ESCAPE.test(value);
+}
+
+/** `value` as a YAML double-quoted scalar: JSON's escapes (valid YAML), plus \uXXXX for every character of MUST_ESCAPE. */
+export function doubleQuoted(value: string): string {
+  // JSON.stringify already escapes quotes, backslashes, C0 controls and lone surrogates.
+  return JSON.stringify(value).replace(ESCAPED_BY_US, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * The new source text for `node`, holding `value`, written in the node's own style where that
+ * style reads back to exactly `value` (checked by parsing it), else double-quoted.
+ */
 export function renderScalarLike(node: YamlScalarRef, value: string, source: string): string {
-  const keyIndent = lineIndent(source, node.start);
   const original = source.slice(node.start, node.end);
+  // A block scalar's range runs to the end of its last line; keep whatever ended the original.
+  const tail = (node.style === 'BLOCK_LITERAL' || node.style === 'BLOCK_FOLDED') && /\n$/.test(original) ? '\n' : '';
+  if (mustEscape(value)) return doubleQuoted(value) + tail;
+  // In a flow collection a block scalar cannot stand: a text of several lines is written quoted there.
+  if (node.flow && value.includes('\n')) return doubleQuoted(value);
+  const styled = renderInStyle(node, value, source, original);
+  return readsBackAs(styled, value, node.flow === true) ? styled : doubleQuoted(value) + tail;
+}
+
+/**
+ * Whether `rendered`, as the value of a key, reads back as `value`. A block scalar cannot hold
+ * every text as written (leading spaces on its first line, several trailing line breaks, folding):
+ * those fall back to double quotes. The block's indentation is deeper than its key's in the file
+ * as here, so what holds here holds there.
+ */
+function readsBackAs(rendered: string, value: string, inFlow = false): boolean {
+  const doc = parseDocument(inFlow ? `k: {v: ${rendered}}` : `k: ${rendered}`);
+  if (doc.errors.length > 0) return false;
+  const k = (doc.toJS() as { k?: unknown } | null)?.k;
+  return (inFlow ? (k as { v?: unknown } | null | undefined)?.v : k) === value;
+}
+
+function renderInStyle(node: YamlScalarRef, value: string, source: string, original: string): string {
+  const keyIndent = lineIndent(source, node.start);
   const multiLine = value.includes('\n');
   if (node.style === 'BLOCK_LITERAL' || node.style === 'BLOCK_FOLDED' || multiLine) {
     const header = node.style === 'BLOCK_FOLDED' && !multiLine ? '>' : '|';
     const indent = blockIndent(original) ?? `${keyIndent}  `;
     const body = value.replace(/\n+$/, '').split('\n').map((l) => (l === '' ? '' : indent + l)).join('\n');
     const chomp = value.endsWith('\n') ? '' : '-';
-    // A block scalar's range runs to the end of its last line; keep whatever ended the original.
-    const tail = /\n$/.test(original) ? '\n' : '';
-    return `${header}${chomp}\n${body}${tail}`;
+    return `${header}${chomp}\n${body}${/\n$/.test(original) ? '\n' : ''}`;
   }
   if (node.style === 'QUOTE_SINGLE') return `'${value.replace(/'/g, "''")}'`;
-  if (node.style === 'QUOTE_DOUBLE' || !isSafePlain(value)) return JSON.stringify(value);
+  if (node.style === 'QUOTE_DOUBLE' || !isSafePlain(value, node.flow === true)) return doubleQuoted(value);
   return value;
 }
 
-/** A `description:` entry to insert at `insertAt`, indented like its siblings. */
-export function renderInsertedDescription(value: string, indent: string): string {
-  if (value.includes('\n')) {
-    const body = value.replace(/\n+$/, '').split('\n').map((l) => (l === '' ? '' : `${indent}  ${l}`)).join('\n');
-    return `${indent}description: |${value.endsWith('\n') ? '' : '-'}\n${body}\n`;
+/** Where and how a pull inserts a description (see YamlInsertStyle in scan/types). */
+export interface InsertionPoint {
+  insertAt: number;
+  indent: string;
+  insertStyle?: 'line' | 'flow' | 'value';
+  needsLineBreak?: boolean;
+}
+
+/**
+ * The text a pull inserts at `at.insertAt` for `value`: a `description:` line indented like its
+ * siblings (a `|` block for several lines), `, description: …` inside a flow mapping, or the
+ * value itself after `name:` in the map form of columns. Always text that reads back to `value`.
+ */
+export function renderInsertion(at: InsertionPoint, value: string, source: string): string {
+  const style = at.insertStyle ?? 'line';
+  if (style === 'flow') {
+    const open = /\{\s*$/.test(source.slice(Math.max(0, at.insertAt - 200), at.insertAt));
+    return `${open ? '' : ', '}description: ${inlineScalar(value, true)}`;
   }
-  return `${indent}description: ${isSafePlain(value) ? value : JSON.stringify(value)}\n`;
+  if (style === 'value') {
+    const afterColon = source.charCodeAt(at.insertAt - 1) === 58; // ':'
+    const flow = /^\s*[,}]/.test(source.slice(at.insertAt, at.insertAt + 200));
+    return `${afterColon ? ' ' : ''}${inlineScalar(value, flow)}`;
+  }
+  const lead = at.needsLineBreak ? '\n' : '';
+  if (!mustEscape(value) && value.includes('\n')) {
+    const body = value.replace(/\n+$/, '').split('\n').map((l) => (l === '' ? '' : `${at.indent}  ${l}`)).join('\n');
+    const block = `|${value.endsWith('\n') ? '' : '-'}\n${body}`;
+    if (readsBackAs(block, value)) return `${lead}${at.indent}description: ${block}\n`;
+  }
+  return `${lead}${at.indent}description: ${inlineScalar(value, false)}\n`;
+}
+
+/** `value` on one line: plain where that reads back exactly, else double-quoted. */
+function inlineScalar(value: string, inFlow: boolean): string {
+  return !mustEscape(value) && isSafePlain(value, inFlow) && readsBackAs(value, value, inFlow) ? value : doubleQuoted(value);
 }
 
 function lineIndent(source: string, offset: number): string {
@@ -46,9 +123,11 @@ function blockIndent(original: string): string | undefined {
 }
 
 /** Whether `value` reads back the same as a plain scalar. */
-export function isSafePlain(value: string): boolean {
+export function isSafePlain(value: string, inFlow = false): boolean {
   if (value === '' || value !== value.trim()) return false;
   if (/^[-?:,[\]{}#&*!|>'"%@`]/.test(value)) return false;
+  // Inside a flow collection (`{name: x, description: …}`) a flow indicator anywhere ends the scalar.
+  if (inFlow && /[,[\]{}]/.test(value)) return false;
   if (/: |\s#|[\u0000-\u001f]/.test(value) || value.endsWith(':')) return false;
   if (/^(true|false|yes|no|on|off|null|~|[-+]?\d[\d_.eE+-]*|\.inf|\.nan)$/i.test(value)) return false;
   return true;

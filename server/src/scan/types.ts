@@ -34,6 +34,8 @@ export interface YamlScalarRef {
   end: number;
   /** The node's style, so an edit can keep it: PLAIN, QUOTE_SINGLE, QUOTE_DOUBLE, BLOCK_LITERAL, BLOCK_FOLDED. */
   style: string;
+  /** The node stands in a flow collection (`{…}`, `[…]`): an edit there cannot be a block scalar. */
+  flow?: boolean;
 }
 
 export interface YamlContext {

@@ -43,7 +43,7 @@ export function describeMapping(text: string, frame: MappingFrame, result: ScanR
 function descriptionOf(text: string, map: YAMLMap, urnPair: Pair, owner: number): YamlDescription {
   const found: YamlDescription = { owner, ...insertionAfter(text, map, urnPair) };
   const value = pairAt(map, 'description')?.value;
-  if (isScalar(value)) found.description = scalarRef(value);
+  if (isScalar(value)) found.description = scalarRef(value, map.flow === true);
   return found;
 }
 
@@ -56,7 +56,7 @@ function listedColumns(text: string, items: readonly unknown[], dataset: number,
       if (!pair || !isScalar(pair.value) || pair.value.value === null) continue;
       const column: YamlColumn = { dataset, name: scalarRef(pair.value), nameKey, ...insertionAfter(text, item, pair) };
       const description = pairAt(item, 'description')?.value;
-      if (isScalar(description)) column.description = scalarRef(description);
+      if (isScalar(description)) column.description = scalarRef(description, item.flow === true);
       out.push(column);
       break;
     }
@@ -72,10 +72,10 @@ function mappedColumns(text: string, columns: YAMLMap, dataset: number, out: Yam
     if (isMap(value)) {
       const column: YamlColumn = { ...base, ...insertionInto(text, value, pair) };
       const description = pairAt(value, 'description')?.value;
-      if (isScalar(description)) column.description = scalarRef(description);
+      if (isScalar(description)) column.description = scalarRef(description, value.flow === true);
       out.push(column);
     } else if (isScalar(value) && value.value !== null) {
-      out.push({ ...base, description: scalarRef(value), insertAt: value.range?.[0] ?? 0, indent: '', insertStyle: 'value' });
+      out.push({ ...base, description: scalarRef(value, columns.flow === true), insertAt: value.range?.[0] ?? 0, indent: '', insertStyle: 'value' });
     } else if (value === null || isScalar(value)) {
       const at = isScalar(value) ? value.range?.[0] : undefined;
       out.push({ ...base, insertAt: at ?? pair.key.range?.[1] ?? 0, indent: '', insertStyle: 'value' });

@@ -17,9 +17,12 @@ export function isUrnKey(key: string): boolean {
   return URN_KEYS.has(key) || key.endsWith('_urn') || key.endsWith('Urn');
 }
 
-export function scalarRef(node: Scalar): YamlScalarRef {
+/** `inFlow`: the scalar stands in a flow collection (`{…}`, `[…]`), where block scalars cannot go. */
+export function scalarRef(node: Scalar, inFlow = false): YamlScalarRef {
   const [start, end] = node.range ?? [0, 0];
-  return { value: scalarText(node), start, end, style: node.type ?? 'PLAIN' };
+  const ref: YamlScalarRef = { value: scalarText(node), start, end, style: node.type ?? 'PLAIN' };
+  if (inFlow) ref.flow = true;
+  return ref;
 }
 
 /** The scalar as text: a string as it is, `null` as empty, anything else as written. */
