@@ -105,6 +105,8 @@ const INSERT_CONTEXTS: Record<string, string> = {
   'empty flow mapping in the map form': `datasets:\n  - urn: ${U}\n    description: d\n    columns:\n      user_id: {}\n      email: {description: x}\n`,
   'empty value in the map form': `datasets:\n  - urn: ${U}\n    description: d\n    columns:\n      user_id:\n      email: x\n`,
   'empty value in a flow map form': `datasets:\n  - urn: ${U}\n    description: d\n    columns: {user_id: , email: x}\n`,
+  'null value in the map form': `datasets:\n  - urn: ${U}\n    description: d\n    columns:\n      user_id: ~   # none yet\n      email: x\n`,
+  'null value in a flow map form': `datasets:\n  - urn: ${U}\n    description: d\n    columns: {user_id: null, email: x}\n`,
   'dataset description, block': `datasets:\n  - urn: ${U}   # users\n    owner: me\n`,
   'dataset description at the end of a file without a line break': `datasets:\n  - urn: ${U}`,
 };
@@ -115,7 +117,8 @@ function insertInto(source: string, value: string): string {
   const column = scan.columns.find((c) => c.name.value === 'user_id');
   const at = column ?? scan.descriptions[0]!;
   assert.equal(at.description, undefined, 'the context has no description yet');
-  return source.slice(0, at.insertAt) + renderInsertion(at, value, source) + source.slice(at.insertAt);
+  const end = 'replaceEnd' in at && at.replaceEnd !== undefined ? at.replaceEnd : at.insertAt;
+  return source.slice(0, at.insertAt) + renderInsertion(at, value, source) + source.slice(end);
 }
 
 /** What the scanner reads back: user_id's description (or the dataset's), every column, and YAML's errors. */

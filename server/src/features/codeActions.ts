@@ -138,10 +138,10 @@ function pullInsert(input: CodeActionInput, occ: UrnOccurrence, column: string |
     at = owned;
   }
   if (!text || !at) return [];
-  const pos = doc.positionAt(at.insertAt);
+  const range = { start: doc.positionAt(at.insertAt), end: doc.positionAt(at.replaceEnd ?? at.insertAt) };
   return [{
     title: 'Pull description from catalog', kind: REFACTOR_KIND,
-    edit: { changes: { [doc.uri]: [{ range: { start: pos, end: pos }, newText: renderInsertion(at, text, doc.getText()) }] } },
+    edit: { changes: { [doc.uri]: [{ range, newText: renderInsertion(at, text, doc.getText()) }] } },
   }];
 }
 

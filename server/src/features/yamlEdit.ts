@@ -78,6 +78,8 @@ export interface InsertionPoint {
   indent: string;
   insertStyle?: 'line' | 'flow' | 'value';
   needsLineBreak?: boolean;
+  /** For 'value': the end of a `~`/`null` the text replaces (the edit runs from insertAt to here). */
+  replaceEnd?: number;
 }
 
 /**
@@ -93,7 +95,7 @@ export function renderInsertion(at: InsertionPoint, value: string, source: strin
   }
   if (style === 'value') {
     const afterColon = source.charCodeAt(at.insertAt - 1) === 58; // ':'
-    const flow = /^\s*[,}]/.test(source.slice(at.insertAt, at.insertAt + 200));
+    const flow = /^\s*[,}]/.test(source.slice(at.replaceEnd ?? at.insertAt, (at.replaceEnd ?? at.insertAt) + 200));
     return `${afterColon ? ' ' : ''}${inlineScalar(value, flow)}`;
   }
   const lead = at.needsLineBreak ? '\n' : '';

@@ -62,6 +62,8 @@ export interface YamlColumn {
   description?: YamlScalarRef;
   /** Where a `description:` key would be inserted (offset after the name entry's line), for pulls. */
   insertAt: number;
+  /** For 'value': the end of a `~`/`null` written as the value, which the pulled text replaces. */
+  replaceEnd?: number;
   /** Indentation of the entry's keys, for inserting a description. */
   indent: string;
   /** How to write a description at `insertAt` (absent: 'line'). */

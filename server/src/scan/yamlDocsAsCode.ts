@@ -78,7 +78,9 @@ function mappedColumns(text: string, columns: YAMLMap, dataset: number, out: Yam
       out.push({ ...base, description: scalarRef(value, columns.flow === true), insertAt: value.range?.[0] ?? 0, indent: '', insertStyle: 'value' });
     } else if (value === null || isScalar(value)) {
       const at = isScalar(value) ? value.range?.[0] : undefined;
-      out.push({ ...base, insertAt: at ?? pair.key.range?.[1] ?? 0, indent: '', insertStyle: 'value' });
+      // `user_id: ~` or `user_id: null`: the pulled text takes the place of the null.
+      const end = isScalar(value) ? value.range?.[1] : undefined;
+      out.push({ ...base, insertAt: at ?? pair.key.range?.[1] ?? 0, ...(at !== undefined && end !== undefined && end > at ? { replaceEnd: end } : {}), indent: '', insertStyle: 'value' });
     }
   }
 }
