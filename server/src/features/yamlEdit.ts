@@ -62,10 +62,7 @@ function renderInStyle(node: YamlScalarRef, value: string, source: string, origi
   const multiLine = value.includes('\n');
   if (node.style === 'BLOCK_LITERAL' || node.style === 'BLOCK_FOLDED' || multiLine) {
     const header = node.style === 'BLOCK_FOLDED' && !multiLine ? '>' : '|';
-    const indent = blockIndent(original) ?? `${keyIndent}  `;
-    const body = value.replace(/\n+$/, '').split('\n').map((l) => (l === '' ? '' : indent + l)).join('\n');
-    const chomp = value.endsWith('\n') ? '' : '-';
-    return `${header}${chomp}\n${body}${/\n$/.test(original) ? '\n' : ''}`;
+    return blockScalar(header, value, blockIndent(original) ?? `${keyIndent}  `) + (/\n$/.test(original) ? '\n' : '');
   }
   if (node.style === 'QUOTE_SINGLE') return `'${value.replace(/'/g, "''")}'`;
   if (node.style === 'QUOTE_DOUBLE' || !isSafePlain(value, node.flow === true)) return doubleQuoted(value);
@@ -100,8 +97,7 @@ export function renderInsertion(at: InsertionPoint, value: string, source: strin
   }
   const lead = at.needsLineBreak ? '\n' : '';
   if (!mustEscape(value) && value.includes('\n')) {
-    const body = value.replace(/\n+$/, '').split('\n').map((l) => (l === '' ? '' : `${at.indent}  ${l}`)).join('\n');
-    const block = `|${value.endsWith('\n') ? '' : '-'}\n${body}`;
+    const block = blockScalar('|', value, `${at.indent}  `);
     if (readsBackAs(block, value)) return `${lead}${at.indent}description: ${block}\n`;
   }
   return `${lead}${at.indent}description: ${inlineScalar(value, false)}\n`;
@@ -110,6 +106,12 @@ export function renderInsertion(at: InsertionPoint, value: string, source: strin
 /** `value` on one line: plain where that reads back exactly, else double-quoted. */
 function inlineScalar(value: string, inFlow: boolean): string {
   return !mustEscape(value) && isSafePlain(value, inFlow) && readsBackAs(value, value, inFlow) ? value : doubleQuoted(value);
+}
+
+/** `value` as a block scalar with `header` (`|` or `>`), its lines at `indent`; strip chomping unless it ends in a line break. */
+function blockScalar(header: '|' | '>', value: string, indent: string): string {
+  const body = value.replace(/\n+$/, '').split('\n').map((l) => (l === '' ? '' : indent + l)).join('\n');
+  return `${header}${value.endsWith('\n') ? '' : '-'}\n${body}`;
 }
 
 function lineIndent(source: string, offset: number): string {
