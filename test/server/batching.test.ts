@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { hoverText, positionOf } from '../support/lspClient';
-import { S, useSampleServer } from '../support/fixture';
+import { S, serverFor, useSampleServer } from '../support/fixture';
+import { startFaultProxy } from '../support/faultProxy';
 
 describe('batching, cache and single flight', () => {
   const env = useSampleServer();
@@ -41,14 +42,25 @@ describe('batching, cache and single flight', () => {
   });
 
   test('a cancelled hover is answered as cancelled and the server goes on', async () => {
-    const text = `z = "${S.ordersTable}"\n`;
-    await env.lsp.open('file:///w/cancel.py', 'python', text);
-    const { CancellationTokenSource } = await import('vscode-languageserver-protocol');
-    const source = new CancellationTokenSource();
-    const pending = env.lsp.connection.sendRequest('textDocument/hover', { textDocument: { uri: 'file:///w/cancel.py' }, position: positionOf(text, 'orders_table') }, source.token);
-    source.cancel();
-    await assert.rejects(pending, (e: { code?: number }) => e.code === -32800);
-    const h = await env.lsp.hover('file:///w/cancel.py', positionOf(text, 'orders_table'));
-    assert.match(hoverText(h), /Features about orders\./);
+    // The catalog answers through a proxy that holds every request for 1.5 s, so the hover is
+    // still waiting on the catalog when its cancellation arrives (with the catalog answering at
+    // once, the hover could be answered before the cancellation is read, which LSP allows).
+    const proxy = await startFaultProxy(env.catalog.url, 1500);
+    const lsp = await serverFor(proxy.url);
+    try {
+      await proxy.setMode('slow');
+      const text = `z = "${S.ordersTable}"\n`;
+      await lsp.open('file:///w/cancel.py', 'python', text);
+      const { CancellationTokenSource } = await import('vscode-languageserver-protocol');
+      const source = new CancellationTokenSource();
+      const pending = lsp.connection.sendRequest('textDocument/hover', { textDocument: { uri: 'file:///w/cancel.py' }, position: positionOf(text, 'orders_table') }, source.token);
+      source.cancel();
+      await assert.rejects(pending, (e: { code?: number }) => e.code === -32800);
+      const h = await lsp.hover('file:///w/cancel.py', positionOf(text, 'orders_table'));
+      assert.match(hoverText(h), /Features about orders\./);
+    } finally {
+      await lsp.stop();
+      await proxy.close();
+    }
   });
 });

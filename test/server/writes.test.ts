@@ -309,12 +309,9 @@ describe('code actions', () => {
     const uri = 'file:///w/flow.yml';
     await env.lsp.open(uri, 'yaml', yaml);
     const at = positionOf(yaml, 'email');
-    let pull: CodeAction | undefined;
-    for (let i = 0; i < 50 && !pull; i++) {
-      // The action needs the catalog's answer, which comes after the document is opened.
-      pull = (await env.lsp.codeActions(uri, { start: at, end: at }, [])).find((a) => a.title === 'Pull description from catalog');
-      if (!pull) await new Promise((r) => setTimeout(r, 100));
-    }
+    // The action needs the catalog's answer: the diagnostics are published once it is in.
+    await env.lsp.diagnostics(uri);
+    const pull = (await env.lsp.codeActions(uri, { start: at, end: at }, [])).find((a) => a.title === 'Pull description from catalog');
     assert.ok(pull, 'pull offered');
     const pulled = apply(yaml, pull!.edit!.changes![uri]!);
     assert.equal(pulled, yaml.replace('{name: email, type: string}', '{name: email, type: string, description: "Login e-mail address, unique."}'));
