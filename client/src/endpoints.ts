@@ -3,7 +3,8 @@
  * the user before a token leaves this machine, and the web page of an entity. No `vscode` here,
  * so the rules are unit-tested on their own.
  */
-import { encodeUrnForUi, parseUrn, uiPathSegment } from '../../model/src/urn';
+import { entityPageUrl as pageOf, type EntityPageSettings } from '../../model/src/entityPage';
+import { parseUrn } from '../../model/src/urn';
 
 /** SecretStorage key of the token for one catalog origin: a token is only given to the origin it was stored for. */
 export function tokenSecretKey(origin: string): string {
@@ -73,31 +74,14 @@ export function checkCatalogUrl(text: string, opts: { optional: boolean }): stri
 }
 
 /** The web UI's base: `uiUrl`, else `url` with DataHub's GMS port 8080 read as the frontend's 9002 (as the server's links do). */
-export function uiBase(url: string, uiUrl: string): string | undefined {
-  if (uiUrl.trim()) return uiUrl.trim().replace(/\/+$/, '');
-  const u = parseHttpUrl(url);
-  if (!u) return undefined;
-  if (u.port === '8080') u.port = '9002';
-  return u.toString().replace(/\/+$/, '');
-}
+export type { EntityPageSettings } from '../../model/src/entityPage';
+export { uiBase } from '../../model/src/entityPage';
 
-export interface EntityPageSettings { url: string; uiUrl: string; entityUrlTemplate: string }
-
-/** The entity's page in the catalog's web UI, or why there is none. */
+/** The entity's page in the catalog's web UI, or why there is none: the page the server's links open. */
 export function entityPageUrl(s: EntityPageSettings, urnText: string): { url: string } | { error: string } {
-  const base = uiBase(s.url, s.uiUrl);
-  if (!base) return { error: 'No catalog is configured (catalogLens.url and catalogLens.uiUrl are empty).' };
   const parsed = parseUrn(urnText);
   if (!parsed.ok) return { error: `Not a URN: ${parsed.error.message}` };
-  const urn = parsed.urn;
-  const path = uiPathSegment(urn.kind, urn.kind === 'other' ? urn.entityType : undefined);
-  const url = s.entityUrlTemplate
-    .replace(/\{uiUrl\}/g, base)
-    .replace(/\{path\}/g, path)
-    .replace(/\{urn\}/g, encodeUrnForUi(urnText));
-  // The template is a setting: only web pages are opened from it, never file: or command: links.
-  if (!/^https?:\/\//i.test(url)) return { error: `catalogLens.entityUrlTemplate gives '${url}', which is not an http(s) URL.` };
-  return { url };
+  return pageOf(s, parsed.urn, urnText);
 }
 
 function parseHttpUrl(text: string): URL | undefined {

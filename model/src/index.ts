@@ -4,3 +4,4 @@ export * from './fieldPath';
 export * from './aspects';
 export * from './readShapes';
 export * from "./protocol";
+export * from "./entityPage";

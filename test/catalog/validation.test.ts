@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { SAMPLE } from '../../catalog/src/sample';
-import { assertRestLiError, getEntity, ingestRaw, proposal, testCatalog, type Json } from './helpers';
+import { assertRestLiError, getEntity, ingestRaw, proposal, request, testCatalog, type Json } from './helpers';
 
 const group = 'urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,checked-group,PROD)';
 const good = proposal('mlModelGroup', group, 'mlModelGroupProperties', { description: 'ok' });
@@ -84,5 +84,20 @@ describe('aspect write validation', () => {
     assertRestLiError(r, 422, /description: expected a string, found number 42/);
     const aspects = (await getEntity(catalog, SAMPLE.datasets.users, ['datasetProperties'])).body['aspects'] as Record<string, { value: Json }>;
     assert.equal(aspects['datasetProperties']!.value['description'], 'One row per registered user of the product.');
+  });
+});
+
+describe('request log', () => {
+  test('a 12 KB URL is answered and logged as one short line that says how long it was', async (t) => {
+    const lines: string[] = [];
+    const catalog = await testCatalog(t, { sample: true, log: (l) => lines.push(l) });
+    const path = `/aspects/${'x'.repeat(12_000)}?aspect=datasetProperties`;
+    const r = await request(`${catalog.url}${path}`);
+    assert.ok(r.status >= 400 && r.status < 500, `status ${r.status}`);
+    for (let i = 0; i < 50 && lines.length === 0; i++) await new Promise((done) => setImmediate(done));
+    const line = lines.find((l) => l.startsWith('GET /aspects/'));
+    assert.ok(line, `logged: ${JSON.stringify(lines).slice(0, 300)}`);
+    assert.ok(line.length < 400, `${line.length} characters`);
+    assert.match(line, new RegExp(`… \\(${path.length} characters\\) ${r.status} `));
   });
 });

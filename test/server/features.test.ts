@@ -43,6 +43,19 @@ describe('completion and links', () => {
     delete env.lsp.settings['uiUrl'];
     await env.lsp.configurationChanged();
   });
+
+  test('a URN too long for a page URL gets no link and its hover no "open" link, but is still found', async () => {
+    const long = `urn:li:dataset:(urn:li:dataPlatform:hive,${'x'.repeat(20_000)},PROD)`;
+    const text = `a = "${long}"\nb = "${S.users}"\n`;
+    await env.lsp.open('file:///w/long.py', 'python', text);
+    const links = await env.lsp.links('file:///w/long.py');
+    assert.deepEqual(links.map((l) => l.target), [`${env.catalog.url}/dataset/${S.users}`]);
+    const h = hoverText(await env.lsp.hover('file:///w/long.py', { line: 0, character: 50 }));
+    assert.match(h, /\*\*Dataset\*\* `x+…` · hive · PROD/);
+    assert.match(h, /Not in the catalog/);
+    assert.ok(!h.includes(env.catalog.url), 'no link to a page in the hover');
+    assert.ok(h.length < 5000, `the hover is bounded (${h.length} characters)`);
+  });
 });
 
 describe('Check Workspace and multi-root', () => {

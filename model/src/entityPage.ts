@@ -1,0 +1,58 @@
+/**
+ * An entity's page in the catalog's web UI (DataHub's page pattern, notes §8): one function for
+ * the server's links and hovers and the client's Open in Catalog, so both open the same page.
+ */
+import { encodeUrnForUi, uiPathSegment, type Urn } from './urn';
+
+export interface EntityPageSettings {
+  url: string;
+  uiUrl: string;
+  /** `{uiUrl}`, `{path}` (DataHub's page name for the kind) and `{urn}` are filled in. */
+  entityUrlTemplate: string;
+}
+
+/**
+ * The longest page URL made. DataHub refuses URNs over 512 characters URL-encoded (notes §7,
+ * UrnValidationUtil), and common servers refuse request lines over 8 KiB: a URN that would make
+ * a longer URL has no page, and a megabyte URN in a file does not become a megabyte link.
+ */
+export const MAX_PAGE_URL_LENGTH = 8192;
+
+/** The web UI's base: `uiUrl`, else `url` (http or https) with DataHub's GMS port 8080 read as the frontend's 9002. */
+export function uiBase(url: string, uiUrl: string): string | undefined {
+  if (uiUrl.trim()) return uiUrl.trim().replace(/\/+$/, '');
+  const t = url.trim();
+  if (!/^https?:\/\//i.test(t)) return undefined;
+  try {
+    const u = new URL(t);
+    if (u.port === '8080') u.port = '9002';
+    return u.toString().replace(/\/+$/, '');
+  } catch {
+    return undefined;
+  }
+}
+
+// What a URL cannot hold as text: controls, spaces, bidi and line separators, and the characters
+// that would end a Markdown link or start HTML in a hover.
+// eslint-disable-next-line no-control-regex
+const NOT_IN_URL = /[\u0000-\u0020\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069<>"`{}|\\^]/g;
+
+/**
+ * The page of the entity `urn`, whose text in the document is `text`, or why there is none. The
+ * URN is document text: what breaks a path is escaped as DataHub's urlEncodeUrn does, and what a
+ * URL cannot hold is percent-encoded. Replacements are functions, so a `$&` in a URN or a setting
+ * is text, not a replacement pattern. Only http(s) pages are made, never `command:` or `file:` links.
+ */
+export function entityPageUrl(s: EntityPageSettings, urn: Urn, text: string): { url: string } | { error: string } {
+  const base = uiBase(s.url, s.uiUrl);
+  if (!base) return { error: 'No catalog web UI is configured (catalogLens.url and catalogLens.uiUrl are empty or not http(s) URLs).' };
+  const path = uiPathSegment(urn.kind, urn.kind === 'other' ? urn.entityType : undefined);
+  const urnInUrl = encodeUrnForUi(text).replace(NOT_IN_URL, (c) => encodeURIComponent(c));
+  const url = s.entityUrlTemplate
+    .replace(/\{uiUrl\}/g, () => base)
+    .replace(/\{path\}/g, () => path)
+    .replace(/\{urn\}/g, () => urnInUrl);
+  if (!/^https?:\/\//i.test(url)) return { error: `catalogLens.entityUrlTemplate gives '${url.slice(0, 200)}', which is not an http(s) URL.` };
+  if (url.length > MAX_PAGE_URL_LENGTH) return { error: `The page's URL would be ${url.length} characters, over ${MAX_PAGE_URL_LENGTH}: no catalog holds a URN that long (DataHub refuses URNs over 512).` };
+  return { url };
+}

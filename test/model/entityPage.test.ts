@@ -1,0 +1,49 @@
+/** The entity page URL shared by the server's links and hovers and the client's Open in Catalog. */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { entityPageUrl, MAX_PAGE_URL_LENGTH, uiBase } from '../../model/src/entityPage';
+import { DEFAULT_SETTINGS } from '../../model/src/protocol';
+import { parseUrn } from '../../model/src/urn';
+
+const base = { url: 'http://localhost:8080', uiUrl: '', entityUrlTemplate: DEFAULT_SETTINGS.entityUrlTemplate };
+
+function pageOf(text: string, s = base): { url: string } | { error: string } {
+  const parsed = parseUrn(text);
+  assert.ok(parsed.ok, text);
+  return entityPageUrl(s, parsed.urn, text);
+}
+
+describe('entity page URL', () => {
+  test('uiUrl wins; else url, with GMS port 8080 read as the frontend\'s 9002; only http(s) urls', () => {
+    assert.equal(uiBase('http://localhost:8080/', ''), 'http://localhost:9002');
+    assert.equal(uiBase('https://gms.example.com', ' https://datahub.example.com/ '), 'https://datahub.example.com');
+    assert.equal(uiBase('ftp://gms.example.com', ''), undefined);
+    assert.equal(uiBase('', ''), undefined);
+  });
+
+  test('a $& or $1 in the URN or the base is text, not a replacement pattern', () => {
+    assert.deepEqual(pageOf('urn:li:corpuser:a$&b$1'), { url: 'http://localhost:9002/user/urn:li:corpuser:a$&b$1' });
+    assert.deepEqual(pageOf('urn:li:corpuser:jdoe', { ...base, uiUrl: 'https://h.example.com/$&' }), { url: 'https://h.example.com/$&/user/urn:li:corpuser:jdoe' });
+  });
+
+  test('what a URL cannot hold as text is percent-encoded, what breaks a path is escaped as DataHub does', () => {
+    assert.deepEqual(pageOf('urn:li:dataset:(urn:li:dataPlatform:s3,my bucket/<a>?"x",PROD)'), {
+      url: 'http://localhost:9002/dataset/urn:li:dataset:(urn:li:dataPlatform:s3,my%20bucket%2F%3Ca%3E%3F%22x%22,PROD)',
+    });
+  });
+
+  test('never a non-http page from the template', () => {
+    const r = pageOf('urn:li:corpuser:jdoe', { ...base, entityUrlTemplate: 'command:workbench.action.quit?{urn}' });
+    assert.ok('error' in r && /not an http\(s\) URL/.test(r.error), JSON.stringify(r));
+  });
+
+  test(`a URN that would make a URL over ${MAX_PAGE_URL_LENGTH} characters has no page`, () => {
+    const fits = `urn:li:dataset:(urn:li:dataPlatform:hive,${'a'.repeat(MAX_PAGE_URL_LENGTH - 100)},PROD)`;
+    const long = `urn:li:dataset:(urn:li:dataPlatform:hive,${'a'.repeat(MAX_PAGE_URL_LENGTH)},PROD)`;
+    const ok = pageOf(fits);
+    assert.ok('url' in ok && ok.url.length <= MAX_PAGE_URL_LENGTH);
+    const r = pageOf(long);
+    assert.ok('error' in r && r.error.includes(`over ${MAX_PAGE_URL_LENGTH}`), JSON.stringify(r).slice(0, 300));
+    assert.ok(r.error.length < 300, 'the error does not repeat the URN');
+  });
+});
