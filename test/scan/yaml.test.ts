@@ -80,6 +80,30 @@ describe('YAML: URNs in every scalar style, mapped back to the source characters
     // In block context the same plain scalar holds its commas.
     const [block] = topLevel(findUrnsInYaml('group: urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,churn-model,PROD)\n', OPTS));
     assert.equal(block?.parsed?.ok, true);
+    assert.equal(block?.cutInFlow, undefined);
+  });
+
+  test('a URN cut by a flow comma knows the whole URN the source holds, in sequences and mappings, in any namespace', () => {
+    const group = 'urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,churn-model,PROD)';
+    const svc = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,db.users,PROD)';
+    const text = `groups: [${group}, x]\nmap: {ds: ${svc}}\nnested: [[a, ${DS}]]\n`;
+    const cut = topLevel(findUrnsInYaml(text, OPTS)).filter((o) => o.cutInFlow);
+    assert.deepEqual(cut.map((o) => text.slice(o.start, o.cutInFlow!.end)), [group, svc, DS]);
+    assert.deepEqual(cut.map((o) => o.cutInFlow!.urn), [group, svc, DS]);
+  });
+
+  test('no cut URN where the source does not hold one: quoted, not the whole value, unbalanced, across lines, or not a URN', () => {
+    for (const text of [
+      `a: ["${DS}"]\n`, // quoted: not cut at all
+      `a: [see ${DS}]\n`, // the URN is not the whole value: quoting it would not make one value
+      'a: [urn:li:dataset:(urn:li:dataPlatform:hive, db]\n', // the collection ends before the URN does
+      'a: [urn:li:dataset:(urn:li:dataPlatform:hive,\n  db.users,PROD)]\n', // across lines
+      'a: [urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)x]\n', // more text after the closing parenthesis
+      'a: [urn:li:dataset:(urn:li:dataPlatform:hive,db.users)]\n', // two parts: still malformed when whole
+    ]) {
+      const found = topLevel(findUrnsInYaml(text, OPTS));
+      assert.ok(found.every((o) => o.cutInFlow === undefined), text);
+    }
   });
 
   test('nested platform occurrences point at their dataset, mapped through the quotes', () => {

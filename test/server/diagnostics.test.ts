@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { positionOf } from '../support/lspClient';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { hoverText, positionOf } from '../support/lspClient';
 import { S, useSampleServer } from '../support/fixture';
 
 const codes = (ds: Diagnostic[]): string[] => ds.map((d) => String(d.code)).sort();
@@ -122,5 +123,29 @@ describe('diagnostics', () => {
     assert.equal(env.lsp.logs.filter((l) => l.includes(big) && l.startsWith('skipped ')).length, 1);
     delete env.lsp.settings['maxFileSize'];
     await env.lsp.configurationChanged();
+  });
+  test('an unquoted URN that a YAML flow comma cuts: one diagnostic over the whole URN, a hint in the hover, and "Quote the URN" fixes it', async () => {
+    const uri = 'file:///w/flow-cut.yml';
+    const text = `tables: [${S.users}, ${S.orders}]\nfeatures: {age: ${S.age}}\n`;
+    await env.lsp.open(uri, 'yaml', text);
+    const ds = await env.lsp.diagnostics(uri, (d) => d.filter((x) => x.code === 'malformed-urn').length === 3);
+    const cut = ds.filter((d) => d.code === 'malformed-urn');
+    const doc = TextDocument.create(uri, 'yaml', 1, text);
+    assert.deepEqual(cut.map((d) => doc.getText(d.range)), [S.users, S.orders, S.age]);
+    assert.match(String(cut[0]!.message), /flow collection a comma ends an unquoted value.*quote it/);
+    const h = hoverText(await env.lsp.hover(uri, positionOf(text, 'urn:li:dataset')));
+    assert.match(h, /cut at its first comma/);
+    assert.ok(h.includes(`"${S.users}"`), h);
+
+    let fixed = text;
+    for (const d of cut.reverse()) {
+      const [quote, ...others] = (await env.lsp.codeActions(uri, d.range, [d])).filter((a) => a.title === 'Quote the URN');
+      assert.equal(others.length, 0);
+      fixed = TextDocument.applyEdits(TextDocument.create(uri, 'yaml', 1, fixed), quote!.edit!.changes![uri]!);
+    }
+    assert.equal(fixed, `tables: ["${S.users}", "${S.orders}"]\nfeatures: {age: "${S.age}"}\n`);
+    await env.lsp.change(uri, fixed);
+    const after = await env.lsp.diagnostics(uri, (d) => !d.some((x) => x.code === 'malformed-urn'));
+    assert.deepEqual(codes(after), ['missing-description'], 'db.orders has no description; nothing is malformed');
   });
 });

@@ -14,7 +14,7 @@ import type { ScanResult, UrnOccurrence, YamlScalarRef } from '../scan/types';
 import { KIND_LABELS } from './describe';
 import { catalogDescription, type DiagnosticData } from './diagnostics';
 import { occurrenceAt } from './urnAt';
-import { renderInsertion, renderScalarLike, type InsertionPoint } from './yamlEdit';
+import { doubleQuoted, renderInsertion, renderScalarLike, type InsertionPoint } from './yamlEdit';
 
 export const REFACTOR_KIND = `${CodeActionKind.Refactor}.catalogLens`;
 
@@ -73,6 +73,12 @@ function quickFixes(input: CodeActionInput, d: Diagnostic, data: DiagnosticData)
       }
       break;
     }
+    case 'malformed-urn':
+      // Only while the range still holds the URN the diagnostic was made for (the text may have changed since).
+      if (data.quote && data.urn && doc.getText(d.range) === data.urn) {
+        out.push(fix('Quote the URN', { isPreferred: true, edit: { changes: { [doc.uri]: [{ range: d.range, newText: doubleQuoted(data.urn) }] } } }));
+      }
+      break;
     case 'missing-list-member':
       if (data.owner && data.urn && data.list) {
         const command = data.list === 'groups' ? Commands.addGroupsToModel

@@ -30,6 +30,8 @@ export interface DiagnosticData {
   /** For missing list members: the owner (table or model) and which list. */
   owner?: string;
   list?: 'features' | 'groups';
+  /** For a URN cut by a YAML flow collection's comma: quoting the diagnostic's range (which holds `urn`) fixes it. */
+  quote?: boolean;
 }
 
 export interface PlainDiagnostic {
@@ -56,6 +58,15 @@ export function diagnosticsFor(scan: ScanResult, resolve: ResolutionLookup, leve
     const parsed = occ.parsed;
     if (!parsed) continue;
     if (!parsed.ok) {
+      if (occ.cutInFlow) {
+        // The whole URN the author wrote is flagged, so the quick fix that quotes it is offered anywhere on it.
+        push(levels.malformed, {
+          start: occ.start, end: occ.cutInFlow.end,
+          message: 'Malformed URN: in a YAML flow collection a comma ends an unquoted value, so this URN is cut at its first comma: quote it',
+          code: 'malformed-urn', data: { code: 'malformed-urn', urn: occ.cutInFlow.urn, quote: true },
+        });
+        continue;
+      }
       const r = occ.errorRange ?? { start: occ.start, end: occ.end };
       push(levels.malformed, {
         start: r.start, end: Math.max(r.end, r.start + 1), message: `Malformed URN: ${parsed.error.message}`,

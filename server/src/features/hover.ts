@@ -25,6 +25,9 @@ export function hoverFor(input: HoverInput): string {
   const { occurrence: occ } = input;
   if (occ.template) return `**Templated URN** ${codeSpan(occ.urn, 300)}\n\nParts are filled in at run time, so it is not looked up.`;
   const parsed = occ.parsed;
+  if (occ.cutInFlow) {
+    return `**Malformed URN**: in a YAML flow collection a comma ends an unquoted value, so this URN is cut at its first comma. Quote it:\n\n${codeSpan(`"${occ.cutInFlow.urn}"`, 300)}`;
+  }
   if (!parsed || !parsed.ok) {
     const message = parsed && !parsed.ok ? parsed.error.message : 'not a URN';
     return `**Malformed URN**: ${escapeMarkdown(message, 400)}\n\n${codeSpan(occ.urn, 300)}`;

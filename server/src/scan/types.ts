@@ -25,6 +25,13 @@ export interface UrnOccurrence {
   builder?: string;
   /** For YAML: where the URN stands in the document's structure (shared by the URNs of one scalar: read-only). */
   yaml?: YamlContext;
+  /**
+   * For a plain YAML scalar in a flow collection (`[…]`, `{…}`) that a comma cut: a comma ends a
+   * plain value there, so `[urn:li:dataset:(p,n,PROD)]` holds `urn:li:dataset:(p` and two more
+   * items. `end` is where the whole URN ends in the source and `urn` is that URN, which parses:
+   * quoting `[start, end)` is the fix.
+   */
+  cutInFlow?: { end: number; urn: string };
 }
 
 export interface YamlScalarRef {

@@ -7,6 +7,7 @@
  * error in one place never hides URNs elsewhere.
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, type Scalar, type YAMLMap } from 'yaml';
+import { parseUrn } from '../../../model/src/urn';
 import type { ScanOptions, ScanResult, YamlContext } from './types';
 import { findUrnsInText } from './text';
 import { mapRange, scalarSourceMap } from './yamlScalarSource';
@@ -59,6 +60,10 @@ const NO_HOLDER: Holder = { frame: undefined, listKey: undefined };
 class YamlWalker {
   private documentIndex = 0;
   private readonly path: Array<string | number> = [];
+  /** How many flow collections (`[…]`, `{…}`) hold the node being read. */
+  private flowDepth = 0;
+  /** Characters left to read past flow commas for cut URNs: bounds the work on a hostile file. */
+  private cutBudget = MAX_CUT_READ;
   /** Everything before this offset has been read, as a scalar or by the text extractor. */
   private covered = 0;
   private nextUrnAt: number;
@@ -83,11 +88,21 @@ class YamlWalker {
   private walkNode(node: unknown, holder: Holder): void {
     if (isScalar(node)) this.readScalar(node, holder);
     else if (isMap(node)) this.walkMap(node);
-    else if (isSeq(node)) this.walkSeq(node.items, undefined, undefined);
+    else if (isSeq(node)) this.walkSeq(node.items, undefined, undefined, node.flow === true);
     // Aliases repeat a node read where its anchor stands.
   }
 
   private walkMap(map: YAMLMap): void {
+    const flow = map.flow === true;
+    if (flow) this.flowDepth++;
+    try {
+      this.walkPairs(map);
+    } finally {
+      if (flow) this.flowDepth--;
+    }
+  }
+
+  private walkPairs(map: YAMLMap): void {
     const frame = new MappingFrame(this.text, this.opts, map);
     for (const pair of map.items) {
       if (!isPair(pair)) continue;
@@ -100,7 +115,7 @@ class YamlWalker {
         const index = this.readScalar(value, { frame, listKey: undefined });
         if (index !== undefined) frame.noteUrnValue(key, index, this.result.occurrences[index]!);
       } else if (isSeq(value)) {
-        this.walkSeq(value.items, frame, key);
+        this.walkSeq(value.items, frame, key, value.flow === true);
       } else {
         this.walkNode(value, NO_HOLDER);
       }
@@ -109,13 +124,18 @@ class YamlWalker {
     describeMapping(this.text, frame, this.result);
   }
 
-  private walkSeq(items: readonly unknown[], owner: MappingFrame | undefined, listKey: string | undefined): void {
-    items.forEach((item, i) => {
-      this.path.push(i);
-      if (isScalar(item)) this.readScalar(item, { frame: owner, listKey });
-      else this.walkNode(item, NO_HOLDER);
-      this.path.pop();
-    });
+  private walkSeq(items: readonly unknown[], owner: MappingFrame | undefined, listKey: string | undefined, flow: boolean): void {
+    if (flow) this.flowDepth++;
+    try {
+      items.forEach((item, i) => {
+        this.path.push(i);
+        if (isScalar(item)) this.readScalar(item, { frame: owner, listKey });
+        else this.walkNode(item, NO_HOLDER);
+        this.path.pop();
+      });
+    } finally {
+      if (flow) this.flowDepth--;
+    }
   }
 
   /**
@@ -153,7 +173,15 @@ class YamlWalker {
         occurrence.errorRange = { ...mapRange(map, errorAt, errorAt + error.length, value.length), error };
       }
       if (occurrence.parent !== undefined) occurrence.parent += base;
-      else if (local.start === skipSpaces(value, 0) && local.end === trimmedEnd(value)) wholeValue = occurrences.length;
+      else if (local.start === skipSpaces(value, 0) && local.end === trimmedEnd(value)) {
+        wholeValue = occurrences.length;
+        if (error && this.flowDepth > 0 && node.type === 'PLAIN') {
+          const limit = Math.min(MAX_CUT_URN, this.cutBudget);
+          const cut = cutInFlow(this.text, occurrence.start, limit);
+          this.cutBudget -= cut ? cut.end - occurrence.start : limit;
+          if (cut) occurrence.cutInFlow = cut;
+        }
+      }
       occurrences.push(occurrence);
     }
     return wholeValue;
@@ -211,6 +239,33 @@ function offsetDeeperThan(text: string, limit: number): number {
     }
   }
   return -1;
+}
+
+/** Longest URN looked for past a flow collection's comma, and what one file may read for them in all. */
+const MAX_CUT_URN = 4096;
+const MAX_CUT_READ = 1 << 22;
+
+/**
+ * A plain scalar starting at `start` in a flow collection ends at the first comma: read on in the
+ * source, through commas, to the `)` that closes the URN's first `(` on the same line. When what
+ * that spans parses as a URN and ends where a flow item may end, that is the URN the author meant.
+ */
+function cutInFlow(text: string, start: number, maxLength: number): { end: number; urn: string } | undefined {
+  const limit = Math.min(text.length, start + maxLength);
+  let depth = 0;
+  for (let i = start; i < limit; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13 || c === 91 || c === 93 || c === 123 || c === 125) return undefined; // line end, [ ] { }
+    if (c === 40) depth++;
+    else if (c === 41 && --depth <= 0) {
+      const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 10;
+      // After the URN: a space, a comma, the collection's end or a line end.
+      if (depth < 0 || !(next === 32 || next === 9 || next === 44 || next === 93 || next === 125 || next === 10 || next === 13)) return undefined;
+      const urn = text.slice(start, i + 1);
+      return parseUrn(urn).ok ? { end: i + 1, urn } : undefined;
+    }
+  }
+  return undefined;
 }
 
 function isUnclosedQuote(text: string, node: Scalar): boolean {

@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import type { CodeAction, CodeActionParams, Diagnostic } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_SETTINGS, type Settings } from '../../../model/src/protocol';
+import { parseUrn } from '../../../model/src/urn';
 import type { Resolution } from '../../../server/src/catalog/client';
 import { isResolvable } from '../../../server/src/catalog/queries';
 import { codeActionsFor } from '../../../server/src/features/codeActions';
@@ -139,6 +140,9 @@ function checkScan(scan: ScanResult, length: number, problems: string[]): void {
     if (o.errorRange && !(o.errorRange.start >= o.start && o.errorRange.end <= o.end)) {
       problems.push(`occurrence ${i} [${o.start}, ${o.end}) has its error at [${o.errorRange.start}, ${o.errorRange.end})`);
     }
+    if (o.cutInFlow && !(o.cutInFlow.end > o.end && o.cutInFlow.end <= length && parseUrn(o.cutInFlow.urn).ok && o.cutInFlow.urn.startsWith(o.urn))) {
+      problems.push(`occurrence ${i} [${o.start}, ${o.end}) is cut in flow, but its whole URN ends at ${o.cutInFlow.end} as ${JSON.stringify(o.cutInFlow.urn.slice(0, 200))}`);
+    }
     if (o.parent !== undefined) {
       const p = scan.occurrences[o.parent];
       if (!p || o.parent >= i || o.start < p.start || o.end > p.end) problems.push(`occurrence ${i} is not inside its parent ${o.parent}`);
@@ -158,10 +162,13 @@ function checkDiagnostics(scan: ScanResult, diagnostics: PlainDiagnostic[], text
       for (const p of activeMessage(d.message, 1500, text)) problems.push(`${d.code} message: ${p}`);
     }
   }
-  // Every malformed URN the scan sees gets a malformed-urn diagnostic inside it.
+  // Every malformed URN the scan sees gets a malformed-urn diagnostic inside it (for one a flow comma
+  // cut, inside the whole URN the source holds, which the diagnostic covers for its quick fix).
   for (const o of scan.occurrences) {
     if (o.template || o.parent !== undefined || !o.parsed || o.parsed.ok) continue;
-    if (!diagnostics.some((d) => d.code === 'malformed-urn' && d.start >= o.start && d.end <= o.end)) {
+    const end = o.cutInFlow?.end ?? o.end;
+    if (o.cutInFlow && text.slice(o.start, end) !== o.cutInFlow.urn) problems.push(`cut URN at [${o.start}, ${end}) is not the source's text`);
+    if (!diagnostics.some((d) => d.code === 'malformed-urn' && d.start >= o.start && d.end <= end)) {
       problems.push(`malformed URN at [${o.start}, ${o.end}) has no malformed-urn diagnostic inside it`);
     }
   }
