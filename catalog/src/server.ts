@@ -62,12 +62,19 @@ interface Services {
 }
 
 /**
- * A request's URL as the request log shows it: Node's parser already refuses control and non-ASCII
- * characters in it, and this cuts a long one (up to 16 KiB get through) so one request is one
- * short line.
+ * A request's URL as the request log shows it: one short line. Node 20's parser answers 400 to a
+ * request line holding control or non-ASCII bytes, but a lenient parser (older Node,
+ * `--insecure-http-parser`) would hand them on as latin1: anything but printable ASCII is written
+ * as `\xNN` (or `\uNNNN`). A long URL (up to 16 KiB get through) is cut and its length said.
  */
 export function urlForLog(url: string, limit = 300): string {
-  return url.length > limit ? `${url.slice(0, limit)}… (${url.length} characters)` : url;
+  const cut = url.length > limit ? url.slice(0, limit) : url;
+  // eslint-disable-next-line no-control-regex
+  const shown = cut.replace(/[^\x20-\x7e]/g, (c) => {
+    const code = c.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+  return url.length > limit ? `${shown}… (${url.length} characters)` : shown;
 }
 
 export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCatalog> {

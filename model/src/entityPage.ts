@@ -40,18 +40,17 @@ const NOT_IN_URL = /[\u0000-\u0020\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\
 /**
  * The page of the entity `urn`, whose text in the document is `text`, or why there is none. The
  * URN is document text: what breaks a path is escaped as DataHub's urlEncodeUrn does, and what a
- * URL cannot hold is percent-encoded. Replacements are functions, so a `$&` in a URN or a setting
- * is text, not a replacement pattern. Only http(s) pages are made, never `command:` or `file:` links.
+ * URL cannot hold is percent-encoded. Replacement is one pass by a function, so a `$&` in a URN or a
+ * setting is text, not a replacement pattern. Only http(s) pages are made, never `command:` or `file:` links.
  */
 export function entityPageUrl(s: EntityPageSettings, urn: Urn, text: string): { url: string } | { error: string } {
   const base = uiBase(s.url, s.uiUrl);
   if (!base) return { error: 'No catalog web UI is configured (catalogLens.url and catalogLens.uiUrl are empty or not http(s) URLs).' };
   const path = uiPathSegment(urn.kind, urn.kind === 'other' ? urn.entityType : undefined);
   const urnInUrl = encodeUrnForUi(text).replace(NOT_IN_URL, (c) => encodeURIComponent(c));
-  const url = s.entityUrlTemplate
-    .replace(/\{uiUrl\}/g, () => base)
-    .replace(/\{path\}/g, () => path)
-    .replace(/\{urn\}/g, () => urnInUrl);
+  // One pass: a `{path}` or `{urn}` inside the base (a setting) stays as written.
+  const parts: Record<string, string> = { uiUrl: base, path, urn: urnInUrl };
+  const url = s.entityUrlTemplate.replace(/\{(uiUrl|path|urn)\}/g, (_, name: string) => parts[name]!);
   if (!/^https?:\/\//i.test(url)) return { error: `catalogLens.entityUrlTemplate gives '${url.slice(0, 200)}', which is not an http(s) URL.` };
   if (url.length > MAX_PAGE_URL_LENGTH) return { error: `The page's URL would be ${url.length} characters, over ${MAX_PAGE_URL_LENGTH}: no catalog holds a URN that long (DataHub refuses URNs over 512).` };
   return { url };

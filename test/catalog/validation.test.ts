@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { SAMPLE } from '../../catalog/src/sample';
+import { urlForLog } from '../../catalog/src/server';
 import { assertRestLiError, getEntity, ingestRaw, proposal, request, testCatalog, type Json } from './helpers';
 
 const group = 'urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,checked-group,PROD)';
@@ -99,5 +100,11 @@ describe('request log', () => {
     assert.ok(line, `logged: ${JSON.stringify(lines).slice(0, 300)}`);
     assert.ok(line.length < 400, `${line.length} characters`);
     assert.match(line, new RegExp(`… \\(${path.length} characters\\) ${r.status} `));
+  });
+
+  test('what a lenient HTTP parser would hand on is logged as escapes: no control character reaches the log', () => {
+    assert.equal(urlForLog('/a\x1b[31m\x9b2J\u202eb'), '/a\\x1b[31m\\x9b2J\\u202eb');
+    assert.equal(urlForLog('/aspects?x=1'), '/aspects?x=1');
+    assert.equal(urlForLog('/' + 'a'.repeat(400), 10), `/${'a'.repeat(9)}… (401 characters)`);
   });
 });

@@ -86,10 +86,10 @@ describe('YAML: URNs in every scalar style, mapped back to the source characters
   test('a URN cut by a flow comma knows the whole URN the source holds, in sequences and mappings, in any namespace', () => {
     const group = 'urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,churn-model,PROD)';
     const svc = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,db.users,PROD)';
-    const text = `groups: [${group}, x]\nmap: {ds: ${svc}}\nnested: [[a, ${DS}]]\n`;
+    const text = `groups: [${group}, x]\nmap: {ds: ${svc}}\nnested: [[a, ${DS}]]\nkey: {${DS}: d}\nspaced: [${svc} , ${group} # c\n  ]\n`;
     const cut = topLevel(findUrnsInYaml(text, OPTS)).filter((o) => o.cutInFlow);
-    assert.deepEqual(cut.map((o) => text.slice(o.start, o.cutInFlow!.end)), [group, svc, DS]);
-    assert.deepEqual(cut.map((o) => o.cutInFlow!.urn), [group, svc, DS]);
+    assert.deepEqual(cut.map((o) => text.slice(o.start, o.cutInFlow!.end)), [group, svc, DS, DS, svc, group]);
+    assert.deepEqual(cut.map((o) => o.cutInFlow!.urn), [group, svc, DS, DS, svc, group]);
   });
 
   test('no cut URN where the source does not hold one: quoted, not the whole value, unbalanced, across lines, or not a URN', () => {
@@ -99,6 +99,8 @@ describe('YAML: URNs in every scalar style, mapped back to the source characters
       'a: [urn:li:dataset:(urn:li:dataPlatform:hive, db]\n', // the collection ends before the URN does
       'a: [urn:li:dataset:(urn:li:dataPlatform:hive,\n  db.users,PROD)]\n', // across lines
       'a: [urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)x]\n', // more text after the closing parenthesis
+      `a: [${DS} ${DS}]\n`, // a missing comma: the value goes on after a space, quoting the first would break the file
+      `a: {${DS}:x}\n`, // ':' with no space after it does not end a key
       'a: [urn:li:dataset:(urn:li:dataPlatform:hive,db.users)]\n', // two parts: still malformed when whole
     ]) {
       const found = topLevel(findUrnsInYaml(text, OPTS));

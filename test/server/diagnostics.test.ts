@@ -145,7 +145,7 @@ describe('diagnostics', () => {
     }
     assert.equal(fixed, `tables: ["${S.users}", "${S.orders}"]\nfeatures: {age: "${S.age}"}\n`);
     await env.lsp.change(uri, fixed);
-    const after = await env.lsp.diagnostics(uri, (d) => !d.some((x) => x.code === 'malformed-urn'));
+    const after = await env.lsp.diagnostics(uri, (d) => !d.some((x) => x.code === 'malformed-urn') && d.some((x) => x.code === 'missing-description'));
     assert.deepEqual(codes(after), ['missing-description'], 'db.orders has no description; nothing is malformed');
   });
 });

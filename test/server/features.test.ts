@@ -50,10 +50,14 @@ describe('completion and links', () => {
     await env.lsp.open('file:///w/long.py', 'python', text);
     const links = await env.lsp.links('file:///w/long.py');
     assert.deepEqual(links.map((l) => l.target), [`${env.catalog.url}/dataset/${S.users}`]);
-    const h = hoverText(await env.lsp.hover('file:///w/long.py', { line: 0, character: 50 }));
-    assert.match(h, /\*\*Dataset\*\* `x+…` · hive · PROD/);
-    assert.match(h, /Not in the catalog/);
-    assert.ok(!h.includes(env.catalog.url), 'no link to a page in the hover');
+    // A user is not looked up: its hover shows its parts and the link to its page, when it has one.
+    const user = (name: string): string => `u = "urn:li:corpuser:${name}"\n`;
+    await env.lsp.open('file:///w/user.py', 'python', user('jdoe') + user('y'.repeat(20_000)));
+    const short = hoverText(await env.lsp.hover('file:///w/user.py', { line: 0, character: 8 }));
+    assert.ok(short.includes(`${env.catalog.url}/user/urn:li:corpuser:jdoe`), short);
+    const h = hoverText(await env.lsp.hover('file:///w/user.py', { line: 1, character: 8 }));
+    assert.match(h, /y{20}/);
+    assert.ok(!h.includes(env.catalog.url), `no link to a page in the hover: ${h.slice(0, 300)}`);
     assert.ok(h.length < 5000, `the hover is bounded (${h.length} characters)`);
   });
 });

@@ -309,8 +309,9 @@ describe('code actions', () => {
     const uri = 'file:///w/flow.yml';
     await env.lsp.open(uri, 'yaml', yaml);
     const at = positionOf(yaml, 'email');
-    // The action needs the catalog's answer: the diagnostics are published once it is in.
-    await env.lsp.diagnostics(uri);
+    // The action reads the catalog's answer from the cache: a hover waits for it (the first
+    // diagnostics may come before it, when the catalog is slow).
+    await env.lsp.hover(uri, positionOf(yaml, 'db.users'));
     const pull = (await env.lsp.codeActions(uri, { start: at, end: at }, [])).find((a) => a.title === 'Pull description from catalog');
     assert.ok(pull, 'pull offered');
     const pulled = apply(yaml, pull!.edit!.changes![uri]!);

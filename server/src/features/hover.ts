@@ -10,6 +10,7 @@ import { ERROR_HINTS } from '../catalog/errors';
 import type { UrnOccurrence } from '../scan/types';
 import { KIND_LABELS, entityName, urnParts } from './describe';
 import { codeSpan, escapeMarkdown, safeDescription, tableCell } from './markdown';
+import { doubleQuoted } from './yamlEdit';
 
 export interface HoverInput {
   occurrence: UrnOccurrence;
@@ -26,7 +27,7 @@ export function hoverFor(input: HoverInput): string {
   if (occ.template) return `**Templated URN** ${codeSpan(occ.urn, 300)}\n\nParts are filled in at run time, so it is not looked up.`;
   const parsed = occ.parsed;
   if (occ.cutInFlow) {
-    return `**Malformed URN**: in a YAML flow collection a comma ends an unquoted value, so this URN is cut at its first comma. Quote it:\n\n${codeSpan(`"${occ.cutInFlow.urn}"`, 300)}`;
+    return `**Malformed URN**: in a YAML flow collection a comma ends an unquoted value, so this URN is cut at its first comma. Quote it:\n\n${codeSpan(doubleQuoted(occ.cutInFlow.urn), 300)}`;
   }
   if (!parsed || !parsed.ok) {
     const message = parsed && !parsed.ok ? parsed.error.message : 'not a URN';

@@ -176,9 +176,8 @@ class YamlWalker {
       else if (local.start === skipSpaces(value, 0) && local.end === trimmedEnd(value)) {
         wholeValue = occurrences.length;
         if (error && this.flowDepth > 0 && node.type === 'PLAIN') {
-          const limit = Math.min(MAX_CUT_URN, this.cutBudget);
-          const cut = cutInFlow(this.text, occurrence.start, limit);
-          this.cutBudget -= cut ? cut.end - occurrence.start : limit;
+          const { cut, read } = cutInFlow(this.text, occurrence.start, Math.min(MAX_CUT_URN, this.cutBudget));
+          this.cutBudget -= read;
           if (cut) occurrence.cutInFlow = cut;
         }
       }
@@ -248,24 +247,37 @@ const MAX_CUT_READ = 1 << 22;
 /**
  * A plain scalar starting at `start` in a flow collection ends at the first comma: read on in the
  * source, through commas, to the `)` that closes the URN's first `(` on the same line. When what
- * that spans parses as a URN and ends where a flow item may end, that is the URN the author meant.
+ * that spans parses as a URN and a flow item may end right after it (`,` `]` `}`, a line end, a
+ * comment, or `: ` when it is a key), that is the URN the author meant. `read` is how many
+ * characters were looked at.
  */
-function cutInFlow(text: string, start: number, maxLength: number): { end: number; urn: string } | undefined {
+function cutInFlow(text: string, start: number, maxLength: number): { cut?: { end: number; urn: string }; read: number } {
   const limit = Math.min(text.length, start + maxLength);
   let depth = 0;
   for (let i = start; i < limit; i++) {
     const c = text.charCodeAt(i);
-    if (c === 10 || c === 13 || c === 91 || c === 93 || c === 123 || c === 125) return undefined; // line end, [ ] { }
+    if (c === 10 || c === 13 || c === 91 || c === 93 || c === 123 || c === 125) return { read: i - start }; // line end, [ ] { }
     if (c === 40) depth++;
     else if (c === 41 && --depth <= 0) {
-      const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 10;
-      // After the URN: a space, a comma, the collection's end or a line end.
-      if (depth < 0 || !(next === 32 || next === 9 || next === 44 || next === 93 || next === 125 || next === 10 || next === 13)) return undefined;
+      const read = i + 1 - start;
+      if (depth < 0 || !itemMayEndAt(text, i + 1)) return { read };
       const urn = text.slice(start, i + 1);
-      return parseUrn(urn).ok ? { end: i + 1, urn } : undefined;
+      return parseUrn(urn).ok ? { cut: { end: i + 1, urn }, read } : { read };
     }
   }
-  return undefined;
+  return { read: limit - start };
+}
+
+/** After spaces: `,` `]` `}`, a line end or the text's end, a comment, or a key's `:` followed by a space or one of those. */
+function itemMayEndAt(text: string, at: number): boolean {
+  let j = at;
+  while (j < text.length && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j++;
+  if (j >= text.length) return true;
+  const c = text.charCodeAt(j);
+  if (c === 44 || c === 93 || c === 125 || c === 10 || c === 13) return true;
+  if (c === 35) return j > at; // '#' starts a comment only after a space
+  if (c === 58) return j + 1 >= text.length || [32, 9, 44, 93, 125, 10, 13].includes(text.charCodeAt(j + 1));
+  return false;
 }
 
 function isUnclosedQuote(text: string, node: Scalar): boolean {
