@@ -87,13 +87,8 @@ describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REAS
     await step(session, 'quick-fix', async () => {
       const wb = session.workbench;
       assert.equal(await editedDatasetDescription(session.catalog, ORDERS), null, 'the sample has no edited description of db.orders');
-      await wb.openFile('catalog/datasets.yml');
-      const line = lineOf(session.workspace, 'catalog/datasets.yml', ORDERS);
-      const point = await wb.revealText(line.number, line.text, 'db.orders');
       // The hover shows the diagnostic once the server has resolved the URN: then the fix is there.
-      await wb.hoverAt(point, /has no description/);
-      await wb.closeWidgets();
-      await wb.clickAt(point);
+      await wb.cursorOnHovered(session.workspace, 'catalog/datasets.yml', ORDERS, 'db.orders', /has no description/);
       const items = await wb.openQuickFixMenu('Write dataset description…');
       assert.ok(items.some((i) => i.includes('Write dataset description…')), `quick fixes: ${JSON.stringify(items)}`);
       await wb.screenshot('quick-fix.png');
@@ -103,6 +98,7 @@ describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REAS
       await wb.waitForNotification(/Catalog Lens: Wrote /);
       assert.equal(await editedDatasetDescription(session.catalog, ORDERS), description);
       // The write dropped the cached entity: the next hover shows what was written.
+      const line = lineOf(session.workspace, 'catalog/datasets.yml', ORDERS);
       const hover = await wb.hoverAt(await wb.pointOf(line.text, 'db.orders'), /written from VS Code/);
       assert.doesNotMatch(hover, /has no description/);
     });

@@ -78,11 +78,7 @@ describe('the access token stays out of every log, trace, page and request but i
       const users = lineOf(session.workspace, 'catalog/datasets.yml', USERS);
       shown.push(await wb.hoverAt(await wb.revealText(users.number, users.text, 'db.users'), /One row per registered user of the product\./));
 
-      const orders = lineOf(session.workspace, 'catalog/datasets.yml', ORDERS);
-      const point = await wb.revealText(orders.number, orders.text, 'db.orders');
-      shown.push(await wb.hoverAt(point, /has no description/));
-      await wb.closeWidgets();
-      await wb.clickAt(point);
+      shown.push(await wb.cursorOnHovered(session.workspace, 'catalog/datasets.yml', ORDERS, 'db.orders', /has no description/));
       await wb.openQuickFixMenu('Write dataset description…');
       await wb.chooseQuickFix('Write dataset description…');
       await wb.submitInputBox('Orders, written with a token that shows nowhere.', /Description of dataset/);

@@ -92,13 +92,8 @@ describe('Catalog Lens in Restricted Mode (workspace not trusted)', { skip: !E2E
   test('the quick fix that writes a missing description is not offered', async () => {
     await step(session, 'trust-quick-fix', async () => {
       const wb = session.workbench;
-      await wb.openFile('catalog/datasets.yml');
-      const line = lineOf(session.workspace, 'catalog/datasets.yml', ORDERS);
-      const point = await wb.revealText(line.number, line.text, 'db.orders');
       // The diagnostic the fix belongs to is there (the catalog was asked) …
-      await wb.hoverAt(point, /has no description/);
-      await wb.closeWidgets();
-      await wb.clickAt(point);
+      await wb.cursorOnHovered(session.workspace, 'catalog/datasets.yml', ORDERS, 'db.orders', /has no description/);
       // … but nothing that writes is offered for it.
       const items = await wb.quickFixItems();
       assert.ok(!items.some((i) => /Write dataset description/i.test(i)), `quick fixes: ${JSON.stringify(items)}`);

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { startStatusLog, statusLabelMatches, statusLog, textPoint, type StatusSample, type TextPointQuery } from './pageScripts';
 import { SCREENSHOT_DIR } from './paths';
+import { lineOf } from './workspaceText';
 
 const UI_TIMEOUT = 20_000;
 
@@ -125,6 +126,22 @@ export class Workbench {
       throw new Error(`no hover matching ${expected} at (${point.x}, ${point.y}); visible hovers: ${JSON.stringify(shown)}\n${String(err)}`);
     }
     return hover.innerText();
+  }
+
+  /**
+   * Opens `file` of `workspace`, hovers `word` on the first line holding `lineNeedle` until the
+   * hover matches `expected` (the server has answered: the diagnostics and quick fixes that come
+   * with it are there), closes it and clicks the word, which puts the cursor there. Returns the
+   * hover's text.
+   */
+  async cursorOnHovered(workspace: string, file: string, lineNeedle: string, word: string, expected: RegExp): Promise<string> {
+    await this.openFile(file);
+    const line = lineOf(workspace, file, lineNeedle);
+    const point = await this.revealText(line.number, line.text, word);
+    const hover = await this.hoverAt(point, expected);
+    await this.closeWidgets();
+    await this.clickAt(point);
+    return hover;
   }
 
   /** Clicks the point, which puts the cursor there. */
