@@ -27,14 +27,22 @@ export function isLoopbackHost(hostname: string): boolean {
  * `insecureHost` (host:port) is set for plain-HTTP destinations: once accepted, the server is told
  * so (initializationOptions.allowInsecureHosts) and does not ask a second time.
  */
-export interface TokenRisk { key: string; message: string; insecureHost?: string }
+export interface TokenRisk {
+  key: string;
+  message: string;
+  insecureHost?: string;
+  /** Set for another origin than the token's: once accepted, the server is told (initializationOptions.allowTokenOrigins). */
+  otherOrigin?: string;
+}
 
 /**
  * The destinations of the token are the catalog URL and, when set, the GraphQL URL. Each one on
  * plain HTTP off this machine is a risk (anyone on the path reads the token), and so is a
- * GraphQL URL on another host than the one the token was stored for.
+ * GraphQL URL on another origin — scheme, host and port — than the one the token was stored for:
+ * another port on the same host may be another program. `allowed` lists origins the user's
+ * settings already allow (catalogLens.allowTokenOrigins).
  */
-export function tokenRisks(url: string, graphqlUrl: string): TokenRisk[] {
+export function tokenRisks(url: string, graphqlUrl: string, allowed: readonly string[] = []): TokenRisk[] {
   const risks: TokenRisk[] = [];
   const main = parseHttpUrl(url);
   if (!main) return risks;
@@ -48,10 +56,11 @@ export function tokenRisks(url: string, graphqlUrl: string): TokenRisk[] {
       });
     }
   }
-  if (gql && gql.hostname.toLowerCase() !== main.hostname.toLowerCase()) {
+  if (gql && gql.origin !== main.origin && !allowed.some((o) => originOf(o) === gql.origin)) {
     risks.push({
       key: `graphql:${main.origin}->${gql.origin}`,
-      message: `The access token stored for ${main.origin} would also be sent to ${gql.origin} (catalogLens.graphqlUrl), another host.`,
+      message: `The access token stored for ${main.origin} would also be sent to ${gql.origin} (catalogLens.graphqlUrl), another ${gql.hostname === main.hostname ? 'port' : 'host'}.`,
+      otherOrigin: gql.origin,
     });
   }
   return risks;

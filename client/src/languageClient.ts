@@ -106,11 +106,12 @@ export class CatalogLanguageServer implements vscode.Disposable {
     const cfg = vscode.workspace.getConfiguration('catalogLens');
     const url = cfg.get<string>('url', '');
     const graphqlUrl = cfg.get<string>('graphqlUrl', '');
-    const { token, allowInsecureHosts } = await this.tokens.tokenForLaunch(url, graphqlUrl);
+    const { token, allowInsecureHosts, allowTokenOrigins } = await this.tokens.tokenForLaunch(url, graphqlUrl, cfg.get<string[]>('allowTokenOrigins', []));
     const inputs: LaunchInputs = {
       origin: originOf(url),
       token,
       allowInsecureHosts,
+      allowTokenOrigins,
       trusted: vscode.workspace.isTrusted,
       languages: cfg.get<string[]>('languages', [...SERVER_LANGUAGES]),
     };
@@ -156,7 +157,7 @@ export class CatalogLanguageServer implements vscode.Disposable {
     const clientOptions: LanguageClientOptions = {
       documentSelector: serverDocumentSelector(inputs.languages),
       synchronize: { configurationSection: 'catalogLens' },
-      initializationOptions: serverInitializationOptions(inputs.trusted, inputs.allowInsecureHosts),
+      initializationOptions: serverInitializationOptions(inputs.trusted, inputs.allowInsecureHosts, inputs.allowTokenOrigins),
       outputChannel: this.serverChannel,
       revealOutputChannelOn: RevealOutputChannelOn.Never,
       errorHandler: this.crashHandler(() => client, crash),

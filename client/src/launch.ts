@@ -27,12 +27,13 @@ export function serverProcessEnv(base: NodeJS.ProcessEnv, token: string | undefi
 
 /**
  * Never the token: initialization options show up in the LSP trace. `allowInsecureHosts` lists
- * the plain-HTTP hosts the user already agreed to send the token to, so the server does not ask again.
+ * the plain-HTTP hosts, `allowTokenOrigins` the other origins (a graphqlUrl's), the user already
+ * agreed to send the token to, so the server does not ask again.
  */
-export interface ServerInitializationOptions { clientCommands: true; trusted: boolean; allowInsecureHosts: string[] }
+export interface ServerInitializationOptions { clientCommands: true; trusted: boolean; allowInsecureHosts: string[]; allowTokenOrigins: string[] }
 
-export function serverInitializationOptions(trusted: boolean, allowInsecureHosts: readonly string[] = []): ServerInitializationOptions {
-  return { clientCommands: true, trusted, allowInsecureHosts: [...allowInsecureHosts] };
+export function serverInitializationOptions(trusted: boolean, allowInsecureHosts: readonly string[] = [], allowTokenOrigins: readonly string[] = []): ServerInitializationOptions {
+  return { clientCommands: true, trusted, allowInsecureHosts: [...allowInsecureHosts], allowTokenOrigins: [...allowTokenOrigins] };
 }
 
 export function serverDocumentSelector(configuredLanguages: readonly string[]): Array<{ scheme: string; language: string }> {
@@ -45,6 +46,7 @@ export interface LaunchInputs {
   origin: string | undefined;
   token: string | undefined;
   allowInsecureHosts: readonly string[];
+  allowTokenOrigins: readonly string[];
   trusted: boolean;
   languages: readonly string[];
 }
@@ -52,5 +54,6 @@ export interface LaunchInputs {
 export function sameLaunch(a: LaunchInputs, b: LaunchInputs): boolean {
   const set = (xs: readonly string[]): string => [...new Set(xs)].sort().join(',');
   return a.origin === b.origin && a.token === b.token && a.trusted === b.trusted
-    && set(a.allowInsecureHosts) === set(b.allowInsecureHosts) && set(a.languages) === set(b.languages);
+    && set(a.allowInsecureHosts) === set(b.allowInsecureHosts) && set(a.allowTokenOrigins) === set(b.allowTokenOrigins)
+    && set(a.languages) === set(b.languages);
 }

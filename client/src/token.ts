@@ -10,6 +10,9 @@ import type { Log } from './log';
 const ACCEPTED_RISKS_KEY = 'catalogLens.acceptedTokenRisks';
 const SEND_ANYWAY = 'Send Token Anyway';
 
+/** What the server is started with: the token, and the destinations the user accepted for it. */
+export interface TokenLaunch { token: string | undefined; allowInsecureHosts: string[]; allowTokenOrigins: string[] }
+
 export class TokenStore {
   /** Risks the user said no to in this session: not asked again on every restart, until a token is set. */
   private readonly declined = new Set<string>();
@@ -48,18 +51,22 @@ export class TokenStore {
   /**
    * The token to start the server with for these endpoints: the one stored for the catalog's
    * origin, once the user has accepted every risk of sending it there; otherwise none. With it,
-   * the plain-HTTP hosts so accepted, for the server's own check.
+   * the plain-HTTP hosts and the other origins so accepted, for the server's own check.
    */
-  async tokenForLaunch(url: string, graphqlUrl: string): Promise<{ token: string | undefined; allowInsecureHosts: string[] }> {
-    const none = { token: undefined, allowInsecureHosts: [] };
+  async tokenForLaunch(url: string, graphqlUrl: string, allowedOrigins: readonly string[] = []): Promise<TokenLaunch> {
+    const none: TokenLaunch = { token: undefined, allowInsecureHosts: [], allowTokenOrigins: [] };
     const origin = originOf(url);
     if (!origin) return none;
     const token = await this.get(origin);
     if (!token) return none;
-    const risks = tokenRisks(url, graphqlUrl);
+    const risks = tokenRisks(url, graphqlUrl, allowedOrigins);
     const accepted = this.memento.get<string[]>(ACCEPTED_RISKS_KEY, []);
     const open = risks.filter((r) => !accepted.includes(r.key));
-    const granted = { token, allowInsecureHosts: risks.flatMap((r) => (r.insecureHost ? [r.insecureHost] : [])) };
+    const granted: TokenLaunch = {
+      token,
+      allowInsecureHosts: risks.flatMap((r) => (r.insecureHost ? [r.insecureHost] : [])),
+      allowTokenOrigins: risks.flatMap((r) => (r.otherOrigin ? [r.otherOrigin] : [])),
+    };
     if (open.length === 0) return granted;
     if (open.every((r) => this.declined.has(r.key))) {
       this.log.warn(`starting without the access token for ${origin}: sending it was declined earlier in this session`);

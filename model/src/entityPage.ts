@@ -18,14 +18,22 @@ export interface EntityPageSettings {
  */
 export const MAX_PAGE_URL_LENGTH = 8192;
 
-/** The web UI's base: `uiUrl`, else `url` (http or https) with DataHub's GMS port 8080 read as the frontend's 9002. */
+/**
+ * The web UI's base: `uiUrl`, else read from `url` in each form DataHub's address takes: the
+ * frontend's proxy `https://host/api/gms` → `https://host`; DataHub Cloud `https://name.acryl.io/gms`
+ * → `https://name.acryl.io`; GMS on its port 8080 → the frontend's 9002 (quickstart's ports);
+ * anything else (the local catalog, a frontend root) is its own UI.
+ */
 export function uiBase(url: string, uiUrl: string): string | undefined {
   if (uiUrl.trim()) return uiUrl.trim().replace(/\/+$/, '');
   const t = url.trim();
   if (!/^https?:\/\//i.test(t)) return undefined;
   try {
     const u = new URL(t);
-    if (u.port === '8080') u.port = '9002';
+    const path = u.pathname.replace(/\/+$/, '');
+    if (path.endsWith('/api/gms')) u.pathname = path.slice(0, -'/api/gms'.length) || '/';
+    else if (path === '/gms' && u.hostname.toLowerCase().endsWith('.acryl.io')) u.pathname = '/';
+    else if (u.port === '8080') u.port = '9002';
     return u.toString().replace(/\/+$/, '');
   } catch {
     return undefined;

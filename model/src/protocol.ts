@@ -85,7 +85,19 @@ export interface Settings {
   };
   cache: { ttlSeconds: number; maxEntries: number };
   requestTimeoutMs: number;
+  /** Most URNs per GraphQL document: an upper bound; the complexity budget decides below it. */
   batchSize: number;
+  /**
+   * Most complexity per GraphQL document as graphql-java counts it (each field 1 plus its children).
+   * DataHub refuses documents over 2000 (GRAPHQL_QUERY_COMPLEXITY_LIMIT); a lower limit the catalog
+   * names in a refusal is learnt.
+   */
+  graphqlComplexityBudget: number;
+  /**
+   * Origins (scheme://host:port) besides `url`'s that may receive the access token, e.g. the
+   * frontend a `graphqlUrl` names. Other editors never get asked: without this, such origins get no token.
+   */
+  allowTokenOrigins: string[];
   /** Glob-free list of folder names skipped by Check Workspace. */
   excludeFolders: string[];
 }
@@ -108,6 +120,8 @@ export const DEFAULT_SETTINGS: Settings = {
   cache: { ttlSeconds: 300, maxEntries: 20000 },
   requestTimeoutMs: 10000,
   batchSize: 100,
+  graphqlComplexityBudget: 2000,
+  allowTokenOrigins: [],
   excludeFolders: ['node_modules', '.git', '.venv', 'venv', '__pycache__', 'dist', 'build', 'out', 'target'],
 };
 

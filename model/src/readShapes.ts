@@ -8,7 +8,13 @@ import { simplePath } from './fieldPath';
 
 export interface GqlPlatform { urn?: string; name: string }
 
-export interface GqlDataset {
+/**
+ * DataHub answers an object for any well-formed URN; `exists` (EntityExistsResolver) says whether
+ * the entity was ever written. Null or absent (a catalog without the field): taken as existing.
+ */
+export interface GqlExists { exists?: boolean | null }
+
+export interface GqlDataset extends GqlExists {
   urn: string;
   name?: string;
   platform?: GqlPlatform;
@@ -18,7 +24,7 @@ export interface GqlDataset {
   editableSchemaMetadata: { editableSchemaFieldInfo: Array<{ fieldPath: string; description: string | null }> } | null;
 }
 
-export interface GqlMlFeature {
+export interface GqlMlFeature extends GqlExists {
   urn: string;
   name: string;
   featureNamespace: string;
@@ -26,7 +32,7 @@ export interface GqlMlFeature {
   properties: { description: string | null; dataType: string | null; version: { versionTag: string | null } | null } | null;
 }
 
-export interface GqlMlFeatureTable {
+export interface GqlMlFeatureTable extends GqlExists {
   urn: string;
   name: string;
   description: string | null;
@@ -34,7 +40,7 @@ export interface GqlMlFeatureTable {
   properties: { description: string | null; mlFeatures: Array<{ urn?: string; name: string } | null> | null } | null;
 }
 
-export interface GqlMlModel {
+export interface GqlMlModel extends GqlExists {
   urn: string;
   name: string;
   description: string | null;
@@ -48,7 +54,7 @@ export interface GqlMlModel {
   } | null;
 }
 
-export interface GqlMlModelGroup {
+export interface GqlMlModelGroup extends GqlExists {
   urn: string;
   name: string;
   description: string | null;

@@ -2,24 +2,40 @@
  * One catalog client per endpoint (multi-root workspaces may point folders at different
  * catalogs), the connection status the client shows, and recovery: after a connection error a
  * probe asks the catalog again with back-off, and when it answers, open documents are re-checked.
+ * Also where the catalog and its token come from, and where the token may go.
  */
 import type { CatalogStatus, ConnectionState, Settings } from '../../model/src/protocol';
 import { CatalogClient } from './catalog/client';
-import { ERROR_HINTS, displayUrl, type CatalogError } from './catalog/errors';
+import { hintFor, displayUrl, type CatalogError } from './catalog/errors';
 import type { Fetch } from './catalog/http';
+import { datahubSource, type DatahubSource, type ReadText } from './datahubEnv';
 
 export interface CatalogsOptions {
+  /** CATALOG_LENS_TOKEN (or the token given at initialize): the token of the configured `url`. */
   token: string | undefined;
   fetch?: Fetch;
   onStatus: (status: CatalogStatus) => void;
   onRecovered: () => void;
+  log: (message: string) => void;
   /**
-   * Asked once per host before the token is first sent there over plain HTTP to a host that is
-   * not this machine; `false` (or no answer) withholds the token from that host.
+   * Asks the user (through the client) before the token is first sent to `origin`; `why` says what is
+   * at stake. `kind` 'otherOrigin' is asked only of the Catalog Lens extension, which knows what it
+   * means; other editors withhold it unless the settings allow the origin.
    */
-  confirmInsecure?: (host: string) => Promise<boolean>;
-  /** Hosts the user already allowed (e.g. confirmed by the editor before it started the server). */
-  insecureAllowed?: readonly string[];
+  confirmToken?: (origin: string, why: string, kind: 'otherOrigin' | 'plainHttp') => Promise<boolean>;
+  /** Origins the user already allowed (confirmed by the editor before it started the server). */
+  allowedOrigins?: () => readonly string[];
+  /** Where DataHub's CLI configuration is read from when `url` is empty; not read when untrusted. */
+  environment?: { env: NodeJS.ProcessEnv; home: string | undefined; readText: ReadText; trusted: () => boolean };
+}
+
+/** The catalog a client talks to, with the token that belongs to it and where both came from. */
+export interface Endpoint {
+  url: string;
+  graphqlUrl: string;
+  token: string | undefined;
+  /** `settings`, or the DataHub source the URL came from. */
+  from: 'settings' | DatahubSource['from'];
 }
 
 const PROBE_FIRST_MS = 1000;
@@ -30,7 +46,9 @@ export class Catalogs {
   private status: CatalogStatus = { state: 'checking', message: 'not asked yet' };
   private probeTimer: NodeJS.Timeout | undefined;
   private probeDelay = PROBE_FIRST_MS;
-  private readonly insecureAnswers = new Map<string, Promise<boolean>>();
+  private readonly answers = new Map<string, Promise<boolean>>();
+  private readonly notices = new Map<CatalogClient, string>();
+  private source: DatahubSource | undefined | null = null;
 
   constructor(private readonly opts: CatalogsOptions) {}
 
@@ -40,26 +58,59 @@ export class Catalogs {
     this.reset();
   }
 
+  /** The catalog of these settings: `url`, else (trusted workspaces only) DataHub's CLI configuration. */
+  endpointFor(s: Settings): Endpoint {
+    if (s.url) {
+      const dh = this.datahub();
+      // A token of DataHub's configuration goes to its own server only, also when the setting names it.
+      const token = this.opts.token ?? (dh && sameOrigin(dh.url, s.url) ? dh.token : undefined);
+      return { url: s.url, graphqlUrl: s.graphqlUrl, token, from: 'settings' };
+    }
+    const dh = this.opts.environment?.trusted() ? this.datahub() : undefined;
+    if (dh) return { url: dh.url, graphqlUrl: s.graphqlUrl, token: dh.token, from: dh.from };
+    return { url: '', graphqlUrl: s.graphqlUrl, token: undefined, from: 'settings' };
+  }
+
+  private datahub(): DatahubSource | undefined {
+    if (this.source === null) {
+      const e = this.opts.environment;
+      const found = e ? datahubSource(e.env, e.home, e.readText) : undefined;
+      if (found && 'problem' in found) this.opts.log(`DataHub configuration: ${found.problem}`);
+      this.source = found && !('problem' in found) ? found : undefined;
+      if (this.source) this.opts.log(`DataHub configuration found in ${this.source.from}: ${displayUrl(this.source.url)}${this.source.token ? ' with a token' : ''}`);
+    }
+    return this.source;
+  }
+
   clientFor(s: Settings): CatalogClient {
-    const key = JSON.stringify([s.url, s.graphqlUrl, s.requestTimeoutMs, s.batchSize]);
+    const e = this.endpointFor(s);
+    const key = JSON.stringify([e.url, e.graphqlUrl, e.from, s.requestTimeoutMs, s.batchSize, s.graphqlComplexityBudget, s.allowTokenOrigins]);
     let c = this.clients.get(key);
     if (!c) {
-      const gate = this.insecureGate(s);
       c = new CatalogClient({
-        url: s.url, graphqlUrl: s.graphqlUrl, token: this.opts.token, timeoutMs: s.requestTimeoutMs, batchSize: s.batchSize,
+        url: e.url, graphqlUrl: e.graphqlUrl, token: e.token, timeoutMs: s.requestTimeoutMs, batchSize: s.batchSize,
+        complexityBudget: s.graphqlComplexityBudget,
         cacheEntries: s.cache.maxEntries, cacheTtlMs: s.cache.ttlSeconds * 1000,
         ...(this.opts.fetch ? { fetch: this.opts.fetch } : {}),
-        ...(gate ? { allowToken: gate } : {}),
+        ...(e.token ? { allowToken: (url: string) => this.mayReceiveToken(e, url, s.allowTokenOrigins) } : {}),
       });
       const client = c;
       client.onConnection((error) => this.report(client, error));
+      client.onNotice((notice) => {
+        this.notices.set(client, notice);
+        this.opts.log(notice);
+      });
       this.clients.set(key, c);
       if (!client.configured) this.report(client, { kind: 'notConfigured', message: 'no catalog is configured (catalogLens.url is empty)' });
+      else if (e.from !== 'settings') this.opts.log(`catalogLens.url is empty: using ${displayUrl(e.url)} from ${e.from}`);
+      this.sources.set(client, e.from);
     } else {
       c.configure(s.cache.maxEntries, s.cache.ttlSeconds * 1000);
     }
     return c;
   }
+
+  private readonly sources = new Map<CatalogClient, Endpoint['from']>();
 
   all(): CatalogClient[] {
     return [...this.clients.values()];
@@ -72,6 +123,9 @@ export class Catalogs {
   /** Forget every client (settings changed): the next request builds them anew. */
   reset(): void {
     this.clients.clear();
+    this.notices.clear();
+    this.sources.clear();
+    this.source = null;
     this.stopProbe();
   }
 
@@ -81,14 +135,17 @@ export class Catalogs {
 
   report(client: CatalogClient, error: CatalogError | undefined): void {
     const endpoint = client.graphqlEndpoint ? displayUrl(client.graphqlEndpoint) : undefined;
+    const from = this.sources.get(client);
+    const source = from && from !== 'settings' ? ` (from ${from})` : '';
     let next: CatalogStatus;
     if (!error) {
-      next = { state: 'connected', message: `connected to ${endpoint}`, ...(endpoint ? { endpoint } : {}) };
+      const notice = this.notices.get(client);
+      next = { state: 'connected', message: `connected to ${endpoint}${source}${notice ? `; ${notice}` : ''}`, ...(endpoint ? { endpoint } : {}) };
     } else {
       const state: ConnectionState = error.kind === 'notConfigured' ? 'notConfigured'
         : error.kind === 'unauthorized' || error.kind === 'forbidden' ? 'unauthorized'
           : error.kind === 'unreachable' || error.kind === 'timeout' ? 'unreachable' : 'error';
-      next = { state, message: `${error.message}. ${ERROR_HINTS[error.kind]}`, ...(endpoint ? { endpoint } : {}) };
+      next = { state, message: `${error.message}${source}. ${hintFor(error)}`, ...(endpoint ? { endpoint } : {}) };
     }
     const was = this.status.state;
     if (next.state !== was || next.message !== this.status.message) {
@@ -120,31 +177,62 @@ export class Catalogs {
     this.probeDelay = PROBE_FIRST_MS;
   }
 
-  /** For endpoints that would carry the token in clear text off this machine: ask before sending it. */
-  private insecureGate(s: Settings): (() => Promise<boolean>) | undefined {
-    if (!this.opts.token) return undefined;
-    const hosts = new Set<string>();
-    for (const u of [s.url, s.graphqlUrl]) {
-      let url: URL;
-      try { url = new URL(u); } catch { continue; }
-      if (url.protocol === 'http:' && !isLoopback(url.hostname)) hosts.add(url.host);
+  /**
+   * Whether the token of `e` may go to `url`. Its own origin (scheme, host and port of `e.url`)
+   * may have it, but plain HTTP off this machine is confirmed first. Any other origin — a
+   * `graphqlUrl` on another host or port — only when the settings or the editor allowed it, or
+   * the user says yes when asked; an editor that cannot ask withholds it (security-probe §9).
+   */
+  private async mayReceiveToken(e: Endpoint, url: string, allowed: readonly string[]): Promise<true | string> {
+    let dest: URL;
+    try {
+      dest = new URL(url);
+    } catch {
+      return 'not a URL';
     }
-    if (hosts.size === 0) return undefined;
-    return async () => {
-      for (const host of hosts) {
-        if (this.opts.insecureAllowed?.includes(host)) continue;
-        let answer = this.insecureAnswers.get(host);
-        if (!answer) {
-          answer = this.opts.confirmInsecure ? this.opts.confirmInsecure(host) : Promise.resolve(false);
-          this.insecureAnswers.set(host, answer);
-        }
-        if (!(await answer)) return false;
+    const own = sameOrigin(dest.origin, e.url);
+    const preapproved = [...allowed, ...(this.opts.allowedOrigins?.() ?? [])].some((o) => sameOrigin(o, dest.origin));
+    if (!own && !preapproved) {
+      const why = `The access token of ${originOf(e.url)} would be sent to ${dest.origin} (catalogLens.graphqlUrl), another origin.`;
+      if (!(await this.ask(dest.origin, why, 'otherOrigin'))) {
+        return `the access token of ${originOf(e.url)} is not sent to ${dest.origin}, another origin: allow it with catalogLens.allowTokenOrigins`;
       }
-      return true;
-    };
+    }
+    if (dest.protocol === 'http:' && !isLoopback(dest.hostname) && !preapproved) {
+      const why = `${dest.host} is reached over plain HTTP, where anyone on the network can read the access token.`;
+      if (!(await this.ask(dest.origin, why, 'plainHttp'))) return `the access token is not sent over plain HTTP to ${dest.host}`;
+    }
+    return true;
+  }
+
+  private ask(origin: string, why: string, kind: 'otherOrigin' | 'plainHttp'): Promise<boolean> {
+    const key = `${kind} ${origin}`;
+    let answer = this.answers.get(key);
+    if (!answer) {
+      answer = this.opts.confirmToken ? this.opts.confirmToken(origin, why, kind) : Promise.resolve(false);
+      this.answers.set(key, answer);
+    }
+    return answer;
   }
 }
 
 export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '[::1]' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
 }

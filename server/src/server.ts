@@ -7,6 +7,7 @@ import {
   type CancellationToken, type Connection, type Diagnostic, type InitializeParams, type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { readFileSync } from 'node:fs';
 import { Commands, KnownUrnsRequest, SkippedNotification, StatusNotification, UrnAtRequest, type Settings } from '../../model/src/protocol';
 import type { Fetch } from './catalog/http';
 import type { Resolution } from './catalog/client';
@@ -58,28 +59,35 @@ export function startServer(connection: Connection, runtime: Runtime): void {
   const pending = new Map<string, { timer: NodeJS.Timeout | undefined; abort: AbortController | undefined }>();
   const log = (m: string): void => connection.console.log(m);
 
+  let vscodeClient = false;
+  let allowedOrigins: string[] = [];
+  let tokenFromInit: string | undefined;
   const catalogs = new Catalogs({
     token: runtime.env['CATALOG_LENS_TOKEN'] || undefined,
     ...(runtime.fetch ? { fetch: runtime.fetch } : {}),
+    log,
     onStatus: (status) => {
       log(`catalog: ${status.state} — ${status.message}`);
       void connection.sendNotification(StatusNotification.method, status);
     },
     onRecovered: () => state.revalidateAll(),
-    confirmInsecure: async (host) => {
+    confirmToken: async (origin, why, kind) => {
+      if (kind === 'otherOrigin' && !vscodeClient) {
+        log(`access token withheld from ${origin}: ${why} List it in catalogLens.allowTokenOrigins to send it there.`);
+        return false;
+      }
       const send = 'Send the token';
       const answer = await connection.window.showWarningMessage(
-        `Catalog Lens: ${host} is reached over plain HTTP, where anyone on the network can read the access token. Send it anyway? (Use https:// for catalogs that are not on this machine.)`,
+        `Catalog Lens: ${why} Send it anyway?${kind === 'plainHttp' ? ' (Use https:// for catalogs that are not on this machine.)' : ''}`,
         { title: send }, { title: 'Do not send' },
       );
       const allowed = answer?.title === send;
-      log(`access token ${allowed ? 'allowed' : 'withheld'} for plain-HTTP host ${host}`);
+      log(`access token ${allowed ? 'allowed' : 'withheld'} for ${origin}`);
       return allowed;
     },
-    get insecureAllowed() { return insecureAllowed; },
+    allowedOrigins: () => allowedOrigins,
+    environment: { env: runtime.env, home: runtime.env['HOME'] ?? runtime.env['USERPROFILE'], readText: readTextFile, trusted: () => trusted },
   });
-  let insecureAllowed: string[] = [];
-  let tokenFromInit: string | undefined;
 
   const scanOf = (doc: TextDocument, s: Settings): ScanResult | undefined => {
     if (!s.languages.includes(doc.languageId)) return undefined;
@@ -163,8 +171,8 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     const caps = params.capabilities;
     const init = (params.initializationOptions ?? {}) as { settings?: unknown; token?: unknown; trusted?: unknown; clientCommands?: unknown };
     clientCommands = init.clientCommands === true;
-    insecureAllowed = Array.isArray((init as { allowInsecureHosts?: unknown }).allowInsecureHosts)
-      ? ((init as { allowInsecureHosts: unknown[] }).allowInsecureHosts).filter((h): h is string => typeof h === 'string') : [];
+    vscodeClient = clientCommands;
+    allowedOrigins = allowedOriginsOf(init as Record<string, unknown>);
     if (typeof init.token === 'string' && init.token !== '' && !runtime.env['CATALOG_LENS_TOKEN']) tokenFromInit = init.token;
     if (init.trusted === false) trusted = false;
     settings.replaceInitial(init.settings ?? {});
@@ -346,6 +354,23 @@ export function startServer(connection: Connection, runtime: Runtime): void {
 }
 
 export const SERVER_VERSION = '0.1.0';
+
+/**
+ * Origins the editor already had the user allow before it started the server: `allowTokenOrigins`,
+ * and `allowInsecureHosts` (host:port reached over plain HTTP) of earlier clients.
+ */
+function allowedOriginsOf(init: Record<string, unknown>): string[] {
+  const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  return [...strings(init['allowTokenOrigins']), ...strings(init['allowInsecureHosts']).map((h) => `http://${h}`)];
+}
+
+function readTextFile(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
 
 export function resolvableItems(scan: ScanResult): Array<{ urn: string; kind: ResolvableKind }> {
   const items: Array<{ urn: string; kind: ResolvableKind }> = [];

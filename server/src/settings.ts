@@ -83,6 +83,9 @@ export function mergeSettings(raw: unknown): Settings {
     cache: { ttlSeconds: num(cache['ttlSeconds'], d.cache.ttlSeconds, 0), maxEntries: num(cache['maxEntries'], d.cache.maxEntries, 1) },
     requestTimeoutMs: num(r['requestTimeoutMs'], d.requestTimeoutMs, 100),
     batchSize: Math.min(1000, num(r['batchSize'], d.batchSize, 1)),
+    // Below ~25 no dataset fits; a budget that small is a typo, not a choice.
+    graphqlComplexityBudget: Math.max(50, num(r['graphqlComplexityBudget'], d.graphqlComplexityBudget, 1)),
+    allowTokenOrigins: strings(r['allowTokenOrigins'], d.allowTokenOrigins),
     excludeFolders: strings(r['excludeFolders'], d.excludeFolders),
   };
 }

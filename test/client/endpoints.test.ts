@@ -33,7 +33,6 @@ describe('risks confirmed before the token is sent', () => {
   test('https and loopback http are no risk', () => {
     assert.deepEqual(tokenRisks('https://datahub.example.com', ''), []);
     assert.deepEqual(tokenRisks('http://localhost:8080', ''), []);
-    assert.deepEqual(tokenRisks('http://127.0.0.1:9410', 'http://127.0.0.1:9002/api/graphql'), []);
     assert.deepEqual(tokenRisks('http://[::1]:8080', ''), []);
   });
 
@@ -49,11 +48,21 @@ describe('risks confirmed before the token is sent', () => {
     assert.deepEqual(risks.map((r) => r.key).sort(), ['graphql:https://gms.example.com->http://frontend.example.com', 'insecure:http://frontend.example.com'].sort());
   });
 
-  test('a GraphQL URL on another host is a risk; on the same host (another port) it is not', () => {
-    assert.deepEqual(tokenRisks('https://datahub.example.com:8080', 'https://datahub.example.com:9002/api/graphql'), []);
+  test('a GraphQL URL on another origin is a risk: another host, and another port of the same host (another program may listen there)', () => {
     const risks = tokenRisks('https://datahub.example.com', 'https://evil.example.net/api/graphql');
     assert.equal(risks.length, 1);
     assert.match(risks[0]!.message, /evil\.example\.net/);
+    assert.equal(risks[0]!.otherOrigin, 'https://evil.example.net');
+    const port = tokenRisks('https://datahub.example.com:8080', 'https://datahub.example.com:9999/api/graphql');
+    assert.deepEqual(port.map((r) => r.key), ['graphql:https://datahub.example.com:8080->https://datahub.example.com:9999']);
+    assert.match(port[0]!.message, /another port/);
+    assert.deepEqual(tokenRisks('http://127.0.0.1:9410', 'http://127.0.0.1:9002/api/graphql').map((r) => r.otherOrigin), ['http://127.0.0.1:9002']);
+    assert.deepEqual(tokenRisks('https://datahub.example.com:8080', 'https://datahub.example.com:8080/other/api/graphql'), [], 'same origin, other path: no risk');
+  });
+
+  test('an origin listed in catalogLens.allowTokenOrigins is no risk', () => {
+    assert.deepEqual(tokenRisks('https://datahub.example.com:8080', 'https://datahub.example.com:9999/api/graphql', ['https://datahub.example.com:9999']), []);
+    assert.equal(tokenRisks('https://datahub.example.com:8080', 'https://datahub.example.com:9999/api/graphql', ['https://datahub.example.com:9998']).length, 1);
   });
 
   test('loopback hosts', () => {

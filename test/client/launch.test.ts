@@ -29,10 +29,11 @@ describe('the token reaches the server only through its environment', () => {
     assert.equal(base[TOKEN_ENV], 'from-shell');
   });
 
-  test('initializationOptions are {clientCommands, trusted, allowInsecureHosts}: never the token', () => {
-    assert.deepEqual(serverInitializationOptions(true), { clientCommands: true, trusted: true, allowInsecureHosts: [] });
-    assert.deepEqual(serverInitializationOptions(false, ['datahub.internal:8080']), { clientCommands: true, trusted: false, allowInsecureHosts: ['datahub.internal:8080'] });
-    assert.deepEqual(Object.keys(serverInitializationOptions(false)).sort(), ['allowInsecureHosts', 'clientCommands', 'trusted']);
+  test('initializationOptions are {clientCommands, trusted, allowInsecureHosts, allowTokenOrigins}: never the token', () => {
+    assert.deepEqual(serverInitializationOptions(true), { clientCommands: true, trusted: true, allowInsecureHosts: [], allowTokenOrigins: [] });
+    assert.deepEqual(serverInitializationOptions(false, ['datahub.internal:8080'], ['https://datahub.internal:9002']),
+      { clientCommands: true, trusted: false, allowInsecureHosts: ['datahub.internal:8080'], allowTokenOrigins: ['https://datahub.internal:9002'] });
+    assert.deepEqual(Object.keys(serverInitializationOptions(false)).sort(), ['allowInsecureHosts', 'allowTokenOrigins', 'clientCommands', 'trusted']);
   });
 });
 
@@ -46,7 +47,7 @@ describe('document selector and restarts', () => {
   });
 
   test('a change of token, origin, accepted hosts, trust or languages means a restart; the order of languages does not', () => {
-    const a = { origin: 'http://localhost:8080', token: 't', allowInsecureHosts: [], trusted: true, languages: ['python', 'yaml'] };
+    const a = { origin: 'http://localhost:8080', token: 't', allowInsecureHosts: [], allowTokenOrigins: [], trusted: true, languages: ['python', 'yaml'] };
     assert.ok(sameLaunch(a, { ...a, languages: ['yaml', 'python'] }));
     assert.ok(!sameLaunch(a, { ...a, token: 'u' }));
     assert.ok(!sameLaunch(a, { ...a, token: undefined }));
@@ -54,6 +55,7 @@ describe('document selector and restarts', () => {
     assert.ok(!sameLaunch(a, { ...a, trusted: false }));
     assert.ok(!sameLaunch(a, { ...a, languages: ['python'] }));
     assert.ok(!sameLaunch(a, { ...a, allowInsecureHosts: ['datahub.internal:8080'] }));
+    assert.ok(!sameLaunch(a, { ...a, allowTokenOrigins: ['http://localhost:9002'] }));
   });
 });
 

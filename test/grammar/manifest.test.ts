@@ -131,7 +131,11 @@ describe('settings', () => {
   });
 
   test('no setting holds a token: it lives in SecretStorage only', () => {
-    for (const key of Object.keys(settings)) assert.ok(!/token|secret|password/i.test(key), key);
+    // allowTokenOrigins names where the token may go (origins, checked by a pattern), never the token.
+    for (const key of Object.keys(settings).filter((k) => k !== 'catalogLens.allowTokenOrigins')) assert.ok(!/token|secret|password/i.test(key), key);
+    const origins = settings['catalogLens.allowTokenOrigins'] as { type?: string; items?: { pattern?: string } } | undefined;
+    assert.equal(origins?.type, 'array');
+    assert.ok(origins?.items?.pattern && !new RegExp(origins.items.pattern).test('s3cretTOKEN') && new RegExp(origins.items.pattern).test('https://h:9002'));
   });
 });
 

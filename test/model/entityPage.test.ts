@@ -21,6 +21,17 @@ describe('entity page URL', () => {
     assert.equal(uiBase('', ''), undefined);
   });
 
+  test('each form of DataHub\'s address gives its web UI: GMS :8080, the frontend\'s /api/gms proxy, DataHub Cloud\'s /gms, a frontend root', () => {
+    assert.equal(uiBase('http://datahub.corp:8080', ''), 'http://datahub.corp:9002');
+    assert.equal(uiBase('https://datahub.corp/api/gms', ''), 'https://datahub.corp');
+    assert.equal(uiBase('https://datahub.corp/api/gms/', ''), 'https://datahub.corp');
+    assert.equal(uiBase('https://datahub.corp:9002/api/gms', ''), 'https://datahub.corp:9002');
+    assert.equal(uiBase('https://tools.corp/datahub/api/gms', ''), 'https://tools.corp/datahub');
+    assert.equal(uiBase('https://acme.acryl.io/gms', ''), 'https://acme.acryl.io');
+    assert.equal(uiBase('https://other.example.com/gms', ''), 'https://other.example.com/gms', 'only DataHub Cloud serves GMS under /gms');
+    assert.equal(uiBase('http://localhost:9002', ''), 'http://localhost:9002');
+  });
+
   test('a $& or $1 in the URN or the base is text, not a replacement pattern', () => {
     assert.deepEqual(pageOf('urn:li:corpuser:a$&b$1'), { url: 'http://localhost:9002/user/urn:li:corpuser:a$&b$1' });
     assert.deepEqual(pageOf('urn:li:corpuser:jdoe', { ...base, uiUrl: 'https://h.example.com/$&' }), { url: 'https://h.example.com/$&/user/urn:li:corpuser:jdoe' });

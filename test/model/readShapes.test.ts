@@ -127,7 +127,7 @@ const PLATFORM = { nullable: false, fields: { urn: leaf(false), name: leaf(false
 
 const SHAPES: { [K in keyof GqlShapes]: Fields<GqlShapes[K]> } = {
   dataset: {
-    urn: leaf(false), name: leaf(false), platform: PLATFORM,
+    urn: leaf(false), name: leaf(false), exists: leaf(true), platform: PLATFORM,
     properties: { nullable: true, fields: { name: leaf(false), description: leaf(true) } },
     editableProperties: { nullable: true, fields: { description: leaf(true) } },
     schemaMetadata: {
@@ -147,7 +147,7 @@ const SHAPES: { [K in keyof GqlShapes]: Fields<GqlShapes[K]> } = {
     },
   },
   mlFeature: {
-    urn: leaf(false), name: leaf(false), featureNamespace: leaf(false), description: leaf(true),
+    urn: leaf(false), name: leaf(false), exists: leaf(true), featureNamespace: leaf(false), description: leaf(true),
     properties: {
       nullable: true,
       fields: {
@@ -157,7 +157,7 @@ const SHAPES: { [K in keyof GqlShapes]: Fields<GqlShapes[K]> } = {
     },
   },
   mlFeatureTable: {
-    urn: leaf(false), name: leaf(false), description: leaf(true), platform: PLATFORM,
+    urn: leaf(false), name: leaf(false), exists: leaf(true), description: leaf(true), platform: PLATFORM,
     properties: {
       nullable: true,
       fields: {
@@ -167,7 +167,7 @@ const SHAPES: { [K in keyof GqlShapes]: Fields<GqlShapes[K]> } = {
     },
   },
   mlModel: {
-    urn: leaf(false), name: leaf(false), description: leaf(true), platform: PLATFORM,
+    urn: leaf(false), name: leaf(false), exists: leaf(true), description: leaf(true), platform: PLATFORM,
     properties: {
       nullable: true,
       fields: {
@@ -178,7 +178,7 @@ const SHAPES: { [K in keyof GqlShapes]: Fields<GqlShapes[K]> } = {
     },
   },
   mlModelGroup: {
-    urn: leaf(false), name: leaf(false), description: leaf(true), platform: PLATFORM,
+    urn: leaf(false), name: leaf(false), exists: leaf(true), description: leaf(true), platform: PLATFORM,
     properties: { nullable: true, fields: { description: leaf(true) } },
   },
 };

@@ -207,10 +207,15 @@ describe('a plain-HTTP catalog that is not this machine gets a question before t
   const resolveOne = (catalogs: Catalogs, url: string): Promise<unknown> =>
     catalogs.clientFor(settingsFor(url)).resolve([{ urn: S.users, kind: 'dataset' }]);
 
-  function catalogsWith(events: string[], answer: (host: string) => Promise<boolean>, extra: Partial<ConstructorParameters<typeof Catalogs>[0]> = {}): Catalogs {
+  function catalogsWith(events: string[], answer: (host: string, kind: string) => Promise<boolean>, extra: Partial<ConstructorParameters<typeof Catalogs>[0]> = {}): Catalogs {
     return new Catalogs({
-      token: TOKEN, fetch: recordingFetch(events), onStatus: () => undefined, onRecovered: () => undefined,
-      confirmInsecure: (host) => { events.push(`ask ${host}`); return answer(host); }, ...extra,
+      token: TOKEN, fetch: recordingFetch(events), onStatus: () => undefined, onRecovered: () => undefined, log: () => undefined,
+      confirmToken: (origin, _why, kind) => {
+        const host = new URL(origin).host;
+        events.push(kind === 'plainHttp' ? `ask ${host}` : `ask ${host} (${kind})`);
+        return answer(host, kind);
+      },
+      ...extra,
     });
   }
 
@@ -247,18 +252,60 @@ describe('a plain-HTTP catalog that is not this machine gets a question before t
       assert.deepEqual(events, [`fetch ${new URL(url).host} with token`], url);
     }
     const allowed: string[] = [];
-    await resolveOne(catalogsWith(allowed, async () => false, { insecureAllowed: ['catalog.example.com:8080'] }), 'http://catalog.example.com:8080');
+    await resolveOne(catalogsWith(allowed, async () => false, { allowedOrigins: () => ['http://catalog.example.com:8080'] }), 'http://catalog.example.com:8080');
     assert.deepEqual(allowed, ['fetch catalog.example.com:8080 with token']);
     const tokenless: string[] = [];
     await resolveOne(catalogsWith(tokenless, async () => true, { token: undefined }), 'http://catalog.example.com:8080');
     assert.deepEqual(tokenless, ['fetch catalog.example.com:8080 without token']);
   });
 
-  test('a GraphQL override on another plain-HTTP host is asked about too, before anything goes there', async () => {
+  test('a GraphQL override on another plain-HTTP host is asked about twice (another origin, plain HTTP), before anything goes there', async () => {
     const events: string[] = [];
     const catalogs = catalogsWith(events, async (host) => host === 'gql.example.com');
     await catalogs.clientFor({ ...DEFAULT_SETTINGS, url: 'https://gms.example.com', graphqlUrl: 'http://gql.example.com/api/graphql' }).resolve([{ urn: S.users, kind: 'dataset' }]);
-    assert.deepEqual(events, ['ask gql.example.com', 'fetch gql.example.com with token']);
+    assert.deepEqual(events, ['ask gql.example.com (otherOrigin)', 'ask gql.example.com', 'fetch gql.example.com with token']);
+  });
+
+  test('a GraphQL override on the same host but another port is another origin: asked, and without an answer no token goes there', async () => {
+    const events: string[] = [];
+    const catalogs = catalogsWith(events, async () => false);
+    await catalogs.clientFor({ ...DEFAULT_SETTINGS, url: 'https://datahub.corp:8080', graphqlUrl: 'https://datahub.corp:9999/api/graphql' }).resolve([{ urn: S.users, kind: 'dataset' }]);
+    assert.deepEqual(events, ['ask datahub.corp:9999 (otherOrigin)', 'fetch datahub.corp:9999 without token']);
+  });
+
+  test('catalogLens.allowTokenOrigins lets the token go to another origin without a question', async () => {
+    const events: string[] = [];
+    const catalogs = catalogsWith(events, async () => false);
+    await catalogs.clientFor({ ...DEFAULT_SETTINGS, url: 'https://datahub.corp:8080', graphqlUrl: 'https://datahub.corp:9999/api/graphql', allowTokenOrigins: ['https://datahub.corp:9999'] })
+      .resolve([{ urn: S.users, kind: 'dataset' }]);
+    assert.deepEqual(events, ['fetch datahub.corp:9999 with token']);
+  });
+
+  test('a standalone editor (not the Catalog Lens extension) is never asked about another origin: the token is withheld, the reason logged, and a 401 says why', async () => {
+    const events: string[] = [];
+    const toServer = new PassThrough();
+    const toClient = new PassThrough();
+    const answers = async (url: string, init: RequestInit): Promise<Response> => {
+      const auth = (init.headers as Record<string, string> | undefined)?.['Authorization'];
+      events.push(`fetch ${new URL(url).host} ${auth ? 'with token' : 'without token'}`);
+      return new Response('', { status: 401 });
+    };
+    startServer(createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient)), { env: { CATALOG_LENS_TOKEN: TOKEN }, fetch: answers as Fetch });
+    const client = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
+    const logs: string[] = [];
+    client.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => ({ url: 'https://datahub.corp:8080', graphqlUrl: 'https://datahub.corp:9999/api/graphql' })));
+    client.onRequest('window/showMessageRequest', () => { events.push('editor asked'); return null; });
+    client.onNotification('window/logMessage', (p: { message: string }) => { logs.push(p.message); });
+    client.listen();
+    await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: { workspace: { configuration: true } } });
+    await client.sendNotification('initialized', {});
+    const status = await client.sendRequest('workspace/executeCommand', { command: 'catalogLens.testConnection', arguments: [{}] }) as { message: string };
+    assert.deepEqual(events, ['fetch datahub.corp:9999 without token'], 'not asked, and no token sent');
+    assert.match(status.message, /not sent to https:\/\/datahub\.corp:9999, another origin: allow it with catalogLens\.allowTokenOrigins/);
+    assert.ok(logs.some((l) => /withheld from https:\/\/datahub\.corp:9999/.test(l)), logs.join('\n'));
+    assert.deepEqual(spellingsIn([...logs, status.message].join('\n')), []);
+    await client.sendRequest('shutdown');
+    client.dispose();
   });
 
   test('the real server asks the editor (window/showMessageRequest) before the first request carries the token', async () => {

@@ -7,7 +7,9 @@ import { encodeUrnForPath } from '../../../model/src/urn';
 import { LruTtlCache, SingleFlight } from './cache';
 import { catalogError, displayUrl, isConnectionError, quoteCatalogText, type CatalogError } from './errors';
 import { CatalogHttp, type Fetch } from './http';
-import { batchQuery, PING, type ResolvableKind } from './queries';
+import { DATAHUB_DEPTH_LIMIT, refusedForCost } from './cost';
+import { batchQuery, costOfOne, PING, planBatches, type ResolvableKind } from './queries';
+import { discoverRestBase, type RestBase } from './restBase';
 
 export type Resolution =
   | { [K in ResolvableKind]: { state: 'found'; kind: K; entity: GqlShapes[K] } }[ResolvableKind]
@@ -19,19 +21,39 @@ export interface CatalogConfig {
   graphqlUrl: string;
   token: string | undefined;
   timeoutMs: number;
+  /** Most URNs per GraphQL document: an upper bound, the complexity budget decides below it. */
   batchSize: number;
+  /** Most complexity per GraphQL document as graphql-java counts it (DataHub refuses over 2000). */
+  complexityBudget: number;
   cacheEntries: number;
   cacheTtlMs: number;
   fetch?: Fetch;
   /** See HttpOptions.allowToken. */
-  allowToken?: () => Promise<boolean>;
+  allowToken?: (url: string) => Promise<true | string>;
 }
 
 export interface ClientStats { graphqlRequests: number; aspectReads: number; aspectWrites: number }
 
 export interface AspectEnvelope<T = unknown> { value: T; version: string }
 
+export interface AspectWrite {
+  entityType: string;
+  urn: string;
+  aspectName: string;
+  value: unknown;
+  /** DataHub's If-Version-Match: the version read, "-1" = only if absent. */
+  ifVersion?: string;
+  /**
+   * `systemMetadata.runId`: one per user command, so `datahub ingest rollback --run-id` undoes one
+   * edit, not every edit ever made through the extension (audit §g).
+   */
+  runId: string;
+}
+
 const MAX_PARALLEL_BATCHES = 4;
+
+/** DataHub's Rest.li reads `List(a,b)` only under protocol 2.0; without the header it takes 1.0 (audit #1). */
+const RESTLI_2 = { 'X-RestLi-Protocol-Version': '2.0.0' } as const;
 
 export class CatalogClient {
   readonly graphqlEndpoint: string;
@@ -42,11 +64,16 @@ export class CatalogClient {
   private readonly cache: LruTtlCache<Resolution>;
   private readonly flights = new SingleFlight<Resolution>();
   private connectionListener: ((error: CatalogError | undefined) => void) | undefined;
+  /** The budget in force: the setting, lowered to a limit the catalog named when it refused a document. */
+  private complexityBudget: number;
+  private restBase: Promise<RestBase> | undefined;
+  private noticeListener: ((notice: string) => void) | undefined;
 
   constructor(readonly config: CatalogConfig) {
     this.gmsUrl = config.url.replace(/\/+$/, '');
     this.graphqlEndpoint = config.graphqlUrl || (this.gmsUrl ? `${this.gmsUrl}/api/graphql` : '');
     this.configured = this.graphqlEndpoint !== '';
+    this.complexityBudget = config.complexityBudget;
     this.cache = new LruTtlCache(config.cacheEntries, config.cacheTtlMs);
     this.http = new CatalogHttp({
       token: config.token,
@@ -97,15 +124,22 @@ export class CatalogClient {
         for (const urn of toFetch.keys()) out.set(urn, { state: 'error', error: e });
       } else {
         const all = [...toFetch].map(([urn, kind]) => ({ urn, kind }));
-        const chunks: Array<typeof all> = [];
-        for (let i = 0; i < all.length; i += this.config.batchSize) chunks.push(all.slice(i, i + this.config.batchSize));
-        const run = this.runChunks(chunks);
+        const run = this.runChunks(this.plan(all));
         this.flights.track(all.map((x) => x.urn), run, (urn) => run.then((m) => m.get(urn)!));
         waits.push(run.then((m) => { for (const [k, v] of m) out.set(k, v); }));
       }
     }
     await raceCancel(Promise.all(waits), signal);
     return out;
+  }
+
+  private plan<T extends { kind: ResolvableKind }>(items: readonly T[]): T[][] {
+    return planBatches(items, { maxItems: this.config.batchSize, complexity: this.complexityBudget, depth: DATAHUB_DEPTH_LIMIT });
+  }
+
+  /** Budget and batch size now in force, and what one URN of each kind costs (for tests and logs). */
+  get batching(): { complexityBudget: number; batchSize: number; datasetCost: number } {
+    return { complexityBudget: this.complexityBudget, batchSize: this.config.batchSize, datasetCost: costOfOne('dataset').complexity };
   }
 
   private async runChunks(chunks: Array<Array<{ urn: string; kind: ResolvableKind }>>): Promise<Map<string, Resolution>> {
@@ -136,36 +170,63 @@ export class CatalogClient {
     let generalError: string | undefined;
     for (const e of isRecord(body) && Array.isArray(body.errors) ? body.errors : []) {
       const alias = Array.isArray(e?.path) && typeof e.path[0] === 'string' ? e.path[0] : undefined;
-      const message = typeof e?.message === 'string' ? quoteCatalogText(e.message) : 'unknown GraphQL error';
+      const message = typeof e?.message === 'string' ? e.message : 'unknown GraphQL error';
       if (alias && aliases.has(alias)) errorsByAlias.set(alias, message);
       else generalError ??= message;
     }
-    if (!data && (generalError || errorsByAlias.size === 0)) {
-      const error = catalogError('badResponse', generalError
-        ? `${displayUrl(this.graphqlEndpoint)} answered a GraphQL error: ${generalError}`
+    if (!data && generalError !== undefined) {
+      const tooCostly = refusedForCost(generalError);
+      if (tooCostly) return this.afterCostRefusal(chunk, tooCostly);
+    }
+    if (!data && (generalError !== undefined || errorsByAlias.size === 0)) {
+      const error = catalogError('badResponse', generalError !== undefined
+        ? `${displayUrl(this.graphqlEndpoint)} answered a GraphQL error: ${quoteCatalogText(generalError)}`
         : `${displayUrl(this.graphqlEndpoint)} answered without "data"`, displayUrl(this.graphqlEndpoint), r.status);
       for (const { urn } of chunk) out.set(urn, { state: 'error', error });
       return out;
     }
     chunk.forEach(({ urn, kind }, i) => {
       const alias = `e${i}`;
-      const entity = data?.[alias];
-      const aliasError = errorsByAlias.get(alias);
-      let res: Resolution;
-      if (aliasError !== undefined && (entity === undefined || entity === null)) {
-        res = /not.?found|does not exist/i.test(aliasError)
-          ? { state: 'missing' }
-          : { state: 'error', error: catalogError('rejected', `${displayUrl(this.graphqlEndpoint)}: ${aliasError}`, displayUrl(this.graphqlEndpoint)) };
-      } else if (entity === null || entity === undefined) {
-        res = { state: 'missing' };
-      } else if (isRecord(entity)) {
-        res = { state: 'found', kind, entity } as unknown as Resolution;
-      } else {
-        res = { state: 'error', error: catalogError('badResponse', `${displayUrl(this.graphqlEndpoint)} answered a ${typeof entity} for ${kind}`, displayUrl(this.graphqlEndpoint)) };
-      }
+      const res = this.resolutionOf(kind, data?.[alias], errorsByAlias.get(alias));
       if (res.state !== 'error') this.cache.set(urn, res);
       out.set(urn, res);
     });
+    return out;
+  }
+
+  private resolutionOf(kind: ResolvableKind, entity: unknown, aliasError: string | undefined): Resolution {
+    const endpoint = displayUrl(this.graphqlEndpoint);
+    if (aliasError !== undefined && (entity === undefined || entity === null)) {
+      return /not.?found|does not exist/i.test(aliasError)
+        ? { state: 'missing' }
+        : { state: 'error', error: catalogError('rejected', `${endpoint}: ${quoteCatalogText(aliasError)}`, endpoint) };
+    }
+    if (entity === null || entity === undefined) return { state: 'missing' };
+    if (!isRecord(entity)) return { state: 'error', error: catalogError('badResponse', `${endpoint} answered a ${typeof entity} for ${kind}`, endpoint) };
+    // DataHub answers an object for a URN nobody wrote; only `exists` tells (EntityExistsResolver).
+    if (entity['exists'] === false) return { state: 'missing' };
+    return { state: 'found', kind, entity } as unknown as Resolution;
+  }
+
+  /**
+   * The catalog refused a document as too complex or too deep (graphql-java's AbortExecutionException,
+   * which DataHub answers with HTTP 200 and no data). The budget drops to the limit it named and
+   * the chunk goes again in smaller documents; a single URN that still does not fit is an error for
+   * that URN only. The connection is fine, so the status is not touched.
+   */
+  private async afterCostRefusal(chunk: Array<{ urn: string; kind: ResolvableKind }>, refused: NonNullable<ReturnType<typeof refusedForCost>>): Promise<Map<string, Resolution>> {
+    // Depth does not add up over root fields: smaller documents would be refused the same way.
+    if (refused.what === 'depth' || chunk.length === 1) {
+      const endpoint = displayUrl(this.graphqlEndpoint);
+      const error = catalogError('rejected', `${endpoint} refused the query as too ${refused.what === 'depth' ? 'deep' : 'complex'} (${refused.cost} > ${refused.limit})${chunk.length === 1 ? ' even for one URN' : ''}`, endpoint);
+      return new Map(chunk.map(({ urn }) => [urn, { state: 'error', error } as Resolution]));
+    }
+    this.complexityBudget = Math.min(this.complexityBudget, refused.limit);
+    const smaller = this.plan(chunk);
+    // A chunk the new budget does not split is halved: the limit named may count differently.
+    const next = smaller.length > 1 ? smaller : [chunk.slice(0, Math.ceil(chunk.length / 2)), chunk.slice(Math.ceil(chunk.length / 2))];
+    const out = new Map<string, Resolution>();
+    for (const part of next) for (const [urn, r] of await this.fetchChunk(part)) out.set(urn, r);
     return out;
   }
 
@@ -182,7 +243,10 @@ export class CatalogClient {
     return this.cache.size;
   }
 
-  /** A connection test: any GraphQL answer proves the endpoint and the token. */
+  /**
+   * A connection test: any GraphQL answer proves the endpoint and the token. With a GMS address, it
+   * also finds where the Rest.li paths live (a frontend root is corrected or explained).
+   */
   async ping(signal?: AbortSignal): Promise<CatalogError | undefined> {
     if (!this.configured) return catalogError('notConfigured', 'no catalog is configured (catalogLens.url is empty)');
     this.stats.graphqlRequests++;
@@ -194,7 +258,23 @@ export class CatalogClient {
     if (!isRecord(r.body) || !('data' in r.body)) {
       return catalogError('badResponse', `${displayUrl(this.graphqlEndpoint)} does not answer like a GraphQL endpoint`, displayUrl(this.graphqlEndpoint));
     }
+    if (this.gmsUrl) return (await this.rest(signal)).error;
     return undefined;
+  }
+
+  /** Where the Rest.li paths live, found once (`GET /config`) and kept; see restBase.ts. */
+  private async rest(signal?: AbortSignal): Promise<RestBase> {
+    this.restBase ??= discoverRestBase(this.http, this.gmsUrl, signal).then((b) => {
+      if (!b.settled) this.restBase = undefined;
+      else if (b.notice) this.noticeListener?.(b.notice);
+      return b;
+    });
+    return this.restBase;
+  }
+
+  /** Told once when the Rest.li base differs from the setting (a frontend root was corrected). */
+  onNotice(listener: (notice: string) => void): void {
+    this.noticeListener = listener;
   }
 
   /** Sends a GraphQL mutation (the GraphQL write path). Never retried. */
@@ -221,9 +301,17 @@ export class CatalogClient {
    */
   async readAspects(urn: string, names: readonly string[], signal?: AbortSignal): Promise<{ ok: true; aspects: Record<string, AspectEnvelope> } | { ok: false; error: CatalogError }> {
     if (!this.gmsUrl) return { ok: false, error: catalogError('notConfigured', 'catalogLens.url is empty: the aspect path needs the catalog (GMS) address') };
+    const base = await this.rest(signal);
+    if (base.error) return { ok: false, error: base.error };
+    let path: string;
+    try {
+      path = encodeUrnForPath(urn);
+    } catch {
+      return { ok: false, error: catalogError('badInput', 'the URN holds a lone surrogate (half of a UTF-16 pair) and cannot be put in a URL') };
+    }
     this.stats.aspectReads++;
-    const url = `${this.gmsUrl}/entitiesV2/${encodeUrnForPath(urn)}?aspects=List(${names.join(',')})`;
-    const r = await this.http.call<unknown>(url, { method: 'GET', retry: true, accept: [404], ...(signal ? { signal } : {}) });
+    const url = `${base.url}/entitiesV2/${path}?aspects=List(${names.join(',')})`;
+    const r = await this.http.call<unknown>(url, { method: 'GET', headers: RESTLI_2, retry: true, accept: [404], ...(signal ? { signal } : {}) });
     if (!r.ok) return r;
     const aspects: Record<string, AspectEnvelope> = {};
     const map = isRecord(r.body) && isRecord(r.body['aspects']) ? r.body['aspects'] : {};
@@ -240,8 +328,10 @@ export class CatalogClient {
    * Writes one aspect (`POST /aspects?action=ingestProposal`, blocking). With `ifVersion`, the
    * catalog refuses the write when the aspect changed since it was read: a `conflict` error.
    */
-  async writeAspect(p: { entityType: string; urn: string; aspectName: string; value: unknown; ifVersion?: string }, signal?: AbortSignal): Promise<{ ok: true } | { ok: false; error: CatalogError }> {
+  async writeAspect(p: AspectWrite, signal?: AbortSignal): Promise<{ ok: true } | { ok: false; error: CatalogError }> {
     if (!this.gmsUrl) return { ok: false, error: catalogError('notConfigured', 'catalogLens.url is empty: the aspect path needs the catalog (GMS) address') };
+    const base = await this.rest(signal);
+    if (base.error) return { ok: false, error: base.error };
     this.stats.aspectWrites++;
     const proposal: Record<string, unknown> = {
       entityType: p.entityType,
@@ -250,16 +340,14 @@ export class CatalogClient {
       aspectName: p.aspectName,
       // Pegasus bytes: every character of the string must be ≤ U+00FF (notes §1).
       aspect: { value: asciiJson(p.value), contentType: 'application/json' },
-      systemMetadata: { lastObserved: Date.now(), runId: 'catalog-lens' },
+      systemMetadata: { lastObserved: Date.now(), runId: p.runId },
     };
     if (p.ifVersion !== undefined) proposal['headers'] = { 'If-Version-Match': p.ifVersion };
-    const url = `${this.gmsUrl}/aspects?action=ingestProposal`;
-    const r = await this.http.call<unknown>(url, {
-      method: 'POST', headers: { 'X-RestLi-Protocol-Version': '2.0.0' }, body: { proposal, async: 'false' },
-      ...(signal ? { signal } : {}),
-    });
+    const url = `${base.url}/aspects?action=ingestProposal`;
+    const r = await this.http.call<unknown>(url, { method: 'POST', headers: RESTLI_2, body: { proposal, async: 'false' }, ...(signal ? { signal } : {}) });
     if (r.ok) return { ok: true };
-    if ((r.error.status === 422 || r.error.status === 412) && /Expected version/i.test(r.error.message)) {
+    // On the whole text: DataHub's marker sits past character 300 of its 422 message (audit #4).
+    if ((r.error.status === 422 || r.error.status === 412) && /Expected version/i.test(r.error.detail ?? r.error.message)) {
       return { ok: false, error: { ...r.error, kind: 'conflict' } };
     }
     return r;

@@ -10,6 +10,18 @@ export interface CatalogError {
   endpoint?: string;
   /** HTTP status, when the catalog answered. */
   status?: number;
+  /**
+   * The whole message the catalog sent, never shortened: errors are classified on it (DataHub puts
+   * "Expected version" past character 300 of its 422 text). Not for display: `message` is.
+   */
+  detail?: string;
+  /** What the user can do, when it is more precise than the kind's hint (ERROR_HINTS). */
+  hint?: string;
+}
+
+/** The hint shown after an error's message. */
+export function hintFor(e: CatalogError): string {
+  return e.hint ?? ERROR_HINTS[e.kind];
 }
 
 export function catalogError(kind: CatalogErrorKind, message: string, endpoint?: string, status?: number): CatalogError {

@@ -11,10 +11,10 @@ export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 export interface HttpOptions {
   token: string | undefined;
   /**
-   * Asked once before the token is first sent; `false` withholds it (requests go without it).
-   * Set for plain-HTTP endpoints that are not on this machine.
+   * Asked once per origin before the token is first sent there; `false` withholds it (requests go
+   * without it). See Catalogs: the token's own origin, plain HTTP off this machine, other origins.
    */
-  allowToken?: () => Promise<boolean>;
+  allowToken?: (url: string) => Promise<true | string>;
   timeoutMs: number;
   fetch?: Fetch;
   /** Tells the owner about every request's outcome (status bar, logs). */
@@ -42,7 +42,7 @@ const RETRY_STATUS = new Set([429, 502, 503, 504]);
 
 export class CatalogHttp {
   private readonly fetch: Fetch;
-  private tokenAllowed: Promise<boolean> | undefined;
+  private readonly tokenAllowed = new Map<string, Promise<true | string>>();
 
   constructor(private readonly opts: HttpOptions) {
     this.fetch = opts.fetch ?? (nodeFetch as unknown as Fetch);
@@ -63,10 +63,22 @@ export class CatalogHttp {
     }
   }
 
-  private mayUseToken(): Promise<boolean> {
-    if (!this.opts.allowToken) return Promise.resolve(true);
-    this.tokenAllowed ??= this.opts.allowToken().catch(() => false);
-    return this.tokenAllowed;
+  /** True, or why the token is withheld from this URL's origin. */
+  private mayUseToken(url: string): Promise<true | string> {
+    const allow = this.opts.allowToken;
+    if (!allow) return Promise.resolve(true);
+    let origin: string;
+    try {
+      origin = new URL(url).origin;
+    } catch {
+      return Promise.resolve('not a URL');
+    }
+    let answer = this.tokenAllowed.get(origin);
+    if (!answer) {
+      answer = allow(url).catch(() => 'the check failed');
+      this.tokenAllowed.set(origin, answer);
+    }
+    return answer;
   }
 
   private async once<T>(url: string, call: CallOptions): Promise<HttpResult<T>> {
@@ -79,7 +91,8 @@ export class CatalogHttp {
     call.signal?.addEventListener('abort', onCancel, { once: true });
     const headers: Record<string, string> = { Accept: 'application/json', ...call.headers };
     if (call.body !== undefined) headers['Content-Type'] = 'application/json';
-    if (this.opts.token && (await this.mayUseToken())) headers['Authorization'] = `Bearer ${this.opts.token}`;
+    const withheld = this.opts.token ? await this.mayUseToken(url) : true;
+    if (this.opts.token && withheld === true) headers['Authorization'] = `Bearer ${this.opts.token}`;
     try {
       const res = await this.fetch(url, {
         method: call.method,
@@ -90,6 +103,9 @@ export class CatalogHttp {
         signal: controller.signal as RequestInit['signal'],
       });
       const text = await res.text();
+      if (res.status === 401 && typeof withheld === 'string') {
+        return { ok: false, error: catalogError('unauthorized', `${endpoint} answered 401: ${withheld}`, endpoint, 401) };
+      }
       return interpret<T>(res, text, endpoint, call.accept ?? [], call.notFoundMeansWrongAddress === true);
     } catch (e) {
       if (call.signal?.aborted) return { ok: false, error: catalogError('cancelled', 'cancelled', endpoint) };
@@ -107,21 +123,10 @@ function interpret<T>(res: Response, text: string, endpoint: string, accept: rea
   if (status >= 300 && status < 400) {
     return { ok: false, error: catalogError('badResponse', `${endpoint} redirects (${status}) to ${quoteCatalogText(displayUrl(res.headers.get('location') ?? '?'), 200)}; configure the final address (the token is not sent through redirects)`, endpoint, status) };
   }
-  if (status === 401) return { ok: false, error: catalogError('unauthorized', `${endpoint} refused the access token (401)`, endpoint, status) };
-  if (status === 403) return { ok: false, error: catalogError('forbidden', `${endpoint} answered 403: ${shortMessage(text) ?? 'forbidden'}`, endpoint, status) };
+  if (status === 401) return { ok: false, error: unauthorized(text, endpoint) };
+  if (status === 403) return { ok: false, error: withDetail(catalogError('forbidden', `${endpoint} answered 403: ${shortMessage(text) ?? 'forbidden'}`, endpoint, status), text) };
   const accepted = (status >= 200 && status < 300) || accept.includes(status);
-  if (!accepted) {
-    const detail = shortMessage(text);
-    if (status === 404) {
-      return wrongAddressOn404
-        ? { ok: false, error: catalogError('badResponse', `${endpoint} answered 404${detail ? `: ${detail}` : ''} — is this the catalog's address?`, endpoint, status) }
-        : { ok: false, error: catalogError('notFound', `${endpoint} answered 404${detail ? `: ${detail}` : ''}`, endpoint, status) };
-    }
-    if (status === 413 || status === 400 || status === 422) {
-      return { ok: false, error: catalogError('rejected', `${endpoint} refused the request (${status})${detail ? `: ${detail}` : ''}`, endpoint, status) };
-    }
-    return { ok: false, error: catalogError('badResponse', `${endpoint} answered ${status}${detail ? `: ${detail}` : ''}`, endpoint, status) };
-  }
+  if (!accepted) return { ok: false, error: withDetail(refusal(status, text, endpoint, wrongAddressOn404), text) };
   if (text === '') return { ok: true, status, body: undefined as T };
   try {
     return { ok: true, status, body: JSON.parse(text) as T };
@@ -131,8 +136,50 @@ function interpret<T>(res: Response, text: string, endpoint: string, accept: rea
   }
 }
 
+/** A status that is neither success nor an accepted answer; the message shows the body's message, shortened. */
+function refusal(status: number, text: string, endpoint: string, wrongAddressOn404: boolean): CatalogError {
+  const detail = shortMessage(text);
+  const said = detail ? `: ${detail}` : '';
+  if (status === 404) {
+    return wrongAddressOn404
+      ? catalogError('badResponse', `${endpoint} answered 404${said} — is this the catalog's address?`, endpoint, status)
+      : catalogError('notFound', `${endpoint} answered 404${said}`, endpoint, status);
+  }
+  if (status === 413 || status === 400 || status === 422 || status === 412) {
+    return catalogError('rejected', `${endpoint} refused the request (${status})${said}`, endpoint, status);
+  }
+  return catalogError('badResponse', `${endpoint} answered ${status}${said}`, endpoint, status);
+}
+
+/**
+ * GMS refuses a missing or bad token with a servlet error page (AuthenticationFilter,
+ * "Unauthorized to perform this action."); DataHub's frontend answers its own 401 with an empty body
+ * when the call has no session cookie and the frontend does not take bearer tokens
+ * (datahub-frontend app/auth/Authenticator.java, `unauthorized()`; notes §6). The token may be fine.
+ */
+function unauthorized(text: string, endpoint: string): CatalogError {
+  if (text.trim() === '') {
+    const e = catalogError('unauthorized', `${endpoint} answered 401 with an empty body, as DataHub's frontend does for calls without a browser session`, endpoint, 401);
+    e.hint = "The token may be fine: point catalogLens.url at DataHub's metadata service (GMS, e.g. http://host:8080) or at <frontend>/api/gms, or enable metadataService.auth on the frontend.";
+    return e;
+  }
+  return withDetail(catalogError('unauthorized', `${endpoint} refused the access token (401)`, endpoint, 401), text);
+}
+
+function withDetail(e: CatalogError, text: string): CatalogError {
+  const full = fullMessage(text);
+  if (full !== undefined) e.detail = full;
+  return e;
+}
+
 /** The message a catalog put in an error body (Rest.li `message`, OpenAPI `error`, GraphQL `errors`), cut short. */
 function shortMessage(text: string): string | undefined {
+  const m = fullMessage(text);
+  return m === undefined ? undefined : quoteCatalogText(m);
+}
+
+/** The whole message of an error body, for classifying it; the raw text when it is not JSON. */
+function fullMessage(text: string): string | undefined {
   let m: string | undefined;
   try {
     const j = JSON.parse(text) as Record<string, unknown>;
@@ -145,7 +192,7 @@ function shortMessage(text: string): string | undefined {
   } catch {
     m = /^\s*</.test(text) ? 'an HTML error page' : text.trim() || undefined;
   }
-  return m === undefined ? undefined : quoteCatalogText(m);
+  return m;
 }
 
 function networkError(e: unknown, endpoint: string): CatalogError {

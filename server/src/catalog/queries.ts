@@ -1,9 +1,12 @@
 /**
  * Every GraphQL document the server sends is built here, so a test can enumerate them and
  * validate each against DataHub's schema. Selections follow spec §2.4, plus DataHub's edited
- * descriptions (`editableProperties`, `editableSchemaMetadata`) so the user sees what they wrote.
+ * descriptions (`editableProperties`, `editableSchemaMetadata`) so the user sees what they wrote,
+ * and `exists`: DataHub answers an object for any well-formed URN, real or not
+ * (DatasetType.batchLoad; EntityExistsResolver), so null alone cannot mean "not in the catalog".
  */
 import type { KnownUrn } from '../../../model/src/urn';
+import { documentCost, type QueryCost } from './cost';
 
 export type ResolvableKind = 'dataset' | 'mlFeature' | 'mlFeatureTable' | 'mlModel' | 'mlModelGroup';
 export const RESOLVABLE_KINDS: readonly ResolvableKind[] = ['dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup'];
@@ -21,23 +24,23 @@ export const KIND_QUERIES: Readonly<Record<ResolvableKind, KindQuery>> = {
     field: 'dataset', type: 'Dataset', fragment: 'DatasetFields',
     selection: `urn name ${PLATFORM} properties { name description } editableProperties { description }
     schemaMetadata { fields { fieldPath description nativeDataType } }
-    editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description } }`,
+    editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description } } exists`,
   },
   mlFeature: {
     field: 'mlFeature', type: 'MLFeature', fragment: 'MLFeatureFields',
-    selection: 'urn name featureNamespace description properties { description dataType version { versionTag } }',
+    selection: 'urn name featureNamespace description properties { description dataType version { versionTag } } exists',
   },
   mlFeatureTable: {
     field: 'mlFeatureTable', type: 'MLFeatureTable', fragment: 'MLFeatureTableFields',
-    selection: `urn name description ${PLATFORM} properties { description mlFeatures { urn name } }`,
+    selection: `urn name description ${PLATFORM} properties { description mlFeatures { urn name } } exists`,
   },
   mlModel: {
     field: 'mlModel', type: 'MLModel', fragment: 'MLModelFields',
-    selection: `urn name description ${PLATFORM} properties { description version type mlFeatures groups { urn name } }`,
+    selection: `urn name description ${PLATFORM} properties { description version type mlFeatures groups { urn name } } exists`,
   },
   mlModelGroup: {
     field: 'mlModelGroup', type: 'MLModelGroup', fragment: 'MLModelGroupFields',
-    selection: `urn name description ${PLATFORM} properties { description }`,
+    selection: `urn name description ${PLATFORM} properties { description } exists`,
   },
 };
 
@@ -69,6 +72,50 @@ export function batchQuery(items: ReadonlyArray<{ urn: string; kind: ResolvableK
   return { query: `query resolveEntities(${params}) {\n  ${fields.join('\n  ')}\n}\n${fragments.join('\n')}\n`, variables, aliases };
 }
 
+const kindCosts = new Map<ResolvableKind, QueryCost>();
+
+/** What one aliased root field of `kind` costs in a batch (its fragment counted at its spread). */
+export function costOfOne(kind: ResolvableKind): QueryCost {
+  let c = kindCosts.get(kind);
+  if (!c) {
+    c = documentCost(batchQuery([{ urn: 'x', kind }]).query);
+    kindCosts.set(kind, c);
+  }
+  return c;
+}
+
+export interface BatchLimits {
+  /** Most URNs per document (catalogLens.batchSize). */
+  maxItems: number;
+  /** Most complexity per document, as graphql-java counts it (catalogLens.graphqlComplexityBudget). */
+  complexity: number;
+  depth: number;
+}
+
+/**
+ * Splits items into documents that each stay within every limit, in order. The cost of a batch is
+ * the sum of its root fields' costs (fragment definitions cost nothing until spread), so it is
+ * planned without building the document; a test checks the plan against the built document.
+ * An item that alone exceeds the budget goes alone: the catalog's answer says so for that URN.
+ */
+export function planBatches<T extends { kind: ResolvableKind }>(items: readonly T[], limits: BatchLimits): T[][] {
+  const out: T[][] = [];
+  let current: T[] = [];
+  let cost = 0;
+  for (const item of items) {
+    const c = costOfOne(item.kind).complexity;
+    if (current.length > 0 && (current.length >= limits.maxItems || cost + c > limits.complexity)) {
+      out.push(current);
+      current = [];
+      cost = 0;
+    }
+    current.push(item);
+    cost += c;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
 /** Mutations of the GraphQL write path (spec §4.1). */
 export const UPDATE_DATASET = `mutation updateDataset($urn: String!, $input: DatasetUpdateInput!) {
   updateDataset(urn: $urn, input: $input) { urn }
@@ -76,6 +123,23 @@ export const UPDATE_DATASET = `mutation updateDataset($urn: String!, $input: Dat
 
 export const UPDATE_DESCRIPTION = `mutation updateDescription($input: DescriptionUpdateInput!) {
   updateDescription(input: $input)
+}`;
+
+/**
+ * Links of a dataset (its `institutionalMemory`), read before `addLink` so that a link is added
+ * only when no element has its url (spec §4.2 rule 4; DataHub's addLink compares url and label).
+ */
+export const DATASET_LINKS = `query datasetLinks($urn: String!) {
+  dataset(urn: $urn) { urn exists institutionalMemory { elements { url label } } }
+}`;
+
+/**
+ * DataHub's own mutation for one link (AddLinkResolver, LinkUtils.addLink): it appends to
+ * `institutionalMemory`, keeps every other element, and refuses an entity that does not exist —
+ * unlike `updateDataset`, which replaces the element list with the one sent.
+ */
+export const ADD_LINK = `mutation addLink($input: AddLinkInput!) {
+  addLink(input: $input)
 }`;
 
 /** A cheap query for the connection test: any answer (even null) proves endpoint and token. */
@@ -101,11 +165,13 @@ export function everyDocument(ns = 'li'): Array<{ name: string; query: string; v
     name: 'updateDataset', query: UPDATE_DATASET,
     variables: {
       urn: samples[0]!.urn,
-      input: {
-        editableProperties: { description: 'd' },
-        institutionalMemory: { elements: [{ url: 'https://x', description: 'doc', author: `urn:${ns}:corpuser:datahub`, createdAt: 1 }] },
-      },
+      input: { editableProperties: { description: 'd' } },
     },
+  });
+  docs.push({ name: 'datasetLinks', query: DATASET_LINKS, variables: { urn: samples[0]!.urn } });
+  docs.push({
+    name: 'addLink', query: ADD_LINK,
+    variables: { input: { linkUrl: 'https://x', label: 'doc', resourceUrn: samples[0]!.urn } },
   });
   docs.push({
     name: 'updateDescription', query: UPDATE_DESCRIPTION,

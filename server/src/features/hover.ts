@@ -6,7 +6,7 @@ import { findField, simplePath } from '../../../model/src/fieldPath';
 import { shownColumns, shownDatasetDescription, type GqlDataset, type GqlMlFeature, type GqlMlFeatureTable, type GqlMlModel, type GqlMlModelGroup } from '../../../model/src/readShapes';
 import type { Urn } from '../../../model/src/urn';
 import type { Resolution } from '../catalog/client';
-import { ERROR_HINTS } from '../catalog/errors';
+import { hintFor } from '../catalog/errors';
 import type { UrnOccurrence } from '../scan/types';
 import { KIND_LABELS, entityName, urnParts } from './describe';
 import { codeSpan, escapeMarkdown, safeDescription, tableCell } from './markdown';
@@ -46,7 +46,7 @@ export function hoverFor(input: HoverInput): string {
     out.push(`_Not in the catalog._`);
   } else if (res.state === 'error') {
     out.push(partsLine(urn));
-    out.push(`⚠ ${escapeMarkdown(res.error.message, 300)} — ${escapeMarkdown(ERROR_HINTS[res.error.kind])}`);
+    out.push(`⚠ ${escapeMarkdown(res.error.message, 300)} — ${escapeMarkdown(hintFor(res.error))}`);
   } else if (input.column !== undefined && res.kind === 'dataset') {
     out.push(columnHover(res.entity, input.column));
   } else {

@@ -3,6 +3,7 @@
  * through the aspect path (default) or the GraphQL mutations (`catalogLens.writePath`).
  * Each answers a WriteResult: written, unchanged (nothing written), or failed with why.
  */
+import { randomBytes } from 'node:crypto';
 import type { CancellationToken } from 'vscode-languageserver';
 import {
   checkAspect, type AspectName, type AuditStamp, type EditableDatasetProperties, type EditableSchemaMetadata,
@@ -13,7 +14,7 @@ import { Commands, type Settings, type WriteResult } from '../../../model/src/pr
 import { parseUrn, type Urn } from '../../../model/src/urn';
 import type { CatalogClient, Resolution } from '../catalog/client';
 import { quoteCatalogText, type CatalogError } from '../catalog/errors';
-import { UPDATE_DATASET, UPDATE_DESCRIPTION, type ResolvableKind } from '../catalog/queries';
+import { ADD_LINK, DATASET_LINKS, isResolvable, UPDATE_DATASET, UPDATE_DESCRIPTION, type ResolvableKind } from '../catalog/queries';
 import { KIND_LABELS, entityName } from '../features/describe';
 import { nearNames } from '../features/diagnostics';
 import type { ServerState } from '../server';
@@ -33,7 +34,22 @@ const failed = (kind: Extract<WriteResult, { status: 'failed' }>['kind'], messag
   throw new Refusal({ status: 'failed', kind, message });
 };
 
-interface Ctx { state: ServerState; settings: Settings; client: CatalogClient; signal: AbortSignal | undefined }
+interface Ctx {
+  state: ServerState;
+  settings: Settings;
+  client: CatalogClient;
+  signal: AbortSignal | undefined;
+  /** `systemMetadata.runId` of every aspect this command writes (see runIdFor). */
+  runId: string;
+}
+
+/**
+ * One run id per command: DataHub's rollback (`datahub ingest rollback --run-id`) then undoes that
+ * one edit. A fixed id would tie every edit ever made through the extension to one rollback.
+ */
+export function runIdFor(now: Date = new Date()): string {
+  return `catalog-lens-${now.toISOString().replace(/[-:]|\.\d+/g, '')}-${randomBytes(4).toString('hex')}`;
+}
 
 export function writeCommands(state: ServerState): Record<string, CommandHandler> {
   const wrap = (run: (args: Record<string, unknown>, ctx: Ctx) => Promise<WriteResult>): CommandHandler =>
@@ -45,7 +61,7 @@ export function writeCommands(state: ServerState): Record<string, CommandHandler
         const settings = await state.settings.get(typeof a['uri'] === 'string' ? a['uri'] : undefined);
         const client = state.catalogs.clientFor(settings);
         if (!client.configured) failed('notConfigured', 'no catalog is configured (catalogLens.url is empty)');
-        const result = await run(a, { state, settings, client, signal: signalOf(token) });
+        const result = await run(a, { state, settings, client, signal: signalOf(token), runId: runIdFor() });
         if (result.status === 'written') state.revalidateAll();
         return result;
       } catch (e) {
@@ -70,23 +86,22 @@ async function setDatasetDescription(a: Record<string, unknown>, ctx: Ctx): Prom
   const link = a['link'] === undefined || a['link'] === null ? undefined : linkArg(a['link']);
   const dataset = await mustExist(ctx, urn.text, 'dataset');
   const written: string[] = [];
+  let note = '';
   if (ctx.settings.writePath === 'graphql') {
-    const current = dataset.state === 'found' && dataset.kind === 'dataset' ? dataset.entity.editableProperties?.description ?? null : null;
-    let elements: InstitutionalMemory['elements'] | undefined;
-    if (link) {
-      const memory = await read<InstitutionalMemory>(ctx, urn.text, 'institutionalMemory');
-      const merged = mergeLink(memory.value, link, stamp(ctx));
-      if (merged) elements = merged.elements;
+    const edited = dataset.state === 'found' && dataset.kind === 'dataset' ? dataset.entity.editableProperties : null;
+    if (!edited) {
+      // No edited aspect yet: updateDataset creates it, and there is nothing it could drop.
+      await mutate(ctx, UPDATE_DATASET, { urn: urn.text, input: { editableProperties: { description } } });
+      written.push('editableDatasetProperties');
+    } else if (edited.description !== description) {
+      // updateDataset would replace the edited aspect whole: its display name dropped, `created`
+      // reset (DatasetUpdateInputMapper); the aspect path changes the description alone.
+      if (await readMergeWrite<EditableDatasetProperties>(ctx, urn, 'editableDatasetProperties', (cur) => mergeDatasetDescription(cur, description, stamp(ctx)), GRAPHQL_WOULD_ERASE)) {
+        written.push('editableDatasetProperties');
+        note = ' (through the aspect path: DataHub\'s updateDataset would erase the edited display name and created stamp)';
+      }
     }
-    if (current === description && !elements) return unchanged(urn.urn, 'description and link are already so');
-    const input: Record<string, unknown> = { editableProperties: { description } };
-    if (elements) {
-      input['institutionalMemory'] = {
-        elements: elements.map((e) => ({ url: e.url, description: e.description, author: e.createStamp.actor, createdAt: e.createStamp.time })),
-      };
-    }
-    await mutate(ctx, UPDATE_DATASET, { urn: urn.text, input });
-    written.push('editableDatasetProperties', ...(elements ? ['institutionalMemory'] : []));
+    if (link && await addLinkByGraphql(ctx, urn, link)) written.push('institutionalMemory');
   } else {
     if (await readMergeWrite<EditableDatasetProperties>(ctx, urn, 'editableDatasetProperties', (cur) => mergeDatasetDescription(cur, description, stamp(ctx)))) {
       written.push('editableDatasetProperties');
@@ -97,7 +112,24 @@ async function setDatasetDescription(a: Record<string, unknown>, ctx: Ctx): Prom
   }
   ctx.client.invalidate([urn.text]);
   if (written.length === 0) return unchanged(urn.urn, link ? 'the description is already so and a link with that url exists' : 'the description is already so');
-  return { status: 'written', aspects: written, message: `Wrote ${written.join(' and ')} of ${label(urn.urn)}` };
+  return { status: 'written', aspects: written, message: `Wrote ${written.join(' and ')} of ${label(urn.urn)}${note}` };
+}
+
+const GRAPHQL_WOULD_ERASE = 'the dataset already has an edited description, which DataHub\'s updateDataset would replace whole (erasing its display name and created stamp), so Catalog Lens changes it through the aspect path';
+
+/**
+ * A link through DataHub's `addLink`, which appends and keeps every other link (LinkUtils.addLink);
+ * `updateDataset` would replace the whole list. Added only when no link has its url (rule 4):
+ * addLink itself compares url and label.
+ */
+async function addLinkByGraphql(ctx: Ctx, urn: ParsedArg, link: { url: string; description: string }): Promise<boolean> {
+  const r = await ctx.client.mutate(DATASET_LINKS, { urn: urn.text }, ctx.signal);
+  if (!r.ok) return failedFrom(r.error);
+  const dataset = r.data['dataset'] as { exists?: boolean | null; institutionalMemory?: { elements?: Array<{ url?: string }> } | null } | null;
+  if (!dataset || dataset.exists === false) return failed('notFound', `${label(urn.urn)} is not in the catalog; nothing was written`);
+  if ((dataset.institutionalMemory?.elements ?? []).some((e) => e.url === link.url)) return false;
+  await mutate(ctx, ADD_LINK, { input: { linkUrl: link.url, label: link.description || link.url, resourceUrn: urn.text } });
+  return true;
 }
 
 async function setColumnDescription(a: Record<string, unknown>, ctx: Ctx): Promise<WriteResult> {
@@ -112,13 +144,14 @@ async function setColumnDescription(a: Record<string, unknown>, ctx: Ctx): Promi
     const near = nearNames(column, fields.map((f) => simplePath(f.fieldPath)));
     return failed('badInput', `${label(urn.urn)} has no column '${column}'${near.length ? `; near names: ${near.map((n) => quoteCatalogText(n, 80)).join(', ')}` : fields.length ? '' : ' (the catalog holds no schema for it)'}`);
   }
+  const schemaPaths = fields.map((f) => f.fieldPath);
   if (ctx.settings.writePath === 'graphql') {
-    const info = dataset.entity.editableSchemaMetadata?.editableSchemaFieldInfo ?? [];
-    const entry = info.find((e) => e.fieldPath === field.fieldPath) ?? info.find((e) => simplePath(e.fieldPath) === simplePath(field.fieldPath));
+    // updateDescription edits the entry whose path equals the schema's exactly (DescriptionUtils), as the check does.
+    const entry = dataset.entity.editableSchemaMetadata?.editableSchemaFieldInfo.find((e) => e.fieldPath === field.fieldPath);
     if (entry && entry.description === description) return unchanged(urn.urn, `column '${column}' already has this description`);
     await mutate(ctx, UPDATE_DESCRIPTION, { input: { description, resourceUrn: urn.text, subResource: field.fieldPath, subResourceType: 'DATASET_FIELD' } });
   } else {
-    const wrote = await readMergeWrite<EditableSchemaMetadata>(ctx, urn, 'editableSchemaMetadata', (cur) => mergeColumnDescription(cur, field.fieldPath, description, stamp(ctx)));
+    const wrote = await readMergeWrite<EditableSchemaMetadata>(ctx, urn, 'editableSchemaMetadata', (cur) => mergeColumnDescription(cur, field.fieldPath, description, stamp(ctx), schemaPaths));
     if (!wrote) return unchanged(urn.urn, `column '${column}' already has this description`);
   }
   ctx.client.invalidate([urn.text]);
@@ -130,20 +163,17 @@ async function appendToList(
   aspectName: 'mlFeatureTableProperties' | 'mlModelProperties', list: 'mlFeatures' | 'groups',
 ): Promise<WriteResult> {
   if (values.length === 0) failed('badInput', `'${list === 'groups' ? 'groups' : 'features'}' is empty: nothing to add`);
-  // Members must exist too: the catalog would otherwise list entities nobody can open.
-  const kind = values[0]!.urn.kind as ResolvableKind;
-  const res = await ctx.client.resolve(values.map((v) => ({ urn: v.text, kind })), ctx.signal);
-  const missing = values.filter((v) => res.get(v.text)?.state === 'missing');
-  const broken = values.map((v) => res.get(v.text)).find((r): r is Extract<Resolution, { state: 'error' }> => r?.state === 'error');
-  if (broken) failedFrom(broken.error);
-  if (missing.length > 0) failed('notFound', `not in the catalog, create ${missing.length === 1 ? 'it' : 'them'} first: ${missing.map((m) => m.text).join(', ')}`);
+  // The target and every member must exist: DataHub's upsert would create a ghost of either, and
+  // the catalog would list entities nobody can open.
+  await mustAllExist(ctx, [target], () => `${label(target.urn)} does not exist in the catalog: create it first (nothing was written)`);
+  await mustAllExist(ctx, values, (missing) => `not in the catalog, create ${missing.length === 1 ? 'it' : 'them'} first: ${missing.join(', ')}`);
   let added: string[] = [];
   const wrote = await readMergeWrite<MlFeatureTableProperties & MlModelProperties>(ctx, target, aspectName, (cur) => {
-    if (!cur) return failed('notFound', `${label(target.urn)} does not exist in the catalog: create it first (nothing was written)`);
-    const old = (cur[list] ?? []) as string[];
+    // An entity DataHub holds without its properties aspect (only its key, say) gets one with the list.
+    const old = (cur?.[list] ?? []) as string[];
     const next = appendUnique(old, values.map((v) => v.text));
     added = next ? next.slice(old.length) : [];
-    return next ? { ...cur, [list]: next } : undefined;
+    return next ? { ...(cur ?? {}), [list]: next } as MlFeatureTableProperties & MlModelProperties : undefined;
   });
   ctx.client.invalidate([target.text]);
   const noun = list === 'groups' ? 'group' : 'feature';
@@ -163,6 +193,8 @@ async function createEntity(a: Record<string, unknown>, ctx: Ctx): Promise<Write
   const problems = checkAspect(aspectName, properties);
   if (problems.length > 0) return failed('badInput', `properties do not fit ${aspectName}: ${problems.slice(0, 5).join('; ')}`);
   const overwrite = a['overwrite'] === true;
+  const members = memberUrns(properties);
+  if (members.length > 0) await mustAllExist(ctx, members, (missing) => `${aspectName} names entities that are not in the catalog, create them first (nothing was written): ${missing.join(', ')}`);
   const current = await read(ctx, urn.text, aspectName);
   if (current.value !== undefined && !overwrite) {
     return failed('rejected', `${label(urn.urn)} already exists; pass overwrite: true to replace its ${aspectName}`);
@@ -177,12 +209,15 @@ async function createEntity(a: Record<string, unknown>, ctx: Ctx): Promise<Write
  * Read the aspect with its version, merge, write with `If-Version-Match`; on a conflict read
  * again and merge again (bounded). Returns whether anything was written.
  */
-async function readMergeWrite<T>(ctx: Ctx, urn: ParsedArg, aspectName: AspectName, merge: (current: T | undefined) => T | undefined): Promise<boolean> {
+async function readMergeWrite<T>(ctx: Ctx, urn: ParsedArg, aspectName: AspectName, merge: (current: T | undefined) => T | undefined, why?: string): Promise<boolean> {
+  if (why && !ctx.client.gmsUrl) failed('notConfigured', `${why}, which needs catalogLens.url (DataHub's metadata service, GMS); nothing was written`);
   for (let attempt = 1; ; attempt++) {
     const current = await read<T>(ctx, urn.text, aspectName);
     const next = merge(current.value);
     if (next === undefined) return false;
-    const r = await ctx.client.writeAspect({ entityType: urn.urn.kind, urn: urn.text, aspectName, value: next, ifVersion: current.value === undefined ? '-1' : current.version }, ctx.signal);
+    const r = await ctx.client.writeAspect({
+      entityType: urn.urn.kind, urn: urn.text, aspectName, value: next, ifVersion: current.value === undefined ? '-1' : current.version, runId: ctx.runId,
+    }, ctx.signal);
     if (r.ok) return true;
     if (r.error.kind !== 'conflict' || attempt >= MAX_ATTEMPTS) {
       if (r.error.kind === 'conflict') failed('conflict', `${aspectName} of ${label(urn.urn)} kept changing under ${MAX_ATTEMPTS} attempts; nothing was written`);
@@ -200,7 +235,7 @@ async function read<T>(ctx: Ctx, urn: string, aspectName: AspectName): Promise<{
 }
 
 async function write(ctx: Ctx, urn: ParsedArg, aspectName: AspectName, value: unknown, ifVersion: string): Promise<void> {
-  const r = await ctx.client.writeAspect({ entityType: urn.urn.kind, urn: urn.text, aspectName, value, ifVersion }, ctx.signal);
+  const r = await ctx.client.writeAspect({ entityType: urn.urn.kind, urn: urn.text, aspectName, value, ifVersion, runId: ctx.runId }, ctx.signal);
   if (!r.ok) failedFrom(r.error.kind === 'conflict' ? { ...r.error, message: `${label(urn.urn)} was created or changed by someone else meanwhile; nothing was written` } : r.error);
 }
 
@@ -220,6 +255,31 @@ async function mustExist(ctx: Ctx, urn: string, kind: ResolvableKind): Promise<R
     failed('notFound', `${p.ok ? label(p.urn) : urn} is not in the catalog; nothing was written (a ${KIND_LABELS[kind].toLowerCase()} must exist before it is described)`);
   }
   return r;
+}
+
+/** Every URN must be in the catalog (an object, and `exists` not false): else nothing is written. */
+async function mustAllExist(ctx: Ctx, urns: readonly ParsedArg[], why: (missing: string[]) => string): Promise<void> {
+  const items = urns.filter((u) => isResolvable(u.urn.kind)).map((u) => ({ urn: u.text, kind: u.urn.kind as ResolvableKind }));
+  ctx.client.invalidate(items.map((i) => i.urn));
+  const res = await ctx.client.resolve(items, ctx.signal);
+  const broken = items.map((i) => res.get(i.urn)).find((r): r is Extract<Resolution, { state: 'error' }> => r?.state === 'error');
+  if (broken) failedFrom(broken.error);
+  if (items.some((i) => !res.has(i.urn))) failed('cancelled', 'cancelled');
+  const missing = items.filter((i) => res.get(i.urn)?.state === 'missing');
+  if (missing.length > 0) failed('notFound', why(missing.map((m) => quoteCatalogText(m.urn, 200))));
+}
+
+/** The entity URNs a properties aspect lists (feature sources, table features, model features and groups). */
+function memberUrns(properties: unknown): ParsedArg[] {
+  if (typeof properties !== 'object' || properties === null) return [];
+  const p = properties as Record<string, unknown>;
+  const out: ParsedArg[] = [];
+  for (const key of ['sources', 'mlFeatures', 'groups']) {
+    const list = p[key];
+    if (!Array.isArray(list)) continue;
+    list.forEach((v, i) => { if (typeof v === 'string') out.push(urnArg({ [`properties.${key}[${i}]`]: v }, `properties.${key}[${i}]`)); });
+  }
+  return out;
 }
 
 function failedFrom(e: CatalogError): never {

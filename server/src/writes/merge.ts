@@ -24,15 +24,24 @@ export function mergeLink(current: InstitutionalMemory | undefined, link: { url:
 }
 
 /**
- * Rule 5: set the description of the entry whose simple path equals the column's; where the
- * aspect has no such entry (the spec is silent), append one and keep every other entry.
- * `schemaPath` is the path as the schema spells it (v2 paths stay v2).
+ * Rule 5: set the description of the column's entry; where the aspect has no such entry (the spec is
+ * silent), append one and keep every other entry. `schemaPath` is the path as the schema spells it
+ * (v2 paths stay v2). The entry is the one with exactly that path — DataHub's UI shows an edited
+ * description only for the entry whose path equals the field's (useExtractFieldDescriptionInfo,
+ * `pathMatchesExact`) — and only when there is none, the one with the same simple path (spec §2.3)
+ * that does not name another field of the schema exactly (`schemaPaths`: a Kafka key's `…id` is not
+ * the value's `…id`).
  */
-export function mergeColumnDescription(current: EditableSchemaMetadata | undefined, schemaPath: string, description: string, stamp: AuditStamp): EditableSchemaMetadata | undefined {
+export function mergeColumnDescription(
+  current: EditableSchemaMetadata | undefined, schemaPath: string, description: string, stamp: AuditStamp,
+  schemaPaths: readonly string[] = [],
+): EditableSchemaMetadata | undefined {
   if (!current) return { editableSchemaFieldInfo: [{ fieldPath: schemaPath, description }], created: stamp };
   const wanted = simplePath(schemaPath);
   const infos = current.editableSchemaFieldInfo;
-  const i = infos.findIndex((e) => simplePath(e.fieldPath) === wanted);
+  const others = new Set(schemaPaths.filter((p) => p !== schemaPath));
+  const exact = infos.findIndex((e) => e.fieldPath === schemaPath);
+  const i = exact >= 0 ? exact : infos.findIndex((e) => simplePath(e.fieldPath) === wanted && !others.has(e.fieldPath));
   if (i >= 0) {
     if (infos[i]!.description === description) return undefined;
     const next = infos.slice();
