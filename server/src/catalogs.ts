@@ -99,6 +99,7 @@ export class Catalogs {
       client.onNotice((notice) => {
         this.notices.set(client, notice);
         this.opts.log(notice);
+        if (this.status.state === 'connected') this.report(client, undefined);
       });
       this.clients.set(key, c);
       if (!client.configured) this.report(client, { kind: 'notConfigured', message: 'no catalog is configured (catalogLens.url is empty)' });

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { Commands, KnownUrnsRequest, SkippedNotification, StatusNotification, UrnAtRequest, type Settings } from '../../model/src/protocol';
 import type { Fetch } from './catalog/http';
 import type { Resolution } from './catalog/client';
+import { hintFor } from './catalog/errors';
 import { isResolvable, type ResolvableKind } from './catalog/queries';
 import { Catalogs } from './catalogs';
 import { completionsAt } from './features/completion';
@@ -322,7 +323,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
       const s = await settings.get(uri);
       const client = catalogs.clientFor(s);
       const error = await client.ping();
-      return error ? { ...catalogs.current(), ok: false, message: error.message } : { ...catalogs.current(), ok: true };
+      return error ? { ...catalogs.current(), ok: false, message: `${error.message}. ${hintFor(error)}` } : { ...catalogs.current(), ok: true };
     },
   });
 

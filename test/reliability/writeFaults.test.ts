@@ -6,7 +6,7 @@
  *
  * Three places a fault can hit: the existence check before a write (GraphQL), the aspect write
  * itself (`POST /aspects`, through a router that sends only that path through the fault proxy),
- * and the GraphQL write path (`updateDataset`).
+ * and the GraphQL write path (`updateDescription`).
  */
 import assert from 'node:assert/strict';
 import { createServer, request, type Server } from 'node:http';
@@ -77,14 +77,14 @@ describe('catalog faults seen by write commands', () => {
     catalog = await sampleCatalog();
     proxy = await startFaultProxy(catalog.url, 60_000);
     aspectRouter = await startRouter(catalog.url, proxy.url, (method, path) => method === 'POST' && path.startsWith('/aspects'));
-    mutationRouter = await startRouter(catalog.url, proxy.url, (_method, _path, body) => body.includes('mutation updateDataset'));
+    mutationRouter = await startRouter(catalog.url, proxy.url, (_method, _path, body) => body.includes('mutation updateDescription'));
     viaProxy = await serverFor(proxy.url, { settings: SETTINGS });
     viaRouter = await serverFor(aspectRouter.url, { settings: SETTINGS });
     viaGraphql = await serverFor(mutationRouter.url, { settings: { ...SETTINGS, writePath: 'graphql' } });
   });
   let cases = 0;
   after(async () => {
-    console.log(`write-command fault cases: ${cases} (${MODES.length} faults at the existence check, the aspect write and the updateDataset mutation)`);
+    console.log(`write-command fault cases: ${cases} (${MODES.length} faults at the existence check, the aspect write and the updateDescription mutation)`);
     for (const s of [viaProxy, viaRouter, viaGraphql]) await s.stop();
     await aspectRouter.close();
     await mutationRouter.close();
@@ -92,24 +92,33 @@ describe('catalog faults seen by write commands', () => {
     await catalog.close();
   });
 
-  const describeWrite = (lsp: LspSession): Promise<Result> =>
-    lsp.command<Result>('catalogLens.setDatasetDescription', { urn: S.orders, description: `Orders, take ${n++}.` });
+  interface WriteKind { run(lsp: LspSession): Promise<Result>; written(): Promise<string | undefined> }
+  const describeDataset: WriteKind = {
+    run: (lsp) => lsp.command<Result>('catalogLens.setDatasetDescription', { urn: S.orders, description: `Orders, take ${n++}.` }),
+    written: async () => (await aspects(catalog.url, S.orders, ['editableDatasetProperties'])).editableDatasetProperties?.description,
+  };
+  // On the GraphQL path a column description is always the updateDescription mutation (a dataset's
+  // description is one only while the dataset has no edited description yet).
+  const describeColumn: WriteKind = {
+    run: (lsp) => lsp.command<Result>('catalogLens.setColumnDescription', { urn: S.orders, fieldPath: 'amount', description: `Orders, take ${n++}.` }),
+    written: async () => (await aspects(catalog.url, S.orders, ['editableSchemaMetadata'])).editableSchemaMetadata?.editableSchemaFieldInfo
+      ?.find((e: { fieldPath: string }) => e.fieldPath === 'amount')?.description,
+  };
 
-  async function faultThenRecover(lsp: LspSession, mode: Exclude<FaultMode, 'forward'>, path: string, kind = EXPECTED[mode].kind): Promise<void> {
+  async function faultThenRecover(lsp: LspSession, mode: Exclude<FaultMode, 'forward'>, path: string, kind = EXPECTED[mode].kind, write = describeDataset): Promise<void> {
     cases++;
     await proxy.setMode(mode);
-    const r = await describeWrite(lsp);
+    const r = await write.run(lsp);
     assert.equal(r.status, 'failed', JSON.stringify(r));
     assert.equal(r.kind, kind, r.message);
     assert.match(r.message, EXPECTED[mode].message(path));
     assert.ok(r.message.length < 600, `the message is ${r.message.length} characters`);
     assert.equal(lsp.child.exitCode, null, 'the server is still running');
     await proxy.setMode('forward');
-    const again = await describeWrite(lsp);
+    const again = await write.run(lsp);
     assert.equal(again.status, 'written', `after the catalog came back: ${JSON.stringify(again)}`);
     await lsp.waitForStatus((st) => st.state === 'connected', 10_000);
-    const { editableDatasetProperties: e } = await aspects(catalog.url, S.orders, ['editableDatasetProperties']);
-    assert.equal(e.description, `Orders, take ${n - 1}.`, 'what the catalog holds is the write after recovery');
+    assert.equal(await write.written(), `Orders, take ${n - 1}.`, 'what the catalog holds is the write after recovery');
   }
 
   for (const mode of MODES) {
@@ -130,9 +139,9 @@ describe('catalog faults seen by write commands', () => {
   }
 
   for (const mode of MODES.filter((m) => m !== 'refuse')) {
-    test(`the updateDataset mutation (GraphQL write path) meets ${mode}: failed (${EXPECTED[mode].kind}), never retried, and after recovery it goes through`, async () => {
+    test(`the updateDescription mutation (GraphQL write path) meets ${mode}: failed (${EXPECTED[mode].kind}), never retried, and after recovery it goes through`, async () => {
       const before = proxy.requests;
-      await faultThenRecover(viaGraphql, mode, '/api/graphql');
+      await faultThenRecover(viaGraphql, mode, '/api/graphql', EXPECTED[mode].kind, describeColumn);
       assert.equal(proxy.requests - before, 2);
     });
   }

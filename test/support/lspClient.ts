@@ -52,8 +52,12 @@ export interface SessionOptions {
 }
 
 export async function startSession(opts: SessionOptions = {}): Promise<LspSession> {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env };
-  if (!opts.env || !('CATALOG_LENS_TOKEN' in opts.env)) delete env['CATALOG_LENS_TOKEN'];
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // Hermetic: no token, and no DataHub CLI configuration of the machine, unless the test gives one.
+  delete env['CATALOG_LENS_TOKEN'];
+  for (const k of Object.keys(env)) if (k.startsWith('DATAHUB_')) delete env[k];
+  env['DATAHUB_SKIP_CONFIG'] = 'true';
+  Object.assign(env, opts.env);
   const child = spawn(process.execPath, [SERVER_BUNDLE, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
