@@ -6,12 +6,13 @@
  * HTTP and WebSocket traffic reach the upstream with Host unchanged.
  */
 import assert from 'node:assert/strict';
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import {
   codeServerListenArgs, cookieValue, createSocketDir, forwardedHeaders, SECRET_PARAM, secretMatches, startEditorGate, type EditorGate,
 } from '../../scripts/editorGate';
+import { send } from '../support/rawHttp';
 import { acceptEchoSocket, upgrade } from '../support/webSocket';
 
 const SECRET = 'gate-test-secret-7Qm2Zx9pLr4vW8kN';
@@ -37,20 +38,6 @@ async function startUpstream(socket: string): Promise<{ server: Server; requests
   });
   await new Promise<void>((resolve) => server.listen(socket, resolve));
   return { server, requests, upgrades };
-}
-
-interface Answer { status: number; headers: IncomingHttpHeaders; body: string }
-
-function send(port: number, opts: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method: opts.method ?? 'GET', path: opts.path, headers: { Host: `127.0.0.1:${port}`, ...opts.headers }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-    req.end(opts.body);
-  });
 }
 
 describe('the editor gate in front of code-server', () => {
