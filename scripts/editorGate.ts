@@ -91,7 +91,8 @@ type Verdict = { ok: true } | { ok: false; status: number; text: string } | { ok
 export async function startEditorGate(opts: EditorGateOptions): Promise<EditorGate> {
   if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535) throw new Error(`not a port: ${opts.port}`);
   const secret = opts.secret ?? newSecret();
-  if (secret.length < 16) throw new Error('the gate\'s secret must have at least 16 characters');
+  // It goes into a cookie and a URL as it is: letters, digits, - and _ need no escaping in either.
+  if (!/^[A-Za-z0-9_-]{16,}$/.test(secret)) throw new Error('the gate\'s secret must be at least 16 characters of A-Z, a-z, 0-9, - and _');
   let port = opts.port;
   let cookieName = '';
   const sockets = new Set<Socket>();
@@ -162,6 +163,8 @@ export async function startEditorGate(opts: EditorGateOptions): Promise<EditorGa
     }
     const upstream = request({ agent, socketPath: opts.upstreamSocket, method: req.method, path: req.url, headers: forwardedHeaders(req.headers, cookieName) }, (up) => {
       res.writeHead(up.statusCode ?? 502, up.statusMessage, up.rawHeaders);
+      // code-server going away mid-answer: the browser sees a cut answer, not a hung one.
+      up.on('error', () => res.destroy());
       up.pipe(res);
     });
     upstream.on('error', (err) => {

@@ -193,6 +193,7 @@ describe('the gate\'s helpers', () => {
   test('bad options are refused with a clear error', async () => {
     await assert.rejects(startEditorGate({ upstreamSocket: '/nowhere', port: 70_000 }), /not a port: 70000/);
     await assert.rejects(startEditorGate({ upstreamSocket: '/nowhere', port: 0, secret: 'short' }), /at least 16 characters/);
+    await assert.rejects(startEditorGate({ upstreamSocket: '/nowhere', port: 0, secret: 'a;b=c-long-enough-secret' }), /of A-Z, a-z, 0-9, - and _/);
   });
 });
 
