@@ -19,5 +19,7 @@ const builds = [
   { entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js' },
   { entryPoints: ['catalog/src/main.ts'], outfile: 'dist/catalog.js', external: ['better-sqlite3'] },
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  // The gate in front of code-server, for `npm start` (not shipped: .vscodeignore lists what is).
+  { entryPoints: ['scripts/editorGate.ts'], outfile: 'dist/editorGate.js' },
 ].filter((b) => existsSync(b.entryPoints[0]));
 await Promise.all(builds.map((b) => esbuild.build({ ...common, ...b })));

@@ -1,26 +1,34 @@
 #!/usr/bin/env node
 // `npm start`: the demo, one command. Builds if the bundles are stale, starts the local catalog
-// with the sample data (port 9410, or a free one when it is taken; database in .catalog-lens/),
-// and opens examples/ in VS Code with the extension loaded:
+// with the sample data (port 9410, or a free one when it is taken; database in .catalog-lens/,
+// a folder only its owner can open) and a new random token, and opens examples/ in VS Code with
+// the extension loaded and handed that token:
 //   - desktop VS Code when `code` is on PATH (a separate profile in .catalog-lens/vscode-user,
 //     the extension loaded from this folder with --extensionDevelopmentPath);
-//   - otherwise code-server (installed by scripts/e2e-setup.mjs) on 127.0.0.1, with the freshly
-//     packaged .vsix installed; open the printed URL in a browser.
+//   - otherwise code-server (installed by scripts/e2e-setup.mjs) on a unix socket in a 0700
+//     folder, behind the editor gate (scripts/editorGate.ts) on 127.0.0.1:9420, with the freshly
+//     packaged .vsix installed; open the printed URL, which carries the gate's secret, in a browser.
 // Ctrl-C stops everything it started, by pid.
 //
 //   npm start                    as above
 //   npm start -- --code-server   code-server even when `code` is on PATH
-//   npm start -- --smoke         (also when CI=true) start everything, check that the catalog's
-//                                GraphQL and code-server answer, stop, exit 0
+//   npm start -- --smoke         (also when CI=true) start everything, check that the catalog
+//                                needs its token and the gate its secret and its own Host, and
+//                                that the workbench answers through the gate; stop, exit 0
 //   npm start -- --no-build      use dist/ and the .vsix as they are
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIfNeeded, packageIfNeeded } from './startBuild.mjs';
+import { smokeCatalog, smokeEditor } from './startSmoke.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const stateDir = join(root, '.catalog-lens');
+const tokenFile = join(stateDir, 'catalog.token');
 const examples = join(root, 'examples');
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke') || process.env.CI === 'true';
@@ -28,6 +36,10 @@ const noBuild = args.includes('--no-build');
 const PREFERRED_CATALOG_PORT = 9410;
 const PREFERRED_EDITOR_PORT = 9420;
 const SAMPLE_DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
+// The names the catalog (catalog/src/cliOptions.ts) and the extension (client/src/localCatalogHandOff.ts) read.
+const CATALOG_TOKEN_ENV = 'CATALOG_LENS_CATALOG_TOKEN';
+const HAND_OFF_URL_ENV = 'CATALOG_LENS_LOCAL_CATALOG_URL';
+const HAND_OFF_TOKEN_FILE_ENV = 'CATALOG_LENS_LOCAL_CATALOG_TOKEN_FILE';
 const started = Date.now();
 
 function say(message) {
@@ -49,6 +61,8 @@ async function timed(label, fn) {
 // ---- processes: each in its own group, stopped by its own pid ---------------------------
 
 const children = [];
+/** What is not a process: the gate, the socket folder, the token file; undone at shutdown, last first. */
+const cleanups = [];
 let stopping = false;
 
 function startChild(name, command, commandArgs, { logFile, env, cwd = root, inheritOutput = false, onExit }) {
@@ -132,6 +146,9 @@ async function stopChildren() {
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
+  for (const cleanup of cleanups.splice(0).reverse()) {
+    await Promise.resolve().then(cleanup).catch((err) => log(`cleanup: ${err.message}`));
+  }
   await stopChildren();
   process.exit(code);
 }
@@ -144,60 +161,6 @@ process.once('SIGTERM', () => {
   log('SIGTERM: stopping everything started here');
   void shutdown(0);
 });
-
-// ---- build --------------------------------------------------------------------------------
-
-function newestMtime(paths) {
-  let newest = 0;
-  const visit = (p) => {
-    if (!existsSync(p)) return;
-    const s = statSync(p);
-    if (s.isDirectory()) for (const name of readdirSync(p)) visit(join(p, name));
-    else newest = Math.max(newest, s.mtimeMs);
-  };
-  for (const p of paths) visit(join(root, p));
-  return newest;
-}
-
-function oldestMtime(paths) {
-  let oldest = Infinity;
-  for (const p of paths) {
-    const full = join(root, p);
-    oldest = Math.min(oldest, existsSync(full) ? statSync(full).mtimeMs : 0);
-  }
-  return oldest;
-}
-
-const SOURCES = ['client/src', 'server/src', 'catalog/src', 'model/src', 'syntaxes', 'package.json', 'scripts/build.mjs'];
-const BUNDLES = ['dist/server.js', 'dist/catalog.js', 'dist/extension.js'];
-
-function npmRun(script) {
-  const r = spawnSync('npm', ['run', script], { cwd: root, stdio: ['ignore', 2, 2] });
-  if (r.status !== 0) throw new Error(`npm run ${script} failed (exit ${r.status ?? r.signal})`);
-}
-
-function buildIfNeeded() {
-  if (noBuild) return;
-  if (oldestMtime(BUNDLES) >= newestMtime(SOURCES)) {
-    log('dist/ is up to date');
-    return;
-  }
-  npmRun('build');
-}
-
-function vsixPath() {
-  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  return join(root, `catalog-lens-${version}.vsix`);
-}
-
-function packageIfNeeded() {
-  const vsix = vsixPath();
-  if (!noBuild && (!existsSync(vsix) || statSync(vsix).mtimeMs < newestMtime([...BUNDLES, 'package.json', 'syntaxes', 'README.md']))) {
-    npmRun('package');
-  }
-  if (!existsSync(vsix)) throw new Error(`${vsix} is missing: run \`npm run package\``);
-  return vsix;
-}
 
 // ---- ports --------------------------------------------------------------------------------
 
@@ -212,27 +175,40 @@ function portOrAny(preferred) {
 
 // ---- the catalog --------------------------------------------------------------------------
 
-async function startLocalCatalog() {
+/**
+ * A new random token for this run, in a file only its owner can read (for curl and for the
+ * editor), never on a command line (`ps` shows those) and never printed.
+ */
+function writeCatalogToken() {
+  const token = randomBytes(32).toString('base64url');
+  rmSync(tokenFile, { force: true });
+  writeFileSync(tokenFile, `${token}\n`, { mode: 0o600, flag: 'wx' });
+  cleanups.push(() => rmSync(tokenFile, { force: true }));
+  return token;
+}
+
+async function startLocalCatalog(token) {
   const port = await portOrAny(PREFERRED_CATALOG_PORT);
   if (port === 0) log(`port ${PREFERRED_CATALOG_PORT} is taken: the catalog takes a free one`);
   const catalog = startChild('catalog', process.execPath, [
     join(root, 'bin', 'catalog-lens-catalog.js'), '--port', String(port), '--sample', '--db', join(stateDir, 'catalog.db'),
-  ], { logFile: join(stateDir, 'catalog.log') });
+  ], { logFile: join(stateDir, 'catalog.log'), env: { ...process.env, [CATALOG_TOKEN_ENV]: token } });
   const m = await catalog.waitFor(/catalog-lens catalog listening on (http:\/\/\S+)/, 30_000);
   return m[1];
 }
 
-async function checkCatalog(url) {
-  const query = `{ dataset(urn: "${SAMPLE_DATASET}") { properties { description } } }`;
-  const res = await fetch(`${url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
-  const body = await res.text();
-  if (res.status !== 200 || !body.includes('One row per registered user')) throw new Error(`catalog GraphQL answered ${res.status}: ${body.slice(0, 500)}`);
-  return `GraphQL ${res.status}, db.users described`;
-}
-
 function curlExample(url) {
   const query = `{ dataset(urn: \\"${SAMPLE_DATASET}\\") { urn properties { description } } }`;
-  return `curl -s ${url}/api/graphql -H 'Content-Type: application/json' -d '{"query":"${query}"}'`;
+  const rel = relative(process.cwd(), tokenFile);
+  const file = rel.startsWith('..') || isAbsolute(rel) ? tokenFile : rel;
+  return `curl -s ${url}/api/graphql -H "Authorization: Bearer $(cat ${file})" -H 'Content-Type: application/json' -d '{"query":"${query}"}'`;
+}
+
+/** The editor's environment: where the extension finds the local catalog's token (client/src/localCatalogHandOff.ts). */
+function editorEnv(catalogUrl, base = process.env) {
+  const env = { ...base, [HAND_OFF_URL_ENV]: catalogUrl, [HAND_OFF_TOKEN_FILE_ENV]: tokenFile };
+  delete env[CATALOG_TOKEN_ENV];
+  return env;
 }
 
 // ---- editors ------------------------------------------------------------------------------
@@ -262,6 +238,7 @@ async function openDesktopVsCode(catalogUrl) {
     '--user-data-dir', userDataDir, '--new-window', '--wait', `--extensionDevelopmentPath=${root}`, examples,
   ], {
     inheritOutput: true,
+    env: editorEnv(catalogUrl),
     onExit: () => {
       log('the VS Code window was closed: stopping the catalog');
       void shutdown(0);
@@ -274,7 +251,7 @@ async function openDesktopVsCode(catalogUrl) {
 async function startCodeServerEditor(catalogUrl) {
   const { ensureE2eTools } = await import('./e2e-setup.mjs');
   const tools = await timed('e2e tools (Node 24, code-server)', () => ensureE2eTools());
-  const vsix = await timed('package the extension (.vsix)', () => packageIfNeeded());
+  const vsix = await timed('package the extension (.vsix)', () => packageIfNeeded(root, { noBuild }));
   const base = join(stateDir, 'code-server');
   const userDataDir = join(base, 'user-data');
   const extensionsDir = join(base, 'extensions');
@@ -283,7 +260,8 @@ async function startCodeServerEditor(catalogUrl) {
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
   mkdirSync(join(userDataDir, 'Machine'), { recursive: true });
   mkdirSync(extensionsDir, { recursive: true });
-  writeFileSync(configFile, 'auth: none\nbind-addr: 127.0.0.1:0\ncert: false\n');
+  // Without a config file code-server writes one to ~/.config; the listening flags are given below.
+  writeFileSync(configFile, 'cert: false\n');
   const userSettings = join(userDataDir, 'User', 'settings.json');
   if (!existsSync(userSettings)) {
     writeFileSync(userSettings, JSON.stringify({
@@ -298,7 +276,7 @@ async function startCodeServerEditor(catalogUrl) {
   const machineSettings = join(userDataDir, 'Machine', 'settings.json');
   writeFileSync(machineSettings, JSON.stringify({ ...readJsonObject(machineSettings), 'catalogLens.url': catalogUrl }, null, 2) + '\n');
   const env = {
-    ...process.env,
+    ...editorEnv(catalogUrl),
     NODE_OPTIONS: '',
     XDG_DATA_HOME: join(base, 'xdg-data'),
     XDG_CONFIG_HOME: join(base, 'xdg-config'),
@@ -309,33 +287,51 @@ async function startCodeServerEditor(catalogUrl) {
     const r = spawnSync(tools.node, [...common, '--install-extension', vsix], { env, encoding: 'utf8' });
     if (r.status !== 0 || !/successfully installed/.test(`${r.stdout}${r.stderr}`)) throw new Error(`installing ${vsix} failed:\n${r.stdout}${r.stderr}`);
   });
-  const port = await portOrAny(PREFERRED_EDITOR_PORT);
+  // code-server on a unix socket in a 0700 folder (no other local user reaches it), reached only
+  // through the gate, which wants the secret of the printed URL and its own Host. Workspace trust
+  // stays on: VS Code asks whether to trust examples/ (write commands need a trusted folder).
+  const gateModule = createRequire(import.meta.url)(join(root, 'dist', 'editorGate.js'));
+  const socketDir = gateModule.createSocketDir();
+  cleanups.push(() => socketDir.remove());
   const codeServer = startChild('code-server', tools.node, [
-    ...common, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-workspace-trust', '--disable-getting-started-override', examples,
+    ...common, ...gateModule.codeServerListenArgs(socketDir.socket), '--disable-getting-started-override', examples,
   ], { env, logFile: join(stateDir, 'code-server.log') });
-  const m = await codeServer.waitFor(/HTTP server listening on (http:\/\/127\.0\.0\.1:\d+)\//, 60_000);
-  return { url: `${m[1]}/?folder=${encodeURIComponent(examples)}`, base: m[1], tools, common, env };
+  await codeServer.waitFor(gateModule.CODE_SERVER_SOCKET_RE, 60_000);
+  const gate = await startGate(gateModule, socketDir.socket);
+  cleanups.push(() => gate.close());
+  const path = `/?folder=${encodeURIComponent(examples)}`;
+  return { url: gate.urlWithSecret(path), path, gate, tools, common, env };
 }
 
-async function checkCodeServer(editor) {
-  const res = await fetch(editor.url);
-  const body = await res.text();
-  if (res.status !== 200 || !body.includes('workbench')) throw new Error(`code-server answered ${res.status} for ${editor.url}`);
-  const health = await fetch(`${editor.base}/healthz`);
-  if (health.status !== 200) throw new Error(`code-server /healthz answered ${health.status}`);
+/** The gate on port 9420, or on a free port when that one is taken. */
+async function startGate(gateModule, upstreamSocket) {
+  try {
+    return await gateModule.startEditorGate({ upstreamSocket, port: PREFERRED_EDITOR_PORT });
+  } catch (err) {
+    if (err.code !== 'EADDRINUSE') throw err;
+    log(`port ${PREFERRED_EDITOR_PORT} is taken: the editor takes a free one`);
+    return gateModule.startEditorGate({ upstreamSocket, port: 0 });
+  }
+}
+
+function checkExtensionInstalled(editor) {
   const r = spawnSync(editor.tools.node, [...editor.common, '--list-extensions'], { env: editor.env, encoding: 'utf8' });
   if (!/^catalog-lens\.catalog-lens$/m.test(r.stdout)) throw new Error(`catalog-lens is not among code-server's extensions:\n${r.stdout}${r.stderr}`);
-  return `workbench ${res.status}, /healthz ${health.status}, extension installed`;
+  return 'extension installed';
 }
 
 // ---- main ---------------------------------------------------------------------------------
 
 async function main() {
-  mkdirSync(stateDir, { recursive: true });
-  await timed('build (if stale)', () => buildIfNeeded());
-  const catalogUrl = await timed('start the local catalog', () => startLocalCatalog());
+  // The token file, the database and code-server's profile live here: its owner's only.
+  mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+  chmodSync(stateDir, 0o700);
+  await timed('build (if stale)', () => buildIfNeeded(root, { noBuild, log }));
+  const token = writeCatalogToken();
+  const catalogUrl = await timed('start the local catalog', () => startLocalCatalog(token));
   say('');
   say(`Catalog:  ${catalogUrl}   (sample data; database ${join(stateDir, 'catalog.db')}, log ${join(stateDir, 'catalog.log')})`);
+  say(`Token:    in ${tokenFile} (a new one each run; the editor is handed it)`);
   say(`Try:      ${curlExample(catalogUrl)}`);
 
   const desktop = !smoke && !args.includes('--code-server') && onPath('code');
@@ -347,14 +343,14 @@ async function main() {
   const editor = await startCodeServerEditor(catalogUrl);
   say(`VS Code:  ${editor.url}   (code-server; log ${join(stateDir, 'code-server.log')})`);
   if (smoke) {
-    say(`smoke: catalog ${await checkCatalog(catalogUrl)}`);
-    say(`smoke: code-server ${await checkCodeServer(editor)}`);
+    say(`smoke: catalog ${await smokeCatalog(catalogUrl, token, SAMPLE_DATASET)}`);
+    say(`smoke: code-server ${await smokeEditor(editor.gate, editor.path)}, ${checkExtensionInstalled(editor)}`);
     say(`smoke: everything answered in ${((Date.now() - started) / 1000).toFixed(1)}s; stopping`);
     await shutdown(0);
     return;
   }
   say('');
-  say(`Open ${editor.url} in a browser. Ctrl-C stops the catalog and code-server.`);
+  say(`Open ${editor.url} in a browser (the URL holds the editor's secret: keep it to yourself). Ctrl-C stops the catalog and code-server.`);
 }
 
 main().catch(async (err) => {

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { registerPaletteCommands } from './commands';
 import { CatalogLanguageServer, type SkippedFile } from './languageClient';
 import { LocalCatalog } from './localCatalog';
+import { readHandOff } from './localCatalogHandOff';
 import { createLog, type Log } from './log';
 import { CatalogStatusBar } from './status';
 import { TokenStore } from './token';
@@ -24,7 +25,7 @@ export function activate(context: vscode.ExtensionContext): void {
     onStatus: (s) => status.show(s),
     onSkipped: (file) => showSkippedNotice(file, noticeShown, log),
   });
-  const localCatalog = new LocalCatalog(context, log, server);
+  const localCatalog = new LocalCatalog(context, log, server, tokens);
   context.subscriptions.push(status);
 
   const deps = { context, server, tokens, localCatalog, log };
@@ -42,7 +43,26 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.workspace.onDidGrantWorkspaceTrust(() => void server.reconcile('workspace trusted')),
   );
   active = { server, localCatalog };
-  void server.reconcile('activation');
+  // The token npm start handed over goes to SecretStorage first, so the server starts with it.
+  void storeHandedOffToken(tokens, log).finally(() => void server.reconcile('activation'));
+}
+
+/** The local catalog's token from `npm start` (localCatalogHandOff.ts), stored for its origin. */
+async function storeHandedOffToken(tokens: TokenStore, log: Log): Promise<void> {
+  const handOff = readHandOff(process.env);
+  if (handOff.kind === 'none') return;
+  if (handOff.kind === 'error') {
+    log.warn(`the local catalog's token was not taken over: ${handOff.message}`);
+    void vscode.window.showWarningMessage(`Catalog Lens: the local catalog's token was not taken over: ${handOff.message}`);
+    return;
+  }
+  try {
+    if ((await tokens.get(handOff.origin)) === handOff.token) return;
+    await tokens.set(handOff.origin, handOff.token);
+    log.info(`took over the token of the local catalog at ${handOff.origin} that npm start started`);
+  } catch (e) {
+    log.error(`the local catalog's token could not be stored for ${handOff.origin}`, e);
+  }
 }
 
 export async function deactivate(): Promise<void> {

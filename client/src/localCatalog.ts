@@ -1,15 +1,19 @@
 /**
  * Start Local Catalog: the bundled dist/catalog.js with sample data on the port of its last run
  * (a free port the first time, or when that one is taken), its database
- * in the extension's global storage, run by the user's `node` (checked first). Stopped when the
- * extension deactivates.
+ * in the extension's global storage, run by the user's `node` (checked first). Each start gets a
+ * new random token, in the catalog's environment and in SecretStorage for its origin: any page a
+ * browser on this machine loads can send requests to 127.0.0.1, so no catalog runs without one.
+ * Stopped when the extension deactivates.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CatalogLanguageServer } from './languageClient';
-import { checkNodeForCatalog, portOf, startCatalogOnPort, type RunningCatalog } from './localCatalogProcess';
+import { originOf } from './endpoints';
+import { catalogEnv, checkNodeForCatalog, newCatalogToken, portOf, startCatalogOnPort, type RunningCatalog } from './localCatalogProcess';
 import { describeError, type Log } from './log';
+import type { TokenStore } from './token';
 
 const NODE_COMMAND = 'node';
 /** globalState key: the port of the last local catalog, tried first next time. */
@@ -24,6 +28,7 @@ export class LocalCatalog implements vscode.Disposable {
     private readonly context: vscode.ExtensionContext,
     private readonly log: Log,
     private readonly server: CatalogLanguageServer,
+    private readonly tokens: TokenStore,
   ) {}
 
   async start(): Promise<void> {
@@ -58,10 +63,8 @@ export class LocalCatalog implements vscode.Disposable {
     }
     const storage = this.context.globalStorageUri.fsPath;
     const db = path.join(storage, 'catalog.db');
-    const env: NodeJS.ProcessEnv = { ...process.env };
-    // Started without a token, the catalog accepts requests from this machine only (it binds 127.0.0.1).
-    delete env['CATALOG_LENS_CATALOG_TOKEN'];
-    delete env['ELECTRON_RUN_AS_NODE'];
+    const token = newCatalogToken();
+    const env = catalogEnv(process.env, token);
     let running: RunningCatalog | undefined;
     try {
       running = await vscode.window.withProgress(
@@ -90,6 +93,15 @@ export class LocalCatalog implements vscode.Disposable {
     this.running = running;
     this.stopping = false;
     await this.context.globalState.update(PORT_KEY, portOf(running.url));
+    try {
+      // Stored before "Use It" is offered: the server that points at the catalog starts with it.
+      await this.tokens.set(originOf(running.url)!, token);
+    } catch (e) {
+      this.log.error('the local catalog\'s token could not be stored; stopping the catalog', e);
+      await this.stop();
+      void vscode.window.showErrorMessage(`Catalog Lens: the local catalog's token could not be kept in VS Code's secret storage (${describeError(e)}), so the catalog was stopped.`);
+      return;
+    }
     this.log.info(`local catalog (pid ${running.pid}) listening on ${running.url}, database ${db}`);
     void running.exited.then(({ code, signal }) => {
       if (this.running !== running) return;

@@ -4,9 +4,28 @@
  * binary is built for one Node ABI. No `vscode` here, so it is tested with real processes.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 
 /** The first line the local catalog prints (catalog/src/main.ts keeps its form). */
 export const LISTENING_RE = /catalog-lens catalog listening on (http:\/\/[^\s:]+:(\d+))/;
+
+/** The environment variable the local catalog reads its token from (catalog/src/cliOptions.ts): never its command line, which `ps` shows. */
+export const CATALOG_TOKEN_ENV = 'CATALOG_LENS_CATALOG_TOKEN';
+
+/** A new random token for one start of the local catalog. */
+export function newCatalogToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * The local catalog's environment: the extension host's, with its token, and without
+ * ELECTRON_RUN_AS_NODE (meant for the extension host's own runtime, not the user's node).
+ */
+export function catalogEnv(base: NodeJS.ProcessEnv, token: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...base, [CATALOG_TOKEN_ENV]: token };
+  delete env['ELECTRON_RUN_AS_NODE'];
+  return env;
+}
 
 export type NodeCheck =
   | { ok: true; version: string }

@@ -6,11 +6,13 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { createServer, type Server } from 'node:net';
-import { LISTENING_RE, checkNodeForCatalog, errorLine, portOf, startCatalogOnPort, startCatalogProcess } from '../../client/src/localCatalogProcess';
+import {
+  CATALOG_TOKEN_ENV, LISTENING_RE, catalogEnv, checkNodeForCatalog, errorLine, newCatalogToken, portOf, startCatalogOnPort, startCatalogProcess,
+} from '../../client/src/localCatalogProcess';
 
 /** The repository root, seen from out/test/client. */
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -157,5 +159,43 @@ describe('the local catalog\'s port across restarts', () => {
       /unknown option '--no-such-flag'/,
     );
     assert.equal(starts, 1);
+  });
+});
+
+describe('Start Local Catalog gives each catalog a token of its own', () => {
+  const query = JSON.stringify({ query: '{ dataset(urn: "urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)") { urn } }' });
+  const graphql = async (url: string, authorization?: string): Promise<number> => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (authorization !== undefined) headers.authorization = authorization;
+    const res = await fetch(`${url}/api/graphql`, { method: 'POST', headers, body: query });
+    await res.arrayBuffer();
+    return res.status;
+  };
+
+  test('the catalog refuses requests without the token (401) and answers with it (200); the token is in its environment, not its command line', async (t) => {
+    const dir = tempDir(t);
+    const token = newCatalogToken();
+    const env = catalogEnv({ ...process.env, ELECTRON_RUN_AS_NODE: '1', [CATALOG_TOKEN_ENV]: 'inherited-from-the-shell' }, token);
+    const catalog = await startCatalogOnPort(
+      { node: process.execPath, script: CATALOG_MAIN, cwd: dir, env },
+      (port) => ['--sample', '--port', String(port), '--db', path.join(dir, 'catalog.db')],
+      undefined,
+    );
+    t.after(() => catalog.stop());
+    assert.equal(await graphql(catalog.url), 401);
+    assert.equal(await graphql(catalog.url, 'Bearer inherited-from-the-shell'), 401);
+    assert.equal(await graphql(catalog.url, `Bearer ${token}x`), 401);
+    assert.equal(await graphql(catalog.url, `Bearer ${token}`), 200);
+    const cmdline = readFileSync(`/proc/${catalog.pid}/cmdline`, 'utf8');
+    assert.ok(!cmdline.includes(token), `the token is on the command line: ${cmdline}`);
+    const environ = readFileSync(`/proc/${catalog.pid}/environ`, 'utf8').split('\0');
+    assert.ok(environ.includes(`${CATALOG_TOKEN_ENV}=${token}`));
+    assert.ok(!environ.some((e) => e.startsWith('ELECTRON_RUN_AS_NODE=')), 'the extension host\'s ELECTRON_RUN_AS_NODE is not passed on');
+  });
+
+  test('every start makes a new random token of 32 bytes', () => {
+    const tokens = new Set(Array.from({ length: 50 }, () => newCatalogToken()));
+    assert.equal(tokens.size, 50);
+    for (const token of tokens) assert.match(token, /^[A-Za-z0-9_-]{43}$/);
   });
 });

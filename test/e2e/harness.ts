@@ -5,10 +5,11 @@
  * and the session cleans up after itself when starting fails half-way.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { chromium, type Browser, type BrowserServer } from 'playwright-core';
+import { HAND_OFF_TOKEN_FILE_ENV, HAND_OFF_URL_ENV } from '../../client/src/localCatalogHandOff';
 import { startCatalog, type E2eCatalog } from './support/catalog';
 import {
   createProfile, installExtension, RESTRICTED_MODE_SETTINGS, startCodeServer, type CodeServerProfile, type RunningCodeServer,
@@ -18,15 +19,21 @@ import { killGroup, trackGroup } from './support/processes';
 import { startRecorder, type HttpRecorder } from './support/recorder';
 import { Workbench } from './support/workbench';
 
+/** The name a DNS rebinding attacker's page has: Chromium resolves it to 127.0.0.1 (see editorGate.test.ts). */
+export const REBOUND_HOST = 'evil.example';
+
 /** Flags from notes/real-vscode-here.md: no sandbox as root, nothing that reaches the network. */
 const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
   '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage',
+  `--host-resolver-rules=MAP ${REBOUND_HOST} 127.0.0.1`,
 ];
 
 export interface SessionOptions {
-  /** Start the catalog with `--token`; the extension then has no token until a test sets one. */
+  /** Start the catalog with this token; the extension then has none until a test sets one (or `handOffToken`). */
   token?: string;
+  /** Hand `token` to the extension as `npm start` does: the catalog's URL and a 0600 token file in the editor's environment. */
+  handOffToken?: boolean;
   /** Wait for this status bar label before handing the session over (default: connected). */
   readyStatus?: RegExp;
   /** The file opened first; the extension activates on its language (default catalog/datasets.yml). */
@@ -104,7 +111,7 @@ export async function startSession(opts: SessionOptions = {}): Promise<E2eSessio
     const userSettings = { ...(opts.restricted ? RESTRICTED_MODE_SETTINGS : {}), ...opts.userSettings };
     const profile = createProfile(runDir, { ...opts.machineSettings, 'catalogLens.url': catalogUrl }, userSettings);
     installExtension(tools, profile, vsix);
-    const codeServer = await startCodeServer(tools, profile, workspace, path.join(runDir, 'code-server.log'), { workspaceTrust: opts.restricted === true });
+    const codeServer = await startCodeServer(tools, profile, workspace, path.join(runDir, 'code-server.log'), handOffEnv(opts, runDir, catalogUrl));
     cleanups.push(() => codeServer.stop());
 
     const { browserServer, browser } = await launchChromium(tools, runDir);
@@ -144,6 +151,15 @@ export async function startSession(opts: SessionOptions = {}): Promise<E2eSessio
     await stopAll();
     throw err;
   }
+}
+
+/** The editor's environment that hands the catalog's token over (client/src/localCatalogHandOff.ts), as scripts/start.mjs does. */
+function handOffEnv(opts: SessionOptions, runDir: string, catalogUrl: string): NodeJS.ProcessEnv {
+  if (!opts.handOffToken) return {};
+  if (opts.token === undefined) throw new Error('handOffToken needs a token');
+  const file = path.join(runDir, 'catalog.token');
+  writeFileSync(file, `${opts.token}\n`, { mode: 0o600 });
+  return { [HAND_OFF_URL_ENV]: catalogUrl, [HAND_OFF_TOKEN_FILE_ENV]: file };
 }
 
 async function launchChromium(tools: E2eTools, runDir: string): Promise<{ browserServer: BrowserServer; browser: Browser }> {

@@ -3,6 +3,7 @@
  * port with a throwaway database, and a GraphQL client to check what the editor wrote.
  */
 import * as path from 'node:path';
+import { CATALOG_TOKEN_ENV } from '../../../client/src/localCatalogProcess';
 import { startProcess, type ManagedProcess } from './processes';
 import { REPO_ROOT } from './paths';
 
@@ -18,9 +19,12 @@ const LISTENING_RE = /catalog-lens catalog listening on (http:\/\/127\.0\.0\.1:\
 
 export async function startCatalog(opts: { dir: string; token?: string }): Promise<E2eCatalog> {
   const args = [path.join(REPO_ROOT, 'bin', 'catalog-lens-catalog.js'), '--port', '0', '--sample', '--db', path.join(opts.dir, 'catalog.db')];
-  if (opts.token !== undefined) args.push('--token', opts.token);
+  // The token in the environment, as npm start and Start Local Catalog pass it: a command line shows in `ps`.
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env[CATALOG_TOKEN_ENV];
+  if (opts.token !== undefined) env[CATALOG_TOKEN_ENV] = opts.token;
   // The catalog loads better-sqlite3, built for this Node: the test runner's own (notes/native-modules.md).
-  const proc = startProcess('catalog', process.execPath, args, { cwd: opts.dir, logFile: path.join(opts.dir, 'catalog.log') });
+  const proc = startProcess('catalog', process.execPath, args, { cwd: opts.dir, env, logFile: path.join(opts.dir, 'catalog.log') });
   let url: string;
   try {
     url = (await proc.waitForOutput(LISTENING_RE, 20_000))[1]!;

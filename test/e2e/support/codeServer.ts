@@ -1,11 +1,14 @@
 /**
  * A real VS Code: code-server (Code 1.139) under Node 24 from the e2e cache, with a fresh
  * user-data-dir and extensions dir, the .vsix installed the way users install it, and the
- * settings a test run needs.
+ * settings a test run needs. It is started as `npm start` starts it: on a unix socket in a 0700
+ * folder, reached only through the editor gate (scripts/editorGate.ts) with its secret, so every
+ * end-to-end test goes through the gate.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { CODE_SERVER_SOCKET_RE, codeServerListenArgs, createSocketDir, startEditorGate, type EditorGate } from '../../../scripts/editorGate';
 import type { E2eTools } from './paths';
 import { startProcess, type ManagedProcess } from './processes';
 
@@ -17,7 +20,11 @@ export interface CodeServerProfile {
   env: NodeJS.ProcessEnv;
 }
 
-/** User settings of every e2e window: nothing that pops up, steals focus or phones home. */
+/**
+ * User settings of every e2e window: nothing that pops up, steals focus or phones home. Workspace
+ * trust is off here, in the profile, so that code-server's flags stay those of `npm start` (which
+ * leaves trust on): the suites run write commands in the copied examples/ without the trust dialog.
+ */
 export const E2E_USER_SETTINGS: Record<string, unknown> = {
   'security.workspace.trust.enabled': false,
   'telemetry.telemetryLevel': 'off',
@@ -61,7 +68,8 @@ export function createProfile(
   // read from <user-data-dir>/Machine/settings.json there and ignored in User settings.
   writeFileSync(path.join(userDataDir, 'Machine', 'settings.json'), JSON.stringify(machineSettings, null, 2) + '\n');
   const configFile = path.join(runDir, 'code-server.yaml');
-  writeFileSync(configFile, 'auth: none\nbind-addr: 127.0.0.1:0\ncert: false\n');
+  // Without a config file code-server writes one to ~/.config; the listening flags are given at start.
+  writeFileSync(configFile, 'cert: false\n');
   const env = {
     ...process.env,
     XDG_DATA_HOME: path.join(runDir, 'xdg-data'),
@@ -106,34 +114,47 @@ export function installedServerScript(profile: CodeServerProfile, version: strin
 }
 
 export interface RunningCodeServer {
+  /** The URL `npm start` would print: the gate's, with its secret. */
   url: string;
+  /** The gate in front of code-server (its port, origin and cookie name). */
+  gate: EditorGate;
   process: ManagedProcess;
   stop(): Promise<void>;
 }
 
+/**
+ * Starts code-server on a unix socket and the gate in front of it, on a free port. `env` is added
+ * to the profile's environment (e.g. the local catalog's token hand-off).
+ */
 export async function startCodeServer(
   tools: E2eTools,
   profile: CodeServerProfile,
   folder: string,
   logFile: string,
-  opts: { workspaceTrust?: boolean } = {},
+  env: NodeJS.ProcessEnv = {},
 ): Promise<RunningCodeServer> {
+  const socketDir = createSocketDir();
   const args = [
     ...baseArgs(tools, profile),
-    '--auth', 'none',
-    '--bind-addr', '127.0.0.1:0',
-    // Without this flag the user setting security.workspace.trust.enabled decides.
-    ...(opts.workspaceTrust ? [] : ['--disable-workspace-trust']),
+    ...codeServerListenArgs(socketDir.socket),
     '--disable-getting-started-override',
     '--ignore-last-opened',
     folder,
   ];
-  const proc = startProcess('code-server', tools.node, args, { env: profile.env, logFile });
+  let proc: ManagedProcess | undefined;
+  let gate: EditorGate | undefined;
+  const stop = async (): Promise<void> => {
+    await gate?.close();
+    await proc?.stop();
+    socketDir.remove();
+  };
   try {
-    const m = await proc.waitForOutput(/HTTP server listening on (http:\/\/127\.0\.0\.1:\d+)\//, 60_000);
-    return { url: m[1]!, process: proc, stop: () => proc.stop() };
+    proc = startProcess('code-server', tools.node, args, { env: { ...profile.env, ...env }, logFile });
+    await proc.waitForOutput(CODE_SERVER_SOCKET_RE, 60_000);
+    gate = await startEditorGate({ upstreamSocket: socketDir.socket, port: 0 });
+    return { url: gate.urlWithSecret('/'), gate, process: proc, stop };
   } catch (err) {
-    await proc.stop();
+    await stop();
     throw err;
   }
 }
