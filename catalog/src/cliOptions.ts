@@ -1,5 +1,6 @@
 /** Command-line options of `catalog-lens-catalog`; a bad flag is a UsageError (exit code 2). */
 import * as path from 'node:path';
+import { COMPAT_MODES, isCompatMode, type CompatMode } from './compat';
 import type { Durability } from './store';
 
 export const DEFAULT_PORT = 9410;
@@ -14,6 +15,10 @@ export interface CliOptions {
   namespaces: string[];
   maxBodyBytes: number | undefined;
   durability: Durability;
+  compat: CompatMode;
+  /** DataHub mode only; undefined = DataHub's default. */
+  graphqlComplexityLimit: number | undefined;
+  graphqlDepthLimit: number | undefined;
   quiet: boolean;
   help: boolean;
 }
@@ -28,18 +33,26 @@ write/read paths on SQLite.
 Options:
   --port N             port to listen on (default ${DEFAULT_PORT}; 0 = a free port)
   --host H             address to bind (default 127.0.0.1)
-  --db FILE            SQLite database file (default .catalog-lens/catalog.db; ':memory:' = not kept)
+  --db FILE            SQLite database file (default .catalog-lens/catalog.db, in DataHub mode
+                       .catalog-lens/catalog-datahub.db; ':memory:' = not kept)
   --token T            require "Authorization: Bearer T" (or set ${TOKEN_ENV})
   --sample             load the sample catalog that matches examples/
   --namespaces W,W     accepted URN namespace words, first = storage namespace (default li,svc)
   --max-body BYTES     largest request body accepted (default 16 MiB)
   --durability MODE    full (default: acknowledged = on disk) or normal (faster, may lose the
                        last writes on power loss)
+  --compat MODE        spec (default: as shared/spec/catalog-interface.md says) or datahub
+                       (as a real DataHub answers where it differs; see catalog/README.md)
+  --graphql-complexity-limit N   DataHub mode: graphql-java's query complexity limit (default 2000)
+  --graphql-depth-limit N        DataHub mode: graphql-java's query depth limit (default 50)
   --quiet              no log line per request
   --help               this text
 `;
 
-const VALUE_FLAGS = new Set(['--port', '--host', '--db', '--token', '--namespaces', '--max-body', '--durability']);
+const VALUE_FLAGS = new Set([
+  '--port', '--host', '--db', '--token', '--namespaces', '--max-body', '--durability', '--compat',
+  '--graphql-complexity-limit', '--graphql-depth-limit',
+]);
 const BOOLEAN_FLAGS = new Set(['--sample', '--quiet', '--help']);
 
 export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: string): CliOptions {
@@ -69,13 +82,23 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv,
   for (const w of namespaces) {
     if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(w)) throw new UsageError(`--namespaces: '${w}' is not a namespace word`);
   }
-  const db = values.get('--db') ?? path.join(cwd, '.catalog-lens', 'catalog.db');
+  const compat = values.get('--compat') ?? 'spec';
+  if (!isCompatMode(compat)) throw new UsageError(`--compat must be ${COMPAT_MODES.join(' or ')}, found '${compat}'`);
+  const limit = (flag: string): number | undefined => {
+    if (!values.has(flag)) return undefined;
+    if (compat !== 'datahub') throw new UsageError(`${flag} applies to the DataHub mode only: add --compat datahub`);
+    return integer(values.get(flag), flag, 0, 1, 1_000_000);
+  };
+  const graphqlComplexityLimit = limit('--graphql-complexity-limit');
+  const graphqlDepthLimit = limit('--graphql-depth-limit');
+  // Each mode its own default file: their keys differ (a file refuses to open in the other mode).
+  const db = values.get('--db') ?? path.join(cwd, '.catalog-lens', compat === 'datahub' ? 'catalog-datahub.db' : 'catalog.db');
   const token = values.get('--token') ?? (env[TOKEN_ENV] || undefined);
   if (token !== undefined && token.trim() === '') throw new UsageError('--token is empty');
   const host = values.get('--host') ?? '127.0.0.1';
   if (host === '') throw new UsageError('--host is empty');
   return {
-    port, host, db, token, namespaces, durability,
+    port, host, db, token, namespaces, durability, compat, graphqlComplexityLimit, graphqlDepthLimit,
     sample: flags.has('--sample'),
     maxBodyBytes: maxBody,
     quiet: flags.has('--quiet'),

@@ -14,6 +14,9 @@ function banner(url: string, o: CliOptions, sampleDataset: string): string[] {
     ? `auth: on — every request except GET /health and GET /config needs "Authorization: Bearer <token>" (token not shown)`
     : 'auth: off — started without --token, every request is accepted';
   const authHeader = o.token ? ` -H "Authorization: Bearer $${TOKEN_ENV}"` : '';
+  const mode = o.compat === 'datahub'
+    ? `mode: DataHub (--compat datahub) — answers as a real DataHub where it differs from the spec (catalog/README.md "DataHub mode"); GraphQL limits: depth ${o.graphqlDepthLimit ?? 50}, complexity ${o.graphqlComplexityLimit ?? 2000}`
+    : 'mode: spec — answers as shared/spec/catalog-interface.md says (--compat datahub answers as a real DataHub)';
   return [
     `catalog-lens catalog listening on ${url}`,
     `  GraphQL:        POST ${url}/api/graphql`,
@@ -22,7 +25,8 @@ function banner(url: string, o: CliOptions, sampleDataset: string): string[] {
     `  several:        GET  ${url}/entitiesV2/{url-encoded urn}?aspects=List(a,b)`,
     `  server info:    GET  ${url}/config   health: GET ${url}/health`,
     `  database: ${o.db === ':memory:' ? ':memory: (not kept after exit)' : o.db} (synchronous=${o.durability.toUpperCase()})`,
-    `  namespaces: ${o.namespaces.join(', ')}${o.sample ? '   sample data: loaded' : ''}`,
+    `  ${mode}`,
+    `  namespaces: ${o.namespaces.join(', ')}${o.compat === 'datahub' ? ' (each a different entity, as at DataHub)' : ''}${o.sample ? '   sample data: loaded' : ''}`,
     `  ${auth}`,
     `  try: curl -s ${url}/api/graphql -H 'Content-Type: application/json'${authHeader} -d '{"query":"${query}"}'`,
   ];
@@ -49,7 +53,9 @@ async function main(): Promise<void> {
   if (o.db !== ':memory:') mkdirSync(path.dirname(path.resolve(o.db)), { recursive: true });
   const catalog = await startCatalog({
     port: o.port, host: o.host, db: o.db, token: o.token, sample: o.sample, namespaces: o.namespaces,
-    durability: o.durability,
+    durability: o.durability, compat: o.compat,
+    ...(o.graphqlComplexityLimit !== undefined ? { graphqlComplexityLimit: o.graphqlComplexityLimit } : {}),
+    ...(o.graphqlDepthLimit !== undefined ? { graphqlDepthLimit: o.graphqlDepthLimit } : {}),
     ...(o.maxBodyBytes !== undefined ? { maxBodyBytes: o.maxBodyBytes } : {}),
     log: (line) => {
       if (!o.quiet || line.startsWith('internal error')) process.stdout.write(`${new Date().toISOString()} ${line}\n`);

@@ -6,9 +6,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { readAspect, readEntity, urnFromPath } from './aspectReads';
 import { BearerAuth, isOpenPath, UNAUTHORIZED_BODY } from './auth';
-import { badRequest, CatalogError } from './errors';
-import { runGraphQL } from './graphql/endpoint';
+import { keyFormOf, type CompatMode } from './compat';
+import { PROTOCOL_HEADER, restliProtocol } from './datahub/restli';
+import { badRequest, CatalogError, OpaqueError } from './errors';
+import { runGraphQL, type GraphQLLimits } from './graphql/endpoint';
 import { DEFAULT_QUERY_LIMITS } from './graphql/limits';
+import { DATAHUB_QUERY_LIMITS } from './graphql/queryCost';
 import { ReadContext } from './graphql/readShapes';
 import { catalogSchema } from './graphql/schema';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, readBody, sendJson, sendRestLiError } from './http';
@@ -40,6 +43,12 @@ export interface CatalogOptions {
   log?: (line: string) => void;
   /** 'full' (default): a write is acknowledged only once it is on disk. */
   durability?: Durability;
+  /** 'spec' (default) answers as the spec says; 'datahub' as a real DataHub does where it differs (README "DataHub mode"). */
+  compat?: CompatMode;
+  /** DataHub mode: graphql-java's MaxQueryComplexityInstrumentation limit (DataHub's default 2000). */
+  graphqlComplexityLimit?: number;
+  /** DataHub mode: graphql-java's MaxQueryDepthInstrumentation limit (DataHub's default 50). */
+  graphqlDepthLimit?: number;
 }
 
 export interface RunningCatalog {
@@ -50,6 +59,8 @@ export interface RunningCatalog {
 }
 
 interface Services {
+  compat: CompatMode;
+  graphqlLimits: GraphQLLimits;
   store: AspectStore;
   /** Aspect writes go through here: one fsync acknowledges every write that arrived meanwhile. */
   writes: GroupCommit;
@@ -78,18 +89,22 @@ export function urlForLog(url: string, limit = 300): string {
 }
 
 export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCatalog> {
-  const namespaces = new NamespacePolicy(opts.namespaces ?? DEFAULT_NAMESPACES);
-  const store = new AspectStore(opts.db ?? ':memory:', opts.durability ?? 'full', namespaces.canonical);
+  const compat = opts.compat ?? 'spec';
+  const namespaces = new NamespacePolicy(opts.namespaces ?? DEFAULT_NAMESPACES, keyFormOf(compat));
+  const store = new AspectStore(opts.db ?? ':memory:', opts.durability ?? 'full', namespaces.canonical, keyFormOf(compat));
   const actor = namespaces.userUrn('datahub');
   catalogSchema();
   try {
-    if (opts.sample) loadSample(store, namespaces, actor);
+    if (opts.sample) loadSample(store, namespaces, actor, compat);
   } catch (e) {
     store.close();
     throw e;
   }
+  const graphqlLimits: GraphQLLimits = compat === 'datahub'
+    ? { kind: 'datahub', limits: { maxDepth: opts.graphqlDepthLimit ?? DATAHUB_QUERY_LIMITS.maxDepth, maxComplexity: opts.graphqlComplexityLimit ?? DATAHUB_QUERY_LIMITS.maxComplexity } }
+    : { kind: 'spec', limits: DEFAULT_QUERY_LIMITS };
   const services: Services = {
-    store, namespaces, actor,
+    compat, graphqlLimits, store, namespaces, actor,
     writes: new GroupCommit(store),
     auth: new BearerAuth(opts.token),
     stats: createStats(),
@@ -137,12 +152,18 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
 function fail(req: IncomingMessage, res: ServerResponse, s: Services, e: unknown): void {
   req.resume();
   if (!(e instanceof CatalogError)) s.log(`internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+  if (e instanceof OpaqueError) s.log(`DataHub mode: ${e.status} as DataHub answers it: ${e.reason}`);
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  if (e instanceof CatalogError) sendRestLiError(res, e.status, e.message, e.status === 413 ? { Connection: 'close' } : {});
-  else sendRestLiError(res, 500, `internal error: ${e instanceof Error ? e.message : String(e)}`);
+  if (e instanceof CatalogError) sendRestLiError(res, e.status, e.message, e.status === 413 ? { Connection: 'close' } : {}, s.compat);
+  else sendRestLiError(res, 500, `internal error: ${e instanceof Error ? e.message : String(e)}`, {}, s.compat);
+}
+
+/** The Rest.li protocol of a request to /aspects or /entitiesV2: read in the DataHub mode only. */
+function protocolOf(req: IncomingMessage, s: Services) {
+  return s.compat === 'datahub' ? restliProtocol(req.headers[PROTOCOL_HEADER]) : '2.0';
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, s: Services): Promise<void> {
@@ -173,6 +194,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, s: Services): P
     });
   }
   if (path === '/api/graphql') return graphql(req, res, s, method);
+  const restli = path === '/aspects' || path.startsWith('/aspects/') || path.startsWith('/entitiesV2/');
+  const protocol = restli ? protocolOf(req, s) : '2.0';
   if (path === '/aspects') {
     if (method !== 'POST') return only(method, 'POST', res, () => undefined);
     const action = query.get('action');
@@ -181,24 +204,24 @@ async function handle(req: IncomingMessage, res: ServerResponse, s: Services): P
     }
     const body = parseJsonBody(await readBody(req, s.maxBodyBytes));
     await s.writes.submit(() => (action === 'ingestProposal'
-      ? ingestProposal(s.store, body, s.namespaces, s.actor)
-      : ingestProposalBatch(s.store, body, s.namespaces, s.actor)));
+      ? ingestProposal(s.store, body, s.namespaces, s.actor, s.compat)
+      : ingestProposalBatch(s.store, body, s.namespaces, s.actor, s.compat)));
     sendJson(res, 200, { value: 'success' });
     return;
   }
   if (path.startsWith('/aspects/')) {
-    return only(method, 'GET', res, () => sendJson(res, 200, readAspect(s.store, s.namespaces, urnFromPath(path.slice('/aspects/'.length)), query)));
+    return only(method, 'GET', res, () => sendJson(res, 200, readAspect(s.store, s.namespaces, urnFromPath(path.slice('/aspects/'.length)), query, { compat: s.compat, protocol })), s.compat);
   }
   if (path.startsWith('/entitiesV2/')) {
-    return only(method, 'GET', res, () => sendJson(res, 200, readEntity(s.store, s.namespaces, urnFromPath(path.slice('/entitiesV2/'.length)), query)));
+    return only(method, 'GET', res, () => sendJson(res, 200, readEntity(s.store, s.namespaces, urnFromPath(path.slice('/entitiesV2/'.length)), query, { compat: s.compat, protocol })), s.compat);
   }
   req.resume();
-  sendRestLiError(res, 404, `No root resource defined for path '${path}'`);
+  sendRestLiError(res, 404, `No root resource defined for path '${path}'`, {}, s.compat);
 }
 
-function only(method: string, allowed: string, res: ServerResponse, run: () => void): void {
+function only(method: string, allowed: string, res: ServerResponse, run: () => void, compat: CompatMode = 'spec'): void {
   if (method !== allowed) {
-    sendRestLiError(res, 405, `method ${method} is not supported here; use ${allowed}`, { Allow: allowed });
+    sendRestLiError(res, 405, `method ${method} is not supported here; use ${allowed}`, { Allow: allowed }, compat);
     return;
   }
   run();
@@ -218,8 +241,12 @@ async function graphql(req: IncomingMessage, res: ServerResponse, s: Services, m
     sendJson(res, e.status, graphQLRequestError(e.status, e.message), e.status === 413 ? { Connection: 'close' } : {});
     return;
   }
-  const ctx = new ReadContext(s.store, s.namespaces, s.actor);
-  const answer = await runGraphQL(body, ctx, DEFAULT_QUERY_LIMITS, (e) => s.log(`internal error in GraphQL: ${e.stack ?? e.message}`));
+  const ctx = new ReadContext(s.store, s.namespaces, s.actor, s.compat);
+  const answer = await runGraphQL(body, ctx, {
+    limits: s.graphqlLimits,
+    onInternalError: (e) => s.log(`internal error in GraphQL: ${e.stack ?? e.message}`),
+    onOpaqueError: (e) => s.log(`DataHub mode: GraphQL error "${e.message}" as DataHub answers it: ${e.reason}`),
+  });
   sendJson(res, answer.status, answer.body);
 }
 

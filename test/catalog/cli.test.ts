@@ -99,6 +99,9 @@ describe('catalog command line', () => {
       [['--namespaces', 'li,1x'], /--namespaces: '1x' is not a namespace word/],
       [['--max-body', '0'], /--max-body must be between 1/],
       [['--sample=yes'], /--sample takes no value/],
+      [['--compat', 'gms'], /--compat must be spec or datahub, found 'gms'/],
+      [['--graphql-complexity-limit', '100'], /--graphql-complexity-limit applies to the DataHub mode only: add --compat datahub/],
+      [['--compat', 'datahub', '--graphql-depth-limit', 'x'], /--graphql-depth-limit must be a whole number, found 'x'/],
     ];
     for (const [args, message] of cases) {
       const r = run(...args);
@@ -109,6 +112,18 @@ describe('catalog command line', () => {
     const help = run('--help');
     assert.equal(help.status, 0);
     assert.match(help.stdout, /--port N .*--db FILE .*--token T .*--sample/s);
+  });
+
+  test('--compat datahub: the banner names the mode and its limits, and the limit options apply', async (t) => {
+    const p = await startCatalogProcess({ sample: true, args: ['--compat', 'datahub', '--graphql-complexity-limit', '5', '--graphql-depth-limit', '7'] });
+    t.after(() => p.stop());
+    assert.match(p.output(), /^ {2}mode: DataHub \(--compat datahub\) — answers as a real DataHub where it differs from the spec .*GraphQL limits: depth 7, complexity 5$/m);
+    assert.match(p.output(), /namespaces: li, svc \(each a different entity, as at DataHub\)/);
+    const res = await postGraphQL(p.url, 'query($u: String!) { a: dataset(urn: $u) { urn name } b: dataset(urn: $u) { urn name } }', { u: SAMPLE.datasets.users });
+    assert.deepEqual(await res.json(), { errors: [{ message: 'maximum query complexity exceeded 6 > 5', extensions: { classification: 'ExecutionAborted' } }], extensions: {} });
+    const spec = await startCatalogProcess({ args: ['--quiet'] });
+    t.after(() => spec.stop());
+    assert.match(spec.output(), /^ {2}mode: spec — answers as shared\/spec\/catalog-interface\.md says/m);
   });
 
   test('without --db the database is .catalog-lens/catalog.db under the current directory', async (t) => {
