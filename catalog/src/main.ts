@@ -2,8 +2,6 @@
  * `catalog-lens-catalog`: starts the local catalog and says where it is. Tests read the first
  * line ("catalog-lens catalog listening on http://127.0.0.1:<port>"); keep its form.
  */
-import { mkdirSync } from 'node:fs';
-import * as path from 'node:path';
 import { parseCliOptions, TOKEN_ENV, UsageError, USAGE, type CliOptions } from './cliOptions';
 
 function banner(url: string, o: CliOptions, sampleDataset: string): string[] {
@@ -50,7 +48,7 @@ async function main(): Promise<void> {
   // Loaded only now, so that --help and bad flags answer without loading SQLite and GraphQL.
   const { startCatalog } = require('./server') as typeof import('./server');
   const { SAMPLE } = require('./sample') as typeof import('./sample');
-  if (o.db !== ':memory:') mkdirSync(path.dirname(path.resolve(o.db)), { recursive: true });
+  // The database's folder is created (0700) and its file (0600) by the store: catalog/src/dbFile.ts.
   const catalog = await startCatalog({
     port: o.port, host: o.host, db: o.db, token: o.token, sample: o.sample, namespaces: o.namespaces,
     durability: o.durability, compat: o.compat,

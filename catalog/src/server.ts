@@ -2,26 +2,22 @@
  * The local catalog service: DataHub's GraphQL endpoint, Rest.li aspect write and read paths,
  * /config and /health, on SQLite. `startCatalog` is what the CLI and the tests start.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readAspect, readEntity, urnFromPath } from './aspectReads';
-import { BearerAuth, isOpenPath, UNAUTHORIZED_BODY } from './auth';
+import { BearerAuth } from './auth';
 import { keyFormOf, type CompatMode } from './compat';
-import { PROTOCOL_HEADER, restliProtocol } from './datahub/restli';
-import { badRequest, CatalogError, OpaqueError } from './errors';
-import { runGraphQL, type GraphQLLimits } from './graphql/endpoint';
+import type { GraphQLLimits } from './graphql/endpoint';
 import { DEFAULT_QUERY_LIMITS } from './graphql/limits';
 import { DATAHUB_QUERY_LIMITS } from './graphql/queryCost';
-import { ReadContext } from './graphql/readShapes';
 import { catalogSchema } from './graphql/schema';
-import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, readBody, sendJson, sendRestLiError } from './http';
+import { DEFAULT_MAX_BODY_BYTES } from './http';
 import { GroupCommit } from './groupCommit';
-import { ingestProposal, ingestProposalBatch } from './ingest';
 import { DEFAULT_NAMESPACES, NamespacePolicy } from './namespaces';
+import { fail, handle, type Services } from './routes';
 import { loadSample } from './sample';
-import { countRequest, createStats, statsSnapshot, type CatalogStats } from './stats';
+import { RequestGuard } from './security';
+import { createStats, type CatalogStats } from './stats';
 import { AspectStore, type Durability } from './store';
-import { CATALOG_VERSION } from './version';
 
 export type { CatalogStats } from './stats';
 
@@ -49,27 +45,17 @@ export interface CatalogOptions {
   graphqlComplexityLimit?: number;
   /** DataHub mode: graphql-java's MaxQueryDepthInstrumentation limit (DataHub's default 50). */
   graphqlDepthLimit?: number;
+  /** More names (`name` or `name:port`) accepted in the Host header besides the catalog's own (security.ts). */
+  allowedHosts?: string[];
 }
 
 export interface RunningCatalog {
   url: string;
   port: number;
+  /** The Host header values it answers to (security.ts). */
+  hosts: readonly string[];
   close(): Promise<void>;
   stats: CatalogStats;
-}
-
-interface Services {
-  compat: CompatMode;
-  graphqlLimits: GraphQLLimits;
-  store: AspectStore;
-  /** Aspect writes go through here: one fsync acknowledges every write that arrived meanwhile. */
-  writes: GroupCommit;
-  namespaces: NamespacePolicy;
-  auth: BearerAuth;
-  stats: CatalogStats;
-  actor: string;
-  maxBodyBytes: number;
-  log: (line: string) => void;
 }
 
 /**
@@ -104,7 +90,7 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
     ? { kind: 'datahub', limits: { maxDepth: opts.graphqlDepthLimit ?? DATAHUB_QUERY_LIMITS.maxDepth, maxComplexity: opts.graphqlComplexityLimit ?? DATAHUB_QUERY_LIMITS.maxComplexity } }
     : { kind: 'spec', limits: DEFAULT_QUERY_LIMITS };
   const services: Services = {
-    compat, graphqlLimits, store, namespaces, actor,
+    guard: undefined, compat, graphqlLimits, store, namespaces, actor,
     writes: new GroupCommit(store),
     auth: new BearerAuth(opts.token),
     stats: createStats(),
@@ -131,10 +117,12 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
     throw e;
   });
   const port = (server.address() as AddressInfo).port;
+  services.guard = new RequestGuard({ bindHost: host, port, allowedHosts: opts.allowedHosts ?? [] });
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
+    hosts: services.guard.hosts,
     stats: services.stats,
     close() {
       closing ??= new Promise<void>((resolve) => {
@@ -149,107 +137,3 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
   };
 }
 
-function fail(req: IncomingMessage, res: ServerResponse, s: Services, e: unknown): void {
-  req.resume();
-  if (!(e instanceof CatalogError)) s.log(`internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
-  if (e instanceof OpaqueError) s.log(`DataHub mode: ${e.status} as DataHub answers it: ${e.reason}`);
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  if (e instanceof CatalogError) sendRestLiError(res, e.status, e.message, e.status === 413 ? { Connection: 'close' } : {}, s.compat);
-  else sendRestLiError(res, 500, `internal error: ${e instanceof Error ? e.message : String(e)}`, {}, s.compat);
-}
-
-/** The Rest.li protocol of a request to /aspects or /entitiesV2: read in the DataHub mode only. */
-function protocolOf(req: IncomingMessage, s: Services) {
-  return s.compat === 'datahub' ? restliProtocol(req.headers[PROTOCOL_HEADER]) : '2.0';
-}
-
-async function handle(req: IncomingMessage, res: ServerResponse, s: Services): Promise<void> {
-  const method = req.method ?? 'GET';
-  const rawUrl = req.url ?? '/';
-  const q = rawUrl.indexOf('?');
-  const path = q >= 0 ? rawUrl.slice(0, q) : rawUrl;
-  const query = new URLSearchParams(q >= 0 ? rawUrl.slice(q + 1) : '');
-  countRequest(s.stats, method, path);
-
-  if (!isOpenPath(method, path) && !s.auth.accepts(req)) {
-    req.resume();
-    sendJson(res, 401, UNAUTHORIZED_BODY, { 'WWW-Authenticate': 'Bearer' });
-    return;
-  }
-  if (path === '/health') return only(method, 'GET', res, () => sendJson(res, 200, { status: 'GOOD' }));
-  if (path === '/config') {
-    return only(method, 'GET', res, () => sendJson(res, 200, {
-      noCode: 'true',
-      catalogLens: { version: CATALOG_VERSION, namespaces: s.namespaces.words, auth: s.auth.enabled },
-    }));
-  }
-  if (path === '/_catalog-lens/stats') return only(method, 'GET', res, () => sendJson(res, 200, statsSnapshot(s.stats)));
-  if (path === '/_catalog-lens/stats/reset') {
-    return only(method, 'POST', res, () => {
-      s.stats.reset();
-      sendJson(res, 200, statsSnapshot(s.stats));
-    });
-  }
-  if (path === '/api/graphql') return graphql(req, res, s, method);
-  const restli = path === '/aspects' || path.startsWith('/aspects/') || path.startsWith('/entitiesV2/');
-  const protocol = restli ? protocolOf(req, s) : '2.0';
-  if (path === '/aspects') {
-    if (method !== 'POST') return only(method, 'POST', res, () => undefined);
-    const action = query.get('action');
-    if (action !== 'ingestProposal' && action !== 'ingestProposalBatch') {
-      throw badRequest(`action: expected ?action=ingestProposal or ?action=ingestProposalBatch, found ${action === null ? 'none' : `'${action}'`}`);
-    }
-    const body = parseJsonBody(await readBody(req, s.maxBodyBytes));
-    await s.writes.submit(() => (action === 'ingestProposal'
-      ? ingestProposal(s.store, body, s.namespaces, s.actor, s.compat)
-      : ingestProposalBatch(s.store, body, s.namespaces, s.actor, s.compat)));
-    sendJson(res, 200, { value: 'success' });
-    return;
-  }
-  if (path.startsWith('/aspects/')) {
-    return only(method, 'GET', res, () => sendJson(res, 200, readAspect(s.store, s.namespaces, urnFromPath(path.slice('/aspects/'.length)), query, { compat: s.compat, protocol })), s.compat);
-  }
-  if (path.startsWith('/entitiesV2/')) {
-    return only(method, 'GET', res, () => sendJson(res, 200, readEntity(s.store, s.namespaces, urnFromPath(path.slice('/entitiesV2/'.length)), query, { compat: s.compat, protocol })), s.compat);
-  }
-  req.resume();
-  sendRestLiError(res, 404, `No root resource defined for path '${path}'`, {}, s.compat);
-}
-
-function only(method: string, allowed: string, res: ServerResponse, run: () => void, compat: CompatMode = 'spec'): void {
-  if (method !== allowed) {
-    sendRestLiError(res, 405, `method ${method} is not supported here; use ${allowed}`, { Allow: allowed }, compat);
-    return;
-  }
-  run();
-}
-
-async function graphql(req: IncomingMessage, res: ServerResponse, s: Services, method: string): Promise<void> {
-  if (method !== 'POST') {
-    req.resume();
-    sendJson(res, 405, graphQLRequestError(405, `method ${method} is not supported: send POST /api/graphql with {"query", "variables"}`), { Allow: 'POST' });
-    return;
-  }
-  let body: unknown;
-  try {
-    body = parseJsonBody(await readBody(req, s.maxBodyBytes));
-  } catch (e) {
-    if (!(e instanceof CatalogError)) throw e;
-    sendJson(res, e.status, graphQLRequestError(e.status, e.message), e.status === 413 ? { Connection: 'close' } : {});
-    return;
-  }
-  const ctx = new ReadContext(s.store, s.namespaces, s.actor, s.compat);
-  const answer = await runGraphQL(body, ctx, {
-    limits: s.graphqlLimits,
-    onInternalError: (e) => s.log(`internal error in GraphQL: ${e.stack ?? e.message}`),
-    onOpaqueError: (e) => s.log(`DataHub mode: GraphQL error "${e.message}" as DataHub answers it: ${e.reason}`),
-  });
-  sendJson(res, answer.status, answer.body);
-}
-
-function graphQLRequestError(status: number, message: string): unknown {
-  return { errors: [{ message, extensions: { code: status, type: 'BAD_REQUEST', classification: 'BadRequest' } }], data: null, extensions: {} };
-}

@@ -6,6 +6,7 @@
 import Database from 'better-sqlite3';
 import type { AspectName, AuditStamp, EntityType } from '../../model/src/aspects';
 import type { KeyForm } from './compat';
+import { prepareDatabaseFile } from './dbFile';
 
 export type Durability = 'full' | 'normal';
 
@@ -67,6 +68,7 @@ export class AspectStore {
    * namespace, or in the other compat mode, is refused.
    */
   constructor(readonly path: string, durability: Durability, canonicalNamespace: string, keyForm: KeyForm = 'canonical') {
+    if (path !== ':memory:') prepareDatabaseFile(path);
     this.db = new Database(path);
     if (path !== ':memory:') this.db.pragma('journal_mode = WAL');
     this.db.pragma(`synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`);

@@ -150,7 +150,7 @@ describe('catalog command line', () => {
     const p = await startCatalogProcess({ sample: true, args: ['--quiet'] });
     t.after(() => p.stop());
     const stats = async () => (await fetch(`${p.url}/_catalog-lens/stats`)).json() as Promise<{ graphql: number; aspectWrites: number; aspectReads: number; byPath: Record<string, number> }>;
-    const reset = await fetch(`${p.url}/_catalog-lens/stats/reset`, { method: 'POST' });
+    const reset = await fetch(`${p.url}/_catalog-lens/stats/reset`, { method: 'POST', headers: { 'Content-Type': 'application/json' } });
     assert.deepEqual(await reset.json(), { graphql: 0, aspectWrites: 0, aspectReads: 0, byPath: {} });
     const { query, variables } = batchDocument([{ kind: 'mlFeature', urn: SAMPLE.features.age }, { kind: 'dataset', urn: SAMPLE.datasets.users }]);
     for (let i = 0; i < 3; i++) await (await postGraphQL(p.url, query, variables)).text();
@@ -160,7 +160,7 @@ describe('catalog command line', () => {
     assert.equal(s.aspectReads, 1);
     assert.equal(s.aspectWrites, 0);
     assert.equal(s.byPath['/api/graphql'], 3);
-    await fetch(`${p.url}/_catalog-lens/stats/reset`, { method: 'POST' }).then((r) => r.text());
+    await fetch(`${p.url}/_catalog-lens/stats/reset`, { method: 'POST', headers: { 'Content-Type': 'application/json' } }).then((r) => r.text());
     assert.equal((await stats()).graphql, 0);
   });
 });
