@@ -15,6 +15,9 @@ export interface CliOptions {
   namespaces: string[];
   maxBodyBytes: number | undefined;
   durability: Durability;
+  /** Undefined = connections.ts's defaults. */
+  maxConnections: number | undefined;
+  headersTimeoutMs: number | undefined;
   compat: CompatMode;
   /** DataHub mode only; undefined = DataHub's default. */
   graphqlComplexityLimit: number | undefined;
@@ -45,13 +48,16 @@ Options:
                        (as a real DataHub answers where it differs; see catalog/README.md)
   --graphql-complexity-limit N   DataHub mode: graphql-java's query complexity limit (default 2000)
   --graphql-depth-limit N        DataHub mode: graphql-java's query depth limit (default 50)
+  --max-connections N  sockets open at once (default: half the open-file limit, at most 1000)
+  --headers-timeout-ms N  close a socket whose request headers are not complete after N ms
+                       (default 10000)
   --quiet              no log line per request
   --help               this text
 `;
 
 const VALUE_FLAGS = new Set([
   '--port', '--host', '--db', '--token', '--namespaces', '--max-body', '--durability', '--compat',
-  '--graphql-complexity-limit', '--graphql-depth-limit',
+  '--graphql-complexity-limit', '--graphql-depth-limit', '--max-connections', '--headers-timeout-ms',
 ]);
 const BOOLEAN_FLAGS = new Set(['--sample', '--quiet', '--help']);
 
@@ -95,10 +101,14 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv,
   const db = values.get('--db') ?? path.join(cwd, '.catalog-lens', compat === 'datahub' ? 'catalog-datahub.db' : 'catalog.db');
   const token = values.get('--token') ?? (env[TOKEN_ENV] || undefined);
   if (token !== undefined && token.trim() === '') throw new UsageError('--token is empty');
+  const maxConnections = values.has('--max-connections') ? integer(values.get('--max-connections'), '--max-connections', 0, 1, 1_000_000) : undefined;
+  // Node wants the headers timeout no longer than the request timeout (60 s, connections.ts).
+  const headersTimeoutMs = values.has('--headers-timeout-ms') ? integer(values.get('--headers-timeout-ms'), '--headers-timeout-ms', 0, 1, 60_000) : undefined;
   const host = values.get('--host') ?? '127.0.0.1';
   if (host === '') throw new UsageError('--host is empty');
   return {
-    port, host, db, token, namespaces, durability, compat, graphqlComplexityLimit, graphqlDepthLimit,
+    port, host, db, token, maxConnections, headersTimeoutMs,
+    namespaces, durability, compat, graphqlComplexityLimit, graphqlDepthLimit,
     sample: flags.has('--sample'),
     maxBodyBytes: maxBody,
     quiet: flags.has('--quiet'),

@@ -52,6 +52,10 @@ async function main(): Promise<void> {
   const catalog = await startCatalog({
     port: o.port, host: o.host, db: o.db, token: o.token, sample: o.sample, namespaces: o.namespaces,
     durability: o.durability, compat: o.compat,
+    connections: {
+      ...(o.maxConnections !== undefined ? { maxConnections: o.maxConnections } : {}),
+      ...(o.headersTimeoutMs !== undefined ? { headersTimeoutMs: o.headersTimeoutMs } : {}),
+    },
     ...(o.graphqlComplexityLimit !== undefined ? { graphqlComplexityLimit: o.graphqlComplexityLimit } : {}),
     ...(o.graphqlDepthLimit !== undefined ? { graphqlDepthLimit: o.graphqlDepthLimit } : {}),
     ...(o.maxBodyBytes !== undefined ? { maxBodyBytes: o.maxBodyBytes } : {}),

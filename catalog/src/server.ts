@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BearerAuth } from './auth';
 import { keyFormOf, type CompatMode } from './compat';
+import { applyConnectionLimits, defaultConnectionLimits, serverOptions, type ConnectionLimits } from './connections';
 import type { GraphQLLimits } from './graphql/endpoint';
 import { DEFAULT_QUERY_LIMITS } from './graphql/limits';
 import { DATAHUB_QUERY_LIMITS } from './graphql/queryCost';
@@ -47,6 +48,8 @@ export interface CatalogOptions {
   graphqlDepthLimit?: number;
   /** More names (`name` or `name:port`) accepted in the Host header besides the catalog's own (security.ts). */
   allowedHosts?: string[];
+  /** Connection cap and timeouts (connections.ts); each defaults as there. */
+  connections?: Partial<ConnectionLimits>;
 }
 
 export interface RunningCatalog {
@@ -97,7 +100,8 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
     maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     log: opts.log ?? (() => undefined),
   };
-  const server = createServer((req, res) => {
+  const limits: ConnectionLimits = { ...defaultConnectionLimits(), ...opts.connections };
+  const server = createServer(serverOptions(limits), (req, res) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -105,6 +109,7 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
     });
     handle(req, res, services).catch((e: unknown) => fail(req, res, services, e));
   });
+  applyConnectionLimits(server, limits, services.log);
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -100,6 +100,8 @@ describe('catalog command line', () => {
       [['--max-body', '0'], /--max-body must be between 1/],
       [['--sample=yes'], /--sample takes no value/],
       [['--compat', 'gms'], /--compat must be spec or datahub, found 'gms'/],
+      [['--max-connections', '0'], /--max-connections must be between 1/],
+      [['--headers-timeout-ms', '90000'], /--headers-timeout-ms must be between 1 and 60000/],
       [['--graphql-complexity-limit', '100'], /--graphql-complexity-limit applies to the DataHub mode only: add --compat datahub/],
       [['--compat', 'datahub', '--graphql-depth-limit', 'x'], /--graphql-depth-limit must be a whole number, found 'x'/],
     ];
