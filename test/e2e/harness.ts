@@ -25,7 +25,7 @@ const CHROMIUM_ARGS = [
 ];
 
 export interface SessionOptions {
-  /** Start the catalog with `--token`; the extension then has no token until a test sets one. */
+  /** Start the catalog with this token (in its environment); the extension then has no token until a test sets one. */
   token?: string;
   /** Wait for this status bar label before handing the session over (default: connected). */
   readyStatus?: RegExp;

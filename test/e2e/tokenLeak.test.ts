@@ -1,5 +1,5 @@
 /**
- * The access token never shows: against a catalog started with `--token`, with the LSP trace at
+ * The access token never shows: against a catalog started with a token, with the LSP trace at
  * `verbose` and both output channels at Trace, the user sets the token, hovers, writes through a
  * quick fix and runs a write the catalog fails. Then the token is looked for everywhere text ends
  * up — every log file of code-server's profile (the output channels among them), code-server's

@@ -18,9 +18,10 @@ const LISTENING_RE = /catalog-lens catalog listening on (http:\/\/127\.0\.0\.1:\
 
 export async function startCatalog(opts: { dir: string; token?: string }): Promise<E2eCatalog> {
   const args = [path.join(REPO_ROOT, 'bin', 'catalog-lens-catalog.js'), '--port', '0', '--sample', '--db', path.join(opts.dir, 'catalog.db')];
-  if (opts.token !== undefined) args.push('--token', opts.token);
+  // The token goes in the environment: on the command line any local user could read it with ps.
+  const env = { ...process.env, ...(opts.token !== undefined ? { CATALOG_LENS_CATALOG_TOKEN: opts.token } : {}) };
   // The catalog loads better-sqlite3, built for this Node: the test runner's own (notes/native-modules.md).
-  const proc = startProcess('catalog', process.execPath, args, { cwd: opts.dir, logFile: path.join(opts.dir, 'catalog.log') });
+  const proc = startProcess('catalog', process.execPath, args, { cwd: opts.dir, env, logFile: path.join(opts.dir, 'catalog.log') });
   let url: string;
   try {
     url = (await proc.waitForOutput(LISTENING_RE, 20_000))[1]!;
