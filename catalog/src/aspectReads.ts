@@ -1,12 +1,24 @@
 /**
  * DataHub's Rest.li aspect reads (notes §2): `GET /aspects/{urn}?aspect=…&version=0` and
- * `GET /entitiesV2/{urn}?aspects=List(a,b)`.
+ * `GET /entitiesV2/{urn}?aspects=List(a,b)`. The spec mode accepts `List(a,b)` with or without
+ * the protocol header and refuses unknown aspect names; the DataHub mode reads the parameters as
+ * the request's Rest.li protocol says (datahub/restli.ts), answers unknown names as absent, and
+ * puts the entity's key aspect in every entitiesV2 answer, as DataHub does.
  */
 import { ASPECT_FQCN, ASPECT_NAMES, isAspectName, isEntityType, type AspectName, type EntityType } from '../../model/src/aspects';
-import { badRequest, notFound } from './errors';
+import type { CompatMode } from './compat';
+import { keyAspect, keyEnvelope } from './datahub/keyAspects';
+import { arrayParam, type RestLiProtocol } from './datahub/restli';
+import { badRequest, bareNotFound, notFound } from './errors';
 import { checkAspectOfEntity } from './ingest';
 import type { NamespacePolicy, ResolvedUrn } from './namespaces';
 import type { AspectStore, StoredAspect } from './store';
+
+export interface ReadRules {
+  compat: CompatMode;
+  /** The request's Rest.li protocol (DataHub mode only reads it). */
+  protocol: RestLiProtocol;
+}
 
 /** The URN of a path segment such as `/aspects/<segment>`: percent-decoded once, as Rest.li does. */
 export function urnFromPath(segment: string): string {
@@ -33,41 +45,53 @@ function aspectParam(name: string, where: string): AspectName {
 }
 
 /** `{"aspect": {"<FQCN>": value}, "version": 0}`; 404 when the aspect is absent. */
-export function readAspect(store: AspectStore, namespaces: NamespacePolicy, urnText: string, query: URLSearchParams): unknown {
+export function readAspect(store: AspectStore, namespaces: NamespacePolicy, urnText: string, query: URLSearchParams, rules: ReadRules): unknown {
   const { resolved, entityType } = entityOf(namespaces, urnText);
   const name = query.get('aspect');
   if (name === null || name === '') throw badRequest('aspect: required query parameter (?aspect=<name>&version=0)');
-  const aspect = aspectParam(name, 'aspect');
-  checkAspectOfEntity(entityType, aspect, 'aspect');
   const version = query.get('version') ?? '0';
   if (version !== '0') {
     throw badRequest(`version: only version=0 (the latest) is kept by this catalog, found '${version}'`);
   }
+  if (rules.compat === 'datahub') return readAspectAsDataHub(store, resolved, urnText, name);
+  const aspect = aspectParam(name, 'aspect');
+  checkAspectOfEntity(entityType, aspect, 'aspect');
   const stored = store.get(resolved.key, aspect);
   if (!stored) throw notFound(`aspect ${aspect} of ${urnText} not found`);
   return { aspect: { [ASPECT_FQCN[aspect]]: stored.value }, version: 0 };
 }
 
+/**
+ * DataHub's AspectResource.get: the row, or a 404 with no message (any name, known or not, is
+ * looked up: EntityServiceImpl.getVersionedAspect returns null). The key aspect exists once any
+ * aspect was written.
+ */
+function readAspectAsDataHub(store: AspectStore, resolved: ResolvedUrn, urnText: string, name: string): unknown {
+  const key = keyAspect(resolved.urn);
+  if (key && name === key.name && store.hasAny(resolved.key)) return { aspect: { [key.fqcn]: key.value }, version: 0 };
+  const stored = isAspectName(name) ? store.get(resolved.key, name) : undefined;
+  if (!stored) throw bareNotFound(`aspect ${name} of ${urnText} not found`);
+  return { aspect: { [ASPECT_FQCN[stored.aspect]]: stored.value }, version: 0 };
+}
+
 /** Aspect names of `?aspects=List(a,b)` (Rest.li 2.0) or `?aspects=a&aspects=b` (1.0); undefined = all. */
 export function aspectList(query: URLSearchParams): AspectName[] | undefined {
-  const raw = query.getAll('aspects');
-  if (raw.length === 0) return undefined;
-  const names: string[] = [];
-  for (const r of raw) {
-    const m = /^List\((.*)\)$/s.exec(r);
-    names.push(...(m ? m[1]!.split(',') : [r]).map((s) => s.trim()).filter((s) => s !== ''));
-  }
-  return names.map((n) => aspectParam(n, 'aspects'));
+  return arrayParam(query, 'aspects', '2.0')?.map((n) => aspectParam(n, 'aspects'));
 }
 
 /** `{"entityName", "urn", "aspects": {name: envelope}}`; absent aspects are left out (the entity need not exist). */
-export function readEntity(store: AspectStore, namespaces: NamespacePolicy, urnText: string, query: URLSearchParams): unknown {
+export function readEntity(store: AspectStore, namespaces: NamespacePolicy, urnText: string, query: URLSearchParams, rules: ReadRules): unknown {
   const { resolved, entityType } = entityOf(namespaces, urnText);
-  const wanted = aspectList(query);
-  const all = store.getAll(resolved.key);
+  // DataHub mode: names are not checked (EntityV2Resource passes them on as strings).
+  const wanted: readonly string[] | undefined = rules.compat === 'datahub' ? arrayParam(query, 'aspects', rules.protocol) : aspectList(query);
   const aspects: Record<string, unknown> = {};
-  for (const [name, stored] of all) {
+  for (const [name, stored] of store.getAll(resolved.key)) {
     if (wanted === undefined || wanted.includes(name)) aspects[name] = envelope(stored);
+  }
+  if (rules.compat === 'datahub') {
+    // EntityServiceImpl.getCorrespondingAspects adds the key aspect for every URN asked for (alwaysIncludeKeyAspect).
+    const key = keyAspect(resolved.urn);
+    if (key) aspects[key.name] = keyEnvelope(key, Date.now());
   }
   return { entityName: entityType, urn: urnText, aspects };
 }
@@ -78,7 +102,7 @@ function envelope(s: StoredAspect): unknown {
     type: 'VERSIONED',
     version: 0,
     value: s.value,
-    // DataHub's EnvelopedAspect.created is the stamp of the version returned, i.e. its last change.
+    // DataHub's EntityAspect envelope's `created` is the stamp of the version returned, i.e. its last change.
     created: s.lastModified,
     systemMetadata: s.systemMetadata,
   };

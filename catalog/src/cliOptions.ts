@@ -1,5 +1,7 @@
 /** Command-line options of `catalog-lens-catalog`; a bad flag is a UsageError (exit code 2). */
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { COMPAT_MODES, isCompatMode, type CompatMode } from './compat';
 import type { Durability } from './store';
 
 export const DEFAULT_PORT = 9410;
@@ -10,10 +12,21 @@ export interface CliOptions {
   host: string;
   db: string;
   token: string | undefined;
+  /** Where the token came from: the environment (TOKEN_ENV), a file, or the command line (which `ps` shows). */
+  tokenSource: { kind: 'env' } | { kind: 'file'; file: string } | { kind: 'flag' } | undefined;
+  /** More names the Host header may hold (security.ts). */
+  allowedHosts: string[];
+  /** Undefined = connections.ts's defaults. */
+  maxConnections: number | undefined;
+  headersTimeoutMs: number | undefined;
   sample: boolean;
   namespaces: string[];
   maxBodyBytes: number | undefined;
   durability: Durability;
+  compat: CompatMode;
+  /** DataHub mode only; undefined = DataHub's default. */
+  graphqlComplexityLimit: number | undefined;
+  graphqlDepthLimit: number | undefined;
   quiet: boolean;
   help: boolean;
 }
@@ -28,18 +41,35 @@ write/read paths on SQLite.
 Options:
   --port N             port to listen on (default ${DEFAULT_PORT}; 0 = a free port)
   --host H             address to bind (default 127.0.0.1)
-  --db FILE            SQLite database file (default .catalog-lens/catalog.db; ':memory:' = not kept)
-  --token T            require "Authorization: Bearer T" (or set ${TOKEN_ENV})
+  --db FILE            SQLite database file (default .catalog-lens/catalog.db, in DataHub mode
+                       .catalog-lens/catalog-datahub.db; ':memory:' = not kept)
+  --token-file FILE    require "Authorization: Bearer <token>", the token read from FILE (its
+                       first line); or set the environment variable ${TOKEN_ENV}
+  --token T            the same with the token on the command line, where any user of this
+                       machine can read it with ps (a warning says so): prefer the two above
+  --allowed-hosts A,B  more names the Host header may hold (e.g. a name other machines use when
+                       --host binds beyond loopback); the catalog's own are always accepted
   --sample             load the sample catalog that matches examples/
   --namespaces W,W     accepted URN namespace words, first = storage namespace (default li,svc)
   --max-body BYTES     largest request body accepted (default 16 MiB)
   --durability MODE    full (default: acknowledged = on disk) or normal (faster, may lose the
                        last writes on power loss)
+  --compat MODE        spec (default: as shared/spec/catalog-interface.md says) or datahub
+                       (as a real DataHub answers where it differs; see catalog/README.md)
+  --graphql-complexity-limit N   DataHub mode: graphql-java's query complexity limit (default 2000)
+  --graphql-depth-limit N        DataHub mode: graphql-java's query depth limit (default 50)
+  --max-connections N  sockets open at once (default: half the open-file limit, at most 1000)
+  --headers-timeout-ms N  close a socket whose request headers are not complete after N ms
+                       (default 10000)
   --quiet              no log line per request
   --help               this text
 `;
 
-const VALUE_FLAGS = new Set(['--port', '--host', '--db', '--token', '--namespaces', '--max-body', '--durability']);
+const VALUE_FLAGS = new Set([
+  '--port', '--host', '--db', '--token', '--namespaces', '--max-body', '--durability', '--compat',
+  '--graphql-complexity-limit', '--graphql-depth-limit', '--token-file', '--allowed-hosts',
+  '--max-connections', '--headers-timeout-ms',
+]);
 const BOOLEAN_FLAGS = new Set(['--sample', '--quiet', '--help']);
 
 export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: string): CliOptions {
@@ -69,18 +99,61 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv,
   for (const w of namespaces) {
     if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(w)) throw new UsageError(`--namespaces: '${w}' is not a namespace word`);
   }
-  const db = values.get('--db') ?? path.join(cwd, '.catalog-lens', 'catalog.db');
-  const token = values.get('--token') ?? (env[TOKEN_ENV] || undefined);
-  if (token !== undefined && token.trim() === '') throw new UsageError('--token is empty');
+  const compat = values.get('--compat') ?? 'spec';
+  if (!isCompatMode(compat)) throw new UsageError(`--compat must be ${COMPAT_MODES.join(' or ')}, found '${compat}'`);
+  const limit = (flag: string): number | undefined => {
+    if (!values.has(flag)) return undefined;
+    if (compat !== 'datahub') throw new UsageError(`${flag} applies to the DataHub mode only: add --compat datahub`);
+    return integer(values.get(flag), flag, 0, 1, 1_000_000);
+  };
+  const graphqlComplexityLimit = limit('--graphql-complexity-limit');
+  const graphqlDepthLimit = limit('--graphql-depth-limit');
+  // Each mode its own default file: their keys differ (a file refuses to open in the other mode).
+  const db = values.get('--db') ?? path.join(cwd, '.catalog-lens', compat === 'datahub' ? 'catalog-datahub.db' : 'catalog.db');
+  const { token, tokenSource } = readToken(values, env, cwd);
+  const allowedHosts = (values.get('--allowed-hosts') ?? '').split(',').map((h) => h.trim()).filter((h) => h !== '');
+  for (const h of allowedHosts) {
+    if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9._-]+)(:\d{1,5})?$/.test(h)) throw new UsageError(`--allowed-hosts: '${h}' is not a host name, an IP address or [IPv6], with an optional :port`);
+  }
+  const maxConnections = values.has('--max-connections') ? integer(values.get('--max-connections'), '--max-connections', 0, 1, 1_000_000) : undefined;
+  // Node wants the headers timeout no longer than the request timeout (60 s, connections.ts).
+  const headersTimeoutMs = values.has('--headers-timeout-ms') ? integer(values.get('--headers-timeout-ms'), '--headers-timeout-ms', 0, 1, 60_000) : undefined;
   const host = values.get('--host') ?? '127.0.0.1';
   if (host === '') throw new UsageError('--host is empty');
   return {
-    port, host, db, token, namespaces, durability,
+    port, host, db, token, tokenSource, allowedHosts, maxConnections, headersTimeoutMs,
+    namespaces, durability, compat, graphqlComplexityLimit, graphqlDepthLimit,
     sample: flags.has('--sample'),
     maxBodyBytes: maxBody,
     quiet: flags.has('--quiet'),
     help: flags.has('--help'),
   };
+}
+
+function readToken(values: Map<string, string>, env: NodeJS.ProcessEnv, cwd: string): Pick<CliOptions, 'token' | 'tokenSource'> {
+  const flag = values.get('--token');
+  const file = values.get('--token-file');
+  if (flag !== undefined && file !== undefined) throw new UsageError('give the token one way: --token-file FILE or --token T, not both');
+  if (file !== undefined) {
+    const full = path.resolve(cwd, file);
+    let text: string;
+    try {
+      text = readFileSync(full, 'utf8');
+    } catch (e) {
+      throw new UsageError(`--token-file: cannot read ${full}: ${(e as Error).message}`);
+    }
+    const token = text.split(/\r?\n/)[0]!.trim();
+    if (token === '') throw new UsageError(`--token-file: the first line of ${full} is empty; it should hold the token`);
+    return { token, tokenSource: { kind: 'file', file: full } };
+  }
+  if (flag !== undefined) {
+    if (flag.trim() === '') throw new UsageError('--token is empty');
+    return { token: flag, tokenSource: { kind: 'flag' } };
+  }
+  const fromEnv = env[TOKEN_ENV];
+  if (fromEnv === undefined || fromEnv === '') return { token: undefined, tokenSource: undefined };
+  if (fromEnv.trim() === '') throw new UsageError(`${TOKEN_ENV} is blank`);
+  return { token: fromEnv, tokenSource: { kind: 'env' } };
 }
 
 function integer(text: string | undefined, flag: string, fallback: number, min: number, max: number): number {

@@ -13,6 +13,29 @@ export class CatalogError extends Error {
   }
 }
 
+/**
+ * An error the DataHub mode answers as DataHub does, with less than the catalog knows: a Rest.li
+ * 404 with no message (RestliUtils.nonExceptionResourceNotFound), or GraphQL's "An unknown error
+ * occurred." (DataHubDataFetcherExceptionHandler, for exceptions that are not
+ * IllegalArgumentException). `reason` says what was wrong; the catalog logs it.
+ */
+export class OpaqueError extends CatalogError {
+  constructor(status: number, message: string, readonly reason: string) {
+    super(status, message);
+    this.name = 'OpaqueError';
+  }
+}
+
+/** DataHub's GraphQL answer to an exception it does not classify: SERVER_ERROR, "An unknown error occurred.". */
+export function unknownGraphQLError(reason: string): OpaqueError {
+  return new OpaqueError(500, 'An unknown error occurred.', reason);
+}
+
+/** DataHub's Rest.li 404 for an absent aspect: no message at all. */
+export function bareNotFound(reason: string): OpaqueError {
+  return new OpaqueError(404, '', reason);
+}
+
 export function badRequest(message: string): CatalogError {
   return new CatalogError(400, message);
 }

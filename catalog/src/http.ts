@@ -1,5 +1,7 @@
 /** Small HTTP helpers: bounded body reading, JSON answers, DataHub's Rest.li error body. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CompatMode } from './compat';
+import { restliStackTrace } from './datahub/restli';
 import { badRequest, CatalogError } from './errors';
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -14,11 +16,16 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
-/** DataHub's Rest.li error body (notes §5). */
-export function sendRestLiError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+/**
+ * DataHub's Rest.li error body (notes §5). The DataHub mode adds the `stackTrace` DataHub sends
+ * and leaves out an empty `message`, as DataHub's 404 for an absent aspect has none.
+ */
+export function sendRestLiError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, compat: CompatMode = 'spec'): void {
+  const datahub = compat === 'datahub';
   sendJson(res, status, {
     exceptionClass: 'com.linkedin.restli.server.RestLiServiceException',
-    message,
+    ...(datahub ? { stackTrace: restliStackTrace(status, message === '' ? undefined : message) } : {}),
+    ...(datahub && message === '' ? {} : { message }),
     status,
   }, { 'X-RestLi-Error-Response': 'true', ...headers });
 }

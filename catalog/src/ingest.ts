@@ -7,6 +7,7 @@ import {
   ASPECTS_BY_ENTITY, ENTITY_TYPES, ASPECT_NAMES, checkAspect, isAspectName, isEntityType,
   type AspectName, type EntityType,
 } from '../../model/src/aspects';
+import type { CompatMode } from './compat';
 import { badRequest, unprocessable } from './errors';
 import type { NamespacePolicy } from './namespaces';
 import type { AspectStore } from './store';
@@ -140,15 +141,15 @@ function readVersionHeader(headers: unknown, where: string): string | undefined 
 }
 
 /** `{"proposal": {...}, "async": "false"}` → one write. `async: "true"` is written synchronously too. */
-export function ingestProposal(store: AspectStore, body: unknown, namespaces: NamespacePolicy, actor: string): WriteOutcome {
+export function ingestProposal(store: AspectStore, body: unknown, namespaces: NamespacePolicy, actor: string, compat: CompatMode): WriteOutcome {
   if (!isObject(body)) throw badRequest(`request body: expected a JSON object, found ${kindOf(body)}`);
   checkAsync(body);
   const write = proposalToWrite(body['proposal'], 'proposal', namespaces);
-  return store.transaction(() => writeAspect(store, write, actor));
+  return store.transaction(() => writeAspect(store, write, actor, Date.now(), compat));
 }
 
 /** `{"proposals": [...]}` → all written in one transaction, or none. */
-export function ingestProposalBatch(store: AspectStore, body: unknown, namespaces: NamespacePolicy, actor: string): WriteOutcome[] {
+export function ingestProposalBatch(store: AspectStore, body: unknown, namespaces: NamespacePolicy, actor: string, compat: CompatMode): WriteOutcome[] {
   if (!isObject(body)) throw badRequest(`request body: expected a JSON object, found ${kindOf(body)}`);
   checkAsync(body);
   const list = body['proposals'];
@@ -159,7 +160,7 @@ export function ingestProposalBatch(store: AspectStore, body: unknown, namespace
     const now = Date.now();
     return writes.map((w, i) => {
       try {
-        return writeAspect(store, w, actor, now);
+        return writeAspect(store, w, actor, now, compat);
       } catch (e) {
         if (e instanceof Error) e.message = `proposals[${i}]: ${e.message}`;
         throw e;

@@ -1,32 +1,9 @@
 /**
- * `catalog-lens-catalog`: starts the local catalog and says where it is. Tests read the first
- * line ("catalog-lens catalog listening on http://127.0.0.1:<port>"); keep its form.
+ * `catalog-lens-catalog`: starts the local catalog and says where it is (banner.ts). Tests read
+ * the first line ("catalog-lens catalog listening on http://127.0.0.1:<port>"); keep its form.
  */
-import { mkdirSync } from 'node:fs';
-import * as path from 'node:path';
-import { parseCliOptions, TOKEN_ENV, UsageError, USAGE, type CliOptions } from './cliOptions';
-
-function banner(url: string, o: CliOptions, sampleDataset: string): string[] {
-  const ns = o.namespaces.includes('li') ? 'li' : o.namespaces[0]!;
-  const dataset = sampleDataset.replaceAll('urn:li:', `urn:${ns}:`);
-  const query = `{ dataset(urn: \\"${dataset}\\") { urn properties { description } schemaMetadata { fields { fieldPath description } } } }`;
-  const auth = o.token
-    ? `auth: on — every request except GET /health and GET /config needs "Authorization: Bearer <token>" (token not shown)`
-    : 'auth: off — started without --token, every request is accepted';
-  const authHeader = o.token ? ` -H "Authorization: Bearer $${TOKEN_ENV}"` : '';
-  return [
-    `catalog-lens catalog listening on ${url}`,
-    `  GraphQL:        POST ${url}/api/graphql`,
-    `  aspect write:   POST ${url}/aspects?action=ingestProposal   (and ?action=ingestProposalBatch)`,
-    `  aspect read:    GET  ${url}/aspects/{url-encoded urn}?aspect=<name>&version=0`,
-    `  several:        GET  ${url}/entitiesV2/{url-encoded urn}?aspects=List(a,b)`,
-    `  server info:    GET  ${url}/config   health: GET ${url}/health`,
-    `  database: ${o.db === ':memory:' ? ':memory: (not kept after exit)' : o.db} (synchronous=${o.durability.toUpperCase()})`,
-    `  namespaces: ${o.namespaces.join(', ')}${o.sample ? '   sample data: loaded' : ''}`,
-    `  ${auth}`,
-    `  try: curl -s ${url}/api/graphql -H 'Content-Type: application/json'${authHeader} -d '{"query":"${query}"}'`,
-  ];
-}
+import { banner, startupWarnings } from './banner';
+import { parseCliOptions, UsageError, USAGE, type CliOptions } from './cliOptions';
 
 async function main(): Promise<void> {
   let o: CliOptions;
@@ -43,13 +20,20 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
+  for (const w of startupWarnings(o)) process.stderr.write(`catalog-lens-catalog: warning: ${w}\n`);
   // Loaded only now, so that --help and bad flags answer without loading SQLite and GraphQL.
   const { startCatalog } = require('./server') as typeof import('./server');
   const { SAMPLE } = require('./sample') as typeof import('./sample');
-  if (o.db !== ':memory:') mkdirSync(path.dirname(path.resolve(o.db)), { recursive: true });
+  // The database's folder is created (0700) and its file (0600) by the store: catalog/src/dbFile.ts.
   const catalog = await startCatalog({
     port: o.port, host: o.host, db: o.db, token: o.token, sample: o.sample, namespaces: o.namespaces,
-    durability: o.durability,
+    durability: o.durability, compat: o.compat, allowedHosts: o.allowedHosts,
+    connections: {
+      ...(o.maxConnections !== undefined ? { maxConnections: o.maxConnections } : {}),
+      ...(o.headersTimeoutMs !== undefined ? { headersTimeoutMs: o.headersTimeoutMs } : {}),
+    },
+    ...(o.graphqlComplexityLimit !== undefined ? { graphqlComplexityLimit: o.graphqlComplexityLimit } : {}),
+    ...(o.graphqlDepthLimit !== undefined ? { graphqlDepthLimit: o.graphqlDepthLimit } : {}),
     ...(o.maxBodyBytes !== undefined ? { maxBodyBytes: o.maxBodyBytes } : {}),
     log: (line) => {
       if (!o.quiet || line.startsWith('internal error')) process.stdout.write(`${new Date().toISOString()} ${line}\n`);
@@ -71,7 +55,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
   // Printed last: whoever reads the listening line may signal the process at once.
-  process.stdout.write(banner(catalog.url, o, SAMPLE.datasets.users).join('\n') + '\n');
+  process.stdout.write(banner(catalog.url, catalog.hosts, o, SAMPLE.datasets.users).join('\n') + '\n');
 }
 
 main().catch((e: unknown) => {

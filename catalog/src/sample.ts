@@ -3,6 +3,7 @@
  * the same proposal path as any client, in one transaction; loading it again changes nothing
  * (identical values make no new version).
  */
+import type { CompatMode } from './compat';
 import { ingestProposalBatch } from './ingest';
 import type { NamespacePolicy } from './namespaces';
 import type { AspectStore } from './store';
@@ -170,8 +171,8 @@ export function sampleProposals(ns = 'li'): Json[] {
 }
 
 /** Loads the sample (idempotent); returns how many aspects changed. */
-export function loadSample(store: AspectStore, namespaces: NamespacePolicy, actor: string): number {
+export function loadSample(store: AspectStore, namespaces: NamespacePolicy, actor: string, compat: CompatMode = 'spec'): number {
   const ns = namespaces.words.includes('li') ? 'li' : namespaces.canonical;
-  const outcomes = ingestProposalBatch(store, { proposals: sampleProposals(ns), async: 'false' }, namespaces, actor);
+  const outcomes = ingestProposalBatch(store, { proposals: sampleProposals(ns), async: 'false' }, namespaces, actor, compat);
   return outcomes.filter((o) => o.changed).length;
 }

@@ -2,23 +2,23 @@
  * The local catalog service: DataHub's GraphQL endpoint, Rest.li aspect write and read paths,
  * /config and /health, on SQLite. `startCatalog` is what the CLI and the tests start.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readAspect, readEntity, urnFromPath } from './aspectReads';
-import { BearerAuth, isOpenPath, UNAUTHORIZED_BODY } from './auth';
-import { badRequest, CatalogError } from './errors';
-import { runGraphQL } from './graphql/endpoint';
+import { BearerAuth } from './auth';
+import { keyFormOf, type CompatMode } from './compat';
+import { applyConnectionLimits, defaultConnectionLimits, serverOptions, type ConnectionLimits } from './connections';
+import type { GraphQLLimits } from './graphql/endpoint';
 import { DEFAULT_QUERY_LIMITS } from './graphql/limits';
-import { ReadContext } from './graphql/readShapes';
+import { DATAHUB_QUERY_LIMITS } from './graphql/queryCost';
 import { catalogSchema } from './graphql/schema';
-import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, readBody, sendJson, sendRestLiError } from './http';
+import { DEFAULT_MAX_BODY_BYTES } from './http';
 import { GroupCommit } from './groupCommit';
-import { ingestProposal, ingestProposalBatch } from './ingest';
 import { DEFAULT_NAMESPACES, NamespacePolicy } from './namespaces';
+import { fail, handle, type Services } from './routes';
 import { loadSample } from './sample';
-import { countRequest, createStats, statsSnapshot, type CatalogStats } from './stats';
+import { RequestGuard } from './security';
+import { createStats, type CatalogStats } from './stats';
 import { AspectStore, type Durability } from './store';
-import { CATALOG_VERSION } from './version';
 
 export type { CatalogStats } from './stats';
 
@@ -40,25 +40,25 @@ export interface CatalogOptions {
   log?: (line: string) => void;
   /** 'full' (default): a write is acknowledged only once it is on disk. */
   durability?: Durability;
+  /** 'spec' (default) answers as the spec says; 'datahub' as a real DataHub does where it differs (README "DataHub mode"). */
+  compat?: CompatMode;
+  /** DataHub mode: graphql-java's MaxQueryComplexityInstrumentation limit (DataHub's default 2000). */
+  graphqlComplexityLimit?: number;
+  /** DataHub mode: graphql-java's MaxQueryDepthInstrumentation limit (DataHub's default 50). */
+  graphqlDepthLimit?: number;
+  /** More names (`name` or `name:port`) accepted in the Host header besides the catalog's own (security.ts). */
+  allowedHosts?: string[];
+  /** Connection cap and timeouts (connections.ts); each defaults as there. */
+  connections?: Partial<ConnectionLimits>;
 }
 
 export interface RunningCatalog {
   url: string;
   port: number;
+  /** The Host header values it answers to (security.ts). */
+  hosts: readonly string[];
   close(): Promise<void>;
   stats: CatalogStats;
-}
-
-interface Services {
-  store: AspectStore;
-  /** Aspect writes go through here: one fsync acknowledges every write that arrived meanwhile. */
-  writes: GroupCommit;
-  namespaces: NamespacePolicy;
-  auth: BearerAuth;
-  stats: CatalogStats;
-  actor: string;
-  maxBodyBytes: number;
-  log: (line: string) => void;
 }
 
 /**
@@ -78,25 +78,30 @@ export function urlForLog(url: string, limit = 300): string {
 }
 
 export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCatalog> {
-  const namespaces = new NamespacePolicy(opts.namespaces ?? DEFAULT_NAMESPACES);
-  const store = new AspectStore(opts.db ?? ':memory:', opts.durability ?? 'full', namespaces.canonical);
+  const compat = opts.compat ?? 'spec';
+  const namespaces = new NamespacePolicy(opts.namespaces ?? DEFAULT_NAMESPACES, keyFormOf(compat));
+  const store = new AspectStore(opts.db ?? ':memory:', opts.durability ?? 'full', namespaces.canonical, keyFormOf(compat));
   const actor = namespaces.userUrn('datahub');
   catalogSchema();
   try {
-    if (opts.sample) loadSample(store, namespaces, actor);
+    if (opts.sample) loadSample(store, namespaces, actor, compat);
   } catch (e) {
     store.close();
     throw e;
   }
+  const graphqlLimits: GraphQLLimits = compat === 'datahub'
+    ? { kind: 'datahub', limits: { maxDepth: opts.graphqlDepthLimit ?? DATAHUB_QUERY_LIMITS.maxDepth, maxComplexity: opts.graphqlComplexityLimit ?? DATAHUB_QUERY_LIMITS.maxComplexity } }
+    : { kind: 'spec', limits: DEFAULT_QUERY_LIMITS };
   const services: Services = {
-    store, namespaces, actor,
+    guard: undefined, compat, graphqlLimits, store, namespaces, actor,
     writes: new GroupCommit(store),
     auth: new BearerAuth(opts.token),
     stats: createStats(),
     maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     log: opts.log ?? (() => undefined),
   };
-  const server = createServer((req, res) => {
+  const limits: ConnectionLimits = { ...defaultConnectionLimits(), ...opts.connections };
+  const server = createServer(serverOptions(limits), (req, res) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -104,6 +109,7 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
     });
     handle(req, res, services).catch((e: unknown) => fail(req, res, services, e));
   });
+  applyConnectionLimits(server, limits, services.log);
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -116,10 +122,12 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
     throw e;
   });
   const port = (server.address() as AddressInfo).port;
+  services.guard = new RequestGuard({ bindHost: host, port, allowedHosts: opts.allowedHosts ?? [] });
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
+    hosts: services.guard.hosts,
     stats: services.stats,
     close() {
       closing ??= new Promise<void>((resolve) => {
@@ -134,95 +142,3 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
   };
 }
 
-function fail(req: IncomingMessage, res: ServerResponse, s: Services, e: unknown): void {
-  req.resume();
-  if (!(e instanceof CatalogError)) s.log(`internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  if (e instanceof CatalogError) sendRestLiError(res, e.status, e.message, e.status === 413 ? { Connection: 'close' } : {});
-  else sendRestLiError(res, 500, `internal error: ${e instanceof Error ? e.message : String(e)}`);
-}
-
-async function handle(req: IncomingMessage, res: ServerResponse, s: Services): Promise<void> {
-  const method = req.method ?? 'GET';
-  const rawUrl = req.url ?? '/';
-  const q = rawUrl.indexOf('?');
-  const path = q >= 0 ? rawUrl.slice(0, q) : rawUrl;
-  const query = new URLSearchParams(q >= 0 ? rawUrl.slice(q + 1) : '');
-  countRequest(s.stats, method, path);
-
-  if (!isOpenPath(method, path) && !s.auth.accepts(req)) {
-    req.resume();
-    sendJson(res, 401, UNAUTHORIZED_BODY, { 'WWW-Authenticate': 'Bearer' });
-    return;
-  }
-  if (path === '/health') return only(method, 'GET', res, () => sendJson(res, 200, { status: 'GOOD' }));
-  if (path === '/config') {
-    return only(method, 'GET', res, () => sendJson(res, 200, {
-      noCode: 'true',
-      catalogLens: { version: CATALOG_VERSION, namespaces: s.namespaces.words, auth: s.auth.enabled },
-    }));
-  }
-  if (path === '/_catalog-lens/stats') return only(method, 'GET', res, () => sendJson(res, 200, statsSnapshot(s.stats)));
-  if (path === '/_catalog-lens/stats/reset') {
-    return only(method, 'POST', res, () => {
-      s.stats.reset();
-      sendJson(res, 200, statsSnapshot(s.stats));
-    });
-  }
-  if (path === '/api/graphql') return graphql(req, res, s, method);
-  if (path === '/aspects') {
-    if (method !== 'POST') return only(method, 'POST', res, () => undefined);
-    const action = query.get('action');
-    if (action !== 'ingestProposal' && action !== 'ingestProposalBatch') {
-      throw badRequest(`action: expected ?action=ingestProposal or ?action=ingestProposalBatch, found ${action === null ? 'none' : `'${action}'`}`);
-    }
-    const body = parseJsonBody(await readBody(req, s.maxBodyBytes));
-    await s.writes.submit(() => (action === 'ingestProposal'
-      ? ingestProposal(s.store, body, s.namespaces, s.actor)
-      : ingestProposalBatch(s.store, body, s.namespaces, s.actor)));
-    sendJson(res, 200, { value: 'success' });
-    return;
-  }
-  if (path.startsWith('/aspects/')) {
-    return only(method, 'GET', res, () => sendJson(res, 200, readAspect(s.store, s.namespaces, urnFromPath(path.slice('/aspects/'.length)), query)));
-  }
-  if (path.startsWith('/entitiesV2/')) {
-    return only(method, 'GET', res, () => sendJson(res, 200, readEntity(s.store, s.namespaces, urnFromPath(path.slice('/entitiesV2/'.length)), query)));
-  }
-  req.resume();
-  sendRestLiError(res, 404, `No root resource defined for path '${path}'`);
-}
-
-function only(method: string, allowed: string, res: ServerResponse, run: () => void): void {
-  if (method !== allowed) {
-    sendRestLiError(res, 405, `method ${method} is not supported here; use ${allowed}`, { Allow: allowed });
-    return;
-  }
-  run();
-}
-
-async function graphql(req: IncomingMessage, res: ServerResponse, s: Services, method: string): Promise<void> {
-  if (method !== 'POST') {
-    req.resume();
-    sendJson(res, 405, graphQLRequestError(405, `method ${method} is not supported: send POST /api/graphql with {"query", "variables"}`), { Allow: 'POST' });
-    return;
-  }
-  let body: unknown;
-  try {
-    body = parseJsonBody(await readBody(req, s.maxBodyBytes));
-  } catch (e) {
-    if (!(e instanceof CatalogError)) throw e;
-    sendJson(res, e.status, graphQLRequestError(e.status, e.message), e.status === 413 ? { Connection: 'close' } : {});
-    return;
-  }
-  const ctx = new ReadContext(s.store, s.namespaces, s.actor);
-  const answer = await runGraphQL(body, ctx, DEFAULT_QUERY_LIMITS, (e) => s.log(`internal error in GraphQL: ${e.stack ?? e.message}`));
-  sendJson(res, answer.status, answer.body);
-}
-
-function graphQLRequestError(status: number, message: string): unknown {
-  return { errors: [{ message, extensions: { code: status, type: 'BAD_REQUEST', classification: 'BadRequest' } }], data: null, extensions: {} };
-}

@@ -5,6 +5,8 @@
  */
 import Database from 'better-sqlite3';
 import type { AspectName, AuditStamp, EntityType } from '../../model/src/aspects';
+import type { KeyForm } from './compat';
+import { prepareDatabaseFile } from './dbFile';
 
 export type Durability = 'full' | 'normal';
 
@@ -57,21 +59,25 @@ export class AspectStore {
   private readonly db: Database.Database;
   private readonly selectOne: Database.Statement<[string, string], AspectRow>;
   private readonly selectAll: Database.Statement<[string], AspectRow>;
+  private readonly selectAny: Database.Statement<[string], { one: number }>;
   private readonly upsert: Database.Statement<AspectRow>;
 
   /**
-   * Opens (or creates) the database. `canonicalNamespace` is recorded on first use: keys are
-   * stored in that word, so reopening the file with another first namespace is refused.
+   * Opens (or creates) the database. `canonicalNamespace` and `keyForm` are recorded on first
+   * use: keys are stored in that word (or as written), so reopening the file with another first
+   * namespace, or in the other compat mode, is refused.
    */
-  constructor(readonly path: string, durability: Durability, canonicalNamespace: string) {
+  constructor(readonly path: string, durability: Durability, canonicalNamespace: string, keyForm: KeyForm = 'canonical') {
+    if (path !== ':memory:') prepareDatabaseFile(path);
     this.db = new Database(path);
     if (path !== ':memory:') this.db.pragma('journal_mode = WAL');
     this.db.pragma(`synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`);
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(DDL);
-    this.checkMeta(canonicalNamespace);
+    this.checkMeta(canonicalNamespace, keyForm);
     this.selectOne = this.db.prepare('SELECT * FROM aspects WHERE urn = ? AND aspect = ?');
     this.selectAll = this.db.prepare('SELECT * FROM aspects WHERE urn = ? ORDER BY aspect');
+    this.selectAny = this.db.prepare('SELECT 1 AS one FROM aspects WHERE urn = ? LIMIT 1');
     this.upsert = this.db.prepare(`
       INSERT INTO aspects (urn, aspect, entity_type, value, version, created_time, created_actor,
                            modified_time, modified_actor, system_metadata)
@@ -82,7 +88,7 @@ export class AspectStore {
         modified_actor = excluded.modified_actor, system_metadata = excluded.system_metadata`);
   }
 
-  private checkMeta(canonicalNamespace: string): void {
+  private checkMeta(canonicalNamespace: string, keyForm: KeyForm): void {
     const get = this.db.prepare<[string], { value: string }>('SELECT value FROM catalog_meta WHERE key = ?');
     const put = this.db.prepare('INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)');
     const schema = get.get('schema_version')?.value;
@@ -96,8 +102,18 @@ export class AspectStore {
         `as its first namespace; start it with --namespaces ${ns},… or use another --db file`,
       );
     }
+    // Files written before the DataHub mode existed hold canonical keys.
+    const form = get.get('key_form')?.value ?? (schema === undefined ? undefined : 'canonical');
+    if (form !== undefined && form !== keyForm) {
+      const mode = (f: string): string => (f === 'canonical' ? 'the spec mode (URNs of every namespace word are one entity)' : 'the DataHub mode (--compat datahub: each URN as written)');
+      throw new Error(
+        `${this.path}: this database was written in ${mode(form)}, but the catalog was started in ${mode(keyForm)}; ` +
+        'its keys would not match: start it in the same mode or use another --db file',
+      );
+    }
     put.run('schema_version', SCHEMA_VERSION);
     put.run('canonical_namespace', canonicalNamespace);
+    put.run('key_form', keyForm);
   }
 
   get(urn: string, aspect: AspectName): StoredAspect | undefined {
@@ -108,6 +124,11 @@ export class AspectStore {
   /** Every aspect stored for one entity, by aspect name. */
   getAll(urn: string): Map<AspectName, StoredAspect> {
     return new Map(this.selectAll.all(urn).map((r) => [r.aspect as AspectName, fromRow(r)]));
+  }
+
+  /** Whether any aspect is stored for this key (DataHub's `exists`: its key aspect is written with the first aspect). */
+  hasAny(urn: string): boolean {
+    return this.selectAny.get(urn) !== undefined;
   }
 
   put(a: StoredAspect): void {

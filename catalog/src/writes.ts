@@ -4,6 +4,8 @@
  * versions and audit stamps. Call `writeAspect` inside `store.transaction`.
  */
 import { EXISTENCE_ASPECTS, type AspectName, type EntityType } from '../../model/src/aspects';
+import type { CompatMode } from './compat';
+import { datahubPreconditionMessage } from './datahub/validationText';
 import { CatalogError, notFound, unprocessable } from './errors';
 import type { AspectStore, StoredAspect } from './store';
 
@@ -28,8 +30,14 @@ export interface WriteOutcome {
 
 export const DEFAULT_RUN_ID = 'no-run-id-provided';
 
-/** Whether an entity exists: it holds one of the aspects that create it. */
-export function entityExists(store: AspectStore, key: string, entityType: EntityType): boolean {
+/**
+ * Whether an entity exists. Spec mode: it holds one of the aspects that create it. DataHub mode:
+ * it holds any aspect, as DataHub's `EntityService.exists` asks for the key aspect, which every
+ * upsert writes along with the first aspect (EntityServiceImpl.ingestAspectsToLocalDB →
+ * DefaultAspectsUtil).
+ */
+export function entityExists(store: AspectStore, key: string, entityType: EntityType, compat: CompatMode): boolean {
+  if (compat === 'datahub') return store.hasAny(key);
   return EXISTENCE_ASPECTS[entityType].some((a) => store.get(key, a) !== undefined);
 }
 
@@ -50,27 +58,33 @@ function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
+/** The spec mode's short form of DataHub's text; the DataHub mode sends DataHub's long one. */
 export function versionMismatchError(requestedUrn: string, aspect: string, expected: string, actual: string): CatalogError {
   return unprocessable(
     `ValidationExceptionCollection{EntityAspect:(${requestedUrn},${aspect}) Exceptions: [Expected version ${expected}, actual version ${actual}]}`,
   );
 }
 
-/** Writes one aspect; throws (rolling back the caller's transaction) when a rule refuses it. */
-export function writeAspect(store: AspectStore, w: AspectWrite, actor: string, now: number = Date.now()): WriteOutcome {
-  const createsEntity = EXISTENCE_ASPECTS[w.entityType].includes(w.aspectName);
-  if (!createsEntity && !entityExists(store, w.key, w.entityType)) {
+/**
+ * Writes one aspect; throws (rolling back the caller's transaction) when a rule refuses it. In the
+ * DataHub mode an upsert to an entity that does not exist creates it (DataHub's UPSERT does).
+ */
+export function writeAspect(store: AspectStore, w: AspectWrite, actor: string, now: number, compat: CompatMode): WriteOutcome {
+  const createsEntity = compat === 'datahub' || EXISTENCE_ASPECTS[w.entityType].includes(w.aspectName);
+  if (!createsEntity && !entityExists(store, w.key, w.entityType, compat)) {
     throw missingEntityError(w.requestedUrn, w.entityType, `Writing ${w.aspectName}`);
   }
   const current = store.get(w.key, w.aspectName);
   const actual = current ? String(current.version) : '-1';
-  if (w.ifVersionMatch !== undefined && w.ifVersionMatch !== actual) {
-    throw versionMismatchError(w.requestedUrn, w.aspectName, w.ifVersionMatch, actual);
-  }
   const observed = {
     lastObserved: numberOr(w.systemMetadata?.['lastObserved'], now),
     runId: stringOr(w.systemMetadata?.['runId'], DEFAULT_RUN_ID),
   };
+  if (w.ifVersionMatch !== undefined && w.ifVersionMatch !== actual) {
+    throw compat === 'datahub'
+      ? unprocessable(datahubPreconditionMessage({ ...w, systemMetadata: { ...(w.systemMetadata ?? {}), ...observed } }, actor, now, w.ifVersionMatch, actual))
+      : versionMismatchError(w.requestedUrn, w.aspectName, w.ifVersionMatch, actual);
+  }
   if (current && stableJson(current.value) === stableJson(w.value)) {
     // DataHub records the observation of an unchanged aspect without a new version.
     store.put({ ...current, systemMetadata: { ...current.systemMetadata, ...observed } });

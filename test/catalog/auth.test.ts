@@ -55,6 +55,6 @@ describe('auth', () => {
     assert.equal(config.status, 200);
     assert.equal(config.body['noCode'], 'true');
     assert.equal((config.body['catalogLens'] as { auth: boolean }).auth, true);
-    assert.equal((await request(`${catalog.url}/config`, { method: 'POST' })).status, 401, 'only GET is open');
+    assert.equal((await request(`${catalog.url}/config`, { method: 'POST', headers: { 'Content-Type': 'application/json' } })).status, 401, 'only GET is open');
   });
 });

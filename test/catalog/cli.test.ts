@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
@@ -48,7 +48,8 @@ describe('catalog command line', () => {
     assert.ok(out.includes(`POST ${p.url}/api/graphql`));
     assert.ok(out.includes(`POST ${p.url}/aspects?action=ingestProposal`));
     assert.ok(out.includes(`GET  ${p.url}/aspects/{url-encoded urn}?aspect=<name>&version=0`));
-    assert.ok(out.includes('auth: off — started without --token, every request is accepted'));
+    assert.ok(out.includes('auth: off — no token (set CATALOG_LENS_CATALOG_TOKEN or --token-file FILE): every request to the names below is accepted'));
+    assert.ok(out.includes(`requests: Host 127.0.0.1:${p.port}, localhost:${p.port}, [::1]:${p.port} only; POST with Content-Type: application/json; no CORS`));
     const curl = /try: curl -s (\S+) -H 'Content-Type: application\/json' -d '(.*)'$/m.exec(out);
     assert.ok(curl, out);
     assert.equal(curl[1], `${p.url}/api/graphql`);
@@ -75,7 +76,7 @@ describe('catalog command line', () => {
     const token = 'env-token-7d2e';
     const p = await startCatalogProcess({ sample: true, env: { CATALOG_LENS_CATALOG_TOKEN: token } });
     t.after(() => p.stop());
-    assert.match(p.output(), /auth: on — every request except GET \/health and GET \/config needs "Authorization: Bearer <token>"/);
+    assert.match(p.output(), /auth: on \(token from CATALOG_LENS_CATALOG_TOKEN, not shown\) — every request except GET \/health and GET \/config needs "Authorization: Bearer <token>"/);
     assert.match(p.output(), /-H "Authorization: Bearer \$CATALOG_LENS_CATALOG_TOKEN"/);
     const doc = 'query($urn: String!) { mlFeature(urn: $urn) { name } }';
     const denied = await postGraphQL(p.url, doc, { urn: SAMPLE.features.age });
@@ -86,6 +87,38 @@ describe('catalog command line', () => {
     await ok.text();
     await waitForOutput(p, /POST \/api\/graphql 200/);
     assert.ok(!p.output().includes(token), 'the token appears nowhere in the output');
+  });
+
+  test('--token-file FILE turns auth on, the banner names the file and never the token; --token works but warns that ps shows it', async (t) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'catalog-token-'));
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'token');
+    const token = 'file-token-93b1';
+    writeFileSync(file, `${token}\n`, { mode: 0o600 });
+    const p = await startCatalogProcess({ sample: true, args: ['--token-file', file] });
+    t.after(() => p.stop());
+    assert.ok(p.output().includes(`auth: on (token from --token-file ${file}, not shown)`), p.output());
+    assert.doesNotMatch(p.output(), /warning/);
+    const doc = 'query($urn: String!) { mlFeature(urn: $urn) { name } }';
+    assert.equal((await postGraphQL(p.url, doc, { urn: SAMPLE.features.age })).status, 401);
+    const ok = await postGraphQL(p.url, doc, { urn: SAMPLE.features.age }, { Authorization: `Bearer ${token}` });
+    assert.equal(ok.status, 200);
+    await ok.text();
+    assert.ok(!p.output().includes(token));
+
+    chmodSync(file, 0o644);
+    const flag = await startCatalogProcess({ args: ['--token', 'flag-token-5e0a'] });
+    t.after(() => flag.stop());
+    assert.match(flag.output(), /catalog-lens-catalog: warning: --token puts the token on the command line, where any user of this machine can read it \(ps\); set CATALOG_LENS_CATALOG_TOKEN or use --token-file FILE instead/);
+    assert.match(flag.output(), /^ {2}warning: --token puts the token on the command line/m);
+    const readable = await startCatalogProcess({ args: ['--token-file', file] });
+    t.after(() => readable.stop());
+    assert.match(readable.output(), new RegExp(`warning: the token file ${file.replace(/[.]/g, '\\.')} can be read by other users \\(mode 644\\); chmod 600 it`));
+    // The tests' own helper passes the token in the environment, where ps does not show it.
+    const helper = await startCatalogProcess({ token: 'env-token-1f7c' });
+    t.after(() => helper.stop());
+    assert.ok(!helper.child.spawnargs.some((a) => a.includes('env-token-1f7c')), helper.child.spawnargs.join(' '));
+    assert.match(helper.output(), /auth: on \(token from CATALOG_LENS_CATALOG_TOKEN, not shown\)/);
   });
 
   test('bad flags print a clear message and exit with code 2; --help exits 0', () => {
@@ -99,6 +132,14 @@ describe('catalog command line', () => {
       [['--namespaces', 'li,1x'], /--namespaces: '1x' is not a namespace word/],
       [['--max-body', '0'], /--max-body must be between 1/],
       [['--sample=yes'], /--sample takes no value/],
+      [['--compat', 'gms'], /--compat must be spec or datahub, found 'gms'/],
+      [['--token', 'a', '--token-file', 'b'], /give the token one way: --token-file FILE or --token T, not both/],
+      [['--token-file', '/nonexistent/catalog-token'], /--token-file: cannot read \/nonexistent\/catalog-token: ENOENT/],
+      [['--allowed-hosts', 'evil.example/x'], /--allowed-hosts: 'evil\.example\/x' is not a host name/],
+      [['--max-connections', '0'], /--max-connections must be between 1/],
+      [['--headers-timeout-ms', '90000'], /--headers-timeout-ms must be between 1 and 60000/],
+      [['--graphql-complexity-limit', '100'], /--graphql-complexity-limit applies to the DataHub mode only: add --compat datahub/],
+      [['--compat', 'datahub', '--graphql-depth-limit', 'x'], /--graphql-depth-limit must be a whole number, found 'x'/],
     ];
     for (const [args, message] of cases) {
       const r = run(...args);
@@ -108,7 +149,19 @@ describe('catalog command line', () => {
     }
     const help = run('--help');
     assert.equal(help.status, 0);
-    assert.match(help.stdout, /--port N .*--db FILE .*--token T .*--sample/s);
+    assert.match(help.stdout, /--port N .*--db FILE .*--token-file FILE .*CATALOG_LENS_CATALOG_TOKEN.*--token T .*ps.*--sample/s);
+  });
+
+  test('--compat datahub: the banner names the mode and its limits, and the limit options apply', async (t) => {
+    const p = await startCatalogProcess({ sample: true, args: ['--compat', 'datahub', '--graphql-complexity-limit', '5', '--graphql-depth-limit', '7'] });
+    t.after(() => p.stop());
+    assert.match(p.output(), /^ {2}mode: DataHub \(--compat datahub\) — answers as a real DataHub where it differs from the spec .*GraphQL limits: depth 7, complexity 5$/m);
+    assert.match(p.output(), /namespaces: li, svc \(each a different entity, as at DataHub\)/);
+    const res = await postGraphQL(p.url, 'query($u: String!) { a: dataset(urn: $u) { urn name } b: dataset(urn: $u) { urn name } }', { u: SAMPLE.datasets.users });
+    assert.deepEqual(await res.json(), { errors: [{ message: 'maximum query complexity exceeded 6 > 5', extensions: { classification: 'ExecutionAborted' } }], extensions: {} });
+    const spec = await startCatalogProcess({ args: ['--quiet'] });
+    t.after(() => spec.stop());
+    assert.match(spec.output(), /^ {2}mode: spec — answers as shared\/spec\/catalog-interface\.md says/m);
   });
 
   test('without --db the database is .catalog-lens/catalog.db under the current directory', async (t) => {
@@ -135,7 +188,7 @@ describe('catalog command line', () => {
     const p = await startCatalogProcess({ sample: true, args: ['--quiet'] });
     t.after(() => p.stop());
     const stats = async () => (await fetch(`${p.url}/_catalog-lens/stats`)).json() as Promise<{ graphql: number; aspectWrites: number; aspectReads: number; byPath: Record<string, number> }>;
-    const reset = await fetch(`${p.url}/_catalog-lens/stats/reset`, { method: 'POST' });
+    const reset = await fetch(`${p.url}/_catalog-lens/stats/reset`, { method: 'POST', headers: { 'Content-Type': 'application/json' } });
     assert.deepEqual(await reset.json(), { graphql: 0, aspectWrites: 0, aspectReads: 0, byPath: {} });
     const { query, variables } = batchDocument([{ kind: 'mlFeature', urn: SAMPLE.features.age }, { kind: 'dataset', urn: SAMPLE.datasets.users }]);
     for (let i = 0; i < 3; i++) await (await postGraphQL(p.url, query, variables)).text();
@@ -145,7 +198,7 @@ describe('catalog command line', () => {
     assert.equal(s.aspectReads, 1);
     assert.equal(s.aspectWrites, 0);
     assert.equal(s.byPath['/api/graphql'], 3);
-    await fetch(`${p.url}/_catalog-lens/stats/reset`, { method: 'POST' }).then((r) => r.text());
+    await fetch(`${p.url}/_catalog-lens/stats/reset`, { method: 'POST', headers: { 'Content-Type': 'application/json' } }).then((r) => r.text());
     assert.equal((await stats()).graphql, 0);
   });
 });

@@ -73,7 +73,7 @@ describe('aspect write validation', () => {
 
   test('a body that is not UTF-8 → 400', async (t) => {
     const catalog = await testCatalog(t);
-    const r = await fetch(`${catalog.url}/aspects?action=ingestProposal`, { method: 'POST', body: Buffer.from([0x7b, 0xff, 0xfe, 0x7d]) });
+    const r = await fetch(`${catalog.url}/aspects?action=ingestProposal`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: Buffer.from([0x7b, 0xff, 0xfe, 0x7d]) });
     const answer = await r.json() as Json;
     assert.equal(r.status, 400);
     assert.match(answer['message'] as string, /not valid UTF-8/);

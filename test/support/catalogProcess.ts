@@ -24,6 +24,7 @@ export interface CatalogProcessOptions {
   args?: string[];
   /** Database file; default ':memory:'. */
   db?: string;
+  /** Passed in CATALOG_LENS_CATALOG_TOKEN, never on the command line (where `ps` shows it). */
   token?: string;
   sample?: boolean;
   env?: NodeJS.ProcessEnv;
@@ -36,11 +37,10 @@ const LISTENING_RE = /catalog-lens catalog listening on (http:\/\/\S+):(\d+)\r?\
 
 export async function startCatalogProcess(opts: CatalogProcessOptions = {}): Promise<CatalogProcess> {
   const args = [MAIN, '--port', '0', '--db', opts.db ?? ':memory:'];
-  if (opts.token !== undefined) args.push('--token', opts.token);
   if (opts.sample) args.push('--sample');
   args.push(...(opts.args ?? []));
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...opts.env },
+    env: { ...process.env, ...opts.env, ...(opts.token !== undefined ? { CATALOG_LENS_CATALOG_TOKEN: opts.token } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -3,11 +3,14 @@
  * `{data, errors?, extensions: {}}`, each error with `extensions: {code, type}`; HTTP 400 when the
  * body is not a GraphQL request.
  */
-import { execute, GraphQLError, parse, validate, type DocumentNode, type ExecutionResult } from 'graphql';
+import { execute, getVariableValues, GraphQLError, parse, validate, type DocumentNode, type ExecutionResult } from 'graphql';
 import type { EntityType } from '../../../model/src/aspects';
-import { badRequest, CatalogError, graphQLErrorType } from '../errors';
+import { badRequest, CatalogError, graphQLErrorType, OpaqueError } from '../errors';
+import { addLink, type AddLinkArgs } from './addLink';
+import { updateDatasetAsDataHub, updateDescriptionAsDataHub } from './datahubMutations';
 import { checkQueryLimits, DEFAULT_QUERY_LIMITS, type QueryLimits } from './limits';
 import { updateDataset, updateDescription, type UpdateDatasetArgs, type UpdateDescriptionArgs } from './mutations';
+import { datahubLimitMessage, queryCost, selectedOperation, type DataHubQueryLimits } from './queryCost';
 import { entityNode, type ReadContext } from './readShapes';
 import { catalogSchema } from './schema';
 
@@ -20,18 +23,26 @@ export interface GraphQLResponse {
 
 const ENTITY_KINDS: readonly EntityType[] = ['dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup'];
 
-/** A root query field: the entity, or null when it does not exist (spec §7: unset values are null). */
+function resolveEntity(kind: EntityType | 'any', urn: string, ctx: ReadContext, where: string) {
+  const r = ctx.namespaces.resolve(urn, where);
+  const found = r.urn.kind === 'other' ? r.urn.entityType : r.urn.kind;
+  if (kind === 'any' ? !(ENTITY_KINDS as readonly string[]).includes(found) : found !== kind) {
+    const wanted = kind === 'any' ? ENTITY_KINDS.join(', ') : `a ${kind}`;
+    throw badRequest(`${where}: expected ${wanted} URN, found a ${found} URN '${urn}'`);
+  }
+  return { ...r, entityType: found as EntityType };
+}
+
+/**
+ * A root query field. Spec mode: the entity, or null when it does not exist (spec §7: unset
+ * values are null). DataHub mode: an object for every well-formed URN, its `exists` false and
+ * its aspect fields null when nothing was written (DatasetType.batchLoad → batchGetV2, whose map
+ * holds every URN asked for with its key aspect; EntityServiceImpl.getCorrespondingAspects).
+ */
 function entityQuery(kind: EntityType | 'any') {
   return (args: { urn: string }, ctx: ReadContext, info: { fieldName: string }): Json | null => {
-    const where = `${info.fieldName}(urn)`;
-    const r = ctx.namespaces.resolve(args.urn, where);
-    const found = r.urn.kind === 'other' ? r.urn.entityType : r.urn.kind;
-    if (kind === 'any' ? !(ENTITY_KINDS as readonly string[]).includes(found) : found !== kind) {
-      const wanted = kind === 'any' ? ENTITY_KINDS.join(', ') : `a ${kind}`;
-      throw badRequest(`${where}: expected ${wanted} URN, found a ${found} URN '${args.urn}'`);
-    }
-    const entityType = found as EntityType;
-    if (!ctx.exists(r.key, entityType)) return null;
+    const r = resolveEntity(kind, args.urn, ctx, `${info.fieldName}(urn)`);
+    if (ctx.compat !== 'datahub' && !ctx.exists(r.key, r.entityType)) return null;
     return entityNode(ctx, args.urn, r.urn, r.key);
   };
 }
@@ -43,11 +54,31 @@ const rootValue = {
   mlModel: entityQuery('mlModel'),
   mlModelGroup: entityQuery('mlModelGroup'),
   entity: entityQuery('any'),
-  entityExists: (args: { urn: string }, ctx: ReadContext, info: { fieldName: string }): boolean =>
-    entityQuery('any')(args, ctx, info) !== null,
-  updateDataset: (args: UpdateDatasetArgs, ctx: ReadContext) => updateDataset(args, ctx),
-  updateDescription: (args: UpdateDescriptionArgs, ctx: ReadContext) => updateDescription(args, ctx),
+  entityExists: (args: { urn: string }, ctx: ReadContext, info: { fieldName: string }): boolean => {
+    const r = resolveEntity('any', args.urn, ctx, `${info.fieldName}(urn)`);
+    return ctx.exists(r.key, r.entityType);
+  },
+  updateDataset: (args: UpdateDatasetArgs, ctx: ReadContext) =>
+    (ctx.compat === 'datahub' ? updateDatasetAsDataHub(args, ctx) : updateDataset(args, ctx)),
+  updateDescription: (args: UpdateDescriptionArgs, ctx: ReadContext) =>
+    (ctx.compat === 'datahub' ? updateDescriptionAsDataHub(args, ctx) : updateDescription(args, ctx)),
+  addLink: (args: AddLinkArgs, ctx: ReadContext) => addLink(args, ctx),
 };
+
+const DATAHUB_MODE_SAFETY_LIMITS: QueryLimits = { maxDepth: Number.MAX_SAFE_INTEGER, maxRootFields: Number.MAX_SAFE_INTEGER, maxFields: DEFAULT_QUERY_LIMITS.maxFields };
+
+/** Which size limits a request meets: the spec mode's own (limits.ts, checked before validation), or DataHub's (queryCost.ts, checked after). */
+export type GraphQLLimits =
+  | { kind: 'spec'; limits: QueryLimits }
+  | { kind: 'datahub'; limits: DataHubQueryLimits };
+
+export interface GraphQLRunOptions {
+  limits?: GraphQLLimits;
+  /** A resolver threw something that is not a CatalogError: a bug. */
+  onInternalError?: (e: Error) => void;
+  /** The DataHub mode answered less than it knows (OpaqueError): why. */
+  onOpaqueError?: (e: OpaqueError) => void;
+}
 
 function requestError(message: string): GraphQLResponse {
   return {
@@ -73,6 +104,29 @@ function withErrors(errors: readonly GraphQLError[], classification: string): Gr
   return { status: 200, body: { errors: errors.map((e) => errorEntry(e, classification)), data: null, extensions: {} } };
 }
 
+/** graphql-java's answer to an AbortExecutionException: no `data` key at all, the classification only. */
+function aborted(message: string): GraphQLResponse {
+  return { status: 200, body: { errors: [{ message, extensions: { classification: 'ExecutionAborted' } }], extensions: {} } };
+}
+
+/** DataHub's limits, checked as graphql-java does: after validation and variable coercion, before execution. */
+function datahubLimitAnswer(doc: DocumentNode, limits: DataHubQueryLimits, variables: Json | undefined, operationName: string | undefined): GraphQLResponse | undefined {
+  const op = selectedOperation(doc, operationName);
+  if (!op) return undefined;
+  const coerced = getVariableValues(catalogSchema(), op.variableDefinitions ?? [], variables ?? {});
+  // Coercion errors are answered by execute, as graphql-java answers them before the instrumentations run.
+  if (coerced.errors) return undefined;
+  let cost;
+  try {
+    cost = queryCost(doc, { operationName, variables: coerced.coerced });
+  } catch (e) {
+    if (e instanceof RangeError) return aborted(`maximum query depth exceeded: the document is nested too deeply to measure (limit ${limits.maxDepth})`);
+    throw e;
+  }
+  const over = cost && datahubLimitMessage(cost, limits);
+  return over ? aborted(over) : undefined;
+}
+
 /**
  * Parsed documents and their validation against the (fixed) schema, by query text. Clients send
  * the same few documents again and again (the language server's batch of N URNs of one kind), and
@@ -89,8 +143,8 @@ function rememberDocument(query: string, entry: { doc: DocumentNode }): void {
 }
 
 /** Runs one GraphQL request body (already parsed as JSON). */
-export async function runGraphQL(body: unknown, ctx: ReadContext, limits: QueryLimits = DEFAULT_QUERY_LIMITS,
-  onInternalError?: (e: Error) => void): Promise<GraphQLResponse> {
+export async function runGraphQL(body: unknown, ctx: ReadContext, opts: GraphQLRunOptions = {}): Promise<GraphQLResponse> {
+  const limits = opts.limits ?? { kind: 'spec', limits: DEFAULT_QUERY_LIMITS };
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return requestError('the request body must be a JSON object {"query": "...", "variables": {...}}');
   }
@@ -112,19 +166,25 @@ export async function runGraphQL(body: unknown, ctx: ReadContext, limits: QueryL
       if (e instanceof GraphQLError) return withErrors([e], 'InvalidSyntax');
       // graphql's parser recurses once per level: thousands of nested braces overflow its stack.
       if (e instanceof RangeError) {
-        return withErrors([new GraphQLError(`the document is nested too deeply to read; the limit is ${limits.maxDepth} levels`)], 'ValidationError');
+        return withErrors([new GraphQLError(`the document is nested too deeply to read; the limit is ${limits.limits.maxDepth} levels`)], 'ValidationError');
       }
       throw e;
     }
     rememberDocument(query, known);
   }
   const doc = known.doc;
-  const overLimit = checkQueryLimits(doc, limits);
+  // The DataHub mode keeps only the catalog's cap on fields in all, a guard for the catalog itself
+  // (graphql-js validation is quadratic in the fields of a level); DataHub's limits come after validation.
+  const overLimit = checkQueryLimits(doc, limits.kind === 'spec' ? limits.limits : DATAHUB_MODE_SAFETY_LIMITS);
   if (overLimit) return withErrors([new GraphQLError(overLimit)], 'ValidationError');
   const schema = catalogSchema();
   known.invalid ??= validate(schema, doc);
   const invalid = known.invalid;
   if (invalid.length > 0) return withErrors(invalid, 'ValidationError');
+  if (limits.kind === 'datahub') {
+    const over = datahubLimitAnswer(doc, limits.limits, (variables ?? undefined) as Json | undefined, (operationName ?? undefined) as string | undefined);
+    if (over) return over;
+  }
 
   const result: ExecutionResult = await execute({
     schema, document: doc, rootValue, contextValue: ctx,
@@ -134,7 +194,8 @@ export async function runGraphQL(body: unknown, ctx: ReadContext, limits: QueryL
   const out: Json = { data: result.data ?? null };
   if (result.errors && result.errors.length > 0) {
     for (const e of result.errors) {
-      if (e.path !== undefined && e.originalError && !(e.originalError instanceof CatalogError)) onInternalError?.(e.originalError);
+      if (e.originalError instanceof OpaqueError) opts.onOpaqueError?.(e.originalError);
+      else if (e.path !== undefined && e.originalError && !(e.originalError instanceof CatalogError)) opts.onInternalError?.(e.originalError);
     }
     out['errors'] = result.errors.map((e) => errorEntry(e));
   }

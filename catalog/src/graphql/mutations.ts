@@ -1,6 +1,7 @@
 /**
- * `updateDataset` and `updateDescription` (spec §4.1), written as DataHub writes them
- * (notes §5) but refusing missing entities as the spec asks (rule 2). Each mutation checks and
+ * `updateDataset` and `updateDescription` (spec §4.1) in the spec mode, written as DataHub writes
+ * them (notes §5) but refusing missing entities as the spec asks (rule 2) and merging into the
+ * current aspects; datahubMutations.ts has the DataHub mode's. Each mutation checks and
  * writes in one transaction through the same write path as the Rest.li proposals, so versions
  * and concurrent conditional writes see every change.
  */
@@ -14,13 +15,13 @@ import { datasetNode, type ReadContext } from './readShapes';
 
 type Json = Record<string, unknown>;
 
-interface MemoryElementInput { url: string; description?: string | null; author: string; createdAt?: number | null }
+export interface MemoryElementInputArgs { url: string; description?: string | null; author: string; createdAt?: number | null }
 
 export interface UpdateDatasetArgs {
   urn: string;
   input: {
     editableProperties?: { description: string; name?: string | null } | null;
-    institutionalMemory?: { elements: MemoryElementInput[] } | null;
+    institutionalMemory?: { elements: MemoryElementInputArgs[] } | null;
   };
 }
 
@@ -44,7 +45,7 @@ export function updateDataset(args: UpdateDatasetArgs, ctx: ReadContext): Json {
   const store = ctx.store;
   const memory = args.input.institutionalMemory ? memoryElements(ctx, args.input.institutionalMemory.elements) : undefined;
   store.transaction(() => {
-    if (!entityExists(store, target.key, 'dataset')) throw missingEntityError(args.urn, 'dataset', `updateDataset of ${args.urn}`);
+    if (!entityExists(store, target.key, 'dataset', 'spec')) throw missingEntityError(args.urn, 'dataset', `updateDataset of ${args.urn}`);
     const now = Date.now();
     const stamp: AuditStamp = { time: now, actor: ctx.actor };
     const editable = args.input.editableProperties;
@@ -53,20 +54,20 @@ export function updateDataset(args: UpdateDatasetArgs, ctx: ReadContext): Json {
       const value: Json = { ...current, description: editable.description };
       if (typeof editable.name === 'string') value['name'] = editable.name;
       if (!isObject(value['created'])) value['created'] = stamp;
-      writeAspect(store, { key: target.key, requestedUrn: args.urn, entityType: 'dataset', aspectName: 'editableDatasetProperties', value }, ctx.actor, now);
+      writeAspect(store, { key: target.key, requestedUrn: args.urn, entityType: 'dataset', aspectName: 'editableDatasetProperties', value }, ctx.actor, now, 'spec');
     }
     if (memory) {
       const current = store.get(target.key, 'institutionalMemory')?.value ?? {};
       // DataHub's updateDataset replaces the element list with the one given.
       const elements = memory.map((e) => ({ url: e.url, description: e.description ?? '', createStamp: { time: e.createdAt ?? now, actor: e.author } }));
-      writeAspect(store, { key: target.key, requestedUrn: args.urn, entityType: 'dataset', aspectName: 'institutionalMemory', value: { ...current, elements } }, ctx.actor, now);
+      writeAspect(store, { key: target.key, requestedUrn: args.urn, entityType: 'dataset', aspectName: 'institutionalMemory', value: { ...current, elements } }, ctx.actor, now, 'spec');
     }
   });
   ctx.forget(target.key);
   return datasetNode(ctx, args.urn, target.urn, target.key);
 }
 
-function memoryElements(ctx: ReadContext, elements: MemoryElementInput[]): MemoryElementInput[] {
+function memoryElements(ctx: ReadContext, elements: MemoryElementInputArgs[]): MemoryElementInputArgs[] {
   elements.forEach((e, i) => {
     const where = `updateDataset(input.institutionalMemory.elements[${i}]`;
     const author = ctx.namespaces.resolve(e.author, `${where}.author)`);
@@ -97,7 +98,7 @@ export function updateDescription(args: UpdateDescriptionArgs, ctx: ReadContext)
   }
   const store = ctx.store;
   store.transaction(() => {
-    if (!entityExists(store, target.key, 'dataset')) {
+    if (!entityExists(store, target.key, 'dataset', 'spec')) {
       throw missingEntityError(input.resourceUrn, 'dataset', `updateDescription of ${input.resourceUrn}`);
     }
     const schema = store.get(target.key, 'schemaMetadata')?.value;
@@ -106,18 +107,23 @@ export function updateDescription(args: UpdateDescriptionArgs, ctx: ReadContext)
     }
     const fieldPath = schemaFieldPath(schema, wanted, input.resourceUrn);
     const now = Date.now();
-    const current = store.get(target.key, 'editableSchemaMetadata')?.value;
-    const value: Json = current ? { ...current } : {};
+    const value = withFieldDescription(store.get(target.key, 'editableSchemaMetadata')?.value, fieldPath, input.description);
     if (!isObject(value['created'])) value['created'] = { time: now, actor: ctx.actor };
-    const infos = Array.isArray(value['editableSchemaFieldInfo']) ? [...value['editableSchemaFieldInfo']] : [];
-    const at = infos.findIndex((i) => isObject(i) && i['fieldPath'] === fieldPath);
-    if (at >= 0) infos[at] = { ...(infos[at] as Json), description: input.description };
-    else infos.push({ fieldPath, description: input.description });
-    value['editableSchemaFieldInfo'] = infos;
-    writeAspect(store, { key: target.key, requestedUrn: input.resourceUrn, entityType: 'dataset', aspectName: 'editableSchemaMetadata', value }, ctx.actor, now);
+    writeAspect(store, { key: target.key, requestedUrn: input.resourceUrn, entityType: 'dataset', aspectName: 'editableSchemaMetadata', value }, ctx.actor, now, 'spec');
   });
   ctx.forget(target.key);
   return true;
+}
+
+/** `editableSchemaMetadata` with the entry of `fieldPath` (exactly that path) described, added when missing. */
+export function withFieldDescription(current: Json | undefined, fieldPath: string, description: string): Json {
+  const value: Json = current ? { ...current } : {};
+  const infos = Array.isArray(value['editableSchemaFieldInfo']) ? [...value['editableSchemaFieldInfo']] : [];
+  const at = infos.findIndex((i) => isObject(i) && i['fieldPath'] === fieldPath);
+  if (at >= 0) infos[at] = { ...(infos[at] as Json), description };
+  else infos.push({ fieldPath, description });
+  value['editableSchemaFieldInfo'] = infos;
+  return value;
 }
 
 /** The schema's own path for `wanted`: an exact match, else the one field whose simple path equals it. */

@@ -6,6 +6,7 @@
  */
 import { EXISTENCE_ASPECTS, textOf, type AspectName, type AuditStamp, type EntityType } from '../../../model/src/aspects';
 import { parseUrn, type DatasetUrn, type MlFeatureTableUrn, type MlFeatureUrn, type MlModelGroupUrn, type MlModelUrn, type Urn } from '../../../model/src/urn';
+import type { CompatMode } from '../compat';
 import { badRequest } from '../errors';
 import type { NamespacePolicy } from '../namespaces';
 import type { AspectStore, StoredAspect } from '../store';
@@ -16,7 +17,7 @@ type Json = Record<string, unknown>;
 export class ReadContext {
   private readonly loaded = new Map<string, Map<AspectName, StoredAspect>>();
 
-  constructor(readonly store: AspectStore, readonly namespaces: NamespacePolicy, readonly actor: string) {}
+  constructor(readonly store: AspectStore, readonly namespaces: NamespacePolicy, readonly actor: string, readonly compat: CompatMode = 'spec') {}
 
   aspectsOf(key: string): Map<AspectName, StoredAspect> {
     let m = this.loaded.get(key);
@@ -36,8 +37,10 @@ export class ReadContext {
     return this.aspectsOf(key).get(aspect)?.value;
   }
 
+  /** Spec: an aspect that creates the entity is stored. DataHub: any aspect (its key aspect comes with the first write). */
   exists(key: string, entityType: EntityType): boolean {
     const m = this.aspectsOf(key);
+    if (this.compat === 'datahub') return m.size > 0;
     return EXISTENCE_ASPECTS[entityType].some((a) => m.has(a));
   }
 }

@@ -26,6 +26,7 @@ type Query {
 type Mutation {
   updateDataset(urn: String!, input: DatasetUpdateInput!): Dataset
   updateDescription(input: DescriptionUpdateInput!): Boolean
+  addLink(input: AddLinkInput!): Boolean
 }
 
 enum EntityType {
@@ -291,6 +292,17 @@ input InstitutionalMemoryMetadataUpdate {
   description: String
   author: String!
   createdAt: Long
+}
+
+input AddLinkInput {
+  linkUrl: String!
+  label: String!
+  resourceUrn: String!
+  settings: LinkSettingsInput
+}
+
+input LinkSettingsInput {
+  showInAssetPreview: Boolean
 }
 
 enum SubResourceType {

@@ -1,0 +1,91 @@
+/**
+ * `updateDataset` and `updateDescription` as DataHub answers them (the DataHub mode):
+ *
+ * - updateDataset: `DatasetType.update` checks privileges only, with no existence check, and
+ *   ingests what `DatasetUpdateInputMapper` makes of the input (datahub-graphql-core/.../types/
+ *   dataset/DatasetType.java, commit 45ef0479; mappers/DatasetUpdateInputMapper.java, commit
+ *   ccf5a8cf): whole new aspects, no precondition. `editableDatasetProperties` becomes
+ *   `{description, created: now, lastModified: now}` (the edited display `name` is not copied, so
+ *   it is lost); `institutionalMemory` becomes exactly the elements sent, each built by
+ *   `InstitutionalMemoryMetadataUpdateMapper`: `{description, url, createStamp: {actor: author,
+ *   time: createdAt ?? now}}` (an element's `updateStamp` and `settings` are gone).
+ * - updateDescription of a dataset field: `UpdateDescriptionResolver` refuses a missing
+ *   `subResourceType`, then `DescriptionUtils.validateFieldDescriptionInput` asks for the dataset
+ *   to exist, to have a schema, and for a `schemaMetadata.fields[].fieldPath` equal to
+ *   `subResource` (LabelUtils.validateSubresourceExists): no simple-path matching. Each refusal
+ *   is an IllegalArgumentException, which DataHub answers as BAD_REQUEST with its message
+ *   (DataHubDataFetcherExceptionHandler walks the cause chain).
+ */
+import { parseUrn } from '../../../model/src/urn';
+import { badRequest, unknownGraphQLError } from '../errors';
+import { writeAspect } from '../writes';
+import { resolveDataset, withFieldDescription, type MemoryElementInputArgs, type UpdateDatasetArgs, type UpdateDescriptionArgs } from './mutations';
+import { datasetNode, type ReadContext } from './readShapes';
+
+type Json = Record<string, unknown>;
+
+/**
+ * One link as InstitutionalMemoryMetadataUpdateMapper builds it. Its setters throw on what DataHub
+ * answers only as "An unknown error occurred.": a null description (Pegasus setters refuse null)
+ * and an author that CorpuserUrn.createFromString refuses (not `urn:li:corpuser:…`).
+ */
+function memoryElement(e: MemoryElementInputArgs, i: number, now: number): Json {
+  const where = `updateDataset(input.institutionalMemory.elements[${i}]`;
+  if (e.description === undefined || e.description === null) {
+    throw unknownGraphQLError(`${where}.description) is missing: DataHub's InstitutionalMemoryMetadataUpdateMapper calls setDescription(null), which throws`);
+  }
+  const author = parseUrn(e.author);
+  if (!author.ok || author.urn.kind !== 'corpuser' || author.urn.namespace !== 'li') {
+    throw unknownGraphQLError(`${where}.author) '${e.author}' is not a urn:li:corpuser URN, which DataHub's CorpuserUrn.createFromString refuses`);
+  }
+  return { description: e.description, url: e.url, createStamp: { actor: e.author, time: e.createdAt ?? now } };
+}
+
+export function updateDatasetAsDataHub(args: UpdateDatasetArgs, ctx: ReadContext): Json {
+  const target = resolveDataset(ctx, args.urn, 'updateDataset(urn)');
+  const now = Date.now();
+  const memory = args.input.institutionalMemory;
+  const elements = memory ? memory.elements.map((e, i) => memoryElement(e, i, now)) : undefined;
+  const editable = args.input.editableProperties;
+  const stamp = { actor: ctx.actor, time: now };
+  const write = (aspectName: 'institutionalMemory' | 'editableDatasetProperties', value: Json): void => {
+    writeAspect(ctx.store, { key: target.key, requestedUrn: args.urn, entityType: 'dataset', aspectName, value }, ctx.actor, now, 'datahub');
+  };
+  ctx.store.transaction(() => {
+    if (elements) write('institutionalMemory', { elements });
+    if (editable) write('editableDatasetProperties', { description: editable.description, lastModified: stamp, created: stamp });
+  });
+  ctx.forget(target.key);
+  return datasetNode(ctx, args.urn, target.urn, target.key);
+}
+
+export function updateDescriptionAsDataHub(args: UpdateDescriptionArgs, ctx: ReadContext): boolean {
+  const input = args.input;
+  const urn = input.resourceUrn;
+  const target = ctx.namespaces.resolve(urn, 'updateDescription(input.resourceUrn)');
+  if (target.urn.kind !== 'dataset') {
+    const kind = target.urn.kind === 'other' ? target.urn.entityType : target.urn.kind;
+    throw badRequest(
+      `updateDescription(input.resourceUrn): the local catalog describes dataset fields only, found a ${kind} URN '${urn}' ` +
+      "(DataHub would write the entity's editable properties aspect, which this catalog does not keep)",
+    );
+  }
+  if (input.subResourceType === undefined || input.subResourceType === null) {
+    throw badRequest('Update description without subresource is not currently supported');
+  }
+  const field = input.subResource ?? null;
+  ctx.store.transaction(() => {
+    if (!ctx.store.hasAny(target.key)) throw badRequest(`Failed to update ${urn}. ${urn} does not exist.`);
+    const schema = ctx.store.get(target.key, 'schemaMetadata')?.value;
+    if (!schema) throw badRequest(`Failed to update ${urn} & field ${field}. ${urn} has no schema.`);
+    const fields = Array.isArray(schema['fields']) ? schema['fields'] : [];
+    if (field === null || !fields.some((f) => typeof f === 'object' && f !== null && (f as Json)['fieldPath'] === field)) {
+      throw badRequest(`Failed to update ${urn} & field ${field}. Field ${field} does not exist in the datasets schema.`);
+    }
+    // DescriptionUtils.updateFieldDescription edits the entry and writes the aspect back; it sets no `created`.
+    const value = withFieldDescription(ctx.store.get(target.key, 'editableSchemaMetadata')?.value, field, input.description);
+    writeAspect(ctx.store, { key: target.key, requestedUrn: urn, entityType: 'dataset', aspectName: 'editableSchemaMetadata', value }, ctx.actor, Date.now(), 'datahub');
+  });
+  ctx.forget(target.key);
+  return true;
+}

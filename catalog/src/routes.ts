@@ -1,0 +1,148 @@
+/**
+ * Routing of one request: the guard (security.ts) and bearer auth first, then DataHub's paths —
+ * GraphQL, the Rest.li aspect write and reads, /config, /health — and the test counters.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readAspect, readEntity, urnFromPath } from './aspectReads';
+import { isOpenPath, UNAUTHORIZED_BODY, type BearerAuth } from './auth';
+import type { CompatMode } from './compat';
+import { PROTOCOL_HEADER, restliProtocol } from './datahub/restli';
+import { badRequest, CatalogError, OpaqueError } from './errors';
+import { runGraphQL, type GraphQLLimits } from './graphql/endpoint';
+import { ReadContext } from './graphql/readShapes';
+import type { GroupCommit } from './groupCommit';
+import { parseJsonBody, readBody, sendJson, sendRestLiError } from './http';
+import { ingestProposal, ingestProposalBatch } from './ingest';
+import type { NamespacePolicy } from './namespaces';
+import type { RequestGuard } from './security';
+import { countRequest, statsSnapshot, type CatalogStats } from './stats';
+import type { AspectStore } from './store';
+import { CATALOG_VERSION } from './version';
+
+export interface Services {
+  /** Set once the server listens (the guard needs the port). */
+  guard: RequestGuard | undefined;
+  compat: CompatMode;
+  graphqlLimits: GraphQLLimits;
+  store: AspectStore;
+  /** Aspect writes go through here: one fsync acknowledges every write that arrived meanwhile. */
+  writes: GroupCommit;
+  namespaces: NamespacePolicy;
+  auth: BearerAuth;
+  stats: CatalogStats;
+  actor: string;
+  maxBodyBytes: number;
+  log: (line: string) => void;
+}
+
+export function fail(req: IncomingMessage, res: ServerResponse, s: Services, e: unknown): void {
+  req.resume();
+  if (!(e instanceof CatalogError)) s.log(`internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+  if (e instanceof OpaqueError) s.log(`DataHub mode: ${e.status} as DataHub answers it: ${e.reason}`);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  if (e instanceof CatalogError) sendRestLiError(res, e.status, e.message, e.status === 413 ? { Connection: 'close' } : {}, s.compat);
+  else sendRestLiError(res, 500, `internal error: ${e instanceof Error ? e.message : String(e)}`, {}, s.compat);
+}
+
+/** The Rest.li protocol of a request to /aspects or /entitiesV2: read in the DataHub mode only. */
+function protocolOf(req: IncomingMessage, s: Services) {
+  return s.compat === 'datahub' ? restliProtocol(req.headers[PROTOCOL_HEADER]) : '2.0';
+}
+
+export async function handle(req: IncomingMessage, res: ServerResponse, s: Services): Promise<void> {
+  const method = req.method ?? 'GET';
+  const rawUrl = req.url ?? '/';
+  const q = rawUrl.indexOf('?');
+  const path = q >= 0 ? rawUrl.slice(0, q) : rawUrl;
+  const query = new URLSearchParams(q >= 0 ? rawUrl.slice(q + 1) : '');
+  // Host, Origin, Content-Type and OPTIONS, before anything else: security.ts.
+  const refusal = s.guard ? s.guard.check(req) : { status: 503, message: 'the catalog is starting' };
+  if (refusal) {
+    req.resume();
+    sendJson(res, refusal.status, { error: refusal.message, status: refusal.status }, { Connection: 'close', ...(refusal.status === 405 ? { Allow: 'GET, POST' } : {}) });
+    return;
+  }
+  countRequest(s.stats, method, path);
+
+  if (!isOpenPath(method, path) && !s.auth.accepts(req)) {
+    req.resume();
+    sendJson(res, 401, UNAUTHORIZED_BODY, { 'WWW-Authenticate': 'Bearer' });
+    return;
+  }
+  if (path === '/health') return only(method, 'GET', res, () => sendJson(res, 200, { status: 'GOOD' }));
+  if (path === '/config') {
+    return only(method, 'GET', res, () => sendJson(res, 200, {
+      noCode: 'true',
+      catalogLens: { version: CATALOG_VERSION, namespaces: s.namespaces.words, auth: s.auth.enabled },
+    }));
+  }
+  if (path === '/_catalog-lens/stats') return only(method, 'GET', res, () => sendJson(res, 200, statsSnapshot(s.stats)));
+  if (path === '/_catalog-lens/stats/reset') {
+    return only(method, 'POST', res, () => {
+      s.stats.reset();
+      sendJson(res, 200, statsSnapshot(s.stats));
+    });
+  }
+  if (path === '/api/graphql') return graphql(req, res, s, method);
+  const restli = path === '/aspects' || path.startsWith('/aspects/') || path.startsWith('/entitiesV2/');
+  const protocol = restli ? protocolOf(req, s) : '2.0';
+  if (path === '/aspects') {
+    if (method !== 'POST') return only(method, 'POST', res, () => undefined);
+    const action = query.get('action');
+    if (action !== 'ingestProposal' && action !== 'ingestProposalBatch') {
+      throw badRequest(`action: expected ?action=ingestProposal or ?action=ingestProposalBatch, found ${action === null ? 'none' : `'${action}'`}`);
+    }
+    const body = parseJsonBody(await readBody(req, s.maxBodyBytes));
+    await s.writes.submit(() => (action === 'ingestProposal'
+      ? ingestProposal(s.store, body, s.namespaces, s.actor, s.compat)
+      : ingestProposalBatch(s.store, body, s.namespaces, s.actor, s.compat)));
+    sendJson(res, 200, { value: 'success' });
+    return;
+  }
+  if (path.startsWith('/aspects/')) {
+    return only(method, 'GET', res, () => sendJson(res, 200, readAspect(s.store, s.namespaces, urnFromPath(path.slice('/aspects/'.length)), query, { compat: s.compat, protocol })), s.compat);
+  }
+  if (path.startsWith('/entitiesV2/')) {
+    return only(method, 'GET', res, () => sendJson(res, 200, readEntity(s.store, s.namespaces, urnFromPath(path.slice('/entitiesV2/'.length)), query, { compat: s.compat, protocol })), s.compat);
+  }
+  req.resume();
+  sendRestLiError(res, 404, `No root resource defined for path '${path}'`, {}, s.compat);
+}
+
+function only(method: string, allowed: string, res: ServerResponse, run: () => void, compat: CompatMode = 'spec'): void {
+  if (method !== allowed) {
+    sendRestLiError(res, 405, `method ${method} is not supported here; use ${allowed}`, { Allow: allowed }, compat);
+    return;
+  }
+  run();
+}
+
+async function graphql(req: IncomingMessage, res: ServerResponse, s: Services, method: string): Promise<void> {
+  if (method !== 'POST') {
+    req.resume();
+    sendJson(res, 405, graphQLRequestError(405, `method ${method} is not supported: send POST /api/graphql with {"query", "variables"}`), { Allow: 'POST' });
+    return;
+  }
+  let body: unknown;
+  try {
+    body = parseJsonBody(await readBody(req, s.maxBodyBytes));
+  } catch (e) {
+    if (!(e instanceof CatalogError)) throw e;
+    sendJson(res, e.status, graphQLRequestError(e.status, e.message), e.status === 413 ? { Connection: 'close' } : {});
+    return;
+  }
+  const ctx = new ReadContext(s.store, s.namespaces, s.actor, s.compat);
+  const answer = await runGraphQL(body, ctx, {
+    limits: s.graphqlLimits,
+    onInternalError: (e) => s.log(`internal error in GraphQL: ${e.stack ?? e.message}`),
+    onOpaqueError: (e) => s.log(`DataHub mode: GraphQL error "${e.message}" as DataHub answers it: ${e.reason}`),
+  });
+  sendJson(res, answer.status, answer.body);
+}
+
+function graphQLRequestError(status: number, message: string): unknown {
+  return { errors: [{ message, extensions: { code: status, type: 'BAD_REQUEST', classification: 'BadRequest' } }], data: null, extensions: {} };
+}
