@@ -1,7 +1,7 @@
 /**
  * Racing description writes: 8 language server processes each set a different description of
  * one dataset and of one of its columns at the same moment, round after round (half of them
- * through the aspect path, half through GraphQL mutations). After each round the description is
+ * through the aspect path, half on the GraphQL path), against the catalog in each mode. After each round the description is
  * exactly one writer's whole text (never a mix, never cut), the column has one entry, not one
  * per writer, the other columns and the `created` stamp are kept, the aspects still pass the
  * spec §2.2 check, and each aspect's version grew by exactly the number of writes answered
@@ -12,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { checkAspect } from '../../model/src/aspects';
 import { graphql } from '../support/catalogHttp';
 import { startCatalog } from '../../catalog/src/server';
-import { S, serverFor, type Catalog } from '../support/fixture';
+import { COMPAT_MODES, S, serverFor, type Catalog } from '../support/fixture';
 import type { LspSession } from '../support/lspClient';
 
 interface Result { status: 'written' | 'unchanged' | 'failed'; message: string; kind?: string }
@@ -28,25 +28,25 @@ function textOf(kind: 'dataset' | 'column', k: number, r: number): string {
 }
 
 async function readBack(url: string): Promise<{ dataset: { value: any; version: number }; schema: { value: any; version: number } }> {
-  const r = await fetch(`${url}/entitiesV2/${encodeURIComponent(S.users)}?aspects=List(editableDatasetProperties,editableSchemaMetadata)`);
+  const r = await fetch(`${url}/entitiesV2/${encodeURIComponent(S.users)}?aspects=List(editableDatasetProperties,editableSchemaMetadata)`, { headers: { 'X-RestLi-Protocol-Version': '2.0.0' } });
   const body = await r.json() as { aspects: Record<string, { value: any; systemMetadata: { version: string } }> };
   const env = (name: string) => ({ value: body.aspects[name]?.value, version: Number(body.aspects[name]?.systemMetadata.version ?? 0) });
   return { dataset: env('editableDatasetProperties'), schema: env('editableSchemaMetadata') };
 }
 
-describe('racing description writes', () => {
+for (const compat of COMPAT_MODES) describe(`racing description writes (${compat} catalog)`, () => {
   let catalog: Catalog;
   let writers: LspSession[];
   const log: string[] = [];
   before(async () => {
-    catalog = await startCatalog({ port: 0, db: ':memory:', sample: true, log: (l) => log.push(l) });
+    catalog = await startCatalog({ port: 0, db: ':memory:', sample: true, compat, log: (l) => log.push(l) });
     writers = await Promise.all(Array.from({ length: WRITERS }, (_, k) => serverFor(catalog.url, {
       settings: { writePath: k < WRITERS / 2 ? 'aspects' : 'graphql', actor: `urn:li:corpuser:writer${k}` },
     })));
   });
   after(async () => {
     const conflicts = log.filter((l) => /^POST \/aspects\?action=ingestProposal 422 /.test(l)).length;
-    console.log(`racing writes: ${WRITERS} servers × ${ROUNDS} rounds × 2 descriptions = ${WRITERS * ROUNDS * 2} commands; ${conflicts} conditional writes refused as stale and redone`);
+    console.log(`racing writes (${compat} catalog): ${WRITERS} servers × ${ROUNDS} rounds × 2 descriptions = ${WRITERS * ROUNDS * 2} commands; ${conflicts} conditional writes refused as stale and redone`);
     await Promise.all(writers.map((w) => w.stop()));
     await catalog.close();
   });

@@ -4,13 +4,13 @@ import { describe, test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { hoverText, positionOf } from '../support/lspClient';
-import { S, useSampleServer } from '../support/fixture';
+import { COMPAT_MODES, S, useSampleServer } from '../support/fixture';
 
 const codes = (ds: Diagnostic[]): string[] => ds.map((d) => String(d.code)).sort();
 const hasCode = (code: string) => (ds: Diagnostic[]): boolean => ds.some((d) => d.code === code);
 
-describe('diagnostics', () => {
-  const env = useSampleServer();
+for (const compat of COMPAT_MODES) describe(`diagnostics (${compat} catalog)`, () => {
+  const env = useSampleServer({}, compat);
 
   test('malformed → Error at the exact part, unknown → Warning, undocumented → Information', async () => {
     const text = [

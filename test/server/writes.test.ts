@@ -6,14 +6,14 @@ import assert from 'node:assert/strict';
 import { parseDocument } from 'yaml';
 import { beforeEach, describe, test } from 'node:test';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
-import { aspects, graphql, ingestBatch } from '../support/catalogHttp';
+import { aspects, graphql, ingest, ingestBatch } from '../support/catalogHttp';
 import { positionOf } from '../support/lspClient';
-import { S, sampleCatalog, serverFor, useSampleServer } from '../support/fixture';
+import { COMPAT_MODES, S, sampleCatalog, serverFor, useSampleServer } from '../support/fixture';
 
 interface Result { status: 'written' | 'unchanged' | 'failed'; message: string; kind?: string; aspects?: string[] }
 
-describe('write commands (aspect path)', () => {
-  const env = useSampleServer({ settings: { actor: 'urn:li:corpuser:alice' } });
+for (const compat of COMPAT_MODES) describe(`write commands (aspect path, ${compat} catalog)`, () => {
+  const env = useSampleServer({ settings: { actor: 'urn:li:corpuser:alice' } }, compat);
   beforeEach(() => env.catalog.stats.reset());
   const run = (command: string, arg: unknown): Promise<Result> => env.lsp.command<Result>(command, arg);
 
@@ -96,6 +96,22 @@ describe('write commands (aspect path)', () => {
     assert.equal(again.status, 'unchanged', 'matched by simple path');
   });
 
+  test('§4.2 rule 5 as DataHub\'s UI reads it: the entry with the exact field path is edited; one by simple path only when there is none', async () => {
+    const v2 = '[version=2.0].[type=struct].[type=struct].device.[type=string].os';
+    const created = { time: 1, actor: 'urn:li:corpuser:carol' };
+    // An older writer left an entry by simple path beside the exact one: the UI shows the exact one.
+    assert.equal(await ingest(env.catalog.url, 'dataset', S.clicks, 'editableSchemaMetadata', {
+      editableSchemaFieldInfo: [{ fieldPath: 'device.os', description: 'simple' }, { fieldPath: v2, description: 'exact' }], created,
+    }), 200);
+    assert.equal((await run('catalogLens.setColumnDescription', { urn: S.clicks, fieldPath: 'device.os', description: 'Operating system.' })).status, 'written');
+    let e = (await aspects(env.catalog.url, S.clicks, ['editableSchemaMetadata'])).editableSchemaMetadata;
+    assert.deepEqual(e.editableSchemaFieldInfo, [{ fieldPath: 'device.os', description: 'simple' }, { fieldPath: v2, description: 'Operating system.' }]);
+    assert.equal(await ingest(env.catalog.url, 'dataset', S.clicks, 'editableSchemaMetadata', { editableSchemaFieldInfo: [{ fieldPath: 'device.os', description: 'simple' }], created }), 200);
+    assert.equal((await run('catalogLens.setColumnDescription', { urn: S.clicks, fieldPath: 'device.os', description: 'OS only.' })).status, 'written');
+    e = (await aspects(env.catalog.url, S.clicks, ['editableSchemaMetadata'])).editableSchemaMetadata;
+    assert.deepEqual(e.editableSchemaFieldInfo, [{ fieldPath: 'device.os', description: 'OS only.' }], 'no exact entry: the simple one is edited, none added');
+  });
+
   test('a column the schema does not have is refused with near names, and nothing is written', async () => {
     const r = await run('catalogLens.setColumnDescription', { urn: S.users, fieldPath: 'emial', description: 'x' });
     assert.equal(r.status, 'failed');
@@ -119,6 +135,9 @@ describe('write commands (aspect path)', () => {
     assert.match(d.message, /not in the catalog, create it first/);
     assert.equal(env.catalog.stats.aspectWrites, 0);
     assert.deepEqual(await aspects(env.catalog.url, S.ghost, ['editableDatasetProperties', 'editableSchemaMetadata']), {});
+    // DataHub answers an object for any URN; `exists` must still say nobody wrote it (no ghost was made).
+    const g = await graphql(env.catalog.url, 'query($u: String!) { dataset(urn: $u) { exists } }', { u: S.ghost });
+    assert.deepEqual(g.data.dataset, compat === 'spec' ? null : { exists: false });
   });
 
   test('§4.2 rule 2: appends keep order and every other field, and add no duplicates', async () => {
@@ -175,9 +194,9 @@ describe('write commands (aspect path)', () => {
   });
 });
 
-describe('concurrent appenders', () => {
+for (const compat of COMPAT_MODES) describe(`concurrent appenders (${compat} catalog)`, () => {
   test('8 clients appending 50 features and 50 groups each to one table and one model lose none and add no duplicates', async () => {
-    const catalog = await sampleCatalog();
+    const catalog = await sampleCatalog({ compat });
     const features = Array.from({ length: 400 }, (_, i) => `urn:li:mlFeature:(users_table,f${i})`);
     const groups = Array.from({ length: 400 }, (_, i) => `urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,g${i},PROD)`);
     assert.equal(await ingestBatch(catalog.url, [
@@ -215,39 +234,96 @@ describe('concurrent appenders', () => {
   });
 });
 
-describe('the aspect path and the GraphQL path', () => {
-  test('reach the same end state', async () => {
-    const results: unknown[] = [];
-    for (const writePath of ['aspects', 'graphql']) {
-      const catalog = await sampleCatalog();
-      const lsp = await serverFor(catalog.url, { settings: { writePath, actor: 'urn:li:corpuser:bob' } });
-      try {
-        const steps: Array<[string, unknown]> = [
-          ['catalogLens.setDatasetDescription', { urn: S.orders, description: 'Orders.', link: { url: 'https://wiki.example.com/o', description: 'Runbook' } }],
-          ['catalogLens.setDatasetDescription', { urn: S.orders, description: 'Orders.', link: { url: 'https://wiki.example.com/o', description: 'Runbook' } }],
-          ['catalogLens.setDatasetDescription', { urn: S.orders, description: 'All orders.' }],
-          ['catalogLens.setColumnDescription', { urn: S.orders, fieldPath: 'amount', description: 'Total, EUR.' }],
-          ['catalogLens.setColumnDescription', { urn: S.clicks, fieldPath: 'device.os', description: 'OS.' }],
-          ['catalogLens.setColumnDescription', { urn: S.orders, fieldPath: 'amount', description: 'Total, EUR.' }],
-        ];
-        const statuses: string[] = [];
-        for (const [cmd, arg] of steps) statuses.push((await lsp.command<Result>(cmd, arg)).status);
-        const read = async (urn: string) => {
-          const a = await aspects(catalog.url, urn, ['editableDatasetProperties', 'institutionalMemory', 'editableSchemaMetadata']);
-          return {
-            description: a.editableDatasetProperties?.description,
-            links: a.institutionalMemory?.elements?.map((e: { url: string; description: string; createStamp: { actor: string } }) => [e.url, e.description, e.createStamp.actor]),
-            columns: a.editableSchemaMetadata?.editableSchemaFieldInfo?.map((e: { fieldPath: string; description: string }) => [e.fieldPath, e.description]),
-          };
-        };
-        results.push({ statuses, orders: await read(S.orders), clicks: await read(S.clicks) });
-      } finally {
-        await lsp.stop();
-        await catalog.close();
+for (const compat of COMPAT_MODES) describe(`the aspect path and the GraphQL path (${compat} catalog)`, () => {
+  const LINK = { url: 'https://wiki.example.com/o', description: 'Runbook' };
+
+  async function endState(writePath: 'aspects' | 'graphql'): Promise<{ statuses: string[]; orders: unknown; clicks: unknown; linkAuthors: string[] }> {
+    const catalog = await sampleCatalog({ compat });
+    const lsp = await serverFor(catalog.url, { settings: { writePath, actor: 'urn:li:corpuser:bob' } });
+    try {
+      const steps: Array<[string, unknown]> = [
+        ['catalogLens.setDatasetDescription', { urn: S.orders, description: 'Orders.', link: LINK }],
+        ['catalogLens.setDatasetDescription', { urn: S.orders, description: 'Orders.', link: LINK }],
+        ['catalogLens.setDatasetDescription', { urn: S.orders, description: 'All orders.' }],
+        ['catalogLens.setColumnDescription', { urn: S.orders, fieldPath: 'amount', description: 'Total, EUR.' }],
+        ['catalogLens.setColumnDescription', { urn: S.clicks, fieldPath: 'device.os', description: 'OS.' }],
+        ['catalogLens.setColumnDescription', { urn: S.orders, fieldPath: 'amount', description: 'Total, EUR.' }],
+      ];
+      const statuses: string[] = [];
+      for (const [cmd, arg] of steps) {
+        const r = await lsp.command<Result>(cmd, arg);
+        statuses.push(r.status);
+        assert.notEqual(r.status, 'failed', r.message);
       }
+      const read = async (urn: string) => {
+        const a = await aspects(catalog.url, urn, ['editableDatasetProperties', 'institutionalMemory', 'editableSchemaMetadata']);
+        return {
+          description: a.editableDatasetProperties?.description,
+          links: a.institutionalMemory?.elements?.map((e: { url: string; description: string }) => [e.url, e.description]),
+          columns: a.editableSchemaMetadata?.editableSchemaFieldInfo?.map((e: { fieldPath: string; description: string }) => [e.fieldPath, e.description]),
+        };
+      };
+      const memory = (await aspects(catalog.url, S.orders, ['institutionalMemory'])).institutionalMemory;
+      return {
+        statuses, orders: await read(S.orders), clicks: await read(S.clicks),
+        linkAuthors: (memory?.elements ?? []).map((e: { createStamp: { actor: string } }) => e.createStamp.actor),
+      };
+    } finally {
+      await lsp.stop();
+      await catalog.close();
     }
-    assert.deepEqual(results[1], results[0]);
-    assert.deepEqual((results[0] as { statuses: string[] }).statuses, ['written', 'unchanged', 'written', 'written', 'written', 'unchanged']);
+  }
+
+  test('reach the same end state', async () => {
+    const viaAspects = await endState('aspects');
+    const viaGraphql = await endState('graphql');
+    assert.deepEqual({ ...viaGraphql, linkAuthors: undefined }, { ...viaAspects, linkAuthors: undefined });
+    assert.deepEqual(viaAspects.statuses, ['written', 'unchanged', 'written', 'written', 'written', 'unchanged']);
+    assert.deepEqual(viaAspects.linkAuthors, ['urn:li:corpuser:bob'], 'the aspect path writes catalogLens.actor');
+    // DataHub's addLink stamps the link with the user the request authenticates as (LinkUtils.addLink).
+    assert.deepEqual(viaGraphql.linkAuthors, ['urn:li:corpuser:datahub']);
+  });
+
+  test('the GraphQL path keeps what updateDataset would erase: the edited display name and created stamp, by writing that description through the aspect path', async () => {
+    const catalog = await sampleCatalog({ compat });
+    const created = { time: 1_700_000_000_000, actor: 'urn:li:corpuser:carol' };
+    assert.equal(await ingest(catalog.url, 'dataset', S.orders, 'editableDatasetProperties', { description: 'Old.', name: 'Orders (curated)', created }), 200);
+    const lsp = await serverFor(catalog.url, { settings: { writePath: 'graphql' } });
+    try {
+      const r = await lsp.command<Result>('catalogLens.setDatasetDescription', { urn: S.orders, description: 'New.' });
+      assert.equal(r.status, 'written', r.message);
+      assert.match(r.message, /through the aspect path: DataHub's updateDataset would erase the edited display name and created stamp/);
+      const e = (await aspects(catalog.url, S.orders, ['editableDatasetProperties'])).editableDatasetProperties;
+      assert.equal(e.description, 'New.');
+      assert.equal(e.name, 'Orders (curated)');
+      assert.deepEqual(e.created, created);
+    } finally {
+      await lsp.stop();
+      await catalog.close();
+    }
+  });
+
+  test('a link added on the GraphQL path keeps every existing link, with its stamps', async () => {
+    const catalog = await sampleCatalog({ compat });
+    const existing = [
+      { url: 'https://wiki.example.com/a', description: 'A', createStamp: { time: 1, actor: 'urn:li:corpuser:carol' } },
+      { url: 'https://wiki.example.com/b', description: 'B', createStamp: { time: 2, actor: 'urn:li:corpuser:dave' }, updateStamp: { time: 3, actor: 'urn:li:corpuser:erin' } },
+    ];
+    assert.equal(await ingest(catalog.url, 'dataset', S.orders, 'institutionalMemory', { elements: existing }), 200);
+    const lsp = await serverFor(catalog.url, { settings: { writePath: 'graphql' } });
+    try {
+      const r = await lsp.command<Result>('catalogLens.setDatasetDescription', { urn: S.orders, description: 'Orders.', link: LINK });
+      assert.equal(r.status, 'written', r.message);
+      const m = (await aspects(catalog.url, S.orders, ['institutionalMemory'])).institutionalMemory;
+      assert.deepEqual(m.elements.slice(0, 2), existing, 'the links that were there, as they were');
+      assert.equal(m.elements.length, 3);
+      assert.equal(m.elements[2].url, LINK.url);
+      const again = await lsp.command<Result>('catalogLens.setDatasetDescription', { urn: S.orders, description: 'Orders.', link: { url: existing[0]!.url, description: 'other label' } });
+      assert.equal(again.status, 'unchanged', 'a link with that url is there: rule 4');
+    } finally {
+      await lsp.stop();
+      await catalog.close();
+    }
   });
 });
 

@@ -1,23 +1,34 @@
 /** A real local catalog (sample data, in memory) and a real server process pointed at it. */
 import { after, before } from 'node:test';
+import { COMPAT_MODES, type CompatMode } from '../../catalog/src/compat';
 import { startCatalog } from '../../catalog/src/server';
 import { startSession, type LspSession, type SessionOptions } from './lspClient';
 
 export type Catalog = Awaited<ReturnType<typeof startCatalog>>;
 
-export async function sampleCatalog(opts: { token?: string } = {}): Promise<Catalog> {
-  return startCatalog({ port: 0, db: ':memory:', sample: true, log: () => undefined, ...(opts.token ? { token: opts.token } : {}) });
+/**
+ * The catalog's two modes: the spec's, and DataHub's (Rest.li protocol versions, `exists: false`
+ * objects, upserts that create, whole-aspect mutations, query cost limits, its error texts).
+ * Protocol-level suites run against both.
+ */
+export { COMPAT_MODES, type CompatMode };
+
+export async function sampleCatalog(opts: { token?: string; compat?: CompatMode } = {}): Promise<Catalog> {
+  return startCatalog({
+    port: 0, db: ':memory:', sample: true, log: () => undefined,
+    ...(opts.token ? { token: opts.token } : {}), ...(opts.compat ? { compat: opts.compat } : {}),
+  });
 }
 
 export async function serverFor(url: string, opts: SessionOptions = {}): Promise<LspSession> {
   return startSession({ ...opts, settings: { url, ...opts.settings } });
 }
 
-/** In a describe block: a sample catalog and a server pointed at it, for every test of the block. */
-export function useSampleServer(opts: SessionOptions = {}): { catalog: Catalog; lsp: LspSession } {
+/** In a describe block: a sample catalog (in `compat` mode) and a server pointed at it, for every test of the block. */
+export function useSampleServer(opts: SessionOptions = {}, compat: CompatMode = 'spec'): { catalog: Catalog; lsp: LspSession } {
   const env = {} as { catalog: Catalog; lsp: LspSession };
   before(async () => {
-    env.catalog = await sampleCatalog();
+    env.catalog = await sampleCatalog({ compat });
     env.lsp = await serverFor(env.catalog.url, opts);
   });
   after(async () => {

@@ -1,0 +1,45 @@
+/** A real HTTP proxy in front of a catalog that keeps every GraphQL request body and answer, to check what was sent. */
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface GraphqlExchange { query: string; answer: { data?: unknown; errors?: Array<{ message?: string }> } }
+
+export interface RecordingProxy {
+  url: string;
+  graphql: GraphqlExchange[];
+  close(): Promise<void>;
+}
+
+export async function startRecordingProxy(target: string): Promise<RecordingProxy> {
+  const t = new URL(target);
+  const sockets = new Set<Socket>();
+  const state: RecordingProxy = { url: '', graphql: [], close: async () => undefined };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const up = request({ host: t.hostname, port: t.port, path: req.url, method: req.method, headers: { ...req.headers, host: t.host } }, (upRes) => {
+        const parts: Buffer[] = [];
+        upRes.on('data', (c: Buffer) => parts.push(c));
+        upRes.on('end', () => {
+          const out = Buffer.concat(parts);
+          if (req.url === '/api/graphql' && req.method === 'POST') {
+            state.graphql.push({ query: (JSON.parse(body.toString()) as { query: string }).query, answer: JSON.parse(out.toString()) as GraphqlExchange['answer'] });
+          }
+          res.writeHead(upRes.statusCode ?? 502, { 'Content-Type': upRes.headers['content-type'] ?? 'application/json' }).end(out);
+        });
+      });
+      up.on('error', () => res.writeHead(502).end());
+      up.end(body);
+    });
+  });
+  server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.close = () => new Promise<void>((resolve) => {
+    for (const s of sockets) s.destroy();
+    server.close(() => resolve());
+  });
+  return state;
+}
