@@ -140,6 +140,14 @@ for (const compat of COMPAT_MODES) describe(`write commands (aspect path, ${comp
     assert.deepEqual(g.data.dataset, compat === 'spec' ? null : { exists: false });
   });
 
+  test('a URN holding a lone surrogate (which no URL can carry) is refused as not in the catalog, and the server goes on', async () => {
+    const r = await run('catalogLens.setDatasetDescription', { urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.\uD800x,PROD)', description: 'x' });
+    assert.equal(r.status, 'failed');
+    assert.equal(r.kind, 'notFound');
+    assert.equal(env.lsp.child.exitCode, null);
+    assert.equal(env.catalog.stats.aspectWrites, 0);
+  });
+
   test('§4.2 rule 2: appends keep order and every other field, and add no duplicates', async () => {
     const before = (await aspects(env.catalog.url, S.churnModel, ['mlModelProperties'])).mlModelProperties;
     const r = await run('catalogLens.addFeaturesToModel', { model: S.churnModel, features: [S.avgAmount, S.age, S.signupDays] });
