@@ -9,7 +9,7 @@ import { keyFormOf, type CompatMode } from './compat';
 import { applyConnectionLimits, defaultConnectionLimits, serverOptions, type ConnectionLimits } from './connections';
 import type { GraphQLLimits } from './graphql/endpoint';
 import { DEFAULT_QUERY_LIMITS } from './graphql/limits';
-import { DATAHUB_QUERY_LIMITS } from './graphql/queryCost';
+import { DATAHUB_QUERY_LIMITS } from '../../model/src/queryCost';
 import { catalogSchema } from './graphql/schema';
 import { DEFAULT_MAX_BODY_BYTES } from './http';
 import { GroupCommit } from './groupCommit';

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parse } from 'graphql';
-import { queryCost } from '../../catalog/src/graphql/queryCost';
+import { queryCost } from '../../model/src/queryCost';
 import { SAMPLE } from '../../catalog/src/sample';
 import { batchQuery } from '../../server/src/catalog/queries';
 import { gql, testCatalog } from './helpers';

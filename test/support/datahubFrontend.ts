@@ -8,7 +8,7 @@
  * a bearer-only call meets when `metadataService.auth.enabled` is off.
  */
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from './loopbackServer';
 
 export interface DatahubFrontend {
   url: string;
@@ -23,7 +23,6 @@ const SPA = '<!doctype html><html><head><title>DataHub</title></head><body><div 
 
 export async function startDatahubFrontend(gms: string): Promise<DatahubFrontend> {
   const target = new URL(gms);
-  const sockets = new Set<Socket>();
   const state: DatahubFrontend = { url: '', proxied: [], served: [], sessionRequired: false, close: async () => undefined };
 
   const forward = (req: IncomingMessage, path: string, body: Buffer, res: ServerResponse): void => {
@@ -67,12 +66,8 @@ export async function startDatahubFrontend(gms: string): Promise<DatahubFrontend
   };
 
   const server: Server = createServer(handle);
-  server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = () => new Promise<void>((resolve) => {
-    for (const s of sockets) s.destroy();
-    server.close(() => resolve());
-  });
+  const listening = await listenOnLoopback(server);
+  state.url = listening.url;
+  state.close = listening.close;
   return state;
 }

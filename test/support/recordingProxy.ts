@@ -1,6 +1,6 @@
 /** A real HTTP proxy in front of a catalog that keeps every GraphQL request body and answer, to check what was sent. */
 import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from './loopbackServer';
 
 export interface GraphqlExchange { query: string; answer: { data?: unknown; errors?: Array<{ message?: string }> } }
 
@@ -12,7 +12,6 @@ export interface RecordingProxy {
 
 export async function startRecordingProxy(target: string): Promise<RecordingProxy> {
   const t = new URL(target);
-  const sockets = new Set<Socket>();
   const state: RecordingProxy = { url: '', graphql: [], close: async () => undefined };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -34,12 +33,8 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
       up.end(body);
     });
   });
-  server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = () => new Promise<void>((resolve) => {
-    for (const s of sockets) s.destroy();
-    server.close(() => resolve());
-  });
+  const listening = await listenOnLoopback(server);
+  state.url = listening.url;
+  state.close = listening.close;
   return state;
 }

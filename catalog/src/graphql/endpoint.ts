@@ -10,7 +10,7 @@ import { addLink, type AddLinkArgs } from './addLink';
 import { updateDatasetAsDataHub, updateDescriptionAsDataHub } from './datahubMutations';
 import { checkQueryLimits, DEFAULT_QUERY_LIMITS, type QueryLimits } from './limits';
 import { updateDataset, updateDescription, type UpdateDatasetArgs, type UpdateDescriptionArgs } from './mutations';
-import { datahubLimitMessage, queryCost, selectedOperation, type DataHubQueryLimits } from './queryCost';
+import { datahubLimitMessage, queryCost, selectedOperation, type DataHubQueryLimits } from '../../../model/src/queryCost';
 import { entityNode, type ReadContext } from './readShapes';
 import { catalogSchema } from './schema';
 

@@ -117,3 +117,10 @@ export function datahubLimitMessage(cost: QueryCost, limits: DataHubQueryLimits)
   if (cost.complexity > limits.maxComplexity) return `maximum query complexity exceeded ${cost.complexity} > ${limits.maxComplexity}`;
   return undefined;
 }
+
+/** The reverse of datahubLimitMessage: what a refusal says was too much, and the limit it names. */
+export function refusedForCost(message: string): { what: 'complexity' | 'depth'; cost: number; limit: number } | undefined {
+  const m = /maximum query (complexity|depth) exceeded (\d+) > (\d+)/i.exec(message);
+  if (!m) return undefined;
+  return { what: m[1]!.toLowerCase() as 'complexity' | 'depth', cost: Number(m[2]), limit: Number(m[3]) };
+}
