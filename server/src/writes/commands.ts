@@ -9,10 +9,11 @@ import {
   type InstitutionalMemory, type MlFeatureTableProperties, type MlModelProperties,
 } from '../../../model/src/aspects';
 import { findField, simplePath } from '../../../model/src/fieldPath';
+import { inertText, MESSAGE_LIMIT } from '../../../model/src/inertText';
 import { Commands, type Settings, type WriteResult } from '../../../model/src/protocol';
 import { parseUrn, type Urn } from '../../../model/src/urn';
 import type { CatalogClient, Resolution } from '../catalog/client';
-import { quoteCatalogText, type CatalogError } from '../catalog/errors';
+import type { CatalogError } from '../catalog/errors';
 import { UPDATE_DATASET, UPDATE_DESCRIPTION, type ResolvableKind } from '../catalog/queries';
 import { KIND_LABELS, entityName } from '../features/describe';
 import { nearNames } from '../features/diagnostics';
@@ -47,12 +48,15 @@ export function writeCommands(state: ServerState): Record<string, CommandHandler
         if (!client.configured) failed('notConfigured', 'no catalog is configured (catalogLens.url is empty)');
         const result = await run(a, { state, settings, client, signal: signalOf(token) });
         if (result.status === 'written') state.revalidateAll();
-        return result;
+        return shown(result);
       } catch (e) {
-        if (e instanceof Refusal) return e.result;
+        if (e instanceof Refusal) return shown(e.result);
         throw e;
       }
     };
+  // The output boundary: whatever a message quotes (URNs, paths, the catalog's words), the client
+  // shows it in a notification, where `[label](command:…)` would be a link that runs a command.
+  const shown = (r: WriteResult): WriteResult => ({ ...r, message: inertText(r.message, 'notification', MESSAGE_LIMIT) });
 
   return {
     [Commands.setDatasetDescription]: wrap(setDatasetDescription),
@@ -110,19 +114,19 @@ async function setColumnDescription(a: Record<string, unknown>, ctx: Ctx): Promi
   const field = findField(fields, column);
   if (!field) {
     const near = nearNames(column, fields.map((f) => simplePath(f.fieldPath)));
-    return failed('badInput', `${label(urn.urn)} has no column '${column}'${near.length ? `; near names: ${near.map((n) => quoteCatalogText(n, 80)).join(', ')}` : fields.length ? '' : ' (the catalog holds no schema for it)'}`);
+    return failed('badInput', `${label(urn.urn)} has no column '${inertText(column, 'notification')}'${near.length ? `; near names: ${near.map((n) => inertText(n, 'notification', 80)).join(', ')}` : fields.length ? '' : ' (the catalog holds no schema for it)'}`);
   }
   if (ctx.settings.writePath === 'graphql') {
     const info = dataset.entity.editableSchemaMetadata?.editableSchemaFieldInfo ?? [];
     const entry = info.find((e) => e.fieldPath === field.fieldPath) ?? info.find((e) => simplePath(e.fieldPath) === simplePath(field.fieldPath));
-    if (entry && entry.description === description) return unchanged(urn.urn, `column '${column}' already has this description`);
+    if (entry && entry.description === description) return unchanged(urn.urn, `column '${inertText(column, 'notification')}' already has this description`);
     await mutate(ctx, UPDATE_DESCRIPTION, { input: { description, resourceUrn: urn.text, subResource: field.fieldPath, subResourceType: 'DATASET_FIELD' } });
   } else {
     const wrote = await readMergeWrite<EditableSchemaMetadata>(ctx, urn, 'editableSchemaMetadata', (cur) => mergeColumnDescription(cur, field.fieldPath, description, stamp(ctx)));
-    if (!wrote) return unchanged(urn.urn, `column '${column}' already has this description`);
+    if (!wrote) return unchanged(urn.urn, `column '${inertText(column, 'notification')}' already has this description`);
   }
   ctx.client.invalidate([urn.text]);
-  return { status: 'written', aspects: ['editableSchemaMetadata'], message: `Wrote the description of column '${simplePath(field.fieldPath)}' of ${label(urn.urn)}` };
+  return { status: 'written', aspects: ['editableSchemaMetadata'], message: `Wrote the description of column '${inertText(simplePath(field.fieldPath), 'notification')}' of ${label(urn.urn)}` };
 }
 
 async function appendToList(
@@ -261,8 +265,9 @@ function stamp(ctx: Ctx): AuditStamp {
   return { time: Date.now(), actor: ctx.settings.actor };
 }
 
+/** The entity as messages name it; its name is document text (`%28`/`%29` decoded), quoted inert. */
 function label(urn: Urn): string {
-  return `${KIND_LABELS[urn.kind].toLowerCase()} ${entityName(urn)}`;
+  return `${KIND_LABELS[urn.kind].toLowerCase()} ${inertText(entityName(urn), 'notification')}`;
 }
 
 function unchanged(urn: Urn, why: string): WriteResult {
