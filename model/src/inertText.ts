@@ -13,7 +13,7 @@
  * - `quickInput`: quick pick labels, descriptions and details, input box titles, prompts and
  *   validation messages (icons; the input box's message renders links too).
  * - `markdown`: inline text of hover Markdown, shown literally (every Markdown construct escaped).
- * - `plain`: one plain line (diagnostics, status, logs): only the common core.
+ * - `plain`: one plain line (diagnostics, the status tooltip): only the common core.
  * - `lines`: the common core keeping line breaks (tabs made spaces), for a Markdown description
  *   that markdown.ts then makes inert by its own rules.
  */
