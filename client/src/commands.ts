@@ -3,6 +3,7 @@
  * vscode-languageclient itself; these call them through `workspace/executeCommand`.
  */
 import * as vscode from 'vscode';
+import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
 import { Commands, UrnAtRequest, type CatalogStatus } from '../../model/src/protocol';
 import { PaletteCommands } from './commandIds';
 import { entityPageUrl, originOf } from './endpoints';
@@ -110,7 +111,8 @@ export function registerPaletteCommands(deps: CommandDeps): void {
       url: cfg.get<string>('url', ''), uiUrl: cfg.get<string>('uiUrl', ''), entityUrlTemplate: cfg.get<string>('entityUrlTemplate', '{uiUrl}/{path}/{urn}'),
     }, at.urn);
     if ('error' in page) {
-      void vscode.window.showWarningMessage(`Catalog Lens: ${page.error}`);
+      // The error may quote the page URL, made from the URN in the file.
+      void vscode.window.showWarningMessage(inertText(`Catalog Lens: ${page.error}`, 'notification', MESSAGE_LIMIT));
       return;
     }
     log.info(`opening ${page.url}`);
@@ -143,15 +145,15 @@ export function catalogSettings(scope?: vscode.Uri): vscode.WorkspaceConfigurati
 
 async function testConnection(server: CatalogLanguageServer, url: string): Promise<void> {
   const r = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Catalog Lens: testing the connection to ${url}…` },
+    { location: vscode.ProgressLocation.Notification, title: inertText(`Catalog Lens: testing the connection to ${url}…`, 'notification', MESSAGE_LIMIT) },
     () => server.executeServerCommand<ConnectionTest>(Commands.testConnection, {}),
   );
   if (r.ok) {
-    void vscode.window.showInformationMessage(`Catalog Lens: connected${r.endpoint ? ` to ${r.endpoint}` : ''}.`);
+    void vscode.window.showInformationMessage(inertText(`Catalog Lens: connected${r.endpoint ? ` to ${r.endpoint}` : ''}.`, 'notification', MESSAGE_LIMIT));
     return;
   }
   const fix = r.state === 'unauthorized' ? 'Set Access Token' : 'Configure Catalog';
-  const pick = await vscode.window.showWarningMessage(`Catalog Lens: the connection test failed: ${r.message}`, fix, 'Show Output');
+  const pick = await vscode.window.showWarningMessage(inertText(`Catalog Lens: the connection test failed: ${r.message}`, 'notification', MESSAGE_LIMIT), fix, 'Show Output');
   if (pick === 'Set Access Token') await vscode.commands.executeCommand(PaletteCommands.setAccessToken);
   else if (pick === 'Configure Catalog') await vscode.commands.executeCommand(PaletteCommands.configure);
   else if (pick === 'Show Output') server.showServerOutput();
@@ -163,7 +165,7 @@ export function reportFailure(log: Log, command: string, e: unknown): void {
     return;
   }
   log.error(`${command} failed`, e);
-  void vscode.window.showErrorMessage(`Catalog Lens: ${describeError(e)}`, 'Show Output').then((pick) => { if (pick) log.show(); });
+  void vscode.window.showErrorMessage(inertText(`Catalog Lens: ${describeError(e)}`, 'notification', MESSAGE_LIMIT), 'Show Output').then((pick) => { if (pick) log.show(); });
 }
 
 /** The user cancelled (a progress notification's Cancel): nothing to report. */

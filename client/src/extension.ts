@@ -4,6 +4,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
 import { registerPaletteCommands } from './commands';
 import { CatalogLanguageServer, type SkippedFile } from './languageClient';
 import { LocalCatalog } from './localCatalog';
@@ -77,17 +78,17 @@ function showSkippedNotice(file: SkippedFile, shown: Set<string>, log: Log): voi
   log.info(`skipped ${file.uri}: ${file.size} is over catalogLens.maxFileSize (${file.limit})`);
   if (shown.has(file.uri)) return;
   shown.add(file.uri);
+  // A file's name is the repository's text: `[x](command:…).py` is a valid name.
   const name = path.posix.basename(vscode.Uri.parse(file.uri).path);
   void vscode.window.showInformationMessage(
-    `Catalog Lens skipped ${name}: it is ${formatSize(file.size)}, over catalogLens.maxFileSize (${formatSize(file.limit)}).`,
+    inertText(`Catalog Lens skipped ${name}: it is ${characters(file.size)}, over catalogLens.maxFileSize (${characters(file.limit)}).`, 'notification', MESSAGE_LIMIT),
     'Open Setting',
   ).then((pick) => {
     if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', 'catalogLens.maxFileSize');
   });
 }
 
-function formatSize(n: number): string {
-  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MB`;
-  if (n >= 1024) return `${(n / 1024).toFixed(0)} KB`;
-  return `${n} bytes`;
+/** The server measures documents in characters (text.length), not bytes. */
+function characters(n: number): string {
+  return `${n.toLocaleString('en-US')} characters`;
 }

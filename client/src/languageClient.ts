@@ -9,6 +9,7 @@ import {
   CloseAction, ErrorAction, ExecuteCommandRequest, LanguageClient, RevealOutputChannelOn, State, TransportKind,
   type CloseHandlerResult, type ErrorHandler, type LanguageClientOptions, type ServerOptions,
 } from 'vscode-languageclient/node';
+import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
 import { Commands, SkippedNotification, StatusNotification, type CatalogStatus } from '../../model/src/protocol';
 import { PaletteCommands } from './commandIds';
 import { CRASH_WINDOW_MS, CrashRestarts } from './crashRestarts';
@@ -57,7 +58,7 @@ export class CatalogLanguageServer implements vscode.Disposable {
     this.queue = next.catch((e: unknown) => {
       this.log.error('the language server did not start', e);
       this.events.onStatus({ state: 'error', message: `The language server did not start: ${describeError(e)}` });
-      void vscode.window.showErrorMessage(`Catalog Lens: the language server did not start: ${describeError(e)}`, 'Show Output')
+      void vscode.window.showErrorMessage(inertText(`Catalog Lens: the language server did not start: ${describeError(e)}`, 'notification', MESSAGE_LIMIT), 'Show Output')
         .then((pick) => { if (pick) this.serverChannel.show(true); });
     });
     return this.queue;

@@ -1,5 +1,10 @@
-/** Input boxes and quick picks. Each returns undefined when the user cancels. */
+/**
+ * Input boxes and quick picks. Each returns undefined when the user cancels. Titles, prompts,
+ * validation messages and items that quote a URN go through inertText: VS Code renders `$(icon)`
+ * there, and links in an input box's message.
+ */
 import * as vscode from 'vscode';
+import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
 import { checkCatalogUrl } from './endpoints';
 import {
   checkUrnText, descriptionFromInput, descriptionToInput, exampleUrn, kindWord, urnLabel, type UrnKindName,
@@ -34,19 +39,23 @@ export async function askCatalogUrl(kind: 'catalog' | 'graphql', current: string
 
 export async function askUrn(kinds: readonly UrnKindName[], title: string, value = ''): Promise<string | undefined> {
   const urn = await vscode.window.showInputBox({
-    title,
+    title: inertText(title, 'quickInput', MESSAGE_LIMIT),
     prompt: `A ${kinds.map(kindWord).join(' or ')} URN`,
     placeHolder: exampleUrn(kinds[0] ?? 'dataset'),
     value,
     ignoreFocusOut: true,
-    validateInput: (t) => checkUrnText(t, kinds),
+    validateInput: (t) => {
+      // The message may quote what was typed or pasted (a URN from a file).
+      const problem = checkUrnText(t, kinds);
+      return problem === undefined ? undefined : inertText(problem, 'quickInput', MESSAGE_LIMIT);
+    },
   });
   return urn?.trim();
 }
 
 export async function askColumn(datasetUrn: string): Promise<string | undefined> {
   const column = await vscode.window.showInputBox({
-    title: `Column of ${urnLabel(datasetUrn).label}`,
+    title: inertText(`Column of ${urnLabel(datasetUrn).label}`, 'quickInput', MESSAGE_LIMIT),
     prompt: 'The column (field path), e.g. user_id or address.city',
     ignoreFocusOut: true,
     validateInput: (t) => (t.trim() === '' ? 'Enter the column name' : undefined),
@@ -57,7 +66,7 @@ export async function askColumn(datasetUrn: string): Promise<string | undefined>
 /** A description on one line: line breaks are written `\n` (see userText.ts). */
 export async function askDescription(opts: { title: string; current?: string; optional?: boolean }): Promise<string | undefined> {
   const value = await vscode.window.showInputBox({
-    title: opts.title,
+    title: inertText(opts.title, 'quickInput', MESSAGE_LIMIT),
     prompt: `Markdown; write \\n for a line break.${opts.optional ? ' Leave empty for none.' : ''}`,
     value: descriptionToInput(opts.current ?? ''),
     ignoreFocusOut: true,
@@ -72,10 +81,13 @@ interface UrnItem extends vscode.QuickPickItem { urn?: string }
 
 /** A URN of `kind`: one seen in the workspace, or typed (what was typed in the filter is kept). */
 export async function pickUrn(known: readonly string[], kind: UrnKindName, title: string): Promise<string | undefined> {
-  const items: UrnItem[] = known.map((urn) => ({ ...urnLabel(urn), detail: urn, urn }));
+  const items: UrnItem[] = known.map((urn) => {
+    const { label, description } = urnLabel(urn);
+    return { label: inertText(label, 'quickInput'), description: inertText(description, 'quickInput'), detail: inertText(urn, 'quickInput', MESSAGE_LIMIT), urn };
+  });
   items.push({ label: `$(edit) ${ENTER_URN}`, description: `type a ${kindWord(kind)} URN`, alwaysShow: true });
   const pick = vscode.window.createQuickPick<UrnItem>();
-  pick.title = title;
+  pick.title = inertText(title, 'quickInput', MESSAGE_LIMIT);
   pick.placeholder = known.length > 0 ? `Pick a ${kindWord(kind)} seen in the workspace, or enter its URN` : `No ${kindWord(kind)} URN seen in the workspace yet: enter one`;
   pick.items = items;
   pick.matchOnDetail = true;

@@ -2,6 +2,7 @@
  * What the status bar item shows for a connection state, and which command a click runs (the
  * fix for that state). No `vscode` here, so the mapping is unit-tested on its own.
  */
+import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
 import type { CatalogStatus, ConnectionState } from '../../model/src/protocol';
 import { PaletteCommands } from './commandIds';
 
@@ -28,6 +29,7 @@ const VIEWS: Record<ConnectionState | 'restarting', Omit<StatusView, 'tooltip'> 
 
 export function statusView(status: ClientStatus): StatusView {
   const v = VIEWS[status.state] ?? VIEWS.error;
-  const lines = [v.title, status.message, status.endpoint ? `Endpoint: ${status.endpoint}` : ''].filter((l) => l !== '');
+  // The message may quote the catalog: each line of the tooltip is one plain bounded line.
+  const lines = [v.title, inertText(status.message, 'plain', MESSAGE_LIMIT), status.endpoint ? inertText(`Endpoint: ${status.endpoint}`, 'plain') : ''].filter((l) => l !== '');
   return { text: v.text, tooltip: lines.join('\n'), background: v.background, command: v.command };
 }

@@ -4,6 +4,7 @@
  * palette they act on the URN under the cursor, or ask for one.
  */
 import * as vscode from 'vscode';
+import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
 import { ClientCommands, Commands, KnownUrnsRequest, type WriteResult } from '../../model/src/protocol';
 import { PaletteCommands } from './commandIds';
 import { reportFailure, urnUnderCursor, type CommandDeps } from './commands';
@@ -105,26 +106,29 @@ async function pickTarget(server: CatalogLanguageServer, kind: UrnKindName, titl
 
 /**
  * Runs one write with a progress notification and shows what happened. The active document's
- * URI goes along so its folder's settings (write path, actor) apply.
+ * URI goes along so its folder's settings (write path, actor) apply. The title quotes URNs from
+ * the document: a progress title renders `[label](command:…)` as a link, as notifications do.
  */
 async function runWrite(server: CatalogLanguageServer, title: string, command: string, arg: Record<string, unknown>): Promise<void> {
   const doc = vscode.window.activeTextEditor?.document;
   const withUri = doc && !doc.isUntitled ? { ...arg, uri: await server.protocolUri(doc.uri) } : arg;
   const result = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Catalog Lens: ${title}…`, cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: inertText(`Catalog Lens: ${title}…`, 'notification', MESSAGE_LIMIT), cancellable: true },
     (_progress, token) => server.executeServerCommand<WriteResult>(command, withUri, token),
   );
   await showWriteResult(result);
 }
 
+/** The server made the message inert already; it is made so again here, whatever server sent it. */
 async function showWriteResult(result: WriteResult): Promise<void> {
+  const message = inertText(`Catalog Lens: ${result.message}`, 'notification', MESSAGE_LIMIT);
   if (result.status !== 'failed') {
-    void vscode.window.showInformationMessage(`Catalog Lens: ${result.message}`);
+    void vscode.window.showInformationMessage(message);
     return;
   }
   const fix = result.kind === 'unauthorized' || result.kind === 'forbidden' ? 'Set Access Token'
     : result.kind === 'notConfigured' || result.kind === 'unreachable' ? 'Configure Catalog' : undefined;
-  const pick = await vscode.window.showErrorMessage(`Catalog Lens: ${result.message}`, ...(fix ? [fix] : []));
+  const pick = await vscode.window.showErrorMessage(message, ...(fix ? [fix] : []));
   if (pick === 'Set Access Token') await vscode.commands.executeCommand(PaletteCommands.setAccessToken);
   else if (pick === 'Configure Catalog') await vscode.commands.executeCommand(PaletteCommands.configure);
 }

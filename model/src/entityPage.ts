@@ -2,6 +2,7 @@
  * An entity's page in the catalog's web UI (DataHub's page pattern, notes §8): one function for
  * the server's links and hovers and the client's Open in Catalog, so both open the same page.
  */
+import { HIDDEN_CHARACTERS } from './inertText';
 import { encodeUrnForUi, uiPathSegment, type Urn } from './urn';
 
 export interface EntityPageSettings {
@@ -40,10 +41,20 @@ export function uiBase(url: string, uiUrl: string): string | undefined {
   }
 }
 
-// What a URL cannot hold as text: controls, spaces, bidi and line separators, and the characters
-// that would end a Markdown link or start HTML in a hover.
-// eslint-disable-next-line no-control-regex
-const NOT_IN_URL = /[\u0000-\u0020\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069<>"`{}|\\^]/g;
+// What a URL cannot hold as text: hidden characters (controls, bidi, zero-width …), whitespace, and
+// the characters that would end a Markdown link or start HTML in a hover.
+const URL_UNSAFE = /[\s\u0085<>"`{}|\\^]/u;
+const NOT_IN_URL = new RegExp(`${HIDDEN_CHARACTERS.source}|${URL_UNSAFE.source}`, 'gu');
+
+/** A lone surrogate has no UTF-8 form (encodeURIComponent throws): it is sent as U+FFFD. */
+const percentEncoded = (c: string): string => encodeURIComponent(/^[\uD800-\uDFFF]$/.test(c) ? '\uFFFD' : c);
+
+/**
+ * `url` without `user:password@`: credentials written into catalogLens.url, uiUrl or the template
+ * are for requests, never copied into a link the document shows (security probe, finding 9).
+ * Up to the last `@` before the path, as URL parsers read the authority; a backslash ends it too.
+ */
+const withoutUserinfo = (url: string): string => url.replace(/^(https?:\/\/)[^/?#\\]*@/i, '$1');
 
 /**
  * The page of the entity `urn`, whose text in the document is `text`, or why there is none. The
@@ -55,10 +66,10 @@ export function entityPageUrl(s: EntityPageSettings, urn: Urn, text: string): { 
   const base = uiBase(s.url, s.uiUrl);
   if (!base) return { error: 'No catalog web UI is configured (catalogLens.url and catalogLens.uiUrl are empty or not http(s) URLs).' };
   const path = uiPathSegment(urn.kind, urn.kind === 'other' ? urn.entityType : undefined);
-  const urnInUrl = encodeUrnForUi(text).replace(NOT_IN_URL, (c) => encodeURIComponent(c));
+  const urnInUrl = encodeUrnForUi(text).replace(NOT_IN_URL, percentEncoded);
   // One pass: a `{path}` or `{urn}` inside the base (a setting) stays as written.
   const parts: Record<string, string> = { uiUrl: base, path, urn: urnInUrl };
-  const url = s.entityUrlTemplate.replace(/\{(uiUrl|path|urn)\}/g, (_, name: string) => parts[name]!);
+  const url = withoutUserinfo(s.entityUrlTemplate.replace(/\{(uiUrl|path|urn)\}/g, (_, name: string) => parts[name]!));
   if (!/^https?:\/\//i.test(url)) return { error: `catalogLens.entityUrlTemplate gives '${url.slice(0, 200)}', which is not an http(s) URL.` };
   if (url.length > MAX_PAGE_URL_LENGTH) return { error: `The page's URL would be ${url.length} characters, over ${MAX_PAGE_URL_LENGTH}: no catalog holds a URN that long (DataHub refuses URNs over 512).` };
   return { url };

@@ -3,7 +3,7 @@
  * promises and dropped on change (the lsp-sample pattern). Editors without that request give
  * them as `initializationOptions.settings`.
  */
-import { DEFAULT_SETTINGS, type Settings } from '../../model/src/protocol';
+import { DEFAULT_SETTINGS, MAX_FILE_SIZE_BOUND, type Settings } from '../../model/src/protocol';
 
 export type ConfigurationFetcher = (scopeUri: string | undefined) => Promise<unknown>;
 
@@ -72,7 +72,7 @@ export function mergeSettings(raw: unknown): Settings {
     actor: str(r['actor'], d.actor),
     namespaces: strings(r['namespaces'], d.namespaces),
     languages: strings(r['languages'], d.languages),
-    maxFileSize: num(r['maxFileSize'], d.maxFileSize, 1),
+    maxFileSize: Math.min(MAX_FILE_SIZE_BOUND, num(r['maxFileSize'], d.maxFileSize, 1)),
     diagnostics: {
       malformed: sev(diag['malformed'], d.diagnostics.malformed),
       unknown: sev(diag['unknown'], d.diagnostics.unknown),

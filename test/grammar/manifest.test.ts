@@ -9,12 +9,12 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { ClientCommands, Commands, DEFAULT_SETTINGS } from '../../model/src/protocol';
+import { ClientCommands, Commands, DEFAULT_SETTINGS, MAX_FILE_SIZE_BOUND } from '../../model/src/protocol';
 import { PaletteCommands } from '../../client/src/commandIds';
 import { ROOT } from './textmate';
 
 interface Contributed { command: string; title: string; category?: string; enablement?: string }
-interface SettingSchema { type?: string; default?: unknown; scope?: string; description?: string; markdownDescription?: string; enum?: string[]; enumDescriptions?: string[] }
+interface SettingSchema { type?: string; default?: unknown; maximum?: number; scope?: string; description?: string; markdownDescription?: string; enum?: string[]; enumDescriptions?: string[] }
 interface Manifest {
   main: string;
   icon?: string;
@@ -128,6 +128,14 @@ describe('settings', () => {
       assert.ok(untrusted?.restrictedConfigurations?.includes(key), `${key} restricted`);
     }
     assert.equal(manifest.capabilities?.virtualWorkspaces, false);
+  });
+
+  test('maxFileSize is machine-scoped, bounded as the server bounds it, and counted in characters (security probe, finding 6)', () => {
+    const s = settings['catalogLens.maxFileSize'];
+    assert.equal(s?.scope, 'machine', 'a workspace\'s .vscode/settings.json cannot raise it');
+    assert.equal(s?.maximum, MAX_FILE_SIZE_BOUND);
+    assert.match(s?.markdownDescription ?? '', /characters/);
+    assert.doesNotMatch(s?.markdownDescription ?? '', /\(bytes\)/);
   });
 
   test('no setting holds a token: it lives in SecretStorage only', () => {

@@ -43,6 +43,21 @@ describe('entity page URL', () => {
     });
   });
 
+  test('hidden characters of the URN are percent-encoded: a page URL shows none (a lone surrogate is sent as U+FFFD)', () => {
+    assert.deepEqual(pageOf('urn:li:corpuser:a\u200Bb\u202Ec\uFEFFd\u{E0041}e\uD800'), {
+      url: 'http://localhost:9002/user/urn:li:corpuser:a%E2%80%8Bb%E2%80%AEc%EF%BB%BFd%F3%A0%81%81e%EF%BF%BD',
+    });
+  });
+
+  test('credentials in url, uiUrl or the template never reach the page URL (security probe, finding 9)', () => {
+    const urn = 'urn:li:corpuser:jdoe';
+    assert.deepEqual(pageOf(urn, { ...base, url: 'http://alice:pw@localhost:8080' }), { url: `http://localhost:9002/user/${urn}` });
+    assert.deepEqual(pageOf(urn, { ...base, uiUrl: 'https://bob:pw@ui.example.com/app' }), { url: `https://ui.example.com/app/user/${urn}` });
+    assert.deepEqual(pageOf(urn, { ...base, uiUrl: 'https://a@b:pw@ui.example.com' }), { url: `https://ui.example.com/user/${urn}` }, 'up to the last @ of the authority');
+    assert.deepEqual(pageOf(urn, { ...base, entityUrlTemplate: 'https://carol:pw@pages.example.com/{urn}' }), { url: `https://pages.example.com/${urn}` });
+    assert.deepEqual(pageOf('urn:li:corpuser:x@y', { ...base, uiUrl: 'https://ui.example.com' }), { url: 'https://ui.example.com/user/urn:li:corpuser:x@y' }, 'an @ in the path stays');
+  });
+
   test('never a non-http page from the template', () => {
     const r = pageOf('urn:li:corpuser:jdoe', { ...base, entityUrlTemplate: 'command:workbench.action.quit?{urn}' });
     assert.ok('error' in r && /not an http\(s\) URL/.test(r.error), JSON.stringify(r));

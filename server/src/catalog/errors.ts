@@ -2,6 +2,7 @@
  * Errors are values: a kind the user can act on and a message that names the endpoint
  * (never the token). Every request of the catalog client ends in a value, never a throw.
  */
+import { inertText } from '../../../model/src/inertText';
 import type { CatalogErrorKind } from '../../../model/src/protocol';
 
 export interface CatalogError {
@@ -66,16 +67,9 @@ export function displayUrl(url: string): string {
 }
 
 /**
- * Catalog text quoted in a one-line message (a notification, the status, a diagnostic): controls
- * and bidirectional overrides dropped, whitespace folded, cut to `limit`, and the `[label](target)`
- * form broken up, because VS Code's notifications render it as a link (command: links included).
+ * Catalog text quoted in a one-line message (a notification, the status, a diagnostic): inertText
+ * for notifications, the strictest one-line place, since these messages are shown in all of them.
  */
 export function quoteCatalogText(text: string, limit = 300): string {
-  // eslint-disable-next-line no-control-regex
-  let t = text.replace(/[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]+/g, ' ').replace(/\s+/g, ' ').trim();
-  if (t.length > limit) {
-    const high = t.charCodeAt(limit - 1);
-    t = `${t.slice(0, high >= 0xd800 && high <= 0xdbff ? limit - 1 : limit)}…`;
-  }
-  return t.replace(/\]\(/g, '] (');
+  return inertText(text, 'notification', limit);
 }

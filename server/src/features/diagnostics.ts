@@ -8,6 +8,7 @@ import { editDistance, parseUrn } from '../../../model/src/urn';
 import { shownColumns, shownDatasetDescription } from '../../../model/src/readShapes';
 import type { Settings, Severity } from '../../../model/src/protocol';
 import type { Resolution } from '../catalog/client';
+import { inertText, MESSAGE_LIMIT } from '../../../model/src/inertText';
 import { quoteCatalogText } from '../catalog/errors';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
 import { KIND_LABELS, entityName } from './describe';
@@ -47,8 +48,9 @@ export type ResolutionLookup = (urn: string) => Resolution | undefined;
 
 export function diagnosticsFor(scan: ScanResult, resolve: ResolutionLookup, levels: Settings['diagnostics']): PlainDiagnostic[] {
   const out: PlainDiagnostic[] = [];
+  // Every message is one bounded plain line, whatever it quotes: a URN in the file can be a megabyte.
   const push = (level: Severity, d: Omit<PlainDiagnostic, 'severity'>): void => {
-    if (level !== 'off') out.push({ ...d, severity: level });
+    if (level !== 'off') out.push({ ...d, message: inertText(d.message, 'plain', MESSAGE_LIMIT), severity: level });
   };
   for (const p of scan.problems) {
     push('warning', { start: p.start, end: p.end, message: p.message, code: 'yaml-syntax', data: { code: 'yaml-syntax' } });
@@ -81,13 +83,13 @@ export function diagnosticsFor(scan: ScanResult, resolve: ResolutionLookup, leve
       const near = FABRIC_TYPES.find((f) => f === urn.env.toUpperCase()) ?? FABRIC_TYPES.find((f) => editDistance(f, urn.env.toUpperCase(), 1) <= 1);
       push(levels.unknownEnv, {
         start: r.start, end: r.end,
-        message: `env '${urn.env}' is not one of DataHub's environments${near ? ` (did you mean ${near}?)` : ''}`,
+        message: `env '${inertText(urn.env, 'plain')}' is not one of DataHub's environments${near ? ` (did you mean ${near}?)` : ''}`,
         code: 'unknown-env', data: { code: 'unknown-env', urn: occ.urn, kind: urn.kind },
       });
     }
     const res = resolve(occ.urn);
     if (!res || res.state === 'error') continue;
-    const label = `${KIND_LABELS[urn.kind]} ${entityName(urn)}`;
+    const label = `${KIND_LABELS[urn.kind]} ${inertText(entityName(urn), 'plain')}`;
     if (res.state === 'missing') {
       push(levels.unknown, {
         start: occ.start, end: occ.end, message: `${label} is not in the catalog`,
@@ -127,13 +129,14 @@ function columnDiagnostics(scan: ScanResult, resolve: ResolutionLookup, levels: 
     const cols = shownColumns(res.entity);
     const name = col.name.value;
     const field = findField(cols, name);
-    const dsName = ds.parsed?.ok ? entityName(ds.parsed.urn) : ds.urn;
+    const dsName = inertText(ds.parsed?.ok ? entityName(ds.parsed.urn) : ds.urn, 'plain');
+    const column = inertText(name, 'plain');
     if (!field) {
       if (res.entity.schemaMetadata === null) continue;
       const near = nearNames(name, cols.map((c) => simplePath(c.fieldPath)));
       push(levels.unknown, {
         start: col.name.start, end: col.name.end,
-        message: `Column '${name}' is not in the catalog's schema of ${dsName}${near.length ? ` (did you mean ${near.map((n) => quoteCatalogText(n, 80)).join(', ')}?)` : ''}`,
+        message: `Column '${column}' is not in the catalog's schema of ${dsName}${near.length ? ` (did you mean ${near.map((n) => quoteCatalogText(n, 80)).join(', ')}?)` : ''}`,
         code: 'unknown-column', data: { code: 'unknown-column', urn: ds.urn, kind: 'dataset', fieldPath: name },
       });
       continue;
@@ -142,13 +145,13 @@ function columnDiagnostics(scan: ScanResult, resolve: ResolutionLookup, levels: 
     if (yaml !== undefined && yaml.trim() !== '' && normalise(yaml) !== normalise(field.description ?? '')) {
       push(levels.yamlMismatch, {
         start: col.description!.start, end: col.description!.end,
-        message: field.description ? `The catalog's description of column '${name}' differs from this one` : `Column '${name}' has no description in the catalog; this one can be pushed`,
+        message: field.description ? `The catalog's description of column '${column}' differs from this one` : `Column '${column}' has no description in the catalog; this one can be pushed`,
         code: 'column-description-mismatch',
         data: { code: 'column-description-mismatch', urn: ds.urn, kind: 'dataset', fieldPath: field.fieldPath, yamlText: yaml, ...(field.description ? { catalogText: field.description } : {}) },
       });
     } else if (!field.description) {
       push(levels.missingDescription, {
-        start: col.name.start, end: col.name.end, message: `Column '${name}' of ${dsName} has no description`,
+        start: col.name.start, end: col.name.end, message: `Column '${column}' of ${dsName} has no description`,
         code: 'missing-column-description', data: { code: 'missing-column-description', urn: ds.urn, kind: 'dataset', fieldPath: field.fieldPath },
       });
     }
@@ -175,7 +178,7 @@ function memberDiagnostic(occ: UrnOccurrence, resolve: ResolutionLookup, levels:
   }
   if (!members || members.some((m) => sameEntity(m, member))) return;
   const ownerParsed = parseUrn(owner.urn);
-  const ownerName = ownerParsed.ok ? entityName(ownerParsed.urn) : quoteCatalogText(ownerRes.entity.name ?? owner.urn, 80);
+  const ownerName = ownerParsed.ok ? inertText(entityName(ownerParsed.urn), 'plain') : quoteCatalogText(ownerRes.entity.name ?? owner.urn, 80);
   push(levels.yamlMismatch, {
     start: occ.start, end: occ.end,
     message: `Not among the catalog's ${list} of ${ownerName}`,

@@ -10,10 +10,11 @@ import {
   type InstitutionalMemory, type MlFeatureTableProperties, type MlModelProperties,
 } from '../../../model/src/aspects';
 import { findField, simplePath } from '../../../model/src/fieldPath';
+import { inertText, MESSAGE_LIMIT } from '../../../model/src/inertText';
 import { Commands, type Settings, type WriteResult } from '../../../model/src/protocol';
 import { parseUrn, type Urn } from '../../../model/src/urn';
 import type { CatalogClient, Resolution } from '../catalog/client';
-import { quoteCatalogText, type CatalogError } from '../catalog/errors';
+import type { CatalogError } from '../catalog/errors';
 import { ADD_LINK, DATASET_LINKS, isResolvable, UPDATE_DATASET, UPDATE_DESCRIPTION, type ResolvableKind } from '../catalog/queries';
 import { KIND_LABELS, entityName } from '../features/describe';
 import { nearNames } from '../features/diagnostics';
@@ -63,12 +64,15 @@ export function writeCommands(state: ServerState): Record<string, CommandHandler
         if (!client.configured) failed('notConfigured', 'no catalog is configured (catalogLens.url is empty)');
         const result = await run(a, { state, settings, client, signal: signalOf(token), runId: runIdFor() });
         if (result.status === 'written') state.revalidateAll();
-        return result;
+        return shown(result);
       } catch (e) {
-        if (e instanceof Refusal) return e.result;
+        if (e instanceof Refusal) return shown(e.result);
         throw e;
       }
     };
+  // The output boundary: whatever a message quotes (URNs, paths, the catalog's words), the client
+  // shows it in a notification, where `[label](command:…)` would be a link that runs a command.
+  const shown = (r: WriteResult): WriteResult => ({ ...r, message: inertText(r.message, 'notification', MESSAGE_LIMIT) });
 
   return {
     [Commands.setDatasetDescription]: wrap(setDatasetDescription),
@@ -142,20 +146,20 @@ async function setColumnDescription(a: Record<string, unknown>, ctx: Ctx): Promi
   const field = findField(fields, column);
   if (!field) {
     const near = nearNames(column, fields.map((f) => simplePath(f.fieldPath)));
-    return failed('badInput', `${label(urn.urn)} has no column '${column}'${near.length ? `; near names: ${near.map((n) => quoteCatalogText(n, 80)).join(', ')}` : fields.length ? '' : ' (the catalog holds no schema for it)'}`);
+    return failed('badInput', `${label(urn.urn)} has no column '${inertText(column, 'notification')}'${near.length ? `; near names: ${near.map((n) => inertText(n, 'notification', 80)).join(', ')}` : fields.length ? '' : ' (the catalog holds no schema for it)'}`);
   }
   const schemaPaths = fields.map((f) => f.fieldPath);
   if (ctx.settings.writePath === 'graphql') {
     // updateDescription edits the entry whose path equals the schema's exactly (DescriptionUtils), as the check does.
     const entry = dataset.entity.editableSchemaMetadata?.editableSchemaFieldInfo.find((e) => e.fieldPath === field.fieldPath);
-    if (entry && entry.description === description) return unchanged(urn.urn, `column '${column}' already has this description`);
+    if (entry && entry.description === description) return unchanged(urn.urn, `column '${inertText(column, 'notification')}' already has this description`);
     await mutate(ctx, UPDATE_DESCRIPTION, { input: { description, resourceUrn: urn.text, subResource: field.fieldPath, subResourceType: 'DATASET_FIELD' } });
   } else {
     const wrote = await readMergeWrite<EditableSchemaMetadata>(ctx, urn, 'editableSchemaMetadata', (cur) => mergeColumnDescription(cur, field.fieldPath, description, stamp(ctx), schemaPaths));
-    if (!wrote) return unchanged(urn.urn, `column '${column}' already has this description`);
+    if (!wrote) return unchanged(urn.urn, `column '${inertText(column, 'notification')}' already has this description`);
   }
   ctx.client.invalidate([urn.text]);
-  return { status: 'written', aspects: ['editableSchemaMetadata'], message: `Wrote the description of column '${simplePath(field.fieldPath)}' of ${label(urn.urn)}` };
+  return { status: 'written', aspects: ['editableSchemaMetadata'], message: `Wrote the description of column '${inertText(simplePath(field.fieldPath), 'notification')}' of ${label(urn.urn)}` };
 }
 
 async function appendToList(
@@ -266,7 +270,7 @@ async function mustAllExist(ctx: Ctx, urns: readonly ParsedArg[], why: (missing:
   if (broken) failedFrom(broken.error);
   if (items.some((i) => !res.has(i.urn))) failed('cancelled', 'cancelled');
   const missing = items.filter((i) => res.get(i.urn)?.state === 'missing');
-  if (missing.length > 0) failed('notFound', why(missing.map((m) => quoteCatalogText(m.urn, 200))));
+  if (missing.length > 0) failed('notFound', why(missing.map((m) => inertText(m.urn, 'notification'))));
 }
 
 /** The entity URNs a properties aspect lists (feature sources, table features, model features and groups). */
@@ -321,8 +325,9 @@ function stamp(ctx: Ctx): AuditStamp {
   return { time: Date.now(), actor: ctx.settings.actor };
 }
 
+/** The entity as messages name it; its name is document text (`%28`/`%29` decoded), quoted inert. */
 function label(urn: Urn): string {
-  return `${KIND_LABELS[urn.kind].toLowerCase()} ${entityName(urn)}`;
+  return `${KIND_LABELS[urn.kind].toLowerCase()} ${inertText(entityName(urn), 'notification')}`;
 }
 
 function unchanged(urn: Urn, why: string): WriteResult {

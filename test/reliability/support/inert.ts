@@ -1,8 +1,9 @@
 /**
- * Oracles for text that came from the catalog: what would make it active or unbounded where the
- * editor shows it. Hovers are Markdown (VS Code renders them); messages are plain text, but VS
- * Code's notifications turn `[label](https://…|command:…|file:…)` into links (its linkedText), so
- * link syntax counts as active there too.
+ * Oracles for text from a file or the catalog: what would make it active, hidden or unbounded
+ * where the editor shows it. Hovers are Markdown (VS Code renders them); messages are plain text,
+ * but VS Code's notifications, progress titles and input box messages turn
+ * `[label](https://…|command:…|file:…)` into links (linkedText below), and quick picks and input
+ * boxes render `$(icon)`. The oracles are written from VS Code's sources, not from the code under test.
  */
 
 // C0 but the line break, DEL, C1, and the bidirectional embeddings, overrides and isolates (Trojan Source).
@@ -10,9 +11,50 @@
 const CONTROL = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_IN_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+/**
+ * Characters a reader cannot see: zero-width space, joiners and marks, word joiner and invisible
+ * operators, BOM, Mongolian vowel separator, soft hyphen, Arabic letter mark, Hangul fillers,
+ * tag characters; and lone surrogates, which no font shows.
+ */
+const INVISIBLE = /[\u200B-\u200F\u2060-\u2064\uFEFF\u180E\u00AD\u061C\u3164\uFFA0\u{E0000}-\u{E007F}\uD800-\uDFFF]/u;
 
-/** The pattern VS Code's notifications use to find links (vs/base/common/linkedText.ts). */
-const NOTIFICATION_LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
+/**
+ * VS Code's link recognition for notifications (messages and progress titles) and the messages of
+ * input boxes: `LINK_REGEX` and `parseLinkedText` of microsoft/vscode
+ * src/vs/base/common/linkedText.ts (read at 1fe872e; the same pattern is in code-server 4.139.1's
+ * workbench.js). A notification's line breaks are made spaces before it is parsed
+ * (src/vs/workbench/common/notifications.ts, `NotificationViewItem.parseNotificationMessage`);
+ * VS Code also cuts it at 1,000 characters first, which is not done here, so these are all the
+ * links any part of the text would make.
+ */
+const LINK_REGEX = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^\)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
+
+export interface RenderedLink { label: string; href: string; title?: string }
+
+/** The links VS Code would render in `text` shown as a notification, progress title or input box message. */
+export function renderedLinks(text: string): RenderedLink[] {
+  const links: RenderedLink[] = [];
+  for (const m of text.replace(/(\r\n|\n|\r)/gm, ' ').matchAll(LINK_REGEX)) {
+    const [, label, href, , title] = m;
+    links.push(title ? { label: label!, href: href!, title } : { label: label!, href: href! });
+  }
+  return links;
+}
+
+/**
+ * The icons VS Code would render in a quick pick item or an input box: `$(name)` or
+ * `$(name~modifier)` not preceded by a backslash (src/vs/base/browser/ui/iconLabel/iconLabels.ts,
+ * `renderLabelWithIcons`, with ThemeIcon's iconNameExpression `[A-Za-z0-9-]+` and
+ * iconModifierExpression `~[A-Za-z]+`).
+ */
+export function renderedIcons(text: string): string[] {
+  return [...text.matchAll(/(\\)?\$\(([A-Za-z0-9-]+(?:~[A-Za-z]+)?)\)/g)].filter((m) => m[1] === undefined).map((m) => m[2]!);
+}
+
+/** Invisible characters in `text`, as U+XXXX. */
+export function invisibleCharacters(text: string): string[] {
+  return [...text.matchAll(new RegExp(INVISIBLE.source, 'gu'))].map((m) => `U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
+}
 
 /**
  * Markdown with inline code spans blanked out (their content is shown literally). Spans do not
@@ -80,6 +122,7 @@ export function activeMarkdown(md: string, allowedTarget: (target: string) => bo
   const problems: string[] = [];
   const control = CONTROL.exec(md);
   if (control) problems.push(`control character U+${control[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${control.index}`);
+  for (const c of invisibleCharacters(md)) problems.push(`invisible character ${c}`);
   const text = outsideCodeSpans(md);
   for (const m of text.matchAll(/<[A-Za-z!?/]/g)) {
     if (unescapedAt(text, m.index)) problems.push(`raw HTML or autolink at ${m.index}: ${md.slice(m.index, m.index + 30)}`);
@@ -103,23 +146,19 @@ export function activeMarkdown(md: string, allowedTarget: (target: string) => bo
 }
 
 /**
- * What would be active or unbounded in a one-line message (notification, status bar, diagnostic).
- * With `source` (the document the message is about), what the message quotes from the document
- * itself is the user's own text and is let through: the check is about catalog text.
+ * What would be active, hidden or unbounded in a one-line message. `notification` (the default):
+ * shown where VS Code renders links (notifications, progress titles); `plain`: shown as text only
+ * (diagnostics in the Problems panel and hovers, the status tooltip), where a link is not active.
  */
-export function activeMessage(message: string, maxLength: number, source?: string): string[] {
+export function activeMessage(message: string, maxLength: number, shownIn: 'notification' | 'plain' = 'notification'): string[] {
   const problems: string[] = [];
-  const own = (snippet: string): boolean => source !== undefined && source.includes(snippet);
   for (const m of message.matchAll(new RegExp(CONTROL_IN_LINE.source, 'g'))) {
-    if (!own(m[0])) problems.push(`control character U+${m[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${m.index}`);
+    problems.push(`control character U+${m[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${m.index}`);
   }
-  for (const m of message.matchAll(NOTIFICATION_LINK)) {
-    if (!own(m[0])) problems.push(`a link VS Code would render: ${m[0].slice(0, 80)}`);
+  for (const c of invisibleCharacters(message)) problems.push(`invisible character ${c}`);
+  if (shownIn === 'notification') {
+    for (const link of renderedLinks(message)) problems.push(`a link VS Code would render: [${link.label.slice(0, 40)}](${link.href.slice(0, 60)})`);
   }
-  if (message.length > maxLength + (source === undefined ? 0 : longestLine(source))) problems.push(`${message.length} characters, over ${maxLength}`);
+  if (message.length > maxLength) problems.push(`${message.length} characters, over ${maxLength}`);
   return problems;
-}
-
-function longestLine(text: string): number {
-  return text.split(/\r\n|\r|\n/).reduce((n, l) => Math.max(n, l.length), 0);
 }
