@@ -8,7 +8,7 @@ import { beforeEach, describe, test } from 'node:test';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
 import { aspects, graphql, ingest, ingestBatch } from '../support/catalogHttp';
 import { positionOf } from '../support/lspClient';
-import { COMPAT_MODES, S, sampleCatalog, serverFor, useSampleServer } from '../support/fixture';
+import { COMPAT_MODES, S, sampleCatalog, serverFor, useSampleServer, type CompatMode } from '../support/fixture';
 
 interface Result { status: 'written' | 'unchanged' | 'failed'; message: string; kind?: string; aspects?: string[] }
 
@@ -333,6 +333,70 @@ for (const compat of COMPAT_MODES) describe(`the aspect path and the GraphQL pat
       await catalog.close();
     }
   });
+});
+
+describe('every write command ends in the same state on the catalog\'s DataHub mode as on its spec mode', () => {
+  const NEW_FEATURE = 'urn:li:mlFeature:(orders_table,basket_size)';
+  const steps: Array<[string, Record<string, unknown>]> = [
+    ['catalogLens.setDatasetDescription', { urn: S.orders, description: 'Orders.', link: { url: 'https://wiki.example.com/o', description: 'Runbook' } }],
+    ['catalogLens.setDatasetDescription', { urn: S.orders, description: 'All orders.' }],
+    ['catalogLens.setColumnDescription', { urn: S.orders, fieldPath: 'amount', description: 'Total, EUR.' }],
+    ['catalogLens.setColumnDescription', { urn: S.clicks, fieldPath: 'device.os', description: 'OS.' }],
+    ['catalogLens.createEntity', { urn: NEW_FEATURE, properties: { description: 'Items per order.', sources: [S.orders], dataType: 'COUNT' } }],
+    ['catalogLens.addFeaturesToTable', { table: S.ordersTable, features: [NEW_FEATURE, S.country] }],
+    ['catalogLens.addFeaturesToModel', { model: S.churnModel, features: [S.avgAmount, NEW_FEATURE] }],
+    ['catalogLens.addGroupsToModel', { model: S.ltvModel, groups: [S.churnGroup] }],
+    ['catalogLens.addGroupsToModel', { model: S.ltvModel, groups: [S.churnGroup] }],
+    ['catalogLens.setDatasetDescription', { urn: S.ghost, description: 'x' }],
+    ['catalogLens.addFeaturesToTable', { table: S.ordersTable, features: [S.ghostFeature] }],
+    ['catalogLens.createEntity', { urn: 'urn:li:mlFeature:(orders_table,from_ghost)', properties: { sources: [S.ghost] } }],
+  ];
+  const READS: Array<[string, string[]]> = [
+    [S.orders, ['editableDatasetProperties', 'institutionalMemory', 'editableSchemaMetadata']],
+    [S.clicks, ['editableSchemaMetadata']],
+    [S.ordersTable, ['mlFeatureTableProperties']],
+    [S.churnModel, ['mlModelProperties']],
+    [S.ltvModel, ['mlModelProperties']],
+    [NEW_FEATURE, ['mlFeatureProperties']],
+    [S.ghost, ['editableDatasetProperties']],
+    ['urn:li:mlFeature:(orders_table,from_ghost)', ['mlFeatureProperties']],
+  ];
+  // Times and authors of stamps differ from run to run and between the paths; what was written is compared.
+  const withoutStamps = (v: unknown): unknown => JSON.parse(JSON.stringify(v, (k, x) => (['created', 'lastModified', 'createStamp', 'updateStamp'].includes(k) ? undefined : x)));
+
+  async function run(compat: CompatMode, writePath: 'aspects' | 'graphql'): Promise<{ results: string[]; state: unknown[] }> {
+    const catalog = await sampleCatalog({ compat });
+    const lsp = await serverFor(catalog.url, { settings: { writePath } });
+    try {
+      const results: string[] = [];
+      for (const [cmd, arg] of steps) {
+        const r = await lsp.command<Result>(cmd, arg);
+        results.push(`${r.status}${r.kind ? ` ${r.kind}` : ''}`);
+      }
+      const state: unknown[] = [];
+      for (const [urn, names] of READS) state.push(withoutStamps(await aspects(catalog.url, urn, names)));
+      return { results, state };
+    } finally {
+      await lsp.stop();
+      await catalog.close();
+    }
+  }
+
+  for (const writePath of ['aspects', 'graphql'] as const) {
+    test(`${writePath} path`, async () => {
+      const spec = await run('spec', writePath);
+      const datahub = await run('datahub', writePath);
+      assert.deepEqual(spec.results, [
+        'written', 'written', 'written', 'written', 'written', 'written', 'written', 'written', 'unchanged',
+        'failed notFound', 'failed notFound', 'failed notFound',
+      ]);
+      const orders = spec.state[0] as { editableDatasetProperties: { description: string }; institutionalMemory: { elements: unknown[] } };
+      assert.equal(orders.editableDatasetProperties.description, 'All orders.', 'the state compared is the one written');
+      assert.equal(orders.institutionalMemory.elements.length, 1);
+      assert.deepEqual(spec.state[6], {}, 'the ghost was not made');
+      assert.deepEqual(datahub, spec);
+    });
+  }
 });
 
 describe('code actions', () => {
