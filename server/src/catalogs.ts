@@ -36,6 +36,13 @@ export interface Endpoint {
   token: string | undefined;
   /** `settings`, or the DataHub source the URL came from. */
   from: 'settings' | DatahubSource['from'];
+  /** The token came from DataHub's CLI configuration: it may go to `url`'s origin and nowhere else. */
+  tokenBound: boolean;
+}
+
+/** `graphqlUrl` when it is on the DataHub server's own origin, else that server's own GraphQL endpoint. */
+function ownGraphql(s: Settings, dh: DatahubSource): string {
+  return s.graphqlUrl && sameOrigin(s.graphqlUrl, dh.url) ? s.graphqlUrl : '';
 }
 
 const PROBE_FIRST_MS = 1000;
@@ -58,17 +65,23 @@ export class Catalogs {
     this.reset();
   }
 
-  /** The catalog of these settings: `url`, else (trusted workspaces only) DataHub's CLI configuration. */
+  /**
+   * The catalog of these settings: `url`, else (trusted workspaces only) DataHub's CLI
+   * configuration. A token found in that configuration is bound to the server found with it: it
+   * goes to that origin only — its own GraphQL endpoint, never `graphqlUrl` or another origin
+   * the settings allow — also when `url` names that server.
+   */
   endpointFor(s: Settings): Endpoint {
+    const trusted = this.opts.environment?.trusted() ?? false;
+    const dh = trusted ? this.datahub() : undefined;
     if (s.url) {
-      const dh = this.datahub();
-      // A token of DataHub's configuration goes to its own server only, also when the setting names it.
-      const token = this.opts.token ?? (dh && sameOrigin(dh.url, s.url) ? dh.token : undefined);
-      return { url: s.url, graphqlUrl: s.graphqlUrl, token, from: 'settings' };
+      if (this.opts.token !== undefined || !dh?.token || !sameOrigin(dh.url, s.url)) {
+        return { url: s.url, graphqlUrl: s.graphqlUrl, token: this.opts.token, from: 'settings', tokenBound: false };
+      }
+      return { url: s.url, graphqlUrl: ownGraphql(s, dh), token: dh.token, from: 'settings', tokenBound: true };
     }
-    const dh = this.opts.environment?.trusted() ? this.datahub() : undefined;
-    if (dh) return { url: dh.url, graphqlUrl: s.graphqlUrl, token: dh.token, from: dh.from };
-    return { url: '', graphqlUrl: s.graphqlUrl, token: undefined, from: 'settings' };
+    if (dh) return { url: dh.url, graphqlUrl: '', token: dh.token, from: dh.from, tokenBound: true };
+    return { url: '', graphqlUrl: s.graphqlUrl, token: undefined, from: 'settings', tokenBound: false };
   }
 
   private datahub(): DatahubSource | undefined {
@@ -84,7 +97,7 @@ export class Catalogs {
 
   clientFor(s: Settings): CatalogClient {
     const e = this.endpointFor(s);
-    const key = JSON.stringify([e.url, e.graphqlUrl, e.from, s.requestTimeoutMs, s.batchSize, s.graphqlComplexityBudget, s.allowTokenOrigins]);
+    const key = JSON.stringify([e.url, e.graphqlUrl, e.from, e.tokenBound, s.requestTimeoutMs, s.batchSize, s.graphqlComplexityBudget, s.allowTokenOrigins]);
     let c = this.clients.get(key);
     if (!c) {
       c = new CatalogClient({
@@ -104,6 +117,9 @@ export class Catalogs {
       this.clients.set(key, c);
       if (!client.configured) this.report(client, { kind: 'notConfigured', message: 'no catalog is configured (catalogLens.url is empty)' });
       else if (e.from !== 'settings') this.opts.log(`catalogLens.url is empty: using ${displayUrl(e.url)} from ${e.from}`);
+      if (e.tokenBound && s.graphqlUrl && !e.graphqlUrl) {
+        this.opts.log(`catalogLens.graphqlUrl ${displayUrl(s.graphqlUrl)} is not used: the token of DataHub's configuration goes to ${displayUrl(e.url)} only, so its own /api/graphql is asked`);
+      }
       this.sources.set(client, e.from);
     } else {
       c.configure(s.cache.maxEntries, s.cache.ttlSeconds * 1000);
@@ -192,6 +208,7 @@ export class Catalogs {
       return 'not a URL';
     }
     const own = sameOrigin(dest.origin, e.url);
+    if (!own && e.tokenBound) return `the token of DataHub's configuration goes to ${originOf(e.url)} only`;
     const preapproved = [...allowed, ...(this.opts.allowedOrigins?.() ?? [])].some((o) => sameOrigin(o, dest.origin));
     if (!own && !preapproved) {
       const why = `The access token of ${originOf(e.url)} would be sent to ${dest.origin} (catalogLens.graphqlUrl), another origin.`;

@@ -251,7 +251,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
       if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
       resolution = res.get(occurrence.urn);
     }
-    const entityUrl = parsed?.ok && !occurrence.template ? entityUrlFor(s, parsed.urn, occurrence.urn) : undefined;
+    const entityUrl = parsed?.ok && !occurrence.template ? entityUrlFor(linkSettings(s), parsed.urn, occurrence.urn) : undefined;
     const value = hoverFor({ occurrence, ...(resolution ? { resolution } : {}), ...(column !== undefined ? { column } : {}), ...(entityUrl ? { entityUrl } : {}) });
     const range = column !== undefined && at.columnRange ? at.columnRange : { start: occurrence.start, end: occurrence.end };
     return { contents: { kind: 'markdown', value }, range: { start: doc.positionAt(range.start), end: doc.positionAt(range.end) } };
@@ -273,9 +273,10 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     const s = await settings.get(doc.uri);
     const scan = scanOf(doc, s);
     if (!scan) return [];
+    const links = linkSettings(s);
     return scan.occurrences.flatMap((o) => {
       if (o.template || !o.parsed?.ok || o.parent !== undefined) return [];
-      const target = entityUrlFor(s, o.parsed.urn, o.urn);
+      const target = entityUrlFor(links, o.parsed.urn, o.urn);
       return target ? [{ range: { start: doc.positionAt(o.start), end: doc.positionAt(o.end) }, target, tooltip: 'Open in catalog' }] : [];
     });
   }));
@@ -326,6 +327,11 @@ export function startServer(connection: Connection, runtime: Runtime): void {
       return error ? { ...catalogs.current(), ok: false, message: `${error.message}. ${hintFor(error)}` } : { ...catalogs.current(), ok: true };
     },
   });
+
+  /** Settings for page links: the catalog actually used, also when it came from DataHub's CLI configuration. */
+  function linkSettings(s: Settings): Settings {
+    return s.url ? s : { ...s, url: catalogs.endpointFor(s).url };
+  }
 
   function knownPlatforms(): string[] {
     const seen = new Set<string>();

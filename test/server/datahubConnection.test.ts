@@ -11,7 +11,9 @@ import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { aspects } from '../support/catalogHttp';
 import { startDatahubFrontend, type DatahubFrontend } from '../support/datahubFrontend';
+import { CatalogClient } from '../../server/src/catalog/client';
 import { startFaultProxy } from '../support/faultProxy';
+import { startRecordingProxy } from '../support/recordingProxy';
 import { S, sampleCatalog, serverFor, type Catalog } from '../support/fixture';
 import { hoverText, startSession } from '../support/lspClient';
 
@@ -71,6 +73,36 @@ describe('catalogLens.url in each form of DataHub\'s address', () => {
     }
   });
 
+  test('a passing failure of GET /config (a load balancer\'s 502 page) is not taken for the web app: the next write finds GMS and goes through', async () => {
+    const gms = await startRecordingProxy(catalog.url);
+    const lsp = await serverFor(gms.url);
+    try {
+      gms.configDown = true;
+      const first = await lsp.command<Result>('catalogLens.setColumnDescription', { urn: S.orders, fieldPath: 'amount', description: 'While /config was down.' });
+      assert.equal(first.status, 'failed');
+      assert.ok(!/web app/.test(first.message), first.message);
+      gms.configDown = false;
+      const askedWhileDown = gms.paths.filter((p) => p === '/config').length;
+      const again = await lsp.command<Result>('catalogLens.setColumnDescription', { urn: S.orders, fieldPath: 'amount', description: 'After /config came back.' });
+      assert.equal(again.status, 'written', again.message);
+      assert.equal(gms.paths.filter((p) => p === '/config').length, askedWhileDown + 1, '/config was asked again, once');
+    } finally {
+      await lsp.stop();
+      await gms.close();
+    }
+  });
+
+  test('a caller cancelled while the address is being found does not let another go ahead on the unchecked frontend root', async () => {
+    const client = new CatalogClient({ url: frontend.url, graphqlUrl: '', token: undefined, timeoutMs: 10_000, batchSize: 100, complexityBudget: 2000, cacheEntries: 100, cacheTtlMs: 0 });
+    const cancel = new AbortController();
+    const first = client.readAspects(S.orders, ['editableSchemaMetadata'], cancel.signal);
+    cancel.abort();
+    const second = client.readAspects(S.orders, ['editableSchemaMetadata']);
+    const [a, b] = await Promise.all([first, second]);
+    assert.equal(a.ok, false);
+    assert.equal(b.ok, true, b.ok ? '' : b.error.message);
+  });
+
   test('the frontend\'s own 401 (empty body, no session) is explained as an address problem, not as a refused token', async () => {
     frontend.sessionRequired = true;
     const lsp = await serverFor(`${frontend.url}/api/gms`, { env: { CATALOG_LENS_TOKEN: 'a-valid-token' } });
@@ -109,6 +141,8 @@ describe('connection without configuration, as DataHub\'s CLI finds its server',
       const uri = 'file:///w/env.py';
       await lsp.open(uri, 'python', `x = "${S.users}"\n`);
       assert.match(hoverText(await lsp.hover(uri, { line: 0, character: 10 })), /One row per registered user/);
+      const [link] = await lsp.links(uri);
+      assert.ok(link?.target?.startsWith(`${catalog.url}/dataset/`), `links open the catalog found there: ${link?.target}`);
     } finally {
       await lsp.stop();
     }
@@ -132,6 +166,39 @@ describe('connection without configuration, as DataHub\'s CLI finds its server',
       const status = await lsp.command<Status>('catalogLens.testConnection', {});
       assert.equal(status.ok, false);
       assert.equal(status.state, 'notConfigured');
+    } finally {
+      await lsp.stop();
+    }
+  });
+
+  test('its token never follows graphqlUrl to another origin, even one catalogLens.allowTokenOrigins lists: the server\'s own GraphQL endpoint is used', async () => {
+    const other = await startFaultProxy(catalog.url);
+    try {
+      for (const settings of [
+        { graphqlUrl: `${other.url}/api/graphql`, allowTokenOrigins: [other.url] },
+        { url: catalog.url, graphqlUrl: `${other.url}/api/graphql`, allowTokenOrigins: [other.url] },
+      ]) {
+        const lsp = await startSession({ env: { DATAHUB_GMS_URL: catalog.url, DATAHUB_GMS_TOKEN: TOKEN }, settings });
+        try {
+          const status = await lsp.command<Status>('catalogLens.testConnection', {});
+          assert.equal(status.ok, true, status.message);
+          assert.ok(status.message.includes(`connected to ${catalog.url}/api/graphql`), status.message);
+        } finally {
+          await lsp.stop();
+        }
+      }
+      assert.equal(other.requests, 0, 'nothing, and so no token, went to the other origin');
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('~/.datahubenv is not read in an untrusted workspace, also when catalogLens.url names its server', async () => {
+    writeFileSync(path.join(home, '.datahubenv'), `gms:\n  server: ${catalog.url}\n  token: ${TOKEN}\n`);
+    const lsp = await serverFor(catalog.url, { env: { HOME: home, DATAHUB_SKIP_CONFIG: '' }, initializationOptions: { trusted: false } });
+    try {
+      const status = await lsp.command<Status>('catalogLens.testConnection', {});
+      assert.equal(status.state, 'unauthorized', status.message);
     } finally {
       await lsp.stop();
     }

@@ -242,6 +242,33 @@ for (const compat of COMPAT_MODES) describe(`concurrent appenders (${compat} cat
   });
 });
 
+for (const compat of COMPAT_MODES) describe(`concurrent edits of one aspect on the aspect path (${compat} catalog)`, () => {
+  test('8 clients adding different links and describing different columns of one dataset at once lose none', async () => {
+    const catalog = await sampleCatalog({ compat });
+    const columns = ['user_id', 'email', 'age', 'country', 'signup_ts'];
+    const clients = await Promise.all(Array.from({ length: 8 }, () => serverFor(catalog.url)));
+    try {
+      await Promise.all(clients.map(async (c, k) => {
+        const results = await Promise.all([
+          ...Array.from({ length: 6 }, (_, i) => c.command<Result>('catalogLens.setDatasetDescription', {
+            urn: S.users, description: 'One row per registered user of the product.', link: { url: `https://wiki.example.com/${k}/${i}`, description: `page ${k}.${i}` },
+          })),
+          ...(k < columns.length ? [c.command<Result>('catalogLens.setColumnDescription', { urn: S.users, fieldPath: columns[k], description: `column ${columns[k]}, by ${k}` })] : []),
+        ]);
+        for (const r of results) assert.notEqual(r.status, 'failed', r.message);
+      }));
+      const a = await aspects(catalog.url, S.users, ['institutionalMemory', 'editableSchemaMetadata']);
+      assert.equal(a.institutionalMemory.elements.length, 48, 'every link');
+      assert.deepEqual(
+        a.editableSchemaMetadata.editableSchemaFieldInfo.map((e: { fieldPath: string; description: string }) => `${e.fieldPath}: ${e.description}`).sort(),
+        columns.map((c, k) => `${c}: column ${c}, by ${k}`).sort(), 'every column');
+    } finally {
+      await Promise.all(clients.map((c) => c.stop()));
+      await catalog.close();
+    }
+  });
+});
+
 for (const compat of COMPAT_MODES) describe(`the aspect path and the GraphQL path (${compat} catalog)`, () => {
   const LINK = { url: 'https://wiki.example.com/o', description: 'Runbook' };
 

@@ -7,13 +7,23 @@ export interface GraphqlExchange { query: string; answer: { data?: unknown; erro
 export interface RecordingProxy {
   url: string;
   graphql: GraphqlExchange[];
+  /** While set, `GET /config` gets a load balancer's 502 page instead of the catalog's answer. */
+  configDown: boolean;
+  /** Paths (with query) of every request. */
+  paths: string[];
   close(): Promise<void>;
 }
 
 export async function startRecordingProxy(target: string): Promise<RecordingProxy> {
   const t = new URL(target);
-  const state: RecordingProxy = { url: '', graphql: [], close: async () => undefined };
+  const state: RecordingProxy = { url: '', graphql: [], configDown: false, paths: [], close: async () => undefined };
   const server: Server = createServer((req, res) => {
+    state.paths.push(req.url ?? '');
+    if (state.configDown && req.url === '/config') {
+      req.resume();
+      res.writeHead(502, { 'Content-Type': 'text/html' }).end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {

@@ -13,11 +13,13 @@
  * with DataHub's message for it.
  *
  * DataHub reads the aspect and writes it back without a lock or a precondition, so two addLinks at
- * once can lose one link there. Here the read, the check and the write run in one IMMEDIATE
- * transaction: concurrent addLinks lose nothing.
+ * once can lose one link there. The spec mode runs the read, the check and the write in one
+ * IMMEDIATE transaction (concurrent addLinks lose nothing); the DataHub mode lets other requests run
+ * between its read and its write, as DataHub does.
  */
 import { ASPECTS_BY_ENTITY, ENTITY_TYPES, isEntityType } from '../../../model/src/aspects';
 import { badRequest } from '../errors';
+import { otherRequestsRun } from './datahubMutations';
 import { entityExists, existenceRuleText, writeAspect } from '../writes';
 import type { ReadContext } from './readShapes';
 
@@ -38,7 +40,7 @@ function parsesAsUrl(text: string): boolean {
   }
 }
 
-export function addLink(args: AddLinkArgs, ctx: ReadContext): boolean {
+export async function addLink(args: AddLinkArgs, ctx: ReadContext): Promise<boolean> {
   const { linkUrl, label, resourceUrn, settings } = args.input;
   const target = ctx.namespaces.resolve(resourceUrn, 'addLink(input.resourceUrn)');
   const kind = target.urn.kind === 'other' ? target.urn.entityType : target.urn.kind;
@@ -50,20 +52,39 @@ export function addLink(args: AddLinkArgs, ctx: ReadContext): boolean {
   }
   const store = ctx.store;
   const now = Date.now();
-  store.transaction(() => {
+  const mustExist = (): void => {
     if (!entityExists(store, target.key, kind, ctx.compat)) {
       const why = ctx.compat === 'spec' ? ` (${existenceRuleText(kind)})` : '';
       throw badRequest(`Failed to change institutional memory for resource ${resourceUrn}. Resource does not exist.${why}`);
     }
+  };
+  /** The aspect with the link appended; undefined when a link with the same url and label is there. */
+  const withLink = (): Json | undefined => {
     const current = store.get(target.key, 'institutionalMemory')?.value ?? {};
     const elements = Array.isArray(current['elements']) ? current['elements'] : [];
     // LinkUtils.hasDuplicates: the same url and the same label (stored as description).
-    if (elements.some((e) => typeof e === 'object' && e !== null && (e as Json)['url'] === linkUrl && (e as Json)['description'] === label)) return;
+    if (elements.some((e) => typeof e === 'object' && e !== null && (e as Json)['url'] === linkUrl && (e as Json)['description'] === label)) return undefined;
     const link: Json = { url: linkUrl, createStamp: { time: now, actor: ctx.actor }, description: label };
     if (settings) link['settings'] = typeof settings.showInAssetPreview === 'boolean' ? { showInAssetPreview: settings.showInAssetPreview } : {};
-    const value = { ...current, elements: [...elements, link] };
+    return { ...current, elements: [...elements, link] };
+  };
+  const write = (value: Json): void => {
     writeAspect(store, { key: target.key, requestedUrn: resourceUrn, entityType: kind, aspectName: 'institutionalMemory', value }, ctx.actor, now, ctx.compat);
-  });
+  };
+  if (ctx.compat === 'datahub') {
+    mustExist();
+    const value = withLink();
+    if (value) {
+      await otherRequestsRun();
+      store.transaction(() => write(value));
+    }
+  } else {
+    store.transaction(() => {
+      mustExist();
+      const value = withLink();
+      if (value) write(value);
+    });
+  }
   ctx.forget(target.key);
   return true;
 }

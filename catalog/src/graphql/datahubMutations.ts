@@ -15,6 +15,11 @@
  *   `subResource` (LabelUtils.validateSubresourceExists): no simple-path matching. Each refusal
  *   is an IllegalArgumentException, which DataHub answers as BAD_REQUEST with its message
  *   (DataHubDataFetcherExceptionHandler walks the cause chain).
+ *
+ * DataHub's updateDescription and addLink read the aspect, change it, and write it back whole with
+ * no lock and no precondition (DescriptionUtils.updateFieldDescription, LinkUtils.addLink →
+ * persistAspect). This mode does the same — read, let other requests run, write — so a client
+ * tested here meets DataHub's lost-update window instead of a catalog that hides it.
  */
 import { parseUrn } from '../../../model/src/urn';
 import { badRequest, unknownGraphQLError } from '../errors';
@@ -59,7 +64,12 @@ export function updateDatasetAsDataHub(args: UpdateDatasetArgs, ctx: ReadContext
   return datasetNode(ctx, args.urn, target.urn, target.key);
 }
 
-export function updateDescriptionAsDataHub(args: UpdateDescriptionArgs, ctx: ReadContext): boolean {
+/** Lets every request that has already arrived run, as between DataHub's read and its write. */
+export function otherRequestsRun(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+export async function updateDescriptionAsDataHub(args: UpdateDescriptionArgs, ctx: ReadContext): Promise<boolean> {
   const input = args.input;
   const urn = input.resourceUrn;
   const target = ctx.namespaces.resolve(urn, 'updateDescription(input.resourceUrn)');
@@ -74,16 +84,17 @@ export function updateDescriptionAsDataHub(args: UpdateDescriptionArgs, ctx: Rea
     throw badRequest('Update description without subresource is not currently supported');
   }
   const field = input.subResource ?? null;
+  if (!ctx.store.hasAny(target.key)) throw badRequest(`Failed to update ${urn}. ${urn} does not exist.`);
+  const schema = ctx.store.get(target.key, 'schemaMetadata')?.value;
+  if (!schema) throw badRequest(`Failed to update ${urn} & field ${field}. ${urn} has no schema.`);
+  const fields = Array.isArray(schema['fields']) ? schema['fields'] : [];
+  if (field === null || !fields.some((f) => typeof f === 'object' && f !== null && (f as Json)['fieldPath'] === field)) {
+    throw badRequest(`Failed to update ${urn} & field ${field}. Field ${field} does not exist in the datasets schema.`);
+  }
+  // DescriptionUtils.updateFieldDescription edits the entry and writes the aspect back; it sets no `created`.
+  const value = withFieldDescription(ctx.store.get(target.key, 'editableSchemaMetadata')?.value, field, input.description);
+  await otherRequestsRun();
   ctx.store.transaction(() => {
-    if (!ctx.store.hasAny(target.key)) throw badRequest(`Failed to update ${urn}. ${urn} does not exist.`);
-    const schema = ctx.store.get(target.key, 'schemaMetadata')?.value;
-    if (!schema) throw badRequest(`Failed to update ${urn} & field ${field}. ${urn} has no schema.`);
-    const fields = Array.isArray(schema['fields']) ? schema['fields'] : [];
-    if (field === null || !fields.some((f) => typeof f === 'object' && f !== null && (f as Json)['fieldPath'] === field)) {
-      throw badRequest(`Failed to update ${urn} & field ${field}. Field ${field} does not exist in the datasets schema.`);
-    }
-    // DescriptionUtils.updateFieldDescription edits the entry and writes the aspect back; it sets no `created`.
-    const value = withFieldDescription(ctx.store.get(target.key, 'editableSchemaMetadata')?.value, field, input.description);
     writeAspect(ctx.store, { key: target.key, requestedUrn: urn, entityType: 'dataset', aspectName: 'editableSchemaMetadata', value }, ctx.actor, Date.now(), 'datahub');
   });
   ctx.forget(target.key);

@@ -262,14 +262,28 @@ export class CatalogClient {
     return undefined;
   }
 
-  /** Where the Rest.li paths live, found once (`GET /config`) and kept; see restBase.ts. */
+  /**
+   * Where the Rest.li paths live, found once (`GET /config`) and kept; see restBase.ts. The search
+   * runs without any caller's cancellation, so no caller goes ahead on an address nobody checked; one
+   * that said nothing yet (unreachable) is an error for this call and is asked again next time.
+   */
   private async rest(signal?: AbortSignal): Promise<RestBase> {
-    this.restBase ??= discoverRestBase(this.http, this.gmsUrl, signal).then((b) => {
-      if (!b.settled) this.restBase = undefined;
-      else if (b.notice) this.noticeListener?.(b.notice);
-      return b;
-    });
-    return this.restBase;
+    if (!this.restBase) {
+      const found = discoverRestBase(this.http, this.gmsUrl).then((b) => {
+        if (!b.settled) {
+          if (this.restBase === found) this.restBase = undefined;
+        } else if (b.error) {
+          this.connectionListener?.(b.error);
+        } else if (b.notice) {
+          this.noticeListener?.(b.notice);
+        }
+        return b;
+      });
+      this.restBase = found;
+    }
+    const b = await raceCancel(this.restBase, signal);
+    if (!b) return { url: this.gmsUrl, settled: false, error: catalogError('cancelled', 'cancelled', displayUrl(this.gmsUrl)) };
+    return b;
   }
 
   /** Told once when the Rest.li base differs from the setting (a frontend root was corrected). */
