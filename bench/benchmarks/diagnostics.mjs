@@ -36,7 +36,7 @@ export async function diagnosticsBenchmark({ quick, catalog, datasets, serverArg
       if (n - Math.floor(n / 10) > datasets) throw new Error(`benchmark 5 needs ${n} datasets in the catalog, it holds ${datasets}`);
       const { urns, unknown } = documentUrns(n);
       const text = urns.map((u, i) => `T_${i} = "${u}"`).join('\n') + '\n';
-      const documents = planBatches(urns.map((urn) => ({ urn, kind: 'dataset' })), { maxItems: BATCH, complexity: BUDGET, depth: 50 })
+      const documents = planBatches(urns.map((urn) => ({ urn, kind: 'dataset' })), { maxItems: BATCH, complexity: BUDGET })
         .map((batch) => { const { query, variables } = batchQuery(batch); return JSON.stringify({ query, variables }); });
       const times = { target: [], floor: [] };
       const requests = [];

@@ -7,8 +7,8 @@ import { encodeUrnForPath } from '../../../model/src/urn';
 import { LruTtlCache, SingleFlight } from './cache';
 import { catalogError, displayUrl, isConnectionError, quoteCatalogText, type CatalogError } from './errors';
 import { CatalogHttp, type Fetch } from './http';
-import { DATAHUB_DEPTH_LIMIT, refusedForCost } from './cost';
-import { batchQuery, costOfOne, PING, planBatches, type ResolvableKind } from './queries';
+import { refusedForCost } from './cost';
+import { batchQuery, PING, planBatches, type ResolvableKind } from './queries';
 import { discoverRestBase, type RestBase } from './restBase';
 
 export type Resolution =
@@ -134,12 +134,7 @@ export class CatalogClient {
   }
 
   private plan<T extends { kind: ResolvableKind }>(items: readonly T[]): T[][] {
-    return planBatches(items, { maxItems: this.config.batchSize, complexity: this.complexityBudget, depth: DATAHUB_DEPTH_LIMIT });
-  }
-
-  /** Budget and batch size now in force, and what one URN of each kind costs (for tests and logs). */
-  get batching(): { complexityBudget: number; batchSize: number; datasetCost: number } {
-    return { complexityBudget: this.complexityBudget, batchSize: this.config.batchSize, datasetCost: costOfOne('dataset').complexity };
+    return planBatches(items, { maxItems: this.config.batchSize, complexity: this.complexityBudget });
   }
 
   private async runChunks(chunks: Array<Array<{ urn: string; kind: ResolvableKind }>>): Promise<Map<string, Resolution>> {

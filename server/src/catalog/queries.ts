@@ -87,9 +87,12 @@ export function costOfOne(kind: ResolvableKind): QueryCost {
 export interface BatchLimits {
   /** Most URNs per document (catalogLens.batchSize). */
   maxItems: number;
-  /** Most complexity per document, as graphql-java counts it (catalogLens.graphqlComplexityBudget). */
+  /**
+   * Most complexity per document, as graphql-java counts it (catalogLens.graphqlComplexityBudget).
+   * Depth needs no limit here: it does not add up over root fields, and no kind's selection is
+   * deeper than 4 (DataHub allows 50; test/server/queryCost.test.ts checks every document).
+   */
   complexity: number;
-  depth: number;
 }
 
 /**
