@@ -5,7 +5,7 @@
  */
 import { statSync } from 'node:fs';
 import { TOKEN_ENV, type CliOptions } from './cliOptions';
-import { isLoopback } from './security';
+import { isLoopbackHost } from '../../model/src/loopback';
 
 /** What is risky about how the catalog was started, one sentence each (security-probe findings 7, 8). */
 export function startupWarnings(o: Pick<CliOptions, 'host' | 'port' | 'token' | 'tokenSource'>): string[] {
@@ -19,7 +19,7 @@ export function startupWarnings(o: Pick<CliOptions, 'host' | 'port' | 'token' | 
       warnings.push(`the token file ${o.tokenSource.file} can be read by other users (mode ${(mode & 0o777).toString(8)}); chmod 600 it`);
     }
   }
-  if (!isLoopback(o.host) && o.token === undefined) {
+  if (!isLoopbackHost(o.host) && o.token === undefined) {
     warnings.push(
       `listening on ${o.host}, beyond this machine, with no token: anyone who can reach port ${o.port === 0 ? '(the one below)' : o.port} ` +
       `can read and change the catalog; set ${TOKEN_ENV} or --token-file FILE`,

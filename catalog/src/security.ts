@@ -20,6 +20,7 @@
  * the catalog's own Host sends that Host and, if any, its own Origin, so they stay reachable;
  * reached through any other name they are refused like every other request.
  */
+import { isLoopbackHost } from '../../model/src/loopback';
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 
@@ -38,12 +39,6 @@ export interface HostRuleOptions {
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 
-/** Whether an address is this machine only: 127.0.0.0/8, ::1, localhost. */
-export function isLoopback(host: string): boolean {
-  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
-  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
-}
-
 /** Whether binding this address listens on every interface (loopback included). */
 export function isWildcard(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '');
@@ -61,7 +56,7 @@ function hostWithPort(name: string, port: number): string {
 export function acceptedHosts(o: HostRuleOptions): string[] {
   const names = new Set<string>();
   const bind = o.bindHost.replace(/^\[|\]$/g, '');
-  if (isLoopback(bind) || isWildcard(bind)) for (const n of LOOPBACK_NAMES) names.add(hostWithPort(n, o.port));
+  if (isLoopbackHost(bind) || isWildcard(bind)) for (const n of LOOPBACK_NAMES) names.add(hostWithPort(n, o.port));
   names.add(hostWithPort(bind, o.port));
   for (const extra of o.allowedHosts ?? []) names.add(hostWithPort(extra, o.port));
   return [...names];

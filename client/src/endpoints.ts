@@ -4,6 +4,7 @@
  * so the rules are unit-tested on their own.
  */
 import { entityPageUrl as pageOf, type EntityPageSettings } from '../../model/src/entityPage';
+import { isLoopbackHost } from '../../model/src/loopback';
 import { parseUrn } from '../../model/src/urn';
 
 /** SecretStorage key of the token for one catalog origin: a token is only given to the origin it was stored for. */
@@ -15,11 +16,6 @@ export function tokenSecretKey(origin: string): string {
 export function originOf(url: string): string | undefined {
   const u = parseHttpUrl(url);
   return u?.origin;
-}
-
-export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
 }
 
 /**

@@ -4,6 +4,7 @@
  * probe asks the catalog again with back-off, and when it answers, open documents are re-checked.
  * Also where the catalog and its token come from, and where the token may go.
  */
+import { isLoopbackHost } from '../../model/src/loopback';
 import type { CatalogStatus, ConnectionState, Settings } from '../../model/src/protocol';
 import { CatalogClient } from './catalog/client';
 import { hintFor, displayUrl, type CatalogError } from './catalog/errors';
@@ -216,7 +217,7 @@ export class Catalogs {
         return `the access token of ${originOf(e.url)} is not sent to ${dest.origin}, another origin: allow it with catalogLens.allowTokenOrigins`;
       }
     }
-    if (dest.protocol === 'http:' && !isLoopback(dest.hostname) && !preapproved) {
+    if (dest.protocol === 'http:' && !isLoopbackHost(dest.hostname) && !preapproved) {
       const why = `${dest.host} is reached over plain HTTP, where anyone on the network can read the access token.`;
       if (!(await this.ask(dest.origin, why, 'plainHttp'))) return `the access token is not sent over plain HTTP to ${dest.host}`;
     }
@@ -232,11 +233,6 @@ export class Catalogs {
     }
     return answer;
   }
-}
-
-export function isLoopback(host: string): boolean {
-  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
-  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
 }
 
 function originOf(url: string): string {

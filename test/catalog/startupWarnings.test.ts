@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { banner, startupWarnings } from '../../catalog/src/banner';
 import { parseCliOptions } from '../../catalog/src/cliOptions';
-import { acceptedHosts, isLoopback } from '../../catalog/src/security';
+import { isLoopbackHost as isLoopback } from '../../model/src/loopback';
+import { acceptedHosts } from '../../catalog/src/security';
 
 const options = (...args: string[]) => parseCliOptions(args, {}, '/tmp');
 

@@ -6,7 +6,8 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkCatalogUrl, entityPageUrl, isLoopbackHost, originOf, tokenRisks, tokenSecretKey, uiBase } from '../../client/src/endpoints';
+import { checkCatalogUrl, entityPageUrl, originOf, tokenRisks, tokenSecretKey, uiBase } from '../../client/src/endpoints';
+import { isLoopbackHost } from '../../model/src/loopback';
 import { DEFAULT_SETTINGS } from '../../model/src/protocol';
 
 describe('a token belongs to one origin', () => {
@@ -66,7 +67,7 @@ describe('risks confirmed before the token is sent', () => {
   });
 
   test('loopback hosts', () => {
-    for (const h of ['localhost', 'LOCALHOST', 'api.localhost', '127.0.0.1', '127.1.2.3', '[::1]', '::1']) assert.ok(isLoopbackHost(h), h);
+    for (const h of ['localhost', 'LOCALHOST', 'api.localhost', '127.0.0.1', '127.1.2.3', '[::1]', '::1', '::ffff:127.0.0.1']) assert.ok(isLoopbackHost(h), h);
     for (const h of ['example.com', '10.0.0.1', '128.0.0.1', 'localhost.example.com']) assert.ok(!isLoopbackHost(h), h);
   });
 });
