@@ -5,7 +5,7 @@
  */
 import { statSync } from 'node:fs';
 import { TOKEN_ENV, type CliOptions } from './cliOptions';
-import { isLoopbackHost } from '../../model/src/loopback';
+import { isLoopbackHost } from '../../model/src/origin';
 
 /** What is risky about how the catalog was started, one sentence each (security-probe findings 7, 8). */
 export function startupWarnings(o: Pick<CliOptions, 'host' | 'port' | 'token' | 'tokenSource'>): string[] {

@@ -20,7 +20,7 @@
  * the catalog's own Host sends that Host and, if any, its own Origin, so they stay reachable;
  * reached through any other name they are refused like every other request.
  */
-import { isLoopbackHost } from '../../model/src/loopback';
+import { isLoopbackHost } from '../../model/src/origin';
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 

@@ -4,7 +4,7 @@
  * so the rules are unit-tested on their own.
  */
 import { entityPageUrl as pageOf, type EntityPageSettings } from '../../model/src/entityPage';
-import { isLoopbackHost } from '../../model/src/loopback';
+import { isLoopbackHost, originOf, parseHttpUrl } from '../../model/src/origin';
 import { parseUrn } from '../../model/src/urn';
 
 /** SecretStorage key of the token for one catalog origin: a token is only given to the origin it was stored for. */
@@ -12,11 +12,7 @@ export function tokenSecretKey(origin: string): string {
   return `catalogLens.token:${origin}`;
 }
 
-/** `scheme://host:port` of an http(s) URL, or undefined when the text is empty or not such a URL. */
-export function originOf(url: string): string | undefined {
-  const u = parseHttpUrl(url);
-  return u?.origin;
-}
+export { originOf };
 
 /**
  * Why the user should confirm before the token is sent; `key` identifies the answer to remember.
@@ -87,15 +83,4 @@ export function entityPageUrl(s: EntityPageSettings, urnText: string): { url: st
   const parsed = parseUrn(urnText);
   if (!parsed.ok) return { error: `Not a URN: ${parsed.error.message}` };
   return pageOf(s, parsed.urn, urnText);
-}
-
-function parseHttpUrl(text: string): URL | undefined {
-  const t = text.trim();
-  if (!t || !/^https?:\/\//i.test(t)) return undefined;
-  try {
-    return new URL(t);
-  } catch {
-    // An unparsable URL has no origin: no token belongs to it, and the server reports it as not configured.
-    return undefined;
-  }
 }

@@ -4,7 +4,7 @@
  * probe asks the catalog again with back-off, and when it answers, open documents are re-checked.
  * Also where the catalog and its token come from, and where the token may go.
  */
-import { isLoopbackHost } from '../../model/src/loopback';
+import { isLoopbackHost, originOf, sameOrigin } from '../../model/src/origin';
 import type { CatalogStatus, ConnectionState, Settings } from '../../model/src/protocol';
 import { CatalogClient } from './catalog/client';
 import { hintFor, displayUrl, type CatalogError } from './catalog/errors';
@@ -209,12 +209,12 @@ export class Catalogs {
       return 'not a URL';
     }
     const own = sameOrigin(dest.origin, e.url);
-    if (!own && e.tokenBound) return `the token of DataHub's configuration goes to ${originOf(e.url)} only`;
+    if (!own && e.tokenBound) return `the token of DataHub's configuration goes to ${originOf(e.url) ?? e.url} only`;
     const preapproved = [...allowed, ...(this.opts.allowedOrigins?.() ?? [])].some((o) => sameOrigin(o, dest.origin));
     if (!own && !preapproved) {
-      const why = `The access token of ${originOf(e.url)} would be sent to ${dest.origin} (catalogLens.graphqlUrl), another origin.`;
+      const why = `The access token of ${originOf(e.url) ?? e.url} would be sent to ${dest.origin} (catalogLens.graphqlUrl), another origin.`;
       if (!(await this.ask(dest.origin, why, 'otherOrigin'))) {
-        return `the access token of ${originOf(e.url)} is not sent to ${dest.origin}, another origin: allow it with catalogLens.allowTokenOrigins`;
+        return `the access token of ${originOf(e.url) ?? e.url} is not sent to ${dest.origin}, another origin: allow it with catalogLens.allowTokenOrigins`;
       }
     }
     if (dest.protocol === 'http:' && !isLoopbackHost(dest.hostname) && !preapproved) {
@@ -235,18 +235,3 @@ export class Catalogs {
   }
 }
 
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
-}
-
-function sameOrigin(a: string, b: string): boolean {
-  try {
-    return new URL(a).origin === new URL(b).origin;
-  } catch {
-    return false;
-  }
-}

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { banner, startupWarnings } from '../../catalog/src/banner';
 import { parseCliOptions } from '../../catalog/src/cliOptions';
-import { isLoopbackHost as isLoopback } from '../../model/src/loopback';
+import { isLoopbackHost as isLoopback } from '../../model/src/origin';
 import { acceptedHosts } from '../../catalog/src/security';
 
 const options = (...args: string[]) => parseCliOptions(args, {}, '/tmp');

@@ -7,7 +7,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkCatalogUrl, entityPageUrl, originOf, tokenRisks, tokenSecretKey, uiBase } from '../../client/src/endpoints';
-import { isLoopbackHost } from '../../model/src/loopback';
+import { isLoopbackHost } from '../../model/src/origin';
 import { DEFAULT_SETTINGS } from '../../model/src/protocol';
 
 describe('a token belongs to one origin', () => {
