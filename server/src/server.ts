@@ -60,7 +60,6 @@ export function startServer(connection: Connection, runtime: Runtime): void {
   const pending = new Map<string, { timer: NodeJS.Timeout | undefined; abort: AbortController | undefined }>();
   const log = (m: string): void => connection.console.log(m);
 
-  let vscodeClient = false;
   let allowedOrigins: string[] = [];
   let tokenFromInit: string | undefined;
   const catalogs = new Catalogs({
@@ -73,7 +72,8 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     },
     onRecovered: () => state.revalidateAll(),
     confirmToken: async (origin, why, kind) => {
-      if (kind === 'otherOrigin' && !vscodeClient) {
+      // Only the Catalog Lens extension says it is one (clientCommands); other editors never get asked.
+      if (kind === 'otherOrigin' && !clientCommands) {
         log(`access token withheld from ${origin}: ${why} List it in catalogLens.allowTokenOrigins to send it there.`);
         return false;
       }
@@ -172,7 +172,6 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     const caps = params.capabilities;
     const init = (params.initializationOptions ?? {}) as { settings?: unknown; token?: unknown; trusted?: unknown; clientCommands?: unknown };
     clientCommands = init.clientCommands === true;
-    vscodeClient = clientCommands;
     allowedOrigins = allowedOriginsOf(init as Record<string, unknown>);
     if (typeof init.token === 'string' && init.token !== '' && !runtime.env['CATALOG_LENS_TOKEN']) tokenFromInit = init.token;
     if (init.trusted === false) trusted = false;

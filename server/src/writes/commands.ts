@@ -169,8 +169,11 @@ async function appendToList(
   if (values.length === 0) failed('badInput', `'${list === 'groups' ? 'groups' : 'features'}' is empty: nothing to add`);
   // The target and every member must exist: DataHub's upsert would create a ghost of either, and
   // the catalog would list entities nobody can open.
-  await mustAllExist(ctx, [target], () => `${label(target.urn)} does not exist in the catalog: create it first (nothing was written)`);
-  await mustAllExist(ctx, values, (missing) => `not in the catalog, create ${missing.length === 1 ? 'it' : 'them'} first: ${missing.join(', ')}`);
+  // One request for the target and its new members.
+  const found = await resolveFresh(ctx, [target, ...values]);
+  if (missingOf(found, [target]).length > 0) failed('notFound', `${label(target.urn)} does not exist in the catalog: create it first (nothing was written)`);
+  const absent = missingOf(found, values);
+  if (absent.length > 0) failed('notFound', `not in the catalog, create ${absent.length === 1 ? 'it' : 'them'} first: ${absent.join(', ')}`);
   let added: string[] = [];
   const wrote = await readMergeWrite<MlFeatureTableProperties & MlModelProperties>(ctx, target, aspectName, (cur) => {
     // An entity DataHub holds without its properties aspect (only its key, say) gets one with the list.
@@ -198,7 +201,8 @@ async function createEntity(a: Record<string, unknown>, ctx: Ctx): Promise<Write
   if (problems.length > 0) return failed('badInput', `properties do not fit ${aspectName}: ${problems.slice(0, 5).join('; ')}`);
   const overwrite = a['overwrite'] === true;
   const members = memberUrns(properties);
-  if (members.length > 0) await mustAllExist(ctx, members, (missing) => `${aspectName} names entities that are not in the catalog, create them first (nothing was written): ${missing.join(', ')}`);
+  const absent = members.length > 0 ? missingOf(await resolveFresh(ctx, members), members) : [];
+  if (absent.length > 0) failed('notFound', `${aspectName} names entities that are not in the catalog, create them first (nothing was written): ${absent.join(', ')}`);
   const current = await read(ctx, urn.text, aspectName);
   if (current.value !== undefined && !overwrite) {
     return failed('rejected', `${label(urn.urn)} already exists; pass overwrite: true to replace its ${aspectName}`);
@@ -250,27 +254,33 @@ async function mutate(ctx: Ctx, query: string, variables: Record<string, unknown
 
 /** Spec §4.1 rule 2 and §7: the client checks existence itself, because DataHub's upserts would create the entity. */
 async function mustExist(ctx: Ctx, urn: string, kind: ResolvableKind): Promise<Resolution> {
-  ctx.client.invalidate([urn]);
-  const r = (await ctx.client.resolve([{ urn, kind }], ctx.signal)).get(urn);
+  const p = parseUrn(urn);
+  const found = await resolveFresh(ctx, p.ok ? [{ text: urn, urn: p.urn }] : []);
+  const r = found.get(urn);
   if (!r) return failed('cancelled', 'cancelled');
-  if (r.state === 'error') failedFrom(r.error);
   if (r.state === 'missing') {
-    const p = parseUrn(urn);
     failed('notFound', `${p.ok ? label(p.urn) : urn} is not in the catalog; nothing was written (a ${KIND_LABELS[kind].toLowerCase()} must exist before it is described)`);
   }
   return r;
 }
 
-/** Every URN must be in the catalog (an object, and `exists` not false): else nothing is written. */
-async function mustAllExist(ctx: Ctx, urns: readonly ParsedArg[], why: (missing: string[]) => string): Promise<void> {
+/**
+ * What the catalog says now of each URN (the cache is bypassed: a write must not rest on an old
+ * answer), in one request; an error or a cancellation ends the command.
+ */
+async function resolveFresh(ctx: Ctx, urns: readonly ParsedArg[]): Promise<Map<string, Resolution>> {
   const items = urns.filter((u) => isResolvable(u.urn.kind)).map((u) => ({ urn: u.text, kind: u.urn.kind as ResolvableKind }));
   ctx.client.invalidate(items.map((i) => i.urn));
   const res = await ctx.client.resolve(items, ctx.signal);
   const broken = items.map((i) => res.get(i.urn)).find((r): r is Extract<Resolution, { state: 'error' }> => r?.state === 'error');
   if (broken) failedFrom(broken.error);
   if (items.some((i) => !res.has(i.urn))) failed('cancelled', 'cancelled');
-  const missing = items.filter((i) => res.get(i.urn)?.state === 'missing');
-  if (missing.length > 0) failed('notFound', why(missing.map((m) => inertText(m.urn, 'notification'))));
+  return res;
+}
+
+/** The URNs the catalog does not have (an object with `exists` false counts as absent), quoted for a message. */
+function missingOf(found: Map<string, Resolution>, urns: readonly ParsedArg[]): string[] {
+  return urns.filter((u) => found.get(u.text)?.state === 'missing').map((u) => inertText(u.text, 'notification'));
 }
 
 /** The entity URNs a properties aspect lists (feature sources, table features, model features and groups). */
