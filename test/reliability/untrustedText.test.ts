@@ -101,6 +101,14 @@ describe('untrusted catalog text in hovers (over LSP, the real local catalog)', 
 });
 
 describe('untrusted text through the Markdown helpers (property)', () => {
+  test('what looks like a reference definition without being one (empty label, no destination yet) is escaped too', () => {
+    // Found by the property below (seed 1831707286): `[]:` was left as written.
+    for (const t of ['[]:', '[x]:', '- []: a', '1. [q]:', '   [ ]:\nhttp://evil.example']) {
+      assert.deepEqual(activeMarkdown(safeDescription(t)), [], `${JSON.stringify(t)} → ${JSON.stringify(safeDescription(t))}`);
+    }
+  });
+
+
   test('safeDescription, tableCell, escapeMarkdown and codeSpan make hostile text inert and bounded (40,000 texts)', () => {
     let n = 0;
     fc.assert(fc.property(hostileText, (t) => {

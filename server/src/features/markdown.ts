@@ -35,8 +35,12 @@ export function safeDescription(text: string, limit = 1500, maxLines = 30): stri
     (slashes.length % 2 === 1 || WEB_OR_MAIL.test(target) ? m : `${slashes}\\](${space}${target}`));
   t = t.replace(/!\[/g, '!\\[');
   // Reference-style link definitions (also inside list items) could point anywhere: neutralise them.
-  t = t.replace(/^((?:[ \t]{0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+)*)[ \t]{0,3}\[([^\]\n]+)\]:[ \t]*(?:\n[ \t]*)?(\S+).*$/gm,
+  t = t.replace(/^((?:[ \t]{0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+)*)[ \t]{0,3}\[([^\]\n]*)\]:[ \t]*(?:\n[ \t]*)?(\S+).*$/gm,
     (_m, prefix: string, label: string) => `${prefix}\\[${label}\\]`);
+  // What looks like one but is not (no destination yet, an empty label) gets its brackets escaped too:
+  // a definition is judged by renderers that differ, and escaping costs nothing.
+  t = t.replace(/^((?:[ \t]{0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+)*[ \t]{0,3})\[([^\]\n]*)\]:/gm,
+    (_m, prefix: string, label: string) => `${prefix}\\[${label}\\]:`);
   // Bare scheme text such as command:foo would not be a link without `<…>`, which is escaped above.
   return t;
 }
