@@ -19,6 +19,9 @@ function expectedByRole(u: Urn): Partial<Record<PartRole, string>> {
     case 'mlModelGroup': return { namespace: u.namespace, kind: u.kind, platform: u.platform, name: u.name, env: u.env };
     case 'mlFeature': return { namespace: u.namespace, kind: u.kind, table: u.table, feature: u.feature };
     case 'mlFeatureTable': return { namespace: u.namespace, kind: u.kind, platform: u.platform, table: u.table };
+    case 'schemaField': return u.dataset
+      ? { namespace: u.namespace, kind: u.kind, parent: u.parent, platform: u.dataset.platform, name: u.dataset.name, env: u.dataset.env, fieldPath: u.fieldPath }
+      : { namespace: u.namespace, kind: u.kind, parent: u.parent, fieldPath: u.fieldPath };
     case 'other': return { namespace: u.namespace, kind: u.entityType, id: u.id };
   }
 }
