@@ -135,7 +135,7 @@ describe('no input makes the parser throw; every error range lies inside the tex
     fc.assert(fc.property(editedUrnText, checkAnyText), { numRuns: RUNS });
   });
 
-  test('deep nesting does not exhaust the stack (only a platform is ever parsed inside a URN)', () => {
+  test('deep nesting does not exhaust the stack (nested URN parts are read at most MAX_URN_NESTING deep)', () => {
     const depth = 20000;
     const deep = 'urn:li:dataset:('.repeat(depth) + 'x' + ',n,PROD)'.repeat(depth);
     assert.deepEqual(parseUrn(deep), {
