@@ -56,6 +56,7 @@ export function urnLabel(text: string): { label: string; description: string } {
     case 'mlFeature': return { label: decodePart(u.feature), description: `feature of ${decodePart(u.table)}` };
     case 'corpuser': return { label: decodePart(u.user), description: 'user' };
     case 'dataPlatform': return { label: u.platform, description: 'platform' };
+    case 'schemaField': return { label: decodePart(u.fieldPath), description: 'schemaField' };
     case 'other': return { label: u.id, description: u.entityType };
   }
 }

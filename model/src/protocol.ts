@@ -82,6 +82,8 @@ export interface Settings {
     missingDescription: Severity;
     unknownEnv: Severity;
     yamlMismatch: Severity;
+    /** A URN of an entity type that is in no registry (a custom type): read, never looked up. */
+    unregisteredEntityType: Severity;
   };
   cache: { ttlSeconds: number; maxEntries: number };
   requestTimeoutMs: number;
@@ -123,7 +125,7 @@ export const DEFAULT_SETTINGS: Settings = {
     'typescriptreact', 'javascriptreact', 'java', 'scala', 'go', 'shellscript', 'toml',
   ],
   maxFileSize: 5 * 1024 * 1024,
-  diagnostics: { malformed: 'error', unknown: 'warning', missingDescription: 'information', unknownEnv: 'warning', yamlMismatch: 'information' },
+  diagnostics: { malformed: 'error', unknown: 'warning', missingDescription: 'information', unknownEnv: 'warning', yamlMismatch: 'information', unregisteredEntityType: 'information' },
   cache: { ttlSeconds: 300, maxEntries: 20000 },
   requestTimeoutMs: 10000,
   batchSize: 100,

@@ -4,7 +4,10 @@
  * A URN value keeps each part exactly as the URN text spells it: a dataset name with an
  * encoded comma stays `a%2Cb`, so `print(parse(t)) === t` and `parse(print(u))` equals `u`.
  * `decodePart` gives the human reading; the builders in `builders.ts` do the encoding.
+ * Which entity types exist and how many key parts each has comes from DataHub's entity
+ * registry (`registry.ts`).
  */
+import { ENTITY_REGISTRY, REGISTRY_ENTITY_TYPES, type RegistryEntry } from './registry';
 
 export type SpecKind = 'dataset' | 'mlFeature' | 'mlFeatureTable' | 'mlModel' | 'mlModelGroup' | 'corpuser';
 export type UrnKind = SpecKind | 'dataPlatform';
@@ -16,17 +19,29 @@ export interface MlFeatureTableUrn { kind: 'mlFeatureTable'; namespace: string; 
 export interface MlModelUrn { kind: 'mlModel'; namespace: string; platform: string; name: string; env: string }
 export interface MlModelGroupUrn { kind: 'mlModelGroup'; namespace: string; platform: string; name: string; env: string }
 export interface CorpUserUrn { kind: 'corpuser'; namespace: string; user: string }
-/** A DataHub entity type outside the spec (tag, schemaField, container …): well-formed, never resolved. */
-export interface OtherUrn { kind: 'other'; namespace: string; entityType: string; id: string }
+/**
+ * A column (or field) of a parent entity: `urn:li:schemaField:(<parent urn>,<field path>)`.
+ * `parent` is the parent URN as written; `dataset` its value when the parent is a dataset;
+ * `fieldPath` stays encoded as written (`decodePart` gives the reading).
+ */
+export interface SchemaFieldUrn { kind: 'schemaField'; namespace: string; parent: string; dataset?: DatasetUrn; fieldPath: string }
+/**
+ * Another entity type of DataHub's registry (tag, container, dataJob …): checked against its key
+ * (model/src/registry.ts), never resolved. `registered: false` marks a type no registry knows
+ * (a custom entity type): only its frame is checked.
+ */
+export interface OtherUrn { kind: 'other'; namespace: string; entityType: string; id: string; registered?: false }
 
 export type Urn =
   | DataPlatformUrn | DatasetUrn | MlFeatureUrn | MlFeatureTableUrn
-  | MlModelUrn | MlModelGroupUrn | CorpUserUrn | OtherUrn;
+  | MlModelUrn | MlModelGroupUrn | CorpUserUrn | SchemaFieldUrn | OtherUrn;
 
 export type KnownUrn = Exclude<Urn, OtherUrn>;
 
 /** Roles of the parts of a URN, used for ranges (hover, colouring, errors). */
-export type PartRole = 'namespace' | 'kind' | 'platform' | 'name' | 'env' | 'table' | 'feature' | 'user' | 'id';
+export type PartRole =
+  | 'namespace' | 'kind' | 'platform' | 'name' | 'env' | 'table' | 'feature' | 'user' | 'id'
+  | 'parent' | 'fieldPath';
 
 export interface PartSpan { role: PartRole; start: number; end: number }
 
@@ -42,20 +57,10 @@ export type ParseResult =
   | { ok: true; urn: Urn; parts: PartSpan[]; platformUrn?: { start: number; end: number } }
   | { ok: false; error: UrnError };
 
+type Parsed = ParseResult & { ok: true };
+
 export const SPEC_KINDS: readonly SpecKind[] = ['dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup', 'corpuser'];
 export const URN_KINDS: readonly UrnKind[] = [...SPEC_KINDS, 'dataPlatform'];
-
-/** Entity types of DataHub's registry that are not part of the spec: accepted, not resolved. */
-export const OTHER_DATAHUB_KINDS: readonly string[] = [
-  'application', 'assertion', 'businessAttribute', 'chart', 'container', 'corpGroup', 'dashboard',
-  'dataContract', 'dataFlow', 'dataHubAccessToken', 'dataHubAction', 'dataHubConnection',
-  'dataHubExecutionRequest', 'dataHubIngestionSource', 'dataHubPolicy', 'dataHubRole', 'dataHubSecret',
-  'dataHubStepState', 'dataHubUpgrade', 'dataHubView', 'dataJob', 'dataPlatformInstance', 'dataProcess',
-  'dataProcessInstance', 'dataProduct', 'document', 'domain', 'erModelRelationship', 'form',
-  'globalSettings', 'glossaryNode', 'glossaryTerm', 'incident', 'mlModelDeployment', 'mlPrimaryKey',
-  'notebook', 'ownershipType', 'platformResource', 'post', 'query', 'role', 'schemaField',
-  'structuredProperty', 'tag', 'test', 'versionSet',
-];
 
 /** DataHub's FabricType values (notes §7), newest list. Other env strings are a warning, not an error. */
 export const FABRIC_TYPES: readonly string[] = [
@@ -64,7 +69,14 @@ export const FABRIC_TYPES: readonly string[] = [
 
 const NAMESPACE_RE = /^[A-Za-z][A-Za-z0-9_-]*$/;
 const ENV_RE = /^[A-Za-z0-9_]+$/;
+/** A custom entity type (one no registry knows) is still a word, as DataHub's entity names are. */
+const ENTITY_TYPE_RE = /^[A-Za-z][A-Za-z0-9_]*$/;
 const UNIT_SEPARATOR = '\u241F';
+/**
+ * How deep URN parts may nest (a schemaField of a dataset nests its platform 2 deep; DataHub's
+ * own keys never go past 3). Bounds the recursion on hostile input.
+ */
+export const MAX_URN_NESTING = 4;
 interface TupleShape { roles: PartRole[]; labels: string[] }
 
 const TUPLES: Record<Exclude<SpecKind, 'corpuser'>, TupleShape> = {
@@ -74,6 +86,14 @@ const TUPLES: Record<Exclude<SpecKind, 'corpuser'>, TupleShape> = {
   mlModel: { roles: ['platform', 'name', 'env'], labels: ['platform', 'model name', 'env'] },
   mlModelGroup: { roles: ['platform', 'name', 'env'], labels: ['platform', 'group name', 'env'] },
 };
+
+/** Labels of a registry entry's key fields, for messages (built once per entry, on first need). */
+const LABELS = new Map<RegistryEntry, string[]>();
+function labelsOf(entry: RegistryEntry): string[] {
+  let l = LABELS.get(entry);
+  if (!l) LABELS.set(entry, (l = entry.fields.map((f) => f.label)));
+  return l;
+}
 
 class Failure {
   constructor(readonly error: UrnError) {}
@@ -86,7 +106,7 @@ function fail(message: string, offset: number, length: number): never {
 /** Parse one URN: the whole of `text` must be the URN. */
 export function parseUrn(text: string): ParseResult {
   try {
-    return parseAt(text, 0, text.length, undefined);
+    return parseAt(text, 0, text.length, undefined, 0, undefined);
   } catch (e) {
     if (!(e instanceof Failure)) throw e;
     // An error at the very end (a missing part) has no character to cover: keep its range inside the text.
@@ -95,7 +115,11 @@ export function parseUrn(text: string): ParseResult {
   }
 }
 
-function parseAt(text: string, from: number, to: number, outerNamespace: string | undefined): ParseResult & { ok: true } {
+/** What a nested URN must be: a spec kind's platform, or any URN (a key field DataHub types `Urn`). */
+type Nested = undefined | 'platform' | 'any';
+
+function parseAt(text: string, from: number, to: number, outerNamespace: string | undefined, depth: number, nested: Nested): Parsed {
+  if (depth > MAX_URN_NESTING) fail(`URNs nested more than ${MAX_URN_NESTING} levels deep are not read`, from, to - from);
   if (!text.startsWith('urn:', from) || from + 4 > to) {
     fail("a URN starts with 'urn:'", from, Math.min(4, to - from) || 1);
   }
@@ -119,8 +143,10 @@ function parseAt(text: string, from: number, to: number, outerNamespace: string 
     fail(`expected ':' after the entity type (urn:${namespace}:<entity type>:<id>)`, kindStart, to - kindStart || 1);
   }
   const entityType = text.slice(kindStart, kindEnd);
-  if (entityType !== 'dataPlatform' && entityType !== 'corpuser' && !isTupleKind(entityType) && !OTHER_DATAHUB_KINDS.includes(entityType)) {
-    const hint = suggestKind(entityType);
+  const entry = ENTITY_REGISTRY.get(entityType);
+  // Not in the registry: a typo of a registry type (or not a word) is an error; any other word is a custom type.
+  const hint = entry ? undefined : suggestKind(entityType);
+  if (!entry && (hint !== undefined || !ENTITY_TYPE_RE.test(entityType))) {
     fail(
       entityType
         ? `unknown entity type '${entityType}'${hint ? ` (did you mean ${hint}?)` : ''}`
@@ -128,8 +154,7 @@ function parseAt(text: string, from: number, to: number, outerNamespace: string 
       kindStart, kindEnd - kindStart || 1,
     );
   }
-  // Only a platform is ever nested in a spec URN; refusing other kinds here also bounds the recursion.
-  if (outerNamespace !== undefined && entityType !== 'dataPlatform') {
+  if (nested === 'platform' && entityType !== 'dataPlatform') {
     fail(`platform must be urn:${namespace}:dataPlatform:<name>, found a ${entityType} URN`, from, to - from);
   }
   const parts: PartSpan[] = [
@@ -150,50 +175,73 @@ function parseAt(text: string, from: number, to: number, outerNamespace: string 
     return { ok: true, urn, parts };
   }
   if (isTupleKind(entityType)) {
-    return parseTuple(text, idStart, to, namespace, entityType, parts);
+    return parseTuple(text, idStart, to, namespace, entityType, parts, depth);
   }
-  if (text[idStart] === '(') {
-    // Parts of other kinds may be URNs themselves (schemaField, dataJob …): only the tuple's frame is checked.
-    splitTuple(text, idStart, to).forEach(([s, e], i) => {
-      if (s === e) fail(`part ${i + 1} of the ${entityType} id is empty`, s, 1);
-    });
-  } else {
+  if (!entry) {
+    // A custom entity type: its key is unknown, so only the frame is checked (and nothing nested is read).
+    if (text.charCodeAt(idStart) === 40 /* ( */) {
+      splitTuple(text, idStart, to).forEach(([s, e], i) => {
+        if (s === e) fail(`part ${i + 1} of the ${entityType} id is empty`, s, 1);
+      });
+    } else {
+      checkSimpleId(text, idStart, to, 'id');
+    }
+    parts.push({ role: 'id', start: idStart, end: to });
+    return { ok: true, urn: { kind: 'other', namespace, entityType, id: text.slice(idStart, to), registered: false }, parts };
+  }
+  if (entry.fields.length === 1 && text.charCodeAt(idStart) !== 40 /* ( */) {
     checkSimpleId(text, idStart, to, 'id');
+    parts.push({ role: 'id', start: idStart, end: to });
+    return { ok: true, urn: { kind: 'other', namespace, entityType, id: text.slice(idStart, to) }, parts };
   }
-  parts.push({ role: 'id', start: idStart, end: to });
-  return { ok: true, urn: { kind: 'other', namespace, entityType, id: text.slice(idStart, to) }, parts };
+  return parseKeyTuple(text, idStart, to, namespace, entry, parts, depth);
 }
 
 function isTupleKind(t: string): t is keyof typeof TUPLES {
-  return Object.prototype.hasOwnProperty.call(TUPLES, t);
+  return t === 'dataset' || t === 'mlFeature' || t === 'mlFeatureTable' || t === 'mlModel' || t === 'mlModelGroup';
+}
+
+/** The parts of a tuple id, which must be `(…)` with exactly `labels.length` parts. */
+function tupleParts(text: string, idStart: number, to: number, namespace: string, kind: string, labels: readonly string[]): Array<[number, number]> {
+  if (text.charCodeAt(idStart) !== 40 /* ( */) {
+    fail(`expected '(' after 'urn:${namespace}:${kind}:': a ${kind} URN is urn:${namespace}:${kind}:(${labels.join(',')})`, idStart, 1);
+  }
+  const pieces = splitTuple(text, idStart, to);
+  if (pieces.length !== labels.length) {
+    fail(
+      `expected ${labels.length} part${labels.length === 1 ? '' : 's'} (${labels.join(', ')}), found ${pieces.length}`,
+      idStart, to - idStart,
+    );
+  }
+  return pieces;
+}
+
+function checkNotEmpty(s: number, e: number, label: string): void {
+  if (s === e) fail(`${label} is empty`, s, 1);
+}
+
+function checkEnv(text: string, s: number, e: number, label: string): void {
+  const env = text.slice(s, e);
+  if (!ENV_RE.test(env)) fail(`${label} must be a word such as PROD, found '${env}'`, s, e - s);
 }
 
 function parseTuple(
   text: string, idStart: number, to: number, namespace: string,
-  kind: keyof typeof TUPLES, parts: PartSpan[],
-): ParseResult & { ok: true } {
+  kind: keyof typeof TUPLES, parts: PartSpan[], depth: number,
+): Parsed {
   const shape = TUPLES[kind];
-  if (text[idStart] !== '(') {
-    fail(`expected '(' after 'urn:${namespace}:${kind}:': a ${kind} URN is urn:${namespace}:${kind}:(${shape.labels.join(',')})`, idStart, 1);
-  }
-  const pieces = splitTuple(text, idStart, to);
-  if (pieces.length !== shape.roles.length) {
-    fail(
-      `expected ${shape.roles.length} parts (${shape.labels.join(', ')}), found ${pieces.length}`,
-      idStart, to - idStart,
-    );
-  }
+  const pieces = tupleParts(text, idStart, to, namespace, kind, shape.labels);
   const values: Record<string, string> = {};
   let platformUrn: { start: number; end: number } | undefined;
   pieces.forEach(([s, e], i) => {
     const role = shape.roles[i]!;
     const label = shape.labels[i]!;
-    if (s === e) fail(`${label} is empty`, s, 1);
+    checkNotEmpty(s, e, label);
     if (role === 'platform') {
       if (!text.startsWith('urn:', s)) {
         fail(`platform must be urn:${namespace}:dataPlatform:<name>, found '${text.slice(s, e)}'`, s, e - s);
       }
-      const nested = parseAt(text, s, e, namespace);
+      const nested = parseAt(text, s, e, namespace, depth + 1, 'platform');
       if (nested.urn.kind !== 'dataPlatform') throw new Error('parseAt returned a non-platform URN for a platform part');
       values['platform'] = nested.urn.platform;
       platformUrn = { start: s, end: e };
@@ -201,8 +249,7 @@ function parseTuple(
       return;
     }
     if (role === 'env') {
-      const env = text.slice(s, e);
-      if (!ENV_RE.test(env)) fail(`env must be a word such as PROD, found '${env}'`, s, e - s);
+      checkEnv(text, s, e, label);
     } else {
       checkName(text, s, e, label);
     }
@@ -218,6 +265,52 @@ function parseTuple(
     case 'mlFeatureTable': urn = { kind, namespace, platform: values['platform']!, table: values['table']! }; break;
   }
   return platformUrn ? { ok: true, urn, parts, platformUrn } : { ok: true, urn, parts };
+}
+
+/**
+ * A registry entity's key as a tuple: exactly one part per key field (DataHub's
+ * EntityKeyUtils), a field typed `Urn` holding a URN that is parsed in turn.
+ */
+function parseKeyTuple(
+  text: string, idStart: number, to: number, namespace: string,
+  entry: RegistryEntry, parts: PartSpan[], depth: number,
+): Parsed {
+  const pieces = tupleParts(text, idStart, to, namespace, entry.entityType, labelsOf(entry));
+  let first: Parsed | undefined;
+  for (let i = 0; i < pieces.length; i++) {
+    const [s, e] = pieces[i]!;
+    const field = entry.fields[i]!;
+    checkNotEmpty(s, e, field.label);
+    if (field.type === 'urn') {
+      if (!text.startsWith('urn:', s)) {
+        fail(`${field.label} must be a URN (urn:${namespace}:<entity type>:<id>), found '${text.slice(s, e)}'`, s, e - s);
+      }
+      const nested = parseAt(text, s, e, namespace, depth + 1, 'any');
+      if (i === 0) first = nested;
+    } else if (field.type === 'enum') {
+      checkEnv(text, s, e, field.label);
+    } else {
+      checkName(text, s, e, field.label);
+    }
+  }
+  if (entry.entityType === 'schemaField' && first) {
+    const [ps, pe] = pieces[0]!;
+    const [fs, fe] = pieces[1]!;
+    parts.push({ role: 'parent', start: ps, end: pe });
+    const dataset = first.urn.kind === 'dataset' ? first.urn : undefined;
+    if (dataset) {
+      for (const p of first.parts) if (p.role === 'platform' || p.role === 'name' || p.role === 'env') parts.push(p);
+    }
+    parts.push({ role: 'fieldPath', start: fs, end: fe });
+    const parent = text.slice(ps, pe);
+    const fieldPath = text.slice(fs, fe);
+    const urn: SchemaFieldUrn = dataset
+      ? { kind: 'schemaField', namespace, parent, dataset, fieldPath }
+      : { kind: 'schemaField', namespace, parent, fieldPath };
+    return dataset && first.platformUrn ? { ok: true, urn, parts, platformUrn: first.platformUrn } : { ok: true, urn, parts };
+  }
+  parts.push({ role: 'id', start: idStart, end: to });
+  return { ok: true, urn: { kind: 'other', namespace, entityType: entry.entityType, id: text.slice(idStart, to) }, parts };
 }
 
 /** Split `(a,b,c)` at commas of depth 1 (DataHub's TupleKey rule); returns part spans. */
@@ -289,21 +382,34 @@ function indexBefore(text: string, ch: string, from: number, to: number): number
   return i >= 0 && i < to ? i : -1;
 }
 
+/** Names shorter than this get no edit-distance suggestion: 'foo', 'job', 'chat' may well be custom types. */
+const MIN_FUZZY_LENGTH = 6;
 /**
- * The nearest known entity type, for "did you mean …?": a case-insensitive match, else the
- * closest within edit distance 2 (1 for words of 3–5 letters, so 'foo' does not suggest 'form').
+ * From this length on, two edits still count as a typo (dataPltformInstnce); below it, one (datset).
+ * Not lower: dataHubFile and dataHubRole (11 characters) are two edits apart.
+ */
+const TWO_EDITS_LENGTH = 12;
+const LOWER_TYPES: ReadonlyArray<readonly [string, string]> = REGISTRY_ENTITY_TYPES.map((t) => [t, t.toLowerCase()] as const);
+
+/**
+ * The registry entity type that `entityType` (not itself a registry type) is a mistake for, if any:
+ *  1. the same letters in another case (`Dataset`, `SCHEMAFIELD`): DataHub's names are case-sensitive;
+ *  2. a plural of a registry type (`tags`, `datasets`);
+ *  3. names of at least 6 characters: the nearest registry type 1 edit away (2 edits from 12
+ *     characters on), an edit being an insertion, deletion, substitution or swap of neighbours.
+ * Anything else is not a typo: a type no registry knows is a custom entity type.
  */
 export function suggestKind(entityType: string): string | undefined {
-  const candidates = [...URN_KINDS, ...OTHER_DATAHUB_KINDS];
   const lower = entityType.toLowerCase();
-  const exact = candidates.find((k) => k.toLowerCase() === lower);
-  if (exact) return exact;
+  for (const [t, l] of LOWER_TYPES) if (l === lower) return t;
+  for (const [t, l] of LOWER_TYPES) if (lower.length === l.length + 1 && lower.endsWith('s') && lower.startsWith(l)) return t;
+  if (entityType.length < MIN_FUZZY_LENGTH) return undefined;
   let best: string | undefined;
-  let bestDistance = Math.min(2, Math.floor(entityType.length / 3)) + 1;
-  for (const k of candidates) {
-    const d = editDistance(lower, k.toLowerCase(), bestDistance);
+  let bestDistance = (entityType.length >= TWO_EDITS_LENGTH ? 2 : 1) + 1;
+  for (const [t, l] of LOWER_TYPES) {
+    const d = editDistance(lower, l, bestDistance - 1);
     if (d < bestDistance) {
-      best = k;
+      best = t;
       bestDistance = d;
     }
   }
@@ -344,13 +450,26 @@ export function printUrn(urn: Urn): string {
     case 'mlModelGroup': return `urn:${ns}:mlModelGroup:(${platform(urn.platform)},${urn.name},${urn.env})`;
     case 'mlFeature': return `urn:${ns}:mlFeature:(${urn.table},${urn.feature})`;
     case 'mlFeatureTable': return `urn:${ns}:mlFeatureTable:(${platform(urn.platform)},${urn.table})`;
+    case 'schemaField': return `urn:${ns}:schemaField:(${urn.parent},${urn.fieldPath})`;
     case 'other': return `urn:${ns}:${urn.entityType}:${urn.id}`;
   }
 }
 
 /** The URN that names the same entity in namespace `ns` (used to compare `li` and `svc` spellings). */
 export function withNamespace<U extends Urn>(urn: U, ns: string): U {
+  if (urn.kind === 'schemaField') {
+    // The parent is URN text in the same namespace (the parser insists): respell it too.
+    const dataset = urn.dataset ? { ...urn.dataset, namespace: ns } : undefined;
+    const parent = dataset ? printUrn(dataset) : respell(urn.parent, urn.namespace, ns);
+    return { ...urn, namespace: ns, parent, ...(dataset ? { dataset } : {}) };
+  }
+  if (urn.kind === 'other') return { ...urn, namespace: ns, id: respell(urn.id, urn.namespace, ns) };
   return { ...urn, namespace: ns };
+}
+
+/** The URNs nested in `text` with namespace `from` spelt with `to`. */
+function respell(text: string, from: string, to: string): string {
+  return from === to ? text : text.split(`urn:${from}:`).join(`urn:${to}:`);
 }
 
 const RESERVED_ENCODED: Record<string, string> = { '%2C': ',', '%28': '(', '%29': ')', '%E2%90%9F': UNIT_SEPARATOR };
@@ -377,7 +496,8 @@ const UI_PATHS: Record<UrnKind, string> = {
 
 /** DataHub's web UI path segment for an entity kind (notes §8). */
 export function uiPathSegment(kind: Urn['kind'], entityType?: string): string {
-  return kind === 'other' ? (entityType ?? 'entity') : UI_PATHS[kind];
+  if (kind === 'other') return entityType ?? 'entity';
+  return kind === 'schemaField' ? 'schemaField' : UI_PATHS[kind];
 }
 
 /** DataHub's urlEncodeUrn: the URN stays readable; only characters that break a path are escaped. */

@@ -79,6 +79,7 @@ export function mergeSettings(raw: unknown): Settings {
       missingDescription: sev(diag['missingDescription'], d.diagnostics.missingDescription),
       unknownEnv: sev(diag['unknownEnv'], d.diagnostics.unknownEnv),
       yamlMismatch: sev(diag['yamlMismatch'], d.diagnostics.yamlMismatch),
+      unregisteredEntityType: sev(diag['unregisteredEntityType'], d.diagnostics.unregisteredEntityType),
     },
     cache: { ttlSeconds: num(cache['ttlSeconds'], d.cache.ttlSeconds, 0), maxEntries: num(cache['maxEntries'], d.cache.maxEntries, 1) },
     requestTimeoutMs: num(r['requestTimeoutMs'], d.requestTimeoutMs, 100),

@@ -5,7 +5,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { OTHER_DATAHUB_KINDS } from '../../model/src/urn';
+import { REGISTRY_ENTITY_TYPES } from '../../model/src/registry';
 import { describe as show, tokenize, tokensOf, type Token } from './textmate';
 
 const META = 'meta.urn.catalog-lens';
@@ -192,8 +192,9 @@ describe('URNs of every spec kind, in the places the injection selects', () => {
 });
 
 describe('other DataHub kinds', () => {
-  test('every simple kind of the model (corpuser, tag, glossaryTerm …) gets a kind and a name scope', async () => {
-    const kinds = ['corpuser', ...OTHER_DATAHUB_KINDS];
+  test('every registry kind without its own rule (corpuser, tag, glossaryTerm, entityType …) gets a kind and a name scope', async () => {
+    const OWN_RULES = ['dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup', 'dataPlatform'];
+    const kinds = REGISTRY_ENTITY_TYPES.filter((k) => !OWN_RULES.includes(k));
     const lines = kinds.map((k) => `x = "urn:li:${k}:some_id"`);
     const tokenized = await tokenize('source.python', lines);
     kinds.forEach((k, i) => {

@@ -148,13 +148,16 @@ describe('other DataHub entity types are well-formed URNs of kind other', () => 
   });
 
   test('a schemaField whose first part is a nested dataset URN (commas inside it do not split the tuple)', () => {
+    // Was { kind: 'other' } before schemaField got its typed value (test/model/schemaField.test.ts).
     const text = 'urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,fct_users_deleted,PROD),user_id)';
     const r = parsed(text);
     assert.deepEqual(r.urn, {
-      kind: 'other', namespace: 'li', entityType: 'schemaField',
-      id: '(urn:li:dataset:(urn:li:dataPlatform:hive,fct_users_deleted,PROD),user_id)',
+      kind: 'schemaField', namespace: 'li',
+      parent: 'urn:li:dataset:(urn:li:dataPlatform:hive,fct_users_deleted,PROD)',
+      dataset: { kind: 'dataset', namespace: 'li', platform: 'hive', name: 'fct_users_deleted', env: 'PROD' },
+      fieldPath: 'user_id',
     });
-    assert.deepEqual(r.parts.at(-1), { role: 'id', start: 19, end: text.length });
+    assert.deepEqual(r.parts.at(-1), { role: 'fieldPath', start: text.length - 8, end: text.length - 1 });
   });
 
   test('a dataJob nesting a dataFlow tuple, and an id with an @ (from the fixtures)', () => {

@@ -4,10 +4,11 @@
  */
 import fc from 'fast-check';
 import {
-  encodePart, FABRIC_TYPES, OTHER_DATAHUB_KINDS,
+  encodePart, FABRIC_TYPES, suggestKind, URN_KINDS,
   type CorpUserUrn, type DataPlatformUrn, type DatasetUrn, type MlFeatureTableUrn, type MlFeatureUrn,
-  type MlModelGroupUrn, type MlModelUrn, type OtherUrn, type Urn,
+  type MlModelGroupUrn, type MlModelUrn, type OtherUrn, type SchemaFieldUrn, type Urn,
 } from '../../model/src/urn';
+import { ENTITY_REGISTRY, REGISTRY_ENTITY_TYPES, type KeyFieldType } from '../../model/src/registry';
 
 /** Property runs per property: enough to reach the rarer characters of the alphabets below. */
 export const RUNS = 2000;
@@ -66,8 +67,40 @@ export function datasetText(ns: string, platform: string, name: string, envWord:
   return `urn:${ns}:dataset:(urn:${ns}:dataPlatform:${platform},${name},${envWord})`;
 }
 
-/** Ids of kinds outside the spec: one part, or a tuple whose parts may be URNs (schemaField, dataJob). */
-const otherId = fc.oneof(
+/** Registry entity types the model has no typed value for: they parse as kind 'other'. */
+export const OTHER_REGISTRY_KINDS: readonly string[] = REGISTRY_ENTITY_TYPES.filter(
+  (t) => t !== 'schemaField' && !(URN_KINDS as readonly string[]).includes(t),
+);
+
+/** A key part of a field typed `type`, in namespace `ns` (a nested URN shares its namespace). */
+function keyPart(type: KeyFieldType, ns: string): fc.Arbitrary<string> {
+  if (type === 'enum') return env;
+  if (type === 'string') return tupleName;
+  return fc.oneof(
+    datasetUrn.map((d) => datasetText(ns, d.platform, d.name, d.env)),
+    simpleId.map((p) => `urn:${ns}:dataPlatform:${p}`),
+    fc.tuple(tupleName, tupleName).map(([a, b]) => `urn:${ns}:dataFlow:(${a},${b},prod)`),
+  );
+}
+
+/** An id that fits the key of a registry entity type: the bare id, or one tuple part per key field. */
+function registryId(entityType: string, ns: string): fc.Arbitrary<string> {
+  const fields = ENTITY_REGISTRY.get(entityType)!.fields;
+  if (fields.length === 1) return simpleId;
+  return fc.tuple(...fields.map((f) => keyPart(f.type, ns))).map((ps) => `(${ps.join(',')})`);
+}
+
+export const registeredOtherUrn: fc.Arbitrary<OtherUrn> = fc
+  .tuple(namespace, fc.constantFrom(...OTHER_REGISTRY_KINDS))
+  .chain(([ns, entityType]) => registryId(entityType, ns).map((id) => ({ kind: 'other' as const, namespace: ns, entityType, id })));
+
+/** Entity types no registry knows, and that are not a typo of one: custom types. */
+export const customEntityType = fc
+  .stringMatching(/^[a-z][A-Za-z0-9_]{0,15}$/)
+  .filter((t) => !ENTITY_REGISTRY.has(t) && suggestKind(t) === undefined);
+
+/** Ids of custom types: one part, or any tuple frame (parts may be URNs; they are not read). */
+const customId = fc.oneof(
   simpleId,
   fc.array(
     fc.oneof(tupleName, datasetUrn.map((d) => datasetText(d.namespace, d.platform, d.name, d.env))),
@@ -75,12 +108,25 @@ const otherId = fc.oneof(
   ).map((ps) => `(${ps.join(',')})`),
 );
 
-export const otherUrn: fc.Arbitrary<OtherUrn> = fc.record({
+export const customUrn: fc.Arbitrary<OtherUrn> = fc.record({
   kind: fc.constant('other' as const),
   namespace,
-  entityType: fc.constantFrom(...OTHER_DATAHUB_KINDS),
-  id: otherId,
+  entityType: customEntityType,
+  id: customId,
+  registered: fc.constant(false as const),
 });
+
+export const otherUrn: fc.Arbitrary<OtherUrn> = fc.oneof(registeredOtherUrn, customUrn);
+
+/** A schemaField of a dataset (typed `dataset`) or of another parent (a chart, a custom entity). */
+export const schemaFieldUrn: fc.Arbitrary<SchemaFieldUrn> = fc.oneof(
+  fc.tuple(datasetUrn, tupleName).map(([d, fieldPath]): SchemaFieldUrn => ({
+    kind: 'schemaField', namespace: d.namespace, parent: datasetText(d.namespace, d.platform, d.name, d.env), dataset: { ...d }, fieldPath,
+  })),
+  fc.tuple(namespace, tupleName, tupleName, tupleName).map(([ns, tool, chart, fieldPath]): SchemaFieldUrn => ({
+    kind: 'schemaField', namespace: ns, parent: `urn:${ns}:chart:(${tool},${chart})`, fieldPath,
+  })),
+);
 
 export const ARBITRARY_BY_KIND: Readonly<Record<Urn['kind'], fc.Arbitrary<Urn>>> = {
   dataPlatform: dataPlatformUrn,
@@ -90,6 +136,7 @@ export const ARBITRARY_BY_KIND: Readonly<Record<Urn['kind'], fc.Arbitrary<Urn>>>
   mlModelGroup: mlModelGroupUrn,
   mlFeature: mlFeatureUrn,
   mlFeatureTable: mlFeatureTableUrn,
+  schemaField: schemaFieldUrn,
   other: otherUrn,
 };
 
@@ -131,6 +178,7 @@ export function textOf(u: Urn): string {
     case 'mlModelGroup': return `urn:${u.namespace}:mlModelGroup:(${p(u.platform)},${u.name},${u.env})`;
     case 'mlFeature': return `urn:${u.namespace}:mlFeature:(${u.table},${u.feature})`;
     case 'mlFeatureTable': return `urn:${u.namespace}:mlFeatureTable:(${p(u.platform)},${u.table})`;
+    case 'schemaField': return `urn:${u.namespace}:schemaField:(${u.parent},${u.fieldPath})`;
     case 'other': return `urn:${u.namespace}:${u.entityType}:${u.id}`;
   }
 }

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { editDistance, parseUrn, suggestKind } from '../../model/src/urn';
+import { REGISTRY_ENTITY_TYPES } from '../../model/src/registry';
 import { REPO_ROOT } from './sharedFixtures';
 
 interface ErrorCase { text: string; message: string; offset: number; length: number }
@@ -14,7 +15,13 @@ interface ErrorCase { text: string; message: string; offset: number; length: num
 const DS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
 
 /** Grouped by the `fail(...)` site of model/src/urn.ts that produces them, in source order. */
+/** A schemaField of a schemaField … five levels deep: its innermost URN lies past MAX_URN_NESTING. */
+const TOO_DEEP = 'urn:li:schemaField:('.repeat(6) + 'urn:li:tag:x' + ',f)'.repeat(6);
+
 const CATALOGUE: Record<string, ErrorCase[]> = {
+  'nesting depth': [
+    { text: TOO_DEEP, message: 'URNs nested more than 4 levels deep are not read', offset: 100, length: 35 },
+  ],
   'prefix': [
     { text: 'URN:li:corpuser:jdoe', message: "a URN starts with 'urn:'", offset: 0, length: 4 },
     { text: ' urn:li:corpuser:jdoe', message: "a URN starts with 'urn:'", offset: 0, length: 4 },
@@ -33,6 +40,7 @@ const CATALOGUE: Record<string, ErrorCase[]> = {
   'nested namespace mismatch': [
     { text: 'urn:li:dataset:(urn:svc:dataPlatform:hive,db.users,PROD)', message: "namespace 'svc' differs from the enclosing URN's 'li'", offset: 20, length: 3 },
     { text: 'urn:svc:mlFeatureTable:(urn:li:dataPlatform:feast,t)', message: "namespace 'li' differs from the enclosing URN's 'svc'", offset: 28, length: 2 },
+    { text: 'urn:li:schemaField:(urn:svc:dataset:(urn:svc:dataPlatform:hive,t,PROD),a)', message: "namespace 'svc' differs from the enclosing URN's 'li'", offset: 24, length: 3 },
   ],
   'entity type then (': [
     { text: 'urn:li:dataset(urn:li:dataPlatform:hive,db.users,PROD)', message: "expected ':' between the entity type 'dataset' and '('", offset: 14, length: 1 },
@@ -45,7 +53,10 @@ const CATALOGUE: Record<string, ErrorCase[]> = {
     { text: 'urn:li:mlFeatur:(t,f)', message: "unknown entity type 'mlFeatur' (did you mean mlFeature?)", offset: 7, length: 8 },
     { text: 'urn:li:Dataset:(urn:li:dataPlatform:hive,t,PROD)', message: "unknown entity type 'Dataset' (did you mean dataset?)", offset: 7, length: 7 },
     { text: 'urn:li:corpUser:jdoe', message: "unknown entity type 'corpUser' (did you mean corpuser?)", offset: 7, length: 8 },
-    { text: 'urn:li:widget:x', message: "unknown entity type 'widget'", offset: 7, length: 6 },
+    // Not in the registry and near none of its types would be a custom type; these are mistakes.
+    { text: 'urn:li:glosaryTerm:Classification.Sensitive', message: "unknown entity type 'glosaryTerm' (did you mean glossaryTerm?)", offset: 7, length: 11 },
+    { text: 'urn:li:tags:pii', message: "unknown entity type 'tags' (did you mean tag?)", offset: 7, length: 4 },
+    { text: 'urn:li:my thing:x', message: "unknown entity type 'my thing'", offset: 7, length: 8 },
     { text: 'urn:li::x', message: 'entity type is empty', offset: 7, length: 1 },
     // A typo in the nested platform's type is reported there, with its suggestion.
     { text: 'urn:li:dataset:(urn:li:dataPlatfrom:hive,t,PROD)', message: "unknown entity type 'dataPlatfrom' (did you mean dataPlatform?)", offset: 23, length: 12 },
@@ -60,11 +71,13 @@ const CATALOGUE: Record<string, ErrorCase[]> = {
     { text: 'urn:li:dataset:(urn:li:dataPlatform:,db.users,PROD)', message: "the dataPlatform id is missing after 'urn:li:dataPlatform:'", offset: 36, length: 1 },
   ],
   'empty part of another kind': [
-    { text: 'urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD),)', message: 'part 2 of the schemaField id is empty', offset: 69, length: 1 },
+    // A custom entity type: its key is unknown, so only the frame is checked.
+    { text: 'urn:li:myThing:(a,)', message: 'part 2 of the myThing id is empty', offset: 18, length: 1 },
   ],
   'tuple expected': [
     { text: 'urn:li:dataset:hive,db.users,PROD', message: "expected '(' after 'urn:li:dataset:': a dataset URN is urn:li:dataset:(platform,name,env)", offset: 15, length: 1 },
     { text: 'urn:svc:mlFeature:t.f', message: "expected '(' after 'urn:svc:mlFeature:': a mlFeature URN is urn:svc:mlFeature:(feature table,feature)", offset: 18, length: 1 },
+    { text: 'urn:li:dataJob:abc', message: "expected '(' after 'urn:li:dataJob:': a dataJob URN is urn:li:dataJob:(flow,job id)", offset: 15, length: 1 },
   ],
   'part count': [
     { text: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users)', message: 'expected 3 parts (platform, name, env), found 2', offset: 15, length: 35 },
@@ -72,6 +85,10 @@ const CATALOGUE: Record<string, ErrorCase[]> = {
     { text: 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast)', message: 'expected 2 parts (platform, feature table), found 1', offset: 22, length: 27 },
     { text: 'urn:li:mlModel:(urn:li:dataPlatform:p,m)', message: 'expected 3 parts (platform, model name, env), found 2', offset: 15, length: 25 },
     { text: 'urn:li:mlModelGroup:(urn:li:dataPlatform:p,g,PROD,x)', message: 'expected 3 parts (platform, group name, env), found 4', offset: 20, length: 32 },
+    // Registry kinds: the parts are named from the key aspect's fields.
+    { text: `urn:li:schemaField:(${DS},a,b)`, message: 'expected 2 parts (parent, field path), found 3', offset: 19, length: 61 },
+    { text: 'urn:li:dataJob:(urn:li:dataFlow:(airflow,dag,prod))', message: 'expected 2 parts (flow, job id), found 1', offset: 15, length: 36 },
+    { text: 'urn:li:tag:(a,b)', message: 'expected 1 part (name), found 2', offset: 11, length: 5 },
   ],
   'empty part': [
     { text: 'urn:li:dataset:(,db.users,PROD)', message: 'platform is empty', offset: 16, length: 1 },
@@ -81,15 +98,23 @@ const CATALOGUE: Record<string, ErrorCase[]> = {
     { text: 'urn:li:mlModel:(urn:li:dataPlatform:p,,PROD)', message: 'model name is empty', offset: 38, length: 1 },
     { text: 'urn:li:mlModelGroup:(urn:li:dataPlatform:p,,PROD)', message: 'group name is empty', offset: 43, length: 1 },
     { text: 'urn:li:mlModel:(urn:li:dataPlatform:p,m,)', message: 'env is empty', offset: 40, length: 1 },
+    { text: 'urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD),)', message: 'field path is empty', offset: 69, length: 1 },
+    { text: 'urn:li:dataFlow:(airflow,,prod)', message: 'flow id is empty', offset: 25, length: 1 },
   ],
   'platform not a URN': [
     { text: 'urn:li:dataset:(hive,db.users,PROD)', message: "platform must be urn:li:dataPlatform:<name>, found 'hive'", offset: 16, length: 4 },
     { text: 'urn:svc:mlFeatureTable:(feast,t)', message: "platform must be urn:svc:dataPlatform:<name>, found 'feast'", offset: 24, length: 5 },
   ],
+  'key part typed Urn is not a URN': [
+    { text: 'urn:li:dataJob:(airflow,task)', message: "flow must be a URN (urn:li:<entity type>:<id>), found 'airflow'", offset: 16, length: 7 },
+    { text: 'urn:svc:schemaField:(db.users,user_id)', message: "parent must be a URN (urn:svc:<entity type>:<id>), found 'db.users'", offset: 21, length: 8 },
+    { text: 'urn:li:dataPlatformInstance:(mysql,prod_instance)', message: "platform must be a URN (urn:li:<entity type>:<id>), found 'mysql'", offset: 29, length: 5 },
+  ],
   'env word': [
     { text: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PR OD)', message: "env must be a word such as PROD, found 'PR OD'", offset: 50, length: 5 },
     { text: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,prod-1)', message: "env must be a word such as PROD, found 'prod-1'", offset: 50, length: 6 },
     { text: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users, PROD)', message: "env must be a word such as PROD, found ' PROD'", offset: 50, length: 5 },
+    { text: 'urn:li:dataProcess:(etl,airflow,PR OD)', message: "origin must be a word such as PROD, found 'PR OD'", offset: 32, length: 5 },
   ],
   'stray closing parenthesis': [
     { text: `${DS})`, message: "unbalanced parenthesis: this ')' has no matching '('", offset: 55, length: 1 },
@@ -159,19 +184,60 @@ describe('"did you mean" suggestions for an entity type', () => {
     assert.equal(suggestKind('SchemaField'), 'schemaField');
   });
 
-  test('a typo within edit distance 2 finds the nearest kind', () => {
+  test('a typo of a name of 6 or more characters, one edit away, finds the nearest kind', () => {
     assert.equal(suggestKind('mlFeatur'), 'mlFeature');
     assert.equal(suggestKind('datset'), 'dataset');
-    assert.equal(suggestKind('mlModelGroups'), 'mlModelGroup');
     assert.equal(suggestKind('mlFeatureTabel'), 'mlFeatureTable');
     assert.equal(suggestKind('glossaryTrem'), 'glossaryTerm');
+    assert.equal(suggestKind('glosaryTerm'), 'glossaryTerm');
+    assert.equal(suggestKind('dashbord'), 'dashboard');
+    assert.equal(suggestKind('structuredPropery'), 'structuredProperty');
   });
 
-  test('short words get a suggestion only one edit away, so noise is not "corrected"', () => {
+  test('two edits count only from 12 characters on (dataHubFile and dataHubRole are 2 edits apart)', () => {
+    assert.equal(suggestKind('dataPltformInstnce'), 'dataPlatformInstance');
+    assert.equal(suggestKind('structuredPropty'), 'structuredProperty');
+    assert.equal(suggestKind('glosaryTrem'), undefined); // 11 characters, 2 edits: read as a custom type
+    assert.equal(suggestKind('dataHubRule'), 'dataHubRole'); // 1 edit
+    assert.equal(suggestKind('dastet'), undefined); // 6 characters, 2 edits from dataset: not "corrected"
+    assert.equal(suggestKind('matrix'), undefined); // 2 edits from metric
+  });
+
+  test('a plural of a registry type is a mistake for it, whatever its length', () => {
     assert.equal(suggestKind('tags'), 'tag');
-    assert.equal(suggestKind('foo'), undefined);
-    assert.equal(suggestKind('ab'), undefined);
-    assert.equal(suggestKind('widget'), undefined);
+    assert.equal(suggestKind('mlModelGroups'), 'mlModelGroup');
+    assert.equal(suggestKind('forms'), 'form');
+    assert.equal(suggestKind('Datasets'), 'dataset');
+  });
+
+  test('names under 6 characters get no edit-distance suggestion: short custom types stay custom', () => {
+    for (const custom of ['foo', 'job', 'ab', 'chat', 'text', 'host', 'tga', 'rule', 'metro']) {
+      assert.equal(suggestKind(custom), undefined, custom);
+    }
+    // … so a short typo is not caught either: it is read as a custom type (an Information, not an Error).
+    assert.equal(suggestKind('chrat'), undefined);
+  });
+
+  test('longer custom names near no registry type get no suggestion', () => {
+    for (const custom of ['widget', 'myCompanyThing', 'pipelineRun', 'featureStore', 'dataHubWidget', 'reportCard']) {
+      assert.equal(suggestKind(custom), undefined, custom);
+    }
+  });
+
+  test('no registry type is a "typo" of another under the rule (they are looked up first anyway)', () => {
+    for (const t of REGISTRY_ENTITY_TYPES) {
+      const others = REGISTRY_ENTITY_TYPES.filter((o) => o !== t);
+      const lower = t.toLowerCase();
+      for (const o of others) {
+        const ol = o.toLowerCase();
+        assert.notEqual(lower, ol, `${t} and ${o} differ only in case`);
+        assert.notEqual(lower, `${ol}s`, `${t} is the plural of ${o}`);
+        if (t.length >= 6) {
+          const limit = t.length >= 12 ? 2 : 1;
+          assert.ok(editDistance(lower, ol, limit) > limit, `${t} is within ${limit} edit(s) of ${o}`);
+        }
+      }
+    }
   });
 
   test('editDistance is Levenshtein, cut off past its limit', () => {

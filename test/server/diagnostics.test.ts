@@ -106,6 +106,44 @@ for (const compat of COMPAT_MODES) describe(`diagnostics (${compat} catalog)`, (
     assert.deepEqual(envDiagnostic.range.start, positionOf(text, 'PRDO'));
   });
 
+  test('a custom entity type is Information, never looked up; registry types are silent; a near miss is an Error', async () => {
+    const uri = 'file:///w/registry.py';
+    const text = [
+      'custom = "urn:li:myCompanyThing:abc"',
+      'custom_tuple = "urn:svc:pipelineRun:(urn:svc:dataFlow:(airflow,nightly,prod),42)"',
+      'entity_type = "urn:li:entityType:datahub.dataset"',
+      'column = "urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD),user_id)"',
+      'job = "urn:li:dataJob:(urn:li:dataFlow:(airflow,dag_id,prod),task_id)"',
+      'typo = "urn:li:datset:(urn:li:dataPlatform:hive,db.users,PROD)"',
+      '',
+    ].join('\n');
+    env.catalog.stats.reset();
+    await env.lsp.open(uri, 'python', text);
+    const ds = await env.lsp.diagnostics(uri, hasCode('unregistered-entity-type'));
+    assert.deepEqual(codes(ds), ['malformed-urn', 'unregistered-entity-type', 'unregistered-entity-type']);
+    const [custom, customTuple] = ds.filter((d) => d.code === 'unregistered-entity-type');
+    assert.equal(custom!.severity, 3);
+    assert.equal(custom!.message, "entity type 'myCompanyThing' is not in DataHub's entity registry; custom entity types are not checked");
+    assert.deepEqual(custom!.range, { start: positionOf(text, 'myCompanyThing'), end: positionOf(text, 'myCompanyThing', 14) });
+    assert.deepEqual(custom!.data, { code: 'unregistered-entity-type', urn: 'urn:li:myCompanyThing:abc', kind: 'other' });
+    assert.equal(customTuple!.message, "entity type 'pipelineRun' is not in DataHub's entity registry; custom entity types are not checked");
+    const typo = ds.find((d) => d.code === 'malformed-urn')!;
+    assert.equal(typo.severity, 1);
+    assert.equal(typo.message, "Malformed URN: unknown entity type 'datset' (did you mean dataset?)");
+    assert.equal(env.catalog.stats.graphql + env.catalog.stats.aspectReads, 0, 'no URN here is looked up in the catalog');
+  });
+
+  test('the custom entity type diagnostic has its own setting', async () => {
+    env.lsp.settings['diagnostics'] = { unregisteredEntityType: 'off' };
+    await env.lsp.configurationChanged();
+    const uri = 'file:///w/registry-off.py';
+    await env.lsp.open(uri, 'python', `x = "urn:li:myCompanyThing:abc"\ny = "${S.ghost}"\n`);
+    const ds = await env.lsp.diagnostics(uri, hasCode('unknown-urn'));
+    assert.deepEqual(codes(ds), ['unknown-urn']);
+    delete env.lsp.settings['diagnostics'];
+    await env.lsp.configurationChanged();
+  });
+
   test('edits are re-diagnosed (debounced) and a file over the size limit is skipped with one notice', async () => {
     const uri = 'file:///w/edit.py';
     await env.lsp.open(uri, 'python', `x = "${S.users}"\n`);

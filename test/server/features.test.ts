@@ -15,7 +15,16 @@ describe('completion and links', () => {
     const a = caret(`x = "urn:li:|"`);
     await env.lsp.open('file:///w/c1.py', 'python', `${S.users}\n${a.text}`);
     const kinds = await env.lsp.completion('file:///w/c1.py', { line: 1, character: a.position.character });
-    assert.deepEqual(kinds.map((k) => k.label).sort(), ['corpuser', 'dataPlatform', 'dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup']);
+    const bySort = [...kinds].sort((p, q) => (p.sortText ?? '').localeCompare(q.sortText ?? ''));
+    assert.deepEqual(bySort.slice(0, 7).map((k) => k.label).sort(), ['corpuser', 'dataPlatform', 'dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup']);
+    assert.equal(kinds.length, 66, 'then every other type of DataHub\'s entity registry');
+    const snippet = (label: string): string | undefined => {
+      const edit = kinds.find((k) => k.label === label)?.textEdit;
+      return edit && 'newText' in edit ? edit.newText : undefined;
+    };
+    assert.equal(snippet('entityType'), 'entityType:${1:id}');
+    assert.equal(snippet('schemaField'), 'schemaField:(${1:parent},${2:field path})');
+    assert.equal(snippet('dataPlatformInstance'), 'dataPlatformInstance:(urn:li:dataPlatform:${1:platform},${2:instance})');
     const b = caret(`y = "urn:li:dataset:(|"`);
     await env.lsp.open('file:///w/c2.py', 'python', `"urn:li:dataset:(urn:li:dataPlatform:vertica,a,PROD)"\n${b.text}`);
     const platforms = (await env.lsp.completion('file:///w/c2.py', { line: 1, character: b.position.character })).map((i) => i.label);

@@ -1,9 +1,11 @@
 /**
- * Completion inside a URN being typed: entity kinds after `urn:<ns>:`, then the platform URN
- * after `(`, platforms seen in the workspace and resolved entities, then envs.
+ * Completion inside a URN being typed: entity kinds after `urn:<ns>:` (the spec's first, then
+ * the rest of DataHub's entity registry), then the platform URN after `(`, platforms seen in the
+ * workspace and resolved entities, then envs.
  */
 import { CompletionItemKind, type CompletionItem, type Position } from 'vscode-languageserver';
 import { FABRIC_TYPES, URN_KINDS } from '../../../model/src/urn';
+import { ENTITY_REGISTRY, REGISTRY_ENTITY_TYPES } from '../../../model/src/registry';
 
 const COMMON_PLATFORMS = ['hive', 'kafka', 'snowflake', 'bigquery', 'postgres', 'mysql', 's3', 'redshift', 'databricks', 'feast', 'mlflow', 'sagemaker', 'vertexai'];
 const SHAPES: Record<string, string> = {
@@ -15,6 +17,17 @@ const SHAPES: Record<string, string> = {
   corpuser: '${1:user}',
   dataPlatform: '${1:platform}',
 };
+
+/** The other registry kinds: a snippet of their key's parts, named after the key fields. */
+const REGISTRY_SHAPES: ReadonlyArray<readonly [string, string]> = REGISTRY_ENTITY_TYPES
+  .filter((kind) => SHAPES[kind] === undefined)
+  .map((kind) => {
+    const fields = ENTITY_REGISTRY.get(kind)!.fields;
+    const parts = fields.map((f, i) => (f.type === 'urn' && f.name === 'platform'
+      ? `urn:\${ns}:dataPlatform:\${${i + 1}:platform}`
+      : `\${${i + 1}:${f.type === 'enum' ? 'PROD' : f.label}}`));
+    return [kind, fields.length === 1 ? parts[0]! : `(${parts.join(',')})`] as const;
+  });
 
 export function completionsAt(linePrefix: string, position: Position, namespaces: readonly string[], platformsSeen: readonly string[]): CompletionItem[] {
   const nsAlt = namespaces.map(escapeRe).join('|');
@@ -41,10 +54,14 @@ export function completionsAt(linePrefix: string, position: Position, namespaces
   if (m) {
     const ns = m[1]!;
     const typed = m[2]!;
-    return URN_KINDS.map((kind) => ({
-      label: kind, kind: CompletionItemKind.Class, detail: `urn:${ns}:${kind}:…`,
-      insertTextFormat: 2, textEdit: { range: range(typed), newText: `${kind}:${SHAPES[kind]!.replace(/\$\{ns\}/g, ns)}` },
-    }));
+    const item = (kind: string, shape: string, sortText: string): CompletionItem => ({
+      label: kind, kind: CompletionItemKind.Class, detail: `urn:${ns}:${kind}:…`, sortText,
+      insertTextFormat: 2, textEdit: { range: range(typed), newText: `${kind}:${shape.replace(/\$\{ns\}/g, ns)}` },
+    });
+    return [
+      ...URN_KINDS.map((kind) => item(kind, SHAPES[kind]!, `0${kind}`)),
+      ...REGISTRY_SHAPES.map(([kind, shape]) => item(kind, shape, `1${kind}`)),
+    ];
   }
   return [];
 }

@@ -3,7 +3,7 @@ import { decodePart, type Urn } from '../../../model/src/urn';
 
 export const KIND_LABELS: Record<Urn['kind'], string> = {
   dataset: 'Dataset', mlFeature: 'ML feature', mlFeatureTable: 'Feature table', mlModel: 'ML model',
-  mlModelGroup: 'Model group', corpuser: 'User', dataPlatform: 'Data platform', other: 'Entity',
+  mlModelGroup: 'Model group', corpuser: 'User', dataPlatform: 'Data platform', schemaField: 'Schema field', other: 'Entity',
 };
 
 /** The entity's own name, as a person reads it. */
@@ -14,6 +14,7 @@ export function entityName(urn: Urn): string {
     case 'mlFeatureTable': return decodePart(urn.table);
     case 'corpuser': return urn.user;
     case 'dataPlatform': return urn.platform;
+    case 'schemaField': return decodePart(urn.fieldPath);
     case 'other': return urn.id;
   }
 }
@@ -27,6 +28,7 @@ export function urnParts(urn: Urn): Array<[string, string]> {
     case 'mlFeatureTable': return [['platform', urn.platform], ['feature table', decodePart(urn.table)]];
     case 'corpuser': return [['user', urn.user]];
     case 'dataPlatform': return [['platform', urn.platform]];
+    case 'schemaField': return [['parent', urn.parent], ['field path', decodePart(urn.fieldPath)]];
     case 'other': return [['entity type', urn.entityType], ['id', urn.id]];
   }
 }

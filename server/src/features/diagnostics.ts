@@ -15,7 +15,8 @@ import { KIND_LABELS, entityName } from './describe';
 
 export type DiagnosticCode =
   | 'malformed-urn' | 'unknown-urn' | 'unknown-env' | 'missing-description' | 'missing-column-description'
-  | 'unknown-column' | 'description-mismatch' | 'column-description-mismatch' | 'missing-list-member' | 'yaml-syntax';
+  | 'unknown-column' | 'description-mismatch' | 'column-description-mismatch' | 'missing-list-member' | 'yaml-syntax'
+  | 'unregistered-entity-type';
 
 /** What a code action needs to know about a diagnostic. */
 export interface DiagnosticData {
@@ -77,6 +78,18 @@ export function diagnosticsFor(scan: ScanResult, resolve: ResolutionLookup, leve
       continue;
     }
     const urn = parsed.urn;
+    if (urn.kind === 'other' && urn.registered === false) {
+      // A custom entity type: its key is unknown to DataHub's registry, so only the URN's frame was
+      // checked; it is never looked up (isResolvable('other') is false), so nothing else is said.
+      const kindPart = parsed.parts.find((p) => p.role === 'kind');
+      const r = kindPart ? mapPart(occ, kindPart.start, kindPart.end) : occ;
+      push(levels.unregisteredEntityType, {
+        start: r.start, end: r.end,
+        message: `entity type '${inertText(urn.entityType, 'plain')}' is not in DataHub's entity registry; custom entity types are not checked`,
+        code: 'unregistered-entity-type', data: { code: 'unregistered-entity-type', urn: occ.urn, kind: 'other' },
+      });
+      continue;
+    }
     if ('env' in urn && !FABRIC_TYPES.includes(urn.env)) {
       const envPart = parsed.parts.find((p) => p.role === 'env');
       const r = envPart ? mapPart(occ, envPart.start, envPart.end) : occ;
