@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
-import { Commands, UrnAtRequest, type CatalogStatus } from '../../model/src/protocol';
+import { Commands, DEFAULT_SETTINGS, UrnAtRequest, type CatalogStatus } from '../../model/src/protocol';
 import { PaletteCommands } from './commandIds';
 import { entityPageUrl, originOf } from './endpoints';
 import type { CatalogLanguageServer } from './languageClient';
@@ -108,7 +108,7 @@ export function registerPaletteCommands(deps: CommandDeps): void {
     }
     const cfg = catalogSettings(editor.document.uri);
     const page = entityPageUrl({
-      url: cfg.get<string>('url', ''), uiUrl: cfg.get<string>('uiUrl', ''), entityUrlTemplate: cfg.get<string>('entityUrlTemplate', '{uiUrl}/{path}/{urn}'),
+      url: cfg.get<string>('url', ''), uiUrl: cfg.get<string>('uiUrl', ''), entityUrlTemplate: cfg.get<string>('entityUrlTemplate', DEFAULT_SETTINGS.entityUrlTemplate),
     }, at.urn);
     if ('error' in page) {
       // The error may quote the page URL, made from the URN in the file.

@@ -3,7 +3,7 @@
  * the server's links and hovers and the client's Open in Catalog, so both open the same page.
  */
 import { HIDDEN_CHARACTERS } from './inertText';
-import { encodeUrnForUi, uiPathSegment, type Urn } from './urn';
+import { decodePart, encodeUrnForUi, uiPathSegment, type Urn } from './urn';
 
 export interface EntityPageSettings {
   url: string;
@@ -63,6 +63,7 @@ const withoutUserinfo = (url: string): string => url.replace(/^(https?:\/\/)[^/?
  * setting is text, not a replacement pattern. Only http(s) pages are made, never `command:` or `file:` links.
  */
 export function entityPageUrl(s: EntityPageSettings, urn: Urn, text: string): { url: string } | { error: string } {
+  if (urn.kind === 'schemaField') return columnPageUrl(s, urn);
   const base = uiBase(s.url, s.uiUrl);
   if (!base) return { error: 'No catalog web UI is configured (catalogLens.url and catalogLens.uiUrl are empty or not http(s) URLs).' };
   const path = uiPathSegment(urn.kind, urn.kind === 'other' ? urn.entityType : undefined);
@@ -73,4 +74,20 @@ export function entityPageUrl(s: EntityPageSettings, urn: Urn, text: string): { 
   if (!/^https?:\/\//i.test(url)) return { error: `catalogLens.entityUrlTemplate gives '${url.slice(0, 200)}', which is not an http(s) URL.` };
   if (url.length > MAX_PAGE_URL_LENGTH) return { error: `The page's URL would be ${url.length} characters, over ${MAX_PAGE_URL_LENGTH}: no catalog holds a URN that long (DataHub refuses URNs over 512).` };
   return { url };
+}
+
+/** The template DataHub's own UI answers; a custom template gets the parent's page only. */
+export const DEFAULT_ENTITY_URL_TEMPLATE = '{uiUrl}/{path}/{urn}';
+
+/**
+ * A schemaField has no page of its own in DataHub's UI: a column is shown on its dataset's Columns
+ * tab with the field highlighted (datahub-web-react `entityV2/schemaField/utils.ts`,
+ * getSchemaFieldParentLink: `/dataset/<parent>/Columns?highlightedPath=<field path>`).
+ */
+function columnPageUrl(s: EntityPageSettings, urn: Extract<Urn, { kind: 'schemaField' }>): { url: string } | { error: string } {
+  if (!urn.dataset) return { error: `This schemaField's parent is not a dataset (${urn.parent.slice(0, 200)}): only a dataset's columns have a page.` };
+  const page = entityPageUrl(s, urn.dataset, urn.parent);
+  if ('error' in page || s.entityUrlTemplate !== DEFAULT_ENTITY_URL_TEMPLATE) return page;
+  const url = `${page.url}/Columns?highlightedPath=${encodeURIComponent(decodePart(urn.fieldPath))}`;
+  return url.length > MAX_PAGE_URL_LENGTH ? page : { url };
 }

@@ -2,6 +2,7 @@
  * What the client and the server share: command ids, settings, custom messages.
  * These are public contracts (README "Server commands", "Settings"); keep them stable.
  */
+import { DEFAULT_ENTITY_URL_TEMPLATE } from './entityPage';
 
 /** Server commands (`workspace/executeCommand`); each takes one object argument. */
 export const Commands = {
@@ -115,7 +116,7 @@ export const DEFAULT_SETTINGS: Settings = {
   url: '',
   graphqlUrl: '',
   uiUrl: '',
-  entityUrlTemplate: '{uiUrl}/{path}/{urn}',
+  entityUrlTemplate: DEFAULT_ENTITY_URL_TEMPLATE,
   writePath: 'aspects',
   actor: 'urn:li:corpuser:datahub',
   namespaces: ['li', 'svc'],

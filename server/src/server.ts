@@ -12,7 +12,8 @@ import { Commands, KnownUrnsRequest, SkippedNotification, StatusNotification, Ur
 import type { Fetch } from './catalog/http';
 import type { Resolution } from './catalog/client';
 import { hintFor } from './catalog/errors';
-import { isResolvable, type ResolvableKind } from './catalog/queries';
+import type { ResolvableKind } from './catalog/queries';
+import { lookupOf } from './features/lookup';
 import { Catalogs } from './catalogs';
 import { completionsAt } from './features/completion';
 import { diagnosticsFor, type PlainDiagnostic } from './features/diagnostics';
@@ -244,11 +245,12 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     const { occurrence, column } = at;
     let resolution: Resolution | undefined;
     const parsed = occurrence.parsed;
-    if (!occurrence.template && parsed?.ok && isResolvable(parsed.urn.kind)) {
+    const lookup = !occurrence.template && parsed?.ok ? lookupOf(parsed.urn, occurrence.urn) : undefined;
+    if (lookup) {
       const client = catalogs.clientFor(s);
-      const res = await client.resolve([{ urn: occurrence.urn, kind: parsed.urn.kind as ResolvableKind }], signalOf(token));
+      const res = await client.resolve([{ urn: lookup.urn, kind: lookup.kind }], signalOf(token));
       if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
-      resolution = res.get(occurrence.urn);
+      resolution = res.get(lookup.urn);
     }
     const entityUrl = parsed?.ok && !occurrence.template ? entityUrlFor(linkSettings(s), parsed.urn, occurrence.urn) : undefined;
     const value = hoverFor({ occurrence, ...(resolution ? { resolution } : {}), ...(column !== undefined ? { column } : {}), ...(entityUrl ? { entityUrl } : {}) });
@@ -296,7 +298,11 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     const scan = scanOf(doc, s);
     const at = scan ? occurrenceAt(scan, doc.offsetAt(params.position)) : undefined;
     if (!at || !at.occurrence.parsed?.ok || at.occurrence.template) return null;
-    return { urn: at.occurrence.urn, kind: at.occurrence.parsed.urn.kind, ...(at.column !== undefined ? { column: at.column } : {}) };
+    const urn = at.occurrence.parsed.urn;
+    // A schemaField is its dataset's column: palette commands (Write Column Description …) act on that.
+    const lookup = urn.kind === 'schemaField' ? lookupOf(urn, at.occurrence.urn) : undefined;
+    if (lookup) return { urn: lookup.urn, kind: lookup.kind, column: lookup.column };
+    return { urn: at.occurrence.urn, kind: urn.kind, ...(at.column !== undefined ? { column: at.column } : {}) };
   }));
 
   connection.onRequest(KnownUrnsRequest.method, guard('knownUrns', [], async (params: { kind?: string }) => {
@@ -383,10 +389,10 @@ export function resolvableItems(scan: ScanResult): Array<{ urn: string; kind: Re
   const seen = new Set<string>();
   for (const o of scan.occurrences) {
     if (o.template || !o.parsed?.ok || seen.has(o.urn)) continue;
-    const kind = o.parsed.urn.kind;
-    if (!isResolvable(kind)) continue;
-    seen.add(o.urn);
-    items.push({ urn: o.urn, kind });
+    const lookup = lookupOf(o.parsed.urn, o.urn);
+    if (!lookup || seen.has(lookup.urn)) continue;
+    seen.add(lookup.urn);
+    items.push({ urn: lookup.urn, kind: lookup.kind });
   }
   return items;
 }

@@ -72,4 +72,16 @@ describe('entity page URL', () => {
     assert.ok('error' in r && r.error.includes(`over ${MAX_PAGE_URL_LENGTH}`), JSON.stringify(r).slice(0, 300));
     assert.ok(r.error.length < 300, 'the error does not repeat the URN');
   });
+
+  test("a schemaField opens its dataset's Columns tab with the field highlighted, as DataHub's UI links a column", () => {
+    const ds = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
+    assert.deepEqual(pageOf(`urn:li:schemaField:(${ds},address.zip code)`), {
+      url: `http://localhost:9002/dataset/${ds}/Columns?highlightedPath=address.zip%20code`,
+    });
+    assert.deepEqual(pageOf(`urn:li:schemaField:(${ds},a%2Cb)`), { url: `http://localhost:9002/dataset/${ds}/Columns?highlightedPath=a%2Cb` }, 'the decoded path, encoded for the query');
+    const custom = { ...base, entityUrlTemplate: 'https://wiki.corp/catalog?p={path}&u={urn}' };
+    assert.deepEqual(pageOf(`urn:li:schemaField:(${ds},age)`, custom), { url: `https://wiki.corp/catalog?p=dataset&u=${ds}` }, 'a custom template: the dataset\'s page');
+    const ofChart = pageOf('urn:li:schemaField:(urn:li:chart:(looker,c1),x)');
+    assert.ok('error' in ofChart && /parent is not a dataset/.test(ofChart.error));
+  });
 });

@@ -13,6 +13,7 @@ import type { Catalogs } from '../catalogs';
 import type { ScanResult, UrnOccurrence, YamlScalarRef } from '../scan/types';
 import { KIND_LABELS } from './describe';
 import { catalogDescription, type DiagnosticData } from './diagnostics';
+import { lookupOf } from './lookup';
 import { occurrenceAt } from './urnAt';
 import { doubleQuoted, renderInsertion, renderScalarLike, type InsertionPoint } from './yamlEdit';
 
@@ -120,6 +121,12 @@ function refactors(input: CodeActionInput): CodeAction[] {
   if (clientCommands && kind === 'mlModel') out.push(act('Add model group…', ClientCommands.addGroupToModel, { model: occ.urn }));
   if (clientCommands && kind === 'dataset' && at.column === undefined) {
     out.push(act('Write dataset description…', ClientCommands.writeDatasetDescription, { urn: occ.urn }));
+  }
+  if (clientCommands && occ.parsed.urn.kind === 'schemaField' && occ.parsed.urn.dataset) {
+    const column = lookupOf(occ.parsed.urn, occ.urn);
+    if (column?.column !== undefined) {
+      out.push(act('Write column description…', ClientCommands.writeColumnDescription, { urn: column.urn, fieldPath: column.column }));
+    }
   }
   out.push(...pullInsert(input, at.occurrence, at.column));
   return out;

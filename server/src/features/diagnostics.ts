@@ -2,10 +2,10 @@
  * Diagnostics of one document from its scan and what the catalog answered. Pure.
  * Each diagnostic carries `data` (DiagnosticData) that code actions read — never the message.
  */
-import { FABRIC_TYPES, type Urn } from '../../../model/src/urn';
+import { decodePart, FABRIC_TYPES, type PartRole, type PartSpan, type SchemaFieldUrn, type Urn } from '../../../model/src/urn';
 import { findField, simplePath } from '../../../model/src/fieldPath';
 import { editDistance, parseUrn } from '../../../model/src/urn';
-import { shownColumns, shownDatasetDescription } from '../../../model/src/readShapes';
+import { shownColumns, shownDatasetDescription, type GqlDataset } from '../../../model/src/readShapes';
 import type { Settings, Severity } from '../../../model/src/protocol';
 import type { Resolution } from '../catalog/client';
 import { inertText, MESSAGE_LIMIT } from '../../../model/src/inertText';
@@ -90,15 +90,21 @@ export function diagnosticsFor(scan: ScanResult, resolve: ResolutionLookup, leve
       });
       continue;
     }
-    if ('env' in urn && !FABRIC_TYPES.includes(urn.env)) {
+    // A schemaField's dataset is part of its name: its env is checked here, as the nested occurrence is not reported.
+    const env = 'env' in urn ? urn.env : urn.kind === 'schemaField' ? urn.dataset?.env : undefined;
+    if (env !== undefined && !FABRIC_TYPES.includes(env)) {
       const envPart = parsed.parts.find((p) => p.role === 'env');
       const r = envPart ? mapPart(occ, envPart.start, envPart.end) : occ;
-      const near = FABRIC_TYPES.find((f) => f === urn.env.toUpperCase()) ?? FABRIC_TYPES.find((f) => editDistance(f, urn.env.toUpperCase(), 1) <= 1);
+      const near = FABRIC_TYPES.find((f) => f === env.toUpperCase()) ?? FABRIC_TYPES.find((f) => editDistance(f, env.toUpperCase(), 1) <= 1);
       push(levels.unknownEnv, {
         start: r.start, end: r.end,
-        message: `env '${inertText(urn.env, 'plain')}' is not one of DataHub's environments${near ? ` (did you mean ${near}?)` : ''}`,
+        message: `env '${inertText(env, 'plain')}' is not one of DataHub's environments${near ? ` (did you mean ${near}?)` : ''}`,
         code: 'unknown-env', data: { code: 'unknown-env', urn: occ.urn, kind: urn.kind },
       });
+    }
+    if (urn.kind === 'schemaField') {
+      schemaFieldDiagnostics(occ, parsed.parts, urn, resolve, levels, push);
+      continue;
     }
     const res = resolve(occ.urn);
     if (!res || res.state === 'error') continue;
@@ -139,35 +145,75 @@ function columnDiagnostics(scan: ScanResult, resolve: ResolutionLookup, levels: 
     if (!ds) continue;
     const res = resolve(ds.urn);
     if (!res || res.state !== 'found' || res.kind !== 'dataset') continue;
-    const cols = shownColumns(res.entity);
     const name = col.name.value;
-    const field = findField(cols, name);
-    const dsName = inertText(ds.parsed?.ok ? entityName(ds.parsed.urn) : ds.urn, 'plain');
-    const column = inertText(name, 'plain');
-    if (!field) {
-      if (res.entity.schemaMetadata === null) continue;
-      const near = nearNames(name, cols.map((c) => simplePath(c.fieldPath)));
-      push(levels.unknown, {
-        start: col.name.start, end: col.name.end,
-        message: `Column '${column}' is not in the catalog's schema of ${dsName}${near.length ? ` (did you mean ${near.map((n) => quoteCatalogText(n, 80)).join(', ')}?)` : ''}`,
-        code: 'unknown-column', data: { code: 'unknown-column', urn: ds.urn, kind: 'dataset', fieldPath: name },
-      });
-      continue;
-    }
+    const field = findField(shownColumns(res.entity), name);
     const yaml = col.description?.value;
-    if (yaml !== undefined && yaml.trim() !== '' && normalise(yaml) !== normalise(field.description ?? '')) {
+    if (field && yaml !== undefined && yaml.trim() !== '' && normalise(yaml) !== normalise(field.description ?? '')) {
+      const column = inertText(name, 'plain');
       push(levels.yamlMismatch, {
         start: col.description!.start, end: col.description!.end,
         message: field.description ? `The catalog's description of column '${column}' differs from this one` : `Column '${column}' has no description in the catalog; this one can be pushed`,
         code: 'column-description-mismatch',
         data: { code: 'column-description-mismatch', urn: ds.urn, kind: 'dataset', fieldPath: field.fieldPath, yamlText: yaml, ...(field.description ? { catalogText: field.description } : {}) },
       });
-    } else if (!field.description) {
-      push(levels.missingDescription, {
-        start: col.name.start, end: col.name.end, message: `Column '${column}' of ${dsName} has no description`,
-        code: 'missing-column-description', data: { code: 'missing-column-description', urn: ds.urn, kind: 'dataset', fieldPath: field.fieldPath },
-      });
+      continue;
     }
+    const dsName = inertText(ds.parsed?.ok ? entityName(ds.parsed.urn) : ds.urn, 'plain');
+    checkColumn(res.entity, ds.urn, dsName, name, { start: col.name.start, end: col.name.end }, levels, push);
+  }
+}
+
+/**
+ * A schemaField is a column of its parent: the parent dataset is looked up and the column read from
+ * its schema, with the same messages as a column named beside a dataset in YAML.
+ */
+function schemaFieldDiagnostics(
+  occ: UrnOccurrence, parts: readonly PartSpan[], urn: SchemaFieldUrn, resolve: ResolutionLookup, levels: Settings['diagnostics'], push: Push,
+): void {
+  const dataset = urn.dataset;
+  if (!dataset) return;
+  const res = resolve(urn.parent);
+  if (!res || res.state === 'error') return;
+  const dsName = inertText(entityName(dataset), 'plain');
+  const part = (role: PartRole): { start: number; end: number } => {
+    const p = parts.find((x) => x.role === role);
+    return p ? mapPart(occ, p.start, p.end) : occ;
+  };
+  if (res.state === 'missing') {
+    const r = part('parent');
+    push(levels.unknown, {
+      start: r.start, end: r.end, message: `Dataset ${dsName} is not in the catalog`,
+      code: 'unknown-urn', data: { code: 'unknown-urn', urn: urn.parent, kind: 'dataset' },
+    });
+    return;
+  }
+  if (res.kind !== 'dataset') return;
+  checkColumn(res.entity, urn.parent, dsName, decodePart(urn.fieldPath), part('fieldPath'), levels, push);
+}
+
+/** Whether the catalog's schema of a dataset has the column, and whether it is described. */
+function checkColumn(
+  entity: GqlDataset, datasetUrn: string, dsName: string, name: string, range: { start: number; end: number },
+  levels: Settings['diagnostics'], push: Push,
+): void {
+  const cols = shownColumns(entity);
+  const field = findField(cols, name);
+  const column = inertText(name, 'plain');
+  if (!field) {
+    if (entity.schemaMetadata === null) return;
+    const near = nearNames(name, cols.map((c) => simplePath(c.fieldPath)));
+    push(levels.unknown, {
+      start: range.start, end: range.end,
+      message: `Column '${column}' is not in the catalog's schema of ${dsName}${near.length ? ` (did you mean ${near.map((n) => quoteCatalogText(n, 80)).join(', ')}?)` : ''}`,
+      code: 'unknown-column', data: { code: 'unknown-column', urn: datasetUrn, kind: 'dataset', fieldPath: name },
+    });
+    return;
+  }
+  if (!field.description) {
+    push(levels.missingDescription, {
+      start: range.start, end: range.end, message: `Column '${column}' of ${dsName} has no description`,
+      code: 'missing-column-description', data: { code: 'missing-column-description', urn: datasetUrn, kind: 'dataset', fieldPath: field.fieldPath },
+    });
   }
 }
 

@@ -4,11 +4,12 @@
  */
 import { findField, simplePath } from '../../../model/src/fieldPath';
 import { shownColumns, shownDatasetDescription, type GqlDataset, type GqlMlFeature, type GqlMlFeatureTable, type GqlMlModel, type GqlMlModelGroup } from '../../../model/src/readShapes';
-import type { Urn } from '../../../model/src/urn';
+import { decodePart, type SchemaFieldUrn, type Urn } from '../../../model/src/urn';
 import type { Resolution } from '../catalog/client';
 import { hintFor } from '../catalog/errors';
 import type { UrnOccurrence } from '../scan/types';
 import { KIND_LABELS, entityName, urnParts } from './describe';
+import { nearNames } from './diagnostics';
 import { codeSpan, escapeMarkdown, safeDescription, tableCell } from './markdown';
 import { doubleQuoted } from './yamlEdit';
 
@@ -39,7 +40,10 @@ export function hoverFor(input: HoverInput): string {
   out.push(title(urn));
   if (occ.builder) out.push(`Built by ${codeSpan(`${occ.builder}(…)`)} → ${codeSpan(occ.urn, 300)}`);
 
-  if (!res) {
+  if (urn.kind === 'schemaField' && urn.dataset && res && res.state !== 'error') {
+    out.push(res.state === 'missing' ? `_Dataset ${codeSpan(entityName(urn.dataset))} is not in the catalog._`
+      : res.kind === 'dataset' ? schemaFieldBody(res.entity, decodePart(urn.fieldPath), entityName(urn.dataset)) : '');
+  } else if (!res) {
     out.push(partsLine(urn));
   } else if (res.state === 'missing') {
     out.push(partsLine(urn));
@@ -57,6 +61,7 @@ export function hoverFor(input: HoverInput): string {
 }
 
 function title(urn: Urn): string {
+  if (urn.kind === 'schemaField') return schemaFieldTitle(urn);
   const platform = 'platform' in urn ? ` · ${escapeMarkdown(urn.platform)}` : '';
   const env = 'env' in urn ? ` · ${escapeMarkdown(urn.env)}` : '';
   const table = urn.kind === 'mlFeature' ? ` · table ${codeSpan(urn.table)}` : '';
@@ -106,6 +111,30 @@ function columnHover(d: GqlDataset, column: string): string {
   const name = d.properties?.name ?? d.name ?? '';
   if (!col) return `Column ${codeSpan(column)} is not in the catalog's schema of ${codeSpan(name)}.`;
   return `Column ${codeSpan(simplePath(col.fieldPath))}${col.fieldPath !== simplePath(col.fieldPath) ? ` (${codeSpan(col.fieldPath, 120)})` : ''}\n\n${description(col.description)}`;
+}
+
+function schemaFieldTitle(urn: SchemaFieldUrn): string {
+  const field = codeSpan(simplePath(decodePart(urn.fieldPath)), 120);
+  const d = urn.dataset;
+  if (!d) return `**Column** ${field} of ${codeSpan(urn.parent, 200)}`;
+  return `**Column** ${field} · dataset ${codeSpan(entityName(d))} · ${escapeMarkdown(d.platform)} · ${escapeMarkdown(d.env)}`;
+}
+
+/** A schemaField's column as its dataset's schema has it: full path when it is a v2 one, type, description. */
+function schemaFieldBody(d: GqlDataset, column: string, datasetName: string): string {
+  const cols = shownColumns(d);
+  const col = findField(cols, column);
+  if (!col) {
+    if (d.schemaMetadata === null) return '_No schema in the catalog._';
+    const near = nearNames(column, cols.map((c) => simplePath(c.fieldPath)));
+    return `Column ${codeSpan(column, 120)} is not in the catalog's schema of ${codeSpan(datasetName)}.${near.length ? ` Did you mean ${near.map((n) => codeSpan(n, 80)).join(', ')}?` : ''}`;
+  }
+  const type = d.schemaMetadata?.fields.find((f) => f.fieldPath === col.fieldPath)?.nativeDataType;
+  const details = [
+    col.fieldPath !== simplePath(col.fieldPath) ? `path ${codeSpan(col.fieldPath, 120)}` : '',
+    type ? `type ${codeSpan(type, 80)}` : '',
+  ].filter(Boolean).join(' · ');
+  return [description(col.description), details].filter(Boolean).join('\n\n');
 }
 
 function featureBody(f: GqlMlFeature): string[] {

@@ -19,5 +19,17 @@ export function occurrenceAt(scan: ScanResult, offset: number): AtCursor | undef
   for (const o of scan.occurrences) {
     if (offset >= o.start && offset < o.end && (!best || o.end - o.start < best.end - best.start)) best = o;
   }
-  return best ? { occurrence: best } : undefined;
+  return best ? { occurrence: columnOwner(scan, best) } : undefined;
+}
+
+/**
+ * A schemaField names one column wherever the cursor is on it: the dataset and platform nested in
+ * it are parts of that name, not what the user points at.
+ */
+function columnOwner(scan: ScanResult, occurrence: UrnOccurrence): UrnOccurrence {
+  let found = occurrence;
+  for (let o: UrnOccurrence | undefined = occurrence; o; o = o.parent === undefined ? undefined : scan.occurrences[o.parent]) {
+    if (o.parsed?.ok && o.parsed.urn.kind === 'schemaField') found = o;
+  }
+  return found;
 }

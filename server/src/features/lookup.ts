@@ -1,0 +1,23 @@
+/**
+ * What the catalog is asked for a URN in the document. Most kinds are looked up as themselves;
+ * a schemaField names a column, so its parent dataset is looked up and the column read from its
+ * schema (DataHub's UI does the same: a schemaField's page is its dataset's Columns tab).
+ */
+import { decodePart, type Urn } from '../../../model/src/urn';
+import { isResolvable, type ResolvableKind } from '../catalog/queries';
+
+export interface Lookup {
+  urn: string;
+  kind: ResolvableKind;
+  /** For a schemaField: the column (field path as its dataset's schema spells it, decoded). */
+  column?: string;
+}
+
+/** The lookup for `urn`, written `text` in the document; undefined for kinds the catalog is not asked about. */
+export function lookupOf(urn: Urn, text: string): Lookup | undefined {
+  if (urn.kind === 'schemaField') {
+    return urn.dataset ? { urn: urn.parent, kind: 'dataset', column: decodePart(urn.fieldPath) } : undefined;
+  }
+  if (urn.kind === 'other' || !isResolvable(urn.kind)) return undefined;
+  return { urn: text, kind: urn.kind };
+}
