@@ -2,6 +2,7 @@
  * Diagnostics of one document from its scan and what the catalog answered. Pure.
  * Each diagnostic carries `data` (DiagnosticData) that code actions read — never the message.
  */
+import { builderPartRange } from '../scan/builderCall';
 import { FABRIC_TYPES, type Urn } from '../../../model/src/urn';
 import { findField, simplePath } from '../../../model/src/fieldPath';
 import { editDistance, parseUrn } from '../../../model/src/urn';
@@ -219,6 +220,7 @@ export function nearNames(name: string, names: readonly string[], max = 3): stri
 
 /** Document range of a part of the URN; the whole occurrence where the source is not the URN text itself. */
 function mapPart(occ: UrnOccurrence, start: number, end: number): { start: number; end: number } {
-  if (occ.source === 'builder' || occ.end - occ.start !== occ.urn.length) return { start: occ.start, end: occ.end };
+  if (occ.source === 'builder') return builderPartRange(occ, start, end) ?? { start: occ.start, end: occ.end };
+  if (occ.end - occ.start !== occ.urn.length) return { start: occ.start, end: occ.end };
   return { start: occ.start + start, end: occ.start + end };
 }
