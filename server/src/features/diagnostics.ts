@@ -2,13 +2,13 @@
  * Diagnostics of one document from its scan and what the catalog answered. Pure.
  * Each diagnostic carries `data` (DiagnosticData) that code actions read — never the message.
  */
-import { builderPartRange } from '../scan/builderCall';
 import { FABRIC_TYPES, type Urn } from '../../../model/src/urn';
 import { findField, simplePath } from '../../../model/src/fieldPath';
 import { editDistance, parseUrn } from '../../../model/src/urn';
 import { shownColumns, shownDatasetDescription } from '../../../model/src/readShapes';
 import type { Settings, Severity } from '../../../model/src/protocol';
 import type { Resolution } from '../catalog/client';
+import { builderPartRange } from '../scan/builderCall';
 import { inertText, MESSAGE_LIMIT } from '../../../model/src/inertText';
 import { quoteCatalogText } from '../catalog/errors';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
