@@ -63,17 +63,22 @@ export const PY_URN_CLASSES: Readonly<Record<string, PyUrnClass>> = {
 
 const PLATFORM_PREFIX = 'urn:li:dataPlatform:';
 
+/** encodePart, without its regex replace for the usual part that holds no reserved character. */
+function encode(v: string): string {
+  return v.indexOf(',') < 0 && v.indexOf('(') < 0 && v.indexOf(')') < 0 && v.indexOf('\u241F') < 0 ? v : encodePart(v);
+}
+
 /** The URN a Python URN class's constructor builds from its field values (avro_codegen.py, generate_urn_class). */
 export function buildPyUrn(className: string, values: readonly string[]): string {
   const spec = PY_URN_CLASSES[className]!;
   const parts = spec.fields.map(([, kind], i) => {
     const v = values[i] ?? '';
     switch (kind) {
-      case 'platform': return v.startsWith(PLATFORM_PREFIX) ? v : PLATFORM_PREFIX + encodePart(v);
-      case 'platformName': return encodePart(v.startsWith(PLATFORM_PREFIX) ? v.slice(PLATFORM_PREFIX.length) : v);
+      case 'platform': return v.startsWith(PLATFORM_PREFIX) ? v : PLATFORM_PREFIX + encode(v);
+      case 'platformName': return encode(v.startsWith(PLATFORM_PREFIX) ? v.slice(PLATFORM_PREFIX.length) : v);
       case 'urn': return v;
-      case 'env': return encodePart(v.toUpperCase());
-      case 'string': return encodePart(v);
+      case 'env': return encode(v.toUpperCase());
+      case 'string': return encode(v);
     }
   });
   // Urn.urn() in metadata-ingestion/src/datahub/utilities/urns/_urn_base.py: one part bare, several in a tuple.
@@ -115,9 +120,13 @@ const PY_CLASS_METHODS: Readonly<Record<string, CallSpec>> = {
 /** A Python call by its name as written after the last dot-free identifier chain: `DatasetUrn` or `DatasetUrn.create_from_ids`. */
 export function pyUrnCallSpec(name: string): CallSpec | undefined {
   if (Object.prototype.hasOwnProperty.call(PY_CLASS_METHODS, name)) return PY_CLASS_METHODS[name];
-  if (Object.prototype.hasOwnProperty.call(PY_URN_CLASSES, name)) return constructorSpec(name);
-  return undefined;
+  if (!Object.prototype.hasOwnProperty.call(PY_URN_CLASSES, name)) return undefined;
+  let spec = CONSTRUCTORS.get(name);
+  if (!spec) CONSTRUCTORS.set(name, (spec = constructorSpec(name)));
+  return spec;
 }
+
+const CONSTRUCTORS = new Map<string, CallSpec>();
 
 /**
  * `datahub.sdk` entities whose constructor makes their URN from ids (metadata-ingestion/src/datahub/sdk/*.py).

@@ -81,10 +81,12 @@ function argumentSpans(urn: string, values: ReadonlyArray<ArgumentValue | string
 }
 
 function find(urn: string, value: string, from: number): [number, number] | undefined {
-  for (const spelling of [value, encodePart(value), value.toUpperCase(), value.trim()]) {
-    if (spelling === '') continue;
-    const at = urn.indexOf(spelling, from);
-    if (at >= 0) return [at, spelling.length];
+  const at = urn.indexOf(value, from);
+  if (at >= 0) return [at, value.length];
+  for (const spelling of [encodePart(value), value.toUpperCase(), value.trim()]) {
+    if (spelling === '' || spelling === value) continue;
+    const other = urn.indexOf(spelling, from);
+    if (other >= 0) return [other, spelling.length];
   }
   return undefined;
 }
