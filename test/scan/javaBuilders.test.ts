@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { findJavaUrnCalls } from '../../server/src/scan/java';
 import { builderPartRange } from '../../server/src/scan/builderCall';
 import { extractorsFor, scanDocument } from '../../server/src/scan';
+import { findPythonClassCalls } from '../../server/src/scan/pythonClasses';
 import { covered, marked } from './markers';
 
 function assertBuilds(source: string, expected: string[]): void {
@@ -125,5 +126,20 @@ describe('Java calls that are not read', () => {
     ].join('\n');
     // The outer calls are not read; the DataPlatformUrn calls inside them (b, c, e, h) are, on their own.
     assert.deepEqual(findJavaUrnCalls(text).occurrences.map((o) => o.urn), new Array(4).fill('urn:li:dataPlatform:hive'));
+  });
+});
+
+describe('unfinished and deeply nested calls (typing, junk)', () => {
+  test('calls nested beyond the bound, or never closed, give no error and no duplicate; a closed call after them is read', () => {
+    const deepPy = 'DatasetUrn('.repeat(20000) + '\nx = TagUrn("pii")\n';
+    assert.deepEqual(findPythonClassCalls(deepPy).occurrences.map((o) => o.urn), ['urn:li:tag:pii']);
+    const deepJava = 'new DataJobUrn(new DataFlowUrn('.repeat(20000) + '\nvar x = new TagUrn("pii");\n';
+    assert.deepEqual(findJavaUrnCalls(deepJava).occurrences.map((o) => o.urn), ['urn:li:tag:pii']);
+    // An unclosed outer call: the closed call inside it is read once, as its own.
+    assert.deepEqual(findPythonClassCalls('x = SchemaFieldUrn(DatasetUrn("hive", "t"), "c"').occurrences.map((o) => o.urn), ['urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)']);
+    assert.deepEqual(findJavaUrnCalls('x = new DataJobUrn(new DataFlowUrn("a", "b", "c"), "j"').occurrences.map((o) => o.urn), ['urn:li:dataFlow:(a,b,c)']);
+    // Nested ten deep: past the nesting bound the argument counts as computed.
+    const nested = 'SchemaFieldUrn('.repeat(10) + 'DatasetUrn("hive", "t")' + ', "c")'.repeat(10);
+    assert.ok(findPythonClassCalls(nested).occurrences.length < 11);
   });
 });

@@ -6,6 +6,7 @@
 import { encodePart, type ParseResult } from '../../../model/src/urn';
 import type { UrnOccurrence } from './types';
 import { parseUrnCached } from './parseCache';
+import { MAX_CALL_LENGTH } from './pythonSyntax';
 
 /** DataHub's builders always write the `li` namespace, whatever the settings recognise. */
 export const BUILDER_NAMESPACE = 'li';
@@ -101,4 +102,10 @@ export function builderPartRange(occ: UrnOccurrence, start: number, end: number)
   if (!span) return undefined;
   if (span.nested) return builderPartRange(span.nested, start - span.urnStart, end - span.urnStart) ?? { start: span.start, end: span.end };
   return { start: span.start, end: span.end };
+}
+
+/** Whether the bracket opened at `open` closes within MAX_CALL_LENGTH (`closes`: offset after each bracket's closing one). */
+export function closedSoon(closes: Int32Array, open: number): boolean {
+  const close = closes[open]!;
+  return close > open && close - open <= MAX_CALL_LENGTH;
 }

@@ -8,15 +8,22 @@
  * Specs: model/src/urnClasses.ts.
  */
 import { JAVA_URN_CLASSES, URN_UTILS_FABRICS, buildJavaUrn, type JavaParam } from '../../../model/src/urnClasses';
-import { builderOccurrence, type ArgumentValue, type BuilderOccurrence } from './builderCall';
+import { builderOccurrence, closedSoon, type ArgumentValue, type BuilderOccurrence } from './builderCall';
 import type { BuilderScan } from './python';
 import { isIdentifierChar, isIdentifierStart, MAX_CALL_LENGTH } from './pythonSyntax';
 
 const LF = 10, CR = 13, SLASH = 47, STAR = 42, BACKSLASH = 92, DOUBLE_QUOTE = 34, SINGLE_QUOTE = 39;
 const CLOSE_PAREN = 41, COMMA = 44, DOT = 46, OPEN_PAREN = 40;
 
+/** Calls nested deeper than this are not read (their argument counts as computed): bounds the recursion. */
+const MAX_NESTING = 8;
+/** readValue: the nested call is not closed within its bound, so neither is the call that holds it. */
+const UNCLOSED = -2;
+
 interface Reader {
   text: string;
+  /** How many calls are being read, one inside the other. */
+  depth: number;
   occurrences: BuilderOccurrence[];
   calls: Array<{ start: number; end: number }>;
 }
@@ -27,20 +34,33 @@ type JavaCall =
   | { kind: 'fromString'; className: string; start: number; open: number; name: string };
 
 export function findJavaUrnCalls(text: string): BuilderScan {
-  const reader: Reader = { text, occurrences: [], calls: [] };
+  const reader: Reader = { text, depth: 0, occurrences: [], calls: [] };
   let i = text.indexOf('Urn');
   if (i < 0) return { occurrences: [], calls: [] };
   const code = new JavaCodeCursor(text);
   let after = 0;
+  let closes: Int32Array | undefined;
   while (i >= 0) {
     const start = identifierStart(text, i);
     const end = identifierEnd(text, i);
     if (start >= after && code.inCode(start)) {
       const call = callAt(reader, start, end);
+      if (call && closes && !closedSoon(closes, call.open)) {
+        i = text.indexOf('Urn', Math.max(end, after));
+        continue;
+      }
+      const kept = reader.occurrences.length;
+      const keptCalls = reader.calls.length;
       const read = call && readCall(reader, call);
       if (read) {
         after = read.end;
         code.skipTo(read.end);
+      } else {
+        // Not closed: calls read inside it are read again as candidates of their own.
+        reader.occurrences.length = kept;
+        reader.calls.length = keptCalls;
+        // From the first unclosed call on, match brackets once, so no later candidate rereads a bound's worth of text.
+        if (call) closes ??= closingBrackets(text);
       }
     }
     i = text.indexOf('Urn', Math.max(end, after));
@@ -108,7 +128,9 @@ interface Argument {
 }
 
 function readCall(reader: Reader, call: JavaCall): { end: number; urn?: string; entityType?: string; occurrence?: BuilderOccurrence } | undefined {
+  reader.depth++;
   const args = readArguments(reader, call.open);
+  reader.depth--;
   if (!args) return undefined;
   const { list, end } = args;
   switch (call.kind) {
@@ -169,6 +191,7 @@ function readArguments(reader: Reader, open: number): { list: Argument[]; end: n
     if (p >= limit) return undefined;
     const arg: Argument = { kind: 'computed' };
     let end = readValue(reader, p, limit, arg);
+    if (end === UNCLOSED) return undefined;
     if (end >= 0) {
       const next = skipTrivia(text, end, limit);
       if (text.charCodeAt(next) !== COMMA && text.charCodeAt(next) !== CLOSE_PAREN) {
@@ -187,7 +210,7 @@ function readArguments(reader: Reader, open: number): { list: Argument[]; end: n
   return { list, end: p + 1 };
 }
 
-/** A plain literal, a FabricType constant or a URN call at `p`: sets `arg`, returns its end; -1 otherwise. */
+/** A plain literal, a FabricType constant or a URN call at `p`: sets `arg`, returns its end; -1 otherwise, UNCLOSED for an unclosed call. */
 function readValue(reader: Reader, p: number, limit: number, arg: Argument): number {
   const text = reader.text;
   if (text.charCodeAt(p) === DOUBLE_QUOTE) {
@@ -232,8 +255,9 @@ function readValue(reader: Reader, p: number, limit: number, arg: Argument): num
 }
 
 function nested(reader: Reader, call: JavaCall, p: number, arg: Argument): number {
+  if (reader.depth >= MAX_NESTING) return -1;
   const read = readCall(reader, call);
-  if (!read) return -1;
+  if (!read) return UNCLOSED;
   if (read.urn === undefined) return -1;
   arg.kind = 'urn';
   arg.entityType = read.entityType!;
@@ -339,6 +363,39 @@ function skipExpression(text: string, p: number, limit: number): number {
     p++;
   }
   return -1;
+}
+
+/** For each opening bracket, the offset after its closing one (0: never closed); strings, chars and comments skipped. */
+function closingBrackets(text: string): Int32Array {
+  const closes = new Int32Array(text.length);
+  const open: number[] = [];
+  let p = 0;
+  while (p < text.length) {
+    const c = text.charCodeAt(p);
+    if (c === 40 || c === 91 || c === 123) {
+      open.push(p);
+      p++;
+    } else if (c === 41 || c === 93 || c === 125) {
+      const at = open.pop();
+      if (at !== undefined) closes[at] = p + 1;
+      p++;
+    } else if (c === SLASH && (text.charCodeAt(p + 1) === SLASH || text.charCodeAt(p + 1) === STAR)) {
+      p = skipTrivia(text, p);
+    } else if (c === DOUBLE_QUOTE) {
+      const literal = readJavaString(text, p);
+      if (literal) p = literal.end;
+      else {
+        const lf = text.indexOf('\n', p);
+        p = lf < 0 ? text.length : lf;
+      }
+    } else if (c === SINGLE_QUOTE) {
+      const close = text.charCodeAt(p + 1) === BACKSLASH ? text.indexOf("'", p + 3) : p + 2;
+      p = close < 0 ? text.length : close + 1;
+    } else {
+      p++;
+    }
+  }
+  return closes;
 }
 
 /** Whether offsets (asked in increasing order) are Java code: not in a comment, string, text block or char literal. */

@@ -7,7 +7,7 @@
  * another kind, or not a URN): then it is reported here. Specs: model/src/urnClasses.ts.
  */
 import { PY_SDK_ENTITIES, buildPyUrn, pyClassEntityType, pyUrnCallSpec, type CallSpec } from '../../../model/src/urnClasses';
-import { builderOccurrence, type ArgumentValue, type BuilderOccurrence } from './builderCall';
+import { builderOccurrence, closedSoon, type ArgumentValue, type BuilderOccurrence } from './builderCall';
 import type { BuilderScan } from './python';
 import {
   isIdentifierChar, isIdentifierStart, MAX_CALL_LENGTH, PythonCodeCursor, readStringLiteral, skipTrivia, type StringLiteral,
@@ -20,8 +20,15 @@ type CallKind =
   | { kind: 'build'; spec: CallSpec }
   | { kind: 'fromString'; className: string };
 
+/** Calls nested deeper than this are not read (their argument counts as computed): bounds the recursion. */
+const MAX_NESTING = 8;
+/** readValue: the nested call is not closed within its bound, so neither is the call that holds it. */
+const UNCLOSED = -2;
+
 interface Reader {
   text: string;
+  /** How many calls are being read, one inside the other. */
+  depth: number;
   occurrences: BuilderOccurrence[];
   calls: Array<{ start: number; end: number }>;
   /** Read SDK entity calls (the file imports from datahub). */
@@ -29,7 +36,7 @@ interface Reader {
 }
 
 export function findPythonClassCalls(text: string): BuilderScan {
-  const reader: Reader = { text, occurrences: [], calls: [], sdk: false };
+  const reader: Reader = { text, depth: 0, occurrences: [], calls: [], sdk: false };
   const candidates: number[] = [];
   collect(text, 'Urn', candidates);
   if (importsDatahub(text)) {
@@ -41,6 +48,7 @@ export function findPythonClassCalls(text: string): BuilderScan {
   const code = new PythonCodeCursor(text);
   let after = 0;
   let last = -1;
+  let closes: Int32Array | undefined;
   for (const at of candidates) {
     if (at === last || at < after) continue;
     last = at;
@@ -48,14 +56,54 @@ export function findPythonClassCalls(text: string): BuilderScan {
     if (start < after || !code.inCode(start)) continue;
     const call = callAt(reader, start);
     if (!call) continue;
+    if (closes && !closedSoon(closes, call.open)) continue;
+    const kept = reader.occurrences.length;
+    const keptCalls = reader.calls.length;
     const read = readCall(reader, start, call.name, call.kind, call.open);
     if (read) {
       after = read.end;
       code.skipTo(read.end);
+    } else {
+      // Not closed: calls read inside it are read again as candidates of their own.
+      reader.occurrences.length = kept;
+      reader.calls.length = keptCalls;
+      // From the first unclosed call on, match brackets once, so no later candidate rereads a bound's worth of text.
+      closes ??= closingBrackets(text);
     }
   }
   reader.occurrences.sort((a, b) => a.start - b.start);
   return { occurrences: reader.occurrences, calls: reader.calls };
+}
+
+/** For each opening bracket, the offset after its closing one (0: never closed); strings and comments skipped. */
+function closingBrackets(text: string): Int32Array {
+  const closes = new Int32Array(text.length);
+  const open: number[] = [];
+  let p = 0;
+  while (p < text.length) {
+    const c = text.charCodeAt(p);
+    if (c === 40 || c === 91 || c === 123) {
+      open.push(p);
+    } else if (c === 41 || c === 93 || c === 125) {
+      const at = open.pop();
+      if (at !== undefined) closes[at] = p + 1;
+    } else if (c === 35 /* # */) {
+      const lf = text.indexOf('\n', p);
+      p = lf < 0 ? text.length : lf;
+      continue;
+    } else if (c === 34 || c === 39) {
+      const literal = readStringLiteral(text, p);
+      if (literal) {
+        p = literal.end;
+      } else {
+        const lf = text.indexOf('\n', p);
+        p = lf < 0 ? text.length : lf;
+      }
+      continue;
+    }
+    p++;
+  }
+  return closes;
 }
 
 /** Every index of `word` in `text`. */
@@ -127,7 +175,9 @@ interface Argument {
 function readCall(
   reader: Reader, start: number, name: string, kind: CallKind, open: number,
 ): { end: number; urn?: string; occurrence?: BuilderOccurrence } | undefined {
+  reader.depth++;
   const args = readArguments(reader, open);
+  reader.depth--;
   if (!args) return undefined;
   const end = args.end;
   if (kind.kind === 'fromString') return { end, ...fromString(reader, start, end, name, kind.className, args.list) };
@@ -233,6 +283,7 @@ function readArguments(reader: Reader, open: number): { list: Argument[]; end: n
       }
     }
     const valueEnd = arg.computed ? -1 : readValue(reader, p, limit, arg);
+    if (valueEnd === UNCLOSED) return undefined;
     const end = valueEnd >= 0 ? valueEnd : skipExpression(text, p, limit);
     if (end < 0) return undefined;
     if (valueEnd < 0) arg.computed = true;
@@ -254,7 +305,7 @@ function readArguments(reader: Reader, open: number): { list: Argument[]; end: n
   return { list, end: p + 1 };
 }
 
-/** A literal, `None` or a URN call at `p`: sets it on `arg` and returns its end; -1 for anything else. */
+/** A literal, `None` or a URN call at `p`: sets it on `arg` and returns its end; -1 for anything else, UNCLOSED for an unclosed call. */
 function readValue(reader: Reader, p: number, limit: number, arg: Argument): number {
   const text = reader.text;
   const literal = readConcatenatedLiteral(text, p, limit);
@@ -273,8 +324,10 @@ function readValue(reader: Reader, p: number, limit: number, arg: Argument): num
   for (;;) {
     const call = callAt(reader, segment);
     if (call) {
+      if (reader.depth >= MAX_NESTING) return -1;
       const read = readCall(reader, segment, call.name, call.kind, call.open);
-      if (!read?.urn) return -1;
+      if (!read) return UNCLOSED;
+      if (!read.urn) return -1;
       arg.value = { value: read.urn, start: p, end: read.end, ...(read.occurrence ? { nested: read.occurrence } : {}) };
       return read.end;
     }
