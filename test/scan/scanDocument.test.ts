@@ -36,7 +36,7 @@ describe('scanDocument picks the extractors by language', () => {
   });
 
   test('every other language → the text extractor alone', () => {
-    for (const language of ['typescript', 'sql', 'markdown', 'json', 'plaintext', 'shellscript', 'go', 'java', 'scala', 'some-new-language']) {
+    for (const language of ['typescript', 'sql', 'markdown', 'json', 'plaintext', 'shellscript', 'go', 'scala', 'some-new-language']) {
       assert.deepEqual(extractorsFor(language), ['text'], language);
       const result = scanDocument('x = make_user_urn("jdoe") # urn:li:corpuser:jdoe', language, OPTS);
       assert.deepEqual(result.occurrences.map((o) => o.source), ['text'], language);

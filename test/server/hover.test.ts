@@ -54,6 +54,17 @@ for (const compat of COMPAT_MODES) describe(`hover (${compat} catalog)`, () => {
     assert.match(f, /Age of the user in years\./);
   });
 
+  test('an SDK v2 DatasetUrn(…) call and a Java new DatasetUrn(…) resolve like the dataset they build', async () => {
+    const py = await hoverAt('file:///w/sdk.py', 'python', `from datahub.metadata.urns import DatasetUrn\nurn = DatasetUrn("hive", "db.us|ers")\n`);
+    assert.match(py, /\*\*Dataset\*\* `db\.users` · hive · PROD/);
+    assert.match(py, /Built by `DatasetUrn\(…\)` → `urn:li:dataset:\(urn:li:dataPlatform:hive,db\.users,PROD\)`/);
+    assert.match(py, /One row per registered user/);
+    const java = await hoverAt('file:///w/Users.java', 'java', `class Users {\n  DatasetUrn urn = new Data|setUrn(new DataPlatformUrn("hive"), "db.users", FabricType.PROD);\n}\n`);
+    assert.match(java, /\*\*Dataset\*\* `db\.users` · hive · PROD/);
+    assert.match(java, /Built by `new DatasetUrn\(…\)` → `urn:li:dataset:\(urn:li:dataPlatform:hive,db\.users,PROD\)`/);
+    assert.match(java, /One row per registered user/);
+  });
+
   test('ML kinds show what spec §2.4 offers', async () => {
     const feature = await hoverAt('file:///w/f.py', 'python', `"urn:li:mlFeature:(orders_table,order_co|unt)"`);
     assert.match(feature, /\*\*ML feature\*\* `order_count` · table `orders_table`/);

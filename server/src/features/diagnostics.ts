@@ -8,6 +8,7 @@ import { editDistance, parseUrn } from '../../../model/src/urn';
 import { shownColumns, shownDatasetDescription, type GqlDataset } from '../../../model/src/readShapes';
 import type { Settings, Severity } from '../../../model/src/protocol';
 import type { Resolution } from '../catalog/client';
+import { builderPartRange } from '../scan/builderCall';
 import { inertText, MESSAGE_LIMIT } from '../../../model/src/inertText';
 import { quoteCatalogText } from '../catalog/errors';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
@@ -278,6 +279,7 @@ export function nearNames(name: string, names: readonly string[], max = 3): stri
 
 /** Document range of a part of the URN; the whole occurrence where the source is not the URN text itself. */
 function mapPart(occ: UrnOccurrence, start: number, end: number): { start: number; end: number } {
-  if (occ.source === 'builder' || occ.end - occ.start !== occ.urn.length) return { start: occ.start, end: occ.end };
+  if (occ.source === 'builder') return builderPartRange(occ, start, end) ?? { start: occ.start, end: occ.end };
+  if (occ.end - occ.start !== occ.urn.length) return { start: occ.start, end: occ.end };
   return { start: occ.start + start, end: occ.start + end };
 }

@@ -6,6 +6,8 @@ import type { ScanOptions, ScanResult } from './types';
 import { findUrnsInText } from './text';
 import { findUrnsInYaml } from './yaml';
 import { findBuilderCalls } from './python';
+import { findPythonClassCalls } from './pythonClasses';
+import { findJavaUrnCalls } from './java';
 import { reserveParseCache } from './parseCache';
 
 export type { ScanOptions, ScanResult, UrnOccurrence } from './types';
@@ -30,6 +32,14 @@ const EXTRACTORS = {
     const { occurrences, calls } = findBuilderCalls(text);
     return { ...emptyExtraction(), occurrences, claimed: calls };
   },
+  pythonClasses: (text) => {
+    const { occurrences, calls } = findPythonClassCalls(text);
+    return { ...emptyExtraction(), occurrences, claimed: calls };
+  },
+  java: (text) => {
+    const { occurrences, calls } = findJavaUrnCalls(text);
+    return { ...emptyExtraction(), occurrences, claimed: calls };
+  },
 } satisfies Record<string, Extractor>;
 
 type ExtractorName = keyof typeof EXTRACTORS;
@@ -40,7 +50,8 @@ const EXTRACTORS_BY_LANGUAGE: Readonly<Record<string, readonly ExtractorName[]>>
   // YAML dialects with their own language ids in popular extensions.
   'github-actions-workflow': ['yaml'],
   dockercompose: ['yaml'],
-  python: ['text', 'pythonBuilders'],
+  python: ['text', 'pythonBuilders', 'pythonClasses'],
+  java: ['text', 'java'],
 };
 
 const DEFAULT_EXTRACTORS: readonly ExtractorName[] = ['text'];

@@ -4,15 +4,11 @@
  * string literal.
  */
 import { PYTHON_BUILDERS, type BuilderSpec } from '../../../model/src/builders';
-import { encodePart } from '../../../model/src/urn';
 import type { UrnOccurrence } from './types';
-import { parseUrnCached } from './parseCache';
+import { BUILDER_NAMESPACE, builderOccurrence } from './builderCall';
 import {
   afterCallEnd, CommentFinder, isIdentifierChar, isIdentifierStart, MAX_CALL_LENGTH, readStringLiteral, skipTrivia, type StringLiteral,
 } from './pythonSyntax';
-
-/** DataHub's builders always write the `li` namespace, whatever the settings recognise. */
-const BUILDER_NAMESPACE = 'li';
 
 export interface BuilderScan {
   occurrences: UrnOccurrence[];
@@ -48,7 +44,10 @@ function readCallAt(text: string, start: number, result: BuilderScan, comments: 
   if (end < 0) return nameEnd;
   result.calls.push({ start, end });
   const values = args && argumentValues(spec, args);
-  if (values) result.occurrences.push(builderOccurrence(name, spec, values, start, end));
+  if (values) {
+    const urn = spec.build(BUILDER_NAMESPACE, values.map((v) => (typeof v === 'string' ? v : v.value)));
+    result.occurrences.push(builderOccurrence(name, urn, values, start, end));
+  }
   return end;
 }
 
@@ -122,40 +121,4 @@ function argumentValues(spec: BuilderSpec, args: LiteralArguments): Array<String
   // Optional parameters without a default must not leave holes before given ones.
   for (let i = 0; i < values.length; i++) if (values[i] === undefined) return undefined;
   return values;
-}
-
-function builderOccurrence(
-  name: string, spec: BuilderSpec, values: Array<StringLiteral | string>, start: number, end: number,
-): UrnOccurrence {
-  const strings = values.map((v) => (typeof v === 'string' ? v : v.value));
-  const urn = spec.build(BUILDER_NAMESPACE, strings);
-  const parsed = parseUrnCached(urn);
-  const occurrence: UrnOccurrence = { start, end, urn, parsed, template: false, source: 'builder', builder: name };
-  if (!parsed.ok) {
-    const culprit = argumentAt(urn, values, parsed.error.offset);
-    occurrence.errorRange = { start: culprit?.start ?? start, end: culprit?.end ?? end, error: parsed.error };
-  }
-  return occurrence;
-}
-
-/** The literal argument whose text the built URN holds at `offset` (found in parameter order). */
-function argumentAt(urn: string, values: Array<StringLiteral | string>, offset: number): StringLiteral | undefined {
-  let cursor = 0;
-  for (const v of values) {
-    const value = typeof v === 'string' ? v : v.value;
-    if (value === '') continue;
-    let at = -1;
-    let length = value.length;
-    for (const spelling of [value, encodePart(value), value.toUpperCase()]) {
-      at = urn.indexOf(spelling, cursor);
-      if (at >= 0) {
-        length = spelling.length;
-        break;
-      }
-    }
-    if (at < 0) continue;
-    if (typeof v !== 'string' && offset >= at && offset < at + length) return v;
-    cursor = at + length;
-  }
-  return undefined;
 }

@@ -167,3 +167,52 @@ export class CommentFinder {
     }
   }
 }
+
+/**
+ * Whether offsets are Python code (not inside a string literal or a `#` comment), asked in
+ * increasing order: one forward walk over the text however many offsets are asked.
+ */
+export class PythonCodeCursor {
+  private pos = 0;
+  private skipStart = -1;
+  private skipEnd = -1;
+
+  constructor(private readonly text: string) {}
+
+  inCode(at: number): boolean {
+    if (at < this.pos) return !(at >= this.skipStart && at < this.skipEnd);
+    const text = this.text;
+    while (this.pos <= at) {
+      const c = text.charCodeAt(this.pos);
+      let end = -1;
+      if (c === HASH) {
+        const lf = text.indexOf('\n', this.pos);
+        end = lf < 0 ? text.length : lf;
+      } else if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
+        const literal = readStringLiteral(text, this.pos);
+        if (literal) {
+          end = literal.end;
+        } else if (text.charCodeAt(this.pos + 1) === c && text.charCodeAt(this.pos + 2) === c) {
+          end = text.length; // an unclosed triple-quoted string runs to the end
+        } else {
+          const lf = text.indexOf('\n', this.pos);
+          end = lf < 0 ? text.length : lf;
+        }
+      }
+      if (end < 0) {
+        this.pos++;
+        continue;
+      }
+      this.skipStart = this.pos;
+      this.skipEnd = end;
+      this.pos = end;
+      if (at < end) return false;
+    }
+    return true;
+  }
+
+  /** The text up to `at` was read as code (a call): continue from there. */
+  skipTo(at: number): void {
+    if (at > this.pos) this.pos = at;
+  }
+}

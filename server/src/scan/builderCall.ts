@@ -1,0 +1,111 @@
+/**
+ * Occurrences for calls that build a URN (Python builders and URN classes, Java URN classes):
+ * the URN they build, parsed, with each argument's place in that URN, so an error or a warning
+ * about one part points at the argument that wrote it.
+ */
+import { encodePart, type ParseResult } from '../../../model/src/urn';
+import type { UrnOccurrence } from './types';
+import { parseUrnCached } from './parseCache';
+import { MAX_CALL_LENGTH } from './pythonSyntax';
+
+/** DataHub's builders always write the `li` namespace, whatever the settings recognise. */
+export const BUILDER_NAMESPACE = 'li';
+
+/** An argument as written: its value and document range; `nested` when it is itself a builder call. */
+export interface ArgumentValue {
+  value: string;
+  start: number;
+  end: number;
+  nested?: UrnOccurrence;
+}
+
+/** Where an argument's text stands in the built URN, and in the document. */
+export interface ArgumentSpan {
+  urnStart: number;
+  urnEnd: number;
+  start: number;
+  end: number;
+  nested?: UrnOccurrence;
+}
+
+/** A builder occurrence with its arguments' spans (absent on occurrences from other extractors). */
+export interface BuilderOccurrence extends UrnOccurrence {
+  arguments?: ArgumentSpan[];
+}
+
+/**
+ * The occurrence of a call that builds `urn` from `values` (in the order they appear in the URN;
+ * plain strings are defaults, not written in the source). `failure` replaces the parse when DataHub
+ * itself refuses the call (an unknown fabric, a URN of the wrong kind); its offset is in the URN.
+ */
+export function builderOccurrence(
+  builder: string, urn: string, values: ReadonlyArray<ArgumentValue | string>, start: number, end: number,
+  failure?: { message: string; argument?: ArgumentValue },
+): BuilderOccurrence {
+  const spans = argumentSpans(urn, values);
+  let parsed: ParseResult = parseUrnCached(urn);
+  const occurrence: BuilderOccurrence = { start, end, urn, parsed, template: false, source: 'builder', builder, arguments: spans };
+  if (failure) {
+    const span = failure.argument && spans.find((s) => s.start === failure.argument!.start);
+    parsed = { ok: false, error: { message: failure.message, offset: span?.urnStart ?? 0, length: span ? span.urnEnd - span.urnStart : urn.length } };
+    occurrence.parsed = parsed;
+    const at = failure.argument ?? { start, end };
+    occurrence.errorRange = { start: at.start, end: at.end, error: parsed.error };
+  } else if (!parsed.ok) {
+    const error = parsed.error;
+    const culprit = spans.find((s) => error.offset >= s.urnStart && error.offset < s.urnEnd);
+    const inner = culprit?.nested?.errorRange;
+    occurrence.errorRange = inner
+      ? { ...inner, error }
+      : { start: culprit?.start ?? start, end: culprit?.end ?? end, error };
+  }
+  return occurrence;
+}
+
+/** Each written argument's place in the URN, found in order (as written, encoded, or upper-cased). */
+function argumentSpans(urn: string, values: ReadonlyArray<ArgumentValue | string>): ArgumentSpan[] {
+  const spans: ArgumentSpan[] = [];
+  let cursor = 0;
+  for (const v of values) {
+    const value = typeof v === 'string' ? v : v.value;
+    if (value === '') continue;
+    // In order first; an argument written after one it precedes in the URN (an instance before a name) from the start.
+    const found = find(urn, value, cursor) ?? find(urn, value, 0);
+    if (!found) continue;
+    const [at, length] = found;
+    if (typeof v !== 'string') {
+      spans.push({ urnStart: at, urnEnd: at + length, start: v.start, end: v.end, ...(v.nested ? { nested: v.nested } : {}) });
+    }
+    if (at >= cursor) cursor = at + length;
+  }
+  return spans;
+}
+
+function find(urn: string, value: string, from: number): [number, number] | undefined {
+  const at = urn.indexOf(value, from);
+  if (at >= 0) return [at, value.length];
+  for (const spelling of [encodePart(value), value.toUpperCase(), value.trim()]) {
+    if (spelling === '' || spelling === value) continue;
+    const other = urn.indexOf(spelling, from);
+    if (other >= 0) return [other, spelling.length];
+  }
+  return undefined;
+}
+
+/**
+ * The document range of the URN part `[start, end)` of a builder occurrence: the argument that wrote
+ * it (or the part inside a nested call), else undefined.
+ */
+export function builderPartRange(occ: UrnOccurrence, start: number, end: number): { start: number; end: number } | undefined {
+  const spans = (occ as BuilderOccurrence).arguments;
+  const span = spans?.find((s) => start >= s.urnStart && end <= s.urnEnd);
+  if (!span) return undefined;
+  if (span.nested) return builderPartRange(span.nested, start - span.urnStart, end - span.urnStart) ?? { start: span.start, end: span.end };
+  return { start: span.start, end: span.end };
+}
+
+/** Whether the bracket opened at `open` closes within MAX_CALL_LENGTH (`closes`: offset after each bracket's closing one). */
+export function closedSoon(closes: Int32Array, open: number): boolean {
+  const close = closes[open]!;
+  return close > open && close - open <= MAX_CALL_LENGTH;
+}

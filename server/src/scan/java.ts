@@ -1,0 +1,444 @@
+/**
+ * The Java URN extractor: DataHub's `com.linkedin.common.urn` classes read as the URN they build —
+ * `new DatasetUrn(new DataPlatformUrn("hive"), "db.users", FabricType.PROD)`, `new DataJobUrn(new
+ * DataFlowUrn(…), "task")`, `UrnUtils.toDatasetUrn("hive", "db.users", "PROD")` — when every argument
+ * is a plain string literal, a `FabricType.X` constant or such a call. `X.createFromString("urn:…")`
+ * is left to the text extractor unless DataHub would refuse it (a URN of another kind). Only plain
+ * string literals are read; text blocks (`"""…"""`) and concatenations count as computed.
+ * Specs: model/src/urnClasses.ts.
+ */
+import { JAVA_URN_CLASSES, URN_UTILS_FABRICS, buildJavaUrn, type JavaParam } from '../../../model/src/urnClasses';
+import { builderOccurrence, closedSoon, type ArgumentValue, type BuilderOccurrence } from './builderCall';
+import type { BuilderScan } from './python';
+import { isIdentifierChar, isIdentifierStart, MAX_CALL_LENGTH } from './pythonSyntax';
+
+const LF = 10, CR = 13, SLASH = 47, STAR = 42, BACKSLASH = 92, DOUBLE_QUOTE = 34, SINGLE_QUOTE = 39;
+const CLOSE_PAREN = 41, COMMA = 44, DOT = 46, OPEN_PAREN = 40;
+
+/** Calls nested deeper than this are not read (their argument counts as computed): bounds the recursion. */
+const MAX_NESTING = 8;
+/** readValue: the nested call is not closed within its bound, so neither is the call that holds it. */
+const UNCLOSED = -2;
+
+interface Reader {
+  text: string;
+  /** How many calls are being read, one inside the other. */
+  depth: number;
+  occurrences: BuilderOccurrence[];
+  calls: Array<{ start: number; end: number }>;
+}
+
+type JavaCall =
+  | { kind: 'new'; className: string; start: number; open: number; name: string }
+  | { kind: 'toDatasetUrn'; start: number; open: number; name: string }
+  | { kind: 'fromString'; className: string; start: number; open: number; name: string };
+
+export function findJavaUrnCalls(text: string): BuilderScan {
+  const reader: Reader = { text, depth: 0, occurrences: [], calls: [] };
+  let i = text.indexOf('Urn');
+  if (i < 0) return { occurrences: [], calls: [] };
+  const code = new JavaCodeCursor(text);
+  let after = 0;
+  let closes: Int32Array | undefined;
+  while (i >= 0) {
+    const start = identifierStart(text, i);
+    const end = identifierEnd(text, i);
+    if (start >= after && code.inCode(start)) {
+      const call = callAt(reader, start, end);
+      if (call && closes && !closedSoon(closes, call.open)) {
+        i = text.indexOf('Urn', Math.max(end, after));
+        continue;
+      }
+      const kept = reader.occurrences.length;
+      const keptCalls = reader.calls.length;
+      const read = call && readCall(reader, call);
+      if (read) {
+        after = read.end;
+        code.skipTo(read.end);
+      } else {
+        // Not closed: calls read inside it are read again as candidates of their own.
+        reader.occurrences.length = kept;
+        reader.calls.length = keptCalls;
+        // From the first unclosed call on, match brackets once, so no later candidate rereads a bound's worth of text.
+        if (call) closes ??= closingBrackets(text);
+      }
+    }
+    i = text.indexOf('Urn', Math.max(end, after));
+  }
+  reader.occurrences.sort((a, b) => a.start - b.start);
+  return { occurrences: reader.occurrences, calls: reader.calls };
+}
+
+function identifierStart(text: string, at: number): number {
+  let s = at;
+  while (s > 0 && isIdentifierChar(text.charCodeAt(s - 1))) s--;
+  return s;
+}
+
+function identifierEnd(text: string, at: number): number {
+  let e = at;
+  while (e < text.length && isIdentifierChar(text.charCodeAt(e))) e++;
+  return e;
+}
+
+/** The call around the class name at [start, end): `new X(`, `X.createFromString(`, `UrnUtils.toDatasetUrn(`. */
+function callAt(reader: Reader, start: number, end: number): JavaCall | undefined {
+  const text = reader.text;
+  const word = text.slice(start, end);
+  let p = skipTrivia(text, end);
+  if (text.charCodeAt(p) === OPEN_PAREN) {
+    if (!Object.prototype.hasOwnProperty.call(JAVA_URN_CLASSES, word)) return undefined;
+    const newAt = newKeywordBefore(text, start);
+    return newAt < 0 ? undefined : { kind: 'new', className: word, start: newAt, open: p, name: `new ${word}` };
+  }
+  if (text.charCodeAt(p) !== DOT) return undefined;
+  const methodStart = skipTrivia(text, p + 1);
+  const methodEnd = identifierEnd(text, methodStart);
+  const method = text.slice(methodStart, methodEnd);
+  p = skipTrivia(text, methodEnd);
+  if (text.charCodeAt(p) !== OPEN_PAREN) return undefined;
+  const name = `${word}.${method}`;
+  if (word === 'UrnUtils' && method === 'toDatasetUrn') return { kind: 'toDatasetUrn', start, open: p, name };
+  if (method === 'createFromString' && Object.prototype.hasOwnProperty.call(JAVA_URN_CLASSES, word)) {
+    return { kind: 'fromString', className: word, start, open: p, name };
+  }
+  return undefined;
+}
+
+/** The offset of `new` before a (possibly qualified) class name at `start`, or -1. */
+function newKeywordBefore(text: string, start: number): number {
+  let s = start;
+  // Qualified: new com.linkedin.common.urn.DatasetUrn(
+  while (s > 1 && text.charCodeAt(s - 1) === DOT) {
+    s = identifierStart(text, s - 1);
+  }
+  let p = s;
+  while (p > 0 && (text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9 || text.charCodeAt(p - 1) === LF || text.charCodeAt(p - 1) === CR)) p--;
+  if (p === s || p < 3 || text.slice(p - 3, p) !== 'new') return -1;
+  if (p > 3 && isIdentifierChar(text.charCodeAt(p - 4))) return -1;
+  return p - 3;
+}
+
+/** An argument: a plain string, a FabricType constant, a nested URN call; anything else is computed. */
+interface Argument {
+  kind: 'string' | 'fabric' | 'urn' | 'computed';
+  value?: ArgumentValue;
+  /** For a nested URN: its entity type. */
+  entityType?: string;
+}
+
+function readCall(reader: Reader, call: JavaCall): { end: number; urn?: string; entityType?: string; occurrence?: BuilderOccurrence } | undefined {
+  reader.depth++;
+  const args = readArguments(reader, call.open);
+  reader.depth--;
+  if (!args) return undefined;
+  const { list, end } = args;
+  switch (call.kind) {
+    case 'new': {
+      const spec = JAVA_URN_CLASSES[call.className]!;
+      if (list.length !== spec.params.length || !list.every((a, i) => fits(a, spec.params[i]!))) return { end };
+      const values = list.map((a) => a.value!);
+      const urn = buildJavaUrn(call.className, values.map((v) => v.value));
+      const occurrence = builderOccurrence(call.name, urn, values, call.start, end);
+      reader.occurrences.push(occurrence);
+      return { end, urn, entityType: spec.entityType, occurrence };
+    }
+    case 'toDatasetUrn': {
+      // UrnUtils.java: new DatasetUrn(new DataPlatformUrn(platformName), datasetName, toFabricType(origin)).
+      if (list.length !== 3 || !list.every((a) => a.kind === 'string')) return { end };
+      const [platform, name, origin] = list.map((a) => a.value!) as [ArgumentValue, ArgumentValue, ArgumentValue];
+      const fabric = origin.value.toUpperCase();
+      const urn = buildJavaUrn('DatasetUrn', [`urn:li:dataPlatform:${platform.value}`, name.value, fabric]);
+      const failure = URN_UTILS_FABRICS.includes(fabric)
+        ? undefined
+        : { message: `UrnUtils.toFabricType accepts ${URN_UTILS_FABRICS.join(', ')} only: '${origin.value}' throws IllegalArgumentException`, argument: origin };
+      const occurrence = builderOccurrence(call.name, urn, [platform, name, { ...origin, value: fabric }], call.start, end, failure);
+      reader.occurrences.push(occurrence);
+      return { end, urn, entityType: 'dataset', occurrence };
+    }
+    case 'fromString': {
+      // <X>Urn.createFromUrn (e.g. DatasetUrn.java): the namespace must be li and the entity type X's.
+      const only = list[0];
+      if (list.length !== 1 || only?.kind !== 'string') return { end };
+      const urn = only.value!.value;
+      const expected = JAVA_URN_CLASSES[call.className]!.entityType;
+      const colon = urn.indexOf(':', 7);
+      const type = urn.startsWith('urn:li:') ? urn.slice(7, colon < 0 ? urn.length : colon) : undefined;
+      if (type === expected) return { end, urn, entityType: expected };
+      const message = type === undefined
+        ? `${call.name} needs a URN starting with 'urn:li:' (URISyntaxException)`
+        : `${call.name} refuses a ${type || 'typeless'} URN: it reads ${expected} URNs only (URISyntaxException)`;
+      const occurrence = builderOccurrence(call.name, urn, [only.value!], call.start, end, { message, argument: only.value! });
+      reader.occurrences.push(occurrence);
+      reader.calls.push({ start: call.start, end });
+      return { end };
+    }
+  }
+}
+
+function fits(arg: Argument, param: JavaParam): boolean {
+  if (param === 'string') return arg.kind === 'string';
+  if (param === 'fabric') return arg.kind === 'fabric';
+  return arg.kind === 'urn' && arg.entityType === param.urn;
+}
+
+function readArguments(reader: Reader, open: number): { list: Argument[]; end: number } | undefined {
+  const text = reader.text;
+  const limit = Math.min(text.length, open + MAX_CALL_LENGTH);
+  const list: Argument[] = [];
+  let p = skipTrivia(text, open + 1, limit);
+  while (text.charCodeAt(p) !== CLOSE_PAREN) {
+    if (p >= limit) return undefined;
+    const arg: Argument = { kind: 'computed' };
+    let end = readValue(reader, p, limit, arg);
+    if (end === UNCLOSED) return undefined;
+    if (end >= 0) {
+      const next = skipTrivia(text, end, limit);
+      if (text.charCodeAt(next) !== COMMA && text.charCodeAt(next) !== CLOSE_PAREN) {
+        arg.kind = 'computed'; // "a" + b, x ? y : z …
+        end = skipExpression(text, next, limit);
+      }
+    } else {
+      arg.kind = 'computed';
+      end = skipExpression(text, p, limit);
+    }
+    if (end < 0) return undefined;
+    list.push(arg);
+    p = skipTrivia(text, end, limit);
+    if (text.charCodeAt(p) === COMMA) p = skipTrivia(text, p + 1, limit);
+  }
+  return { list, end: p + 1 };
+}
+
+/** A plain literal, a FabricType constant or a URN call at `p`: sets `arg`, returns its end; -1 otherwise, UNCLOSED for an unclosed call. */
+function readValue(reader: Reader, p: number, limit: number, arg: Argument): number {
+  const text = reader.text;
+  if (text.charCodeAt(p) === DOUBLE_QUOTE) {
+    const literal = readJavaString(text, p, limit);
+    if (!literal || literal.textBlock) return -1;
+    arg.kind = 'string';
+    arg.value = { value: literal.value, start: p, end: literal.end };
+    return literal.end;
+  }
+  if (!isIdentifierStart(text.charCodeAt(p))) return -1;
+  // A dotted name: FabricType.PROD (possibly qualified), or the start of a URN call.
+  let segment = p;
+  for (;;) {
+    const end = identifierEnd(text, segment);
+    const word = text.slice(segment, end);
+    if (word === 'new') {
+      const classStart = skipTrivia(text, end, limit);
+      let classEnd = identifierEnd(text, classStart);
+      while (text.charCodeAt(classEnd) === DOT) classEnd = identifierEnd(text, classEnd + 1);
+      const nameStart = identifierStart(text, classEnd);
+      const call = callAt(reader, nameStart, classEnd);
+      return call ? nested(reader, call, p, arg) : -1;
+    }
+    const next = skipTrivia(text, end, limit);
+    if (word === 'FabricType' && text.charCodeAt(next) === DOT) {
+      const constantStart = skipTrivia(text, next + 1, limit);
+      const constantEnd = identifierEnd(text, constantStart);
+      if (constantEnd === constantStart || text.charCodeAt(skipTrivia(text, constantEnd, limit)) === OPEN_PAREN) return -1;
+      arg.kind = 'fabric';
+      arg.value = { value: text.slice(constantStart, constantEnd), start: p, end: constantEnd };
+      return constantEnd;
+    }
+    if (text.charCodeAt(next) === DOT) {
+      const call = callAt(reader, segment, end);
+      if (call) return nested(reader, call, p, arg);
+      segment = skipTrivia(text, next + 1, limit);
+      if (!isIdentifierStart(text.charCodeAt(segment))) return -1;
+      continue;
+    }
+    return -1;
+  }
+}
+
+function nested(reader: Reader, call: JavaCall, p: number, arg: Argument): number {
+  if (reader.depth >= MAX_NESTING) return -1;
+  const read = readCall(reader, call);
+  if (!read) return UNCLOSED;
+  if (read.urn === undefined) return -1;
+  arg.kind = 'urn';
+  arg.entityType = read.entityType!;
+  arg.value = { value: read.urn, start: p, end: read.end, ...(read.occurrence ? { nested: read.occurrence } : {}) };
+  return read.end;
+}
+
+/** Skip whitespace and comments. */
+function skipTrivia(text: string, at: number, limit = text.length): number {
+  let p = at;
+  while (p < limit) {
+    const c = text.charCodeAt(p);
+    if (c === 32 || c === 9 || c === LF || c === CR || c === 12) {
+      p++;
+    } else if (c === SLASH && text.charCodeAt(p + 1) === SLASH) {
+      while (p < limit && text.charCodeAt(p) !== LF && text.charCodeAt(p) !== CR) p++;
+    } else if (c === SLASH && text.charCodeAt(p + 1) === STAR) {
+      const close = text.indexOf('*/', p + 2);
+      p = close < 0 || close >= limit ? limit : close + 2;
+    } else {
+      break;
+    }
+  }
+  return p;
+}
+
+interface JavaString { value: string; end: number; textBlock: boolean }
+
+const JAVA_ESCAPES: Record<string, string> = { b: '\b', t: '\t', n: '\n', f: '\f', r: '\r', s: ' ', '"': '"', "'": "'", '\\': '\\' };
+
+/** The string literal or text block at `at` (escapes undone for plain literals), or undefined when unclosed. */
+function readJavaString(text: string, at: number, limit = text.length): JavaString | undefined {
+  if (text.startsWith('"""', at)) {
+    let q = at + 3;
+    for (;;) {
+      const close = text.indexOf('"""', q);
+      if (close < 0 || close >= limit) return undefined;
+      if (text.charCodeAt(close - 1) === BACKSLASH) {
+        q = close + 1;
+        continue;
+      }
+      return { value: '', end: close + 3, textBlock: true };
+    }
+  }
+  let value = '';
+  let q = at + 1;
+  let chunk = q;
+  while (q < limit) {
+    const c = text.charCodeAt(q);
+    if (c === DOUBLE_QUOTE) return { value: value + text.slice(chunk, q), end: q + 1, textBlock: false };
+    if (c === LF || c === CR) return undefined;
+    if (c === BACKSLASH) {
+      value += text.slice(chunk, q);
+      const next = text[q + 1] ?? '';
+      if (next === 'u') {
+        let u = q + 1;
+        while (text[u] === 'u') u++;
+        const hex = text.slice(u, u + 4);
+        value += /^[0-9a-fA-F]{4}$/.test(hex) ? String.fromCharCode(parseInt(hex, 16)) : '';
+        q = u + 4;
+      } else if (next >= '0' && next <= '7') {
+        let e = q + 1;
+        while (e < q + 4 && text[e]! >= '0' && text[e]! <= '7') e++;
+        value += String.fromCharCode(parseInt(text.slice(q + 1, e), 8));
+        q = e;
+      } else {
+        value += JAVA_ESCAPES[next] ?? next;
+        q += 2;
+      }
+      chunk = q;
+      continue;
+    }
+    q++;
+  }
+  return undefined;
+}
+
+/** The end of the expression at `p`: the next `,` or `)` outside brackets, strings and comments; -1 if none. */
+function skipExpression(text: string, p: number, limit: number): number {
+  let depth = 0;
+  while (p < limit) {
+    const c = text.charCodeAt(p);
+    if (c === 40 || c === 91 || c === 123) {
+      depth++;
+    } else if (c === 41 || c === 93 || c === 125) {
+      if (depth === 0) return c === CLOSE_PAREN ? p : -1;
+      depth--;
+    } else if (c === COMMA && depth === 0) {
+      return p;
+    } else if (c === SLASH && (text.charCodeAt(p + 1) === SLASH || text.charCodeAt(p + 1) === STAR)) {
+      p = skipTrivia(text, p, limit);
+      continue;
+    } else if (c === DOUBLE_QUOTE) {
+      const literal = readJavaString(text, p, limit);
+      if (!literal) return -1;
+      p = literal.end;
+      continue;
+    } else if (c === SINGLE_QUOTE) {
+      p = text.charCodeAt(p + 1) === BACKSLASH ? text.indexOf("'", p + 3) + 1 : p + 3;
+      if (p <= 0) return -1;
+      continue;
+    }
+    p++;
+  }
+  return -1;
+}
+
+/** For each opening bracket, the offset after its closing one (0: never closed); strings, chars and comments skipped. */
+function closingBrackets(text: string): Int32Array {
+  const closes = new Int32Array(text.length);
+  const open: number[] = [];
+  let p = 0;
+  while (p < text.length) {
+    const c = text.charCodeAt(p);
+    if (c === 40 || c === 91 || c === 123) {
+      open.push(p);
+      p++;
+    } else if (c === 41 || c === 93 || c === 125) {
+      const at = open.pop();
+      if (at !== undefined) closes[at] = p + 1;
+      p++;
+    } else if (c === SLASH && (text.charCodeAt(p + 1) === SLASH || text.charCodeAt(p + 1) === STAR)) {
+      p = skipTrivia(text, p);
+    } else if (c === DOUBLE_QUOTE) {
+      const literal = readJavaString(text, p);
+      if (literal) p = literal.end;
+      else {
+        const lf = text.indexOf('\n', p);
+        p = lf < 0 ? text.length : lf;
+      }
+    } else if (c === SINGLE_QUOTE) {
+      const close = text.charCodeAt(p + 1) === BACKSLASH ? text.indexOf("'", p + 3) : p + 2;
+      p = close < 0 ? text.length : close + 1;
+    } else {
+      p++;
+    }
+  }
+  return closes;
+}
+
+/** Whether offsets (asked in increasing order) are Java code: not in a comment, string, text block or char literal. */
+class JavaCodeCursor {
+  private pos = 0;
+  private skipStart = -1;
+  private skipEnd = -1;
+
+  constructor(private readonly text: string) {}
+
+  inCode(at: number): boolean {
+    if (at < this.pos) return !(at >= this.skipStart && at < this.skipEnd);
+    const text = this.text;
+    while (this.pos <= at) {
+      const c = text.charCodeAt(this.pos);
+      let end = -1;
+      if (c === SLASH && (text.charCodeAt(this.pos + 1) === SLASH || text.charCodeAt(this.pos + 1) === STAR)) {
+        end = skipTrivia(text, this.pos);
+      } else if (c === DOUBLE_QUOTE) {
+        const literal = readJavaString(text, this.pos);
+        if (literal) end = literal.end;
+        else if (text.startsWith('"""', this.pos)) end = text.length;
+        else {
+          const lf = text.indexOf('\n', this.pos);
+          end = lf < 0 ? text.length : lf;
+        }
+      } else if (c === SINGLE_QUOTE) {
+        const close = text.charCodeAt(this.pos + 1) === BACKSLASH ? text.indexOf("'", this.pos + 3) : this.pos + 2;
+        end = close < 0 ? text.length : close + 1;
+      }
+      if (end < 0) {
+        this.pos++;
+        continue;
+      }
+      this.skipStart = this.pos;
+      this.skipEnd = end;
+      this.pos = end;
+      if (at < end) return false;
+    }
+    return true;
+  }
+
+  skipTo(at: number): void {
+    if (at > this.pos) this.pos = at;
+  }
+}

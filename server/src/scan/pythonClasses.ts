@@ -1,0 +1,389 @@
+/**
+ * The Python URN class extractor: DataHub's SDK v2 URN classes (`DatasetUrn("hive", "db.users")`,
+ * `DatasetUrn.create_from_ids(…)`, `SchemaFieldUrn(DatasetUrn(…), "col")` …) and the `datahub.sdk`
+ * entities that make their URN from ids (`Dataset(platform="hive", name="db.users")` …), read as
+ * the URN they build when the arguments that make it are string literals (or such calls).
+ * `X.from_string("urn:…")` is left to the text extractor unless DataHub would refuse it (a URN of
+ * another kind, or not a URN): then it is reported here. Specs: model/src/urnClasses.ts.
+ */
+import { PY_SDK_ENTITIES, buildPyUrn, pyClassEntityType, pyUrnCallSpec, type CallSpec } from '../../../model/src/urnClasses';
+import { builderOccurrence, closedSoon, type ArgumentValue, type BuilderOccurrence } from './builderCall';
+import type { BuilderScan } from './python';
+import {
+  isIdentifierChar, isIdentifierStart, MAX_CALL_LENGTH, PythonCodeCursor, readStringLiteral, skipTrivia, type StringLiteral,
+} from './pythonSyntax';
+
+const CLOSE_PAREN = 41, COMMA = 44, DOT = 46, EQUALS = 61, OPEN_PAREN = 40;
+
+/** What a call is: a URN class constructor or class method, an SDK entity, or `X.from_string`. */
+type CallKind =
+  | { kind: 'build'; spec: CallSpec }
+  | { kind: 'fromString'; className: string };
+
+/** Calls nested deeper than this are not read (their argument counts as computed): bounds the recursion. */
+const MAX_NESTING = 8;
+/** readValue: the nested call is not closed within its bound, so neither is the call that holds it. */
+const UNCLOSED = -2;
+
+interface Reader {
+  text: string;
+  /** How many calls are being read, one inside the other. */
+  depth: number;
+  occurrences: BuilderOccurrence[];
+  calls: Array<{ start: number; end: number }>;
+  /** Read SDK entity calls (the file imports from datahub). */
+  sdk: boolean;
+}
+
+export function findPythonClassCalls(text: string): BuilderScan {
+  const reader: Reader = { text, depth: 0, occurrences: [], calls: [], sdk: false };
+  const candidates: number[] = [];
+  collect(text, 'Urn', candidates);
+  if (importsDatahub(text)) {
+    reader.sdk = true;
+    for (const name of ['Dataset', 'MLModel', 'DataFlow']) collect(text, name, candidates);
+  }
+  if (candidates.length === 0) return { occurrences: [], calls: [] };
+  candidates.sort((a, b) => a - b);
+  const code = new PythonCodeCursor(text);
+  let after = 0;
+  let last = -1;
+  let closes: Int32Array | undefined;
+  for (const at of candidates) {
+    if (at === last || at < after) continue;
+    last = at;
+    const start = identifierStart(text, at);
+    if (start < after || !code.inCode(start)) continue;
+    const call = callAt(reader, start);
+    if (!call) continue;
+    if (closes && !closedSoon(closes, call.open)) continue;
+    const kept = reader.occurrences.length;
+    const keptCalls = reader.calls.length;
+    const read = readCall(reader, start, call.name, call.kind, call.open);
+    if (read) {
+      after = read.end;
+      code.skipTo(read.end);
+    } else {
+      // Not closed: calls read inside it are read again as candidates of their own.
+      reader.occurrences.length = kept;
+      reader.calls.length = keptCalls;
+      // From the first unclosed call on, match brackets once, so no later candidate rereads a bound's worth of text.
+      closes ??= closingBrackets(text);
+    }
+  }
+  reader.occurrences.sort((a, b) => a.start - b.start);
+  return { occurrences: reader.occurrences, calls: reader.calls };
+}
+
+/** For each opening bracket, the offset after its closing one (0: never closed); strings and comments skipped. */
+function closingBrackets(text: string): Int32Array {
+  const closes = new Int32Array(text.length);
+  const open: number[] = [];
+  let p = 0;
+  while (p < text.length) {
+    const c = text.charCodeAt(p);
+    if (c === 40 || c === 91 || c === 123) {
+      open.push(p);
+    } else if (c === 41 || c === 93 || c === 125) {
+      const at = open.pop();
+      if (at !== undefined) closes[at] = p + 1;
+    } else if (c === 35 /* # */) {
+      const lf = text.indexOf('\n', p);
+      p = lf < 0 ? text.length : lf;
+      continue;
+    } else if (c === 34 || c === 39) {
+      const literal = readStringLiteral(text, p);
+      if (literal) {
+        p = literal.end;
+      } else {
+        const lf = text.indexOf('\n', p);
+        p = lf < 0 ? text.length : lf;
+      }
+      continue;
+    }
+    p++;
+  }
+  return closes;
+}
+
+/** Every index of `word` in `text`. */
+function collect(text: string, word: string, into: number[]): void {
+  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + word.length)) into.push(i);
+}
+
+function identifierStart(text: string, at: number): number {
+  let s = at;
+  while (s > 0 && isIdentifierChar(text.charCodeAt(s - 1))) s--;
+  return s;
+}
+
+function identifierEnd(text: string, at: number): number {
+  let e = at;
+  while (e < text.length && isIdentifierChar(text.charCodeAt(e))) e++;
+  return e;
+}
+
+/**
+ * The call whose name starts at `start` (`DatasetUrn(`, `DatasetUrn.create_from_ids(`, `Dataset(`),
+ * or undefined. A qualified name (`urns.DatasetUrn(`) is read from the class name on.
+ */
+function callAt(reader: Reader, start: number): { name: string; kind: CallKind; open: number } | undefined {
+  const text = reader.text;
+  if (!isIdentifierStart(text.charCodeAt(start))) return undefined;
+  const end = identifierEnd(text, start);
+  const word = text.slice(start, end);
+  let name = word;
+  let p = end;
+  if (text.charCodeAt(p) === DOT) {
+    const methodEnd = identifierEnd(text, p + 1);
+    name = `${word}.${text.slice(p + 1, methodEnd)}`;
+    p = methodEnd;
+  }
+  while (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9) p++;
+  if (text.charCodeAt(p) !== OPEN_PAREN) return undefined;
+  const kind = callKind(reader, word, name);
+  return kind ? { name, kind, open: p } : undefined;
+}
+
+function callKind(reader: Reader, word: string, name: string): CallKind | undefined {
+  const method = name.slice(word.length + 1);
+  if (method === 'from_string' || method === 'create_from_string') {
+    return word === 'Urn' || pyClassEntityType(word) ? { kind: 'fromString', className: word } : undefined;
+  }
+  const spec = pyUrnCallSpec(name);
+  if (spec) return { kind: 'build', spec };
+  if (reader.sdk && name === word && Object.prototype.hasOwnProperty.call(PY_SDK_ENTITIES, word)) {
+    return { kind: 'build', spec: PY_SDK_ENTITIES[word]! };
+  }
+  return undefined;
+}
+
+/** One argument: a literal or a nested call (`value`), `None`, or anything else (`computed`). */
+interface Argument {
+  keyword?: string;
+  value?: ArgumentValue;
+  none?: boolean;
+  computed?: boolean;
+  start: number;
+  end: number;
+}
+
+/**
+ * Read the call; returns its end and the URN it stands for (built, or the literal of a from_string
+ * DataHub accepts), recording an occurrence when it builds one.
+ */
+function readCall(
+  reader: Reader, start: number, name: string, kind: CallKind, open: number,
+): { end: number; urn?: string; occurrence?: BuilderOccurrence } | undefined {
+  reader.depth++;
+  const args = readArguments(reader, open);
+  reader.depth--;
+  if (!args) return undefined;
+  const end = args.end;
+  if (kind.kind === 'fromString') return { end, ...fromString(reader, start, end, name, kind.className, args.list) };
+  const values = argumentValues(kind.spec, args.list);
+  if (!values) return { end };
+  const strings = values.map((v) => (typeof v === 'string' ? v : v.value));
+  const fields = kind.spec.toFields ? kind.spec.toFields(strings) : strings;
+  const urn = buildPyUrn(kind.spec.urnClass, fields);
+  const occurrence = builderOccurrence(name, urn, values, start, end);
+  reader.occurrences.push(occurrence);
+  return { end, urn, occurrence };
+}
+
+/**
+ * `X.from_string("…")`: DataHub refuses a string that is not a `urn:li:` URN, and (for a specific
+ * class) a URN of another entity type (`Urn.from_string` in utilities/urns/_urn_base.py). Those are
+ * reported here, over the whole call; a URN DataHub accepts is the text extractor's.
+ */
+function fromString(
+  reader: Reader, start: number, end: number, name: string, className: string, list: Argument[],
+): { urn?: string; occurrence?: BuilderOccurrence } {
+  const only = list[0];
+  if (list.length !== 1 || !only || only.keyword !== undefined || !only.value || only.value.nested) return {};
+  const urn = only.value.value;
+  const expected = pyClassEntityType(className);
+  let message: string | undefined;
+  if (!urn.startsWith('urn:li:')) {
+    message = `${name}() needs a URN starting with 'urn:li:'`;
+  } else if (expected) {
+    const type = urn.slice(7, urn.indexOf(':', 7) < 0 ? urn.length : urn.indexOf(':', 7));
+    if (type !== expected) message = `${name}() refuses a ${type || 'typeless'} URN: it reads ${expected} URNs only (DataHub raises InvalidUrnError)`;
+  }
+  if (!message) return { urn };
+  const occurrence = builderOccurrence(name, urn, [only.value], start, end, { message, argument: only.value });
+  reader.occurrences.push(occurrence);
+  reader.calls.push({ start, end });
+  return { urn, occurrence };
+}
+
+/** Parameter values in order (defaults applied, '' for an absent optional), or undefined when the call does not fit. */
+function argumentValues(spec: CallSpec, list: Argument[]): Array<ArgumentValue | string> | undefined {
+  const given: Array<Argument | undefined> = new Array<Argument | undefined>(spec.params.length);
+  let positional = 0;
+  for (const arg of list) {
+    let index: number;
+    if (arg.keyword === undefined) {
+      if (spec.keywordOnly) return undefined;
+      index = positional++;
+      if (index >= spec.params.length) {
+        if (spec.ignored) continue; // an entity's further parameters
+        return undefined;
+      }
+    } else {
+      index = spec.params.indexOf(arg.keyword);
+      if (index < 0) {
+        if (spec.ignored || spec.keywordOnly) continue; // an entity's other keywords (description=, schema= …)
+        return undefined;
+      }
+      if (given[index]) return undefined;
+    }
+    given[index] = arg;
+  }
+  const values: Array<ArgumentValue | string> = [];
+  for (let i = 0; i < spec.params.length; i++) {
+    const param = spec.params[i]!;
+    const arg = given[i];
+    if (spec.ignored?.includes(param)) {
+      values.push('');
+      continue;
+    }
+    if (arg?.computed) return undefined;
+    if (arg?.value) {
+      values.push(arg.value);
+      continue;
+    }
+    const fallback = spec.defaults?.[param];
+    if (fallback !== undefined) values.push(fallback);
+    else if (i < spec.required) return undefined;
+    else values.push('');
+  }
+  return values;
+}
+
+/** The arguments of the call opened at `open`, or undefined when the call is not closed (still being typed). */
+function readArguments(reader: Reader, open: number): { list: Argument[]; end: number } | undefined {
+  const text = reader.text;
+  const limit = Math.min(text.length, open + MAX_CALL_LENGTH);
+  const list: Argument[] = [];
+  let p = skipTrivia(text, open + 1, limit);
+  while (text.charCodeAt(p) !== CLOSE_PAREN) {
+    if (p >= limit) return undefined;
+    const arg: Argument = { start: p, end: p };
+    const c = text.charCodeAt(p);
+    if (c === 42 /* * or ** unpacking */) {
+      arg.computed = true;
+    } else if (isIdentifierStart(c) && !readStringLiteral(text, p, limit)) {
+      const q = identifierEnd(text, p);
+      const eq = skipTrivia(text, q, limit);
+      if (text.charCodeAt(eq) === EQUALS && text.charCodeAt(eq + 1) !== EQUALS) {
+        arg.keyword = text.slice(p, q);
+        p = skipTrivia(text, eq + 1, limit);
+        arg.start = p;
+      }
+    }
+    const valueEnd = arg.computed ? -1 : readValue(reader, p, limit, arg);
+    if (valueEnd === UNCLOSED) return undefined;
+    const end = valueEnd >= 0 ? valueEnd : skipExpression(text, p, limit);
+    if (end < 0) return undefined;
+    if (valueEnd < 0) arg.computed = true;
+    arg.end = end;
+    list.push(arg);
+    p = skipTrivia(text, end, limit);
+    if (text.charCodeAt(p) === COMMA) p = skipTrivia(text, p + 1, limit);
+    else if (text.charCodeAt(p) !== CLOSE_PAREN) {
+      if (p >= limit) return undefined;
+      // Not a plain argument (an operator follows: "a" + b, x if y else z): computed, up to the next comma.
+      const rest = skipExpression(text, p, limit);
+      if (rest < 0) return undefined;
+      arg.computed = true;
+      delete arg.value;
+      p = skipTrivia(text, rest, limit);
+      if (text.charCodeAt(p) === COMMA) p = skipTrivia(text, p + 1, limit);
+    }
+  }
+  return { list, end: p + 1 };
+}
+
+/** A literal, `None` or a URN call at `p`: sets it on `arg` and returns its end; -1 for anything else, UNCLOSED for an unclosed call. */
+function readValue(reader: Reader, p: number, limit: number, arg: Argument): number {
+  const text = reader.text;
+  const literal = readConcatenatedLiteral(text, p, limit);
+  if (literal) {
+    if (literal.computed) return -1;
+    arg.value = { value: literal.value, start: literal.start, end: literal.end };
+    return literal.end;
+  }
+  if (!isIdentifierStart(text.charCodeAt(p))) return -1;
+  if (text.startsWith('None', p) && !isIdentifierChar(text.charCodeAt(p + 4))) {
+    arg.none = true;
+    return p + 4;
+  }
+  // A URN class call, possibly qualified (urns.DatasetUrn(…)): read from its class name.
+  let segment = p;
+  for (;;) {
+    const call = callAt(reader, segment);
+    if (call) {
+      if (reader.depth >= MAX_NESTING) return -1;
+      const read = readCall(reader, segment, call.name, call.kind, call.open);
+      if (!read) return UNCLOSED;
+      if (!read.urn) return -1;
+      arg.value = { value: read.urn, start: p, end: read.end, ...(read.occurrence ? { nested: read.occurrence } : {}) };
+      return read.end;
+    }
+    const next = identifierEnd(text, segment);
+    if (text.charCodeAt(next) !== DOT || !isIdentifierStart(text.charCodeAt(next + 1))) return -1;
+    segment = next + 1;
+  }
+}
+
+/** `"db." "users"` is one string in Python. */
+function readConcatenatedLiteral(text: string, at: number, limit: number): StringLiteral | undefined {
+  let literal = readStringLiteral(text, at, limit);
+  if (!literal) return undefined;
+  for (;;) {
+    const next = readStringLiteral(text, skipTrivia(text, literal.end, limit), limit);
+    if (!next) return literal;
+    literal = { value: literal.value + next.value, start: literal.start, end: next.end, computed: literal.computed || next.computed };
+  }
+}
+
+/** The end of the expression at `p`: the next `,` or `)` outside brackets, strings and comments; -1 if none. */
+function skipExpression(text: string, p: number, limit: number): number {
+  let depth = 0;
+  while (p < limit) {
+    const c = text.charCodeAt(p);
+    if (c === 40 || c === 91 || c === 123) {
+      depth++;
+    } else if (c === 41 || c === 93 || c === 125) {
+      if (depth === 0) return c === CLOSE_PAREN ? p : -1;
+      depth--;
+    } else if (c === COMMA && depth === 0) {
+      return p;
+    } else if (c === 35 /* # */) {
+      p = skipTrivia(text, p, limit);
+      continue;
+    } else if (c === 34 || c === 39) {
+      const literal = readStringLiteral(text, p, limit);
+      if (!literal) return -1;
+      p = literal.end;
+      continue;
+    }
+    p++;
+  }
+  return -1;
+}
+
+/** The file imports from DataHub's package (`from datahub… import`, `import datahub…`): SDK entity names are DataHub's. */
+export function importsDatahub(text: string): boolean {
+  for (let i = text.indexOf('datahub'); i >= 0; i = text.indexOf('datahub', i + 7)) {
+    const after = text.charCodeAt(i + 7);
+    if (isIdentifierChar(after)) continue;
+    let s = i;
+    while (s > 0 && (text.charCodeAt(s - 1) === 32 || text.charCodeAt(s - 1) === 9)) s--;
+    const lineStart = text.lastIndexOf('\n', s - 1) + 1;
+    const head = text.slice(lineStart, s).trim();
+    if (head === 'from' || head === 'import') return true;
+  }
+  return false;
+}
