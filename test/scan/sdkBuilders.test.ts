@@ -24,7 +24,8 @@ function assertBuilds(source: string, expected: string[]): void {
 /** The one occurrence's error range covers the marked text. */
 function assertErrorAt(source: string, message: RegExp): void {
   const { text, errors } = marked(source);
-  const found = findPythonClassCalls(text).occurrences.filter((o) => o.errorRange);
+  // A call read as another's argument is part of the outer URN (parent set): only the outer one is reported.
+  const found = findPythonClassCalls(text).occurrences.filter((o) => o.errorRange && o.parent === undefined);
   assert.equal(found.length, 1);
   const o = found[0]!;
   assert.equal(o.parsed?.ok, false);
@@ -166,6 +167,9 @@ describe('SDK v2 URN classes (datahub.metadata.urns) are read as the URNs they b
   test('a malformed result: the error range is on the argument that caused it, also inside a nested call', () => {
     assertErrorAt('x = DatasetUrn("hive", ⟪"  padded "⟫)', /whitespace/);
     assertErrorAt('x = SchemaFieldUrn(DatasetUrn("hive", ⟪" t"⟫), "c")', /whitespace/);
+    const [outer, inner] = findPythonClassCalls('x = SchemaFieldUrn(DatasetUrn("hive", "t"), "c")').occurrences;
+    assert.equal(outer!.parsed?.ok && outer!.parsed.urn.kind, 'schemaField');
+    assert.equal(inner!.parent, 0, 'the nested DatasetUrn(…) is part of the schemaField');
   });
 });
 

@@ -104,6 +104,23 @@ export function builderPartRange(occ: UrnOccurrence, start: number, end: number)
   return { start: span.start, end: span.end };
 }
 
+/**
+ * Order an extractor's occurrences by start and give each call read as another's argument the index
+ * of the call that holds it, as the text extractor does for nested URNs: the outer URN is the one
+ * diagnosed and hovered (a `DatasetUrn(…)` inside `SchemaFieldUrn(…)` is part of the column's name).
+ */
+export function orderOccurrences(occurrences: BuilderOccurrence[]): void {
+  occurrences.sort((a, b) => a.start - b.start);
+  const index = new Map<UrnOccurrence, number>();
+  occurrences.forEach((o, i) => index.set(o, i));
+  occurrences.forEach((o, i) => {
+    for (const span of o.arguments ?? []) {
+      const inner = span.nested && index.get(span.nested);
+      if (inner !== undefined) span.nested!.parent = i;
+    }
+  });
+}
+
 /** Whether the bracket opened at `open` closes within MAX_CALL_LENGTH (`closes`: offset after each bracket's closing one). */
 export function closedSoon(closes: Int32Array, open: number): boolean {
   const close = closes[open]!;

@@ -8,7 +8,7 @@
  * Specs: model/src/urnClasses.ts.
  */
 import { JAVA_URN_CLASSES, URN_UTILS_FABRICS, buildJavaUrn, type JavaParam } from '../../../model/src/urnClasses';
-import { builderOccurrence, closedSoon, type ArgumentValue, type BuilderOccurrence } from './builderCall';
+import { builderOccurrence, closedSoon, orderOccurrences, type ArgumentValue, type BuilderOccurrence } from './builderCall';
 import type { BuilderScan } from './python';
 import { isIdentifierChar, isIdentifierStart, MAX_CALL_LENGTH } from './pythonSyntax';
 
@@ -65,7 +65,7 @@ export function findJavaUrnCalls(text: string): BuilderScan {
     }
     i = text.indexOf('Urn', Math.max(end, after));
   }
-  reader.occurrences.sort((a, b) => a.start - b.start);
+  orderOccurrences(reader.occurrences);
   return { occurrences: reader.occurrences, calls: reader.calls };
 }
 

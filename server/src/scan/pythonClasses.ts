@@ -7,7 +7,7 @@
  * another kind, or not a URN): then it is reported here. Specs: model/src/urnClasses.ts.
  */
 import { PY_SDK_ENTITIES, buildPyUrn, pyClassEntityType, pyUrnCallSpec, type CallSpec } from '../../../model/src/urnClasses';
-import { builderOccurrence, closedSoon, type ArgumentValue, type BuilderOccurrence } from './builderCall';
+import { builderOccurrence, closedSoon, orderOccurrences, type ArgumentValue, type BuilderOccurrence } from './builderCall';
 import type { BuilderScan } from './python';
 import {
   isIdentifierChar, isIdentifierStart, MAX_CALL_LENGTH, PythonCodeCursor, readStringLiteral, skipTrivia, type StringLiteral,
@@ -71,7 +71,7 @@ export function findPythonClassCalls(text: string): BuilderScan {
       closes ??= closingBrackets(text);
     }
   }
-  reader.occurrences.sort((a, b) => a.start - b.start);
+  orderOccurrences(reader.occurrences);
   return { occurrences: reader.occurrences, calls: reader.calls };
 }
 
