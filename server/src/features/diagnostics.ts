@@ -11,6 +11,7 @@ import type { Resolution } from '../catalog/client';
 import { inertText, MESSAGE_LIMIT } from '../../../model/src/inertText';
 import { quoteCatalogText } from '../catalog/errors';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
+import { mapRange } from '../scan/sourceMap';
 import { KIND_LABELS, entityName } from './describe';
 
 export type DiagnosticCode =
@@ -217,8 +218,14 @@ export function nearNames(name: string, names: readonly string[], max = 3): stri
     .map((x) => x.n);
 }
 
-/** Document range of a part of the URN; the whole occurrence where the source is not the URN text itself. */
-function mapPart(occ: UrnOccurrence, start: number, end: number): { start: number; end: number } {
-  if (occ.source === 'builder' || occ.end - occ.start !== occ.urn.length) return { start: occ.start, end: occ.end };
+/**
+ * Document range of a part of the URN: through the occurrence's source map (escapes, joined
+ * literals, YAML folding); the whole occurrence for a builder call, or where the source is not the
+ * URN text and no map says where it came from.
+ */
+export function mapPart(occ: UrnOccurrence, start: number, end: number): { start: number; end: number } {
+  if (occ.source === 'builder') return { start: occ.start, end: occ.end };
+  if (occ.map) return mapRange(occ.map, start, end, occ.urn.length);
+  if (occ.end - occ.start !== occ.urn.length) return { start: occ.start, end: occ.end };
   return { start: occ.start + start, end: occ.start + end };
 }
