@@ -3,6 +3,41 @@
  *
  * This runs on every keystroke over whole documents, so it walks `indexOf('urn:')` hits and
  * char codes only: no regex over the text and no allocation except for what it reports.
+ *
+ * Whole literals (when the language's literal syntax is given, `ScanOptions.literals`):
+ * a `urn:` right after a quote that opens a literal of the language (literals.ts, pythonStrings.ts)
+ * is read with that literal. The literal must close on its own line (MAX_LITERAL units at most);
+ * an escaped opening quote (`\"urn:…` inside a larger string) is no opening. Its content is
+ * decoded (escapes undone, with a source map back to the document) and, in languages that join
+ * strings, the pieces joined to it are appended (`+` between literals; Python also adjacent
+ * literals, on other lines only inside brackets). Then, in that decoded text, the URN at its start:
+ * - a tuple id (`…:(…)`) runs to its matching `)`, quotes included; text after the `)` is not
+ *   part of it (`"urn:li:dataset:(…) is gone"` is the dataset, then the rest is scanned as usual);
+ * - a simple id runs to the end of the literal, spaces included (`"urn:li:corpuser:john doe"` is
+ *   user `john doe`), when what follows `urn:<ns>:<type>:` reads as one id: no other `urn:`, no
+ *   control character, no quote but an apostrophe between letters (`o'brien`), no leading,
+ *   trailing or double space, no space after `.` `,` `;` `:` `!` `?`, and no `.` or `:` at the
+ *   end. Otherwise the id ends as in plain text (`"urn:li:corpuser:jdoe. See …"` is `jdoe`).
+ *   Words after an id cannot be told from an id with spaces: `"urn:li:corpuser:jdoe is the owner"`
+ *   is user `jdoe is the owner` (a message rarely starts with a URN; one that does says so).
+ * - joined pieces count only when together they are that one URN from start to end with no second
+ *   top-level `urn:` (Python's `["urn:…:a" "urn:…:b"]` is read as two literals); else the first
+ *   literal is read alone. A `+` with another operand (`"urn:li:dataset:(" + name`), an unreadable
+ *   piece, or a Python f-string with a `{field}` makes the joined text a template.
+ * The occurrence's `start`/`end` are the first piece's content start and the last piece's content
+ * end; `map` (when `urn` is not that slice verbatim) maps each unit of `urn` to its source.
+ * Without a literal syntax (YAML comments, `findUrnsInText` alone), text is read as plain text.
+ * `findUrnsInValue` applies the same rule to a YAML scalar's (trimmed) value.
+ *
+ * Templates — never malformed, never looked up: `{x}`, `${x}`, `{{ x }}`, `<name>`, `%s` `%d`
+ * `%(name)s`; `%` not followed by two hex digits (a SQL LIKE wildcard: `urn:li:dataset:%`;
+ * `%2C` is percent-encoding and stays a real URN); `*` anywhere (glob, regex `.*`); `…` anywhere;
+ * `...` as a whole part (`urn:li:dataset:(...)`, `(a,...,PROD)`; trailing dots in prose are a
+ * full stop); a regex escape `\(` `\)` `\.` `\*` … (`urn:li:dataset:\(.*\)`); `^` right before
+ * `urn:`; `$VAR` — `$` then an upper-case letter and upper-case letters, digits, `_` (`$USER`,
+ * `$DB_NAME`) anywhere, or `$` then a name starting a part (`:$user`, `($platform,…`). Real names
+ * with `$` stay URNs: `t$20240101` (BigQuery partition), `orders$snapshots` (Iceberg/Trino
+ * metadata table), `t$__UNPARTITIONED__`.
  */
 import type { ScanOptions, UrnOccurrence } from './types';
 import { parseUrnAt } from './parseCache';
