@@ -75,7 +75,7 @@ export function hexAt(text: string, from: number, count: number): number {
   for (let k = from; k < from + count; k++) {
     const c = text.charCodeAt(k);
     if (!isHex(c)) return -1;
-    v = v * 16 + parseInt(text[k]!, 16);
+    v = v * 16 + (c <= 57 ? c - 48 : (c | 0x20) - 87);
   }
   return v;
 }

@@ -188,7 +188,8 @@ function followsBracket(text: string, at: number): boolean {
 
 /** Where the `#` comment that holds `at` starts on its line (quotes on the line before it considered), or -1. */
 function commentStart(text: string, at: number): number {
-  const lineStart = Math.max(text.lastIndexOf('\n', at), text.lastIndexOf('\r', at)) + 1;
+  let lineStart = at;
+  while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== LF && text.charCodeAt(lineStart - 1) !== CR) lineStart--;
   let quote = 0;
   for (let p = lineStart; p <= at; p++) {
     const c = text.charCodeAt(p);

@@ -159,16 +159,28 @@ export function findUrnsInValue(value: string, opts: ScanOptions, out: UrnOccurr
   return out;
 }
 
-/** `text` holds `urn:` only at 0 and inside parentheses (so, no second top-level URN). */
-function oneTopLevelUrn(text: string): boolean {
-  let depth = 0;
-  for (let k = 1; k < text.length; k++) {
-    const c = text.charCodeAt(k);
-    if (c === OPEN_PAREN) depth++;
-    else if (c === CLOSE_PAREN) depth--;
-    else if (c === 117 /* u */ && depth <= 0 && text.startsWith('urn:', k)) return false;
+/**
+ * Whether joined literals can still make one URN, fed the decoded text piece by piece: false once
+ * a character follows the `)` that closes the tuple, or a `urn:` stands outside parentheses (past 0).
+ */
+class JoinFit {
+  private depth = 0;
+  closed = false;
+
+  feed(text: string, from: number): boolean {
+    for (let k = from; k < text.length; k++) {
+      if (this.closed) return false;
+      const c = text.charCodeAt(k);
+      if (c === OPEN_PAREN) {
+        this.depth++;
+      } else if (c === CLOSE_PAREN) {
+        if (--this.depth === 0) this.closed = true;
+      } else if (c === 117 /* u */ && k > 0 && this.depth <= 0 && text.startsWith('urn:', k)) {
+        return false;
+      }
+    }
+    return true;
   }
-  return true;
 }
 
 class TextScanner {
@@ -262,12 +274,19 @@ class TextScanner {
     const value = new MappedText();
     const first = syntax.readPiece(text, start - 1, value);
     if (!first || first.contentEnd > to) return -1;
+    const fit = new JoinFit();
     let last: LiteralPiece = first;
     let pieces = 1;
     let template = first.template;
     let joinedToOperand = false;
     let follow = syntax.nextPiece(text, first, first);
+    let fits = fit.feed(value.value, 0);
     while (typeof follow === 'object') {
+      if (!fits) {
+        // A closed tuple, or a second URN: nothing joins onto that.
+        follow = undefined;
+        break;
+      }
       if (pieces >= maxPieces) {
         // More is joined than is read: what it makes is not known.
         joinedToOperand = maxPieces === MAX_PIECES;
@@ -280,18 +299,26 @@ class TextScanner {
         joinedToOperand = true;
         break;
       }
+      fits = fit.feed(value.value, length);
+      if (!fits) {
+        // This piece starts a second URN or follows a closed tuple: the joined text ends before it.
+        value.truncate(length);
+        follow = undefined;
+        break;
+      }
       last = piece;
       pieces++;
       template ||= piece.template;
       follow = syntax.nextPiece(text, piece, first);
     }
-    if (follow === 'template') joinedToOperand = true;
+    // `"urn:li:dataset:(" + name` is a template; a closed tuple followed by `+ x` stays the URN it is (as in plain text).
+    if (follow === 'template' && !fit.closed) joinedToOperand = true;
     const v = value.value;
     const found: UrnOccurrence[] = [];
     const scanner = new TextScanner(v, this.namespaces, found, undefined);
     scanner.wholeLiteral(0, v.length, template || joinedToOperand, joinedToOperand);
     scanner.scanRange(0, v.length, undefined, 0);
-    if (pieces > 1 && !(found.length > 0 && found[0]!.start === 0 && found[0]!.end === v.length && oneTopLevelUrn(v))) {
+    if (pieces > 1 && !(found.length > 0 && found[0]!.start === 0 && found[0]!.end === v.length)) {
       // Joined, the pieces do not make one URN: read the first literal alone.
       return this.readLiteral(syntax, start, to, 1);
     }
