@@ -203,6 +203,14 @@ describe('Python as black and ruff write it: joined literals are one URN', () =>
     }
   });
 
+  test('a closed tuple followed by `+ x` is the URN it is; a simple id followed by `+ x` a template (as in plain text)', () => {
+    const [ds] = assertUrns('python', `label = "⟦${DS}⟧" + suffix`, [DS]);
+    assert.equal(ds?.template, false);
+    assert.equal(ds?.parsed?.ok, true);
+    const [user] = assertUrns('typescript', 'const u = "⟦urn:li:corpuser:jdoe⟧" + domain;', ['urn:li:corpuser:jdoe']);
+    assert.equal(user?.template, true);
+  });
+
   test('what Python does not join is not joined: separate statements, a second URN, commas', () => {
     assertUrns('python', 'OWNER = "⟦urn:li:corpuser:jdoe⟧"\n"""The owner of everything."""', ['urn:li:corpuser:jdoe']);
     assertUrns('python', 'OWNERS = [\n    "⟦urn:li:corpuser:a⟧"  # a missing comma\n    "⟦urn:li:corpuser:b⟧",\n]', ['urn:li:corpuser:a', 'urn:li:corpuser:b']);

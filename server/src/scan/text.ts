@@ -22,8 +22,10 @@
  *   is user `jdoe is the owner` (a message rarely starts with a URN; one that does says so).
  * - joined pieces count only when together they are that one URN from start to end with no second
  *   top-level `urn:` (Python's `["urn:…:a" "urn:…:b"]` is read as two literals); else the first
- *   literal is read alone. A `+` with another operand (`"urn:li:dataset:(" + name`), an unreadable
- *   piece, or a Python f-string with a `{field}` makes the joined text a template.
+ *   literal is read alone (joining stops at a piece that follows a closed tuple or starts a second
+ *   URN). A `+` with another operand (`"urn:li:dataset:(" + name`, `"urn:li:corpuser:" + user`), an
+ *   unreadable piece, or a Python f-string with a `{field}` makes the joined text a template; a
+ *   closed tuple followed by `+ x` stays the URN it is, as in plain text.
  * The occurrence's `start`/`end` are the first piece's content start and the last piece's content
  * end; `map` (when `urn` is not that slice verbatim) maps each unit of `urn` to its source.
  * Without a literal syntax (YAML comments, `findUrnsInText` alone), text is read as plain text.
