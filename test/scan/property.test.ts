@@ -5,6 +5,7 @@ import { parseUrn, printUrn, type Urn } from '../../model/src/urn';
 import { findUrnsInText } from '../../server/src/scan/text';
 import { scanDocument } from '../../server/src/scan';
 import { OPTS, topLevel } from './markers';
+import { mapRange } from '../../server/src/scan/sourceMap';
 
 const word = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_-]{0,11}$/);
 /** A name part: dots, dashes, underscores, DataHub's encoded reserved characters; no trailing dot. */
@@ -65,15 +66,20 @@ describe('property: random junk never throws, in any extractor', () => {
     'urn:', 'li:', 'svc:', 'dataset:', 'corpuser:', 'dataPlatform:', 'mlFeature:', '(', ')', ',', ' ', '"', "'", '`', '{', '}', '%s',
     '%(', '${', '<a>', '\n', '\r\n', '.', ':', '+', '||', '\\', '#', '- ', ': ', '[', ']', '|\n', '>\n', '---\n', '&a ', '*a', '!tag ',
     'make_dataset_urn(', 'make_user_urn(', 'builder.', 'f"', 'r"', '"""', '=', 'x', '\t', '\u2028', '\uD800', '😀',
+    '\\u0041', '\\x4', '\\u{1F600}', "''", '" "', '" + "', "' + x", '...', '…', '*', '$USER', '$1', '%2C', '%',
   );
   const soup = fc.oneof(fc.array(fc.oneof(fragments, fc.string({ maxLength: 3 })), { maxLength: 40 }).map((a) => a.join('')), fc.string({ unit: 'binary', maxLength: 60 }));
 
   test('scanDocument on junk as yaml, python and plain text: no throw, ranges inside the text, parents before children', () => {
     fc.assert(
-      fc.property(soup, fc.constantFrom('yaml', 'python', 'plaintext'), (text, language) => {
+      fc.property(soup, fc.constantFrom('yaml', 'python', 'plaintext', 'json', 'sql', 'typescript', 'markdown', 'go'), (text, language) => {
         const result = scanDocument(text, language, OPTS);
         result.occurrences.forEach((o, i) => {
           assert.ok(o.start >= 0 && o.start <= o.end && o.end <= text.length, `range of ${JSON.stringify(o.urn)}`);
+          if (o.map) {
+            const whole = mapRange(o.map, 0, o.urn.length, o.urn.length);
+            assert.ok(whole.start >= o.start && whole.end <= o.end, 'the map stays inside the occurrence');
+          }
           if (o.parent !== undefined) assert.ok(o.parent < i && o.parent >= 0);
           if (o.errorRange) assert.ok(o.errorRange.start >= 0 && o.errorRange.end <= text.length && o.errorRange.start <= o.errorRange.end);
           assert.equal(o.template || o.parsed !== undefined, true, 'a URN is parsed unless it is a template');
@@ -83,6 +89,63 @@ describe('property: random junk never throws, in any extractor', () => {
         for (const p of result.problems) assert.ok(p.start >= 0 && p.start <= p.end && p.end <= text.length);
       }),
       { numRuns: 1500 },
+    );
+  });
+});
+
+describe('property: a URN literal is the same URN however the language spells it', () => {
+  const printed = urnValue.map(printUrn);
+
+  test('split into adjacent Python pieces at any points after `urn:` (across lines in parentheses, with `+`): one URN, exact range, no error', () => {
+    fc.assert(
+      fc.property(printed, fc.array(fc.nat(), { maxLength: 4 }), fc.array(fc.constantFrom(' ', '\n    ', ' + ', '  # note\n    ', '\n    + '), { minLength: 4, maxLength: 4 }), (urn, cuts, joiners) => {
+        const points = [...new Set(cuts.map((c) => 4 + (c % (urn.length - 3))))].filter((p) => p < urn.length).sort((a, b) => a - b);
+        const pieces: string[] = [];
+        let from = 0;
+        for (const p of points) {
+          pieces.push(urn.slice(from, p));
+          from = p;
+        }
+        pieces.push(urn.slice(from));
+        const lead = 'X = (\n    "';
+        const body = pieces.map((p, i) => (i === 0 ? '' : `"${joiners[i % joiners.length]}"`) + p).join('');
+        const text = `${lead}${body}"\n)\n`;
+        const found = topLevel(scanDocument(text, 'python', OPTS));
+        assert.equal(found.length, 1, text);
+        const [o] = found;
+        assert.equal(o!.urn, urn, text);
+        assert.equal(o!.parsed?.ok, true, text);
+        assert.equal(o!.start, lead.length);
+        assert.equal(o!.end, text.length - 4);
+        for (let k = 0; k < urn.length; k++) {
+          const r = o!.map ? mapRange(o!.map, k, k + 1, urn.length) : { start: o!.start + k, end: o!.start + k + 1 };
+          assert.equal(text.slice(r.start, r.end), urn[k], `unit ${k} maps to its own character`);
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  test('JSON with any of its characters written as \\uXXXX: the same URN, each unit mapped to its escape', () => {
+    fc.assert(
+      fc.property(printed, fc.array(fc.boolean(), { maxLength: 200 }), (urn, escapeIt) => {
+        let body = '';
+        for (let k = 0; k < urn.length; k++) {
+          body += escapeIt[k] && k > 3 ? `\\u${urn.charCodeAt(k).toString(16).padStart(4, '0')}` : urn[k]!;
+        }
+        const text = `{"urn": "${body}", "description": "a \\"quoted\\" word"}`;
+        const [o, ...rest] = topLevel(scanDocument(text, 'json', OPTS));
+        assert.equal(rest.length, 0);
+        assert.equal(o?.urn, urn);
+        assert.equal(o?.parsed?.ok, true);
+        assert.equal(text.slice(o!.start, o!.end), body);
+        for (let k = 0; k < urn.length; k++) {
+          const r = o!.map ? mapRange(o!.map, k, k + 1, urn.length) : { start: o!.start + k, end: o!.start + k + 1 };
+          const source = text.slice(r.start, r.end);
+          assert.ok(source === urn[k] || JSON.parse(`"${source}"`) === urn[k], `unit ${k}`);
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });

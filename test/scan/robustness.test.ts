@@ -33,6 +33,23 @@ describe('scans stay linear and never throw on hostile input', () => {
     assert.equal(o?.template, false);
   });
 
+  test('string literals: joined pieces, comment lines before a piece, escapes and unclosed quotes stay linear', LIMIT, () => {
+    const inputs: Array<[string, string, number]> = [
+      ['python', '"urn:li:corpuser:a" '.repeat(50_000), 50_000],
+      ['python', '("urn:li:dataset:(" \n'.repeat(20_000), -1],
+      ['typescript', '"urn:li:dataset:(" + '.repeat(20_000), -1],
+      ['python', ('# "x\n'.repeat(10) + '  "urn:li:dataset:(urn:li:dataPlatform:hive,"\n  "b,PROD)"\n').repeat(2_000), 2_000],
+      ['python', 'x'.repeat(200_000) + '\n' + '"urn:li:corpuser:q"\n"z"\n'.repeat(20_000), 20_000],
+      ['json', '"urn:li:corpuser:a \\u0041 '.repeat(20_000), 20_000],
+      ['sql', "'urn:li:corpuser:o''b ".repeat(20_000), 20_000],
+      ['javascript', '"urn:li:dataset:(urn:li:dataPlatform:hive,db.\\u0075sers,PROD)"\n'.repeat(20_000), 20_000],
+    ];
+    for (const [language, text, expected] of inputs) {
+      const top = scanDocument(text, language, OPTS).occurrences.filter((o) => o.parent === undefined);
+      if (expected >= 0) assert.equal(top.length, expected, `${language}: ${text.slice(0, 40)}`);
+    }
+  });
+
   test('YAML nested deeper than the parser can follow is read as text, with a problem', LIMIT, () => {
     const flow = '['.repeat(20000) + 'urn:li:corpuser:a' + ']'.repeat(20000);
     const block = Array.from({ length: 1500 }, (_, i) => ' '.repeat(i) + '- ').join('\n') + 'urn:li:corpuser:a\n';

@@ -144,6 +144,30 @@ for (const compat of COMPAT_MODES) describe(`diagnostics (${compat} catalog)`, (
     await env.lsp.configurationChanged();
   });
 
+  test('through escapes and across joined pieces: the env diagnostic lands on the escape, and in the right piece', async () => {
+    const json = '{"entityUrn": "urn:li:dataset:(urn:li:dataPlatform:hive,db.\\u0075sers,PR\\u0044O)", "note": "a \\"quoted\\" word"}\n';
+    await env.lsp.open('file:///w/escaped.json', 'json', json);
+    const fromJson = (await env.lsp.diagnostics('file:///w/escaped.json', hasCode('unknown-env'))).find((d) => d.code === 'unknown-env')!;
+    assert.equal(fromJson.message, "env 'PRDO' is not one of DataHub's environments (did you mean PROD?)");
+    assert.deepEqual(fromJson.range, { start: positionOf(json, 'PR\\u0044O'), end: positionOf(json, 'PR\\u0044O', 'PR\\u0044O'.length) });
+
+    const py = [
+      'USERS = (',
+      '    "urn:li:dataset:(urn:li:dataPlatform:hive,"  # black split this',
+      '    "db.users,PRDO)"',
+      ')',
+      `GHOST = "urn:li:dataset:(" + "urn:li:dataPlatform:hive,db.ghost,PROD)"`,
+      '',
+    ].join('\n');
+    await env.lsp.open('file:///w/joined.py', 'python', py);
+    const ds = await env.lsp.diagnostics('file:///w/joined.py', (all) => hasCode('unknown-env')(all) && hasCode('unknown-urn')(all));
+    assert.equal(ds.filter((d) => d.code === 'malformed-urn').length, 0, 'no unbalanced parenthesis');
+    const envDiagnostic = ds.find((d) => d.code === 'unknown-env')!;
+    assert.deepEqual(envDiagnostic.range, { start: positionOf(py, 'PRDO'), end: positionOf(py, 'PRDO', 4) });
+    const ghost = ds.find((d) => d.code === 'unknown-urn' && String(d.message).includes('db.ghost'))!;
+    assert.deepEqual(ghost.range, { start: positionOf(py, 'urn:li:dataset:(" +'), end: positionOf(py, 'PROD)"', 5) });
+  });
+
   test('edits are re-diagnosed (debounced) and a file over the size limit is skipped with one notice', async () => {
     const uri = 'file:///w/edit.py';
     await env.lsp.open(uri, 'python', `x = "${S.users}"\n`);

@@ -23,6 +23,14 @@ for (const compat of COMPAT_MODES) describe(`hover (${compat} catalog)`, () => {
     assert.match(h, /\[Open in catalog\]\(http:\/\/127\.0\.0\.1:\d+\/dataset\/urn:li:dataset:\(urn:li:dataPlatform:hive,db\.users,PROD\)\)/);
   });
 
+  test('a URN split by black into adjacent pieces, and one with a JSON escape, hover as the dataset', async () => {
+    const joined = await hoverAt('file:///w/joined.py', 'python', 'USERS = (\n    "urn:li:dataset:(urn:li:dataPlatform:hive,"\n    "db.us|ers,PROD)"\n)\n');
+    assert.match(joined, /\*\*Dataset\*\* `db\.users` · hive · PROD/);
+    assert.match(joined, /One row per registered user of the product\./);
+    const escaped = await hoverAt('file:///w/escaped.json', 'json', '{"urn": "urn:li:dataset:(urn:li:dataPlatform:hive,db.\\u00|75sers,PROD)"}\n');
+    assert.match(escaped, /\*\*Dataset\*\* `db\.users` · hive · PROD/);
+  });
+
   test('a dataset URN in YAML, and a column name beside it shows that column', async () => {
     const yaml = `datasets:\n  - urn: ${S.users}\n    columns:\n      - name: user_id\n      - name: age\n`;
     await env.lsp.open('file:///w/d.yml', 'yaml', yaml);

@@ -12,6 +12,7 @@ import { builderPartRange } from '../scan/builderCall';
 import { inertText, MESSAGE_LIMIT } from '../../../model/src/inertText';
 import { quoteCatalogText } from '../catalog/errors';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
+import { mapRange } from '../scan/sourceMap';
 import { KIND_LABELS, entityName } from './describe';
 
 export type DiagnosticCode =
@@ -277,9 +278,14 @@ export function nearNames(name: string, names: readonly string[], max = 3): stri
     .map((x) => x.n);
 }
 
-/** Document range of a part of the URN; the whole occurrence where the source is not the URN text itself. */
-function mapPart(occ: UrnOccurrence, start: number, end: number): { start: number; end: number } {
+/**
+ * Document range of a part of the URN: for a builder call, the argument that wrote it; else through
+ * the occurrence's source map (escapes, joined literals, YAML folding); the whole occurrence where
+ * the source is not the URN text and no map says where it came from.
+ */
+export function mapPart(occ: UrnOccurrence, start: number, end: number): { start: number; end: number } {
   if (occ.source === 'builder') return builderPartRange(occ, start, end) ?? { start: occ.start, end: occ.end };
+  if (occ.map) return mapRange(occ.map, start, end, occ.urn.length);
   if (occ.end - occ.start !== occ.urn.length) return { start: occ.start, end: occ.end };
   return { start: occ.start + start, end: occ.start + end };
 }

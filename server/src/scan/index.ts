@@ -9,6 +9,7 @@ import { findBuilderCalls } from './python';
 import { findPythonClassCalls } from './pythonClasses';
 import { findJavaUrnCalls } from './java';
 import { reserveParseCache } from './parseCache';
+import { literalSyntaxFor } from './languages';
 
 export type { ScanOptions, ScanResult, UrnOccurrence } from './types';
 export { findUrnsInText } from './text';
@@ -20,13 +21,13 @@ interface Extraction extends ScanResult {
   claimed: Array<{ start: number; end: number }>;
 }
 
-type Extractor = (text: string, opts: ScanOptions) => Extraction;
+type Extractor = (text: string, opts: ScanOptions, languageId: string) => Extraction;
 
 const emptyExtraction = (): Extraction => ({ occurrences: [], columns: [], descriptions: [], problems: [], claimed: [] });
 
 /** One extractor per source kind. */
 const EXTRACTORS = {
-  text: (text, opts) => ({ ...emptyExtraction(), occurrences: findUrnsInText(text, opts) }),
+  text: (text, opts, languageId) => ({ ...emptyExtraction(), occurrences: findUrnsInText(text, { ...opts, literals: opts.literals ?? literalSyntaxFor(languageId) }) }),
   yaml: (text, opts) => ({ ...findUrnsInYaml(text, opts), claimed: [] }),
   pythonBuilders: (text) => {
     const { occurrences, calls } = findBuilderCalls(text);
@@ -65,7 +66,7 @@ export function extractorsFor(languageId: string): readonly ExtractorName[] {
 /** The URNs of a document, ordered by start; nested ones follow their outer URN. */
 export function scanDocument(text: string, languageId: string, opts: ScanOptions): ScanResult {
   const names = extractorsFor(languageId);
-  const extractions = names.map((name) => EXTRACTORS[name](text, opts));
+  const extractions = names.map((name) => EXTRACTORS[name](text, opts, languageId));
   let result: ScanResult;
   if (extractions.length === 1) {
     const { occurrences, columns, descriptions, problems } = extractions[0]!;

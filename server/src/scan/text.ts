@@ -3,14 +3,54 @@
  *
  * This runs on every keystroke over whole documents, so it walks `indexOf('urn:')` hits and
  * char codes only: no regex over the text and no allocation except for what it reports.
+ *
+ * Whole literals (when the language's literal syntax is given, `ScanOptions.literals`):
+ * a `urn:` right after a quote that opens a literal of the language (literals.ts, pythonStrings.ts)
+ * is read with that literal. The literal must close on its own line (MAX_LITERAL units at most);
+ * an escaped opening quote (`\"urn:…` inside a larger string) is no opening. Its content is
+ * decoded (escapes undone, with a source map back to the document) and, in languages that join
+ * strings, the pieces joined to it are appended (`+` between literals; Python also adjacent
+ * literals, on other lines only inside brackets). Then, in that decoded text, the URN at its start:
+ * - a tuple id (`…:(…)`) runs to its matching `)`, quotes included; text after the `)` is not
+ *   part of it (`"urn:li:dataset:(…) is gone"` is the dataset, then the rest is scanned as usual);
+ * - a simple id runs to the end of the literal, spaces included (`"urn:li:corpuser:john doe"` is
+ *   user `john doe`), when what follows `urn:<ns>:<type>:` reads as one id: no other `urn:`, no
+ *   control character, no quote but an apostrophe between letters (`o'brien`), no leading,
+ *   trailing or double space, no space after `.` `,` `;` `:` `!` `?`, and no `.` or `:` at the
+ *   end. Otherwise the id ends as in plain text (`"urn:li:corpuser:jdoe. See …"` is `jdoe`).
+ *   Words after an id cannot be told from an id with spaces: `"urn:li:corpuser:jdoe is the owner"`
+ *   is user `jdoe is the owner` (a message rarely starts with a URN; one that does says so).
+ * - joined pieces count only when together they are that one URN from start to end with no second
+ *   top-level `urn:` (Python's `["urn:…:a" "urn:…:b"]` is read as two literals); else the first
+ *   literal is read alone (joining stops at a piece that follows a closed tuple or starts a second
+ *   URN). A `+` with another operand (`"urn:li:dataset:(" + name`, `"urn:li:corpuser:" + user`), an
+ *   unreadable piece, or a Python f-string with a `{field}` makes the joined text a template; a
+ *   closed tuple followed by `+ x` stays the URN it is, as in plain text.
+ * The occurrence's `start`/`end` are the first piece's content start and the last piece's content
+ * end; `map` (when `urn` is not that slice verbatim) maps each unit of `urn` to its source.
+ * Without a literal syntax (YAML comments, `findUrnsInText` alone), text is read as plain text.
+ * `findUrnsInValue` applies the same rule to a YAML scalar's (trimmed) value.
+ *
+ * Templates — never malformed, never looked up: `{x}`, `${x}`, `{{ x }}`, `<name>`, `%s` `%d`
+ * `%(name)s`; `%` not followed by two hex digits (a SQL LIKE wildcard: `urn:li:dataset:%`;
+ * `%2C` is percent-encoding and stays a real URN); `*` anywhere (glob, regex `.*`); `…` anywhere;
+ * `...` as a whole part (`urn:li:dataset:(...)`, `(a,...,PROD)`; trailing dots in prose are a
+ * full stop); a regex escape `\(` `\)` `\.` `\*` … (`urn:li:dataset:\(.*\)`); `^` right before
+ * `urn:`; `$VAR` — `$` then an upper-case letter and upper-case letters, digits, `_` (`$USER`,
+ * `$DB_NAME`) anywhere, or `$` then a name starting a part (`:$user`, `($platform,…`). Real names
+ * with `$` stay URNs: `t$20240101` (BigQuery partition), `orders$snapshots` (Iceberg/Trino
+ * metadata table), `t$__UNPARTITIONED__`.
  */
 import type { ScanOptions, UrnOccurrence } from './types';
 import { parseUrnAt } from './parseCache';
+import { MAX_PIECES, type LiteralPiece, type LiteralSyntax } from './literals';
+import { mapRange, MappedText, subMap } from './sourceMap';
 
 const LF = 10, CR = 13, SPACE = 32, TAB = 9;
 const DOUBLE_QUOTE = 34, SINGLE_QUOTE = 39, BACKTICK = 96;
 const OPEN_PAREN = 40, CLOSE_PAREN = 41, COLON = 58, DOT = 46, PLUS = 43, PIPE = 124;
 const OPEN_BRACE = 123, CLOSE_BRACE = 125, PERCENT = 37, DOLLAR = 36, LESS = 60, GREATER = 62;
+const BACKSLASH = 92, STAR = 42, CARET = 94, COMMA = 44, ELLIPSIS = 0x2026;
 
 /** URNs nest a few levels (a platform in a dataset in a schemaField); deeper text is not looked into. */
 const MAX_NESTING = 4;
@@ -30,12 +70,33 @@ for (let c = 0; c < 128; c++) {
   if (/[A-Za-z0-9_:-]/.test(ch)) CONTINUES_WORD[c] = 1;
 }
 
-/** ASCII characters that may start a template construct (`{…}`, `${…}`, `%s`, `<name>`). */
+/** ASCII characters that may start a template construct (`{…}`, `${…}`, `$VAR`, `%s`, `%` wildcard, `*`, `<name>`). */
 const STARTS_TEMPLATE = new Uint8Array(128);
-for (const ch of '{$%<') STARTS_TEMPLATE[ch.charCodeAt(0)] = 1;
+for (const ch of '{$%<*') STARTS_TEMPLATE[ch.charCodeAt(0)] = 1;
 
 function startsTemplate(c: number): boolean {
-  return c < 128 && STARTS_TEMPLATE[c] === 1;
+  return c < 128 ? STARTS_TEMPLATE[c] === 1 : c === ELLIPSIS;
+}
+
+/** Characters a regex escapes: `\(` `\.` `\*` … make a pattern, not a URN. */
+const REGEX_META = new Uint8Array(128);
+for (const ch of '().*+?[]{}|^$') REGEX_META[ch.charCodeAt(0)] = 1;
+
+function isUpper(c: number): boolean {
+  return c >= 65 && c <= 90;
+}
+
+function isLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+function isPrefixLetter(c: number): boolean {
+  const lower = c | 0x20;
+  return lower === 114 || lower === 98 || lower === 117 || lower === 102 || lower === 116; // r b u f t
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
 
 function isUnicodeSpace(c: number): boolean {
@@ -81,13 +142,61 @@ function isPlaceholderChar(c: number): boolean {
 export function findUrnsInText(
   text: string, opts: ScanOptions, from = 0, to = text.length, out: UrnOccurrence[] = [],
 ): UrnOccurrence[] {
-  new TextScanner(text, opts.namespaces, out).scanRange(from, to, undefined, 0);
+  new TextScanner(text, opts.namespaces, out, opts.literals).scanRange(from, to, undefined, 0);
   return out;
+}
+
+/**
+ * The URNs of a value that is a whole literal's content (a YAML scalar's value): a URN that starts
+ * the (trimmed) value is read under the whole-literal rule (see the header of this file).
+ */
+export function findUrnsInValue(value: string, opts: ScanOptions, out: UrnOccurrence[] = []): UrnOccurrence[] {
+  let from = 0;
+  let to = value.length;
+  while (from < to && isSpace(value.charCodeAt(from))) from++;
+  while (to > from && isSpace(value.charCodeAt(to - 1))) to--;
+  const scanner = new TextScanner(value, opts.namespaces, out, undefined);
+  scanner.wholeLiteral(from, to, false, false);
+  scanner.scanRange(0, value.length, undefined, 0);
+  return out;
+}
+
+/**
+ * Whether joined literals can still make one URN, fed the decoded text piece by piece: false once
+ * a character follows the `)` that closes the tuple, or a `urn:` stands outside parentheses (past 0).
+ */
+class JoinFit {
+  private depth = 0;
+  closed = false;
+
+  feed(text: string, from: number): boolean {
+    for (let k = from; k < text.length; k++) {
+      if (this.closed) return false;
+      const c = text.charCodeAt(k);
+      if (c === OPEN_PAREN) {
+        this.depth++;
+      } else if (c === CLOSE_PAREN) {
+        if (--this.depth === 0) this.closed = true;
+      } else if (c === 117 /* u */ && k > 0 && this.depth <= 0 && text.startsWith('urn:', k)) {
+        return false;
+      }
+    }
+    return true;
+  }
 }
 
 class TextScanner {
   /** Set while scanning one candidate when it holds a template construct. */
   private template = false;
+  /** A candidate starting here is a literal's whole content, which ends at `wholeEnd` (-1: none). */
+  private wholeStart = -1;
+  private wholeEnd = -1;
+  /** That literal is a template by its kind or by what it is joined to (`"urn:…(" + name`). */
+  private wholeTemplate = false;
+  /** That literal is joined to a non-literal operand (`"urn:li:corpuser:" + user`). */
+  private wholeJoinedToOperand = false;
+  /** The last candidate scanned held a backslash (an escape in a literal). */
+  private sawBackslash = false;
   /** For each `{` from `braceFrom` to the end of its line: the index after its matching `}`, or 0. */
   private braceFrom = 0;
   private braceMatch = new Int32Array(0);
@@ -96,15 +205,160 @@ class TextScanner {
     private readonly text: string,
     private readonly namespaces: readonly string[],
     private readonly out: UrnOccurrence[],
+    private readonly syntax: LiteralSyntax | undefined,
   ) {}
+
+  /** The candidate at `from` is a literal's whole content `[from, to)`. */
+  wholeLiteral(from: number, to: number, template: boolean, joinedToOperand: boolean): void {
+    this.wholeStart = from;
+    this.wholeEnd = to;
+    this.wholeTemplate = template;
+    this.wholeJoinedToOperand = joinedToOperand;
+  }
 
   scanRange(from: number, to: number, parent: number | undefined, nesting: number): void {
     const text = this.text;
+    const syntax = parent === undefined ? this.syntax : undefined;
     let i = text.indexOf('urn:', from);
     while (i >= 0 && i < to) {
-      const next = this.scanCandidate(i, to, parent, nesting);
+      const next = syntax !== undefined && i > 0 && syntax.opens(text.charCodeAt(i - 1))
+        ? this.scanLiteral(syntax, i, to)
+        : this.scanCandidate(i, to, parent, nesting);
       i = text.indexOf('urn:', next);
     }
+  }
+
+  /**
+   * The candidate at `start` right after a quote. Fast path: the plain scan ends right at the
+   * closing quote and nothing is joined to the literal, so the URN is the literal, as found.
+   * Otherwise the literal (and what the language joins to it) is read and decoded, and its
+   * content scanned under the whole-literal rule.
+   */
+  private scanLiteral(syntax: LiteralSyntax, start: number, to: number): number {
+    const text = this.text;
+    const out = this.out;
+    const mark = out.length;
+    this.sawBackslash = false;
+    const next = this.scanCandidate(start, to, undefined, 0);
+    const found = out[mark];
+    if (found !== undefined && found.start === start) {
+      const end = found.end;
+      const quote = text.charCodeAt(start - 1);
+      // Not when an escape may be in the URN, the quote is doubled (`''` in SQL, `'''`) or something is joined.
+      if (text.charCodeAt(end) === quote && !this.sawBackslash && text.charCodeAt(end + 1) !== quote && !this.mayJoin(syntax, end + 1)) {
+        return next;
+      }
+    }
+    const read = this.readLiteral(syntax, start, to, MAX_PIECES);
+    if (read < 0) return next;
+    // Report what the literal holds in place of what the plain scan found.
+    const decoded = this.decoded;
+    this.decoded = [];
+    out.length = mark;
+    const base = out.length;
+    for (const o of decoded) {
+      if (o.parent !== undefined) o.parent += base;
+      out.push(o);
+    }
+    return read;
+  }
+
+  /** Occurrences read from a decoded literal by `readLiteral`, already mapped to the document. */
+  private decoded: UrnOccurrence[] = [];
+
+  /**
+   * Read the literal whose content starts at `start` and the pieces joined to it (at most
+   * `maxPieces`), scan the decoded text, and leave the mapped occurrences in `this.decoded`.
+   * Returns the index after the last piece read, or -1 when there is no literal this reads.
+   */
+  private readLiteral(syntax: LiteralSyntax, start: number, to: number, maxPieces: number): number {
+    const text = this.text;
+    const value = new MappedText();
+    const first = syntax.readPiece(text, start - 1, value);
+    if (!first || first.contentEnd > to) return -1;
+    const fit = new JoinFit();
+    let last: LiteralPiece = first;
+    let pieces = 1;
+    let template = first.template;
+    let joinedToOperand = false;
+    let follow = syntax.nextPiece(text, first, first);
+    let fits = fit.feed(value.value, 0);
+    while (typeof follow === 'object') {
+      if (!fits) {
+        // A closed tuple, or a second URN: nothing joins onto that.
+        follow = undefined;
+        break;
+      }
+      if (pieces >= maxPieces) {
+        // More is joined than is read: what it makes is not known.
+        joinedToOperand = maxPieces === MAX_PIECES;
+        break;
+      }
+      const length = value.length;
+      const piece = syntax.readPiece(text, follow.quoteAt, value);
+      if (!piece || piece.contentEnd > to) {
+        value.truncate(length);
+        joinedToOperand = true;
+        break;
+      }
+      fits = fit.feed(value.value, length);
+      if (!fits) {
+        // This piece starts a second URN or follows a closed tuple: the joined text ends before it.
+        value.truncate(length);
+        follow = undefined;
+        break;
+      }
+      last = piece;
+      pieces++;
+      template ||= piece.template;
+      follow = syntax.nextPiece(text, piece, first);
+    }
+    // `"urn:li:dataset:(" + name` is a template; a closed tuple followed by `+ x` stays the URN it is (as in plain text).
+    if (follow === 'template' && !fit.closed) joinedToOperand = true;
+    const v = value.value;
+    const found: UrnOccurrence[] = [];
+    const scanner = new TextScanner(v, this.namespaces, found, undefined);
+    scanner.wholeLiteral(0, v.length, template || joinedToOperand, joinedToOperand);
+    scanner.scanRange(0, v.length, undefined, 0);
+    if (pieces > 1 && !(found.length > 0 && found[0]!.start === 0 && found[0]!.end === v.length)) {
+      // Joined, the pieces do not make one URN: read the first literal alone.
+      return this.readLiteral(syntax, start, to, 1);
+    }
+    const map = { starts: value.starts, ends: value.ends };
+    for (const o of found) {
+      const local = o.start;
+      const localEnd = o.end;
+      const range = mapRange(map, local, localEnd, v.length);
+      o.start = range.start;
+      o.end = range.end;
+      const error = o.errorRange;
+      if (error) {
+        const at = local + error.error.offset;
+        o.errorRange = { ...mapRange(map, at, at + error.error.length, v.length), error: error.error };
+      }
+      o.map = subMap(map, local, localEnd);
+    }
+    this.decoded = found;
+    return last.end;
+  }
+
+  /** After a literal's closing quote at `at - 1`: something the language may join to it follows. */
+  private mayJoin(syntax: LiteralSyntax, at: number): boolean {
+    if (!syntax.joins) return false;
+    const text = this.text;
+    let k = at;
+    const limit = Math.min(text.length, at + 256);
+    while (k < limit) {
+      const c = text.charCodeAt(k);
+      if (c !== SPACE && c !== TAB && c !== LF && c !== CR) break;
+      k++;
+    }
+    const c = text.charCodeAt(k);
+    if (c === PLUS || c === 47 /* / (a comment) */) return true;
+    if (syntax.joins !== 'python') return false;
+    if (isQuote(c) || c === 35 /* # */ || c === BACKSLASH) return true;
+    // A prefixed literal: r"…", f'…', rb"…".
+    return isPrefixLetter(c) && (isQuote(text.charCodeAt(k + 1)) || (isPrefixLetter(text.charCodeAt(k + 1)) && isQuote(text.charCodeAt(k + 2))));
   }
 
   /** Scan the candidate at `start` (text has `urn:` there); returns where to look for the next one. */
@@ -116,13 +370,22 @@ class TextScanner {
     }
     const nsLength = this.namespaceLengthAt(start + 4, to);
     if (nsLength < 0) return start + 4;
-    this.template = false;
+    const whole = start === this.wholeStart;
+    // `^urn:li:…` is a regex.
+    this.template = (whole && this.wholeTemplate) || (start > 0 && text.charCodeAt(start - 1) === CARET);
 
     const kindStart = start + 5 + nsLength;
     let kindEnd = kindStart;
     while (kindEnd < to) {
       const c = text.charCodeAt(kindEnd);
-      if (c === COLON || endsSimpleId(c)) break;
+      if (c === COLON) break;
+      if (endsSimpleId(c)) {
+        if (c === BACKSLASH && this.regexEscapeAt(kindEnd)) {
+          kindEnd += 2;
+          continue;
+        }
+        break;
+      }
       // `urn:li:mlFeature(…)` lacks the ':' before '(': take it whole, so that the parser says so.
       if (c === OPEN_PAREN && isKindWord(text, kindStart, kindEnd)) return this.scanTuple(start, kindEnd, to, parent, nesting);
       kindEnd = startsTemplate(c) ? this.skipTemplate(kindEnd, to) : kindEnd + 1;
@@ -132,11 +395,22 @@ class TextScanner {
     const idStart = kindEnd + 1;
     if (idStart < to && text.charCodeAt(idStart) === OPEN_PAREN) return this.scanTuple(start, idStart, to, parent, nesting);
 
+    if (this.ellipsisPartAt(idStart, to)) this.template = true;
     let end = idStart;
     while (end < to) {
       const c = text.charCodeAt(end);
-      if (endsSimpleId(c)) break;
+      if (endsSimpleId(c)) {
+        if (c === BACKSLASH && this.regexEscapeAt(end)) {
+          end += 2;
+          continue;
+        }
+        break;
+      }
       end = startsTemplate(c) ? this.skipTemplate(end, to) : end + 1;
+    }
+    if (whole && end < this.wholeEnd && this.wholeIdOk(idStart, this.wholeEnd)) {
+      // The literal's whole content is the id, spaces included (`"urn:li:corpuser:john doe"`).
+      while (end < this.wholeEnd) end = startsTemplate(text.charCodeAt(end)) ? this.skipTemplate(end, this.wholeEnd) : end + 1;
     }
     if (end > to) end = to;
     if (this.isConcatenationCut(end)) this.template = true;
@@ -156,6 +430,8 @@ class TextScanner {
   /** `urn:li:dataset:(…)`: the id runs to the matching `)`; a line break or quote before it cuts the URN. */
   private scanTuple(start: number, idStart: number, to: number, parent: number | undefined, nesting: number): number {
     const text = this.text;
+    // In a literal's whole content a quote is a character of the URN (`\"` decoded), not its end.
+    const quotesEnd = start !== this.wholeStart;
     let open = 0;
     let j = idStart;
     let closed = false;
@@ -163,17 +439,26 @@ class TextScanner {
       const c = text.charCodeAt(j);
       if (c === OPEN_PAREN) {
         open++;
+        if (text.charCodeAt(j + 1) === DOT && this.ellipsisPartAt(j + 1, to)) this.template = true;
       } else if (c === CLOSE_PAREN) {
         if (--open === 0) {
           closed = true;
           j++;
           break;
         }
-      } else if (c === LF || c === CR || isQuote(c)) {
+      } else if (c === LF || c === CR || (quotesEnd && isQuote(c))) {
         break;
       } else if (startsTemplate(c)) {
         j = this.skipTemplate(j, to);
         continue;
+      } else if (c === COMMA) {
+        if (text.charCodeAt(j + 1) === DOT && this.ellipsisPartAt(j + 1, to)) this.template = true;
+      } else if (c === BACKSLASH) {
+        this.sawBackslash = true;
+        if (this.regexEscapeAt(j)) {
+          j += 2;
+          continue;
+        }
       }
       j++;
     }
@@ -201,15 +486,58 @@ class TextScanner {
     // Every occurrence gets the same fields in the same order: one object shape keeps this hot path fast.
     let occurrence: UrnOccurrence;
     if (this.template) {
-      occurrence = { start, end, urn: this.text.slice(start, end), parsed: undefined, template: true, source: 'text', errorRange: undefined, parent };
+      occurrence = { start, end, urn: this.text.slice(start, end), parsed: undefined, template: true, source: 'text', errorRange: undefined, parent, map: undefined };
     } else {
       const { urn, parsed } = parseUrnAt(this.text, start, end);
       const errorRange = parsed.ok ? undefined
         : { start: start + parsed.error.offset, end: start + parsed.error.offset + parsed.error.length, error: parsed.error };
-      occurrence = { start, end, urn, parsed, template: false, source: 'text', errorRange, parent };
+      occurrence = { start, end, urn, parsed, template: false, source: 'text', errorRange, parent, map: undefined };
     }
     this.out.push(occurrence);
     return this.out.length - 1;
+  }
+
+  /** `\(`, `\.`, `\*` … at `at`: a regex escape, which makes the candidate a pattern. */
+  private regexEscapeAt(at: number): boolean {
+    const next = this.text.charCodeAt(at + 1);
+    if (next < 128 && REGEX_META[next] === 1) {
+      this.template = true;
+      return true;
+    }
+    return false;
+  }
+
+  /** `...` at `at` is a whole part (a placeholder): followed by `)`, `,`, the end or what ends an id. */
+  private ellipsisPartAt(at: number, to: number): boolean {
+    const text = this.text;
+    if (at + 3 > to || text.charCodeAt(at) !== DOT || text.charCodeAt(at + 1) !== DOT || text.charCodeAt(at + 2) !== DOT) return false;
+    if (at + 3 === to) return true;
+    const c = text.charCodeAt(at + 3);
+    return c === CLOSE_PAREN || c === COMMA || endsSimpleId(c);
+  }
+
+  /**
+   * A literal's content after `urn:<ns>:<type>:` is taken whole as the id when it reads as one:
+   * no other `urn:`, no control character, no quote (but an apostrophe between letters: o'brien),
+   * single spaces between words, no space after
+   * punctuation (`.`, `,`, `;`, `:`, `!`, `?`) and no `.` or `:` at the end (see the header).
+   */
+  private wholeIdOk(from: number, to: number): boolean {
+    const text = this.text;
+    for (let k = from; k < to; k++) {
+      const c = text.charCodeAt(k);
+      if (c < SPACE || c === 127 || c === 0x2028 || c === 0x2029) return false;
+      if (isQuote(c) && !(c === SINGLE_QUOTE && isLetter(text.charCodeAt(k - 1)) && isLetter(text.charCodeAt(k + 1)))) return false;
+      if (c === SPACE) {
+        if (k === from || k === to - 1) return false;
+        const before = text.charCodeAt(k - 1);
+        if (before === SPACE || before === DOT || before === COMMA || before === 59 || before === COLON || before === 33 || before === 63) return false;
+      } else if (c === 117 /* u */ && text.startsWith('urn:', k)) {
+        return false;
+      }
+    }
+    const last = text.charCodeAt(to - 1);
+    return last !== DOT && last !== COLON;
   }
 
   /** Length of a recognised namespace word at `at` followed by `:`, or -1. */
@@ -234,6 +562,32 @@ class TextScanner {
       this.template = true;
       return after;
     }
+    if (c === STAR || c === ELLIPSIS) {
+      // A glob or regex (`urn:li:dataset:*`, `.*`), or an ellipsis (`urn:li:dataset:(…)`).
+      this.template = true;
+      return j + 1;
+    }
+    if (c === DOLLAR) {
+      // `$VAR` (upper case, as environment variables are written) anywhere, or `$name` starting a part;
+      // `table$20240101`, `orders$snapshots`, `t$__UNPARTITIONED__` are real names.
+      let k = j + 1;
+      const first = text.charCodeAt(k);
+      const before = text.charCodeAt(j - 1);
+      const partStart = before === COLON || before === OPEN_PAREN || before === COMMA;
+      if (isUpper(first) || (partStart && isWordChar(first) && !(first >= 48 && first <= 57))) {
+        let upper = true;
+        while (k < to && isWordChar(text.charCodeAt(k))) {
+          const w = text.charCodeAt(k);
+          if (w >= 97 && w <= 122) upper = false;
+          k++;
+        }
+        if (upper || partStart) {
+          this.template = true;
+          return k;
+        }
+      }
+      return j + 1;
+    }
     if (c === PERCENT) {
       const next = text.charCodeAt(j + 1);
       if (next === 115 /* s */ || next === 114 /* r */ || next === 105 /* i */) {
@@ -254,6 +608,8 @@ class TextScanner {
           return k + 2;
         }
       }
+      // `%2C` is a percent-encoded byte; any other `%` a wildcard (`LIKE 'urn:li:dataset:%'`).
+      if (!(j + 2 < to && isHexDigit(next) && isHexDigit(text.charCodeAt(j + 2)))) this.template = true;
       return j + 1;
     }
     if (c === LESS) {
@@ -295,6 +651,7 @@ class TextScanner {
 
   /** A string cut by concatenation: `"urn:li:dataset:(" + x` (Python, JS, Java, Go) or `'…' || x` (SQL). */
   private isConcatenationCut(end: number): boolean {
+    if (end === this.wholeEnd && this.wholeStart >= 0) return this.wholeJoinedToOperand;
     const text = this.text;
     if (!isQuote(text.charCodeAt(end))) return false;
     let k = end + 1;

@@ -3,6 +3,8 @@
  * Offsets are UTF-16 offsets into the document text (what `TextDocument.positionAt` takes).
  */
 import type { ParseResult, UrnError } from '../../../model/src/urn';
+import type { LiteralSyntax } from './literals';
+import type { SourceMap } from './sourceMap';
 
 export type OccurrenceSource = 'text' | 'yaml' | 'builder';
 
@@ -19,6 +21,12 @@ export interface UrnOccurrence {
   source: OccurrenceSource;
   /** Document range of the parse error, when `parsed` failed (mapped through escapes). */
   errorRange?: { start: number; end: number; error: UrnError };
+  /**
+   * Where `urn` is not the document's `[start, end)` verbatim (escapes undone, literals joined,
+   * YAML folding): unit k of `urn` came from the document range the map gives for it.
+   * Absent (or undefined) when `urn` is that slice verbatim, and for builder calls.
+   */
+  map?: SourceMap | undefined;
   /** For a URN nested inside another (the dataPlatform in a dataset URN): the index of the outer one. */
   parent?: number;
   /** For a builder call: the builder's name, e.g. `make_dataset_urn`. */
@@ -113,4 +121,10 @@ export interface ScanResult {
 export interface ScanOptions {
   /** Namespace words recognised after `urn:` (settings `catalogLens.namespaces`). */
   namespaces: readonly string[];
+  /**
+   * How the document's language writes string literals (scan/languages.ts `literalSyntaxFor`):
+   * with it, the text extractor reads a URN that fills a literal whole (see text.ts).
+   * Absent: text is read as plain text.
+   */
+  literals?: LiteralSyntax;
 }

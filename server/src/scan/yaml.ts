@@ -9,8 +9,9 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, type Scalar, type YAMLMap } from 'yaml';
 import { parseUrn } from '../../../model/src/urn';
 import type { ScanOptions, ScanResult, YamlContext } from './types';
-import { findUrnsInText } from './text';
-import { mapRange, scalarSourceMap } from './yamlScalarSource';
+import { findUrnsInText, findUrnsInValue } from './text';
+import { scalarSourceMap } from './yamlScalarSource';
+import { mapRange, subMap } from './sourceMap';
 import { MappingFrame, keyText } from './yamlMapping';
 import { describeMapping } from './yamlDocsAsCode';
 
@@ -151,7 +152,8 @@ class YamlWalker {
     this.coverUntil(range[1]);
     const value = node.value;
     if (typeof value !== 'string' || value.indexOf('urn:') < 0) return undefined;
-    const found = findUrnsInText(value, this.opts);
+    // A value that starts with a URN is read whole, spaces included (text.ts, the whole-literal rule).
+    const found = findUrnsInValue(value, this.opts);
     if (found.length === 0) return undefined;
 
     const map = scalarSourceMap(this.text, node);
@@ -165,6 +167,7 @@ class YamlWalker {
       const mapped = mapRange(map, local.start, local.end, value.length);
       occurrence.start = mapped.start;
       occurrence.end = mapped.end;
+      occurrence.map = subMap(map, local.start, local.end);
       occurrence.source = 'yaml';
       occurrence.yaml = context;
       const error = occurrence.errorRange?.error;

@@ -5,7 +5,8 @@
 import { isPair, isScalar, type Pair, type Scalar, type YAMLMap } from 'yaml';
 import type { ScanOptions, UrnOccurrence, YamlContext, YamlScalarRef } from './types';
 import { findUrnsInText } from './text';
-import { mapRange, scalarSourceMap } from './yamlScalarSource';
+import { scalarSourceMap } from './yamlScalarSource';
+import { mapRange } from './sourceMap';
 
 /** Keys under which a mapping names the entity it describes (`urn:`, `dataset:`, `feature:` …). */
 const URN_KEYS = new Set([

@@ -5,49 +5,10 @@
  * hold a URN, so the cost does not grow with the document.
  */
 import { Scalar } from 'yaml';
-
-/**
- * Value unit `k` came from the document range `[starts[k], ends[k])`; or, for a scalar written
- * verbatim (no escapes, no folding: most of them), from `offset + k`.
- */
-export type ScalarSourceMap = { offset: number } | { starts: number[]; ends: number[] };
-
-/** The document range of value units `[from, to)` of a value of `length` units. */
-export function mapRange(map: ScalarSourceMap, from: number, to: number, length: number): { start: number; end: number } {
-  if ('offset' in map) return { start: map.offset + from, end: map.offset + Math.max(from, Math.min(to, length)) };
-  if (length === 0) return { start: 0, end: 0 };
-  const start = from < length ? map.starts[from]! : map.ends[length - 1]!;
-  const end = to > from ? map.ends[Math.min(to, length) - 1]! : start;
-  return { start, end: Math.max(start, end) };
-}
-
-class MappedValue {
-  value = '';
-  readonly starts: number[] = [];
-  readonly ends: number[] = [];
-
-  /** `text[from, to)` copied verbatim. */
-  run(text: string, from: number, to: number): void {
-    if (to <= from) return;
-    this.value += text.slice(from, to);
-    for (let p = from; p < to; p++) {
-      this.starts.push(p);
-      this.ends.push(p + 1);
-    }
-  }
-
-  /** `produced` came from `text[start, end)` (an escape, a folded line break). */
-  made(produced: string, start: number, end: number): void {
-    this.value += produced;
-    for (let k = 0; k < produced.length; k++) {
-      this.starts.push(start);
-      this.ends.push(end);
-    }
-  }
-}
+import { MappedText as MappedValue, type SourceMap } from './sourceMap';
 
 /** The source map of `node`'s string value, or one spanning the whole node when it cannot be rebuilt exactly. */
-export function scalarSourceMap(text: string, node: Scalar): ScalarSourceMap {
+export function scalarSourceMap(text: string, node: Scalar): SourceMap {
   const value = String(node.value);
   const [start, end] = node.range ?? [0, text.length];
   const inner = node.type === Scalar.QUOTE_SINGLE || node.type === Scalar.QUOTE_DOUBLE ? 1 : 0;
@@ -70,7 +31,7 @@ export function scalarSourceMap(text: string, node: Scalar): ScalarSourceMap {
 }
 
 /** Fallback: the value verbatim inside the node, else every character maps to the whole node. */
-function approximateMap(text: string, start: number, end: number, value: string): ScalarSourceMap {
+function approximateMap(text: string, start: number, end: number, value: string): SourceMap {
   const at = text.slice(start, end).indexOf(value);
   if (at >= 0) return { offset: start + at };
   return { starts: new Array<number>(value.length).fill(start), ends: new Array<number>(value.length).fill(end) };

@@ -92,13 +92,15 @@ export const malformedUrn: fc.Arbitrary<{ family: string; text: string }> = fc.o
  * A syntactic notion of "one URN token", independent of the scanner: a recognised namespace, a
  * word as entity type, an id that is either a tuple whose first return to depth 0 is its last
  * character (or that is never closed), or a one-part id without the punctuation that ends tokens
- * in code; no quotes, whitespace, or template syntax anywhere.
+ * in code; no quotes, whitespace, or template syntax anywhere (`*`, `…` and a `...` part included).
  */
 export function isOneUrnToken(t: string): boolean {
   const m = /^urn:(?:li|svc):([A-Za-z][A-Za-z0-9]*):(.+)$/s.exec(t);
   if (!m) return false;
   // eslint-disable-next-line no-control-regex
-  if (/[\s"'`\\{}$<>\u0000-\u001F\u007F-\u009F\u2028\u2029\uFEFF]|%(?![0-9A-Fa-f]{2})/.test(t)) return false;
+  if (/[\s"'`\\{}$<>*\u2026\u0000-\u001F\u007F-\u009F\u2028\u2029\uFEFF]|%(?![0-9A-Fa-f]{2})/.test(t)) return false;
+  // `...` as a whole part is a placeholder (server/src/scan/text.ts).
+  if (/[(,:]\.\.\.(?:[),]|$)/.test(t)) return false;
   const id = m[2]!;
   if (id.startsWith('(')) {
     let depth = 0;
