@@ -72,3 +72,30 @@ describe('templated URNs are templates, never malformed', () => {
     assert.equal(o?.parsed?.ok, false);
   });
 });
+
+describe('what the real-repository survey found (docs/real-repos.md)', () => {
+  test('a shell command substitution $(…) is a template', () => {
+    assertTemplate('"deterministic_urn": "⟦urn:li:tag:$(echo⟧ -n tag:pii | md5sum)"');
+  });
+
+  test('an upper-case entity type with an underscore is a placeholder: urn:li:ENTITY_TYPE:id', () => {
+    assertTemplate('# ⟦urn:li:ENTITY_TYPE:identifier⟧');
+    const [wrongCase] = topLevel(findUrnsInText('x = "urn:li:DATASET:(urn:li:dataPlatform:hive,t,PROD)"', OPTS));
+    assert.equal(wrongCase?.template, false, 'a registry type in the wrong case is still checked (did you mean)');
+    assert.equal(wrongCase?.parsed?.ok, false);
+  });
+
+  test('a literal that stops right after the tuple\'s "(" is a prefix in code, not a URN', () => {
+    for (const code of [
+      'if urn.startswith("urn:li:dataFlow:("):',
+      'rest = urn[len("urn:li:dataset:("):]',
+      "String p = 'urn:li:dataset:(';",
+    ]) {
+      assert.deepEqual(findUrnsInText(code, OPTS), [], code);
+    }
+    const [cut] = topLevel(findUrnsInText('see urn:li:dataset:(\nnext line', OPTS));
+    assert.equal(cut?.parsed?.ok, false, 'in prose, a URN cut by a line break is still reported');
+    const [joined] = topLevel(findUrnsInText('u = "urn:li:dataset:(" + name + ",PROD)"', OPTS));
+    assert.equal(joined?.template, true, 'cut by a concatenation with a name: a template, as before');
+  });
+});

@@ -131,6 +131,17 @@ function isKindWord(text: string, from: number, to: number): boolean {
   return true;
 }
 
+/** `text[from, to)` is an upper-case name holding an underscore (`ENTITY_TYPE`): a placeholder, never an entity type. */
+function isPlaceholderName(text: string, from: number, to: number): boolean {
+  let underscore = false;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 95) underscore = true;
+    else if (!((c >= 65 && c <= 90) || (i > from && c >= 48 && c <= 57))) return false;
+  }
+  return underscore && to - from > 1;
+}
+
 function isPlaceholderChar(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45 || c === 46 || c === SPACE;
 }
@@ -391,6 +402,8 @@ class TextScanner {
       kindEnd = startsTemplate(c) ? this.skipTemplate(kindEnd, to) : kindEnd + 1;
     }
     if (kindEnd >= to || text.charCodeAt(kindEnd) !== COLON) return this.prefixOnly(start, kindEnd, parent);
+    // `urn:li:ENTITY_TYPE:id`: an upper-case name with an underscore stands for an entity type (docs, comments).
+    if (isPlaceholderName(text, kindStart, kindEnd)) this.template = true;
 
     const idStart = kindEnd + 1;
     if (idStart < to && text.charCodeAt(idStart) === OPEN_PAREN) return this.scanTuple(start, idStart, to, parent, nesting);
@@ -464,6 +477,8 @@ class TextScanner {
     }
     if (j > to) j = to;
     let end = j;
+    // `startswith("urn:li:dataFlow:(")`, `urn[len("urn:li:dataset:("):]`: a prefix in code, as `urn:li:dataset:` is.
+    if (!closed && j === idStart + 1 && (j >= to || isQuote(text.charCodeAt(j)))) return this.prefixOnly(start, j, parent);
     if (!closed) {
       if (this.isConcatenationCut(end)) this.template = true;
       while (end > idStart + 1 && isSpace(text.charCodeAt(end - 1))) end--;
@@ -572,6 +587,11 @@ class TextScanner {
       // `table$20240101`, `orders$snapshots`, `t$__UNPARTITIONED__` are real names.
       let k = j + 1;
       const first = text.charCodeAt(k);
+      // `$(command)`: a shell's command substitution.
+      if (first === OPEN_PAREN) {
+        this.template = true;
+        return k;
+      }
       const before = text.charCodeAt(j - 1);
       const partStart = before === COLON || before === OPEN_PAREN || before === COMMA;
       if (isUpper(first) || (partStart && isWordChar(first) && !(first >= 48 && first <= 57))) {
