@@ -93,6 +93,8 @@ describe('what the real-repository survey found (docs/real-repos.md)', () => {
     ]) {
       assert.deepEqual(findUrnsInText(code, OPTS), [], code);
     }
+    const [user] = topLevel(findUrnsInText('u = "urn:li:corpuser:("', OPTS));
+    assert.equal(user?.parsed?.ok, false, "a user's key is one part: '(' there is an error, not a tuple's prefix");
     const [cut] = topLevel(findUrnsInText('see urn:li:dataset:(\nnext line', OPTS));
     assert.equal(cut?.parsed?.ok, false, 'in prose, a URN cut by a line break is still reported');
     const [joined] = topLevel(findUrnsInText('u = "urn:li:dataset:(" + name + ",PROD)"', OPTS));

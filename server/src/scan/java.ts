@@ -11,6 +11,8 @@ import { JAVA_URN_CLASSES, URN_UTILS_FABRICS, buildJavaUrn, type JavaParam } fro
 import { builderOccurrence, closedSoon, orderOccurrences, type ArgumentValue, type BuilderOccurrence } from './builderCall';
 import type { BuilderScan } from './python';
 import { isIdentifierChar, isIdentifierStart, MAX_CALL_LENGTH } from './pythonSyntax';
+import { BROKEN, CodeCursor, NOT_NON_CODE, skipExpression, type NonCode } from './codeCursor';
+import { skipCTrivia as skipTrivia } from './literals';
 
 const LF = 10, CR = 13, SLASH = 47, STAR = 42, BACKSLASH = 92, DOUBLE_QUOTE = 34, SINGLE_QUOTE = 39;
 const CLOSE_PAREN = 41, COMMA = 44, DOT = 46, OPEN_PAREN = 40;
@@ -26,6 +28,7 @@ interface Reader {
   depth: number;
   occurrences: BuilderOccurrence[];
   calls: Array<{ start: number; end: number }>;
+  nonCode: NonCode;
 }
 
 type JavaCall =
@@ -34,10 +37,10 @@ type JavaCall =
   | { kind: 'fromString'; className: string; start: number; open: number; name: string };
 
 export function findJavaUrnCalls(text: string): BuilderScan {
-  const reader: Reader = { text, depth: 0, occurrences: [], calls: [] };
+  const reader: Reader = { text, depth: 0, occurrences: [], calls: [], nonCode: javaNonCode(text) };
   let i = text.indexOf('Urn');
   if (i < 0) return { occurrences: [], calls: [] };
-  const code = new JavaCodeCursor(text);
+  const code = new CodeCursor(text, reader.nonCode);
   let after = 0;
   let closes: Int32Array | undefined;
   while (i >= 0) {
@@ -196,11 +199,11 @@ function readArguments(reader: Reader, open: number): { list: Argument[]; end: n
       const next = skipTrivia(text, end, limit);
       if (text.charCodeAt(next) !== COMMA && text.charCodeAt(next) !== CLOSE_PAREN) {
         arg.kind = 'computed'; // "a" + b, x ? y : z …
-        end = skipExpression(text, next, limit);
+        end = skipExpression(text, next, limit, reader.nonCode);
       }
     } else {
       arg.kind = 'computed';
-      end = skipExpression(text, p, limit);
+      end = skipExpression(text, p, limit, reader.nonCode);
     }
     if (end < 0) return undefined;
     list.push(arg);
@@ -265,24 +268,6 @@ function nested(reader: Reader, call: JavaCall, p: number, arg: Argument): numbe
   return read.end;
 }
 
-/** Skip whitespace and comments. */
-function skipTrivia(text: string, at: number, limit = text.length): number {
-  let p = at;
-  while (p < limit) {
-    const c = text.charCodeAt(p);
-    if (c === 32 || c === 9 || c === LF || c === CR || c === 12) {
-      p++;
-    } else if (c === SLASH && text.charCodeAt(p + 1) === SLASH) {
-      while (p < limit && text.charCodeAt(p) !== LF && text.charCodeAt(p) !== CR) p++;
-    } else if (c === SLASH && text.charCodeAt(p + 1) === STAR) {
-      const close = text.indexOf('*/', p + 2);
-      p = close < 0 || close >= limit ? limit : close + 2;
-    } else {
-      break;
-    }
-  }
-  return p;
-}
 
 interface JavaString { value: string; end: number; textBlock: boolean }
 
@@ -335,35 +320,6 @@ function readJavaString(text: string, at: number, limit = text.length): JavaStri
   return undefined;
 }
 
-/** The end of the expression at `p`: the next `,` or `)` outside brackets, strings and comments; -1 if none. */
-function skipExpression(text: string, p: number, limit: number): number {
-  let depth = 0;
-  while (p < limit) {
-    const c = text.charCodeAt(p);
-    if (c === 40 || c === 91 || c === 123) {
-      depth++;
-    } else if (c === 41 || c === 93 || c === 125) {
-      if (depth === 0) return c === CLOSE_PAREN ? p : -1;
-      depth--;
-    } else if (c === COMMA && depth === 0) {
-      return p;
-    } else if (c === SLASH && (text.charCodeAt(p + 1) === SLASH || text.charCodeAt(p + 1) === STAR)) {
-      p = skipTrivia(text, p, limit);
-      continue;
-    } else if (c === DOUBLE_QUOTE) {
-      const literal = readJavaString(text, p, limit);
-      if (!literal) return -1;
-      p = literal.end;
-      continue;
-    } else if (c === SINGLE_QUOTE) {
-      p = text.charCodeAt(p + 1) === BACKSLASH ? text.indexOf("'", p + 3) + 1 : p + 3;
-      if (p <= 0) return -1;
-      continue;
-    }
-    p++;
-  }
-  return -1;
-}
 
 /** For each opening bracket, the offset after its closing one (0: never closed); strings, chars and comments skipped. */
 function closingBrackets(text: string): Int32Array {
@@ -398,47 +354,22 @@ function closingBrackets(text: string): Int32Array {
   return closes;
 }
 
-/** Whether offsets (asked in increasing order) are Java code: not in a comment, string, text block or char literal. */
-class JavaCodeCursor {
-  private pos = 0;
-  private skipStart = -1;
-  private skipEnd = -1;
-
-  constructor(private readonly text: string) {}
-
-  inCode(at: number): boolean {
-    if (at < this.pos) return !(at >= this.skipStart && at < this.skipEnd);
-    const text = this.text;
-    while (this.pos <= at) {
-      const c = text.charCodeAt(this.pos);
-      let end = -1;
-      if (c === SLASH && (text.charCodeAt(this.pos + 1) === SLASH || text.charCodeAt(this.pos + 1) === STAR)) {
-        end = skipTrivia(text, this.pos);
-      } else if (c === DOUBLE_QUOTE) {
-        const literal = readJavaString(text, this.pos);
-        if (literal) end = literal.end;
-        else if (text.startsWith('"""', this.pos)) end = text.length;
-        else {
-          const lf = text.indexOf('\n', this.pos);
-          end = lf < 0 ? text.length : lf;
-        }
-      } else if (c === SINGLE_QUOTE) {
-        const close = text.charCodeAt(this.pos + 1) === BACKSLASH ? text.indexOf("'", this.pos + 3) : this.pos + 2;
-        end = close < 0 ? text.length : close + 1;
-      }
-      if (end < 0) {
-        this.pos++;
-        continue;
-      }
-      this.skipStart = this.pos;
-      this.skipEnd = end;
-      this.pos = end;
-      if (at < end) return false;
-    }
-    return true;
-  }
-
-  skipTo(at: number): void {
-    if (at > this.pos) this.pos = at;
-  }
+/** Java's comments, strings, text blocks and char literals, for the code cursor and the argument walk. */
+function javaNonCode(text: string): NonCode {
+  return {
+    end: (at, limit) => {
+      const c = text.charCodeAt(at);
+      if (c === SLASH && (text.charCodeAt(at + 1) === SLASH || text.charCodeAt(at + 1) === STAR)) return skipTrivia(text, at, limit);
+      if (c === DOUBLE_QUOTE) return readJavaString(text, at, limit)?.end ?? BROKEN;
+      if (c !== SINGLE_QUOTE) return NOT_NON_CODE;
+      const close = text.charCodeAt(at + 1) === BACKSLASH ? text.indexOf("'", at + 3) : at + 2;
+      return close < 0 || close >= limit ? BROKEN : close + 1;
+    },
+    brokenEnd: (at) => {
+      // An unclosed text block or char literal runs to the end; an unclosed string, to the end of its line.
+      if (text.charCodeAt(at) === SINGLE_QUOTE || text.startsWith('"""', at)) return text.length;
+      const lf = text.indexOf('\n', at);
+      return lf < 0 ? text.length : lf;
+    },
+  };
 }

@@ -159,7 +159,7 @@ export function isEscaped(text: string, at: number): boolean {
 }
 
 /** Skip spaces, line breaks and `//`, `/* … *\/` comments (C-like languages), up to `limit`. */
-function skipCTrivia(text: string, at: number, limit: number): number {
+export function skipCTrivia(text: string, at: number, limit = text.length): number {
   let p = at;
   while (p < limit) {
     const c = text.charCodeAt(p);

@@ -7,10 +7,11 @@
  * another kind, or not a URN): then it is reported here. Specs: model/src/urnClasses.ts.
  */
 import { PY_SDK_ENTITIES, buildPyUrn, pyClassEntityType, pyUrnCallSpec, type CallSpec } from '../../../model/src/urnClasses';
+import { skipExpression, type NonCode } from './codeCursor';
 import { builderOccurrence, closedSoon, orderOccurrences, type ArgumentValue, type BuilderOccurrence } from './builderCall';
 import type { BuilderScan } from './python';
 import {
-  isIdentifierChar, isIdentifierStart, MAX_CALL_LENGTH, PythonCodeCursor, readStringLiteral, skipTrivia, type StringLiteral,
+  isIdentifierChar, isIdentifierStart, MAX_CALL_LENGTH, PythonCodeCursor, pythonNonCode, readStringLiteral, skipTrivia, type StringLiteral,
 } from './pythonSyntax';
 
 const CLOSE_PAREN = 41, COMMA = 44, DOT = 46, EQUALS = 61, OPEN_PAREN = 40;
@@ -33,10 +34,11 @@ interface Reader {
   calls: Array<{ start: number; end: number }>;
   /** Read SDK entity calls (the file imports from datahub). */
   sdk: boolean;
+  nonCode: NonCode;
 }
 
 export function findPythonClassCalls(text: string): BuilderScan {
-  const reader: Reader = { text, depth: 0, occurrences: [], calls: [], sdk: false };
+  const reader: Reader = { text, depth: 0, occurrences: [], calls: [], sdk: false, nonCode: pythonNonCode(text) };
   const candidates: number[] = [];
   collect(text, 'Urn', candidates);
   if (importsDatahub(text)) {
@@ -284,7 +286,7 @@ function readArguments(reader: Reader, open: number): { list: Argument[]; end: n
     }
     const valueEnd = arg.computed ? -1 : readValue(reader, p, limit, arg);
     if (valueEnd === UNCLOSED) return undefined;
-    const end = valueEnd >= 0 ? valueEnd : skipExpression(text, p, limit);
+    const end = valueEnd >= 0 ? valueEnd : skipExpression(text, p, limit, reader.nonCode);
     if (end < 0) return undefined;
     if (valueEnd < 0) arg.computed = true;
     arg.end = end;
@@ -294,7 +296,7 @@ function readArguments(reader: Reader, open: number): { list: Argument[]; end: n
     else if (text.charCodeAt(p) !== CLOSE_PAREN) {
       if (p >= limit) return undefined;
       // Not a plain argument (an operator follows: "a" + b, x if y else z): computed, up to the next comma.
-      const rest = skipExpression(text, p, limit);
+      const rest = skipExpression(text, p, limit, reader.nonCode);
       if (rest < 0) return undefined;
       arg.computed = true;
       delete arg.value;
@@ -348,31 +350,6 @@ function readConcatenatedLiteral(text: string, at: number, limit: number): Strin
   }
 }
 
-/** The end of the expression at `p`: the next `,` or `)` outside brackets, strings and comments; -1 if none. */
-function skipExpression(text: string, p: number, limit: number): number {
-  let depth = 0;
-  while (p < limit) {
-    const c = text.charCodeAt(p);
-    if (c === 40 || c === 91 || c === 123) {
-      depth++;
-    } else if (c === 41 || c === 93 || c === 125) {
-      if (depth === 0) return c === CLOSE_PAREN ? p : -1;
-      depth--;
-    } else if (c === COMMA && depth === 0) {
-      return p;
-    } else if (c === 35 /* # */) {
-      p = skipTrivia(text, p, limit);
-      continue;
-    } else if (c === 34 || c === 39) {
-      const literal = readStringLiteral(text, p, limit);
-      if (!literal) return -1;
-      p = literal.end;
-      continue;
-    }
-    p++;
-  }
-  return -1;
-}
 
 /** The file imports from DataHub's package (`from datahub… import`, `import datahub…`): SDK entity names are DataHub's. */
 export function importsDatahub(text: string): boolean {

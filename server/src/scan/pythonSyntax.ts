@@ -3,6 +3,8 @@
  * string literals (prefixes, triple quotes, escapes) and the end of a call.
  */
 
+import { BROKEN, CodeCursor, NOT_NON_CODE, type NonCode } from './codeCursor';
+
 const LF = 10, CR = 13, HASH = 35, BACKSLASH = 92;
 /** A builder call longer than this is not read: keeps unclosed calls (while typing) from rescanning the file. */
 export const MAX_CALL_LENGTH = 1000;
@@ -168,51 +170,35 @@ export class CommentFinder {
   }
 }
 
+/** Python's comments and strings, for the call extractors' code cursor and argument walk. */
+export function pythonNonCode(text: string): NonCode {
+  return {
+    end: (at, limit) => {
+      const c = text.charCodeAt(at);
+      if (c === HASH) {
+        const lf = text.indexOf('\n', at);
+        return lf < 0 || lf > limit ? limit : lf;
+      }
+      if (c !== DOUBLE_QUOTE && c !== SINGLE_QUOTE) return NOT_NON_CODE;
+      const literal = readStringLiteral(text, at, limit);
+      return literal ? literal.end : BROKEN;
+    },
+    brokenEnd: (at) => {
+      const c = text.charCodeAt(at);
+      // An unclosed triple-quoted string runs to the end; any other, to the end of its line.
+      if (text.charCodeAt(at + 1) === c && text.charCodeAt(at + 2) === c) return text.length;
+      const lf = text.indexOf('\n', at);
+      return lf < 0 ? text.length : lf;
+    },
+  };
+}
+
 /**
  * Whether offsets are Python code (not inside a string literal or a `#` comment), asked in
  * increasing order: one forward walk over the text however many offsets are asked.
  */
-export class PythonCodeCursor {
-  private pos = 0;
-  private skipStart = -1;
-  private skipEnd = -1;
-
-  constructor(private readonly text: string) {}
-
-  inCode(at: number): boolean {
-    if (at < this.pos) return !(at >= this.skipStart && at < this.skipEnd);
-    const text = this.text;
-    while (this.pos <= at) {
-      const c = text.charCodeAt(this.pos);
-      let end = -1;
-      if (c === HASH) {
-        const lf = text.indexOf('\n', this.pos);
-        end = lf < 0 ? text.length : lf;
-      } else if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
-        const literal = readStringLiteral(text, this.pos);
-        if (literal) {
-          end = literal.end;
-        } else if (text.charCodeAt(this.pos + 1) === c && text.charCodeAt(this.pos + 2) === c) {
-          end = text.length; // an unclosed triple-quoted string runs to the end
-        } else {
-          const lf = text.indexOf('\n', this.pos);
-          end = lf < 0 ? text.length : lf;
-        }
-      }
-      if (end < 0) {
-        this.pos++;
-        continue;
-      }
-      this.skipStart = this.pos;
-      this.skipEnd = end;
-      this.pos = end;
-      if (at < end) return false;
-    }
-    return true;
-  }
-
-  /** The text up to `at` was read as code (a call): continue from there. */
-  skipTo(at: number): void {
-    if (at > this.pos) this.pos = at;
+export class PythonCodeCursor extends CodeCursor {
+  constructor(text: string) {
+    super(text, pythonNonCode(text));
   }
 }

@@ -41,6 +41,7 @@
  * with `$` stay URNs: `t$20240101` (BigQuery partition), `orders$snapshots` (Iceberg/Trino
  * metadata table), `t$__UNPARTITIONED__`.
  */
+import { registryEntry } from '../../../model/src/registry';
 import type { ScanOptions, UrnOccurrence } from './types';
 import { parseUrnAt } from './parseCache';
 import { MAX_PIECES, type LiteralPiece, type LiteralSyntax } from './literals';
@@ -129,6 +130,17 @@ function isKindWord(text: string, from: number, to: number): boolean {
     if (!letter && !(i > from && c >= 48 && c <= 57)) return false;
   }
   return true;
+}
+
+/**
+ * The entity type ending right before the `:(` at `open` has a key of several parts (a tuple), so
+ * `urn:li:dataset:(` can be a prefix; `urn:li:corpuser:(` cannot, a user's key being one part.
+ */
+function isTupleKindBefore(text: string, start: number, open: number): boolean {
+  const kindStart = text.lastIndexOf(':', open - 2) + 1;
+  if (kindStart <= start) return false;
+  const entry = registryEntry(text.slice(kindStart, open - 1));
+  return entry !== undefined && entry.fields.length > 1;
 }
 
 /** `text[from, to)` is an upper-case name holding an underscore (`ENTITY_TYPE`): a placeholder, never an entity type. */
@@ -478,7 +490,9 @@ class TextScanner {
     if (j > to) j = to;
     let end = j;
     // `startswith("urn:li:dataFlow:(")`, `urn[len("urn:li:dataset:("):]`: a prefix in code, as `urn:li:dataset:` is.
-    if (!closed && j === idStart + 1 && (j >= to || isQuote(text.charCodeAt(j)))) return this.prefixOnly(start, j, parent);
+    if (!closed && j === idStart + 1 && (j >= to || isQuote(text.charCodeAt(j))) && isTupleKindBefore(text, start, idStart)) {
+      return this.prefixOnly(start, j, parent);
+    }
     if (!closed) {
       if (this.isConcatenationCut(end)) this.template = true;
       while (end > idStart + 1 && isSpace(text.charCodeAt(end - 1))) end--;

@@ -1,0 +1,82 @@
+/**
+ * What the call extractors (Python, Java) share about code: which offsets are code rather than a
+ * comment or a string, and where an argument expression ends. Each language says only where its
+ * comments and strings end (`nonCodeEnd`); the walks are the same.
+ */
+
+const COMMA = 44, CLOSE_PAREN = 41;
+
+/**
+ * The end of the comment or string starting at `at`, `NOT_NON_CODE` when code starts there, or
+ * `BROKEN` when a string starts there that never closes where it must.
+ */
+export type NonCodeEnd = (at: number, limit: number) => number;
+export const NOT_NON_CODE = -1;
+export const BROKEN = -2;
+
+/** A language's comments and strings: where they end, and how far a string that never closes reaches. */
+export interface NonCode {
+  end: NonCodeEnd;
+  /** Where the reader of the language stops a string at `at` that never closes (its line's end, or the text's). */
+  brokenEnd(at: number): number;
+}
+
+/**
+ * Whether offsets (asked in increasing order) are code: one forward walk over the text however many
+ * offsets are asked. A string that never closes is non-code to the end of its line, as the language's
+ * own reader sees it (`nonCodeEnd` decides).
+ */
+export class CodeCursor {
+  private pos = 0;
+  private skipStart = -1;
+  private skipEnd = -1;
+
+  constructor(private readonly text: string, private readonly nonCode: NonCode) {}
+
+  inCode(at: number): boolean {
+    if (at < this.pos) return !(at >= this.skipStart && at < this.skipEnd);
+    while (this.pos <= at) {
+      let end = this.nonCode.end(this.pos, this.text.length);
+      if (end === BROKEN) end = this.nonCode.brokenEnd(this.pos);
+      if (end < 0) {
+        this.pos++;
+        continue;
+      }
+      this.skipStart = this.pos;
+      this.skipEnd = end;
+      this.pos = end;
+      if (at < end) return false;
+    }
+    return true;
+  }
+
+  /** The text up to `at` was read as code (a call): continue from there. */
+  skipTo(at: number): void {
+    if (at > this.pos) this.pos = at;
+  }
+}
+
+/** The end of the expression at `p`: the next `,` or `)` outside brackets, strings and comments; -1 if none. */
+export function skipExpression(text: string, p: number, limit: number, nonCode: NonCode): number {
+  let depth = 0;
+  while (p < limit) {
+    const c = text.charCodeAt(p);
+    if (c === 40 || c === 91 || c === 123) {
+      depth++;
+    } else if (c === 41 || c === 93 || c === 125) {
+      if (depth === 0) return c === CLOSE_PAREN ? p : -1;
+      depth--;
+    } else if (c === COMMA && depth === 0) {
+      return p;
+    } else {
+      const end = nonCode.end(p, limit);
+      if (end === BROKEN) return -1;
+      if (end >= 0) {
+        p = end;
+        continue;
+      }
+    }
+    p++;
+  }
+  return -1;
+}
