@@ -76,6 +76,9 @@ export function entityPageUrl(s: EntityPageSettings, urn: Urn, text: string): { 
   return { url };
 }
 
+/** A surrogate without its pair has no UTF-8 form (encodeURIComponent throws): it is sent as U+FFFD. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /** The template DataHub's own UI answers; a custom template gets the parent's page only. */
 export const DEFAULT_ENTITY_URL_TEMPLATE = '{uiUrl}/{path}/{urn}';
 
@@ -88,6 +91,6 @@ function columnPageUrl(s: EntityPageSettings, urn: Extract<Urn, { kind: 'schemaF
   if (!urn.dataset) return { error: `This schemaField's parent is not a dataset (${urn.parent.slice(0, 200)}): only a dataset's columns have a page.` };
   const page = entityPageUrl(s, urn.dataset, urn.parent);
   if ('error' in page || s.entityUrlTemplate !== DEFAULT_ENTITY_URL_TEMPLATE) return page;
-  const url = `${page.url}/Columns?highlightedPath=${encodeURIComponent(decodePart(urn.fieldPath))}`;
+  const url = `${page.url}/Columns?highlightedPath=${encodeURIComponent(decodePart(urn.fieldPath).replace(LONE_SURROGATE, '\uFFFD'))}`;
   return url.length > MAX_PAGE_URL_LENGTH ? page : { url };
 }

@@ -81,6 +81,7 @@ describe('entity page URL', () => {
     assert.deepEqual(pageOf(`urn:li:schemaField:(${ds},a%2Cb)`), { url: `http://localhost:9002/dataset/${ds}/Columns?highlightedPath=a%2Cb` }, 'the decoded path, encoded for the query');
     const custom = { ...base, entityUrlTemplate: 'https://wiki.corp/catalog?p={path}&u={urn}' };
     assert.deepEqual(pageOf(`urn:li:schemaField:(${ds},age)`, custom), { url: `https://wiki.corp/catalog?p=dataset&u=${ds}` }, 'a custom template: the dataset\'s page');
+    assert.deepEqual(pageOf(`urn:li:schemaField:(${ds},a\ude00b)`), { url: `http://localhost:9002/dataset/${ds}/Columns?highlightedPath=a%EF%BF%BDb` }, 'a lone surrogate (found by the pure fuzz test) is sent as U+FFFD');
     const ofChart = pageOf('urn:li:schemaField:(urn:li:chart:(looker,c1),x)');
     assert.ok('error' in ofChart && /parent is not a dataset/.test(ofChart.error));
   });
