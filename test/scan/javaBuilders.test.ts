@@ -74,8 +74,9 @@ describe('Java URN constructors are read as the URNs they build', () => {
         '    " web.sessions ",',
         '    /* env */ com.linkedin.common.FabricType.QA)⟧;',
         'var b = ⟦new CorpuserUrn("j\\u0064oe")⟧;',
+        'var c = ⟦new CorpuserUrn("j\\157\\uuu0065")⟧;',
       ].join('\n'),
-      ['urn:li:dataset:(urn:li:dataPlatform:hive,web.sessions,QA)', 'urn:li:dataPlatform:hive', 'urn:li:corpuser:jdoe'],
+      ['urn:li:dataset:(urn:li:dataPlatform:hive,web.sessions,QA)', 'urn:li:dataPlatform:hive', 'urn:li:corpuser:jdoe', 'urn:li:corpuser:joe'],
     );
   });
 

@@ -95,6 +95,8 @@ describe('whole literals: escapes are decoded and mapped back to the source', ()
   test('JavaScript \\x, \\u{…} and Java \\uXXXX; Python \\x and raw strings', () => {
     assertUrns('javascript', 'const u = "⟦urn:li:corpuser:j\\x64o\\u{65}⟧";', ['urn:li:corpuser:jdoe']);
     assertUrns('java', 'String u = "⟦urn:li:corpuser:j\\u0064oe⟧";', ['urn:li:corpuser:jdoe']);
+    // Java's own escapes, read the same by the text scanner and the Java builder reader: octal, \uuuu, \s.
+    assertUrns('java', 'String u = "⟦urn:li:corpuser:j\\157e\\uuu0020d\\soe⟧";', ['urn:li:corpuser:joe d oe']);
     assertUrns('python', 'u = "⟦urn:li:corpuser:j\\x64oe⟧"\nv = b"⟦urn:li:corpuser:ann⟧"\nw = \'\'\'⟦urn:li:corpuser:triple⟧\'\'\'', [
       'urn:li:corpuser:jdoe', 'urn:li:corpuser:ann', 'urn:li:corpuser:triple',
     ]);

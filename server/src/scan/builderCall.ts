@@ -4,12 +4,29 @@
  * about one part points at the argument that wrote it.
  */
 import { encodePart, type ParseResult } from '../../../model/src/urn';
+import type { NonCode } from './codeCursor';
 import type { UrnOccurrence } from './types';
 import { parseUrnCached } from './parseCache';
 import { MAX_CALL_LENGTH } from './pythonSyntax';
 
 /** DataHub's builders always write the `li` namespace, whatever the settings recognise. */
 export const BUILDER_NAMESPACE = 'li';
+
+/** Calls nested deeper than this are not read (their argument counts as computed): bounds the recursion. */
+export const MAX_NESTING = 8;
+/** A value reader's answer: the nested call is not closed within its bound, so neither is the call that holds it. */
+export const UNCLOSED = -2;
+
+/** What a call extractor (Python URN classes, Java) keeps while it reads one document. */
+export interface CallReader {
+  text: string;
+  /** How many calls are being read, one inside the other. */
+  depth: number;
+  occurrences: BuilderOccurrence[];
+  calls: Array<{ start: number; end: number }>;
+  /** The language's comments and strings. */
+  nonCode: NonCode;
+}
 
 /** An argument as written: its value and document range; `nested` when it is itself a builder call. */
 export interface ArgumentValue {

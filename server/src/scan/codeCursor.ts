@@ -80,3 +80,31 @@ export function skipExpression(text: string, p: number, limit: number, nonCode: 
   }
   return -1;
 }
+
+/**
+ * For each opening bracket, the offset after its closing one (0: never closed), comments and strings
+ * skipped: matched once for a file, so that no unclosed call makes each later candidate reread its bound.
+ */
+export function closingBrackets(text: string, nonCode: NonCode): Int32Array {
+  const closes = new Int32Array(text.length);
+  const open: number[] = [];
+  let p = 0;
+  while (p < text.length) {
+    const c = text.charCodeAt(p);
+    if (c === 40 || c === 91 || c === 123) {
+      open.push(p);
+    } else if (c === 41 || c === 93 || c === 125) {
+      const at = open.pop();
+      if (at !== undefined) closes[at] = p + 1;
+    } else {
+      let end = nonCode.end(p, text.length);
+      if (end === BROKEN) end = nonCode.brokenEnd(p);
+      if (end >= 0) {
+        p = Math.max(end, p + 1);
+        continue;
+      }
+    }
+    p++;
+  }
+  return closes;
+}

@@ -8,28 +8,16 @@
  * Specs: model/src/urnClasses.ts.
  */
 import { JAVA_URN_CLASSES, URN_UTILS_FABRICS, buildJavaUrn, type JavaParam } from '../../../model/src/urnClasses';
-import { builderOccurrence, closedSoon, orderOccurrences, type ArgumentValue, type BuilderOccurrence } from './builderCall';
+import { builderOccurrence, closedSoon, MAX_NESTING, orderOccurrences, UNCLOSED, type ArgumentValue, type BuilderOccurrence, type CallReader } from './builderCall';
 import type { BuilderScan } from './python';
 import { isIdentifierChar, isIdentifierStart, MAX_CALL_LENGTH } from './pythonSyntax';
-import { BROKEN, CodeCursor, NOT_NON_CODE, skipExpression, type NonCode } from './codeCursor';
-import { skipCTrivia as skipTrivia } from './literals';
+import { BROKEN, closingBrackets, CodeCursor, NOT_NON_CODE, skipExpression, type NonCode } from './codeCursor';
+import { cEscape, JAVA_ESCAPES, skipCTrivia as skipTrivia } from './literals';
 
 const LF = 10, CR = 13, SLASH = 47, STAR = 42, BACKSLASH = 92, DOUBLE_QUOTE = 34, SINGLE_QUOTE = 39;
 const CLOSE_PAREN = 41, COMMA = 44, DOT = 46, OPEN_PAREN = 40;
 
-/** Calls nested deeper than this are not read (their argument counts as computed): bounds the recursion. */
-const MAX_NESTING = 8;
-/** readValue: the nested call is not closed within its bound, so neither is the call that holds it. */
-const UNCLOSED = -2;
-
-interface Reader {
-  text: string;
-  /** How many calls are being read, one inside the other. */
-  depth: number;
-  occurrences: BuilderOccurrence[];
-  calls: Array<{ start: number; end: number }>;
-  nonCode: NonCode;
-}
+type Reader = CallReader;
 
 type JavaCall =
   | { kind: 'new'; className: string; start: number; open: number; name: string }
@@ -63,7 +51,7 @@ export function findJavaUrnCalls(text: string): BuilderScan {
         reader.occurrences.length = kept;
         reader.calls.length = keptCalls;
         // From the first unclosed call on, match brackets once, so no later candidate rereads a bound's worth of text.
-        if (call) closes ??= closingBrackets(text);
+        if (call) closes ??= closingBrackets(text, reader.nonCode);
       }
     }
     i = text.indexOf('Urn', Math.max(end, after));
@@ -271,8 +259,6 @@ function nested(reader: Reader, call: JavaCall, p: number, arg: Argument): numbe
 
 interface JavaString { value: string; end: number; textBlock: boolean }
 
-const JAVA_ESCAPES: Record<string, string> = { b: '\b', t: '\t', n: '\n', f: '\f', r: '\r', s: ' ', '"': '"', "'": "'", '\\': '\\' };
-
 /** The string literal or text block at `at` (escapes undone for plain literals), or undefined when unclosed. */
 function readJavaString(text: string, at: number, limit = text.length): JavaString | undefined {
   if (text.startsWith('"""', at)) {
@@ -296,22 +282,10 @@ function readJavaString(text: string, at: number, limit = text.length): JavaStri
     if (c === LF || c === CR) return undefined;
     if (c === BACKSLASH) {
       value += text.slice(chunk, q);
-      const next = text[q + 1] ?? '';
-      if (next === 'u') {
-        let u = q + 1;
-        while (text[u] === 'u') u++;
-        const hex = text.slice(u, u + 4);
-        value += /^[0-9a-fA-F]{4}$/.test(hex) ? String.fromCharCode(parseInt(hex, 16)) : '';
-        q = u + 4;
-      } else if (next >= '0' && next <= '7') {
-        let e = q + 1;
-        while (e < q + 4 && text[e]! >= '0' && text[e]! <= '7') e++;
-        value += String.fromCharCode(parseInt(text.slice(q + 1, e), 8));
-        q = e;
-      } else {
-        value += JAVA_ESCAPES[next] ?? next;
-        q += 2;
-      }
+      const escape = cEscape(text, q, JAVA_ESCAPES);
+      if (!escape) return undefined;
+      value += escape.produced;
+      q += escape.length;
       chunk = q;
       continue;
     }
@@ -321,38 +295,6 @@ function readJavaString(text: string, at: number, limit = text.length): JavaStri
 }
 
 
-/** For each opening bracket, the offset after its closing one (0: never closed); strings, chars and comments skipped. */
-function closingBrackets(text: string): Int32Array {
-  const closes = new Int32Array(text.length);
-  const open: number[] = [];
-  let p = 0;
-  while (p < text.length) {
-    const c = text.charCodeAt(p);
-    if (c === 40 || c === 91 || c === 123) {
-      open.push(p);
-      p++;
-    } else if (c === 41 || c === 93 || c === 125) {
-      const at = open.pop();
-      if (at !== undefined) closes[at] = p + 1;
-      p++;
-    } else if (c === SLASH && (text.charCodeAt(p + 1) === SLASH || text.charCodeAt(p + 1) === STAR)) {
-      p = skipTrivia(text, p);
-    } else if (c === DOUBLE_QUOTE) {
-      const literal = readJavaString(text, p);
-      if (literal) p = literal.end;
-      else {
-        const lf = text.indexOf('\n', p);
-        p = lf < 0 ? text.length : lf;
-      }
-    } else if (c === SINGLE_QUOTE) {
-      const close = text.charCodeAt(p + 1) === BACKSLASH ? text.indexOf("'", p + 3) : p + 2;
-      p = close < 0 ? text.length : close + 1;
-    } else {
-      p++;
-    }
-  }
-  return closes;
-}
 
 /** Java's comments, strings, text blocks and char literals, for the code cursor and the argument walk. */
 function javaNonCode(text: string): NonCode {

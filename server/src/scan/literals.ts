@@ -51,12 +51,14 @@ const LF = 10, CR = 13, BACKSLASH = 92, PLUS = 43, SLASH = 47, STAR = 42;
 
 type Decoder = 'c' | 'json' | 'sql' | 'raw' | 'unsure';
 
-interface CEscapes {
+export interface CEscapes {
   /** `\xHH` */ x: boolean;
   /** `\u{H…}` */ uBrace: boolean;
   /** `\UHHHHHHHH` */ bigU: boolean;
   /** An unknown escape `\q` stands for `q` (JavaScript) rather than for itself. */
   dropUnknown: boolean;
+  /** Java: octal escapes `\0`–`\377`, `\uuuu0041` (any number of `u`), `\s` for a space. */
+  java?: boolean;
 }
 
 const SIMPLE: Record<string, string> = {
@@ -81,9 +83,24 @@ export function hexAt(text: string, from: number, count: number): number {
 }
 
 /** A backslash escape at `at` in a C-like language: what it stands for and its length; undefined for a line continuation. */
-function cEscape(text: string, at: number, escapes: CEscapes | 'json'): { produced: string; length: number } | undefined {
+export function cEscape(text: string, at: number, escapes: CEscapes | 'json'): { produced: string; length: number } | undefined {
   const next = text[at + 1] ?? '';
   if (next === '\n' || next === '\r' || next === '') return undefined;
+  if (escapes !== 'json' && escapes.java) {
+    // JLS 3.3 and 3.10.6: `\uuu0041` is one escape; octal runs up to three digits (`\377`); `\s` is a space.
+    if (next >= '0' && next <= '7') {
+      let k = at + 1;
+      while (k < at + (next <= '3' ? 4 : 3) && text[k]! >= '0' && text[k]! <= '7') k++;
+      return { produced: String.fromCharCode(parseInt(text.slice(at + 1, k), 8)), length: k - at };
+    }
+    if (next === 's') return { produced: ' ', length: 2 };
+    if (next === 'u') {
+      let u = at + 1;
+      while (text[u] === 'u') u++;
+      const v = hexAt(text, u, 4);
+      if (v >= 0) return { produced: String.fromCharCode(v), length: u + 4 - at };
+    }
+  }
   const simple = escapes === 'json' ? JSON_SIMPLE[next] : SIMPLE[next];
   if (simple !== undefined) return { produced: simple, length: 2 };
   if (next === 'u') {
@@ -217,7 +234,7 @@ function simpleSyntax(name: string, rules: Record<string, QuoteRule>, plus: bool
 
 const NO_ESCAPES: CEscapes = { x: false, uBrace: false, bigU: false, dropUnknown: false };
 const JS: CEscapes = { x: true, uBrace: true, bigU: false, dropUnknown: true };
-const JAVA: CEscapes = { x: false, uBrace: false, bigU: false, dropUnknown: false };
+export const JAVA_ESCAPES: CEscapes = { x: false, uBrace: false, bigU: false, dropUnknown: false, java: true };
 const GO: CEscapes = { x: true, uBrace: false, bigU: true, dropUnknown: false };
 const C: CEscapes = { x: true, uBrace: false, bigU: true, dropUnknown: false };
 const RUST: CEscapes = { x: true, uBrace: true, bigU: false, dropUnknown: false };
@@ -230,7 +247,7 @@ const c = (escapes: CEscapes): QuoteRule => ({ decoder: 'c', escapes });
 export const DEFAULT_SYNTAX = simpleSyntax('default', { '"': unsure, "'": unsure, '`': unsure }, false);
 
 export const js = simpleSyntax('javascript', { '"': c(JS), "'": c(JS), '`': c(JS) }, true);
-export const java = simpleSyntax('java', { '"': c(JAVA) }, true);
+export const java = simpleSyntax('java', { '"': c(JAVA_ESCAPES) }, true);
 export const go = simpleSyntax('go', { '"': c(GO), '`': raw }, true);
 export const cLike = simpleSyntax('c', { '"': c(C) }, true);
 export const rust = simpleSyntax('rust', { '"': c(RUST) }, false);

@@ -7,11 +7,11 @@
  * another kind, or not a URN): then it is reported here. Specs: model/src/urnClasses.ts.
  */
 import { PY_SDK_ENTITIES, buildPyUrn, pyClassEntityType, pyUrnCallSpec, type CallSpec } from '../../../model/src/urnClasses';
-import { skipExpression, type NonCode } from './codeCursor';
-import { builderOccurrence, closedSoon, orderOccurrences, type ArgumentValue, type BuilderOccurrence } from './builderCall';
+import { closingBrackets, CodeCursor, skipExpression } from './codeCursor';
+import { builderOccurrence, closedSoon, MAX_NESTING, orderOccurrences, UNCLOSED, type ArgumentValue, type BuilderOccurrence, type CallReader } from './builderCall';
 import type { BuilderScan } from './python';
 import {
-  isIdentifierChar, isIdentifierStart, MAX_CALL_LENGTH, PythonCodeCursor, pythonNonCode, readStringLiteral, skipTrivia, type StringLiteral,
+  isIdentifierChar, isIdentifierStart, MAX_CALL_LENGTH, pythonNonCode, readStringLiteral, skipTrivia, type StringLiteral,
 } from './pythonSyntax';
 
 const CLOSE_PAREN = 41, COMMA = 44, DOT = 46, EQUALS = 61, OPEN_PAREN = 40;
@@ -21,20 +21,9 @@ type CallKind =
   | { kind: 'build'; spec: CallSpec }
   | { kind: 'fromString'; className: string };
 
-/** Calls nested deeper than this are not read (their argument counts as computed): bounds the recursion. */
-const MAX_NESTING = 8;
-/** readValue: the nested call is not closed within its bound, so neither is the call that holds it. */
-const UNCLOSED = -2;
-
-interface Reader {
-  text: string;
-  /** How many calls are being read, one inside the other. */
-  depth: number;
-  occurrences: BuilderOccurrence[];
-  calls: Array<{ start: number; end: number }>;
+interface Reader extends CallReader {
   /** Read SDK entity calls (the file imports from datahub). */
   sdk: boolean;
-  nonCode: NonCode;
 }
 
 export function findPythonClassCalls(text: string): BuilderScan {
@@ -47,7 +36,7 @@ export function findPythonClassCalls(text: string): BuilderScan {
   }
   if (candidates.length === 0) return { occurrences: [], calls: [] };
   candidates.sort((a, b) => a - b);
-  const code = new PythonCodeCursor(text);
+  const code = new CodeCursor(text, reader.nonCode);
   let after = 0;
   let last = -1;
   let closes: Int32Array | undefined;
@@ -70,43 +59,13 @@ export function findPythonClassCalls(text: string): BuilderScan {
       reader.occurrences.length = kept;
       reader.calls.length = keptCalls;
       // From the first unclosed call on, match brackets once, so no later candidate rereads a bound's worth of text.
-      closes ??= closingBrackets(text);
+      closes ??= closingBrackets(text, reader.nonCode);
     }
   }
   orderOccurrences(reader.occurrences);
   return { occurrences: reader.occurrences, calls: reader.calls };
 }
 
-/** For each opening bracket, the offset after its closing one (0: never closed); strings and comments skipped. */
-function closingBrackets(text: string): Int32Array {
-  const closes = new Int32Array(text.length);
-  const open: number[] = [];
-  let p = 0;
-  while (p < text.length) {
-    const c = text.charCodeAt(p);
-    if (c === 40 || c === 91 || c === 123) {
-      open.push(p);
-    } else if (c === 41 || c === 93 || c === 125) {
-      const at = open.pop();
-      if (at !== undefined) closes[at] = p + 1;
-    } else if (c === 35 /* # */) {
-      const lf = text.indexOf('\n', p);
-      p = lf < 0 ? text.length : lf;
-      continue;
-    } else if (c === 34 || c === 39) {
-      const literal = readStringLiteral(text, p);
-      if (literal) {
-        p = literal.end;
-      } else {
-        const lf = text.indexOf('\n', p);
-        p = lf < 0 ? text.length : lf;
-      }
-      continue;
-    }
-    p++;
-  }
-  return closes;
-}
 
 /** Every index of `word` in `text`. */
 function collect(text: string, word: string, into: number[]): void {

@@ -121,7 +121,8 @@ function readPiece(text: string, quoteAt: number, out: MappedText | undefined): 
   return undefined;
 }
 
-function pythonEscape(text: string, at: number, bytes: boolean): { produced: string; length: number } {
+/** A backslash escape of a (non-raw) Python string at `at`: what it stands for and its length. */
+export function pythonEscape(text: string, at: number, bytes: boolean): { produced: string; length: number } {
   const next = text[at + 1] ?? '';
   const simple = SIMPLE[next];
   if (simple !== undefined) return { produced: simple, length: 2 };

@@ -3,7 +3,8 @@
  * string literals (prefixes, triple quotes, escapes) and the end of a call.
  */
 
-import { BROKEN, CodeCursor, NOT_NON_CODE, type NonCode } from './codeCursor';
+import { BROKEN, NOT_NON_CODE, type NonCode } from './codeCursor';
+import { pythonEscape } from './pythonStrings';
 
 const LF = 10, CR = 13, HASH = 35, BACKSLASH = 92;
 /** A builder call longer than this is not read: keeps unclosed calls (while typing) from rescanning the file. */
@@ -49,11 +50,13 @@ export interface StringLiteral {
 export function readStringLiteral(text: string, at: number, limit = text.length): StringLiteral | undefined {
   let p = at;
   let raw = false;
+  let bytes = false;
   let computed = false;
   while (p < text.length && p - at < 3) {
     const c = text.charCodeAt(p) | 0x20;
     if (c === 114 /* r */) raw = true;
-    else if (c === 102 /* f */ || c === 98 /* b */ || c === 116 /* t (template strings) */) computed = true;
+    else if (c === 98 /* b */) bytes = computed = true;
+    else if (c === 102 /* f */ || c === 116 /* t (template strings) */) computed = true;
     else if (c !== 117 /* u */) break;
     p++;
   }
@@ -72,7 +75,7 @@ export function readStringLiteral(text: string, at: number, limit = text.length)
     if (!triple && (c === LF || c === CR)) return undefined;
     if (c === BACKSLASH) {
       value += text.slice(chunkStart, q);
-      const escape = raw ? { text: text.slice(q, q + 2), length: 2 } : readEscape(text, q);
+      const escape = raw ? { text: text.slice(q, q + 2), length: 2 } : readEscape(text, q, bytes);
       value += escape.text;
       q += escape.length;
       chunkStart = q;
@@ -83,25 +86,13 @@ export function readStringLiteral(text: string, at: number, limit = text.length)
   return undefined;
 }
 
-const SIMPLE_ESCAPES: Record<string, string> = {
-  '\\': '\\', "'": "'", '"': '"', n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', f: '\f', v: '\v', '0': '\0',
-};
-
-function readEscape(text: string, at: number): { text: string; length: number } {
-  const next = text[at + 1] ?? '';
-  if (next === '\n') return { text: '', length: 2 };
-  if (next === '\r') return { text: '', length: text[at + 2] === '\n' ? 3 : 2 };
-  const simple = SIMPLE_ESCAPES[next];
-  if (simple !== undefined) return { text: simple, length: 2 };
-  const digits = next === 'x' ? 2 : next === 'u' ? 4 : next === 'U' ? 8 : 0;
-  if (digits > 0) {
-    const hex = text.slice(at + 2, at + 2 + digits);
-    if (hex.length === digits && /^[0-9a-fA-F]+$/.test(hex)) {
-      return { text: String.fromCodePoint(parseInt(hex, 16)), length: 2 + digits };
-    }
-  }
-  // Python keeps unknown escapes as written.
-  return { text: '\\' + next, length: 2 };
+/** An escape at `at`: a backslash line continuation stands for nothing; the rest as `pythonStrings` reads them. */
+function readEscape(text: string, at: number, bytes: boolean): { text: string; length: number } {
+  const next = text.charCodeAt(at + 1);
+  if (next === LF) return { text: '', length: 2 };
+  if (next === CR) return { text: '', length: text.charCodeAt(at + 2) === LF ? 3 : 2 };
+  const escape = pythonEscape(text, at, bytes);
+  return { text: escape.produced, length: escape.length };
 }
 
 /**
@@ -170,7 +161,7 @@ export class CommentFinder {
   }
 }
 
-/** Python's comments and strings, for the call extractors' code cursor and argument walk. */
+/** Python's comments and strings (`#`, prefixes, triple quotes), for the call extractors' code cursor, argument walk and bracket matching. */
 export function pythonNonCode(text: string): NonCode {
   return {
     end: (at, limit) => {
@@ -193,12 +184,3 @@ export function pythonNonCode(text: string): NonCode {
   };
 }
 
-/**
- * Whether offsets are Python code (not inside a string literal or a `#` comment), asked in
- * increasing order: one forward walk over the text however many offsets are asked.
- */
-export class PythonCodeCursor extends CodeCursor {
-  constructor(text: string) {
-    super(text, pythonNonCode(text));
-  }
-}
