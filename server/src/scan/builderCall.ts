@@ -4,13 +4,84 @@
  * about one part points at the argument that wrote it.
  */
 import { encodePart, type ParseResult } from '../../../model/src/urn';
-import type { NonCode } from './codeCursor';
+import { closingBrackets, CodeCursor, type NonCode } from './codeCursor';
 import type { UrnOccurrence } from './types';
 import { parseUrnCached } from './parseCache';
-import { MAX_CALL_LENGTH } from './pythonSyntax';
+import { isIdentifierChar, MAX_CALL_LENGTH } from './pythonSyntax';
 
 /** DataHub's builders always write the `li` namespace, whatever the settings recognise. */
 export const BUILDER_NAMESPACE = 'li';
+
+/** What a call extractor finds: built URNs, and the calls other extractors report nothing inside. */
+export interface BuilderScan {
+  occurrences: UrnOccurrence[];
+  /** Every builder call seen (read or skipped): other extractors report nothing inside them. */
+  calls: Array<{ start: number; end: number }>;
+}
+
+/**
+ * Read the calls whose names hold the (sorted) candidate offsets, one forward pass: a candidate in a
+ * comment or string, or inside a call already read, is passed over. `callAt` says whether a call of
+ * the extractor's starts at an identifier; `readCall` reads it (undefined: not closed within its bound,
+ * so what it read is dropped and the calls inside it are read as candidates of their own).
+ */
+export function readCalls<C extends { open: number }>(
+  reader: CallReader, candidates: readonly number[],
+  callAt: (start: number) => C | undefined,
+  readCall: (call: C, start: number) => { end: number } | undefined,
+): BuilderScan {
+  const text = reader.text;
+  const code = new CodeCursor(text, reader.nonCode);
+  let after = 0;
+  let last = -1;
+  let closes: Int32Array | undefined;
+  for (const at of candidates) {
+    if (at < after) continue;
+    const start = identifierStart(text, at);
+    if (start === last || start < after || !code.inCode(start)) continue;
+    last = start;
+    const call = callAt(start);
+    if (!call) continue;
+    if (closes && !closedSoon(closes, call.open)) continue;
+    const kept = reader.occurrences.length;
+    const keptCalls = reader.calls.length;
+    const read = readCall(call, start);
+    if (read) {
+      after = read.end;
+      code.skipTo(read.end);
+    } else {
+      reader.occurrences.length = kept;
+      reader.calls.length = keptCalls;
+      // From the first unclosed call on, match brackets once, so no later candidate rereads a bound's worth of text.
+      closes ??= closingBrackets(text, reader.nonCode);
+    }
+  }
+  orderOccurrences(reader.occurrences);
+  return { occurrences: reader.occurrences, calls: reader.calls };
+}
+
+/** Every index of each word in `text`, sorted. */
+export function candidatesOf(text: string, words: readonly string[]): number[] {
+  const into: number[] = [];
+  for (const word of words) {
+    for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + word.length)) into.push(i);
+  }
+  return words.length > 1 ? into.sort((a, b) => a - b) : into;
+}
+
+/** The start of the identifier holding `at`. */
+export function identifierStart(text: string, at: number): number {
+  let s = at;
+  while (s > 0 && isIdentifierChar(text.charCodeAt(s - 1))) s--;
+  return s;
+}
+
+/** The end of the identifier holding `at`. */
+export function identifierEnd(text: string, at: number): number {
+  let e = at;
+  while (e < text.length && isIdentifierChar(text.charCodeAt(e))) e++;
+  return e;
+}
 
 /** Calls nested deeper than this are not read (their argument counts as computed): bounds the recursion. */
 export const MAX_NESTING = 8;

@@ -8,10 +8,9 @@
  * Specs: model/src/urnClasses.ts.
  */
 import { JAVA_URN_CLASSES, URN_UTILS_FABRICS, buildJavaUrn, type JavaParam } from '../../../model/src/urnClasses';
-import { builderOccurrence, closedSoon, MAX_NESTING, orderOccurrences, UNCLOSED, type ArgumentValue, type BuilderOccurrence, type CallReader } from './builderCall';
-import type { BuilderScan } from './python';
+import { builderOccurrence, candidatesOf, identifierEnd, identifierStart, MAX_NESTING, readCalls, UNCLOSED, type ArgumentValue, type BuilderOccurrence, type BuilderScan, type CallReader } from './builderCall';
 import { isIdentifierChar, isIdentifierStart, MAX_CALL_LENGTH } from './pythonSyntax';
-import { BROKEN, closingBrackets, CodeCursor, NOT_NON_CODE, skipExpression, type NonCode } from './codeCursor';
+import { BROKEN, NOT_NON_CODE, skipExpression, type NonCode } from './codeCursor';
 import { cEscape, JAVA_ESCAPES, skipCTrivia as skipTrivia } from './literals';
 
 const LF = 10, CR = 13, SLASH = 47, STAR = 42, BACKSLASH = 92, DOUBLE_QUOTE = 34, SINGLE_QUOTE = 39;
@@ -25,51 +24,10 @@ type JavaCall =
   | { kind: 'fromString'; className: string; start: number; open: number; name: string };
 
 export function findJavaUrnCalls(text: string): BuilderScan {
+  const candidates = candidatesOf(text, ['Urn']);
+  if (candidates.length === 0) return { occurrences: [], calls: [] };
   const reader: Reader = { text, depth: 0, occurrences: [], calls: [], nonCode: javaNonCode(text) };
-  let i = text.indexOf('Urn');
-  if (i < 0) return { occurrences: [], calls: [] };
-  const code = new CodeCursor(text, reader.nonCode);
-  let after = 0;
-  let closes: Int32Array | undefined;
-  while (i >= 0) {
-    const start = identifierStart(text, i);
-    const end = identifierEnd(text, i);
-    if (start >= after && code.inCode(start)) {
-      const call = callAt(reader, start, end);
-      if (call && closes && !closedSoon(closes, call.open)) {
-        i = text.indexOf('Urn', Math.max(end, after));
-        continue;
-      }
-      const kept = reader.occurrences.length;
-      const keptCalls = reader.calls.length;
-      const read = call && readCall(reader, call);
-      if (read) {
-        after = read.end;
-        code.skipTo(read.end);
-      } else {
-        // Not closed: calls read inside it are read again as candidates of their own.
-        reader.occurrences.length = kept;
-        reader.calls.length = keptCalls;
-        // From the first unclosed call on, match brackets once, so no later candidate rereads a bound's worth of text.
-        if (call) closes ??= closingBrackets(text, reader.nonCode);
-      }
-    }
-    i = text.indexOf('Urn', Math.max(end, after));
-  }
-  orderOccurrences(reader.occurrences);
-  return { occurrences: reader.occurrences, calls: reader.calls };
-}
-
-function identifierStart(text: string, at: number): number {
-  let s = at;
-  while (s > 0 && isIdentifierChar(text.charCodeAt(s - 1))) s--;
-  return s;
-}
-
-function identifierEnd(text: string, at: number): number {
-  let e = at;
-  while (e < text.length && isIdentifierChar(text.charCodeAt(e))) e++;
-  return e;
+  return readCalls(reader, candidates, (start) => callAt(reader, start, identifierEnd(text, start)), (call) => readCall(reader, call));
 }
 
 /** The call around the class name at [start, end): `new X(`, `X.createFromString(`, `UrnUtils.toDatasetUrn(`. */

@@ -5,16 +5,12 @@
  */
 import { PYTHON_BUILDERS, type BuilderSpec } from '../../../model/src/builders';
 import type { UrnOccurrence } from './types';
-import { BUILDER_NAMESPACE, builderOccurrence } from './builderCall';
+import { BUILDER_NAMESPACE, builderOccurrence, type BuilderScan } from './builderCall';
 import {
   afterCallEnd, CommentFinder, isIdentifierChar, isIdentifierStart, MAX_CALL_LENGTH, readStringLiteral, skipTrivia, type StringLiteral,
 } from './pythonSyntax';
 
-export interface BuilderScan {
-  occurrences: UrnOccurrence[];
-  /** Every builder call seen (read or skipped): other extractors report nothing inside them. */
-  calls: Array<{ start: number; end: number }>;
-}
+export type { BuilderScan } from './builderCall';
 
 export function findBuilderCalls(text: string): BuilderScan {
   const result: BuilderScan = { occurrences: [], calls: [] };

@@ -7,9 +7,10 @@
  * another kind, or not a URN): then it is reported here. Specs: model/src/urnClasses.ts.
  */
 import { PY_SDK_ENTITIES, buildPyUrn, pyClassEntityType, pyUrnCallSpec, type CallSpec } from '../../../model/src/urnClasses';
-import { closingBrackets, CodeCursor, skipExpression } from './codeCursor';
-import { builderOccurrence, closedSoon, MAX_NESTING, orderOccurrences, UNCLOSED, type ArgumentValue, type BuilderOccurrence, type CallReader } from './builderCall';
-import type { BuilderScan } from './python';
+import { skipExpression } from './codeCursor';
+import {
+  builderOccurrence, candidatesOf, identifierEnd, MAX_NESTING, readCalls, UNCLOSED, type ArgumentValue, type BuilderOccurrence, type BuilderScan, type CallReader,
+} from './builderCall';
 import {
   isIdentifierChar, isIdentifierStart, MAX_CALL_LENGTH, pythonNonCode, readStringLiteral, skipTrivia, type StringLiteral,
 } from './pythonSyntax';
@@ -27,61 +28,11 @@ interface Reader extends CallReader {
 }
 
 export function findPythonClassCalls(text: string): BuilderScan {
-  const reader: Reader = { text, depth: 0, occurrences: [], calls: [], sdk: false, nonCode: pythonNonCode(text) };
-  const candidates: number[] = [];
-  collect(text, 'Urn', candidates);
-  if (importsDatahub(text)) {
-    reader.sdk = true;
-    for (const name of ['Dataset', 'MLModel', 'DataFlow']) collect(text, name, candidates);
-  }
+  const sdk = importsDatahub(text);
+  const candidates = candidatesOf(text, sdk ? ['Urn', 'Dataset', 'MLModel', 'DataFlow'] : ['Urn']);
   if (candidates.length === 0) return { occurrences: [], calls: [] };
-  candidates.sort((a, b) => a - b);
-  const code = new CodeCursor(text, reader.nonCode);
-  let after = 0;
-  let last = -1;
-  let closes: Int32Array | undefined;
-  for (const at of candidates) {
-    if (at === last || at < after) continue;
-    last = at;
-    const start = identifierStart(text, at);
-    if (start < after || !code.inCode(start)) continue;
-    const call = callAt(reader, start);
-    if (!call) continue;
-    if (closes && !closedSoon(closes, call.open)) continue;
-    const kept = reader.occurrences.length;
-    const keptCalls = reader.calls.length;
-    const read = readCall(reader, start, call.name, call.kind, call.open);
-    if (read) {
-      after = read.end;
-      code.skipTo(read.end);
-    } else {
-      // Not closed: calls read inside it are read again as candidates of their own.
-      reader.occurrences.length = kept;
-      reader.calls.length = keptCalls;
-      // From the first unclosed call on, match brackets once, so no later candidate rereads a bound's worth of text.
-      closes ??= closingBrackets(text, reader.nonCode);
-    }
-  }
-  orderOccurrences(reader.occurrences);
-  return { occurrences: reader.occurrences, calls: reader.calls };
-}
-
-
-/** Every index of `word` in `text`. */
-function collect(text: string, word: string, into: number[]): void {
-  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + word.length)) into.push(i);
-}
-
-function identifierStart(text: string, at: number): number {
-  let s = at;
-  while (s > 0 && isIdentifierChar(text.charCodeAt(s - 1))) s--;
-  return s;
-}
-
-function identifierEnd(text: string, at: number): number {
-  let e = at;
-  while (e < text.length && isIdentifierChar(text.charCodeAt(e))) e++;
-  return e;
+  const reader: Reader = { text, depth: 0, occurrences: [], calls: [], sdk, nonCode: pythonNonCode(text) };
+  return readCalls(reader, candidates, (start) => callAt(reader, start), (call, start) => readCall(reader, start, call.name, call.kind, call.open));
 }
 
 /**
