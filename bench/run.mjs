@@ -25,7 +25,9 @@ const onlyArg = args.find((a) => a.startsWith('--only='));
 const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : undefined;
 const write = args.includes('--write') || (!quick && !args.includes('--no-write') && !only);
 const cpuProf = args.includes('--cpu-prof');
-const unknown = args.filter((a) => !['--quick', '--write', '--no-write', '--cpu-prof'].includes(a) && !a.startsWith('--only='));
+const unknown = args.filter(
+  (a) => !['--quick', '--write', '--no-write', '--cpu-prof'].includes(a) && !a.startsWith('--only='),
+);
 if (unknown.length > 0) {
   process.stderr.write(`bench: unknown option(s) ${unknown.join(' ')}\n`);
   process.exit(2);
@@ -65,7 +67,9 @@ async function main() {
       catalog = await startCatalog({ db: path.join(tmp, 'catalog.db'), nodeArgs: profArgs });
       const t = performance.now();
       await ingestDatasets(catalog.url, 0, datasets);
-      log(`local catalog at ${catalog.url}, ${datasets} datasets ingested in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      log(
+        `local catalog at ${catalog.url}, ${datasets} datasets ingested in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+      );
     }
     const ctx = { quick, tmp, catalog, datasets, serverArgs: profArgs, catalogArgs: profArgs };
     for (const b of selected) {
@@ -77,7 +81,13 @@ async function main() {
       } catch (e) {
         failed++;
         log(`${b.id}. FAILED: ${e.stack ?? e.message}`);
-        sections.push({ id: b.id, title: b.title, input: 'This benchmark could not run.', rows: [], notes: [`FAILED: ${String(e.message).split('\n')[0]}`] });
+        sections.push({
+          id: b.id,
+          title: b.title,
+          input: 'This benchmark could not run.',
+          rows: [],
+          notes: [`FAILED: ${String(e.message).split('\n')[0]}`],
+        });
       }
     }
   } finally {
@@ -89,7 +99,9 @@ async function main() {
   const durationS = (performance.now() - started) / 1000;
   const machine = machineInfo(loadBefore, os.loadavg());
   printTable(sections);
-  process.stdout.write(`\n${machine.cpu}, Node ${machine.node}, load average ${machine.load.before[0].toFixed(2)} → ${machine.load.after[0].toFixed(2)}${machine.busy ? ' (busy machine: times are inflated)' : ''}; ${durationS.toFixed(0)} s${quick ? ', --quick' : ''}\n`);
+  process.stdout.write(
+    `\n${machine.cpu}, Node ${machine.node}, load average ${machine.load.before[0].toFixed(2)} → ${machine.load.after[0].toFixed(2)}${machine.busy ? ' (busy machine: times are inflated)' : ''}; ${durationS.toFixed(0)} s${quick ? ', --quick' : ''}\n`,
+  );
   if (write) {
     const command = quick ? 'npm run bench -- --quick --write' : 'npm run bench';
     const file = path.join(ROOT, 'bench', 'RESULTS.md');

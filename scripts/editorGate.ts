@@ -17,7 +17,14 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, createServer, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  Agent,
+  createServer,
+  request,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -56,7 +63,9 @@ export function createSocketDir(): { dir: string; socket: string; remove(): void
   const socket = path.join(dir, 'code-server.sock');
   if (Buffer.byteLength(socket) > MAX_SOCKET_PATH) {
     rmSync(dir, { recursive: true, force: true });
-    throw new Error(`the socket path ${socket} is longer than ${MAX_SOCKET_PATH} bytes: set TMPDIR to a shorter folder`);
+    throw new Error(
+      `the socket path ${socket} is longer than ${MAX_SOCKET_PATH} bytes: set TMPDIR to a shorter folder`,
+    );
   }
   return { dir, socket, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
@@ -92,7 +101,8 @@ export async function startEditorGate(opts: EditorGateOptions): Promise<EditorGa
   if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535) throw new Error(`not a port: ${opts.port}`);
   const secret = opts.secret ?? newSecret();
   // It goes into a cookie and a URL as it is: letters, digits, - and _ need no escaping in either.
-  if (!/^[A-Za-z0-9_-]{16,}$/.test(secret)) throw new Error('the gate\'s secret must be at least 16 characters of A-Z, a-z, 0-9, - and _');
+  if (!/^[A-Za-z0-9_-]{16,}$/.test(secret))
+    throw new Error("the gate's secret must be at least 16 characters of A-Z, a-z, 0-9, - and _");
   let port = opts.port;
   let cookieName = '';
   const sockets = new Set<Socket>();
@@ -119,20 +129,31 @@ export async function startEditorGate(opts: EditorGateOptions): Promise<EditorGa
     }
     const target = req.url ?? '';
     // Absolute-form targets (`GET http://other/ HTTP/1.1`) and `*` name another host or none.
-    if (!target.startsWith('/')) return { ok: false, status: 400, text: 'Catalog Lens: the request target must be a path.\n' };
+    if (!target.startsWith('/'))
+      return { ok: false, status: 400, text: 'Catalog Lens: the request target must be a path.\n' };
     const origin = req.headers.origin;
-    if ((upgrade || !['GET', 'HEAD'].includes(req.method ?? '')) && origin !== undefined && origin.toLowerCase() !== `http://${host!.toLowerCase()}`) {
-      return { ok: false, status: 403, text: `Catalog Lens: refused a request from another origin (${JSON.stringify(origin)}).\n` };
+    if (
+      (upgrade || !['GET', 'HEAD'].includes(req.method ?? '')) &&
+      origin !== undefined &&
+      origin.toLowerCase() !== `http://${host!.toLowerCase()}`
+    ) {
+      return {
+        ok: false,
+        status: 403,
+        text: `Catalog Lens: refused a request from another origin (${JSON.stringify(origin)}).\n`,
+      };
     }
     const url = new URL(target, `http://${host!}`);
     const given = url.searchParams.get(SECRET_PARAM);
     if (given !== null && !upgrade) {
-      if (!secretMatches(given, secret)) return { ok: false, status: 403, text: `Catalog Lens: that secret is not this editor's.\n${openTheUrl()}` };
+      if (!secretMatches(given, secret))
+        return { ok: false, status: 403, text: `Catalog Lens: that secret is not this editor's.\n${openTheUrl()}` };
       url.searchParams.delete(SECRET_PARAM);
       // Built from the checked Host: a target such as //other.example/ cannot redirect elsewhere.
       return { ok: 'redirect', location: `http://${host!}${url.pathname}${url.search}` };
     }
-    if (!secretMatches(cookieValue(req.headers.cookie, cookieName), secret)) return { ok: false, status: 403, text: openTheUrl() };
+    if (!secretMatches(cookieValue(req.headers.cookie, cookieName), secret))
+      return { ok: false, status: 403, text: openTheUrl() };
     return { ok: true };
   };
 
@@ -151,22 +172,33 @@ export async function startEditorGate(opts: EditorGateOptions): Promise<EditorGa
       return;
     }
     if (verdict.ok === 'redirect') {
-      res.writeHead(302, {
-        Location: verdict.location,
-        'Set-Cookie': `${cookieName}=${secret}; Path=/; HttpOnly; SameSite=Strict`,
-        'Cache-Control': 'no-store',
-        'Referrer-Policy': 'no-referrer',
-        'Content-Length': '0',
-      }).end();
+      res
+        .writeHead(302, {
+          Location: verdict.location,
+          'Set-Cookie': `${cookieName}=${secret}; Path=/; HttpOnly; SameSite=Strict`,
+          'Cache-Control': 'no-store',
+          'Referrer-Policy': 'no-referrer',
+          'Content-Length': '0',
+        })
+        .end();
       req.resume();
       return;
     }
-    const upstream = request({ agent, socketPath: opts.upstreamSocket, method: req.method, path: req.url, headers: forwardedHeaders(req.headers, cookieName) }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.statusMessage, up.rawHeaders);
-      // code-server going away mid-answer: the browser sees a cut answer, not a hung one.
-      up.on('error', () => res.destroy());
-      up.pipe(res);
-    });
+    const upstream = request(
+      {
+        agent,
+        socketPath: opts.upstreamSocket,
+        method: req.method,
+        path: req.url,
+        headers: forwardedHeaders(req.headers, cookieName),
+      },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.statusMessage, up.rawHeaders);
+        // code-server going away mid-answer: the browser sees a cut answer, not a hung one.
+        up.on('error', () => res.destroy());
+        up.pipe(res);
+      },
+    );
     upstream.on('error', (err) => {
       if (!res.headersSent) {
         const text = `Catalog Lens: code-server did not answer (${err.message}).\n`;
@@ -188,7 +220,9 @@ export async function startEditorGate(opts: EditorGateOptions): Promise<EditorGa
     if (verdict.ok !== true) {
       const text = verdict.ok === false ? verdict.text : openTheUrl();
       const status = verdict.ok === false ? verdict.status : 403;
-      const lines = Object.entries({ ...refusalHeaders(text), Connection: 'close' }).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+      const lines = Object.entries({ ...refusalHeaders(text), Connection: 'close' })
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('');
       client.end(`HTTP/1.1 ${status} ${status === 400 ? 'Bad Request' : 'Forbidden'}\r\n${lines}\r\n${text}`);
       return;
     }
@@ -205,8 +239,9 @@ export async function startEditorGate(opts: EditorGateOptions): Promise<EditorGa
     upstream.once('connect', () => {
       // The request head as it came, minus the gate's cookie and the forwarding headers; then the
       // bytes that followed it, then both ways as they come.
-      const headers = Object.entries(forwardedHeaders(req.headers, cookieName))
-        .flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => `${k}: ${x}\r\n`) : v === undefined ? [] : [`${k}: ${v}\r\n`]));
+      const headers = Object.entries(forwardedHeaders(req.headers, cookieName)).flatMap(([k, v]) =>
+        Array.isArray(v) ? v.map((x) => `${k}: ${x}\r\n`) : v === undefined ? [] : [`${k}: ${v}\r\n`],
+      );
       upstream.write(`${req.method ?? 'GET'} ${req.url ?? '/'} HTTP/1.1\r\n${headers.join('')}\r\n`);
       if (head.length > 0) upstream.write(head);
       client.pipe(upstream);
@@ -259,7 +294,11 @@ export function forwardedHeaders(headers: IncomingHttpHeaders, cookieName: strin
   for (const [name, value] of Object.entries(headers)) {
     if (name === 'forwarded' || name.startsWith('x-forwarded-')) continue;
     if (name === 'cookie' && typeof value === 'string') {
-      const rest = value.split(';').filter((part) => part.split('=')[0]!.trim() !== cookieName).join(';').trim();
+      const rest = value
+        .split(';')
+        .filter((part) => part.split('=')[0]!.trim() !== cookieName)
+        .join(';')
+        .trim();
       if (rest !== '') out.cookie = rest;
       continue;
     }

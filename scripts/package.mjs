@@ -32,19 +32,30 @@ function fail(message) {
 }
 
 const binary = path.join(ROOT, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
-if (!existsSync(binary)) fail(`${binary} is missing: better-sqlite3 was installed without its build step (see notes/native-modules.md, allowScripts)`);
+if (!existsSync(binary))
+  fail(
+    `${binary} is missing: better-sqlite3 was installed without its build step (see notes/native-modules.md, allowScripts)`,
+  );
 
 run('build (production)', process.execPath, [path.join(ROOT, 'scripts', 'build.mjs'), '--production']);
 rmSync(vsixPath, { force: true });
 // Without a repository field or LICENSE file vsce would ask on stdin; these flags answer for it.
 run(`vsce package → ${vsixName}`, process.execPath, [
-  require.resolve('@vscode/vsce/vsce'), 'package', '--out', vsixPath, '--dependencies', '--no-yarn',
-  '--allow-missing-repository', '--skip-license', '--no-rewrite-relative-links',
+  require.resolve('@vscode/vsce/vsce'),
+  'package',
+  '--out',
+  vsixPath,
+  '--dependencies',
+  '--no-yarn',
+  '--allow-missing-repository',
+  '--skip-license',
+  '--no-rewrite-relative-links',
 ]);
 
 const entries = await readZip(vsixPath);
 console.log(`\n${vsixName}: ${formatSize(statSync(vsixPath).size)}, ${entries.size} files`);
-for (const [name, data] of [...entries].sort(([a], [b]) => a.localeCompare(b))) console.log(`  ${formatSize(data.length).padStart(9)}  ${name}`);
+for (const [name, data] of [...entries].sort(([a], [b]) => a.localeCompare(b)))
+  console.log(`  ${formatSize(data.length).padStart(9)}  ${name}`);
 
 const work = mkdtempSync(path.join(tmpdir(), 'catalog-lens-vsix-'));
 try {
@@ -61,9 +72,17 @@ try {
 
 async function verify(ext, names) {
   const shipped = names.filter((n) => n.startsWith('extension/')).map((n) => n.slice('extension/'.length));
-  for (const must of ['package.json', 'dist/extension.js', 'dist/server.js', 'dist/catalog.js', 'images/icon.png',
-    'syntaxes/urn.injection.tmLanguage.json', 'node_modules/better-sqlite3/build/Release/better_sqlite3.node',
-    'node_modules/bindings/bindings.js', 'node_modules/file-uri-to-path/index.js']) {
+  for (const must of [
+    'package.json',
+    'dist/extension.js',
+    'dist/server.js',
+    'dist/catalog.js',
+    'images/icon.png',
+    'syntaxes/urn.injection.tmLanguage.json',
+    'node_modules/better-sqlite3/build/Release/better_sqlite3.node',
+    'node_modules/bindings/bindings.js',
+    'node_modules/file-uri-to-path/index.js',
+  ]) {
     if (!shipped.includes(must)) fail(`${must} is not in the package`);
   }
   const modules = new Set(shipped.filter((n) => n.startsWith('node_modules/')).map((n) => n.split('/')[1]));
@@ -74,27 +93,51 @@ async function verify(ext, names) {
 
   // The client bundle with a stand-in `vscode` (the only external): it must need no other module.
   const stub = path.join(ext, '..', 'vscode-stub.cjs');
-  writeFileSync(stub, [
-    "const Module = require('module');",
-    "const fake = new Proxy(function () {}, { get: (t, k) => (k === Symbol.toPrimitive ? () => '' : k === 'then' ? undefined : fake), apply: () => fake, construct: () => fake });",
-    "const resolve = Module._resolveFilename;",
-    "Module._resolveFilename = function (request, ...rest) { return request === 'vscode' ? 'vscode' : resolve.call(this, request, ...rest); };",
-    "require.cache.vscode = { id: 'vscode', filename: 'vscode', loaded: true, exports: fake };",
-  ].join('\n'));
-  await check('dist/extension.js loads from the package (vscode-languageclient inside the bundle)', process.execPath,
-    ['-r', stub, '-e', "const e = require(process.argv[1]); if (typeof e.activate !== 'function' || typeof e.deactivate !== 'function') throw new Error('no activate/deactivate');", path.join(ext, 'dist', 'extension.js')]);
-  await check('dist/server.js starts from the package', process.execPath, [path.join(ext, 'dist', 'server.js'), '--version'], /catalog-lens-server \d/);
-  await check('better-sqlite3 opens a database from the package', process.execPath,
-    ['-e', "const D = require(process.argv[1]); const db = new D(':memory:'); db.prepare('select 1').get(); db.close();", path.join(ext, 'node_modules', 'better-sqlite3')]);
+  writeFileSync(
+    stub,
+    [
+      "const Module = require('module');",
+      "const fake = new Proxy(function () {}, { get: (t, k) => (k === Symbol.toPrimitive ? () => '' : k === 'then' ? undefined : fake), apply: () => fake, construct: () => fake });",
+      'const resolve = Module._resolveFilename;',
+      "Module._resolveFilename = function (request, ...rest) { return request === 'vscode' ? 'vscode' : resolve.call(this, request, ...rest); };",
+      "require.cache.vscode = { id: 'vscode', filename: 'vscode', loaded: true, exports: fake };",
+    ].join('\n'),
+  );
+  await check('dist/extension.js loads from the package (vscode-languageclient inside the bundle)', process.execPath, [
+    '-r',
+    stub,
+    '-e',
+    "const e = require(process.argv[1]); if (typeof e.activate !== 'function' || typeof e.deactivate !== 'function') throw new Error('no activate/deactivate');",
+    path.join(ext, 'dist', 'extension.js'),
+  ]);
+  await check(
+    'dist/server.js starts from the package',
+    process.execPath,
+    [path.join(ext, 'dist', 'server.js'), '--version'],
+    /catalog-lens-server \d/,
+  );
+  await check('better-sqlite3 opens a database from the package', process.execPath, [
+    '-e',
+    "const D = require(process.argv[1]); const db = new D(':memory:'); db.prepare('select 1').get(); db.close();",
+    path.join(ext, 'node_modules', 'better-sqlite3'),
+  ]);
   await checkCatalog(path.join(ext, 'dist', 'catalog.js'));
 }
 
 function check(what, command, args, expect) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: path.dirname(args[args.length - 1]), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_PATH: '' } });
+    const child = spawn(command, args, {
+      cwd: path.dirname(args[args.length - 1]),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_PATH: '' },
+    });
     let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { out += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
     child.on('exit', (code) => {
       if (code !== 0 || (expect && !expect.test(out))) fail(`${what}: exit code ${code}\n${out}`);
       console.log(`ok: ${what}`);
@@ -106,7 +149,9 @@ function check(what, command, args, expect) {
 /** The shipped local catalog, started like Start Local Catalog does, asked for /health, then stopped by its pid. */
 function checkCatalog(script) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [script, '--sample', '--port', '0', '--db', ':memory:', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [script, '--sample', '--port', '0', '--db', ':memory:', '--quiet'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let answered = false;
     const onData = async (d) => {
@@ -121,7 +166,8 @@ function checkCatalog(script) {
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.on('exit', (code, signal) => {
-      if (!answered) fail(`the shipped local catalog exited before listening (code ${code}, signal ${signal}):\n${out}`);
+      if (!answered)
+        fail(`the shipped local catalog exited before listening (code ${code}, signal ${signal}):\n${out}`);
       console.log('ok: the shipped local catalog starts with sample data and answers /health');
       resolve();
     });
@@ -140,7 +186,10 @@ function readZip(file) {
           if (e) return reject(e);
           const chunks = [];
           stream.on('data', (c) => chunks.push(c));
-          stream.on('end', () => { entries.set(entry.fileName, Buffer.concat(chunks)); zip.readEntry(); });
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
           stream.on('error', reject);
         });
       });

@@ -107,9 +107,16 @@ function startChild(name, command, commandArgs, { logFile, env, cwd = root, inhe
       const check = () => {
         const m = pattern.exec(output);
         if (m) finish(() => resolveWait(m));
-        else if (entry.exited) finish(() => reject(new Error(`${name} exited (${entry.exit}) before it was ready:\n${output.slice(-3000)}`)));
+        else if (entry.exited)
+          finish(() =>
+            reject(new Error(`${name} exited (${entry.exit}) before it was ready:\n${output.slice(-3000)}`)),
+          );
       };
-      const timer = setTimeout(() => finish(() => reject(new Error(`${name} was not ready within ${timeoutMs / 1000}s:\n${output.slice(-3000)}`))), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          finish(() => reject(new Error(`${name} was not ready within ${timeoutMs / 1000}s:\n${output.slice(-3000)}`))),
+        timeoutMs,
+      );
       const finish = (settle) => {
         clearTimeout(timer);
         listeners.delete(check);
@@ -147,7 +154,9 @@ async function shutdown(code) {
   if (stopping) return;
   stopping = true;
   for (const cleanup of cleanups.splice(0).reverse()) {
-    await Promise.resolve().then(cleanup).catch((err) => log(`cleanup: ${err.message}`));
+    await Promise.resolve()
+      .then(cleanup)
+      .catch((err) => log(`cleanup: ${err.message}`));
   }
   await stopChildren();
   process.exit(code);
@@ -190,9 +199,19 @@ function writeCatalogToken() {
 async function startLocalCatalog(token) {
   const port = await portOrAny(PREFERRED_CATALOG_PORT);
   if (port === 0) log(`port ${PREFERRED_CATALOG_PORT} is taken: the catalog takes a free one`);
-  const catalog = startChild('catalog', process.execPath, [
-    join(root, 'bin', 'catalog-lens-catalog.js'), '--port', String(port), '--sample', '--db', join(stateDir, 'catalog.db'),
-  ], { logFile: join(stateDir, 'catalog.log'), env: { ...process.env, [CATALOG_TOKEN_ENV]: token } });
+  const catalog = startChild(
+    'catalog',
+    process.execPath,
+    [
+      join(root, 'bin', 'catalog-lens-catalog.js'),
+      '--port',
+      String(port),
+      '--sample',
+      '--db',
+      join(stateDir, 'catalog.db'),
+    ],
+    { logFile: join(stateDir, 'catalog.log'), env: { ...process.env, [CATALOG_TOKEN_ENV]: token } },
+  );
   const m = await catalog.waitFor(/catalog-lens catalog listening on (http:\/\/\S+)/, 30_000);
   return m[1];
 }
@@ -232,18 +251,24 @@ async function openDesktopVsCode(catalogUrl) {
   const settingsFile = join(userDataDir, 'User', 'settings.json');
   mkdirSync(dirname(settingsFile), { recursive: true });
   // A local window reads machine-scoped settings (catalogLens.url) from User settings.
-  writeFileSync(settingsFile, JSON.stringify({ ...readJsonObject(settingsFile), 'catalogLens.url': catalogUrl }, null, 2) + '\n');
+  writeFileSync(
+    settingsFile,
+    JSON.stringify({ ...readJsonObject(settingsFile), 'catalogLens.url': catalogUrl }, null, 2) + '\n',
+  );
   // Closing the window ends `code --wait`: then the demo is over.
-  startChild('VS Code', 'code', [
-    '--user-data-dir', userDataDir, '--new-window', '--wait', `--extensionDevelopmentPath=${root}`, examples,
-  ], {
-    inheritOutput: true,
-    env: editorEnv(catalogUrl),
-    onExit: () => {
-      log('the VS Code window was closed: stopping the catalog');
-      void shutdown(0);
+  startChild(
+    'VS Code',
+    'code',
+    ['--user-data-dir', userDataDir, '--new-window', '--wait', `--extensionDevelopmentPath=${root}`, examples],
+    {
+      inheritOutput: true,
+      env: editorEnv(catalogUrl),
+      onExit: () => {
+        log('the VS Code window was closed: stopping the catalog');
+        void shutdown(0);
+      },
     },
-  });
+  );
   say(`VS Code opens ${examples} with Catalog Lens from ${root} (profile ${userDataDir}).`);
   say('Close the window or press Ctrl-C to stop the catalog.');
 }
@@ -264,17 +289,27 @@ async function startCodeServerEditor(catalogUrl) {
   writeFileSync(configFile, 'cert: false\n');
   const userSettings = join(userDataDir, 'User', 'settings.json');
   if (!existsSync(userSettings)) {
-    writeFileSync(userSettings, JSON.stringify({
-      'telemetry.telemetryLevel': 'off',
-      'workbench.startupEditor': 'readme',
-      'chat.disableAIFeatures': true,
-      'extensions.autoCheckUpdates': false,
-      'extensions.autoUpdate': false,
-    }, null, 2) + '\n');
+    writeFileSync(
+      userSettings,
+      JSON.stringify(
+        {
+          'telemetry.telemetryLevel': 'off',
+          'workbench.startupEditor': 'readme',
+          'chat.disableAIFeatures': true,
+          'extensions.autoCheckUpdates': false,
+          'extensions.autoUpdate': false,
+        },
+        null,
+        2,
+      ) + '\n',
+    );
   }
   // code-server's window is a remote window: machine-scoped settings live in Machine/settings.json.
   const machineSettings = join(userDataDir, 'Machine', 'settings.json');
-  writeFileSync(machineSettings, JSON.stringify({ ...readJsonObject(machineSettings), 'catalogLens.url': catalogUrl }, null, 2) + '\n');
+  writeFileSync(
+    machineSettings,
+    JSON.stringify({ ...readJsonObject(machineSettings), 'catalogLens.url': catalogUrl }, null, 2) + '\n',
+  );
   const env = {
     ...editorEnv(catalogUrl),
     NODE_OPTIONS: '',
@@ -282,10 +317,21 @@ async function startCodeServerEditor(catalogUrl) {
     XDG_CONFIG_HOME: join(base, 'xdg-config'),
     XDG_CACHE_HOME: join(base, 'xdg-cache'),
   };
-  const common = [tools.codeServerEntry, '--config', configFile, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--disable-telemetry', '--disable-update-check'];
+  const common = [
+    tools.codeServerEntry,
+    '--config',
+    configFile,
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    extensionsDir,
+    '--disable-telemetry',
+    '--disable-update-check',
+  ];
   await timed('install the .vsix into code-server', () => {
     const r = spawnSync(tools.node, [...common, '--install-extension', vsix], { env, encoding: 'utf8' });
-    if (r.status !== 0 || !/successfully installed/.test(`${r.stdout}${r.stderr}`)) throw new Error(`installing ${vsix} failed:\n${r.stdout}${r.stderr}`);
+    if (r.status !== 0 || !/successfully installed/.test(`${r.stdout}${r.stderr}`))
+      throw new Error(`installing ${vsix} failed:\n${r.stdout}${r.stderr}`);
   });
   // code-server on a unix socket in a 0700 folder (no other local user reaches it), reached only
   // through the gate, which wants the secret of the printed URL and its own Host. Workspace trust
@@ -293,9 +339,12 @@ async function startCodeServerEditor(catalogUrl) {
   const gateModule = createRequire(import.meta.url)(join(root, 'dist', 'editorGate.js'));
   const socketDir = gateModule.createSocketDir();
   cleanups.push(() => socketDir.remove());
-  const codeServer = startChild('code-server', tools.node, [
-    ...common, ...gateModule.codeServerListenArgs(socketDir.socket), '--disable-getting-started-override', examples,
-  ], { env, logFile: join(stateDir, 'code-server.log') });
+  const codeServer = startChild(
+    'code-server',
+    tools.node,
+    [...common, ...gateModule.codeServerListenArgs(socketDir.socket), '--disable-getting-started-override', examples],
+    { env, logFile: join(stateDir, 'code-server.log') },
+  );
   await codeServer.waitFor(gateModule.CODE_SERVER_SOCKET_RE, 60_000);
   const gate = await startGate(gateModule, socketDir.socket);
   cleanups.push(() => gate.close());
@@ -315,8 +364,12 @@ async function startGate(gateModule, upstreamSocket) {
 }
 
 function checkExtensionInstalled(editor) {
-  const r = spawnSync(editor.tools.node, [...editor.common, '--list-extensions'], { env: editor.env, encoding: 'utf8' });
-  if (!/^catalog-lens\.catalog-lens$/m.test(r.stdout)) throw new Error(`catalog-lens is not among code-server's extensions:\n${r.stdout}${r.stderr}`);
+  const r = spawnSync(editor.tools.node, [...editor.common, '--list-extensions'], {
+    env: editor.env,
+    encoding: 'utf8',
+  });
+  if (!/^catalog-lens\.catalog-lens$/m.test(r.stdout))
+    throw new Error(`catalog-lens is not among code-server's extensions:\n${r.stdout}${r.stderr}`);
   return 'extension installed';
 }
 
@@ -330,7 +383,9 @@ async function main() {
   const token = writeCatalogToken();
   const catalogUrl = await timed('start the local catalog', () => startLocalCatalog(token));
   say('');
-  say(`Catalog:  ${catalogUrl}   (sample data; database ${join(stateDir, 'catalog.db')}, log ${join(stateDir, 'catalog.log')})`);
+  say(
+    `Catalog:  ${catalogUrl}   (sample data; database ${join(stateDir, 'catalog.db')}, log ${join(stateDir, 'catalog.log')})`,
+  );
   say(`Token:    in ${tokenFile} (a new one each run; the editor is handed it)`);
   say(`Try:      ${curlExample(catalogUrl)}`);
 
@@ -350,7 +405,9 @@ async function main() {
     return;
   }
   say('');
-  say(`Open ${editor.url} in a browser (the URL holds the editor's secret: keep it to yourself). Ctrl-C stops the catalog and code-server.`);
+  say(
+    `Open ${editor.url} in a browser (the URL holds the editor's secret: keep it to yourself). Ctrl-C stops the catalog and code-server.`,
+  );
 }
 
 main().catch(async (err) => {

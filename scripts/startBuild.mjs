@@ -25,7 +25,16 @@ function oldestMtime(root, paths) {
   return oldest;
 }
 
-const SOURCES = ['client/src', 'server/src', 'catalog/src', 'model/src', 'syntaxes', 'package.json', 'scripts/build.mjs', 'scripts/editorGate.ts'];
+const SOURCES = [
+  'client/src',
+  'server/src',
+  'catalog/src',
+  'model/src',
+  'syntaxes',
+  'package.json',
+  'scripts/build.mjs',
+  'scripts/editorGate.ts',
+];
 const BUNDLES = ['dist/server.js', 'dist/catalog.js', 'dist/extension.js', 'dist/editorGate.js'];
 
 function npmRun(root, script) {
@@ -49,7 +58,11 @@ function vsixPath(root) {
 
 export function packageIfNeeded(root, { noBuild }) {
   const vsix = vsixPath(root);
-  if (!noBuild && (!existsSync(vsix) || statSync(vsix).mtimeMs < newestMtime(root, [...BUNDLES, 'package.json', 'syntaxes', 'README.md']))) {
+  if (
+    !noBuild &&
+    (!existsSync(vsix) ||
+      statSync(vsix).mtimeMs < newestMtime(root, [...BUNDLES, 'package.json', 'syntaxes', 'README.md']))
+  ) {
     npmRun(root, 'package');
   }
   if (!existsSync(vsix)) throw new Error(`${vsix} is missing: run \`npm run package\``);

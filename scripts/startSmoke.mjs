@@ -10,7 +10,9 @@ function send(url, { method = 'GET', headers = {}, body } = {}) {
     const req = request(url, { method, headers, agent: false }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
     // A 101 would mean the upgrade went through: report it as such, then drop the socket.
     req.on('upgrade', (res, socket) => {
@@ -24,7 +26,9 @@ function send(url, { method = 'GET', headers = {}, body } = {}) {
 
 function expect(what, answer, status, bodyPattern) {
   if (answer.status !== status || (bodyPattern && !bodyPattern.test(answer.body))) {
-    throw new Error(`${what}: expected ${status}${bodyPattern ? ` and ${bodyPattern}` : ''}, got ${answer.status}: ${answer.body.slice(0, 300)}`);
+    throw new Error(
+      `${what}: expected ${status}${bodyPattern ? ` and ${bodyPattern}` : ''}, got ${answer.status}: ${answer.body.slice(0, 300)}`,
+    );
   }
 }
 
@@ -33,7 +37,11 @@ export async function smokeCatalog(url, token, dataset) {
   const headers = { 'content-type': 'application/json' };
   const without = await send(`${url}/api/graphql`, { method: 'POST', headers, body: query });
   expect('catalog GraphQL without the token', without, 401);
-  const withToken = await send(`${url}/api/graphql`, { method: 'POST', headers: { ...headers, authorization: `Bearer ${token}` }, body: query });
+  const withToken = await send(`${url}/api/graphql`, {
+    method: 'POST',
+    headers: { ...headers, authorization: `Bearer ${token}` },
+    body: query,
+  });
   expect('catalog GraphQL with the token', withToken, 200, /One row per registered user/);
   return `GraphQL 401 without the token, ${withToken.status} with it (db.users described)`;
 }
@@ -44,19 +52,35 @@ export async function smokeEditor(gate, path) {
   const traded = await send(gate.urlWithSecret(path));
   expect('the URL with the secret', traded, 302);
   const cookie = (traded.headers['set-cookie'] ?? [])[0]?.split(';')[0];
-  if (!cookie || traded.headers.location?.includes('tkn=')) throw new Error(`the URL with the secret gave no cookie or kept the secret in ${traded.headers.location}`);
+  if (!cookie || traded.headers.location?.includes('tkn='))
+    throw new Error(`the URL with the secret gave no cookie or kept the secret in ${traded.headers.location}`);
 
   // A rebound page has the attacker's name as Host and Origin; even with the secret it is refused.
   const rebound = `evil.example:${gate.port}`;
-  expect('the workbench under a rebound Host', await send(page, { headers: { host: rebound, cookie } }), 403, /answers only at/);
-  const upgrade = { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'c21va2UtY2hlY2stMDAwMQ==' };
+  expect(
+    'the workbench under a rebound Host',
+    await send(page, { headers: { host: rebound, cookie } }),
+    403,
+    /answers only at/,
+  );
+  const upgrade = {
+    connection: 'Upgrade',
+    upgrade: 'websocket',
+    'sec-websocket-version': '13',
+    'sec-websocket-key': 'c21va2UtY2hlY2stMDAwMQ==',
+  };
   const wsTarget = `${gate.origin}/?reconnectionToken=smoke&reconnection=false&skipWebSocketFrames=false`;
-  expect('a WebSocket upgrade under a rebound Host and Origin', await send(wsTarget, { headers: { ...upgrade, host: rebound, origin: `http://${rebound}`, cookie } }), 403);
+  expect(
+    'a WebSocket upgrade under a rebound Host and Origin',
+    await send(wsTarget, { headers: { ...upgrade, host: rebound, origin: `http://${rebound}`, cookie } }),
+    403,
+  );
   expect('a WebSocket upgrade without the secret', await send(wsTarget, { headers: upgrade }), 403);
 
   const workbench = await send(traded.headers.location, { headers: { cookie } });
   expect('the workbench with the cookie', workbench, 200, /workbench/);
-  if (!workbench.body.includes('enableWorkspaceTrust&quot;:true')) throw new Error('the workbench has workspace trust off');
+  if (!workbench.body.includes('enableWorkspaceTrust&quot;:true'))
+    throw new Error('the workbench has workspace trust off');
   expect('/healthz with the cookie', await send(`${gate.origin}/healthz`, { headers: { cookie } }), 200);
   return 'gate: 403 without the secret, 403 for a rebound Host with the secret (page and WebSocket); with the secret: cookie, workbench 200 (workspace trust on), /healthz 200';
 }

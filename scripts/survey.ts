@@ -105,7 +105,10 @@ async function listFiles(dir: string, out: string[]): Promise<void> {
 
 function revisionOf(dir: string): string {
   try {
-    return execFileSync('git', ['-C', dir, 'rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', ['-C', dir, 'rev-parse', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     try {
       return readFileSync(join(dir, '.survey-source'), 'utf8').split('\n')[0]!.trim();
@@ -125,13 +128,32 @@ function lineStartsOf(text: string): number[] {
   return starts;
 }
 
-async function surveyRepo(lsp: LspSession, dir: string, timeoutMs: number, errors: ErrorRecord[], files: FileRecord[]): Promise<RepoSummary> {
+async function surveyRepo(
+  lsp: LspSession,
+  dir: string,
+  timeoutMs: number,
+  errors: ErrorRecord[],
+  files: FileRecord[],
+): Promise<RepoSummary> {
   const settings = mergeSettings({});
   const repo = basename(dir);
   const summary: RepoSummary = {
-    repo, dir, revision: revisionOf(dir), files: 0, skipped: { binary: 0, tooLarge: 0, unreadable: 0 },
-    occurrences: 0, topLevel: 0, templates: 0, errors: 0, warnings: 0, otherDiagnostics: 0, byCode: {},
-    lspMsTotal: 0, lspMsMedian: 0, scanMsTotal: 0, crashes: [],
+    repo,
+    dir,
+    revision: revisionOf(dir),
+    files: 0,
+    skipped: { binary: 0, tooLarge: 0, unreadable: 0 },
+    occurrences: 0,
+    topLevel: 0,
+    templates: 0,
+    errors: 0,
+    warnings: 0,
+    otherDiagnostics: 0,
+    byCode: {},
+    lspMsTotal: 0,
+    lspMsMedian: 0,
+    scanMsTotal: 0,
+    crashes: [],
   };
   const paths: string[] = [];
   const lspTimes: number[] = [];
@@ -168,18 +190,23 @@ async function surveyRepo(lsp: LspSession, dir: string, timeoutMs: number, error
       ds = await published;
     } catch (e) {
       summary.crashes.push(`${rel}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
-      if (lsp.child.exitCode !== null || lsp.child.signalCode !== null) throw new Error(`the server exited while ${rel} was open`);
+      if (lsp.child.exitCode !== null || lsp.child.signalCode !== null)
+        throw new Error(`the server exited while ${rel} was open`);
       continue;
     }
     const lspMs = performance.now() - t1;
     await lsp.close(uri);
 
     const record: FileRecord = {
-      path: rel, languageId, chars: text.length,
+      path: rel,
+      languageId,
+      chars: text.length,
       occurrences: scan.occurrences.length,
       topLevel: scan.occurrences.filter((o) => o.parent === undefined).length,
       templates: scan.occurrences.filter((o) => o.template).length,
-      scanMs: round(scanMs), lspMs: round(lspMs), diagnostics: {},
+      scanMs: round(scanMs),
+      lspMs: round(lspMs),
+      diagnostics: {},
     };
     const lineStarts = lineStartsOf(text);
     for (const d of ds) {
@@ -196,10 +223,16 @@ async function surveyRepo(lsp: LspSession, dir: string, timeoutMs: number, error
       // The innermost occurrence holding the range (a nested dataPlatform follows its dataset).
       const holder = [...scan.occurrences].reverse().find((o) => o.start <= start && end <= o.end);
       const data = d.data as { urn?: unknown } | undefined;
-      const lineText = text.slice(lineStarts[d.range.start.line] ?? 0, lineStarts[d.range.start.line + 1] ?? text.length).trim();
+      const lineText = text
+        .slice(lineStarts[d.range.start.line] ?? 0, lineStarts[d.range.start.line + 1] ?? text.length)
+        .trim();
       errors.push({
-        repo, file: rel, line: d.range.start.line + 1, character: d.range.start.character + 1,
-        code: String(d.code), message: typeof d.message === 'string' ? d.message : d.message.value,
+        repo,
+        file: rel,
+        line: d.range.start.line + 1,
+        character: d.range.start.character + 1,
+        code: String(d.code),
+        message: typeof d.message === 'string' ? d.message : d.message.value,
         urn: holder?.urn ?? (typeof data?.urn === 'string' ? data.urn : text.slice(start, end)),
         source: lineText.length > 240 ? `${lineText.slice(0, 240)}…` : lineText,
       });
@@ -212,8 +245,10 @@ async function surveyRepo(lsp: LspSession, dir: string, timeoutMs: number, error
     summary.lspMsTotal += lspMs;
     lspTimes.push(lspMs);
     summary.scanMsTotal += scanMs;
-    if (!summary.slowest || lspMs > summary.slowest.lspMs) summary.slowest = { file: rel, lspMs: record.lspMs, scanMs: record.scanMs, chars: text.length };
-    if (!summary.slowestScan || scanMs > summary.slowestScan.scanMs) summary.slowestScan = { file: rel, lspMs: record.lspMs, scanMs: record.scanMs, chars: text.length };
+    if (!summary.slowest || lspMs > summary.slowest.lspMs)
+      summary.slowest = { file: rel, lspMs: record.lspMs, scanMs: record.scanMs, chars: text.length };
+    if (!summary.slowestScan || scanMs > summary.slowestScan.scanMs)
+      summary.slowestScan = { file: rel, lspMs: record.lspMs, scanMs: record.scanMs, chars: text.length };
   }
   summary.lspMsTotal = round(summary.lspMsTotal);
   summary.lspMsMedian = round(lspTimes.sort((a, b) => a - b)[Math.floor(lspTimes.length / 2)] ?? 0);
@@ -239,17 +274,34 @@ function markdown(repos: RepoSummary[], errors: ErrorRecord[], started: string):
   for (const r of repos) {
     const slow = r.slowest ? `${cell(r.slowest.file)} ${r.slowest.lspMs} ms (${r.slowest.chars} chars)` : '–';
     const slowScan = r.slowestScan ? `${cell(r.slowestScan.file)} ${r.slowestScan.scanMs} ms` : '–';
-    lines.push(`| ${r.repo} | ${cell(r.revision.split(' ')[0]!.replace(/\b([0-9a-f]{12})[0-9a-f]{28}\b/, '$1'))} | ${r.files} | ${r.topLevel} / ${r.occurrences} | ${r.templates} | ${r.errors} | ${r.warnings} | ${slow} | ${slowScan} | ${r.lspMsMedian} / ${r.lspMsTotal} |`);
+    lines.push(
+      `| ${r.repo} | ${cell(r.revision.split(' ')[0]!.replace(/\b([0-9a-f]{12})[0-9a-f]{28}\b/, '$1'))} | ${r.files} | ${r.topLevel} / ${r.occurrences} | ${r.templates} | ${r.errors} | ${r.warnings} | ${slow} | ${slowScan} | ${r.lspMsMedian} / ${r.lspMsTotal} |`,
+    );
   }
   lines.push('');
   for (const r of repos) {
-    const skipped = Object.entries(r.skipped).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`).join(', ');
-    const codes = Object.entries(r.byCode).map(([k, n]) => `${k} ${n}`).join(', ');
-    lines.push(`- ${r.repo} (${cell(r.revision)}): ${codes || 'no diagnostics'}${skipped ? `; skipped: ${skipped}` : ''}${r.crashes.length ? `; failures: ${r.crashes.join('; ')}` : ''}`);
+    const skipped = Object.entries(r.skipped)
+      .filter(([, n]) => n > 0)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ');
+    const codes = Object.entries(r.byCode)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ');
+    lines.push(
+      `- ${r.repo} (${cell(r.revision)}): ${codes || 'no diagnostics'}${skipped ? `; skipped: ${skipped}` : ''}${r.crashes.length ? `; failures: ${r.crashes.join('; ')}` : ''}`,
+    );
   }
-  lines.push('', `## Errors (${errors.length})`, '', '| # | file:line:col | code | message | URN | source line |', '| ---: | --- | --- | --- | --- | --- |');
+  lines.push(
+    '',
+    `## Errors (${errors.length})`,
+    '',
+    '| # | file:line:col | code | message | URN | source line |',
+    '| ---: | --- | --- | --- | --- | --- |',
+  );
   errors.forEach((e, i) => {
-    lines.push(`| ${i + 1} | ${cell(`${e.repo}/${e.file}:${e.line}:${e.character}`)} | ${e.code} | ${cell(e.message)} | \`${cell(e.urn)}\` | \`${cell(e.source)}\` |`);
+    lines.push(
+      `| ${i + 1} | ${cell(`${e.repo}/${e.file}:${e.line}:${e.character}`)} | ${e.code} | ${cell(e.message)} | \`${cell(e.urn)}\` | \`${cell(e.source)}\` |`,
+    );
   });
   return `${lines.join('\n')}\n`;
 }
@@ -271,18 +323,23 @@ async function main(): Promise<void> {
     for (const dir of dirs) {
       const summary = await surveyRepo(lsp, dir, timeoutMs, errors, files);
       repos.push(summary);
-      process.stderr.write(`${summary.repo}: ${summary.files} files, ${summary.topLevel} URNs, ${summary.errors} Errors, ${summary.warnings} Warnings\n`);
+      process.stderr.write(
+        `${summary.repo}: ${summary.files} files, ${summary.topLevel} URNs, ${summary.errors} Errors, ${summary.warnings} Warnings\n`,
+      );
     }
   } finally {
     await lsp.stop();
   }
-  await fs.writeFile(`${out}.json`, `${JSON.stringify({ started, node: process.version, repos, errors, files }, null, 1)}\n`);
+  await fs.writeFile(
+    `${out}.json`,
+    `${JSON.stringify({ started, node: process.version, repos, errors, files }, null, 1)}\n`,
+  );
   await fs.writeFile(`${out}.md`, markdown(repos, errors, started));
   process.stdout.write(markdown(repos, [], started).split('\n## Errors')[0]!);
   process.stdout.write(`\n${errors.length} Errors listed in ${out}.md and ${out}.json\n`);
 }
 
 main().catch((e: unknown) => {
-  process.stderr.write(`${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
   process.exitCode = 1;
 });

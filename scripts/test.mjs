@@ -11,7 +11,9 @@ function walk(dir) {
   });
 }
 const filters = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-const files = walk('out/test').filter((f) => filters.length === 0 || filters.some((x) => f.includes(x))).sort();
+const files = walk('out/test')
+  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+  .sort();
 if (files.length === 0) {
   console.error(`no test files match ${filters.join(' ')}`);
   process.exit(1);

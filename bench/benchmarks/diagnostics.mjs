@@ -4,7 +4,15 @@
 // budget of 2,000: 95 datasets each) POSTed directly, with the client's own parallelism (4 at a time).
 import { summary } from '../lib/measure.mjs';
 import { startServer } from '../lib/lsp.mjs';
-import { batchQuery, benchDatasetUrn, inParallel, planBatches, postJson, readStats, resetStats } from '../lib/catalogData.mjs';
+import {
+  batchQuery,
+  benchDatasetUrn,
+  inParallel,
+  planBatches,
+  postJson,
+  readStats,
+  resetStats,
+} from '../lib/catalogData.mjs';
 import { WHY } from '../notes.mjs';
 
 const BATCH = 100;
@@ -25,7 +33,13 @@ export async function diagnosticsBenchmark({ quick, catalog, datasets, serverArg
   const sizes = quick ? [100, 500] : [1000, 10000];
   const reps = quick ? { warmup: 1, runs: 2 } : { warmup: 1, runs: 5 };
   const server = await startServer({
-    settings: { url: catalog.url, batchSize: BATCH, graphqlComplexityBudget: BUDGET, cache: { ttlSeconds: 0 }, maxFileSize: 50 * 1024 * 1024 },
+    settings: {
+      url: catalog.url,
+      batchSize: BATCH,
+      graphqlComplexityBudget: BUDGET,
+      cache: { ttlSeconds: 0 },
+      maxFileSize: 50 * 1024 * 1024,
+    },
     nodeArgs: serverArgs,
   });
   const rows = [];
@@ -33,18 +47,27 @@ export async function diagnosticsBenchmark({ quick, catalog, datasets, serverArg
   try {
     let run = 0;
     for (const n of sizes) {
-      if (n - Math.floor(n / 10) > datasets) throw new Error(`benchmark 5 needs ${n} datasets in the catalog, it holds ${datasets}`);
+      if (n - Math.floor(n / 10) > datasets)
+        throw new Error(`benchmark 5 needs ${n} datasets in the catalog, it holds ${datasets}`);
       const { urns, unknown } = documentUrns(n);
       const text = urns.map((u, i) => `T_${i} = "${u}"`).join('\n') + '\n';
-      const documents = planBatches(urns.map((urn) => ({ urn, kind: 'dataset' })), { maxItems: BATCH, complexity: BUDGET })
-        .map((batch) => { const { query, variables } = batchQuery(batch); return JSON.stringify({ query, variables }); });
+      const documents = planBatches(
+        urns.map((urn) => ({ urn, kind: 'dataset' })),
+        { maxItems: BATCH, complexity: BUDGET },
+      ).map((batch) => {
+        const { query, variables } = batchQuery(batch);
+        return JSON.stringify({ query, variables });
+      });
       const times = { target: [], floor: [] };
       const requests = [];
       let diagnosticsSeen = 0;
       const serverRun = async () => {
         const uri = `file:///bench/diagnostics_${n}_${run++}.py`;
         await resetStats(catalog.url);
-        const published = server.nextDiagnostics(uri, (d) => d.filter((x) => x.code === 'unknown-urn').length === unknown);
+        const published = server.nextDiagnostics(
+          uri,
+          (d) => d.filter((x) => x.code === 'unknown-urn').length === unknown,
+        );
         const start = performance.now();
         await server.open(uri, 'python', text);
         const { diagnostics, at } = await published;
@@ -56,10 +79,13 @@ export async function diagnosticsBenchmark({ quick, catalog, datasets, serverArg
       };
       const directRun = async () => {
         const start = performance.now();
-        await inParallel(documents.map((body) => async () => {
-          const r = await postJson(`${catalog.url}/api/graphql`, body);
-          if (r.status !== 200) throw new Error(`GraphQL answered ${r.status}`);
-        }), PARALLEL);
+        await inParallel(
+          documents.map((body) => async () => {
+            const r = await postJson(`${catalog.url}/api/graphql`, body);
+            if (r.status !== 200) throw new Error(`GraphQL answered ${r.status}`);
+          }),
+          PARALLEL,
+        );
         return performance.now() - start;
       };
       for (let i = 0; i < reps.warmup; i++) {
@@ -77,23 +103,39 @@ export async function diagnosticsBenchmark({ quick, catalog, datasets, serverArg
       const req = summary(requests);
       const ratio = t.median / f.median;
       rows.push({
-        figure: `${n.toLocaleString('en-US')} URNs: time to publishDiagnostics`, unit: 'ms', value: t,
-        floorName: `${expected} POSTs direct, ${PARALLEL} at a time`, floor: f, ratio,
-        aim: '≤ 2× floor', met: ratio <= 2, why: WHY.diagnostics,
+        figure: `${n.toLocaleString('en-US')} URNs: time to publishDiagnostics`,
+        unit: 'ms',
+        value: t,
+        floorName: `${expected} POSTs direct, ${PARALLEL} at a time`,
+        floor: f,
+        ratio,
+        aim: '≤ 2× floor',
+        met: ratio <= 2,
+        why: WHY.diagnostics,
       });
       rows.push({
-        figure: `${n.toLocaleString('en-US')} URNs: GraphQL requests`, unit: 'requests', value: req,
-        floorName: `ceil(${n} / 95): ${BATCH} per batch at most, ${BUDGET} complexity at most (21 per dataset)`, floor: { min: expected, median: expected, max: expected, runs: 1 }, floorUnit: 'requests',
-        ratio: req.median / expected, aim: `= ${expected}`, met: req.min === expected && req.max === expected,
+        figure: `${n.toLocaleString('en-US')} URNs: GraphQL requests`,
+        unit: 'requests',
+        value: req,
+        floorName: `ceil(${n} / 95): ${BATCH} per batch at most, ${BUDGET} complexity at most (21 per dataset)`,
+        floor: { min: expected, median: expected, max: expected, runs: 1 },
+        floorUnit: 'requests',
+        ratio: req.median / expected,
+        aim: `= ${expected}`,
+        met: req.min === expected && req.max === expected,
       });
-      notes.push(`${n.toLocaleString('en-US')} URNs: the accepted publish held ${diagnosticsSeen.toLocaleString('en-US')} diagnostics (${unknown.toLocaleString('en-US')} unknown-URN warnings expected).`);
+      notes.push(
+        `${n.toLocaleString('en-US')} URNs: the accepted publish held ${diagnosticsSeen.toLocaleString('en-US')} diagnostics (${unknown.toLocaleString('en-US')} unknown-URN warnings expected).`,
+      );
     }
   } finally {
     await server.stop();
   }
   return {
-    id: '5', title: 'Diagnostics of a document, cold cache',
+    id: '5',
+    title: 'Diagnostics of a document, cold cache',
     input: `dist/server.js over stdio (batchSize ${BATCH}, graphqlComplexityBudget ${BUDGET}, cache.ttlSeconds 0, so every run is cold), a Python document of N distinct dataset URNs, 90 % in the local catalog and 10 % unknown; time from didOpen to the publishDiagnostics that holds the unknown-URN warnings, and the GraphQL requests the catalog counted (/_catalog-lens/stats). ${reps.runs} runs after ${reps.warmup} warm-up per size.`,
-    rows, notes,
+    rows,
+    notes,
   };
 }

@@ -15,7 +15,13 @@ const MISSING = benchDatasetUrn(0, 'missing');
 function warmDocument() {
   const lines = ['import pyspark.sql.functions as F', '', `USERS = "${USERS}"`, `AGE = "${AGE}"`, ''];
   for (let i = 0; i < 40; i++) {
-    lines.push(`def step_${i}(df, threshold=${i}):`, '    """One step of the pipeline."""', '    out = df.filter(F.col("amount") > threshold)', '    return out.withColumn("step", F.lit(' + i + '))', '');
+    lines.push(
+      `def step_${i}(df, threshold=${i}):`,
+      '    """One step of the pipeline."""',
+      '    out = df.filter(F.col("amount") > threshold)',
+      '    return out.withColumn("step", F.lit(' + i + '))',
+      '',
+    );
   }
   return lines.join('\n');
 }
@@ -47,7 +53,8 @@ export async function warmHoverBenchmark({ quick, catalog, serverArgs }) {
     const onUrn = positionAt(text, text.indexOf(USERS) + 8);
     const noUrn = positionAt(text, text.indexOf('def step_7') + 2);
     const first = await server.hover(uri, onUrn);
-    if (!first || !JSON.stringify(first).includes('users')) throw new Error(`the warm hover did not describe db.users: ${JSON.stringify(first)}`);
+    if (!first || !JSON.stringify(first).includes('users'))
+      throw new Error(`the warm hover did not describe db.users: ${JSON.stringify(first)}`);
     const none = await server.hover(uri, noUrn);
     if (none !== null) throw new Error(`a hover on code without a URN answered ${JSON.stringify(none)}`);
     for (let i = 0; i < warmup; i++) {
@@ -66,11 +73,32 @@ export async function warmHoverBenchmark({ quick, catalog, serverArgs }) {
     const l = latencyRows(results);
     const ratio = l.p50.median / l.f50.median;
     return {
-      id: '3', title: 'Warm hover (cache hit), through the server process over stdio',
+      id: '3',
+      title: 'Warm hover (cache hit), through the server process over stdio',
       input: `dist/server.js over stdio, a 200-line Python document; hover on a sample dataset URN already resolved (cache hit), alternating with a hover on code that holds no URN. ${rounds} rounds of ${perRound} hovers each after ${warmup} warm-up pairs; p50 and p99 per round.`,
       rows: [
-        { figure: 'hover p50', unit: 'ms', value: l.p50, floorName: 'hover on no URN, p50', floor: l.f50, ratio, aim: '≤ 1.5× floor', met: ratio <= 1.5, why: WHY.warmHover },
-        { figure: 'hover p99', unit: 'ms', value: l.p99, floorName: 'hover on no URN, p99', floor: l.f99, ratio: l.p99.median / l.f99.median, aim: '≤ 2 ms', met: l.p99.median <= 2, why: WHY.warmHoverP99 },
+        {
+          figure: 'hover p50',
+          unit: 'ms',
+          value: l.p50,
+          floorName: 'hover on no URN, p50',
+          floor: l.f50,
+          ratio,
+          aim: '≤ 1.5× floor',
+          met: ratio <= 1.5,
+          why: WHY.warmHover,
+        },
+        {
+          figure: 'hover p99',
+          unit: 'ms',
+          value: l.p99,
+          floorName: 'hover on no URN, p99',
+          floor: l.f99,
+          ratio: l.p99.median / l.f99.median,
+          aim: '≤ 2 ms',
+          met: l.p99.median <= 2,
+          why: WHY.warmHoverP99,
+        },
       ],
     };
   } finally {
@@ -97,12 +125,14 @@ export async function coldHoverBenchmark({ quick, catalog, datasets, serverArgs 
     const positions = urns.map((u) => positionAt(text, text.indexOf(u) + 8));
     const hoverOnce = async (i) => {
       const { ms, result } = await timed(() => server.hover(uri, positions[i]));
-      if (!result || !JSON.stringify(result).includes(`bench.t_${i}`)) throw new Error(`cold hover ${i} did not describe bench.t_${i}: ${JSON.stringify(result).slice(0, 300)}`);
+      if (!result || !JSON.stringify(result).includes(`bench.t_${i}`))
+        throw new Error(`cold hover ${i} did not describe bench.t_${i}: ${JSON.stringify(result).slice(0, 300)}`);
       return ms;
     };
     const directOnce = async (i) => {
       const { ms, result } = await timed(() => postResolve(catalog.url, [urns[i]]));
-      if (!result.data?.e0) throw new Error(`direct GraphQL found no ${urns[i]}: ${JSON.stringify(result).slice(0, 300)}`);
+      if (!result.data?.e0)
+        throw new Error(`direct GraphQL found no ${urns[i]}: ${JSON.stringify(result).slice(0, 300)}`);
       return ms;
     };
     for (let i = 0; i < warmup; i++) {
@@ -121,11 +151,29 @@ export async function coldHoverBenchmark({ quick, catalog, datasets, serverArgs 
     const l = latencyRows(results);
     const ratio = l.p50.median / l.f50.median;
     return {
-      id: '4', title: 'Cold hover against the local catalog',
+      id: '4',
+      title: 'Cold hover against the local catalog',
       input: `dist/server.js over stdio with catalogLens.cache.ttlSeconds 0 (every hover asks the catalog), the local catalog (dist/catalog.js, SQLite file) holding ${datasets.toLocaleString('en-US')} benchmark datasets (properties + 6-column schema); hover on a different dataset URN each time, alternating with one direct POST of the same single-URN GraphQL document (batchQuery) on a keep-alive connection. ${rounds} rounds of ${perRound} after ${warmup} warm-up pairs.`,
       rows: [
-        { figure: 'cold hover p50', unit: 'ms', value: l.p50, floorName: 'direct POST, p50', floor: l.f50, ratio, aim: '≤ 1.3× floor', met: ratio <= 1.3, why: WHY.coldHover },
-        { figure: 'cold hover p99', unit: 'ms', value: l.p99, floorName: 'direct POST, p99', floor: l.f99, ratio: l.p99.median / l.f99.median },
+        {
+          figure: 'cold hover p50',
+          unit: 'ms',
+          value: l.p50,
+          floorName: 'direct POST, p50',
+          floor: l.f50,
+          ratio,
+          aim: '≤ 1.3× floor',
+          met: ratio <= 1.3,
+          why: WHY.coldHover,
+        },
+        {
+          figure: 'cold hover p99',
+          unit: 'ms',
+          value: l.p99,
+          floorName: 'direct POST, p99',
+          floor: l.f99,
+          ratio: l.p99.median / l.f99.median,
+        },
       ],
     };
   } finally {

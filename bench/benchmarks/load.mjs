@@ -19,7 +19,16 @@ function readScript(body) {
 
 /** Every request a new description of db.users: a real change, so every request is a durable write. */
 function writeScript() {
-  const before = JSON.stringify({ proposal: { entityType: 'dataset', entityUrn: USERS, changeType: 'UPSERT', aspectName: 'editableDatasetProperties', aspect: { value: '@@', contentType: 'application/json' } }, async: 'false' });
+  const before = JSON.stringify({
+    proposal: {
+      entityType: 'dataset',
+      entityUrn: USERS,
+      changeType: 'UPSERT',
+      aspectName: 'editableDatasetProperties',
+      aspect: { value: '@@', contentType: 'application/json' },
+    },
+    async: 'false',
+  });
   const [head, tail] = before.split('"@@"');
   return [
     'local counter = 0',
@@ -48,7 +57,12 @@ async function wrk(url, script, seconds, tmp) {
   const bad = /Non-2xx or 3xx responses:\s+(\d+)/.exec(r.stdout);
   const errors = /Socket errors:.*/.exec(r.stdout);
   if (!rps || !total) throw new Error(`could not read wrk's output:\n${r.stdout}`);
-  return { rps: Number(rps[1]), total: Number(total[1]), non2xx: bad ? Number(bad[1]) : 0, socketErrors: errors ? errors[0] : undefined };
+  return {
+    rps: Number(rps[1]),
+    total: Number(total[1]),
+    non2xx: bad ? Number(bad[1]) : 0,
+    socketErrors: errors ? errors[0] : undefined,
+  };
 }
 
 /**
@@ -94,7 +108,8 @@ export async function loadBenchmark({ quick, tmp, catalogArgs }) {
   let bare;
   try {
     const answer = await postJson(`${full.url}/api/graphql`, readBody);
-    if (answer.status !== 200 || !JSON.parse(answer.text).data?.e0) throw new Error(`the read request found nothing: ${answer.text.slice(0, 300)}`);
+    if (answer.status !== 200 || !JSON.parse(answer.text).data?.e0)
+      throw new Error(`the read request found nothing: ${answer.text.slice(0, 300)}`);
     bare = await startBareServer(answer.text);
     if (warmSeconds > 0) {
       await wrk(`${full.url}/api/graphql`, readScript(readBody), warmSeconds, tmp);
@@ -103,7 +118,8 @@ export async function loadBenchmark({ quick, tmp, catalogArgs }) {
     for (let i = 0; i < runs; i++) {
       const r = await wrk(`${full.url}/api/graphql`, readScript(readBody), seconds, tmp);
       const b = await wrk(`${bare.url}/`, readScript(readBody), seconds, tmp);
-      if (r.non2xx || r.socketErrors) problems.push(`reads: ${r.non2xx} non-2xx, ${r.socketErrors ?? 'no socket errors'}`);
+      if (r.non2xx || r.socketErrors)
+        problems.push(`reads: ${r.non2xx} non-2xx, ${r.socketErrors ?? 'no socket errors'}`);
       reads.target.push(r.rps);
       reads.floor.push(b.rps);
     }
@@ -112,7 +128,8 @@ export async function loadBenchmark({ quick, tmp, catalogArgs }) {
       await resetStats(full.url);
       const w = await wrk(`${full.url}/`, writeScript(), seconds, tmp);
       const counted = (await readStats(full.url)).aspectWrites;
-      if (w.non2xx || w.socketErrors) problems.push(`writes (full): ${w.non2xx} non-2xx of ${w.total}, ${w.socketErrors ?? 'no socket errors'}`);
+      if (w.non2xx || w.socketErrors)
+        problems.push(`writes (full): ${w.non2xx} non-2xx of ${w.total}, ${w.socketErrors ?? 'no socket errors'}`);
       if (counted < w.total) problems.push(`writes (full): wrk counted ${w.total}, the catalog ${counted}`);
       writes.full.push(w.rps);
       writes.fsync.push(fsyncRate(tmp, quick ? 0.5 : 2));
@@ -121,12 +138,17 @@ export async function loadBenchmark({ quick, tmp, catalogArgs }) {
     await bare?.stop();
     await full.stop();
   }
-  const normal = await startCatalog({ db: path.join(tmp, 'load-normal.db'), durability: 'normal', nodeArgs: catalogArgs });
+  const normal = await startCatalog({
+    db: path.join(tmp, 'load-normal.db'),
+    durability: 'normal',
+    nodeArgs: catalogArgs,
+  });
   try {
     if (warmSeconds > 0) await wrk(`${normal.url}/`, writeScript(), warmSeconds, tmp);
     for (let i = 0; i < runs; i++) {
       const w = await wrk(`${normal.url}/`, writeScript(), seconds, tmp);
-      if (w.non2xx || w.socketErrors) problems.push(`writes (normal): ${w.non2xx} non-2xx of ${w.total}, ${w.socketErrors ?? 'no socket errors'}`);
+      if (w.non2xx || w.socketErrors)
+        problems.push(`writes (normal): ${w.non2xx} non-2xx of ${w.total}, ${w.socketErrors ?? 'no socket errors'}`);
       writes.normal.push(w.rps);
     }
   } finally {
@@ -139,12 +161,43 @@ export async function loadBenchmark({ quick, tmp, catalogArgs }) {
   const fs = summary(writes.fsync);
   const readShare = r.median / b.median;
   return {
-    id: '7', title: 'The local catalog under load',
+    id: '7',
+    title: 'The local catalog under load',
     input: `dist/catalog.js (SQLite file in the OS temp folder, WAL) loaded by \`wrk -t 1 -c ${CONNECTIONS}\` from a second process for ${seconds} s per run, ${runs} run(s) after ${warmSeconds > 0 ? `a ${warmSeconds} s warm-up` : 'no warm-up'}. Reads: the one-dataset GraphQL document of a hover (db.users, with schema). Writes: \`POST /aspects?action=ingestProposal\`, each a new editableDatasetProperties description of db.users. The bare server answers the catalog's own response bytes.`,
     rows: [
-      { figure: 'GraphQL reads', unit: 'req/s', value: r, floorName: 'bare node:http, same bytes', floor: b, ratio: readShare, ratioText: `${(readShare * 100).toFixed(0)} %`, aim: '≥ 40 % of bare', met: readShare >= 0.4, why: WHY.reads },
-      { figure: 'durable writes (synchronous=FULL)', unit: 'req/s', value: wf, floorName: 'fsync/s on that disk', floor: fs, ratio: wf.median / fs.median, ratioText: `${((wf.median / fs.median) * 100).toFixed(0)} %`, aim: '≥ 2,000/s', met: wf.median >= 2000, why: WHY.writes },
-      { figure: 'writes, --durability normal', unit: 'req/s', value: wn, floorName: 'fsync/s on that disk', floor: fs, ratio: wn.median / fs.median, ratioText: `${((wn.median / fs.median) * 100).toFixed(0)} %` },
+      {
+        figure: 'GraphQL reads',
+        unit: 'req/s',
+        value: r,
+        floorName: 'bare node:http, same bytes',
+        floor: b,
+        ratio: readShare,
+        ratioText: `${(readShare * 100).toFixed(0)} %`,
+        aim: '≥ 40 % of bare',
+        met: readShare >= 0.4,
+        why: WHY.reads,
+      },
+      {
+        figure: 'durable writes (synchronous=FULL)',
+        unit: 'req/s',
+        value: wf,
+        floorName: 'fsync/s on that disk',
+        floor: fs,
+        ratio: wf.median / fs.median,
+        ratioText: `${((wf.median / fs.median) * 100).toFixed(0)} %`,
+        aim: '≥ 2,000/s',
+        met: wf.median >= 2000,
+        why: WHY.writes,
+      },
+      {
+        figure: 'writes, --durability normal',
+        unit: 'req/s',
+        value: wn,
+        floorName: 'fsync/s on that disk',
+        floor: fs,
+        ratio: wn.median / fs.median,
+        ratioText: `${((wn.median / fs.median) * 100).toFixed(0)} %`,
+      },
     ],
     notes: [
       ...problems,

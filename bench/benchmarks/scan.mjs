@@ -24,27 +24,46 @@ export async function textBenchmark({ quick }) {
   const reps = quick ? { warmup: 1, runs: 3 } : { warmup: 2, runs: 7 };
   let found = 0;
   let hits = 0;
-  const floor = () => { hits = countUrnPrefixes(text); };
+  const floor = () => {
+    hits = countUrnPrefixes(text);
+  };
   // Cold: the parse cache is emptied first, as when a file is opened; warm: a rescan after a keystroke.
-  const cold = await alternate(reps, () => {
-    clearParseCache();
-    const start = performance.now();
-    found = topLevel(scan.scanDocument(text, 'python', OPTIONS));
-    return performance.now() - start;
-  }, floor);
-  const warm = await alternate(reps, () => { found = topLevel(scan.scanDocument(text, 'python', OPTIONS)); }, floor);
+  const cold = await alternate(
+    reps,
+    () => {
+      clearParseCache();
+      const start = performance.now();
+      found = topLevel(scan.scanDocument(text, 'python', OPTIONS));
+      return performance.now() - start;
+    },
+    floor,
+  );
+  const warm = await alternate(
+    reps,
+    () => {
+      found = topLevel(scan.scanDocument(text, 'python', OPTIONS));
+    },
+    floor,
+  );
   clearParseCache();
   const rate = (s) => mapSummary(s, (ms) => mb / (ms / 1000));
   const row = (figure, r, why) => {
     const ratio = r.target.median / r.floor.median;
     return {
-      figure, unit: 'MB/s', value: rate(r.target),
-      floorName: "indexOf('urn:') loop", floor: rate(r.floor), ratio,
-      aim: '≤ 3× floor', met: ratio <= 3, why,
+      figure,
+      unit: 'MB/s',
+      value: rate(r.target),
+      floorName: "indexOf('urn:') loop",
+      floor: rate(r.floor),
+      ratio,
+      aim: '≤ 3× floor',
+      met: ratio <= 3,
+      why,
     };
   };
   return {
-    id: '1', title: 'Finding URNs in text',
+    id: '1',
+    title: 'Finding URNs in text',
     input: `A generated ${mb.toFixed(1)} MB Python-like file holding ${urns.toLocaleString('en-US')} URNs (string constants, lists, calls, comments, builder calls), scanned as \`python\` by scanDocument (text extractor + builder calls). ${reps.runs} runs after ${reps.warmup} warm-up.`,
     rows: [
       row('scan, cold parse cache (file opened)', cold, WHY.textScan),
@@ -62,23 +81,38 @@ export async function yamlBenchmark({ quick }) {
   const text = docsAsCodeYaml(bytes);
   const reps = quick ? { warmup: 1, runs: 3 } : { warmup: 1, runs: 5 };
   let result;
-  const r = await alternate(reps, () => {
-    clearParseCache();
-    const start = performance.now();
-    result = scan.scanDocument(text, 'yaml', OPTIONS);
-    return performance.now() - start;
-  }, () => { yaml.parseDocument(text); });
+  const r = await alternate(
+    reps,
+    () => {
+      clearParseCache();
+      const start = performance.now();
+      result = scan.scanDocument(text, 'yaml', OPTIONS);
+      return performance.now() - start;
+    },
+    () => {
+      yaml.parseDocument(text);
+    },
+  );
   clearParseCache();
   const ratio = r.target.median / r.floor.median;
   const withContext = result.occurrences.filter((o) => o.yaml !== undefined).length;
   return {
-    id: '2', title: 'Finding URNs in YAML, with their context',
+    id: '2',
+    title: 'Finding URNs in YAML, with their context',
     input: `A generated ${(text.length / 1e6).toFixed(1)} MB docs-as-code YAML file (datasets with descriptions, owners and columns; feature tables with feature lists), scanned as \`yaml\` by scanDocument: URNs with key path, siblings, list owner, column and description entries. ${reps.runs} runs after ${reps.warmup} warm-up.`,
-    rows: [{
-      figure: 'find URNs with context', unit: 'ms', value: r.target,
-      floorName: 'yaml.parseDocument alone', floor: r.floor, ratio,
-      aim: '≤ 1.3× floor', met: ratio <= 1.3, why: WHY.yamlScan,
-    }],
+    rows: [
+      {
+        figure: 'find URNs with context',
+        unit: 'ms',
+        value: r.target,
+        floorName: 'yaml.parseDocument alone',
+        floor: r.floor,
+        ratio,
+        aim: '≤ 1.3× floor',
+        met: ratio <= 1.3,
+        why: WHY.yamlScan,
+      },
+    ],
     notes: [
       `Found ${result.occurrences.length.toLocaleString('en-US')} URN occurrences (${withContext.toLocaleString('en-US')} with YAML context), ${result.columns.length.toLocaleString('en-US')} columns and ${result.descriptions.length.toLocaleString('en-US')} descriptions; ${result.problems.length} YAML problems.`,
       `In this process's CPU time (less disturbed by other processes): ${r.cpu.target.median.toFixed(0)} ms against ${r.cpu.floor.median.toFixed(0)} ms, ${cpuRatio(r)} the floor.`,

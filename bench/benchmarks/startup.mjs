@@ -37,15 +37,25 @@ exports.deactivate = () => client && client.stop();`;
 
 async function productionSize(esbuild, build) {
   const r = await esbuild.build({
-    bundle: true, platform: 'node', format: 'cjs', target: 'node20', minify: true, legalComments: 'none',
-    write: false, logLevel: 'silent', absWorkingDir: ROOT, ...build,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    minify: true,
+    legalComments: 'none',
+    write: false,
+    logLevel: 'silent',
+    absWorkingDir: ROOT,
+    ...build,
   });
   return r.outputFiles.reduce((n, f) => n + f.contents.length, 0);
 }
 
 /** How dist/ was last built: `npm run build` leaves source maps, `npm run package` minifies. */
 function buildKind(file) {
-  return readFileSync(file, 'utf8').includes('//# sourceMappingURL=') ? 'npm run build, not minified' : 'minified by npm run package';
+  return readFileSync(file, 'utf8').includes('//# sourceMappingURL=')
+    ? 'npm run build, not minified'
+    : 'minified by npm run package';
 }
 
 async function sizeRows() {
@@ -53,21 +63,45 @@ async function sizeRows() {
   const rows = [];
   const notes = [];
   const serverProd = await productionSize(esbuild, { entryPoints: [path.join(ROOT, 'server', 'src', 'main.ts')] });
-  const serverFloor = await productionSize(esbuild, { stdin: { contents: MINIMAL_SERVER, resolveDir: ROOT, loader: 'js' } });
+  const serverFloor = await productionSize(esbuild, {
+    stdin: { contents: MINIMAL_SERVER, resolveDir: ROOT, loader: 'js' },
+  });
   const distServer = statSync(path.join(DIST, 'server.js')).size;
-  rows.push({ figure: `dist/server.js (${buildKind(path.join(DIST, 'server.js'))})`, unit: 'bytes', value: single(distServer) });
   rows.push({
-    figure: 'server bundle, minified (as packaged)', unit: 'bytes', value: single(serverProd),
-    floorName: 'minimal vscode-languageserver server', floor: single(serverFloor), ratio: serverProd / serverFloor,
+    figure: `dist/server.js (${buildKind(path.join(DIST, 'server.js'))})`,
+    unit: 'bytes',
+    value: single(distServer),
+  });
+  rows.push({
+    figure: 'server bundle, minified (as packaged)',
+    unit: 'bytes',
+    value: single(serverProd),
+    floorName: 'minimal vscode-languageserver server',
+    floor: single(serverFloor),
+    ratio: serverProd / serverFloor,
   });
   if (existsSync(path.join(ROOT, 'client', 'src', 'extension.ts'))) {
-    const clientProd = await productionSize(esbuild, { entryPoints: [path.join(ROOT, 'client', 'src', 'extension.ts')], external: ['vscode'] });
-    const clientFloor = await productionSize(esbuild, { stdin: { contents: MINIMAL_CLIENT, resolveDir: ROOT, loader: 'js' }, external: ['vscode'] });
+    const clientProd = await productionSize(esbuild, {
+      entryPoints: [path.join(ROOT, 'client', 'src', 'extension.ts')],
+      external: ['vscode'],
+    });
+    const clientFloor = await productionSize(esbuild, {
+      stdin: { contents: MINIMAL_CLIENT, resolveDir: ROOT, loader: 'js' },
+      external: ['vscode'],
+    });
     const distClient = statSync(path.join(DIST, 'extension.js')).size;
-    rows.push({ figure: `dist/extension.js (${buildKind(path.join(DIST, 'extension.js'))})`, unit: 'bytes', value: single(distClient) });
     rows.push({
-      figure: 'extension bundle, minified (as packaged)', unit: 'bytes', value: single(clientProd),
-      floorName: 'minimal vscode-languageclient extension', floor: single(clientFloor), ratio: clientProd / clientFloor,
+      figure: `dist/extension.js (${buildKind(path.join(DIST, 'extension.js'))})`,
+      unit: 'bytes',
+      value: single(distClient),
+    });
+    rows.push({
+      figure: 'extension bundle, minified (as packaged)',
+      unit: 'bytes',
+      value: single(clientProd),
+      floorName: 'minimal vscode-languageclient extension',
+      floor: single(clientFloor),
+      ratio: clientProd / clientFloor,
     });
   }
   const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
@@ -75,10 +109,14 @@ async function sizeRows() {
   if (existsSync(vsix)) {
     const st = statSync(vsix);
     rows.push({ figure: `.vsix (${path.basename(vsix)})`, unit: 'bytes', value: single(st.size) });
-    notes.push(`The .vsix is the one \`npm run package\` last wrote (${st.mtime.toISOString()}); the bench does not rebuild it.`);
+    notes.push(
+      `The .vsix is the one \`npm run package\` last wrote (${st.mtime.toISOString()}); the bench does not rebuild it.`,
+    );
   } else {
     rows.push({ figure: '.vsix', unit: '', value: single(NaN), aim: 'not built' });
-    notes.push(`.vsix: not built. Run \`npm run package\` (writes ${path.basename(vsix)} at the root), then \`npm run bench\` reports its size.`);
+    notes.push(
+      `.vsix: not built. Run \`npm run package\` (writes ${path.basename(vsix)} at the root), then \`npm run bench\` reports its size.`,
+    );
   }
   // esbuild keeps a service process for its API: stop it, as every process the bench starts.
   await esbuild.stop?.();
@@ -103,7 +141,8 @@ async function memoryRun(catalog, maxEntries, n, serverArgs) {
     for (let d = 0; d * perDocument < n; d++) {
       const uri = `file:///bench/memory_${maxEntries}_${d}.py`;
       const lines = [];
-      for (let i = d * perDocument; i < Math.min(n, (d + 1) * perDocument); i++) lines.push(`T_${i} = "${benchDatasetUrn(i)}"`);
+      for (let i = d * perDocument; i < Math.min(n, (d + 1) * perDocument); i++)
+        lines.push(`T_${i} = "${benchDatasetUrn(i)}"`);
       lines.push(`GHOST = "${benchDatasetUrn(d, 'missing')}"`);
       const published = server.nextDiagnostics(uri, (x) => x.some((y) => y.code === 'unknown-urn'));
       await server.open(uri, 'python', lines.join('\n'));
@@ -121,12 +160,16 @@ async function memoryRun(catalog, maxEntries, n, serverArgs) {
 
 export async function startupBenchmark({ quick, catalog, datasets, serverArgs }) {
   const reps = quick ? { warmup: 1, runs: 3 } : { warmup: 2, runs: 10 };
-  const start = await alternate(reps, async () => {
-    const server = await startServer({ settings: {}, nodeArgs: serverArgs });
-    const ms = server.initMs;
-    await server.stop();
-    return ms;
-  }, bareNodeStart);
+  const start = await alternate(
+    reps,
+    async () => {
+      const server = await startServer({ settings: {}, nodeArgs: serverArgs });
+      const ms = server.initMs;
+      await server.stop();
+      return ms;
+    },
+    bareNodeStart,
+  );
   const startRatio = start.target.median / start.floor.median;
   const sizes = await sizeRows();
 
@@ -143,19 +186,53 @@ export async function startupBenchmark({ quick, catalog, datasets, serverArgs })
     const idleRss = summary(runs.map((r) => r.idle.rss));
     const idleHeap = summary(runs.map((r) => r.idle.heapUsed));
     memory.push(
-      { figure: `RSS after resolving ${n.toLocaleString('en-US')} entities, ${setting}`, unit: 'MiB', value: rss, floorName: 'same server idle', floor: idleRss, ratio: rss.median / idleRss.median },
-      { figure: `… then RSS after a full GC, ${setting}`, unit: 'MiB', value: rssGc, floorName: 'same server idle', floor: idleRss, ratio: rssGc.median / idleRss.median },
-      { figure: `… and heap used after a full GC, ${setting}`, unit: 'MiB', value: heap, floorName: 'same server idle', floor: idleHeap, ratio: heap.median / idleHeap.median },
+      {
+        figure: `RSS after resolving ${n.toLocaleString('en-US')} entities, ${setting}`,
+        unit: 'MiB',
+        value: rss,
+        floorName: 'same server idle',
+        floor: idleRss,
+        ratio: rss.median / idleRss.median,
+      },
+      {
+        figure: `… then RSS after a full GC, ${setting}`,
+        unit: 'MiB',
+        value: rssGc,
+        floorName: 'same server idle',
+        floor: idleRss,
+        ratio: rssGc.median / idleRss.median,
+      },
+      {
+        figure: `… and heap used after a full GC, ${setting}`,
+        unit: 'MiB',
+        value: heap,
+        floorName: 'same server idle',
+        floor: idleHeap,
+        ratio: heap.median / idleHeap.median,
+      },
     );
   }
   return {
-    id: '8', title: 'Start-up, size and memory',
+    id: '8',
+    title: 'Start-up, size and memory',
     input: `Start-up: dist/server.js spawned with \`node\` until its initialize result, ${reps.runs} runs after ${reps.warmup} warm-up, against spawning a bare \`node -e\` until its first output. Sizes: the bundles as \`npm run build\` leaves them, and minified as scripts/build.mjs --production makes them (built in memory here), against minimal bundles of the LSP libraries built the same way. Memory: VmRSS of the server process (/proc/<pid>/status) after resolving ${n.toLocaleString('en-US')} distinct datasets (all found, with schema) through ten documents opened, diagnosed and closed one after the other, ${memoryRuns} run(s) per setting.`,
     rows: [
-      { figure: 'spawn → initialize result', unit: 'ms', value: start.target, floorName: 'bare node spawn → first output', floor: start.floor, ratio: startRatio, why: WHY.startup },
+      {
+        figure: 'spawn → initialize result',
+        unit: 'ms',
+        value: start.target,
+        floorName: 'bare node spawn → first output',
+        floor: start.floor,
+        ratio: startRatio,
+        why: WHY.startup,
+      },
       ...sizes.rows,
       ...memory,
     ],
-    notes: [...sizes.notes, `Memory is read after the last document is closed: VmRSS as it stands, then RSS and heap used after a full GC forced through the inspector (\`--inspect=127.0.0.1:0\`, HeapProfiler.collectGarbage); the floor is the same reading of the same process right after initialize. V8 keeps heap pages it no longer needs, so the RSS moves less than the heap. The two settings differ by what the cache may keep (up to 20,000, or the last 1,000 of the ${n.toLocaleString('en-US')} entities).`, FINDINGS.memory],
+    notes: [
+      ...sizes.notes,
+      `Memory is read after the last document is closed: VmRSS as it stands, then RSS and heap used after a full GC forced through the inspector (\`--inspect=127.0.0.1:0\`, HeapProfiler.collectGarbage); the floor is the same reading of the same process right after initialize. V8 keeps heap pages it no longer needs, so the RSS moves less than the heap. The two settings differ by what the cache may keep (up to 20,000, or the last 1,000 of the ${n.toLocaleString('en-US')} entities).`,
+      FINDINGS.memory,
+    ],
   };
 }

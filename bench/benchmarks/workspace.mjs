@@ -55,7 +55,11 @@ export async function workspaceBenchmark({ quick, catalog, datasets, tmp, server
   const root = path.join(tmp, 'workspace');
   generateTree(root, files, datasets);
   const settings = { url: catalog.url, cache: { ttlSeconds: 0, maxEntries: 50_000 } };
-  const server = await startServer({ settings, workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'bench' }], nodeArgs: serverArgs });
+  const server = await startServer({
+    settings,
+    workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'bench' }],
+    nodeArgs: serverArgs,
+  });
   let checked;
   let rgMatches = 0;
   let rgDistinct = 0;
@@ -63,7 +67,8 @@ export async function workspaceBenchmark({ quick, catalog, datasets, tmp, server
     const start = performance.now();
     checked = await server.command('catalogLens.checkWorkspace', {});
     const ms = performance.now() - start;
-    if (!checked || checked.files !== files) throw new Error(`checkWorkspace answered ${JSON.stringify(checked)}; expected ${files} files`);
+    if (!checked || checked.files !== files)
+      throw new Error(`checkWorkspace answered ${JSON.stringify(checked)}; expected ${files} files`);
     return ms;
   };
   const rg = async () => {
@@ -88,10 +93,17 @@ export async function workspaceBenchmark({ quick, catalog, datasets, tmp, server
     await server.stop();
   }
   const row = (figure, r) => ({
-    figure, unit: 'ms', value: r.target, floorName: 'rg -o over the tree', floor: r.floor, ratio: r.target.median / r.floor.median, aim: 'none set',
+    figure,
+    unit: 'ms',
+    value: r.target,
+    floorName: 'rg -o over the tree',
+    floor: r.floor,
+    ratio: r.target.median / r.floor.median,
+    aim: 'none set',
   });
   return {
-    id: '6', title: 'Check Workspace',
+    id: '6',
+    title: 'Check Workspace',
     input: `A generated tree of ${files.toLocaleString('en-US')} files (Python, YAML, SQL, Markdown in folders of 100; three dataset URNs each from ${datasets.toLocaleString('en-US')} in the catalog), the server command catalogLens.checkWorkspace (scan, resolve in batches, publish each file's diagnostics) against Debian's ripgrep \`rg -o --no-filename '${RG_URN}'\` over the same tree. ${reps.runs} runs after ${reps.warmup} warm-up.`,
     rows: [row('check, cold cache (resolve every URN)', cold), row('check, warm cache', warm)],
     notes: [

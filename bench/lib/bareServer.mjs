@@ -8,7 +8,10 @@ const BODY = process.env.BENCH_BARE_BODY ?? '{"data":null,"extensions":{}}';
 const server = createServer((req, res) => {
   req.on('data', () => undefined);
   req.on('end', () => {
-    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(BODY) });
+    res.writeHead(200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(BODY),
+    });
     res.end(BODY);
   });
 });

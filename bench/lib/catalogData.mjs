@@ -16,16 +16,28 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 export function postJson(url, body, headers = {}) {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = http.request(url, {
-      method: 'POST', agent,
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers },
-    }, (res) => {
-      let out = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => { out += d; });
-      res.on('end', () => resolve({ status: res.statusCode, text: out }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'Content-Length': Buffer.byteLength(text),
+          ...headers,
+        },
+      },
+      (res) => {
+        let out = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => {
+          out += d;
+        });
+        res.on('end', () => resolve({ status: res.statusCode, text: out }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(text);
   });
@@ -33,39 +45,73 @@ export function postJson(url, body, headers = {}) {
 
 export async function getJson(url) {
   return new Promise((resolve, reject) => {
-    http.get(url, { agent }, (res) => {
-      let out = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => { out += d; });
-      res.on('end', () => {
-        try { resolve(JSON.parse(out)); } catch (e) { reject(new Error(`GET ${url}: ${res.statusCode} ${out.slice(0, 200)} (${e.message})`)); }
-      });
-    }).on('error', reject);
+    http
+      .get(url, { agent }, (res) => {
+        let out = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => {
+          out += d;
+        });
+        res.on('end', () => {
+          try {
+            resolve(JSON.parse(out));
+          } catch (e) {
+            reject(new Error(`GET ${url}: ${res.statusCode} ${out.slice(0, 200)} (${e.message})`));
+          }
+        });
+      })
+      .on('error', reject);
   });
 }
 
 /** The benchmark's datasets: `urn:li:dataset:(urn:li:dataPlatform:hive,bench.t_<i>,PROD)`. */
-export const benchDatasetUrn = (i, prefix = 't') => `urn:li:dataset:(urn:li:dataPlatform:hive,bench.${prefix}_${i},PROD)`;
+export const benchDatasetUrn = (i, prefix = 't') =>
+  `urn:li:dataset:(urn:li:dataPlatform:hive,bench.${prefix}_${i},PROD)`;
 
 const COLUMNS = ['id', 'user_id', 'country', 'amount', 'created_at', 'updated_at'];
 
 /** The aspects of one benchmark dataset: properties with a description, and a six-column schema. */
 export function datasetProposals(urn, name) {
-  const properties = { customProperties: {}, name, qualifiedName: name, description: `Benchmark table ${name}, one row per event.`, tags: [] };
+  const properties = {
+    customProperties: {},
+    name,
+    qualifiedName: name,
+    description: `Benchmark table ${name}, one row per event.`,
+    tags: [],
+  };
   const schema = {
-    schemaName: name, platform: 'urn:li:dataPlatform:hive', version: 0, hash: '',
+    schemaName: name,
+    platform: 'urn:li:dataPlatform:hive',
+    version: 0,
+    hash: '',
     created: { time: 1735689600000, actor: 'urn:li:corpuser:datahub' },
     lastModified: { time: 1735689600000, actor: 'urn:li:corpuser:datahub' },
     platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },
     fields: COLUMNS.map((c, i) => ({
-      fieldPath: c, nullable: i > 0, nativeDataType: i === 3 ? 'decimal(10,2)' : 'string',
-      type: { type: { 'com.linkedin.schema.StringType': {} } }, recursive: false, isPartOfKey: i === 0,
+      fieldPath: c,
+      nullable: i > 0,
+      nativeDataType: i === 3 ? 'decimal(10,2)' : 'string',
+      type: { type: { 'com.linkedin.schema.StringType': {} } },
+      recursive: false,
+      isPartOfKey: i === 0,
       ...(i % 2 === 0 ? { description: `The ${c} of the row.` } : {}),
     })),
   };
   return [
-    { entityType: 'dataset', entityUrn: urn, changeType: 'UPSERT', aspectName: 'datasetProperties', aspect: { value: JSON.stringify(properties), contentType: 'application/json' } },
-    { entityType: 'dataset', entityUrn: urn, changeType: 'UPSERT', aspectName: 'schemaMetadata', aspect: { value: JSON.stringify(schema), contentType: 'application/json' } },
+    {
+      entityType: 'dataset',
+      entityUrn: urn,
+      changeType: 'UPSERT',
+      aspectName: 'datasetProperties',
+      aspect: { value: JSON.stringify(properties), contentType: 'application/json' },
+    },
+    {
+      entityType: 'dataset',
+      entityUrn: urn,
+      changeType: 'UPSERT',
+      aspectName: 'schemaMetadata',
+      aspect: { value: JSON.stringify(schema), contentType: 'application/json' },
+    },
   ];
 }
 
@@ -73,8 +119,13 @@ export function datasetProposals(urn, name) {
 export async function ingestDatasets(catalogUrl, from, to, prefix = 't') {
   for (let start = from; start < to; start += 500) {
     const proposals = [];
-    for (let i = start; i < Math.min(to, start + 500); i++) proposals.push(...datasetProposals(benchDatasetUrn(i, prefix), `bench.${prefix}_${i}`));
-    const r = await postJson(`${catalogUrl}/aspects?action=ingestProposalBatch`, { proposals, async: 'false' }, { 'X-RestLi-Protocol-Version': '2.0.0' });
+    for (let i = start; i < Math.min(to, start + 500); i++)
+      proposals.push(...datasetProposals(benchDatasetUrn(i, prefix), `bench.${prefix}_${i}`));
+    const r = await postJson(
+      `${catalogUrl}/aspects?action=ingestProposalBatch`,
+      { proposals, async: 'false' },
+      { 'X-RestLi-Protocol-Version': '2.0.0' },
+    );
     if (r.status !== 200) throw new Error(`ingestProposalBatch answered ${r.status}: ${r.text.slice(0, 300)}`);
   }
 }

@@ -19,7 +19,7 @@ const PYTHON_FILLER = [
   '    """Load the users and their orders for the day."""',
   '    df = spark.table("db.users").where(F.col("day") == today())',
   '    return df.filter(F.col("amount") > threshold).groupBy("user_id").agg(F.sum("amount"))',
-  '    # turn: the daily job re-reads yesterday\'s partition when the upstream return is late',
+  "    # turn: the daily job re-reads yesterday's partition when the upstream return is late",
   '    result = {key: value for key, value in sorted(rows.items()) if value is not None}',
   '    logger.info("loaded %d rows from %s in %.1f s", len(rows), table, elapsed)',
   '    if not rows:',
@@ -41,9 +41,10 @@ export function pythonLike(bytes, urns) {
   const heads = [];
   for (let b = 0; b < blocks; b++) {
     const n = Math.min(PER_BLOCK, urns - b * PER_BLOCK);
-    const dataset = b % 10 === 9
-      ? `make_dataset_urn("hive", "db.users_${b}", "PROD")`
-      : `"urn:li:dataset:(urn:li:dataPlatform:hive,db.users_${b},PROD)"`;
+    const dataset =
+      b % 10 === 9
+        ? `make_dataset_urn("hive", "db.users_${b}", "PROD")`
+        : `"urn:li:dataset:(urn:li:dataPlatform:hive,db.users_${b},PROD)"`;
     const urnsOfBlock = [
       `# owner: urn:li:corpuser:user${b % 977}`,
       `USERS_${b} = ${dataset}`,

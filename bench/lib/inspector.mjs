@@ -9,16 +9,29 @@ export async function connectInspector(wsUrl) {
   const url = new URL(wsUrl);
   if (url.hostname !== '127.0.0.1') throw new Error(`the inspector is not on loopback: ${wsUrl}`);
   const socket = net.connect(Number(url.port), '127.0.0.1');
-  await new Promise((resolve, reject) => { socket.once('connect', resolve); socket.once('error', reject); });
-  socket.write([
-    `GET ${url.pathname} HTTP/1.1`, `Host: ${url.host}`, 'Upgrade: websocket', 'Connection: Upgrade',
-    `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`, 'Sec-WebSocket-Version: 13', '', '',
-  ].join('\r\n'));
+  await new Promise((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  socket.write(
+    [
+      `GET ${url.pathname} HTTP/1.1`,
+      `Host: ${url.host}`,
+      'Upgrade: websocket',
+      'Connection: Upgrade',
+      `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+      'Sec-WebSocket-Version: 13',
+      '',
+      '',
+    ].join('\r\n'),
+  );
   let buffer = Buffer.alloc(0);
   let upgraded = false;
   // Frames sent before the 101 answer may be dropped by the inspector: wait for it.
   let onUpgrade;
-  const upgrade = new Promise((resolve, reject) => { onUpgrade = { resolve, reject }; });
+  const upgrade = new Promise((resolve, reject) => {
+    onUpgrade = { resolve, reject };
+  });
   let nextId = 1;
   const pending = new Map();
   let failed;
@@ -68,8 +81,14 @@ export async function connectInspector(wsUrl) {
           reject(new Error(`the inspector did not answer ${method} within 60 s`));
         }, 60_000);
         pending.set(id, {
-          resolve: (v) => { clearTimeout(timer); resolve(v); },
-          reject: (e) => { clearTimeout(timer); reject(e); },
+          resolve: (v) => {
+            clearTimeout(timer);
+            resolve(v);
+          },
+          reject: (e) => {
+            clearTimeout(timer);
+            reject(e);
+          },
         });
       });
     },
@@ -102,9 +121,18 @@ function readFrame(b) {
 /** A final text frame; clients must mask what they send. */
 function maskedFrame(payload) {
   const mask = randomBytes(4);
-  const header = payload.length < 126 ? Buffer.from([0x81, 0x80 | payload.length])
-    : payload.length < 65536 ? Buffer.from([0x81, 0x80 | 126, payload.length >> 8, payload.length & 0xff])
-      : (() => { const h = Buffer.alloc(10); h[0] = 0x81; h[1] = 0x80 | 127; h.writeBigUInt64BE(BigInt(payload.length), 2); return h; })();
+  const header =
+    payload.length < 126
+      ? Buffer.from([0x81, 0x80 | payload.length])
+      : payload.length < 65536
+        ? Buffer.from([0x81, 0x80 | 126, payload.length >> 8, payload.length & 0xff])
+        : (() => {
+            const h = Buffer.alloc(10);
+            h[0] = 0x81;
+            h[1] = 0x80 | 127;
+            h.writeBigUInt64BE(BigInt(payload.length), 2);
+            return h;
+          })();
   const body = Buffer.alloc(payload.length);
   for (let i = 0; i < payload.length; i++) body[i] = payload[i] ^ mask[i & 3];
   return Buffer.concat([header, mask, body]);
@@ -114,7 +142,10 @@ function maskedFrame(payload) {
 export async function memoryAfterGc(inspector) {
   await inspector.send('HeapProfiler.enable');
   await inspector.send('HeapProfiler.collectGarbage');
-  const r = await inspector.send('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
+  const r = await inspector.send('Runtime.evaluate', {
+    expression: 'JSON.stringify(process.memoryUsage())',
+    returnByValue: true,
+  });
   const usage = JSON.parse(r.result.value);
   const mib = (n) => n / 1024 / 1024;
   return { rss: mib(usage.rss), heapUsed: mib(usage.heapUsed) };

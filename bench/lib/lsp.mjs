@@ -8,7 +8,11 @@ import { DIST, startChild, stopChild } from './processes.mjs';
 import { now } from './measure.mjs';
 
 const require = createRequire(import.meta.url);
-const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = require('vscode-languageserver-protocol/node');
+const {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+} = require('vscode-languageserver-protocol/node');
 
 export const SERVER_BUNDLE = path.join(DIST, 'server.js');
 
@@ -20,22 +24,34 @@ export async function startServer({ settings = {}, workspaceFolders, nodeArgs = 
   const env = { ...process.env };
   delete env.CATALOG_LENS_TOKEN;
   const spawnedAt = now();
-  const handle = startChild(process.execPath, [...nodeArgs, bundle, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
+  const handle = startChild(process.execPath, [...nodeArgs, bundle, '--stdio'], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env,
+  });
   let stderr = '';
   let onStderr;
   handle.child.stderr.setEncoding('utf8');
-  handle.child.stderr.on('data', (d) => { stderr += d; onStderr?.(); });
+  handle.child.stderr.on('data', (d) => {
+    stderr += d;
+    onStderr?.();
+  });
   // With --inspect=127.0.0.1:0 the process says on stderr where its inspector listens.
   const inspectorUrl = nodeArgs.some((a) => a.startsWith('--inspect'))
     ? new Promise((resolve) => {
-      onStderr = () => {
-        const m = /Debugger listening on (ws:\/\/\S+)/.exec(stderr);
-        if (m) { onStderr = undefined; resolve(m[1]); }
-      };
-      onStderr();
-    })
+        onStderr = () => {
+          const m = /Debugger listening on (ws:\/\/\S+)/.exec(stderr);
+          if (m) {
+            onStderr = undefined;
+            resolve(m[1]);
+          }
+        };
+        onStderr();
+      })
     : undefined;
-  const connection = createProtocolConnection(new StreamMessageReader(handle.child.stdout), new StreamMessageWriter(handle.child.stdin));
+  const connection = createProtocolConnection(
+    new StreamMessageReader(handle.child.stdout),
+    new StreamMessageWriter(handle.child.stdin),
+  );
   const waiters = [];
   const logs = [];
   let publishes = 0;
@@ -43,11 +59,17 @@ export async function startServer({ settings = {}, workspaceFolders, nodeArgs = 
   connection.onRequest('window/workDoneProgress/create', () => null);
   connection.onRequest('client/registerCapability', () => null);
   connection.onRequest('window/showMessageRequest', () => null);
-  connection.onNotification('window/logMessage', (p) => { logs.push(p.message); });
-  connection.onNotification('window/showMessage', (p) => { logs.push(p.message); });
+  connection.onNotification('window/logMessage', (p) => {
+    logs.push(p.message);
+  });
+  connection.onNotification('window/showMessage', (p) => {
+    logs.push(p.message);
+  });
   connection.onNotification('$/progress', () => undefined);
   connection.onNotification('catalogLens/status', () => undefined);
-  connection.onNotification('catalogLens/skipped', (p) => { logs.push(`skipped ${JSON.stringify(p)}`); });
+  connection.onNotification('catalogLens/skipped', (p) => {
+    logs.push(`skipped ${JSON.stringify(p)}`);
+  });
   connection.onNotification('textDocument/publishDiagnostics', (p) => {
     const at = now();
     publishes++;
@@ -74,18 +96,32 @@ export async function startServer({ settings = {}, workspaceFolders, nodeArgs = 
   await connection.sendNotification('initialized', {});
 
   const versions = new Map();
-  const failWith = (what) => new Error(`${what}; server stderr:\n${stderr.slice(-4000)}\nlogs:\n${logs.slice(-20).join('\n')}`);
+  const failWith = (what) =>
+    new Error(`${what}; server stderr:\n${stderr.slice(-4000)}\nlogs:\n${logs.slice(-20).join('\n')}`);
   return {
-    connection, init, initMs, pid: handle.pid, settings, logs, inspectorUrl,
-    get publishes() { return publishes; },
+    connection,
+    init,
+    initMs,
+    pid: handle.pid,
+    settings,
+    logs,
+    inspectorUrl,
+    get publishes() {
+      return publishes;
+    },
     open(uri, languageId, text) {
       versions.set(uri, 1);
-      return connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+      return connection.sendNotification('textDocument/didOpen', {
+        textDocument: { uri, languageId, version: 1, text },
+      });
     },
     change(uri, text) {
       const version = (versions.get(uri) ?? 1) + 1;
       versions.set(uri, version);
-      return connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
+      return connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version },
+        contentChanges: [{ text }],
+      });
     },
     close(uri) {
       return connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
@@ -95,7 +131,14 @@ export async function startServer({ settings = {}, workspaceFolders, nodeArgs = 
     /** The next publish for `uri` that `accept` takes: `{diagnostics, at}` (arrival time). */
     nextDiagnostics(uri, accept = () => true, timeoutMs = 120_000) {
       return new Promise((resolve, reject) => {
-        const waiter = { uri, accept, resolve: (v) => { clearTimeout(timer); resolve(v); } };
+        const waiter = {
+          uri,
+          accept,
+          resolve: (v) => {
+            clearTimeout(timer);
+            resolve(v);
+          },
+        };
         const timer = setTimeout(() => {
           waiters.splice(waiters.indexOf(waiter), 1);
           reject(failWith(`no accepted diagnostics for ${uri} within ${timeoutMs} ms`));
@@ -110,9 +153,19 @@ export async function startServer({ settings = {}, workspaceFolders, nodeArgs = 
           await connection.sendRequest('shutdown');
           await connection.sendNotification('exit');
         })();
-        const timeout = new Promise((resolve) => { const t = setTimeout(resolve, 5000); t.unref(); });
-        await Promise.race([bye.catch((e) => { logs.push(`shutdown failed: ${e.message}`); }), timeout]);
-        const timer = setTimeout(() => { void stopChild(handle, 2000); }, 5000);
+        const timeout = new Promise((resolve) => {
+          const t = setTimeout(resolve, 5000);
+          t.unref();
+        });
+        await Promise.race([
+          bye.catch((e) => {
+            logs.push(`shutdown failed: ${e.message}`);
+          }),
+          timeout,
+        ]);
+        const timer = setTimeout(() => {
+          void stopChild(handle, 2000);
+        }, 5000);
         await handle.exited;
         clearTimeout(timer);
       }

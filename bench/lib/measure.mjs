@@ -26,7 +26,8 @@ export function percentile(values, p) {
 
 /** A summary in other units (e.g. ms → MB/s); `f` must be monotonic, so min/max may swap. */
 export function mapSummary(s, f) {
-  const a = f(s.min), b = f(s.max);
+  const a = f(s.min),
+    b = f(s.max);
   return { min: Math.min(a, b), median: f(s.median), max: Math.max(a, b), runs: s.runs };
 }
 
@@ -60,5 +61,10 @@ export async function alternate({ warmup, runs }, target, floor) {
       cpu[which].push(lastCpu);
     }
   }
-  return { target: summary(times.target), floor: summary(times.floor), cpu: { target: summary(cpu.target), floor: summary(cpu.floor) }, raw: times };
+  return {
+    target: summary(times.target),
+    floor: summary(times.floor),
+    cpu: { target: summary(cpu.target), floor: summary(cpu.floor) },
+    raw: times,
+  };
 }

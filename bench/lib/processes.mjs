@@ -53,10 +53,19 @@ export function waitForOutput(handle, re, timeoutMs, what) {
     const onData = (d) => {
       out += d;
       const m = re.exec(out);
-      if (m) { done(); resolve(m); }
+      if (m) {
+        done();
+        resolve(m);
+      }
     };
-    const onExit = (code, signal) => { done(); reject(new Error(`${what} exited (code ${code}, signal ${signal}) before it was ready:\n${out}`)); };
-    const timer = setTimeout(() => { done(); reject(new Error(`${what} was not ready within ${timeoutMs} ms:\n${out}`)); }, timeoutMs);
+    const onExit = (code, signal) => {
+      done();
+      reject(new Error(`${what} exited (code ${code}, signal ${signal}) before it was ready:\n${out}`));
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`${what} was not ready within ${timeoutMs} ms:\n${out}`));
+    }, timeoutMs);
     const done = () => {
       clearTimeout(timer);
       handle.child.stdout.off('data', onData);
@@ -70,7 +79,9 @@ export function waitForOutput(handle, re, timeoutMs, what) {
 
 /** Throws a clear message when a command-line tool the benchmark uses is not installed. */
 export function requireTool(command, debianPackage) {
-  const found = (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && existsSync(path.join(dir, command)));
+  const found = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .some((dir) => dir && existsSync(path.join(dir, command)));
   if (!found) throw new Error(`'${command}' is not installed: apt-get install -y ${debianPackage}`);
 }
 
@@ -81,8 +92,12 @@ export async function runToEnd(command, args, options = {}) {
   let stderr = '';
   handle.child.stdout.setEncoding('utf8');
   handle.child.stderr.setEncoding('utf8');
-  handle.child.stdout.on('data', (d) => { stdout += d; });
-  handle.child.stderr.on('data', (d) => { stderr += d; });
+  handle.child.stdout.on('data', (d) => {
+    stdout += d;
+  });
+  handle.child.stderr.on('data', (d) => {
+    stderr += d;
+  });
   const { code, signal, error } = await handle.exited;
   if (error) throw error;
   return { code, signal, stdout, stderr };
@@ -93,13 +108,32 @@ export async function runToEnd(command, args, options = {}) {
  * `durability` 'full' (the default, synchronous=FULL) or 'normal'.
  */
 export async function startCatalog({ db, durability = 'full', nodeArgs = [] }) {
-  const args = [...nodeArgs, path.join(DIST, 'catalog.js'), '--port', '0', '--db', db, '--sample', '--quiet', '--durability', durability];
+  const args = [
+    ...nodeArgs,
+    path.join(DIST, 'catalog.js'),
+    '--port',
+    '0',
+    '--db',
+    db,
+    '--sample',
+    '--quiet',
+    '--durability',
+    durability,
+  ];
   const handle = startChild(process.execPath, args, { cwd: ROOT });
   handle.child.stderr.setEncoding('utf8');
   let stderr = '';
-  handle.child.stderr.on('data', (d) => { stderr += d; });
-  const m = await waitForOutput(handle, /catalog-lens catalog listening on (http:\/\/\S+)\r?\n/, 30_000, 'the local catalog')
-    .catch((e) => { throw new Error(`${e.message}\n${stderr}`); });
+  handle.child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  const m = await waitForOutput(
+    handle,
+    /catalog-lens catalog listening on (http:\/\/\S+)\r?\n/,
+    30_000,
+    'the local catalog',
+  ).catch((e) => {
+    throw new Error(`${e.message}\n${stderr}`);
+  });
   handle.child.stdout.resume();
   return { ...handle, url: m[1], stop: () => stopChild(handle) };
 }
@@ -107,7 +141,8 @@ export async function startCatalog({ db, durability = 'full', nodeArgs = [] }) {
 /** The floor of benchmark 7: a bare node:http server answering a fixed JSON body (bench/lib/bareServer.mjs). */
 export async function startBareServer(body) {
   const handle = startChild(process.execPath, [path.join(ROOT, 'bench', 'lib', 'bareServer.mjs')], {
-    cwd: ROOT, env: { ...process.env, BENCH_BARE_BODY: body },
+    cwd: ROOT,
+    env: { ...process.env, BENCH_BARE_BODY: body },
   });
   const m = await waitForOutput(handle, /listening on (http:\/\/\S+)\r?\n/, 10_000, 'the bare HTTP server');
   handle.child.stdout.resume();

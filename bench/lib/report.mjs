@@ -16,7 +16,8 @@ import os from 'node:os';
 
 export function formatNumber(v, unit) {
   if (v === undefined || Number.isNaN(v)) return '—';
-  if (unit === 'count' || unit === 'requests' || unit === 'files' || unit === 'URNs') return Math.round(v).toLocaleString('en-US');
+  if (unit === 'count' || unit === 'requests' || unit === 'files' || unit === 'URNs')
+    return Math.round(v).toLocaleString('en-US');
   if (unit === 'bytes') return formatBytes(v);
   const abs = Math.abs(v);
   const digits = abs >= 1000 ? 0 : abs >= 100 ? 1 : abs >= 10 ? 1 : abs >= 1 ? 2 : 3;
@@ -29,11 +30,12 @@ export function formatBytes(n) {
   return `${n} B`;
 }
 
-const withUnit = (v, unit) => (unit === 'bytes' ? formatBytes(v) : `${formatNumber(v, unit)}${unit && unit !== 'count' ? ` ${unit}` : ''}`);
+const withUnit = (v, unit) =>
+  unit === 'bytes' ? formatBytes(v) : `${formatNumber(v, unit)}${unit && unit !== 'count' ? ` ${unit}` : ''}`;
 
 function cells(row) {
   const u = row.unit;
-  const same = row.value.runs <= 1 || (row.value.min === row.value.max);
+  const same = row.value.runs <= 1 || row.value.min === row.value.max;
   const floorUnit = row.floorUnit ?? u;
   return {
     figure: row.figure,
@@ -48,8 +50,14 @@ function cells(row) {
 }
 
 const COLUMNS = [
-  ['figure', 'figure'], ['min', 'min'], ['median', 'median'], ['max', 'max'],
-  ['floor', 'floor (median)'], ['ratio', 'ratio'], ['aim', 'aim'], ['met', ''],
+  ['figure', 'figure'],
+  ['min', 'min'],
+  ['median', 'median'],
+  ['max', 'max'],
+  ['floor', 'floor (median)'],
+  ['ratio', 'ratio'],
+  ['aim', 'aim'],
+  ['met', ''],
 ];
 
 /** The terminal table of every section. */
@@ -57,11 +65,18 @@ export function printTable(sections, write = (s) => process.stdout.write(s)) {
   for (const section of sections) {
     write(`\n${section.id}. ${section.title}\n   ${section.input}\n`);
     const rows = section.rows.map(cells);
-    const widths = COLUMNS.map(([key, label]) => Math.min(key === 'floor' ? 44 : 60, Math.max(label.length, ...rows.map((r) => r[key].length))));
-    const line = (r) => '   ' + COLUMNS.map(([key], i) => {
-      const text = r[key].length > widths[i] ? r[key].slice(0, widths[i] - 1) + '…' : r[key];
-      return key === 'figure' || key === 'aim' || key === 'floor' ? text.padEnd(widths[i]) : text.padStart(widths[i]);
-    }).join('  ').trimEnd() + '\n';
+    const widths = COLUMNS.map(([key, label]) =>
+      Math.min(key === 'floor' ? 44 : 60, Math.max(label.length, ...rows.map((r) => r[key].length))),
+    );
+    const line = (r) =>
+      '   ' +
+      COLUMNS.map(([key], i) => {
+        const text = r[key].length > widths[i] ? r[key].slice(0, widths[i] - 1) + '…' : r[key];
+        return key === 'figure' || key === 'aim' || key === 'floor' ? text.padEnd(widths[i]) : text.padStart(widths[i]);
+      })
+        .join('  ')
+        .trimEnd() +
+      '\n';
     write(line(Object.fromEntries(COLUMNS.map(([k, label]) => [k, label]))));
     for (const r of rows) write(line(r));
     for (const { figures, why } of missedWhys(section)) write(`   ↳ ${figures.join('; ')}: ${why}\n`);
@@ -104,20 +119,35 @@ export function resultsMarkdown(sections, machine, { quick, command, durationS, 
   out.push(`| machine | ${machine.cpu}, ${machine.memory} RAM, ${machine.os} |`);
   out.push(`| Node | ${machine.node} |`);
   out.push(`| date | ${machine.date} |`);
-  out.push(`| mode | ${quick ? 'quick (small inputs: figures are not comparable with a full run)' : 'full'}, ${durationS.toFixed(0)} s |`);
-  out.push(`| load average (1, 5, 15 min) | before ${machine.load.before.map((x) => x.toFixed(2)).join(', ')}; after ${machine.load.after.map((x) => x.toFixed(2)).join(', ')} |`);
+  out.push(
+    `| mode | ${quick ? 'quick (small inputs: figures are not comparable with a full run)' : 'full'}, ${durationS.toFixed(0)} s |`,
+  );
+  out.push(
+    `| load average (1, 5, 15 min) | before ${machine.load.before.map((x) => x.toFixed(2)).join(', ')}; after ${machine.load.after.map((x) => x.toFixed(2)).join(', ')} |`,
+  );
   out.push('');
   if (machine.busy) {
-    out.push(`**The machine was busy during this run** (1-minute load average above half the ${os.cpus().length} cores): other processes competed for the CPU, so times are inflated and noisy, the ratios less so (each floor ran interleaved with its figure, under the same load). Rerun on a quiet machine before quoting absolute numbers.`, '');
+    out.push(
+      `**The machine was busy during this run** (1-minute load average above half the ${os.cpus().length} cores): other processes competed for the CPU, so times are inflated and noisy, the ratios less so (each floor ran interleaved with its figure, under the same load). Rerun on a quiet machine before quoting absolute numbers.`,
+      '',
+    );
   }
   if (profileDir) out.push(`CPU profiles of the server and catalog processes: \`${profileDir}\`.`, '');
-  out.push('Each figure is min / median / max over the measured runs, after a warm-up; the floor is the same work done the simplest way, measured in the same run on the same input, interleaved with the figure. The ratio is figure ÷ floor (medians), or floor ÷ figure where bigger is better.', '');
+  out.push(
+    'Each figure is min / median / max over the measured runs, after a warm-up; the floor is the same work done the simplest way, measured in the same run on the same input, interleaved with the figure. The ratio is figure ÷ floor (medians), or floor ÷ figure where bigger is better.',
+    '',
+  );
   for (const section of sections) {
     out.push(`## ${section.id}. ${section.title}`, '', section.input, '');
-    out.push('| figure | min | median | max | floor (median) | ratio | aim | |', '| --- | ---: | ---: | ---: | --- | ---: | --- | --- |');
+    out.push(
+      '| figure | min | median | max | floor (median) | ratio | aim | |',
+      '| --- | ---: | ---: | ---: | --- | ---: | --- | --- |',
+    );
     for (const row of section.rows) {
       const c = cells(row);
-      out.push(`| ${COLUMNS.map(([k]) => mdCell(k === 'met' ? (row.met === undefined ? '' : row.met ? 'met' : '**missed**') : c[k])).join(' | ')} |`);
+      out.push(
+        `| ${COLUMNS.map(([k]) => mdCell(k === 'met' ? (row.met === undefined ? '' : row.met ? 'met' : '**missed**') : c[k])).join(' | ')} |`,
+      );
     }
     out.push('');
     const whys = missedWhys(section);

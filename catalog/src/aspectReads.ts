@@ -5,7 +5,14 @@
  * the request's Rest.li protocol says (datahub/restli.ts), answers unknown names as absent, and
  * puts the entity's key aspect in every entitiesV2 answer, as DataHub does.
  */
-import { ASPECT_FQCN, ASPECT_NAMES, isAspectName, isEntityType, type AspectName, type EntityType } from '../../model/src/aspects';
+import {
+  ASPECT_FQCN,
+  ASPECT_NAMES,
+  isAspectName,
+  isEntityType,
+  type AspectName,
+  type EntityType,
+} from '../../model/src/aspects';
 import type { CompatMode } from './compat';
 import { keyAspect, keyEnvelope } from './datahub/keyAspects';
 import { arrayParam, type RestLiProtocol } from './datahub/restli';
@@ -22,11 +29,14 @@ export interface ReadRules {
 
 /** The URN of a path segment such as `/aspects/<segment>`: percent-decoded once, as Rest.li does. */
 export function urnFromPath(segment: string): string {
-  if (segment === '') throw badRequest('the URN is missing from the path (GET /aspects/{url-encoded urn}?aspect=<name>&version=0)');
+  if (segment === '')
+    throw badRequest('the URN is missing from the path (GET /aspects/{url-encoded urn}?aspect=<name>&version=0)');
   try {
     return decodeURIComponent(segment);
   } catch {
-    throw badRequest(`the URN in the path is not valid percent-encoding: '${segment}' (encode it with encodeURIComponent)`);
+    throw badRequest(
+      `the URN in the path is not valid percent-encoding: '${segment}' (encode it with encodeURIComponent)`,
+    );
   }
 }
 
@@ -34,7 +44,9 @@ function entityOf(namespaces: NamespacePolicy, urnText: string): { resolved: Res
   const resolved = namespaces.resolve(urnText, 'urn');
   const kind = resolved.urn.kind === 'other' ? resolved.urn.entityType : resolved.urn.kind;
   if (!isEntityType(kind)) {
-    throw badRequest(`urn: '${urnText}' is a ${kind} URN; this catalog stores dataset, mlFeature, mlFeatureTable, mlModel and mlModelGroup`);
+    throw badRequest(
+      `urn: '${urnText}' is a ${kind} URN; this catalog stores dataset, mlFeature, mlFeatureTable, mlModel and mlModelGroup`,
+    );
   }
   return { resolved, entityType: kind };
 }
@@ -45,7 +57,13 @@ function aspectParam(name: string, where: string): AspectName {
 }
 
 /** `{"aspect": {"<FQCN>": value}, "version": 0}`; 404 when the aspect is absent. */
-export function readAspect(store: AspectStore, namespaces: NamespacePolicy, urnText: string, query: URLSearchParams, rules: ReadRules): unknown {
+export function readAspect(
+  store: AspectStore,
+  namespaces: NamespacePolicy,
+  urnText: string,
+  query: URLSearchParams,
+  rules: ReadRules,
+): unknown {
   const { resolved, entityType } = entityOf(namespaces, urnText);
   const name = query.get('aspect');
   if (name === null || name === '') throw badRequest('aspect: required query parameter (?aspect=<name>&version=0)');
@@ -80,10 +98,17 @@ export function aspectList(query: URLSearchParams): AspectName[] | undefined {
 }
 
 /** `{"entityName", "urn", "aspects": {name: envelope}}`; absent aspects are left out (the entity need not exist). */
-export function readEntity(store: AspectStore, namespaces: NamespacePolicy, urnText: string, query: URLSearchParams, rules: ReadRules): unknown {
+export function readEntity(
+  store: AspectStore,
+  namespaces: NamespacePolicy,
+  urnText: string,
+  query: URLSearchParams,
+  rules: ReadRules,
+): unknown {
   const { resolved, entityType } = entityOf(namespaces, urnText);
   // DataHub mode: names are not checked (EntityV2Resource passes them on as strings).
-  const wanted: readonly string[] | undefined = rules.compat === 'datahub' ? arrayParam(query, 'aspects', rules.protocol) : aspectList(query);
+  const wanted: readonly string[] | undefined =
+    rules.compat === 'datahub' ? arrayParam(query, 'aspects', rules.protocol) : aspectList(query);
   const aspects: Record<string, unknown> = {};
   for (const [name, stored] of store.getAll(resolved.key)) {
     if (wanted === undefined || wanted.includes(name)) aspects[name] = envelope(stored);

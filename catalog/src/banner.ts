@@ -11,18 +11,22 @@ import { isLoopbackHost } from '../../model/src/origin';
 export function startupWarnings(o: Pick<CliOptions, 'host' | 'port' | 'token' | 'tokenSource'>): string[] {
   const warnings: string[] = [];
   if (o.tokenSource?.kind === 'flag') {
-    warnings.push(`--token puts the token on the command line, where any user of this machine can read it (ps); set ${TOKEN_ENV} or use --token-file FILE instead`);
+    warnings.push(
+      `--token puts the token on the command line, where any user of this machine can read it (ps); set ${TOKEN_ENV} or use --token-file FILE instead`,
+    );
   }
   if (o.tokenSource?.kind === 'file') {
     const mode = statSync(o.tokenSource.file).mode;
     if ((mode & 0o077) !== 0) {
-      warnings.push(`the token file ${o.tokenSource.file} can be read by other users (mode ${(mode & 0o777).toString(8)}); chmod 600 it`);
+      warnings.push(
+        `the token file ${o.tokenSource.file} can be read by other users (mode ${(mode & 0o777).toString(8)}); chmod 600 it`,
+      );
     }
   }
   if (!isLoopbackHost(o.host) && o.token === undefined) {
     warnings.push(
       `listening on ${o.host}, beyond this machine, with no token: anyone who can reach port ${o.port === 0 ? '(the one below)' : o.port} ` +
-      `can read and change the catalog; set ${TOKEN_ENV} or --token-file FILE`,
+        `can read and change the catalog; set ${TOKEN_ENV} or --token-file FILE`,
     );
   }
   return warnings;
@@ -30,10 +34,14 @@ export function startupWarnings(o: Pick<CliOptions, 'host' | 'port' | 'token' | 
 
 function tokenOrigin(o: Pick<CliOptions, 'tokenSource'>): string {
   switch (o.tokenSource?.kind) {
-    case 'env': return `from ${TOKEN_ENV}`;
-    case 'file': return `from --token-file ${o.tokenSource.file}`;
-    case 'flag': return 'from --token';
-    default: return '';
+    case 'env':
+      return `from ${TOKEN_ENV}`;
+    case 'file':
+      return `from --token-file ${o.tokenSource.file}`;
+    case 'flag':
+      return 'from --token';
+    default:
+      return '';
   }
 }
 
@@ -45,9 +53,10 @@ export function banner(url: string, hosts: readonly string[], o: CliOptions, sam
     ? `auth: on (token ${tokenOrigin(o)}, not shown) — every request except GET /health and GET /config needs "Authorization: Bearer <token>"`
     : `auth: off — no token (set ${TOKEN_ENV} or --token-file FILE): every request to the names below is accepted`;
   const authHeader = o.token ? ` -H "Authorization: Bearer $${TOKEN_ENV}"` : '';
-  const mode = o.compat === 'datahub'
-    ? `mode: DataHub (--compat datahub) — answers as a real DataHub where it differs from the spec (catalog/README.md "DataHub mode"); GraphQL limits: depth ${o.graphqlDepthLimit ?? 50}, complexity ${o.graphqlComplexityLimit ?? 2000}`
-    : 'mode: spec — answers as shared/spec/catalog-interface.md says (--compat datahub answers as a real DataHub)';
+  const mode =
+    o.compat === 'datahub'
+      ? `mode: DataHub (--compat datahub) — answers as a real DataHub where it differs from the spec (catalog/README.md "DataHub mode"); GraphQL limits: depth ${o.graphqlDepthLimit ?? 50}, complexity ${o.graphqlComplexityLimit ?? 2000}`
+      : 'mode: spec — answers as shared/spec/catalog-interface.md says (--compat datahub answers as a real DataHub)';
   return [
     `catalog-lens catalog listening on ${url}`,
     `  GraphQL:        POST ${url}/api/graphql`,

@@ -66,9 +66,20 @@ Options:
 `;
 
 const VALUE_FLAGS = new Set([
-  '--port', '--host', '--db', '--token', '--namespaces', '--max-body', '--durability', '--compat',
-  '--graphql-complexity-limit', '--graphql-depth-limit', '--token-file', '--allowed-hosts',
-  '--max-connections', '--headers-timeout-ms',
+  '--port',
+  '--host',
+  '--db',
+  '--token',
+  '--namespaces',
+  '--max-body',
+  '--durability',
+  '--compat',
+  '--graphql-complexity-limit',
+  '--graphql-depth-limit',
+  '--token-file',
+  '--allowed-hosts',
+  '--max-connections',
+  '--headers-timeout-ms',
 ]);
 const BOOLEAN_FLAGS = new Set(['--sample', '--quiet', '--help']);
 
@@ -84,17 +95,24 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv,
       flags.add(name);
     } else if (VALUE_FLAGS.has(name)) {
       const value = name !== arg ? arg.slice(eq + 1) : argv[++i];
-      if (value === undefined || (name === arg && value.startsWith('--'))) throw new UsageError(`${name} needs a value`);
+      if (value === undefined || (name === arg && value.startsWith('--')))
+        throw new UsageError(`${name} needs a value`);
       values.set(name, value);
     } else {
       throw new UsageError(`unknown option '${arg}'`);
     }
   }
   const port = integer(values.get('--port'), '--port', DEFAULT_PORT, 0, 65535);
-  const maxBody = values.has('--max-body') ? integer(values.get('--max-body'), '--max-body', 0, 1, Number.MAX_SAFE_INTEGER) : undefined;
+  const maxBody = values.has('--max-body')
+    ? integer(values.get('--max-body'), '--max-body', 0, 1, Number.MAX_SAFE_INTEGER)
+    : undefined;
   const durability = values.get('--durability') ?? 'full';
-  if (durability !== 'full' && durability !== 'normal') throw new UsageError(`--durability must be full or normal, found '${durability}'`);
-  const namespaces = (values.get('--namespaces') ?? 'li,svc').split(',').map((w) => w.trim()).filter((w) => w !== '');
+  if (durability !== 'full' && durability !== 'normal')
+    throw new UsageError(`--durability must be full or normal, found '${durability}'`);
+  const namespaces = (values.get('--namespaces') ?? 'li,svc')
+    .split(',')
+    .map((w) => w.trim())
+    .filter((w) => w !== '');
   if (namespaces.length === 0) throw new UsageError('--namespaces needs at least one word, e.g. li,svc');
   for (const w of namespaces) {
     if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(w)) throw new UsageError(`--namespaces: '${w}' is not a namespace word`);
@@ -109,20 +127,42 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv,
   const graphqlComplexityLimit = limit('--graphql-complexity-limit');
   const graphqlDepthLimit = limit('--graphql-depth-limit');
   // Each mode its own default file: their keys differ (a file refuses to open in the other mode).
-  const db = values.get('--db') ?? path.join(cwd, '.catalog-lens', compat === 'datahub' ? 'catalog-datahub.db' : 'catalog.db');
+  const db =
+    values.get('--db') ?? path.join(cwd, '.catalog-lens', compat === 'datahub' ? 'catalog-datahub.db' : 'catalog.db');
   const { token, tokenSource } = readToken(values, env, cwd);
-  const allowedHosts = (values.get('--allowed-hosts') ?? '').split(',').map((h) => h.trim()).filter((h) => h !== '');
+  const allowedHosts = (values.get('--allowed-hosts') ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter((h) => h !== '');
   for (const h of allowedHosts) {
-    if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9._-]+)(:\d{1,5})?$/.test(h)) throw new UsageError(`--allowed-hosts: '${h}' is not a host name, an IP address or [IPv6], with an optional :port`);
+    if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9._-]+)(:\d{1,5})?$/.test(h))
+      throw new UsageError(
+        `--allowed-hosts: '${h}' is not a host name, an IP address or [IPv6], with an optional :port`,
+      );
   }
-  const maxConnections = values.has('--max-connections') ? integer(values.get('--max-connections'), '--max-connections', 0, 1, 1_000_000) : undefined;
+  const maxConnections = values.has('--max-connections')
+    ? integer(values.get('--max-connections'), '--max-connections', 0, 1, 1_000_000)
+    : undefined;
   // Node wants the headers timeout no longer than the request timeout (60 s, connections.ts).
-  const headersTimeoutMs = values.has('--headers-timeout-ms') ? integer(values.get('--headers-timeout-ms'), '--headers-timeout-ms', 0, 1, 60_000) : undefined;
+  const headersTimeoutMs = values.has('--headers-timeout-ms')
+    ? integer(values.get('--headers-timeout-ms'), '--headers-timeout-ms', 0, 1, 60_000)
+    : undefined;
   const host = values.get('--host') ?? '127.0.0.1';
   if (host === '') throw new UsageError('--host is empty');
   return {
-    port, host, db, token, tokenSource, allowedHosts, maxConnections, headersTimeoutMs,
-    namespaces, durability, compat, graphqlComplexityLimit, graphqlDepthLimit,
+    port,
+    host,
+    db,
+    token,
+    tokenSource,
+    allowedHosts,
+    maxConnections,
+    headersTimeoutMs,
+    namespaces,
+    durability,
+    compat,
+    graphqlComplexityLimit,
+    graphqlDepthLimit,
     sample: flags.has('--sample'),
     maxBodyBytes: maxBody,
     quiet: flags.has('--quiet'),
@@ -130,10 +170,15 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv,
   };
 }
 
-function readToken(values: Map<string, string>, env: NodeJS.ProcessEnv, cwd: string): Pick<CliOptions, 'token' | 'tokenSource'> {
+function readToken(
+  values: Map<string, string>,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): Pick<CliOptions, 'token' | 'tokenSource'> {
   const flag = values.get('--token');
   const file = values.get('--token-file');
-  if (flag !== undefined && file !== undefined) throw new UsageError('give the token one way: --token-file FILE or --token T, not both');
+  if (flag !== undefined && file !== undefined)
+    throw new UsageError('give the token one way: --token-file FILE or --token T, not both');
   if (file !== undefined) {
     const full = path.resolve(cwd, file);
     let text: string;
@@ -143,7 +188,8 @@ function readToken(values: Map<string, string>, env: NodeJS.ProcessEnv, cwd: str
       throw new UsageError(`--token-file: cannot read ${full}: ${(e as Error).message}`);
     }
     const token = text.split(/\r?\n/)[0]!.trim();
-    if (token === '') throw new UsageError(`--token-file: the first line of ${full} is empty; it should hold the token`);
+    if (token === '')
+      throw new UsageError(`--token-file: the first line of ${full} is empty; it should hold the token`);
     return { token, tokenSource: { kind: 'file', file: full } };
   }
   if (flag !== undefined) {

@@ -22,7 +22,9 @@ export interface ConnectionLimits {
 /** The soft limit on open files, where the system says (Linux); Node raises it to the hard limit at start. */
 export function openFileLimit(): number | undefined {
   try {
-    const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
     const soft = line?.split(/\s{2,}/)[1];
     return soft !== undefined && /^\d+$/.test(soft) ? Number(soft) : undefined;
   } catch {
@@ -48,8 +50,16 @@ export function defaultConnectionLimits(): ConnectionLimits {
 }
 
 /** Server options for createServer (headers and request timeouts, the check interval). */
-export function serverOptions(l: ConnectionLimits): { headersTimeout: number; requestTimeout: number; connectionsCheckingInterval: number } {
-  return { headersTimeout: l.headersTimeoutMs, requestTimeout: l.requestTimeoutMs, connectionsCheckingInterval: l.checkIntervalMs };
+export function serverOptions(l: ConnectionLimits): {
+  headersTimeout: number;
+  requestTimeout: number;
+  connectionsCheckingInterval: number;
+} {
+  return {
+    headersTimeout: l.headersTimeoutMs,
+    requestTimeout: l.requestTimeoutMs,
+    connectionsCheckingInterval: l.checkIntervalMs,
+  };
 }
 
 /** Sets the cap and keep-alive timeout, and logs refused connections: the first, then every 1000th (a flood must not flood the log). */
@@ -60,7 +70,9 @@ export function applyConnectionLimits(server: Server, l: ConnectionLimits, log: 
   server.on('drop', () => {
     dropped++;
     if (dropped === 1 || dropped % 1000 === 0) {
-      log(`connection refused: ${l.maxConnections} connections are open (--max-connections); ${dropped} refused so far`);
+      log(
+        `connection refused: ${l.maxConnections} connections are open (--max-connections); ${dropped} refused so far`,
+      );
     }
   });
 }

@@ -7,7 +7,10 @@
 export type GraphQLErrorType = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'NOT_FOUND' | 'CONFLICT' | 'SERVER_ERROR';
 
 export class CatalogError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
     this.name = 'CatalogError';
   }
@@ -20,7 +23,11 @@ export class CatalogError extends Error {
  * IllegalArgumentException). `reason` says what was wrong; the catalog logs it.
  */
 export class OpaqueError extends CatalogError {
-  constructor(status: number, message: string, readonly reason: string) {
+  constructor(
+    status: number,
+    message: string,
+    readonly reason: string,
+  ) {
     super(status, message);
     this.name = 'OpaqueError';
   }

@@ -6,7 +6,11 @@
  */
 import type { AspectStore } from './store';
 
-interface Pending { run: () => unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void }
+interface Pending {
+  run: () => unknown;
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+}
 
 export class GroupCommit {
   private queue: Pending[] = [];

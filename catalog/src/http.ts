@@ -6,7 +6,12 @@ import { badRequest, CatalogError } from './errors';
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
@@ -20,14 +25,25 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
  * DataHub's Rest.li error body (notes §5). The DataHub mode adds the `stackTrace` DataHub sends
  * and leaves out an empty `message`, as DataHub's 404 for an absent aspect has none.
  */
-export function sendRestLiError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, compat: CompatMode = 'spec'): void {
+export function sendRestLiError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  compat: CompatMode = 'spec',
+): void {
   const datahub = compat === 'datahub';
-  sendJson(res, status, {
-    exceptionClass: 'com.linkedin.restli.server.RestLiServiceException',
-    ...(datahub ? { stackTrace: restliStackTrace(status, message === '' ? undefined : message) } : {}),
-    ...(datahub && message === '' ? {} : { message }),
+  sendJson(
+    res,
     status,
-  }, { 'X-RestLi-Error-Response': 'true', ...headers });
+    {
+      exceptionClass: 'com.linkedin.restli.server.RestLiServiceException',
+      ...(datahub ? { stackTrace: restliStackTrace(status, message === '' ? undefined : message) } : {}),
+      ...(datahub && message === '' ? {} : { message }),
+      status,
+    },
+    { 'X-RestLi-Error-Response': 'true', ...headers },
+  );
 }
 
 /** Reads the whole body as UTF-8, refusing more than `limit` bytes with a 413. */
@@ -66,7 +82,10 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string> {
 }
 
 function tooLarge(size: number, limit: number): CatalogError {
-  return new CatalogError(413, `the request body (${size} bytes or more) is larger than the limit of ${limit} bytes (start the catalog with --max-body to change it)`);
+  return new CatalogError(
+    413,
+    `the request body (${size} bytes or more) is larger than the limit of ${limit} bytes (start the catalog with --max-body to change it)`,
+  );
 }
 
 /** Parses a JSON body; a 400 says where the JSON breaks. */

@@ -4,8 +4,14 @@
  * refusal names the JSON path of what is wrong; nothing is stored unless all of it is valid.
  */
 import {
-  ASPECTS_BY_ENTITY, ENTITY_TYPES, ASPECT_NAMES, checkAspect, isAspectName, isEntityType,
-  type AspectName, type EntityType,
+  ASPECTS_BY_ENTITY,
+  ENTITY_TYPES,
+  ASPECT_NAMES,
+  checkAspect,
+  isAspectName,
+  isEntityType,
+  type AspectName,
+  type EntityType,
 } from '../../model/src/aspects';
 import type { CompatMode } from './compat';
 import { badRequest, unprocessable } from './errors';
@@ -74,11 +80,16 @@ export function proposalToWrite(p: unknown, where: string, namespaces: Namespace
   const resolved = namespaces.resolve(entityUrn, `${where}.entityUrn`);
   const urnKind = resolved.urn.kind === 'other' ? resolved.urn.entityType : resolved.urn.kind;
   if (urnKind !== entityType) {
-    throw badRequest(`${where}.entityUrn: '${entityUrn}' is a ${urnKind} URN, but ${where}.entityType is '${entityType}'`);
+    throw badRequest(
+      `${where}.entityUrn: '${entityUrn}' is a ${urnKind} URN, but ${where}.entityType is '${entityType}'`,
+    );
   }
 
   const aspect = p['aspect'];
-  if (aspect === undefined) throw badRequest(`${where}.aspect: required ({"value": "<aspect JSON as a string>", "contentType": "application/json"})`);
+  if (aspect === undefined)
+    throw badRequest(
+      `${where}.aspect: required ({"value": "<aspect JSON as a string>", "contentType": "application/json"})`,
+    );
   if (!isObject(aspect)) throw badRequest(`${where}.aspect: expected an object, found ${kindOf(aspect)}`);
   const valueText = requireString(aspect, 'value', `${where}.aspect`);
   const contentType = requireString(aspect, 'contentType', `${where}.aspect`);
@@ -102,7 +113,9 @@ export function proposalToWrite(p: unknown, where: string, namespaces: Namespace
     throw unprocessable(`${where}.aspect.value: not valid JSON (${(e as Error).message})`);
   }
   if (!isObject(value)) {
-    throw unprocessable(`${where}.aspect.value: the ${aspectName} aspect must be a JSON object, found ${kindOf(value)}`);
+    throw unprocessable(
+      `${where}.aspect.value: the ${aspectName} aspect must be a JSON object, found ${kindOf(value)}`,
+    );
   }
   if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
     throw unprocessable(`${where}.aspect.value: nested more than ${MAX_JSON_DEPTH} levels deep`);
@@ -123,7 +136,9 @@ export function proposalToWrite(p: unknown, where: string, namespaces: Namespace
 export function checkAspectOfEntity(entityType: EntityType, aspectName: AspectName, where: string): void {
   const allowed = ASPECTS_BY_ENTITY[entityType];
   if (!allowed.includes(aspectName)) {
-    throw badRequest(`${where}: '${aspectName}' is not an aspect of entity type '${entityType}' (its aspects: ${allowed.join(', ')})`);
+    throw badRequest(
+      `${where}: '${aspectName}' is not an aspect of entity type '${entityType}' (its aspects: ${allowed.join(', ')})`,
+    );
   }
 }
 
@@ -135,13 +150,21 @@ function readVersionHeader(headers: unknown, where: string): string | undefined 
   }
   const v = headers['If-Version-Match'];
   if (typeof v === 'string' && !/^(-1|[1-9][0-9]*)$/.test(v)) {
-    throw badRequest(`${where}.If-Version-Match: expected a version number as a string ("-1" = only if absent), found '${v}'`);
+    throw badRequest(
+      `${where}.If-Version-Match: expected a version number as a string ("-1" = only if absent), found '${v}'`,
+    );
   }
   return typeof v === 'string' ? v : undefined;
 }
 
 /** `{"proposal": {...}, "async": "false"}` → one write. `async: "true"` is written synchronously too. */
-export function ingestProposal(store: AspectStore, body: unknown, namespaces: NamespacePolicy, actor: string, compat: CompatMode): WriteOutcome {
+export function ingestProposal(
+  store: AspectStore,
+  body: unknown,
+  namespaces: NamespacePolicy,
+  actor: string,
+  compat: CompatMode,
+): WriteOutcome {
   if (!isObject(body)) throw badRequest(`request body: expected a JSON object, found ${kindOf(body)}`);
   checkAsync(body);
   const write = proposalToWrite(body['proposal'], 'proposal', namespaces);
@@ -149,7 +172,13 @@ export function ingestProposal(store: AspectStore, body: unknown, namespaces: Na
 }
 
 /** `{"proposals": [...]}` → all written in one transaction, or none. */
-export function ingestProposalBatch(store: AspectStore, body: unknown, namespaces: NamespacePolicy, actor: string, compat: CompatMode): WriteOutcome[] {
+export function ingestProposalBatch(
+  store: AspectStore,
+  body: unknown,
+  namespaces: NamespacePolicy,
+  actor: string,
+  compat: CompatMode,
+): WriteOutcome[] {
   if (!isObject(body)) throw badRequest(`request body: expected a JSON object, found ${kindOf(body)}`);
   checkAsync(body);
   const list = body['proposals'];

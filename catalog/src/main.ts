@@ -26,8 +26,15 @@ async function main(): Promise<void> {
   const { SAMPLE } = require('./sample') as typeof import('./sample');
   // The database's folder is created (0700) and its file (0600) by the store: catalog/src/dbFile.ts.
   const catalog = await startCatalog({
-    port: o.port, host: o.host, db: o.db, token: o.token, sample: o.sample, namespaces: o.namespaces,
-    durability: o.durability, compat: o.compat, allowedHosts: o.allowedHosts,
+    port: o.port,
+    host: o.host,
+    db: o.db,
+    token: o.token,
+    sample: o.sample,
+    namespaces: o.namespaces,
+    durability: o.durability,
+    compat: o.compat,
+    allowedHosts: o.allowedHosts,
     connections: {
       ...(o.maxConnections !== undefined ? { maxConnections: o.maxConnections } : {}),
       ...(o.headersTimeoutMs !== undefined ? { headersTimeoutMs: o.headersTimeoutMs } : {}),

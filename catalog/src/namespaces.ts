@@ -24,10 +24,16 @@ export class NamespacePolicy {
   readonly words: readonly string[];
   readonly canonical: string;
 
-  constructor(words: readonly string[] = DEFAULT_NAMESPACES, readonly keyForm: KeyForm = 'canonical') {
+  constructor(
+    words: readonly string[] = DEFAULT_NAMESPACES,
+    readonly keyForm: KeyForm = 'canonical',
+  ) {
     if (words.length === 0) throw new Error('namespaces: at least one namespace word is needed (e.g. li)');
     for (const w of words) {
-      if (!WORD_RE.test(w)) throw new Error(`namespaces: '${w}' is not a namespace word (letters, digits, '_' or '-', starting with a letter)`);
+      if (!WORD_RE.test(w))
+        throw new Error(
+          `namespaces: '${w}' is not a namespace word (letters, digits, '_' or '-', starting with a letter)`,
+        );
     }
     this.words = [...words];
     this.canonical = words[0]!;
@@ -37,12 +43,14 @@ export class NamespacePolicy {
   resolve(text: string, where: string): ResolvedUrn {
     const parsed = parseUrn(text);
     if (!parsed.ok) {
-      throw badRequest(`${where}: '${text}' is not a valid URN: ${parsed.error.message} (at offset ${parsed.error.offset})`);
+      throw badRequest(
+        `${where}: '${text}' is not a valid URN: ${parsed.error.message} (at offset ${parsed.error.offset})`,
+      );
     }
     if (!this.words.includes(parsed.urn.namespace)) {
       throw badRequest(
         `${where}: '${text}' is in namespace '${parsed.urn.namespace}', which this catalog does not accept ` +
-        `(accepted: ${this.words.join(', ')}; start the catalog with --namespaces to add one)`,
+          `(accepted: ${this.words.join(', ')}; start the catalog with --namespaces to add one)`,
       );
     }
     return { requested: text, key: this.keyFor(parsed.urn), urn: parsed.urn };

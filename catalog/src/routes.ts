@@ -37,13 +37,14 @@ export interface Services {
 
 export function fail(req: IncomingMessage, res: ServerResponse, s: Services, e: unknown): void {
   req.resume();
-  if (!(e instanceof CatalogError)) s.log(`internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+  if (!(e instanceof CatalogError)) s.log(`internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   if (e instanceof OpaqueError) s.log(`DataHub mode: ${e.status} as DataHub answers it: ${e.reason}`);
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  if (e instanceof CatalogError) sendRestLiError(res, e.status, e.message, e.status === 413 ? { Connection: 'close' } : {}, s.compat);
+  if (e instanceof CatalogError)
+    sendRestLiError(res, e.status, e.message, e.status === 413 ? { Connection: 'close' } : {}, s.compat);
   else sendRestLiError(res, 500, `internal error: ${e instanceof Error ? e.message : String(e)}`, {}, s.compat);
 }
 
@@ -62,7 +63,12 @@ export async function handle(req: IncomingMessage, res: ServerResponse, s: Servi
   const refusal = s.guard ? s.guard.check(req) : { status: 503, message: 'the catalog is starting' };
   if (refusal) {
     req.resume();
-    sendJson(res, refusal.status, { error: refusal.message, status: refusal.status }, { Connection: 'close', ...(refusal.status === 405 ? { Allow: 'GET, POST' } : {}) });
+    sendJson(
+      res,
+      refusal.status,
+      { error: refusal.message, status: refusal.status },
+      { Connection: 'close', ...(refusal.status === 405 ? { Allow: 'GET, POST' } : {}) },
+    );
     return;
   }
   countRequest(s.stats, method, path);
@@ -74,12 +80,15 @@ export async function handle(req: IncomingMessage, res: ServerResponse, s: Servi
   }
   if (path === '/health') return only(method, 'GET', res, () => sendJson(res, 200, { status: 'GOOD' }));
   if (path === '/config') {
-    return only(method, 'GET', res, () => sendJson(res, 200, {
-      noCode: 'true',
-      catalogLens: { version: CATALOG_VERSION, namespaces: s.namespaces.words, auth: s.auth.enabled },
-    }));
+    return only(method, 'GET', res, () =>
+      sendJson(res, 200, {
+        noCode: 'true',
+        catalogLens: { version: CATALOG_VERSION, namespaces: s.namespaces.words, auth: s.auth.enabled },
+      }),
+    );
   }
-  if (path === '/_catalog-lens/stats') return only(method, 'GET', res, () => sendJson(res, 200, statsSnapshot(s.stats)));
+  if (path === '/_catalog-lens/stats')
+    return only(method, 'GET', res, () => sendJson(res, 200, statsSnapshot(s.stats)));
   if (path === '/_catalog-lens/stats/reset') {
     return only(method, 'POST', res, () => {
       s.stats.reset();
@@ -93,26 +102,64 @@ export async function handle(req: IncomingMessage, res: ServerResponse, s: Servi
     if (method !== 'POST') return only(method, 'POST', res, () => undefined);
     const action = query.get('action');
     if (action !== 'ingestProposal' && action !== 'ingestProposalBatch') {
-      throw badRequest(`action: expected ?action=ingestProposal or ?action=ingestProposalBatch, found ${action === null ? 'none' : `'${action}'`}`);
+      throw badRequest(
+        `action: expected ?action=ingestProposal or ?action=ingestProposalBatch, found ${action === null ? 'none' : `'${action}'`}`,
+      );
     }
     const body = parseJsonBody(await readBody(req, s.maxBodyBytes));
-    await s.writes.submit(() => (action === 'ingestProposal'
-      ? ingestProposal(s.store, body, s.namespaces, s.actor, s.compat)
-      : ingestProposalBatch(s.store, body, s.namespaces, s.actor, s.compat)));
+    await s.writes.submit(() =>
+      action === 'ingestProposal'
+        ? ingestProposal(s.store, body, s.namespaces, s.actor, s.compat)
+        : ingestProposalBatch(s.store, body, s.namespaces, s.actor, s.compat),
+    );
     sendJson(res, 200, { value: 'success' });
     return;
   }
   if (path.startsWith('/aspects/')) {
-    return only(method, 'GET', res, () => sendJson(res, 200, readAspect(s.store, s.namespaces, urnFromPath(path.slice('/aspects/'.length)), query, { compat: s.compat, protocol })), s.compat);
+    return only(
+      method,
+      'GET',
+      res,
+      () =>
+        sendJson(
+          res,
+          200,
+          readAspect(s.store, s.namespaces, urnFromPath(path.slice('/aspects/'.length)), query, {
+            compat: s.compat,
+            protocol,
+          }),
+        ),
+      s.compat,
+    );
   }
   if (path.startsWith('/entitiesV2/')) {
-    return only(method, 'GET', res, () => sendJson(res, 200, readEntity(s.store, s.namespaces, urnFromPath(path.slice('/entitiesV2/'.length)), query, { compat: s.compat, protocol })), s.compat);
+    return only(
+      method,
+      'GET',
+      res,
+      () =>
+        sendJson(
+          res,
+          200,
+          readEntity(s.store, s.namespaces, urnFromPath(path.slice('/entitiesV2/'.length)), query, {
+            compat: s.compat,
+            protocol,
+          }),
+        ),
+      s.compat,
+    );
   }
   req.resume();
   sendRestLiError(res, 404, `No root resource defined for path '${path}'`, {}, s.compat);
 }
 
-function only(method: string, allowed: string, res: ServerResponse, run: () => void, compat: CompatMode = 'spec'): void {
+function only(
+  method: string,
+  allowed: string,
+  res: ServerResponse,
+  run: () => void,
+  compat: CompatMode = 'spec',
+): void {
   if (method !== allowed) {
     sendRestLiError(res, 405, `method ${method} is not supported here; use ${allowed}`, { Allow: allowed }, compat);
     return;
@@ -123,7 +170,12 @@ function only(method: string, allowed: string, res: ServerResponse, run: () => v
 async function graphql(req: IncomingMessage, res: ServerResponse, s: Services, method: string): Promise<void> {
   if (method !== 'POST') {
     req.resume();
-    sendJson(res, 405, graphQLRequestError(405, `method ${method} is not supported: send POST /api/graphql with {"query", "variables"}`), { Allow: 'POST' });
+    sendJson(
+      res,
+      405,
+      graphQLRequestError(405, `method ${method} is not supported: send POST /api/graphql with {"query", "variables"}`),
+      { Allow: 'POST' },
+    );
     return;
   }
   let body: unknown;
@@ -144,5 +196,9 @@ async function graphql(req: IncomingMessage, res: ServerResponse, s: Services, m
 }
 
 function graphQLRequestError(status: number, message: string): unknown {
-  return { errors: [{ message, extensions: { code: status, type: 'BAD_REQUEST', classification: 'BadRequest' } }], data: null, extensions: {} };
+  return {
+    errors: [{ message, extensions: { code: status, type: 'BAD_REQUEST', classification: 'BadRequest' } }],
+    data: null,
+    extensions: {},
+  };
 }

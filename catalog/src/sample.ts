@@ -62,7 +62,13 @@ const stamp = { time: SAMPLE_TIME, actor: SAMPLE_ACTOR };
 type Json = Record<string, unknown>;
 type FieldType = 'StringType' | 'NumberType' | 'TimeType' | 'DateType' | 'BooleanType';
 
-interface SampleField { path: string; native: string; type: FieldType; description?: string; key?: boolean }
+interface SampleField {
+  path: string;
+  native: string;
+  type: FieldType;
+  description?: string;
+  key?: boolean;
+}
 
 function schema(name: string, platform: string, fields: SampleField[]): Json {
   return {
@@ -94,65 +100,159 @@ function sampleAspects(): Array<[string, string, string, Json]> {
   const d = SAMPLE.datasets;
   const f = SAMPLE.features;
   return [
-    ['dataset', d.users, 'datasetProperties', datasetProperties('users', 'db.users', 'One row per registered user of the product.')],
-    ['dataset', d.users, 'schemaMetadata', schema('db.users', hive, [
-      { path: 'user_id', native: 'bigint', type: 'NumberType', description: 'Primary key of the user.', key: true },
-      { path: 'email', native: 'string', type: 'StringType', description: 'Login e-mail address, unique.' },
-      { path: 'age', native: 'int', type: 'NumberType' },
-      { path: 'country', native: 'string', type: 'StringType', description: 'ISO 3166-1 alpha-2 country code.' },
-      { path: 'signup_ts', native: 'timestamp', type: 'TimeType' },
-    ])],
+    [
+      'dataset',
+      d.users,
+      'datasetProperties',
+      datasetProperties('users', 'db.users', 'One row per registered user of the product.'),
+    ],
+    [
+      'dataset',
+      d.users,
+      'schemaMetadata',
+      schema('db.users', hive, [
+        { path: 'user_id', native: 'bigint', type: 'NumberType', description: 'Primary key of the user.', key: true },
+        { path: 'email', native: 'string', type: 'StringType', description: 'Login e-mail address, unique.' },
+        { path: 'age', native: 'int', type: 'NumberType' },
+        { path: 'country', native: 'string', type: 'StringType', description: 'ISO 3166-1 alpha-2 country code.' },
+        { path: 'signup_ts', native: 'timestamp', type: 'TimeType' },
+      ]),
+    ],
     ['dataset', d.orders, 'datasetProperties', datasetProperties('orders', 'db.orders')],
-    ['dataset', d.orders, 'schemaMetadata', schema('db.orders', hive, [
-      { path: 'order_id', native: 'bigint', type: 'NumberType', description: 'Primary key of the order.', key: true },
-      { path: 'user_id', native: 'bigint', type: 'NumberType', description: 'The user who placed the order.' },
-      { path: 'amount', native: 'decimal(10,2)', type: 'NumberType' },
-      { path: 'created_at', native: 'timestamp', type: 'TimeType', description: 'When the order was placed (UTC).' },
-    ])],
-    ['dataset', d.clicks, 'datasetProperties', datasetProperties('events.clicks', 'events.clicks', 'Click events from the web and mobile apps.')],
-    ['dataset', d.clicks, 'schemaMetadata', schema('events.clicks', 'urn:li:dataPlatform:kafka', [
-      { path: CLICKS_FIELDS.sessionId, native: 'string', type: 'StringType', description: 'Browser or app session.' },
-      { path: CLICKS_FIELDS.deviceOs, native: 'string', type: 'StringType' },
-      { path: CLICKS_FIELDS.ts, native: 'long', type: 'NumberType', description: 'Event time, epoch milliseconds.' },
-    ])],
-    ['dataset', d.revenue, 'datasetProperties', datasetProperties('revenue', 'analytics.public.revenue', 'Daily revenue.')],
-    ['dataset', d.revenue, 'schemaMetadata', schema('analytics.public.revenue', 'urn:li:dataPlatform:snowflake', [
-      { path: 'day', native: 'DATE', type: 'DateType', description: 'Calendar day (UTC).', key: true },
-      { path: 'revenue_eur', native: 'NUMBER(18,2)', type: 'NumberType', description: 'revenue' },
-    ])],
-    ['dataset', d.revenue, 'editableDatasetProperties', { created: stamp, description: 'Daily revenue per country, in EUR, after refunds.' }],
-    ['dataset', d.revenue, 'editableSchemaMetadata', {
-      created: stamp,
-      editableSchemaFieldInfo: [{ fieldPath: 'revenue_eur', description: 'Revenue after refunds, EUR.' }],
-    }],
-    ['mlFeature', f.age, 'mlFeatureProperties', { customProperties: {}, description: 'Age of the user in years.', dataType: 'CONTINUOUS', sources: [d.users] }],
-    ['mlFeature', f.country, 'mlFeatureProperties', { customProperties: {}, description: 'Country of residence.', dataType: 'NOMINAL', sources: [d.users] }],
+    [
+      'dataset',
+      d.orders,
+      'schemaMetadata',
+      schema('db.orders', hive, [
+        { path: 'order_id', native: 'bigint', type: 'NumberType', description: 'Primary key of the order.', key: true },
+        { path: 'user_id', native: 'bigint', type: 'NumberType', description: 'The user who placed the order.' },
+        { path: 'amount', native: 'decimal(10,2)', type: 'NumberType' },
+        { path: 'created_at', native: 'timestamp', type: 'TimeType', description: 'When the order was placed (UTC).' },
+      ]),
+    ],
+    [
+      'dataset',
+      d.clicks,
+      'datasetProperties',
+      datasetProperties('events.clicks', 'events.clicks', 'Click events from the web and mobile apps.'),
+    ],
+    [
+      'dataset',
+      d.clicks,
+      'schemaMetadata',
+      schema('events.clicks', 'urn:li:dataPlatform:kafka', [
+        { path: CLICKS_FIELDS.sessionId, native: 'string', type: 'StringType', description: 'Browser or app session.' },
+        { path: CLICKS_FIELDS.deviceOs, native: 'string', type: 'StringType' },
+        { path: CLICKS_FIELDS.ts, native: 'long', type: 'NumberType', description: 'Event time, epoch milliseconds.' },
+      ]),
+    ],
+    [
+      'dataset',
+      d.revenue,
+      'datasetProperties',
+      datasetProperties('revenue', 'analytics.public.revenue', 'Daily revenue.'),
+    ],
+    [
+      'dataset',
+      d.revenue,
+      'schemaMetadata',
+      schema('analytics.public.revenue', 'urn:li:dataPlatform:snowflake', [
+        { path: 'day', native: 'DATE', type: 'DateType', description: 'Calendar day (UTC).', key: true },
+        { path: 'revenue_eur', native: 'NUMBER(18,2)', type: 'NumberType', description: 'revenue' },
+      ]),
+    ],
+    [
+      'dataset',
+      d.revenue,
+      'editableDatasetProperties',
+      { created: stamp, description: 'Daily revenue per country, in EUR, after refunds.' },
+    ],
+    [
+      'dataset',
+      d.revenue,
+      'editableSchemaMetadata',
+      {
+        created: stamp,
+        editableSchemaFieldInfo: [{ fieldPath: 'revenue_eur', description: 'Revenue after refunds, EUR.' }],
+      },
+    ],
+    [
+      'mlFeature',
+      f.age,
+      'mlFeatureProperties',
+      { customProperties: {}, description: 'Age of the user in years.', dataType: 'CONTINUOUS', sources: [d.users] },
+    ],
+    [
+      'mlFeature',
+      f.country,
+      'mlFeatureProperties',
+      { customProperties: {}, description: 'Country of residence.', dataType: 'NOMINAL', sources: [d.users] },
+    ],
     ['mlFeature', f.signupDays, 'mlFeatureProperties', { customProperties: {}, dataType: 'COUNT' }],
-    ['mlFeature', f.orderCount, 'mlFeatureProperties', {
-      customProperties: {}, description: 'Orders placed in the last 90 days.', dataType: 'COUNT', version: { versionTag: '2' }, sources: [d.orders],
-    }],
-    ['mlFeature', f.avgAmount, 'mlFeatureProperties', { customProperties: {}, description: 'Average order amount, EUR.', dataType: 'CONTINUOUS' }],
-    ['mlFeatureTable', SAMPLE.featureTables.users, 'mlFeatureTableProperties', {
-      customProperties: {}, description: 'Features about users.', mlFeatures: [f.age, f.country],
-    }],
-    ['mlFeatureTable', SAMPLE.featureTables.orders, 'mlFeatureTableProperties', {
-      customProperties: {}, description: 'Features about orders.', mlFeatures: [f.orderCount],
-    }],
-    ['mlModelGroup', SAMPLE.modelGroups.churn, 'mlModelGroupProperties', {
-      customProperties: {}, description: 'Predicts which users will stop ordering within 60 days.',
-    }],
+    [
+      'mlFeature',
+      f.orderCount,
+      'mlFeatureProperties',
+      {
+        customProperties: {},
+        description: 'Orders placed in the last 90 days.',
+        dataType: 'COUNT',
+        version: { versionTag: '2' },
+        sources: [d.orders],
+      },
+    ],
+    [
+      'mlFeature',
+      f.avgAmount,
+      'mlFeatureProperties',
+      { customProperties: {}, description: 'Average order amount, EUR.', dataType: 'CONTINUOUS' },
+    ],
+    [
+      'mlFeatureTable',
+      SAMPLE.featureTables.users,
+      'mlFeatureTableProperties',
+      {
+        customProperties: {},
+        description: 'Features about users.',
+        mlFeatures: [f.age, f.country],
+      },
+    ],
+    [
+      'mlFeatureTable',
+      SAMPLE.featureTables.orders,
+      'mlFeatureTableProperties',
+      {
+        customProperties: {},
+        description: 'Features about orders.',
+        mlFeatures: [f.orderCount],
+      },
+    ],
+    [
+      'mlModelGroup',
+      SAMPLE.modelGroups.churn,
+      'mlModelGroupProperties',
+      {
+        customProperties: {},
+        description: 'Predicts which users will stop ordering within 60 days.',
+      },
+    ],
     ['mlModelGroup', SAMPLE.modelGroups.ltv, 'mlModelGroupProperties', { customProperties: {} }],
-    ['mlModel', SAMPLE.models.churnV3, 'mlModelProperties', {
-      customProperties: {},
-      description: 'Churn classifier, third training run.',
-      groups: [SAMPLE.modelGroups.churn],
-      mlFeatures: [f.age, f.country, f.orderCount],
-      trainingMetrics: [{ name: 'auc', description: 'Area under ROC', value: '0.91' }],
-      hyperParams: [{ name: 'max_depth', description: 'Tree depth', value: '6' }],
-      type: 'gradient boosted trees',
-      version: { versionTag: '3' },
-      tags: [],
-    }],
+    [
+      'mlModel',
+      SAMPLE.models.churnV3,
+      'mlModelProperties',
+      {
+        customProperties: {},
+        description: 'Churn classifier, third training run.',
+        groups: [SAMPLE.modelGroups.churn],
+        mlFeatures: [f.age, f.country, f.orderCount],
+        trainingMetrics: [{ name: 'auc', description: 'Area under ROC', value: '0.91' }],
+        hyperParams: [{ name: 'max_depth', description: 'Tree depth', value: '6' }],
+        type: 'gradient boosted trees',
+        version: { versionTag: '3' },
+        tags: [],
+      },
+    ],
     ['mlModel', SAMPLE.models.ltvV1, 'mlModelProperties', { customProperties: {}, tags: [] }],
   ];
 }
@@ -171,8 +271,19 @@ export function sampleProposals(ns = 'li'): Json[] {
 }
 
 /** Loads the sample (idempotent); returns how many aspects changed. */
-export function loadSample(store: AspectStore, namespaces: NamespacePolicy, actor: string, compat: CompatMode = 'spec'): number {
+export function loadSample(
+  store: AspectStore,
+  namespaces: NamespacePolicy,
+  actor: string,
+  compat: CompatMode = 'spec',
+): number {
   const ns = namespaces.words.includes('li') ? 'li' : namespaces.canonical;
-  const outcomes = ingestProposalBatch(store, { proposals: sampleProposals(ns), async: 'false' }, namespaces, actor, compat);
+  const outcomes = ingestProposalBatch(
+    store,
+    { proposals: sampleProposals(ns), async: 'false' },
+    namespaces,
+    actor,
+    compat,
+  );
   return outcomes.filter((o) => o.changed).length;
 }

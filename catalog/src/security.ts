@@ -47,7 +47,7 @@ export function isWildcard(host: string): boolean {
 
 function hostWithPort(name: string, port: number): string {
   const n = name.toLowerCase();
-  if (/^\[.*\]:\d+$/.test(n) || (/^[^:]+:\d+$/.test(n))) return n;
+  if (/^\[.*\]:\d+$/.test(n) || /^[^:]+:\d+$/.test(n)) return n;
   const bracketed = isIP(n) === 6 ? `[${n}]` : n;
   return `${bracketed}:${port}`;
 }
@@ -85,7 +85,8 @@ export class RequestGuard {
     if (!this.hostSet.has(host.toLowerCase())) {
       return {
         status: 403,
-        message: `Host '${printable(host)}' is not this catalog's name: it answers to Host ${accepted} ` +
+        message:
+          `Host '${printable(host)}' is not this catalog's name: it answers to Host ${accepted} ` +
           '(a page reached through another name, e.g. after a DNS rebind, is refused; start the catalog with --allowed-hosts NAME to add one)',
       };
     }
@@ -93,19 +94,25 @@ export class RequestGuard {
     if (origin !== undefined && !this.origins.has(origin.toLowerCase())) {
       return {
         status: 403,
-        message: `Origin '${printable(origin)}' is not this catalog's: requests from web pages of other origins are refused ` +
+        message:
+          `Origin '${printable(origin)}' is not this catalog's: requests from web pages of other origins are refused ` +
           `(its own: ${this.hosts.map((h) => `http://${h}`).join(', ')})`,
       };
     }
     const method = req.method ?? 'GET';
     if (method === 'OPTIONS') {
-      return { status: 405, message: 'OPTIONS is not supported: this catalog answers no CORS preflight, so pages of other origins cannot call it' };
+      return {
+        status: 405,
+        message:
+          'OPTIONS is not supported: this catalog answers no CORS preflight, so pages of other origins cannot call it',
+      };
     }
     if (method === 'POST' && !isJson(req.headers['content-type'])) {
       const found = req.headers['content-type'];
       return {
         status: 415,
-        message: `POST needs Content-Type: application/json; found ${found === undefined ? 'none' : `'${printable(found)}'`} ` +
+        message:
+          `POST needs Content-Type: application/json; found ${found === undefined ? 'none' : `'${printable(found)}'`} ` +
           '(forms and text/plain bodies are refused: a web page can send those to this machine without asking)',
       };
     }

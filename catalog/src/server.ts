@@ -80,7 +80,12 @@ export function urlForLog(url: string, limit = 300): string {
 export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCatalog> {
   const compat = opts.compat ?? 'spec';
   const namespaces = new NamespacePolicy(opts.namespaces ?? DEFAULT_NAMESPACES, keyFormOf(compat));
-  const store = new AspectStore(opts.db ?? ':memory:', opts.durability ?? 'full', namespaces.canonical, keyFormOf(compat));
+  const store = new AspectStore(
+    opts.db ?? ':memory:',
+    opts.durability ?? 'full',
+    namespaces.canonical,
+    keyFormOf(compat),
+  );
   const actor = namespaces.userUrn('datahub');
   catalogSchema();
   try {
@@ -89,11 +94,23 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
     store.close();
     throw e;
   }
-  const graphqlLimits: GraphQLLimits = compat === 'datahub'
-    ? { kind: 'datahub', limits: { maxDepth: opts.graphqlDepthLimit ?? DATAHUB_QUERY_LIMITS.maxDepth, maxComplexity: opts.graphqlComplexityLimit ?? DATAHUB_QUERY_LIMITS.maxComplexity } }
-    : { kind: 'spec', limits: DEFAULT_QUERY_LIMITS };
+  const graphqlLimits: GraphQLLimits =
+    compat === 'datahub'
+      ? {
+          kind: 'datahub',
+          limits: {
+            maxDepth: opts.graphqlDepthLimit ?? DATAHUB_QUERY_LIMITS.maxDepth,
+            maxComplexity: opts.graphqlComplexityLimit ?? DATAHUB_QUERY_LIMITS.maxComplexity,
+          },
+        }
+      : { kind: 'spec', limits: DEFAULT_QUERY_LIMITS };
   const services: Services = {
-    guard: undefined, compat, graphqlLimits, store, namespaces, actor,
+    guard: undefined,
+    compat,
+    graphqlLimits,
+    store,
+    namespaces,
+    actor,
     writes: new GroupCommit(store),
     auth: new BearerAuth(opts.token),
     stats: createStats(),
@@ -141,4 +158,3 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
     },
   };
 }
-

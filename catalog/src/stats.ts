@@ -37,5 +37,10 @@ export function countRequest(stats: CatalogStats, method: string, path: string):
 }
 
 export function statsSnapshot(stats: CatalogStats): Omit<CatalogStats, 'reset'> {
-  return { graphql: stats.graphql, aspectWrites: stats.aspectWrites, aspectReads: stats.aspectReads, byPath: { ...stats.byPath } };
+  return {
+    graphql: stats.graphql,
+    aspectWrites: stats.aspectWrites,
+    aspectReads: stats.aspectReads,
+    byPath: { ...stats.byPath },
+  };
 }

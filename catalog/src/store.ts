@@ -67,7 +67,12 @@ export class AspectStore {
    * use: keys are stored in that word (or as written), so reopening the file with another first
    * namespace, or in the other compat mode, is refused.
    */
-  constructor(readonly path: string, durability: Durability, canonicalNamespace: string, keyForm: KeyForm = 'canonical') {
+  constructor(
+    readonly path: string,
+    durability: Durability,
+    canonicalNamespace: string,
+    keyForm: KeyForm = 'canonical',
+  ) {
     if (path !== ':memory:') prepareDatabaseFile(path);
     this.db = new Database(path);
     if (path !== ':memory:') this.db.pragma('journal_mode = WAL');
@@ -93,22 +98,27 @@ export class AspectStore {
     const put = this.db.prepare('INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)');
     const schema = get.get('schema_version')?.value;
     if (schema !== undefined && schema !== SCHEMA_VERSION) {
-      throw new Error(`${this.path}: database schema version ${schema} is not the one this catalog reads (${SCHEMA_VERSION})`);
+      throw new Error(
+        `${this.path}: database schema version ${schema} is not the one this catalog reads (${SCHEMA_VERSION})`,
+      );
     }
     const ns = get.get('canonical_namespace')?.value;
     if (ns !== undefined && ns !== canonicalNamespace) {
       throw new Error(
         `${this.path}: this database stores URNs in namespace '${ns}', but the catalog was started with '${canonicalNamespace}' ` +
-        `as its first namespace; start it with --namespaces ${ns},… or use another --db file`,
+          `as its first namespace; start it with --namespaces ${ns},… or use another --db file`,
       );
     }
     // Files written before the DataHub mode existed hold canonical keys.
     const form = get.get('key_form')?.value ?? (schema === undefined ? undefined : 'canonical');
     if (form !== undefined && form !== keyForm) {
-      const mode = (f: string): string => (f === 'canonical' ? 'the spec mode (URNs of every namespace word are one entity)' : 'the DataHub mode (--compat datahub: each URN as written)');
+      const mode = (f: string): string =>
+        f === 'canonical'
+          ? 'the spec mode (URNs of every namespace word are one entity)'
+          : 'the DataHub mode (--compat datahub: each URN as written)';
       throw new Error(
         `${this.path}: this database was written in ${mode(form)}, but the catalog was started in ${mode(keyForm)}; ` +
-        'its keys would not match: start it in the same mode or use another --db file',
+          'its keys would not match: start it in the same mode or use another --db file',
       );
     }
     put.run('schema_version', SCHEMA_VERSION);

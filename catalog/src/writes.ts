@@ -50,7 +50,7 @@ export function existenceRuleText(entityType: EntityType): string {
 export function missingEntityError(requestedUrn: string, entityType: EntityType, attempted: string): CatalogError {
   return notFound(
     `${attempted} failed: ${requestedUrn} does not exist, and nothing was stored. ` +
-    `${capitalize(existenceRuleText(entityType))}; write that first.`,
+      `${capitalize(existenceRuleText(entityType))}; write that first.`,
   );
 }
 
@@ -59,7 +59,12 @@ function capitalize(s: string): string {
 }
 
 /** The spec mode's short form of DataHub's text; the DataHub mode sends DataHub's long one. */
-export function versionMismatchError(requestedUrn: string, aspect: string, expected: string, actual: string): CatalogError {
+export function versionMismatchError(
+  requestedUrn: string,
+  aspect: string,
+  expected: string,
+  actual: string,
+): CatalogError {
   return unprocessable(
     `ValidationExceptionCollection{EntityAspect:(${requestedUrn},${aspect}) Exceptions: [Expected version ${expected}, actual version ${actual}]}`,
   );
@@ -69,7 +74,13 @@ export function versionMismatchError(requestedUrn: string, aspect: string, expec
  * Writes one aspect; throws (rolling back the caller's transaction) when a rule refuses it. In the
  * DataHub mode an upsert to an entity that does not exist creates it (DataHub's UPSERT does).
  */
-export function writeAspect(store: AspectStore, w: AspectWrite, actor: string, now: number, compat: CompatMode): WriteOutcome {
+export function writeAspect(
+  store: AspectStore,
+  w: AspectWrite,
+  actor: string,
+  now: number,
+  compat: CompatMode,
+): WriteOutcome {
   const createsEntity = compat === 'datahub' || EXISTENCE_ASPECTS[w.entityType].includes(w.aspectName);
   if (!createsEntity && !entityExists(store, w.key, w.entityType, compat)) {
     throw missingEntityError(w.requestedUrn, w.entityType, `Writing ${w.aspectName}`);
@@ -82,7 +93,15 @@ export function writeAspect(store: AspectStore, w: AspectWrite, actor: string, n
   };
   if (w.ifVersionMatch !== undefined && w.ifVersionMatch !== actual) {
     throw compat === 'datahub'
-      ? unprocessable(datahubPreconditionMessage({ ...w, systemMetadata: { ...(w.systemMetadata ?? {}), ...observed } }, actor, now, w.ifVersionMatch, actual))
+      ? unprocessable(
+          datahubPreconditionMessage(
+            { ...w, systemMetadata: { ...(w.systemMetadata ?? {}), ...observed } },
+            actor,
+            now,
+            w.ifVersionMatch,
+            actual,
+          ),
+        )
       : versionMismatchError(w.requestedUrn, w.aspectName, w.ifVersionMatch, actual);
   }
   if (current && stableJson(current.value) === stableJson(w.value)) {
@@ -111,7 +130,11 @@ export function stableJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
   if (v !== null && typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    return `{${Object.keys(o).sort().filter((k) => o[k] !== undefined).map((k) => `${JSON.stringify(k)}:${stableJson(o[k])}`).join(',')}}`;
+    return `{${Object.keys(o)
+      .sort()
+      .filter((k) => o[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${stableJson(o[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v) ?? 'null';
 }

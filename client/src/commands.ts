@@ -17,10 +17,20 @@ import type { TokenStore } from './token';
 type ConnectionTest = CatalogStatus & { ok: boolean };
 
 /** What `catalogLens.checkWorkspace` answers (server/src/workspace.ts). */
-interface CheckResult { files: number; skipped?: number; urns: number; diagnostics: number; cancelled?: boolean }
+interface CheckResult {
+  files: number;
+  skipped?: number;
+  urns: number;
+  diagnostics: number;
+  cancelled?: boolean;
+}
 
 /** What `catalogLens/urnAt` answers. */
-export interface UrnAt { urn: string; kind: string; column?: string }
+export interface UrnAt {
+  urn: string;
+  kind: string;
+  column?: string;
+}
 
 export interface CommandDeps {
   context: vscode.ExtensionContext;
@@ -33,13 +43,18 @@ export interface CommandDeps {
 export function registerPaletteCommands(deps: CommandDeps): void {
   const { context, server, tokens, localCatalog, log } = deps;
   const register = (id: string, run: () => Promise<unknown>): void => {
-    context.subscriptions.push(vscode.commands.registerCommand(id, () => run().catch((e: unknown) => reportFailure(log, id, e))));
+    context.subscriptions.push(
+      vscode.commands.registerCommand(id, () => run().catch((e: unknown) => reportFailure(log, id, e))),
+    );
   };
 
   register(PaletteCommands.setAccessToken, async () => {
     const origin = originOf(catalogSettings().get<string>('url', ''));
     if (!origin) {
-      const pick = await vscode.window.showWarningMessage('Catalog Lens: configure the catalog URL first; the token is stored for that catalog only.', 'Configure Catalog');
+      const pick = await vscode.window.showWarningMessage(
+        'Catalog Lens: configure the catalog URL first; the token is stored for that catalog only.',
+        'Configure Catalog',
+      );
       if (pick) await vscode.commands.executeCommand(PaletteCommands.configure);
       return;
     }
@@ -53,12 +68,18 @@ export function registerPaletteCommands(deps: CommandDeps): void {
   register(PaletteCommands.clearAccessToken, async () => {
     const origin = originOf(catalogSettings().get<string>('url', ''));
     if (!origin) {
-      void vscode.window.showInformationMessage('Catalog Lens: no catalog is configured, so no access token is in use.');
+      void vscode.window.showInformationMessage(
+        'Catalog Lens: no catalog is configured, so no access token is in use.',
+      );
       return;
     }
     const had = await tokens.clear(origin);
     await server.reconcile(`access token cleared for ${origin}`);
-    void vscode.window.showInformationMessage(had ? `Catalog Lens: access token for ${origin} removed.` : `Catalog Lens: no access token was stored for ${origin}.`);
+    void vscode.window.showInformationMessage(
+      had
+        ? `Catalog Lens: access token for ${origin} removed.`
+        : `Catalog Lens: no access token was stored for ${origin}.`,
+    );
   });
 
   register(PaletteCommands.configure, async () => {
@@ -83,20 +104,32 @@ export function registerPaletteCommands(deps: CommandDeps): void {
       return;
     }
     const r = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Catalog Lens: checking the workspace…', cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: 'Catalog Lens: checking the workspace…',
+        cancellable: true,
+      },
       (_progress, token) => server.executeServerCommand<CheckResult>(Commands.checkWorkspace, {}, token),
     );
-    const skipped = r.skipped ? `, ${r.skipped} file${r.skipped === 1 ? '' : 's'} skipped (over catalogLens.maxFileSize)` : '';
+    const skipped = r.skipped
+      ? `, ${r.skipped} file${r.skipped === 1 ? '' : 's'} skipped (over catalogLens.maxFileSize)`
+      : '';
     const text = `${r.cancelled ? 'Check cancelled after' : 'Checked'} ${r.files} file${r.files === 1 ? '' : 's'}: ${r.urns} URN${r.urns === 1 ? '' : 's'}, ${r.diagnostics} problem${r.diagnostics === 1 ? '' : 's'}${skipped}.`;
     log.info(`check workspace: ${text}`);
-    const pick = await vscode.window.showInformationMessage(`Catalog Lens: ${text}`, ...(r.diagnostics > 0 ? ['Show Problems'] : []));
+    const pick = await vscode.window.showInformationMessage(
+      `Catalog Lens: ${text}`,
+      ...(r.diagnostics > 0 ? ['Show Problems'] : []),
+    );
     if (pick) await vscode.commands.executeCommand('workbench.actions.view.problems');
   });
 
   register(PaletteCommands.refresh, async () => {
     const r = await server.executeServerCommand<{ refreshed?: number }>(Commands.refresh, {});
     const n = r.refreshed ?? 0;
-    vscode.window.setStatusBarMessage(`$(refresh) Catalog Lens: cache dropped, re-checking ${n} open document${n === 1 ? '' : 's'}`, 4000);
+    vscode.window.setStatusBarMessage(
+      `$(refresh) Catalog Lens: cache dropped, re-checking ${n} open document${n === 1 ? '' : 's'}`,
+      4000,
+    );
   });
 
   register(PaletteCommands.openInCatalog, async () => {
@@ -107,9 +140,14 @@ export function registerPaletteCommands(deps: CommandDeps): void {
       return;
     }
     const cfg = catalogSettings(editor.document.uri);
-    const page = entityPageUrl({
-      url: cfg.get<string>('url', ''), uiUrl: cfg.get<string>('uiUrl', ''), entityUrlTemplate: cfg.get<string>('entityUrlTemplate', DEFAULT_SETTINGS.entityUrlTemplate),
-    }, at.urn);
+    const page = entityPageUrl(
+      {
+        url: cfg.get<string>('url', ''),
+        uiUrl: cfg.get<string>('uiUrl', ''),
+        entityUrlTemplate: cfg.get<string>('entityUrlTemplate', DEFAULT_SETTINGS.entityUrlTemplate),
+      },
+      at.urn,
+    );
     if ('error' in page) {
       // The error may quote the page URL, made from the URN in the file.
       void vscode.window.showWarningMessage(inertText(`Catalog Lens: ${page.error}`, 'notification', MESSAGE_LIMIT));
@@ -145,15 +183,24 @@ export function catalogSettings(scope?: vscode.Uri): vscode.WorkspaceConfigurati
 
 async function testConnection(server: CatalogLanguageServer, url: string): Promise<void> {
   const r = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: inertText(`Catalog Lens: testing the connection to ${url}…`, 'notification', MESSAGE_LIMIT) },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: inertText(`Catalog Lens: testing the connection to ${url}…`, 'notification', MESSAGE_LIMIT),
+    },
     () => server.executeServerCommand<ConnectionTest>(Commands.testConnection, {}),
   );
   if (r.ok) {
-    void vscode.window.showInformationMessage(inertText(`Catalog Lens: connected${r.endpoint ? ` to ${r.endpoint}` : ''}.`, 'notification', MESSAGE_LIMIT));
+    void vscode.window.showInformationMessage(
+      inertText(`Catalog Lens: connected${r.endpoint ? ` to ${r.endpoint}` : ''}.`, 'notification', MESSAGE_LIMIT),
+    );
     return;
   }
   const fix = r.state === 'unauthorized' ? 'Set Access Token' : 'Configure Catalog';
-  const pick = await vscode.window.showWarningMessage(inertText(`Catalog Lens: the connection test failed: ${r.message}`, 'notification', MESSAGE_LIMIT), fix, 'Show Output');
+  const pick = await vscode.window.showWarningMessage(
+    inertText(`Catalog Lens: the connection test failed: ${r.message}`, 'notification', MESSAGE_LIMIT),
+    fix,
+    'Show Output',
+  );
   if (pick === 'Set Access Token') await vscode.commands.executeCommand(PaletteCommands.setAccessToken);
   else if (pick === 'Configure Catalog') await vscode.commands.executeCommand(PaletteCommands.configure);
   else if (pick === 'Show Output') server.showServerOutput();
@@ -165,12 +212,19 @@ export function reportFailure(log: Log, command: string, e: unknown): void {
     return;
   }
   log.error(`${command} failed`, e);
-  void vscode.window.showErrorMessage(inertText(`Catalog Lens: ${describeError(e)}`, 'notification', MESSAGE_LIMIT), 'Show Output').then((pick) => { if (pick) log.show(); });
+  void vscode.window
+    .showErrorMessage(inertText(`Catalog Lens: ${describeError(e)}`, 'notification', MESSAGE_LIMIT), 'Show Output')
+    .then((pick) => {
+      if (pick) log.show();
+    });
 }
 
 /** The user cancelled (a progress notification's Cancel): nothing to report. */
 export function isCancellation(e: unknown): boolean {
-  return e instanceof vscode.CancellationError || (typeof e === 'object' && e !== null && (e as { code?: unknown }).code === LSP_REQUEST_CANCELLED);
+  return (
+    e instanceof vscode.CancellationError ||
+    (typeof e === 'object' && e !== null && (e as { code?: unknown }).code === LSP_REQUEST_CANCELLED)
+  );
 }
 
 const LSP_REQUEST_CANCELLED = -32800;

@@ -61,7 +61,10 @@ export function tokenRisks(url: string, graphqlUrl: string, allowed: readonly st
 /** An error message for a catalog URL typed by the user, or undefined when it is fine. */
 export function checkCatalogUrl(text: string, opts: { optional: boolean }): string | undefined {
   const t = text.trim();
-  if (t === '') return opts.optional ? undefined : 'Enter the catalog URL, e.g. http://localhost:8080 (DataHub GMS) or the local catalog\'s URL.';
+  if (t === '')
+    return opts.optional
+      ? undefined
+      : "Enter the catalog URL, e.g. http://localhost:8080 (DataHub GMS) or the local catalog's URL.";
   let u: URL;
   try {
     u = new URL(t);
@@ -69,7 +72,8 @@ export function checkCatalogUrl(text: string, opts: { optional: boolean }): stri
     return `Not a URL (${e instanceof Error ? e.message : String(e)}); write it as http://host:port`;
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return `Use an http:// or https:// URL, not ${u.protocol}`;
-  if (u.username || u.password) return 'Do not put credentials in the URL: use "Catalog: Set Access Token", which keeps the token in VS Code\'s secret storage.';
+  if (u.username || u.password)
+    return 'Do not put credentials in the URL: use "Catalog: Set Access Token", which keeps the token in VS Code\'s secret storage.';
   if (u.search || u.hash) return 'The URL takes no query (?…) or fragment (#…).';
   return undefined;
 }

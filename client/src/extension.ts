@@ -18,7 +18,9 @@ let active: { server: CatalogLanguageServer; localCatalog: LocalCatalog } | unde
 
 export function activate(context: vscode.ExtensionContext): void {
   const log = createLog(context);
-  log.info(`Catalog Lens ${String((context.extension.packageJSON as { version?: unknown }).version)} activating (workspace ${vscode.workspace.isTrusted ? 'trusted' : 'restricted'})`);
+  log.info(
+    `Catalog Lens ${String((context.extension.packageJSON as { version?: unknown }).version)} activating (workspace ${vscode.workspace.isTrusted ? 'trusted' : 'restricted'})`,
+  );
   const tokens = new TokenStore(context.secrets, context.globalState, log);
   const status = new CatalogStatusBar();
   const noticeShown = new Set<string>();
@@ -54,7 +56,9 @@ async function storeHandedOffToken(tokens: TokenStore, log: Log): Promise<void> 
   if (handOff.kind === 'none') return;
   if (handOff.kind === 'error') {
     log.warn(`the local catalog's token was not taken over: ${handOff.message}`);
-    void vscode.window.showWarningMessage(`Catalog Lens: the local catalog's token was not taken over: ${handOff.message}`);
+    void vscode.window.showWarningMessage(
+      `Catalog Lens: the local catalog's token was not taken over: ${handOff.message}`,
+    );
     return;
   }
   try {
@@ -80,12 +84,18 @@ function showSkippedNotice(file: SkippedFile, shown: Set<string>, log: Log): voi
   shown.add(file.uri);
   // A file's name is the repository's text: `[x](command:…).py` is a valid name.
   const name = path.posix.basename(vscode.Uri.parse(file.uri).path);
-  void vscode.window.showInformationMessage(
-    inertText(`Catalog Lens skipped ${name}: it is ${characters(file.size)}, over catalogLens.maxFileSize (${characters(file.limit)}).`, 'notification', MESSAGE_LIMIT),
-    'Open Setting',
-  ).then((pick) => {
-    if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', 'catalogLens.maxFileSize');
-  });
+  void vscode.window
+    .showInformationMessage(
+      inertText(
+        `Catalog Lens skipped ${name}: it is ${characters(file.size)}, over catalogLens.maxFileSize (${characters(file.limit)}).`,
+        'notification',
+        MESSAGE_LIMIT,
+      ),
+      'Open Setting',
+    )
+    .then((pick) => {
+      if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', 'catalogLens.maxFileSize');
+    });
 }
 
 /** The server measures documents in characters (text.length), not bytes. */

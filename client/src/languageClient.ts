@@ -6,21 +6,41 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
-  CloseAction, ErrorAction, ExecuteCommandRequest, LanguageClient, RevealOutputChannelOn, State, TransportKind,
-  type CloseHandlerResult, type ErrorHandler, type LanguageClientOptions, type ServerOptions,
+  CloseAction,
+  ErrorAction,
+  ExecuteCommandRequest,
+  LanguageClient,
+  RevealOutputChannelOn,
+  State,
+  TransportKind,
+  type CloseHandlerResult,
+  type ErrorHandler,
+  type LanguageClientOptions,
+  type ServerOptions,
 } from 'vscode-languageclient/node';
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
 import { Commands, SkippedNotification, StatusNotification, type CatalogStatus } from '../../model/src/protocol';
 import { PaletteCommands } from './commandIds';
 import { CRASH_WINDOW_MS, CrashRestarts } from './crashRestarts';
 import { originOf } from './endpoints';
-import { SERVER_LANGUAGES, sameLaunch, serverDocumentSelector, serverInitializationOptions, serverProcessEnv, type LaunchInputs } from './launch';
+import {
+  SERVER_LANGUAGES,
+  sameLaunch,
+  serverDocumentSelector,
+  serverInitializationOptions,
+  serverProcessEnv,
+  type LaunchInputs,
+} from './launch';
 import { SERVER_LOG_NAME, describeError, type Log } from './log';
 import type { ClientStatus } from './statusView';
 import type { TokenStore } from './token';
 
 /** Params of `catalogLens/skipped`. */
-export interface SkippedFile { uri: string; size: number; limit: number }
+export interface SkippedFile {
+  uri: string;
+  size: number;
+  limit: number;
+}
 
 export interface ServerEvents {
   onStatus(status: ClientStatus): void;
@@ -30,7 +50,9 @@ export interface ServerEvents {
 export const CLIENT_ID = 'catalogLens';
 
 /** Where one client is in crash handling; 'stopped' means the crash handler already told the user. */
-interface CrashState { phase: 'running' | 'restarting' | 'stopped' }
+interface CrashState {
+  phase: 'running' | 'restarting' | 'stopped';
+}
 
 export class CatalogLanguageServer implements vscode.Disposable {
   private client: LanguageClient | undefined;
@@ -58,8 +80,18 @@ export class CatalogLanguageServer implements vscode.Disposable {
     this.queue = next.catch((e: unknown) => {
       this.log.error('the language server did not start', e);
       this.events.onStatus({ state: 'error', message: `The language server did not start: ${describeError(e)}` });
-      void vscode.window.showErrorMessage(inertText(`Catalog Lens: the language server did not start: ${describeError(e)}`, 'notification', MESSAGE_LIMIT), 'Show Output')
-        .then((pick) => { if (pick) this.serverChannel.show(true); });
+      void vscode.window
+        .showErrorMessage(
+          inertText(
+            `Catalog Lens: the language server did not start: ${describeError(e)}`,
+            'notification',
+            MESSAGE_LIMIT,
+          ),
+          'Show Output',
+        )
+        .then((pick) => {
+          if (pick) this.serverChannel.show(true);
+        });
     });
     return this.queue;
   }
@@ -68,7 +100,10 @@ export class CatalogLanguageServer implements vscode.Disposable {
   async running(): Promise<LanguageClient> {
     await this.queue;
     const client = this.client;
-    if (!client || !client.isRunning()) throw new Error('the Catalog Lens language server is not running (see the "Catalog Lens Language Server" output)');
+    if (!client || !client.isRunning())
+      throw new Error(
+        'the Catalog Lens language server is not running (see the "Catalog Lens Language Server" output)',
+      );
     return client;
   }
 
@@ -107,7 +142,11 @@ export class CatalogLanguageServer implements vscode.Disposable {
     const cfg = vscode.workspace.getConfiguration('catalogLens');
     const url = cfg.get<string>('url', '');
     const graphqlUrl = cfg.get<string>('graphqlUrl', '');
-    const { token, allowInsecureHosts, allowTokenOrigins } = await this.tokens.tokenForLaunch(url, graphqlUrl, cfg.get<string[]>('allowTokenOrigins', []));
+    const { token, allowInsecureHosts, allowTokenOrigins } = await this.tokens.tokenForLaunch(
+      url,
+      graphqlUrl,
+      cfg.get<string[]>('allowTokenOrigins', []),
+    );
     const inputs: LaunchInputs = {
       origin: originOf(url),
       token,
@@ -120,7 +159,9 @@ export class CatalogLanguageServer implements vscode.Disposable {
     const restarting = this.client !== undefined;
     await this.stopClient();
     if (this.disposed) return;
-    this.log.info(`${restarting ? 'restarting' : 'starting'} the language server (${reason}): catalog ${inputs.origin ?? 'not configured'}, ${inputs.token ? 'with' : 'without'} an access token, workspace ${inputs.trusted ? 'trusted' : 'restricted'}`);
+    this.log.info(
+      `${restarting ? 'restarting' : 'starting'} the language server (${reason}): catalog ${inputs.origin ?? 'not configured'}, ${inputs.token ? 'with' : 'without'} an access token, workspace ${inputs.trusted ? 'trusted' : 'restricted'}`,
+    );
     this.events.onStatus({ state: 'checking', message: 'starting the language server' });
     const client = this.createClient(inputs);
     this.client = client;
@@ -138,7 +179,10 @@ export class CatalogLanguageServer implements vscode.Disposable {
 
   private async showFirstStatus(client: LanguageClient): Promise<void> {
     try {
-      const r = (await client.sendRequest(ExecuteCommandRequest.type, { command: Commands.testConnection, arguments: [{}] })) as (CatalogStatus & { ok?: boolean }) | null;
+      const r = (await client.sendRequest(ExecuteCommandRequest.type, {
+        command: Commands.testConnection,
+        arguments: [{}],
+      })) as (CatalogStatus & { ok?: boolean }) | null;
       if (this.client !== client || !r) return;
       const state = r.state !== 'checking' ? r.state : r.ok ? 'connected' : 'error';
       this.events.onStatus({ state, message: r.message, ...(r.endpoint ? { endpoint: r.endpoint } : {}) });
@@ -158,7 +202,11 @@ export class CatalogLanguageServer implements vscode.Disposable {
     const clientOptions: LanguageClientOptions = {
       documentSelector: serverDocumentSelector(inputs.languages),
       synchronize: { configurationSection: 'catalogLens' },
-      initializationOptions: serverInitializationOptions(inputs.trusted, inputs.allowInsecureHosts, inputs.allowTokenOrigins),
+      initializationOptions: serverInitializationOptions(
+        inputs.trusted,
+        inputs.allowInsecureHosts,
+        inputs.allowTokenOrigins,
+      ),
       outputChannel: this.serverChannel,
       revealOutputChannelOn: RevealOutputChannelOn.Never,
       errorHandler: this.crashHandler(() => client, crash),
@@ -175,16 +223,27 @@ export class CatalogLanguageServer implements vscode.Disposable {
       if (crash.phase === 'restarting' && e.newState === State.Running) {
         crash.phase = 'running';
         this.log.info('the language server was restarted after it stopped unexpectedly');
-        void vscode.window.showInformationMessage('Catalog Lens language server stopped unexpectedly and was restarted.', 'Show Output')
-          .then((pick) => { if (pick) this.serverChannel.show(true); });
+        void vscode.window
+          .showInformationMessage('Catalog Lens language server stopped unexpectedly and was restarted.', 'Show Output')
+          .then((pick) => {
+            if (pick) this.serverChannel.show(true);
+          });
         void this.showFirstStatus(client);
       } else if (crash.phase === 'restarting' && e.newState === State.StartFailed) {
         // vscode-languageclient has already shown "Restarting server failed" with the reason.
         crash.phase = 'stopped';
-        this.events.onStatus({ state: 'error', message: 'The language server stopped unexpectedly and could not be started again; run "Catalog: Restart Server" or see the "Catalog Lens Language Server" output.' });
+        this.events.onStatus({
+          state: 'error',
+          message:
+            'The language server stopped unexpectedly and could not be started again; run "Catalog: Restart Server" or see the "Catalog Lens Language Server" output.',
+        });
       } else if (crash.phase === 'running' && e.newState === State.Stopped) {
         this.log.warn('the language server stopped');
-        this.events.onStatus({ state: 'error', message: 'The language server stopped; run "Catalog: Restart Server" or see the "Catalog Lens Language Server" output.' });
+        this.events.onStatus({
+          state: 'error',
+          message:
+            'The language server stopped; run "Catalog: Restart Server" or see the "Catalog Lens Language Server" output.',
+        });
       }
     });
     return client;
@@ -201,7 +260,9 @@ export class CatalogLanguageServer implements vscode.Disposable {
     const restarts = new CrashRestarts();
     const stayStopped: CloseHandlerResult = { action: CloseAction.DoNotRestart, handled: true };
     return {
-      error: (_error, _message, count) => ({ action: count !== undefined && count <= 3 ? ErrorAction.Continue : ErrorAction.Shutdown }),
+      error: (_error, _message, count) => ({
+        action: count !== undefined && count <= 3 ? ErrorAction.Continue : ErrorAction.Shutdown,
+      }),
       closed: async () => {
         // A client this class has already replaced or disposed is not brought back.
         if (this.client !== client()) return stayStopped;
@@ -210,22 +271,36 @@ export class CatalogLanguageServer implements vscode.Disposable {
           crash.phase = 'stopped';
           const message = `The language server stopped unexpectedly ${decision.crashes} times in ${decision.windowMs / 60_000} minutes and was not restarted.`;
           this.log.error(message);
-          this.events.onStatus({ state: 'error', message: `${message} Run "Catalog: Restart Server" or see the "Catalog Lens Language Server" output.` });
-          void vscode.window.showErrorMessage(`Catalog Lens: ${message}`, 'Restart Server', 'Show Output').then((pick) => {
-            if (pick === 'Restart Server') void vscode.commands.executeCommand(PaletteCommands.restartServer);
-            else if (pick === 'Show Output') this.serverChannel.show(true);
+          this.events.onStatus({
+            state: 'error',
+            message: `${message} Run "Catalog: Restart Server" or see the "Catalog Lens Language Server" output.`,
           });
+          void vscode.window
+            .showErrorMessage(`Catalog Lens: ${message}`, 'Restart Server', 'Show Output')
+            .then((pick) => {
+              if (pick === 'Restart Server') void vscode.commands.executeCommand(PaletteCommands.restartServer);
+              else if (pick === 'Show Output') this.serverChannel.show(true);
+            });
           return { ...stayStopped, message };
         }
         crash.phase = 'restarting';
-        this.log.warn(`the language server stopped unexpectedly; restarting it in ${decision.delayMs} ms (restart ${decision.attempt} of at most ${decision.max} in ${CRASH_WINDOW_MS / 60_000} minutes)`);
-        this.events.onStatus({ state: 'restarting', message: `Restart ${decision.attempt} of at most ${decision.max}; see the "Catalog Lens Language Server" output.` });
+        this.log.warn(
+          `the language server stopped unexpectedly; restarting it in ${decision.delayMs} ms (restart ${decision.attempt} of at most ${decision.max} in ${CRASH_WINDOW_MS / 60_000} minutes)`,
+        );
+        this.events.onStatus({
+          state: 'restarting',
+          message: `Restart ${decision.attempt} of at most ${decision.max}; see the "Catalog Lens Language Server" output.`,
+        });
         await new Promise((resolve) => setTimeout(resolve, decision.delayMs));
         if (this.client !== client()) {
           crash.phase = 'stopped';
           return stayStopped;
         }
-        return { action: CloseAction.Restart, handled: true, message: 'The language server stopped unexpectedly; starting it again.' };
+        return {
+          action: CloseAction.Restart,
+          handled: true,
+          message: 'The language server stopped unexpectedly; starting it again.',
+        };
       },
     };
   }

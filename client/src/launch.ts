@@ -30,13 +30,29 @@ export function serverProcessEnv(base: NodeJS.ProcessEnv, token: string | undefi
  * the plain-HTTP hosts, `allowTokenOrigins` the other origins (a graphqlUrl's), the user already
  * agreed to send the token to, so the server does not ask again.
  */
-export interface ServerInitializationOptions { clientCommands: true; trusted: boolean; allowInsecureHosts: string[]; allowTokenOrigins: string[] }
-
-export function serverInitializationOptions(trusted: boolean, allowInsecureHosts: readonly string[] = [], allowTokenOrigins: readonly string[] = []): ServerInitializationOptions {
-  return { clientCommands: true, trusted, allowInsecureHosts: [...allowInsecureHosts], allowTokenOrigins: [...allowTokenOrigins] };
+export interface ServerInitializationOptions {
+  clientCommands: true;
+  trusted: boolean;
+  allowInsecureHosts: string[];
+  allowTokenOrigins: string[];
 }
 
-export function serverDocumentSelector(configuredLanguages: readonly string[]): Array<{ scheme: string; language: string }> {
+export function serverInitializationOptions(
+  trusted: boolean,
+  allowInsecureHosts: readonly string[] = [],
+  allowTokenOrigins: readonly string[] = [],
+): ServerInitializationOptions {
+  return {
+    clientCommands: true,
+    trusted,
+    allowInsecureHosts: [...allowInsecureHosts],
+    allowTokenOrigins: [...allowTokenOrigins],
+  };
+}
+
+export function serverDocumentSelector(
+  configuredLanguages: readonly string[],
+): Array<{ scheme: string; language: string }> {
   const languages = [...new Set([...SERVER_LANGUAGES, ...configuredLanguages])];
   return languages.flatMap((language) => SERVER_SCHEMES.map((scheme) => ({ scheme, language })));
 }
@@ -53,7 +69,12 @@ export interface LaunchInputs {
 
 export function sameLaunch(a: LaunchInputs, b: LaunchInputs): boolean {
   const set = (xs: readonly string[]): string => [...new Set(xs)].sort().join(',');
-  return a.origin === b.origin && a.token === b.token && a.trusted === b.trusted
-    && set(a.allowInsecureHosts) === set(b.allowInsecureHosts) && set(a.allowTokenOrigins) === set(b.allowTokenOrigins)
-    && set(a.languages) === set(b.languages);
+  return (
+    a.origin === b.origin &&
+    a.token === b.token &&
+    a.trusted === b.trusted &&
+    set(a.allowInsecureHosts) === set(b.allowInsecureHosts) &&
+    set(a.allowTokenOrigins) === set(b.allowTokenOrigins) &&
+    set(a.languages) === set(b.languages)
+  );
 }

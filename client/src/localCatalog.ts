@@ -11,7 +11,14 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CatalogLanguageServer } from './languageClient';
 import { originOf } from './endpoints';
-import { catalogEnv, checkNodeForCatalog, newCatalogToken, portOf, startCatalogOnPort, type RunningCatalog } from './localCatalogProcess';
+import {
+  catalogEnv,
+  checkNodeForCatalog,
+  newCatalogToken,
+  portOf,
+  startCatalogOnPort,
+  type RunningCatalog,
+} from './localCatalogProcess';
 import { describeError, type Log } from './log';
 import type { TokenStore } from './token';
 
@@ -37,7 +44,9 @@ export class LocalCatalog implements vscode.Disposable {
       return;
     }
     if (this.starting) return this.starting;
-    this.starting = this.startNow().finally(() => { this.starting = undefined; });
+    this.starting = this.startNow().finally(() => {
+      this.starting = undefined;
+    });
     return this.starting;
   }
 
@@ -77,7 +86,13 @@ export class LocalCatalog implements vscode.Disposable {
           progress.report({ message: 'loading the sample catalog' });
           mkdirSync(storage, { recursive: true });
           return startCatalogOnPort(
-            { node: NODE_COMMAND, script, cwd: storage, env, onOutput: (line) => this.log.trace(`local catalog: ${line}`) },
+            {
+              node: NODE_COMMAND,
+              script,
+              cwd: storage,
+              env,
+              onOutput: (line) => this.log.trace(`local catalog: ${line}`),
+            },
             (port) => ['--sample', '--port', String(port), '--db', db],
             this.context.globalState.get<number>(PORT_KEY),
           );
@@ -86,7 +101,10 @@ export class LocalCatalog implements vscode.Disposable {
     } catch (e) {
       this.log.error('the local catalog did not start', e);
       // The first line says why; the catalog's whole output is in the log.
-      const pick = await vscode.window.showErrorMessage(`Catalog Lens: the local catalog did not start: ${describeError(e).split('\n')[0] ?? ''}`, 'Show Output');
+      const pick = await vscode.window.showErrorMessage(
+        `Catalog Lens: the local catalog did not start: ${describeError(e).split('\n')[0] ?? ''}`,
+        'Show Output',
+      );
       if (pick) this.log.show();
       return;
     }
@@ -97,9 +115,11 @@ export class LocalCatalog implements vscode.Disposable {
       // Stored before "Use It" is offered: the server that points at the catalog starts with it.
       await this.tokens.set(originOf(running.url)!, token);
     } catch (e) {
-      this.log.error('the local catalog\'s token could not be stored; stopping the catalog', e);
+      this.log.error("the local catalog's token could not be stored; stopping the catalog", e);
       await this.stop();
-      void vscode.window.showErrorMessage(`Catalog Lens: the local catalog's token could not be kept in VS Code's secret storage (${describeError(e)}), so the catalog was stopped.`);
+      void vscode.window.showErrorMessage(
+        `Catalog Lens: the local catalog's token could not be kept in VS Code's secret storage (${describeError(e)}), so the catalog was stopped.`,
+      );
       return;
     }
     this.log.info(`local catalog (pid ${running.pid}) listening on ${running.url}, database ${db}`);
@@ -107,7 +127,8 @@ export class LocalCatalog implements vscode.Disposable {
       if (this.running !== running) return;
       this.running = undefined;
       this.log.warn(`the local catalog (pid ${running.pid}) exited (code ${code}, signal ${signal})`);
-      if (!this.stopping) void vscode.window.showWarningMessage(`Catalog Lens: the local catalog stopped (exit code ${code ?? signal}).`);
+      if (!this.stopping)
+        void vscode.window.showWarningMessage(`Catalog Lens: the local catalog stopped (exit code ${code ?? signal}).`);
     });
     await this.offerToUse(running.url, 'The local catalog is running with sample data');
   }
@@ -120,7 +141,11 @@ export class LocalCatalog implements vscode.Disposable {
     }
     const USE = 'Use It';
     const gqlNote = cfg.get<string>('graphqlUrl', '') ? ' (this also clears catalogLens.graphqlUrl)' : '';
-    const pick = await vscode.window.showInformationMessage(`Catalog Lens: ${what} at ${url}. Point catalogLens.url at it${gqlNote}?`, USE, 'Copy URL');
+    const pick = await vscode.window.showInformationMessage(
+      `Catalog Lens: ${what} at ${url}. Point catalogLens.url at it${gqlNote}?`,
+      USE,
+      'Copy URL',
+    );
     if (pick === 'Copy URL') await vscode.env.clipboard.writeText(url);
     if (pick !== USE) return;
     await cfg.update('url', url, vscode.ConfigurationTarget.Global);

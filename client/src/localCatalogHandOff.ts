@@ -14,9 +14,7 @@ export const HAND_OFF_URL_ENV = 'CATALOG_LENS_LOCAL_CATALOG_URL';
 export const HAND_OFF_TOKEN_FILE_ENV = 'CATALOG_LENS_LOCAL_CATALOG_TOKEN_FILE';
 
 export type HandOff =
-  | { kind: 'none' }
-  | { kind: 'token'; origin: string; token: string }
-  | { kind: 'error'; message: string };
+  { kind: 'none' } | { kind: 'token'; origin: string; token: string } | { kind: 'error'; message: string };
 
 /** The longest token accepted; the catalog's own are 43 characters. */
 const MAX_TOKEN_LENGTH = 4096;
@@ -42,26 +40,46 @@ export function readHandOff(env: NodeJS.ProcessEnv, fs: HandOffFs = realFs): Han
   const file = env[HAND_OFF_TOKEN_FILE_ENV]?.trim() ?? '';
   if (url === '' && file === '') return { kind: 'none' };
   if (url === '' || file === '') {
-    return { kind: 'error', message: `${url === '' ? HAND_OFF_URL_ENV : HAND_OFF_TOKEN_FILE_ENV} is not set, but ${url === '' ? HAND_OFF_TOKEN_FILE_ENV : HAND_OFF_URL_ENV} is: set both or neither` };
+    return {
+      kind: 'error',
+      message: `${url === '' ? HAND_OFF_URL_ENV : HAND_OFF_TOKEN_FILE_ENV} is not set, but ${url === '' ? HAND_OFF_TOKEN_FILE_ENV : HAND_OFF_URL_ENV} is: set both or neither`,
+    };
   }
   const origin = loopbackOrigin(url);
-  if (!origin) return { kind: 'error', message: `${HAND_OFF_URL_ENV} must be http://127.0.0.1:PORT or http://localhost:PORT (the local catalog), not ${JSON.stringify(url)}` };
-  if (!path.isAbsolute(file)) return { kind: 'error', message: `${HAND_OFF_TOKEN_FILE_ENV} must be an absolute path, not ${JSON.stringify(file)}` };
+  if (!origin)
+    return {
+      kind: 'error',
+      message: `${HAND_OFF_URL_ENV} must be http://127.0.0.1:PORT or http://localhost:PORT (the local catalog), not ${JSON.stringify(url)}`,
+    };
+  if (!path.isAbsolute(file))
+    return {
+      kind: 'error',
+      message: `${HAND_OFF_TOKEN_FILE_ENV} must be an absolute path, not ${JSON.stringify(file)}`,
+    };
   let text: string;
   let mode: number | undefined;
   try {
     mode = fs.mode(file);
     text = fs.readFile(file);
   } catch (e) {
-    return { kind: 'error', message: `cannot read the local catalog's token file ${file}: ${e instanceof Error ? e.message : String(e)}` };
+    return {
+      kind: 'error',
+      message: `cannot read the local catalog's token file ${file}: ${e instanceof Error ? e.message : String(e)}`,
+    };
   }
   if (mode !== undefined && (mode & 0o077) !== 0) {
-    return { kind: 'error', message: `the local catalog's token file ${file} can be read by other users (mode ${mode.toString(8).padStart(4, '0')}); it is not used: run \`chmod 600\` on it` };
+    return {
+      kind: 'error',
+      message: `the local catalog's token file ${file} can be read by other users (mode ${mode.toString(8).padStart(4, '0')}); it is not used: run \`chmod 600\` on it`,
+    };
   }
   const token = text.trim();
   if (token === '') return { kind: 'error', message: `the local catalog's token file ${file} is empty` };
   if (token.length > MAX_TOKEN_LENGTH || /\s/.test(token)) {
-    return { kind: 'error', message: `the local catalog's token file ${file} does not hold one token (it has whitespace inside, or more than ${MAX_TOKEN_LENGTH} characters)` };
+    return {
+      kind: 'error',
+      message: `the local catalog's token file ${file} does not hold one token (it has whitespace inside, or more than ${MAX_TOKEN_LENGTH} characters)`,
+    };
   }
   return { kind: 'token', origin, token };
 }
@@ -74,6 +92,15 @@ function loopbackOrigin(text: string): string | undefined {
     return undefined;
   }
   const loopback = u.hostname === '127.0.0.1' || u.hostname === 'localhost';
-  if (u.protocol !== 'http:' || !loopback || u.username || u.password || (u.pathname !== '/' && u.pathname !== '') || u.search || u.hash) return undefined;
+  if (
+    u.protocol !== 'http:' ||
+    !loopback ||
+    u.username ||
+    u.password ||
+    (u.pathname !== '/' && u.pathname !== '') ||
+    u.search ||
+    u.hash
+  )
+    return undefined;
   return u.origin;
 }

@@ -28,16 +28,20 @@ export function catalogEnv(base: NodeJS.ProcessEnv, token: string): NodeJS.Proce
 }
 
 export type NodeCheck =
-  | { ok: true; version: string }
-  | { ok: false; reason: 'missing' | 'cannotLoad'; message: string };
+  { ok: true; version: string } | { ok: false; reason: 'missing' | 'cannotLoad'; message: string };
 
 const PROBE_TIMEOUT_MS = 20_000;
 
 // Opens a database for real: a binary of the wrong ABI fails at require, a broken one at open.
-const PROBE = "const D = require(process.argv[1]); const db = new D(':memory:'); db.prepare('select 1').get(); db.close(); process.stdout.write(process.version);";
+const PROBE =
+  "const D = require(process.argv[1]); const db = new D(':memory:'); db.prepare('select 1').get(); db.close(); process.stdout.write(process.version);";
 
 /** Whether `node` (a command on PATH or a path) exists and can load better-sqlite3 from `betterSqlite3Dir`. */
-export async function checkNodeForCatalog(node: string, betterSqlite3Dir: string, env: NodeJS.ProcessEnv): Promise<NodeCheck> {
+export async function checkNodeForCatalog(
+  node: string,
+  betterSqlite3Dir: string,
+  env: NodeJS.ProcessEnv,
+): Promise<NodeCheck> {
   const version = await run(node, ['--version'], env);
   if (!version.ok) {
     const missing = version.code === 'ENOENT';
@@ -60,24 +64,42 @@ export async function checkNodeForCatalog(node: string, betterSqlite3Dir: string
   return { ok: true, version: probe.stdout.trim() };
 }
 
-interface RunResult { ok: boolean; stdout: string; code?: string; detail: string }
+interface RunResult {
+  ok: boolean;
+  stdout: string;
+  code?: string;
+  detail: string;
+}
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<RunResult> {
   return new Promise((resolve) => {
-    execFile(command, args, { env, timeout: PROBE_TIMEOUT_MS, windowsHide: true, maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
-      if (!error) {
-        resolve({ ok: true, stdout, detail: '' });
-        return;
-      }
-      const code = (error as NodeJS.ErrnoException).code;
-      resolve({ ok: false, stdout, ...(typeof code === 'string' ? { code } : {}), detail: errorLine(stderr) ?? error.message });
-    });
+    execFile(
+      command,
+      args,
+      { env, timeout: PROBE_TIMEOUT_MS, windowsHide: true, maxBuffer: 1 << 20 },
+      (error, stdout, stderr) => {
+        if (!error) {
+          resolve({ ok: true, stdout, detail: '' });
+          return;
+        }
+        const code = (error as NodeJS.ErrnoException).code;
+        resolve({
+          ok: false,
+          stdout,
+          ...(typeof code === 'string' ? { code } : {}),
+          detail: errorLine(stderr) ?? error.message,
+        });
+      },
+    );
   });
 }
 
 /** The line of a Node error output that says what went wrong (not the stack or the source excerpt). */
 export function errorLine(stderr: string): string | undefined {
-  const lines = stderr.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+  const lines = stderr
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   return lines.find((l) => /^\w*Error\b|NODE_MODULE_VERSION|Cannot find module/.test(l)) ?? lines[0];
 }
 
@@ -105,7 +127,10 @@ export interface RunningCatalog {
 /** Starts the catalog and resolves once it says where it listens; rejects with its output when it does not. */
 export function startCatalogProcess(launch: CatalogLaunch): Promise<RunningCatalog> {
   const child = spawn(launch.node, [launch.script, ...launch.args], {
-    cwd: launch.cwd, env: launch.env, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true,
+    cwd: launch.cwd,
+    env: launch.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    windowsHide: true,
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));
@@ -130,13 +155,20 @@ export function startCatalogProcess(launch: CatalogLaunch): Promise<RunningCatal
     const timer = setTimeout(() => {
       finish();
       stopChild(child, exited, 2000).then(
-        () => reject(new Error(`the local catalog did not start listening within ${timeoutMs / 1000} s; its output:\n${output}`)),
+        () =>
+          reject(
+            new Error(`the local catalog did not start listening within ${timeoutMs / 1000} s; its output:\n${output}`),
+          ),
         (e: unknown) => reject(e instanceof Error ? e : new Error(String(e))),
       );
     }, timeoutMs);
     const onExit = (code: number | null, signal: NodeJS.Signals | null): void => {
       finish();
-      reject(new Error(`the local catalog exited (code ${code}, signal ${signal}) before listening; its output:\n${output.trim()}`));
+      reject(
+        new Error(
+          `the local catalog exited (code ${code}, signal ${signal}) before listening; its output:\n${output.trim()}`,
+        ),
+      );
     };
     const onError = (e: Error): void => {
       finish();
@@ -167,7 +199,9 @@ async function stopChild(child: ChildProcess, exited: Promise<unknown>, graceMs:
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   child.kill('SIGTERM');
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), graceMs); });
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), graceMs);
+  });
   const outcome = await Promise.race([exited.then(() => 'exited' as const), late]);
   clearTimeout(timer);
   if (outcome === 'late') {

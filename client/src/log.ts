@@ -31,6 +31,7 @@ export function createLog(context: vscode.ExtensionContext): Log {
 
 export function describeError(e: unknown): string {
   if (e instanceof Error) return e.message;
-  if (typeof e === 'object' && e !== null && typeof (e as { message?: unknown }).message === 'string') return (e as { message: string }).message;
+  if (typeof e === 'object' && e !== null && typeof (e as { message?: unknown }).message === 'string')
+    return (e as { message: string }).message;
   return String(e);
 }

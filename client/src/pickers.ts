@@ -7,7 +7,13 @@ import * as vscode from 'vscode';
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
 import { checkCatalogUrl } from './endpoints';
 import {
-  checkUrnText, descriptionFromInput, descriptionToInput, exampleUrn, kindWord, urnLabel, type UrnKindName,
+  checkUrnText,
+  descriptionFromInput,
+  descriptionToInput,
+  exampleUrn,
+  kindWord,
+  urnLabel,
+  type UrnKindName,
 } from './userText';
 
 export async function askAccessToken(origin: string): Promise<string | undefined> {
@@ -16,19 +22,28 @@ export async function askAccessToken(origin: string): Promise<string | undefined
     prompt: `Access token for ${origin}. It is kept in VS Code's secret storage and only sent to ${origin}.`,
     password: true,
     ignoreFocusOut: true,
-    validateInput: (t) => (t.trim() === '' ? 'Enter the token (DataHub: Settings → Access Tokens)' : /\s/.test(t.trim()) ? 'A token holds no spaces' : undefined),
+    validateInput: (t) =>
+      t.trim() === ''
+        ? 'Enter the token (DataHub: Settings → Access Tokens)'
+        : /\s/.test(t.trim())
+          ? 'A token holds no spaces'
+          : undefined,
   });
   return token?.trim();
 }
 
 /** The catalog's base URL (required) or the GraphQL override (optional, empty = default). */
-export async function askCatalogUrl(kind: 'catalog' | 'graphql', current: string, step: number): Promise<string | undefined> {
+export async function askCatalogUrl(
+  kind: 'catalog' | 'graphql',
+  current: string,
+  step: number,
+): Promise<string | undefined> {
   const optional = kind === 'graphql';
   const value = await vscode.window.showInputBox({
     title: `Catalog Lens: Configure Catalog (${step}/2)`,
     prompt: optional
-      ? 'GraphQL endpoint, if it is not {catalog URL}/api/graphql (e.g. DataHub\'s frontend http://localhost:9002/api/graphql). Leave empty for the default.'
-      : 'Catalog URL: DataHub\'s metadata service (GMS), e.g. http://localhost:8080, or the local catalog\'s URL. Saved in your user settings.',
+      ? "GraphQL endpoint, if it is not {catalog URL}/api/graphql (e.g. DataHub's frontend http://localhost:9002/api/graphql). Leave empty for the default."
+      : "Catalog URL: DataHub's metadata service (GMS), e.g. http://localhost:8080, or the local catalog's URL. Saved in your user settings.",
     placeHolder: optional ? '(default: {catalog URL}/api/graphql)' : 'http://localhost:8080',
     value: current,
     ignoreFocusOut: true,
@@ -64,7 +79,11 @@ export async function askColumn(datasetUrn: string): Promise<string | undefined>
 }
 
 /** A description on one line: line breaks are written `\n` (see userText.ts). */
-export async function askDescription(opts: { title: string; current?: string; optional?: boolean }): Promise<string | undefined> {
+export async function askDescription(opts: {
+  title: string;
+  current?: string;
+  optional?: boolean;
+}): Promise<string | undefined> {
   const value = await vscode.window.showInputBox({
     title: inertText(opts.title, 'quickInput', MESSAGE_LIMIT),
     prompt: `Markdown; write \\n for a line break.${opts.optional ? ' Leave empty for none.' : ''}`,
@@ -77,18 +96,28 @@ export async function askDescription(opts: { title: string; current?: string; op
 
 const ENTER_URN = 'Enter a URN…';
 
-interface UrnItem extends vscode.QuickPickItem { urn?: string }
+interface UrnItem extends vscode.QuickPickItem {
+  urn?: string;
+}
 
 /** A URN of `kind`: one seen in the workspace, or typed (what was typed in the filter is kept). */
 export async function pickUrn(known: readonly string[], kind: UrnKindName, title: string): Promise<string | undefined> {
   const items: UrnItem[] = known.map((urn) => {
     const { label, description } = urnLabel(urn);
-    return { label: inertText(label, 'quickInput'), description: inertText(description, 'quickInput'), detail: inertText(urn, 'quickInput', MESSAGE_LIMIT), urn };
+    return {
+      label: inertText(label, 'quickInput'),
+      description: inertText(description, 'quickInput'),
+      detail: inertText(urn, 'quickInput', MESSAGE_LIMIT),
+      urn,
+    };
   });
   items.push({ label: `$(edit) ${ENTER_URN}`, description: `type a ${kindWord(kind)} URN`, alwaysShow: true });
   const pick = vscode.window.createQuickPick<UrnItem>();
   pick.title = inertText(title, 'quickInput', MESSAGE_LIMIT);
-  pick.placeholder = known.length > 0 ? `Pick a ${kindWord(kind)} seen in the workspace, or enter its URN` : `No ${kindWord(kind)} URN seen in the workspace yet: enter one`;
+  pick.placeholder =
+    known.length > 0
+      ? `Pick a ${kindWord(kind)} seen in the workspace, or enter its URN`
+      : `No ${kindWord(kind)} URN seen in the workspace yet: enter one`;
   pick.items = items;
   pick.matchOnDetail = true;
   pick.ignoreFocusOut = true;

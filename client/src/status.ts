@@ -23,8 +23,12 @@ export class CatalogStatusBar implements vscode.Disposable {
     // A plain string: the message may hold text from the catalog, which must not become Markdown.
     this.item.tooltip = view.tooltip;
     this.item.command = view.command;
-    this.item.backgroundColor = view.background === 'error' ? new vscode.ThemeColor('statusBarItem.errorBackground')
-      : view.background === 'warning' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.item.backgroundColor =
+      view.background === 'error'
+        ? new vscode.ThemeColor('statusBarItem.errorBackground')
+        : view.background === 'warning'
+          ? new vscode.ThemeColor('statusBarItem.warningBackground')
+          : undefined;
     this.item.accessibilityInformation = { label: `Catalog Lens: ${view.tooltip.split('\n')[0] ?? ''}` };
   }
 

@@ -11,7 +11,11 @@ const ACCEPTED_RISKS_KEY = 'catalogLens.acceptedTokenRisks';
 const SEND_ANYWAY = 'Send Token Anyway';
 
 /** What the server is started with: the token, and the destinations the user accepted for it. */
-export interface TokenLaunch { token: string | undefined; allowInsecureHosts: string[]; allowTokenOrigins: string[] }
+export interface TokenLaunch {
+  token: string | undefined;
+  allowInsecureHosts: string[];
+  allowTokenOrigins: string[];
+}
 
 export class TokenStore {
   /** Risks the user said no to in this session: not asked again on every restart, until a token is set. */
@@ -82,7 +86,9 @@ export class TokenStore {
     );
     if (answer !== SEND_ANYWAY) {
       for (const r of open) this.declined.add(r.key);
-      this.log.warn(`starting without the access token for ${origin}: the user did not accept sending it (${open.map((r) => r.key).join(', ')})`);
+      this.log.warn(
+        `starting without the access token for ${origin}: the user did not accept sending it (${open.map((r) => r.key).join(', ')})`,
+      );
       return none;
     }
     await this.memento.update(ACCEPTED_RISKS_KEY, [...accepted, ...open.map((r) => r.key)]);

@@ -7,8 +7,13 @@ import { decodePart, parseUrn, type Urn } from '../../model/src/urn';
 export type UrnKindName = Urn['kind'];
 
 const KIND_WORDS: Record<string, string> = {
-  dataset: 'dataset', mlFeature: 'ML feature', mlFeatureTable: 'feature table', mlModel: 'ML model',
-  mlModelGroup: 'model group', corpuser: 'user', dataPlatform: 'platform',
+  dataset: 'dataset',
+  mlFeature: 'ML feature',
+  mlFeatureTable: 'feature table',
+  mlModel: 'ML model',
+  mlModelGroup: 'model group',
+  corpuser: 'user',
+  dataPlatform: 'platform',
 };
 
 export function kindWord(kind: string): string {
@@ -23,17 +28,23 @@ export function checkUrnText(text: string, kinds: readonly UrnKindName[]): strin
   const p = parseUrn(t);
   if (!p.ok) return `${p.error.message} (at character ${p.error.offset + 1})`;
   const kind = p.urn.kind === 'other' ? p.urn.entityType : p.urn.kind;
-  if (kinds.length > 0 && !kinds.includes(p.urn.kind)) return `Expected a ${kinds.map(kindWord).join(' or ')} URN, this is a ${kindWord(kind)} URN`;
+  if (kinds.length > 0 && !kinds.includes(p.urn.kind))
+    return `Expected a ${kinds.map(kindWord).join(' or ')} URN, this is a ${kindWord(kind)} URN`;
   return undefined;
 }
 
 export function exampleUrn(kind: UrnKindName): string {
   switch (kind) {
-    case 'mlFeature': return 'urn:li:mlFeature:(user_features,age)';
-    case 'mlFeatureTable': return 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,user_features)';
-    case 'mlModel': return 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)';
-    case 'mlModelGroup': return 'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,churn_models,PROD)';
-    default: return 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
+    case 'mlFeature':
+      return 'urn:li:mlFeature:(user_features,age)';
+    case 'mlFeatureTable':
+      return 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,user_features)';
+    case 'mlModel':
+      return 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)';
+    case 'mlModelGroup':
+      return 'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,churn_models,PROD)';
+    default:
+      return 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
   }
 }
 
@@ -49,15 +60,23 @@ export function urnLabel(text: string): { label: string; description: string } {
   if (!p.ok) return { label: text, description: '' };
   const u = p.urn;
   switch (u.kind) {
-    case 'dataset': return { label: decodePart(u.name), description: `${u.platform} · ${u.env}` };
+    case 'dataset':
+      return { label: decodePart(u.name), description: `${u.platform} · ${u.env}` };
     case 'mlModel':
-    case 'mlModelGroup': return { label: decodePart(u.name), description: `${kindWord(u.kind)} · ${u.platform} · ${u.env}` };
-    case 'mlFeatureTable': return { label: decodePart(u.table), description: `${kindWord(u.kind)} · ${u.platform}` };
-    case 'mlFeature': return { label: decodePart(u.feature), description: `feature of ${decodePart(u.table)}` };
-    case 'corpuser': return { label: decodePart(u.user), description: 'user' };
-    case 'dataPlatform': return { label: u.platform, description: 'platform' };
-    case 'schemaField': return { label: decodePart(u.fieldPath), description: 'schemaField' };
-    case 'other': return { label: u.id, description: u.entityType };
+    case 'mlModelGroup':
+      return { label: decodePart(u.name), description: `${kindWord(u.kind)} · ${u.platform} · ${u.env}` };
+    case 'mlFeatureTable':
+      return { label: decodePart(u.table), description: `${kindWord(u.kind)} · ${u.platform}` };
+    case 'mlFeature':
+      return { label: decodePart(u.feature), description: `feature of ${decodePart(u.table)}` };
+    case 'corpuser':
+      return { label: decodePart(u.user), description: 'user' };
+    case 'dataPlatform':
+      return { label: u.platform, description: 'platform' };
+    case 'schemaField':
+      return { label: decodePart(u.fieldPath), description: 'schemaField' };
+    case 'other':
+      return { label: u.id, description: u.entityType };
   }
 }
 

@@ -19,21 +19,31 @@ const ML_KINDS: readonly UrnKindName[] = ['mlFeature', 'mlFeatureTable', 'mlMode
 export function registerWriteCommands(deps: CommandDeps): void {
   const { context, server, log } = deps;
   const register = (id: string, run: (args: Args) => Promise<void>): void => {
-    context.subscriptions.push(vscode.commands.registerCommand(id, (args?: unknown) => {
-      if (!vscode.workspace.isTrusted) {
-        void vscode.window.showWarningMessage('Catalog Lens writes nothing to the catalog in Restricted Mode: trust this workspace first.');
-        return undefined;
-      }
-      return run(isArgs(args) ? args : undefined).catch((e: unknown) => reportFailure(log, id, e));
-    }));
+    context.subscriptions.push(
+      vscode.commands.registerCommand(id, (args?: unknown) => {
+        if (!vscode.workspace.isTrusted) {
+          void vscode.window.showWarningMessage(
+            'Catalog Lens writes nothing to the catalog in Restricted Mode: trust this workspace first.',
+          );
+          return undefined;
+        }
+        return run(isArgs(args) ? args : undefined).catch((e: unknown) => reportFailure(log, id, e));
+      }),
+    );
   };
 
   register(ClientCommands.writeDatasetDescription, async (args) => {
     const urn = await targetUrn(server, args?.['urn'], ['dataset'], 'Write Dataset Description: which dataset?');
     if (!urn) return;
-    const description = await askDescription({ title: `Description of dataset ${urnLabel(urn).label}`, ...currentText(args) });
+    const description = await askDescription({
+      title: `Description of dataset ${urnLabel(urn).label}`,
+      ...currentText(args),
+    });
     if (description === undefined) return;
-    await runWrite(server, `Writing the description of ${urnLabel(urn).label}`, Commands.setDatasetDescription, { urn, description });
+    await runWrite(server, `Writing the description of ${urnLabel(urn).label}`, Commands.setDatasetDescription, {
+      urn,
+      description,
+    });
   });
 
   register(ClientCommands.writeColumnDescription, async (args) => {
@@ -51,17 +61,34 @@ export function registerWriteCommands(deps: CommandDeps): void {
     if (!urn) return;
     fieldPath ??= await askColumn(urn);
     if (!fieldPath) return;
-    const description = await askDescription({ title: `Description of column ${fieldPath} of ${urnLabel(urn).label}`, ...currentText(args) });
+    const description = await askDescription({
+      title: `Description of column ${fieldPath} of ${urnLabel(urn).label}`,
+      ...currentText(args),
+    });
     if (description === undefined) return;
-    await runWrite(server, `Writing the description of column ${fieldPath}`, Commands.setColumnDescription, { urn, fieldPath, description });
+    await runWrite(server, `Writing the description of column ${fieldPath}`, Commands.setColumnDescription, {
+      urn,
+      fieldPath,
+      description,
+    });
   });
 
   register(ClientCommands.addFeatureToTable, async (args) => {
-    const feature = await targetUrn(server, args?.['feature'], ['mlFeature'], 'Add Feature to Feature Table: which feature?');
+    const feature = await targetUrn(
+      server,
+      args?.['feature'],
+      ['mlFeature'],
+      'Add Feature to Feature Table: which feature?',
+    );
     if (!feature) return;
     const table = await pickTarget(server, 'mlFeatureTable', `Add ${urnLabel(feature).label} to which feature table?`);
     if (!table) return;
-    await runWrite(server, `Adding ${urnLabel(feature).label} to ${urnLabel(table).label}`, Commands.addFeaturesToTable, { table, features: [feature] });
+    await runWrite(
+      server,
+      `Adding ${urnLabel(feature).label} to ${urnLabel(table).label}`,
+      Commands.addFeaturesToTable,
+      { table, features: [feature] },
+    );
   });
 
   register(ClientCommands.addFeatureToModel, async (args) => {
@@ -69,7 +96,12 @@ export function registerWriteCommands(deps: CommandDeps): void {
     if (!feature) return;
     const model = await pickTarget(server, 'mlModel', `Add ${urnLabel(feature).label} to which model?`);
     if (!model) return;
-    await runWrite(server, `Adding ${urnLabel(feature).label} to ${urnLabel(model).label}`, Commands.addFeaturesToModel, { model, features: [feature] });
+    await runWrite(
+      server,
+      `Adding ${urnLabel(feature).label} to ${urnLabel(model).label}`,
+      Commands.addFeaturesToModel,
+      { model, features: [feature] },
+    );
   });
 
   register(ClientCommands.addGroupToModel, async (args) => {
@@ -77,7 +109,12 @@ export function registerWriteCommands(deps: CommandDeps): void {
     if (!model) return;
     const group = await pickTarget(server, 'mlModelGroup', `Add ${urnLabel(model).label} to which model group?`);
     if (!group) return;
-    await runWrite(server, `Adding ${urnLabel(model).label} to group ${urnLabel(group).label}`, Commands.addGroupsToModel, { model, groups: [group] });
+    await runWrite(
+      server,
+      `Adding ${urnLabel(model).label} to group ${urnLabel(group).label}`,
+      Commands.addGroupsToModel,
+      { model, groups: [group] },
+    );
   });
 
   register(ClientCommands.createEntity, async (args) => {
@@ -86,12 +123,20 @@ export function registerWriteCommands(deps: CommandDeps): void {
     const { label, description: where } = urnLabel(urn);
     const description = await askDescription({ title: `Create ${label} (${where}): description`, optional: true });
     if (description === undefined) return;
-    await runWrite(server, `Creating ${label}`, Commands.createEntity, { urn, properties: description ? { description } : {} });
+    await runWrite(server, `Creating ${label}`, Commands.createEntity, {
+      urn,
+      properties: description ? { description } : {},
+    });
   });
 }
 
 /** The URN given by the code action, else the one under the cursor if it is of the right kind, else typed. */
-async function targetUrn(server: CatalogLanguageServer, given: unknown, kinds: readonly UrnKindName[], title: string): Promise<string | undefined> {
+async function targetUrn(
+  server: CatalogLanguageServer,
+  given: unknown,
+  kinds: readonly UrnKindName[],
+  title: string,
+): Promise<string | undefined> {
   const urn = stringArg(given);
   if (urn) return urn;
   const at = await urnUnderCursor(server);
@@ -99,7 +144,11 @@ async function targetUrn(server: CatalogLanguageServer, given: unknown, kinds: r
   return askUrn(kinds, title);
 }
 
-async function pickTarget(server: CatalogLanguageServer, kind: UrnKindName, title: string): Promise<string | undefined> {
+async function pickTarget(
+  server: CatalogLanguageServer,
+  kind: UrnKindName,
+  title: string,
+): Promise<string | undefined> {
   const known = await server.sendRequest<string[]>(KnownUrnsRequest.method, { kind });
   return pickUrn(known, kind, title);
 }
@@ -109,11 +158,20 @@ async function pickTarget(server: CatalogLanguageServer, kind: UrnKindName, titl
  * URI goes along so its folder's settings (write path, actor) apply. The title quotes URNs from
  * the document: a progress title renders `[label](command:…)` as a link, as notifications do.
  */
-async function runWrite(server: CatalogLanguageServer, title: string, command: string, arg: Record<string, unknown>): Promise<void> {
+async function runWrite(
+  server: CatalogLanguageServer,
+  title: string,
+  command: string,
+  arg: Record<string, unknown>,
+): Promise<void> {
   const doc = vscode.window.activeTextEditor?.document;
   const withUri = doc && !doc.isUntitled ? { ...arg, uri: await server.protocolUri(doc.uri) } : arg;
   const result = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: inertText(`Catalog Lens: ${title}…`, 'notification', MESSAGE_LIMIT), cancellable: true },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: inertText(`Catalog Lens: ${title}…`, 'notification', MESSAGE_LIMIT),
+      cancellable: true,
+    },
     (_progress, token) => server.executeServerCommand<WriteResult>(command, withUri, token),
   );
   await showWriteResult(result);
@@ -126,8 +184,12 @@ async function showWriteResult(result: WriteResult): Promise<void> {
     void vscode.window.showInformationMessage(message);
     return;
   }
-  const fix = result.kind === 'unauthorized' || result.kind === 'forbidden' ? 'Set Access Token'
-    : result.kind === 'notConfigured' || result.kind === 'unreachable' ? 'Configure Catalog' : undefined;
+  const fix =
+    result.kind === 'unauthorized' || result.kind === 'forbidden'
+      ? 'Set Access Token'
+      : result.kind === 'notConfigured' || result.kind === 'unreachable'
+        ? 'Configure Catalog'
+        : undefined;
   const pick = await vscode.window.showErrorMessage(message, ...(fix ? [fix] : []));
   if (pick === 'Set Access Token') await vscode.commands.executeCommand(PaletteCommands.setAccessToken);
   else if (pick === 'Configure Catalog') await vscode.commands.executeCommand(PaletteCommands.configure);

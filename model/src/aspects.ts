@@ -7,7 +7,11 @@
  */
 import { parseUrn, type UrnKind } from './urn';
 
-export interface AuditStamp { time: number; actor: string; [key: string]: unknown }
+export interface AuditStamp {
+  time: number;
+  actor: string;
+  [key: string]: unknown;
+}
 
 export interface MlFeatureProperties {
   description?: string | null;
@@ -16,8 +20,17 @@ export interface MlFeatureProperties {
   version?: { versionTag?: string | null } | null;
   [key: string]: unknown;
 }
-export interface MlFeatureTableProperties { description?: string | null; mlFeatures?: string[]; [key: string]: unknown }
-export interface MlMetric { name: string; description?: string; value?: string; [key: string]: unknown }
+export interface MlFeatureTableProperties {
+  description?: string | null;
+  mlFeatures?: string[];
+  [key: string]: unknown;
+}
+export interface MlMetric {
+  name: string;
+  description?: string;
+  value?: string;
+  [key: string]: unknown;
+}
 export interface MlModelProperties {
   description?: string;
   groups?: string[];
@@ -28,15 +41,49 @@ export interface MlModelProperties {
   type?: string;
   [key: string]: unknown;
 }
-export interface MlModelGroupProperties { description?: string; [key: string]: unknown }
-export interface DatasetProperties { description?: string; customProperties?: Record<string, string>; [key: string]: unknown }
-export interface EditableDatasetProperties { description?: string; created?: AuditStamp; [key: string]: unknown }
-export interface InstitutionalMemoryElement { url: string; description: string; createStamp: AuditStamp; [key: string]: unknown }
-export interface InstitutionalMemory { elements: InstitutionalMemoryElement[]; [key: string]: unknown }
-export interface SchemaField { fieldPath: string; description?: string; [key: string]: unknown }
-export interface SchemaMetadata { fields: SchemaField[]; [key: string]: unknown }
-export interface EditableSchemaFieldInfo { fieldPath: string; description?: string; [key: string]: unknown }
-export interface EditableSchemaMetadata { editableSchemaFieldInfo: EditableSchemaFieldInfo[]; created?: AuditStamp; [key: string]: unknown }
+export interface MlModelGroupProperties {
+  description?: string;
+  [key: string]: unknown;
+}
+export interface DatasetProperties {
+  description?: string;
+  customProperties?: Record<string, string>;
+  [key: string]: unknown;
+}
+export interface EditableDatasetProperties {
+  description?: string;
+  created?: AuditStamp;
+  [key: string]: unknown;
+}
+export interface InstitutionalMemoryElement {
+  url: string;
+  description: string;
+  createStamp: AuditStamp;
+  [key: string]: unknown;
+}
+export interface InstitutionalMemory {
+  elements: InstitutionalMemoryElement[];
+  [key: string]: unknown;
+}
+export interface SchemaField {
+  fieldPath: string;
+  description?: string;
+  [key: string]: unknown;
+}
+export interface SchemaMetadata {
+  fields: SchemaField[];
+  [key: string]: unknown;
+}
+export interface EditableSchemaFieldInfo {
+  fieldPath: string;
+  description?: string;
+  [key: string]: unknown;
+}
+export interface EditableSchemaMetadata {
+  editableSchemaFieldInfo: EditableSchemaFieldInfo[];
+  created?: AuditStamp;
+  [key: string]: unknown;
+}
 
 export interface AspectTypes {
   mlFeatureProperties: MlFeatureProperties;
@@ -53,19 +100,38 @@ export interface AspectTypes {
 export type AspectName = keyof AspectTypes;
 
 export const ASPECT_NAMES: readonly AspectName[] = [
-  'mlFeatureProperties', 'mlFeatureTableProperties', 'mlModelProperties', 'mlModelGroupProperties',
-  'datasetProperties', 'editableDatasetProperties', 'institutionalMemory', 'schemaMetadata', 'editableSchemaMetadata',
+  'mlFeatureProperties',
+  'mlFeatureTableProperties',
+  'mlModelProperties',
+  'mlModelGroupProperties',
+  'datasetProperties',
+  'editableDatasetProperties',
+  'institutionalMemory',
+  'schemaMetadata',
+  'editableSchemaMetadata',
 ];
 
 export type EntityType = 'dataset' | 'mlFeature' | 'mlFeatureTable' | 'mlModel' | 'mlModelGroup';
-export const ENTITY_TYPES: readonly EntityType[] = ['dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup'];
+export const ENTITY_TYPES: readonly EntityType[] = [
+  'dataset',
+  'mlFeature',
+  'mlFeatureTable',
+  'mlModel',
+  'mlModelGroup',
+];
 
 /**
  * Which aspects each entity type holds. `institutionalMemory` is also valid on an mlModel in
  * DataHub's registry (one fixture carries it), so it is accepted there too.
  */
 export const ASPECTS_BY_ENTITY: Readonly<Record<EntityType, readonly AspectName[]>> = {
-  dataset: ['datasetProperties', 'editableDatasetProperties', 'institutionalMemory', 'schemaMetadata', 'editableSchemaMetadata'],
+  dataset: [
+    'datasetProperties',
+    'editableDatasetProperties',
+    'institutionalMemory',
+    'schemaMetadata',
+    'editableSchemaMetadata',
+  ],
   mlFeature: ['mlFeatureProperties'],
   mlFeatureTable: ['mlFeatureTableProperties'],
   mlModel: ['mlModelProperties', 'institutionalMemory'],
@@ -96,8 +162,23 @@ export const ASPECT_FQCN: Readonly<Record<AspectName, string>> = {
 
 /** DataHub's MLFeatureDataType (notes §10). */
 export const ML_FEATURE_DATA_TYPES: readonly string[] = [
-  'USELESS', 'NOMINAL', 'ORDINAL', 'BINARY', 'COUNT', 'TIME', 'INTERVAL', 'IMAGE', 'VIDEO', 'AUDIO',
-  'TEXT', 'MAP', 'SEQUENCE', 'SET', 'CONTINUOUS', 'BYTE', 'UNKNOWN',
+  'USELESS',
+  'NOMINAL',
+  'ORDINAL',
+  'BINARY',
+  'COUNT',
+  'TIME',
+  'INTERVAL',
+  'IMAGE',
+  'VIDEO',
+  'AUDIO',
+  'TEXT',
+  'MAP',
+  'SEQUENCE',
+  'SET',
+  'CONTINUOUS',
+  'BYTE',
+  'UNKNOWN',
 ];
 
 export function isAspectName(name: string): name is AspectName {
@@ -112,70 +193,132 @@ type Check = (value: unknown, path: string, out: string[]) => void;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const str: Check = (v, p, out) => { if (typeof v !== 'string') out.push(`${p}: expected a string, found ${describe(v)}`); };
-const nullableStr: Check = (v, p, out) => { if (v !== null) str(v, p, out); };
+const str: Check = (v, p, out) => {
+  if (typeof v !== 'string') out.push(`${p}: expected a string, found ${describe(v)}`);
+};
+const nullableStr: Check = (v, p, out) => {
+  if (v !== null) str(v, p, out);
+};
 /** An optional string, also in the Avro union form `{"string": "…"}` that DataHub's MCE files use. */
 const optionalText: Check = (v, p, out) => {
   if (v === null || typeof v === 'string') return;
   if (isObject(v) && Object.keys(v).length === 1 && typeof v['string'] === 'string') return;
   out.push(`${p}: expected a string, found ${describe(v)}`);
 };
-const urnOf = (kind: UrnKind): Check => (v, p, out) => {
-  if (typeof v !== 'string') { out.push(`${p}: expected a ${kind} URN string, found ${describe(v)}`); return; }
-  const r = parseUrn(v);
-  if (!r.ok) out.push(`${p}: '${v}' is not a valid URN: ${r.error.message}`);
-  else if (r.urn.kind !== kind) out.push(`${p}: expected a ${kind} URN, found a ${r.urn.kind === 'other' ? r.urn.entityType : r.urn.kind} URN '${v}'`);
-};
+const urnOf =
+  (kind: UrnKind): Check =>
+  (v, p, out) => {
+    if (typeof v !== 'string') {
+      out.push(`${p}: expected a ${kind} URN string, found ${describe(v)}`);
+      return;
+    }
+    const r = parseUrn(v);
+    if (!r.ok) out.push(`${p}: '${v}' is not a valid URN: ${r.error.message}`);
+    else if (r.urn.kind !== kind)
+      out.push(
+        `${p}: expected a ${kind} URN, found a ${r.urn.kind === 'other' ? r.urn.entityType : r.urn.kind} URN '${v}'`,
+      );
+  };
 /** Any URN DataHub accepts (an audit stamp's actor may be a corpuser, a platformResource …). */
 const anyUrn: Check = (v, p, out) => {
-  if (typeof v !== 'string') { out.push(`${p}: expected a URN string, found ${describe(v)}`); return; }
+  if (typeof v !== 'string') {
+    out.push(`${p}: expected a URN string, found ${describe(v)}`);
+    return;
+  }
   const r = parseUrn(v);
   if (!r.ok) out.push(`${p}: '${v}' is not a valid URN: ${r.error.message}`);
 };
-const arrayOf = (item: Check): Check => (v, p, out) => {
-  if (!Array.isArray(v)) { out.push(`${p}: expected an array, found ${describe(v)}`); return; }
-  v.forEach((x, i) => item(x, `${p}[${i}]`, out));
-};
+const arrayOf =
+  (item: Check): Check =>
+  (v, p, out) => {
+    if (!Array.isArray(v)) {
+      out.push(`${p}: expected an array, found ${describe(v)}`);
+      return;
+    }
+    v.forEach((x, i) => item(x, `${p}[${i}]`, out));
+  };
 /** A Pegasus map: an object whose every value passes `value`. */
-const mapOf = (value: Check): Check => (v, p, out) => {
-  if (!isObject(v)) { out.push(`${p}: expected an object, found ${describe(v)}`); return; }
-  for (const [k, x] of Object.entries(v)) value(x, `${p}.${k}`, out);
-};
-const nullable = (c: Check): Check => (v, p, out) => { if (v !== null) c(v, p, out); };
-const oneOf = (values: readonly string[]): Check => (v, p, out) => {
-  if (typeof v !== 'string' || !values.includes(v)) out.push(`${p}: expected one of ${values.join(', ')}, found ${describe(v)}`);
-};
-const record = (fields: Record<string, Check>, required: readonly string[] = []): Check => (v, p, out) => {
-  if (!isObject(v)) { out.push(`${p || 'aspect'}: expected an object, found ${describe(v)}`); return; }
-  for (const r of required) if (!(r in v)) out.push(`${p ? p + '.' : ''}${r}: required`);
-  for (const [k, c] of Object.entries(fields)) {
-    if (k in v && v[k] !== undefined) c(v[k], p ? `${p}.${k}` : k, out);
-  }
-};
-const auditStamp: Check = record({ time: (v, p, out) => { if (typeof v !== 'number' || !Number.isInteger(v)) out.push(`${p}: expected milliseconds since epoch (an integer), found ${describe(v)}`); }, actor: anyUrn }, ['time', 'actor']);
+const mapOf =
+  (value: Check): Check =>
+  (v, p, out) => {
+    if (!isObject(v)) {
+      out.push(`${p}: expected an object, found ${describe(v)}`);
+      return;
+    }
+    for (const [k, x] of Object.entries(v)) value(x, `${p}.${k}`, out);
+  };
+const nullable =
+  (c: Check): Check =>
+  (v, p, out) => {
+    if (v !== null) c(v, p, out);
+  };
+const oneOf =
+  (values: readonly string[]): Check =>
+  (v, p, out) => {
+    if (typeof v !== 'string' || !values.includes(v))
+      out.push(`${p}: expected one of ${values.join(', ')}, found ${describe(v)}`);
+  };
+const record =
+  (fields: Record<string, Check>, required: readonly string[] = []): Check =>
+  (v, p, out) => {
+    if (!isObject(v)) {
+      out.push(`${p || 'aspect'}: expected an object, found ${describe(v)}`);
+      return;
+    }
+    for (const r of required) if (!(r in v)) out.push(`${p ? p + '.' : ''}${r}: required`);
+    for (const [k, c] of Object.entries(fields)) {
+      if (k in v && v[k] !== undefined) c(v[k], p ? `${p}.${k}` : k, out);
+    }
+  };
+const auditStamp: Check = record(
+  {
+    time: (v, p, out) => {
+      if (typeof v !== 'number' || !Number.isInteger(v))
+        out.push(`${p}: expected milliseconds since epoch (an integer), found ${describe(v)}`);
+    },
+    actor: anyUrn,
+  },
+  ['time', 'actor'],
+);
 const metric: Check = record({ name: str, description: str, value: str }, ['name']);
 
 const ASPECT_CHECKS: Record<AspectName, Check> = {
   mlFeatureProperties: record({
-    description: nullableStr, sources: arrayOf(urnOf('dataset')), dataType: oneOf(ML_FEATURE_DATA_TYPES),
+    description: nullableStr,
+    sources: arrayOf(urnOf('dataset')),
+    dataType: oneOf(ML_FEATURE_DATA_TYPES),
     version: nullable(record({ versionTag: nullableStr })),
   }),
   mlFeatureTableProperties: record({ description: nullableStr, mlFeatures: arrayOf(urnOf('mlFeature')) }),
   mlModelProperties: record({
-    description: str, groups: arrayOf(urnOf('mlModelGroup')), mlFeatures: nullable(arrayOf(urnOf('mlFeature'))),
-    trainingMetrics: arrayOf(metric), hyperParams: arrayOf(metric), type: str,
+    description: str,
+    groups: arrayOf(urnOf('mlModelGroup')),
+    mlFeatures: nullable(arrayOf(urnOf('mlFeature'))),
+    trainingMetrics: arrayOf(metric),
+    hyperParams: arrayOf(metric),
+    type: str,
   }),
   mlModelGroupProperties: record({ description: str }),
   datasetProperties: record({ description: str, customProperties: mapOf(str) }),
   editableDatasetProperties: record({ description: str, created: auditStamp }),
-  institutionalMemory: record({
-    elements: arrayOf(record({ url: str, description: str, createStamp: auditStamp }, ['url', 'description', 'createStamp'])),
-  }, ['elements']),
-  schemaMetadata: record({ fields: arrayOf(record({ fieldPath: str, description: optionalText }, ['fieldPath'])) }, ['fields']),
-  editableSchemaMetadata: record({
-    editableSchemaFieldInfo: arrayOf(record({ fieldPath: str, description: str }, ['fieldPath'])),
-    created: auditStamp,
-  }, ['editableSchemaFieldInfo']),
+  institutionalMemory: record(
+    {
+      elements: arrayOf(
+        record({ url: str, description: str, createStamp: auditStamp }, ['url', 'description', 'createStamp']),
+      ),
+    },
+    ['elements'],
+  ),
+  schemaMetadata: record({ fields: arrayOf(record({ fieldPath: str, description: optionalText }, ['fieldPath'])) }, [
+    'fields',
+  ]),
+  editableSchemaMetadata: record(
+    {
+      editableSchemaFieldInfo: arrayOf(record({ fieldPath: str, description: str }, ['fieldPath'])),
+      created: auditStamp,
+    },
+    ['editableSchemaFieldInfo'],
+  ),
 };
 
 /** What is wrong with `value` as aspect `name`, each with its JSON path; empty when it fits §2.2. */

@@ -51,12 +51,30 @@ export interface BuilderSpec {
 export const PYTHON_BUILDERS: Readonly<Record<string, BuilderSpec>> = {
   make_data_platform_urn: { params: ['platform'], required: 1, build: (ns, a) => makeDataPlatformUrn(ns, a[0]!) },
   make_dataset_urn: {
-    params: ['platform', 'name', 'env'], required: 2, defaults: { env: 'PROD' },
+    params: ['platform', 'name', 'env'],
+    required: 2,
+    defaults: { env: 'PROD' },
     build: (ns, a) => makeDatasetUrn(ns, a[0]!, a[1]!, a[2] ?? 'PROD'),
   },
-  make_ml_feature_urn: { params: ['feature_table_name', 'feature_name'], required: 2, build: (ns, a) => makeMlFeatureUrn(ns, a[0]!, a[1]!) },
-  make_ml_feature_table_urn: { params: ['platform', 'feature_table_name'], required: 2, build: (ns, a) => makeMlFeatureTableUrn(ns, a[0]!, a[1]!) },
-  make_ml_model_urn: { params: ['platform', 'model_name', 'env'], required: 3, build: (ns, a) => makeMlModelUrn(ns, a[0]!, a[1]!, a[2]!) },
-  make_ml_model_group_urn: { params: ['platform', 'group_name', 'env'], required: 3, build: (ns, a) => makeMlModelGroupUrn(ns, a[0]!, a[1]!, a[2]!) },
+  make_ml_feature_urn: {
+    params: ['feature_table_name', 'feature_name'],
+    required: 2,
+    build: (ns, a) => makeMlFeatureUrn(ns, a[0]!, a[1]!),
+  },
+  make_ml_feature_table_urn: {
+    params: ['platform', 'feature_table_name'],
+    required: 2,
+    build: (ns, a) => makeMlFeatureTableUrn(ns, a[0]!, a[1]!),
+  },
+  make_ml_model_urn: {
+    params: ['platform', 'model_name', 'env'],
+    required: 3,
+    build: (ns, a) => makeMlModelUrn(ns, a[0]!, a[1]!, a[2]!),
+  },
+  make_ml_model_group_urn: {
+    params: ['platform', 'group_name', 'env'],
+    required: 3,
+    build: (ns, a) => makeMlModelGroupUrn(ns, a[0]!, a[1]!, a[2]!),
+  },
   make_user_urn: { params: ['username'], required: 1, build: (ns, a) => makeUserUrn(ns, a[0]!) },
 };

@@ -65,14 +65,21 @@ const withoutUserinfo = (url: string): string => url.replace(/^(https?:\/\/)[^/?
 export function entityPageUrl(s: EntityPageSettings, urn: Urn, text: string): { url: string } | { error: string } {
   if (urn.kind === 'schemaField') return columnPageUrl(s, urn);
   const base = uiBase(s.url, s.uiUrl);
-  if (!base) return { error: 'No catalog web UI is configured (catalogLens.url and catalogLens.uiUrl are empty or not http(s) URLs).' };
+  if (!base)
+    return {
+      error: 'No catalog web UI is configured (catalogLens.url and catalogLens.uiUrl are empty or not http(s) URLs).',
+    };
   const path = uiPathSegment(urn.kind, urn.kind === 'other' ? urn.entityType : undefined);
   const urnInUrl = encodeUrnForUi(text).replace(NOT_IN_URL, percentEncoded);
   // One pass: a `{path}` or `{urn}` inside the base (a setting) stays as written.
   const parts: Record<string, string> = { uiUrl: base, path, urn: urnInUrl };
   const url = withoutUserinfo(s.entityUrlTemplate.replace(/\{(uiUrl|path|urn)\}/g, (_, name: string) => parts[name]!));
-  if (!/^https?:\/\//i.test(url)) return { error: `catalogLens.entityUrlTemplate gives '${url.slice(0, 200)}', which is not an http(s) URL.` };
-  if (url.length > MAX_PAGE_URL_LENGTH) return { error: `The page's URL would be ${url.length} characters, over ${MAX_PAGE_URL_LENGTH}: no catalog holds a URN that long (DataHub refuses URNs over 512).` };
+  if (!/^https?:\/\//i.test(url))
+    return { error: `catalogLens.entityUrlTemplate gives '${url.slice(0, 200)}', which is not an http(s) URL.` };
+  if (url.length > MAX_PAGE_URL_LENGTH)
+    return {
+      error: `The page's URL would be ${url.length} characters, over ${MAX_PAGE_URL_LENGTH}: no catalog holds a URN that long (DataHub refuses URNs over 512).`,
+    };
   return { url };
 }
 
@@ -87,8 +94,14 @@ export const DEFAULT_ENTITY_URL_TEMPLATE = '{uiUrl}/{path}/{urn}';
  * tab with the field highlighted (datahub-web-react `entityV2/schemaField/utils.ts`,
  * getSchemaFieldParentLink: `/dataset/<parent>/Columns?highlightedPath=<field path>`).
  */
-function columnPageUrl(s: EntityPageSettings, urn: Extract<Urn, { kind: 'schemaField' }>): { url: string } | { error: string } {
-  if (!urn.dataset) return { error: `This schemaField's parent is not a dataset (${urn.parent.slice(0, 200)}): only a dataset's columns have a page.` };
+function columnPageUrl(
+  s: EntityPageSettings,
+  urn: Extract<Urn, { kind: 'schemaField' }>,
+): { url: string } | { error: string } {
+  if (!urn.dataset)
+    return {
+      error: `This schemaField's parent is not a dataset (${urn.parent.slice(0, 200)}): only a dataset's columns have a page.`,
+    };
   const page = entityPageUrl(s, urn.dataset, urn.parent);
   if ('error' in page || s.entityUrlTemplate !== DEFAULT_ENTITY_URL_TEMPLATE) return page;
   const url = `${page.url}/Columns?highlightedPath=${encodeURIComponent(decodePart(urn.fieldPath).replace(LONE_SURROGATE, '\uFFFD'))}`;

@@ -5,7 +5,10 @@ export const V2_PREFIX = '[version=2.0]';
 /** The simple path: for a v2 path, the tokens that are neither `[…` nor `…]`, joined by `.`. */
 export function simplePath(fieldPath: string): string {
   if (!fieldPath.startsWith(V2_PREFIX)) return fieldPath;
-  return fieldPath.split('.').filter((t) => !t.startsWith('[') && !t.endsWith(']')).join('.');
+  return fieldPath
+    .split('.')
+    .filter((t) => !t.startsWith('[') && !t.endsWith(']'))
+    .join('.');
 }
 
 /** Whether `fieldPath` (simple or v2) names the column `column` (given by its simple path). */

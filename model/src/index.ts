@@ -3,5 +3,5 @@ export * from './builders';
 export * from './fieldPath';
 export * from './aspects';
 export * from './readShapes';
-export * from "./protocol";
-export * from "./entityPage";
+export * from './protocol';
+export * from './entityPage';

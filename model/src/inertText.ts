@@ -35,7 +35,8 @@ export const MESSAGE_LIMIT = 1000;
  * Page URLs (entityPage.ts) percent-encode the same set.
  */
 // eslint-disable-next-line no-control-regex
-export const HIDDEN_CHARACTERS = /[\u0000-\u0008\u000E-\u001F\u007F-\u0084\u0086-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0\uFFF0-\uFFFB\u{1D173}-\u{1D17A}\u{E0000}-\u{E0FFF}\uD800-\uDFFF]/gu;
+export const HIDDEN_CHARACTERS =
+  /[\u0000-\u0008\u000E-\u001F\u007F-\u0084\u0086-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0\uFFF0-\uFFFB\u{1D173}-\u{1D17A}\u{E0000}-\u{E0FFF}\uD800-\uDFFF]/gu;
 /** JavaScript's whitespace (`\s`: line and paragraph separators, no-break and wide spaces) and NEL. */
 const SPACE = /[\s\u0085]+/g;
 const LINE_BREAK = /\r\n|[\r\u000B\u000C\u0085\u2028\u2029]/g;
@@ -67,13 +68,18 @@ export function inertText(text: string, place: TextPlace, limit = QUOTE_LIMIT): 
   if (place === 'quickInput') t = t.replace(/\$\(/g, '$ (');
   t = cut(t, max, tooLong);
   if (place !== 'markdown') return t;
-  return t.replace(MD_SPECIAL, (c) => `\\${c}`)
-    .replace(MD_LINE_START, (_m, space: string, mark: string) => (/\d/.test(mark) ? `${space}${mark}\\` : `${space}\\${mark}`));
+  return t
+    .replace(MD_SPECIAL, (c) => `\\${c}`)
+    .replace(MD_LINE_START, (_m, space: string, mark: string) =>
+      /\d/.test(mark) ? `${space}${mark}\\` : `${space}\\${mark}`,
+    );
 }
 
 function visibleEscape(c: string): string {
   const code = c.codePointAt(0)!;
-  return code > 0xffff ? `\\u{${code.toString(16).toUpperCase()}}` : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  return code > 0xffff
+    ? `\\u{${code.toString(16).toUpperCase()}}`
+    : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 /** At most `max` characters, the last an ellipsis when anything was left out; never half a surrogate pair. */

@@ -55,8 +55,17 @@ export type WriteResult =
   | { status: 'failed'; message: string; kind: CatalogErrorKind };
 
 export type CatalogErrorKind =
-  | 'notConfigured' | 'unauthorized' | 'forbidden' | 'unreachable' | 'timeout' | 'notFound'
-  | 'badResponse' | 'rejected' | 'conflict' | 'cancelled' | 'badInput';
+  | 'notConfigured'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'unreachable'
+  | 'timeout'
+  | 'notFound'
+  | 'badResponse'
+  | 'rejected'
+  | 'conflict'
+  | 'cancelled'
+  | 'badInput';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint' | 'off';
 
@@ -122,11 +131,31 @@ export const DEFAULT_SETTINGS: Settings = {
   namespaces: ['li', 'svc'],
   // Not jsonc: editor settings files are jsonc, and the server (and its trace) should not read them.
   languages: [
-    'python', 'yaml', 'sql', 'json', 'markdown', 'plaintext', 'typescript', 'javascript',
-    'typescriptreact', 'javascriptreact', 'java', 'scala', 'go', 'shellscript', 'toml',
+    'python',
+    'yaml',
+    'sql',
+    'json',
+    'markdown',
+    'plaintext',
+    'typescript',
+    'javascript',
+    'typescriptreact',
+    'javascriptreact',
+    'java',
+    'scala',
+    'go',
+    'shellscript',
+    'toml',
   ],
   maxFileSize: 5 * 1024 * 1024,
-  diagnostics: { malformed: 'error', unknown: 'warning', missingDescription: 'information', unknownEnv: 'warning', yamlMismatch: 'information', unregisteredEntityType: 'information' },
+  diagnostics: {
+    malformed: 'error',
+    unknown: 'warning',
+    missingDescription: 'information',
+    unknownEnv: 'warning',
+    yamlMismatch: 'information',
+    unregisteredEntityType: 'information',
+  },
   cache: { ttlSeconds: 300, maxEntries: 20000 },
   requestTimeoutMs: 10000,
   batchSize: 100,
@@ -138,7 +167,11 @@ export const DEFAULT_SETTINGS: Settings = {
 /** Connection state, shown by the client's status bar. */
 export type ConnectionState = 'connected' | 'notConfigured' | 'unauthorized' | 'unreachable' | 'error' | 'checking';
 
-export interface CatalogStatus { state: ConnectionState; message: string; endpoint?: string }
+export interface CatalogStatus {
+  state: ConnectionState;
+  message: string;
+  endpoint?: string;
+}
 
 /** Notification server → client: the catalog connection changed. Params: CatalogStatus. */
 export const StatusNotification = { method: 'catalogLens/status' } as const;

@@ -16,8 +16,13 @@
  * runs: the answer is HTTP 200 with `errors` and no `data` key.
  */
 import {
-  Kind, type DirectiveNode, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode,
-  type SelectionSetNode, type ValueNode,
+  Kind,
+  type DirectiveNode,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValueNode,
 } from 'graphql';
 
 export interface QueryCost {
@@ -36,7 +41,10 @@ export interface DataHubQueryLimits {
 export const DATAHUB_QUERY_LIMITS: DataHubQueryLimits = { maxDepth: 50, maxComplexity: 2000 };
 
 /** The operation `execute` would run, or undefined when it cannot choose one (execute reports that). */
-export function selectedOperation(doc: DocumentNode, operationName?: string | null): OperationDefinitionNode | undefined {
+export function selectedOperation(
+  doc: DocumentNode,
+  operationName?: string | null,
+): OperationDefinitionNode | undefined {
   const ops = doc.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   if (operationName) return ops.find((o) => o.name?.value === operationName);
   return ops.length === 1 ? ops[0] : undefined;
@@ -47,7 +55,10 @@ export function selectedOperation(doc: DocumentNode, operationName?: string | nu
  * when no operation can be chosen. Each fragment is measured once and reused at each spread, so
  * this costs time in proportion to the document even when the counts are astronomic.
  */
-export function queryCost(doc: DocumentNode, opts: { operationName?: string | null; variables?: Record<string, unknown> | null } = {}): QueryCost | undefined {
+export function queryCost(
+  doc: DocumentNode,
+  opts: { operationName?: string | null; variables?: Record<string, unknown> | null } = {},
+): QueryCost | undefined {
   const op = selectedOperation(doc, opts.operationName);
   if (!op) return undefined;
   const fragments = new Map<string, FragmentDefinitionNode>();
@@ -114,12 +125,15 @@ function booleanOf(v: ValueNode, variables: Record<string, unknown>): boolean | 
 /** graphql-java's AbortExecutionException texts; undefined when the query fits. Depth is checked first, as the instrumentations are chained. */
 export function datahubLimitMessage(cost: QueryCost, limits: DataHubQueryLimits): string | undefined {
   if (cost.depth > limits.maxDepth) return `maximum query depth exceeded ${cost.depth} > ${limits.maxDepth}`;
-  if (cost.complexity > limits.maxComplexity) return `maximum query complexity exceeded ${cost.complexity} > ${limits.maxComplexity}`;
+  if (cost.complexity > limits.maxComplexity)
+    return `maximum query complexity exceeded ${cost.complexity} > ${limits.maxComplexity}`;
   return undefined;
 }
 
 /** The reverse of datahubLimitMessage: what a refusal says was too much, and the limit it names. */
-export function refusedForCost(message: string): { what: 'complexity' | 'depth'; cost: number; limit: number } | undefined {
+export function refusedForCost(
+  message: string,
+): { what: 'complexity' | 'depth'; cost: number; limit: number } | undefined {
   const m = /maximum query (complexity|depth) exceeded (\d+) > (\d+)/i.exec(message);
   if (!m) return undefined;
   return { what: m[1]!.toLowerCase() as 'complexity' | 'depth', cost: Number(m[2]), limit: Number(m[3]) };

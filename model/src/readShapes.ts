@@ -6,13 +6,18 @@
  */
 import { simplePath } from './fieldPath';
 
-export interface GqlPlatform { urn?: string; name: string }
+export interface GqlPlatform {
+  urn?: string;
+  name: string;
+}
 
 /**
  * DataHub answers an object for any well-formed URN; `exists` (EntityExistsResolver) says whether
  * the entity was ever written. Null or absent (a catalog without the field): taken as existing.
  */
-export interface GqlExists { exists?: boolean | null }
+export interface GqlExists {
+  exists?: boolean | null;
+}
 
 export interface GqlDataset extends GqlExists {
   urn: string;
@@ -20,7 +25,9 @@ export interface GqlDataset extends GqlExists {
   platform?: GqlPlatform;
   properties: { name?: string; description: string | null } | null;
   editableProperties: { description: string | null } | null;
-  schemaMetadata: { fields: Array<{ fieldPath: string; description: string | null; nativeDataType?: string | null }> } | null;
+  schemaMetadata: {
+    fields: Array<{ fieldPath: string; description: string | null; nativeDataType?: string | null }>;
+  } | null;
   editableSchemaMetadata: { editableSchemaFieldInfo: Array<{ fieldPath: string; description: string | null }> } | null;
 }
 
@@ -29,7 +36,11 @@ export interface GqlMlFeature extends GqlExists {
   name: string;
   featureNamespace: string;
   description: string | null;
-  properties: { description: string | null; dataType: string | null; version: { versionTag: string | null } | null } | null;
+  properties: {
+    description: string | null;
+    dataType: string | null;
+    version: { versionTag: string | null } | null;
+  } | null;
 }
 
 export interface GqlMlFeatureTable extends GqlExists {
@@ -86,10 +97,17 @@ export function shownColumns(d: GqlDataset): Array<{ fieldPath: string; descript
   const fields = d.schemaMetadata?.fields ?? [];
   const fieldPaths = new Set(fields.map((f) => f.fieldPath));
   const exact = firstByKey(infos, (e) => e.fieldPath);
-  const bySimple = firstByKey(infos.filter((e) => !fieldPaths.has(e.fieldPath)), (e) => simplePath(e.fieldPath));
+  const bySimple = firstByKey(
+    infos.filter((e) => !fieldPaths.has(e.fieldPath)),
+    (e) => simplePath(e.fieldPath),
+  );
   return fields.map((f) => {
     const edited = nonEmpty((exact.get(f.fieldPath) ?? bySimple.get(simplePath(f.fieldPath)))?.description);
-    return { fieldPath: f.fieldPath, description: edited ?? nonEmpty(f.description) ?? null, edited: edited !== undefined };
+    return {
+      fieldPath: f.fieldPath,
+      description: edited ?? nonEmpty(f.description) ?? null,
+      edited: edited !== undefined,
+    };
   });
 }
 

@@ -125,10 +125,14 @@ function words(name: string): string {
 
 /** Every entity type of DataHub's registry, by name (a Map: one lookup per parsed URN). */
 export const ENTITY_REGISTRY: ReadonlyMap<string, RegistryEntry> = new Map(
-  TABLE.map(([entityType, keyAspect, fields]) => [entityType, {
-    entityType, keyAspect,
-    fields: fields.map(([name, type = 'string']) => ({ name, type, label: words(name) })),
-  }]),
+  TABLE.map(([entityType, keyAspect, fields]) => [
+    entityType,
+    {
+      entityType,
+      keyAspect,
+      fields: fields.map(([name, type = 'string']) => ({ name, type, label: words(name) })),
+    },
+  ]),
 );
 
 /** The entity type names of the registry, in its order. */

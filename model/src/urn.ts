@@ -12,38 +12,96 @@ import { ENTITY_REGISTRY, REGISTRY_ENTITY_TYPES, type RegistryEntry } from './re
 export type SpecKind = 'dataset' | 'mlFeature' | 'mlFeatureTable' | 'mlModel' | 'mlModelGroup' | 'corpuser';
 export type UrnKind = SpecKind | 'dataPlatform';
 
-export interface DataPlatformUrn { kind: 'dataPlatform'; namespace: string; platform: string }
-export interface DatasetUrn { kind: 'dataset'; namespace: string; platform: string; name: string; env: string }
-export interface MlFeatureUrn { kind: 'mlFeature'; namespace: string; table: string; feature: string }
-export interface MlFeatureTableUrn { kind: 'mlFeatureTable'; namespace: string; platform: string; table: string }
-export interface MlModelUrn { kind: 'mlModel'; namespace: string; platform: string; name: string; env: string }
-export interface MlModelGroupUrn { kind: 'mlModelGroup'; namespace: string; platform: string; name: string; env: string }
-export interface CorpUserUrn { kind: 'corpuser'; namespace: string; user: string }
+export interface DataPlatformUrn {
+  kind: 'dataPlatform';
+  namespace: string;
+  platform: string;
+}
+export interface DatasetUrn {
+  kind: 'dataset';
+  namespace: string;
+  platform: string;
+  name: string;
+  env: string;
+}
+export interface MlFeatureUrn {
+  kind: 'mlFeature';
+  namespace: string;
+  table: string;
+  feature: string;
+}
+export interface MlFeatureTableUrn {
+  kind: 'mlFeatureTable';
+  namespace: string;
+  platform: string;
+  table: string;
+}
+export interface MlModelUrn {
+  kind: 'mlModel';
+  namespace: string;
+  platform: string;
+  name: string;
+  env: string;
+}
+export interface MlModelGroupUrn {
+  kind: 'mlModelGroup';
+  namespace: string;
+  platform: string;
+  name: string;
+  env: string;
+}
+export interface CorpUserUrn {
+  kind: 'corpuser';
+  namespace: string;
+  user: string;
+}
 /**
  * A column (or field) of a parent entity: `urn:li:schemaField:(<parent urn>,<field path>)`.
  * `parent` is the parent URN as written; `dataset` its value when the parent is a dataset;
  * `fieldPath` stays encoded as written (`decodePart` gives the reading).
  */
-export interface SchemaFieldUrn { kind: 'schemaField'; namespace: string; parent: string; dataset?: DatasetUrn; fieldPath: string }
+export interface SchemaFieldUrn {
+  kind: 'schemaField';
+  namespace: string;
+  parent: string;
+  dataset?: DatasetUrn;
+  fieldPath: string;
+}
 /**
  * Another entity type of DataHub's registry (tag, container, dataJob …): checked against its key
  * (model/src/registry.ts), never resolved. `registered: false` marks a type no registry knows
  * (a custom entity type): only its frame is checked.
  */
-export interface OtherUrn { kind: 'other'; namespace: string; entityType: string; id: string; registered?: false }
+export interface OtherUrn {
+  kind: 'other';
+  namespace: string;
+  entityType: string;
+  id: string;
+  registered?: false;
+}
 
 export type Urn =
-  | DataPlatformUrn | DatasetUrn | MlFeatureUrn | MlFeatureTableUrn
-  | MlModelUrn | MlModelGroupUrn | CorpUserUrn | SchemaFieldUrn | OtherUrn;
+  | DataPlatformUrn
+  | DatasetUrn
+  | MlFeatureUrn
+  | MlFeatureTableUrn
+  | MlModelUrn
+  | MlModelGroupUrn
+  | CorpUserUrn
+  | SchemaFieldUrn
+  | OtherUrn;
 
 export type KnownUrn = Exclude<Urn, OtherUrn>;
 
 /** Roles of the parts of a URN, used for ranges (hover, colouring, errors). */
 export type PartRole =
-  | 'namespace' | 'kind' | 'platform' | 'name' | 'env' | 'table' | 'feature' | 'user' | 'id'
-  | 'parent' | 'fieldPath';
+  'namespace' | 'kind' | 'platform' | 'name' | 'env' | 'table' | 'feature' | 'user' | 'id' | 'parent' | 'fieldPath';
 
-export interface PartSpan { role: PartRole; start: number; end: number }
+export interface PartSpan {
+  role: PartRole;
+  start: number;
+  end: number;
+}
 
 export interface UrnError {
   message: string;
@@ -59,12 +117,34 @@ export type ParseResult =
 
 type Parsed = ParseResult & { ok: true };
 
-export const SPEC_KINDS: readonly SpecKind[] = ['dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup', 'corpuser'];
+export const SPEC_KINDS: readonly SpecKind[] = [
+  'dataset',
+  'mlFeature',
+  'mlFeatureTable',
+  'mlModel',
+  'mlModelGroup',
+  'corpuser',
+];
 export const URN_KINDS: readonly UrnKind[] = [...SPEC_KINDS, 'dataPlatform'];
 
 /** DataHub's FabricType values (notes §7), newest list. Other env strings are a warning, not an error. */
 export const FABRIC_TYPES: readonly string[] = [
-  'DEV', 'TEST', 'QA', 'UAT', 'EI', 'PRE', 'STG', 'NON_PROD', 'PROD', 'CORP', 'RVW', 'PRD', 'TST', 'SIT', 'SBX', 'SANDBOX',
+  'DEV',
+  'TEST',
+  'QA',
+  'UAT',
+  'EI',
+  'PRE',
+  'STG',
+  'NON_PROD',
+  'PROD',
+  'CORP',
+  'RVW',
+  'PRD',
+  'TST',
+  'SIT',
+  'SBX',
+  'SANDBOX',
 ];
 
 const NAMESPACE_RE = /^[A-Za-z][A-Za-z0-9_-]*$/;
@@ -77,7 +157,10 @@ const UNIT_SEPARATOR = '\u241F';
  * own keys never go past 3). Bounds the recursion on hostile input.
  */
 export const MAX_URN_NESTING = 4;
-interface TupleShape { roles: PartRole[]; labels: string[] }
+interface TupleShape {
+  roles: PartRole[];
+  labels: string[];
+}
 
 const TUPLES: Record<Exclude<SpecKind, 'corpuser'>, TupleShape> = {
   dataset: { roles: ['platform', 'name', 'env'], labels: ['platform', 'name', 'env'] },
@@ -118,17 +201,30 @@ export function parseUrn(text: string): ParseResult {
 /** What a nested URN must be: a spec kind's platform, or any URN (a key field DataHub types `Urn`). */
 type Nested = undefined | 'platform' | 'any';
 
-function parseAt(text: string, from: number, to: number, outerNamespace: string | undefined, depth: number, nested: Nested): Parsed {
-  if (depth > MAX_URN_NESTING) fail(`URNs nested more than ${MAX_URN_NESTING} levels deep are not read`, from, to - from);
+function parseAt(
+  text: string,
+  from: number,
+  to: number,
+  outerNamespace: string | undefined,
+  depth: number,
+  nested: Nested,
+): Parsed {
+  if (depth > MAX_URN_NESTING)
+    fail(`URNs nested more than ${MAX_URN_NESTING} levels deep are not read`, from, to - from);
   if (!text.startsWith('urn:', from) || from + 4 > to) {
     fail("a URN starts with 'urn:'", from, Math.min(4, to - from) || 1);
   }
   const nsStart = from + 4;
   const nsEnd = indexBefore(text, ':', nsStart, to);
-  if (nsEnd < 0) fail("expected ':' after the namespace (urn:<namespace>:<entity type>:<id>)", nsStart, to - nsStart || 1);
+  if (nsEnd < 0)
+    fail("expected ':' after the namespace (urn:<namespace>:<entity type>:<id>)", nsStart, to - nsStart || 1);
   const namespace = text.slice(nsStart, nsEnd);
   if (!NAMESPACE_RE.test(namespace)) {
-    fail(namespace ? `namespace '${namespace}' must be a word such as li` : 'namespace is empty', nsStart, nsEnd - nsStart || 1);
+    fail(
+      namespace ? `namespace '${namespace}' must be a word such as li` : 'namespace is empty',
+      nsStart,
+      nsEnd - nsStart || 1,
+    );
   }
   if (outerNamespace !== undefined && namespace !== outerNamespace) {
     fail(`namespace '${namespace}' differs from the enclosing URN's '${outerNamespace}'`, nsStart, nsEnd - nsStart);
@@ -151,7 +247,8 @@ function parseAt(text: string, from: number, to: number, outerNamespace: string 
       entityType
         ? `unknown entity type '${entityType}'${hint ? ` (did you mean ${hint}?)` : ''}`
         : 'entity type is empty',
-      kindStart, kindEnd - kindStart || 1,
+      kindStart,
+      kindEnd - kindStart || 1,
     );
   }
   if (nested === 'platform' && entityType !== 'dataPlatform') {
@@ -169,9 +266,10 @@ function parseAt(text: string, from: number, to: number, outerNamespace: string 
     checkSimpleId(text, idStart, to, entityType === 'dataPlatform' ? 'platform name' : 'user id');
     parts.push({ role, start: idStart, end: to });
     const id = text.slice(idStart, to);
-    const urn: Urn = entityType === 'dataPlatform'
-      ? { kind: 'dataPlatform', namespace, platform: id }
-      : { kind: 'corpuser', namespace, user: id };
+    const urn: Urn =
+      entityType === 'dataPlatform'
+        ? { kind: 'dataPlatform', namespace, platform: id }
+        : { kind: 'corpuser', namespace, user: id };
     return { ok: true, urn, parts };
   }
   if (isTupleKind(entityType)) {
@@ -187,7 +285,11 @@ function parseAt(text: string, from: number, to: number, outerNamespace: string 
       checkSimpleId(text, idStart, to, 'id');
     }
     parts.push({ role: 'id', start: idStart, end: to });
-    return { ok: true, urn: { kind: 'other', namespace, entityType, id: text.slice(idStart, to), registered: false }, parts };
+    return {
+      ok: true,
+      urn: { kind: 'other', namespace, entityType, id: text.slice(idStart, to), registered: false },
+      parts,
+    };
   }
   if (entry.fields.length === 1 && text.charCodeAt(idStart) !== 40 /* ( */) {
     checkSimpleId(text, idStart, to, 'id');
@@ -202,15 +304,27 @@ function isTupleKind(t: string): t is keyof typeof TUPLES {
 }
 
 /** The parts of a tuple id, which must be `(…)` with exactly `labels.length` parts. */
-function tupleParts(text: string, idStart: number, to: number, namespace: string, kind: string, labels: readonly string[]): Array<[number, number]> {
+function tupleParts(
+  text: string,
+  idStart: number,
+  to: number,
+  namespace: string,
+  kind: string,
+  labels: readonly string[],
+): Array<[number, number]> {
   if (text.charCodeAt(idStart) !== 40 /* ( */) {
-    fail(`expected '(' after 'urn:${namespace}:${kind}:': a ${kind} URN is urn:${namespace}:${kind}:(${labels.join(',')})`, idStart, 1);
+    fail(
+      `expected '(' after 'urn:${namespace}:${kind}:': a ${kind} URN is urn:${namespace}:${kind}:(${labels.join(',')})`,
+      idStart,
+      1,
+    );
   }
   const pieces = splitTuple(text, idStart, to);
   if (pieces.length !== labels.length) {
     fail(
       `expected ${labels.length} part${labels.length === 1 ? '' : 's'} (${labels.join(', ')}), found ${pieces.length}`,
-      idStart, to - idStart,
+      idStart,
+      to - idStart,
     );
   }
   return pieces;
@@ -226,8 +340,13 @@ function checkEnv(text: string, s: number, e: number, label: string): void {
 }
 
 function parseTuple(
-  text: string, idStart: number, to: number, namespace: string,
-  kind: keyof typeof TUPLES, parts: PartSpan[], depth: number,
+  text: string,
+  idStart: number,
+  to: number,
+  namespace: string,
+  kind: keyof typeof TUPLES,
+  parts: PartSpan[],
+  depth: number,
 ): Parsed {
   const shape = TUPLES[kind];
   const pieces = tupleParts(text, idStart, to, namespace, kind, shape.labels);
@@ -242,7 +361,8 @@ function parseTuple(
         fail(`platform must be urn:${namespace}:dataPlatform:<name>, found '${text.slice(s, e)}'`, s, e - s);
       }
       const nested = parseAt(text, s, e, namespace, depth + 1, 'platform');
-      if (nested.urn.kind !== 'dataPlatform') throw new Error('parseAt returned a non-platform URN for a platform part');
+      if (nested.urn.kind !== 'dataPlatform')
+        throw new Error('parseAt returned a non-platform URN for a platform part');
       values['platform'] = nested.urn.platform;
       platformUrn = { start: s, end: e };
       parts.push(...nested.parts.filter((p) => p.role === 'platform'));
@@ -258,11 +378,21 @@ function parseTuple(
   });
   let urn: Urn;
   switch (kind) {
-    case 'dataset': urn = { kind, namespace, platform: values['platform']!, name: values['name']!, env: values['env']! }; break;
-    case 'mlModel': urn = { kind, namespace, platform: values['platform']!, name: values['name']!, env: values['env']! }; break;
-    case 'mlModelGroup': urn = { kind, namespace, platform: values['platform']!, name: values['name']!, env: values['env']! }; break;
-    case 'mlFeature': urn = { kind, namespace, table: values['table']!, feature: values['feature']! }; break;
-    case 'mlFeatureTable': urn = { kind, namespace, platform: values['platform']!, table: values['table']! }; break;
+    case 'dataset':
+      urn = { kind, namespace, platform: values['platform']!, name: values['name']!, env: values['env']! };
+      break;
+    case 'mlModel':
+      urn = { kind, namespace, platform: values['platform']!, name: values['name']!, env: values['env']! };
+      break;
+    case 'mlModelGroup':
+      urn = { kind, namespace, platform: values['platform']!, name: values['name']!, env: values['env']! };
+      break;
+    case 'mlFeature':
+      urn = { kind, namespace, table: values['table']!, feature: values['feature']! };
+      break;
+    case 'mlFeatureTable':
+      urn = { kind, namespace, platform: values['platform']!, table: values['table']! };
+      break;
   }
   return platformUrn ? { ok: true, urn, parts, platformUrn } : { ok: true, urn, parts };
 }
@@ -272,8 +402,13 @@ function parseTuple(
  * EntityKeyUtils), a field typed `Urn` holding a URN that is parsed in turn.
  */
 function parseKeyTuple(
-  text: string, idStart: number, to: number, namespace: string,
-  entry: RegistryEntry, parts: PartSpan[], depth: number,
+  text: string,
+  idStart: number,
+  to: number,
+  namespace: string,
+  entry: RegistryEntry,
+  parts: PartSpan[],
+  depth: number,
 ): Parsed {
   const pieces = tupleParts(text, idStart, to, namespace, entry.entityType, labelsOf(entry));
   let first: Parsed | undefined;
@@ -283,7 +418,11 @@ function parseKeyTuple(
     checkNotEmpty(s, e, field.label);
     if (field.type === 'urn') {
       if (!text.startsWith('urn:', s)) {
-        fail(`${field.label} must be a URN (urn:${namespace}:<entity type>:<id>), found '${text.slice(s, e)}'`, s, e - s);
+        fail(
+          `${field.label} must be a URN (urn:${namespace}:<entity type>:<id>), found '${text.slice(s, e)}'`,
+          s,
+          e - s,
+        );
       }
       const nested = parseAt(text, s, e, namespace, depth + 1, 'any');
       if (i === 0) first = nested;
@@ -307,10 +446,16 @@ function parseKeyTuple(
     const urn: SchemaFieldUrn = dataset
       ? { kind: 'schemaField', namespace, parent, dataset, fieldPath }
       : { kind: 'schemaField', namespace, parent, fieldPath };
-    return dataset && first.platformUrn ? { ok: true, urn, parts, platformUrn: first.platformUrn } : { ok: true, urn, parts };
+    return dataset && first.platformUrn
+      ? { ok: true, urn, parts, platformUrn: first.platformUrn }
+      : { ok: true, urn, parts };
   }
   parts.push({ role: 'id', start: idStart, end: to });
-  return { ok: true, urn: { kind: 'other', namespace, entityType: entry.entityType, id: text.slice(idStart, to) }, parts };
+  return {
+    ok: true,
+    urn: { kind: 'other', namespace, entityType: entry.entityType, id: text.slice(idStart, to) },
+    parts,
+  };
 }
 
 /** Split `(a,b,c)` at commas of depth 1 (DataHub's TupleKey rule); returns part spans. */
@@ -342,7 +487,11 @@ function splitTuple(text: string, open: number, to: number): Array<[number, numb
 function checkName(text: string, s: number, e: number, label: string): void {
   // Character codes, not regexes: this runs for every part of every URN of every scan.
   if (e > s && (isSpace(text.charCodeAt(s)) || isSpace(text.charCodeAt(e - 1)))) {
-    fail(`${label} '${text.slice(s, e)}' has leading or trailing whitespace, which DataHub keeps as part of the name`, s, e - s);
+    fail(
+      `${label} '${text.slice(s, e)}' has leading or trailing whitespace, which DataHub keeps as part of the name`,
+      s,
+      e - s,
+    );
   }
   for (let i = s; i < e; i++) {
     const c = text.charCodeAt(i);
@@ -352,14 +501,30 @@ function checkName(text: string, s: number, e: number, label: string): void {
       fail(`'${ch}' is not allowed inside ${article(label)}; DataHub writes it as ${ch === '(' ? '%28' : '%29'}`, i, 1);
     }
     if (c === 0x241f) fail(`'\u241F' is reserved in URNs; DataHub writes it as %E2%90%9F`, i, 1);
-    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) fail(`a control character (U+${c.toString(16).padStart(4, '0').toUpperCase()}) is not allowed in ${article(label)}`, i, 1);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f))
+      fail(
+        `a control character (U+${c.toString(16).padStart(4, '0').toUpperCase()}) is not allowed in ${article(label)}`,
+        i,
+        1,
+      );
   }
 }
 
 /** What `\s` matches: ASCII and Unicode white space. */
 function isSpace(c: number): boolean {
-  return c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a)
-    || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return (
+    c === 0x20 ||
+    (c >= 0x09 && c <= 0x0d) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /**
@@ -389,7 +554,9 @@ const MIN_FUZZY_LENGTH = 6;
  * Not lower: dataHubFile and dataHubRole (11 characters) are two edits apart.
  */
 const TWO_EDITS_LENGTH = 12;
-const LOWER_TYPES: ReadonlyArray<readonly [string, string]> = REGISTRY_ENTITY_TYPES.map((t) => [t, t.toLowerCase()] as const);
+const LOWER_TYPES: ReadonlyArray<readonly [string, string]> = REGISTRY_ENTITY_TYPES.map(
+  (t) => [t, t.toLowerCase()] as const,
+);
 
 /**
  * The registry entity type that `entityType` (not itself a registry type) is a mistake for, if any:
@@ -402,7 +569,8 @@ const LOWER_TYPES: ReadonlyArray<readonly [string, string]> = REGISTRY_ENTITY_TY
 export function suggestKind(entityType: string): string | undefined {
   const lower = entityType.toLowerCase();
   for (const [t, l] of LOWER_TYPES) if (l === lower) return t;
-  for (const [t, l] of LOWER_TYPES) if (lower.length === l.length + 1 && lower.endsWith('s') && lower.startsWith(l)) return t;
+  for (const [t, l] of LOWER_TYPES)
+    if (lower.length === l.length + 1 && lower.endsWith('s') && lower.startsWith(l)) return t;
   if (entityType.length < MIN_FUZZY_LENGTH) return undefined;
   let best: string | undefined;
   let bestDistance = (entityType.length >= TWO_EDITS_LENGTH ? 2 : 1) + 1;
@@ -443,15 +611,24 @@ export function printUrn(urn: Urn): string {
   const ns = urn.namespace;
   const platform = (p: string): string => `urn:${ns}:dataPlatform:${p}`;
   switch (urn.kind) {
-    case 'dataPlatform': return platform(urn.platform);
-    case 'corpuser': return `urn:${ns}:corpuser:${urn.user}`;
-    case 'dataset': return `urn:${ns}:dataset:(${platform(urn.platform)},${urn.name},${urn.env})`;
-    case 'mlModel': return `urn:${ns}:mlModel:(${platform(urn.platform)},${urn.name},${urn.env})`;
-    case 'mlModelGroup': return `urn:${ns}:mlModelGroup:(${platform(urn.platform)},${urn.name},${urn.env})`;
-    case 'mlFeature': return `urn:${ns}:mlFeature:(${urn.table},${urn.feature})`;
-    case 'mlFeatureTable': return `urn:${ns}:mlFeatureTable:(${platform(urn.platform)},${urn.table})`;
-    case 'schemaField': return `urn:${ns}:schemaField:(${urn.parent},${urn.fieldPath})`;
-    case 'other': return `urn:${ns}:${urn.entityType}:${urn.id}`;
+    case 'dataPlatform':
+      return platform(urn.platform);
+    case 'corpuser':
+      return `urn:${ns}:corpuser:${urn.user}`;
+    case 'dataset':
+      return `urn:${ns}:dataset:(${platform(urn.platform)},${urn.name},${urn.env})`;
+    case 'mlModel':
+      return `urn:${ns}:mlModel:(${platform(urn.platform)},${urn.name},${urn.env})`;
+    case 'mlModelGroup':
+      return `urn:${ns}:mlModelGroup:(${platform(urn.platform)},${urn.name},${urn.env})`;
+    case 'mlFeature':
+      return `urn:${ns}:mlFeature:(${urn.table},${urn.feature})`;
+    case 'mlFeatureTable':
+      return `urn:${ns}:mlFeatureTable:(${platform(urn.platform)},${urn.table})`;
+    case 'schemaField':
+      return `urn:${ns}:schemaField:(${urn.parent},${urn.fieldPath})`;
+    case 'other':
+      return `urn:${ns}:${urn.entityType}:${urn.id}`;
   }
 }
 
@@ -481,7 +658,9 @@ export function decodePart(part: string): string {
 
 /** DataHub's UrnEncoder.encode_string: escape only the reserved characters of a tuple part. */
 export function encodePart(part: string): string {
-  return part.replace(/[,()\u241F]/g, (c) => (c === UNIT_SEPARATOR ? '%E2%90%9F' : `%${c.charCodeAt(0).toString(16).toUpperCase()}`));
+  return part.replace(/[,()\u241F]/g, (c) =>
+    c === UNIT_SEPARATOR ? '%E2%90%9F' : `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 /** A URN as one REST path segment: Python's quote(urn, safe="") (notes §7). */
@@ -490,8 +669,13 @@ export function encodeUrnForPath(urn: string): string {
 }
 
 const UI_PATHS: Record<UrnKind, string> = {
-  dataset: 'dataset', mlFeature: 'features', mlFeatureTable: 'featureTables', mlModel: 'mlModels',
-  mlModelGroup: 'mlModelGroup', corpuser: 'user', dataPlatform: 'platform',
+  dataset: 'dataset',
+  mlFeature: 'features',
+  mlFeatureTable: 'featureTables',
+  mlModel: 'mlModels',
+  mlModelGroup: 'mlModelGroup',
+  corpuser: 'user',
+  dataPlatform: 'platform',
 };
 
 /** DataHub's web UI path segment for an entity kind (notes §8). */

@@ -41,24 +41,94 @@ export interface CallSpec {
 
 // Key aspects: metadata-models/src/main/pegasus/com/linkedin/metadata/key/<Name>Key.pdl.
 export const PY_URN_CLASSES: Readonly<Record<string, PyUrnClass>> = {
-  DatasetUrn: { entityType: 'dataset', fields: [['platform', 'platform'], ['name', 'string'], ['env', 'env']] }, // DatasetKey.pdl
+  DatasetUrn: {
+    entityType: 'dataset',
+    fields: [
+      ['platform', 'platform'],
+      ['name', 'string'],
+      ['env', 'env'],
+    ],
+  }, // DatasetKey.pdl
   DataPlatformUrn: { entityType: 'dataPlatform', fields: [['platform_name', 'platformName']] }, // DataPlatformKey.pdl
-  MlModelUrn: { entityType: 'mlModel', fields: [['platform', 'platform'], ['name', 'string'], ['env', 'env']] }, // MLModelKey.pdl
-  MlModelGroupUrn: { entityType: 'mlModelGroup', fields: [['platform', 'platform'], ['name', 'string'], ['env', 'env']] }, // MLModelGroupKey.pdl
-  MlFeatureUrn: { entityType: 'mlFeature', fields: [['feature_namespace', 'string'], ['name', 'string']] }, // MLFeatureKey.pdl
-  MlFeatureTableUrn: { entityType: 'mlFeatureTable', fields: [['platform', 'platform'], ['name', 'string']] }, // MLFeatureTableKey.pdl
+  MlModelUrn: {
+    entityType: 'mlModel',
+    fields: [
+      ['platform', 'platform'],
+      ['name', 'string'],
+      ['env', 'env'],
+    ],
+  }, // MLModelKey.pdl
+  MlModelGroupUrn: {
+    entityType: 'mlModelGroup',
+    fields: [
+      ['platform', 'platform'],
+      ['name', 'string'],
+      ['env', 'env'],
+    ],
+  }, // MLModelGroupKey.pdl
+  MlFeatureUrn: {
+    entityType: 'mlFeature',
+    fields: [
+      ['feature_namespace', 'string'],
+      ['name', 'string'],
+    ],
+  }, // MLFeatureKey.pdl
+  MlFeatureTableUrn: {
+    entityType: 'mlFeatureTable',
+    fields: [
+      ['platform', 'platform'],
+      ['name', 'string'],
+    ],
+  }, // MLFeatureTableKey.pdl
   CorpUserUrn: { entityType: 'corpuser', fields: [['username', 'string']] }, // CorpUserKey.pdl
   CorpGroupUrn: { entityType: 'corpGroup', fields: [['name', 'string']] }, // CorpGroupKey.pdl
-  SchemaFieldUrn: { entityType: 'schemaField', fields: [['parent', 'urn'], ['field_path', 'string']] }, // SchemaFieldKey.pdl (parent: Urn)
+  SchemaFieldUrn: {
+    entityType: 'schemaField',
+    fields: [
+      ['parent', 'urn'],
+      ['field_path', 'string'],
+    ],
+  }, // SchemaFieldKey.pdl (parent: Urn)
   TagUrn: { entityType: 'tag', fields: [['name', 'string']] }, // TagKey.pdl
   GlossaryTermUrn: { entityType: 'glossaryTerm', fields: [['name', 'string']] }, // GlossaryTermKey.pdl
-  DataFlowUrn: { entityType: 'dataFlow', fields: [['orchestrator', 'string'], ['flow_id', 'string'], ['cluster', 'string']] }, // DataFlowKey.pdl
-  DataJobUrn: { entityType: 'dataJob', fields: [['flow', 'urn'], ['job_id', 'string']] }, // DataJobKey.pdl (flow: Urn)
+  DataFlowUrn: {
+    entityType: 'dataFlow',
+    fields: [
+      ['orchestrator', 'string'],
+      ['flow_id', 'string'],
+      ['cluster', 'string'],
+    ],
+  }, // DataFlowKey.pdl
+  DataJobUrn: {
+    entityType: 'dataJob',
+    fields: [
+      ['flow', 'urn'],
+      ['job_id', 'string'],
+    ],
+  }, // DataJobKey.pdl (flow: Urn)
   ContainerUrn: { entityType: 'container', fields: [['guid', 'string']] }, // ContainerKey.pdl (guid made required by avro_codegen.py)
   DomainUrn: { entityType: 'domain', fields: [['id', 'string']] }, // DomainKey.pdl
-  ChartUrn: { entityType: 'chart', fields: [['dashboard_tool', 'string'], ['chart_id', 'string']] }, // ChartKey.pdl
-  DashboardUrn: { entityType: 'dashboard', fields: [['dashboard_tool', 'string'], ['dashboard_id', 'string']] }, // DashboardKey.pdl
-  DataPlatformInstanceUrn: { entityType: 'dataPlatformInstance', fields: [['platform', 'platform'], ['instance', 'string']] }, // DataPlatformInstanceKey.pdl
+  ChartUrn: {
+    entityType: 'chart',
+    fields: [
+      ['dashboard_tool', 'string'],
+      ['chart_id', 'string'],
+    ],
+  }, // ChartKey.pdl
+  DashboardUrn: {
+    entityType: 'dashboard',
+    fields: [
+      ['dashboard_tool', 'string'],
+      ['dashboard_id', 'string'],
+    ],
+  }, // DashboardKey.pdl
+  DataPlatformInstanceUrn: {
+    entityType: 'dataPlatformInstance',
+    fields: [
+      ['platform', 'platform'],
+      ['instance', 'string'],
+    ],
+  }, // DataPlatformInstanceKey.pdl
 };
 
 const PLATFORM_PREFIX = 'urn:li:dataPlatform:';
@@ -74,15 +144,22 @@ export function buildPyUrn(className: string, values: readonly string[]): string
   const parts = spec.fields.map(([, kind], i) => {
     const v = values[i] ?? '';
     switch (kind) {
-      case 'platform': return v.startsWith(PLATFORM_PREFIX) ? v : PLATFORM_PREFIX + encode(v);
-      case 'platformName': return encode(v.startsWith(PLATFORM_PREFIX) ? v.slice(PLATFORM_PREFIX.length) : v);
-      case 'urn': return v;
-      case 'env': return encode(v.toUpperCase());
-      case 'string': return encode(v);
+      case 'platform':
+        return v.startsWith(PLATFORM_PREFIX) ? v : PLATFORM_PREFIX + encode(v);
+      case 'platformName':
+        return encode(v.startsWith(PLATFORM_PREFIX) ? v.slice(PLATFORM_PREFIX.length) : v);
+      case 'urn':
+        return v;
+      case 'env':
+        return encode(v.toUpperCase());
+      case 'string':
+        return encode(v);
     }
   });
   // Urn.urn() in metadata-ingestion/src/datahub/utilities/urns/_urn_base.py: one part bare, several in a tuple.
-  return parts.length === 1 ? `urn:li:${spec.entityType}:${parts[0]}` : `urn:li:${spec.entityType}:(${parts.join(',')})`;
+  return parts.length === 1
+    ? `urn:li:${spec.entityType}:${parts[0]}`
+    : `urn:li:${spec.entityType}:(${parts.join(',')})`;
 }
 
 /** `f"{platform_instance}.{name}"` when an instance is given (avro_codegen.py create_from_ids; mce_builder.py). */
@@ -103,17 +180,24 @@ function constructorSpec(className: string): CallSpec {
 /** Class methods that build a URN from ids (avro_codegen.py `_extra_urn_methods`). */
 const PY_CLASS_METHODS: Readonly<Record<string, CallSpec>> = {
   'DatasetUrn.create_from_ids': {
-    params: ['platform_id', 'table_name', 'env', 'platform_instance'], required: 3, urnClass: 'DatasetUrn',
+    params: ['platform_id', 'table_name', 'env', 'platform_instance'],
+    required: 3,
+    urnClass: 'DatasetUrn',
     toFields: ([platform, table, env, instance]) => [platform!, withInstance(instance!, table!), env!],
   },
   'DataFlowUrn.create_from_ids': {
     // cluster=env: not upper-cased (the field is `cluster`, not `env`).
-    params: ['orchestrator', 'flow_id', 'env', 'platform_instance'], required: 3, urnClass: 'DataFlowUrn',
+    params: ['orchestrator', 'flow_id', 'env', 'platform_instance'],
+    required: 3,
+    urnClass: 'DataFlowUrn',
     toFields: ([orchestrator, flow, env, instance]) => [orchestrator!, withInstance(instance!, flow!), env!],
   },
   'DataJobUrn.create_from_ids': { params: ['data_flow_urn', 'job_id'], required: 2, urnClass: 'DataJobUrn' },
   ...Object.fromEntries(
-    ['CorpGroupUrn', 'CorpUserUrn', 'DataPlatformUrn', 'DomainUrn', 'TagUrn'].map((c) => [`${c}.create_from_id`, { params: ['id'], required: 1, urnClass: c }]),
+    ['CorpGroupUrn', 'CorpUserUrn', 'DataPlatformUrn', 'DomainUrn', 'TagUrn'].map((c) => [
+      `${c}.create_from_id`,
+      { params: ['id'], required: 1, urnClass: c },
+    ]),
   ),
 };
 
@@ -135,34 +219,51 @@ const CONSTRUCTORS = new Map<string, CallSpec>();
 export const PY_SDK_ENTITIES: Readonly<Record<string, CallSpec>> = {
   // sdk/dataset.py: __init__(self, *, platform, name, platform_instance=None, env=DEFAULT_ENV, …) → DatasetUrn.create_from_ids.
   Dataset: {
-    params: ['platform', 'name', 'platform_instance', 'env'], required: 2, defaults: { env: 'PROD' }, keywordOnly: true, urnClass: 'DatasetUrn',
+    params: ['platform', 'name', 'platform_instance', 'env'],
+    required: 2,
+    defaults: { env: 'PROD' },
+    keywordOnly: true,
+    urnClass: 'DatasetUrn',
     toFields: ([platform, name, instance, env]) => [platform!, withInstance(instance!, name!), env!],
   },
   // sdk/mlmodel.py: __init__(self, id, platform, version=None, aliases=None, platform_instance=None, env=DEFAULT_ENV, name=None, …)
   // → MlModelUrn(platform=platform, name=id, env=env); platform_instance is not part of the URN.
   MLModel: {
-    params: ['id', 'platform', 'version', 'aliases', 'platform_instance', 'env'], required: 2, defaults: { env: 'PROD' },
-    ignored: ['version', 'aliases', 'platform_instance'], urnClass: 'MlModelUrn',
+    params: ['id', 'platform', 'version', 'aliases', 'platform_instance', 'env'],
+    required: 2,
+    defaults: { env: 'PROD' },
+    ignored: ['version', 'aliases', 'platform_instance'],
+    urnClass: 'MlModelUrn',
     toFields: ([id, platform, , , , env]) => [platform!, id!, env!],
   },
   // sdk/mlmodelgroup.py: id, platform, …, platform_instance=None, env=DEFAULT_ENV → MlModelGroupUrn(platform=platform, name=id, env=env).
   // Read by keyword only: the order of its leading parameters is not pinned down here.
   MLModelGroup: {
-    params: ['id', 'platform', 'platform_instance', 'env'], required: 2, defaults: { env: 'PROD' }, keywordOnly: true,
-    ignored: ['platform_instance'], urnClass: 'MlModelGroupUrn',
+    params: ['id', 'platform', 'platform_instance', 'env'],
+    required: 2,
+    defaults: { env: 'PROD' },
+    keywordOnly: true,
+    ignored: ['platform_instance'],
+    urnClass: 'MlModelGroupUrn',
     toFields: ([id, platform, , env]) => [platform!, id!, env!],
   },
   // sdk/dataflow.py: __init__(self, *, name, platform, display_name=None, platform_instance=None, env=DEFAULT_ENV, …)
   // → DataFlowUrn.create_from_ids(orchestrator=platform, flow_id=name, env=env, platform_instance=platform_instance).
   DataFlow: {
-    params: ['name', 'platform', 'platform_instance', 'env'], required: 2, defaults: { env: 'PROD' }, keywordOnly: true, urnClass: 'DataFlowUrn',
+    params: ['name', 'platform', 'platform_instance', 'env'],
+    required: 2,
+    defaults: { env: 'PROD' },
+    keywordOnly: true,
+    urnClass: 'DataFlowUrn',
     toFields: ([name, platform, instance, env]) => [platform!, withInstance(instance!, name!), env!],
   },
 };
 
 /** The entity type a Python class name stands for (`Urn` itself: any). */
 export function pyClassEntityType(className: string): string | undefined {
-  return Object.prototype.hasOwnProperty.call(PY_URN_CLASSES, className) ? PY_URN_CLASSES[className]!.entityType : undefined;
+  return Object.prototype.hasOwnProperty.call(PY_URN_CLASSES, className)
+    ? PY_URN_CLASSES[className]!.entityType
+    : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -198,7 +299,9 @@ export const JAVA_URN_CLASSES: Readonly<Record<string, JavaUrnClass>> = {
 export function buildJavaUrn(className: string, values: readonly string[]): string {
   const spec = JAVA_URN_CLASSES[className]!;
   const parts = values.map((v, i) => (spec.trims === i ? v.trim() : v));
-  return parts.length === 1 ? `urn:li:${spec.entityType}:${parts[0]}` : `urn:li:${spec.entityType}:(${parts.join(',')})`;
+  return parts.length === 1
+    ? `urn:li:${spec.entityType}:${parts[0]}`
+    : `urn:li:${spec.entityType}:(${parts.join(',')})`;
 }
 
 /** UrnUtils.toFabricType (UrnUtils.java): upper-cased; only these four, else IllegalArgumentException. */

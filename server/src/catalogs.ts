@@ -91,20 +91,37 @@ export class Catalogs {
       const found = e ? datahubSource(e.env, e.home, e.readText) : undefined;
       if (found && 'problem' in found) this.opts.log(`DataHub configuration: ${found.problem}`);
       this.source = found && !('problem' in found) ? found : undefined;
-      if (this.source) this.opts.log(`DataHub configuration found in ${this.source.from}: ${displayUrl(this.source.url)}${this.source.token ? ' with a token' : ''}`);
+      if (this.source)
+        this.opts.log(
+          `DataHub configuration found in ${this.source.from}: ${displayUrl(this.source.url)}${this.source.token ? ' with a token' : ''}`,
+        );
     }
     return this.source;
   }
 
   clientFor(s: Settings): CatalogClient {
     const e = this.endpointFor(s);
-    const key = JSON.stringify([e.url, e.graphqlUrl, e.from, e.tokenBound, s.requestTimeoutMs, s.batchSize, s.graphqlComplexityBudget, s.allowTokenOrigins]);
+    const key = JSON.stringify([
+      e.url,
+      e.graphqlUrl,
+      e.from,
+      e.tokenBound,
+      s.requestTimeoutMs,
+      s.batchSize,
+      s.graphqlComplexityBudget,
+      s.allowTokenOrigins,
+    ]);
     let c = this.clients.get(key);
     if (!c) {
       c = new CatalogClient({
-        url: e.url, graphqlUrl: e.graphqlUrl, token: e.token, timeoutMs: s.requestTimeoutMs, batchSize: s.batchSize,
+        url: e.url,
+        graphqlUrl: e.graphqlUrl,
+        token: e.token,
+        timeoutMs: s.requestTimeoutMs,
+        batchSize: s.batchSize,
         complexityBudget: s.graphqlComplexityBudget,
-        cacheEntries: s.cache.maxEntries, cacheTtlMs: s.cache.ttlSeconds * 1000,
+        cacheEntries: s.cache.maxEntries,
+        cacheTtlMs: s.cache.ttlSeconds * 1000,
         ...(this.opts.fetch ? { fetch: this.opts.fetch } : {}),
         ...(e.token ? { allowToken: (url: string) => this.mayReceiveToken(e, url, s.allowTokenOrigins) } : {}),
       });
@@ -116,10 +133,14 @@ export class Catalogs {
         if (this.status.state === 'connected') this.report(client, undefined);
       });
       this.clients.set(key, c);
-      if (!client.configured) this.report(client, { kind: 'notConfigured', message: 'no catalog is configured (catalogLens.url is empty)' });
-      else if (e.from !== 'settings') this.opts.log(`catalogLens.url is empty: using ${displayUrl(e.url)} from ${e.from}`);
+      if (!client.configured)
+        this.report(client, { kind: 'notConfigured', message: 'no catalog is configured (catalogLens.url is empty)' });
+      else if (e.from !== 'settings')
+        this.opts.log(`catalogLens.url is empty: using ${displayUrl(e.url)} from ${e.from}`);
       if (e.tokenBound && s.graphqlUrl && !e.graphqlUrl) {
-        this.opts.log(`catalogLens.graphqlUrl ${displayUrl(s.graphqlUrl)} is not used: the token of DataHub's configuration goes to ${displayUrl(e.url)} only, so its own /api/graphql is asked`);
+        this.opts.log(
+          `catalogLens.graphqlUrl ${displayUrl(s.graphqlUrl)} is not used: the token of DataHub's configuration goes to ${displayUrl(e.url)} only, so its own /api/graphql is asked`,
+        );
       }
       this.sources.set(client, e.from);
     } else {
@@ -158,11 +179,20 @@ export class Catalogs {
     let next: CatalogStatus;
     if (!error) {
       const notice = this.notices.get(client);
-      next = { state: 'connected', message: `connected to ${endpoint}${source}${notice ? `; ${notice}` : ''}`, ...(endpoint ? { endpoint } : {}) };
+      next = {
+        state: 'connected',
+        message: `connected to ${endpoint}${source}${notice ? `; ${notice}` : ''}`,
+        ...(endpoint ? { endpoint } : {}),
+      };
     } else {
-      const state: ConnectionState = error.kind === 'notConfigured' ? 'notConfigured'
-        : error.kind === 'unauthorized' || error.kind === 'forbidden' ? 'unauthorized'
-          : error.kind === 'unreachable' || error.kind === 'timeout' ? 'unreachable' : 'error';
+      const state: ConnectionState =
+        error.kind === 'notConfigured'
+          ? 'notConfigured'
+          : error.kind === 'unauthorized' || error.kind === 'forbidden'
+            ? 'unauthorized'
+            : error.kind === 'unreachable' || error.kind === 'timeout'
+              ? 'unreachable'
+              : 'error';
       next = { state, message: `${error.message}${source}. ${hintFor(error)}`, ...(endpoint ? { endpoint } : {}) };
     }
     const was = this.status.state;
@@ -219,7 +249,8 @@ export class Catalogs {
     }
     if (dest.protocol === 'http:' && !isLoopbackHost(dest.hostname) && !preapproved) {
       const why = `${dest.host} is reached over plain HTTP, where anyone on the network can read the access token.`;
-      if (!(await this.ask(dest.origin, why, 'plainHttp'))) return `the access token is not sent over plain HTTP to ${dest.host}`;
+      if (!(await this.ask(dest.origin, why, 'plainHttp')))
+        return `the access token is not sent over plain HTTP to ${dest.host}`;
     }
     return true;
   }
@@ -234,4 +265,3 @@ export class Catalogs {
     return answer;
   }
 }
-

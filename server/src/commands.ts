@@ -9,13 +9,20 @@ export function registerCommands(state: ServerState, handlers: Record<string, Co
   const all: Record<string, CommandHandler> = { ...writeCommands(state), ...handlers };
   state.connection.onExecuteCommand(async (params, token) => {
     const handler = all[params.command];
-    if (!handler) throw new ResponseError(ErrorCodes.InvalidParams, `unknown command ${params.command}; this server offers ${Object.keys(all).join(', ')}`);
+    if (!handler)
+      throw new ResponseError(
+        ErrorCodes.InvalidParams,
+        `unknown command ${params.command}; this server offers ${Object.keys(all).join(', ')}`,
+      );
     try {
       return await handler(params.arguments?.[0], token);
     } catch (e) {
       if (e instanceof ResponseError) throw e;
-      state.log(`${params.command} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
-      throw new ResponseError(ErrorCodes.InternalError, `${params.command} failed: ${e instanceof Error ? e.message : String(e)}`);
+      state.log(`${params.command} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      throw new ResponseError(
+        ErrorCodes.InternalError,
+        `${params.command} failed: ${e instanceof Error ? e.message : String(e)}`,
+      );
     }
   });
 }

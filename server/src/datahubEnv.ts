@@ -17,7 +17,11 @@ export interface DatahubSource {
 
 export type ReadText = (path: string) => string | undefined;
 
-export function datahubSource(env: NodeJS.ProcessEnv, home: string | undefined, readText: ReadText): DatahubSource | { problem: string } | undefined {
+export function datahubSource(
+  env: NodeJS.ProcessEnv,
+  home: string | undefined,
+  readText: ReadText,
+): DatahubSource | { problem: string } | undefined {
   const token = nonEmpty(env['DATAHUB_GMS_TOKEN']);
   const host = nonEmpty(env['DATAHUB_GMS_HOST']);
   const port = nonEmpty(env['DATAHUB_GMS_PORT']);
@@ -29,7 +33,8 @@ export function datahubSource(env: NodeJS.ProcessEnv, home: string | undefined, 
   if (url !== undefined) return checked({ url, token, from: 'DATAHUB_GMS_URL' });
   // config_utils.py takes a lone DATAHUB_GMS_HOST as a URL, for backward compatibility.
   if (host !== undefined) return checked({ url: host, token, from: 'DATAHUB_GMS_HOST' });
-  if (nonEmpty(env['DATAHUB_SKIP_CONFIG']) !== undefined && /^(1|true|yes)$/i.test(env['DATAHUB_SKIP_CONFIG']!)) return undefined;
+  if (nonEmpty(env['DATAHUB_SKIP_CONFIG']) !== undefined && /^(1|true|yes)$/i.test(env['DATAHUB_SKIP_CONFIG']!))
+    return undefined;
   if (!home) return undefined;
   const path = `${home.replace(/\/+$/, '')}/.datahubenv`;
   const text = readText(path);
@@ -38,7 +43,9 @@ export function datahubSource(env: NodeJS.ProcessEnv, home: string | undefined, 
   try {
     doc = parse(text);
   } catch (e) {
-    return { problem: `~/.datahubenv is not valid YAML (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); it is ignored` };
+    return {
+      problem: `~/.datahubenv is not valid YAML (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); it is ignored`,
+    };
   }
   const gms = isRecord(doc) && isRecord(doc['gms']) ? doc['gms'] : undefined;
   const server = gms && typeof gms['server'] === 'string' ? nonEmpty(gms['server']) : undefined;
@@ -54,8 +61,10 @@ function checked(s: DatahubSource): DatahubSource | { problem: string } {
   } catch {
     return { problem: `${s.from} holds '${s.url.slice(0, 100)}', which is not a URL; it is ignored` };
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') return { problem: `${s.from} is not an http(s) URL; it is ignored` };
-  if (u.username || u.password) return { problem: `${s.from} holds credentials in the URL; it is ignored (use DATAHUB_GMS_TOKEN)` };
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    return { problem: `${s.from} is not an http(s) URL; it is ignored` };
+  if (u.username || u.password)
+    return { problem: `${s.from} holds credentials in the URL; it is ignored (use DATAHUB_GMS_TOKEN)` };
   return { ...s, url: s.url.replace(/\/+$/, '') };
 }
 

@@ -10,19 +10,28 @@ if (args.includes('--version')) {
   process.stdout.write(`catalog-lens-server ${SERVER_VERSION}\n`);
   process.exit(0);
 }
-if (args.includes('--help') || !args.some((a) => a === '--stdio' || a === '--node-ipc' || a.startsWith('--socket') || a.startsWith('--pipe'))) {
-  process.stderr.write([
-    'Usage: catalog-lens-server --stdio | --node-ipc | --socket=PORT',
-    '',
-    'The Catalog Lens language server. Settings come through workspace/configuration (section',
-    '"catalogLens") or initializationOptions.settings; the access token from the environment',
-    'variable CATALOG_LENS_TOKEN (or initializationOptions.token).',
-    '',
-  ].join('\n'));
+if (
+  args.includes('--help') ||
+  !args.some((a) => a === '--stdio' || a === '--node-ipc' || a.startsWith('--socket') || a.startsWith('--pipe'))
+) {
+  process.stderr.write(
+    [
+      'Usage: catalog-lens-server --stdio | --node-ipc | --socket=PORT',
+      '',
+      'The Catalog Lens language server. Settings come through workspace/configuration (section',
+      '"catalogLens") or initializationOptions.settings; the access token from the environment',
+      'variable CATALOG_LENS_TOKEN (or initializationOptions.token).',
+      '',
+    ].join('\n'),
+  );
   process.exit(args.includes('--help') ? 0 : 2);
 }
 // A stray error must not take the server down with the user's open documents: log and go on.
 process.on('uncaughtException', (e) => process.stderr.write(`catalog-lens-server: uncaught ${e.stack ?? e.message}\n`));
-process.on('unhandledRejection', (e) => process.stderr.write(`catalog-lens-server: unhandled rejection ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`));
+process.on('unhandledRejection', (e) =>
+  process.stderr.write(
+    `catalog-lens-server: unhandled rejection ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
+  ),
+);
 
 startServer(createConnection(ProposedFeatures.all), { env: process.env });

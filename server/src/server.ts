@@ -3,12 +3,28 @@
  * document, its settings and scan, ask the catalog, and translate results to the protocol.
  */
 import {
-  CodeActionKind, DiagnosticSeverity, ResponseError, LSPErrorCodes, TextDocuments, TextDocumentSyncKind,
-  type CancellationToken, type Connection, type Diagnostic, type InitializeParams, type InitializeResult,
+  CodeActionKind,
+  DiagnosticSeverity,
+  ResponseError,
+  LSPErrorCodes,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type CancellationToken,
+  type Connection,
+  type Diagnostic,
+  type InitializeParams,
+  type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { readFileSync } from 'node:fs';
-import { Commands, KnownUrnsRequest, SkippedNotification, StatusNotification, UrnAtRequest, type Settings } from '../../model/src/protocol';
+import {
+  Commands,
+  KnownUrnsRequest,
+  SkippedNotification,
+  StatusNotification,
+  UrnAtRequest,
+  type Settings,
+} from '../../model/src/protocol';
 import type { Fetch } from './catalog/http';
 import type { Resolution } from './catalog/client';
 import { hintFor } from './catalog/errors';
@@ -81,14 +97,20 @@ export function startServer(connection: Connection, runtime: Runtime): void {
       const send = 'Send the token';
       const answer = await connection.window.showWarningMessage(
         `Catalog Lens: ${why} Send it anyway?${kind === 'plainHttp' ? ' (Use https:// for catalogs that are not on this machine.)' : ''}`,
-        { title: send }, { title: 'Do not send' },
+        { title: send },
+        { title: 'Do not send' },
       );
       const allowed = answer?.title === send;
       log(`access token ${allowed ? 'allowed' : 'withheld'} for ${origin}`);
       return allowed;
     },
     allowedOrigins: () => allowedOrigins,
-    environment: { env: runtime.env, home: runtime.env['HOME'] ?? runtime.env['USERPROFILE'], readText: readTextFile, trusted: () => trusted },
+    environment: {
+      env: runtime.env,
+      home: runtime.env['HOME'] ?? runtime.env['USERPROFILE'],
+      readText: readTextFile,
+      trusted: () => trusted,
+    },
   });
 
   const scanOf = (doc: TextDocument, s: Settings): ScanResult | undefined => {
@@ -98,7 +120,11 @@ export function startServer(connection: Connection, runtime: Runtime): void {
       if (!skippedNoticeSent.has(doc.uri)) {
         skippedNoticeSent.add(doc.uri);
         log(`skipped ${doc.uri}: ${text.length} characters is over catalogLens.maxFileSize (${s.maxFileSize})`);
-        void connection.sendNotification(SkippedNotification.method, { uri: doc.uri, size: text.length, limit: s.maxFileSize });
+        void connection.sendNotification(SkippedNotification.method, {
+          uri: doc.uri,
+          size: text.length,
+          limit: s.maxFileSize,
+        });
       }
       return undefined;
     }
@@ -109,7 +135,11 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     return result;
   };
 
-  const resolveScan = async (scan: ScanResult, s: Settings, signal?: AbortSignal): Promise<(urn: string) => Resolution | undefined> => {
+  const resolveScan = async (
+    scan: ScanResult,
+    s: Settings,
+    signal?: AbortSignal,
+  ): Promise<(urn: string) => Resolution | undefined> => {
     const client = catalogs.clientFor(s);
     const items = resolvableItems(scan);
     const res = items.length > 0 ? await client.resolve(items, signal) : new Map<string, Resolution>();
@@ -117,7 +147,11 @@ export function startServer(connection: Connection, runtime: Runtime): void {
   };
 
   const publish = (doc: TextDocument, diags: PlainDiagnostic[]): void => {
-    void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: diags.map((d) => toLspDiagnostic(doc, d)) });
+    void connection.sendDiagnostics({
+      uri: doc.uri,
+      version: doc.version,
+      diagnostics: diags.map((d) => toLspDiagnostic(doc, d)),
+    });
   };
 
   const validate = async (uri: string): Promise<void> => {
@@ -137,7 +171,11 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     let syntaxShown = false;
     const early = setTimeout(() => {
       syntaxShown = true;
-      if (!abort.signal.aborted) publish(doc, diagnosticsFor(scan, () => undefined, s.diagnostics));
+      if (!abort.signal.aborted)
+        publish(
+          doc,
+          diagnosticsFor(scan, () => undefined, s.diagnostics),
+        );
     }, SYNTAX_FIRST_MS);
     try {
       const lookup = await resolveScan(scan, s, abort.signal);
@@ -145,8 +183,12 @@ export function startServer(connection: Connection, runtime: Runtime): void {
       if (abort.signal.aborted || !current || current.version !== version) return;
       publish(doc, diagnosticsFor(scan, lookup, s.diagnostics));
     } catch (e) {
-      log(`diagnostics of ${uri} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
-      if (!syntaxShown) publish(doc, diagnosticsFor(scan, () => undefined, s.diagnostics));
+      log(`diagnostics of ${uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      if (!syntaxShown)
+        publish(
+          doc,
+          diagnosticsFor(scan, () => undefined, s.diagnostics),
+        );
     } finally {
       clearTimeout(early);
     }
@@ -156,29 +198,49 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     const p = pending.get(uri);
     if (p?.timer) clearTimeout(p.timer);
     p?.abort?.abort();
-    const timer = setTimeout(() => { void validate(uri); }, delay);
+    const timer = setTimeout(() => {
+      void validate(uri);
+    }, delay);
     pending.set(uri, { timer, abort: undefined });
   };
 
   const state: ServerState = {
-    connection, documents, settings, catalogs,
-    get trusted() { return trusted; },
-    scanOf, resolveScan,
-    revalidateAll: () => { for (const d of documents.all()) schedule(d.uri, 0); },
+    connection,
+    documents,
+    settings,
+    catalogs,
+    get trusted() {
+      return trusted;
+    },
+    scanOf,
+    resolveScan,
+    revalidateAll: () => {
+      for (const d of documents.all()) schedule(d.uri, 0);
+    },
     workspaceFolders: () => folders,
     log,
   };
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const caps = params.capabilities;
-    const init = (params.initializationOptions ?? {}) as { settings?: unknown; token?: unknown; trusted?: unknown; clientCommands?: unknown };
+    const init = (params.initializationOptions ?? {}) as {
+      settings?: unknown;
+      token?: unknown;
+      trusted?: unknown;
+      clientCommands?: unknown;
+    };
     clientCommands = init.clientCommands === true;
     allowedOrigins = allowedOriginsOf(init as Record<string, unknown>);
-    if (typeof init.token === 'string' && init.token !== '' && !runtime.env['CATALOG_LENS_TOKEN']) tokenFromInit = init.token;
+    if (typeof init.token === 'string' && init.token !== '' && !runtime.env['CATALOG_LENS_TOKEN'])
+      tokenFromInit = init.token;
     if (init.trusted === false) trusted = false;
     settings.replaceInitial(init.settings ?? {});
     if (caps.workspace?.configuration) {
-      settings.useFetcher((scopeUri) => connection.workspace.getConfiguration(scopeUri ? { scopeUri, section: 'catalogLens' } : { section: 'catalogLens' }));
+      settings.useFetcher((scopeUri) =>
+        connection.workspace.getConfiguration(
+          scopeUri ? { scopeUri, section: 'catalogLens' } : { section: 'catalogLens' },
+        ),
+      );
     }
     canProgress = caps.window?.workDoneProgress === true;
     folders = (params.workspaceFolders ?? []).map((f) => f.uri);
@@ -234,87 +296,123 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
-  connection.onHover(guard('hover', null, async (params, token) => {
-    const doc = documents.get(params.textDocument.uri);
-    if (!doc) return null;
-    const s = await settings.get(doc.uri);
-    const scan = scanOf(doc, s);
-    if (!scan) return null;
-    const at = occurrenceAt(scan, doc.offsetAt(params.position));
-    if (!at) return null;
-    const { occurrence, column } = at;
-    let resolution: Resolution | undefined;
-    const parsed = occurrence.parsed;
-    const lookup = !occurrence.template && parsed?.ok ? lookupOf(parsed.urn, occurrence.urn) : undefined;
-    if (lookup) {
-      const client = catalogs.clientFor(s);
-      const res = await client.resolve([{ urn: lookup.urn, kind: lookup.kind }], signalOf(token));
-      if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
-      resolution = res.get(lookup.urn);
-    }
-    const entityUrl = parsed?.ok && !occurrence.template ? entityUrlFor(linkSettings(s), parsed.urn, occurrence.urn) : undefined;
-    const value = hoverFor({ occurrence, ...(resolution ? { resolution } : {}), ...(column !== undefined ? { column } : {}), ...(entityUrl ? { entityUrl } : {}) });
-    const range = column !== undefined && at.columnRange ? at.columnRange : { start: occurrence.start, end: occurrence.end };
-    return { contents: { kind: 'markdown', value }, range: { start: doc.positionAt(range.start), end: doc.positionAt(range.end) } };
-  }));
-
-  connection.onCompletion(guard('completion', [], async (params) => {
-    const doc = documents.get(params.textDocument.uri);
-    if (!doc) return [];
-    const s = await settings.get(doc.uri);
-    if (!s.languages.includes(doc.languageId)) return [];
-    const line = doc.getText({ start: { line: params.position.line, character: 0 }, end: params.position });
-    scanOf(doc, s); // platforms of this very document count as seen
-    return completionsAt(line, params.position, s.namespaces, knownPlatforms());
-  }));
-
-  connection.onDocumentLinks(guard('documentLinks', [], async (params) => {
-    const doc = documents.get(params.textDocument.uri);
-    if (!doc) return [];
-    const s = await settings.get(doc.uri);
-    const scan = scanOf(doc, s);
-    if (!scan) return [];
-    const links = linkSettings(s);
-    return scan.occurrences.flatMap((o) => {
-      if (o.template || !o.parsed?.ok || o.parent !== undefined) return [];
-      const target = entityUrlFor(links, o.parsed.urn, o.urn);
-      return target ? [{ range: { start: doc.positionAt(o.start), end: doc.positionAt(o.end) }, target, tooltip: 'Open in catalog' }] : [];
-    });
-  }));
-
-  connection.onCodeAction(guard('codeAction', [], async (params) => {
-    const doc = documents.get(params.textDocument.uri);
-    if (!doc) return [];
-    const s = await settings.get(doc.uri);
-    const scan = scanOf(doc, s);
-    if (!scan) return [];
-    return codeActionsFor({ doc, scan, settings: s, params, trusted, clientCommands, catalogs });
-  }));
-
-  connection.onRequest(UrnAtRequest.method, guard('urnAt', null, async (params: { textDocument: { uri: string }; position: { line: number; character: number } }) => {
-    const doc = documents.get(params.textDocument.uri);
-    if (!doc) return null;
-    const s = await settings.get(doc.uri);
-    const scan = scanOf(doc, s);
-    const at = scan ? occurrenceAt(scan, doc.offsetAt(params.position)) : undefined;
-    if (!at || !at.occurrence.parsed?.ok || at.occurrence.template) return null;
-    const urn = at.occurrence.parsed.urn;
-    // A schemaField is its dataset's column: palette commands (Write Column Description …) act on that.
-    const lookup = urn.kind === 'schemaField' ? lookupOf(urn, at.occurrence.urn) : undefined;
-    if (lookup) return { urn: lookup.urn, kind: lookup.kind, column: lookup.column };
-    return { urn: at.occurrence.urn, kind: urn.kind, ...(at.column !== undefined ? { column: at.column } : {}) };
-  }));
-
-  connection.onRequest(KnownUrnsRequest.method, guard('knownUrns', [], async (params: { kind?: string }) => {
-    const seen = new Set<string>();
-    for (const d of documents.all()) {
-      const s = await settings.get(d.uri);
-      for (const o of scanOf(d, s)?.occurrences ?? []) {
-        if (o.parsed?.ok && !o.template && (!params.kind || o.parsed.urn.kind === params.kind)) seen.add(o.urn);
+  connection.onHover(
+    guard('hover', null, async (params, token) => {
+      const doc = documents.get(params.textDocument.uri);
+      if (!doc) return null;
+      const s = await settings.get(doc.uri);
+      const scan = scanOf(doc, s);
+      if (!scan) return null;
+      const at = occurrenceAt(scan, doc.offsetAt(params.position));
+      if (!at) return null;
+      const { occurrence, column } = at;
+      let resolution: Resolution | undefined;
+      const parsed = occurrence.parsed;
+      const lookup = !occurrence.template && parsed?.ok ? lookupOf(parsed.urn, occurrence.urn) : undefined;
+      if (lookup) {
+        const client = catalogs.clientFor(s);
+        const res = await client.resolve([{ urn: lookup.urn, kind: lookup.kind }], signalOf(token));
+        if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
+        resolution = res.get(lookup.urn);
       }
-    }
-    return [...seen].sort();
-  }));
+      const entityUrl =
+        parsed?.ok && !occurrence.template ? entityUrlFor(linkSettings(s), parsed.urn, occurrence.urn) : undefined;
+      const value = hoverFor({
+        occurrence,
+        ...(resolution ? { resolution } : {}),
+        ...(column !== undefined ? { column } : {}),
+        ...(entityUrl ? { entityUrl } : {}),
+      });
+      const range =
+        column !== undefined && at.columnRange ? at.columnRange : { start: occurrence.start, end: occurrence.end };
+      return {
+        contents: { kind: 'markdown', value },
+        range: { start: doc.positionAt(range.start), end: doc.positionAt(range.end) },
+      };
+    }),
+  );
+
+  connection.onCompletion(
+    guard('completion', [], async (params) => {
+      const doc = documents.get(params.textDocument.uri);
+      if (!doc) return [];
+      const s = await settings.get(doc.uri);
+      if (!s.languages.includes(doc.languageId)) return [];
+      const line = doc.getText({ start: { line: params.position.line, character: 0 }, end: params.position });
+      scanOf(doc, s); // platforms of this very document count as seen
+      return completionsAt(line, params.position, s.namespaces, knownPlatforms());
+    }),
+  );
+
+  connection.onDocumentLinks(
+    guard('documentLinks', [], async (params) => {
+      const doc = documents.get(params.textDocument.uri);
+      if (!doc) return [];
+      const s = await settings.get(doc.uri);
+      const scan = scanOf(doc, s);
+      if (!scan) return [];
+      const links = linkSettings(s);
+      return scan.occurrences.flatMap((o) => {
+        if (o.template || !o.parsed?.ok || o.parent !== undefined) return [];
+        const target = entityUrlFor(links, o.parsed.urn, o.urn);
+        return target
+          ? [
+              {
+                range: { start: doc.positionAt(o.start), end: doc.positionAt(o.end) },
+                target,
+                tooltip: 'Open in catalog',
+              },
+            ]
+          : [];
+      });
+    }),
+  );
+
+  connection.onCodeAction(
+    guard('codeAction', [], async (params) => {
+      const doc = documents.get(params.textDocument.uri);
+      if (!doc) return [];
+      const s = await settings.get(doc.uri);
+      const scan = scanOf(doc, s);
+      if (!scan) return [];
+      return codeActionsFor({ doc, scan, settings: s, params, trusted, clientCommands, catalogs });
+    }),
+  );
+
+  connection.onRequest(
+    UrnAtRequest.method,
+    guard(
+      'urnAt',
+      null,
+      async (params: { textDocument: { uri: string }; position: { line: number; character: number } }) => {
+        const doc = documents.get(params.textDocument.uri);
+        if (!doc) return null;
+        const s = await settings.get(doc.uri);
+        const scan = scanOf(doc, s);
+        const at = scan ? occurrenceAt(scan, doc.offsetAt(params.position)) : undefined;
+        if (!at || !at.occurrence.parsed?.ok || at.occurrence.template) return null;
+        const urn = at.occurrence.parsed.urn;
+        // A schemaField is its dataset's column: palette commands (Write Column Description …) act on that.
+        const lookup = urn.kind === 'schemaField' ? lookupOf(urn, at.occurrence.urn) : undefined;
+        if (lookup) return { urn: lookup.urn, kind: lookup.kind, column: lookup.column };
+        return { urn: at.occurrence.urn, kind: urn.kind, ...(at.column !== undefined ? { column: at.column } : {}) };
+      },
+    ),
+  );
+
+  connection.onRequest(
+    KnownUrnsRequest.method,
+    guard('knownUrns', [], async (params: { kind?: string }) => {
+      const seen = new Set<string>();
+      for (const d of documents.all()) {
+        const s = await settings.get(d.uri);
+        for (const o of scanOf(d, s)?.occurrences ?? []) {
+          if (o.parsed?.ok && !o.template && (!params.kind || o.parsed.urn.kind === params.kind)) seen.add(o.urn);
+        }
+      }
+      return [...seen].sort();
+    }),
+  );
 
   registerCommands(state, {
     [Commands.checkWorkspace]: async (_args, token) => checkWorkspace(state, token, canProgress),
@@ -325,11 +423,14 @@ export function startServer(connection: Connection, runtime: Runtime): void {
       return { refreshed: documents.all().length };
     },
     [Commands.testConnection]: async (args) => {
-      const uri = typeof (args as { uri?: unknown } | undefined)?.uri === 'string' ? (args as { uri: string }).uri : undefined;
+      const uri =
+        typeof (args as { uri?: unknown } | undefined)?.uri === 'string' ? (args as { uri: string }).uri : undefined;
       const s = await settings.get(uri);
       const client = catalogs.clientFor(s);
       const error = await client.ping();
-      return error ? { ...catalogs.current(), ok: false, message: `${error.message}. ${hintFor(error)}` } : { ...catalogs.current(), ok: true };
+      return error
+        ? { ...catalogs.current(), ok: false, message: `${error.message}. ${hintFor(error)}` }
+        : { ...catalogs.current(), ok: true };
     },
   });
 
@@ -341,7 +442,8 @@ export function startServer(connection: Connection, runtime: Runtime): void {
   function knownPlatforms(): string[] {
     const seen = new Set<string>();
     for (const { result } of scans.values()) {
-      for (const o of result.occurrences) if (o.parsed?.ok && 'platform' in o.parsed.urn) seen.add(o.parsed.urn.platform);
+      for (const o of result.occurrences)
+        if (o.parsed?.ok && 'platform' in o.parsed.urn) seen.add(o.parsed.urn.platform);
     }
     return [...seen];
   }
@@ -354,7 +456,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
       } catch (e) {
         if (e instanceof ResponseError) throw e;
         const uri = (params as { textDocument?: { uri?: string } } | undefined)?.textDocument?.uri;
-        log(`${name}${uri ? ` on ${uri}` : ''} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+        log(`${name}${uri ? ` on ${uri}` : ''} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
         return fallback;
       }
     };
@@ -372,7 +474,8 @@ export const SERVER_VERSION = '0.1.0';
  * and `allowInsecureHosts` (host:port reached over plain HTTP) of earlier clients.
  */
 function allowedOriginsOf(init: Record<string, unknown>): string[] {
-  const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  const strings = (v: unknown): string[] =>
+    Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
   return [...strings(init['allowTokenOrigins']), ...strings(init['allowInsecureHosts']).map((h) => `http://${h}`)];
 }
 
@@ -398,8 +501,10 @@ export function resolvableItems(scan: ScanResult): Array<{ urn: string; kind: Re
 }
 
 const SEVERITY: Record<PlainDiagnostic['severity'], DiagnosticSeverity> = {
-  error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning,
-  information: DiagnosticSeverity.Information, hint: DiagnosticSeverity.Hint,
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
 };
 
 export function toLspDiagnostic(doc: TextDocument, d: PlainDiagnostic): Diagnostic {

@@ -10,7 +10,10 @@ export type ConfigurationFetcher = (scopeUri: string | undefined) => Promise<unk
 export class SettingsStore {
   private readonly cache = new Map<string, Promise<Settings>>();
 
-  constructor(private fetcher: ConfigurationFetcher | undefined, private initial: unknown) {}
+  constructor(
+    private fetcher: ConfigurationFetcher | undefined,
+    private initial: unknown,
+  ) {}
 
   useFetcher(fetcher: ConfigurationFetcher | undefined): void {
     this.fetcher = fetcher;
@@ -81,7 +84,10 @@ export function mergeSettings(raw: unknown): Settings {
       yamlMismatch: sev(diag['yamlMismatch'], d.diagnostics.yamlMismatch),
       unregisteredEntityType: sev(diag['unregisteredEntityType'], d.diagnostics.unregisteredEntityType),
     },
-    cache: { ttlSeconds: num(cache['ttlSeconds'], d.cache.ttlSeconds, 0), maxEntries: num(cache['maxEntries'], d.cache.maxEntries, 1) },
+    cache: {
+      ttlSeconds: num(cache['ttlSeconds'], d.cache.ttlSeconds, 0),
+      maxEntries: num(cache['maxEntries'], d.cache.maxEntries, 1),
+    },
     requestTimeoutMs: num(r['requestTimeoutMs'], d.requestTimeoutMs, 100),
     batchSize: Math.min(1000, num(r['batchSize'], d.batchSize, 1)),
     // Below ~25 no dataset fits; a budget that small is a typo, not a choice.

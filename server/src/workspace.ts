@@ -16,12 +16,31 @@ import type { ScanResult } from './scan/types';
 import { resolvableItems, signalOf, toLspDiagnostic, type ServerState } from './server';
 
 export const LANGUAGE_BY_EXTENSION: Readonly<Record<string, string>> = {
-  '.py': 'python', '.yml': 'yaml', '.yaml': 'yaml', '.sql': 'sql', '.json': 'json', '.md': 'markdown',
-  '.txt': 'plaintext', '.ts': 'typescript', '.tsx': 'typescriptreact', '.js': 'javascript', '.jsx': 'javascriptreact',
-  '.java': 'java', '.scala': 'scala', '.go': 'go', '.sh': 'shellscript', '.toml': 'toml',
+  '.py': 'python',
+  '.yml': 'yaml',
+  '.yaml': 'yaml',
+  '.sql': 'sql',
+  '.json': 'json',
+  '.md': 'markdown',
+  '.txt': 'plaintext',
+  '.ts': 'typescript',
+  '.tsx': 'typescriptreact',
+  '.js': 'javascript',
+  '.jsx': 'javascriptreact',
+  '.java': 'java',
+  '.scala': 'scala',
+  '.go': 'go',
+  '.sh': 'shellscript',
+  '.toml': 'toml',
 };
 
-export interface CheckResult { files: number; skipped: number; urns: number; diagnostics: number; cancelled: boolean }
+export interface CheckResult {
+  files: number;
+  skipped: number;
+  urns: number;
+  diagnostics: number;
+  cancelled: boolean;
+}
 
 /** Files read at once: enough to keep the thread pool busy while the server scans the one before. */
 const READ_AHEAD = 16;
@@ -29,7 +48,11 @@ const READ_AHEAD = 16;
 /** URIs of closed files that the last Check Workspace gave diagnostics, so that the next one can clear them. */
 const flaggedByCheck = new WeakMap<ServerState, Set<string>>();
 
-export async function checkWorkspace(state: ServerState, token: CancellationToken, canProgress: boolean): Promise<CheckResult> {
+export async function checkWorkspace(
+  state: ServerState,
+  token: CancellationToken,
+  canProgress: boolean,
+): Promise<CheckResult> {
   const progress = canProgress ? await state.connection.window.createWorkDoneProgress() : undefined;
   progress?.begin('Catalog Lens: checking workspace', 0, 'listing files', true);
   const result: CheckResult = { files: 0, skipped: 0, urns: 0, diagnostics: 0, cancelled: false };
@@ -44,7 +67,8 @@ export async function checkWorkspace(state: ServerState, token: CancellationToke
       await listFiles(fileURLToPath(folder), settings.excludeFolders, paths, cancelled);
       for (const path of paths) {
         const languageId = LANGUAGE_BY_EXTENSION[extname(path).toLowerCase()];
-        if (languageId && settings.languages.includes(languageId)) files.push({ path, uri: pathToFileURL(path).toString(), languageId, settings });
+        if (languageId && settings.languages.includes(languageId))
+          files.push({ path, uri: pathToFileURL(path).toString(), languageId, settings });
       }
     }
     // Files are read READ_AHEAD at a time, in order, while the ones already read are scanned.
@@ -74,13 +98,19 @@ export async function checkWorkspace(state: ServerState, token: CancellationToke
         doc = TextDocument.create(uri, languageId, 0, text);
       }
       const scan = open ? state.scanOf(open, s) : scanDocument(doc.getText(), languageId, { namespaces: s.namespaces });
-      if (!scan) { result.skipped++; continue; }
+      if (!scan) {
+        result.skipped++;
+        continue;
+      }
       result.files++;
       if (scan.occurrences.length > 0) scanned.push({ doc, scan, settings: s });
       if (i % 200 === 0) progress?.report(Math.round((i / files.length) * 50), `scanned ${i} of ${files.length} files`);
     }
     // Reads started ahead of a cancellation settle on their own (readCapped never rejects).
-    if (cancelled()) { result.cancelled = true; return result; }
+    if (cancelled()) {
+      result.cancelled = true;
+      return result;
+    }
     // One resolve over all files: URNs shared by files are asked once, in batches.
     const all = scanned.flatMap((x) => resolvableItems(x.scan));
     result.urns = new Set(all.map((x) => x.urn)).size;
@@ -90,7 +120,10 @@ export async function checkWorkspace(state: ServerState, token: CancellationToke
     const resolved = new Map<string, Resolution>();
     const unique = [...new Map(all.map((x) => [x.urn, x])).values()];
     for (const [k, v] of await client.resolve(unique, signalOf(token))) resolved.set(k, v);
-    if (cancelled()) { result.cancelled = true; return result; }
+    if (cancelled()) {
+      result.cancelled = true;
+      return result;
+    }
     // A file without URNs has no diagnostics: it gets a message only to clear what the last check gave it.
     const before = flaggedByCheck.get(state) ?? new Set<string>();
     const flagged = new Set<string>();
@@ -103,7 +136,8 @@ export async function checkWorkspace(state: ServerState, token: CancellationToke
     }
     const scannedUris = new Set(scanned.map((x) => x.doc.uri));
     for (const uri of before) {
-      if (!flagged.has(uri) && !scannedUris.has(uri) && !state.documents.get(uri)) void state.connection.sendDiagnostics({ uri, diagnostics: [] });
+      if (!flagged.has(uri) && !scannedUris.has(uri) && !state.documents.get(uri))
+        void state.connection.sendDiagnostics({ uri, diagnostics: [] });
     }
     flaggedByCheck.set(state, flagged);
     result.cancelled = cancelled();
@@ -115,7 +149,10 @@ export async function checkWorkspace(state: ServerState, token: CancellationToke
   }
 }
 
-export interface ReadFailure { tooLarge?: true; error?: string }
+export interface ReadFailure {
+  tooLarge?: true;
+  error?: string;
+}
 
 /** The file's text, or why not: larger than `maxSize`, or unreadable (gone since the listing, no permission …). */
 export async function readCapped(path: string, maxSize: number): Promise<string | ReadFailure> {
@@ -131,7 +168,12 @@ export async function readCapped(path: string, maxSize: number): Promise<string 
   }
 }
 
-async function listFiles(dir: string, exclude: readonly string[], out: string[], cancelled: () => boolean): Promise<void> {
+async function listFiles(
+  dir: string,
+  exclude: readonly string[],
+  out: string[],
+  cancelled: () => boolean,
+): Promise<void> {
   if (cancelled()) return;
   let entries: import('node:fs').Dirent[];
   try {
@@ -141,7 +183,8 @@ async function listFiles(dir: string, exclude: readonly string[], out: string[],
   }
   for (const e of entries) {
     if (e.isDirectory()) {
-      if (!exclude.includes(e.name) && !e.name.startsWith('.')) await listFiles(join(dir, e.name), exclude, out, cancelled);
+      if (!exclude.includes(e.name) && !e.name.startsWith('.'))
+        await listFiles(join(dir, e.name), exclude, out, cancelled);
     } else if (e.isFile() && LANGUAGE_BY_EXTENSION[extname(e.name).toLowerCase()]) {
       out.push(join(dir, e.name));
     }

@@ -27,7 +27,9 @@ function waitForOutput(p: CatalogProcess, pattern: RegExp): Promise<string> {
       }
       return m !== null;
     };
-    const onData = (): void => { setImmediate(check); };
+    const onData = (): void => {
+      setImmediate(check);
+    };
     const onExit = (): void => reject(new Error(`exited before printing ${pattern}; output:\n${p.output()}`));
     if (check()) return;
     p.child.stdout!.on('data', onData);
@@ -35,8 +37,17 @@ function waitForOutput(p: CatalogProcess, pattern: RegExp): Promise<string> {
   });
 }
 
-async function postGraphQL(url: string, query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${url}/api/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ query, variables }) });
+async function postGraphQL(
+  url: string,
+  query: string,
+  variables?: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${url}/api/graphql`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
 }
 
 describe('catalog command line', () => {
@@ -48,13 +59,25 @@ describe('catalog command line', () => {
     assert.ok(out.includes(`POST ${p.url}/api/graphql`));
     assert.ok(out.includes(`POST ${p.url}/aspects?action=ingestProposal`));
     assert.ok(out.includes(`GET  ${p.url}/aspects/{url-encoded urn}?aspect=<name>&version=0`));
-    assert.ok(out.includes('auth: off — no token (set CATALOG_LENS_CATALOG_TOKEN or --token-file FILE): every request to the names below is accepted'));
-    assert.ok(out.includes(`requests: Host 127.0.0.1:${p.port}, localhost:${p.port}, [::1]:${p.port} only; POST with Content-Type: application/json; no CORS`));
+    assert.ok(
+      out.includes(
+        'auth: off — no token (set CATALOG_LENS_CATALOG_TOKEN or --token-file FILE): every request to the names below is accepted',
+      ),
+    );
+    assert.ok(
+      out.includes(
+        `requests: Host 127.0.0.1:${p.port}, localhost:${p.port}, [::1]:${p.port} only; POST with Content-Type: application/json; no CORS`,
+      ),
+    );
     const curl = /try: curl -s (\S+) -H 'Content-Type: application\/json' -d '(.*)'$/m.exec(out);
     assert.ok(curl, out);
     assert.equal(curl[1], `${p.url}/api/graphql`);
-    const res = await fetch(curl[1]!, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: curl[2]! });
-    const body = await res.json() as { data: { dataset: { urn: string; properties: { description: string } } } };
+    const res = await fetch(curl[1]!, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: curl[2]!,
+    });
+    const body = (await res.json()) as { data: { dataset: { urn: string; properties: { description: string } } } };
     assert.equal(body.data.dataset.urn, SAMPLE.datasets.users);
     assert.equal(body.data.dataset.properties.description, 'One row per registered user of the product.');
     const line = await waitForOutput(p, /^\S+ POST \/api\/graphql 200 \d+(\.\d+)?ms$/m);
@@ -76,7 +99,10 @@ describe('catalog command line', () => {
     const token = 'env-token-7d2e';
     const p = await startCatalogProcess({ sample: true, env: { CATALOG_LENS_CATALOG_TOKEN: token } });
     t.after(() => p.stop());
-    assert.match(p.output(), /auth: on \(token from CATALOG_LENS_CATALOG_TOKEN, not shown\) — every request except GET \/health and GET \/config needs "Authorization: Bearer <token>"/);
+    assert.match(
+      p.output(),
+      /auth: on \(token from CATALOG_LENS_CATALOG_TOKEN, not shown\) — every request except GET \/health and GET \/config needs "Authorization: Bearer <token>"/,
+    );
     assert.match(p.output(), /-H "Authorization: Bearer \$CATALOG_LENS_CATALOG_TOKEN"/);
     const doc = 'query($urn: String!) { mlFeature(urn: $urn) { name } }';
     const denied = await postGraphQL(p.url, doc, { urn: SAMPLE.features.age });
@@ -109,11 +135,19 @@ describe('catalog command line', () => {
     chmodSync(file, 0o644);
     const flag = await startCatalogProcess({ args: ['--token', 'flag-token-5e0a'] });
     t.after(() => flag.stop());
-    assert.match(flag.output(), /catalog-lens-catalog: warning: --token puts the token on the command line, where any user of this machine can read it \(ps\); set CATALOG_LENS_CATALOG_TOKEN or use --token-file FILE instead/);
+    assert.match(
+      flag.output(),
+      /catalog-lens-catalog: warning: --token puts the token on the command line, where any user of this machine can read it \(ps\); set CATALOG_LENS_CATALOG_TOKEN or use --token-file FILE instead/,
+    );
     assert.match(flag.output(), /^ {2}warning: --token puts the token on the command line/m);
     const readable = await startCatalogProcess({ args: ['--token-file', file] });
     t.after(() => readable.stop());
-    assert.match(readable.output(), new RegExp(`warning: the token file ${file.replace(/[.]/g, '\\.')} can be read by other users \\(mode 644\\); chmod 600 it`));
+    assert.match(
+      readable.output(),
+      new RegExp(
+        `warning: the token file ${file.replace(/[.]/g, '\\.')} can be read by other users \\(mode 644\\); chmod 600 it`,
+      ),
+    );
     // The tests' own helper passes the token in the environment, where ps does not show it.
     const helper = await startCatalogProcess({ token: 'env-token-1f7c' });
     t.after(() => helper.stop());
@@ -122,7 +156,8 @@ describe('catalog command line', () => {
   });
 
   test('bad flags print a clear message and exit with code 2; --help exits 0', () => {
-    const run = (...args: string[]) => spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8', timeout: 20_000 });
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8', timeout: 20_000 });
     const cases: Array<[string[], RegExp]> = [
       [['--bogus'], /unknown option '--bogus'/],
       [['--port', 'abc'], /--port must be a whole number, found 'abc'/],
@@ -134,12 +169,21 @@ describe('catalog command line', () => {
       [['--sample=yes'], /--sample takes no value/],
       [['--compat', 'gms'], /--compat must be spec or datahub, found 'gms'/],
       [['--token', 'a', '--token-file', 'b'], /give the token one way: --token-file FILE or --token T, not both/],
-      [['--token-file', '/nonexistent/catalog-token'], /--token-file: cannot read \/nonexistent\/catalog-token: ENOENT/],
+      [
+        ['--token-file', '/nonexistent/catalog-token'],
+        /--token-file: cannot read \/nonexistent\/catalog-token: ENOENT/,
+      ],
       [['--allowed-hosts', 'evil.example/x'], /--allowed-hosts: 'evil\.example\/x' is not a host name/],
       [['--max-connections', '0'], /--max-connections must be between 1/],
       [['--headers-timeout-ms', '90000'], /--headers-timeout-ms must be between 1 and 60000/],
-      [['--graphql-complexity-limit', '100'], /--graphql-complexity-limit applies to the DataHub mode only: add --compat datahub/],
-      [['--compat', 'datahub', '--graphql-depth-limit', 'x'], /--graphql-depth-limit must be a whole number, found 'x'/],
+      [
+        ['--graphql-complexity-limit', '100'],
+        /--graphql-complexity-limit applies to the DataHub mode only: add --compat datahub/,
+      ],
+      [
+        ['--compat', 'datahub', '--graphql-depth-limit', 'x'],
+        /--graphql-depth-limit must be a whole number, found 'x'/,
+      ],
     ];
     for (const [args, message] of cases) {
       const r = run(...args);
@@ -149,16 +193,34 @@ describe('catalog command line', () => {
     }
     const help = run('--help');
     assert.equal(help.status, 0);
-    assert.match(help.stdout, /--port N .*--db FILE .*--token-file FILE .*CATALOG_LENS_CATALOG_TOKEN.*--token T .*ps.*--sample/s);
+    assert.match(
+      help.stdout,
+      /--port N .*--db FILE .*--token-file FILE .*CATALOG_LENS_CATALOG_TOKEN.*--token T .*ps.*--sample/s,
+    );
   });
 
   test('--compat datahub: the banner names the mode and its limits, and the limit options apply', async (t) => {
-    const p = await startCatalogProcess({ sample: true, args: ['--compat', 'datahub', '--graphql-complexity-limit', '5', '--graphql-depth-limit', '7'] });
+    const p = await startCatalogProcess({
+      sample: true,
+      args: ['--compat', 'datahub', '--graphql-complexity-limit', '5', '--graphql-depth-limit', '7'],
+    });
     t.after(() => p.stop());
-    assert.match(p.output(), /^ {2}mode: DataHub \(--compat datahub\) — answers as a real DataHub where it differs from the spec .*GraphQL limits: depth 7, complexity 5$/m);
+    assert.match(
+      p.output(),
+      /^ {2}mode: DataHub \(--compat datahub\) — answers as a real DataHub where it differs from the spec .*GraphQL limits: depth 7, complexity 5$/m,
+    );
     assert.match(p.output(), /namespaces: li, svc \(each a different entity, as at DataHub\)/);
-    const res = await postGraphQL(p.url, 'query($u: String!) { a: dataset(urn: $u) { urn name } b: dataset(urn: $u) { urn name } }', { u: SAMPLE.datasets.users });
-    assert.deepEqual(await res.json(), { errors: [{ message: 'maximum query complexity exceeded 6 > 5', extensions: { classification: 'ExecutionAborted' } }], extensions: {} });
+    const res = await postGraphQL(
+      p.url,
+      'query($u: String!) { a: dataset(urn: $u) { urn name } b: dataset(urn: $u) { urn name } }',
+      { u: SAMPLE.datasets.users },
+    );
+    assert.deepEqual(await res.json(), {
+      errors: [
+        { message: 'maximum query complexity exceeded 6 > 5', extensions: { classification: 'ExecutionAborted' } },
+      ],
+      extensions: {},
+    });
     const spec = await startCatalogProcess({ args: ['--quiet'] });
     t.after(() => spec.stop());
     assert.match(spec.output(), /^ {2}mode: spec — answers as shared\/spec\/catalog-interface\.md says/m);
@@ -167,7 +229,10 @@ describe('catalog command line', () => {
   test('without --db the database is .catalog-lens/catalog.db under the current directory', async (t) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'catalog-cwd-'));
     t.after(() => rmSync(dir, { recursive: true, force: true }));
-    const child = spawn(process.execPath, [MAIN, '--port', '0', '--quiet'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [MAIN, '--port', '0', '--quiet'], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     let out = '';
     await new Promise<void>((resolve, reject) => {
@@ -187,18 +252,35 @@ describe('catalog command line', () => {
   test('GET /_catalog-lens/stats counts GraphQL requests and aspect reads and writes; POST …/reset zeroes them', async (t) => {
     const p = await startCatalogProcess({ sample: true, args: ['--quiet'] });
     t.after(() => p.stop());
-    const stats = async () => (await fetch(`${p.url}/_catalog-lens/stats`)).json() as Promise<{ graphql: number; aspectWrites: number; aspectReads: number; byPath: Record<string, number> }>;
-    const reset = await fetch(`${p.url}/_catalog-lens/stats/reset`, { method: 'POST', headers: { 'Content-Type': 'application/json' } });
+    const stats = async () =>
+      (await fetch(`${p.url}/_catalog-lens/stats`)).json() as Promise<{
+        graphql: number;
+        aspectWrites: number;
+        aspectReads: number;
+        byPath: Record<string, number>;
+      }>;
+    const reset = await fetch(`${p.url}/_catalog-lens/stats/reset`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+    });
     assert.deepEqual(await reset.json(), { graphql: 0, aspectWrites: 0, aspectReads: 0, byPath: {} });
-    const { query, variables } = batchDocument([{ kind: 'mlFeature', urn: SAMPLE.features.age }, { kind: 'dataset', urn: SAMPLE.datasets.users }]);
+    const { query, variables } = batchDocument([
+      { kind: 'mlFeature', urn: SAMPLE.features.age },
+      { kind: 'dataset', urn: SAMPLE.datasets.users },
+    ]);
     for (let i = 0; i < 3; i++) await (await postGraphQL(p.url, query, variables)).text();
-    await (await fetch(`${p.url}/aspects/${encodeURIComponent(SAMPLE.features.age)}?aspect=mlFeatureProperties&version=0`)).text();
+    await (
+      await fetch(`${p.url}/aspects/${encodeURIComponent(SAMPLE.features.age)}?aspect=mlFeatureProperties&version=0`)
+    ).text();
     const s = await stats();
     assert.equal(s.graphql, 3);
     assert.equal(s.aspectReads, 1);
     assert.equal(s.aspectWrites, 0);
     assert.equal(s.byPath['/api/graphql'], 3);
-    await fetch(`${p.url}/_catalog-lens/stats/reset`, { method: 'POST', headers: { 'Content-Type': 'application/json' } }).then((r) => r.text());
+    await fetch(`${p.url}/_catalog-lens/stats/reset`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+    }).then((r) => r.text());
     assert.equal((await stats()).graphql, 0);
   });
 });

@@ -22,7 +22,9 @@ function closed(s: Socket): Promise<string> {
   return new Promise((resolve) => {
     let got = '';
     s.setEncoding('utf8');
-    s.on('data', (d: string) => { got += d; });
+    s.on('data', (d: string) => {
+      got += d;
+    });
     s.on('error', () => undefined);
     if (s.destroyed) resolve(got);
     else s.once('close', () => resolve(got));
@@ -38,7 +40,9 @@ function outputMatches(p: CatalogProcess, pattern: RegExp): Promise<void> {
       resolve();
       return true;
     };
-    const onData = (): void => { setImmediate(check); };
+    const onData = (): void => {
+      setImmediate(check);
+    };
     const onExit = (): void => reject(new Error(`exited before printing ${pattern}:\n${p.output()}`));
     if (check()) return;
     p.child.stdout!.on('data', onData);
@@ -60,7 +64,8 @@ describe('connection cap and timeouts', () => {
     await outputMatches(p, /connection refused: 8 connections are open \(--max-connections\); 1 refused so far/);
     // The idle sockets never send a header: the catalog closes each (the headers timeout).
     const sent = await Promise.all(idleClosed);
-    for (const s of sent) assert.ok(s === '' || /^HTTP\/1\.1 408 /.test(s), `an idle socket got ${JSON.stringify(s.slice(0, 80))}`);
+    for (const s of sent)
+      assert.ok(s === '' || /^HTTP\/1\.1 408 /.test(s), `an idle socket got ${JSON.stringify(s.slice(0, 80))}`);
     const res = await fetch(`${p.url}/health`);
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { status: 'GOOD' });

@@ -15,15 +15,27 @@ import { SHARED_DIR } from '../support/datahubSchema';
 
 const MCP_DIR = path.join(SHARED_DIR, 'fixtures', 'datahub-mcps');
 
-interface Fixture { file: string; index: number; p: { entityType: EntityType; entityUrn: string; aspectName: AspectName; aspect: { value: string } } }
+interface Fixture {
+  file: string;
+  index: number;
+  p: { entityType: EntityType; entityUrn: string; aspectName: AspectName; aspect: { value: string } };
+}
 
 function loadFixtures(t: TestContext): Fixture[] | undefined {
   if (!existsSync(MCP_DIR)) {
     t.skip(`needs ../shared/fixtures/datahub-mcps (not found at ${MCP_DIR})`);
     return undefined;
   }
-  return readdirSync(MCP_DIR).filter((f) => f.endsWith('.json')).sort().flatMap((file) =>
-    (JSON.parse(readFileSync(path.join(MCP_DIR, file), 'utf8')) as Fixture['p'][]).map((p, index) => ({ file, index, p })));
+  return readdirSync(MCP_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .flatMap((file) =>
+      (JSON.parse(readFileSync(path.join(MCP_DIR, file), 'utf8')) as Fixture['p'][]).map((p, index) => ({
+        file,
+        index,
+        p,
+      })),
+    );
 }
 
 const createsEntity = (f: Fixture): boolean => EXISTENCE_ASPECTS[f.p.entityType].includes(f.p.aspectName);
@@ -59,10 +71,15 @@ describe("DataHub's proposals", () => {
     const createdUrns = new Set(creators.map((f) => f.p.entityUrn));
     const uncreated = [...new Set(others.map((f) => f.p.entityUrn).filter((u) => !createdUrns.has(u)))];
     assert.deepEqual(uncreated, ['urn:li:dataset:(urn:li:dataPlatform:kafka,test-rollback,PROD)']);
-    for (const urn of uncreated) assert.equal((await ingest(catalog, proposal('dataset', urn, 'datasetProperties', {}))).status, 200);
+    for (const urn of uncreated)
+      assert.equal((await ingest(catalog, proposal('dataset', urn, 'datasetProperties', {}))).status, 200);
     for (const f of [...creators, ...others]) {
       const r = await ingest(catalog, f.p);
-      assert.equal(r.status, 200, `${f.file}[${f.index}] ${f.p.entityType}/${f.p.aspectName} ${f.p.entityUrn}: ${JSON.stringify(r.body)}`);
+      assert.equal(
+        r.status,
+        200,
+        `${f.file}[${f.index}] ${f.p.entityType}/${f.p.aspectName} ${f.p.entityUrn}: ${JSON.stringify(r.body)}`,
+      );
     }
 
     const last = new Map<string, Fixture>();
@@ -74,14 +91,22 @@ describe("DataHub's proposals", () => {
     }
     for (const f of last.values()) {
       const stored = await aspectValue(catalog, f.p.entityUrn, f.p.aspectName, ASPECT_FQCN[f.p.aspectName]);
-      assert.deepEqual(stored, JSON.parse(f.p.aspect.value), `${f.file}[${f.index}] ${f.p.aspectName} ${f.p.entityUrn}`);
+      assert.deepEqual(
+        stored,
+        JSON.parse(f.p.aspect.value),
+        `${f.file}[${f.index}] ${f.p.aspectName} ${f.p.entityUrn}`,
+      );
     }
     const twice = [...seen].filter(([, n]) => n > 1).map(([k]) => k);
     assert.ok(twice.length > 0, 'the fixtures upsert some URN and aspect twice');
     for (const k of twice) {
       const [urn, aspect] = [k.slice(0, k.lastIndexOf(' ')), k.slice(k.lastIndexOf(' ') + 1)];
-      const values: string[] = fixtures.filter((f) => f.p.entityUrn === urn && f.p.aspectName === aspect).map((f) => f.p.aspect.value);
-      const changes: number = values.filter((v: string, i: number) => i > 0 && JSON.stringify(JSON.parse(v)) !== JSON.stringify(JSON.parse(values[i - 1]!))).length;
+      const values: string[] = fixtures
+        .filter((f) => f.p.entityUrn === urn && f.p.aspectName === aspect)
+        .map((f) => f.p.aspect.value);
+      const changes: number = values.filter(
+        (v: string, i: number) => i > 0 && JSON.stringify(JSON.parse(v)) !== JSON.stringify(JSON.parse(values[i - 1]!)),
+      ).length;
       assert.equal(await versionOf(catalog, urn, aspect), String(1 + changes), k);
     }
 
@@ -103,8 +128,14 @@ describe("DataHub's proposals", () => {
     const colonPlatform = urns.find((u) => /dataPlatform:[^,]*:/.test(u));
     const encodedComma = urns.find((u) => u.includes('%2C'));
     assert.ok(colonPlatform && encodedComma);
-    const withField = (test: (p: string) => boolean) => fixtures.find((f) => f.p.aspectName === 'schemaMetadata' &&
-      (JSON.parse(f.p.aspect.value) as { fields: Array<{ fieldPath: string }> }).fields.some((x) => test(x.fieldPath)));
+    const withField = (test: (p: string) => boolean) =>
+      fixtures.find(
+        (f) =>
+          f.p.aspectName === 'schemaMetadata' &&
+          (JSON.parse(f.p.aspect.value) as { fields: Array<{ fieldPath: string }> }).fields.some((x) =>
+            test(x.fieldPath),
+          ),
+      );
     const nonAscii = withField((p) => /[^\x00-\x7f]/.test(p));
     const multiLine = withField((p) => p.includes('\n'));
     assert.ok(nonAscii && multiLine);
@@ -114,14 +145,22 @@ describe("DataHub's proposals", () => {
       const f: Fixture = fixtures.find((x) => x.p.entityUrn === urn && createsEntity(x))!;
       assert.ok(parseUrn(urn).ok);
       assert.equal((await ingest(catalog, f.p)).status, 200);
-      assert.deepEqual(await aspectValue(catalog, urn, f.p.aspectName, ASPECT_FQCN[f.p.aspectName]), JSON.parse(f.p.aspect.value));
+      assert.deepEqual(
+        await aspectValue(catalog, urn, f.p.aspectName, ASPECT_FQCN[f.p.aspectName]),
+        JSON.parse(f.p.aspect.value),
+      );
     }
     for (const f of [nonAscii, multiLine]) {
       assert.equal((await ingest(catalog, f.p)).status, 200);
       const doc = 'query fields($urn: String!) { dataset(urn: $urn) { schemaMetadata { fields { fieldPath } } } }';
       const data = await gqlData(catalog, doc, { urn: f.p.entityUrn });
-      const paths = ((data['dataset'] as Json)['schemaMetadata'] as { fields: Array<{ fieldPath: string }> }).fields.map((x) => x.fieldPath);
-      assert.deepEqual(paths, (JSON.parse(f.p.aspect.value) as { fields: Array<{ fieldPath: string }> }).fields.map((x) => x.fieldPath));
+      const paths = (
+        (data['dataset'] as Json)['schemaMetadata'] as { fields: Array<{ fieldPath: string }> }
+      ).fields.map((x) => x.fieldPath);
+      assert.deepEqual(
+        paths,
+        (JSON.parse(f.p.aspect.value) as { fields: Array<{ fieldPath: string }> }).fields.map((x) => x.fieldPath),
+      );
     }
   });
 });

@@ -18,10 +18,13 @@ const GHOST = SAMPLE.missing.dataset;
 
 /** Stored aspect values by name (the key aspect left out). */
 async function stored(catalog: RunningCatalog, urn: string, names: string[]): Promise<Record<string, Json>> {
-  const r = await request(`${catalog.url}/entitiesV2/${encodeUrnForPath(urn)}?aspects=List(${names.join(',')})`, { headers: V2 });
+  const r = await request(`${catalog.url}/entitiesV2/${encodeUrnForPath(urn)}?aspects=List(${names.join(',')})`, {
+    headers: V2,
+  });
   assert.equal(r.status, 200, JSON.stringify(r.body));
   const out: Record<string, Json> = {};
-  for (const [k, v] of Object.entries(r.body['aspects'] as Record<string, Json>)) if (!k.endsWith('Key')) out[k] = v['value'] as Json;
+  for (const [k, v] of Object.entries(r.body['aspects'] as Record<string, Json>))
+    if (!k.endsWith('Key')) out[k] = v['value'] as Json;
   return out;
 }
 
@@ -29,18 +32,43 @@ describe('DataHub mode: updateDataset', () => {
   test('replaces editableDatasetProperties with {description, created, lastModified} (the edited name is dropped) and institutionalMemory with exactly the elements sent', async (t) => {
     const catalog = await testCatalog(t, { sample: true, compat: 'datahub' });
     const oldStamp = { time: 1, actor: SAMPLE.user };
-    await ingest(catalog, proposal('dataset', USERS, 'editableDatasetProperties', { description: 'Old.', name: 'Users (display)', created: oldStamp }), V2);
-    await ingest(catalog, proposal('dataset', USERS, 'institutionalMemory', { elements: [
-      { url: 'https://wiki.example/users', description: 'Wiki', createStamp: oldStamp, updateStamp: oldStamp, settings: { showInAssetPreview: true } },
-    ] }), V2);
+    await ingest(
+      catalog,
+      proposal('dataset', USERS, 'editableDatasetProperties', {
+        description: 'Old.',
+        name: 'Users (display)',
+        created: oldStamp,
+      }),
+      V2,
+    );
+    await ingest(
+      catalog,
+      proposal('dataset', USERS, 'institutionalMemory', {
+        elements: [
+          {
+            url: 'https://wiki.example/users',
+            description: 'Wiki',
+            createStamp: oldStamp,
+            updateStamp: oldStamp,
+            settings: { showInAssetPreview: true },
+          },
+        ],
+      }),
+      V2,
+    );
     const before = Date.now();
-    await gqlData(catalog, UPDATE_DATASET, { urn: USERS, input: {
-      editableProperties: { description: 'New.', name: 'Renamed' },
-      institutionalMemory: { elements: [
-        { url: 'https://wiki.example/users', description: 'Wiki', author: SAMPLE.user, createdAt: 5 },
-        { url: 'https://runbook.example/users', description: 'Runbook', author: 'urn:li:corpuser:alice' },
-      ] },
-    } });
+    await gqlData(catalog, UPDATE_DATASET, {
+      urn: USERS,
+      input: {
+        editableProperties: { description: 'New.', name: 'Renamed' },
+        institutionalMemory: {
+          elements: [
+            { url: 'https://wiki.example/users', description: 'Wiki', author: SAMPLE.user, createdAt: 5 },
+            { url: 'https://runbook.example/users', description: 'Runbook', author: 'urn:li:corpuser:alice' },
+          ],
+        },
+      },
+    });
     const after = Date.now();
     const s = await stored(catalog, USERS, ['editableDatasetProperties', 'institutionalMemory']);
     const e = s['editableDatasetProperties']!;
@@ -50,8 +78,12 @@ describe('DataHub mode: updateDataset', () => {
     const created = e['created'] as { time: number; actor: string };
     assert.equal(created.actor, 'urn:li:corpuser:datahub');
     assert.ok(created.time >= before && created.time <= after, 'created is now, not the old stamp');
-    const elements = (s['institutionalMemory']!['elements'] as Json[]);
-    assert.deepEqual(elements[0], { description: 'Wiki', url: 'https://wiki.example/users', createStamp: { actor: SAMPLE.user, time: 5 } }, 'updateStamp and settings dropped');
+    const elements = s['institutionalMemory']!['elements'] as Json[];
+    assert.deepEqual(
+      elements[0],
+      { description: 'Wiki', url: 'https://wiki.example/users', createStamp: { actor: SAMPLE.user, time: 5 } },
+      'updateStamp and settings dropped',
+    );
     assert.equal(elements.length, 2);
     const second = elements[1]!['createStamp'] as { time: number; actor: string };
     assert.equal(second.actor, 'urn:li:corpuser:alice');
@@ -61,7 +93,10 @@ describe('DataHub mode: updateDataset', () => {
   test('creates a dataset that does not exist, with no precondition', async (t) => {
     const catalog = await testCatalog(t, { compat: 'datahub' });
     assert.equal((await gqlData(catalog, ENTITY_EXISTS, { urn: GHOST }))['entityExists'], false);
-    const data = await gqlData(catalog, UPDATE_DATASET, { urn: GHOST, input: { editableProperties: { description: 'Made by updateDataset.' } } });
+    const data = await gqlData(catalog, UPDATE_DATASET, {
+      urn: GHOST,
+      input: { editableProperties: { description: 'Made by updateDataset.' } },
+    });
     assert.deepEqual((data['updateDataset'] as Json)['editableProperties'], { description: 'Made by updateDataset.' });
     assert.equal((await gqlData(catalog, ENTITY_EXISTS, { urn: GHOST }))['entityExists'], true);
   });
@@ -69,43 +104,81 @@ describe('DataHub mode: updateDataset', () => {
   test("a link author that is not urn:li:corpuser:… is DataHub's unknown error (SERVER_ERROR), and nothing is written", async (t) => {
     const lines: string[] = [];
     const catalog = await testCatalog(t, { sample: true, compat: 'datahub', log: (l) => lines.push(l) });
-    const r = await gql(catalog, UPDATE_DATASET, { urn: USERS, input: {
-      editableProperties: { description: 'Not kept.' },
-      institutionalMemory: { elements: [{ url: 'https://x.example', description: 'x', author: 'urn:svc:corpuser:jdoe' }] },
-    } });
-    assert.deepEqual(onlyError(r), { message: 'An unknown error occurred.', code: 500, type: 'SERVER_ERROR', path: ['updateDataset'] });
+    const r = await gql(catalog, UPDATE_DATASET, {
+      urn: USERS,
+      input: {
+        editableProperties: { description: 'Not kept.' },
+        institutionalMemory: {
+          elements: [{ url: 'https://x.example', description: 'x', author: 'urn:svc:corpuser:jdoe' }],
+        },
+      },
+    });
+    assert.deepEqual(onlyError(r), {
+      message: 'An unknown error occurred.',
+      code: 500,
+      type: 'SERVER_ERROR',
+      path: ['updateDataset'],
+    });
     assert.deepEqual(await stored(catalog, USERS, ['editableDatasetProperties', 'institutionalMemory']), {});
-    assert.ok(lines.some((l) => l.includes("'urn:svc:corpuser:jdoe' is not a urn:li:corpuser URN")), 'the catalog logs why');
+    assert.ok(
+      lines.some((l) => l.includes("'urn:svc:corpuser:jdoe' is not a urn:li:corpuser URN")),
+      'the catalog logs why',
+    );
   });
 });
 
 describe('DataHub mode: updateDescription', () => {
-  const input = (over: Json): Json => ({ input: { description: 'Described.', resourceUrn: SAMPLE.datasets.clicks, subResourceType: 'DATASET_FIELD', subResource: CLICKS_FIELDS.sessionId, ...over } });
+  const input = (over: Json): Json => ({
+    input: {
+      description: 'Described.',
+      resourceUrn: SAMPLE.datasets.clicks,
+      subResourceType: 'DATASET_FIELD',
+      subResource: CLICKS_FIELDS.sessionId,
+      ...over,
+    },
+  });
 
-  test('needs the exact schema field path: a simple path is refused with DataHub\'s message (the spec mode takes it)', async (t) => {
+  test("needs the exact schema field path: a simple path is refused with DataHub's message (the spec mode takes it)", async (t) => {
     const catalog = await testCatalog(t, { sample: true, compat: 'datahub' });
     const simple = onlyError(await gql(catalog, UPDATE_DESCRIPTION, input({ subResource: 'session_id' })));
     assert.deepEqual(simple, {
       message: `Failed to update ${SAMPLE.datasets.clicks} & field session_id. Field session_id does not exist in the datasets schema.`,
-      code: 400, type: 'BAD_REQUEST', path: ['updateDescription'],
+      code: 400,
+      type: 'BAD_REQUEST',
+      path: ['updateDescription'],
     });
     assert.equal((await gqlData(catalog, UPDATE_DESCRIPTION, input({})))['updateDescription'], true);
     const s = await stored(catalog, SAMPLE.datasets.clicks, ['editableSchemaMetadata']);
-    assert.deepEqual(s['editableSchemaMetadata'], { editableSchemaFieldInfo: [{ fieldPath: CLICKS_FIELDS.sessionId, description: 'Described.' }] });
+    assert.deepEqual(s['editableSchemaMetadata'], {
+      editableSchemaFieldInfo: [{ fieldPath: CLICKS_FIELDS.sessionId, description: 'Described.' }],
+    });
 
     const spec = await testCatalog(t, { sample: true });
-    assert.equal((await gqlData(spec, UPDATE_DESCRIPTION, input({ subResource: 'session_id' })))['updateDescription'], true);
+    assert.equal(
+      (await gqlData(spec, UPDATE_DESCRIPTION, input({ subResource: 'session_id' })))['updateDescription'],
+      true,
+    );
   });
 
-  test('refuses a missing subResourceType, a dataset that does not exist, and one without a schema, with DataHub\'s messages; nothing is written', async (t) => {
+  test("refuses a missing subResourceType, a dataset that does not exist, and one without a schema, with DataHub's messages; nothing is written", async (t) => {
     const catalog = await testCatalog(t, { sample: true, compat: 'datahub' });
-    assert.equal(onlyError(await gql(catalog, UPDATE_DESCRIPTION, { input: { description: 'x', resourceUrn: USERS } })).message,
-      'Update description without subresource is not currently supported');
-    assert.equal(onlyError(await gql(catalog, UPDATE_DESCRIPTION, input({ resourceUrn: GHOST, subResource: 'id' }))).message,
-      `Failed to update ${GHOST}. ${GHOST} does not exist.`);
-    await ingest(catalog, proposal('dataset', GHOST, 'editableDatasetProperties', { description: 'No schema here.' }), V2);
-    assert.equal(onlyError(await gql(catalog, UPDATE_DESCRIPTION, input({ resourceUrn: GHOST, subResource: 'id' }))).message,
-      `Failed to update ${GHOST} & field id. ${GHOST} has no schema.`);
+    assert.equal(
+      onlyError(await gql(catalog, UPDATE_DESCRIPTION, { input: { description: 'x', resourceUrn: USERS } })).message,
+      'Update description without subresource is not currently supported',
+    );
+    assert.equal(
+      onlyError(await gql(catalog, UPDATE_DESCRIPTION, input({ resourceUrn: GHOST, subResource: 'id' }))).message,
+      `Failed to update ${GHOST}. ${GHOST} does not exist.`,
+    );
+    await ingest(
+      catalog,
+      proposal('dataset', GHOST, 'editableDatasetProperties', { description: 'No schema here.' }),
+      V2,
+    );
+    assert.equal(
+      onlyError(await gql(catalog, UPDATE_DESCRIPTION, input({ resourceUrn: GHOST, subResource: 'id' }))).message,
+      `Failed to update ${GHOST} & field id. ${GHOST} has no schema.`,
+    );
     assert.deepEqual(await stored(catalog, GHOST, ['editableSchemaMetadata']), {});
     assert.deepEqual(await stored(catalog, USERS, ['editableSchemaMetadata']), {});
   });

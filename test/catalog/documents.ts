@@ -95,7 +95,10 @@ const SELECTIONS: Record<string, string> = {
  * One document resolving many URNs, as the language server sends it: one aliased root field
  * per URN, each URN a variable.
  */
-export function batchDocument(items: Array<{ kind: string; urn: string }>): { query: string; variables: Record<string, string> } {
+export function batchDocument(items: Array<{ kind: string; urn: string }>): {
+  query: string;
+  variables: Record<string, string>;
+} {
   const defs = items.map((_, i) => `$u${i}: String!`).join(', ');
   const fields = items.map((it, i) => `  e${i}: ${it.kind}(urn: $u${i}) { ${SELECTIONS[it.kind]} }`).join('\n');
   const variables = Object.fromEntries(items.map((it, i) => [`u${i}`, it.urn]));

@@ -17,10 +17,16 @@ async function writeFeature(url: string, urn: string, description: string): Prom
   const res = await fetch(`${url}/aspects?action=ingestProposal`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0' },
-    body: JSON.stringify({ proposal: {
-      entityType: 'mlFeature', entityUrn: urn, changeType: 'UPSERT', aspectName: 'mlFeatureProperties',
-      aspect: { value: JSON.stringify({ description, dataType: 'CONTINUOUS' }), contentType: 'application/json' },
-    }, async: 'false' }),
+    body: JSON.stringify({
+      proposal: {
+        entityType: 'mlFeature',
+        entityUrn: urn,
+        changeType: 'UPSERT',
+        aspectName: 'mlFeatureProperties',
+        aspect: { value: JSON.stringify({ description, dataType: 'CONTINUOUS' }), contentType: 'application/json' },
+      },
+      async: 'false',
+    }),
   });
   await res.text();
   return res.status;
@@ -32,7 +38,7 @@ async function readDescription(url: string, urn: string): Promise<string | undef
     await res.text();
     return undefined;
   }
-  const body = await res.json() as { aspect: Record<string, { description: string }> };
+  const body = (await res.json()) as { aspect: Record<string, { description: string }> };
   return body.aspect[FQCN]?.description;
 }
 
@@ -54,15 +60,21 @@ test('acknowledged writes survive kill -9 of the catalog and a restart on the sa
     for (let i = 0; i < 15; i++) {
       const urn = `urn:li:mlFeature:(durable_r${round},f${i})`;
       const description = `round ${round} feature ${i}`;
-      if (await writeFeature(running.url, urn, description) === 200) acknowledged.set(urn, description);
+      if ((await writeFeature(running.url, urn, description)) === 200) acknowledged.set(urn, description);
     }
-    const burst = Array.from({ length: 15 }, (_, i) => ({ urn: `urn:li:mlFeature:(durable_r${round},burst${i})`, description: `burst ${round}.${i}` }));
+    const burst = Array.from({ length: 15 }, (_, i) => ({
+      urn: `urn:li:mlFeature:(durable_r${round},burst${i})`,
+      description: `burst ${round}.${i}`,
+    }));
     const statuses = await Promise.all(burst.map((b) => writeFeature(running!.url, b.urn, b.description)));
-    burst.forEach((b, i) => { if (statuses[i] === 200) acknowledged.set(b.urn, b.description); });
+    burst.forEach((b, i) => {
+      if (statuses[i] === 200) acknowledged.set(b.urn, b.description);
+    });
     // An update of an earlier round's entity must survive too.
     if (round > 1) {
       const urn = `urn:li:mlFeature:(durable_r${round - 1},f0)`;
-      if (await writeFeature(running.url, urn, `updated in round ${round}`) === 200) acknowledged.set(urn, `updated in round ${round}`);
+      if ((await writeFeature(running.url, urn, `updated in round ${round}`)) === 200)
+        acknowledged.set(urn, `updated in round ${round}`);
     }
     assert.equal(acknowledged.size, round * 30, 'every write was acknowledged');
     await running.kill9();
@@ -70,7 +82,8 @@ test('acknowledged writes survive kill -9 of the catalog and a restart on the sa
     running = undefined;
   }
   running = await startCatalogProcess({ db, args: ['--quiet'] });
-  for (const [urn, description] of acknowledged) assert.equal(await readDescription(running.url, urn), description, urn);
+  for (const [urn, description] of acknowledged)
+    assert.equal(await readDescription(running.url, urn), description, urn);
   await running.stop();
   assert.equal(running.child.exitCode, 0);
   running = undefined;

@@ -6,8 +6,15 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { SAMPLE, CLICKS_FIELDS } from '../../catalog/src/sample';
 import {
-  batchDocument, DATASET_DESCRIPTIONS, DATASET_QUERY, ENTITY_EXISTS, ENTITY_QUERY, MLFEATURE_QUERY,
-  MLFEATURE_TABLE_QUERY, MLMODEL_GROUP_QUERY, MLMODEL_QUERY,
+  batchDocument,
+  DATASET_DESCRIPTIONS,
+  DATASET_QUERY,
+  ENTITY_EXISTS,
+  ENTITY_QUERY,
+  MLFEATURE_QUERY,
+  MLFEATURE_TABLE_QUERY,
+  MLMODEL_GROUP_QUERY,
+  MLMODEL_QUERY,
 } from './documents';
 import { gql, gqlData, onlyError, request, testCatalog } from './helpers';
 
@@ -17,8 +24,13 @@ describe('GraphQL dataset query (spec §2.4)', () => {
   test('dataset returns ingested properties, schema fields and null for unset aspects', async (t) => {
     const catalog = await testCatalog(t, { sample: true });
     const data = await gqlData(catalog, DATASET_QUERY, { urn: SAMPLE.datasets.users });
-    const field = (fieldPath: string, description: string | null, nativeDataType: string, type: string, nullable: boolean) =>
-      ({ fieldPath, description, nativeDataType, type, nullable });
+    const field = (
+      fieldPath: string,
+      description: string | null,
+      nativeDataType: string,
+      type: string,
+      nullable: boolean,
+    ) => ({ fieldPath, description, nativeDataType, type, nullable });
     assert.deepEqual(data['dataset'], {
       urn: SAMPLE.datasets.users,
       type: 'DATASET',
@@ -26,7 +38,12 @@ describe('GraphQL dataset query (spec §2.4)', () => {
       exists: true,
       description: 'One row per registered user of the product.',
       platform: hive,
-      properties: { name: 'users', qualifiedName: 'db.users', description: 'One row per registered user of the product.', customProperties: [] },
+      properties: {
+        name: 'users',
+        qualifiedName: 'db.users',
+        description: 'One row per registered user of the product.',
+        customProperties: [],
+      },
       editableProperties: null,
       schemaMetadata: {
         name: 'db.users',
@@ -82,8 +99,15 @@ describe('GraphQL dataset query (spec §2.4)', () => {
       urn: SAMPLE.datasets.revenue,
       properties: { description: 'Daily revenue.' },
       editableProperties: { description: 'Daily revenue per country, in EUR, after refunds.' },
-      schemaMetadata: { fields: [{ fieldPath: 'day', description: 'Calendar day (UTC).' }, { fieldPath: 'revenue_eur', description: 'revenue' }] },
-      editableSchemaMetadata: { editableSchemaFieldInfo: [{ fieldPath: 'revenue_eur', description: 'Revenue after refunds, EUR.' }] },
+      schemaMetadata: {
+        fields: [
+          { fieldPath: 'day', description: 'Calendar day (UTC).' },
+          { fieldPath: 'revenue_eur', description: 'revenue' },
+        ],
+      },
+      editableSchemaMetadata: {
+        editableSchemaFieldInfo: [{ fieldPath: 'revenue_eur', description: 'Revenue after refunds, EUR.' }],
+      },
     });
   });
 
@@ -119,8 +143,13 @@ describe('GraphQL ML entity queries (spec §2.4)', () => {
     const catalog = await testCatalog(t, { sample: true });
     const data = await gqlData(catalog, MLFEATURE_QUERY, { urn: SAMPLE.features.signupDays });
     assert.deepEqual(data['mlFeature'], {
-      urn: SAMPLE.features.signupDays, type: 'MLFEATURE', name: 'signup_days', featureNamespace: 'users_table',
-      description: null, dataType: 'COUNT', exists: true,
+      urn: SAMPLE.features.signupDays,
+      type: 'MLFEATURE',
+      name: 'signup_days',
+      featureNamespace: 'users_table',
+      description: null,
+      dataType: 'COUNT',
+      exists: true,
       properties: { description: null, dataType: 'COUNT', version: null, sources: null },
     });
     assert.equal((await gqlData(catalog, MLFEATURE_QUERY, { urn: SAMPLE.missing.feature }))['mlFeature'], null);
@@ -170,9 +199,20 @@ describe('GraphQL ML entity queries (spec §2.4)', () => {
     const catalog = await testCatalog(t, { sample: true });
     const data = await gqlData(catalog, MLMODEL_QUERY, { urn: SAMPLE.models.ltvV1 });
     assert.deepEqual(data['mlModel'], {
-      urn: SAMPLE.models.ltvV1, type: 'MLMODEL', name: 'ltv-model-v1', description: null,
+      urn: SAMPLE.models.ltvV1,
+      type: 'MLMODEL',
+      name: 'ltv-model-v1',
+      description: null,
       platform: { urn: 'urn:li:dataPlatform:mlflow', name: 'mlflow' },
-      properties: { description: null, version: null, type: null, mlFeatures: null, groups: [], trainingMetrics: null, hyperParams: null },
+      properties: {
+        description: null,
+        version: null,
+        type: null,
+        mlFeatures: null,
+        groups: [],
+        trainingMetrics: null,
+        hyperParams: null,
+      },
     });
   });
 
@@ -180,24 +220,37 @@ describe('GraphQL ML entity queries (spec §2.4)', () => {
     const catalog = await testCatalog(t, { sample: true });
     const churn = await gqlData(catalog, MLMODEL_GROUP_QUERY, { urn: SAMPLE.modelGroups.churn });
     assert.deepEqual(churn['mlModelGroup'], {
-      urn: SAMPLE.modelGroups.churn, type: 'MLMODEL_GROUP', name: 'churn-model',
+      urn: SAMPLE.modelGroups.churn,
+      type: 'MLMODEL_GROUP',
+      name: 'churn-model',
       description: 'Predicts which users will stop ordering within 60 days.',
       platform: { urn: 'urn:li:dataPlatform:mlflow', name: 'mlflow' },
       properties: { description: 'Predicts which users will stop ordering within 60 days.' },
     });
     const ltv = await gqlData(catalog, MLMODEL_GROUP_QUERY, { urn: SAMPLE.modelGroups.ltv });
     assert.deepEqual(ltv['mlModelGroup'], {
-      urn: SAMPLE.modelGroups.ltv, type: 'MLMODEL_GROUP', name: 'ltv-model', description: null,
-      platform: { urn: 'urn:li:dataPlatform:mlflow', name: 'mlflow' }, properties: { description: null },
+      urn: SAMPLE.modelGroups.ltv,
+      type: 'MLMODEL_GROUP',
+      name: 'ltv-model',
+      description: null,
+      platform: { urn: 'urn:li:dataPlatform:mlflow', name: 'mlflow' },
+      properties: { description: null },
     });
   });
 
   test('entity and entityExists answer for every kind', async (t) => {
     const catalog = await testCatalog(t, { sample: true });
-    assert.deepEqual((await gqlData(catalog, ENTITY_QUERY, { urn: SAMPLE.features.age }))['entity'],
-      { urn: SAMPLE.features.age, type: 'MLFEATURE', name: 'age', featureNamespace: 'users_table' });
-    assert.deepEqual((await gqlData(catalog, ENTITY_QUERY, { urn: SAMPLE.datasets.users }))['entity'],
-      { urn: SAMPLE.datasets.users, type: 'DATASET', name: 'db.users' });
+    assert.deepEqual((await gqlData(catalog, ENTITY_QUERY, { urn: SAMPLE.features.age }))['entity'], {
+      urn: SAMPLE.features.age,
+      type: 'MLFEATURE',
+      name: 'age',
+      featureNamespace: 'users_table',
+    });
+    assert.deepEqual((await gqlData(catalog, ENTITY_QUERY, { urn: SAMPLE.datasets.users }))['entity'], {
+      urn: SAMPLE.datasets.users,
+      type: 'DATASET',
+      name: 'db.users',
+    });
     assert.equal((await gqlData(catalog, ENTITY_QUERY, { urn: SAMPLE.missing.dataset }))['entity'], null);
     assert.equal((await gqlData(catalog, ENTITY_EXISTS, { urn: SAMPLE.models.churnV3 }))['entityExists'], true);
     assert.equal((await gqlData(catalog, ENTITY_EXISTS, { urn: SAMPLE.missing.feature }))['entityExists'], false);
@@ -208,13 +261,17 @@ describe('GraphQL batching and errors', () => {
   test('one document with 100 aliased root fields resolves every URN, absent ones as null', async (t) => {
     const catalog = await testCatalog(t, { sample: true });
     const known = [
-      { kind: 'dataset', urn: SAMPLE.datasets.users }, { kind: 'mlFeature', urn: SAMPLE.features.age },
-      { kind: 'mlFeatureTable', urn: SAMPLE.featureTables.orders }, { kind: 'mlModel', urn: SAMPLE.models.churnV3 },
+      { kind: 'dataset', urn: SAMPLE.datasets.users },
+      { kind: 'mlFeature', urn: SAMPLE.features.age },
+      { kind: 'mlFeatureTable', urn: SAMPLE.featureTables.orders },
+      { kind: 'mlModel', urn: SAMPLE.models.churnV3 },
       { kind: 'mlModelGroup', urn: SAMPLE.modelGroups.ltv },
     ];
-    const items = Array.from({ length: 100 }, (_, i) => (i % 10 === 9
-      ? { kind: 'dataset', urn: `urn:li:dataset:(urn:li:dataPlatform:hive,db.ghost_${i},PROD)` }
-      : known[i % known.length]!));
+    const items = Array.from({ length: 100 }, (_, i) =>
+      i % 10 === 9
+        ? { kind: 'dataset', urn: `urn:li:dataset:(urn:li:dataPlatform:hive,db.ghost_${i},PROD)` }
+        : known[i % known.length]!,
+    );
     const { query, variables } = batchDocument(items);
     catalog.stats.reset();
     const data = await gqlData(catalog, query, variables);
@@ -225,7 +282,9 @@ describe('GraphQL batching and errors', () => {
       else assert.equal(got?.['urn'], it.urn, `e${i}`);
     });
     assert.deepEqual((data['e3'] as { properties: unknown }).properties, {
-      description: 'Churn classifier, third training run.', version: '3', type: 'gradient boosted trees',
+      description: 'Churn classifier, third training run.',
+      version: '3',
+      type: 'gradient boosted trees',
       mlFeatures: [SAMPLE.features.age, SAMPLE.features.country, SAMPLE.features.orderCount],
       groups: [{ urn: SAMPLE.modelGroups.churn, name: 'churn-model' }],
     });
@@ -243,7 +302,10 @@ describe('GraphQL batching and errors', () => {
     assert.equal(e.code, 400);
     assert.equal(e.type, 'BAD_REQUEST');
     assert.deepEqual(e.path, ['e0']);
-    assert.match(e.message, /dataset\(urn\): 'urn:li:dataset:\(urn:li:dataPlatform:hive,db\.users\)' is not a valid URN: expected 3 parts .* \(at offset \d+\)/);
+    assert.match(
+      e.message,
+      /dataset\(urn\): 'urn:li:dataset:\(urn:li:dataPlatform:hive,db\.users\)' is not a valid URN: expected 3 parts .* \(at offset \d+\)/,
+    );
     const data = r.body['data'] as Record<string, { name?: string } | null>;
     assert.equal(data['e0'], null);
     assert.equal(data['e1']?.name, 'age');
@@ -270,7 +332,8 @@ describe('GraphQL batching and errors', () => {
 
   test('a body that is not JSON, or has no query, is HTTP 400 with a JSON error', async (t) => {
     const catalog = await testCatalog(t);
-    const post = (body: string) => request(`${catalog.url}/api/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const post = (body: string) =>
+      request(`${catalog.url}/api/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
     const notJson = await post('{"query": ');
     assert.equal(notJson.status, 400);
     assert.match(onlyError(notJson).message, /malformed JSON in the request body/);
@@ -296,11 +359,15 @@ describe('GraphQL batching and errors', () => {
     const r1 = await gql(catalog, deep, undefined, { invalidOnPurpose: true });
     assert.equal(r1.status, 200);
     assert.match(onlyError(r1).message, /nested 17 levels deep; the limit is 15/);
-    const { query, variables } = batchDocument(Array.from({ length: 1001 }, () => ({ kind: 'mlFeature', urn: SAMPLE.features.age })));
+    const { query, variables } = batchDocument(
+      Array.from({ length: 1001 }, () => ({ kind: 'mlFeature', urn: SAMPLE.features.age })),
+    );
     const r2 = await gql(catalog, query, variables, { invalidOnPurpose: true });
     assert.match(onlyError(r2).message, /has 1001 root fields \(aliases included\); the limit is 1000/);
     assert.equal(r2.body['data'], null);
-    const { query: ok, variables: okVars } = batchDocument(Array.from({ length: 1000 }, () => ({ kind: 'mlFeature', urn: SAMPLE.features.age })));
+    const { query: ok, variables: okVars } = batchDocument(
+      Array.from({ length: 1000 }, () => ({ kind: 'mlFeature', urn: SAMPLE.features.age })),
+    );
     const data = await gqlData(catalog, ok, okVars);
     assert.equal(Object.keys(data).length, 1000);
   });
@@ -308,7 +375,9 @@ describe('GraphQL batching and errors', () => {
   test('schemaMetadata(version: 0) is the latest; other versions are not kept', async (t) => {
     const catalog = await testCatalog(t, { sample: true });
     const doc = 'query v($urn: String!, $v: Long) { dataset(urn: $urn) { schemaMetadata(version: $v) { name } } }';
-    assert.deepEqual(await gqlData(catalog, doc, { urn: SAMPLE.datasets.users, v: 0 }), { dataset: { schemaMetadata: { name: 'db.users' } } });
+    assert.deepEqual(await gqlData(catalog, doc, { urn: SAMPLE.datasets.users, v: 0 }), {
+      dataset: { schemaMetadata: { name: 'db.users' } },
+    });
     const e = onlyError(await gql(catalog, doc, { urn: SAMPLE.datasets.users, v: 3 }));
     assert.match(e.message, /only the latest version \(0\) is kept/);
   });

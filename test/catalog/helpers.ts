@@ -45,7 +45,12 @@ export interface GqlOptions {
  * DataHub's own schema (when ../shared is there), so every document the tests use is one
  * DataHub accepts too.
  */
-export async function gql(catalog: RunningCatalog, query: string, variables?: Json, opts: GqlOptions = {}): Promise<HttpAnswer> {
+export async function gql(
+  catalog: RunningCatalog,
+  query: string,
+  variables?: Json,
+  opts: GqlOptions = {},
+): Promise<HttpAnswer> {
   if (!opts.invalidOnPurpose && datahubSchema()) {
     assert.deepEqual(validateDocument(query, variables), [], `document not valid against DataHub's schema:\n${query}`);
   }
@@ -75,16 +80,30 @@ export function onlyError(r: HttpAnswer): { message: string; code: unknown; type
 }
 
 /** A proposal as DataHub's REST emitter sends it (notes §1). */
-export function proposal(entityType: string, entityUrn: string, aspectName: string, value: unknown, extra: Json = {}): Json {
+export function proposal(
+  entityType: string,
+  entityUrn: string,
+  aspectName: string,
+  value: unknown,
+  extra: Json = {},
+): Json {
   return {
-    entityType, entityUrn, changeType: 'UPSERT', aspectName,
+    entityType,
+    entityUrn,
+    changeType: 'UPSERT',
+    aspectName,
     aspect: { value: typeof value === 'string' ? value : JSON.stringify(value), contentType: 'application/json' },
     ...extra,
   };
 }
 
 /** POST /aspects?action=ingestProposal with a raw body (string) or `{proposal, async: "false"}`. */
-export async function ingestRaw(catalog: RunningCatalog, body: string, action = 'ingestProposal', headers: Record<string, string> = {}): Promise<HttpAnswer> {
+export async function ingestRaw(
+  catalog: RunningCatalog,
+  body: string,
+  action = 'ingestProposal',
+  headers: Record<string, string> = {},
+): Promise<HttpAnswer> {
   return request(`${catalog.url}/aspects?action=${action}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-RestLi-Protocol-Version': '2.0.0', ...headers },
@@ -92,23 +111,44 @@ export async function ingestRaw(catalog: RunningCatalog, body: string, action = 
   });
 }
 
-export async function ingest(catalog: RunningCatalog, p: Json, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+export async function ingest(
+  catalog: RunningCatalog,
+  p: Json,
+  headers: Record<string, string> = {},
+): Promise<HttpAnswer> {
   return ingestRaw(catalog, JSON.stringify({ proposal: p, async: 'false' }), 'ingestProposal', headers);
 }
 
 /** Writes a proposal that must succeed. */
-export async function write(catalog: RunningCatalog, entityType: string, urn: string, aspectName: string, value: unknown, extra: Json = {}): Promise<void> {
+export async function write(
+  catalog: RunningCatalog,
+  entityType: string,
+  urn: string,
+  aspectName: string,
+  value: unknown,
+  extra: Json = {},
+): Promise<void> {
   const r = await ingest(catalog, proposal(entityType, urn, aspectName, value, extra));
   assert.equal(r.status, 200, `write of ${aspectName} to ${urn} failed: ${JSON.stringify(r.body)}`);
   assert.deepEqual(r.body, { value: 'success' });
 }
 
-export async function getAspect(catalog: RunningCatalog, urn: string, aspect: string, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+export async function getAspect(
+  catalog: RunningCatalog,
+  urn: string,
+  aspect: string,
+  headers: Record<string, string> = {},
+): Promise<HttpAnswer> {
   return request(`${catalog.url}/aspects/${encodeUrnForPath(urn)}?aspect=${aspect}&version=0`, { headers });
 }
 
 /** The bare aspect value, or undefined on 404. */
-export async function aspectValue(catalog: RunningCatalog, urn: string, aspect: string, fqcn: string): Promise<Json | undefined> {
+export async function aspectValue(
+  catalog: RunningCatalog,
+  urn: string,
+  aspect: string,
+  fqcn: string,
+): Promise<Json | undefined> {
   const r = await getAspect(catalog, urn, aspect);
   if (r.status === 404) return undefined;
   assert.equal(r.status, 200, JSON.stringify(r.body));

@@ -34,9 +34,11 @@ function urnsIn(text: string): string[] {
       if (c === '(') depth++;
       else if (c === ')') {
         if (depth === 0) break;
-        if (--depth === 0) { i++; break; }
-      }
-      else if (depth === 0 && /[\s"',{}]/.test(c)) break;
+        if (--depth === 0) {
+          i++;
+          break;
+        }
+      } else if (depth === 0 && /[\s"',{}]/.test(c)) break;
     }
     out.push(text.slice(m.index, i));
     re.lastIndex = i;
@@ -69,7 +71,9 @@ describe('sample data', () => {
 
   test('the sample holds what it names and not the ghosts', async (t) => {
     const catalog = await testCatalog(t, { sample: true });
-    const named = [SAMPLE.datasets, SAMPLE.features, SAMPLE.featureTables, SAMPLE.modelGroups, SAMPLE.models].flatMap((o) => Object.values(o));
+    const named = [SAMPLE.datasets, SAMPLE.features, SAMPLE.featureTables, SAMPLE.modelGroups, SAMPLE.models].flatMap(
+      (o) => Object.values(o),
+    );
     for (const urn of named) assert.equal(await exists(catalog, urn), true, urn);
     for (const urn of GHOSTS) {
       assert.equal(await exists(catalog, urn), false, urn);
@@ -92,7 +96,14 @@ describe('examples/ matches the sample', () => {
       if (parsed.urn.kind === 'corpuser' || parsed.urn.kind === 'dataPlatform') continue;
       assert.equal(await exists(catalog, urn), !GHOSTS.includes(urn), urn);
     }
-    assert.deepEqual([...kinds].sort(), ['corpuser', 'dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup']);
+    assert.deepEqual([...kinds].sort(), [
+      'corpuser',
+      'dataset',
+      'mlFeature',
+      'mlFeatureTable',
+      'mlModel',
+      'mlModelGroup',
+    ]);
   });
 
   test('features.py: every builder call with literal arguments builds a sample URN', async (t) => {
@@ -110,7 +121,9 @@ describe('examples/ matches the sample', () => {
         else if (pos) args[args.length] = pos[2]!;
         else assert.fail(`not a literal argument: ${raw} in ${m[0]}`);
       }
-      spec.params.forEach((p, i) => { if (args[i] === undefined && spec.defaults?.[p] !== undefined) args[i] = spec.defaults[p]!; });
+      spec.params.forEach((p, i) => {
+        if (args[i] === undefined && spec.defaults?.[p] !== undefined) args[i] = spec.defaults[p]!;
+      });
       return { call: m[0], urn: spec.build('li', args) };
     });
     assert.ok(built.length >= 10, `found ${built.length} builder calls`);
@@ -132,28 +145,54 @@ describe('examples/ matches the sample', () => {
 
   test('catalog/*.yml: datasets and columns exist; the listed differences from the catalog are real', async (t) => {
     const catalog = await testCatalog(t, { sample: true });
-    const doc = 'query cols($urn: String!) { dataset(urn: $urn) { schemaMetadata { fields { fieldPath description } } } }';
-    const datasets = (parseYaml(read('catalog/datasets.yml')) as { datasets: Array<{ urn: string; columns?: Array<{ name: string }>; fields?: Array<{ fieldPath: string }> }> }).datasets;
+    const doc =
+      'query cols($urn: String!) { dataset(urn: $urn) { schemaMetadata { fields { fieldPath description } } } }';
+    const datasets = (
+      parseYaml(read('catalog/datasets.yml')) as {
+        datasets: Array<{ urn: string; columns?: Array<{ name: string }>; fields?: Array<{ fieldPath: string }> }>;
+      }
+    ).datasets;
     assert.equal(datasets.length, 3);
     for (const d of datasets) {
       const data = await gqlData(catalog, doc, { urn: d.urn });
-      const fields = (((data['dataset'] as Json)['schemaMetadata'] as { fields: Array<{ fieldPath: string }> }).fields).map((f) => simplePath(f.fieldPath));
+      const fields = (
+        (data['dataset'] as Json)['schemaMetadata'] as { fields: Array<{ fieldPath: string }> }
+      ).fields.map((f) => simplePath(f.fieldPath));
       for (const c of [...(d.columns ?? []).map((x) => x.name), ...(d.fields ?? []).map((x) => x.fieldPath)]) {
         assert.ok(fields.includes(c), `${d.urn}: column ${c}`);
       }
     }
-    const tables = (parseYaml(read('catalog/feature_tables.yml')) as { feature_tables: Array<{ urn: string; features: string[] }> }).feature_tables;
+    const tables = (
+      parseYaml(read('catalog/feature_tables.yml')) as { feature_tables: Array<{ urn: string; features: string[] }> }
+    ).feature_tables;
     const tableDoc = 'query t($urn: String!) { mlFeatureTable(urn: $urn) { properties { mlFeatures { urn } } } }';
     const users = tables.find((x) => x.urn === SAMPLE.featureTables.users)!;
-    const listed = ((((await gqlData(catalog, tableDoc, { urn: users.urn }))['mlFeatureTable'] as Json)['properties'] as Json)['mlFeatures'] as Json[]).map((f) => f['urn']);
-    assert.deepEqual(users.features.filter((f) => !listed.includes(f)), [SAMPLE.features.signupDays]);
+    const listed = (
+      (((await gqlData(catalog, tableDoc, { urn: users.urn }))['mlFeatureTable'] as Json)['properties'] as Json)[
+        'mlFeatures'
+      ] as Json[]
+    ).map((f) => f['urn']);
+    assert.deepEqual(
+      users.features.filter((f) => !listed.includes(f)),
+      [SAMPLE.features.signupDays],
+    );
     for (const t of tables) for (const f of [t.urn, ...t.features]) assert.equal(await exists(catalog, f), true, f);
 
-    const models = (parseYaml(read('catalog/models.yml')) as { models: Array<{ urn: string; groups: string[]; features: string[] }> }).models;
+    const models = (
+      parseYaml(read('catalog/models.yml')) as { models: Array<{ urn: string; groups: string[]; features: string[] }> }
+    ).models;
     const churn = models.find((m) => m.urn === SAMPLE.models.churnV3)!;
     const modelDoc = 'query m($urn: String!) { mlModel(urn: $urn) { properties { groups { urn } } } }';
-    const groups = ((((await gqlData(catalog, modelDoc, { urn: churn.urn }))['mlModel'] as Json)['properties'] as Json)['groups'] as Json[]).map((g) => g['urn']);
-    assert.deepEqual(churn.groups.filter((g) => !groups.includes(g)), [SAMPLE.modelGroups.ltv]);
-    for (const m of models) for (const u of [m.urn, ...m.groups, ...m.features]) assert.equal(await exists(catalog, u), true, u);
+    const groups = (
+      (((await gqlData(catalog, modelDoc, { urn: churn.urn }))['mlModel'] as Json)['properties'] as Json)[
+        'groups'
+      ] as Json[]
+    ).map((g) => g['urn']);
+    assert.deepEqual(
+      churn.groups.filter((g) => !groups.includes(g)),
+      [SAMPLE.modelGroups.ltv],
+    );
+    for (const m of models)
+      for (const u of [m.urn, ...m.groups, ...m.features]) assert.equal(await exists(catalog, u), true, u);
   });
 });

@@ -6,8 +6,16 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  buildSchema, isEnumType, isInputObjectType, isInterfaceType, isNonNullType, isObjectType, isScalarType, isUnionType,
-  type GraphQLNamedType, type GraphQLSchema,
+  buildSchema,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  isUnionType,
+  type GraphQLNamedType,
+  type GraphQLSchema,
 } from 'graphql';
 import { catalogSchema } from '../../catalog/src/graphql/schema';
 import { datahubSchema, skipWithoutShared } from '../support/datahubSchema';
@@ -29,24 +37,37 @@ function subsetProblems(ours: GraphQLSchema, theirs: GraphQLSchema): string[] {
   for (const [name, t] of Object.entries(ours.getTypeMap())) {
     if (name.startsWith('__')) continue;
     const d = theirs.getType(name);
-    if (!d) { problems.push(`type ${name} does not exist in DataHub's schema`); continue; }
-    if (kindOf(t) !== kindOf(d)) { problems.push(`${name} is a ${kindOf(t)} here, a ${kindOf(d)} in DataHub`); continue; }
+    if (!d) {
+      problems.push(`type ${name} does not exist in DataHub's schema`);
+      continue;
+    }
+    if (kindOf(t) !== kindOf(d)) {
+      problems.push(`${name} is a ${kindOf(t)} here, a ${kindOf(d)} in DataHub`);
+      continue;
+    }
     if ((isObjectType(t) || isInterfaceType(t)) && (isObjectType(d) || isInterfaceType(d))) {
       const theirFields = d.getFields();
       for (const i of t.getInterfaces()) {
-        if (!d.getInterfaces().some((x) => x.name === i.name)) problems.push(`${name} implements ${i.name}, DataHub's does not`);
+        if (!d.getInterfaces().some((x) => x.name === i.name))
+          problems.push(`${name} implements ${i.name}, DataHub's does not`);
       }
       for (const f of Object.values(t.getFields())) {
         const df = theirFields[f.name];
-        if (!df) { problems.push(`${name}.${f.name} does not exist in DataHub`); continue; }
-        if (String(f.type) !== String(df.type)) problems.push(`${name}.${f.name}: ${String(f.type)} here, ${String(df.type)} in DataHub`);
+        if (!df) {
+          problems.push(`${name}.${f.name} does not exist in DataHub`);
+          continue;
+        }
+        if (String(f.type) !== String(df.type))
+          problems.push(`${name}.${f.name}: ${String(f.type)} here, ${String(df.type)} in DataHub`);
         for (const a of f.args) {
           const da = df.args.find((x) => x.name === a.name);
           if (!da) problems.push(`${name}.${f.name}(${a.name}) does not exist in DataHub`);
-          else if (String(a.type) !== String(da.type)) problems.push(`${name}.${f.name}(${a.name}): ${String(a.type)} here, ${String(da.type)} in DataHub`);
+          else if (String(a.type) !== String(da.type))
+            problems.push(`${name}.${f.name}(${a.name}): ${String(a.type)} here, ${String(da.type)} in DataHub`);
         }
         for (const da of df.args) {
-          if (isNonNullType(da.type) && !f.args.some((a) => a.name === da.name)) problems.push(`${name}.${f.name}: DataHub requires argument ${da.name}`);
+          if (isNonNullType(da.type) && !f.args.some((a) => a.name === da.name))
+            problems.push(`${name}.${f.name}: DataHub requires argument ${da.name}`);
         }
       }
     } else if (isInputObjectType(t) && isInputObjectType(d)) {
@@ -55,15 +76,20 @@ function subsetProblems(ours: GraphQLSchema, theirs: GraphQLSchema): string[] {
       for (const f of Object.values(ourFields)) {
         const df = theirFields[f.name];
         if (!df) problems.push(`input ${name}.${f.name} does not exist in DataHub`);
-        else if (String(f.type) !== String(df.type)) problems.push(`input ${name}.${f.name}: ${String(f.type)} here, ${String(df.type)} in DataHub`);
+        else if (String(f.type) !== String(df.type))
+          problems.push(`input ${name}.${f.name}: ${String(f.type)} here, ${String(df.type)} in DataHub`);
       }
       for (const df of Object.values(theirFields)) {
-        if (isNonNullType(df.type) && df.defaultValue === undefined && !ourFields[df.name]) problems.push(`input ${name}: DataHub requires ${df.name}`);
+        if (isNonNullType(df.type) && df.defaultValue === undefined && !ourFields[df.name])
+          problems.push(`input ${name}: DataHub requires ${df.name}`);
       }
     } else if (isEnumType(t) && isEnumType(d)) {
-      for (const v of t.getValues()) if (!d.getValue(v.name)) problems.push(`enum ${name} value ${v.name} does not exist in DataHub`);
+      for (const v of t.getValues())
+        if (!d.getValue(v.name)) problems.push(`enum ${name} value ${v.name} does not exist in DataHub`);
     } else if (isUnionType(t) && isUnionType(d)) {
-      for (const m of t.getTypes()) if (!d.getTypes().some((x) => x.name === m.name)) problems.push(`union ${name} member ${m.name} not in DataHub`);
+      for (const m of t.getTypes())
+        if (!d.getTypes().some((x) => x.name === m.name))
+          problems.push(`union ${name} member ${m.name} not in DataHub`);
     } else if (isScalarType(t) && !isScalarType(d)) {
       problems.push(`${name} is not a scalar in DataHub`);
     }
@@ -95,8 +121,10 @@ describe("the catalog's GraphQL schema", () => {
   test('names the types and root fields the spec reads (§2.4, §4.1)', () => {
     const s = catalogSchema();
     const query = s.getQueryType()!.getFields();
-    assert.deepEqual(['dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup'].map((f) => String(query[f]?.type)),
-      ['Dataset', 'MLFeature', 'MLFeatureTable', 'MLModel', 'MLModelGroup']);
+    assert.deepEqual(
+      ['dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup'].map((f) => String(query[f]?.type)),
+      ['Dataset', 'MLFeature', 'MLFeatureTable', 'MLModel', 'MLModelGroup'],
+    );
     const mutation = s.getMutationType()!.getFields();
     assert.equal(String(mutation['updateDataset']?.type), 'Dataset');
     assert.equal(String(mutation['updateDescription']?.type), 'Boolean');

@@ -20,11 +20,19 @@ import { testCatalog } from './helpers';
 const USERS = SAMPLE.datasets.users;
 const PWNED = 'PWNED';
 
-const ingestBody = JSON.stringify({ proposal: {
-  entityType: 'dataset', entityUrn: USERS, changeType: 'UPSERT', aspectName: 'editableDatasetProperties',
-  aspect: { value: JSON.stringify({ description: `${PWNED} via CSRF` }), contentType: 'application/json' },
-}, async: 'false' });
-const updateDatasetBody = JSON.stringify({ query: `mutation { updateDataset(urn: "${USERS}", input: {editableProperties: {description: "${PWNED}"}}) { urn } }` });
+const ingestBody = JSON.stringify({
+  proposal: {
+    entityType: 'dataset',
+    entityUrn: USERS,
+    changeType: 'UPSERT',
+    aspectName: 'editableDatasetProperties',
+    aspect: { value: JSON.stringify({ description: `${PWNED} via CSRF` }), contentType: 'application/json' },
+  },
+  async: 'false',
+});
+const updateDatasetBody = JSON.stringify({
+  query: `mutation { updateDataset(urn: "${USERS}", input: {editableProperties: {description: "${PWNED}"}}) { urn } }`,
+});
 // What `<form enctype=text/plain>` sends with <input name='{"query":"…","x":"' value='"}'>.
 const updateDescriptionForm = `{"query":"mutation { updateDescription(input: {description: \\"${PWNED}\\", resourceUrn: \\"${USERS.replaceAll('"', '\\"')}\\", subResource: \\"user_id\\", subResourceType: DATASET_FIELD}) }","x":"="}\r\n`;
 
@@ -48,20 +56,38 @@ function error(r: RawAnswer): string {
 }
 
 describe('security: writes a web page can send without a preflight are refused', () => {
-  for (const contentType of ['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', undefined]) {
+  for (const contentType of [
+    'text/plain;charset=UTF-8',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    undefined,
+  ]) {
     test(`POST with ${contentType ?? 'no Content-Type'} to ingestProposal, updateDataset and updateDescription: 415, nothing written`, async (t) => {
       const catalog = await testCatalog(t, { sample: true });
       const before = await readBack(catalog);
       for (const w of WRITES) {
-        const r = await rawRequest(catalog.url, { path: w.path, body: w.body, headers: contentType ? { 'Content-Type': contentType } : {} });
+        const r = await rawRequest(catalog.url, {
+          path: w.path,
+          body: w.body,
+          headers: contentType ? { 'Content-Type': contentType } : {},
+        });
         assert.equal(r.status, 415, `${w.name}: ${r.text}`);
-        assert.match(error(r), new RegExp(`^POST needs Content-Type: application/json; found ${escapeRe(contentType ? `'${contentType}'` : 'none')}`));
+        assert.match(
+          error(r),
+          new RegExp(
+            `^POST needs Content-Type: application/json; found ${escapeRe(contentType ? `'${contentType}'` : 'none')}`,
+          ),
+        );
       }
       const after = await readBack(catalog);
       assert.equal(after, before);
       assert.ok(!after.includes(PWNED));
       // The same write as JSON (a charset parameter and any case allowed) goes through: what is refused is the kind of body.
-      const json = await rawRequest(catalog.url, { path: WRITES[0]!.path, body: WRITES[0]!.body, headers: { 'Content-Type': 'Application/JSON; charset=utf-8' } });
+      const json = await rawRequest(catalog.url, {
+        path: WRITES[0]!.path,
+        body: WRITES[0]!.body,
+        headers: { 'Content-Type': 'Application/JSON; charset=utf-8' },
+      });
       assert.equal(json.status, 200, json.text);
       assert.ok((await readBack(catalog)).includes(PWNED));
     });
@@ -73,11 +99,25 @@ describe('security: Host (DNS rebinding) and Origin', () => {
     const catalog = await testCatalog(t, { sample: true });
     const before = await readBack(catalog);
     const evil = `evil.example:${catalog.port}`;
-    for (const [method, p] of [['GET', `/entitiesV2/${encodeUrnForPath(USERS)}`], ['GET', '/config'], ['GET', '/health'], ['POST', '/aspects?action=ingestProposal'], ['POST', '/api/graphql']] as const) {
-      const r = await rawRequest(catalog.url, { method, path: p, headers: { Host: evil, 'Content-Type': 'application/json' }, ...(method === 'POST' ? { body: p === '/api/graphql' ? updateDatasetBody : ingestBody } : {}) });
+    for (const [method, p] of [
+      ['GET', `/entitiesV2/${encodeUrnForPath(USERS)}`],
+      ['GET', '/config'],
+      ['GET', '/health'],
+      ['POST', '/aspects?action=ingestProposal'],
+      ['POST', '/api/graphql'],
+    ] as const) {
+      const r = await rawRequest(catalog.url, {
+        method,
+        path: p,
+        headers: { Host: evil, 'Content-Type': 'application/json' },
+        ...(method === 'POST' ? { body: p === '/api/graphql' ? updateDatasetBody : ingestBody } : {}),
+      });
       assert.equal(r.status, 403, `${method} ${p}: ${r.text}`);
-      assert.equal(error(r), `Host '${evil}' is not this catalog's name: it answers to Host 127.0.0.1:${catalog.port}, localhost:${catalog.port}, [::1]:${catalog.port} ` +
-        '(a page reached through another name, e.g. after a DNS rebind, is refused; start the catalog with --allowed-hosts NAME to add one)');
+      assert.equal(
+        error(r),
+        `Host '${evil}' is not this catalog's name: it answers to Host 127.0.0.1:${catalog.port}, localhost:${catalog.port}, [::1]:${catalog.port} ` +
+          '(a page reached through another name, e.g. after a DNS rebind, is refused; start the catalog with --allowed-hosts NAME to add one)',
+      );
       assert.ok(!r.text.includes('One row per registered user'), 'no catalog data in the answer');
     }
     assert.equal(await readBack(catalog), before);
@@ -85,11 +125,25 @@ describe('security: Host (DNS rebinding) and Origin', () => {
 
   test("the catalog's own names pass, in any case; a name without the port, another port or a missing Host does not; --allowed-hosts adds names", async (t) => {
     const catalog = await testCatalog(t, { allowedHosts: ['catalog.internal', 'other.internal:8443'] });
-    const status = async (host: string): Promise<number> => (await rawRequest(catalog.url, { method: 'GET', path: '/health', headers: { Host: host } })).status;
-    for (const ok of [`127.0.0.1:${catalog.port}`, `localhost:${catalog.port}`, `LOCALHOST:${catalog.port}`, `[::1]:${catalog.port}`, `catalog.internal:${catalog.port}`, 'other.internal:8443']) {
+    const status = async (host: string): Promise<number> =>
+      (await rawRequest(catalog.url, { method: 'GET', path: '/health', headers: { Host: host } })).status;
+    for (const ok of [
+      `127.0.0.1:${catalog.port}`,
+      `localhost:${catalog.port}`,
+      `LOCALHOST:${catalog.port}`,
+      `[::1]:${catalog.port}`,
+      `catalog.internal:${catalog.port}`,
+      'other.internal:8443',
+    ]) {
       assert.equal(await status(ok), 200, ok);
     }
-    for (const bad of ['localhost', `127.0.0.1:${catalog.port + 1}`, `127.0.0.1.nip.io:${catalog.port}`, `localhost.:${catalog.port}`, `catalog.internal:${catalog.port + 1}`]) {
+    for (const bad of [
+      'localhost',
+      `127.0.0.1:${catalog.port + 1}`,
+      `127.0.0.1.nip.io:${catalog.port}`,
+      `localhost.:${catalog.port}`,
+      `catalog.internal:${catalog.port + 1}`,
+    ]) {
       assert.equal(await status(bad), 403, bad);
     }
     // HTTP/1.0 needs no Host (Node itself answers 400 to HTTP/1.1 without one): the catalog refuses it too.
@@ -97,41 +151,86 @@ describe('security: Host (DNS rebinding) and Origin', () => {
       const socket = connect(catalog.port, '127.0.0.1', () => socket.end('GET /health HTTP/1.0\r\n\r\n'));
       let text = '';
       socket.setEncoding('utf8');
-      socket.on('data', (d: string) => { text += d; });
+      socket.on('data', (d: string) => {
+        text += d;
+      });
       socket.on('end', () => resolve(text));
       socket.on('error', reject);
     });
     assert.match(answer, /^HTTP\/1\.1 400 /);
-    assert.match(answer, /the request has no Host header; this catalog answers to Host 127\.0\.0\.1:\d+, localhost:\d+, \[::1\]:\d+, catalog\.internal:\d+, other\.internal:8443/);
+    assert.match(
+      answer,
+      /the request has no Host header; this catalog answers to Host 127\.0\.0\.1:\d+, localhost:\d+, \[::1\]:\d+, catalog\.internal:\d+, other\.internal:8443/,
+    );
   });
 
   test("an Origin other than the catalog's own is refused (null included); its own Origin passes, as a page of the catalog's own would send", async (t) => {
     const catalog = await testCatalog(t, { sample: true });
     const before = await readBack(catalog);
-    for (const origin of ['https://evil.example', `http://evil.example:${catalog.port}`, 'null', `http://127.0.0.1:${catalog.port + 1}`]) {
-      const r = await rawRequest(catalog.url, { path: '/aspects?action=ingestProposal', body: ingestBody, headers: { Origin: origin, 'Content-Type': 'application/json' } });
+    for (const origin of [
+      'https://evil.example',
+      `http://evil.example:${catalog.port}`,
+      'null',
+      `http://127.0.0.1:${catalog.port + 1}`,
+    ]) {
+      const r = await rawRequest(catalog.url, {
+        path: '/aspects?action=ingestProposal',
+        body: ingestBody,
+        headers: { Origin: origin, 'Content-Type': 'application/json' },
+      });
       assert.equal(r.status, 403, origin);
-      assert.match(error(r), new RegExp(`^Origin '${escapeRe(origin)}' is not this catalog's: requests from web pages of other origins are refused`));
+      assert.match(
+        error(r),
+        new RegExp(
+          `^Origin '${escapeRe(origin)}' is not this catalog's: requests from web pages of other origins are refused`,
+        ),
+      );
       const read = await rawRequest(catalog.url, { method: 'GET', path: '/config', headers: { Origin: origin } });
       assert.equal(read.status, 403, origin);
     }
     assert.equal(await readBack(catalog), before);
     // The page rule: a GET from the catalog's own origin, on its own Host, is answered.
-    const own = await rawRequest(catalog.url, { method: 'GET', path: '/config', headers: { Origin: `http://localhost:${catalog.port}`, Host: `localhost:${catalog.port}` } });
+    const own = await rawRequest(catalog.url, {
+      method: 'GET',
+      path: '/config',
+      headers: { Origin: `http://localhost:${catalog.port}`, Host: `localhost:${catalog.port}` },
+    });
     assert.equal(own.status, 200, own.text);
   });
 
   test('no answer carries a CORS header; OPTIONS (a preflight) is a 405 on every path', async (t) => {
     const catalog = await testCatalog(t, { sample: true, token: 'tok-cors' });
-    const preflight = { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,authorization' };
+    const preflight = {
+      Origin: 'https://evil.example',
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'content-type,authorization',
+    };
     const requests: RawRequest[] = [
-      ...['/api/graphql', '/aspects?action=ingestProposal', '/health', '/config', '/nowhere'].map((p) => ({ method: 'OPTIONS', path: p, headers: preflight })),
-      ...['/api/graphql', '/aspects?action=ingestProposal', '/health', '/config', '/nowhere'].map((p) => ({ method: 'OPTIONS', path: p, headers: {} })),
+      ...['/api/graphql', '/aspects?action=ingestProposal', '/health', '/config', '/nowhere'].map((p) => ({
+        method: 'OPTIONS',
+        path: p,
+        headers: preflight,
+      })),
+      ...['/api/graphql', '/aspects?action=ingestProposal', '/health', '/config', '/nowhere'].map((p) => ({
+        method: 'OPTIONS',
+        path: p,
+        headers: {},
+      })),
       { method: 'GET', path: '/config', headers: {} },
       { method: 'GET', path: `/entitiesV2/${encodeUrnForPath(USERS)}`, headers: {} },
       { method: 'GET', path: `/entitiesV2/${encodeUrnForPath(USERS)}`, headers: { Authorization: 'Bearer tok-cors' } },
-      { method: 'POST', path: '/api/graphql', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer tok-cors' }, body: '{"query": "{ __typename }"}' },
-      { method: 'POST', path: '/api/graphql', headers: { 'Content-Type': 'text/plain', Origin: 'https://evil.example' }, body: '{}' },
+      {
+        method: 'POST',
+        path: '/api/graphql',
+        headers: { 'Content-Type': 'application/json', Authorization: 'Bearer tok-cors' },
+        body: '{"query": "{ __typename }"}',
+      },
+      {
+        method: 'POST',
+        path: '/api/graphql',
+        headers: { 'Content-Type': 'text/plain', Origin: 'https://evil.example' },
+        body: '{}',
+      },
     ];
     for (const req of requests) {
       const r = await rawRequest(catalog.url, req);

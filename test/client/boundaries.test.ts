@@ -9,7 +9,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 const CLIENT_SRC = path.resolve(__dirname, '..', '..', '..', 'client', 'src');
-const PURE = ['endpoints.ts', 'userText.ts', 'launch.ts', 'statusView.ts', 'commandIds.ts', 'localCatalogProcess.ts', 'crashRestarts.ts'];
+const PURE = [
+  'endpoints.ts',
+  'userText.ts',
+  'launch.ts',
+  'statusView.ts',
+  'commandIds.ts',
+  'localCatalogProcess.ts',
+  'crashRestarts.ts',
+];
 
 function importsOf(file: string): string[] {
   const text = readFileSync(path.join(CLIENT_SRC, file), 'utf8');
@@ -18,12 +26,14 @@ function importsOf(file: string): string[] {
 
 test('client/src imports nothing from server/ or catalog/', () => {
   for (const file of readdirSync(CLIENT_SRC).filter((f) => f.endsWith('.ts'))) {
-    for (const spec of importsOf(file)) assert.doesNotMatch(spec, /(^|\/)(server|catalog)\//, `${file} imports ${spec}`);
+    for (const spec of importsOf(file))
+      assert.doesNotMatch(spec, /(^|\/)(server|catalog)\//, `${file} imports ${spec}`);
   }
 });
 
 test('the unit-tested client modules do not import vscode', () => {
   for (const file of PURE) {
-    for (const spec of importsOf(file)) assert.ok(spec !== 'vscode' && !spec.startsWith('vscode-languageclient'), `${file} imports ${spec}`);
+    for (const spec of importsOf(file))
+      assert.ok(spec !== 'vscode' && !spec.startsWith('vscode-languageclient'), `${file} imports ${spec}`);
   }
 });

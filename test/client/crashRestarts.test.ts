@@ -6,8 +6,15 @@ import { CRASH_WINDOW_MS, CrashRestarts, MAX_CRASH_RESTARTS, RESTART_DELAYS_MS }
 test('the first stops restart after growing pauses; one more within the window is final', () => {
   const policy = new CrashRestarts();
   const decisions = Array.from({ length: MAX_CRASH_RESTARTS + 1 }, (_, i) => policy.next(1000 + i * 1000));
-  assert.deepEqual(decisions.slice(0, MAX_CRASH_RESTARTS).map((d) => (d.restart ? d.delayMs : -1)), [...RESTART_DELAYS_MS]);
-  assert.deepEqual(decisions[MAX_CRASH_RESTARTS], { restart: false, crashes: MAX_CRASH_RESTARTS + 1, windowMs: CRASH_WINDOW_MS });
+  assert.deepEqual(
+    decisions.slice(0, MAX_CRASH_RESTARTS).map((d) => (d.restart ? d.delayMs : -1)),
+    [...RESTART_DELAYS_MS],
+  );
+  assert.deepEqual(decisions[MAX_CRASH_RESTARTS], {
+    restart: false,
+    crashes: MAX_CRASH_RESTARTS + 1,
+    windowMs: CRASH_WINDOW_MS,
+  });
 });
 
 test('stops older than the window are forgotten, so a server that crashes rarely is always restarted', () => {

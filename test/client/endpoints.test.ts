@@ -6,14 +6,24 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkCatalogUrl, entityPageUrl, originOf, tokenRisks, tokenSecretKey, uiBase } from '../../client/src/endpoints';
+import {
+  checkCatalogUrl,
+  entityPageUrl,
+  originOf,
+  tokenRisks,
+  tokenSecretKey,
+  uiBase,
+} from '../../client/src/endpoints';
 import { isLoopbackHost } from '../../model/src/origin';
 import { DEFAULT_SETTINGS } from '../../model/src/protocol';
 
 describe('a token belongs to one origin', () => {
   test('the secret key is the origin of catalogLens.url: path, trailing slash and case of the host do not matter', () => {
     assert.equal(originOf('https://DataHub.example.com:8080/gms/'), 'https://datahub.example.com:8080');
-    assert.equal(tokenSecretKey(originOf('https://datahub.example.com:8080/x')!), 'catalogLens.token:https://datahub.example.com:8080');
+    assert.equal(
+      tokenSecretKey(originOf('https://datahub.example.com:8080/x')!),
+      'catalogLens.token:https://datahub.example.com:8080',
+    );
     assert.equal(originOf('http://localhost:8080'), originOf('http://localhost:8080/'));
   });
 
@@ -39,14 +49,20 @@ describe('risks confirmed before the token is sent', () => {
 
   test('plain http to another machine is a risk, keyed by its origin', () => {
     const risks = tokenRisks('http://datahub.internal:8080', '');
-    assert.deepEqual(risks.map((r) => r.key), ['insecure:http://datahub.internal:8080']);
+    assert.deepEqual(
+      risks.map((r) => r.key),
+      ['insecure:http://datahub.internal:8080'],
+    );
     assert.match(risks[0]!.message, /plain HTTP/);
     assert.equal(risks[0]!.insecureHost, 'datahub.internal:8080', 'the host the server is told the user accepted');
   });
 
   test('a GraphQL URL on plain http off this machine is a risk of its own', () => {
     const risks = tokenRisks('https://gms.example.com', 'http://frontend.example.com/api/graphql');
-    assert.deepEqual(risks.map((r) => r.key).sort(), ['graphql:https://gms.example.com->http://frontend.example.com', 'insecure:http://frontend.example.com'].sort());
+    assert.deepEqual(
+      risks.map((r) => r.key).sort(),
+      ['graphql:https://gms.example.com->http://frontend.example.com', 'insecure:http://frontend.example.com'].sort(),
+    );
   });
 
   test('a GraphQL URL on another origin is a risk: another host, and another port of the same host (another program may listen there)', () => {
@@ -55,26 +71,57 @@ describe('risks confirmed before the token is sent', () => {
     assert.match(risks[0]!.message, /evil\.example\.net/);
     assert.equal(risks[0]!.otherOrigin, 'https://evil.example.net');
     const port = tokenRisks('https://datahub.example.com:8080', 'https://datahub.example.com:9999/api/graphql');
-    assert.deepEqual(port.map((r) => r.key), ['graphql:https://datahub.example.com:8080->https://datahub.example.com:9999']);
+    assert.deepEqual(
+      port.map((r) => r.key),
+      ['graphql:https://datahub.example.com:8080->https://datahub.example.com:9999'],
+    );
     assert.match(port[0]!.message, /another port/);
-    assert.deepEqual(tokenRisks('http://127.0.0.1:9410', 'http://127.0.0.1:9002/api/graphql').map((r) => r.otherOrigin), ['http://127.0.0.1:9002']);
-    assert.deepEqual(tokenRisks('https://datahub.example.com:8080', 'https://datahub.example.com:8080/other/api/graphql'), [], 'same origin, other path: no risk');
+    assert.deepEqual(
+      tokenRisks('http://127.0.0.1:9410', 'http://127.0.0.1:9002/api/graphql').map((r) => r.otherOrigin),
+      ['http://127.0.0.1:9002'],
+    );
+    assert.deepEqual(
+      tokenRisks('https://datahub.example.com:8080', 'https://datahub.example.com:8080/other/api/graphql'),
+      [],
+      'same origin, other path: no risk',
+    );
   });
 
   test('an origin listed in catalogLens.allowTokenOrigins is no risk', () => {
-    assert.deepEqual(tokenRisks('https://datahub.example.com:8080', 'https://datahub.example.com:9999/api/graphql', ['https://datahub.example.com:9999']), []);
-    assert.equal(tokenRisks('https://datahub.example.com:8080', 'https://datahub.example.com:9999/api/graphql', ['https://datahub.example.com:9998']).length, 1);
+    assert.deepEqual(
+      tokenRisks('https://datahub.example.com:8080', 'https://datahub.example.com:9999/api/graphql', [
+        'https://datahub.example.com:9999',
+      ]),
+      [],
+    );
+    assert.equal(
+      tokenRisks('https://datahub.example.com:8080', 'https://datahub.example.com:9999/api/graphql', [
+        'https://datahub.example.com:9998',
+      ]).length,
+      1,
+    );
   });
 
   test('loopback hosts', () => {
-    for (const h of ['localhost', 'LOCALHOST', 'api.localhost', '127.0.0.1', '127.1.2.3', '[::1]', '::1', '::ffff:127.0.0.1']) assert.ok(isLoopbackHost(h), h);
+    for (const h of [
+      'localhost',
+      'LOCALHOST',
+      'api.localhost',
+      '127.0.0.1',
+      '127.1.2.3',
+      '[::1]',
+      '::1',
+      '::ffff:127.0.0.1',
+    ])
+      assert.ok(isLoopbackHost(h), h);
     for (const h of ['example.com', '10.0.0.1', '128.0.0.1', 'localhost.example.com']) assert.ok(!isLoopbackHost(h), h);
   });
 });
 
 describe('Configure Catalog accepts only plain http(s) base URLs', () => {
   test('good URLs', () => {
-    for (const u of ['http://localhost:8080', 'https://datahub.example.com/gms', ' http://127.0.0.1:9410 ']) assert.equal(checkCatalogUrl(u, { optional: false }), undefined, u);
+    for (const u of ['http://localhost:8080', 'https://datahub.example.com/gms', ' http://127.0.0.1:9410 '])
+      assert.equal(checkCatalogUrl(u, { optional: false }), undefined, u);
   });
 
   test('empty is an error for the catalog URL and fine for the optional GraphQL URL', () => {
@@ -83,7 +130,10 @@ describe('Configure Catalog accepts only plain http(s) base URLs', () => {
   });
 
   test('credentials in the URL are refused: the token belongs in secret storage', () => {
-    assert.match(checkCatalogUrl('https://user:secret@datahub.example.com', { optional: false }) ?? '', /Set Access Token/);
+    assert.match(
+      checkCatalogUrl('https://user:secret@datahub.example.com', { optional: false }) ?? '',
+      /Set Access Token/,
+    );
   });
 
   test('other schemes, queries and non-URLs are refused', () => {
@@ -93,29 +143,38 @@ describe('Configure Catalog accepts only plain http(s) base URLs', () => {
   });
 });
 
-describe('Open in Catalog builds the entity page as the server\'s links do', () => {
+describe("Open in Catalog builds the entity page as the server's links do", () => {
   const base = { url: 'http://localhost:8080', uiUrl: '', entityUrlTemplate: DEFAULT_SETTINGS.entityUrlTemplate };
 
-  test('GMS port 8080 is read as the frontend\'s 9002; the URN stays readable in the path', () => {
+  test("GMS port 8080 is read as the frontend's 9002; the URN stays readable in the path", () => {
     assert.equal(uiBase('http://localhost:8080/', ''), 'http://localhost:9002');
     assert.deepEqual(entityPageUrl(base, 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)'), {
       url: 'http://localhost:9002/dataset/urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)',
     });
   });
 
-  test('uiUrl wins, and each kind has DataHub\'s page name', () => {
+  test("uiUrl wins, and each kind has DataHub's page name", () => {
     const s = { ...base, uiUrl: 'https://datahub.example.com/' };
-    assert.deepEqual(entityPageUrl(s, 'urn:li:mlFeature:(user_features,age)'), { url: 'https://datahub.example.com/features/urn:li:mlFeature:(user_features,age)' });
-    assert.deepEqual(entityPageUrl(s, 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)'), { url: 'https://datahub.example.com/mlModels/urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)' });
+    assert.deepEqual(entityPageUrl(s, 'urn:li:mlFeature:(user_features,age)'), {
+      url: 'https://datahub.example.com/features/urn:li:mlFeature:(user_features,age)',
+    });
+    assert.deepEqual(entityPageUrl(s, 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)'), {
+      url: 'https://datahub.example.com/mlModels/urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)',
+    });
   });
 
-  test('characters that break a path are escaped (DataHub\'s urlEncodeUrn)', () => {
+  test("characters that break a path are escaped (DataHub's urlEncodeUrn)", () => {
     const r = entityPageUrl(base, 'urn:li:dataset:(urn:li:dataPlatform:s3,bucket/a%2Cb?x,PROD)');
-    assert.deepEqual(r, { url: 'http://localhost:9002/dataset/urn:li:dataset:(urn:li:dataPlatform:s3,bucket%2Fa%252Cb%3Fx,PROD)' });
+    assert.deepEqual(r, {
+      url: 'http://localhost:9002/dataset/urn:li:dataset:(urn:li:dataPlatform:s3,bucket%2Fa%252Cb%3Fx,PROD)',
+    });
   });
 
   test('no page without a configured catalog, and never a non-http link from the template', () => {
     assert.ok('error' in entityPageUrl({ ...base, url: '' }, 'urn:li:corpuser:jdoe'));
-    assert.ok('error' in entityPageUrl({ ...base, entityUrlTemplate: 'command:workbench.action.quit?{urn}' }, 'urn:li:corpuser:jdoe'));
+    assert.ok(
+      'error' in
+        entityPageUrl({ ...base, entityUrlTemplate: 'command:workbench.action.quit?{urn}' }, 'urn:li:corpuser:jdoe'),
+    );
   });
 });

@@ -6,7 +6,14 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SERVER_LANGUAGES, TOKEN_ENV, sameLaunch, serverDocumentSelector, serverInitializationOptions, serverProcessEnv } from '../../client/src/launch';
+import {
+  SERVER_LANGUAGES,
+  TOKEN_ENV,
+  sameLaunch,
+  serverDocumentSelector,
+  serverInitializationOptions,
+  serverProcessEnv,
+} from '../../client/src/launch';
 import { PaletteCommands } from '../../client/src/commandIds';
 import { statusView } from '../../client/src/statusView';
 import type { ConnectionState } from '../../model/src/protocol';
@@ -18,7 +25,7 @@ describe('the token reaches the server only through its environment', () => {
     assert.equal(env['PATH'], '/usr/bin');
   });
 
-  test('a token inherited from the shell is removed when none is stored for the catalog\'s origin', () => {
+  test("a token inherited from the shell is removed when none is stored for the catalog's origin", () => {
     const env = serverProcessEnv({ [TOKEN_ENV]: 'from-shell', PATH: '/usr/bin' }, undefined);
     assert.ok(!(TOKEN_ENV in env));
   });
@@ -30,10 +37,24 @@ describe('the token reaches the server only through its environment', () => {
   });
 
   test('initializationOptions are {clientCommands, trusted, allowInsecureHosts, allowTokenOrigins}: never the token', () => {
-    assert.deepEqual(serverInitializationOptions(true), { clientCommands: true, trusted: true, allowInsecureHosts: [], allowTokenOrigins: [] });
-    assert.deepEqual(serverInitializationOptions(false, ['datahub.internal:8080'], ['https://datahub.internal:9002']),
-      { clientCommands: true, trusted: false, allowInsecureHosts: ['datahub.internal:8080'], allowTokenOrigins: ['https://datahub.internal:9002'] });
-    assert.deepEqual(Object.keys(serverInitializationOptions(false)).sort(), ['allowInsecureHosts', 'allowTokenOrigins', 'clientCommands', 'trusted']);
+    assert.deepEqual(serverInitializationOptions(true), {
+      clientCommands: true,
+      trusted: true,
+      allowInsecureHosts: [],
+      allowTokenOrigins: [],
+    });
+    assert.deepEqual(serverInitializationOptions(false, ['datahub.internal:8080'], ['https://datahub.internal:9002']), {
+      clientCommands: true,
+      trusted: false,
+      allowInsecureHosts: ['datahub.internal:8080'],
+      allowTokenOrigins: ['https://datahub.internal:9002'],
+    });
+    assert.deepEqual(Object.keys(serverInitializationOptions(false)).sort(), [
+      'allowInsecureHosts',
+      'allowTokenOrigins',
+      'clientCommands',
+      'trusted',
+    ]);
   });
 });
 
@@ -41,13 +62,24 @@ describe('document selector and restarts', () => {
   test('every default language, for file and untitled documents; configured languages are added', () => {
     const selector = serverDocumentSelector(['rust']);
     for (const language of [...SERVER_LANGUAGES, 'rust']) {
-      for (const scheme of ['file', 'untitled']) assert.ok(selector.some((s) => s.language === language && s.scheme === scheme), `${language} ${scheme}`);
+      for (const scheme of ['file', 'untitled'])
+        assert.ok(
+          selector.some((s) => s.language === language && s.scheme === scheme),
+          `${language} ${scheme}`,
+        );
     }
     assert.equal(new Set(selector.map((s) => `${s.scheme}:${s.language}`)).size, selector.length, 'no duplicates');
   });
 
   test('a change of token, origin, accepted hosts, trust or languages means a restart; the order of languages does not', () => {
-    const a = { origin: 'http://localhost:8080', token: 't', allowInsecureHosts: [], allowTokenOrigins: [], trusted: true, languages: ['python', 'yaml'] };
+    const a = {
+      origin: 'http://localhost:8080',
+      token: 't',
+      allowInsecureHosts: [],
+      allowTokenOrigins: [],
+      trusted: true,
+      languages: ['python', 'yaml'],
+    };
     assert.ok(sameLaunch(a, { ...a, languages: ['yaml', 'python'] }));
     assert.ok(!sameLaunch(a, { ...a, token: 'u' }));
     assert.ok(!sameLaunch(a, { ...a, token: undefined }));

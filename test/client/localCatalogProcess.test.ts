@@ -11,7 +11,15 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { createServer, type Server } from 'node:net';
 import {
-  CATALOG_TOKEN_ENV, LISTENING_RE, catalogEnv, checkNodeForCatalog, errorLine, newCatalogToken, portOf, startCatalogOnPort, startCatalogProcess,
+  CATALOG_TOKEN_ENV,
+  LISTENING_RE,
+  catalogEnv,
+  checkNodeForCatalog,
+  errorLine,
+  newCatalogToken,
+  portOf,
+  startCatalogOnPort,
+  startCatalogProcess,
 } from '../../client/src/localCatalogProcess';
 
 /** The repository root, seen from out/test/client. */
@@ -39,7 +47,7 @@ function tempDir(t: { after: (fn: () => void) => void }): string {
   return dir;
 }
 
-describe('checking the user\'s node before starting the catalog', () => {
+describe("checking the user's node before starting the catalog", () => {
   test('a node that loads better-sqlite3 passes and says its version', async () => {
     const r = await checkNodeForCatalog(process.execPath, BETTER_SQLITE3, process.env);
     assert.deepEqual(r, { ok: true, version: process.version });
@@ -55,11 +63,14 @@ describe('checking the user\'s node before starting the catalog', () => {
   test('a node that cannot load better-sqlite3 there: "cannotLoad", naming the module and the Node error', async (t) => {
     const r = await checkNodeForCatalog(process.execPath, path.join(tempDir(t), 'better-sqlite3'), process.env);
     assert.ok(!r.ok && r.reason === 'cannotLoad');
-    assert.match(!r.ok ? r.message : '', new RegExp(`Node\\.js ${process.version.replace(/\./g, '\\.')} on PATH cannot load .*better-sqlite3`));
+    assert.match(
+      !r.ok ? r.message : '',
+      new RegExp(`Node\\.js ${process.version.replace(/\./g, '\\.')} on PATH cannot load .*better-sqlite3`),
+    );
     assert.match(!r.ok ? r.message : '', /Cannot find module/);
   });
 
-  test('the ABI mismatch line of Node\'s error is the one shown', () => {
+  test("the ABI mismatch line of Node's error is the one shown", () => {
     const stderr = [
       'node:internal/modules/cjs/loader:1465',
       '  return process.dlopen(module, path.toNamespacedPath(filename));',
@@ -77,13 +88,19 @@ describe('the local catalog process', () => {
     const dir = tempDir(t);
     const lines: string[] = [];
     const catalog = await startCatalogProcess({
-      node: process.execPath, script: CATALOG_MAIN, cwd: dir, env: process.env,
+      node: process.execPath,
+      script: CATALOG_MAIN,
+      cwd: dir,
+      env: process.env,
       args: ['--sample', '--port', '0', '--db', path.join(dir, 'catalog.db')],
       onOutput: (l) => lines.push(l),
     });
     t.after(() => catalog.stop());
     assert.match(catalog.url, /^http:\/\/127\.0\.0\.1:\d+$/);
-    assert.ok(lines.some((l) => LISTENING_RE.test(l)), 'the banner reaches the log');
+    assert.ok(
+      lines.some((l) => LISTENING_RE.test(l)),
+      'the banner reaches the log',
+    );
     const health = await fetch(`${catalog.url}/health`);
     assert.equal(health.status, 200);
     await health.arrayBuffer();
@@ -95,7 +112,13 @@ describe('the local catalog process', () => {
 
   test('a catalog that exits before listening rejects with its own output', async (t) => {
     await assert.rejects(
-      startCatalogProcess({ node: process.execPath, script: CATALOG_MAIN, cwd: tempDir(t), env: process.env, args: ['--no-such-flag'] }),
+      startCatalogProcess({
+        node: process.execPath,
+        script: CATALOG_MAIN,
+        cwd: tempDir(t),
+        env: process.env,
+        args: ['--no-such-flag'],
+      }),
       /exited \(code 2.*before listening[\s\S]*unknown option '--no-such-flag'/,
     );
   });
@@ -109,14 +132,18 @@ describe('the local catalog process', () => {
   });
 });
 
-describe('the local catalog\'s port across restarts', () => {
+describe("the local catalog's port across restarts", () => {
   const argsFor = (dir: string) => (port: number) => ['--port', String(port), '--db', path.join(dir, 'catalog.db')];
 
   test('it starts on the port of its last run when that port is free', async (t) => {
     const dir = tempDir(t);
     const { server, port } = await listenFree();
     await close(server);
-    const catalog = await startCatalogOnPort({ node: process.execPath, script: CATALOG_MAIN, cwd: dir, env: process.env }, argsFor(dir), port);
+    const catalog = await startCatalogOnPort(
+      { node: process.execPath, script: CATALOG_MAIN, cwd: dir, env: process.env },
+      argsFor(dir),
+      port,
+    );
     t.after(() => catalog.stop());
     assert.equal(catalog.url, `http://127.0.0.1:${port}`);
     assert.equal(portOf(catalog.url), port);
@@ -131,18 +158,28 @@ describe('the local catalog\'s port across restarts', () => {
     t.after(() => close(server));
     const lines: string[] = [];
     const catalog = await startCatalogOnPort(
-      { node: process.execPath, script: CATALOG_MAIN, cwd: dir, env: process.env, onOutput: (l) => lines.push(l) }, argsFor(dir), port);
+      { node: process.execPath, script: CATALOG_MAIN, cwd: dir, env: process.env, onOutput: (l) => lines.push(l) },
+      argsFor(dir),
+      port,
+    );
     t.after(() => catalog.stop());
     const newPort = portOf(catalog.url);
     assert.ok(newPort !== undefined && newPort !== port, `${catalog.url} is not on the taken port ${port}`);
-    assert.ok(lines.some((l) => l.includes('EADDRINUSE')), 'the catalog\'s own error reaches the log');
+    assert.ok(
+      lines.some((l) => l.includes('EADDRINUSE')),
+      "the catalog's own error reaches the log",
+    );
     assert.ok(lines.includes(`port ${port} is taken; starting on a free port`));
   });
 
   test('no remembered port (first run, or a value that is not a port): a free port', async (t) => {
     for (const remembered of [undefined, 0, -1, 70_000, 1.5]) {
       const dir = tempDir(t);
-      const catalog = await startCatalogOnPort({ node: process.execPath, script: CATALOG_MAIN, cwd: dir, env: process.env }, argsFor(dir), remembered);
+      const catalog = await startCatalogOnPort(
+        { node: process.execPath, script: CATALOG_MAIN, cwd: dir, env: process.env },
+        argsFor(dir),
+        remembered,
+      );
       try {
         assert.ok((portOf(catalog.url) ?? 0) > 0, `${remembered}: ${catalog.url}`);
       } finally {
@@ -151,11 +188,18 @@ describe('the local catalog\'s port across restarts', () => {
     }
   });
 
-  test('a failure other than a taken port is not retried: it rejects with the catalog\'s output', async (t) => {
+  test("a failure other than a taken port is not retried: it rejects with the catalog's output", async (t) => {
     const dir = tempDir(t);
     let starts = 0;
     await assert.rejects(
-      startCatalogOnPort({ node: process.execPath, script: CATALOG_MAIN, cwd: dir, env: process.env }, () => { starts++; return ['--no-such-flag']; }, 40_000),
+      startCatalogOnPort(
+        { node: process.execPath, script: CATALOG_MAIN, cwd: dir, env: process.env },
+        () => {
+          starts++;
+          return ['--no-such-flag'];
+        },
+        40_000,
+      ),
       /unknown option '--no-such-flag'/,
     );
     assert.equal(starts, 1);
@@ -163,7 +207,9 @@ describe('the local catalog\'s port across restarts', () => {
 });
 
 describe('Start Local Catalog gives each catalog a token of its own', () => {
-  const query = JSON.stringify({ query: '{ dataset(urn: "urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)") { urn } }' });
+  const query = JSON.stringify({
+    query: '{ dataset(urn: "urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)") { urn } }',
+  });
   const graphql = async (url: string, authorization?: string): Promise<number> => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (authorization !== undefined) headers.authorization = authorization;
@@ -175,7 +221,10 @@ describe('Start Local Catalog gives each catalog a token of its own', () => {
   test('the catalog refuses requests without the token (401) and answers with it (200); the token is in its environment, not its command line', async (t) => {
     const dir = tempDir(t);
     const token = newCatalogToken();
-    const env = catalogEnv({ ...process.env, ELECTRON_RUN_AS_NODE: '1', [CATALOG_TOKEN_ENV]: 'inherited-from-the-shell' }, token);
+    const env = catalogEnv(
+      { ...process.env, ELECTRON_RUN_AS_NODE: '1', [CATALOG_TOKEN_ENV]: 'inherited-from-the-shell' },
+      token,
+    );
     const catalog = await startCatalogOnPort(
       { node: process.execPath, script: CATALOG_MAIN, cwd: dir, env },
       (port) => ['--sample', '--port', String(port), '--db', path.join(dir, 'catalog.db')],
@@ -190,7 +239,10 @@ describe('Start Local Catalog gives each catalog a token of its own', () => {
     assert.ok(!cmdline.includes(token), `the token is on the command line: ${cmdline}`);
     const environ = readFileSync(`/proc/${catalog.pid}/environ`, 'utf8').split('\0');
     assert.ok(environ.includes(`${CATALOG_TOKEN_ENV}=${token}`));
-    assert.ok(!environ.some((e) => e.startsWith('ELECTRON_RUN_AS_NODE=')), 'the extension host\'s ELECTRON_RUN_AS_NODE is not passed on');
+    assert.ok(
+      !environ.some((e) => e.startsWith('ELECTRON_RUN_AS_NODE=')),
+      "the extension host's ELECTRON_RUN_AS_NODE is not passed on",
+    );
   });
 
   test('every start makes a new random token of 32 bytes', () => {

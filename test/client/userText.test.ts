@@ -9,15 +9,21 @@ import { checkUrnText, descriptionFromInput, descriptionToInput, urnKindOf, urnL
 
 describe('typed URNs', () => {
   test('a URN of the asked kind is accepted, in any namespace', () => {
-    assert.equal(checkUrnText('urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,user_features)', ['mlFeatureTable']), undefined);
+    assert.equal(
+      checkUrnText('urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,user_features)', ['mlFeatureTable']),
+      undefined,
+    );
     assert.equal(checkUrnText(' urn:svc:mlModel:(urn:svc:dataPlatform:sagemaker,churn,PROD) ', ['mlModel']), undefined);
   });
 
   test('a URN of another kind says which kind it is', () => {
-    assert.match(checkUrnText('urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)', ['mlModelGroup']) ?? '', /model group.*ML model/);
+    assert.match(
+      checkUrnText('urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)', ['mlModelGroup']) ?? '',
+      /model group.*ML model/,
+    );
   });
 
-  test('a malformed URN gets the parser\'s message and position', () => {
+  test("a malformed URN gets the parser's message and position", () => {
     const msg = checkUrnText('urn:li:dataset:(urn:li:dataPlatform:hive,db.users)', ['dataset']) ?? '';
     assert.match(msg, /expected 3 parts/);
     assert.match(msg, /at character \d+/);
@@ -53,9 +59,18 @@ describe('descriptions in a one-line input box', () => {
 
 describe('URN labels in quick picks', () => {
   test('the decoded name, with platform and env as description', () => {
-    assert.deepEqual(urnLabel('urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,user%2Cfeatures)'), { label: 'user,features', description: 'feature table · feast' });
-    assert.deepEqual(urnLabel('urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,churn_models,DEV)'), { label: 'churn_models', description: 'model group · mlflow · DEV' });
-    assert.deepEqual(urnLabel('urn:li:mlFeature:(user_features,age)'), { label: 'age', description: 'feature of user_features' });
+    assert.deepEqual(urnLabel('urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,user%2Cfeatures)'), {
+      label: 'user,features',
+      description: 'feature table · feast',
+    });
+    assert.deepEqual(urnLabel('urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,churn_models,DEV)'), {
+      label: 'churn_models',
+      description: 'model group · mlflow · DEV',
+    });
+    assert.deepEqual(urnLabel('urn:li:mlFeature:(user_features,age)'), {
+      label: 'age',
+      description: 'feature of user_features',
+    });
   });
 
   test('text that does not parse is shown as it is', () => {

@@ -64,7 +64,10 @@ describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REAS
       const wb = session.workbench;
       await wb.openFile('pipelines/features.py');
       const line = lineOf(session.workspace, 'pipelines/features.py', 'AGE = "urn:li:mlFeature:(users_table,age)"');
-      const hover = await wb.hoverAt(await wb.revealText(line.number, line.text, 'users_table,age'), /Age of the user in years\./);
+      const hover = await wb.hoverAt(
+        await wb.revealText(line.number, line.text, 'users_table,age'),
+        /Age of the user in years\./,
+      );
       assert.match(hover, /age/);
     });
   });
@@ -74,11 +77,15 @@ describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REAS
       const wb = session.workbench;
       // A file the user just wrote: the demo's builder calls name other datasets.
       const file = 'pipelines/builder_call.py';
-      const code = 'from datahub.emitter.mce_builder import make_dataset_urn\n\nUSERS = make_dataset_urn("hive", "db.users", "PROD")\n';
+      const code =
+        'from datahub.emitter.mce_builder import make_dataset_urn\n\nUSERS = make_dataset_urn("hive", "db.users", "PROD")\n';
       writeFileSync(path.join(session.workspace, file), code);
       await wb.openFile(file);
       const line = lineOf(session.workspace, file, 'USERS = make_dataset_urn(');
-      const hover = await wb.hoverAt(await wb.revealText(line.number, line.text, 'make_dataset_urn'), USERS_DESCRIPTION);
+      const hover = await wb.hoverAt(
+        await wb.revealText(line.number, line.text, 'make_dataset_urn'),
+        USERS_DESCRIPTION,
+      );
       assert.match(hover, /make_dataset_urn/);
     });
   });
@@ -86,11 +93,18 @@ describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REAS
   test('the quick fix of a missing description writes the typed description to the catalog', async () => {
     await step(session, 'quick-fix', async () => {
       const wb = session.workbench;
-      assert.equal(await editedDatasetDescription(session.catalog, ORDERS), null, 'the sample has no edited description of db.orders');
+      assert.equal(
+        await editedDatasetDescription(session.catalog, ORDERS),
+        null,
+        'the sample has no edited description of db.orders',
+      );
       // The hover shows the diagnostic once the server has resolved the URN: then the fix is there.
       await wb.cursorOnHovered(session.workspace, 'catalog/datasets.yml', ORDERS, 'db.orders', /has no description/);
       const items = await wb.openQuickFixMenu('Write dataset description…');
-      assert.ok(items.some((i) => i.includes('Write dataset description…')), `quick fixes: ${JSON.stringify(items)}`);
+      assert.ok(
+        items.some((i) => i.includes('Write dataset description…')),
+        `quick fixes: ${JSON.stringify(items)}`,
+      );
       await wb.screenshot('quick-fix.png');
       await wb.chooseQuickFix('Write dataset description…');
       const description = 'One row per order placed in the shop, written from VS Code.';
@@ -107,7 +121,10 @@ describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REAS
   test('"Catalog: Add Feature to Feature Table…" adds the feature under the cursor to the picked table', async () => {
     await step(session, 'add-feature', async () => {
       const wb = session.workbench;
-      assert.ok(!(await featureTableFeatures(session.catalog, USERS_TABLE)).includes(SIGNUP_DAYS), 'the sample table does not list signup_days');
+      assert.ok(
+        !(await featureTableFeatures(session.catalog, USERS_TABLE)).includes(SIGNUP_DAYS),
+        'the sample table does not list signup_days',
+      );
       await wb.openFile('catalog/feature_tables.yml');
       const line = lineOf(session.workspace, 'catalog/feature_tables.yml', SIGNUP_DAYS);
       await wb.clickAt(await wb.revealText(line.number, line.text, 'signup_days'));

@@ -12,7 +12,12 @@ import { chromium, type Browser, type BrowserServer } from 'playwright-core';
 import { HAND_OFF_TOKEN_FILE_ENV, HAND_OFF_URL_ENV } from '../../client/src/localCatalogHandOff';
 import { startCatalog, type E2eCatalog } from './support/catalog';
 import {
-  createProfile, installExtension, RESTRICTED_MODE_SETTINGS, startCodeServer, type CodeServerProfile, type RunningCodeServer,
+  createProfile,
+  installExtension,
+  RESTRICTED_MODE_SETTINGS,
+  startCodeServer,
+  type CodeServerProfile,
+  type RunningCodeServer,
 } from './support/codeServer';
 import { e2eTools, packageVersion, REPO_ROOT, type E2eTools } from './support/paths';
 import { killGroup, trackGroup } from './support/processes';
@@ -24,8 +29,14 @@ export const REBOUND_HOST = 'evil.example';
 
 /** Flags from notes/real-vscode-here.md: no sandbox as root, nothing that reaches the network. */
 const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-dev-shm-usage',
   `--host-resolver-rules=MAP ${REBOUND_HOST} 127.0.0.1`,
 ];
 
@@ -74,7 +85,8 @@ export function ensureVsix(): string {
   const vsix = path.join(REPO_ROOT, `catalog-lens-${packageVersion()}.vsix`);
   if (!existsSync(vsix)) {
     const r = spawnSync('npm', ['run', 'package'], { cwd: REPO_ROOT, stdio: ['ignore', 2, 2] });
-    if (r.status !== 0 || !existsSync(vsix)) throw new Error(`\`npm run package\` did not produce ${vsix} (exit ${r.status})`);
+    if (r.status !== 0 || !existsSync(vsix))
+      throw new Error(`\`npm run package\` did not produce ${vsix} (exit ${r.status})`);
   }
   return vsix;
 }
@@ -111,7 +123,13 @@ export async function startSession(opts: SessionOptions = {}): Promise<E2eSessio
     const userSettings = { ...(opts.restricted ? RESTRICTED_MODE_SETTINGS : {}), ...opts.userSettings };
     const profile = createProfile(runDir, { ...opts.machineSettings, 'catalogLens.url': catalogUrl }, userSettings);
     installExtension(tools, profile, vsix);
-    const codeServer = await startCodeServer(tools, profile, workspace, path.join(runDir, 'code-server.log'), handOffEnv(opts, runDir, catalogUrl));
+    const codeServer = await startCodeServer(
+      tools,
+      profile,
+      workspace,
+      path.join(runDir, 'code-server.log'),
+      handOffEnv(opts, runDir, catalogUrl),
+    );
     cleanups.push(() => codeServer.stop());
 
     const { browserServer, browser } = await launchChromium(tools, runDir);
@@ -140,7 +158,15 @@ export async function startSession(opts: SessionOptions = {}): Promise<E2eSessio
       process.stderr.write(`e2e: screenshot and logs of the failed step in ${dir}\n`);
     };
     return {
-      catalog, codeServer, workbench, workspace, runDir, profile, catalogUrl, traffic, captureFailure,
+      catalog,
+      codeServer,
+      workbench,
+      workspace,
+      runDir,
+      profile,
+      catalogUrl,
+      traffic,
+      captureFailure,
       stop: async () => {
         await stopAll();
         rmSync(runDir, { recursive: true, force: true });
@@ -162,10 +188,22 @@ function handOffEnv(opts: SessionOptions, runDir: string, catalogUrl: string): N
   return { [HAND_OFF_URL_ENV]: catalogUrl, [HAND_OFF_TOKEN_FILE_ENV]: file };
 }
 
-async function launchChromium(tools: E2eTools, runDir: string): Promise<{ browserServer: BrowserServer; browser: Browser }> {
+async function launchChromium(
+  tools: E2eTools,
+  runDir: string,
+): Promise<{ browserServer: BrowserServer; browser: Browser }> {
   // Chromium keeps crash reports and dconf state under the XDG folders (~/.config, ~/.cache) even with a temporary profile.
-  const env = { ...process.env, XDG_CONFIG_HOME: path.join(runDir, 'chromium-config'), XDG_CACHE_HOME: path.join(runDir, 'chromium-cache') };
-  const browserServer = await chromium.launchServer({ executablePath: tools.chromium, args: CHROMIUM_ARGS, headless: true, env });
+  const env = {
+    ...process.env,
+    XDG_CONFIG_HOME: path.join(runDir, 'chromium-config'),
+    XDG_CACHE_HOME: path.join(runDir, 'chromium-cache'),
+  };
+  const browserServer = await chromium.launchServer({
+    executablePath: tools.chromium,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    env,
+  });
   const pid = browserServer.process().pid;
   // Playwright starts Chromium in its own process group; the exit hook kills it there if all else fails.
   const untrack = pid !== undefined ? trackGroup(pid, 'chromium') : () => false;

@@ -26,7 +26,9 @@ function timedRun(label, command, commandArgs, env = process.env) {
   const t = Date.now();
   log(`${label} …`);
   const r = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env });
-  log(`${label}: ${r.status === 0 ? 'done' : `failed (exit ${r.status ?? r.signal})`} in ${((Date.now() - t) / 1000).toFixed(1)}s`);
+  log(
+    `${label}: ${r.status === 0 ? 'done' : `failed (exit ${r.status ?? r.signal})`} in ${((Date.now() - t) / 1000).toFixed(1)}s`,
+  );
   return r.status ?? 1;
 }
 
@@ -48,7 +50,10 @@ try {
 }
 
 const dir = join(root, 'out', 'test', 'e2e');
-const files = readdirSync(dir).filter((f) => f.endsWith('.test.js')).sort().map((f) => join(dir, f));
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.test.js'))
+  .sort()
+  .map((f) => join(dir, f));
 const testArgs = ['--test', '--test-concurrency=1', ...namePatterns.map((p) => `--test-name-pattern=${p}`), ...files];
 const status = timedRun('scenarios', process.execPath, testArgs, {
   ...process.env,

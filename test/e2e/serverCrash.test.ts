@@ -37,7 +37,9 @@ describe('Catalog Lens when its language server process dies', { skip: !E2E_ENAB
 
   function languageServer(notPid?: number, timeoutMs = 30_000): Promise<TreeProcess> {
     return waitForProcessInTree(session.codeServer.process.pid, isLanguageServer, {
-      timeoutMs, what: 'the Catalog Lens language server', ...(notPid !== undefined ? { notPid } : {}),
+      timeoutMs,
+      what: 'the Catalog Lens language server',
+      ...(notPid !== undefined ? { notPid } : {}),
     });
   }
 
@@ -70,10 +72,16 @@ describe('Catalog Lens when its language server process dies', { skip: !E2E_ENAB
       const log = await wb.statusLog();
       const restartingAt = log.findIndex((s) => RESTARTING.test(s.catalog));
       assert.ok(restartingAt >= 0, `the status item said "restarting": ${JSON.stringify(log)}`);
-      assert.ok(log.slice(restartingAt).some((s) => CONNECTED.test(s.catalog)), 'then connected again');
+      assert.ok(
+        log.slice(restartingAt).some((s) => CONNECTED.test(s.catalog)),
+        'then connected again',
+      );
       const cleared = log.findIndex((s) => /No Problems/i.test(s.problems));
       assert.ok(cleared >= 0, `the dead server's problems were cleared: ${JSON.stringify(log)}`);
-      assert.ok(log.slice(cleared).some((s) => /error/i.test(s.problems) && !/No Problems/i.test(s.problems)), 'and came back');
+      assert.ok(
+        log.slice(cleared).some((s) => /error/i.test(s.problems) && !/No Problems/i.test(s.problems)),
+        'and came back',
+      );
 
       // The new server answers requests too.
       await wb.hidePanel();

@@ -17,11 +17,20 @@ import { E2E_ENABLED, E2E_SKIP_REASON, lineOf } from './support/workspaceText';
 const USERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
 const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
 const WRITE_COMMANDS = [
-  'Catalog: Write Dataset Description…', 'Catalog: Write Column Description…', 'Catalog: Add Feature to Feature Table…',
-  'Catalog: Add Feature to Model…', 'Catalog: Add Model Group…', 'Catalog: Create Entity in Catalog…',
+  'Catalog: Write Dataset Description…',
+  'Catalog: Write Column Description…',
+  'Catalog: Add Feature to Feature Table…',
+  'Catalog: Add Feature to Model…',
+  'Catalog: Add Model Group…',
+  'Catalog: Create Entity in Catalog…',
 ];
 
-interface CatalogStats { graphql: number; aspectWrites: number; aspectReads: number; byPath: Record<string, number> }
+interface CatalogStats {
+  graphql: number;
+  aspectWrites: number;
+  aspectReads: number;
+  byPath: Record<string, number>;
+}
 
 describe('Catalog Lens in Restricted Mode (workspace not trusted)', { skip: !E2E_ENABLED && E2E_SKIP_REASON }, () => {
   let decoy: HttpRecorder;
@@ -34,13 +43,20 @@ describe('Catalog Lens in Restricted Mode (workspace not trusted)', { skip: !E2E
       prepareWorkspace: (workspace) => {
         // What a cloned repository could carry to send the user's token and writes elsewhere.
         mkdirSync(path.join(workspace, '.vscode'));
-        writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify({
-          'catalogLens.url': decoy.url,
-          'catalogLens.graphqlUrl': `${decoy.url}/api/graphql`,
-          'catalogLens.uiUrl': decoy.url,
-          'catalogLens.entityUrlTemplate': `${decoy.url}/{path}/{urn}`,
-          'catalogLens.writePath': 'graphql',
-        }, null, 2));
+        writeFileSync(
+          path.join(workspace, '.vscode', 'settings.json'),
+          JSON.stringify(
+            {
+              'catalogLens.url': decoy.url,
+              'catalogLens.graphqlUrl': `${decoy.url}/api/graphql`,
+              'catalogLens.uiUrl': decoy.url,
+              'catalogLens.entityUrlTemplate': `${decoy.url}/{path}/{urn}`,
+              'catalogLens.writePath': 'graphql',
+            },
+            null,
+            2,
+          ),
+        );
       },
     });
   });
@@ -58,21 +74,34 @@ describe('Catalog Lens in Restricted Mode (workspace not trusted)', { skip: !E2E
   test('the window is in Restricted Mode and the extension runs there', async () => {
     await step(session, 'trust-restricted', async () => {
       const wb = session.workbench;
-      await wb.page.locator('#workbench\\.parts\\.statusbar').getByText('Restricted Mode').first().waitFor({ timeout: 20_000 });
+      await wb.page
+        .locator('#workbench\\.parts\\.statusbar')
+        .getByText('Restricted Mode')
+        .first()
+        .waitFor({ timeout: 20_000 });
       // The harness waited for "connected": the server started, against the machine-level catalog.
       assert.match(await wb.statusLabel(), /^Catalog Lens: Catalog connected/);
-      assert.match(await wb.statusTooltip(/Endpoint:/), new RegExp(`Endpoint: ${regexpLiteral(session.catalogUrl)}/api/graphql`));
+      assert.match(
+        await wb.statusTooltip(/Endpoint:/),
+        new RegExp(`Endpoint: ${regexpLiteral(session.catalogUrl)}/api/graphql`),
+      );
     });
   });
 
-  test('hovers read the catalog of the machine settings, and the workspace\'s endpoint gets no request', async () => {
+  test("hovers read the catalog of the machine settings, and the workspace's endpoint gets no request", async () => {
     await step(session, 'trust-hover', async () => {
       const wb = session.workbench;
       const before = session.traffic!.requests.length;
       await wb.openFile('pipelines/features.py');
       const line = lineOf(session.workspace, 'pipelines/features.py', `USERS = "${USERS}"`);
-      await wb.hoverAt(await wb.revealText(line.number, line.text, 'db.users'), /One row per registered user of the product\./);
-      assert.ok(session.traffic!.requests.slice(before).some((r) => r.url === '/api/graphql'), 'the hover asked the machine-level catalog');
+      await wb.hoverAt(
+        await wb.revealText(line.number, line.text, 'db.users'),
+        /One row per registered user of the product\./,
+      );
+      assert.ok(
+        session.traffic!.requests.slice(before).some((r) => r.url === '/api/graphql'),
+        'the hover asked the machine-level catalog',
+      );
       assert.deepEqual(decoy.requests, [], 'the endpoint of .vscode/settings.json got no request');
     });
   });
@@ -84,7 +113,10 @@ describe('Catalog Lens in Restricted Mode (workspace not trusted)', { skip: !E2E
       assert.ok((await wb.paletteRows('Catalog: Restart Server')).some((r) => r.includes('Catalog: Restart Server')));
       for (const title of WRITE_COMMANDS) {
         const rows = await wb.paletteRows(title);
-        assert.ok(!rows.some((r) => r.includes(title.replace(/…$/, ''))), `"${title}" is offered: ${JSON.stringify(rows)}`);
+        assert.ok(
+          !rows.some((r) => r.includes(title.replace(/…$/, ''))),
+          `"${title}" is offered: ${JSON.stringify(rows)}`,
+        );
       }
     });
   });
@@ -106,8 +138,14 @@ describe('Catalog Lens in Restricted Mode (workspace not trusted)', { skip: !E2E
       const stats = await catalogStats();
       assert.equal(stats.aspectWrites, 0, `aspect writes: ${JSON.stringify(stats)}`);
       assert.ok(stats.graphql > 0, 'the catalog was read');
-      const mutations = session.traffic!.requests.filter((r) => r.url.startsWith('/api/graphql') && /\bmutation\b/.test(r.body));
-      assert.deepEqual(mutations.map((r) => r.body), [], 'no GraphQL mutation reached the catalog');
+      const mutations = session.traffic!.requests.filter(
+        (r) => r.url.startsWith('/api/graphql') && /\bmutation\b/.test(r.body),
+      );
+      assert.deepEqual(
+        mutations.map((r) => r.body),
+        [],
+        'no GraphQL mutation reached the catalog',
+      );
       assert.equal(await editedDatasetDescription(session.catalog, ORDERS), null);
       assert.deepEqual(decoy.requests, []);
     });

@@ -7,7 +7,9 @@ type RawRule = Record<string, unknown>;
 
 const identifier = (lang: string): RawRule => ({ match: '[A-Za-z_][A-Za-z0-9_]*', name: `variable.other.${lang}` });
 const quoted = (quote: string, kind: 'double' | 'single', lang: string): RawRule => ({
-  begin: quote, end: quote, name: `string.quoted.${kind}.${lang}`,
+  begin: quote,
+  end: quote,
+  name: `string.quoted.${kind}.${lang}`,
   patterns: [{ match: '\\\\.', name: `constant.character.escape.${lang}` }],
 });
 const lineComment = (start: string, name: string): RawRule => ({ begin: start, end: '$', name });
@@ -29,7 +31,11 @@ export const HOST_GRAMMARS: Record<string, { scopeName: string; patterns: RawRul
       lineComment('(?:^|(?<=\\s))#', 'comment.line.number-sign.yaml'),
       {
         match: '^(\\s*)(?:(-)\\s+)?([A-Za-z_][\\w.-]*)(:)(?=\\s|$)',
-        captures: { 2: { name: 'punctuation.definition.block.sequence.item.yaml' }, 3: { name: 'entity.name.tag.yaml' }, 4: { name: 'punctuation.separator.key-value.mapping.yaml' } },
+        captures: {
+          2: { name: 'punctuation.definition.block.sequence.item.yaml' },
+          3: { name: 'entity.name.tag.yaml' },
+          4: { name: 'punctuation.separator.key-value.mapping.yaml' },
+        },
       },
       quoted('"', 'double', 'yaml'),
       quoted("'", 'single', 'yaml'),
@@ -51,7 +57,12 @@ export const HOST_GRAMMARS: Record<string, { scopeName: string; patterns: RawRul
     scopeName: 'source.json',
     patterns: [
       { match: '[{}\\[\\],:]', name: 'punctuation.separator.json' },
-      { begin: '"', end: '"', name: 'string.quoted.double.json', patterns: [{ match: '\\\\.', name: 'constant.character.escape.json' }] },
+      {
+        begin: '"',
+        end: '"',
+        name: 'string.quoted.double.json',
+        patterns: [{ match: '\\\\.', name: 'constant.character.escape.json' }],
+      },
     ],
   },
   'text.html.markdown': {

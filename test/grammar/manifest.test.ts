@@ -13,13 +13,30 @@ import { ClientCommands, Commands, DEFAULT_SETTINGS, MAX_FILE_SIZE_BOUND } from 
 import { PaletteCommands } from '../../client/src/commandIds';
 import { ROOT } from './textmate';
 
-interface Contributed { command: string; title: string; category?: string; enablement?: string }
-interface SettingSchema { type?: string; default?: unknown; maximum?: number; scope?: string; description?: string; markdownDescription?: string; enum?: string[]; enumDescriptions?: string[] }
+interface Contributed {
+  command: string;
+  title: string;
+  category?: string;
+  enablement?: string;
+}
+interface SettingSchema {
+  type?: string;
+  default?: unknown;
+  maximum?: number;
+  scope?: string;
+  description?: string;
+  markdownDescription?: string;
+  enum?: string[];
+  enumDescriptions?: string[];
+}
 interface Manifest {
   main: string;
   icon?: string;
   activationEvents?: string[];
-  capabilities?: { untrustedWorkspaces?: { supported: unknown; description?: string; restrictedConfigurations?: string[] }; virtualWorkspaces?: unknown };
+  capabilities?: {
+    untrustedWorkspaces?: { supported: unknown; description?: string; restrictedConfigurations?: string[] };
+    virtualWorkspaces?: unknown;
+  };
   contributes: {
     commands: Contributed[];
     configuration: { properties: Record<string, SettingSchema> };
@@ -43,9 +60,11 @@ const CLIENT_COMMAND_TITLES: Record<string, string> = {
 
 /** `catalogLens.a.b` → value for every leaf of the settings object (arrays are leaves). */
 function leaves(value: object, prefix: string): Array<[string, unknown]> {
-  return Object.entries(value).flatMap(([k, v]): Array<[string, unknown]> => (
-    typeof v === 'object' && v !== null && !Array.isArray(v) ? leaves(v as object, `${prefix}.${k}`) : [[`${prefix}.${k}`, v]]
-  ));
+  return Object.entries(value).flatMap(([k, v]): Array<[string, unknown]> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? leaves(v as object, `${prefix}.${k}`)
+      : [[`${prefix}.${k}`, v]],
+  );
 }
 
 describe('commands', () => {
@@ -57,7 +76,7 @@ describe('commands', () => {
     }
   });
 
-  test('the contributed commands are exactly the client\'s palette and client commands', () => {
+  test("the contributed commands are exactly the client's palette and client commands", () => {
     const contributed = manifest.contributes.commands.map((c) => c.command).sort();
     const registered = [...Object.values(PaletteCommands), ...Object.values(ClientCommands)].sort();
     assert.deepEqual(contributed, registered);
@@ -65,7 +84,8 @@ describe('commands', () => {
 
   test('no server command is contributed: vscode-languageclient registers those ids itself', () => {
     const server = new Set<string>(Object.values(Commands));
-    for (const c of manifest.contributes.commands) assert.ok(!server.has(c.command), `${c.command} is a server command`);
+    for (const c of manifest.contributes.commands)
+      assert.ok(!server.has(c.command), `${c.command} is a server command`);
   });
 
   test('client commands carry the titles users see in the palette', () => {
@@ -79,7 +99,11 @@ describe('commands', () => {
     for (const id of Object.values(ClientCommands)) {
       const entry = palette.find((m) => m.command === id);
       assert.ok(entry?.when?.includes('isWorkspaceTrusted'), `${id} palette when: ${entry?.when}`);
-      assert.equal(manifest.contributes.commands.find((c) => c.command === id)?.enablement, 'isWorkspaceTrusted', `${id} enablement`);
+      assert.equal(
+        manifest.contributes.commands.find((c) => c.command === id)?.enablement,
+        'isWorkspaceTrusted',
+        `${id} enablement`,
+      );
     }
   });
 });
@@ -89,8 +113,10 @@ describe('activation', () => {
     const events = manifest.activationEvents ?? [];
     assert.ok(!events.includes('*'), 'activationEvents has *');
     assert.ok(!events.includes('onStartupFinished'), 'activation is tied to languages and commands');
-    for (const lang of DEFAULT_SETTINGS.languages) assert.ok(events.includes(`onLanguage:${lang}`), `onLanguage:${lang}`);
-    for (const c of manifest.contributes.commands) assert.ok(events.includes(`onCommand:${c.command}`), `onCommand:${c.command}`);
+    for (const lang of DEFAULT_SETTINGS.languages)
+      assert.ok(events.includes(`onLanguage:${lang}`), `onLanguage:${lang}`);
+    for (const c of manifest.contributes.commands)
+      assert.ok(events.includes(`onCommand:${c.command}`), `onCommand:${c.command}`);
   });
 
   test('main points at the bundled client', () => {
@@ -114,7 +140,7 @@ describe('settings', () => {
     for (const key of Object.keys(settings)) assert.ok(known.has(key), `${key} is not in Settings`);
   });
 
-  test('catalogLens.trace.server is the client id\'s trace setting: off, messages, verbose', () => {
+  test("catalogLens.trace.server is the client id's trace setting: off, messages, verbose", () => {
     assert.deepEqual(settings['catalogLens.trace.server']?.enum, ['off', 'messages', 'verbose']);
     assert.equal(settings['catalogLens.trace.server']?.default, 'off');
   });
@@ -132,7 +158,7 @@ describe('settings', () => {
 
   test('maxFileSize is machine-scoped, bounded as the server bounds it, and counted in characters (security probe, finding 6)', () => {
     const s = settings['catalogLens.maxFileSize'];
-    assert.equal(s?.scope, 'machine', 'a workspace\'s .vscode/settings.json cannot raise it');
+    assert.equal(s?.scope, 'machine', "a workspace's .vscode/settings.json cannot raise it");
     assert.equal(s?.maximum, MAX_FILE_SIZE_BOUND);
     assert.match(s?.markdownDescription ?? '', /characters/);
     assert.doesNotMatch(s?.markdownDescription ?? '', /\(bytes\)/);
@@ -140,10 +166,16 @@ describe('settings', () => {
 
   test('no setting holds a token: it lives in SecretStorage only', () => {
     // allowTokenOrigins names where the token may go (origins, checked by a pattern), never the token.
-    for (const key of Object.keys(settings).filter((k) => k !== 'catalogLens.allowTokenOrigins')) assert.ok(!/token|secret|password/i.test(key), key);
-    const origins = settings['catalogLens.allowTokenOrigins'] as { type?: string; items?: { pattern?: string } } | undefined;
+    for (const key of Object.keys(settings).filter((k) => k !== 'catalogLens.allowTokenOrigins'))
+      assert.ok(!/token|secret|password/i.test(key), key);
+    const origins = settings['catalogLens.allowTokenOrigins'] as
+      { type?: string; items?: { pattern?: string } } | undefined;
     assert.equal(origins?.type, 'array');
-    assert.ok(origins?.items?.pattern && !new RegExp(origins.items.pattern).test('s3cretTOKEN') && new RegExp(origins.items.pattern).test('https://h:9002'));
+    assert.ok(
+      origins?.items?.pattern &&
+        !new RegExp(origins.items.pattern).test('s3cretTOKEN') &&
+        new RegExp(origins.items.pattern).test('https://h:9002'),
+    );
   });
 });
 
@@ -151,7 +183,10 @@ describe('grammar, icon and scripts', () => {
   test('the injection grammar exists, names its scope and is injected into the common languages', () => {
     const g = manifest.contributes.grammars?.find((x) => x.scopeName === 'urn.injection.catalog-lens');
     assert.ok(g, 'grammar contributed');
-    const file = JSON.parse(readFileSync(path.join(ROOT, g.path), 'utf8')) as { scopeName: string; injectionSelector?: string };
+    const file = JSON.parse(readFileSync(path.join(ROOT, g.path), 'utf8')) as {
+      scopeName: string;
+      injectionSelector?: string;
+    };
     assert.equal(file.scopeName, g.scopeName);
     assert.match(file.injectionSelector ?? '', /L:string/);
     assert.match(file.injectionSelector ?? '', /L:comment/);

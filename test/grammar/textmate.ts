@@ -15,10 +15,16 @@ import { HOST_GRAMMARS } from './hostGrammars';
 /** The repository root, seen from out/test/grammar. */
 export const ROOT = path.resolve(__dirname, '..', '..', '..');
 
-interface GrammarContribution { scopeName: string; path: string; injectTo?: string[] }
+interface GrammarContribution {
+  scopeName: string;
+  path: string;
+  injectTo?: string[];
+}
 
 export function grammarContributions(): GrammarContribution[] {
-  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { contributes?: { grammars?: GrammarContribution[] } };
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    contributes?: { grammars?: GrammarContribution[] };
+  };
   return pkg.contributes?.grammars ?? [];
 }
 
@@ -26,27 +32,37 @@ let registry: Promise<vsctm.Registry> | undefined;
 
 function createRegistry(): Promise<vsctm.Registry> {
   const wasm = readFileSync(require.resolve('vscode-oniguruma/release/onig.wasm'));
-  const onigLib = oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength)).then(() => ({
-    createOnigScanner: (patterns: string[]) => new oniguruma.OnigScanner(patterns),
-    createOnigString: (s: string) => new oniguruma.OnigString(s),
-  }));
+  const onigLib = oniguruma
+    .loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength))
+    .then(() => ({
+      createOnigScanner: (patterns: string[]) => new oniguruma.OnigScanner(patterns),
+      createOnigString: (s: string) => new oniguruma.OnigString(s),
+    }));
   const contributions = grammarContributions();
-  return Promise.resolve(new vsctm.Registry({
-    onigLib,
-    loadGrammar: async (scopeName) => {
-      const contributed = contributions.find((g) => g.scopeName === scopeName);
-      if (contributed) {
-        const file = path.join(ROOT, contributed.path);
-        return vsctm.parseRawGrammar(readFileSync(file, 'utf8'), file);
-      }
-      const host = HOST_GRAMMARS[scopeName];
-      return host ? vsctm.parseRawGrammar(JSON.stringify(host), `${scopeName}.json`) : null;
-    },
-    getInjections: (scopeName) => contributions.filter((g) => g.injectTo?.includes(scopeName)).map((g) => g.scopeName),
-  }));
+  return Promise.resolve(
+    new vsctm.Registry({
+      onigLib,
+      loadGrammar: async (scopeName) => {
+        const contributed = contributions.find((g) => g.scopeName === scopeName);
+        if (contributed) {
+          const file = path.join(ROOT, contributed.path);
+          return vsctm.parseRawGrammar(readFileSync(file, 'utf8'), file);
+        }
+        const host = HOST_GRAMMARS[scopeName];
+        return host ? vsctm.parseRawGrammar(JSON.stringify(host), `${scopeName}.json`) : null;
+      },
+      getInjections: (scopeName) =>
+        contributions.filter((g) => g.injectTo?.includes(scopeName)).map((g) => g.scopeName),
+    }),
+  );
 }
 
-export interface Token { text: string; start: number; end: number; scopes: string[] }
+export interface Token {
+  text: string;
+  start: number;
+  end: number;
+  scopes: string[];
+}
 
 /** Tokenises `lines` in order (state carried from line to line) as the host `scopeName`. */
 export async function tokenize(scopeName: string, lines: string[]): Promise<Token[][]> {
@@ -57,7 +73,12 @@ export async function tokenize(scopeName: string, lines: string[]): Promise<Toke
   return lines.map((line) => {
     const r = grammar.tokenizeLine(line, stack);
     stack = r.ruleStack;
-    return r.tokens.map((t) => ({ text: line.slice(t.startIndex, t.endIndex), start: t.startIndex, end: t.endIndex, scopes: t.scopes }));
+    return r.tokens.map((t) => ({
+      text: line.slice(t.startIndex, t.endIndex),
+      start: t.startIndex,
+      end: t.endIndex,
+      scopes: t.scopes,
+    }));
   });
 }
 

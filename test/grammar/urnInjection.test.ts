@@ -66,7 +66,8 @@ describe('a dataset URN in a Python string gets a scope for each part', () => {
     hasScope(tokens, text, ')', S.close);
     hasScope(tokens, text, ',', S.comma, 0);
     hasScope(tokens, text, ',', S.comma, 1);
-    for (const t of tokensOf(tokens, text, DATASET)) assert.ok(t.scopes.includes('string.quoted.double.python'), 'the host string scope stays');
+    for (const t of tokensOf(tokens, text, DATASET))
+      assert.ok(t.scopes.includes('string.quoted.double.python'), 'the host string scope stays');
   });
 
   test('the nested platform URN is coloured too: its prefix, kind and platform name', async () => {
@@ -123,7 +124,11 @@ describe('URNs of every spec kind, in the places the injection selects', () => {
   });
 
   test('a YAML list item with an mlFeatureTable URN, and a quoted one', async () => {
-    const lines = ['features:', '  - urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,user_features)', '  - "urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,churn_models,DEV)"'];
+    const lines = [
+      'features:',
+      '  - urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,user_features)',
+      '  - "urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,churn_models,DEV)"',
+    ];
     const [, item, quoted] = await tokenize('source.yaml', lines);
     hasScope(item!, lines[1]!, 'mlFeatureTable', S.kind);
     hasScope(item!, lines[1]!, 'feast', S.platform);
@@ -149,7 +154,8 @@ describe('URNs of every spec kind, in the places the injection selects', () => {
     hasScope(c, comment, 'snowflake', S.platform);
     hasScope(c, comment, 'db.schema.orders', S.name);
     hasScope(c, comment, 'PROD', S.env);
-    const str = "SELECT urn FROM lineage WHERE urn = 'urn:li:dataset:(urn:li:dataPlatform:postgres,shop.public.orders,DEV)'";
+    const str =
+      "SELECT urn FROM lineage WHERE urn = 'urn:li:dataset:(urn:li:dataPlatform:postgres,shop.public.orders,DEV)'";
     const s = await line('source.sql', str);
     hasNoUrnScope(s, str, 'urn', 0);
     hasScope(s, str, 'postgres', S.platform);
@@ -224,7 +230,12 @@ describe('what is not a URN gets no URN scope', () => {
   ] as const) {
     test(label, async () => {
       const tokens = await line('source.python', text);
-      for (const t of tokens) assert.deepEqual(t.scopes.filter((s) => URN_SCOPES.includes(s)), [], `${label}: ${show(tokens)}`);
+      for (const t of tokens)
+        assert.deepEqual(
+          t.scopes.filter((s) => URN_SCOPES.includes(s)),
+          [],
+          `${label}: ${show(tokens)}`,
+        );
     });
   }
 
@@ -245,7 +256,12 @@ describe('what is not a URN gets no URN scope', () => {
   test('an unclosed tuple colours nothing and does not leak into the next line', async () => {
     const lines = ['a = "urn:li:dataset:(urn:li:dataPlatform:hive,db.users"', 'b = 1  # next line'];
     const [first, second] = await tokenize('source.python', lines);
-    for (const t of [...first!, ...second!]) assert.deepEqual(t.scopes.filter((s) => URN_SCOPES.includes(s)), [], show([...first!, ...second!]));
+    for (const t of [...first!, ...second!])
+      assert.deepEqual(
+        t.scopes.filter((s) => URN_SCOPES.includes(s)),
+        [],
+        show([...first!, ...second!]),
+      );
     hasNoUrnScope(second!, lines[1]!, 'b');
   });
 });

@@ -6,8 +6,18 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  ASPECT_FQCN, ASPECT_NAMES, ASPECTS_BY_ENTITY, checkAspect, ENTITY_TYPES, EXISTENCE_ASPECTS, isAspectName,
-  isEntityType, ML_FEATURE_DATA_TYPES, textOf, type AspectName, type AspectTypes,
+  ASPECT_FQCN,
+  ASPECT_NAMES,
+  ASPECTS_BY_ENTITY,
+  checkAspect,
+  ENTITY_TYPES,
+  EXISTENCE_ASPECTS,
+  isAspectName,
+  isEntityType,
+  ML_FEATURE_DATA_TYPES,
+  textOf,
+  type AspectName,
+  type AspectTypes,
 } from '../../model/src/aspects';
 
 const STAMP = { time: 1700000000000, actor: 'urn:li:corpuser:jdoe' };
@@ -17,19 +27,29 @@ const GROUP = 'urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,churn,PROD)';
 
 /** One full value per aspect, typed by the model so the types and the check agree. */
 const VALID: { [A in AspectName]: AspectTypes[A] } = {
-  mlFeatureProperties: { description: 'Conv rate', sources: [DATASET], dataType: 'CONTINUOUS', version: { versionTag: '1' } },
+  mlFeatureProperties: {
+    description: 'Conv rate',
+    sources: [DATASET],
+    dataType: 'CONTINUOUS',
+    version: { versionTag: '1' },
+  },
   mlFeatureTableProperties: { description: 'Driver stats', mlFeatures: [FEATURE] },
   mlModelProperties: {
-    description: 'Churn model, run 7', groups: [GROUP], mlFeatures: [FEATURE],
+    description: 'Churn model, run 7',
+    groups: [GROUP],
+    mlFeatures: [FEATURE],
     trainingMetrics: [{ name: 'auc', description: 'area under ROC', value: '0.91' }],
     hyperParams: [{ name: 'lr', description: 'learning rate', value: '0.1' }],
-    version: null, type: 'xgboost',
+    version: null,
+    type: 'xgboost',
   },
   mlModelGroupProperties: { description: 'All runs of the churn model' },
   datasetProperties: { description: 'Users', customProperties: { owner_team: 'core' } },
   editableDatasetProperties: { description: '**Users**, edited', created: STAMP },
   institutionalMemory: { elements: [{ url: 'https://wiki/users', description: 'Runbook', createStamp: STAMP }] },
-  schemaMetadata: { fields: [{ fieldPath: 'id', description: 'key' }, { fieldPath: '[version=2.0].[type=string].email' }] },
+  schemaMetadata: {
+    fields: [{ fieldPath: 'id', description: 'key' }, { fieldPath: '[version=2.0].[type=string].email' }],
+  },
   editableSchemaMetadata: { editableSchemaFieldInfo: [{ fieldPath: 'id', description: 'The key' }], created: STAMP },
 };
 
@@ -47,14 +67,29 @@ describe('checkAspect accepts every shape of spec §2.2', () => {
   });
 
   test('optional fields may be left out; unknown fields (customProperties, platformSchema …) are ignored', () => {
-    for (const name of ['mlFeatureProperties', 'mlFeatureTableProperties', 'mlModelProperties', 'mlModelGroupProperties', 'datasetProperties', 'editableDatasetProperties'] as const) {
+    for (const name of [
+      'mlFeatureProperties',
+      'mlFeatureTableProperties',
+      'mlModelProperties',
+      'mlModelGroupProperties',
+      'datasetProperties',
+      'editableDatasetProperties',
+    ] as const) {
       assert.deepEqual(checkAspect(name, {}), [], name);
     }
-    assert.deepEqual(checkAspect('schemaMetadata', {
-      schemaName: 'x', platform: 'urn:li:dataPlatform:kafka', version: 0, hash: '',
-      platformSchema: { 'com.linkedin.schema.KafkaSchema': { documentSchema: '{}' } },
-      fields: [{ fieldPath: 'a', nativeDataType: 'string', type: { type: { 'com.linkedin.schema.StringType': {} } } }],
-    }), []);
+    assert.deepEqual(
+      checkAspect('schemaMetadata', {
+        schemaName: 'x',
+        platform: 'urn:li:dataPlatform:kafka',
+        version: 0,
+        hash: '',
+        platformSchema: { 'com.linkedin.schema.KafkaSchema': { documentSchema: '{}' } },
+        fields: [
+          { fieldPath: 'a', nativeDataType: 'string', type: { type: { 'com.linkedin.schema.StringType': {} } } },
+        ],
+      }),
+      [],
+    );
   });
 
   test("a schema field's description may be in Avro's union form {string: …}", () => {
@@ -71,39 +106,98 @@ describe('checkAspect rejects wrong types, naming the JSON path', () => {
     ['datasetProperties', [], ['aspect: expected an object, found an array']],
     ['mlModelGroupProperties', null, ['aspect: expected an object, found null']],
     ['mlFeatureProperties', { description: 5 }, ['description: expected a string, found number 5']],
-    ['mlFeatureProperties', { sources: 'urn:li:dataset:x' }, ['sources: expected an array, found the string "urn:li:dataset:x"']],
-    ['mlFeatureProperties', { sources: [DATASET, 'nope'] }, ["sources[1]: 'nope' is not a valid URN: a URN starts with 'urn:'"]],
-    ['mlFeatureProperties', { sources: [FEATURE] }, [`sources[0]: expected a dataset URN, found a mlFeature URN '${FEATURE}'`]],
+    [
+      'mlFeatureProperties',
+      { sources: 'urn:li:dataset:x' },
+      ['sources: expected an array, found the string "urn:li:dataset:x"'],
+    ],
+    [
+      'mlFeatureProperties',
+      { sources: [DATASET, 'nope'] },
+      ["sources[1]: 'nope' is not a valid URN: a URN starts with 'urn:'"],
+    ],
+    [
+      'mlFeatureProperties',
+      { sources: [FEATURE] },
+      [`sources[0]: expected a dataset URN, found a mlFeature URN '${FEATURE}'`],
+    ],
     ['mlFeatureProperties', { sources: [42] }, ['sources[0]: expected a dataset URN string, found number 42']],
-    ['mlFeatureProperties', { dataType: 'FLOAT' }, [`dataType: expected one of ${ML_FEATURE_DATA_TYPES.join(', ')}, found the string "FLOAT"`]],
+    [
+      'mlFeatureProperties',
+      { dataType: 'FLOAT' },
+      [`dataType: expected one of ${ML_FEATURE_DATA_TYPES.join(', ')}, found the string "FLOAT"`],
+    ],
     ['mlFeatureProperties', { version: { versionTag: 1 } }, ['version.versionTag: expected a string, found number 1']],
     ['mlFeatureProperties', { version: '1' }, ['version: expected an object, found the string "1"']],
-    ['mlFeatureTableProperties', { mlFeatures: [DATASET] }, [`mlFeatures[0]: expected a mlFeature URN, found a dataset URN '${DATASET}'`]],
+    [
+      'mlFeatureTableProperties',
+      { mlFeatures: [DATASET] },
+      [`mlFeatures[0]: expected a mlFeature URN, found a dataset URN '${DATASET}'`],
+    ],
     ['mlModelProperties', { description: null }, ['description: expected a string, found null']],
-    ['mlModelProperties', { groups: ['urn:li:tag:x'] }, ["groups[0]: expected a mlModelGroup URN, found a tag URN 'urn:li:tag:x'"]],
-    ['mlModelProperties', { mlFeatures: [FEATURE, { urn: FEATURE }] }, ['mlFeatures[1]: expected a mlFeature URN string, found an object']],
+    [
+      'mlModelProperties',
+      { groups: ['urn:li:tag:x'] },
+      ["groups[0]: expected a mlModelGroup URN, found a tag URN 'urn:li:tag:x'"],
+    ],
+    [
+      'mlModelProperties',
+      { mlFeatures: [FEATURE, { urn: FEATURE }] },
+      ['mlFeatures[1]: expected a mlFeature URN string, found an object'],
+    ],
     ['mlModelProperties', { trainingMetrics: [{ value: '1' }] }, ['trainingMetrics[0].name: required']],
-    ['mlModelProperties', { hyperParams: [{ name: 'lr', value: 0.1 }] }, ['hyperParams[0].value: expected a string, found number 0.1']],
+    [
+      'mlModelProperties',
+      { hyperParams: [{ name: 'lr', value: 0.1 }] },
+      ['hyperParams[0].value: expected a string, found number 0.1'],
+    ],
     ['mlModelProperties', { type: true }, ['type: expected a string, found boolean true']],
-    ['datasetProperties', { customProperties: { rows: 10 } }, ['customProperties.rows: expected a string, found number 10']],
+    [
+      'datasetProperties',
+      { customProperties: { rows: 10 } },
+      ['customProperties.rows: expected a string, found number 10'],
+    ],
     ['datasetProperties', { customProperties: ['a'] }, ['customProperties: expected an object, found an array']],
-    ['editableDatasetProperties', { created: { time: 1.5, actor: 'jdoe' } }, [
-      'created.time: expected milliseconds since epoch (an integer), found number 1.5',
-      "created.actor: 'jdoe' is not a valid URN: a URN starts with 'urn:'",
-    ]],
+    [
+      'editableDatasetProperties',
+      { created: { time: 1.5, actor: 'jdoe' } },
+      [
+        'created.time: expected milliseconds since epoch (an integer), found number 1.5',
+        "created.actor: 'jdoe' is not a valid URN: a URN starts with 'urn:'",
+      ],
+    ],
     ['editableDatasetProperties', { created: {} }, ['created.time: required', 'created.actor: required']],
     ['institutionalMemory', {}, ['elements: required']],
-    ['institutionalMemory', { elements: [{ url: 'https://x' }] }, ['elements[0].description: required', 'elements[0].createStamp: required']],
-    ['institutionalMemory', { elements: [{ url: 'https://x', description: 'd', createStamp: { time: '1', actor: 'urn:li:corpuser:a' } }] },
-      ['elements[0].createStamp.time: expected milliseconds since epoch (an integer), found the string "1"']],
+    [
+      'institutionalMemory',
+      { elements: [{ url: 'https://x' }] },
+      ['elements[0].description: required', 'elements[0].createStamp: required'],
+    ],
+    [
+      'institutionalMemory',
+      { elements: [{ url: 'https://x', description: 'd', createStamp: { time: '1', actor: 'urn:li:corpuser:a' } }] },
+      ['elements[0].createStamp.time: expected milliseconds since epoch (an integer), found the string "1"'],
+    ],
     ['schemaMetadata', { fields: [{ description: 'x' }] }, ['fields[0].fieldPath: required']],
-    ['schemaMetadata', { fields: [{ fieldPath: 'a', description: { string: 1 } }] }, ['fields[0].description: expected a string, found an object']],
+    [
+      'schemaMetadata',
+      { fields: [{ fieldPath: 'a', description: { string: 1 } }] },
+      ['fields[0].description: expected a string, found an object'],
+    ],
     ['schemaMetadata', { fields: {} }, ['fields: expected an array, found an object']],
-    ['editableSchemaMetadata', { editableSchemaFieldInfo: [{ fieldPath: 'a', description: 7 }] }, ['editableSchemaFieldInfo[0].description: expected a string, found number 7']],
+    [
+      'editableSchemaMetadata',
+      { editableSchemaFieldInfo: [{ fieldPath: 'a', description: 7 }] },
+      ['editableSchemaFieldInfo[0].description: expected a string, found number 7'],
+    ],
     ['editableSchemaMetadata', { created: STAMP }, ['editableSchemaFieldInfo: required']],
     ['datasetProperties', { description: 'x'.repeat(50) }, []],
     ['mlModelGroupProperties', { description: ['y'.repeat(50)] }, ['description: expected a string, found an array']],
-    ['mlFeatureProperties', { dataType: 'z'.repeat(50) }, [`dataType: expected one of ${ML_FEATURE_DATA_TYPES.join(', ')}, found the string "${'z'.repeat(40)}…"`]],
+    [
+      'mlFeatureProperties',
+      { dataType: 'z'.repeat(50) },
+      [`dataType: expected one of ${ML_FEATURE_DATA_TYPES.join(', ')}, found the string "${'z'.repeat(40)}…"`],
+    ],
   ];
   for (const [name, value, expected] of CASES) {
     test(`${name} ${JSON.stringify(value).slice(0, 80)}`, () => assert.deepEqual(checkAspect(name, value), expected));
@@ -121,7 +215,13 @@ describe('checkAspect rejects wrong types, naming the JSON path', () => {
 describe('which entity type has which aspects', () => {
   test('ASPECTS_BY_ENTITY: datasets hold the description aspects; each ML kind its properties; mlModel also links', () => {
     assert.deepEqual(ASPECTS_BY_ENTITY, {
-      dataset: ['datasetProperties', 'editableDatasetProperties', 'institutionalMemory', 'schemaMetadata', 'editableSchemaMetadata'],
+      dataset: [
+        'datasetProperties',
+        'editableDatasetProperties',
+        'institutionalMemory',
+        'schemaMetadata',
+        'editableSchemaMetadata',
+      ],
       mlFeature: ['mlFeatureProperties'],
       mlFeatureTable: ['mlFeatureTableProperties'],
       mlModel: ['mlModelProperties', 'institutionalMemory'],
@@ -129,7 +229,7 @@ describe('which entity type has which aspects', () => {
     });
   });
 
-  test('every aspect belongs to some entity type, and the existence aspects are among the entity\'s own', () => {
+  test("every aspect belongs to some entity type, and the existence aspects are among the entity's own", () => {
     const held = new Set(Object.values(ASPECTS_BY_ENTITY).flat());
     assert.deepEqual([...ASPECT_NAMES].sort(), [...held].sort());
     for (const e of ENTITY_TYPES) {

@@ -14,27 +14,33 @@ function pageOf(text: string, s = base): { url: string } | { error: string } {
 }
 
 describe('entity page URL', () => {
-  test('uiUrl wins; else url, with GMS port 8080 read as the frontend\'s 9002; only http(s) urls', () => {
+  test("uiUrl wins; else url, with GMS port 8080 read as the frontend's 9002; only http(s) urls", () => {
     assert.equal(uiBase('http://localhost:8080/', ''), 'http://localhost:9002');
     assert.equal(uiBase('https://gms.example.com', ' https://datahub.example.com/ '), 'https://datahub.example.com');
     assert.equal(uiBase('ftp://gms.example.com', ''), undefined);
     assert.equal(uiBase('', ''), undefined);
   });
 
-  test('each form of DataHub\'s address gives its web UI: GMS :8080, the frontend\'s /api/gms proxy, DataHub Cloud\'s /gms, a frontend root', () => {
+  test("each form of DataHub's address gives its web UI: GMS :8080, the frontend's /api/gms proxy, DataHub Cloud's /gms, a frontend root", () => {
     assert.equal(uiBase('http://datahub.corp:8080', ''), 'http://datahub.corp:9002');
     assert.equal(uiBase('https://datahub.corp/api/gms', ''), 'https://datahub.corp');
     assert.equal(uiBase('https://datahub.corp/api/gms/', ''), 'https://datahub.corp');
     assert.equal(uiBase('https://datahub.corp:9002/api/gms', ''), 'https://datahub.corp:9002');
     assert.equal(uiBase('https://tools.corp/datahub/api/gms', ''), 'https://tools.corp/datahub');
     assert.equal(uiBase('https://acme.acryl.io/gms', ''), 'https://acme.acryl.io');
-    assert.equal(uiBase('https://other.example.com/gms', ''), 'https://other.example.com/gms', 'only DataHub Cloud serves GMS under /gms');
+    assert.equal(
+      uiBase('https://other.example.com/gms', ''),
+      'https://other.example.com/gms',
+      'only DataHub Cloud serves GMS under /gms',
+    );
     assert.equal(uiBase('http://localhost:9002', ''), 'http://localhost:9002');
   });
 
   test('a $& or $1 in the URN or the base is text, not a replacement pattern', () => {
     assert.deepEqual(pageOf('urn:li:corpuser:a$&b$1'), { url: 'http://localhost:9002/user/urn:li:corpuser:a$&b$1' });
-    assert.deepEqual(pageOf('urn:li:corpuser:jdoe', { ...base, uiUrl: 'https://h.example.com/$&' }), { url: 'https://h.example.com/$&/user/urn:li:corpuser:jdoe' });
+    assert.deepEqual(pageOf('urn:li:corpuser:jdoe', { ...base, uiUrl: 'https://h.example.com/$&' }), {
+      url: 'https://h.example.com/$&/user/urn:li:corpuser:jdoe',
+    });
   });
 
   test('what a URL cannot hold as text is percent-encoded, what breaks a path is escaped as DataHub does', () => {
@@ -51,11 +57,25 @@ describe('entity page URL', () => {
 
   test('credentials in url, uiUrl or the template never reach the page URL (security probe, finding 9)', () => {
     const urn = 'urn:li:corpuser:jdoe';
-    assert.deepEqual(pageOf(urn, { ...base, url: 'http://alice:pw@localhost:8080' }), { url: `http://localhost:9002/user/${urn}` });
-    assert.deepEqual(pageOf(urn, { ...base, uiUrl: 'https://bob:pw@ui.example.com/app' }), { url: `https://ui.example.com/app/user/${urn}` });
-    assert.deepEqual(pageOf(urn, { ...base, uiUrl: 'https://a@b:pw@ui.example.com' }), { url: `https://ui.example.com/user/${urn}` }, 'up to the last @ of the authority');
-    assert.deepEqual(pageOf(urn, { ...base, entityUrlTemplate: 'https://carol:pw@pages.example.com/{urn}' }), { url: `https://pages.example.com/${urn}` });
-    assert.deepEqual(pageOf('urn:li:corpuser:x@y', { ...base, uiUrl: 'https://ui.example.com' }), { url: 'https://ui.example.com/user/urn:li:corpuser:x@y' }, 'an @ in the path stays');
+    assert.deepEqual(pageOf(urn, { ...base, url: 'http://alice:pw@localhost:8080' }), {
+      url: `http://localhost:9002/user/${urn}`,
+    });
+    assert.deepEqual(pageOf(urn, { ...base, uiUrl: 'https://bob:pw@ui.example.com/app' }), {
+      url: `https://ui.example.com/app/user/${urn}`,
+    });
+    assert.deepEqual(
+      pageOf(urn, { ...base, uiUrl: 'https://a@b:pw@ui.example.com' }),
+      { url: `https://ui.example.com/user/${urn}` },
+      'up to the last @ of the authority',
+    );
+    assert.deepEqual(pageOf(urn, { ...base, entityUrlTemplate: 'https://carol:pw@pages.example.com/{urn}' }), {
+      url: `https://pages.example.com/${urn}`,
+    });
+    assert.deepEqual(
+      pageOf('urn:li:corpuser:x@y', { ...base, uiUrl: 'https://ui.example.com' }),
+      { url: 'https://ui.example.com/user/urn:li:corpuser:x@y' },
+      'an @ in the path stays',
+    );
   });
 
   test('never a non-http page from the template', () => {
@@ -78,10 +98,22 @@ describe('entity page URL', () => {
     assert.deepEqual(pageOf(`urn:li:schemaField:(${ds},address.zip code)`), {
       url: `http://localhost:9002/dataset/${ds}/Columns?highlightedPath=address.zip%20code`,
     });
-    assert.deepEqual(pageOf(`urn:li:schemaField:(${ds},a%2Cb)`), { url: `http://localhost:9002/dataset/${ds}/Columns?highlightedPath=a%2Cb` }, 'the decoded path, encoded for the query');
+    assert.deepEqual(
+      pageOf(`urn:li:schemaField:(${ds},a%2Cb)`),
+      { url: `http://localhost:9002/dataset/${ds}/Columns?highlightedPath=a%2Cb` },
+      'the decoded path, encoded for the query',
+    );
     const custom = { ...base, entityUrlTemplate: 'https://wiki.corp/catalog?p={path}&u={urn}' };
-    assert.deepEqual(pageOf(`urn:li:schemaField:(${ds},age)`, custom), { url: `https://wiki.corp/catalog?p=dataset&u=${ds}` }, 'a custom template: the dataset\'s page');
-    assert.deepEqual(pageOf(`urn:li:schemaField:(${ds},a\ude00b)`), { url: `http://localhost:9002/dataset/${ds}/Columns?highlightedPath=a%EF%BF%BDb` }, 'a lone surrogate (found by the pure fuzz test) is sent as U+FFFD');
+    assert.deepEqual(
+      pageOf(`urn:li:schemaField:(${ds},age)`, custom),
+      { url: `https://wiki.corp/catalog?p=dataset&u=${ds}` },
+      "a custom template: the dataset's page",
+    );
+    assert.deepEqual(
+      pageOf(`urn:li:schemaField:(${ds},a\ude00b)`),
+      { url: `http://localhost:9002/dataset/${ds}/Columns?highlightedPath=a%EF%BF%BDb` },
+      'a lone surrogate (found by the pure fuzz test) is sent as U+FFFD',
+    );
     const ofChart = pageOf('urn:li:schemaField:(urn:li:chart:(looker,c1),x)');
     assert.ok('error' in ofChart && /parent is not a dataset/.test(ofChart.error));
   });

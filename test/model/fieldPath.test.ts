@@ -10,7 +10,15 @@ import { RUNS } from './urnArbitraries';
 
 describe('simplePath (spec §2.3)', () => {
   test('a path without the [version=2.0] prefix is already simple, whatever it holds', () => {
-    for (const p of ['user_id', 'address.city', 'Delivery Rate', 'Cond (µS/cm)', 'NH3-N \n(mg N/L)', 'items[0].x', '[type=struct].a']) {
+    for (const p of [
+      'user_id',
+      'address.city',
+      'Delivery Rate',
+      'Cond (µS/cm)',
+      'NH3-N \n(mg N/L)',
+      'items[0].x',
+      '[type=struct].a',
+    ]) {
       assert.equal(simplePath(p), p);
     }
   });
@@ -29,10 +37,14 @@ describe('simplePath (spec §2.3)', () => {
   });
 
   test('v2 nested structs and arrays keep every field name, in order', () => {
-    assert.equal(simplePath('[version=2.0].[type=struct].[type=struct].combination.[type=long].combinationref'),
-      'combination.combinationref');
     assert.equal(
-      simplePath('[version=2.0].[type=struct].[type=struct].combination.[type=array].[type=struct].outcomes.[type=array].[type=struct].eventgrouppath.[type=long].id'),
+      simplePath('[version=2.0].[type=struct].[type=struct].combination.[type=long].combinationref'),
+      'combination.combinationref',
+    );
+    assert.equal(
+      simplePath(
+        '[version=2.0].[type=struct].[type=struct].combination.[type=array].[type=struct].outcomes.[type=array].[type=struct].eventgrouppath.[type=long].id',
+      ),
       'combination.outcomes.eventgrouppath.id',
     );
     assert.equal(simplePath('[version=2.0].[type=map].[type=string].tags'), 'tags');
@@ -57,7 +69,12 @@ describe('simplePath (spec §2.3)', () => {
 describe('matchesColumn: column descriptions are matched by simple path', () => {
   test('a v2 path matches its simple path and another v2 spelling of it', () => {
     assert.ok(matchesColumn('[version=2.0].[type=struct].address.[type=string].city', 'address.city'));
-    assert.ok(matchesColumn('[version=2.0].[type=struct].address.[type=string].city', '[version=2.0].[type=Address].address.[type=varchar].city'));
+    assert.ok(
+      matchesColumn(
+        '[version=2.0].[type=struct].address.[type=string].city',
+        '[version=2.0].[type=Address].address.[type=varchar].city',
+      ),
+    );
     assert.ok(matchesColumn('address.city', 'address.city'));
   });
   test('different names do not match, nor does a prefix', () => {

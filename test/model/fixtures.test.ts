@@ -29,7 +29,7 @@ describe('DataHub ingestion payloads', { skip: skipUnlessPresent(MCPS_DIR) }, ()
     assert.equal(proposals().length, 229);
   });
 
-  test('every entityUrn parses to the proposal\'s entity type and prints back identically', () => {
+  test("every entityUrn parses to the proposal's entity type and prints back identically", () => {
     for (const p of proposals()) {
       const r = parseUrn(p.entityUrn);
       assert.ok(r.ok, `${p.at} ${p.entityUrn}: ${r.ok ? '' : r.error.message}`);
@@ -39,10 +39,13 @@ describe('DataHub ingestion payloads', { skip: skipUnlessPresent(MCPS_DIR) }, ()
     }
   });
 
-  test('the URNs inside aspects (sources, mlFeatures, groups, and the mlModel\'s mlFeatures) parse to their kind and print back', () => {
+  test("the URNs inside aspects (sources, mlFeatures, groups, and the mlModel's mlFeatures) parse to their kind and print back", () => {
     let checked = 0;
     for (const p of proposals()) {
-      const lists = [URN_LISTS[p.aspectName], p.aspectName === 'mlModelProperties' ? { field: 'mlFeatures', kind: 'mlFeature' as const } : undefined];
+      const lists = [
+        URN_LISTS[p.aspectName],
+        p.aspectName === 'mlModelProperties' ? { field: 'mlFeatures', kind: 'mlFeature' as const } : undefined,
+      ];
       for (const list of lists) {
         if (!list) continue;
         const values = p.aspect[list.field];
@@ -88,7 +91,10 @@ describe('DataHub ingestion payloads', { skip: skipUnlessPresent(MCPS_DIR) }, ()
   test('every aspect passes checkAspect, on an entity type that holds it', () => {
     for (const p of proposals()) {
       assert.ok(isAspectName(p.aspectName) && isEntityType(p.entityType), p.at);
-      assert.ok(ASPECTS_BY_ENTITY[p.entityType].includes(p.aspectName), `${p.at}: ${p.entityType} holds ${p.aspectName}`);
+      assert.ok(
+        ASPECTS_BY_ENTITY[p.entityType].includes(p.aspectName),
+        `${p.at}: ${p.entityType} holds ${p.aspectName}`,
+      );
       assert.deepEqual(checkAspect(p.aspectName, p.aspect), [], p.at);
     }
   });
@@ -96,14 +102,23 @@ describe('DataHub ingestion payloads', { skip: skipUnlessPresent(MCPS_DIR) }, ()
   test('every schema field is found again by its own path, and v2 paths have simple paths free of annotations', () => {
     let v2 = 0;
     for (const p of proposals()) {
-      const fields = (p.aspectName === 'schemaMetadata' ? p.aspect['fields'] : p.aspectName === 'editableSchemaMetadata' ? p.aspect['editableSchemaFieldInfo'] : undefined) as Array<{ fieldPath: string }> | undefined;
+      const fields = (
+        p.aspectName === 'schemaMetadata'
+          ? p.aspect['fields']
+          : p.aspectName === 'editableSchemaMetadata'
+            ? p.aspect['editableSchemaFieldInfo']
+            : undefined
+      ) as Array<{ fieldPath: string }> | undefined;
       for (const f of fields ?? []) {
         assert.equal(findField(fields ?? [], f.fieldPath), f, `${p.at} ${f.fieldPath}`);
         if (!f.fieldPath.startsWith(V2_PREFIX)) continue;
         v2++;
         const simple = simplePath(f.fieldPath);
         // A primitive Kafka key ('[version=2.0].[key=True].[type=string]') has no field name: its simple path is ''.
-        assert.ok(!simple.split('.').some((t) => t.startsWith('[') || t.endsWith(']')), `${p.at} ${f.fieldPath} → ${simple}`);
+        assert.ok(
+          !simple.split('.').some((t) => t.startsWith('[') || t.endsWith(']')),
+          `${p.at} ${f.fieldPath} → ${simple}`,
+        );
       }
     }
     assert.ok(v2 >= 100, `only ${v2} v2 field paths seen`);

@@ -18,13 +18,15 @@ const nameOf = (urn: string): string => {
   assert.ok(p.ok && p.urn.kind === 'dataset', urn);
   return decodePart(p.urn.name);
 };
-const CRAFTED_URN = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users[Open the docs]%28command:workbench.action.terminal.new?%7B%22config%22:%7B%7D%7D%29,PROD)';
+const CRAFTED_URN =
+  'urn:li:dataset:(urn:li:dataPlatform:hive,db.users[Open the docs]%28command:workbench.action.terminal.new?%7B%22config%22:%7B%7D%7D%29,PROD)';
 
 /** Hostile inputs by name: each would render something, hide something or run long somewhere. */
 const HOSTILE: Record<string, string> = {
   'a command link': '[x](command:workbench.action.terminal.new)',
   'a URN part with %28command…%29, as a message quotes it decoded': nameOf(CRAFTED_URN),
-  'a web and a file link, and a link with a title': '[a](https://evil.example/x) [b](file:///etc/passwd) [c](command:x "t")',
+  'a web and a file link, and a link with a title':
+    '[a](https://evil.example/x) [b](file:///etc/passwd) [c](command:x "t")',
   'a zero-width space between ] and (': '[x]\u200B(command:evil)',
   'a BOM, a word joiner and a soft hyphen between ] and (': '[x]\uFEFF\u2060\u00AD(command:evil)',
   'a bidi override and a left-to-right mark between ] and (': '[x]\u202E\u200E(command:evil)',
@@ -42,8 +44,18 @@ const HOSTILE: Record<string, string> = {
 
 /** Every place, with the oracle of what must not survive there. */
 const PLACES: Array<{ place: TextPlace; what: string; oneLine: boolean; check: (out: string) => string[] }> = [
-  { place: 'notification', what: 'a notification message or progress title', oneLine: true, check: (o) => renderedLinks(o).map((l) => `link to ${l.href}`) },
-  { place: 'quickInput', what: 'a quick pick item, input box title or prompt', oneLine: true, check: (o) => [...renderedLinks(o).map((l) => `link to ${l.href}`), ...renderedIcons(o).map((i) => `icon ${i}`)] },
+  {
+    place: 'notification',
+    what: 'a notification message or progress title',
+    oneLine: true,
+    check: (o) => renderedLinks(o).map((l) => `link to ${l.href}`),
+  },
+  {
+    place: 'quickInput',
+    what: 'a quick pick item, input box title or prompt',
+    oneLine: true,
+    check: (o) => [...renderedLinks(o).map((l) => `link to ${l.href}`), ...renderedIcons(o).map((i) => `icon ${i}`)],
+  },
   { place: 'markdown', what: 'hover Markdown', oneLine: true, check: (o) => activeMarkdown(o) },
   { place: 'plain', what: 'a diagnostic, the status, a log line', oneLine: true, check: () => [] },
   { place: 'lines', what: 'a description before Markdown', oneLine: false, check: () => [] },
@@ -56,29 +68,47 @@ function assertInert(out: string, p: (typeof PLACES)[number], limit: number, inp
   assert.deepEqual(p.check(out), [], why);
   assert.deepEqual(invisibleCharacters(out), [], why);
   // eslint-disable-next-line no-control-regex
-  assert.doesNotMatch(out, p.oneLine ? /[\u0000-\u001F\u007F-\u009F]/ : /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/, why);
+  assert.doesNotMatch(
+    out,
+    p.oneLine ? /[\u0000-\u001F\u007F-\u009F]/ : /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/,
+    why,
+  );
   assert.match(out, WELL_FORMED, why);
   // Markdown escapes at most double what is shown.
-  assert.ok(out.length <= (p.place === 'markdown' ? 2 * limit : limit), `${why}: ${out.length} characters, over ${limit}`);
+  assert.ok(
+    out.length <= (p.place === 'markdown' ? 2 * limit : limit),
+    `${why}: ${out.length} characters, over ${limit}`,
+  );
 }
 
 describe('inertText', () => {
   for (const p of PLACES) {
     test(`${p.what} (${p.place}): every hostile input comes out inert, visible and bounded`, () => {
       for (const [name, input] of Object.entries(HOSTILE)) {
-        for (const limit of [QUOTE_LIMIT, MESSAGE_LIMIT]) assertInert(inertText(input, p.place, limit), p, limit, `${name}: ${input}`);
+        for (const limit of [QUOTE_LIMIT, MESSAGE_LIMIT])
+          assertInert(inertText(input, p.place, limit), p, limit, `${name}: ${input}`);
       }
     });
   }
 
   test('before: each hostile input is active where it is shown (the oracles see what VS Code sees)', () => {
-    assert.deepEqual(renderedLinks(HOSTILE['a command link']!), [{ label: 'x', href: 'command:workbench.action.terminal.new' }]);
-    assert.equal(renderedLinks(HOSTILE['a URN part with %28command…%29, as a message quotes it decoded']!)[0]?.label, 'Open the docs');
+    assert.deepEqual(renderedLinks(HOSTILE['a command link']!), [
+      { label: 'x', href: 'command:workbench.action.terminal.new' },
+    ]);
+    assert.equal(
+      renderedLinks(HOSTILE['a URN part with %28command…%29, as a message quotes it decoded']!)[0]?.label,
+      'Open the docs',
+    );
     assert.equal(renderedLinks(HOSTILE['a web and a file link, and a link with a title']!).length, 3);
     // Hidden between `]` and `(`: not a link as it stands, but one once the hidden characters are dropped.
-    assert.deepEqual(renderedLinks(HOSTILE['a zero-width space between ] and (']!.replace(/\u200B/g, '')), [{ label: 'x', href: 'command:evil' }]);
+    assert.deepEqual(renderedLinks(HOSTILE['a zero-width space between ] and (']!.replace(/\u200B/g, '')), [
+      { label: 'x', href: 'command:evil' },
+    ]);
     assert.deepEqual(renderedIcons(HOSTILE['an icon']!), ['terminal', 'sync~spin']);
-    assert.deepEqual(renderedLinks(HOSTILE['nested brackets']!).map((l) => l.label), ['[x', 'a b']);
+    assert.deepEqual(
+      renderedLinks(HOSTILE['nested brackets']!).map((l) => l.label),
+      ['[x', 'a b'],
+    );
   });
 
   test('the quoted URN keeps its words: the link is broken by a space, not removed', () => {
@@ -92,7 +122,11 @@ describe('inertText', () => {
     assert.equal(inertText('db.us\u200Bers', 'plain'), 'db.us\\u200Bers');
     assert.equal(inertText('a\u202Eb\uFEFFc\u{E0041}d\uD800', 'plain'), 'a\\u202Eb\\uFEFFc\\u{E0041}d\\uD800');
     assert.equal(inertText('[x]\u200B(command:evil)', 'notification'), '[x]\\u200B(command:evil)');
-    assert.equal(inertText('emoji ❤️ 👍🏽 ok', 'plain'), 'emoji ❤️ 👍🏽 ok', 'emoji presentation selectors and modifiers are kept');
+    assert.equal(
+      inertText('emoji ❤️ 👍🏽 ok', 'plain'),
+      'emoji ❤️ 👍🏽 ok',
+      'emoji presentation selectors and modifiers are kept',
+    );
   });
 
   test('whitespace is folded to one line; `lines` keeps the line breaks', () => {
@@ -116,18 +150,40 @@ describe('inertText', () => {
 
   test('property: hostile pieces in any order stay inert in every place, and a second pass changes nothing', () => {
     const piece = fc.oneof(
-      { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_PIECES, ...Object.values(HOSTILE).filter((h) => h.length < 1000), '\u200B', '\u2060', '\uFEFF', '\u180E', '\u00AD', ']', '(', '$') },
+      {
+        weight: 4,
+        arbitrary: fc.constantFrom(
+          ...HOSTILE_PIECES,
+          ...Object.values(HOSTILE).filter((h) => h.length < 1000),
+          '\u200B',
+          '\u2060',
+          '\uFEFF',
+          '\u180E',
+          '\u00AD',
+          ']',
+          '(',
+          '$',
+        ),
+      },
       { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 8 }) },
     );
     let n = 0;
-    fc.assert(fc.property(fc.array(piece, { maxLength: 14 }).map((ps) => ps.join('')), fc.integer({ min: 1, max: 300 }), (input, limit) => {
-      n++;
-      for (const p of PLACES) {
-        const out = inertText(input, p.place, limit);
-        assertInert(out, p, limit, input);
-        if (p.place !== 'markdown') assert.equal(inertText(out, p.place, limit), out, `${p.place} is idempotent on ${JSON.stringify(input)}`);
-      }
-    }), { numRuns: 5000 });
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 14 }).map((ps) => ps.join('')),
+        fc.integer({ min: 1, max: 300 }),
+        (input, limit) => {
+          n++;
+          for (const p of PLACES) {
+            const out = inertText(input, p.place, limit);
+            assertInert(out, p, limit, input);
+            if (p.place !== 'markdown')
+              assert.equal(inertText(out, p.place, limit), out, `${p.place} is idempotent on ${JSON.stringify(input)}`);
+          }
+        },
+      ),
+      { numRuns: 5000 },
+    );
     console.log(`inertText inputs: ${n}`);
   });
 });

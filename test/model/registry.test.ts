@@ -48,9 +48,12 @@ describe('the registry table', () => {
   });
 
   test('the tuple keys, with their arity and which parts are URNs', () => {
-    const tuples = REGISTRY_ENTITY_TYPES
-      .filter((t) => ENTITY_REGISTRY.get(t)!.fields.length > 1)
-      .map((t) => `${t}(${ENTITY_REGISTRY.get(t)!.fields.map((f) => (f.type === 'string' ? f.name : `${f.name}:${f.type}`)).join(',')})`);
+    const tuples = REGISTRY_ENTITY_TYPES.filter((t) => ENTITY_REGISTRY.get(t)!.fields.length > 1).map(
+      (t) =>
+        `${t}(${ENTITY_REGISTRY.get(t)!
+          .fields.map((f) => (f.type === 'string' ? f.name : `${f.name}:${f.type}`))
+          .join(',')})`,
+    );
     assert.deepEqual(tuples, [
       'dataset(platform:urn,name,origin:enum)',
       'dataJob(flow:urn,jobId)',
@@ -152,7 +155,8 @@ describe('a tuple key of the wrong arity is an error naming the parts', () => {
       const parts = fields.map((f, i) => samplePart(f, 'li', i));
       const labels = fields.map((f) => f.label);
       // The spec kinds keep their own labels (feature table, model name …).
-      const named = (m: string): void => assert.match(m, new RegExp(`^expected ${fields.length} parts \\(.+\\), found \\d$`));
+      const named = (m: string): void =>
+        assert.match(m, new RegExp(`^expected ${fields.length} parts \\(.+\\), found \\d$`));
       const fewer = error(`urn:li:${t}:(${parts.slice(0, -1).join(',')})`);
       const more = error(`urn:li:${t}:(${[...parts, 'extra'].join(',')})`);
       named(fewer);
@@ -165,8 +169,14 @@ describe('a tuple key of the wrong arity is an error naming the parts', () => {
   }
 
   test('schemaField: (parent, field path)', () => {
-    assert.equal(error('urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD),a,b)'), 'expected 2 parts (parent, field path), found 3');
-    assert.equal(error('urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD))'), 'expected 2 parts (parent, field path), found 1');
+    assert.equal(
+      error('urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD),a,b)'),
+      'expected 2 parts (parent, field path), found 3',
+    );
+    assert.equal(
+      error('urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD))'),
+      'expected 2 parts (parent, field path), found 1',
+    );
   });
 
   test('a one-field key written as a tuple of more parts', () => {
@@ -175,26 +185,45 @@ describe('a tuple key of the wrong arity is an error naming the parts', () => {
   });
 
   test('a tuple key written as a simple id', () => {
-    assert.equal(error('urn:li:chart:looker.1'), "expected '(' after 'urn:li:chart:': a chart URN is urn:li:chart:(dashboard tool,chart id)");
+    assert.equal(
+      error('urn:li:chart:looker.1'),
+      "expected '(' after 'urn:li:chart:': a chart URN is urn:li:chart:(dashboard tool,chart id)",
+    );
   });
 });
 
 describe('a part DataHub types as a URN must be one, and is parsed', () => {
   test('not a URN', () => {
-    assert.equal(error('urn:li:dataJob:(dag_id,task_id)'), "flow must be a URN (urn:li:<entity type>:<id>), found 'dag_id'");
-    assert.equal(error('urn:li:dataPlatformInstance:(mysql,prod)'), "platform must be a URN (urn:li:<entity type>:<id>), found 'mysql'");
-    assert.equal(error('urn:svc:metric:(dbt,finance,mrr)'), "platform must be a URN (urn:svc:<entity type>:<id>), found 'dbt'");
+    assert.equal(
+      error('urn:li:dataJob:(dag_id,task_id)'),
+      "flow must be a URN (urn:li:<entity type>:<id>), found 'dag_id'",
+    );
+    assert.equal(
+      error('urn:li:dataPlatformInstance:(mysql,prod)'),
+      "platform must be a URN (urn:li:<entity type>:<id>), found 'mysql'",
+    );
+    assert.equal(
+      error('urn:svc:metric:(dbt,finance,mrr)'),
+      "platform must be a URN (urn:svc:<entity type>:<id>), found 'dbt'",
+    );
   });
 
   test('a nested URN is checked in turn, with the error at its place', () => {
     const text = 'urn:li:dataJob:(urn:li:dataFlow:(airflow,dag_id),task_id)';
     const r = parseUrn(text);
-    assert.deepEqual(r, { ok: false, error: { message: 'expected 3 parts (orchestrator, flow id, cluster), found 2', offset: 32, length: 16 } });
-    assert.equal(error('urn:li:schemaField:(urn:li:datset:(urn:li:dataPlatform:hive,t,PROD),c)'), "unknown entity type 'datset' (did you mean dataset?)");
+    assert.deepEqual(r, {
+      ok: false,
+      error: { message: 'expected 3 parts (orchestrator, flow id, cluster), found 2', offset: 32, length: 16 },
+    });
+    assert.equal(
+      error('urn:li:schemaField:(urn:li:datset:(urn:li:dataPlatform:hive,t,PROD),c)'),
+      "unknown entity type 'datset' (did you mean dataset?)",
+    );
   });
 
   test('nesting is bounded: four levels below the URN are read, a fifth is an error, and depth costs no stack', () => {
-    const nest = (levels: number): string => 'urn:li:schemaField:('.repeat(levels) + 'urn:li:tag:x' + ',f)'.repeat(levels);
+    const nest = (levels: number): string =>
+      'urn:li:schemaField:('.repeat(levels) + 'urn:li:tag:x' + ',f)'.repeat(levels);
     assert.ok(parseUrn(nest(4)).ok);
     assert.equal(error(nest(5)), 'URNs nested more than 4 levels deep are not read');
     const r = parseUrn(nest(20000));
@@ -203,8 +232,14 @@ describe('a part DataHub types as a URN must be one, and is parsed', () => {
 
   test('the strict rules hold inside registry keys too', () => {
     assert.equal(error('urn:li:chart:(looker,a(b)'), "unbalanced parenthesis: this '(' is never closed");
-    assert.equal(error('urn:li:chart:(looker,a b )'), "chart id 'a b ' has leading or trailing whitespace, which DataHub keeps as part of the name");
-    assert.equal(error('urn:li:dataFlow:(airflow,da\u0000g,prod)'), 'a control character (U+0000) is not allowed in a flow id');
+    assert.equal(
+      error('urn:li:chart:(looker,a b )'),
+      "chart id 'a b ' has leading or trailing whitespace, which DataHub keeps as part of the name",
+    );
+    assert.equal(
+      error('urn:li:dataFlow:(airflow,da\u0000g,prod)'),
+      'a control character (U+0000) is not allowed in a flow id',
+    );
     assert.equal(error('urn:li:glossaryTerm:a,b'), "',' is not allowed in an id; DataHub writes it as %2C");
     assert.equal(error('urn:li:mlPrimaryKey:(ns,)'), 'name is empty');
   });
@@ -216,7 +251,9 @@ describe('schemaField: a typed value', () => {
   test('the parent dataset, parsed, and the field path', () => {
     const text = `urn:li:schemaField:(${DS},user_id)`;
     assert.deepEqual(ok(text).urn, {
-      kind: 'schemaField', namespace: 'li', parent: DS,
+      kind: 'schemaField',
+      namespace: 'li',
+      parent: DS,
       dataset: { kind: 'dataset', namespace: 'li', platform: 'hive', name: 'db.users', env: 'PROD' },
       fieldPath: 'user_id',
     });
@@ -233,16 +270,30 @@ describe('schemaField: a typed value', () => {
 
   test('a parent of another kind is valid, without `dataset`', () => {
     const parent = 'urn:li:chart:(looker,dashboard_elements.1)';
-    assert.deepEqual(ok(`urn:li:schemaField:(${parent},x)`).urn, { kind: 'schemaField', namespace: 'li', parent, fieldPath: 'x' });
+    assert.deepEqual(ok(`urn:li:schemaField:(${parent},x)`).urn, {
+      kind: 'schemaField',
+      namespace: 'li',
+      parent,
+      fieldPath: 'x',
+    });
     const custom = 'urn:li:myCompanyThing:abc';
-    assert.deepEqual(ok(`urn:li:schemaField:(${custom},x)`).urn, { kind: 'schemaField', namespace: 'li', parent: custom, fieldPath: 'x' });
+    assert.deepEqual(ok(`urn:li:schemaField:(${custom},x)`).urn, {
+      kind: 'schemaField',
+      namespace: 'li',
+      parent: custom,
+      fieldPath: 'x',
+    });
   });
 
-  test('part ranges: parent, the dataset\'s platform, name and env, and the field path', () => {
+  test("part ranges: parent, the dataset's platform, name and env, and the field path", () => {
     const text = `urn:li:schemaField:(${DS},[version=2.0].[type=string].email)`;
     const r = ok(text);
-    const at = (role: PartRole): string[] => r.parts.filter((p) => p.role === role).map((p) => text.slice(p.start, p.end));
-    assert.deepEqual(r.parts.map((p) => p.role), ['namespace', 'kind', 'parent', 'platform', 'name', 'env', 'fieldPath']);
+    const at = (role: PartRole): string[] =>
+      r.parts.filter((p) => p.role === role).map((p) => text.slice(p.start, p.end));
+    assert.deepEqual(
+      r.parts.map((p) => p.role),
+      ['namespace', 'kind', 'parent', 'platform', 'name', 'env', 'fieldPath'],
+    );
     assert.deepEqual(at('parent'), [DS]);
     assert.deepEqual(at('platform'), ['hive']);
     assert.deepEqual(at('name'), ['db.users']);
@@ -259,17 +310,36 @@ describe('schemaField: a typed value', () => {
     assert.equal(printUrn(svc), text.replaceAll('urn:li:', 'urn:svc:'));
     assert.deepEqual(ok(printUrn(svc)).urn, svc);
     const job = ok('urn:li:dataJob:(urn:li:dataFlow:(airflow,dag_id,prod),task_id)').urn;
-    assert.equal(printUrn(withNamespace(job, 'svc')), 'urn:svc:dataJob:(urn:svc:dataFlow:(airflow,dag_id,prod),task_id)');
+    assert.equal(
+      printUrn(withNamespace(job, 'svc')),
+      'urn:svc:dataJob:(urn:svc:dataFlow:(airflow,dag_id,prod),task_id)',
+    );
   });
 });
 
 describe('a type no registry knows is a custom type: valid, marked, only its frame checked', () => {
   test('a simple id and a tuple frame', () => {
-    assert.deepEqual(ok('urn:li:myCompanyThing:abc').urn,
-      { kind: 'other', namespace: 'li', entityType: 'myCompanyThing', id: 'abc', registered: false });
-    assert.deepEqual(ok('urn:svc:pipelineRun:(urn:svc:dataFlow:(airflow,nightly,prod),42,x)').urn,
-      { kind: 'other', namespace: 'svc', entityType: 'pipelineRun', id: '(urn:svc:dataFlow:(airflow,nightly,prod),42,x)', registered: false });
-    assert.deepEqual(ok('urn:li:job:x').urn, { kind: 'other', namespace: 'li', entityType: 'job', id: 'x', registered: false });
+    assert.deepEqual(ok('urn:li:myCompanyThing:abc').urn, {
+      kind: 'other',
+      namespace: 'li',
+      entityType: 'myCompanyThing',
+      id: 'abc',
+      registered: false,
+    });
+    assert.deepEqual(ok('urn:svc:pipelineRun:(urn:svc:dataFlow:(airflow,nightly,prod),42,x)').urn, {
+      kind: 'other',
+      namespace: 'svc',
+      entityType: 'pipelineRun',
+      id: '(urn:svc:dataFlow:(airflow,nightly,prod),42,x)',
+      registered: false,
+    });
+    assert.deepEqual(ok('urn:li:job:x').urn, {
+      kind: 'other',
+      namespace: 'li',
+      entityType: 'job',
+      id: 'x',
+      registered: false,
+    });
     assert.equal(printUrn(ok('urn:li:foo:bar').urn), 'urn:li:foo:bar');
   });
 
@@ -280,9 +350,21 @@ describe('a type no registry knows is a custom type: valid, marked, only its fra
   });
 
   test('a near miss of a registry type is an error with a suggestion, not a custom type', () => {
-    assert.equal(error('urn:li:datset:(urn:li:dataPlatform:hive,t,PROD)'), "unknown entity type 'datset' (did you mean dataset?)");
-    assert.equal(error('urn:li:Dataset:(urn:li:dataPlatform:hive,t,PROD)'), "unknown entity type 'Dataset' (did you mean dataset?)");
-    assert.equal(error('urn:li:glosaryTerm:Classification.Sensitive'), "unknown entity type 'glosaryTerm' (did you mean glossaryTerm?)");
-    assert.equal(error('urn:li:EntityType:datahub.dataset'), "unknown entity type 'EntityType' (did you mean entityType?)");
+    assert.equal(
+      error('urn:li:datset:(urn:li:dataPlatform:hive,t,PROD)'),
+      "unknown entity type 'datset' (did you mean dataset?)",
+    );
+    assert.equal(
+      error('urn:li:Dataset:(urn:li:dataPlatform:hive,t,PROD)'),
+      "unknown entity type 'Dataset' (did you mean dataset?)",
+    );
+    assert.equal(
+      error('urn:li:glosaryTerm:Classification.Sensitive'),
+      "unknown entity type 'glosaryTerm' (did you mean glossaryTerm?)",
+    );
+    assert.equal(
+      error('urn:li:EntityType:datahub.dataset'),
+      "unknown entity type 'EntityType' (did you mean entityType?)",
+    );
   });
 });

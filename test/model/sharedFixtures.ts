@@ -38,10 +38,15 @@ export interface FixtureProposal {
 }
 
 export function loadProposals(): FixtureProposal[] {
-  const files = readdirSync(MCPS_DIR).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(MCPS_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   return files.flatMap((file) => {
     const proposals = JSON.parse(readFileSync(join(MCPS_DIR, file), 'utf8')) as Array<{
-      entityType: string; entityUrn: string; aspectName: string; aspect: { value: string };
+      entityType: string;
+      entityUrn: string;
+      aspectName: string;
+      aspect: { value: string };
     }>;
     return proposals.map((p, i) => ({
       at: `${file}[${i}]`,
@@ -55,7 +60,9 @@ export function loadProposals(): FixtureProposal[] {
 
 /** DataHub's GraphQL schema: every *.graphql of the fixture concatenated, as its README says. */
 export function loadDataHubSchema(): GraphQLSchema {
-  const files = readdirSync(GRAPHQL_DIR).filter((f) => f.endsWith('.graphql')).sort();
+  const files = readdirSync(GRAPHQL_DIR)
+    .filter((f) => f.endsWith('.graphql'))
+    .sort();
   return buildSchema(files.map((f) => readFileSync(join(GRAPHQL_DIR, f), 'utf8')).join('\n'));
 }
 

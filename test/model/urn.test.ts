@@ -107,11 +107,17 @@ describe('each URN kind of spec §2.1 parses to its typed value and part spans',
     });
   });
 
-  test('mlModelGroup: platform, group name and env, in a namespace of the user\'s own', () => {
+  test("mlModelGroup: platform, group name and env, in a namespace of the user's own", () => {
     const text = 'urn:acme-2:mlModelGroup:(urn:acme-2:dataPlatform:sagemaker,cypress-model-package-group,DEV)';
     assert.deepEqual(parseUrn(text), {
       ok: true,
-      urn: { kind: 'mlModelGroup', namespace: 'acme-2', platform: 'sagemaker', name: 'cypress-model-package-group', env: 'DEV' },
+      urn: {
+        kind: 'mlModelGroup',
+        namespace: 'acme-2',
+        platform: 'sagemaker',
+        name: 'cypress-model-package-group',
+        env: 'DEV',
+      },
       parts: [
         span('namespace', text, 'acme-2'),
         span('kind', text, 'mlModelGroup'),
@@ -152,7 +158,8 @@ describe('other DataHub entity types are well-formed URNs of kind other', () => 
     const text = 'urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,fct_users_deleted,PROD),user_id)';
     const r = parsed(text);
     assert.deepEqual(r.urn, {
-      kind: 'schemaField', namespace: 'li',
+      kind: 'schemaField',
+      namespace: 'li',
       parent: 'urn:li:dataset:(urn:li:dataPlatform:hive,fct_users_deleted,PROD)',
       dataset: { kind: 'dataset', namespace: 'li', platform: 'hive', name: 'fct_users_deleted', env: 'PROD' },
       fieldPath: 'user_id',
@@ -161,10 +168,15 @@ describe('other DataHub entity types are well-formed URNs of kind other', () => 
   });
 
   test('a dataJob nesting a dataFlow tuple, and an id with an @ (from the fixtures)', () => {
-    const job = 'urn:li:dataJob:(urn:li:dataFlow:(sagemaker,training:a-training-job,PROD),arn:aws:sagemaker:us-west-2:1:training-job/a)';
+    const job =
+      'urn:li:dataJob:(urn:li:dataFlow:(sagemaker,training:a-training-job,PROD),arn:aws:sagemaker:us-west-2:1:training-job/a)';
     assert.equal(parsed(job).urn.kind, 'other');
-    assert.deepEqual(parsed('urn:li:platformResource:abc@acryl.io').urn,
-      { kind: 'other', namespace: 'li', entityType: 'platformResource', id: 'abc@acryl.io' });
+    assert.deepEqual(parsed('urn:li:platformResource:abc@acryl.io').urn, {
+      kind: 'other',
+      namespace: 'li',
+      entityType: 'platformResource',
+      id: 'abc@acryl.io',
+    });
   });
 });
 
@@ -178,8 +190,11 @@ describe("DataHub's spellings that must be accepted as they are", () => {
   });
 
   test('a platform name with a colon, alone and nested', () => {
-    assert.deepEqual(parsed('urn:li:dataPlatform:webdata-direct:marketo-marketo').urn,
-      { kind: 'dataPlatform', namespace: 'li', platform: 'webdata-direct:marketo-marketo' });
+    assert.deepEqual(parsed('urn:li:dataPlatform:webdata-direct:marketo-marketo').urn, {
+      kind: 'dataPlatform',
+      namespace: 'li',
+      platform: 'webdata-direct:marketo-marketo',
+    });
     const text = 'urn:li:dataset:(urn:li:dataPlatform:webdata-direct:marketo-marketo,Marketo.activity,PROD)';
     const r = parsed(text);
     assert.equal(r.urn.kind === 'dataset' && r.urn.platform, 'webdata-direct:marketo-marketo');
@@ -194,9 +209,17 @@ describe("DataHub's spellings that must be accepted as they are", () => {
   });
 
   test('spaces inside a one-part id are kept (DataHub refuses only leading or trailing ones)', () => {
-    assert.deepEqual(parsed('urn:li:corpuser:John Smith').urn, { kind: 'corpuser', namespace: 'li', user: 'John Smith' });
-    assert.deepEqual(parsed('urn:li:tag:Needs Documentation').urn,
-      { kind: 'other', namespace: 'li', entityType: 'tag', id: 'Needs Documentation' });
+    assert.deepEqual(parsed('urn:li:corpuser:John Smith').urn, {
+      kind: 'corpuser',
+      namespace: 'li',
+      user: 'John Smith',
+    });
+    assert.deepEqual(parsed('urn:li:tag:Needs Documentation').urn, {
+      kind: 'other',
+      namespace: 'li',
+      entityType: 'tag',
+      id: 'Needs Documentation',
+    });
   });
 
   test('any env word is accepted by the grammar, FabricType or not (the server warns on the others)', () => {

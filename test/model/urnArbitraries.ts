@@ -4,16 +4,29 @@
  */
 import fc from 'fast-check';
 import {
-  encodePart, FABRIC_TYPES, suggestKind, URN_KINDS,
-  type CorpUserUrn, type DataPlatformUrn, type DatasetUrn, type MlFeatureTableUrn, type MlFeatureUrn,
-  type MlModelGroupUrn, type MlModelUrn, type OtherUrn, type SchemaFieldUrn, type Urn,
+  encodePart,
+  FABRIC_TYPES,
+  suggestKind,
+  URN_KINDS,
+  type CorpUserUrn,
+  type DataPlatformUrn,
+  type DatasetUrn,
+  type MlFeatureTableUrn,
+  type MlFeatureUrn,
+  type MlModelGroupUrn,
+  type MlModelUrn,
+  type OtherUrn,
+  type SchemaFieldUrn,
+  type Urn,
 } from '../../model/src/urn';
 import { ENTITY_REGISTRY, REGISTRY_ENTITY_TYPES, type KeyFieldType } from '../../model/src/registry';
 
 /** Property runs per property: enough to reach the rarer characters of the alphabets below. */
 export const RUNS = 2000;
 
-const ASCII_NAME_CHARS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:%@=+~$&!*\'"[]{}<>?#;|^`\\'];
+const ASCII_NAME_CHARS = [
+  ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:%@=+~$&!*\'"[]{}<>?#;|^`\\',
+];
 const UNICODE_CHARS = ['é', 'ü', 'ß', 'Ω', 'ж', '日', '本', '°', 'µ', '😀', '\u00A0', '\u{1F431}', '\u0301'];
 const RESERVED = [',', '(', ')', '\u241F'];
 
@@ -40,27 +53,53 @@ export const tupleName = fc.oneof({ weight: 3, arbitrary: plainName }, { weight:
 /** A one-part id (platform, user, tag): like a name, and also without a comma. */
 export const simpleId = tupleName.filter((s) => !s.includes(','));
 
-export const namespace = fc.oneof(
-  fc.constantFrom('li', 'svc'),
-  fc.stringMatching(/^[A-Za-z][A-Za-z0-9_-]{0,7}$/),
-);
+export const namespace = fc.oneof(fc.constantFrom('li', 'svc'), fc.stringMatching(/^[A-Za-z][A-Za-z0-9_-]{0,7}$/));
 
 export const env = fc.oneof(fc.constantFrom(...FABRIC_TYPES), fc.stringMatching(/^[A-Za-z0-9_]{1,10}$/));
 
-export const dataPlatformUrn: fc.Arbitrary<DataPlatformUrn> =
-  fc.record({ kind: fc.constant('dataPlatform' as const), namespace, platform: simpleId });
-export const corpUserUrn: fc.Arbitrary<CorpUserUrn> =
-  fc.record({ kind: fc.constant('corpuser' as const), namespace, user: simpleId });
-export const datasetUrn: fc.Arbitrary<DatasetUrn> =
-  fc.record({ kind: fc.constant('dataset' as const), namespace, platform: simpleId, name: tupleName, env });
-export const mlModelUrn: fc.Arbitrary<MlModelUrn> =
-  fc.record({ kind: fc.constant('mlModel' as const), namespace, platform: simpleId, name: tupleName, env });
-export const mlModelGroupUrn: fc.Arbitrary<MlModelGroupUrn> =
-  fc.record({ kind: fc.constant('mlModelGroup' as const), namespace, platform: simpleId, name: tupleName, env });
-export const mlFeatureUrn: fc.Arbitrary<MlFeatureUrn> =
-  fc.record({ kind: fc.constant('mlFeature' as const), namespace, table: tupleName, feature: tupleName });
-export const mlFeatureTableUrn: fc.Arbitrary<MlFeatureTableUrn> =
-  fc.record({ kind: fc.constant('mlFeatureTable' as const), namespace, platform: simpleId, table: tupleName });
+export const dataPlatformUrn: fc.Arbitrary<DataPlatformUrn> = fc.record({
+  kind: fc.constant('dataPlatform' as const),
+  namespace,
+  platform: simpleId,
+});
+export const corpUserUrn: fc.Arbitrary<CorpUserUrn> = fc.record({
+  kind: fc.constant('corpuser' as const),
+  namespace,
+  user: simpleId,
+});
+export const datasetUrn: fc.Arbitrary<DatasetUrn> = fc.record({
+  kind: fc.constant('dataset' as const),
+  namespace,
+  platform: simpleId,
+  name: tupleName,
+  env,
+});
+export const mlModelUrn: fc.Arbitrary<MlModelUrn> = fc.record({
+  kind: fc.constant('mlModel' as const),
+  namespace,
+  platform: simpleId,
+  name: tupleName,
+  env,
+});
+export const mlModelGroupUrn: fc.Arbitrary<MlModelGroupUrn> = fc.record({
+  kind: fc.constant('mlModelGroup' as const),
+  namespace,
+  platform: simpleId,
+  name: tupleName,
+  env,
+});
+export const mlFeatureUrn: fc.Arbitrary<MlFeatureUrn> = fc.record({
+  kind: fc.constant('mlFeature' as const),
+  namespace,
+  table: tupleName,
+  feature: tupleName,
+});
+export const mlFeatureTableUrn: fc.Arbitrary<MlFeatureTableUrn> = fc.record({
+  kind: fc.constant('mlFeatureTable' as const),
+  namespace,
+  platform: simpleId,
+  table: tupleName,
+});
 
 /** The text of a dataset URN, spelled out here rather than by `printUrn`. */
 export function datasetText(ns: string, platform: string, name: string, envWord: string): string {
@@ -92,7 +131,9 @@ function registryId(entityType: string, ns: string): fc.Arbitrary<string> {
 
 export const registeredOtherUrn: fc.Arbitrary<OtherUrn> = fc
   .tuple(namespace, fc.constantFrom(...OTHER_REGISTRY_KINDS))
-  .chain(([ns, entityType]) => registryId(entityType, ns).map((id) => ({ kind: 'other' as const, namespace: ns, entityType, id })));
+  .chain(([ns, entityType]) =>
+    registryId(entityType, ns).map((id) => ({ kind: 'other' as const, namespace: ns, entityType, id })),
+  );
 
 /** Entity types no registry knows, and that are not a typo of one: custom types. */
 export const customEntityType = fc
@@ -102,10 +143,15 @@ export const customEntityType = fc
 /** Ids of custom types: one part, or any tuple frame (parts may be URNs; they are not read). */
 const customId = fc.oneof(
   simpleId,
-  fc.array(
-    fc.oneof(tupleName, datasetUrn.map((d) => datasetText(d.namespace, d.platform, d.name, d.env))),
-    { minLength: 1, maxLength: 3 },
-  ).map((ps) => `(${ps.join(',')})`),
+  fc
+    .array(
+      fc.oneof(
+        tupleName,
+        datasetUrn.map((d) => datasetText(d.namespace, d.platform, d.name, d.env)),
+      ),
+      { minLength: 1, maxLength: 3 },
+    )
+    .map((ps) => `(${ps.join(',')})`),
 );
 
 export const customUrn: fc.Arbitrary<OtherUrn> = fc.record({
@@ -121,10 +167,17 @@ export const otherUrn: fc.Arbitrary<OtherUrn> = fc.oneof(registeredOtherUrn, cus
 /** A schemaField of a dataset (typed `dataset`) or of another parent (a chart, a custom entity). */
 export const schemaFieldUrn: fc.Arbitrary<SchemaFieldUrn> = fc.oneof(
   fc.tuple(datasetUrn, tupleName).map(([d, fieldPath]): SchemaFieldUrn => ({
-    kind: 'schemaField', namespace: d.namespace, parent: datasetText(d.namespace, d.platform, d.name, d.env), dataset: { ...d }, fieldPath,
+    kind: 'schemaField',
+    namespace: d.namespace,
+    parent: datasetText(d.namespace, d.platform, d.name, d.env),
+    dataset: { ...d },
+    fieldPath,
   })),
   fc.tuple(namespace, tupleName, tupleName, tupleName).map(([ns, tool, chart, fieldPath]): SchemaFieldUrn => ({
-    kind: 'schemaField', namespace: ns, parent: `urn:${ns}:chart:(${tool},${chart})`, fieldPath,
+    kind: 'schemaField',
+    namespace: ns,
+    parent: `urn:${ns}:chart:(${tool},${chart})`,
+    fieldPath,
   })),
 );
 
@@ -144,9 +197,34 @@ export const ARBITRARY_BY_KIND: Readonly<Record<Urn['kind'], fc.Arbitrary<Urn>>>
 export const urnishText = fc
   .array(
     fc.constantFrom(
-      'urn:', 'li', 'svc', ':', '(', ')', ',', 'dataset', 'dataPlatform', 'mlFeature', 'mlFeatureTable',
-      'mlModel', 'mlModelGroup', 'corpuser', 'tag', 'schemaField', 'hive', 'db.users', 'PROD', ' ', '\t',
-      '\u241F', '\n', '\u0085', '%2C', 'é', '😀', '',
+      'urn:',
+      'li',
+      'svc',
+      ':',
+      '(',
+      ')',
+      ',',
+      'dataset',
+      'dataPlatform',
+      'mlFeature',
+      'mlFeatureTable',
+      'mlModel',
+      'mlModelGroup',
+      'corpuser',
+      'tag',
+      'schemaField',
+      'hive',
+      'db.users',
+      'PROD',
+      ' ',
+      '\t',
+      '\u241F',
+      '\n',
+      '\u0085',
+      '%2C',
+      'é',
+      '😀',
+      '',
     ),
     { maxLength: 24 },
   )
@@ -171,14 +249,23 @@ export const editedUrnText = fc
 export function textOf(u: Urn): string {
   const p = (name: string): string => `urn:${u.namespace}:dataPlatform:${name}`;
   switch (u.kind) {
-    case 'dataPlatform': return p(u.platform);
-    case 'corpuser': return `urn:${u.namespace}:corpuser:${u.user}`;
-    case 'dataset': return datasetText(u.namespace, u.platform, u.name, u.env);
-    case 'mlModel': return `urn:${u.namespace}:mlModel:(${p(u.platform)},${u.name},${u.env})`;
-    case 'mlModelGroup': return `urn:${u.namespace}:mlModelGroup:(${p(u.platform)},${u.name},${u.env})`;
-    case 'mlFeature': return `urn:${u.namespace}:mlFeature:(${u.table},${u.feature})`;
-    case 'mlFeatureTable': return `urn:${u.namespace}:mlFeatureTable:(${p(u.platform)},${u.table})`;
-    case 'schemaField': return `urn:${u.namespace}:schemaField:(${u.parent},${u.fieldPath})`;
-    case 'other': return `urn:${u.namespace}:${u.entityType}:${u.id}`;
+    case 'dataPlatform':
+      return p(u.platform);
+    case 'corpuser':
+      return `urn:${u.namespace}:corpuser:${u.user}`;
+    case 'dataset':
+      return datasetText(u.namespace, u.platform, u.name, u.env);
+    case 'mlModel':
+      return `urn:${u.namespace}:mlModel:(${p(u.platform)},${u.name},${u.env})`;
+    case 'mlModelGroup':
+      return `urn:${u.namespace}:mlModelGroup:(${p(u.platform)},${u.name},${u.env})`;
+    case 'mlFeature':
+      return `urn:${u.namespace}:mlFeature:(${u.table},${u.feature})`;
+    case 'mlFeatureTable':
+      return `urn:${u.namespace}:mlFeatureTable:(${p(u.platform)},${u.table})`;
+    case 'schemaField':
+      return `urn:${u.namespace}:schemaField:(${u.parent},${u.fieldPath})`;
+    case 'other':
+      return `urn:${u.namespace}:${u.entityType}:${u.id}`;
   }
 }

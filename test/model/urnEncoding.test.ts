@@ -6,26 +6,40 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  encodeUrnForPath, encodeUrnForUi, entityTypeOf, parseUrn, printUrn, uiPathSegment, withNamespace,
+  encodeUrnForPath,
+  encodeUrnForUi,
+  entityTypeOf,
+  parseUrn,
+  printUrn,
+  uiPathSegment,
+  withNamespace,
 } from '../../model/src/urn';
 import { RUNS } from './urnArbitraries';
 
 describe("encodeUrnForPath equals Python's urllib.parse.quote(urn, safe='')", () => {
   // Expected strings computed once with python3 -c 'import urllib.parse,sys; print(urllib.parse.quote(sys.argv[1], safe=""))'.
   const EXAMPLES: Array<[string, string]> = [
-    ['urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)',
-      'urn%3Ali%3Adataset%3A%28urn%3Ali%3AdataPlatform%3Ahive%2Cdb.users%2CPROD%29'],
-    ['urn:li:dataset:(urn:li:dataPlatform:external,sample - superstore%2C %28new%29.xls.people,PROD)',
-      'urn%3Ali%3Adataset%3A%28urn%3Ali%3AdataPlatform%3Aexternal%2Csample%20-%20superstore%252C%20%2528new%2529.xls.people%2CPROD%29'],
+    [
+      'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)',
+      'urn%3Ali%3Adataset%3A%28urn%3Ali%3AdataPlatform%3Ahive%2Cdb.users%2CPROD%29',
+    ],
+    [
+      'urn:li:dataset:(urn:li:dataPlatform:external,sample - superstore%2C %28new%29.xls.people,PROD)',
+      'urn%3Ali%3Adataset%3A%28urn%3Ali%3AdataPlatform%3Aexternal%2Csample%20-%20superstore%252C%20%2528new%2529.xls.people%2CPROD%29',
+    ],
     ["urn:li:corpuser:o'brien!*~", 'urn%3Ali%3Acorpuser%3Ao%27brien%21%2A~'],
-    ['urn:li:dataset:(urn:li:dataPlatform:s3,bucket/päth/日本,PROD)',
-      'urn%3Ali%3Adataset%3A%28urn%3Ali%3AdataPlatform%3As3%2Cbucket%2Fp%C3%A4th%2F%E6%97%A5%E6%9C%AC%2CPROD%29'],
+    [
+      'urn:li:dataset:(urn:li:dataPlatform:s3,bucket/päth/日本,PROD)',
+      'urn%3Ali%3Adataset%3A%28urn%3Ali%3AdataPlatform%3As3%2Cbucket%2Fp%C3%A4th%2F%E6%97%A5%E6%9C%AC%2CPROD%29',
+    ],
     ['urn:li:mlFeature:(t,f😀)', 'urn%3Ali%3AmlFeature%3A%28t%2Cf%F0%9F%98%80%29'],
     ['urn:li:tag:a&b=c?d#e[f]+g;h@i$j', 'urn%3Ali%3Atag%3Aa%26b%3Dc%3Fd%23e%5Bf%5D%2Bg%3Bh%40i%24j'],
     ['\u241F\u00E9\t\n', '%E2%90%9F%C3%A9%09%0A'],
     // Every printable ASCII character: only letters, digits and _.-~ stay as they are.
-    [' !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~',
-      '%20%21%22%23%24%25%26%27%28%29%2A%2B%2C-.%2F0123456789%3A%3B%3C%3D%3E%3F%40ABCDEFGHIJKLMNOPQRSTUVWXYZ%5B%5C%5D%5E_%60abcdefghijklmnopqrstuvwxyz%7B%7C%7D~'],
+    [
+      ' !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~',
+      '%20%21%22%23%24%25%26%27%28%29%2A%2B%2C-.%2F0123456789%3A%3B%3C%3D%3E%3F%40ABCDEFGHIJKLMNOPQRSTUVWXYZ%5B%5C%5D%5E_%60abcdefghijklmnopqrstuvwxyz%7B%7C%7D~',
+    ],
   ];
   for (const [urn, expected] of EXAMPLES) {
     test(JSON.stringify(urn), () => assert.equal(encodeUrnForPath(urn), expected));
@@ -49,14 +63,17 @@ describe("encodeUrnForUi: DataHub's urlEncodeUrn keeps the URN readable", () => 
       encodeUrnForUi('urn:li:dataset:(urn:li:dataPlatform:s3,bucket/a?b#c[0]%2C,PROD)'),
       'urn:li:dataset:(urn:li:dataPlatform:s3,bucket%2Fa%3Fb%23c%5B0%5D%252C,PROD)',
     );
-    assert.equal(encodeUrnForUi('urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)'),
-      'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)');
+    assert.equal(
+      encodeUrnForUi('urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)'),
+      'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)',
+    );
   });
 
   test('web UI path segments per kind (notes §8)', () => {
     assert.deepEqual(
-      (['dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup', 'corpuser', 'dataPlatform'] as const)
-        .map((k) => uiPathSegment(k)),
+      (['dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup', 'corpuser', 'dataPlatform'] as const).map(
+        (k) => uiPathSegment(k),
+      ),
       ['dataset', 'features', 'featureTables', 'mlModels', 'mlModelGroup', 'user', 'platform'],
     );
     assert.equal(uiPathSegment('other', 'glossaryTerm'), 'glossaryTerm');
@@ -74,8 +91,13 @@ describe('namespaces and entity types', () => {
   });
 
   test('entityTypeOf gives the entity type DataHub writes in a proposal', () => {
-    const types = ['urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)', 'urn:li:mlFeature:(t,f)', 'urn:li:tag:x']
-      .map((t) => { const r = parseUrn(t); assert.ok(r.ok); return entityTypeOf(r.urn); });
+    const types = ['urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)', 'urn:li:mlFeature:(t,f)', 'urn:li:tag:x'].map(
+      (t) => {
+        const r = parseUrn(t);
+        assert.ok(r.ok);
+        return entityTypeOf(r.urn);
+      },
+    );
     assert.deepEqual(types, ['dataset', 'mlFeature', 'tag']);
   });
 });

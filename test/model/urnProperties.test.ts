@@ -12,17 +12,32 @@ import { ARBITRARY_BY_KIND, editedUrnText, RUNS, textOf, urnishText } from './ur
 /** The value each span role must cover, read from the URN value. */
 function expectedByRole(u: Urn): Partial<Record<PartRole, string>> {
   switch (u.kind) {
-    case 'dataPlatform': return { namespace: u.namespace, kind: u.kind, platform: u.platform };
-    case 'corpuser': return { namespace: u.namespace, kind: u.kind, user: u.user };
+    case 'dataPlatform':
+      return { namespace: u.namespace, kind: u.kind, platform: u.platform };
+    case 'corpuser':
+      return { namespace: u.namespace, kind: u.kind, user: u.user };
     case 'dataset':
     case 'mlModel':
-    case 'mlModelGroup': return { namespace: u.namespace, kind: u.kind, platform: u.platform, name: u.name, env: u.env };
-    case 'mlFeature': return { namespace: u.namespace, kind: u.kind, table: u.table, feature: u.feature };
-    case 'mlFeatureTable': return { namespace: u.namespace, kind: u.kind, platform: u.platform, table: u.table };
-    case 'schemaField': return u.dataset
-      ? { namespace: u.namespace, kind: u.kind, parent: u.parent, platform: u.dataset.platform, name: u.dataset.name, env: u.dataset.env, fieldPath: u.fieldPath }
-      : { namespace: u.namespace, kind: u.kind, parent: u.parent, fieldPath: u.fieldPath };
-    case 'other': return { namespace: u.namespace, kind: u.entityType, id: u.id };
+    case 'mlModelGroup':
+      return { namespace: u.namespace, kind: u.kind, platform: u.platform, name: u.name, env: u.env };
+    case 'mlFeature':
+      return { namespace: u.namespace, kind: u.kind, table: u.table, feature: u.feature };
+    case 'mlFeatureTable':
+      return { namespace: u.namespace, kind: u.kind, platform: u.platform, table: u.table };
+    case 'schemaField':
+      return u.dataset
+        ? {
+            namespace: u.namespace,
+            kind: u.kind,
+            parent: u.parent,
+            platform: u.dataset.platform,
+            name: u.dataset.name,
+            env: u.dataset.env,
+            fieldPath: u.fieldPath,
+          }
+        : { namespace: u.namespace, kind: u.kind, parent: u.parent, fieldPath: u.fieldPath };
+    case 'other':
+      return { namespace: u.namespace, kind: u.entityType, id: u.id };
   }
 }
 
@@ -37,7 +52,10 @@ describe('parseUrn(printUrn(u)) deep-equals u for valid values of every kind', (
           assert.ok(r.ok, `${text}: ${r.ok ? '' : r.error.message}`);
           assert.deepEqual(r.urn, { ...u }, 'same fields and values'); // fc.record builds null-prototype objects
           const expected = expectedByRole(u);
-          assert.deepEqual(r.parts.map((p) => p.role), Object.keys(expected));
+          assert.deepEqual(
+            r.parts.map((p) => p.role),
+            Object.keys(expected),
+          );
           for (const p of r.parts) assert.equal(text.slice(p.start, p.end), expected[p.role], `span of ${p.role}`);
         }),
         { numRuns: RUNS },
@@ -77,26 +95,35 @@ describe('printUrn(parseUrn(t).urn) === t for texts that parse', () => {
 
 describe('decodePart(encodePart(s)) === s', () => {
   const reservedHeavy = fc.string({
-    unit: fc.oneof(fc.constantFrom(',', '(', ')', '\u241F', 'C', '2', '8', '9', 'E'), fc.string({ unit: 'grapheme', maxLength: 1 })),
+    unit: fc.oneof(
+      fc.constantFrom(',', '(', ')', '\u241F', 'C', '2', '8', '9', 'E'),
+      fc.string({ unit: 'grapheme', maxLength: 1 }),
+    ),
     maxLength: 30,
   });
 
   test('for strings without % (DataHub does not escape %, so a literal %2C cannot survive)', () => {
     fc.assert(
-      fc.property(fc.oneof(reservedHeavy, fc.string({ unit: 'binary' })).filter((s) => !s.includes('%')), (s) => {
-        const encoded = encodePart(s);
-        assert.equal(decodePart(encoded), s);
-        assert.doesNotMatch(encoded, /[,()\u241F]/, 'no reserved character is left');
-      }),
+      fc.property(
+        fc.oneof(reservedHeavy, fc.string({ unit: 'binary' })).filter((s) => !s.includes('%')),
+        (s) => {
+          const encoded = encodePart(s);
+          assert.equal(decodePart(encoded), s);
+          assert.doesNotMatch(encoded, /[,()\u241F]/, 'no reserved character is left');
+        },
+      ),
       { numRuns: RUNS },
     );
   });
 
   test('encoding changes only the reserved characters', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme' }).filter((s) => !/[,()\u241F]/.test(s)), (s) => {
-        assert.equal(encodePart(s), s);
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme' }).filter((s) => !/[,()\u241F]/.test(s)),
+        (s) => {
+          assert.equal(encodePart(s), s);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -112,13 +139,17 @@ describe('no input makes the parser throw; every error range lies inside the tex
     const r = parseUrn(t);
     if (r.ok) {
       assert.equal(printUrn(r.urn), t);
-      for (const p of r.parts) assert.ok(p.start >= 0 && p.start <= p.end && p.end <= t.length, `span ${JSON.stringify(p)}`);
+      for (const p of r.parts)
+        assert.ok(p.start >= 0 && p.start <= p.end && p.end <= t.length, `span ${JSON.stringify(p)}`);
       return;
     }
     const { message, offset, length } = r.error;
     assert.ok(message.length > 0);
     assert.ok(Number.isInteger(offset) && Number.isInteger(length), 'integer range');
-    assert.ok(offset >= 0 && length >= 0 && offset + length <= t.length, `${JSON.stringify(t)}: ${offset}+${length} (${message})`);
+    assert.ok(
+      offset >= 0 && length >= 0 && offset + length <= t.length,
+      `${JSON.stringify(t)}: ${offset}+${length} (${message})`,
+    );
     // A range on a character is never empty, so the editor always has something to underline there.
     if (offset < t.length) assert.ok(length >= 1, `${JSON.stringify(t)}: empty range before the end (${message})`);
   }

@@ -17,17 +17,27 @@ import { startCatalogProcess, type CatalogProcess } from '../support/catalogProc
 const KILLS = 20;
 const WRITERS = 4;
 
-interface Entity { acked?: string; inFlight?: string }
+interface Entity {
+  acked?: string;
+  inFlight?: string;
+}
 
 function proposal(urn: string, description: string): Record<string, unknown> {
   return {
-    entityType: 'mlFeature', entityUrn: urn, changeType: 'UPSERT', aspectName: 'mlFeatureProperties',
+    entityType: 'mlFeature',
+    entityUrn: urn,
+    changeType: 'UPSERT',
+    aspectName: 'mlFeatureProperties',
     aspect: { value: JSON.stringify({ description, dataType: 'CONTINUOUS' }), contentType: 'application/json' },
   };
 }
 
 async function post(url: string, action: string, body: unknown): Promise<number> {
-  const r = await fetch(`${url}/aspects?action=${action}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const r = await fetch(`${url}/aspects?action=${action}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   await r.text();
   return r.status;
 }
@@ -39,8 +49,15 @@ async function readAll(url: string, urns: string[]): Promise<Map<string, string 
     const chunk = urns.slice(i, i + 500);
     const query = `query r(${chunk.map((_, j) => `$u${j}: String!`).join(', ')}) { ${chunk.map((_, j) => `e${j}: mlFeature(urn: $u${j}) { properties { description } }`).join(' ')} }`;
     const variables = Object.fromEntries(chunk.map((u, j) => [`u${j}`, u]));
-    const r = await fetch(`${url}/api/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ query, variables }) });
-    const body = await r.json() as { data: Record<string, { properties: { description: string | null } | null } | null>; errors?: unknown };
+    const r = await fetch(`${url}/api/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await r.json()) as {
+      data: Record<string, { properties: { description: string | null } | null } | null>;
+      errors?: unknown;
+    };
     assert.equal(body.errors, undefined, JSON.stringify(body.errors));
     chunk.forEach((u, j) => out.set(u, body.data[`e${j}`]?.properties?.description ?? undefined));
   }
@@ -66,7 +83,10 @@ test(`kill -9 in the middle of a stream of writes, ${KILLS} times: every acknowl
     const stored = await readAll(url, [...entities.keys()]);
     for (const batch of unansweredBatches) {
       const there = batch.filter((u) => stored.get(u) !== undefined).length;
-      assert.ok(there === 0 || there === batch.length, `after kill ${round}: ${there} of the ${batch.length} proposals of one batch were stored`);
+      assert.ok(
+        there === 0 || there === batch.length,
+        `after kill ${round}: ${there} of the ${batch.length} proposals of one batch were stored`,
+      );
     }
     unansweredBatches = [];
     for (const [urn, e] of entities) {
@@ -77,7 +97,10 @@ test(`kill -9 in the middle of a stream of writes, ${KILLS} times: every acknowl
         entities.delete(urn);
         continue;
       }
-      assert.ok(now !== undefined && allowed.includes(now), `after kill ${round}: ${urn} holds ${JSON.stringify(now)}; acknowledged ${JSON.stringify(e.acked)}${e.inFlight ? `, in flight ${JSON.stringify(e.inFlight)}` : ''}`);
+      assert.ok(
+        now !== undefined && allowed.includes(now),
+        `after kill ${round}: ${urn} holds ${JSON.stringify(now)}; acknowledged ${JSON.stringify(e.acked)}${e.inFlight ? `, in flight ${JSON.stringify(e.inFlight)}` : ''}`,
+      );
       // What is there now is what was acknowledged: the next round starts from it.
       e.acked = now;
       delete e.inFlight;
@@ -111,7 +134,10 @@ test(`kill -9 in the middle of a stream of writes, ${KILLS} times: every acknowl
             const batch = [0, 1, 2].map((j) => `urn:li:mlFeature:(crash_w${k},b${n}_${j})`);
             for (const u of batch) entities.set(u, { inFlight: `batch ${n}` });
             unansweredBatches.push(batch);
-            const status = await post(url, 'ingestProposalBatch', { proposals: batch.map((u) => proposal(u, `batch ${n}`)), async: 'false' });
+            const status = await post(url, 'ingestProposalBatch', {
+              proposals: batch.map((u) => proposal(u, `batch ${n}`)),
+              async: 'false',
+            });
             if (status !== 200) throw new Error(`batch answered ${status}`);
             unansweredBatches = unansweredBatches.filter((b) => b !== batch);
             for (const u of batch) entities.set(u, { acked: `batch ${n}` });
@@ -144,8 +170,12 @@ test(`kill -9 in the middle of a stream of writes, ${KILLS} times: every acknowl
   await verify(running.url, KILLS);
   const present = [...entities.values()].filter((e) => e.acked !== undefined).length;
   assert.ok(inFlightAtKills > 0, 'some writes were in flight when the kills came');
-  t.diagnostic(`${KILLS} kills, ${acknowledged} acknowledged writes, ${inFlightAtKills} in flight at the kills, ${present} entities read back as acknowledged`);
-  console.log(`crash durability: ${KILLS} kill -9 rounds mid-stream, ${acknowledged} acknowledged writes (${inFlightAtKills} more in flight at the kills), ${present} entities read back as acknowledged`);
+  t.diagnostic(
+    `${KILLS} kills, ${acknowledged} acknowledged writes, ${inFlightAtKills} in flight at the kills, ${present} entities read back as acknowledged`,
+  );
+  console.log(
+    `crash durability: ${KILLS} kill -9 rounds mid-stream, ${acknowledged} acknowledged writes (${inFlightAtKills} more in flight at the kills), ${present} entities read back as acknowledged`,
+  );
   await running.stop();
   running = undefined;
 });

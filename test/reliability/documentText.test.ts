@@ -31,31 +31,147 @@ const CRAFTED = {
   column: `col${LINK}`,
 };
 
-interface Result { status: 'written' | 'unchanged' | 'failed'; message: string; kind?: string }
-interface Case { name: string; command: string; arg: Record<string, unknown>; status: Result['status']; graphql?: boolean }
+interface Result {
+  status: 'written' | 'unchanged' | 'failed';
+  message: string;
+  kind?: string;
+}
+interface Case {
+  name: string;
+  command: string;
+  arg: Record<string, unknown>;
+  status: Result['status'];
+  graphql?: boolean;
+}
 
 /** Every write command, through each result it can give with a crafted URN, field path or description. */
 const CASES: Case[] = [
-  { name: 'a description of a dataset not in the catalog', command: 'setDatasetDescription', arg: { urn: CRAFTED.missingDataset, description: LINK }, status: 'failed' },
-  { name: 'a description written', command: 'setDatasetDescription', arg: { urn: CRAFTED.dataset, description: LINK, link: { url: 'https://docs.example/[a](command:b)', description: LINK } }, status: 'written' },
-  { name: 'a description already so', command: 'setDatasetDescription', arg: { urn: CRAFTED.dataset, description: LINK }, status: 'unchanged' },
-  { name: 'a description written through GraphQL', command: 'setDatasetDescription', arg: { urn: CRAFTED.dataset, description: `${LINK} again` }, status: 'written', graphql: true },
-  { name: 'a column the dataset does not have', command: 'setColumnDescription', arg: { urn: S.users, fieldPath: `nope${LINK}`, description: 'x' }, status: 'failed' },
-  { name: 'a column with near names in the catalog', command: 'setColumnDescription', arg: { urn: CRAFTED.dataset, fieldPath: `col${LINK.slice(0, -2)}`, description: 'x' }, status: 'failed' },
-  { name: 'a column description written', command: 'setColumnDescription', arg: { urn: CRAFTED.dataset, fieldPath: CRAFTED.column, description: LINK }, status: 'written' },
-  { name: 'a column description already so', command: 'setColumnDescription', arg: { urn: CRAFTED.dataset, fieldPath: CRAFTED.column, description: LINK }, status: 'unchanged' },
-  { name: 'a column description already so, through GraphQL', command: 'setColumnDescription', arg: { urn: CRAFTED.dataset, fieldPath: CRAFTED.column, description: LINK }, status: 'unchanged', graphql: true },
-  { name: 'a feature added to a table', command: 'addFeaturesToTable', arg: { table: CRAFTED.table, features: [CRAFTED.feature] }, status: 'written' },
-  { name: 'a feature the table already lists', command: 'addFeaturesToTable', arg: { table: CRAFTED.table, features: [CRAFTED.feature] }, status: 'unchanged' },
-  { name: 'a feature not in the catalog', command: 'addFeaturesToTable', arg: { table: CRAFTED.table, features: [CRAFTED.missingFeature] }, status: 'failed' },
-  { name: 'a table not in the catalog', command: 'addFeaturesToTable', arg: { table: CRAFTED.missingTable, features: [S.age] }, status: 'failed' },
-  { name: 'a feature added to a model', command: 'addFeaturesToModel', arg: { model: CRAFTED.model, features: [CRAFTED.feature] }, status: 'written' },
-  { name: 'a group added to a model', command: 'addGroupsToModel', arg: { model: CRAFTED.model, groups: [CRAFTED.group] }, status: 'written' },
-  { name: 'a group the model already lists', command: 'addGroupsToModel', arg: { model: CRAFTED.model, groups: [CRAFTED.group] }, status: 'unchanged' },
-  { name: 'an entity created', command: 'createEntity', arg: { urn: CRAFTED.newFeature, properties: { description: LINK } }, status: 'written' },
-  { name: 'an entity that exists already', command: 'createEntity', arg: { urn: CRAFTED.newFeature, properties: {} }, status: 'failed' },
-  { name: 'a URN that does not parse', command: 'setDatasetDescription', arg: { urn: dataset(`x${LINK}`), description: 'x' }, status: 'failed' },
-  { name: 'a URN of another kind', command: 'addFeaturesToTable', arg: { table: CRAFTED.table, features: [`urn:li:corpuser:u${LINK_IN_URN}`] }, status: 'failed' },
+  {
+    name: 'a description of a dataset not in the catalog',
+    command: 'setDatasetDescription',
+    arg: { urn: CRAFTED.missingDataset, description: LINK },
+    status: 'failed',
+  },
+  {
+    name: 'a description written',
+    command: 'setDatasetDescription',
+    arg: {
+      urn: CRAFTED.dataset,
+      description: LINK,
+      link: { url: 'https://docs.example/[a](command:b)', description: LINK },
+    },
+    status: 'written',
+  },
+  {
+    name: 'a description already so',
+    command: 'setDatasetDescription',
+    arg: { urn: CRAFTED.dataset, description: LINK },
+    status: 'unchanged',
+  },
+  {
+    name: 'a description written through GraphQL',
+    command: 'setDatasetDescription',
+    arg: { urn: CRAFTED.dataset, description: `${LINK} again` },
+    status: 'written',
+    graphql: true,
+  },
+  {
+    name: 'a column the dataset does not have',
+    command: 'setColumnDescription',
+    arg: { urn: S.users, fieldPath: `nope${LINK}`, description: 'x' },
+    status: 'failed',
+  },
+  {
+    name: 'a column with near names in the catalog',
+    command: 'setColumnDescription',
+    arg: { urn: CRAFTED.dataset, fieldPath: `col${LINK.slice(0, -2)}`, description: 'x' },
+    status: 'failed',
+  },
+  {
+    name: 'a column description written',
+    command: 'setColumnDescription',
+    arg: { urn: CRAFTED.dataset, fieldPath: CRAFTED.column, description: LINK },
+    status: 'written',
+  },
+  {
+    name: 'a column description already so',
+    command: 'setColumnDescription',
+    arg: { urn: CRAFTED.dataset, fieldPath: CRAFTED.column, description: LINK },
+    status: 'unchanged',
+  },
+  {
+    name: 'a column description already so, through GraphQL',
+    command: 'setColumnDescription',
+    arg: { urn: CRAFTED.dataset, fieldPath: CRAFTED.column, description: LINK },
+    status: 'unchanged',
+    graphql: true,
+  },
+  {
+    name: 'a feature added to a table',
+    command: 'addFeaturesToTable',
+    arg: { table: CRAFTED.table, features: [CRAFTED.feature] },
+    status: 'written',
+  },
+  {
+    name: 'a feature the table already lists',
+    command: 'addFeaturesToTable',
+    arg: { table: CRAFTED.table, features: [CRAFTED.feature] },
+    status: 'unchanged',
+  },
+  {
+    name: 'a feature not in the catalog',
+    command: 'addFeaturesToTable',
+    arg: { table: CRAFTED.table, features: [CRAFTED.missingFeature] },
+    status: 'failed',
+  },
+  {
+    name: 'a table not in the catalog',
+    command: 'addFeaturesToTable',
+    arg: { table: CRAFTED.missingTable, features: [S.age] },
+    status: 'failed',
+  },
+  {
+    name: 'a feature added to a model',
+    command: 'addFeaturesToModel',
+    arg: { model: CRAFTED.model, features: [CRAFTED.feature] },
+    status: 'written',
+  },
+  {
+    name: 'a group added to a model',
+    command: 'addGroupsToModel',
+    arg: { model: CRAFTED.model, groups: [CRAFTED.group] },
+    status: 'written',
+  },
+  {
+    name: 'a group the model already lists',
+    command: 'addGroupsToModel',
+    arg: { model: CRAFTED.model, groups: [CRAFTED.group] },
+    status: 'unchanged',
+  },
+  {
+    name: 'an entity created',
+    command: 'createEntity',
+    arg: { urn: CRAFTED.newFeature, properties: { description: LINK } },
+    status: 'written',
+  },
+  {
+    name: 'an entity that exists already',
+    command: 'createEntity',
+    arg: { urn: CRAFTED.newFeature, properties: {} },
+    status: 'failed',
+  },
+  {
+    name: 'a URN that does not parse',
+    command: 'setDatasetDescription',
+    arg: { urn: dataset(`x${LINK}`), description: 'x' },
+    status: 'failed',
+  },
+  {
+    name: 'a URN of another kind',
+    command: 'addFeaturesToTable',
+    arg: { table: CRAFTED.table, features: [`urn:li:corpuser:u${LINK_IN_URN}`] },
+    status: 'failed',
+  },
 ];
 
 /** What a message must be, whatever it quotes: no link VS Code renders, nothing hidden, bounded. */
@@ -72,12 +188,37 @@ describe('untrusted document text in write results, diagnostics and hovers (over
   before(async () => {
     catalog = await sampleCatalog();
     const status = await ingestBatch(catalog.url, [
-      { entityType: 'dataset', urn: CRAFTED.dataset, aspectName: 'schemaMetadata', value: { fields: [{ fieldPath: CRAFTED.column }, { fieldPath: 'age' }] } },
-      { entityType: 'mlFeatureTable', urn: CRAFTED.table, aspectName: 'mlFeatureTableProperties', value: { mlFeatures: [] } },
+      {
+        entityType: 'dataset',
+        urn: CRAFTED.dataset,
+        aspectName: 'schemaMetadata',
+        value: { fields: [{ fieldPath: CRAFTED.column }, { fieldPath: 'age' }] },
+      },
+      {
+        entityType: 'mlFeatureTable',
+        urn: CRAFTED.table,
+        aspectName: 'mlFeatureTableProperties',
+        value: { mlFeatures: [] },
+      },
       { entityType: 'mlFeature', urn: CRAFTED.feature, aspectName: 'mlFeatureProperties', value: { description: 'f' } },
-      { entityType: 'mlModel', urn: CRAFTED.model, aspectName: 'mlModelProperties', value: { mlFeatures: [], groups: [] } },
-      { entityType: 'mlModelGroup', urn: CRAFTED.group, aspectName: 'mlModelGroupProperties', value: { description: 'g' } },
-      { entityType: 'dataset', urn: dataset('db.zero\u200Bwidth'), aspectName: 'datasetProperties', value: { description: 'hidden\u200Bzero\uFEFFwidth\u2060text' } },
+      {
+        entityType: 'mlModel',
+        urn: CRAFTED.model,
+        aspectName: 'mlModelProperties',
+        value: { mlFeatures: [], groups: [] },
+      },
+      {
+        entityType: 'mlModelGroup',
+        urn: CRAFTED.group,
+        aspectName: 'mlModelGroupProperties',
+        value: { description: 'g' },
+      },
+      {
+        entityType: 'dataset',
+        urn: dataset('db.zero\u200Bwidth'),
+        aspectName: 'datasetProperties',
+        value: { description: 'hidden\u200Bzero\uFEFFwidth\u2060text' },
+      },
     ]);
     assert.equal(status, 200);
     aspectsPath = await serverFor(catalog.url);
@@ -110,7 +251,10 @@ describe('untrusted document text in write results, diagnostics and hovers (over
       assert.ok(message.length <= MESSAGE_LIMIT, `${d.code}: ${message.length} characters`);
       assert.deepEqual(invisibleCharacters(message), [], message);
     }
-    assert.match(String(ds.find((d) => String(d.message).includes('gh'))!.message), /db\.gh\\u200Bost is not in the catalog/);
+    assert.match(
+      String(ds.find((d) => String(d.message).includes('gh'))!.message),
+      /db\.gh\\u200Bost is not in the catalog/,
+    );
   });
 
   test('a hover keeps no zero-width character of the name or the description: each is shown as an escape', async () => {
@@ -120,6 +264,9 @@ describe('untrusted document text in write results, diagnostics and hovers (over
     const h = hoverText(await aspectsPath.hover(uri, positionOf(text, 'db.zero')));
     assert.match(h, /hidden\\u200Bzero\\uFEFFwidth\\u2060text/);
     assert.deepEqual(invisibleCharacters(h), []);
-    assert.deepEqual(activeMarkdown(h, (t) => t.startsWith(catalog.url)), []);
+    assert.deepEqual(
+      activeMarkdown(h, (t) => t.startsWith(catalog.url)),
+      [],
+    );
   });
 });

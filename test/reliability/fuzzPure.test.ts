@@ -13,7 +13,16 @@ import fc from 'fast-check';
 import { parseUrn } from '../../model/src/urn';
 import { exercise, FuzzLedger } from './support/exercise';
 import {
-  anyUrnText, binaryJunk, codeDocument, embeddings, EXTRACTOR_LANGUAGES, hugeInputs, LANGUAGES, malformedUrn, mutatedUrn, yamlDocument,
+  anyUrnText,
+  binaryJunk,
+  codeDocument,
+  embeddings,
+  EXTRACTOR_LANGUAGES,
+  hugeInputs,
+  LANGUAGES,
+  malformedUrn,
+  mutatedUrn,
+  yamlDocument,
 } from './support/fuzzInputs';
 import { lookupIn, syntheticCatalog } from './support/syntheticCatalog';
 
@@ -22,7 +31,10 @@ const MIN_INPUTS = 100_000;
 const seed = process.env['FUZZ_SEED'] ? Number(process.env['FUZZ_SEED']) : undefined;
 /** FUZZ_SCALE below 1 shortens a local run (the input count check then fails, as it should). */
 const scale = process.env['FUZZ_SCALE'] ? Number(process.env['FUZZ_SCALE']) : 1;
-const params = (numRuns: number): fc.Parameters<unknown> => ({ numRuns: Math.max(1, Math.round(numRuns * scale)), ...(seed !== undefined ? { seed } : {}) });
+const params = (numRuns: number): fc.Parameters<unknown> => ({
+  numRuns: Math.max(1, Math.round(numRuns * scale)),
+  ...(seed !== undefined ? { seed } : {}),
+});
 
 describe('bad input to the server (in process, fuzz)', () => {
   const ledger = new FuzzLedger();
@@ -32,76 +44,116 @@ describe('bad input to the server (in process, fuzz)', () => {
   const withinBound = (t: TestContext): void => {
     t.diagnostic(ledger.summary());
     for (const [kind, { ms, what }] of Object.entries(ledger.slowest)) {
-      assert.ok(ms < HANG_BOUND_MS, `a ${kind} request took ${ms.toFixed(0)} ms (bound ${HANG_BOUND_MS} ms) on ${what}`);
+      assert.ok(
+        ms < HANG_BOUND_MS,
+        `a ${kind} request took ${ms.toFixed(0)} ms (bound ${HANG_BOUND_MS} ms) on ${what}`,
+      );
     }
   };
 
   after(() => {
-    console.log(`fuzz inputs: ${ledger.inputs + parserInputs} (${ledger.inputs} documents through scan, diagnostics, hover and code actions; ${parserInputs} URN texts through parseUrn); ${ledger.summary()}`);
+    console.log(
+      `fuzz inputs: ${ledger.inputs + parserInputs} (${ledger.inputs} documents through scan, diagnostics, hover and code actions; ${parserInputs} URN texts through parseUrn); ${ledger.summary()}`,
+    );
   });
 
   test('parseUrn: random, assembled and mutated URN texts never throw and keep the error range inside the text (20,000 texts)', (t) => {
     let slowest = 0;
-    fc.assert(fc.property(fc.oneof(anyUrnText, binaryJunk, fc.string({ unit: 'binary', maxLength: 80 })), (text) => {
-      const t0 = performance.now();
-      const r = parseUrn(text);
-      slowest = Math.max(slowest, performance.now() - t0);
-      parserInputs++;
-      if (!r.ok) {
-        assert.ok(r.error.offset >= 0 && r.error.length >= 0 && r.error.offset + r.error.length <= text.length, `error range of ${JSON.stringify(text)}`);
-        assert.ok(r.error.message.length > 0);
-      }
-    }), params(20_000));
+    fc.assert(
+      fc.property(fc.oneof(anyUrnText, binaryJunk, fc.string({ unit: 'binary', maxLength: 80 })), (text) => {
+        const t0 = performance.now();
+        const r = parseUrn(text);
+        slowest = Math.max(slowest, performance.now() - t0);
+        parserInputs++;
+        if (!r.ok) {
+          assert.ok(
+            r.error.offset >= 0 && r.error.length >= 0 && r.error.offset + r.error.length <= text.length,
+            `error range of ${JSON.stringify(text)}`,
+          );
+          assert.ok(r.error.message.length > 0);
+        }
+      }),
+      params(20_000),
+    );
     t.diagnostic(`slowest parse ${slowest.toFixed(2)} ms`);
     assert.ok(slowest < HANG_BOUND_MS);
   });
 
   test('every malformed URN written as one token gets a malformed-urn diagnostic inside it, in every host language (3,000 URNs, each in 8 to 11 documents)', (t) => {
     const samples: Record<string, number> = {};
-    fc.assert(fc.property(malformedUrn, ({ family, text }) => {
-      assert.equal(parseUrn(text).ok, false, `the ${family} generator made a valid URN: ${text}`);
-      samples[family] = (samples[family] ?? 0) + 1;
-      for (const e of embeddings(text)) {
-        const { diagnostics, problems } = exercise(e.languageId, e.text, ledger);
-        noProblems(problems);
-        const inside = diagnostics.filter((d) => d.code === 'malformed-urn' && d.start >= e.start && d.end <= e.end);
-        assert.ok(inside.length > 0, `${family}: no malformed-urn diagnostic inside ${JSON.stringify(e.text.slice(e.start, e.end))} of the ${e.languageId} document ${JSON.stringify(e.text)}; got ${JSON.stringify(diagnostics)}`);
-      }
-    }), params(3000));
+    fc.assert(
+      fc.property(malformedUrn, ({ family, text }) => {
+        assert.equal(parseUrn(text).ok, false, `the ${family} generator made a valid URN: ${text}`);
+        samples[family] = (samples[family] ?? 0) + 1;
+        for (const e of embeddings(text)) {
+          const { diagnostics, problems } = exercise(e.languageId, e.text, ledger);
+          noProblems(problems);
+          const inside = diagnostics.filter((d) => d.code === 'malformed-urn' && d.start >= e.start && d.end <= e.end);
+          assert.ok(
+            inside.length > 0,
+            `${family}: no malformed-urn diagnostic inside ${JSON.stringify(e.text.slice(e.start, e.end))} of the ${e.languageId} document ${JSON.stringify(e.text)}; got ${JSON.stringify(diagnostics)}`,
+          );
+        }
+      }),
+      params(3000),
+    );
     t.diagnostic(`families: ${JSON.stringify(samples)}`);
     withinBound(t);
   });
 
   test('valid URNs mutated by one character, still one token and no longer valid, get a malformed-urn diagnostic inside them (2,000 URNs)', (t) => {
-    fc.assert(fc.property(mutatedUrn.filter((text) => !parseUrn(text).ok), (text) => {
-      for (const e of embeddings(text)) {
-        const { diagnostics, problems } = exercise(e.languageId, e.text, ledger);
-        noProblems(problems);
-        assert.ok(diagnostics.some((d) => d.code === 'malformed-urn' && d.start >= e.start && d.end <= e.end),
-          `no malformed-urn diagnostic inside ${JSON.stringify(text)} in the ${e.languageId} document ${JSON.stringify(e.text)}; got ${JSON.stringify(diagnostics)}`);
-      }
-    }), params(2000));
+    fc.assert(
+      fc.property(
+        mutatedUrn.filter((text) => !parseUrn(text).ok),
+        (text) => {
+          for (const e of embeddings(text)) {
+            const { diagnostics, problems } = exercise(e.languageId, e.text, ledger);
+            noProblems(problems);
+            assert.ok(
+              diagnostics.some((d) => d.code === 'malformed-urn' && d.start >= e.start && d.end <= e.end),
+              `no malformed-urn diagnostic inside ${JSON.stringify(text)} in the ${e.languageId} document ${JSON.stringify(e.text)}; got ${JSON.stringify(diagnostics)}`,
+            );
+          }
+        },
+      ),
+      params(2000),
+    );
     withinBound(t);
   });
 
   test('random code documents against a random hostile catalog: no throw, ranges inside, hovers and messages inert and bounded (25,000 documents)', (t) => {
-    fc.assert(fc.property(codeDocument, syntheticCatalog, fc.boolean(), ({ languageId, text }, cat, trusted) => {
-      noProblems(exercise(languageId, text, ledger, { lookup: lookupIn(cat), trusted, checkMessages: true }).problems);
-    }), params(25_000));
+    fc.assert(
+      fc.property(codeDocument, syntheticCatalog, fc.boolean(), ({ languageId, text }, cat, trusted) => {
+        noProblems(
+          exercise(languageId, text, ledger, { lookup: lookupIn(cat), trusted, checkMessages: true }).problems,
+        );
+      }),
+      params(25_000),
+    );
     withinBound(t);
   });
 
   test('random YAML, well-formed and broken, against a random hostile catalog (12,000 documents)', (t) => {
-    fc.assert(fc.property(yamlDocument, syntheticCatalog, fc.boolean(), (text, cat, trusted) => {
-      noProblems(exercise('yaml', text, ledger, { lookup: lookupIn(cat), trusted, checkMessages: true }).problems);
-    }), params(12_000));
+    fc.assert(
+      fc.property(yamlDocument, syntheticCatalog, fc.boolean(), (text, cat, trusted) => {
+        noProblems(exercise('yaml', text, ledger, { lookup: lookupIn(cat), trusted, checkMessages: true }).problems);
+      }),
+      params(12_000),
+    );
     withinBound(t);
   });
 
   test('binary junk and random Unicode in every language (10,000 documents)', (t) => {
-    fc.assert(fc.property(fc.oneof(binaryJunk, fc.string({ unit: 'binary', maxLength: 400 })), fc.constantFrom(...LANGUAGES), (text, languageId) => {
-      noProblems(exercise(languageId, text, ledger).problems);
-    }), params(10_000));
+    fc.assert(
+      fc.property(
+        fc.oneof(binaryJunk, fc.string({ unit: 'binary', maxLength: 400 })),
+        fc.constantFrom(...LANGUAGES),
+        (text, languageId) => {
+          noProblems(exercise(languageId, text, ledger).problems);
+        },
+      ),
+      params(10_000),
+    );
     withinBound(t);
   });
 

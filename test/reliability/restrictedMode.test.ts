@@ -12,10 +12,17 @@ import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { S, sampleCatalog, type Catalog } from '../support/fixture';
 import { hoverText, positionOf, startSession, type LspSession } from '../support/lspClient';
 
-interface Result { status: string; message: string; kind?: string }
+interface Result {
+  status: string;
+  message: string;
+  kind?: string;
+}
 
 const WRITES: Array<[string, unknown]> = [
-  ['catalogLens.setDatasetDescription', { urn: S.orders, description: 'x', link: { url: 'https://wiki.example.com/x', description: 'x' } }],
+  [
+    'catalogLens.setDatasetDescription',
+    { urn: S.orders, description: 'x', link: { url: 'https://wiki.example.com/x', description: 'x' } },
+  ],
   ['catalogLens.setColumnDescription', { urn: S.users, fieldPath: 'age', description: 'x' }],
   ['catalogLens.addFeaturesToTable', { table: S.usersTable, features: [S.signupDays] }],
   ['catalogLens.addFeaturesToModel', { model: S.churnModel, features: [S.avgAmount] }],
@@ -32,7 +39,7 @@ const YAML = [
   '    columns:',
   '      - name: age',
   '      - name: email',
-  '        description: Not the catalog\'s either.',
+  "        description: Not the catalog's either.",
   `  - urn: ${S.orders}`,
   '    description: Orders placed by users.',
   'feature_tables:',
@@ -44,7 +51,14 @@ const YAML = [
   `    groups: ["${S.ltvGroup}"]`,
   '',
 ].join('\n');
-const WRITING_DIAGNOSTICS = ['missing-description', 'unknown-urn', 'description-mismatch', 'column-description-mismatch', 'missing-column-description', 'missing-list-member'];
+const WRITING_DIAGNOSTICS = [
+  'missing-description',
+  'unknown-urn',
+  'description-mismatch',
+  'column-description-mismatch',
+  'missing-column-description',
+  'missing-list-member',
+];
 
 describe('a server in an untrusted workspace (initializationOptions.trusted: false)', () => {
   let catalog: Catalog;
@@ -54,13 +68,21 @@ describe('a server in an untrusted workspace (initializationOptions.trusted: fal
   let trusted: LspSession;
   before(async () => {
     catalog = await sampleCatalog();
-    restricted = await startSession({ settings: { url: catalog.url }, initializationOptions: { trusted: false, clientCommands: true } });
+    restricted = await startSession({
+      settings: { url: catalog.url },
+      initializationOptions: { trusted: false, clientCommands: true },
+    });
     restrictedPlain = await startSession({ settings: { url: catalog.url }, initializationOptions: { trusted: false } });
-    restrictedGraphql = await startSession({ settings: { url: catalog.url, writePath: 'graphql' }, initializationOptions: { trusted: false, clientCommands: true } });
+    restrictedGraphql = await startSession({
+      settings: { url: catalog.url, writePath: 'graphql' },
+      initializationOptions: { trusted: false, clientCommands: true },
+    });
     trusted = await startSession({ settings: { url: catalog.url }, initializationOptions: { clientCommands: true } });
   });
   after(async () => {
-    console.log(`restricted mode: ${WRITES.length} write commands refused on both write paths; ${WRITING_DIAGNOSTICS.length} kinds of diagnostic with no writing action`);
+    console.log(
+      `restricted mode: ${WRITES.length} write commands refused on both write paths; ${WRITING_DIAGNOSTICS.length} kinds of diagnostic with no writing action`,
+    );
     for (const s of [restricted, restrictedPlain, restrictedGraphql, trusted]) await s.stop();
     await catalog.close();
   });
@@ -72,8 +94,15 @@ describe('a server in an untrusted workspace (initializationOptions.trusted: fal
         const r = await lsp.command<Result>(command, arg);
         assert.equal(r.status, 'failed');
         assert.equal(r.kind, 'rejected');
-        assert.equal(r.message, 'This workspace is not trusted (Restricted Mode): Catalog Lens writes nothing to the catalog here.');
-        assert.deepEqual([catalog.stats.graphql, catalog.stats.aspectReads, catalog.stats.aspectWrites], [0, 0, 0], 'no request reached the catalog');
+        assert.equal(
+          r.message,
+          'This workspace is not trusted (Restricted Mode): Catalog Lens writes nothing to the catalog here.',
+        );
+        assert.deepEqual(
+          [catalog.stats.graphql, catalog.stats.aspectReads, catalog.stats.aspectWrites],
+          [0, 0, 0],
+          'no request reached the catalog',
+        );
       }
     });
   }
@@ -82,14 +111,19 @@ describe('a server in an untrusted workspace (initializationOptions.trusted: fal
   async function allActions(lsp: LspSession): Promise<{ actions: CodeAction[]; diagnostics: Diagnostic[] }> {
     const actions: CodeAction[] = [];
     const diagnostics: Diagnostic[] = [];
-    for (const [uri, languageId, text] of [['file:///w/r.py', 'python', PYTHON], ['file:///w/r.yml', 'yaml', YAML]] as const) {
+    for (const [uri, languageId, text] of [
+      ['file:///w/r.py', 'python', PYTHON],
+      ['file:///w/r.yml', 'yaml', YAML],
+    ] as const) {
       await lsp.open(uri, languageId, text);
-      const ds = await lsp.diagnostics(uri, (d) => d.some((x) => x.code === (languageId === 'yaml' ? 'missing-list-member' : 'unknown-urn')));
+      const ds = await lsp.diagnostics(uri, (d) =>
+        d.some((x) => x.code === (languageId === 'yaml' ? 'missing-list-member' : 'unknown-urn')),
+      );
       diagnostics.push(...ds);
-      for (const d of ds) actions.push(...await lsp.codeActions(uri, d.range, [d]));
+      for (const d of ds) actions.push(...(await lsp.codeActions(uri, d.range, [d])));
       for (let i = text.indexOf('urn:'); i >= 0; i = text.indexOf('urn:', i + 1)) {
         const at = positionOf(text, text.slice(i, i + 20), 8);
-        actions.push(...await lsp.codeActions(uri, { start: at, end: at }, []));
+        actions.push(...(await lsp.codeActions(uri, { start: at, end: at }, [])));
       }
     }
     return { actions, diagnostics };
@@ -100,18 +134,30 @@ describe('a server in an untrusted workspace (initializationOptions.trusted: fal
     const codes = new Set(open.diagnostics.map((d) => String(d.code)));
     for (const code of WRITING_DIAGNOSTICS) assert.ok(codes.has(code), `the documents raise ${code}`);
     const writing = open.actions.filter((a) => a.command);
-    assert.ok(writing.length >= 8, `a trusted server offers writing actions (${writing.map((a) => a.title).join(', ')})`);
+    assert.ok(
+      writing.length >= 8,
+      `a trusted server offers writing actions (${writing.map((a) => a.title).join(', ')})`,
+    );
     for (const lsp of [restricted, restrictedPlain]) {
       const { actions, diagnostics } = await allActions(lsp);
       assert.deepEqual(new Set(diagnostics.map((d) => String(d.code))), codes, 'the same diagnostics');
-      assert.deepEqual(actions.filter((a) => a.command).map((a) => `${a.title} → ${a.command!.command}`), []);
-      assert.ok(actions.some((a) => a.title === 'Pull description from catalog' && a.edit), 'edits of the file itself are still offered');
+      assert.deepEqual(
+        actions.filter((a) => a.command).map((a) => `${a.title} → ${a.command!.command}`),
+        [],
+      );
+      assert.ok(
+        actions.some((a) => a.title === 'Pull description from catalog' && a.edit),
+        'edits of the file itself are still offered',
+      );
     }
   });
 
   test('reading still works in Restricted Mode: the hover shows what the catalog says', async () => {
     const text = `x = "${S.users}"\n`;
     await restricted.open('file:///w/read.py', 'python', text);
-    assert.match(hoverText(await restricted.hover('file:///w/read.py', positionOf(text, 'db.users'))), /One row per registered user/);
+    assert.match(
+      hoverText(await restricted.hover('file:///w/read.py', positionOf(text, 'db.users'))),
+      /One row per registered user/,
+    );
   });
 });

@@ -29,12 +29,19 @@ describe('credentials in the catalog URLs never reach a link', () => {
     const links = (await lsp.links(uri)).map((l) => l.target);
     assert.deepEqual(links, [`${catalog.url}/dataset/${S.users}`, `${catalog.url}/features/${S.age}`]);
     const hover = hoverText(await lsp.hover(uri, positionOf(text, 'db.users')));
-    assert.match(hover, /One row per registered user/, 'the catalog answered: the URL with credentials was used for requests');
+    assert.match(
+      hover,
+      /One row per registered user/,
+      'the catalog answered: the URL with credentials was used for requests',
+    );
     assert.ok(hover.includes(`[Open in catalog](${catalog.url}/dataset/`), hover);
 
     lsp.settings['uiUrl'] = 'https://bob:pw-in-ui-url@datahub.example.com:9443/';
     await lsp.configurationChanged();
-    assert.deepEqual((await lsp.links(uri)).map((l) => l.target)[0], `https://datahub.example.com:9443/dataset/${S.users}`);
+    assert.deepEqual(
+      (await lsp.links(uri)).map((l) => l.target)[0],
+      `https://datahub.example.com:9443/dataset/${S.users}`,
+    );
     lsp.settings['entityUrlTemplate'] = 'https://carol:pw-in-template@pages.example.com/{path}/{urn}';
     await lsp.configurationChanged();
     assert.deepEqual((await lsp.links(uri)).map((l) => l.target)[0], `https://pages.example.com/dataset/${S.users}`);
@@ -45,7 +52,7 @@ describe('credentials in the catalog URLs never reach a link', () => {
   });
 });
 
-describe('maxFileSize from the project\'s settings', () => {
+describe("maxFileSize from the project's settings", () => {
   let catalog: Catalog;
   let lsp: LspSession;
   before(async () => {
@@ -62,7 +69,11 @@ describe('maxFileSize from the project\'s settings', () => {
     const under = 'file:///w/under-the-bound.py';
     await lsp.open(under, 'python', `x = "${S.ghost}"\n#${'#'.repeat(6 * 1024 * 1024)}\n`);
     const scanned = await lsp.diagnostics(under, (d) => d.length > 0);
-    assert.deepEqual(scanned.map((d) => d.code), ['unknown-urn'], 'a file over the default limit, under the bound, is read');
+    assert.deepEqual(
+      scanned.map((d) => d.code),
+      ['unknown-urn'],
+      'a file over the default limit, under the bound, is read',
+    );
     await lsp.close(under);
 
     const over = 'file:///w/over-the-bound.py';

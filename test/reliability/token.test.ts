@@ -20,7 +20,11 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { Response, type RequestInit } from 'node-fetch';
 import { createConnection } from 'vscode-languageserver/node';
-import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_SETTINGS, type Settings } from '../../model/src/protocol';
 import type { Fetch } from '../../server/src/catalog/http';
@@ -32,18 +36,38 @@ import { S } from '../support/fixture';
 import { startTracedSession, type TracedSession } from './support/tracedSession';
 
 const TOKEN = 'CL-tok+9f3a/Zq7=distinctive';
-const SPELLINGS = [TOKEN, encodeURIComponent(TOKEN), Buffer.from(TOKEN).toString('base64'), Buffer.from(`Bearer ${TOKEN}`).toString('base64'), TOKEN.slice(3, 17)];
+const SPELLINGS = [
+  TOKEN,
+  encodeURIComponent(TOKEN),
+  Buffer.from(TOKEN).toString('base64'),
+  Buffer.from(`Bearer ${TOKEN}`).toString('base64'),
+  TOKEN.slice(3, 17),
+];
 
-interface Listener { url: string; seen: IncomingMessage[]; close(): Promise<void> }
+interface Listener {
+  url: string;
+  seen: IncomingMessage[];
+  close(): Promise<void>;
+}
 
-async function listen(handler: (req: IncomingMessage, res: import('node:http').ServerResponse) => void): Promise<Listener> {
+async function listen(
+  handler: (req: IncomingMessage, res: import('node:http').ServerResponse) => void,
+): Promise<Listener> {
   const seen: IncomingMessage[] = [];
-  const server: Server = createServer((req, res) => { seen.push(req); req.resume(); handler(req, res); });
+  const server: Server = createServer((req, res) => {
+    seen.push(req);
+    req.resume();
+    handler(req, res);
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     seen,
-    close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -89,15 +113,26 @@ describe('the token never shows, and goes only where it is configured to', () =>
   });
 
   const python = [
-    `users = "${S.users}"`, `ghost = "${S.ghost}"`, 'bad = "urn:li:dataset:(urn:li:dataPlatform:hive,db.users)"',
-    'u = make_dataset_urn("hive", "db.orders", "PROD")', `f = "${S.age}"`, `m = "${S.churnModel}"`, 'x = "urn:li:', '',
+    `users = "${S.users}"`,
+    `ghost = "${S.ghost}"`,
+    'bad = "urn:li:dataset:(urn:li:dataPlatform:hive,db.users)"',
+    'u = make_dataset_urn("hive", "db.orders", "PROD")',
+    `f = "${S.age}"`,
+    `m = "${S.churnModel}"`,
+    'x = "urn:li:',
+    '',
   ].join('\n');
   const yaml = `datasets:\n  - urn: ${S.users}\n    description: Not what the catalog says.\n    columns:\n      - name: age\n        description: Age.\n      - name: emial\n`;
 
   /** Everything a client can ask, working and failing, so that every message path runs. */
-  async function exercise(name: string, settings: Record<string, unknown>, extra: { env?: NodeJS.ProcessEnv; initializationOptions?: Record<string, unknown> } = {}): Promise<TracedSession> {
+  async function exercise(
+    name: string,
+    settings: Record<string, unknown>,
+    extra: { env?: NodeJS.ProcessEnv; initializationOptions?: Record<string, unknown> } = {},
+  ): Promise<TracedSession> {
     const session = await startTracedSession({
-      settings, env: extra.env ?? { CATALOG_LENS_TOKEN: TOKEN },
+      settings,
+      env: extra.env ?? { CATALOG_LENS_TOKEN: TOKEN },
       initializationOptions: extra.initializationOptions ?? { clientCommands: true },
       workspaceFolders: [{ uri: pathToFileURL(workspace).toString(), name: 'ws' }],
       answerMessage: (_m, items) => items[0] ?? null,
@@ -108,27 +143,50 @@ describe('the token never shows, and goes only where it is configured to', () =>
     const yml = TextDocument.create('file:///t/c.yml', 'yaml', 1, yaml);
     await session.open(py.uri, 'python', python);
     await session.open(yml.uri, 'yaml', yaml);
-    const diagnostics = [...await session.diagnostics(py.uri), ...await session.diagnostics(yml.uri)] as Array<{ range: unknown }>;
+    const diagnostics = [...(await session.diagnostics(py.uri)), ...(await session.diagnostics(yml.uri))] as Array<{
+      range: unknown;
+    }>;
     for (const doc of [py, yml]) {
       const text = doc.getText();
       for (let i = text.indexOf('urn:'); i >= 0; i = text.indexOf('urn:', i + 1)) {
         const position = doc.positionAt(i + 8);
         results.push(await session.request('textDocument/hover', { textDocument: { uri: doc.uri }, position }));
         results.push(await session.request('catalogLens/urnAt', { textDocument: { uri: doc.uri }, position }));
-        results.push(await session.request('textDocument/codeAction', { textDocument: { uri: doc.uri }, range: { start: position, end: position }, context: { diagnostics } }));
+        results.push(
+          await session.request('textDocument/codeAction', {
+            textDocument: { uri: doc.uri },
+            range: { start: position, end: position },
+            context: { diagnostics },
+          }),
+        );
       }
       results.push(await session.request('textDocument/documentLink', { textDocument: { uri: doc.uri } }));
-      results.push(await session.request('textDocument/completion', { textDocument: { uri: doc.uri }, position: doc.positionAt(text.lastIndexOf('urn:') + 7) }));
+      results.push(
+        await session.request('textDocument/completion', {
+          textDocument: { uri: doc.uri },
+          position: doc.positionAt(text.lastIndexOf('urn:') + 7),
+        }),
+      );
     }
     results.push(await session.request('catalogLens/knownUrns', { kind: 'dataset' }));
     const commands: Array<[string, unknown]> = [
-      ['catalogLens.setDatasetDescription', { urn: S.orders, description: 'Orders.', link: { url: 'https://wiki.example.com/orders', description: 'Runbook' } }],
+      [
+        'catalogLens.setDatasetDescription',
+        {
+          urn: S.orders,
+          description: 'Orders.',
+          link: { url: 'https://wiki.example.com/orders', description: 'Runbook' },
+        },
+      ],
       ['catalogLens.setColumnDescription', { urn: S.users, fieldPath: 'age', description: 'Age in years.' }],
       ['catalogLens.setColumnDescription', { urn: S.users, fieldPath: 'emial', description: 'x' }],
       ['catalogLens.addFeaturesToTable', { table: S.usersTable, features: [S.signupDays] }],
       ['catalogLens.addFeaturesToModel', { model: S.churnModel, features: [S.avgAmount] }],
       ['catalogLens.addGroupsToModel', { model: S.ltvModel, groups: [S.ltvGroup] }],
-      ['catalogLens.createEntity', { urn: 'urn:li:mlFeature:(users_table,tenure)', properties: { description: 'Tenure.' } }],
+      [
+        'catalogLens.createEntity',
+        { urn: 'urn:li:mlFeature:(users_table,tenure)', properties: { description: 'Tenure.' } },
+      ],
       ['catalogLens.createEntity', { urn: S.age, properties: { description: 'again' } }],
       ['catalogLens.setDatasetDescription', { urn: S.ghost, description: 'x' }],
       ['catalogLens.setDatasetDescription', { urn: 'urn:li:dataset:(oops', description: 'x' }],
@@ -145,7 +203,11 @@ describe('the token never shows, and goes only where it is configured to', () =>
 
   test('a working catalog (through a proxy that records Authorization): everything runs, the token shows nowhere', async () => {
     const s = await exercise('working catalog', { url: proxy.url, uiUrl: decoy.url });
-    assert.ok(s.received.some((m) => m.method === 'catalogLens/status' && (m.params as { state: string }).state === 'connected'));
+    assert.ok(
+      s.received.some(
+        (m) => m.method === 'catalogLens/status' && (m.params as { state: string }).state === 'connected',
+      ),
+    );
     assert.deepEqual(spellingsIn(s.output()), []);
   });
 
@@ -163,17 +225,24 @@ describe('the token never shows, and goes only where it is configured to', () =>
 
   test('a GraphQL endpoint that redirects elsewhere: the redirect is not followed and the target sees nothing', async () => {
     const s = await exercise('redirecting endpoint', { url: proxy.url, graphqlUrl: `${redirector.url}/api/graphql` });
-    assert.match(s.output(), /redirects \(307\) to http:\/\/127\.0\.0\.1:\d+\/api\/graphql; configure the final address \(the token is not sent through redirects\)/);
+    assert.match(
+      s.output(),
+      /redirects \(307\) to http:\/\/127\.0\.0\.1:\d+\/api\/graphql; configure the final address \(the token is not sent through redirects\)/,
+    );
     assert.ok(redirector.seen.length > 0);
     assert.deepEqual(spellingsIn(s.output()), []);
   });
 
   test('the token given in initializationOptions (editors without an environment): shows nowhere either', async () => {
-    const s = await exercise('token in initializationOptions', { url: proxy.url }, { env: {}, initializationOptions: { clientCommands: true, token: TOKEN } });
+    const s = await exercise(
+      'token in initializationOptions',
+      { url: proxy.url },
+      { env: {}, initializationOptions: { clientCommands: true, token: TOKEN } },
+    );
     assert.deepEqual(spellingsIn(s.output()), []);
   });
 
-  test('the catalogs\' own logs and banners (every URL requested is in them) hold no spelling of the token', () => {
+  test("the catalogs' own logs and banners (every URL requested is in them) hold no spelling of the token", () => {
     assert.match(catalogA.output(), /POST \/api\/graphql 200/);
     assert.match(catalogA.output(), /POST \/aspects\?action=ingestProposal 200/);
     assert.match(catalogB.output(), /POST \/api\/graphql 401/);
@@ -187,8 +256,13 @@ describe('the token never shows, and goes only where it is configured to', () =>
     assert.deepEqual([...new Set(redirector.seen.map((r) => r.headers.authorization))], [`Bearer ${TOKEN}`]);
     assert.equal(decoy.seen.length, 0, `the decoy saw ${decoy.seen.map((r) => `${r.method} ${r.url}`).join(', ')}`);
     const links = JSON.stringify(sessions[0]!.results);
-    assert.ok(links.includes(decoy.url), 'links do point at the decoy (so it would have seen a request had the server followed one)');
-    console.log(`token checks: ${sessions.length} server sessions, ${sessions.reduce((n, s) => n + s.results.length, 0)} answers, ${sessions.reduce((n, s) => n + s.session.output().length, 0)} bytes of server output, ${proxy.authorizations.length} authorized requests, all clean`);
+    assert.ok(
+      links.includes(decoy.url),
+      'links do point at the decoy (so it would have seen a request had the server followed one)',
+    );
+    console.log(
+      `token checks: ${sessions.length} server sessions, ${sessions.reduce((n, s) => n + s.results.length, 0)} answers, ${sessions.reduce((n, s) => n + s.session.output().length, 0)} bytes of server output, ${proxy.authorizations.length} authorized requests, all clean`,
+    );
   });
 });
 
@@ -197,7 +271,10 @@ function recordingFetch(events: string[]): Fetch {
   return async (url: string, init: RequestInit) => {
     const auth = (init.headers as Record<string, string> | undefined)?.['Authorization'];
     events.push(`fetch ${new URL(url).host} ${auth ? 'with token' : 'without token'}`);
-    return new Response(JSON.stringify({ data: { e0: null } }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify({ data: { e0: null } }), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
   };
 }
 
@@ -207,9 +284,17 @@ describe('a plain-HTTP catalog that is not this machine gets a question before t
   const resolveOne = (catalogs: Catalogs, url: string): Promise<unknown> =>
     catalogs.clientFor(settingsFor(url)).resolve([{ urn: S.users, kind: 'dataset' }]);
 
-  function catalogsWith(events: string[], answer: (host: string, kind: string) => Promise<boolean>, extra: Partial<ConstructorParameters<typeof Catalogs>[0]> = {}): Catalogs {
+  function catalogsWith(
+    events: string[],
+    answer: (host: string, kind: string) => Promise<boolean>,
+    extra: Partial<ConstructorParameters<typeof Catalogs>[0]> = {},
+  ): Catalogs {
     return new Catalogs({
-      token: TOKEN, fetch: recordingFetch(events), onStatus: () => undefined, onRecovered: () => undefined, log: () => undefined,
+      token: TOKEN,
+      fetch: recordingFetch(events),
+      onStatus: () => undefined,
+      onRecovered: () => undefined,
+      log: () => undefined,
       confirmToken: (origin, _why, kind) => {
         const host = new URL(origin).host;
         events.push(kind === 'plainHttp' ? `ask ${host}` : `ask ${host} (${kind})`);
@@ -223,8 +308,15 @@ describe('a plain-HTTP catalog that is not this machine gets a question before t
     const events: string[] = [];
     let answer!: (yes: boolean) => void;
     let asked!: () => void;
-    const wasAsked = new Promise<void>((r) => { asked = r; });
-    const catalogs = catalogsWith(events, () => { asked(); return new Promise<boolean>((r) => { answer = r; }); });
+    const wasAsked = new Promise<void>((r) => {
+      asked = r;
+    });
+    const catalogs = catalogsWith(events, () => {
+      asked();
+      return new Promise<boolean>((r) => {
+        answer = r;
+      });
+    });
     const first = resolveOne(catalogs, 'http://catalog.example.com:8080');
     await wasAsked;
     assert.deepEqual(events, ['ask catalog.example.com:8080'], 'asked, and no request went out meanwhile');
@@ -235,7 +327,10 @@ describe('a plain-HTTP catalog that is not this machine gets a question before t
     await resolveOne(catalogs, 'http://catalog.example.com:8080');
     assert.equal(events[0], 'ask catalog.example.com:8080');
     assert.equal(events.filter((e) => e.startsWith('ask')).length, 1, 'asked once for the host');
-    assert.ok(events.slice(1).every((e) => e === 'fetch catalog.example.com:8080 with token'), events.join('\n'));
+    assert.ok(
+      events.slice(1).every((e) => e === 'fetch catalog.example.com:8080 with token'),
+      events.join('\n'),
+    );
   });
 
   test('"do not send": requests go without the token', async () => {
@@ -246,37 +341,73 @@ describe('a plain-HTTP catalog that is not this machine gets a question before t
   });
 
   test('no question for loopback, for https, for hosts the user already allowed, or without a token', async () => {
-    for (const url of ['http://127.0.0.1:9410', 'http://localhost:9410', 'http://[::1]:9410', 'https://catalog.example.com']) {
+    for (const url of [
+      'http://127.0.0.1:9410',
+      'http://localhost:9410',
+      'http://[::1]:9410',
+      'https://catalog.example.com',
+    ]) {
       const events: string[] = [];
-      await resolveOne(catalogsWith(events, async () => false), url);
+      await resolveOne(
+        catalogsWith(events, async () => false),
+        url,
+      );
       assert.deepEqual(events, [`fetch ${new URL(url).host} with token`], url);
     }
     const allowed: string[] = [];
-    await resolveOne(catalogsWith(allowed, async () => false, { allowedOrigins: () => ['http://catalog.example.com:8080'] }), 'http://catalog.example.com:8080');
+    await resolveOne(
+      catalogsWith(allowed, async () => false, { allowedOrigins: () => ['http://catalog.example.com:8080'] }),
+      'http://catalog.example.com:8080',
+    );
     assert.deepEqual(allowed, ['fetch catalog.example.com:8080 with token']);
     const tokenless: string[] = [];
-    await resolveOne(catalogsWith(tokenless, async () => true, { token: undefined }), 'http://catalog.example.com:8080');
+    await resolveOne(
+      catalogsWith(tokenless, async () => true, { token: undefined }),
+      'http://catalog.example.com:8080',
+    );
     assert.deepEqual(tokenless, ['fetch catalog.example.com:8080 without token']);
   });
 
   test('a GraphQL override on another plain-HTTP host is asked about twice (another origin, plain HTTP), before anything goes there', async () => {
     const events: string[] = [];
     const catalogs = catalogsWith(events, async (host) => host === 'gql.example.com');
-    await catalogs.clientFor({ ...DEFAULT_SETTINGS, url: 'https://gms.example.com', graphqlUrl: 'http://gql.example.com/api/graphql' }).resolve([{ urn: S.users, kind: 'dataset' }]);
-    assert.deepEqual(events, ['ask gql.example.com (otherOrigin)', 'ask gql.example.com', 'fetch gql.example.com with token']);
+    await catalogs
+      .clientFor({
+        ...DEFAULT_SETTINGS,
+        url: 'https://gms.example.com',
+        graphqlUrl: 'http://gql.example.com/api/graphql',
+      })
+      .resolve([{ urn: S.users, kind: 'dataset' }]);
+    assert.deepEqual(events, [
+      'ask gql.example.com (otherOrigin)',
+      'ask gql.example.com',
+      'fetch gql.example.com with token',
+    ]);
   });
 
   test('a GraphQL override on the same host but another port is another origin: asked, and without an answer no token goes there', async () => {
     const events: string[] = [];
     const catalogs = catalogsWith(events, async () => false);
-    await catalogs.clientFor({ ...DEFAULT_SETTINGS, url: 'https://datahub.corp:8080', graphqlUrl: 'https://datahub.corp:9999/api/graphql' }).resolve([{ urn: S.users, kind: 'dataset' }]);
+    await catalogs
+      .clientFor({
+        ...DEFAULT_SETTINGS,
+        url: 'https://datahub.corp:8080',
+        graphqlUrl: 'https://datahub.corp:9999/api/graphql',
+      })
+      .resolve([{ urn: S.users, kind: 'dataset' }]);
     assert.deepEqual(events, ['ask datahub.corp:9999 (otherOrigin)', 'fetch datahub.corp:9999 without token']);
   });
 
   test('catalogLens.allowTokenOrigins lets the token go to another origin without a question', async () => {
     const events: string[] = [];
     const catalogs = catalogsWith(events, async () => false);
-    await catalogs.clientFor({ ...DEFAULT_SETTINGS, url: 'https://datahub.corp:8080', graphqlUrl: 'https://datahub.corp:9999/api/graphql', allowTokenOrigins: ['https://datahub.corp:9999'] })
+    await catalogs
+      .clientFor({
+        ...DEFAULT_SETTINGS,
+        url: 'https://datahub.corp:8080',
+        graphqlUrl: 'https://datahub.corp:9999/api/graphql',
+        allowTokenOrigins: ['https://datahub.corp:9999'],
+      })
       .resolve([{ urn: S.users, kind: 'dataset' }]);
     assert.deepEqual(events, ['fetch datahub.corp:9999 with token']);
   });
@@ -290,19 +421,42 @@ describe('a plain-HTTP catalog that is not this machine gets a question before t
       events.push(`fetch ${new URL(url).host} ${auth ? 'with token' : 'without token'}`);
       return new Response('', { status: 401 });
     };
-    startServer(createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient)), { env: { CATALOG_LENS_TOKEN: TOKEN }, fetch: answers as Fetch });
+    startServer(createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient)), {
+      env: { CATALOG_LENS_TOKEN: TOKEN },
+      fetch: answers as Fetch,
+    });
     const client = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
     const logs: string[] = [];
-    client.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => ({ url: 'https://datahub.corp:8080', graphqlUrl: 'https://datahub.corp:9999/api/graphql' })));
-    client.onRequest('window/showMessageRequest', () => { events.push('editor asked'); return null; });
-    client.onNotification('window/logMessage', (p: { message: string }) => { logs.push(p.message); });
+    client.onRequest('workspace/configuration', (p: { items: unknown[] }) =>
+      p.items.map(() => ({ url: 'https://datahub.corp:8080', graphqlUrl: 'https://datahub.corp:9999/api/graphql' })),
+    );
+    client.onRequest('window/showMessageRequest', () => {
+      events.push('editor asked');
+      return null;
+    });
+    client.onNotification('window/logMessage', (p: { message: string }) => {
+      logs.push(p.message);
+    });
     client.listen();
-    await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: { workspace: { configuration: true } } });
+    await client.sendRequest('initialize', {
+      processId: null,
+      rootUri: null,
+      capabilities: { workspace: { configuration: true } },
+    });
     await client.sendNotification('initialized', {});
-    const status = await client.sendRequest('workspace/executeCommand', { command: 'catalogLens.testConnection', arguments: [{}] }) as { message: string };
+    const status = (await client.sendRequest('workspace/executeCommand', {
+      command: 'catalogLens.testConnection',
+      arguments: [{}],
+    })) as { message: string };
     assert.deepEqual(events, ['fetch datahub.corp:9999 without token'], 'not asked, and no token sent');
-    assert.match(status.message, /not sent to https:\/\/datahub\.corp:9999, another origin: allow it with catalogLens\.allowTokenOrigins/);
-    assert.ok(logs.some((l) => /withheld from https:\/\/datahub\.corp:9999/.test(l)), logs.join('\n'));
+    assert.match(
+      status.message,
+      /not sent to https:\/\/datahub\.corp:9999, another origin: allow it with catalogLens\.allowTokenOrigins/,
+    );
+    assert.ok(
+      logs.some((l) => /withheld from https:\/\/datahub\.corp:9999/.test(l)),
+      logs.join('\n'),
+    );
     assert.deepEqual(spellingsIn([...logs, status.message].join('\n')), []);
     await client.sendRequest('shutdown');
     client.dispose();
@@ -313,27 +467,49 @@ describe('a plain-HTTP catalog that is not this machine gets a question before t
       const events: string[] = [];
       const toServer = new PassThrough();
       const toClient = new PassThrough();
-      startServer(createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient)), { env: { CATALOG_LENS_TOKEN: TOKEN }, fetch: recordingFetch(events) });
+      startServer(createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient)), {
+        env: { CATALOG_LENS_TOKEN: TOKEN },
+        fetch: recordingFetch(events),
+      });
       const client = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
       const output: string[] = [];
-      client.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => ({ url: 'http://catalog.example.com:8080' })));
+      client.onRequest('workspace/configuration', (p: { items: unknown[] }) =>
+        p.items.map(() => ({ url: 'http://catalog.example.com:8080' })),
+      );
       client.onRequest('window/showMessageRequest', (p: { message: string; actions: Array<{ title: string }> }) => {
         events.push('editor asked');
         output.push(p.message);
         assert.ok(p.actions.some((a) => a.title === choice));
         return { title: choice };
       });
-      client.onUnhandledNotification(({ params }) => { output.push(JSON.stringify(params)); });
+      client.onUnhandledNotification(({ params }) => {
+        output.push(JSON.stringify(params));
+      });
       client.listen();
-      await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: { workspace: { configuration: true } } });
+      await client.sendRequest('initialize', {
+        processId: null,
+        rootUri: null,
+        capabilities: { workspace: { configuration: true } },
+      });
       await client.sendNotification('initialized', {});
-      const hover = await client.sendRequest('textDocument/hover', { textDocument: { uri: 'file:///t/x.py' }, position: { line: 0, character: 0 } });
+      const hover = await client.sendRequest('textDocument/hover', {
+        textDocument: { uri: 'file:///t/x.py' },
+        position: { line: 0, character: 0 },
+      });
       assert.equal(hover, null);
-      await client.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file:///t/x.py', languageId: 'python', version: 1, text: `x = "${S.users}"\n` } });
-      await client.sendRequest('textDocument/hover', { textDocument: { uri: 'file:///t/x.py' }, position: { line: 0, character: 20 } });
+      await client.sendNotification('textDocument/didOpen', {
+        textDocument: { uri: 'file:///t/x.py', languageId: 'python', version: 1, text: `x = "${S.users}"\n` },
+      });
+      await client.sendRequest('textDocument/hover', {
+        textDocument: { uri: 'file:///t/x.py' },
+        position: { line: 0, character: 20 },
+      });
       assert.equal(events[0], 'editor asked', events.join('\n'));
       const expected = choice === 'Send the token' ? 'with token' : 'without token';
-      assert.ok(events.length > 1 && events.slice(1).every((e) => e === `fetch catalog.example.com:8080 ${expected}`), events.join('\n'));
+      assert.ok(
+        events.length > 1 && events.slice(1).every((e) => e === `fetch catalog.example.com:8080 ${expected}`),
+        events.join('\n'),
+      );
       assert.match(output[0]!, /catalog\.example\.com:8080 is reached over plain HTTP/);
       assert.deepEqual(spellingsIn(output.join('\n')), []);
       await client.sendRequest('shutdown');

@@ -20,11 +20,24 @@ import { activeMarkdown, activeMessage } from './support/inert';
 
 const MB = 1 << 20;
 /** Everything at once, then a megabyte. */
-const HOSTILE = [
-  '<script>alert(1)</script>', '<img src=x onerror=alert(2)>', '[run](command:workbench.action.terminal.new)',
-  '[a [b] c](command:evil)', '[a\nb](command:evil)', '![pixel](https://tracker.example/p.png)', '- [ref]: command:evil', '[ref]',
-  '<command:evil>', '[file](file:///etc/passwd)', '\u0000\u0007\u001b[31m\u009b\u202e\u2066', '\u200b\ufeff\u2060\u00ad', '[z]\u200b(command:evil)', '`a|b`', '| x | y |',
-].join(' \n') + ` ${'A'.repeat(MB)}`;
+const HOSTILE =
+  [
+    '<script>alert(1)</script>',
+    '<img src=x onerror=alert(2)>',
+    '[run](command:workbench.action.terminal.new)',
+    '[a [b] c](command:evil)',
+    '[a\nb](command:evil)',
+    '![pixel](https://tracker.example/p.png)',
+    '- [ref]: command:evil',
+    '[ref]',
+    '<command:evil>',
+    '[file](file:///etc/passwd)',
+    '\u0000\u0007\u001b[31m\u009b\u202e\u2066',
+    '\u200b\ufeff\u2060\u00ad',
+    '[z]\u200b(command:evil)',
+    '`a|b`',
+    '| x | y |',
+  ].join(' \n') + ` ${'A'.repeat(MB)}`;
 const HOSTILE_NAME = 'n<img src=x onerror=alert(1)>[x](command:evil)|\\|\u200b';
 const MAX_HOVER = 25_000;
 const MAX_MESSAGE = 1000;
@@ -44,18 +57,54 @@ describe('untrusted catalog text in hovers (over LSP, the real local catalog)', 
     catalog = await sampleCatalog();
     const status = await ingestBatch(catalog.url, [
       { entityType: 'dataset', urn: EVIL_DATASET, aspectName: 'datasetProperties', value: { description: HOSTILE } },
-      { entityType: 'dataset', urn: EVIL_DATASET, aspectName: 'schemaMetadata', value: { fields: [
-        { fieldPath: HOSTILE_NAME, description: HOSTILE }, { fieldPath: `${'[version=2.0].'}${HOSTILE_NAME}`, description: '<b>bold</b>' },
-        ...Array.from({ length: 40 }, (_, i) => ({ fieldPath: `c${i}<script>`, description: `[c${i}](command:evil${i})` })),
-      ] } },
-      { entityType: 'mlFeature', urn: EVIL_FEATURE, aspectName: 'mlFeatureProperties', value: { description: HOSTILE, dataType: 'TEXT', version: { versionTag: HOSTILE_NAME } } },
-      { entityType: 'mlFeatureTable', urn: EVIL_TABLE, aspectName: 'mlFeatureTableProperties', value: { description: HOSTILE, mlFeatures: Array.from({ length: 500 }, (_, i) => `urn:li:mlFeature:(evil_table,f${i}<img src=x>\`|)`) } },
-      { entityType: 'mlModel', urn: EVIL_MODEL, aspectName: 'mlModelProperties', value: {
-        description: HOSTILE, type: HOSTILE_NAME, version: HOSTILE_NAME,
-        groups: Array.from({ length: 3000 }, (_, i) => group(`g${i}<script>alert ${i}</script>`)),
-        mlFeatures: Array.from({ length: 500 }, (_, i) => `urn:li:mlFeature:(t,x${i}[a]%28command:y%29<b>)`),
-      } },
-      { entityType: 'mlModelGroup', urn: EVIL_GROUP, aspectName: 'mlModelGroupProperties', value: { description: HOSTILE } },
+      {
+        entityType: 'dataset',
+        urn: EVIL_DATASET,
+        aspectName: 'schemaMetadata',
+        value: {
+          fields: [
+            { fieldPath: HOSTILE_NAME, description: HOSTILE },
+            { fieldPath: `${'[version=2.0].'}${HOSTILE_NAME}`, description: '<b>bold</b>' },
+            ...Array.from({ length: 40 }, (_, i) => ({
+              fieldPath: `c${i}<script>`,
+              description: `[c${i}](command:evil${i})`,
+            })),
+          ],
+        },
+      },
+      {
+        entityType: 'mlFeature',
+        urn: EVIL_FEATURE,
+        aspectName: 'mlFeatureProperties',
+        value: { description: HOSTILE, dataType: 'TEXT', version: { versionTag: HOSTILE_NAME } },
+      },
+      {
+        entityType: 'mlFeatureTable',
+        urn: EVIL_TABLE,
+        aspectName: 'mlFeatureTableProperties',
+        value: {
+          description: HOSTILE,
+          mlFeatures: Array.from({ length: 500 }, (_, i) => `urn:li:mlFeature:(evil_table,f${i}<img src=x>\`|)`),
+        },
+      },
+      {
+        entityType: 'mlModel',
+        urn: EVIL_MODEL,
+        aspectName: 'mlModelProperties',
+        value: {
+          description: HOSTILE,
+          type: HOSTILE_NAME,
+          version: HOSTILE_NAME,
+          groups: Array.from({ length: 3000 }, (_, i) => group(`g${i}<script>alert ${i}</script>`)),
+          mlFeatures: Array.from({ length: 500 }, (_, i) => `urn:li:mlFeature:(t,x${i}[a]%28command:y%29<b>)`),
+        },
+      },
+      {
+        entityType: 'mlModelGroup',
+        urn: EVIL_GROUP,
+        aspectName: 'mlModelGroupProperties',
+        value: { description: HOSTILE },
+      },
     ]);
     assert.equal(status, 200);
     lsp = await serverFor(catalog.url);
@@ -78,7 +127,10 @@ describe('untrusted catalog text in hovers (over LSP, the real local catalog)', 
       await lsp.open(uri, 'python', text);
       const h = hoverText(await lsp.hover(uri, positionOf(text, needle)));
       assert.ok(h.length > 100, h);
-      assert.deepEqual(activeMarkdown(h, (t) => t.startsWith(catalog.url)), []);
+      assert.deepEqual(
+        activeMarkdown(h, (t) => t.startsWith(catalog.url)),
+        [],
+      );
       assert.ok(h.length <= MAX_HOVER, `the hover is ${h.length} characters`);
     });
   }
@@ -104,34 +156,54 @@ describe('untrusted text through the Markdown helpers (property)', () => {
   test('what looks like a reference definition without being one (empty label, no destination yet) is escaped too', () => {
     // Found by the property below (seed 1831707286): `[]:` was left as written.
     for (const t of ['[]:', '[x]:', '- []: a', '1. [q]:', '   [ ]:\nhttp://evil.example']) {
-      assert.deepEqual(activeMarkdown(safeDescription(t)), [], `${JSON.stringify(t)} → ${JSON.stringify(safeDescription(t))}`);
+      assert.deepEqual(
+        activeMarkdown(safeDescription(t)),
+        [],
+        `${JSON.stringify(t)} → ${JSON.stringify(safeDescription(t))}`,
+      );
     }
   });
 
-
   test('safeDescription, tableCell, escapeMarkdown and codeSpan make hostile text inert and bounded (40,000 texts)', () => {
     let n = 0;
-    fc.assert(fc.property(hostileText, (t) => {
-      n++;
-      for (const [name, out, max] of [
-        ['safeDescription', safeDescription(t), 1500 * 5 + 10], ['tableCell', tableCell(t), 120 * 5 + 10],
-        ['escapeMarkdown', escapeMarkdown(t), 200 * 2], ['codeSpan', codeSpan(t), 200 + 2],
-      ] as const) {
-        const wrapped = name === 'tableCell' ? `| c | ${out} |` : out;
-        assert.deepEqual(activeMarkdown(name === 'codeSpan' ? `x ${out} y` : wrapped), [], `${name}(${JSON.stringify(t)}) = ${JSON.stringify(out)}`);
-        assert.ok(out.length <= max, `${name} made ${out.length} characters`);
-        if (name !== 'safeDescription') assert.ok(!out.includes('\n'), `${name} stays on one line`);
-      }
-    }), { numRuns: 40_000 });
+    fc.assert(
+      fc.property(hostileText, (t) => {
+        n++;
+        for (const [name, out, max] of [
+          ['safeDescription', safeDescription(t), 1500 * 5 + 10],
+          ['tableCell', tableCell(t), 120 * 5 + 10],
+          ['escapeMarkdown', escapeMarkdown(t), 200 * 2],
+          ['codeSpan', codeSpan(t), 200 + 2],
+        ] as const) {
+          const wrapped = name === 'tableCell' ? `| c | ${out} |` : out;
+          assert.deepEqual(
+            activeMarkdown(name === 'codeSpan' ? `x ${out} y` : wrapped),
+            [],
+            `${name}(${JSON.stringify(t)}) = ${JSON.stringify(out)}`,
+          );
+          assert.ok(out.length <= max, `${name} made ${out.length} characters`);
+          if (name !== 'safeDescription') assert.ok(!out.includes('\n'), `${name} stays on one line`);
+        }
+      }),
+      { numRuns: 40_000 },
+    );
     console.log(`markdown helper inputs: ${n}`);
   });
 });
 
 /** A catalog that answers whatever the test sets, on 127.0.0.1. */
-interface HostileCatalog { url: string; answer: (req: IncomingMessage, body: string, res: ServerResponse) => void; close(): Promise<void> }
+interface HostileCatalog {
+  url: string;
+  answer: (req: IncomingMessage, body: string, res: ServerResponse) => void;
+  close(): Promise<void>;
+}
 
 async function hostileCatalog(): Promise<HostileCatalog> {
-  const state: HostileCatalog = { url: '', answer: (_q, _b, res) => res.writeHead(500).end(), close: async () => undefined };
+  const state: HostileCatalog = {
+    url: '',
+    answer: (_q, _b, res) => res.writeHead(500).end(),
+    close: async () => undefined,
+  };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -139,7 +211,11 @@ async function hostileCatalog(): Promise<HostileCatalog> {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); });
+  state.close = () =>
+    new Promise((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    });
   return state;
 }
 
@@ -147,7 +223,18 @@ const json = (res: ServerResponse, status: number, body: unknown, headers: Recor
   res.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(body));
 };
 /** The dataset exists (so a write gets as far as the write), with an empty schema. */
-const DATASET_FOUND = { data: { e0: { urn: S.users, name: 'db.users', properties: { description: 'x' }, editableProperties: null, schemaMetadata: { fields: [{ fieldPath: 'age', description: null }] }, editableSchemaMetadata: null } } };
+const DATASET_FOUND = {
+  data: {
+    e0: {
+      urn: S.users,
+      name: 'db.users',
+      properties: { description: 'x' },
+      editableProperties: null,
+      schemaMetadata: { fields: [{ fieldPath: 'age', description: null }] },
+      editableSchemaMetadata: null,
+    },
+  },
+};
 
 describe('untrusted catalog text in plain-text messages (write failures, status, connection test)', () => {
   let hostile: HostileCatalog;
@@ -159,7 +246,9 @@ describe('untrusted catalog text in plain-text messages (write failures, status,
     graphqlPath = await serverFor(hostile.url, { settings: { requestTimeoutMs: 2000, writePath: 'graphql' } });
   });
   after(async () => {
-    console.log(`untrusted text: ${CASES.length} hostile catalog answers checked in write failures, status and connection tests`);
+    console.log(
+      `untrusted text: ${CASES.length} hostile catalog answers checked in write failures, status and connection tests`,
+    );
     await aspectsPath.stop();
     await graphqlPath.stop();
     await hostile.close();
@@ -167,22 +256,81 @@ describe('untrusted catalog text in plain-text messages (write failures, status,
 
   const isGraphql = (req: IncomingMessage): boolean => req.url === '/api/graphql';
   const CASES: Array<{ name: string; session: () => LspSession; answer: HostileCatalog['answer']; expect: RegExp }> = [
-    { name: 'a GraphQL error (no data)', session: () => aspectsPath, answer: (_q, _b, res) => json(res, 200, { errors: [{ message: HOSTILE }], data: null }), expect: /answered a GraphQL error: <script>/ },
-    { name: 'a GraphQL error beside partial data', session: () => aspectsPath, answer: (_q, _b, res) => json(res, 200, { data: { e0: null }, errors: [{ message: HOSTILE, path: ['e0'] }] }), expect: /api\/graphql: <script>/ },
-    { name: 'a 500 whose JSON body has a message', session: () => aspectsPath, answer: (_q, _b, res) => json(res, 500, { message: HOSTILE }), expect: /answered 500: <script>/ },
-    { name: 'a 500 whose JSON body has an error', session: () => aspectsPath, answer: (_q, _b, res) => json(res, 500, { error: HOSTILE }), expect: /answered 500: <script>/ },
-    { name: 'a 500 of plain text', session: () => aspectsPath, answer: (_q, _b, res) => res.writeHead(500, { 'Content-Type': 'text/plain' }).end(`Internal error ${HOSTILE}`), expect: /answered 500: Internal error <script>/ },
-    { name: 'a 403 with a hostile reason', session: () => aspectsPath, answer: (_q, _b, res) => json(res, 403, { error: HOSTILE }), expect: /answered 403: <script>/ },
-    { name: 'a redirect to a hostile location', session: () => aspectsPath, answer: (_q, _b, res) => res.writeHead(302, { Location: 'http://x.example/[a](command:evil)' }).end(), expect: /redirects \(302\) to http:\/\/x\.example\// },
-    { name: 'the aspect write refused with a hostile 422', session: () => aspectsPath, answer: (req, _b, res) => (isGraphql(req) ? json(res, 200, DATASET_FOUND) : req.method === 'GET' ? json(res, 200, { aspects: {} }) : json(res, 422, { message: HOSTILE })), expect: /refused the request \(422\): <script>/ },
-    { name: 'a GraphQL mutation refused with a hostile error', session: () => graphqlPath, answer: (_q, body, res) => (body.includes('mutation') ? json(res, 200, { data: { updateDataset: null }, errors: [{ message: HOSTILE, path: ['updateDataset'], extensions: { code: 400 } }] }) : json(res, 200, DATASET_FOUND)), expect: /api\/graphql: <script>/ },
+    {
+      name: 'a GraphQL error (no data)',
+      session: () => aspectsPath,
+      answer: (_q, _b, res) => json(res, 200, { errors: [{ message: HOSTILE }], data: null }),
+      expect: /answered a GraphQL error: <script>/,
+    },
+    {
+      name: 'a GraphQL error beside partial data',
+      session: () => aspectsPath,
+      answer: (_q, _b, res) => json(res, 200, { data: { e0: null }, errors: [{ message: HOSTILE, path: ['e0'] }] }),
+      expect: /api\/graphql: <script>/,
+    },
+    {
+      name: 'a 500 whose JSON body has a message',
+      session: () => aspectsPath,
+      answer: (_q, _b, res) => json(res, 500, { message: HOSTILE }),
+      expect: /answered 500: <script>/,
+    },
+    {
+      name: 'a 500 whose JSON body has an error',
+      session: () => aspectsPath,
+      answer: (_q, _b, res) => json(res, 500, { error: HOSTILE }),
+      expect: /answered 500: <script>/,
+    },
+    {
+      name: 'a 500 of plain text',
+      session: () => aspectsPath,
+      answer: (_q, _b, res) => res.writeHead(500, { 'Content-Type': 'text/plain' }).end(`Internal error ${HOSTILE}`),
+      expect: /answered 500: Internal error <script>/,
+    },
+    {
+      name: 'a 403 with a hostile reason',
+      session: () => aspectsPath,
+      answer: (_q, _b, res) => json(res, 403, { error: HOSTILE }),
+      expect: /answered 403: <script>/,
+    },
+    {
+      name: 'a redirect to a hostile location',
+      session: () => aspectsPath,
+      answer: (_q, _b, res) => res.writeHead(302, { Location: 'http://x.example/[a](command:evil)' }).end(),
+      expect: /redirects \(302\) to http:\/\/x\.example\//,
+    },
+    {
+      name: 'the aspect write refused with a hostile 422',
+      session: () => aspectsPath,
+      answer: (req, _b, res) =>
+        isGraphql(req)
+          ? json(res, 200, DATASET_FOUND)
+          : req.method === 'GET'
+            ? json(res, 200, { aspects: {} })
+            : json(res, 422, { message: HOSTILE }),
+      expect: /refused the request \(422\): <script>/,
+    },
+    {
+      name: 'a GraphQL mutation refused with a hostile error',
+      session: () => graphqlPath,
+      answer: (_q, body, res) =>
+        body.includes('mutation')
+          ? json(res, 200, {
+              data: { updateDataset: null },
+              errors: [{ message: HOSTILE, path: ['updateDataset'], extensions: { code: 400 } }],
+            })
+          : json(res, 200, DATASET_FOUND),
+      expect: /api\/graphql: <script>/,
+    },
   ];
 
   for (const c of CASES) {
     test(`${c.name}: the write failure, the status and the connection test quote it as one plain line, cut short`, async () => {
       hostile.answer = c.answer;
       const lsp = c.session();
-      const r = await lsp.command<{ status: string; message: string }>('catalogLens.setDatasetDescription', { urn: S.users, description: 'x' });
+      const r = await lsp.command<{ status: string; message: string }>('catalogLens.setDatasetDescription', {
+        urn: S.users,
+        description: 'x',
+      });
       assert.equal(r.status, 'failed', JSON.stringify(r).slice(0, 300));
       assert.match(r.message, c.expect);
       assert.deepEqual(activeMessage(r.message, MAX_MESSAGE), [], r.message);

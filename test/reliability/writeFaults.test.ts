@@ -17,7 +17,11 @@ import { startFaultProxy, type FaultMode, type FaultProxy } from '../support/fau
 import { S, sampleCatalog, serverFor, type Catalog } from '../support/fixture';
 import type { LspSession } from '../support/lspClient';
 
-interface Result { status: 'written' | 'unchanged' | 'failed'; message: string; kind?: string }
+interface Result {
+  status: 'written' | 'unchanged' | 'failed';
+  message: string;
+  kind?: string;
+}
 
 const TIMEOUT_MS = 1000;
 const SETTINGS = { requestTimeoutMs: TIMEOUT_MS, cache: { ttlSeconds: 0, maxEntries: 100 } };
@@ -25,8 +29,14 @@ const SETTINGS = { requestTimeoutMs: TIMEOUT_MS, cache: { ttlSeconds: 0, maxEntr
 /** The fault's message, as the user reads it, for a request to `path` (what the endpoint is named). */
 const EXPECTED: Record<Exclude<FaultMode, 'forward'>, { kind: string; message: (path: string) => RegExp }> = {
   refuse: { kind: 'unreachable', message: (p) => new RegExp(`connection refused at http://127\\.0\\.0\\.1:\\d+${p}`) },
-  slow: { kind: 'timeout', message: (p) => new RegExp(`no answer from http://127\\.0\\.0\\.1:\\d+${p} within ${TIMEOUT_MS} ms`) },
-  drip: { kind: 'timeout', message: (p) => new RegExp(`no answer from http://127\\.0\\.0\\.1:\\d+${p} within ${TIMEOUT_MS} ms`) },
+  slow: {
+    kind: 'timeout',
+    message: (p) => new RegExp(`no answer from http://127\\.0\\.0\\.1:\\d+${p} within ${TIMEOUT_MS} ms`),
+  },
+  drip: {
+    kind: 'timeout',
+    message: (p) => new RegExp(`no answer from http://127\\.0\\.0\\.1:\\d+${p} within ${TIMEOUT_MS} ms`),
+  },
   status401: { kind: 'unauthorized', message: () => /refused the access token \(401\)/ },
   status403: { kind: 'forbidden', message: () => /answered 403: is unauthorized to READ entities\./ },
   status404: { kind: 'badResponse', message: () => /answered 404: an HTML error page/ },
@@ -40,17 +50,30 @@ const EXPECTED: Record<Exclude<FaultMode, 'forward'>, { kind: string; message: (
 const MODES = Object.keys(EXPECTED) as Array<Exclude<FaultMode, 'forward'>>;
 
 /** A router on 127.0.0.1: the requests `faulted` picks go through the fault proxy, the others straight to the catalog. */
-async function startRouter(catalogUrl: string, faultUrl: string, faulted: (method: string, path: string, body: string) => boolean): Promise<{ url: string; close(): Promise<void> }> {
+async function startRouter(
+  catalogUrl: string,
+  faultUrl: string,
+  faulted: (method: string, path: string, body: string) => boolean,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const target = new URL(faulted(req.method ?? 'GET', req.url ?? '/', body.toString()) ? faultUrl : catalogUrl);
-      const up = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } }, (upRes) => {
-        res.writeHead(upRes.statusCode ?? 502, upRes.headers);
-        upRes.pipe(res);
-      });
+      const up = request(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: req.url,
+          method: req.method,
+          headers: { ...req.headers, host: target.host },
+        },
+        (upRes) => {
+          res.writeHead(upRes.statusCode ?? 502, upRes.headers);
+          upRes.pipe(res);
+        },
+      );
       up.on('error', () => res.destroy());
       res.on('close', () => up.destroy());
       up.end(body);
@@ -59,7 +82,11 @@ async function startRouter(catalogUrl: string, faultUrl: string, faulted: (metho
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -76,15 +103,23 @@ describe('catalog faults seen by write commands', () => {
   before(async () => {
     catalog = await sampleCatalog();
     proxy = await startFaultProxy(catalog.url, 60_000);
-    aspectRouter = await startRouter(catalog.url, proxy.url, (method, path) => method === 'POST' && path.startsWith('/aspects'));
-    mutationRouter = await startRouter(catalog.url, proxy.url, (_method, _path, body) => body.includes('mutation updateDescription'));
+    aspectRouter = await startRouter(
+      catalog.url,
+      proxy.url,
+      (method, path) => method === 'POST' && path.startsWith('/aspects'),
+    );
+    mutationRouter = await startRouter(catalog.url, proxy.url, (_method, _path, body) =>
+      body.includes('mutation updateDescription'),
+    );
     viaProxy = await serverFor(proxy.url, { settings: SETTINGS });
     viaRouter = await serverFor(aspectRouter.url, { settings: SETTINGS });
     viaGraphql = await serverFor(mutationRouter.url, { settings: { ...SETTINGS, writePath: 'graphql' } });
   });
   let cases = 0;
   after(async () => {
-    console.log(`write-command fault cases: ${cases} (${MODES.length} faults at the existence check, the aspect write and the updateDescription mutation)`);
+    console.log(
+      `write-command fault cases: ${cases} (${MODES.length} faults at the existence check, the aspect write and the updateDescription mutation)`,
+    );
     for (const s of [viaProxy, viaRouter, viaGraphql]) await s.stop();
     await aspectRouter.close();
     await mutationRouter.close();
@@ -92,20 +127,39 @@ describe('catalog faults seen by write commands', () => {
     await catalog.close();
   });
 
-  interface WriteKind { run(lsp: LspSession): Promise<Result>; written(): Promise<string | undefined> }
+  interface WriteKind {
+    run(lsp: LspSession): Promise<Result>;
+    written(): Promise<string | undefined>;
+  }
   const describeDataset: WriteKind = {
-    run: (lsp) => lsp.command<Result>('catalogLens.setDatasetDescription', { urn: S.orders, description: `Orders, take ${n++}.` }),
-    written: async () => (await aspects(catalog.url, S.orders, ['editableDatasetProperties'])).editableDatasetProperties?.description,
+    run: (lsp) =>
+      lsp.command<Result>('catalogLens.setDatasetDescription', { urn: S.orders, description: `Orders, take ${n++}.` }),
+    written: async () =>
+      (await aspects(catalog.url, S.orders, ['editableDatasetProperties'])).editableDatasetProperties?.description,
   };
   // On the GraphQL path a column description is always the updateDescription mutation (a dataset's
   // description is one only while the dataset has no edited description yet).
   const describeColumn: WriteKind = {
-    run: (lsp) => lsp.command<Result>('catalogLens.setColumnDescription', { urn: S.orders, fieldPath: 'amount', description: `Orders, take ${n++}.` }),
-    written: async () => (await aspects(catalog.url, S.orders, ['editableSchemaMetadata'])).editableSchemaMetadata?.editableSchemaFieldInfo
-      ?.find((e: { fieldPath: string }) => e.fieldPath === 'amount')?.description,
+    run: (lsp) =>
+      lsp.command<Result>('catalogLens.setColumnDescription', {
+        urn: S.orders,
+        fieldPath: 'amount',
+        description: `Orders, take ${n++}.`,
+      }),
+    written: async () =>
+      (
+        await aspects(catalog.url, S.orders, ['editableSchemaMetadata'])
+      ).editableSchemaMetadata?.editableSchemaFieldInfo?.find((e: { fieldPath: string }) => e.fieldPath === 'amount')
+        ?.description,
   };
 
-  async function faultThenRecover(lsp: LspSession, mode: Exclude<FaultMode, 'forward'>, path: string, kind = EXPECTED[mode].kind, write = describeDataset): Promise<void> {
+  async function faultThenRecover(
+    lsp: LspSession,
+    mode: Exclude<FaultMode, 'forward'>,
+    path: string,
+    kind = EXPECTED[mode].kind,
+    write = describeDataset,
+  ): Promise<void> {
     cases++;
     await proxy.setMode(mode);
     const r = await write.run(lsp);

@@ -9,8 +9,14 @@ import { covered, marked } from './markers';
 function assertBuilds(source: string, expected: string[]): void {
   const { text, urns } = marked(source);
   const { occurrences } = findJavaUrnCalls(text);
-  assert.deepEqual(occurrences.map((o) => covered(text, o)), urns.map((r) => covered(text, r)));
-  assert.deepEqual(occurrences.map((o) => o.urn), expected);
+  assert.deepEqual(
+    occurrences.map((o) => covered(text, o)),
+    urns.map((r) => covered(text, r)),
+  );
+  assert.deepEqual(
+    occurrences.map((o) => o.urn),
+    expected,
+  );
   for (const o of occurrences) {
     assert.equal(o.source, 'builder');
     assert.equal(o.parsed?.ok, true, o.urn);
@@ -76,12 +82,19 @@ describe('Java URN constructors are read as the URNs they build', () => {
         'var b = ⟦new CorpuserUrn("j\\u0064oe")⟧;',
         'var c = ⟦new CorpuserUrn("j\\157\\uuu0065")⟧;',
       ].join('\n'),
-      ['urn:li:dataset:(urn:li:dataPlatform:hive,web.sessions,QA)', 'urn:li:dataPlatform:hive', 'urn:li:corpuser:jdoe', 'urn:li:corpuser:joe'],
+      [
+        'urn:li:dataset:(urn:li:dataPlatform:hive,web.sessions,QA)',
+        'urn:li:dataPlatform:hive',
+        'urn:li:corpuser:jdoe',
+        'urn:li:corpuser:joe',
+      ],
     );
   });
 
   test('UrnUtils.toDatasetUrn upper-cases the fabric', () => {
-    assertBuilds('DatasetUrn d = ⟦UrnUtils.toDatasetUrn("hive", "web.sessions", "dev")⟧;', ['urn:li:dataset:(urn:li:dataPlatform:hive,web.sessions,DEV)']);
+    assertBuilds('DatasetUrn d = ⟦UrnUtils.toDatasetUrn("hive", "web.sessions", "dev")⟧;', [
+      'urn:li:dataset:(urn:li:dataPlatform:hive,web.sessions,DEV)',
+    ]);
   });
 
   test('errors point at the argument: a fabric UrnUtils does not know; a FabricType typo maps the env part', () => {
@@ -93,8 +106,11 @@ describe('Java URN constructors are read as the URNs they build', () => {
     assert.equal(text.slice(r.start, r.end), 'FabricType.PRDO');
   });
 
-  test('createFromString of another kind is an error; of its kind, or Urn.createFromString / UrnUtils.getUrn, the text extractor\'s', () => {
-    assertErrorAt('DatasetUrn d = DatasetUrn.createFromString(⟪"urn:li:corpuser:jdoe"⟫);', /corpuser URN.*dataset URNs only/);
+  test("createFromString of another kind is an error; of its kind, or Urn.createFromString / UrnUtils.getUrn, the text extractor's", () => {
+    assertErrorAt(
+      'DatasetUrn d = DatasetUrn.createFromString(⟪"urn:li:corpuser:jdoe"⟫);',
+      /corpuser URN.*dataset URNs only/,
+    );
     const text = [
       'DatasetUrn d = DatasetUrn.createFromString("urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)");',
       'Urn u = Urn.createFromString("urn:li:corpuser:jdoe");',
@@ -102,7 +118,14 @@ describe('Java URN constructors are read as the URNs they build', () => {
     ].join('\n');
     assert.deepEqual(findJavaUrnCalls(text).occurrences, []);
     const scan = scanDocument(text, 'java', { namespaces: ['li'] });
-    assert.deepEqual(scan.occurrences.filter((o) => o.parent === undefined).map((o) => [o.source, o.parsed?.ok]), [['text', true], ['text', true], ['text', true]]);
+    assert.deepEqual(
+      scan.occurrences.filter((o) => o.parent === undefined).map((o) => [o.source, o.parsed?.ok]),
+      [
+        ['text', true],
+        ['text', true],
+        ['text', true],
+      ],
+    );
   });
 });
 
@@ -126,19 +149,34 @@ describe('Java calls that are not read', () => {
       'var z = new CorpuserUrn("unfinished',
     ].join('\n');
     // The outer calls are not read; the DataPlatformUrn calls inside them (b, c, e, h) are, on their own.
-    assert.deepEqual(findJavaUrnCalls(text).occurrences.map((o) => o.urn), new Array(4).fill('urn:li:dataPlatform:hive'));
+    assert.deepEqual(
+      findJavaUrnCalls(text).occurrences.map((o) => o.urn),
+      new Array(4).fill('urn:li:dataPlatform:hive'),
+    );
   });
 });
 
 describe('unfinished and deeply nested calls (typing, junk)', () => {
   test('calls nested beyond the bound, or never closed, give no error and no duplicate; a closed call after them is read', () => {
     const deepPy = 'DatasetUrn('.repeat(20000) + '\nx = TagUrn("pii")\n';
-    assert.deepEqual(findPythonClassCalls(deepPy).occurrences.map((o) => o.urn), ['urn:li:tag:pii']);
+    assert.deepEqual(
+      findPythonClassCalls(deepPy).occurrences.map((o) => o.urn),
+      ['urn:li:tag:pii'],
+    );
     const deepJava = 'new DataJobUrn(new DataFlowUrn('.repeat(20000) + '\nvar x = new TagUrn("pii");\n';
-    assert.deepEqual(findJavaUrnCalls(deepJava).occurrences.map((o) => o.urn), ['urn:li:tag:pii']);
+    assert.deepEqual(
+      findJavaUrnCalls(deepJava).occurrences.map((o) => o.urn),
+      ['urn:li:tag:pii'],
+    );
     // An unclosed outer call: the closed call inside it is read once, as its own.
-    assert.deepEqual(findPythonClassCalls('x = SchemaFieldUrn(DatasetUrn("hive", "t"), "c"').occurrences.map((o) => o.urn), ['urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)']);
-    assert.deepEqual(findJavaUrnCalls('x = new DataJobUrn(new DataFlowUrn("a", "b", "c"), "j"').occurrences.map((o) => o.urn), ['urn:li:dataFlow:(a,b,c)']);
+    assert.deepEqual(
+      findPythonClassCalls('x = SchemaFieldUrn(DatasetUrn("hive", "t"), "c"').occurrences.map((o) => o.urn),
+      ['urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)'],
+    );
+    assert.deepEqual(
+      findJavaUrnCalls('x = new DataJobUrn(new DataFlowUrn("a", "b", "c"), "j"').occurrences.map((o) => o.urn),
+      ['urn:li:dataFlow:(a,b,c)'],
+    );
     // Nested ten deep: past the nesting bound the argument counts as computed.
     const nested = 'SchemaFieldUrn('.repeat(10) + 'DatasetUrn("hive", "t")' + ', "c")'.repeat(10);
     assert.ok(findPythonClassCalls(nested).occurrences.length < 11);

@@ -13,8 +13,15 @@ const DS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
 function assertUrns(language: string, source: string, urns: string[]): UrnOccurrence[] {
   const { text, urns: ranges } = marked(source);
   const found = topLevel(scanDocument(text, language, OPTS));
-  assert.deepEqual(found.map((o) => covered(text, o)), ranges.map((r) => covered(text, r)), `ranges in ${JSON.stringify(text)}`);
-  assert.deepEqual(found.map((o) => o.urn), urns);
+  assert.deepEqual(
+    found.map((o) => covered(text, o)),
+    ranges.map((r) => covered(text, r)),
+    `ranges in ${JSON.stringify(text)}`,
+  );
+  assert.deepEqual(
+    found.map((o) => o.urn),
+    urns,
+  );
   return found;
 }
 
@@ -43,7 +50,8 @@ describe('whole literals: a URN that fills a string literal is taken whole, spac
       ['some-new-language', 'owner = "⟦urn:li:corpuser:john doe⟧"'],
     ] as const) {
       const [o, ...rest] = assertUrns(language, source, [
-        'urn:li:corpuser:john doe', ...(language === 'yaml' ? ['urn:li:corpuser:ann lee'] : []),
+        'urn:li:corpuser:john doe',
+        ...(language === 'yaml' ? ['urn:li:corpuser:ann lee'] : []),
       ]);
       assert.equal(o?.parsed?.ok, true, language);
       for (const r of rest) assert.equal(r.parsed?.ok, true, language);
@@ -57,7 +65,10 @@ describe('whole literals: a URN that fills a string literal is taken whole, spac
   });
 
   test('the rule, exactly: prose punctuation, double spaces, a second URN, a line break: the id ends as in plain text', () => {
-    assertUrns('python', 'x = "⟦urn:li:corpuser:jdoe⟧. Then ask ⟦urn:li:corpuser:ann⟧"', ['urn:li:corpuser:jdoe', 'urn:li:corpuser:ann']);
+    assertUrns('python', 'x = "⟦urn:li:corpuser:jdoe⟧. Then ask ⟦urn:li:corpuser:ann⟧"', [
+      'urn:li:corpuser:jdoe',
+      'urn:li:corpuser:ann',
+    ]);
     assertUrns('python', 'x = "⟦urn:li:corpuser:jdoe⟧: not found"', ['urn:li:corpuser:jdoe']);
     assertUrns('python', 'x = "⟦urn:li:corpuser:jdoe⟧,  later"', ['urn:li:corpuser:jdoe']);
     assertUrns('python', 'x = "⟦urn:li:corpuser:a⟧ ⟦urn:li:corpuser:b⟧"', ['urn:li:corpuser:a', 'urn:li:corpuser:b']);
@@ -69,7 +80,9 @@ describe('whole literals: a URN that fills a string literal is taken whole, spac
   });
 
   test("an apostrophe between letters is part of an id (SQL's doubled quote decoded)", () => {
-    const [o] = assertUrns('sql', "INSERT INTO owners VALUES ('⟦urn:li:corpuser:o''brien⟧')", ["urn:li:corpuser:o'brien"]);
+    const [o] = assertUrns('sql', "INSERT INTO owners VALUES ('⟦urn:li:corpuser:o''brien⟧')", [
+      "urn:li:corpuser:o'brien",
+    ]);
     assert.equal(o?.parsed?.ok, true);
   });
 });
@@ -97,9 +110,11 @@ describe('whole literals: escapes are decoded and mapped back to the source', ()
     assertUrns('java', 'String u = "⟦urn:li:corpuser:j\\u0064oe⟧";', ['urn:li:corpuser:jdoe']);
     // Java's own escapes, read the same by the text scanner and the Java builder reader: octal, \uuuu, \s.
     assertUrns('java', 'String u = "⟦urn:li:corpuser:j\\157e\\uuu0020d\\soe⟧";', ['urn:li:corpuser:joe d oe']);
-    assertUrns('python', 'u = "⟦urn:li:corpuser:j\\x64oe⟧"\nv = b"⟦urn:li:corpuser:ann⟧"\nw = \'\'\'⟦urn:li:corpuser:triple⟧\'\'\'', [
-      'urn:li:corpuser:jdoe', 'urn:li:corpuser:ann', 'urn:li:corpuser:triple',
-    ]);
+    assertUrns(
+      'python',
+      "u = \"⟦urn:li:corpuser:j\\x64oe⟧\"\nv = b\"⟦urn:li:corpuser:ann⟧\"\nw = '''⟦urn:li:corpuser:triple⟧'''",
+      ['urn:li:corpuser:jdoe', 'urn:li:corpuser:ann', 'urn:li:corpuser:triple'],
+    );
     assertUrns('python', 'pattern = r"⟦urn:li:corpuser:a\\x64⟧"', ['urn:li:corpuser:a\\x64']);
   });
 
@@ -123,35 +138,43 @@ describe('whole literals: escapes are decoded and mapped back to the source', ()
 });
 
 describe('Python as black and ruff write it: joined literals are one URN', () => {
-  const file = marked([
-    'from datahub.emitter.mce_builder import make_dataset_urn',
-    '',
-    'USERS = (',
-    '    "⟦urn:li:dataset:(urn:li:dataPlatform:hive,"',
-    '    "db.users,PROD)⟧"',
-    ')',
-    'ORDERS = (',
-    '    "⟦urn:li:dataset:(urn:li:dataPlatform:hive,"  # the warehouse',
-    '    # the table',
-    '    "db.orders,PROD)⟧"',
-    ')',
-    'SPLIT = "⟦urn:li:dataset:(" + "urn:li:dataPlatform:hive,db.users,PROD)⟧"',
-    'emit(',
-    '    "⟦urn:li:dataset:(urn:li:dataPlatform:kafka,"',
-    "    r'events.clicks,PROD)⟧',",
-    '    other,',
-    ')',
-  ].join('\n'));
+  const file = marked(
+    [
+      'from datahub.emitter.mce_builder import make_dataset_urn',
+      '',
+      'USERS = (',
+      '    "⟦urn:li:dataset:(urn:li:dataPlatform:hive,"',
+      '    "db.users,PROD)⟧"',
+      ')',
+      'ORDERS = (',
+      '    "⟦urn:li:dataset:(urn:li:dataPlatform:hive,"  # the warehouse',
+      '    # the table',
+      '    "db.orders,PROD)⟧"',
+      ')',
+      'SPLIT = "⟦urn:li:dataset:(" + "urn:li:dataPlatform:hive,db.users,PROD)⟧"',
+      'emit(',
+      '    "⟦urn:li:dataset:(urn:li:dataPlatform:kafka,"',
+      "    r'events.clicks,PROD)⟧',",
+      '    other,',
+      ')',
+    ].join('\n'),
+  );
 
   test('adjacent pieces in parentheses, comments between, `+` between literals, prefixed pieces', () => {
     const found = topLevel(scanDocument(file.text, 'python', OPTS));
-    assert.deepEqual(found.map((o) => covered(file.text, o)), file.urns.map((r) => covered(file.text, r)));
-    assert.deepEqual(found.map((o) => o.urn), [
-      DS,
-      'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)',
-      DS,
-      'urn:li:dataset:(urn:li:dataPlatform:kafka,events.clicks,PROD)',
-    ]);
+    assert.deepEqual(
+      found.map((o) => covered(file.text, o)),
+      file.urns.map((r) => covered(file.text, r)),
+    );
+    assert.deepEqual(
+      found.map((o) => o.urn),
+      [
+        DS,
+        'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)',
+        DS,
+        'urn:li:dataset:(urn:li:dataPlatform:kafka,events.clicks,PROD)',
+      ],
+    );
     for (const o of found) {
       assert.equal(o.parsed?.ok, true, `${o.urn}: no unbalanced parenthesis`);
       assert.equal(o.errorRange, undefined);
@@ -176,7 +199,9 @@ describe('Python as black and ruff write it: joined literals are one URN', () =>
   });
 
   test('an error in a joined URN lands in the piece that holds it', () => {
-    const { text, errors } = marked('X = (\n    "urn:li:dataset:(urn:li:dataPlatform:hive,"\n    "db.users,⟪PRDO⟫)"\n)');
+    const { text, errors } = marked(
+      'X = (\n    "urn:li:dataset:(urn:li:dataPlatform:hive,"\n    "db.users,⟪PRDO⟫)"\n)',
+    );
     const [o] = topLevel(scanDocument(text, 'python', OPTS));
     assert.equal(o?.urn, 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PRDO)');
     // PRDO is an unknown env, not a parse error: the part maps into the second piece.
@@ -186,7 +211,11 @@ describe('Python as black and ruff write it: joined literals are one URN', () =>
     const broken = marked('X = (\n    "urn:li:dataset:("\n    "urn:li:⟪dataPlatfrm⟫:hive,db.users,PROD)"\n)');
     const [b] = topLevel(scanDocument(broken.text, 'python', OPTS));
     assert.equal(b?.parsed?.ok, false);
-    assert.deepEqual({ start: b?.errorRange?.start, end: b?.errorRange?.end }, broken.errors[0], 'the error is in the second piece');
+    assert.deepEqual(
+      { start: b?.errorRange?.start, end: b?.errorRange?.end },
+      broken.errors[0],
+      'the error is in the second piece',
+    );
   });
 
   test('templates stay templates: a non-literal operand, an f-string piece, % and .format', () => {
@@ -215,14 +244,26 @@ describe('Python as black and ruff write it: joined literals are one URN', () =>
 
   test('what Python does not join is not joined: separate statements, a second URN, commas', () => {
     assertUrns('python', 'OWNER = "⟦urn:li:corpuser:jdoe⟧"\n"""The owner of everything."""', ['urn:li:corpuser:jdoe']);
-    assertUrns('python', 'OWNERS = [\n    "⟦urn:li:corpuser:a⟧"  # a missing comma\n    "⟦urn:li:corpuser:b⟧",\n]', ['urn:li:corpuser:a', 'urn:li:corpuser:b']);
-    assertUrns('python', 'x = ("⟦urn:li:corpuser:a⟧", "⟦urn:li:corpuser:b⟧")', ['urn:li:corpuser:a', 'urn:li:corpuser:b']);
+    assertUrns('python', 'OWNERS = [\n    "⟦urn:li:corpuser:a⟧"  # a missing comma\n    "⟦urn:li:corpuser:b⟧",\n]', [
+      'urn:li:corpuser:a',
+      'urn:li:corpuser:b',
+    ]);
+    assertUrns('python', 'x = ("⟦urn:li:corpuser:a⟧", "⟦urn:li:corpuser:b⟧")', [
+      'urn:li:corpuser:a',
+      'urn:li:corpuser:b',
+    ]);
   });
 
   test('`+` between literals in TypeScript and Java too (trailing and leading +, comments)', () => {
-    assertUrns('typescript', 'const u =\n  "⟦urn:li:dataset:(urn:li:dataPlatform:hive," + // platform\n  "db.users,PROD)⟧";', [DS]);
+    assertUrns(
+      'typescript',
+      'const u =\n  "⟦urn:li:dataset:(urn:li:dataPlatform:hive," + // platform\n  "db.users,PROD)⟧";',
+      [DS],
+    );
     assertUrns('java', 'String u = "⟦urn:li:dataset:(urn:li:dataPlatform:hive,"\n    + "db.users,PROD)⟧";', [DS]);
-    const [t] = assertUrns('java', 'String u = "⟦urn:li:dataset:(urn:li:dataPlatform:hive,⟧" + table + ",PROD)";', ['urn:li:dataset:(urn:li:dataPlatform:hive,']);
+    const [t] = assertUrns('java', 'String u = "⟦urn:li:dataset:(urn:li:dataPlatform:hive,⟧" + table + ",PROD)";', [
+      'urn:li:dataset:(urn:li:dataPlatform:hive,',
+    ]);
     assert.equal(t?.template, true);
     // JSON and SQL join nothing.
     assert.equal(literalSyntaxFor('json').joins, undefined);
@@ -234,8 +275,16 @@ describe('placeholders and patterns are templates, real names with $ and % are n
   function assertTemplates(language: string, source: string, expected: boolean[]): void {
     const { text, urns } = marked(source);
     const found = topLevel(scanDocument(text, language, OPTS));
-    assert.deepEqual(found.map((o) => covered(text, o)), urns.map((r) => covered(text, r)), source);
-    assert.deepEqual(found.map((o) => o.template), expected, source);
+    assert.deepEqual(
+      found.map((o) => covered(text, o)),
+      urns.map((r) => covered(text, r)),
+      source,
+    );
+    assert.deepEqual(
+      found.map((o) => o.template),
+      expected,
+      source,
+    );
     for (const o of found) {
       if (o.template) assert.equal(o.errorRange, undefined, `${o.urn} is never malformed`);
       else assert.equal(o.parsed?.ok, true, `${o.urn} parses`);
@@ -243,31 +292,54 @@ describe('placeholders and patterns are templates, real names with $ and % are n
   }
 
   test('ellipses in docs: (...), (…), a ... part; a trailing ... in prose is a full stop', () => {
-    assertTemplates('markdown', 'Datasets look like `⟦urn:li:dataset:(...)⟧` (or ⟦urn:li:dataset:(…)⟧, ⟦urn:li:dataset:(urn:li:dataPlatform:hive,...,PROD)⟧).', [true, true, true]);
+    assertTemplates(
+      'markdown',
+      'Datasets look like `⟦urn:li:dataset:(...)⟧` (or ⟦urn:li:dataset:(…)⟧, ⟦urn:li:dataset:(urn:li:dataPlatform:hive,...,PROD)⟧).',
+      [true, true, true],
+    );
     assertTemplates('markdown', 'Ask ⟦urn:li:corpuser:j.doe⟧...', [false]);
   });
 
   test('SQL LIKE wildcards; percent-encoding stays a URN', () => {
-    assertTemplates('sql', "SELECT urn FROM t WHERE urn LIKE '⟦urn:li:dataset:%⟧' OR urn LIKE '⟦urn:li:dataset:(urn:li:dataPlatform:hive,%users%⟧'", [true, true]);
+    assertTemplates(
+      'sql',
+      "SELECT urn FROM t WHERE urn LIKE '⟦urn:li:dataset:%⟧' OR urn LIKE '⟦urn:li:dataset:(urn:li:dataPlatform:hive,%users%⟧'",
+      [true, true],
+    );
     assertTemplates('sql', "SELECT '⟦urn:li:dataset:(urn:li:dataPlatform:hive,db.a%2Cb,PROD)⟧'", [false]);
   });
 
   test('regexes and globs', () => {
-    assertTemplates('python', 'if re.match(r"^⟦urn:li:.*:.*⟧", u) or re.match(r"⟦urn:li:dataset:\\(.*\\)⟧", u):', [true, true]);
-    assertTemplates('python', 'ALLOW = ["⟦urn:li:dataset:*⟧", "⟦urn:li:dataset:(urn:li:dataPlatform:hive,db.*,PROD)⟧"]', [true, true]);
+    assertTemplates('python', 'if re.match(r"^⟦urn:li:.*:.*⟧", u) or re.match(r"⟦urn:li:dataset:\\(.*\\)⟧", u):', [
+      true,
+      true,
+    ]);
+    assertTemplates(
+      'python',
+      'ALLOW = ["⟦urn:li:dataset:*⟧", "⟦urn:li:dataset:(urn:li:dataPlatform:hive,db.*,PROD)⟧"]',
+      [true, true],
+    );
     assertTemplates('typescript', "const re = new RegExp('^⟦urn:li:corpuser:.+$⟧');", [true]);
   });
 
   test('$VAR: upper case anywhere, or a name starting a part', () => {
-    assertTemplates('shellscript', 'datahub get --urn "⟦urn:li:corpuser:$USER⟧"\necho ⟦urn:li:dataset:(urn:li:dataPlatform:hive,db_$ENV.users,PROD)⟧', [true, true]);
+    assertTemplates(
+      'shellscript',
+      'datahub get --urn "⟦urn:li:corpuser:$USER⟧"\necho ⟦urn:li:dataset:(urn:li:dataPlatform:hive,db_$ENV.users,PROD)⟧',
+      [true, true],
+    );
     assertTemplates('scala', 'val u = s"⟦urn:li:dataset:($platform,$name,PROD)⟧"', [true]);
   });
 
   test('real names with $: BigQuery partition decorators, Iceberg/Trino metadata tables', () => {
-    assertTemplates('plaintext', [
-      '⟦urn:li:dataset:(urn:li:dataPlatform:bigquery,proj.ds.events$20240101,PROD)⟧',
-      '⟦urn:li:dataset:(urn:li:dataPlatform:trino,iceberg.sales.orders$snapshots,PROD)⟧',
-      '⟦urn:li:dataset:(urn:li:dataPlatform:bigquery,proj.ds.events$__UNPARTITIONED__,PROD)⟧',
-    ].join('\n'), [false, false, false]);
+    assertTemplates(
+      'plaintext',
+      [
+        '⟦urn:li:dataset:(urn:li:dataPlatform:bigquery,proj.ds.events$20240101,PROD)⟧',
+        '⟦urn:li:dataset:(urn:li:dataPlatform:trino,iceberg.sales.orders$snapshots,PROD)⟧',
+        '⟦urn:li:dataset:(urn:li:dataPlatform:bigquery,proj.ds.events$__UNPARTITIONED__,PROD)⟧',
+      ].join('\n'),
+      [false, false, false],
+    );
   });
 });

@@ -5,7 +5,10 @@
  */
 import type { ScanResult, UrnOccurrence } from '../../server/src/scan/types';
 
-export interface Range { start: number; end: number }
+export interface Range {
+  start: number;
+  end: number;
+}
 
 export interface Marked {
   text: string;
@@ -14,7 +17,10 @@ export interface Marked {
   errors: Range[];
 }
 
-const OPEN_URN = '⟦', CLOSE_URN = '⟧', OPEN_ERROR = '⟪', CLOSE_ERROR = '⟫';
+const OPEN_URN = '⟦',
+  CLOSE_URN = '⟧',
+  OPEN_ERROR = '⟪',
+  CLOSE_ERROR = '⟫';
 
 export function marked(source: string): Marked {
   let text = '';

@@ -7,8 +7,14 @@ import { covered, marked } from './markers';
 function assertBuilds(source: string, expected: string[]): void {
   const { text, urns } = marked(source);
   const { occurrences } = findBuilderCalls(text);
-  assert.deepEqual(occurrences.map((o) => covered(text, o)), urns.map((r) => covered(text, r)));
-  assert.deepEqual(occurrences.map((o) => o.urn), expected);
+  assert.deepEqual(
+    occurrences.map((o) => covered(text, o)),
+    urns.map((r) => covered(text, r)),
+  );
+  assert.deepEqual(
+    occurrences.map((o) => o.urn),
+    expected,
+  );
   for (const o of occurrences) {
     assert.equal(o.source, 'builder');
     assert.equal(o.template, false);
@@ -73,7 +79,9 @@ describe('Python builder calls are read as the URNs they build', () => {
   });
 
   test("the builders' own encoding applies: reserved characters of a name, upper-cased env", () => {
-    assertBuilds('⟦make_dataset_urn("hive", "db.a,b", "qa")⟧', ['urn:li:dataset:(urn:li:dataPlatform:hive,db.a%2Cb,QA)']);
+    assertBuilds('⟦make_dataset_urn("hive", "db.a,b", "qa")⟧', [
+      'urn:li:dataset:(urn:li:dataPlatform:hive,db.a%2Cb,QA)',
+    ]);
   });
 
   test('escapes in ordinary strings are undone', () => {

@@ -13,8 +13,14 @@ const SDK_IMPORT = 'from datahub.sdk import Dataset, DataFlow, MLModel, MLModelG
 function assertBuilds(source: string, expected: string[]): void {
   const { text, urns } = marked(source);
   const { occurrences } = findPythonClassCalls(text);
-  assert.deepEqual(occurrences.map((o) => covered(text, o)), urns.map((r) => covered(text, r)));
-  assert.deepEqual(occurrences.map((o) => o.urn), expected);
+  assert.deepEqual(
+    occurrences.map((o) => covered(text, o)),
+    urns.map((r) => covered(text, r)),
+  );
+  assert.deepEqual(
+    occurrences.map((o) => o.urn),
+    expected,
+  );
   for (const o of occurrences) {
     assert.equal(o.source, 'builder');
     assert.equal(o.parsed?.ok, true, o.urn);
@@ -182,7 +188,14 @@ describe('X.from_string: DataHub refuses a URN of another kind', () => {
     ].join('\n');
     assert.deepEqual(findPythonClassCalls(text).occurrences, []);
     const scan = scanDocument(text, 'python', { namespaces: ['li'] });
-    assert.deepEqual(scan.occurrences.filter((o) => o.parent === undefined).map((o) => [o.source, o.parsed?.ok]), [['text', true], ['text', true], ['text', true]]);
+    assert.deepEqual(
+      scan.occurrences.filter((o) => o.parent === undefined).map((o) => [o.source, o.parsed?.ok]),
+      [
+        ['text', true],
+        ['text', true],
+        ['text', true],
+      ],
+    );
   });
 
   test('another kind, or not a URN: an error on the literal, and the text occurrence gives way', () => {
@@ -190,21 +203,25 @@ describe('X.from_string: DataHub refuses a URN of another kind', () => {
     assertErrorAt('u = CorpUserUrn.create_from_string(⟪"jdoe"⟫)', /starting with 'urn:li:'/);
     const text = 'u = DatasetUrn.from_string("urn:li:corpuser:jdoe")';
     const scan = scanDocument(text, 'python', { namespaces: ['li'] });
-    assert.deepEqual(scan.occurrences.map((o) => [o.source, o.parsed?.ok]), [['builder', false]]);
+    assert.deepEqual(
+      scan.occurrences.map((o) => [o.source, o.parsed?.ok]),
+      [['builder', false]],
+    );
   });
 });
 
 describe('datahub.sdk entities are read as the URN they make', () => {
   test('Dataset, MLModel, MLModelGroup, DataFlow with their identity keywords; other keywords take any value', () => {
     assertBuilds(
-      SDK_IMPORT + [
-        'ds = ⟦Dataset(platform="bigquery", name="proj.sales.orders", description=describe(t), schema=[("id", "int")])⟧',
-        'ds2 = ⟦Dataset(platform="bigquery", name="sales.orders", platform_instance="proj-eu", env="qa")⟧',
-        'mm = ⟦MLModel(id="fraud-v2", platform="mlflow", name="Fraud v2", platform_instance="west")⟧',
-        'mm2 = ⟦MLModel("fraud-v3", "mlflow", env="DEV")⟧',
-        'mg = ⟦MLModelGroup(id="fraud", platform="mlflow")⟧',
-        'df = ⟦DataFlow(platform="airflow", name="daily_orders", platform_instance="prod-cluster", env="PROD")⟧',
-      ].join('\n'),
+      SDK_IMPORT +
+        [
+          'ds = ⟦Dataset(platform="bigquery", name="proj.sales.orders", description=describe(t), schema=[("id", "int")])⟧',
+          'ds2 = ⟦Dataset(platform="bigquery", name="sales.orders", platform_instance="proj-eu", env="qa")⟧',
+          'mm = ⟦MLModel(id="fraud-v2", platform="mlflow", name="Fraud v2", platform_instance="west")⟧',
+          'mm2 = ⟦MLModel("fraud-v3", "mlflow", env="DEV")⟧',
+          'mg = ⟦MLModelGroup(id="fraud", platform="mlflow")⟧',
+          'df = ⟦DataFlow(platform="airflow", name="daily_orders", platform_instance="prod-cluster", env="PROD")⟧',
+        ].join('\n'),
       [
         'urn:li:dataset:(urn:li:dataPlatform:bigquery,proj.sales.orders,PROD)',
         'urn:li:dataset:(urn:li:dataPlatform:bigquery,proj-eu.sales.orders,QA)',
@@ -218,8 +235,12 @@ describe('datahub.sdk entities are read as the URN they make', () => {
   });
 
   test('import forms that count: import datahub…, from datahub.sdk.dataset import …', () => {
-    assertBuilds('import datahub.sdk as sdk\nd = sdk.⟦Dataset(platform="hive", name="t")⟧', ['urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)']);
-    assertBuilds('from datahub.sdk.dataset import Dataset\nd = ⟦Dataset(name="t", platform="hive")⟧', ['urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)']);
+    assertBuilds('import datahub.sdk as sdk\nd = sdk.⟦Dataset(platform="hive", name="t")⟧', [
+      'urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)',
+    ]);
+    assertBuilds('from datahub.sdk.dataset import Dataset\nd = ⟦Dataset(name="t", platform="hive")⟧', [
+      'urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)',
+    ]);
   });
 
   test('look-alikes: Dataset( of other libraries gives nothing', () => {
@@ -231,34 +252,42 @@ describe('datahub.sdk entities are read as the URN they make', () => {
     ];
     for (const text of others) assert.deepEqual(findPythonClassCalls(text).occurrences, [], text);
     // With DataHub imported, a positional Dataset(…) is not DataHub's (its parameters are keyword-only).
-    assert.deepEqual(findPythonClassCalls(SDK_IMPORT + 'd = Dataset("hive", "t")\ne = Dataset(data, split="train")').occurrences, []);
+    assert.deepEqual(
+      findPythonClassCalls(SDK_IMPORT + 'd = Dataset("hive", "t")\ne = Dataset(data, split="train")').occurrences,
+      [],
+    );
   });
 });
 
 describe('Python URN class calls that are not read', () => {
   test('computed arguments, wrong arity or keywords, definitions, imports, comments and strings give nothing', () => {
-    const text = SDK_IMPORT + [
-      'from datahub.metadata.urns import DatasetUrn, TagUrn',
-      'a = DatasetUrn(platform, "db.users")',
-      'b = DatasetUrn("hive", f"db.{table}")',
-      'c = DatasetUrn("hive", "db." + suffix)',
-      'd = TagUrn(*names)',
-      'e = DatasetUrn("hive")',
-      'f = DatasetUrn("hive", "t", "PROD", "extra")',
-      'g = DatasetUrn("hive", "t", colour="red")',
-      'h = Dataset(platform=p, name="t")',
-      'i = DatasetUrn.create_from_ids("hive", "t")',
-      'class MyDatasetUrn(DatasetUrn):',
-      '    pass',
-      '# DatasetUrn("hive", "in.a.comment")',
-      's = "DatasetUrn(\'hive\', \'in.a.string\')"',
-      'doc = """',
-      'Example: TagUrn("in-a-docstring")',
-      '"""',
-      'x = MyTagUrn("not.datahub")',
-      'y = DatasetUrn("hive", "db.us',
-    ].join('\n');
-    assert.deepEqual(findPythonClassCalls(text).occurrences.map((o) => o.urn), []);
+    const text =
+      SDK_IMPORT +
+      [
+        'from datahub.metadata.urns import DatasetUrn, TagUrn',
+        'a = DatasetUrn(platform, "db.users")',
+        'b = DatasetUrn("hive", f"db.{table}")',
+        'c = DatasetUrn("hive", "db." + suffix)',
+        'd = TagUrn(*names)',
+        'e = DatasetUrn("hive")',
+        'f = DatasetUrn("hive", "t", "PROD", "extra")',
+        'g = DatasetUrn("hive", "t", colour="red")',
+        'h = Dataset(platform=p, name="t")',
+        'i = DatasetUrn.create_from_ids("hive", "t")',
+        'class MyDatasetUrn(DatasetUrn):',
+        '    pass',
+        '# DatasetUrn("hive", "in.a.comment")',
+        "s = \"DatasetUrn('hive', 'in.a.string')\"",
+        'doc = """',
+        'Example: TagUrn("in-a-docstring")',
+        '"""',
+        'x = MyTagUrn("not.datahub")',
+        'y = DatasetUrn("hive", "db.us',
+      ].join('\n');
+    assert.deepEqual(
+      findPythonClassCalls(text).occurrences.map((o) => o.urn),
+      [],
+    );
   });
 });
 
@@ -273,14 +302,24 @@ describe('diagnostics of built URNs point at the argument', () => {
     ];
     for (const [language, text, expected] of cases) {
       const scan = scanDocument(text, language, { namespaces: ['li'] });
-      const envWarnings = diagnosticsFor(scan, () => undefined, DEFAULT_SETTINGS.diagnostics).filter((d) => d.code === 'unknown-env');
-      assert.deepEqual(envWarnings.map((d) => text.slice(d.start, d.end)), [expected], text);
+      const envWarnings = diagnosticsFor(scan, () => undefined, DEFAULT_SETTINGS.diagnostics).filter(
+        (d) => d.code === 'unknown-env',
+      );
+      assert.deepEqual(
+        envWarnings.map((d) => text.slice(d.start, d.end)),
+        [expected],
+        text,
+      );
     }
   });
 
   test('a malformed built URN: the error covers the culprit argument', () => {
     const text = 'x = DatasetUrn("hive", " padded")';
-    const [d] = diagnosticsFor(scanDocument(text, 'python', { namespaces: ['li'] }), () => undefined, DEFAULT_SETTINGS.diagnostics);
+    const [d] = diagnosticsFor(
+      scanDocument(text, 'python', { namespaces: ['li'] }),
+      () => undefined,
+      DEFAULT_SETTINGS.diagnostics,
+    );
     assert.equal(d?.code, 'malformed-urn');
     assert.equal(text.slice(d!.start, d!.end), '" padded"');
   });

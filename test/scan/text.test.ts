@@ -25,7 +25,7 @@ describe('text extractor: URN literals in every language, in strings and comment
     javascript: `/* see ⟦urn:li:corpuser:jdoe⟧ */ module.exports = ["⟦${DS}⟧"];`,
     java: `String urn = "⟦${DS}⟧"; // ⟦urn:li:corpuser:jdoe⟧`,
     scala: `val model = "⟦urn:li:mlModel:(⟦urn:li:dataPlatform:mlflow⟧,churn-model-v3,PROD)⟧" // run 3`,
-    go: "const group = `⟦urn:li:mlModelGroup:(⟦urn:li:dataPlatform:mlflow⟧,churn-model,PROD)⟧`",
+    go: 'const group = `⟦urn:li:mlModelGroup:(⟦urn:li:dataPlatform:mlflow⟧,churn-model,PROD)⟧`',
     sql: `-- owner: ⟦urn:li:corpuser:jdoe⟧\nSELECT * FROM t WHERE urn = '⟦${DS}⟧';`,
     json: `{"urn": "⟦${DS}⟧", "owners": ["⟦urn:li:corpuser:jdoe⟧"]}`,
     markdown: `The table \`⟦${DS}⟧\` is owned by [jdoe](⟦urn:li:corpuser:jdoe⟧) and <⟦urn:li:corpuser:ann⟧>.`,
@@ -58,14 +58,19 @@ describe('text extractor: nested URNs', () => {
     const source = `⟦urn:li:schemaField:(⟦${DS}⟧,user_id)⟧`;
     assertFinds(source);
     const found = findUrnsInText(marked(source).text, OPTS);
-    assert.deepEqual(found.map((o) => o.parent), [undefined, 0, 1]);
+    assert.deepEqual(
+      found.map((o) => o.parent),
+      [undefined, 0, 1],
+    );
   });
 });
 
 describe('text extractor: where a URN ends', () => {
   test('a simple id ends at whitespace, quotes, backticks and closing punctuation', () => {
     assertFinds('⟦urn:li:corpuser:a⟧,⟦urn:li:corpuser:b⟧;⟦urn:li:corpuser:c⟧)⟦urn:li:corpuser:d⟧]⟦urn:li:corpuser:e⟧}');
-    assertFinds('<⟦urn:li:corpuser:f⟧> "⟦urn:li:corpuser:g⟧" \'⟦urn:li:corpuser:h⟧\' `⟦urn:li:corpuser:i⟧` ⟦urn:li:corpuser:j⟧\\n');
+    assertFinds(
+      '<⟦urn:li:corpuser:f⟧> "⟦urn:li:corpuser:g⟧" \'⟦urn:li:corpuser:h⟧\' `⟦urn:li:corpuser:i⟧` ⟦urn:li:corpuser:j⟧\\n',
+    );
   });
 
   test('prose: a trailing full stop or colon is not part of the URN', () => {
@@ -94,7 +99,9 @@ describe('text extractor: what is not a URN of the catalog', () => {
   });
 
   test("'urn:' preceded by a letter, digit, '_', '-' or ':' does not start a URN", () => {
-    assertFinds('xurn:li:corpuser:a 9urn:li:corpuser:b _urn:li:corpuser:c -urn:li:corpuser:d urn:urn:li:corpuser:e .⟦urn:li:corpuser:f⟧');
+    assertFinds(
+      'xurn:li:corpuser:a 9urn:li:corpuser:b _urn:li:corpuser:c -urn:li:corpuser:d urn:urn:li:corpuser:e .⟦urn:li:corpuser:f⟧',
+    );
   });
 
   test('the svc namespace is recognised, and only the configured words are', () => {
@@ -132,7 +139,10 @@ describe('text extractor: malformed URNs carry the parser error at its document 
   });
 
   test('an unknown entity type: the type, with a suggestion', () => {
-    assertError('⟦urn:li:⟪datset⟫:(urn:li:dataPlatform:hive,db.users,PROD)⟧', /unknown entity type 'datset' \(did you mean dataset\?\)/);
+    assertError(
+      '⟦urn:li:⟪datset⟫:(urn:li:dataPlatform:hive,db.users,PROD)⟧',
+      /unknown entity type 'datset' \(did you mean dataset\?\)/,
+    );
   });
 
   test('an error in the nested platform is reported at the same place on the outer URN', () => {

@@ -10,7 +10,10 @@ function assertYamlFinds(source: string): { text: string; found: UrnOccurrence[]
   const result = findUrnsInYaml(text, OPTS);
   assert.deepEqual(result.problems, [], 'no syntax error');
   const found = topLevel(result);
-  assert.deepEqual(found.map((o) => covered(text, o)), urns.map((r) => covered(text, r)));
+  assert.deepEqual(
+    found.map((o) => covered(text, o)),
+    urns.map((r) => covered(text, r)),
+  );
   assert.deepEqual(rangesOf(found), urns);
   return { text, found };
 }
@@ -33,8 +36,13 @@ describe('YAML: URNs in every scalar style, mapped back to the source characters
   });
 
   test('double quotes: escapes before and inside the URN (\\" and \\u0041) map to the source', () => {
-    const { found } = assertYamlFinds('note: "say \\"hi\\" to ⟦urn:li:corpuser:\\u0041nn⟧ and ⟦urn:li:corpuser:b\\x6Fb⟧"\n');
-    assert.deepEqual(found.map((o) => o.urn), ['urn:li:corpuser:Ann', 'urn:li:corpuser:bob']);
+    const { found } = assertYamlFinds(
+      'note: "say \\"hi\\" to ⟦urn:li:corpuser:\\u0041nn⟧ and ⟦urn:li:corpuser:b\\x6Fb⟧"\n',
+    );
+    assert.deepEqual(
+      found.map((o) => o.urn),
+      ['urn:li:corpuser:Ann', 'urn:li:corpuser:bob'],
+    );
     assert.ok(found.every((o) => o.parsed?.ok));
   });
 
@@ -45,7 +53,9 @@ describe('YAML: URNs in every scalar style, mapped back to the source characters
   });
 
   test('block literal |: each line keeps its place', () => {
-    const { found } = assertYamlFinds(`description: |\n  First line.\n  Derived from ⟦${DS}⟧\n    and ⟦urn:li:corpuser:jdoe⟧.\n`);
+    const { found } = assertYamlFinds(
+      `description: |\n  First line.\n  Derived from ⟦${DS}⟧\n    and ⟦urn:li:corpuser:jdoe⟧.\n`,
+    );
     assert.equal(found[0]?.urn, DS);
   });
 
@@ -59,7 +69,9 @@ describe('YAML: URNs in every scalar style, mapped back to the source characters
   });
 
   test('a multi-line plain scalar: the error of a URN split across lines points at the source', () => {
-    const { text, urns, errors } = marked('desc: see ⟦urn:li:dataset:(urn:li:dataPlatform:hive,db.users,⟪\n  PROD⟫)⟧ here\n');
+    const { text, urns, errors } = marked(
+      'desc: see ⟦urn:li:dataset:(urn:li:dataPlatform:hive,db.users,⟪\n  PROD⟫)⟧ here\n',
+    );
     const [o] = topLevel(findUrnsInYaml(text, OPTS));
     assert.deepEqual({ start: o?.start, end: o?.end }, urns[0]);
     assert.match(o?.errorRange?.error.message ?? '', /env must be a word/);
@@ -78,7 +90,9 @@ describe('YAML: URNs in every scalar style, mapped back to the source characters
     assert.equal(o?.urn, 'urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow');
     assert.match(o?.errorRange?.error.message ?? '', /unbalanced parenthesis/);
     // In block context the same plain scalar holds its commas.
-    const [block] = topLevel(findUrnsInYaml('group: urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,churn-model,PROD)\n', OPTS));
+    const [block] = topLevel(
+      findUrnsInYaml('group: urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,churn-model,PROD)\n', OPTS),
+    );
     assert.equal(block?.parsed?.ok, true);
     assert.equal(block?.cutInFlow, undefined);
   });
@@ -88,8 +102,14 @@ describe('YAML: URNs in every scalar style, mapped back to the source characters
     const svc = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,db.users,PROD)';
     const text = `groups: [${group}, x]\nmap: {ds: ${svc}}\nnested: [[a, ${DS}]]\nkey: {${DS}: d}\nspaced: [${svc} , ${group} # c\n  ]\n`;
     const cut = topLevel(findUrnsInYaml(text, OPTS)).filter((o) => o.cutInFlow);
-    assert.deepEqual(cut.map((o) => text.slice(o.start, o.cutInFlow!.end)), [group, svc, DS, DS, svc, group]);
-    assert.deepEqual(cut.map((o) => o.cutInFlow!.urn), [group, svc, DS, DS, svc, group]);
+    assert.deepEqual(
+      cut.map((o) => text.slice(o.start, o.cutInFlow!.end)),
+      [group, svc, DS, DS, svc, group],
+    );
+    assert.deepEqual(
+      cut.map((o) => o.cutInFlow!.urn),
+      [group, svc, DS, DS, svc, group],
+    );
   });
 
   test('no cut URN where the source does not hold one: quoted, not the whole value, unbalanced, across lines, or not a URN', () => {
@@ -104,7 +124,10 @@ describe('YAML: URNs in every scalar style, mapped back to the source characters
       'a: [urn:li:dataset:(urn:li:dataPlatform:hive,db.users)]\n', // two parts: still malformed when whole
     ]) {
       const found = topLevel(findUrnsInYaml(text, OPTS));
-      assert.ok(found.every((o) => o.cutInFlow === undefined), text);
+      assert.ok(
+        found.every((o) => o.cutInFlow === undefined),
+        text,
+      );
     }
   });
 
@@ -120,11 +143,20 @@ describe('YAML: URNs in every scalar style, mapped back to the source characters
   test('URNs in comments are found by the text extractor', () => {
     const { text } = marked('# owner urn:li:corpuser:jdoe\nkey: value # see urn:li:corpuser:ann\n');
     const found = findUrnsInYaml(text, OPTS).occurrences;
-    assert.deepEqual(found.map((o) => [o.urn, o.source]), [['urn:li:corpuser:jdoe', 'text'], ['urn:li:corpuser:ann', 'text']]);
+    assert.deepEqual(
+      found.map((o) => [o.urn, o.source]),
+      [
+        ['urn:li:corpuser:jdoe', 'text'],
+        ['urn:li:corpuser:ann', 'text'],
+      ],
+    );
   });
 
   test('templates in YAML values stay templates', () => {
-    const [o] = findUrnsInYaml('urn: "urn:li:dataset:(urn:li:dataPlatform:{{ platform }},{{ name }},PROD)"\n', OPTS).occurrences;
+    const [o] = findUrnsInYaml(
+      'urn: "urn:li:dataset:(urn:li:dataPlatform:{{ platform }},{{ name }},PROD)"\n',
+      OPTS,
+    ).occurrences;
     assert.equal(o?.template, true);
     assert.equal(o?.errorRange, undefined);
   });
@@ -147,13 +179,16 @@ describe('YAML: the structure around each URN', () => {
 
   test('keyPath: keys and list indexes from the root', () => {
     const found = topLevel(findUrnsInYaml(SAMPLE, OPTS));
-    assert.deepEqual(found.map((o) => o.yaml?.keyPath), [
-      ['feature_tables', 0, 'urn'],
-      ['feature_tables', 0, 'features', 0],
-      ['feature_tables', 0, 'features', 1],
-      ['models', 0, 'groups', 0],
-      ['models', 0, 'model_urn'],
-    ]);
+    assert.deepEqual(
+      found.map((o) => o.yaml?.keyPath),
+      [
+        ['feature_tables', 0, 'urn'],
+        ['feature_tables', 0, 'features', 0],
+        ['feature_tables', 0, 'features', 1],
+        ['models', 0, 'groups', 0],
+        ['models', 0, 'model_urn'],
+      ],
+    );
   });
 
   test('siblings: the scalar pairs of the mapping, with value, node range and style', () => {
@@ -173,7 +208,11 @@ describe('YAML: the structure around each URN', () => {
     const owner = feature.yaml?.owner;
     assert.equal(owner?.urn, 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users_table)');
     assert.equal(SAMPLE.slice(owner!.start, owner!.end), owner!.urn, 'owner range covers the owner URN');
-    assert.equal(Object.keys(feature.yaml?.siblings ?? {}).join(), 'urn,description', 'siblings of the mapping that holds the list');
+    assert.equal(
+      Object.keys(feature.yaml?.siblings ?? {}).join(),
+      'urn,description',
+      'siblings of the mapping that holds the list',
+    );
   });
 
   test('owner under a URN-like key that comes after the list (model_urn), with a quoted item in a flow list', () => {
@@ -191,16 +230,27 @@ describe('YAML: the structure around each URN', () => {
   });
 
   test('multi-document files: documentIndex counts the documents', () => {
-    const found = topLevel(findUrnsInYaml('a: urn:li:corpuser:one\n---\nb: urn:li:corpuser:two\n---\n# none\n---\nc: urn:li:corpuser:three\n', OPTS));
-    assert.deepEqual(found.map((o) => [o.urn, o.yaml?.documentIndex]), [
-      ['urn:li:corpuser:one', 0], ['urn:li:corpuser:two', 1], ['urn:li:corpuser:three', 3],
-    ]);
+    const found = topLevel(
+      findUrnsInYaml(
+        'a: urn:li:corpuser:one\n---\nb: urn:li:corpuser:two\n---\n# none\n---\nc: urn:li:corpuser:three\n',
+        OPTS,
+      ),
+    );
+    assert.deepEqual(
+      found.map((o) => [o.urn, o.yaml?.documentIndex]),
+      [
+        ['urn:li:corpuser:one', 0],
+        ['urn:li:corpuser:two', 1],
+        ['urn:li:corpuser:three', 3],
+      ],
+    );
   });
 });
 
 describe('YAML: a syntax error does not hide URNs elsewhere', () => {
   test('an error in one document: the other documents are read as YAML, the problem is reported with its range', () => {
-    const text = 'a: urn:li:corpuser:one\n---\nb: [urn:li:corpuser:two\nc: urn:li:corpuser:three\n---\nd: urn:li:corpuser:four\n';
+    const text =
+      'a: urn:li:corpuser:one\n---\nb: [urn:li:corpuser:two\nc: urn:li:corpuser:three\n---\nd: urn:li:corpuser:four\n';
     const result = findUrnsInYaml(text, OPTS);
     const urns = topLevel(result).map((o) => o.urn);
     for (const u of ['urn:li:corpuser:one', 'urn:li:corpuser:two', 'urn:li:corpuser:three', 'urn:li:corpuser:four']) {
@@ -209,7 +259,10 @@ describe('YAML: a syntax error does not hide URNs elsewhere', () => {
     assert.equal(result.occurrences.find((o) => o.urn === 'urn:li:corpuser:four')?.yaml?.documentIndex, 2);
     assert.ok(result.problems.length > 0, 'the syntax error is reported');
     const problem = result.problems[0]!;
-    assert.ok(problem.start >= text.indexOf('---\nb:') && problem.end <= text.lastIndexOf('---'), 'the problem lies in the broken document');
+    assert.ok(
+      problem.start >= text.indexOf('---\nb:') && problem.end <= text.lastIndexOf('---'),
+      'the problem lies in the broken document',
+    );
     assert.ok(problem.end > problem.start);
   });
 

@@ -37,9 +37,12 @@ function ownerUrn(result: ScanResult, index: number): string | undefined {
 /** Apply the insertion a pull-description edit would make, the way YamlInsertStyle documents it. */
 function insertDescription(text: string, at: YamlColumn | YamlDescription, description: string): string {
   const style = at.insertStyle ?? 'line';
-  const insert = style === 'line'
-    ? `${at.needsLineBreak ? '\n' : ''}${at.indent}description: ${description}\n`
-    : style === 'flow' ? `, description: ${description}` : ` ${description}`;
+  const insert =
+    style === 'line'
+      ? `${at.needsLineBreak ? '\n' : ''}${at.indent}description: ${description}\n`
+      : style === 'flow'
+        ? `, description: ${description}`
+        : ` ${description}`;
   return text.slice(0, at.insertAt) + insert + text.slice(at.insertAt);
 }
 
@@ -51,7 +54,12 @@ describe('YAML docs-as-code: columns beside a dataset URN', () => {
       [
         ['urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)', 'name', 'user_id', 'Primary key of the user.'],
         ['urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)', 'name', 'age', undefined],
-        ['urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)', 'fieldPath', 'amount', 'Order total in EUR, after discounts.'],
+        [
+          'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)',
+          'fieldPath',
+          'amount',
+          'Order total in EUR, after discounts.',
+        ],
       ],
     );
     const [userId] = result.columns;
@@ -65,7 +73,11 @@ describe('YAML docs-as-code: columns beside a dataset URN', () => {
     const age = result.columns[1]!;
     assert.equal(age.indent, '        ');
     const edited = insertDescription(CATALOG, age, 'Age in years.');
-    assert.ok(edited.includes('      - name: age          # no description yet\n        description: Age in years.\n  - urn: "urn:li:dataset'));
+    assert.ok(
+      edited.includes(
+        '      - name: age          # no description yet\n        description: Age in years.\n  - urn: "urn:li:dataset',
+      ),
+    );
     const reparsed = findUrnsInYaml(edited, OPTS);
     assert.deepEqual(reparsed.problems, []);
     assert.equal(reparsed.columns[1]?.description?.value, 'Age in years.');
@@ -83,17 +95,26 @@ describe('YAML docs-as-code: columns beside a dataset URN', () => {
       '',
     ].join('\n');
     const result = findUrnsInYaml(text, OPTS);
-    assert.deepEqual(result.columns.map((c) => [c.name.value, c.nameKey, c.description?.value, c.description?.style]), [
-      ['user_id', 'user_id', 'Primary key.', 'QUOTE_DOUBLE'],
-      ['age', 'age', undefined, undefined],
-      ['country', 'country', 'ISO code.', 'PLAIN'],
-      ['city', 'city', undefined, undefined],
-    ]);
+    assert.deepEqual(
+      result.columns.map((c) => [c.name.value, c.nameKey, c.description?.value, c.description?.style]),
+      [
+        ['user_id', 'user_id', 'Primary key.', 'QUOTE_DOUBLE'],
+        ['age', 'age', undefined, undefined],
+        ['country', 'country', 'ISO code.', 'PLAIN'],
+        ['city', 'city', undefined, undefined],
+      ],
+    );
     const [, age, , city] = result.columns;
     assert.equal(age?.insertStyle, 'value');
-    assert.equal(findUrnsInYaml(insertDescription(text, age!, 'Years.'), OPTS).columns[1]?.description?.value, 'Years.');
+    assert.equal(
+      findUrnsInYaml(insertDescription(text, age!, 'Years.'), OPTS).columns[1]?.description?.value,
+      'Years.',
+    );
     assert.equal(city?.indent, '    ');
-    assert.equal(findUrnsInYaml(insertDescription(text, city!, 'City name.'), OPTS).columns[3]?.description?.value, 'City name.');
+    assert.equal(
+      findUrnsInYaml(insertDescription(text, city!, 'City name.'), OPTS).columns[3]?.description?.value,
+      'City name.',
+    );
   });
 
   test('flow entries get a flow insertion; a document without a final line break asks for one', () => {
@@ -108,7 +129,10 @@ describe('YAML docs-as-code: columns beside a dataset URN', () => {
   });
 
   test('no columns without a dataset URN in the mapping', () => {
-    const result = findUrnsInYaml('urn: urn:li:mlModel:(urn:li:dataPlatform:mlflow,m,PROD)\ncolumns:\n  - name: a\n', OPTS);
+    const result = findUrnsInYaml(
+      'urn: urn:li:mlModel:(urn:li:dataPlatform:mlflow,m,PROD)\ncolumns:\n  - name: a\n',
+      OPTS,
+    );
     assert.deepEqual(result.columns, []);
   });
 });
@@ -116,18 +140,24 @@ describe('YAML docs-as-code: columns beside a dataset URN', () => {
 describe('YAML docs-as-code: descriptions beside dataset and ML URNs', () => {
   test('each mapping holding a dataset or ML URN gets its description or an insertion point', () => {
     const result = findUrnsInYaml(CATALOG, OPTS);
-    assert.deepEqual(result.descriptions.map((d) => [ownerUrn(result, d.owner), d.description?.value]), [
-      ['urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)', 'One row per registered user of the product.\n'],
-      ['urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)', undefined],
-      ['urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users_table)', undefined],
-      ['urn:li:mlModel:(urn:li:dataPlatform:mlflow,churn-model-v3,PROD)', undefined],
-    ]);
+    assert.deepEqual(
+      result.descriptions.map((d) => [ownerUrn(result, d.owner), d.description?.value]),
+      [
+        ['urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)', 'One row per registered user of the product.\n'],
+        ['urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)', undefined],
+        ['urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users_table)', undefined],
+        ['urn:li:mlModel:(urn:li:dataPlatform:mlflow,churn-model-v3,PROD)', undefined],
+      ],
+    );
   });
 
   test('a block literal description is reported as BLOCK_LITERAL with its node range (header included)', () => {
     const [users] = findUrnsInYaml(CATALOG, OPTS).descriptions;
     assert.equal(users?.description?.style, 'BLOCK_LITERAL');
-    assert.equal(CATALOG.slice(users!.description!.start, users!.description!.end), '|\n      One row per registered user of the product.\n');
+    assert.equal(
+      CATALOG.slice(users!.description!.start, users!.description!.end),
+      '|\n      One row per registered user of the product.\n',
+    );
   });
 
   test('a missing description is inserted after the URN line at the URN key indentation', () => {
@@ -142,12 +172,16 @@ describe('YAML docs-as-code: descriptions beside dataset and ML URNs', () => {
   });
 
   test('URN-like keys other than urn: (dataset:, feature:, model:) own a description; corpuser URNs do not', () => {
-    const text = 'items:\n  - dataset: urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)\n    description: "T."\n  - feature: urn:li:mlFeature:(t,f)\n  - owner: urn:li:corpuser:jdoe\n';
+    const text =
+      'items:\n  - dataset: urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)\n    description: "T."\n  - feature: urn:li:mlFeature:(t,f)\n  - owner: urn:li:corpuser:jdoe\n';
     const result = findUrnsInYaml(text, OPTS);
-    assert.deepEqual(result.descriptions.map((d) => [ownerUrn(result, d.owner), d.description?.value, d.description?.style]), [
-      ['urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)', 'T.', 'QUOTE_DOUBLE'],
-      ['urn:li:mlFeature:(t,f)', undefined, undefined],
-    ]);
+    assert.deepEqual(
+      result.descriptions.map((d) => [ownerUrn(result, d.owner), d.description?.value, d.description?.style]),
+      [
+        ['urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)', 'T.', 'QUOTE_DOUBLE'],
+        ['urn:li:mlFeature:(t,f)', undefined, undefined],
+      ],
+    );
   });
 
   test('an empty description: is reported (value empty), so an edit fills it instead of adding a second key', () => {

@@ -10,7 +10,14 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import {
-  codeServerListenArgs, cookieValue, createSocketDir, forwardedHeaders, SECRET_PARAM, secretMatches, startEditorGate, type EditorGate,
+  codeServerListenArgs,
+  cookieValue,
+  createSocketDir,
+  forwardedHeaders,
+  SECRET_PARAM,
+  secretMatches,
+  startEditorGate,
+  type EditorGate,
 } from '../../scripts/editorGate';
 import { send } from '../support/rawHttp';
 import { acceptEchoSocket, upgrade } from '../support/webSocket';
@@ -18,7 +25,12 @@ import { acceptEchoSocket, upgrade } from '../support/webSocket';
 const SECRET = 'gate-test-secret-7Qm2Zx9pLr4vW8kN';
 const EVIL = 'evil.example';
 
-interface Seen { method: string; url: string; headers: IncomingHttpHeaders; body: string }
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
 
 /** The upstream: records what reaches it, answers HTTP with two cookies, echoes WebSocket frames. */
 async function startUpstream(socket: string): Promise<{ server: Server; requests: Seen[]; upgrades: Seen[] }> {
@@ -28,8 +40,22 @@ async function startUpstream(socket: string): Promise<{ server: Server; requests
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      requests.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(200, [['Content-Type', 'text/plain'], ['Set-Cookie', 'a=1'], ['Set-Cookie', 'b=2']].flat()).end(`upstream ${req.method} ${req.url}`);
+      requests.push({
+        method: req.method!,
+        url: req.url!,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      res
+        .writeHead(
+          200,
+          [
+            ['Content-Type', 'text/plain'],
+            ['Set-Cookie', 'a=1'],
+            ['Set-Cookie', 'b=2'],
+          ].flat(),
+        )
+        .end(`upstream ${req.method} ${req.url}`);
     });
   });
   server.on('upgrade', (req, sock, head) => {
@@ -59,7 +85,14 @@ describe('the editor gate in front of code-server', () => {
   });
 
   test('code-server behind it has no password of its own and listens only on the socket, mode 600', () => {
-    assert.deepEqual(codeServerListenArgs('/s/code-server.sock'), ['--auth', 'none', '--socket', '/s/code-server.sock', '--socket-mode', '600']);
+    assert.deepEqual(codeServerListenArgs('/s/code-server.sock'), [
+      '--auth',
+      'none',
+      '--socket',
+      '/s/code-server.sock',
+      '--socket-mode',
+      '600',
+    ]);
   });
 
   test('a foreign Host is refused, also when Origin names the same host (a DNS rebind), for HTTP and WebSocket', async () => {
@@ -75,7 +108,11 @@ describe('the editor gate in front of code-server', () => {
       assert.match(page.body, /answers only at http:\/\/127\.0\.0\.1:\d+\/ and http:\/\/localhost:\d+\//);
       const withSecret = await send(gate.port, { path: `/?${SECRET_PARAM}=${SECRET}`, headers });
       assert.equal(withSecret.status, 403, 'the secret does not make a foreign Host acceptable');
-      const ws = await upgrade(gate.port, '/?reconnectionToken=abc&reconnection=false&skipWebSocketFrames=false', headers);
+      const ws = await upgrade(
+        gate.port,
+        '/?reconnectionToken=abc&reconnection=false&skipWebSocketFrames=false',
+        headers,
+      );
       assert.equal(ws.status, 403, `upgrade ${JSON.stringify(headers)}`);
       assert.match(ws.body, /refused/);
     }
@@ -83,7 +120,11 @@ describe('the editor gate in front of code-server', () => {
   });
 
   test('without the secret, or with a wrong one, nothing reaches the upstream: 403 and which URL to open', async () => {
-    for (const headers of [{}, { Cookie: `${gate.cookieName}=wrong-secret-of-some-length` }, { Cookie: `other=${SECRET}` }] as Record<string, string>[]) {
+    for (const headers of [
+      {},
+      { Cookie: `${gate.cookieName}=wrong-secret-of-some-length` },
+      { Cookie: `other=${SECRET}` },
+    ] as Record<string, string>[]) {
       const page = await send(gate.port, { path: '/', headers });
       assert.equal(page.status, 403);
       assert.match(page.body, /needs the secret of the URL that `npm start` printed .*Open that URL/);
@@ -106,7 +147,9 @@ describe('the editor gate in front of code-server', () => {
       const answer = await send(gate.port, { path: url.pathname + url.search, headers: { Host: host } });
       assert.equal(answer.status, 302);
       assert.equal(answer.headers.location, `http://${host}/?folder=%2Fwork%2Fexamples`);
-      assert.deepEqual(answer.headers['set-cookie'], [`${gate.cookieName}=${SECRET}; Path=/; HttpOnly; SameSite=Strict`]);
+      assert.deepEqual(answer.headers['set-cookie'], [
+        `${gate.cookieName}=${SECRET}; Path=/; HttpOnly; SameSite=Strict`,
+      ]);
     }
     // A target that names another host still redirects to this one.
     const sneaky = await send(gate.port, { path: `//${EVIL}/x?${SECRET_PARAM}=${SECRET}` });
@@ -115,10 +158,15 @@ describe('the editor gate in front of code-server', () => {
     assert.equal(upstream.requests.length, 0);
   });
 
-  test('with the cookie, requests reach the upstream with Host unchanged, without the gate\'s cookie or forwarding headers', async () => {
+  test("with the cookie, requests reach the upstream with Host unchanged, without the gate's cookie or forwarding headers", async () => {
     const get = await send(gate.port, {
       path: '/static/x.js?v=1',
-      headers: { Host: `localhost:${gate.port}`, Cookie: `theme=dark; ${cookie}; lang=en`, 'X-Forwarded-Host': EVIL, Forwarded: `host=${EVIL}` },
+      headers: {
+        Host: `localhost:${gate.port}`,
+        Cookie: `theme=dark; ${cookie}; lang=en`,
+        'X-Forwarded-Host': EVIL,
+        Forwarded: `host=${EVIL}`,
+      },
     });
     assert.equal(get.status, 200);
     assert.equal(get.body, 'upstream GET /static/x.js?v=1');
@@ -129,12 +177,22 @@ describe('the editor gate in front of code-server', () => {
     assert.equal(seen.headers['x-forwarded-host'], undefined);
     assert.equal(seen.headers.forwarded, undefined);
 
-    const post = await send(gate.port, { method: 'POST', path: '/upload', headers: { Cookie: cookie, Origin: gate.origin, 'Content-Type': 'text/plain' }, body: 'hello' });
+    const post = await send(gate.port, {
+      method: 'POST',
+      path: '/upload',
+      headers: { Cookie: cookie, Origin: gate.origin, 'Content-Type': 'text/plain' },
+      body: 'hello',
+    });
     assert.equal(post.status, 200);
     assert.equal(upstream.requests.at(-1)!.body, 'hello');
 
     const before = upstream.requests.length;
-    const crossOrigin = await send(gate.port, { method: 'POST', path: '/upload', headers: { Cookie: cookie, Origin: `http://127.0.0.1:${gate.port + 1}` }, body: 'x' });
+    const crossOrigin = await send(gate.port, {
+      method: 'POST',
+      path: '/upload',
+      headers: { Cookie: cookie, Origin: `http://127.0.0.1:${gate.port + 1}` },
+      body: 'x',
+    });
     assert.equal(crossOrigin.status, 403, 'a same-site page on another port sends the cookie: its Origin is refused');
     assert.equal(upstream.requests.length, before);
   });
@@ -166,7 +224,10 @@ describe('the editor gate in front of code-server', () => {
     const secret = url.searchParams.get(SECRET_PARAM)!;
     assert.ok(secret.length >= 40, 'a random secret of 32 bytes');
     assert.notEqual(other.cookieName, gate.cookieName, 'one cookie per port');
-    const ws = await upgrade(other.port, '/', { Host: `127.0.0.1:${other.port}`, Cookie: `${other.cookieName}=${secret}` });
+    const ws = await upgrade(other.port, '/', {
+      Host: `127.0.0.1:${other.port}`,
+      Cookie: `${other.cookieName}=${secret}`,
+    });
     assert.equal(ws.status, 101);
     const closed = new Promise((resolve) => ws.socket.once('close', resolve));
     await other.close();
@@ -174,10 +235,11 @@ describe('the editor gate in front of code-server', () => {
   });
 });
 
-describe('the gate\'s helpers', () => {
+describe("the gate's helpers", () => {
   test('secretMatches compares whole secrets only', () => {
     assert.equal(secretMatches(SECRET, SECRET), true);
-    for (const other of [undefined, '', SECRET.slice(1), `${SECRET}x`, SECRET.toUpperCase()]) assert.equal(secretMatches(other, SECRET), false);
+    for (const other of [undefined, '', SECRET.slice(1), `${SECRET}x`, SECRET.toUpperCase()])
+      assert.equal(secretMatches(other, SECRET), false);
   });
 
   test('cookieValue finds one cookie by its exact name', () => {
@@ -186,14 +248,26 @@ describe('the gate\'s helpers', () => {
     assert.equal(cookieValue(undefined, 'gate'), undefined);
   });
 
-  test('forwardedHeaders drops the gate\'s cookie (and an emptied Cookie header) and every forwarding header', () => {
-    assert.deepEqual(forwardedHeaders({ host: 'h:1', cookie: 'g=s', 'x-forwarded-for': '1.2.3.4', forwarded: 'for=x', accept: '*/*' }, 'g'), { host: 'h:1', accept: '*/*' });
+  test("forwardedHeaders drops the gate's cookie (and an emptied Cookie header) and every forwarding header", () => {
+    assert.deepEqual(
+      forwardedHeaders(
+        { host: 'h:1', cookie: 'g=s', 'x-forwarded-for': '1.2.3.4', forwarded: 'for=x', accept: '*/*' },
+        'g',
+      ),
+      { host: 'h:1', accept: '*/*' },
+    );
   });
 
   test('bad options are refused with a clear error', async () => {
     await assert.rejects(startEditorGate({ upstreamSocket: '/nowhere', port: 70_000 }), /not a port: 70000/);
-    await assert.rejects(startEditorGate({ upstreamSocket: '/nowhere', port: 0, secret: 'short' }), /at least 16 characters/);
-    await assert.rejects(startEditorGate({ upstreamSocket: '/nowhere', port: 0, secret: 'a;b=c-long-enough-secret' }), /of A-Z, a-z, 0-9, - and _/);
+    await assert.rejects(
+      startEditorGate({ upstreamSocket: '/nowhere', port: 0, secret: 'short' }),
+      /at least 16 characters/,
+    );
+    await assert.rejects(
+      startEditorGate({ upstreamSocket: '/nowhere', port: 0, secret: 'a;b=c-long-enough-secret' }),
+      /of A-Z, a-z, 0-9, - and _/,
+    );
   });
 });
 

@@ -9,12 +9,18 @@ describe('batching, cache and single flight', () => {
   const env = useSampleServer();
 
   test('a document with 1,000 distinct URNs makes 10 GraphQL requests, and a second look makes none', async () => {
-    const lines = Array.from({ length: 1000 }, (_, i) => `t${i} = "urn:li:dataset:(urn:li:dataPlatform:hive,db.t${i},PROD)"`);
+    const lines = Array.from(
+      { length: 1000 },
+      (_, i) => `t${i} = "urn:li:dataset:(urn:li:dataPlatform:hive,db.t${i},PROD)"`,
+    );
     lines.push(`u = "${S.users}"`, `u2 = "${S.users}"`);
     const text = lines.join('\n');
     env.catalog.stats.reset();
     await env.lsp.open('file:///w/many.py', 'python', text);
-    const ds = await env.lsp.diagnostics('file:///w/many.py', (d) => d.filter((x) => x.code === 'unknown-urn').length === 1000);
+    const ds = await env.lsp.diagnostics(
+      'file:///w/many.py',
+      (d) => d.filter((x) => x.code === 'unknown-urn').length === 1000,
+    );
     assert.equal(ds.length, 1000);
     assert.equal(env.catalog.stats.graphql, 11, '1,001 distinct URNs in batches of 100');
 
@@ -53,7 +59,11 @@ describe('batching, cache and single flight', () => {
       await lsp.open('file:///w/cancel.py', 'python', text);
       const { CancellationTokenSource } = await import('vscode-languageserver-protocol');
       const source = new CancellationTokenSource();
-      const pending = lsp.connection.sendRequest('textDocument/hover', { textDocument: { uri: 'file:///w/cancel.py' }, position: positionOf(text, 'orders_table') }, source.token);
+      const pending = lsp.connection.sendRequest(
+        'textDocument/hover',
+        { textDocument: { uri: 'file:///w/cancel.py' }, position: positionOf(text, 'orders_table') },
+        source.token,
+      );
       source.cancel();
       await assert.rejects(pending, (e: { code?: number }) => e.code === -32800);
       const h = await lsp.hover('file:///w/cancel.py', positionOf(text, 'orders_table'));

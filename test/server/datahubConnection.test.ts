@@ -17,10 +17,18 @@ import { startRecordingProxy } from '../support/recordingProxy';
 import { S, sampleCatalog, serverFor, type Catalog } from '../support/fixture';
 import { hoverText, startSession } from '../support/lspClient';
 
-interface Status { state: string; message: string; ok?: boolean }
-interface Result { status: string; message: string; kind?: string }
+interface Status {
+  state: string;
+  message: string;
+  ok?: boolean;
+}
+interface Result {
+  status: string;
+  message: string;
+  kind?: string;
+}
 
-describe('catalogLens.url in each form of DataHub\'s address', () => {
+describe("catalogLens.url in each form of DataHub's address", () => {
   let catalog: Catalog;
   let frontend: DatahubFrontend;
   before(async () => {
@@ -39,12 +47,24 @@ describe('catalogLens.url in each form of DataHub\'s address', () => {
       assert.equal(status.ok, true, status.message);
       const proxy = `${frontend.url}/api/gms`;
       assert.ok(status.message.includes(`set catalogLens.url to ${proxy}`), status.message);
-      const r = await lsp.command<Result>('catalogLens.setDatasetDescription', { urn: S.orders, description: 'Orders, through the frontend.' });
+      const r = await lsp.command<Result>('catalogLens.setDatasetDescription', {
+        urn: S.orders,
+        description: 'Orders, through the frontend.',
+      });
       assert.equal(r.status, 'written', r.message);
-      assert.equal((await aspects(catalog.url, S.orders, ['editableDatasetProperties'])).editableDatasetProperties.description, 'Orders, through the frontend.');
-      assert.ok(frontend.proxied.some((p) => p.startsWith('/entitiesV2/')), 'the read went through /api/gms');
+      assert.equal(
+        (await aspects(catalog.url, S.orders, ['editableDatasetProperties'])).editableDatasetProperties.description,
+        'Orders, through the frontend.',
+      );
+      assert.ok(
+        frontend.proxied.some((p) => p.startsWith('/entitiesV2/')),
+        'the read went through /api/gms',
+      );
       assert.ok(frontend.proxied.includes('/aspects?action=ingestProposal'), 'the write went through /api/gms');
-      assert.ok(!frontend.served.some((p) => p.startsWith('/entitiesV2') || p.startsWith('/aspects')), 'nothing was asked of the web app');
+      assert.ok(
+        !frontend.served.some((p) => p.startsWith('/entitiesV2') || p.startsWith('/aspects')),
+        'nothing was asked of the web app',
+      );
       const uri = 'file:///w/front.py';
       await lsp.open(uri, 'python', `x = "${S.orders}"\n`);
       const [link] = await lsp.links(uri);
@@ -54,13 +74,17 @@ describe('catalogLens.url in each form of DataHub\'s address', () => {
     }
   });
 
-  test('the frontend\'s /api/gms: no correction, and links open the frontend', async () => {
+  test("the frontend's /api/gms: no correction, and links open the frontend", async () => {
     const lsp = await serverFor(`${frontend.url}/api/gms`);
     try {
       const status = await lsp.command<Status>('catalogLens.testConnection', {});
       assert.equal(status.ok, true, status.message);
       assert.ok(!/set catalogLens\.url/.test(status.message), status.message);
-      const r = await lsp.command<Result>('catalogLens.setColumnDescription', { urn: S.orders, fieldPath: 'amount', description: 'EUR, via the proxy.' });
+      const r = await lsp.command<Result>('catalogLens.setColumnDescription', {
+        urn: S.orders,
+        fieldPath: 'amount',
+        description: 'EUR, via the proxy.',
+      });
       assert.equal(r.status, 'written', r.message);
       const uri = 'file:///w/proxy.py';
       await lsp.open(uri, 'python', `x = "${S.orders}"\n`);
@@ -73,19 +97,31 @@ describe('catalogLens.url in each form of DataHub\'s address', () => {
     }
   });
 
-  test('a passing failure of GET /config (a load balancer\'s 502 page) is not taken for the web app: the next write finds GMS and goes through', async () => {
+  test("a passing failure of GET /config (a load balancer's 502 page) is not taken for the web app: the next write finds GMS and goes through", async () => {
     const gms = await startRecordingProxy(catalog.url);
     const lsp = await serverFor(gms.url);
     try {
       gms.configDown = true;
-      const first = await lsp.command<Result>('catalogLens.setColumnDescription', { urn: S.orders, fieldPath: 'amount', description: 'While /config was down.' });
+      const first = await lsp.command<Result>('catalogLens.setColumnDescription', {
+        urn: S.orders,
+        fieldPath: 'amount',
+        description: 'While /config was down.',
+      });
       assert.equal(first.status, 'failed');
       assert.ok(!/web app/.test(first.message), first.message);
       gms.configDown = false;
       const askedWhileDown = gms.paths.filter((p) => p === '/config').length;
-      const again = await lsp.command<Result>('catalogLens.setColumnDescription', { urn: S.orders, fieldPath: 'amount', description: 'After /config came back.' });
+      const again = await lsp.command<Result>('catalogLens.setColumnDescription', {
+        urn: S.orders,
+        fieldPath: 'amount',
+        description: 'After /config came back.',
+      });
       assert.equal(again.status, 'written', again.message);
-      assert.equal(gms.paths.filter((p) => p === '/config').length, askedWhileDown + 1, '/config was asked again, once');
+      assert.equal(
+        gms.paths.filter((p) => p === '/config').length,
+        askedWhileDown + 1,
+        '/config was asked again, once',
+      );
     } finally {
       await lsp.stop();
       await gms.close();
@@ -93,7 +129,16 @@ describe('catalogLens.url in each form of DataHub\'s address', () => {
   });
 
   test('a caller cancelled while the address is being found does not let another go ahead on the unchecked frontend root', async () => {
-    const client = new CatalogClient({ url: frontend.url, graphqlUrl: '', token: undefined, timeoutMs: 10_000, batchSize: 100, complexityBudget: 2000, cacheEntries: 100, cacheTtlMs: 0 });
+    const client = new CatalogClient({
+      url: frontend.url,
+      graphqlUrl: '',
+      token: undefined,
+      timeoutMs: 10_000,
+      batchSize: 100,
+      complexityBudget: 2000,
+      cacheEntries: 100,
+      cacheTtlMs: 0,
+    });
     const cancel = new AbortController();
     const first = client.readAspects(S.orders, ['editableSchemaMetadata'], cancel.signal);
     cancel.abort();
@@ -103,7 +148,7 @@ describe('catalogLens.url in each form of DataHub\'s address', () => {
     assert.equal(b.ok, true, b.ok ? '' : b.error.message);
   });
 
-  test('the frontend\'s own 401 (empty body, no session) is explained as an address problem, not as a refused token', async () => {
+  test("the frontend's own 401 (empty body, no session) is explained as an address problem, not as a refused token", async () => {
     frontend.sessionRequired = true;
     const lsp = await serverFor(`${frontend.url}/api/gms`, { env: { CATALOG_LENS_TOKEN: 'a-valid-token' } });
     try {
@@ -119,7 +164,7 @@ describe('catalogLens.url in each form of DataHub\'s address', () => {
   });
 });
 
-describe('connection without configuration, as DataHub\'s CLI finds its server', () => {
+describe("connection without configuration, as DataHub's CLI finds its server", () => {
   const TOKEN = 'dh-cli-token-7f3a';
   let catalog: Catalog;
   let home: string;
@@ -142,7 +187,10 @@ describe('connection without configuration, as DataHub\'s CLI finds its server',
       await lsp.open(uri, 'python', `x = "${S.users}"\n`);
       assert.match(hoverText(await lsp.hover(uri, { line: 0, character: 10 })), /One row per registered user/);
       const [link] = await lsp.links(uri);
-      assert.ok(link?.target?.startsWith(`${catalog.url}/dataset/`), `links open the catalog found there: ${link?.target}`);
+      assert.ok(
+        link?.target?.startsWith(`${catalog.url}/dataset/`),
+        `links open the catalog found there: ${link?.target}`,
+      );
     } finally {
       await lsp.stop();
     }
@@ -161,7 +209,10 @@ describe('connection without configuration, as DataHub\'s CLI finds its server',
   });
 
   test('not read in an untrusted workspace: no catalog at all', async () => {
-    const lsp = await startSession({ env: { DATAHUB_GMS_URL: catalog.url, DATAHUB_GMS_TOKEN: TOKEN }, initializationOptions: { trusted: false } });
+    const lsp = await startSession({
+      env: { DATAHUB_GMS_URL: catalog.url, DATAHUB_GMS_TOKEN: TOKEN },
+      initializationOptions: { trusted: false },
+    });
     try {
       const status = await lsp.command<Status>('catalogLens.testConnection', {});
       assert.equal(status.ok, false);
@@ -171,7 +222,7 @@ describe('connection without configuration, as DataHub\'s CLI finds its server',
     }
   });
 
-  test('its token never follows graphqlUrl to another origin, even one catalogLens.allowTokenOrigins lists: the server\'s own GraphQL endpoint is used', async () => {
+  test("its token never follows graphqlUrl to another origin, even one catalogLens.allowTokenOrigins lists: the server's own GraphQL endpoint is used", async () => {
     const other = await startFaultProxy(catalog.url);
     try {
       for (const settings of [
@@ -195,7 +246,10 @@ describe('connection without configuration, as DataHub\'s CLI finds its server',
 
   test('~/.datahubenv is not read in an untrusted workspace, also when catalogLens.url names its server', async () => {
     writeFileSync(path.join(home, '.datahubenv'), `gms:\n  server: ${catalog.url}\n  token: ${TOKEN}\n`);
-    const lsp = await serverFor(catalog.url, { env: { HOME: home, DATAHUB_SKIP_CONFIG: '' }, initializationOptions: { trusted: false } });
+    const lsp = await serverFor(catalog.url, {
+      env: { HOME: home, DATAHUB_SKIP_CONFIG: '' },
+      initializationOptions: { trusted: false },
+    });
     try {
       const status = await lsp.command<Status>('catalogLens.testConnection', {});
       assert.equal(status.state, 'unauthorized', status.message);
@@ -220,18 +274,32 @@ describe('connection without configuration, as DataHub\'s CLI finds its server',
 });
 
 describe('what a write leaves behind', () => {
-  test('each command writes under its own run id, so DataHub\'s rollback undoes one edit, not all', async () => {
+  test("each command writes under its own run id, so DataHub's rollback undoes one edit, not all", async () => {
     const catalog = await sampleCatalog();
     const lsp = await serverFor(catalog.url);
     try {
       const runIdOf = async (aspect: string): Promise<string> => {
-        const r = await fetch(`${catalog.url}/entitiesV2/${encodeURIComponent(S.orders)}?aspects=List(${aspect})`, { headers: { 'X-RestLi-Protocol-Version': '2.0.0' } });
-        const body = await r.json() as { aspects: Record<string, { systemMetadata: { runId: string } }> };
+        const r = await fetch(`${catalog.url}/entitiesV2/${encodeURIComponent(S.orders)}?aspects=List(${aspect})`, {
+          headers: { 'X-RestLi-Protocol-Version': '2.0.0' },
+        });
+        const body = (await r.json()) as { aspects: Record<string, { systemMetadata: { runId: string } }> };
         return body.aspects[aspect]!.systemMetadata.runId;
       };
-      assert.equal((await lsp.command<Result>('catalogLens.setDatasetDescription', { urn: S.orders, description: 'One.' })).status, 'written');
+      assert.equal(
+        (await lsp.command<Result>('catalogLens.setDatasetDescription', { urn: S.orders, description: 'One.' })).status,
+        'written',
+      );
       const first = await runIdOf('editableDatasetProperties');
-      assert.equal((await lsp.command<Result>('catalogLens.setColumnDescription', { urn: S.orders, fieldPath: 'amount', description: 'Two.' })).status, 'written');
+      assert.equal(
+        (
+          await lsp.command<Result>('catalogLens.setColumnDescription', {
+            urn: S.orders,
+            fieldPath: 'amount',
+            description: 'Two.',
+          })
+        ).status,
+        'written',
+      );
       const second = await runIdOf('editableSchemaMetadata');
       assert.match(first, /^catalog-lens-\d{8}T\d{6}Z-[0-9a-f]{8}$/);
       assert.match(second, /^catalog-lens-\d{8}T\d{6}Z-[0-9a-f]{8}$/);

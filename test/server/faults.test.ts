@@ -17,7 +17,9 @@ describe('catalog faults', () => {
   before(async () => {
     catalog = await sampleCatalog();
     proxy = await startFaultProxy(catalog.url, 60000);
-    lsp = await serverFor(proxy.url, { settings: { requestTimeoutMs: 1500, cache: { ttlSeconds: 0, maxEntries: 100 } } });
+    lsp = await serverFor(proxy.url, {
+      settings: { requestTimeoutMs: 1500, cache: { ttlSeconds: 0, maxEntries: 100 } },
+    });
   });
   after(async () => {
     await lsp.stop();
@@ -66,7 +68,10 @@ describe('catalog faults', () => {
     await lsp.open(uri, 'python', text);
     // One batch: the proxy fails its first alias (db.users) and leaves db.orders as the catalog answered.
     const ds = await lsp.diagnostics(uri, (d) => d.some((x) => x.code === 'missing-description'));
-    assert.deepEqual(ds.map((d) => (d.data as { urn: string }).urn), [S.orders]);
+    assert.deepEqual(
+      ds.map((d) => (d.data as { urn: string }).urn),
+      [S.orders],
+    );
     const first = hoverText(await lsp.hover(uri, positionOf(text, 'db.users')));
     assert.match(first, /An unknown error occurred/);
     await lsp.close(uri);
@@ -78,7 +83,11 @@ describe('catalog faults', () => {
     const text = `a = "${S.ghost}"\nb = "${S.orders}"\nbad = "urn:li:dataset:(x)"\n`;
     await lsp.open(uri, 'python', text);
     const down = await lsp.diagnostics(uri);
-    assert.deepEqual(down.map((d) => d.code), ['malformed-urn'], 'only what needs no catalog');
+    assert.deepEqual(
+      down.map((d) => d.code),
+      ['malformed-urn'],
+      'only what needs no catalog',
+    );
     await lsp.waitForStatus((s) => s.state === 'unreachable');
     await proxy.setMode('forward');
     await lsp.waitForStatus((s) => s.state === 'connected');
@@ -100,7 +109,10 @@ describe('tokens', () => {
       await without.waitForStatus((s) => s.state === 'unauthorized');
       await withToken.open('file:///w/t.py', 'python', text);
       await withToken.waitForStatus((s) => s.state === 'connected');
-      assert.match(hoverText(await withToken.hover('file:///w/t.py', positionOf(text, 'db.users'))), /One row per registered user/);
+      assert.match(
+        hoverText(await withToken.hover('file:///w/t.py', positionOf(text, 'db.users'))),
+        /One row per registered user/,
+      );
       assert.ok(proxy.authorizations.length > 0);
       assert.ok(proxy.authorizations.every((a) => a === `Bearer ${token}`));
       for (const s of [without, withToken]) {

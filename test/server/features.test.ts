@@ -16,18 +16,29 @@ describe('completion and links', () => {
     await env.lsp.open('file:///w/c1.py', 'python', `${S.users}\n${a.text}`);
     const kinds = await env.lsp.completion('file:///w/c1.py', { line: 1, character: a.position.character });
     const bySort = [...kinds].sort((p, q) => (p.sortText ?? '').localeCompare(q.sortText ?? ''));
-    assert.deepEqual(bySort.slice(0, 7).map((k) => k.label).sort(), ['corpuser', 'dataPlatform', 'dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup']);
-    assert.equal(kinds.length, 66, 'then every other type of DataHub\'s entity registry');
+    assert.deepEqual(
+      bySort
+        .slice(0, 7)
+        .map((k) => k.label)
+        .sort(),
+      ['corpuser', 'dataPlatform', 'dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup'],
+    );
+    assert.equal(kinds.length, 66, "then every other type of DataHub's entity registry");
     const snippet = (label: string): string | undefined => {
       const edit = kinds.find((k) => k.label === label)?.textEdit;
       return edit && 'newText' in edit ? edit.newText : undefined;
     };
     assert.equal(snippet('entityType'), 'entityType:${1:id}');
     assert.equal(snippet('schemaField'), 'schemaField:(${1:parent},${2:field path})');
-    assert.equal(snippet('dataPlatformInstance'), 'dataPlatformInstance:(urn:li:dataPlatform:${1:platform},${2:instance})');
+    assert.equal(
+      snippet('dataPlatformInstance'),
+      'dataPlatformInstance:(urn:li:dataPlatform:${1:platform},${2:instance})',
+    );
     const b = caret(`y = "urn:li:dataset:(|"`);
     await env.lsp.open('file:///w/c2.py', 'python', `"urn:li:dataset:(urn:li:dataPlatform:vertica,a,PROD)"\n${b.text}`);
-    const platforms = (await env.lsp.completion('file:///w/c2.py', { line: 1, character: b.position.character })).map((i) => i.label);
+    const platforms = (await env.lsp.completion('file:///w/c2.py', { line: 1, character: b.position.character })).map(
+      (i) => i.label,
+    );
     assert.equal(platforms[0] !== undefined, true);
     assert.ok(platforms.includes('urn:li:dataPlatform:vertica'), 'a platform seen in the workspace');
     assert.ok(platforms.includes('urn:li:dataPlatform:hive'));
@@ -41,10 +52,10 @@ describe('completion and links', () => {
     const text = `a = "${S.users}"\nb = "${S.age}"\n`;
     await env.lsp.open('file:///w/l.py', 'python', text);
     const links = await env.lsp.links('file:///w/l.py');
-    assert.deepEqual(links.map((l) => l.target), [
-      `${env.catalog.url}/dataset/${S.users}`,
-      `${env.catalog.url}/features/${S.age}`,
-    ]);
+    assert.deepEqual(
+      links.map((l) => l.target),
+      [`${env.catalog.url}/dataset/${S.users}`, `${env.catalog.url}/features/${S.age}`],
+    );
     env.lsp.settings['uiUrl'] = 'https://datahub.example.com';
     await env.lsp.configurationChanged();
     const again = await env.lsp.links('file:///w/l.py');
@@ -58,7 +69,10 @@ describe('completion and links', () => {
     const text = `a = "${long}"\nb = "${S.users}"\n`;
     await env.lsp.open('file:///w/long.py', 'python', text);
     const links = await env.lsp.links('file:///w/long.py');
-    assert.deepEqual(links.map((l) => l.target), [`${env.catalog.url}/dataset/${S.users}`]);
+    assert.deepEqual(
+      links.map((l) => l.target),
+      [`${env.catalog.url}/dataset/${S.users}`],
+    );
     // A user is not looked up: its hover shows its parts and the link to its page, when it has one.
     const user = (name: string): string => `u = "urn:li:corpuser:${name}"\n`;
     await env.lsp.open('file:///w/user.py', 'python', user('jdoe') + user('y'.repeat(20_000)));
@@ -80,7 +94,10 @@ describe('Check Workspace and multi-root', () => {
     for (const f of ['a', 'b']) mkdirSync(join(dir, f, 'pkg'), { recursive: true });
     mkdirSync(join(dir, 'a', 'node_modules'), { recursive: true });
     writeFileSync(join(dir, 'a', 'pkg', 'one.py'), `x = "${S.ghost}"\ny = "${S.users}"\n`);
-    writeFileSync(join(dir, 'a', 'pkg', 'two.yml'), `features:\n  - ${S.age}\n  - urn:li:mlFeature:(users_table,nope)\n`);
+    writeFileSync(
+      join(dir, 'a', 'pkg', 'two.yml'),
+      `features:\n  - ${S.age}\n  - urn:li:mlFeature:(users_table,nope)\n`,
+    );
     writeFileSync(join(dir, 'a', 'node_modules', 'skip.py'), `x = "${S.ghost}"\n`);
     writeFileSync(join(dir, 'b', 'pkg', 'three.sql'), `-- source: ${S.orders}\nselect 1;\n`);
     writeFileSync(join(dir, 'b', 'pkg', 'image.png'), 'not scanned');
@@ -96,16 +113,34 @@ describe('Check Workspace and multi-root', () => {
     try {
       catalog.stats.reset();
       const asked = lsp.configurationScopes.length;
-      const r = await lsp.command<{ files: number; urns: number; diagnostics: number }>('catalogLens.checkWorkspace', {});
+      const r = await lsp.command<{ files: number; urns: number; diagnostics: number }>(
+        'catalogLens.checkWorkspace',
+        {},
+      );
       assert.deepEqual(r, { files: 3, skipped: 0, urns: 5, diagnostics: 3, cancelled: false });
       assert.equal(catalog.stats.graphql, 1, 'one batch for the whole workspace');
-      assert.deepEqual(lsp.configurationScopes.slice(asked).filter((u) => u !== undefined).sort(), folders.map((f) => f.uri).sort(),
-        'settings asked once per workspace folder, not once per file');
+      assert.deepEqual(
+        lsp.configurationScopes
+          .slice(asked)
+          .filter((u) => u !== undefined)
+          .sort(),
+        folders.map((f) => f.uri).sort(),
+        'settings asked once per workspace folder, not once per file',
+      );
       const one = lsp.latestDiagnostics(pathToFileURL(join(dir, 'a', 'pkg', 'one.py')).toString())!;
-      assert.deepEqual(one.map((d) => d.code), ['unknown-urn']);
+      assert.deepEqual(
+        one.map((d) => d.code),
+        ['unknown-urn'],
+      );
       const three = lsp.latestDiagnostics(pathToFileURL(join(dir, 'b', 'pkg', 'three.sql')).toString())!;
-      assert.deepEqual(three.map((d) => d.code), ['missing-description']);
-      assert.equal(lsp.latestDiagnostics(pathToFileURL(join(dir, 'a', 'node_modules', 'skip.py')).toString()), undefined);
+      assert.deepEqual(
+        three.map((d) => d.code),
+        ['missing-description'],
+      );
+      assert.equal(
+        lsp.latestDiagnostics(pathToFileURL(join(dir, 'a', 'node_modules', 'skip.py')).toString()),
+        undefined,
+      );
     } finally {
       await lsp.stop();
     }
@@ -134,12 +169,25 @@ describe('Check Workspace over files that change between checks', () => {
     writeFileSync(gone, `x = "${S.ghost}"\n`);
     writeFileSync(plain, 'print("no urns here")\n');
     writeFileSync(join(dir, 'big.py'), `x = "${S.ghost}"\n` + '#'.repeat(4096) + '\n');
-    const lsp = await serverFor(catalog.url, { workspaceFolders: [{ uri: pathToFileURL(dir).toString(), name: 'w' }], settings: { maxFileSize: 2048 } });
+    const lsp = await serverFor(catalog.url, {
+      workspaceFolders: [{ uri: pathToFileURL(dir).toString(), name: 'w' }],
+      settings: { maxFileSize: 2048 },
+    });
     try {
-      const first = await lsp.command<{ files: number; skipped: number; diagnostics: number }>('catalogLens.checkWorkspace', {});
+      const first = await lsp.command<{ files: number; skipped: number; diagnostics: number }>(
+        'catalogLens.checkWorkspace',
+        {},
+      );
       assert.deepEqual(first, { files: 3, skipped: 1, urns: 1, diagnostics: 2, cancelled: false });
-      assert.deepEqual(lsp.latestDiagnostics(fixedUri)!.map((d) => d.code), ['unknown-urn']);
-      assert.equal(lsp.latestDiagnostics(pathToFileURL(plain).toString()), undefined, 'no message for a file without URNs');
+      assert.deepEqual(
+        lsp.latestDiagnostics(fixedUri)!.map((d) => d.code),
+        ['unknown-urn'],
+      );
+      assert.equal(
+        lsp.latestDiagnostics(pathToFileURL(plain).toString()),
+        undefined,
+        'no message for a file without URNs',
+      );
       assert.equal(lsp.latestDiagnostics(pathToFileURL(join(dir, 'big.py')).toString()), undefined);
 
       writeFileSync(fixed, `x = "${S.users}"\n`);
@@ -158,11 +206,18 @@ describe('standalone use (any editor)', () => {
   test('settings from initializationOptions when the client has no workspace/configuration; token from the environment', async () => {
     const token = 'standalone-tok-91c2';
     const catalog = await sampleCatalog({ token });
-    const lsp = await startSession({ noConfiguration: true, settings: { url: catalog.url }, env: { CATALOG_LENS_TOKEN: token } });
+    const lsp = await startSession({
+      noConfiguration: true,
+      settings: { url: catalog.url },
+      env: { CATALOG_LENS_TOKEN: token },
+    });
     try {
       const text = `x = "${S.users}"\n`;
       await lsp.open('file:///w/s.py', 'python', text);
-      assert.match(hoverText(await lsp.hover('file:///w/s.py', positionOf(text, 'db.users'))), /One row per registered user/);
+      assert.match(
+        hoverText(await lsp.hover('file:///w/s.py', positionOf(text, 'db.users'))),
+        /One row per registered user/,
+      );
       assert.equal(lsp.init.serverInfo?.name, 'catalog-lens-server');
     } finally {
       await lsp.stop();

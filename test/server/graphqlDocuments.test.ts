@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { everyDocument, batchQuery, RESOLVABLE_KINDS } from '../../server/src/catalog/queries';
 import { skipWithoutShared, validateDocument } from '../support/datahubSchema';
 
-test('every document the catalog client sends is valid against DataHub\'s schema (li and svc)', (t) => {
+test("every document the catalog client sends is valid against DataHub's schema (li and svc)", (t) => {
   if (skipWithoutShared(t)) return;
   for (const ns of ['li', 'svc']) {
     const docs = everyDocument(ns);
@@ -17,8 +17,12 @@ test('a full batch of 100 URNs of mixed kinds is one valid document with one ali
   if (skipWithoutShared(t)) return;
   const items = Array.from({ length: 100 }, (_, i) => {
     const kind = RESOLVABLE_KINDS[i % RESOLVABLE_KINDS.length]!;
-    const urn = kind === 'mlFeature' ? `urn:li:mlFeature:(t,f${i})` : kind === 'mlFeatureTable' ? `urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,t${i})`
-      : `urn:li:${kind}:(urn:li:dataPlatform:hive,n${i},PROD)`;
+    const urn =
+      kind === 'mlFeature'
+        ? `urn:li:mlFeature:(t,f${i})`
+        : kind === 'mlFeatureTable'
+          ? `urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,t${i})`
+          : `urn:li:${kind}:(urn:li:dataPlatform:hive,n${i},PROD)`;
     return { urn, kind };
   });
   const b = batchQuery(items);

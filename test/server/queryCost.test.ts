@@ -5,32 +5,49 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { documentCost, refusedForCost } from '../../server/src/catalog/cost';
-import { batchQuery, costOfOne, everyDocument, planBatches, RESOLVABLE_KINDS, type ResolvableKind } from '../../server/src/catalog/queries';
+import {
+  batchQuery,
+  costOfOne,
+  everyDocument,
+  planBatches,
+  RESOLVABLE_KINDS,
+  type ResolvableKind,
+} from '../../server/src/catalog/queries';
 
-const urnOf = (kind: ResolvableKind, i: number): string => (kind === 'mlFeature' ? `urn:li:mlFeature:(t,f${i})`
-  : kind === 'mlFeatureTable' ? `urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,t${i})`
-    : `urn:li:${kind}:(urn:li:dataPlatform:hive,n${i},PROD)`);
+const urnOf = (kind: ResolvableKind, i: number): string =>
+  kind === 'mlFeature'
+    ? `urn:li:mlFeature:(t,f${i})`
+    : kind === 'mlFeatureTable'
+      ? `urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,t${i})`
+      : `urn:li:${kind}:(urn:li:dataPlatform:hive,n${i},PROD)`;
 
 // graphql-java's count itself is tested with the catalog that enforces it (test/catalog/queryCost.test.ts).
-describe('the client\'s documents as graphql-java counts them', () => {
+describe("the client's documents as graphql-java counts them", () => {
   test('the planned cost of a batch is the cost of the document built from it, for every kind and mixes of kinds', () => {
     for (const kind of RESOLVABLE_KINDS) {
       const items = Array.from({ length: 7 }, (_, i) => ({ urn: urnOf(kind, i), kind }));
       assert.equal(documentCost(batchQuery(items).query).complexity, 7 * costOfOne(kind).complexity, kind);
     }
-    const mixed = Array.from({ length: 40 }, (_, i) => ({ urn: urnOf(RESOLVABLE_KINDS[i % 5]!, i), kind: RESOLVABLE_KINDS[i % 5]! }));
+    const mixed = Array.from({ length: 40 }, (_, i) => ({
+      urn: urnOf(RESOLVABLE_KINDS[i % 5]!, i),
+      kind: RESOLVABLE_KINDS[i % 5]!,
+    }));
     const planned = mixed.reduce((n, x) => n + costOfOne(x.kind).complexity, 0);
     assert.equal(documentCost(batchQuery(mixed).query).complexity, planned);
   });
 
-  test('a dataset costs 21 with exists: 100 in one document (2,100) would be over DataHub\'s 2,000', () => {
+  test("a dataset costs 21 with exists: 100 in one document (2,100) would be over DataHub's 2,000", () => {
     assert.equal(costOfOne('dataset').complexity, 21);
     const hundred = Array.from({ length: 100 }, (_, i) => ({ urn: urnOf('dataset', i), kind: 'dataset' as const }));
     assert.equal(documentCost(batchQuery(hundred).query).complexity, 2100);
   });
 
-  test('graphql-java\'s refusal texts are read, with the limit they name', () => {
-    assert.deepEqual(refusedForCost('maximum query complexity exceeded 2100 > 2000'), { what: 'complexity', cost: 2100, limit: 2000 });
+  test("graphql-java's refusal texts are read, with the limit they name", () => {
+    assert.deepEqual(refusedForCost('maximum query complexity exceeded 2100 > 2000'), {
+      what: 'complexity',
+      cost: 2100,
+      limit: 2000,
+    });
     assert.deepEqual(refusedForCost('maximum query depth exceeded 51 > 50'), { what: 'depth', cost: 51, limit: 50 });
     assert.equal(refusedForCost('Unauthorized to perform this action.'), undefined);
   });
@@ -52,17 +69,31 @@ describe('batches within the budget', () => {
   });
 
   test('batchSize is an upper bound: cheap kinds stop at it, not at the budget', () => {
-    const features = Array.from({ length: 250 }, (_, i) => ({ urn: urnOf('mlFeature', i), kind: 'mlFeature' as const }));
-    assert.deepEqual(planBatches(features, limits).map((b) => b.length), [100, 100, 50]);
-    assert.deepEqual(planBatches(features, { ...limits, maxItems: 1000 }).map((b) => b.length).every((n) => n * costOfOne('mlFeature').complexity <= 2000), true);
+    const features = Array.from({ length: 250 }, (_, i) => ({
+      urn: urnOf('mlFeature', i),
+      kind: 'mlFeature' as const,
+    }));
+    assert.deepEqual(
+      planBatches(features, limits).map((b) => b.length),
+      [100, 100, 50],
+    );
+    assert.deepEqual(
+      planBatches(features, { ...limits, maxItems: 1000 })
+        .map((b) => b.length)
+        .every((n) => n * costOfOne('mlFeature').complexity <= 2000),
+      true,
+    );
   });
 
   test('a budget lower than one URN still sends each URN, alone', () => {
     const items = Array.from({ length: 3 }, (_, i) => ({ urn: urnOf('dataset', i), kind: 'dataset' as const }));
-    assert.deepEqual(planBatches(items, { ...limits, complexity: 10 }).map((b) => b.length), [1, 1, 1]);
+    assert.deepEqual(
+      planBatches(items, { ...limits, complexity: 10 }).map((b) => b.length),
+      [1, 1, 1],
+    );
   });
 
-  test('every document the server sends is within DataHub\'s limits', () => {
+  test("every document the server sends is within DataHub's limits", () => {
     for (const d of everyDocument()) {
       const cost = documentCost(d.query);
       assert.ok(cost.complexity <= 2000 && cost.depth <= 50, `${d.name}: ${JSON.stringify(cost)}`);

@@ -23,7 +23,11 @@ const STYLES: Record<string, string> = {
 
 function nodeOf(source: string, style: string): YamlScalarRef {
   const doc = parseDocument(source, { keepSourceTokens: true });
-  const item = (doc.get('datasets') as { items: Array<{ get(k: string, keep: true): { range: [number, number, number]; value: string } }> }).items[0]!;
+  const item = (
+    doc.get('datasets') as {
+      items: Array<{ get(k: string, keep: true): { range: [number, number, number]; value: string } }>;
+    }
+  ).items[0]!;
   const node = item.get('description', true);
   return { value: node.value, start: node.range[0], end: node.range[1], style };
 }
@@ -40,32 +44,58 @@ function readBack(text: string): { description: unknown; owner: unknown; errors:
   return { description: item['description'], owner: item['owner'], errors: doc.errors.length };
 }
 
-const HIDDEN = ['\u202e', '\u2066', '\u200b', '\u200f', '\ufeff', '\u00ad', '\u061c', '\u2028', '\u2029', '\u0085', '\u007f', '\u0000', '\u001b', '\r', '\ufffe'];
+const HIDDEN = [
+  '\u202e',
+  '\u2066',
+  '\u200b',
+  '\u200f',
+  '\ufeff',
+  '\u00ad',
+  '\u061c',
+  '\u2028',
+  '\u2029',
+  '\u0085',
+  '\u007f',
+  '\u0000',
+  '\u001b',
+  '\r',
+  '\ufffe',
+];
 
 describe('pull edits and the characters a file must not hold raw', () => {
   test('a description with a bidi override is written escaped in every style and reads back exactly', () => {
     const evil = 'Access is \u202Eadmin only\u202C for now';
     for (const style of Object.keys(STYLES)) {
       const out = pull(style, evil);
-      assert.ok(!out.includes('\u202e') && !out.includes('\u202c'), `${style}: raw bidi control in ${JSON.stringify(out)}`);
+      assert.ok(
+        !out.includes('\u202e') && !out.includes('\u202c'),
+        `${style}: raw bidi control in ${JSON.stringify(out)}`,
+      );
       assert.match(out, /description: "Access is \\u202eadmin only\\u202c for now"\n/);
       assert.deepEqual(readBack(out), { description: evil, owner: 'me', errors: 0 }, style);
       assert.ok(out.startsWith('datasets:\n  - urn: x   # keep\n'), 'the comment before the value is kept');
     }
   });
 
-  test('each hidden or unprintable character alone: escaped, read back exactly; ordinary text keeps the node\'s style', () => {
+  test("each hidden or unprintable character alone: escaped, read back exactly; ordinary text keeps the node's style", () => {
     for (const c of HIDDEN) {
       assert.ok(mustEscape(`a${c}b`), JSON.stringify(c));
       for (const style of Object.keys(STYLES)) {
         const out = pull(style, `line one${c}line two`);
         assert.ok(!out.includes(c), `${style}: raw ${JSON.stringify(c)}`);
-        assert.deepEqual(readBack(out), { description: `line one${c}line two`, owner: 'me', errors: 0 }, `${style} ${JSON.stringify(c)}`);
+        assert.deepEqual(
+          readBack(out),
+          { description: `line one${c}line two`, owner: 'me', errors: 0 },
+          `${style} ${JSON.stringify(c)}`,
+        );
       }
     }
     assert.equal(pull('QUOTE_SINGLE', "it's fine"), STYLES['QUOTE_SINGLE']!.replace("'old text'", "'it''s fine'"));
     assert.equal(pull('PLAIN', 'Plain words, émigré ✓'), STYLES['PLAIN']!.replace('old text', 'Plain words, émigré ✓'));
-    assert.ok(!mustEscape('tabs\tand\nnew lines, emoji 😀, العربية'), 'tab, line feed, pairs and RTL letters are ordinary text');
+    assert.ok(
+      !mustEscape('tabs\tand\nnew lines, emoji 😀, العربية'),
+      'tab, line feed, pairs and RTL letters are ordinary text',
+    );
   });
 
   test('an inserted description escapes the same way', () => {
@@ -80,19 +110,36 @@ describe('pull edits and the characters a file must not hold raw', () => {
     const text = fc.oneof(
       fc.string({ unit: 'grapheme', maxLength: 40 }),
       fc.string({ unit: 'binary', maxLength: 40 }),
-      fc.array(fc.constantFrom(...HIDDEN, 'a', ' ', '\n', '\t', '"', "'", '\\', '#', ': ', '- ', '|', 'é'), { maxLength: 30 }).map((a) => a.join('')),
+      fc
+        .array(fc.constantFrom(...HIDDEN, 'a', ' ', '\n', '\t', '"', "'", '\\', '#', ': ', '- ', '|', 'é'), {
+          maxLength: 30,
+        })
+        .map((a) => a.join('')),
     );
-    fc.assert(fc.property(text, fc.constantFrom(...Object.keys(STYLES)), (value, style) => {
-      const out = pull(style, value);
-      const back = readBack(out);
-      if (back.errors !== 0 || back.owner !== 'me') return false;
-      if (back.description !== value) return false;
-      return !HIDDEN.some((c) => out.includes(c)) && out.startsWith('datasets:\n  - urn: x   # keep\n') && out.endsWith('    owner: me\n');
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(text, fc.constantFrom(...Object.keys(STYLES)), (value, style) => {
+        const out = pull(style, value);
+        const back = readBack(out);
+        if (back.errors !== 0 || back.owner !== 'me') return false;
+        if (back.description !== value) return false;
+        return (
+          !HIDDEN.some((c) => out.includes(c)) &&
+          out.startsWith('datasets:\n  - urn: x   # keep\n') &&
+          out.endsWith('    owner: me\n')
+        );
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   test('doubleQuoted is YAML that reads back to its input, for any string', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (value) => parseDocument(`k: ${doubleQuoted(value)}`).toJS().k === value), { numRuns: 3000 });
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 60 }),
+        (value) => parseDocument(`k: ${doubleQuoted(value)}`).toJS().k === value,
+      ),
+      { numRuns: 3000 },
+    );
   });
 });
 
@@ -126,36 +173,87 @@ function readInserted(text: string): { description: string | undefined; columns:
   const scan = scanDocument(text, 'yaml', { namespaces: ['li'] })!;
   const column = scan.columns.find((c) => c.name.value === 'user_id');
   const description = column ? column.description?.value : scan.descriptions[0]?.description?.value;
-  return { description, columns: scan.columns.map((c) => `${c.name.value}=${c.description?.value ?? ''}`), errors: parseDocument(text).errors.length };
+  return {
+    description,
+    columns: scan.columns.map((c) => `${c.name.value}=${c.description?.value ?? ''}`),
+    errors: parseDocument(text).errors.length,
+  };
 }
 
 describe('pull inserts a missing description in every context the scanner finds', () => {
   for (const [name, source] of Object.entries(INSERT_CONTEXTS)) {
     test(`${name}: one line, several lines and hidden characters read back exactly; the rest stays`, () => {
       const before = readInserted(source).columns.filter((c) => !c.startsWith('user_id='));
-      for (const value of ['Login e-mail address, unique.', 'Two lines:\nthe second one.\n', 'a {b} [c], d: e # f', "it's \"quoted\"", 'x\u202ey', ' leading space', '- dash', 'true', '123']) {
+      for (const value of [
+        'Login e-mail address, unique.',
+        'Two lines:\nthe second one.\n',
+        'a {b} [c], d: e # f',
+        'it\'s "quoted"',
+        'x\u202ey',
+        ' leading space',
+        '- dash',
+        'true',
+        '123',
+      ]) {
         const out = insertInto(source, value);
         const back = readInserted(out);
         assert.equal(back.errors, 0, `${name} / ${JSON.stringify(value)}:\n${out}`);
         assert.equal(back.description, value, `${name} / ${JSON.stringify(value)}:\n${out}`);
-        assert.deepEqual(back.columns.filter((c) => !c.startsWith('user_id=')), before, 'the other columns are untouched');
+        assert.deepEqual(
+          back.columns.filter((c) => !c.startsWith('user_id=')),
+          before,
+          'the other columns are untouched',
+        );
         assert.ok(!out.includes('\u202e'));
       }
     });
   }
 
   test('property: any text in any insertion context reads back exactly, with the other columns untouched', () => {
-    const text = fc.oneof(
-      fc.string({ unit: 'grapheme', maxLength: 30 }),
-      fc.array(fc.constantFrom(...HIDDEN, 'a', ' ', '\n', '\t', '"', "'", '\\', '#', ': ', '- ', '|', '{', '}', ',', '[', 'é'), { maxLength: 25 }).map((a) => a.join('')),
-    ).filter((v) => v.trim() !== '');
-    fc.assert(fc.property(text, fc.constantFrom(...Object.keys(INSERT_CONTEXTS)), (value, name) => {
-      const source = INSERT_CONTEXTS[name]!;
-      const out = insertInto(source, value);
-      const back = readInserted(out);
-      const others = (r: { columns: string[] }) => r.columns.filter((c) => !c.startsWith('user_id=')).join('|');
-      return back.errors === 0 && back.description === value && others(back) === others(readInserted(source)) && !HIDDEN.some((c) => out.includes(c));
-    }), { numRuns: 2000 });
+    const text = fc
+      .oneof(
+        fc.string({ unit: 'grapheme', maxLength: 30 }),
+        fc
+          .array(
+            fc.constantFrom(
+              ...HIDDEN,
+              'a',
+              ' ',
+              '\n',
+              '\t',
+              '"',
+              "'",
+              '\\',
+              '#',
+              ': ',
+              '- ',
+              '|',
+              '{',
+              '}',
+              ',',
+              '[',
+              'é',
+            ),
+            { maxLength: 25 },
+          )
+          .map((a) => a.join('')),
+      )
+      .filter((v) => v.trim() !== '');
+    fc.assert(
+      fc.property(text, fc.constantFrom(...Object.keys(INSERT_CONTEXTS)), (value, name) => {
+        const source = INSERT_CONTEXTS[name]!;
+        const out = insertInto(source, value);
+        const back = readInserted(out);
+        const others = (r: { columns: string[] }) => r.columns.filter((c) => !c.startsWith('user_id=')).join('|');
+        return (
+          back.errors === 0 &&
+          back.description === value &&
+          others(back) === others(readInserted(source)) &&
+          !HIDDEN.some((c) => out.includes(c))
+        );
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
@@ -169,7 +267,8 @@ describe('pull replaces a description that stands in a flow mapping', () => {
 
   function replaceIn(source: string, value: string): string {
     const scan = scanDocument(source, 'yaml', { namespaces: ['li'] })!;
-    const node = scan.columns.find((c) => c.name.value === 'user_id')?.description ?? scan.descriptions[0]!.description!;
+    const node =
+      scan.columns.find((c) => c.name.value === 'user_id')?.description ?? scan.descriptions[0]!.description!;
     assert.equal(node.flow, true, 'the scanner says the node is in a flow collection');
     return source.slice(0, node.start) + renderScalarLike(node, value, source) + source.slice(node.end);
   }
@@ -177,20 +276,39 @@ describe('pull replaces a description that stands in a flow mapping', () => {
   test('several lines, commas and braces become a quoted scalar, not a block; plain stays plain where it can', () => {
     const out = replaceIn(FLOW_SOURCES[0]!, 'One, two {three}\nfour');
     assert.ok(out.includes('description: "One, two {three}\\nfour", type: int}'), out);
-    assert.ok(replaceIn(FLOW_SOURCES[0]!, 'Login e-mail address').includes('{name: user_id, description: Login e-mail address, type: int}'));
+    assert.ok(
+      replaceIn(FLOW_SOURCES[0]!, 'Login e-mail address').includes(
+        '{name: user_id, description: Login e-mail address, type: int}',
+      ),
+    );
     assert.ok(replaceIn(FLOW_SOURCES[1]!, "it's, here").includes("description: 'it''s, here'}"));
   });
 
   test('property: any text reads back exactly and the other columns stay', () => {
-    const text = fc.oneof(
-      fc.string({ unit: 'grapheme', maxLength: 30 }),
-      fc.array(fc.constantFrom(...HIDDEN, 'a', ' ', '\n', '"', "'", '\\', '#', ': ', '- ', '|', '{', '}', ',', '[', ']'), { maxLength: 25 }).map((a) => a.join('')),
-    ).filter((v) => v.trim() !== ''); // a blank description is no description, for the scanner and for pulls
-    fc.assert(fc.property(text, fc.constantFrom(...FLOW_SOURCES), (value, source) => {
-      const out = replaceIn(source, value);
-      const back = readInserted(out);
-      const others = (r: { columns: string[] }) => r.columns.filter((c) => !c.startsWith('user_id=')).join('|');
-      return back.errors === 0 && back.description === value && others(back) === others(readInserted(source)) && !HIDDEN.some((c) => out.includes(c));
-    }), { numRuns: 2000 });
+    const text = fc
+      .oneof(
+        fc.string({ unit: 'grapheme', maxLength: 30 }),
+        fc
+          .array(
+            fc.constantFrom(...HIDDEN, 'a', ' ', '\n', '"', "'", '\\', '#', ': ', '- ', '|', '{', '}', ',', '[', ']'),
+            { maxLength: 25 },
+          )
+          .map((a) => a.join('')),
+      )
+      .filter((v) => v.trim() !== ''); // a blank description is no description, for the scanner and for pulls
+    fc.assert(
+      fc.property(text, fc.constantFrom(...FLOW_SOURCES), (value, source) => {
+        const out = replaceIn(source, value);
+        const back = readInserted(out);
+        const others = (r: { columns: string[] }) => r.columns.filter((c) => !c.startsWith('user_id=')).join('|');
+        return (
+          back.errors === 0 &&
+          back.description === value &&
+          others(back) === others(readInserted(source)) &&
+          !HIDDEN.some((c) => out.includes(c))
+        );
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -40,7 +40,11 @@ export async function startCatalogProcess(opts: CatalogProcessOptions = {}): Pro
   if (opts.sample) args.push('--sample');
   args.push(...(opts.args ?? []));
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...opts.env, ...(opts.token !== undefined ? { CATALOG_LENS_CATALOG_TOKEN: opts.token } : {}) },
+    env: {
+      ...process.env,
+      ...opts.env,
+      ...(opts.token !== undefined ? { CATALOG_LENS_CATALOG_TOKEN: opts.token } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -62,7 +66,9 @@ export async function startCatalogProcess(opts: CatalogProcessOptions = {}): Pro
     const timer = setTimeout(() => {
       done();
       child.kill('SIGKILL');
-      reject(new Error(`the catalog did not say "listening on" within ${START_TIMEOUT_MS / 1000} s; its output:\n${out}`));
+      reject(
+        new Error(`the catalog did not say "listening on" within ${START_TIMEOUT_MS / 1000} s; its output:\n${out}`),
+      );
     }, START_TIMEOUT_MS);
     const onExit = (code: number | null, signal: NodeJS.Signals | null): void => {
       done();

@@ -19,21 +19,34 @@ export interface DatahubFrontend {
   close(): Promise<void>;
 }
 
-const SPA = '<!doctype html><html><head><title>DataHub</title></head><body><div id="root"></div><script src="/assets/index.js"></script></body></html>';
+const SPA =
+  '<!doctype html><html><head><title>DataHub</title></head><body><div id="root"></div><script src="/assets/index.js"></script></body></html>';
 
 export async function startDatahubFrontend(gms: string): Promise<DatahubFrontend> {
   const target = new URL(gms);
-  const state: DatahubFrontend = { url: '', proxied: [], served: [], sessionRequired: false, close: async () => undefined };
+  const state: DatahubFrontend = {
+    url: '',
+    proxied: [],
+    served: [],
+    sessionRequired: false,
+    close: async () => undefined,
+  };
 
   const forward = (req: IncomingMessage, path: string, body: Buffer, res: ServerResponse): void => {
     state.proxied.push(path);
-    const up = request({
-      host: target.hostname, port: target.port, path, method: req.method,
-      headers: { ...req.headers, host: target.host, 'content-length': String(body.length) },
-    }, (upRes) => {
-      res.writeHead(upRes.statusCode ?? 502, { 'Content-Type': upRes.headers['content-type'] ?? 'application/json' });
-      upRes.pipe(res);
-    });
+    const up = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path,
+        method: req.method,
+        headers: { ...req.headers, host: target.host, 'content-length': String(body.length) },
+      },
+      (upRes) => {
+        res.writeHead(upRes.statusCode ?? 502, { 'Content-Type': upRes.headers['content-type'] ?? 'application/json' });
+        upRes.pipe(res);
+      },
+    );
     up.on('error', () => res.writeHead(502, { 'Content-Type': 'text/plain' }).end('Proxy connection failed'));
     up.end(body);
   };
@@ -56,11 +69,15 @@ export async function startDatahubFrontend(gms: string): Promise<DatahubFrontend
       }
       state.served.push(url);
       if (req.method === 'GET' && path === '/config') {
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ application: 'datahub-frontend', appVersion: 'v1.2.0', isInternal: false }));
+        res
+          .writeHead(200, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ application: 'datahub-frontend', appVersion: 'v1.2.0', isInternal: false }));
       } else if (req.method === 'GET') {
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(SPA);
       } else {
-        res.writeHead(404, { 'Content-Type': 'text/html' }).end(`<html><body><h1>Action Not Found</h1><p>For request '${req.method} ${path}'</p></body></html>`);
+        res
+          .writeHead(404, { 'Content-Type': 'text/html' })
+          .end(`<html><body><h1>Action Not Found</h1><p>For request '${req.method} ${path}'</p></body></html>`);
       }
     });
   };

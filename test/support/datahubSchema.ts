@@ -6,7 +6,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { TestContext } from 'node:test';
-import { buildSchema, getVariableValues, GraphQLSchema, Kind, parse, validate, type OperationDefinitionNode } from 'graphql';
+import {
+  buildSchema,
+  getVariableValues,
+  GraphQLSchema,
+  Kind,
+  parse,
+  validate,
+  type OperationDefinitionNode,
+} from 'graphql';
 
 /** `../shared` seen from the repository root (this file runs from out/test/support). */
 export const SHARED_DIR = path.resolve(__dirname, '..', '..', '..', '..', 'shared');
@@ -21,8 +29,11 @@ export function datahubSchema(): GraphQLSchema | undefined {
     if (!existsSync(SDL_DIR)) {
       cached = null;
     } else {
-      const sdl = readdirSync(SDL_DIR).filter((f) => f.endsWith('.graphql')).sort()
-        .map((f) => readFileSync(path.join(SDL_DIR, f), 'utf8')).join('\n');
+      const sdl = readdirSync(SDL_DIR)
+        .filter((f) => f.endsWith('.graphql'))
+        .sort()
+        .map((f) => readFileSync(path.join(SDL_DIR, f), 'utf8'))
+        .join('\n');
       cached = buildSchema(sdl);
     }
   }

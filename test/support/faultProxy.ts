@@ -8,8 +8,19 @@ import { createServer, request, type IncomingMessage, type Server, type ServerRe
 import type { AddressInfo, Socket } from 'node:net';
 
 export type FaultMode =
-  | 'forward' | 'refuse' | 'slow' | 'drip' | 'status401' | 'status403' | 'status404' | 'status500' | 'status502'
-  | 'html' | 'garbage' | 'truncated' | 'partialErrors';
+  | 'forward'
+  | 'refuse'
+  | 'slow'
+  | 'drip'
+  | 'status401'
+  | 'status403'
+  | 'status404'
+  | 'status500'
+  | 'status502'
+  | 'html'
+  | 'garbage'
+  | 'truncated'
+  | 'partialErrors';
 
 export interface FaultProxy {
   url: string;
@@ -28,7 +39,10 @@ export async function startFaultProxy(target: string, slowMs = 60000): Promise<F
   let server: Server | undefined;
   let port = 0;
   const state: FaultProxy = {
-    url: '', mode: 'forward', requests: 0, authorizations: [],
+    url: '',
+    mode: 'forward',
+    requests: 0,
+    authorizations: [],
     async setMode(mode) {
       const wasRefusing = state.mode === 'refuse';
       state.mode = mode;
@@ -48,67 +62,119 @@ export async function startFaultProxy(target: string, slowMs = 60000): Promise<F
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       switch (state.mode) {
-        case 'slow': { const t = setTimeout(() => forward(req, body, res), slowMs); res.on('close', () => clearTimeout(t)); return; }
+        case 'slow': {
+          const t = setTimeout(() => forward(req, body, res), slowMs);
+          res.on('close', () => clearTimeout(t));
+          return;
+        }
         case 'drip': {
           res.writeHead(200, { 'Content-Type': 'application/json' });
           const t = setInterval(() => res.write(' '), 200);
           res.on('close', () => clearInterval(t));
           return;
         }
-        case 'status401': res.writeHead(401, { 'Content-Type': 'text/plain' }).end('Unauthorized to perform this action.'); return;
-        case 'status403': res.writeHead(403, { 'Content-Type': 'application/json' }).end('{"error":"is unauthorized to READ entities."}'); return;
-        case 'status404': res.writeHead(404, { 'Content-Type': 'text/html' }).end('<html><body>Not Found</body></html>'); return;
-        case 'status500': res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"error":"Internal server error occurred"}'); return;
-        case 'status502': res.writeHead(502, { 'Content-Type': 'text/html' }).end('<html><body><h1>502 Bad Gateway</h1></body></html>'); return;
-        case 'html': res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><html><body>Sign in</body></html>'); return;
-        case 'garbage': res.writeHead(200, { 'Content-Type': 'application/json' }).end('\u0000\u0001garbage}{'); return;
-        case 'truncated': res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data": {"e0": {"urn": "urn:li:data'); return;
-        case 'partialErrors': forward(req, body, res, (json) => {
-          const j = json as { data?: Record<string, unknown>; errors?: unknown[] };
-          const first = Object.keys(j.data ?? {})[0];
-          if (first && j.data) {
-            j.data[first] = null;
-            j.errors = [{ message: 'An unknown error occurred.', path: [first], extensions: { code: 500, type: 'SERVER_ERROR' } }];
-          }
-          return j;
-        }); return;
-        default: forward(req, body, res);
+        case 'status401':
+          res.writeHead(401, { 'Content-Type': 'text/plain' }).end('Unauthorized to perform this action.');
+          return;
+        case 'status403':
+          res
+            .writeHead(403, { 'Content-Type': 'application/json' })
+            .end('{"error":"is unauthorized to READ entities."}');
+          return;
+        case 'status404':
+          res.writeHead(404, { 'Content-Type': 'text/html' }).end('<html><body>Not Found</body></html>');
+          return;
+        case 'status500':
+          res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"error":"Internal server error occurred"}');
+          return;
+        case 'status502':
+          res.writeHead(502, { 'Content-Type': 'text/html' }).end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+          return;
+        case 'html':
+          res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><html><body>Sign in</body></html>');
+          return;
+        case 'garbage':
+          res.writeHead(200, { 'Content-Type': 'application/json' }).end('\u0000\u0001garbage}{');
+          return;
+        case 'truncated':
+          res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data": {"e0": {"urn": "urn:li:data');
+          return;
+        case 'partialErrors':
+          forward(req, body, res, (json) => {
+            const j = json as { data?: Record<string, unknown>; errors?: unknown[] };
+            const first = Object.keys(j.data ?? {})[0];
+            if (first && j.data) {
+              j.data[first] = null;
+              j.errors = [
+                {
+                  message: 'An unknown error occurred.',
+                  path: [first],
+                  extensions: { code: 500, type: 'SERVER_ERROR' },
+                },
+              ];
+            }
+            return j;
+          });
+          return;
+        default:
+          forward(req, body, res);
       }
     });
   };
 
-  const forward = (req: IncomingMessage, body: Buffer, res: ServerResponse, rewrite?: (json: unknown) => unknown): void => {
-    const up = request({
-      host: targetUrl.hostname, port: targetUrl.port, path: req.url, method: req.method,
-      headers: { ...req.headers, host: targetUrl.host, 'content-length': String(body.length) },
-    }, (upRes) => {
-      const parts: Buffer[] = [];
-      upRes.on('data', (c: Buffer) => parts.push(c));
-      upRes.on('end', () => {
-        let out = Buffer.concat(parts);
-        if (rewrite) out = Buffer.from(JSON.stringify(rewrite(JSON.parse(out.toString()))));
-        res.writeHead(upRes.statusCode ?? 502, { 'Content-Type': upRes.headers['content-type'] ?? 'application/json' }).end(out);
-      });
-    });
+  const forward = (
+    req: IncomingMessage,
+    body: Buffer,
+    res: ServerResponse,
+    rewrite?: (json: unknown) => unknown,
+  ): void => {
+    const up = request(
+      {
+        host: targetUrl.hostname,
+        port: targetUrl.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: targetUrl.host, 'content-length': String(body.length) },
+      },
+      (upRes) => {
+        const parts: Buffer[] = [];
+        upRes.on('data', (c: Buffer) => parts.push(c));
+        upRes.on('end', () => {
+          let out = Buffer.concat(parts);
+          if (rewrite) out = Buffer.from(JSON.stringify(rewrite(JSON.parse(out.toString()))));
+          res
+            .writeHead(upRes.statusCode ?? 502, { 'Content-Type': upRes.headers['content-type'] ?? 'application/json' })
+            .end(out);
+        });
+      },
+    );
     up.on('error', () => res.writeHead(502).end());
     up.end(body);
   };
 
-  const listen = (): Promise<void> => new Promise((resolve) => {
-    server = createServer(handle);
-    server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
-    server.listen(port, '127.0.0.1', () => {
-      port = (server!.address() as AddressInfo).port;
-      state.url = `http://127.0.0.1:${port}`;
-      resolve();
+  const listen = (): Promise<void> =>
+    new Promise((resolve) => {
+      server = createServer(handle);
+      server.on('connection', (s) => {
+        sockets.add(s);
+        s.on('close', () => sockets.delete(s));
+      });
+      server.listen(port, '127.0.0.1', () => {
+        port = (server!.address() as AddressInfo).port;
+        state.url = `http://127.0.0.1:${port}`;
+        resolve();
+      });
     });
-  });
-  const stop = (): Promise<void> => new Promise((resolve) => {
-    if (!server) { resolve(); return; }
-    for (const s of sockets) s.destroy();
-    server.close(() => resolve());
-    server = undefined;
-  });
+  const stop = (): Promise<void> =>
+    new Promise((resolve) => {
+      if (!server) {
+        resolve();
+        return;
+      }
+      for (const s of sockets) s.destroy();
+      server.close(() => resolve());
+      server = undefined;
+    });
   await listen();
   return state;
 }

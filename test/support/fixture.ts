@@ -15,8 +15,12 @@ export { COMPAT_MODES, type CompatMode };
 
 export async function sampleCatalog(opts: { token?: string; compat?: CompatMode } = {}): Promise<Catalog> {
   return startCatalog({
-    port: 0, db: ':memory:', sample: true, log: () => undefined,
-    ...(opts.token ? { token: opts.token } : {}), ...(opts.compat ? { compat: opts.compat } : {}),
+    port: 0,
+    db: ':memory:',
+    sample: true,
+    log: () => undefined,
+    ...(opts.token ? { token: opts.token } : {}),
+    ...(opts.compat ? { compat: opts.compat } : {}),
   });
 }
 
@@ -25,7 +29,10 @@ export async function serverFor(url: string, opts: SessionOptions = {}): Promise
 }
 
 /** In a describe block: a sample catalog (in `compat` mode) and a server pointed at it, for every test of the block. */
-export function useSampleServer(opts: SessionOptions = {}, compat: CompatMode = 'spec'): { catalog: Catalog; lsp: LspSession } {
+export function useSampleServer(
+  opts: SessionOptions = {},
+  compat: CompatMode = 'spec',
+): { catalog: Catalog; lsp: LspSession } {
   const env = {} as { catalog: Catalog; lsp: LspSession };
   before(async () => {
     env.catalog = await sampleCatalog({ compat });

@@ -6,14 +6,27 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import {
-  createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection,
-  type Diagnostic, type Hover, type CodeAction, type Position, type Range, type InitializeResult,
-  type CompletionItem, type DocumentLink,
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ProtocolConnection,
+  type Diagnostic,
+  type Hover,
+  type CodeAction,
+  type Position,
+  type Range,
+  type InitializeResult,
+  type CompletionItem,
+  type DocumentLink,
 } from 'vscode-languageserver-protocol/node';
 
 export const SERVER_BUNDLE = join(__dirname, '..', '..', '..', 'dist', 'server.js');
 
-export interface CatalogStatusEvent { state: string; message: string; endpoint?: string }
+export interface CatalogStatusEvent {
+  state: string;
+  message: string;
+  endpoint?: string;
+}
 
 export interface LspSession {
   connection: ProtocolConnection;
@@ -60,27 +73,45 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
   Object.assign(env, opts.env);
   const child = spawn(process.execPath, [SERVER_BUNDLE, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
   let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
-  const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  const connection = createProtocolConnection(
+    new StreamMessageReader(child.stdout!),
+    new StreamMessageWriter(child.stdin!),
+  );
   const settings: Record<string, unknown> = { ...opts.settings };
   const statuses: CatalogStatusEvent[] = [];
   const logs: string[] = [];
   const published = new Map<string, Diagnostic[]>();
-  const diagWaiters: Array<{ uri: string; accept: (d: Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }> = [];
-  const statusWaiters: Array<{ accept: (s: CatalogStatusEvent) => boolean; resolve: (s: CatalogStatusEvent) => void }> = [];
+  const diagWaiters: Array<{ uri: string; accept: (d: Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }> =
+    [];
+  const statusWaiters: Array<{ accept: (s: CatalogStatusEvent) => boolean; resolve: (s: CatalogStatusEvent) => void }> =
+    [];
 
   const configurationScopes: Array<string | undefined> = [];
-  connection.onRequest('workspace/configuration', (params: { items: Array<{ section?: string; scopeUri?: string }> }) => params.items.map((item) => {
-    configurationScopes.push(item.scopeUri);
-    return settings;
-  }));
+  connection.onRequest('workspace/configuration', (params: { items: Array<{ section?: string; scopeUri?: string }> }) =>
+    params.items.map((item) => {
+      configurationScopes.push(item.scopeUri);
+      return settings;
+    }),
+  );
   connection.onRequest('window/workDoneProgress/create', () => null);
   connection.onRequest('client/registerCapability', () => null);
-  connection.onNotification('window/logMessage', (p: { message: string }) => { logs.push(p.message); });
-  connection.onNotification('window/showMessage', (p: { message: string }) => { logs.push(`showMessage: ${p.message}`); });
-  connection.onRequest('window/showMessageRequest', (p: { message: string }) => { logs.push(`showMessageRequest: ${p.message}`); return null; });
+  connection.onNotification('window/logMessage', (p: { message: string }) => {
+    logs.push(p.message);
+  });
+  connection.onNotification('window/showMessage', (p: { message: string }) => {
+    logs.push(`showMessage: ${p.message}`);
+  });
+  connection.onRequest('window/showMessageRequest', (p: { message: string }) => {
+    logs.push(`showMessageRequest: ${p.message}`);
+    return null;
+  });
   connection.onNotification('$/progress', () => undefined);
-  connection.onNotification('catalogLens/skipped', (p: unknown) => { logs.push(`skipped-notice: ${JSON.stringify(p)}`); });
+  connection.onNotification('catalogLens/skipped', (p: unknown) => {
+    logs.push(`skipped-notice: ${JSON.stringify(p)}`);
+  });
   connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: Diagnostic[] }) => {
     published.set(p.uri, p.diagnostics);
     for (const w of [...diagWaiters]) {
@@ -102,47 +133,86 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
   connection.listen();
 
   const versions = new Map<string, number>();
-  const init = await connection.sendRequest('initialize', {
+  const init = (await connection.sendRequest('initialize', {
     processId: process.pid,
     rootUri: opts.workspaceFolders?.[0]?.uri ?? null,
     workspaceFolders: opts.workspaceFolders ?? null,
     capabilities: {
       workspace: { configuration: !opts.noConfiguration, workspaceFolders: true },
       window: { workDoneProgress: true },
-      textDocument: { codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor'] } } }, hover: { contentFormat: ['markdown'] } },
+      textDocument: {
+        codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor'] } } },
+        hover: { contentFormat: ['markdown'] },
+      },
     },
     initializationOptions: opts.initializationOptions ?? (opts.noConfiguration ? { settings } : {}),
-  }) as InitializeResult;
+  })) as InitializeResult;
   await connection.sendNotification('initialized', {});
 
-  const withTimeout = <T>(p: Promise<T>, ms: number, what: string): Promise<T> => new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}; server stderr:\n${stderr}\nlogs:\n${logs.join('\n')}`)), ms);
-    p.then((v) => { clearTimeout(t); resolve(v); }, (e: unknown) => { clearTimeout(t); reject(e instanceof Error ? e : new Error(String(e))); });
-  });
+  const withTimeout = <T>(p: Promise<T>, ms: number, what: string): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const t = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `timed out after ${ms} ms waiting for ${what}; server stderr:\n${stderr}\nlogs:\n${logs.join('\n')}`,
+            ),
+          ),
+        ms,
+      );
+      p.then(
+        (v) => {
+          clearTimeout(t);
+          resolve(v);
+        },
+        (e: unknown) => {
+          clearTimeout(t);
+          reject(e instanceof Error ? e : new Error(String(e)));
+        },
+      );
+    });
 
   return {
-    connection, child, init, settings, statuses, logs, configurationScopes,
+    connection,
+    child,
+    init,
+    settings,
+    statuses,
+    logs,
+    configurationScopes,
     async open(uri, languageId, text) {
       versions.set(uri, 1);
-      await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+      await connection.sendNotification('textDocument/didOpen', {
+        textDocument: { uri, languageId, version: 1, text },
+      });
     },
     async change(uri, text) {
       const v = (versions.get(uri) ?? 1) + 1;
       versions.set(uri, v);
-      await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [{ text }] });
+      await connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version: v },
+        contentChanges: [{ text }],
+      });
     },
     async close(uri) {
       await connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
     },
-    hover: (uri, position) => connection.sendRequest('textDocument/hover', { textDocument: { uri }, position }) as Promise<Hover | null>,
+    hover: (uri, position) =>
+      connection.sendRequest('textDocument/hover', { textDocument: { uri }, position }) as Promise<Hover | null>,
     completion: async (uri, position) => {
-      const r = await connection.sendRequest('textDocument/completion', { textDocument: { uri }, position }) as CompletionItem[] | { items: CompletionItem[] } | null;
-      return Array.isArray(r) ? r : r?.items ?? [];
+      const r = (await connection.sendRequest('textDocument/completion', { textDocument: { uri }, position })) as
+        CompletionItem[] | { items: CompletionItem[] } | null;
+      return Array.isArray(r) ? r : (r?.items ?? []);
     },
-    links: async (uri) => ((await connection.sendRequest('textDocument/documentLink', { textDocument: { uri } })) as DocumentLink[] | null) ?? [],
-    codeActions: async (uri, range, diagnostics, only) => ((await connection.sendRequest('textDocument/codeAction', {
-      textDocument: { uri }, range, context: { diagnostics, ...(only ? { only } : {}) },
-    })) as CodeAction[] | null) ?? [],
+    links: async (uri) =>
+      ((await connection.sendRequest('textDocument/documentLink', { textDocument: { uri } })) as
+        DocumentLink[] | null) ?? [],
+    codeActions: async (uri, range, diagnostics, only) =>
+      ((await connection.sendRequest('textDocument/codeAction', {
+        textDocument: { uri },
+        range,
+        context: { diagnostics, ...(only ? { only } : {}) },
+      })) as CodeAction[] | null) ?? [],
     command: (command, arg) => connection.sendRequest('workspace/executeCommand', { command, arguments: [arg] }),
     async configurationChanged() {
       await connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
@@ -150,13 +220,25 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
     diagnostics(uri, accept = () => true, timeoutMs = 20000) {
       const latest = published.get(uri);
       if (latest && accept(latest)) return Promise.resolve(latest);
-      return withTimeout(new Promise<Diagnostic[]>((resolve) => { diagWaiters.push({ uri, accept, resolve }); }), timeoutMs, `diagnostics of ${uri}`);
+      return withTimeout(
+        new Promise<Diagnostic[]>((resolve) => {
+          diagWaiters.push({ uri, accept, resolve });
+        }),
+        timeoutMs,
+        `diagnostics of ${uri}`,
+      );
     },
     latestDiagnostics: (uri) => published.get(uri),
     waitForStatus(accept, timeoutMs = 20000) {
       const last = statuses[statuses.length - 1];
       if (last && accept(last)) return Promise.resolve(last);
-      return withTimeout(new Promise<CatalogStatusEvent>((resolve) => { statusWaiters.push({ accept, resolve }); }), timeoutMs, 'a catalog status');
+      return withTimeout(
+        new Promise<CatalogStatusEvent>((resolve) => {
+          statusWaiters.push({ accept, resolve });
+        }),
+        timeoutMs,
+        'a catalog status',
+      );
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
@@ -167,7 +249,9 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
         } catch {
           child.kill('SIGKILL');
         }
-        await withTimeout(exited, 5000, 'the server to exit').catch(() => { child.kill('SIGKILL'); });
+        await withTimeout(exited, 5000, 'the server to exit').catch(() => {
+          child.kill('SIGKILL');
+        });
       }
       connection.dispose();
     },

@@ -2,7 +2,10 @@
 import { createServer, request, type Server } from 'node:http';
 import { listenOnLoopback } from './loopbackServer';
 
-export interface GraphqlExchange { query: string; answer: { data?: unknown; errors?: Array<{ message?: string }> } }
+export interface GraphqlExchange {
+  query: string;
+  answer: { data?: unknown; errors?: Array<{ message?: string }> };
+}
 
 export interface RecordingProxy {
   url: string;
@@ -28,17 +31,33 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      const up = request({ host: t.hostname, port: t.port, path: req.url, method: req.method, headers: { ...req.headers, host: t.host } }, (upRes) => {
-        const parts: Buffer[] = [];
-        upRes.on('data', (c: Buffer) => parts.push(c));
-        upRes.on('end', () => {
-          const out = Buffer.concat(parts);
-          if (req.url === '/api/graphql' && req.method === 'POST') {
-            state.graphql.push({ query: (JSON.parse(body.toString()) as { query: string }).query, answer: JSON.parse(out.toString()) as GraphqlExchange['answer'] });
-          }
-          res.writeHead(upRes.statusCode ?? 502, { 'Content-Type': upRes.headers['content-type'] ?? 'application/json' }).end(out);
-        });
-      });
+      const up = request(
+        {
+          host: t.hostname,
+          port: t.port,
+          path: req.url,
+          method: req.method,
+          headers: { ...req.headers, host: t.host },
+        },
+        (upRes) => {
+          const parts: Buffer[] = [];
+          upRes.on('data', (c: Buffer) => parts.push(c));
+          upRes.on('end', () => {
+            const out = Buffer.concat(parts);
+            if (req.url === '/api/graphql' && req.method === 'POST') {
+              state.graphql.push({
+                query: (JSON.parse(body.toString()) as { query: string }).query,
+                answer: JSON.parse(out.toString()) as GraphqlExchange['answer'],
+              });
+            }
+            res
+              .writeHead(upRes.statusCode ?? 502, {
+                'Content-Type': upRes.headers['content-type'] ?? 'application/json',
+              })
+              .end(out);
+          });
+        },
+      );
       up.on('error', () => res.writeHead(502).end());
       up.end(body);
     });

@@ -10,14 +10,19 @@ import { connect, type Socket } from 'node:net';
 const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 
 export function acceptKey(key: string): string {
-  return createHash('sha1').update(key + GUID).digest('base64');
+  return createHash('sha1')
+    .update(key + GUID)
+    .digest('base64');
 }
 
 /** A text frame; clients must mask theirs (RFC 6455 §5.3). */
 export function encodeText(text: string, masked: boolean): Buffer {
   const payload = Buffer.from(text, 'utf8');
   if (payload.length > 0xffff) throw new Error('frames over 64 KiB are not needed here');
-  const lengthBytes = payload.length < 126 ? Buffer.from([payload.length | (masked ? 0x80 : 0)]) : Buffer.from([126 | (masked ? 0x80 : 0), payload.length >> 8, payload.length & 0xff]);
+  const lengthBytes =
+    payload.length < 126
+      ? Buffer.from([payload.length | (masked ? 0x80 : 0)])
+      : Buffer.from([126 | (masked ? 0x80 : 0), payload.length >> 8, payload.length & 0xff]);
   if (!masked) return Buffer.concat([Buffer.from([0x81]), lengthBytes, payload]);
   const mask = randomBytes(4);
   const body = Buffer.from(payload.map((b, i) => b ^ mask[i % 4]!));
@@ -58,7 +63,9 @@ export function acceptEchoSocket(req: IncomingMessage, socket: Socket, head: Buf
     socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     return;
   }
-  socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${acceptKey(key)}\r\n\r\n`);
+  socket.write(
+    `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${acceptKey(key)}\r\n\r\n`,
+  );
   let pending: Buffer = Buffer.from(head);
   const onData = (chunk: Buffer): void => {
     const { texts, rest } = decodeFrames(Buffer.concat([pending, chunk]));
@@ -91,11 +98,20 @@ export function upgrade(port: number, target: string, headers: Record<string, st
     const socket = connect(port, '127.0.0.1');
     const key = randomBytes(16).toString('base64');
     const all: Record<string, string> = {
-      Host: `127.0.0.1:${port}`, Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': key, ...headers,
+      Host: `127.0.0.1:${port}`,
+      Connection: 'Upgrade',
+      Upgrade: 'websocket',
+      'Sec-WebSocket-Version': '13',
+      'Sec-WebSocket-Key': key,
+      ...headers,
     };
     socket.once('error', reject);
     socket.once('connect', () => {
-      socket.write(`GET ${target} HTTP/1.1\r\n${Object.entries(all).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`);
+      socket.write(
+        `GET ${target} HTTP/1.1\r\n${Object.entries(all)
+          .map(([k, v]) => `${k}: ${v}\r\n`)
+          .join('')}\r\n`,
+      );
     });
     let buf: Buffer = Buffer.alloc(0);
     const onHead = (chunk: Buffer): void => {
@@ -125,10 +141,11 @@ export function upgrade(port: number, target: string, headers: Record<string, st
           frames.push(...decoded.texts);
           while (frames.length > 0 && waiters.length > 0) waiters.shift()!(frames.shift()!);
         });
-        const exchange = (text: string): Promise<string> => new Promise((res) => {
-          waiters.push(res);
-          socket.write(encodeText(text, true));
-        });
+        const exchange = (text: string): Promise<string> =>
+          new Promise((res) => {
+            waiters.push(res);
+            socket.write(encodeText(text, true));
+          });
         resolve({ status, headers: head, body: '', socket, exchange });
         return;
       }
@@ -141,7 +158,10 @@ export function upgrade(port: number, target: string, headers: Record<string, st
         done = true;
         socket.destroy();
         resolve({
-          status, headers: head, body: body.toString('utf8'), socket,
+          status,
+          headers: head,
+          body: body.toString('utf8'),
+          socket,
           exchange: () => Promise.reject(new Error(`no WebSocket: the answer was ${status}`)),
         });
       };

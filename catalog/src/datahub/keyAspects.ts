@@ -20,15 +20,28 @@ export interface KeyAspect {
 /** The key aspect of a URN of one of the five kinds; undefined for other kinds. */
 export function keyAspect(urn: Urn): KeyAspect | undefined {
   const platform = (p: string): string => `urn:${urn.namespace}:dataPlatform:${p}`;
-  const key = (name: string, record: string, value: Record<string, string>): KeyAspect =>
-    ({ name, fqcn: `com.linkedin.metadata.key.${record}`, value });
+  const key = (name: string, record: string, value: Record<string, string>): KeyAspect => ({
+    name,
+    fqcn: `com.linkedin.metadata.key.${record}`,
+    value,
+  });
   switch (urn.kind) {
-    case 'dataset': return key('datasetKey', 'DatasetKey', { platform: platform(urn.platform), name: urn.name, origin: urn.env });
-    case 'mlFeature': return key('mlFeatureKey', 'MLFeatureKey', { featureNamespace: urn.table, name: urn.feature });
-    case 'mlFeatureTable': return key('mlFeatureTableKey', 'MLFeatureTableKey', { platform: platform(urn.platform), name: urn.table });
-    case 'mlModel': return key('mlModelKey', 'MLModelKey', { platform: platform(urn.platform), name: urn.name, origin: urn.env });
-    case 'mlModelGroup': return key('mlModelGroupKey', 'MLModelGroupKey', { platform: platform(urn.platform), name: urn.name, origin: urn.env });
-    default: return undefined;
+    case 'dataset':
+      return key('datasetKey', 'DatasetKey', { platform: platform(urn.platform), name: urn.name, origin: urn.env });
+    case 'mlFeature':
+      return key('mlFeatureKey', 'MLFeatureKey', { featureNamespace: urn.table, name: urn.feature });
+    case 'mlFeatureTable':
+      return key('mlFeatureTableKey', 'MLFeatureTableKey', { platform: platform(urn.platform), name: urn.table });
+    case 'mlModel':
+      return key('mlModelKey', 'MLModelKey', { platform: platform(urn.platform), name: urn.name, origin: urn.env });
+    case 'mlModelGroup':
+      return key('mlModelGroupKey', 'MLModelGroupKey', {
+        platform: platform(urn.platform),
+        name: urn.name,
+        origin: urn.env,
+      });
+    default:
+      return undefined;
   }
 }
 

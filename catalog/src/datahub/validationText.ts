@@ -23,17 +23,28 @@ export interface PreconditionItem {
 export function javaString(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(javaString).join(', ')}]`;
   if (v !== null && typeof v === 'object') {
-    return `{${Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).map(([k, x]) => `${k}=${javaString(x)}`).join(', ')}}`;
+    return `{${Object.entries(v as Record<string, unknown>)
+      .filter(([, x]) => x !== undefined)
+      .map(([k, x]) => `${k}=${javaString(x)}`)
+      .join(', ')}}`;
   }
   return String(v);
 }
 
-export function datahubPreconditionMessage(item: PreconditionItem, actor: string, now: number, expected: string, actual: string): string {
+export function datahubPreconditionMessage(
+  item: PreconditionItem,
+  actor: string,
+  now: number,
+  expected: string,
+  actual: string,
+): string {
   const urn = item.requestedUrn;
-  const changeItem = `ChangeItemImpl{changeType=UPSERT, auditStamp=${javaString({ actor, time: now })}, ` +
+  const changeItem =
+    `ChangeItemImpl{changeType=UPSERT, auditStamp=${javaString({ actor, time: now })}, ` +
     `systemMetadata=${javaString(item.systemMetadata ?? {})}, recordTemplate=${javaString(item.value)}, ` +
     `aspectName='${item.aspectName}', urn=${urn}}`;
-  const exception = `AspectValidationException(item=${changeItem}, changeType=UPSERT, entityUrn=${urn}, ` +
+  const exception =
+    `AspectValidationException(item=${changeItem}, changeType=UPSERT, entityUrn=${urn}, ` +
     `aspectName=${item.aspectName}, subType=PRECONDITION, msg=Expected version ${expected}, actual version ${actual})`;
   return `ValidationExceptionCollection{EntityAspect:(${urn},${item.aspectName}) Exceptions: [${exception}]}`;
 }

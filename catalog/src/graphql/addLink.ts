@@ -26,7 +26,12 @@ import type { ReadContext } from './readShapes';
 type Json = Record<string, unknown>;
 
 export interface AddLinkArgs {
-  input: { linkUrl: string; label: string; resourceUrn: string; settings?: { showInAssetPreview?: boolean | null } | null };
+  input: {
+    linkUrl: string;
+    label: string;
+    resourceUrn: string;
+    settings?: { showInAssetPreview?: boolean | null } | null;
+  };
 }
 
 const WITH_LINKS = ENTITY_TYPES.filter((t) => ASPECTS_BY_ENTITY[t].includes('institutionalMemory'));
@@ -45,17 +50,23 @@ export async function addLink(args: AddLinkArgs, ctx: ReadContext): Promise<bool
   const target = ctx.namespaces.resolve(resourceUrn, 'addLink(input.resourceUrn)');
   const kind = target.urn.kind === 'other' ? target.urn.entityType : target.urn.kind;
   if (!isEntityType(kind) || !WITH_LINKS.includes(kind)) {
-    throw badRequest(`addLink(input.resourceUrn): a ${kind} has no links in this catalog; links (institutionalMemory) belong to ${WITH_LINKS.join(' and ')} entities`);
+    throw badRequest(
+      `addLink(input.resourceUrn): a ${kind} has no links in this catalog; links (institutionalMemory) belong to ${WITH_LINKS.join(' and ')} entities`,
+    );
   }
   if (ctx.compat === 'spec' && !parsesAsUrl(linkUrl)) {
-    throw badRequest(`Failed to change institutional memory for resource ${resourceUrn}. Expected an url. (addLink(input.linkUrl) '${linkUrl}' is not an absolute URL)`);
+    throw badRequest(
+      `Failed to change institutional memory for resource ${resourceUrn}. Expected an url. (addLink(input.linkUrl) '${linkUrl}' is not an absolute URL)`,
+    );
   }
   const store = ctx.store;
   const now = Date.now();
   const mustExist = (): void => {
     if (!entityExists(store, target.key, kind, ctx.compat)) {
       const why = ctx.compat === 'spec' ? ` (${existenceRuleText(kind)})` : '';
-      throw badRequest(`Failed to change institutional memory for resource ${resourceUrn}. Resource does not exist.${why}`);
+      throw badRequest(
+        `Failed to change institutional memory for resource ${resourceUrn}. Resource does not exist.${why}`,
+      );
     }
   };
   /** The aspect with the link appended; undefined when a link with the same url and label is there. */
@@ -63,13 +74,27 @@ export async function addLink(args: AddLinkArgs, ctx: ReadContext): Promise<bool
     const current = store.get(target.key, 'institutionalMemory')?.value ?? {};
     const elements = Array.isArray(current['elements']) ? current['elements'] : [];
     // LinkUtils.hasDuplicates: the same url and the same label (stored as description).
-    if (elements.some((e) => typeof e === 'object' && e !== null && (e as Json)['url'] === linkUrl && (e as Json)['description'] === label)) return undefined;
+    if (
+      elements.some(
+        (e) =>
+          typeof e === 'object' && e !== null && (e as Json)['url'] === linkUrl && (e as Json)['description'] === label,
+      )
+    )
+      return undefined;
     const link: Json = { url: linkUrl, createStamp: { time: now, actor: ctx.actor }, description: label };
-    if (settings) link['settings'] = typeof settings.showInAssetPreview === 'boolean' ? { showInAssetPreview: settings.showInAssetPreview } : {};
+    if (settings)
+      link['settings'] =
+        typeof settings.showInAssetPreview === 'boolean' ? { showInAssetPreview: settings.showInAssetPreview } : {};
     return { ...current, elements: [...elements, link] };
   };
   const write = (value: Json): void => {
-    writeAspect(store, { key: target.key, requestedUrn: resourceUrn, entityType: kind, aspectName: 'institutionalMemory', value }, ctx.actor, now, ctx.compat);
+    writeAspect(
+      store,
+      { key: target.key, requestedUrn: resourceUrn, entityType: kind, aspectName: 'institutionalMemory', value },
+      ctx.actor,
+      now,
+      ctx.compat,
+    );
   };
   if (ctx.compat === 'datahub') {
     mustExist();

@@ -24,7 +24,13 @@
 import { parseUrn } from '../../../model/src/urn';
 import { badRequest, unknownGraphQLError } from '../errors';
 import { writeAspect } from '../writes';
-import { resolveDataset, withFieldDescription, type MemoryElementInputArgs, type UpdateDatasetArgs, type UpdateDescriptionArgs } from './mutations';
+import {
+  resolveDataset,
+  withFieldDescription,
+  type MemoryElementInputArgs,
+  type UpdateDatasetArgs,
+  type UpdateDescriptionArgs,
+} from './mutations';
 import { datasetNode, type ReadContext } from './readShapes';
 
 type Json = Record<string, unknown>;
@@ -37,11 +43,15 @@ type Json = Record<string, unknown>;
 function memoryElement(e: MemoryElementInputArgs, i: number, now: number): Json {
   const where = `updateDataset(input.institutionalMemory.elements[${i}]`;
   if (e.description === undefined || e.description === null) {
-    throw unknownGraphQLError(`${where}.description) is missing: DataHub's InstitutionalMemoryMetadataUpdateMapper calls setDescription(null), which throws`);
+    throw unknownGraphQLError(
+      `${where}.description) is missing: DataHub's InstitutionalMemoryMetadataUpdateMapper calls setDescription(null), which throws`,
+    );
   }
   const author = parseUrn(e.author);
   if (!author.ok || author.urn.kind !== 'corpuser' || author.urn.namespace !== 'li') {
-    throw unknownGraphQLError(`${where}.author) '${e.author}' is not a urn:li:corpuser URN, which DataHub's CorpuserUrn.createFromString refuses`);
+    throw unknownGraphQLError(
+      `${where}.author) '${e.author}' is not a urn:li:corpuser URN, which DataHub's CorpuserUrn.createFromString refuses`,
+    );
   }
   return { description: e.description, url: e.url, createStamp: { actor: e.author, time: e.createdAt ?? now } };
 }
@@ -54,11 +64,18 @@ export function updateDatasetAsDataHub(args: UpdateDatasetArgs, ctx: ReadContext
   const editable = args.input.editableProperties;
   const stamp = { actor: ctx.actor, time: now };
   const write = (aspectName: 'institutionalMemory' | 'editableDatasetProperties', value: Json): void => {
-    writeAspect(ctx.store, { key: target.key, requestedUrn: args.urn, entityType: 'dataset', aspectName, value }, ctx.actor, now, 'datahub');
+    writeAspect(
+      ctx.store,
+      { key: target.key, requestedUrn: args.urn, entityType: 'dataset', aspectName, value },
+      ctx.actor,
+      now,
+      'datahub',
+    );
   };
   ctx.store.transaction(() => {
     if (elements) write('institutionalMemory', { elements });
-    if (editable) write('editableDatasetProperties', { description: editable.description, lastModified: stamp, created: stamp });
+    if (editable)
+      write('editableDatasetProperties', { description: editable.description, lastModified: stamp, created: stamp });
   });
   ctx.forget(target.key);
   return datasetNode(ctx, args.urn, target.urn, target.key);
@@ -77,7 +94,7 @@ export async function updateDescriptionAsDataHub(args: UpdateDescriptionArgs, ct
     const kind = target.urn.kind === 'other' ? target.urn.entityType : target.urn.kind;
     throw badRequest(
       `updateDescription(input.resourceUrn): the local catalog describes dataset fields only, found a ${kind} URN '${urn}' ` +
-      "(DataHub would write the entity's editable properties aspect, which this catalog does not keep)",
+        "(DataHub would write the entity's editable properties aspect, which this catalog does not keep)",
     );
   }
   if (input.subResourceType === undefined || input.subResourceType === null) {
@@ -88,14 +105,27 @@ export async function updateDescriptionAsDataHub(args: UpdateDescriptionArgs, ct
   const schema = ctx.store.get(target.key, 'schemaMetadata')?.value;
   if (!schema) throw badRequest(`Failed to update ${urn} & field ${field}. ${urn} has no schema.`);
   const fields = Array.isArray(schema['fields']) ? schema['fields'] : [];
-  if (field === null || !fields.some((f) => typeof f === 'object' && f !== null && (f as Json)['fieldPath'] === field)) {
+  if (
+    field === null ||
+    !fields.some((f) => typeof f === 'object' && f !== null && (f as Json)['fieldPath'] === field)
+  ) {
     throw badRequest(`Failed to update ${urn} & field ${field}. Field ${field} does not exist in the datasets schema.`);
   }
   // DescriptionUtils.updateFieldDescription edits the entry and writes the aspect back; it sets no `created`.
-  const value = withFieldDescription(ctx.store.get(target.key, 'editableSchemaMetadata')?.value, field, input.description);
+  const value = withFieldDescription(
+    ctx.store.get(target.key, 'editableSchemaMetadata')?.value,
+    field,
+    input.description,
+  );
   await otherRequestsRun();
   ctx.store.transaction(() => {
-    writeAspect(ctx.store, { key: target.key, requestedUrn: urn, entityType: 'dataset', aspectName: 'editableSchemaMetadata', value }, ctx.actor, Date.now(), 'datahub');
+    writeAspect(
+      ctx.store,
+      { key: target.key, requestedUrn: urn, entityType: 'dataset', aspectName: 'editableSchemaMetadata', value },
+      ctx.actor,
+      Date.now(),
+      'datahub',
+    );
   });
   ctx.forget(target.key);
   return true;

@@ -3,14 +3,27 @@
  * `{data, errors?, extensions: {}}`, each error with `extensions: {code, type}`; HTTP 400 when the
  * body is not a GraphQL request.
  */
-import { execute, getVariableValues, GraphQLError, parse, validate, type DocumentNode, type ExecutionResult } from 'graphql';
+import {
+  execute,
+  getVariableValues,
+  GraphQLError,
+  parse,
+  validate,
+  type DocumentNode,
+  type ExecutionResult,
+} from 'graphql';
 import type { EntityType } from '../../../model/src/aspects';
 import { badRequest, CatalogError, graphQLErrorType, OpaqueError } from '../errors';
 import { addLink, type AddLinkArgs } from './addLink';
 import { updateDatasetAsDataHub, updateDescriptionAsDataHub } from './datahubMutations';
 import { checkQueryLimits, DEFAULT_QUERY_LIMITS, type QueryLimits } from './limits';
 import { updateDataset, updateDescription, type UpdateDatasetArgs, type UpdateDescriptionArgs } from './mutations';
-import { datahubLimitMessage, queryCost, selectedOperation, type DataHubQueryLimits } from '../../../model/src/queryCost';
+import {
+  datahubLimitMessage,
+  queryCost,
+  selectedOperation,
+  type DataHubQueryLimits,
+} from '../../../model/src/queryCost';
 import { entityNode, type ReadContext } from './readShapes';
 import { catalogSchema } from './schema';
 
@@ -59,18 +72,20 @@ const rootValue = {
     return ctx.exists(r.key, r.entityType);
   },
   updateDataset: (args: UpdateDatasetArgs, ctx: ReadContext) =>
-    (ctx.compat === 'datahub' ? updateDatasetAsDataHub(args, ctx) : updateDataset(args, ctx)),
+    ctx.compat === 'datahub' ? updateDatasetAsDataHub(args, ctx) : updateDataset(args, ctx),
   updateDescription: (args: UpdateDescriptionArgs, ctx: ReadContext) =>
-    (ctx.compat === 'datahub' ? updateDescriptionAsDataHub(args, ctx) : updateDescription(args, ctx)),
+    ctx.compat === 'datahub' ? updateDescriptionAsDataHub(args, ctx) : updateDescription(args, ctx),
   addLink: (args: AddLinkArgs, ctx: ReadContext) => addLink(args, ctx),
 };
 
-const DATAHUB_MODE_SAFETY_LIMITS: QueryLimits = { maxDepth: Number.MAX_SAFE_INTEGER, maxRootFields: Number.MAX_SAFE_INTEGER, maxFields: DEFAULT_QUERY_LIMITS.maxFields };
+const DATAHUB_MODE_SAFETY_LIMITS: QueryLimits = {
+  maxDepth: Number.MAX_SAFE_INTEGER,
+  maxRootFields: Number.MAX_SAFE_INTEGER,
+  maxFields: DEFAULT_QUERY_LIMITS.maxFields,
+};
 
 /** Which size limits a request meets: the spec mode's own (limits.ts, checked before validation), or DataHub's (queryCost.ts, checked after). */
-export type GraphQLLimits =
-  | { kind: 'spec'; limits: QueryLimits }
-  | { kind: 'datahub'; limits: DataHubQueryLimits };
+export type GraphQLLimits = { kind: 'spec'; limits: QueryLimits } | { kind: 'datahub'; limits: DataHubQueryLimits };
 
 export interface GraphQLRunOptions {
   limits?: GraphQLLimits;
@@ -83,7 +98,11 @@ export interface GraphQLRunOptions {
 function requestError(message: string): GraphQLResponse {
   return {
     status: 400,
-    body: { errors: [{ message, extensions: { code: 400, type: 'BAD_REQUEST', classification: 'BadRequest' } }], data: null, extensions: {} },
+    body: {
+      errors: [{ message, extensions: { code: 400, type: 'BAD_REQUEST', classification: 'BadRequest' } }],
+      data: null,
+      extensions: {},
+    },
   };
 }
 
@@ -96,21 +115,36 @@ function errorEntry(e: GraphQLError, classification?: string): Json {
   const entry: Json = { message: e.message };
   if (e.locations) entry['locations'] = e.locations;
   if (e.path) entry['path'] = e.path;
-  entry['extensions'] = { code, type, classification: classification ?? (fromResolver ? 'DataFetchingException' : 'ValidationError') };
+  entry['extensions'] = {
+    code,
+    type,
+    classification: classification ?? (fromResolver ? 'DataFetchingException' : 'ValidationError'),
+  };
   return entry;
 }
 
 function withErrors(errors: readonly GraphQLError[], classification: string): GraphQLResponse {
-  return { status: 200, body: { errors: errors.map((e) => errorEntry(e, classification)), data: null, extensions: {} } };
+  return {
+    status: 200,
+    body: { errors: errors.map((e) => errorEntry(e, classification)), data: null, extensions: {} },
+  };
 }
 
 /** graphql-java's answer to an AbortExecutionException: no `data` key at all, the classification only. */
 function aborted(message: string): GraphQLResponse {
-  return { status: 200, body: { errors: [{ message, extensions: { classification: 'ExecutionAborted' } }], extensions: {} } };
+  return {
+    status: 200,
+    body: { errors: [{ message, extensions: { classification: 'ExecutionAborted' } }], extensions: {} },
+  };
 }
 
 /** DataHub's limits, checked as graphql-java does: after validation and variable coercion, before execution. */
-function datahubLimitAnswer(doc: DocumentNode, limits: DataHubQueryLimits, variables: Json | undefined, operationName: string | undefined): GraphQLResponse | undefined {
+function datahubLimitAnswer(
+  doc: DocumentNode,
+  limits: DataHubQueryLimits,
+  variables: Json | undefined,
+  operationName: string | undefined,
+): GraphQLResponse | undefined {
   const op = selectedOperation(doc, operationName);
   if (!op) return undefined;
   const coerced = getVariableValues(catalogSchema(), op.variableDefinitions ?? [], variables ?? {});
@@ -120,7 +154,10 @@ function datahubLimitAnswer(doc: DocumentNode, limits: DataHubQueryLimits, varia
   try {
     cost = queryCost(doc, { operationName, variables: coerced.coerced });
   } catch (e) {
-    if (e instanceof RangeError) return aborted(`maximum query depth exceeded: the document is nested too deeply to measure (limit ${limits.maxDepth})`);
+    if (e instanceof RangeError)
+      return aborted(
+        `maximum query depth exceeded: the document is nested too deeply to measure (limit ${limits.maxDepth})`,
+      );
     throw e;
   }
   const over = cost && datahubLimitMessage(cost, limits);
@@ -143,7 +180,11 @@ function rememberDocument(query: string, entry: { doc: DocumentNode }): void {
 }
 
 /** Runs one GraphQL request body (already parsed as JSON). */
-export async function runGraphQL(body: unknown, ctx: ReadContext, opts: GraphQLRunOptions = {}): Promise<GraphQLResponse> {
+export async function runGraphQL(
+  body: unknown,
+  ctx: ReadContext,
+  opts: GraphQLRunOptions = {},
+): Promise<GraphQLResponse> {
   const limits = opts.limits ?? { kind: 'spec', limits: DEFAULT_QUERY_LIMITS };
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return requestError('the request body must be a JSON object {"query": "...", "variables": {...}}');
@@ -166,7 +207,14 @@ export async function runGraphQL(body: unknown, ctx: ReadContext, opts: GraphQLR
       if (e instanceof GraphQLError) return withErrors([e], 'InvalidSyntax');
       // graphql's parser recurses once per level: thousands of nested braces overflow its stack.
       if (e instanceof RangeError) {
-        return withErrors([new GraphQLError(`the document is nested too deeply to read; the limit is ${limits.limits.maxDepth} levels`)], 'ValidationError');
+        return withErrors(
+          [
+            new GraphQLError(
+              `the document is nested too deeply to read; the limit is ${limits.limits.maxDepth} levels`,
+            ),
+          ],
+          'ValidationError',
+        );
       }
       throw e;
     }
@@ -182,12 +230,20 @@ export async function runGraphQL(body: unknown, ctx: ReadContext, opts: GraphQLR
   const invalid = known.invalid;
   if (invalid.length > 0) return withErrors(invalid, 'ValidationError');
   if (limits.kind === 'datahub') {
-    const over = datahubLimitAnswer(doc, limits.limits, (variables ?? undefined) as Json | undefined, (operationName ?? undefined) as string | undefined);
+    const over = datahubLimitAnswer(
+      doc,
+      limits.limits,
+      (variables ?? undefined) as Json | undefined,
+      (operationName ?? undefined) as string | undefined,
+    );
     if (over) return over;
   }
 
   const result: ExecutionResult = await execute({
-    schema, document: doc, rootValue, contextValue: ctx,
+    schema,
+    document: doc,
+    rootValue,
+    contextValue: ctx,
     variableValues: (variables ?? undefined) as Json | undefined,
     operationName: (operationName ?? undefined) as string | undefined,
   });
@@ -195,7 +251,8 @@ export async function runGraphQL(body: unknown, ctx: ReadContext, opts: GraphQLR
   if (result.errors && result.errors.length > 0) {
     for (const e of result.errors) {
       if (e.originalError instanceof OpaqueError) opts.onOpaqueError?.(e.originalError);
-      else if (e.path !== undefined && e.originalError && !(e.originalError instanceof CatalogError)) opts.onInternalError?.(e.originalError);
+      else if (e.path !== undefined && e.originalError && !(e.originalError instanceof CatalogError))
+        opts.onInternalError?.(e.originalError);
     }
     out['errors'] = result.errors.map((e) => errorEntry(e));
   }

@@ -15,7 +15,12 @@ import { datasetNode, type ReadContext } from './readShapes';
 
 type Json = Record<string, unknown>;
 
-export interface MemoryElementInputArgs { url: string; description?: string | null; author: string; createdAt?: number | null }
+export interface MemoryElementInputArgs {
+  url: string;
+  description?: string | null;
+  author: string;
+  createdAt?: number | null;
+}
 
 export interface UpdateDatasetArgs {
   urn: string;
@@ -43,9 +48,12 @@ export function resolveDataset(ctx: ReadContext, text: string, where: string): R
 export function updateDataset(args: UpdateDatasetArgs, ctx: ReadContext): Json {
   const target = resolveDataset(ctx, args.urn, 'updateDataset(urn)');
   const store = ctx.store;
-  const memory = args.input.institutionalMemory ? memoryElements(ctx, args.input.institutionalMemory.elements) : undefined;
+  const memory = args.input.institutionalMemory
+    ? memoryElements(ctx, args.input.institutionalMemory.elements)
+    : undefined;
   store.transaction(() => {
-    if (!entityExists(store, target.key, 'dataset', 'spec')) throw missingEntityError(args.urn, 'dataset', `updateDataset of ${args.urn}`);
+    if (!entityExists(store, target.key, 'dataset', 'spec'))
+      throw missingEntityError(args.urn, 'dataset', `updateDataset of ${args.urn}`);
     const now = Date.now();
     const stamp: AuditStamp = { time: now, actor: ctx.actor };
     const editable = args.input.editableProperties;
@@ -54,13 +62,41 @@ export function updateDataset(args: UpdateDatasetArgs, ctx: ReadContext): Json {
       const value: Json = { ...current, description: editable.description };
       if (typeof editable.name === 'string') value['name'] = editable.name;
       if (!isObject(value['created'])) value['created'] = stamp;
-      writeAspect(store, { key: target.key, requestedUrn: args.urn, entityType: 'dataset', aspectName: 'editableDatasetProperties', value }, ctx.actor, now, 'spec');
+      writeAspect(
+        store,
+        {
+          key: target.key,
+          requestedUrn: args.urn,
+          entityType: 'dataset',
+          aspectName: 'editableDatasetProperties',
+          value,
+        },
+        ctx.actor,
+        now,
+        'spec',
+      );
     }
     if (memory) {
       const current = store.get(target.key, 'institutionalMemory')?.value ?? {};
       // DataHub's updateDataset replaces the element list with the one given.
-      const elements = memory.map((e) => ({ url: e.url, description: e.description ?? '', createStamp: { time: e.createdAt ?? now, actor: e.author } }));
-      writeAspect(store, { key: target.key, requestedUrn: args.urn, entityType: 'dataset', aspectName: 'institutionalMemory', value: { ...current, elements } }, ctx.actor, now, 'spec');
+      const elements = memory.map((e) => ({
+        url: e.url,
+        description: e.description ?? '',
+        createStamp: { time: e.createdAt ?? now, actor: e.author },
+      }));
+      writeAspect(
+        store,
+        {
+          key: target.key,
+          requestedUrn: args.urn,
+          entityType: 'dataset',
+          aspectName: 'institutionalMemory',
+          value: { ...current, elements },
+        },
+        ctx.actor,
+        now,
+        'spec',
+      );
     }
   });
   ctx.forget(target.key);
@@ -72,11 +108,15 @@ function memoryElements(ctx: ReadContext, elements: MemoryElementInputArgs[]): M
     const where = `updateDataset(input.institutionalMemory.elements[${i}]`;
     const author = ctx.namespaces.resolve(e.author, `${where}.author)`);
     if (author.urn.kind !== 'corpuser' && !(author.urn.kind === 'other' && author.urn.entityType === 'corpGroup')) {
-      throw badRequest(`${where}.author): expected a user URN (urn:${ctx.namespaces.canonical}:corpuser:<id>), found '${e.author}'`);
+      throw badRequest(
+        `${where}.author): expected a user URN (urn:${ctx.namespaces.canonical}:corpuser:<id>), found '${e.author}'`,
+      );
     }
     if (e.url.trim() === '') throw badRequest(`${where}.url): the link's URL is empty`);
     if (e.createdAt !== undefined && e.createdAt !== null && !Number.isSafeInteger(e.createdAt)) {
-      throw badRequest(`${where}.createdAt): expected milliseconds since epoch (an integer), found ${JSON.stringify(e.createdAt)}`);
+      throw badRequest(
+        `${where}.createdAt): expected milliseconds since epoch (an integer), found ${JSON.stringify(e.createdAt)}`,
+      );
     }
   });
   return elements;
@@ -87,8 +127,8 @@ export function updateDescription(args: UpdateDescriptionArgs, ctx: ReadContext)
   if (input.subResourceType !== 'DATASET_FIELD') {
     throw badRequest(
       'updateDescription: this catalog supports only dataset schema fields (spec §4.1 rule 1): pass ' +
-      'subResourceType: DATASET_FIELD, a dataset resourceUrn and the field path as subResource. ' +
-      "To set a dataset's own description use updateDataset(input: {editableProperties: {description}}).",
+        'subResourceType: DATASET_FIELD, a dataset resourceUrn and the field path as subResource. ' +
+        "To set a dataset's own description use updateDataset(input: {editableProperties: {description}}).",
     );
   }
   const target = resolveDataset(ctx, input.resourceUrn, 'updateDescription(input.resourceUrn)');
@@ -103,13 +143,31 @@ export function updateDescription(args: UpdateDescriptionArgs, ctx: ReadContext)
     }
     const schema = store.get(target.key, 'schemaMetadata')?.value;
     if (!schema) {
-      throw badRequest(`Failed to update ${input.resourceUrn}: it has no schema (no schemaMetadata aspect), so field '${wanted}' cannot be described.`);
+      throw badRequest(
+        `Failed to update ${input.resourceUrn}: it has no schema (no schemaMetadata aspect), so field '${wanted}' cannot be described.`,
+      );
     }
     const fieldPath = schemaFieldPath(schema, wanted, input.resourceUrn);
     const now = Date.now();
-    const value = withFieldDescription(store.get(target.key, 'editableSchemaMetadata')?.value, fieldPath, input.description);
+    const value = withFieldDescription(
+      store.get(target.key, 'editableSchemaMetadata')?.value,
+      fieldPath,
+      input.description,
+    );
     if (!isObject(value['created'])) value['created'] = { time: now, actor: ctx.actor };
-    writeAspect(store, { key: target.key, requestedUrn: input.resourceUrn, entityType: 'dataset', aspectName: 'editableSchemaMetadata', value }, ctx.actor, now, 'spec');
+    writeAspect(
+      store,
+      {
+        key: target.key,
+        requestedUrn: input.resourceUrn,
+        entityType: 'dataset',
+        aspectName: 'editableSchemaMetadata',
+        value,
+      },
+      ctx.actor,
+      now,
+      'spec',
+    );
   });
   ctx.forget(target.key);
   return true;
@@ -136,8 +194,15 @@ function schemaFieldPath(schema: Json, wanted: string, urn: string): string {
   const matches = paths.filter((p) => simplePath(p) === simple);
   if (matches.length === 1) return matches[0]!;
   if (matches.length > 1) {
-    throw badRequest(`Field '${wanted}' of ${urn} is ambiguous: it is the simple path of ${matches.map((m) => `'${m}'`).join(', ')}; pass the full field path`);
+    throw badRequest(
+      `Field '${wanted}' of ${urn} is ambiguous: it is the simple path of ${matches.map((m) => `'${m}'`).join(', ')}; pass the full field path`,
+    );
   }
-  const shown = paths.slice(0, 20).map((p) => `'${p}'`).join(', ');
-  throw badRequest(`Field '${wanted}' does not exist in the schema of ${urn} (its fields: ${shown}${paths.length > 20 ? ', …' : ''})`);
+  const shown = paths
+    .slice(0, 20)
+    .map((p) => `'${p}'`)
+    .join(', ');
+  throw badRequest(
+    `Field '${wanted}' does not exist in the schema of ${urn} (its fields: ${shown}${paths.length > 20 ? ', …' : ''})`,
+  );
 }

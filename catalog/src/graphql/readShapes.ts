@@ -4,8 +4,22 @@
  * `editableSchemaMetadata`) descriptions are kept apart. Objects are plain values whose costly
  * fields are functions, so graphql's default resolver loads only what a query selects.
  */
-import { EXISTENCE_ASPECTS, textOf, type AspectName, type AuditStamp, type EntityType } from '../../../model/src/aspects';
-import { parseUrn, type DatasetUrn, type MlFeatureTableUrn, type MlFeatureUrn, type MlModelGroupUrn, type MlModelUrn, type Urn } from '../../../model/src/urn';
+import {
+  EXISTENCE_ASPECTS,
+  textOf,
+  type AspectName,
+  type AuditStamp,
+  type EntityType,
+} from '../../../model/src/aspects';
+import {
+  parseUrn,
+  type DatasetUrn,
+  type MlFeatureTableUrn,
+  type MlFeatureUrn,
+  type MlModelGroupUrn,
+  type MlModelUrn,
+  type Urn,
+} from '../../../model/src/urn';
 import type { CompatMode } from '../compat';
 import { badRequest } from '../errors';
 import type { NamespacePolicy } from '../namespaces';
@@ -17,7 +31,12 @@ type Json = Record<string, unknown>;
 export class ReadContext {
   private readonly loaded = new Map<string, Map<AspectName, StoredAspect>>();
 
-  constructor(readonly store: AspectStore, readonly namespaces: NamespacePolicy, readonly actor: string, readonly compat: CompatMode = 'spec') {}
+  constructor(
+    readonly store: AspectStore,
+    readonly namespaces: NamespacePolicy,
+    readonly actor: string,
+    readonly compat: CompatMode = 'spec',
+  ) {}
 
   aspectsOf(key: string): Map<AspectName, StoredAspect> {
     let m = this.loaded.get(key);
@@ -50,7 +69,12 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 function platformNode(ns: string, platform: string): Json {
-  return { __typename: 'DataPlatform', urn: `urn:${ns}:dataPlatform:${platform}`, type: 'DATA_PLATFORM', name: platform };
+  return {
+    __typename: 'DataPlatform',
+    urn: `urn:${ns}:dataPlatform:${platform}`,
+    type: 'DATA_PLATFORM',
+    name: platform,
+  };
 }
 
 function corpUserNode(urn: string): Json {
@@ -85,16 +109,33 @@ function institutionalMemory(v: Json | undefined, associatedUrn: string): Json |
       const description = textOf(e['description']) ?? '';
       const created = auditStamp(e['createStamp']) ?? { time: 0, actor: null };
       const actor = typeof created['actor'] === 'string' ? created['actor'] : '';
-      return { url: str(e['url']) ?? '', label: description, description, created, author: corpUserNode(actor), associatedUrn };
+      return {
+        url: str(e['url']) ?? '',
+        label: description,
+        description,
+        created,
+        author: corpUserNode(actor),
+        associatedUrn,
+      };
     }),
   };
 }
 
 /** Pegasus union member of `schemaMetadata.fields[].type.type` → DataHub's SchemaFieldDataType. */
 const FIELD_TYPES: Record<string, string> = {
-  BooleanType: 'BOOLEAN', FixedType: 'FIXED', StringType: 'STRING', BytesType: 'BYTES', NumberType: 'NUMBER',
-  DateType: 'DATE', TimeType: 'TIME', EnumType: 'ENUM', NullType: 'NULL', MapType: 'MAP', ArrayType: 'ARRAY',
-  UnionType: 'UNION', RecordType: 'STRUCT',
+  BooleanType: 'BOOLEAN',
+  FixedType: 'FIXED',
+  StringType: 'STRING',
+  BytesType: 'BYTES',
+  NumberType: 'NUMBER',
+  DateType: 'DATE',
+  TimeType: 'TIME',
+  EnumType: 'ENUM',
+  NullType: 'NULL',
+  MapType: 'MAP',
+  ArrayType: 'ARRAY',
+  UnionType: 'UNION',
+  RecordType: 'STRUCT',
 };
 
 function fieldType(v: unknown): string {
@@ -150,7 +191,9 @@ export function datasetNode(ctx: ReadContext, requested: string, urn: DatasetUrn
     institutionalMemory: () => institutionalMemory(ctx.value(key, 'institutionalMemory'), requested),
     schemaMetadata: (args: { version?: number | null }) => {
       if (args.version !== undefined && args.version !== null && args.version !== 0) {
-        throw badRequest(`schemaMetadata(version: ${args.version}): only the latest version (0) is kept by this catalog`);
+        throw badRequest(
+          `schemaMetadata(version: ${args.version}): only the latest version (0) is kept by this catalog`,
+        );
       }
       const s = ctx.value(key, 'schemaMetadata');
       return s ? schemaMetadata(s, platform['urn'] as string) : null;
@@ -159,7 +202,12 @@ export function datasetNode(ctx: ReadContext, requested: string, urn: DatasetUrn
       const e = ctx.value(key, 'editableSchemaMetadata');
       if (!e) return null;
       const infos = Array.isArray(e['editableSchemaFieldInfo']) ? e['editableSchemaFieldInfo'].filter(isObject) : [];
-      return { editableSchemaFieldInfo: infos.map((i) => ({ fieldPath: str(i['fieldPath']) ?? '', description: textOf(i['description']) })) };
+      return {
+        editableSchemaFieldInfo: infos.map((i) => ({
+          fieldPath: str(i['fieldPath']) ?? '',
+          description: textOf(i['description']),
+        })),
+      };
     },
     description: () => props()?.['description'] ?? null,
     exists: () => ctx.exists(key, 'dataset'),
@@ -197,7 +245,8 @@ export function mlFeatureTableNode(ctx: ReadContext, requested: string, urn: MlF
     if (!p) return null;
     return {
       description: textOf(p['description']),
-      mlFeatures: () => (Array.isArray(p['mlFeatures']) ? p['mlFeatures'].map((f) => referenceNode(ctx, f, 'mlFeature')) : null),
+      mlFeatures: () =>
+        Array.isArray(p['mlFeatures']) ? p['mlFeatures'].map((f) => referenceNode(ctx, f, 'mlFeature')) : null,
       customProperties: customProperties(p['customProperties'], requested),
     };
   };
@@ -222,7 +271,10 @@ function modelVersion(v: unknown): string | null {
 function params(v: unknown): Json[] | null {
   if (!Array.isArray(v)) return null;
   return v.filter(isObject).map((m) => ({
-    name: str(m['name']), description: str(m['description']), value: str(m['value']), createdAt: num(m['createdAt']),
+    name: str(m['name']),
+    description: str(m['description']),
+    value: str(m['value']),
+    createdAt: num(m['createdAt']),
   }));
 }
 
@@ -288,12 +340,18 @@ export function mlModelGroupNode(ctx: ReadContext, requested: string, urn: MlMod
 /** The node for any URN of the five entity kinds (the caller has resolved its key). */
 export function entityNode(ctx: ReadContext, requested: string, urn: Urn, key: string): Json | null {
   switch (urn.kind) {
-    case 'dataset': return datasetNode(ctx, requested, urn, key);
-    case 'mlFeature': return mlFeatureNode(ctx, requested, urn, key);
-    case 'mlFeatureTable': return mlFeatureTableNode(ctx, requested, urn, key);
-    case 'mlModel': return mlModelNode(ctx, requested, urn, key);
-    case 'mlModelGroup': return mlModelGroupNode(ctx, requested, urn, key);
-    default: return null;
+    case 'dataset':
+      return datasetNode(ctx, requested, urn, key);
+    case 'mlFeature':
+      return mlFeatureNode(ctx, requested, urn, key);
+    case 'mlFeatureTable':
+      return mlFeatureTableNode(ctx, requested, urn, key);
+    case 'mlModel':
+      return mlModelNode(ctx, requested, urn, key);
+    case 'mlModelGroup':
+      return mlModelGroupNode(ctx, requested, urn, key);
+    default:
+      return null;
   }
 }
 

@@ -6,315 +6,315 @@
 import { buildSchema, type GraphQLSchema } from 'graphql';
 
 export const CATALOG_SDL = /* GraphQL */ `
-scalar Long
+  scalar Long
 
-schema {
-  query: Query
-  mutation: Mutation
-}
+  schema {
+    query: Query
+    mutation: Mutation
+  }
 
-type Query {
-  dataset(urn: String!): Dataset
-  mlFeature(urn: String!): MLFeature
-  mlFeatureTable(urn: String!): MLFeatureTable
-  mlModel(urn: String!): MLModel
-  mlModelGroup(urn: String!): MLModelGroup
-  entity(urn: String!): Entity
-  entityExists(urn: String!): Boolean
-}
+  type Query {
+    dataset(urn: String!): Dataset
+    mlFeature(urn: String!): MLFeature
+    mlFeatureTable(urn: String!): MLFeatureTable
+    mlModel(urn: String!): MLModel
+    mlModelGroup(urn: String!): MLModelGroup
+    entity(urn: String!): Entity
+    entityExists(urn: String!): Boolean
+  }
 
-type Mutation {
-  updateDataset(urn: String!, input: DatasetUpdateInput!): Dataset
-  updateDescription(input: DescriptionUpdateInput!): Boolean
-  addLink(input: AddLinkInput!): Boolean
-}
+  type Mutation {
+    updateDataset(urn: String!, input: DatasetUpdateInput!): Dataset
+    updateDescription(input: DescriptionUpdateInput!): Boolean
+    addLink(input: AddLinkInput!): Boolean
+  }
 
-enum EntityType {
-  DATASET
-  CORP_USER
-  DATA_PLATFORM
-  MLMODEL
-  MLMODEL_GROUP
-  MLFEATURE_TABLE
-  MLFEATURE
-}
+  enum EntityType {
+    DATASET
+    CORP_USER
+    DATA_PLATFORM
+    MLMODEL
+    MLMODEL_GROUP
+    MLFEATURE_TABLE
+    MLFEATURE
+  }
 
-interface Entity {
-  urn: String!
-  type: EntityType!
-}
+  interface Entity {
+    urn: String!
+    type: EntityType!
+  }
 
-type DataPlatform implements Entity {
-  urn: String!
-  type: EntityType!
-  name: String!
-}
+  type DataPlatform implements Entity {
+    urn: String!
+    type: EntityType!
+    name: String!
+  }
 
-type CorpUser implements Entity {
-  urn: String!
-  type: EntityType!
-  username: String!
-  exists: Boolean
-}
+  type CorpUser implements Entity {
+    urn: String!
+    type: EntityType!
+    username: String!
+    exists: Boolean
+  }
 
-type AuditStamp {
-  time: Long!
-  actor: String
-}
+  type AuditStamp {
+    time: Long!
+    actor: String
+  }
 
-type CustomPropertiesEntry {
-  key: String!
-  value: String
-  associatedUrn: String!
-}
+  type CustomPropertiesEntry {
+    key: String!
+    value: String
+    associatedUrn: String!
+  }
 
-type VersionTag {
-  versionTag: String
-}
+  type VersionTag {
+    versionTag: String
+  }
 
-type Dataset implements Entity {
-  urn: String!
-  type: EntityType!
-  platform: DataPlatform!
-  name: String!
-  properties: DatasetProperties
-  editableProperties: DatasetEditableProperties
-  institutionalMemory: InstitutionalMemory
-  schemaMetadata(version: Long): SchemaMetadata
-  editableSchemaMetadata: EditableSchemaMetadata
-  description: String @deprecated
-  exists: Boolean
-}
+  type Dataset implements Entity {
+    urn: String!
+    type: EntityType!
+    platform: DataPlatform!
+    name: String!
+    properties: DatasetProperties
+    editableProperties: DatasetEditableProperties
+    institutionalMemory: InstitutionalMemory
+    schemaMetadata(version: Long): SchemaMetadata
+    editableSchemaMetadata: EditableSchemaMetadata
+    description: String @deprecated
+    exists: Boolean
+  }
 
-type DatasetProperties {
-  name: String!
-  qualifiedName: String
-  description: String
-  customProperties: [CustomPropertiesEntry!]
-  externalUrl: String
-}
+  type DatasetProperties {
+    name: String!
+    qualifiedName: String
+    description: String
+    customProperties: [CustomPropertiesEntry!]
+    externalUrl: String
+  }
 
-type DatasetEditableProperties {
-  description: String
-  name: String
-}
+  type DatasetEditableProperties {
+    description: String
+    name: String
+  }
 
-type InstitutionalMemory {
-  elements: [InstitutionalMemoryMetadata!]!
-}
+  type InstitutionalMemory {
+    elements: [InstitutionalMemoryMetadata!]!
+  }
 
-type InstitutionalMemoryMetadata {
-  url: String!
-  label: String!
-  author: CorpUser! @deprecated(reason: "Use \`actor\`")
-  created: AuditStamp!
-  description: String! @deprecated
-  associatedUrn: String!
-}
+  type InstitutionalMemoryMetadata {
+    url: String!
+    label: String!
+    author: CorpUser! @deprecated(reason: "Use \`actor\`")
+    created: AuditStamp!
+    description: String! @deprecated
+    associatedUrn: String!
+  }
 
-enum SchemaFieldDataType {
-  BOOLEAN
-  FIXED
-  STRING
-  BYTES
-  NUMBER
-  DATE
-  TIME
-  ENUM
-  NULL
-  MAP
-  ARRAY
-  UNION
-  STRUCT
-}
+  enum SchemaFieldDataType {
+    BOOLEAN
+    FIXED
+    STRING
+    BYTES
+    NUMBER
+    DATE
+    TIME
+    ENUM
+    NULL
+    MAP
+    ARRAY
+    UNION
+    STRUCT
+  }
 
-type SchemaMetadata {
-  name: String!
-  platformUrn: String!
-  version: Long!
-  hash: String!
-  fields: [SchemaField!]!
-  primaryKeys: [String!]
-}
+  type SchemaMetadata {
+    name: String!
+    platformUrn: String!
+    version: Long!
+    hash: String!
+    fields: [SchemaField!]!
+    primaryKeys: [String!]
+  }
 
-type SchemaField {
-  fieldPath: String!
-  label: String
-  nullable: Boolean!
-  description: String
-  type: SchemaFieldDataType!
-  nativeDataType: String
-  recursive: Boolean!
-  isPartOfKey: Boolean
-}
+  type SchemaField {
+    fieldPath: String!
+    label: String
+    nullable: Boolean!
+    description: String
+    type: SchemaFieldDataType!
+    nativeDataType: String
+    recursive: Boolean!
+    isPartOfKey: Boolean
+  }
 
-type EditableSchemaMetadata {
-  editableSchemaFieldInfo: [EditableSchemaFieldInfo!]!
-}
+  type EditableSchemaMetadata {
+    editableSchemaFieldInfo: [EditableSchemaFieldInfo!]!
+  }
 
-type EditableSchemaFieldInfo {
-  fieldPath: String!
-  description: String
-}
+  type EditableSchemaFieldInfo {
+    fieldPath: String!
+    description: String
+  }
 
-enum MLFeatureDataType {
-  USELESS
-  NOMINAL
-  ORDINAL
-  BINARY
-  COUNT
-  TIME
-  INTERVAL
-  IMAGE
-  VIDEO
-  AUDIO
-  TEXT
-  MAP
-  SEQUENCE
-  SET
-  CONTINUOUS
-  BYTE
-  UNKNOWN
-}
+  enum MLFeatureDataType {
+    USELESS
+    NOMINAL
+    ORDINAL
+    BINARY
+    COUNT
+    TIME
+    INTERVAL
+    IMAGE
+    VIDEO
+    AUDIO
+    TEXT
+    MAP
+    SEQUENCE
+    SET
+    CONTINUOUS
+    BYTE
+    UNKNOWN
+  }
 
-type MLFeature implements Entity {
-  urn: String!
-  type: EntityType!
-  name: String!
-  featureNamespace: String!
-  description: String
-  dataType: MLFeatureDataType
-  properties: MLFeatureProperties
-  exists: Boolean
-}
+  type MLFeature implements Entity {
+    urn: String!
+    type: EntityType!
+    name: String!
+    featureNamespace: String!
+    description: String
+    dataType: MLFeatureDataType
+    properties: MLFeatureProperties
+    exists: Boolean
+  }
 
-type MLFeatureProperties {
-  description: String
-  dataType: MLFeatureDataType
-  version: VersionTag
-  sources: [Dataset]
-  customProperties: [CustomPropertiesEntry!]
-}
+  type MLFeatureProperties {
+    description: String
+    dataType: MLFeatureDataType
+    version: VersionTag
+    sources: [Dataset]
+    customProperties: [CustomPropertiesEntry!]
+  }
 
-type MLFeatureTable implements Entity {
-  urn: String!
-  type: EntityType!
-  name: String!
-  platform: DataPlatform!
-  description: String
-  properties: MLFeatureTableProperties
-  exists: Boolean
-}
+  type MLFeatureTable implements Entity {
+    urn: String!
+    type: EntityType!
+    name: String!
+    platform: DataPlatform!
+    description: String
+    properties: MLFeatureTableProperties
+    exists: Boolean
+  }
 
-type MLFeatureTableProperties {
-  description: String
-  mlFeatures: [MLFeature]
-  customProperties: [CustomPropertiesEntry!]
-}
+  type MLFeatureTableProperties {
+    description: String
+    mlFeatures: [MLFeature]
+    customProperties: [CustomPropertiesEntry!]
+  }
 
-type MLHyperParam {
-  name: String
-  description: String
-  value: String
-  createdAt: Long
-}
+  type MLHyperParam {
+    name: String
+    description: String
+    value: String
+    createdAt: Long
+  }
 
-type MLMetric {
-  name: String
-  description: String
-  value: String
-  createdAt: Long
-}
+  type MLMetric {
+    name: String
+    description: String
+    value: String
+    createdAt: Long
+  }
 
-type MLModel implements Entity {
-  urn: String!
-  type: EntityType!
-  name: String!
-  platform: DataPlatform!
-  description: String
-  properties: MLModelProperties
-  institutionalMemory: InstitutionalMemory
-  exists: Boolean
-}
+  type MLModel implements Entity {
+    urn: String!
+    type: EntityType!
+    name: String!
+    platform: DataPlatform!
+    description: String
+    properties: MLModelProperties
+    institutionalMemory: InstitutionalMemory
+    exists: Boolean
+  }
 
-type MLModelProperties {
-  name: String
-  description: String
-  lastModified: AuditStamp
-  version: String
-  type: String
-  hyperParams: [MLHyperParam]
-  trainingMetrics: [MLMetric]
-  mlFeatures: [String!]
-  tags: [String!]
-  groups: [MLModelGroup]
-  customProperties: [CustomPropertiesEntry!]
-  externalUrl: String
-  created: AuditStamp
-}
+  type MLModelProperties {
+    name: String
+    description: String
+    lastModified: AuditStamp
+    version: String
+    type: String
+    hyperParams: [MLHyperParam]
+    trainingMetrics: [MLMetric]
+    mlFeatures: [String!]
+    tags: [String!]
+    groups: [MLModelGroup]
+    customProperties: [CustomPropertiesEntry!]
+    externalUrl: String
+    created: AuditStamp
+  }
 
-type MLModelGroup implements Entity {
-  urn: String!
-  type: EntityType!
-  name: String!
-  platform: DataPlatform!
-  description: String
-  properties: MLModelGroupProperties
-  exists: Boolean
-}
+  type MLModelGroup implements Entity {
+    urn: String!
+    type: EntityType!
+    name: String!
+    platform: DataPlatform!
+    description: String
+    properties: MLModelGroupProperties
+    exists: Boolean
+  }
 
-type MLModelGroupProperties {
-  name: String
-  description: String
-  created: AuditStamp
-  lastModified: AuditStamp
-  version: VersionTag
-  customProperties: [CustomPropertiesEntry!]
-  externalUrl: String
-}
+  type MLModelGroupProperties {
+    name: String
+    description: String
+    created: AuditStamp
+    lastModified: AuditStamp
+    version: VersionTag
+    customProperties: [CustomPropertiesEntry!]
+    externalUrl: String
+  }
 
-input DatasetUpdateInput {
-  institutionalMemory: InstitutionalMemoryUpdate
-  editableProperties: DatasetEditablePropertiesUpdate
-}
+  input DatasetUpdateInput {
+    institutionalMemory: InstitutionalMemoryUpdate
+    editableProperties: DatasetEditablePropertiesUpdate
+  }
 
-input DatasetEditablePropertiesUpdate {
-  description: String!
-  name: String
-}
+  input DatasetEditablePropertiesUpdate {
+    description: String!
+    name: String
+  }
 
-input InstitutionalMemoryUpdate {
-  elements: [InstitutionalMemoryMetadataUpdate!]!
-}
+  input InstitutionalMemoryUpdate {
+    elements: [InstitutionalMemoryMetadataUpdate!]!
+  }
 
-input InstitutionalMemoryMetadataUpdate {
-  url: String!
-  description: String
-  author: String!
-  createdAt: Long
-}
+  input InstitutionalMemoryMetadataUpdate {
+    url: String!
+    description: String
+    author: String!
+    createdAt: Long
+  }
 
-input AddLinkInput {
-  linkUrl: String!
-  label: String!
-  resourceUrn: String!
-  settings: LinkSettingsInput
-}
+  input AddLinkInput {
+    linkUrl: String!
+    label: String!
+    resourceUrn: String!
+    settings: LinkSettingsInput
+  }
 
-input LinkSettingsInput {
-  showInAssetPreview: Boolean
-}
+  input LinkSettingsInput {
+    showInAssetPreview: Boolean
+  }
 
-enum SubResourceType {
-  DATASET_FIELD
-}
+  enum SubResourceType {
+    DATASET_FIELD
+  }
 
-input DescriptionUpdateInput {
-  description: String!
-  resourceUrn: String!
-  subResourceType: SubResourceType
-  subResource: String
-}
+  input DescriptionUpdateInput {
+    description: String!
+    resourceUrn: String!
+    subResourceType: SubResourceType
+    subResource: String
+  }
 `;
 
 let cached: GraphQLSchema | undefined;

@@ -5,7 +5,11 @@
 export class LruTtlCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number }>();
 
-  constructor(private maxEntries: number, private ttlMs: number, private readonly now: () => number = Date.now) {}
+  constructor(
+    private maxEntries: number,
+    private ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   configure(maxEntries: number, ttlMs: number): void {
     this.maxEntries = Math.max(1, maxEntries);

@@ -32,9 +32,16 @@ export interface CatalogConfig {
   allowToken?: (url: string) => Promise<true | string>;
 }
 
-export interface ClientStats { graphqlRequests: number; aspectReads: number; aspectWrites: number }
+export interface ClientStats {
+  graphqlRequests: number;
+  aspectReads: number;
+  aspectWrites: number;
+}
 
-export interface AspectEnvelope<T = unknown> { value: T; version: string }
+export interface AspectEnvelope<T = unknown> {
+  value: T;
+  version: string;
+}
 
 export interface AspectWrite {
   entityType: string;
@@ -106,16 +113,29 @@ export class CatalogClient {
    * already being fetched. Errors are per URN values; a cancelled caller stops waiting, while a
    * request already sent completes and fills the cache for the next caller.
    */
-  async resolve(items: ReadonlyArray<{ urn: string; kind: ResolvableKind }>, signal?: AbortSignal): Promise<Map<string, Resolution>> {
+  async resolve(
+    items: ReadonlyArray<{ urn: string; kind: ResolvableKind }>,
+    signal?: AbortSignal,
+  ): Promise<Map<string, Resolution>> {
     const out = new Map<string, Resolution>();
     const waits: Array<Promise<void>> = [];
     const toFetch = new Map<string, ResolvableKind>();
     for (const { urn, kind } of items) {
       if (out.has(urn) || toFetch.has(urn)) continue;
       const hit = this.cache.get(urn);
-      if (hit) { out.set(urn, hit); continue; }
+      if (hit) {
+        out.set(urn, hit);
+        continue;
+      }
       const flying = this.flights.get(urn);
-      if (flying) { waits.push(flying.then((r) => { out.set(urn, r); })); continue; }
+      if (flying) {
+        waits.push(
+          flying.then((r) => {
+            out.set(urn, r);
+          }),
+        );
+        continue;
+      }
       toFetch.set(urn, kind);
     }
     if (toFetch.size > 0) {
@@ -125,8 +145,16 @@ export class CatalogClient {
       } else {
         const all = [...toFetch].map(([urn, kind]) => ({ urn, kind }));
         const run = this.runChunks(this.plan(all));
-        this.flights.track(all.map((x) => x.urn), run, (urn) => run.then((m) => m.get(urn)!));
-        waits.push(run.then((m) => { for (const [k, v] of m) out.set(k, v); }));
+        this.flights.track(
+          all.map((x) => x.urn),
+          run,
+          (urn) => run.then((m) => m.get(urn)!),
+        );
+        waits.push(
+          run.then((m) => {
+            for (const [k, v] of m) out.set(k, v);
+          }),
+        );
       }
     }
     await raceCancel(Promise.all(waits), signal);
@@ -137,7 +165,9 @@ export class CatalogClient {
     return planBatches(items, { maxItems: this.config.batchSize, complexity: this.complexityBudget });
   }
 
-  private async runChunks(chunks: Array<Array<{ urn: string; kind: ResolvableKind }>>): Promise<Map<string, Resolution>> {
+  private async runChunks(
+    chunks: Array<Array<{ urn: string; kind: ResolvableKind }>>,
+  ): Promise<Map<string, Resolution>> {
     const out = new Map<string, Resolution>();
     let next = 0;
     const worker = async (): Promise<void> => {
@@ -153,7 +183,12 @@ export class CatalogClient {
   private async fetchChunk(chunk: Array<{ urn: string; kind: ResolvableKind }>): Promise<Map<string, Resolution>> {
     const { query, variables, aliases } = batchQuery(chunk);
     this.stats.graphqlRequests++;
-    const r = await this.http.call<GraphqlBody>(this.graphqlEndpoint, { method: 'POST', body: { query, variables }, retry: true, notFoundMeansWrongAddress: true });
+    const r = await this.http.call<GraphqlBody>(this.graphqlEndpoint, {
+      method: 'POST',
+      body: { query, variables },
+      retry: true,
+      notFoundMeansWrongAddress: true,
+    });
     const out = new Map<string, Resolution>();
     if (!r.ok) {
       for (const { urn } of chunk) out.set(urn, { state: 'error', error: r.error });
@@ -174,9 +209,14 @@ export class CatalogClient {
       if (tooCostly) return this.afterCostRefusal(chunk, tooCostly);
     }
     if (!data && (generalError !== undefined || errorsByAlias.size === 0)) {
-      const error = catalogError('badResponse', generalError !== undefined
-        ? `${displayUrl(this.graphqlEndpoint)} answered a GraphQL error: ${quoteCatalogText(generalError)}`
-        : `${displayUrl(this.graphqlEndpoint)} answered without "data"`, displayUrl(this.graphqlEndpoint), r.status);
+      const error = catalogError(
+        'badResponse',
+        generalError !== undefined
+          ? `${displayUrl(this.graphqlEndpoint)} answered a GraphQL error: ${quoteCatalogText(generalError)}`
+          : `${displayUrl(this.graphqlEndpoint)} answered without "data"`,
+        displayUrl(this.graphqlEndpoint),
+        r.status,
+      );
       for (const { urn } of chunk) out.set(urn, { state: 'error', error });
       return out;
     }
@@ -197,7 +237,11 @@ export class CatalogClient {
         : { state: 'error', error: catalogError('rejected', `${endpoint}: ${quoteCatalogText(aliasError)}`, endpoint) };
     }
     if (entity === null || entity === undefined) return { state: 'missing' };
-    if (!isRecord(entity)) return { state: 'error', error: catalogError('badResponse', `${endpoint} answered a ${typeof entity} for ${kind}`, endpoint) };
+    if (!isRecord(entity))
+      return {
+        state: 'error',
+        error: catalogError('badResponse', `${endpoint} answered a ${typeof entity} for ${kind}`, endpoint),
+      };
     // DataHub answers an object for a URN nobody wrote; only `exists` tells (EntityExistsResolver).
     if (entity['exists'] === false) return { state: 'missing' };
     return { state: 'found', kind, entity } as unknown as Resolution;
@@ -209,17 +253,27 @@ export class CatalogClient {
    * the chunk goes again in smaller documents; a single URN that still does not fit is an error for
    * that URN only. The connection is fine, so the status is not touched.
    */
-  private async afterCostRefusal(chunk: Array<{ urn: string; kind: ResolvableKind }>, refused: NonNullable<ReturnType<typeof refusedForCost>>): Promise<Map<string, Resolution>> {
+  private async afterCostRefusal(
+    chunk: Array<{ urn: string; kind: ResolvableKind }>,
+    refused: NonNullable<ReturnType<typeof refusedForCost>>,
+  ): Promise<Map<string, Resolution>> {
     // Depth does not add up over root fields: smaller documents would be refused the same way.
     if (refused.what === 'depth' || chunk.length === 1) {
       const endpoint = displayUrl(this.graphqlEndpoint);
-      const error = catalogError('rejected', `${endpoint} refused the query as too ${refused.what === 'depth' ? 'deep' : 'complex'} (${refused.cost} > ${refused.limit})${chunk.length === 1 ? ' even for one URN' : ''}`, endpoint);
+      const error = catalogError(
+        'rejected',
+        `${endpoint} refused the query as too ${refused.what === 'depth' ? 'deep' : 'complex'} (${refused.cost} > ${refused.limit})${chunk.length === 1 ? ' even for one URN' : ''}`,
+        endpoint,
+      );
       return new Map(chunk.map(({ urn }) => [urn, { state: 'error', error } as Resolution]));
     }
     this.complexityBudget = Math.min(this.complexityBudget, refused.limit);
     const smaller = this.plan(chunk);
     // A chunk the new budget does not split is halved: the limit named may count differently.
-    const next = smaller.length > 1 ? smaller : [chunk.slice(0, Math.ceil(chunk.length / 2)), chunk.slice(Math.ceil(chunk.length / 2))];
+    const next =
+      smaller.length > 1
+        ? smaller
+        : [chunk.slice(0, Math.ceil(chunk.length / 2)), chunk.slice(Math.ceil(chunk.length / 2))];
     const out = new Map<string, Resolution>();
     for (const part of next) for (const [urn, r] of await this.fetchChunk(part)) out.set(urn, r);
     return out;
@@ -246,12 +300,18 @@ export class CatalogClient {
     if (!this.configured) return catalogError('notConfigured', 'no catalog is configured (catalogLens.url is empty)');
     this.stats.graphqlRequests++;
     const r = await this.http.call<GraphqlBody>(this.graphqlEndpoint, {
-      method: 'POST', body: { query: PING, variables: { u0: 'urn:li:dataset:(urn:li:dataPlatform:catalog-lens,ping,PROD)' } }, notFoundMeansWrongAddress: true,
+      method: 'POST',
+      body: { query: PING, variables: { u0: 'urn:li:dataset:(urn:li:dataPlatform:catalog-lens,ping,PROD)' } },
+      notFoundMeansWrongAddress: true,
       ...(signal ? { signal } : {}),
     });
     if (!r.ok) return r.error;
     if (!isRecord(r.body) || !('data' in r.body)) {
-      return catalogError('badResponse', `${displayUrl(this.graphqlEndpoint)} does not answer like a GraphQL endpoint`, displayUrl(this.graphqlEndpoint));
+      return catalogError(
+        'badResponse',
+        `${displayUrl(this.graphqlEndpoint)} does not answer like a GraphQL endpoint`,
+        displayUrl(this.graphqlEndpoint),
+      );
     }
     if (this.gmsUrl) return (await this.rest(signal)).error;
     return undefined;
@@ -277,7 +337,12 @@ export class CatalogClient {
       this.restBase = found;
     }
     const b = await raceCancel(this.restBase, signal);
-    if (!b) return { url: this.gmsUrl, settled: false, error: catalogError('cancelled', 'cancelled', displayUrl(this.gmsUrl)) };
+    if (!b)
+      return {
+        url: this.gmsUrl,
+        settled: false,
+        error: catalogError('cancelled', 'cancelled', displayUrl(this.gmsUrl)),
+      };
     return b;
   }
 
@@ -287,10 +352,20 @@ export class CatalogClient {
   }
 
   /** Sends a GraphQL mutation (the GraphQL write path). Never retried. */
-  async mutate(query: string, variables: Record<string, unknown>, signal?: AbortSignal): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; error: CatalogError }> {
-    if (!this.configured) return { ok: false, error: catalogError('notConfigured', 'no catalog is configured (catalogLens.url is empty)') };
+  async mutate(
+    query: string,
+    variables: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; error: CatalogError }> {
+    if (!this.configured)
+      return { ok: false, error: catalogError('notConfigured', 'no catalog is configured (catalogLens.url is empty)') };
     this.stats.graphqlRequests++;
-    const r = await this.http.call<GraphqlBody>(this.graphqlEndpoint, { method: 'POST', body: { query, variables }, notFoundMeansWrongAddress: true, ...(signal ? { signal } : {}) });
+    const r = await this.http.call<GraphqlBody>(this.graphqlEndpoint, {
+      method: 'POST',
+      body: { query, variables },
+      notFoundMeansWrongAddress: true,
+      ...(signal ? { signal } : {}),
+    });
     if (!r.ok) return r;
     const body = r.body;
     const endpoint = displayUrl(this.graphqlEndpoint);
@@ -298,9 +373,13 @@ export class CatalogClient {
       const e = body.errors[0] as { message?: unknown; extensions?: { code?: unknown } };
       const code = e.extensions?.code;
       const kind = code === 404 ? 'notFound' : code === 403 ? 'forbidden' : code === 409 ? 'conflict' : 'rejected';
-      return { ok: false, error: catalogError(kind, `${endpoint}: ${quoteCatalogText(String(e.message ?? 'GraphQL error'))}`, endpoint) };
+      return {
+        ok: false,
+        error: catalogError(kind, `${endpoint}: ${quoteCatalogText(String(e.message ?? 'GraphQL error'))}`, endpoint),
+      };
     }
-    if (!isRecord(body) || !isRecord(body.data)) return { ok: false, error: catalogError('badResponse', `${endpoint} answered without "data"`, endpoint) };
+    if (!isRecord(body) || !isRecord(body.data))
+      return { ok: false, error: catalogError('badResponse', `${endpoint} answered without "data"`, endpoint) };
     return { ok: true, data: body.data };
   }
 
@@ -308,19 +387,42 @@ export class CatalogClient {
    * Reads aspects with their versions (`GET /entitiesV2`), for read-merge-write.
    * An aspect the entity does not have is absent from the result.
    */
-  async readAspects(urn: string, names: readonly string[], signal?: AbortSignal): Promise<{ ok: true; aspects: Record<string, AspectEnvelope> } | { ok: false; error: CatalogError }> {
-    if (!this.gmsUrl) return { ok: false, error: catalogError('notConfigured', 'catalogLens.url is empty: the aspect path needs the catalog (GMS) address') };
+  async readAspects(
+    urn: string,
+    names: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<{ ok: true; aspects: Record<string, AspectEnvelope> } | { ok: false; error: CatalogError }> {
+    if (!this.gmsUrl)
+      return {
+        ok: false,
+        error: catalogError(
+          'notConfigured',
+          'catalogLens.url is empty: the aspect path needs the catalog (GMS) address',
+        ),
+      };
     const base = await this.rest(signal);
     if (base.error) return { ok: false, error: base.error };
     let path: string;
     try {
       path = encodeUrnForPath(urn);
     } catch {
-      return { ok: false, error: catalogError('badInput', 'the URN holds a lone surrogate (half of a UTF-16 pair) and cannot be put in a URL') };
+      return {
+        ok: false,
+        error: catalogError(
+          'badInput',
+          'the URN holds a lone surrogate (half of a UTF-16 pair) and cannot be put in a URL',
+        ),
+      };
     }
     this.stats.aspectReads++;
     const url = `${base.url}/entitiesV2/${path}?aspects=List(${names.join(',')})`;
-    const r = await this.http.call<unknown>(url, { method: 'GET', headers: RESTLI_2, retry: true, accept: [404], ...(signal ? { signal } : {}) });
+    const r = await this.http.call<unknown>(url, {
+      method: 'GET',
+      headers: RESTLI_2,
+      retry: true,
+      accept: [404],
+      ...(signal ? { signal } : {}),
+    });
     if (!r.ok) return r;
     const aspects: Record<string, AspectEnvelope> = {};
     const map = isRecord(r.body) && isRecord(r.body['aspects']) ? r.body['aspects'] : {};
@@ -328,7 +430,10 @@ export class CatalogClient {
       const env = map[name];
       if (!isRecord(env)) continue;
       const sm = isRecord(env['systemMetadata']) ? env['systemMetadata'] : {};
-      aspects[name] = { value: env['value'], version: typeof sm['version'] === 'string' ? sm['version'] : String(sm['version'] ?? '1') };
+      aspects[name] = {
+        value: env['value'],
+        version: typeof sm['version'] === 'string' ? sm['version'] : String(sm['version'] ?? '1'),
+      };
     }
     return { ok: true, aspects };
   }
@@ -338,7 +443,14 @@ export class CatalogClient {
    * catalog refuses the write when the aspect changed since it was read: a `conflict` error.
    */
   async writeAspect(p: AspectWrite, signal?: AbortSignal): Promise<{ ok: true } | { ok: false; error: CatalogError }> {
-    if (!this.gmsUrl) return { ok: false, error: catalogError('notConfigured', 'catalogLens.url is empty: the aspect path needs the catalog (GMS) address') };
+    if (!this.gmsUrl)
+      return {
+        ok: false,
+        error: catalogError(
+          'notConfigured',
+          'catalogLens.url is empty: the aspect path needs the catalog (GMS) address',
+        ),
+      };
     const base = await this.rest(signal);
     if (base.error) return { ok: false, error: base.error };
     this.stats.aspectWrites++;
@@ -353,17 +465,28 @@ export class CatalogClient {
     };
     if (p.ifVersion !== undefined) proposal['headers'] = { 'If-Version-Match': p.ifVersion };
     const url = `${base.url}/aspects?action=ingestProposal`;
-    const r = await this.http.call<unknown>(url, { method: 'POST', headers: RESTLI_2, body: { proposal, async: 'false' }, ...(signal ? { signal } : {}) });
+    const r = await this.http.call<unknown>(url, {
+      method: 'POST',
+      headers: RESTLI_2,
+      body: { proposal, async: 'false' },
+      ...(signal ? { signal } : {}),
+    });
     if (r.ok) return { ok: true };
     // On the whole text: DataHub's marker sits past character 300 of its 422 message (audit #4).
-    if ((r.error.status === 422 || r.error.status === 412) && /Expected version/i.test(r.error.detail ?? r.error.message)) {
+    if (
+      (r.error.status === 422 || r.error.status === 412) &&
+      /Expected version/i.test(r.error.detail ?? r.error.message)
+    ) {
       return { ok: false, error: { ...r.error, kind: 'conflict' } };
     }
     return r;
   }
 }
 
-interface GraphqlBody { data?: Record<string, unknown> | null; errors?: Array<{ message?: unknown; path?: unknown[] }> }
+interface GraphqlBody {
+  data?: Record<string, unknown> | null;
+  errors?: Array<{ message?: unknown; path?: unknown[] }>;
+}
 
 function isRecord(v: unknown): v is Record<string, unknown> & GraphqlBody {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -371,7 +494,10 @@ function isRecord(v: unknown): v is Record<string, unknown> & GraphqlBody {
 
 /** JSON with every non-ASCII character written as a \uXXXX escape. */
 export function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 function raceCancel<T>(p: Promise<T>, signal?: AbortSignal): Promise<T | undefined> {
@@ -380,6 +506,15 @@ function raceCancel<T>(p: Promise<T>, signal?: AbortSignal): Promise<T | undefin
   return new Promise((resolve, reject) => {
     const onAbort = (): void => resolve(undefined);
     signal.addEventListener('abort', onAbort, { once: true });
-    p.then((v) => { signal.removeEventListener('abort', onAbort); resolve(v); }, (e: unknown) => { signal.removeEventListener('abort', onAbort); reject(e instanceof Error ? e : new Error(String(e))); });
+    p.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
   });
 }

@@ -25,7 +25,12 @@ export function hintFor(e: CatalogError): string {
   return e.hint ?? ERROR_HINTS[e.kind];
 }
 
-export function catalogError(kind: CatalogErrorKind, message: string, endpoint?: string, status?: number): CatalogError {
+export function catalogError(
+  kind: CatalogErrorKind,
+  message: string,
+  endpoint?: string,
+  status?: number,
+): CatalogError {
   const e: CatalogError = { kind, message };
   if (endpoint !== undefined) e.endpoint = endpoint;
   if (status !== undefined) e.status = status;
@@ -49,8 +54,14 @@ export const ERROR_HINTS: Record<CatalogErrorKind, string> = {
 
 /** States that concern the connection as a whole (shown once, not per URN). */
 export function isConnectionError(e: CatalogError): boolean {
-  return e.kind === 'unreachable' || e.kind === 'unauthorized' || e.kind === 'forbidden'
-    || e.kind === 'timeout' || e.kind === 'notConfigured' || e.kind === 'badResponse';
+  return (
+    e.kind === 'unreachable' ||
+    e.kind === 'unauthorized' ||
+    e.kind === 'forbidden' ||
+    e.kind === 'timeout' ||
+    e.kind === 'notConfigured' ||
+    e.kind === 'badResponse'
+  );
 }
 
 /** A URL fit for messages: no credentials, no query string. */

@@ -52,14 +52,20 @@ export class CatalogHttp {
     let attempt = 0;
     for (;;) {
       const r = await this.once<T>(url, call);
-      const retryable = !r.ok && call.retry === true && attempt < RETRY_DELAYS_MS.length
-        && (r.error.kind === 'unreachable' || r.error.kind === 'timeout' || (r.error.status !== undefined && RETRY_STATUS.has(r.error.status)));
+      const retryable =
+        !r.ok &&
+        call.retry === true &&
+        attempt < RETRY_DELAYS_MS.length &&
+        (r.error.kind === 'unreachable' ||
+          r.error.kind === 'timeout' ||
+          (r.error.status !== undefined && RETRY_STATUS.has(r.error.status)));
       if (!retryable) {
         this.opts.onOutcome?.(url, r.ok ? undefined : r.error);
         return r;
       }
       const delay = RETRY_DELAYS_MS[attempt++]! * (0.75 + Math.random() * 0.5);
-      if (!(await sleep(delay, call.signal))) return { ok: false, error: catalogError('cancelled', 'cancelled', displayUrl(url)) };
+      if (!(await sleep(delay, call.signal)))
+        return { ok: false, error: catalogError('cancelled', 'cancelled', displayUrl(url)) };
     }
   }
 
@@ -86,7 +92,10 @@ export class CatalogHttp {
     if (call.signal?.aborted) return { ok: false, error: catalogError('cancelled', 'cancelled', endpoint) };
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => { timedOut = true; controller.abort(); }, this.opts.timeoutMs);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.opts.timeoutMs);
     const onCancel = (): void => controller.abort();
     call.signal?.addEventListener('abort', onCancel, { once: true });
     const headers: Record<string, string> = { Accept: 'application/json', ...call.headers };
@@ -104,12 +113,19 @@ export class CatalogHttp {
       });
       const text = await res.text();
       if (res.status === 401 && typeof withheld === 'string') {
-        return { ok: false, error: catalogError('unauthorized', `${endpoint} answered 401: ${withheld}`, endpoint, 401) };
+        return {
+          ok: false,
+          error: catalogError('unauthorized', `${endpoint} answered 401: ${withheld}`, endpoint, 401),
+        };
       }
       return interpret<T>(res, text, endpoint, call.accept ?? [], call.notFoundMeansWrongAddress === true);
     } catch (e) {
       if (call.signal?.aborted) return { ok: false, error: catalogError('cancelled', 'cancelled', endpoint) };
-      if (timedOut) return { ok: false, error: catalogError('timeout', `no answer from ${endpoint} within ${this.opts.timeoutMs} ms`, endpoint) };
+      if (timedOut)
+        return {
+          ok: false,
+          error: catalogError('timeout', `no answer from ${endpoint} within ${this.opts.timeoutMs} ms`, endpoint),
+        };
       return { ok: false, error: networkError(e, endpoint) };
     } finally {
       clearTimeout(timer);
@@ -118,21 +134,54 @@ export class CatalogHttp {
   }
 }
 
-function interpret<T>(res: Response, text: string, endpoint: string, accept: readonly number[], wrongAddressOn404: boolean): HttpResult<T> {
+function interpret<T>(
+  res: Response,
+  text: string,
+  endpoint: string,
+  accept: readonly number[],
+  wrongAddressOn404: boolean,
+): HttpResult<T> {
   const status = res.status;
   if (status >= 300 && status < 400) {
-    return { ok: false, error: catalogError('badResponse', `${endpoint} redirects (${status}) to ${quoteCatalogText(displayUrl(res.headers.get('location') ?? '?'), 200)}; configure the final address (the token is not sent through redirects)`, endpoint, status) };
+    return {
+      ok: false,
+      error: catalogError(
+        'badResponse',
+        `${endpoint} redirects (${status}) to ${quoteCatalogText(displayUrl(res.headers.get('location') ?? '?'), 200)}; configure the final address (the token is not sent through redirects)`,
+        endpoint,
+        status,
+      ),
+    };
   }
   if (status === 401) return { ok: false, error: unauthorized(text, endpoint) };
-  if (status === 403) return { ok: false, error: withDetail(catalogError('forbidden', `${endpoint} answered 403: ${shortMessage(text) ?? 'forbidden'}`, endpoint, status), text) };
+  if (status === 403)
+    return {
+      ok: false,
+      error: withDetail(
+        catalogError('forbidden', `${endpoint} answered 403: ${shortMessage(text) ?? 'forbidden'}`, endpoint, status),
+        text,
+      ),
+    };
   const accepted = (status >= 200 && status < 300) || accept.includes(status);
   if (!accepted) return { ok: false, error: withDetail(refusal(status, text, endpoint, wrongAddressOn404), text) };
   if (text === '') return { ok: true, status, body: undefined as T };
   try {
     return { ok: true, status, body: JSON.parse(text) as T };
   } catch {
-    const kind = /^\s*</.test(text) ? 'an HTML page' : text.length > 0 && /^\s*[[{]/.test(text) ? 'truncated or invalid JSON' : 'text that is not JSON';
-    return { ok: false, error: catalogError('badResponse', `${endpoint} answered ${kind} (status ${status}) instead of JSON`, endpoint, status) };
+    const kind = /^\s*</.test(text)
+      ? 'an HTML page'
+      : text.length > 0 && /^\s*[[{]/.test(text)
+        ? 'truncated or invalid JSON'
+        : 'text that is not JSON';
+    return {
+      ok: false,
+      error: catalogError(
+        'badResponse',
+        `${endpoint} answered ${kind} (status ${status}) instead of JSON`,
+        endpoint,
+        status,
+      ),
+    };
   }
 }
 
@@ -142,7 +191,12 @@ function refusal(status: number, text: string, endpoint: string, wrongAddressOn4
   const said = detail ? `: ${detail}` : '';
   if (status === 404) {
     return wrongAddressOn404
-      ? catalogError('badResponse', `${endpoint} answered 404${said} — is this the catalog's address?`, endpoint, status)
+      ? catalogError(
+          'badResponse',
+          `${endpoint} answered 404${said} — is this the catalog's address?`,
+          endpoint,
+          status,
+        )
       : catalogError('notFound', `${endpoint} answered 404${said}`, endpoint, status);
   }
   if (status === 413 || status === 400 || status === 422 || status === 412) {
@@ -159,8 +213,14 @@ function refusal(status: number, text: string, endpoint: string, wrongAddressOn4
  */
 function unauthorized(text: string, endpoint: string): CatalogError {
   if (text.trim() === '') {
-    const e = catalogError('unauthorized', `${endpoint} answered 401 with an empty body, as DataHub's frontend does for calls without a browser session`, endpoint, 401);
-    e.hint = "The token may be fine: point catalogLens.url at DataHub's metadata service (GMS, e.g. http://host:8080) or at <frontend>/api/gms, or enable metadataService.auth on the frontend.";
+    const e = catalogError(
+      'unauthorized',
+      `${endpoint} answered 401 with an empty body, as DataHub's frontend does for calls without a browser session`,
+      endpoint,
+      401,
+    );
+    e.hint =
+      "The token may be fine: point catalogLens.url at DataHub's metadata service (GMS, e.g. http://host:8080) or at <frontend>/api/gms, or enable metadataService.auth on the frontend.";
     return e;
   }
   return withDetail(catalogError('unauthorized', `${endpoint} refused the access token (401)`, endpoint, 401), text);
@@ -186,7 +246,10 @@ function fullMessage(text: string): string | undefined {
     const errors = j['errors'];
     if (typeof j['message'] === 'string') m = j['message'];
     else if (typeof j['error'] === 'string') m = j['error'];
-    else if (Array.isArray(errors) && typeof (errors[0] as Record<string, unknown> | undefined)?.['message'] === 'string') {
+    else if (
+      Array.isArray(errors) &&
+      typeof (errors[0] as Record<string, unknown> | undefined)?.['message'] === 'string'
+    ) {
       m = (errors[0] as Record<string, string>)['message'];
     }
   } catch {
@@ -199,18 +262,35 @@ function networkError(e: unknown, endpoint: string): CatalogError {
   const code = (e as { code?: string } | undefined)?.code ?? (e as { errno?: string } | undefined)?.errno;
   const text = e instanceof Error ? e.message : String(e);
   if (code === 'ECONNREFUSED') return catalogError('unreachable', `connection refused at ${endpoint}`, endpoint);
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return catalogError('unreachable', `cannot resolve the host of ${endpoint}`, endpoint);
-  if (code === 'ECONNRESET' || code === 'EPIPE') return catalogError('unreachable', `${endpoint} closed the connection`, endpoint);
-  if (/max size|over limit/i.test(text)) return catalogError('badResponse', `${endpoint} answered more than ${MAX_BODY_BYTES} bytes`, endpoint);
-  if (/premature close|invalid response body/i.test(text)) return catalogError('badResponse', `${endpoint} cut its answer short`, endpoint);
-  return catalogError('unreachable', `cannot reach ${endpoint}: ${text.replace(/Bearer\s+\S+/g, 'Bearer ***')}`, endpoint);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return catalogError('unreachable', `cannot resolve the host of ${endpoint}`, endpoint);
+  if (code === 'ECONNRESET' || code === 'EPIPE')
+    return catalogError('unreachable', `${endpoint} closed the connection`, endpoint);
+  if (/max size|over limit/i.test(text))
+    return catalogError('badResponse', `${endpoint} answered more than ${MAX_BODY_BYTES} bytes`, endpoint);
+  if (/premature close|invalid response body/i.test(text))
+    return catalogError('badResponse', `${endpoint} cut its answer short`, endpoint);
+  return catalogError(
+    'unreachable',
+    `cannot reach ${endpoint}: ${text.replace(/Bearer\s+\S+/g, 'Bearer ***')}`,
+    endpoint,
+  );
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<boolean> {
   return new Promise((resolve) => {
-    if (signal?.aborted) { resolve(false); return; }
-    const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(true); }, ms);
-    const onAbort = (): void => { clearTimeout(t); resolve(false); };
+    if (signal?.aborted) {
+      resolve(false);
+      return;
+    }
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(t);
+      resolve(false);
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -9,37 +9,59 @@ import type { KnownUrn } from '../../../model/src/urn';
 import { documentCost, type QueryCost } from './cost';
 
 export type ResolvableKind = 'dataset' | 'mlFeature' | 'mlFeatureTable' | 'mlModel' | 'mlModelGroup';
-export const RESOLVABLE_KINDS: readonly ResolvableKind[] = ['dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup'];
+export const RESOLVABLE_KINDS: readonly ResolvableKind[] = [
+  'dataset',
+  'mlFeature',
+  'mlFeatureTable',
+  'mlModel',
+  'mlModelGroup',
+];
 
 export function isResolvable(kind: KnownUrn['kind'] | 'other'): kind is ResolvableKind {
   return (RESOLVABLE_KINDS as readonly string[]).includes(kind);
 }
 
-interface KindQuery { field: string; type: string; fragment: string; selection: string }
+interface KindQuery {
+  field: string;
+  type: string;
+  fragment: string;
+  selection: string;
+}
 
 const PLATFORM = 'platform { urn name }';
 
 export const KIND_QUERIES: Readonly<Record<ResolvableKind, KindQuery>> = {
   dataset: {
-    field: 'dataset', type: 'Dataset', fragment: 'DatasetFields',
+    field: 'dataset',
+    type: 'Dataset',
+    fragment: 'DatasetFields',
     selection: `urn name ${PLATFORM} properties { name description } editableProperties { description }
     schemaMetadata { fields { fieldPath description nativeDataType } }
     editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description } } exists`,
   },
   mlFeature: {
-    field: 'mlFeature', type: 'MLFeature', fragment: 'MLFeatureFields',
-    selection: 'urn name featureNamespace description properties { description dataType version { versionTag } } exists',
+    field: 'mlFeature',
+    type: 'MLFeature',
+    fragment: 'MLFeatureFields',
+    selection:
+      'urn name featureNamespace description properties { description dataType version { versionTag } } exists',
   },
   mlFeatureTable: {
-    field: 'mlFeatureTable', type: 'MLFeatureTable', fragment: 'MLFeatureTableFields',
+    field: 'mlFeatureTable',
+    type: 'MLFeatureTable',
+    fragment: 'MLFeatureTableFields',
     selection: `urn name description ${PLATFORM} properties { description mlFeatures { urn name } } exists`,
   },
   mlModel: {
-    field: 'mlModel', type: 'MLModel', fragment: 'MLModelFields',
+    field: 'mlModel',
+    type: 'MLModel',
+    fragment: 'MLModelFields',
     selection: `urn name description ${PLATFORM} properties { description version type mlFeatures groups { urn name } } exists`,
   },
   mlModelGroup: {
-    field: 'mlModelGroup', type: 'MLModelGroup', fragment: 'MLModelGroupFields',
+    field: 'mlModelGroup',
+    type: 'MLModelGroup',
+    fragment: 'MLModelGroupFields',
     selection: `urn name description ${PLATFORM} properties { description } exists`,
   },
 };
@@ -68,8 +90,14 @@ export function batchQuery(items: ReadonlyArray<{ urn: string; kind: ResolvableK
     fields.push(`e${i}: ${q.field}(urn: $u${i}) { ...${q.fragment} }`);
   });
   const params = items.map((_, i) => `$u${i}: String!`).join(', ');
-  const fragments = [...kinds].map((k) => `fragment ${KIND_QUERIES[k].fragment} on ${KIND_QUERIES[k].type} { ${KIND_QUERIES[k].selection} }`);
-  return { query: `query resolveEntities(${params}) {\n  ${fields.join('\n  ')}\n}\n${fragments.join('\n')}\n`, variables, aliases };
+  const fragments = [...kinds].map(
+    (k) => `fragment ${KIND_QUERIES[k].fragment} on ${KIND_QUERIES[k].type} { ${KIND_QUERIES[k].selection} }`,
+  );
+  return {
+    query: `query resolveEntities(${params}) {\n  ${fields.join('\n  ')}\n}\n${fragments.join('\n')}\n`,
+    variables,
+    aliases,
+  };
 }
 
 const kindCosts = new Map<ResolvableKind, QueryCost>();
@@ -165,7 +193,8 @@ export function everyDocument(ns = 'li'): Array<{ name: string; query: string; v
   docs.push({ name: 'resolve every kind in one document', query: all.query, variables: all.variables });
   docs.push({ name: 'ping', query: PING, variables: { u0: samples[0]!.urn } });
   docs.push({
-    name: 'updateDataset', query: UPDATE_DATASET,
+    name: 'updateDataset',
+    query: UPDATE_DATASET,
     variables: {
       urn: samples[0]!.urn,
       input: { editableProperties: { description: 'd' } },
@@ -173,12 +202,21 @@ export function everyDocument(ns = 'li'): Array<{ name: string; query: string; v
   });
   docs.push({ name: 'datasetLinks', query: DATASET_LINKS, variables: { urn: samples[0]!.urn } });
   docs.push({
-    name: 'addLink', query: ADD_LINK,
+    name: 'addLink',
+    query: ADD_LINK,
     variables: { input: { linkUrl: 'https://x', label: 'doc', resourceUrn: samples[0]!.urn } },
   });
   docs.push({
-    name: 'updateDescription', query: UPDATE_DESCRIPTION,
-    variables: { input: { description: 'd', resourceUrn: samples[0]!.urn, subResource: 'user_id', subResourceType: 'DATASET_FIELD' } },
+    name: 'updateDescription',
+    query: UPDATE_DESCRIPTION,
+    variables: {
+      input: {
+        description: 'd',
+        resourceUrn: samples[0]!.urn,
+        subResource: 'user_id',
+        subResourceType: 'DATASET_FIELD',
+      },
+    },
   });
   return docs;
 }

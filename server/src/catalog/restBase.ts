@@ -45,13 +45,15 @@ async function configOf(http: CatalogHttp, url: string): Promise<ConfigAnswer> {
     const status = r.error.status;
     if (status !== undefined && status >= 200 && status < 300) return { is: 'frontend' };
     if (status === 401 || status === 403) return { is: 'refused', error: r.error };
-    if (status === undefined || status >= 500 || status === 429 || status < 400) return { is: 'unavailable', error: r.error };
+    if (status === undefined || status >= 500 || status === 429 || status < 400)
+      return { is: 'unavailable', error: r.error };
     return { is: 'other' };
   }
   if (r.status === 404) return { is: 'other' };
-  const body = typeof r.body === 'object' && r.body !== null ? r.body as Record<string, unknown> : {};
+  const body = typeof r.body === 'object' && r.body !== null ? (r.body as Record<string, unknown>) : {};
   if (body['noCode'] === 'true') return { is: 'gms' };
-  if (body['application'] === 'datahub-frontend' || ('appVersion' in body && !('noCode' in body))) return { is: 'frontend' };
+  if (body['application'] === 'datahub-frontend' || ('appVersion' in body && !('noCode' in body)))
+    return { is: 'frontend' };
   return { is: 'other' };
 }
 
@@ -68,13 +70,21 @@ export async function discoverRestBase(http: CatalogHttp, url: string): Promise<
   const viaProxy = await configOf(http, proxied);
   if (viaProxy.is === 'gms') {
     return {
-      url: proxied, settled: true,
+      url: proxied,
+      settled: true,
       notice: `catalogLens.url ${displayUrl(url)} is DataHub's frontend; aspect reads and writes go through ${displayUrl(proxied)} — set catalogLens.url to ${displayUrl(proxied)}`,
     };
   }
   if (viaProxy.is === 'unavailable') return { url, settled: false, error: viaProxy.error };
-  const why = viaProxy.is === 'refused' ? `its ${FRONTEND_PROXY} refused the request (${viaProxy.error.status})` : `its ${FRONTEND_PROXY} does not answer as GMS`;
-  const error = catalogError('badResponse', `${displayUrl(url)} is DataHub's web app, not its metadata service (GET /config has no "noCode"), and ${why}`, displayUrl(url));
+  const why =
+    viaProxy.is === 'refused'
+      ? `its ${FRONTEND_PROXY} refused the request (${viaProxy.error.status})`
+      : `its ${FRONTEND_PROXY} does not answer as GMS`;
+  const error = catalogError(
+    'badResponse',
+    `${displayUrl(url)} is DataHub's web app, not its metadata service (GET /config has no "noCode"), and ${why}`,
+    displayUrl(url),
+  );
   error.hint = `Set catalogLens.url to DataHub's metadata service (GMS, e.g. http://host:8080)${viaProxy.is === 'refused' ? ', or enable metadataService.auth on the frontend and use' : ' or to'} ${displayUrl(proxied)}.`;
   return { url, settled: true, error };
 }

@@ -46,57 +46,116 @@ export function codeActionsFor(input: CodeActionInput): CodeAction[] {
 
 function quickFixes(input: CodeActionInput, d: Diagnostic, data: DiagnosticData): CodeAction[] {
   const { clientCommands, doc, scan } = input;
-  const fix = (title: string, extra: Partial<CodeAction>): CodeAction => ({ title, kind: CodeActionKind.QuickFix, diagnostics: [d], ...extra });
+  const fix = (title: string, extra: Partial<CodeAction>): CodeAction => ({
+    title,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [d],
+    ...extra,
+  });
   const out: CodeAction[] = [];
   switch (data.code) {
     case 'missing-description':
       if (data.kind === 'dataset' && clientCommands && data.urn) {
-        out.push(fix('Write dataset description…', { isPreferred: true, command: { title: 'Write dataset description…', command: ClientCommands.writeDatasetDescription, arguments: [{ urn: data.urn }] } }));
+        out.push(
+          fix('Write dataset description…', {
+            isPreferred: true,
+            command: {
+              title: 'Write dataset description…',
+              command: ClientCommands.writeDatasetDescription,
+              arguments: [{ urn: data.urn }],
+            },
+          }),
+        );
       }
       break;
     case 'missing-column-description':
       if (clientCommands && data.urn && data.fieldPath) {
-        out.push(fix('Write column description…', { isPreferred: true, command: { title: 'Write column description…', command: ClientCommands.writeColumnDescription, arguments: [{ urn: data.urn, fieldPath: data.fieldPath }] } }));
+        out.push(
+          fix('Write column description…', {
+            isPreferred: true,
+            command: {
+              title: 'Write column description…',
+              command: ClientCommands.writeColumnDescription,
+              arguments: [{ urn: data.urn, fieldPath: data.fieldPath }],
+            },
+          }),
+        );
       }
       break;
     case 'description-mismatch':
     case 'column-description-mismatch': {
       if (!data.urn || data.yamlText === undefined) break;
-      const push = data.code === 'description-mismatch'
-        ? { command: Commands.setDatasetDescription, arguments: [{ urn: data.urn, description: data.yamlText }] }
-        : { command: Commands.setColumnDescription, arguments: [{ urn: data.urn, fieldPath: data.fieldPath, description: data.yamlText }] };
-      if (data.kind === 'dataset') out.push(fix('Push description to catalog', { command: { title: 'Push description to catalog', ...push } }));
+      const push =
+        data.code === 'description-mismatch'
+          ? { command: Commands.setDatasetDescription, arguments: [{ urn: data.urn, description: data.yamlText }] }
+          : {
+              command: Commands.setColumnDescription,
+              arguments: [{ urn: data.urn, fieldPath: data.fieldPath, description: data.yamlText }],
+            };
+      if (data.kind === 'dataset')
+        out.push(fix('Push description to catalog', { command: { title: 'Push description to catalog', ...push } }));
       const node = yamlNodeAt(scan, doc.offsetAt(d.range.start));
       if (node && data.catalogText !== undefined) {
-        out.push(fix('Pull description from catalog', {
-          edit: { changes: { [doc.uri]: [{ range: { start: doc.positionAt(node.start), end: doc.positionAt(node.end) }, newText: renderScalarLike(node, data.catalogText, doc.getText()) }] } },
-        }));
+        out.push(
+          fix('Pull description from catalog', {
+            edit: {
+              changes: {
+                [doc.uri]: [
+                  {
+                    range: { start: doc.positionAt(node.start), end: doc.positionAt(node.end) },
+                    newText: renderScalarLike(node, data.catalogText, doc.getText()),
+                  },
+                ],
+              },
+            },
+          }),
+        );
       }
       break;
     }
     case 'malformed-urn':
       // Only while the range still holds the URN the diagnostic was made for (the text may have changed since).
       if (data.quote && data.urn && doc.getText(d.range) === data.urn) {
-        out.push(fix('Quote the URN', { isPreferred: true, edit: { changes: { [doc.uri]: [{ range: d.range, newText: doubleQuoted(data.urn) }] } } }));
+        out.push(
+          fix('Quote the URN', {
+            isPreferred: true,
+            edit: { changes: { [doc.uri]: [{ range: d.range, newText: doubleQuoted(data.urn) }] } },
+          }),
+        );
       }
       break;
     case 'missing-list-member':
       if (data.owner && data.urn && data.list) {
-        const command = data.list === 'groups' ? Commands.addGroupsToModel
-          : data.owner.includes(':mlFeatureTable:') ? Commands.addFeaturesToTable : Commands.addFeaturesToModel;
-        const args = data.list === 'groups' ? { model: data.owner, groups: [data.urn] }
-          : command === Commands.addFeaturesToTable ? { table: data.owner, features: [data.urn] } : { model: data.owner, features: [data.urn] };
-        out.push(fix('Append to catalog', { isPreferred: true, command: { title: 'Append to catalog', command, arguments: [args] } }));
+        const command =
+          data.list === 'groups'
+            ? Commands.addGroupsToModel
+            : data.owner.includes(':mlFeatureTable:')
+              ? Commands.addFeaturesToTable
+              : Commands.addFeaturesToModel;
+        const args =
+          data.list === 'groups'
+            ? { model: data.owner, groups: [data.urn] }
+            : command === Commands.addFeaturesToTable
+              ? { table: data.owner, features: [data.urn] }
+              : { model: data.owner, features: [data.urn] };
+        out.push(
+          fix('Append to catalog', {
+            isPreferred: true,
+            command: { title: 'Append to catalog', command, arguments: [args] },
+          }),
+        );
       }
       break;
     case 'unknown-urn':
       if (data.urn && data.kind && ['mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup'].includes(data.kind)) {
         const title = `Create ${KIND_LABELS[data.kind].toLowerCase()} in catalog`;
-        out.push(fix(clientCommands ? `${title}…` : title, {
-          command: clientCommands
-            ? { title, command: ClientCommands.createEntity, arguments: [{ urn: data.urn }] }
-            : { title, command: Commands.createEntity, arguments: [{ urn: data.urn, properties: {} }] },
-        }));
+        out.push(
+          fix(clientCommands ? `${title}…` : title, {
+            command: clientCommands
+              ? { title, command: ClientCommands.createEntity, arguments: [{ urn: data.urn }] }
+              : { title, command: Commands.createEntity, arguments: [{ urn: data.urn, properties: {} }] },
+          }),
+        );
       }
       break;
     default:
@@ -112,20 +171,30 @@ function refactors(input: CodeActionInput): CodeAction[] {
   const occ = at.occurrence;
   if (occ.template || !occ.parsed?.ok) return [];
   const kind = occ.parsed.urn.kind;
-  const act = (title: string, command: string, args: unknown): CodeAction => ({ title, kind: REFACTOR_KIND, command: { title, command, arguments: [args] } });
+  const act = (title: string, command: string, args: unknown): CodeAction => ({
+    title,
+    kind: REFACTOR_KIND,
+    command: { title, command, arguments: [args] },
+  });
   const out: CodeAction[] = [];
   if (clientCommands && kind === 'mlFeature') {
     out.push(act('Add feature to feature table…', ClientCommands.addFeatureToTable, { feature: occ.urn }));
     out.push(act('Add feature to model…', ClientCommands.addFeatureToModel, { feature: occ.urn }));
   }
-  if (clientCommands && kind === 'mlModel') out.push(act('Add model group…', ClientCommands.addGroupToModel, { model: occ.urn }));
+  if (clientCommands && kind === 'mlModel')
+    out.push(act('Add model group…', ClientCommands.addGroupToModel, { model: occ.urn }));
   if (clientCommands && kind === 'dataset' && at.column === undefined) {
     out.push(act('Write dataset description…', ClientCommands.writeDatasetDescription, { urn: occ.urn }));
   }
   if (clientCommands && occ.parsed.urn.kind === 'schemaField' && occ.parsed.urn.dataset) {
     const column = lookupOf(occ.parsed.urn, occ.urn);
     if (column?.column !== undefined) {
-      out.push(act('Write column description…', ClientCommands.writeColumnDescription, { urn: column.urn, fieldPath: column.column }));
+      out.push(
+        act('Write column description…', ClientCommands.writeColumnDescription, {
+          urn: column.urn,
+          fieldPath: column.column,
+        }),
+      );
     }
   }
   out.push(...pullInsert(input, at.occurrence, at.column));
@@ -152,15 +221,20 @@ function pullInsert(input: CodeActionInput, occ: UrnOccurrence, column: string |
   }
   if (!text || !at) return [];
   const range = { start: doc.positionAt(at.insertAt), end: doc.positionAt(at.replaceEnd ?? at.insertAt) };
-  return [{
-    title: 'Pull description from catalog', kind: REFACTOR_KIND,
-    edit: { changes: { [doc.uri]: [{ range, newText: renderInsertion(at, text, doc.getText()) }] } },
-  }];
+  return [
+    {
+      title: 'Pull description from catalog',
+      kind: REFACTOR_KIND,
+      edit: { changes: { [doc.uri]: [{ range, newText: renderInsertion(at, text, doc.getText()) }] } },
+    },
+  ];
 }
 
 function yamlNodeAt(scan: ScanResult, offset: number): YamlScalarRef | undefined {
-  for (const d of scan.descriptions) if (d.description && offset >= d.description.start && offset <= d.description.end) return d.description;
-  for (const c of scan.columns) if (c.description && offset >= c.description.start && offset <= c.description.end) return c.description;
+  for (const d of scan.descriptions)
+    if (d.description && offset >= d.description.start && offset <= d.description.end) return d.description;
+  for (const c of scan.columns)
+    if (c.description && offset >= c.description.start && offset <= c.description.end) return c.description;
   return undefined;
 }
 

@@ -7,7 +7,21 @@ import { CompletionItemKind, type CompletionItem, type Position } from 'vscode-l
 import { FABRIC_TYPES, URN_KINDS } from '../../../model/src/urn';
 import { ENTITY_REGISTRY, REGISTRY_ENTITY_TYPES } from '../../../model/src/registry';
 
-const COMMON_PLATFORMS = ['hive', 'kafka', 'snowflake', 'bigquery', 'postgres', 'mysql', 's3', 'redshift', 'databricks', 'feast', 'mlflow', 'sagemaker', 'vertexai'];
+const COMMON_PLATFORMS = [
+  'hive',
+  'kafka',
+  'snowflake',
+  'bigquery',
+  'postgres',
+  'mysql',
+  's3',
+  'redshift',
+  'databricks',
+  'feast',
+  'mlflow',
+  'sagemaker',
+  'vertexai',
+];
 const SHAPES: Record<string, string> = {
   dataset: '(urn:${ns}:dataPlatform:${1:platform},${2:name},${3:PROD})',
   mlFeature: '(${1:feature_table},${2:feature})',
@@ -19,34 +33,56 @@ const SHAPES: Record<string, string> = {
 };
 
 /** The other registry kinds: a snippet of their key's parts, named after the key fields. */
-const REGISTRY_SHAPES: ReadonlyArray<readonly [string, string]> = REGISTRY_ENTITY_TYPES
-  .filter((kind) => SHAPES[kind] === undefined)
-  .map((kind) => {
-    const fields = ENTITY_REGISTRY.get(kind)!.fields;
-    const parts = fields.map((f, i) => (f.type === 'urn' && f.name === 'platform'
+const REGISTRY_SHAPES: ReadonlyArray<readonly [string, string]> = REGISTRY_ENTITY_TYPES.filter(
+  (kind) => SHAPES[kind] === undefined,
+).map((kind) => {
+  const fields = ENTITY_REGISTRY.get(kind)!.fields;
+  const parts = fields.map((f, i) =>
+    f.type === 'urn' && f.name === 'platform'
       ? `urn:\${ns}:dataPlatform:\${${i + 1}:platform}`
-      : `\${${i + 1}:${f.type === 'enum' ? 'PROD' : f.label}}`));
-    return [kind, fields.length === 1 ? parts[0]! : `(${parts.join(',')})`] as const;
-  });
+      : `\${${i + 1}:${f.type === 'enum' ? 'PROD' : f.label}}`,
+  );
+  return [kind, fields.length === 1 ? parts[0]! : `(${parts.join(',')})`] as const;
+});
 
-export function completionsAt(linePrefix: string, position: Position, namespaces: readonly string[], platformsSeen: readonly string[]): CompletionItem[] {
+export function completionsAt(
+  linePrefix: string,
+  position: Position,
+  namespaces: readonly string[],
+  platformsSeen: readonly string[],
+): CompletionItem[] {
   const nsAlt = namespaces.map(escapeRe).join('|');
   if (!nsAlt) return [];
-  const range = (typed: string) => ({ start: { line: position.line, character: position.character - typed.length }, end: position });
+  const range = (typed: string) => ({
+    start: { line: position.line, character: position.character - typed.length },
+    end: position,
+  });
 
-  let m = new RegExp(`urn:(${nsAlt}):(?:dataset|mlModel|mlModelGroup):\\(urn:\\1:dataPlatform:[^,()\\s]+,[^,()\\s]+,([A-Za-z_]*)$`).exec(linePrefix);
+  let m = new RegExp(
+    `urn:(${nsAlt}):(?:dataset|mlModel|mlModelGroup):\\(urn:\\1:dataPlatform:[^,()\\s]+,[^,()\\s]+,([A-Za-z_]*)$`,
+  ).exec(linePrefix);
   if (m) {
     const typed = m[2]!;
-    return FABRIC_TYPES.map((env, i) => ({ label: env, kind: CompletionItemKind.EnumMember, sortText: env === 'PROD' ? '0' : `1${i}`, textEdit: { range: range(typed), newText: env } }));
+    return FABRIC_TYPES.map((env, i) => ({
+      label: env,
+      kind: CompletionItemKind.EnumMember,
+      sortText: env === 'PROD' ? '0' : `1${i}`,
+      textEdit: { range: range(typed), newText: env },
+    }));
   }
-  m = new RegExp(`urn:(${nsAlt}):(?:dataset|mlModel|mlModelGroup|mlFeatureTable):\\((urn:\\1:dataPlatform:)?([\\w.:-]*)$`).exec(linePrefix);
+  m = new RegExp(
+    `urn:(${nsAlt}):(?:dataset|mlModel|mlModelGroup|mlFeatureTable):\\((urn:\\1:dataPlatform:)?([\\w.:-]*)$`,
+  ).exec(linePrefix);
   if (m) {
     const ns = m[1]!;
     const typed = (m[2] ?? '') + m[3]!;
     const platforms = [...new Set([...platformsSeen, ...COMMON_PLATFORMS])];
     return platforms.map((p) => ({
-      label: `urn:${ns}:dataPlatform:${p}`, kind: CompletionItemKind.Value, filterText: `urn:${ns}:dataPlatform:${p}`,
-      sortText: platformsSeen.includes(p) ? `0${p}` : `1${p}`, detail: platformsSeen.includes(p) ? 'seen in the workspace' : 'common platform',
+      label: `urn:${ns}:dataPlatform:${p}`,
+      kind: CompletionItemKind.Value,
+      filterText: `urn:${ns}:dataPlatform:${p}`,
+      sortText: platformsSeen.includes(p) ? `0${p}` : `1${p}`,
+      detail: platformsSeen.includes(p) ? 'seen in the workspace' : 'common platform',
       textEdit: { range: range(typed), newText: `urn:${ns}:dataPlatform:${p}` },
     }));
   }
@@ -55,8 +91,12 @@ export function completionsAt(linePrefix: string, position: Position, namespaces
     const ns = m[1]!;
     const typed = m[2]!;
     const item = (kind: string, shape: string, sortText: string): CompletionItem => ({
-      label: kind, kind: CompletionItemKind.Class, detail: `urn:${ns}:${kind}:…`, sortText,
-      insertTextFormat: 2, textEdit: { range: range(typed), newText: `${kind}:${shape.replace(/\$\{ns\}/g, ns)}` },
+      label: kind,
+      kind: CompletionItemKind.Class,
+      detail: `urn:${ns}:${kind}:…`,
+      sortText,
+      insertTextFormat: 2,
+      textEdit: { range: range(typed), newText: `${kind}:${shape.replace(/\$\{ns\}/g, ns)}` },
     });
     return [
       ...URN_KINDS.map((kind) => item(kind, SHAPES[kind]!, `0${kind}`)),

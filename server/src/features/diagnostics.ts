@@ -2,7 +2,14 @@
  * Diagnostics of one document from its scan and what the catalog answered. Pure.
  * Each diagnostic carries `data` (DiagnosticData) that code actions read — never the message.
  */
-import { decodePart, FABRIC_TYPES, type PartRole, type PartSpan, type SchemaFieldUrn, type Urn } from '../../../model/src/urn';
+import {
+  decodePart,
+  FABRIC_TYPES,
+  type PartRole,
+  type PartSpan,
+  type SchemaFieldUrn,
+  type Urn,
+} from '../../../model/src/urn';
 import { findField, simplePath } from '../../../model/src/fieldPath';
 import { editDistance, parseUrn } from '../../../model/src/urn';
 import { shownColumns, shownDatasetDescription, type GqlDataset } from '../../../model/src/readShapes';
@@ -16,8 +23,16 @@ import { mapRange } from '../scan/sourceMap';
 import { KIND_LABELS, entityName } from './describe';
 
 export type DiagnosticCode =
-  | 'malformed-urn' | 'unknown-urn' | 'unknown-env' | 'missing-description' | 'missing-column-description'
-  | 'unknown-column' | 'description-mismatch' | 'column-description-mismatch' | 'missing-list-member' | 'yaml-syntax'
+  | 'malformed-urn'
+  | 'unknown-urn'
+  | 'unknown-env'
+  | 'missing-description'
+  | 'missing-column-description'
+  | 'unknown-column'
+  | 'description-mismatch'
+  | 'column-description-mismatch'
+  | 'missing-list-member'
+  | 'yaml-syntax'
   | 'unregistered-entity-type';
 
 /** What a code action needs to know about a diagnostic. */
@@ -49,14 +64,24 @@ export interface PlainDiagnostic {
 
 export type ResolutionLookup = (urn: string) => Resolution | undefined;
 
-export function diagnosticsFor(scan: ScanResult, resolve: ResolutionLookup, levels: Settings['diagnostics']): PlainDiagnostic[] {
+export function diagnosticsFor(
+  scan: ScanResult,
+  resolve: ResolutionLookup,
+  levels: Settings['diagnostics'],
+): PlainDiagnostic[] {
   const out: PlainDiagnostic[] = [];
   // Every message is one bounded plain line, whatever it quotes: a URN in the file can be a megabyte.
   const push = (level: Severity, d: Omit<PlainDiagnostic, 'severity'>): void => {
     if (level !== 'off') out.push({ ...d, message: inertText(d.message, 'plain', MESSAGE_LIMIT), severity: level });
   };
   for (const p of scan.problems) {
-    push('warning', { start: p.start, end: p.end, message: p.message, code: 'yaml-syntax', data: { code: 'yaml-syntax' } });
+    push('warning', {
+      start: p.start,
+      end: p.end,
+      message: p.message,
+      code: 'yaml-syntax',
+      data: { code: 'yaml-syntax' },
+    });
   }
   for (const occ of scan.occurrences) {
     if (occ.template || occ.parent !== undefined) continue;
@@ -66,16 +91,22 @@ export function diagnosticsFor(scan: ScanResult, resolve: ResolutionLookup, leve
       if (occ.cutInFlow) {
         // The whole URN the author wrote is flagged, so the quick fix that quotes it is offered anywhere on it.
         push(levels.malformed, {
-          start: occ.start, end: occ.cutInFlow.end,
-          message: 'Malformed URN: in a YAML flow collection a comma ends an unquoted value, so this URN is cut at its first comma: quote it',
-          code: 'malformed-urn', data: { code: 'malformed-urn', urn: occ.cutInFlow.urn, quote: true },
+          start: occ.start,
+          end: occ.cutInFlow.end,
+          message:
+            'Malformed URN: in a YAML flow collection a comma ends an unquoted value, so this URN is cut at its first comma: quote it',
+          code: 'malformed-urn',
+          data: { code: 'malformed-urn', urn: occ.cutInFlow.urn, quote: true },
         });
         continue;
       }
       const r = occ.errorRange ?? { start: occ.start, end: occ.end };
       push(levels.malformed, {
-        start: r.start, end: Math.max(r.end, r.start + 1), message: `Malformed URN: ${parsed.error.message}`,
-        code: 'malformed-urn', data: { code: 'malformed-urn', urn: occ.urn },
+        start: r.start,
+        end: Math.max(r.end, r.start + 1),
+        message: `Malformed URN: ${parsed.error.message}`,
+        code: 'malformed-urn',
+        data: { code: 'malformed-urn', urn: occ.urn },
       });
       continue;
     }
@@ -86,9 +117,11 @@ export function diagnosticsFor(scan: ScanResult, resolve: ResolutionLookup, leve
       const kindPart = parsed.parts.find((p) => p.role === 'kind');
       const r = kindPart ? mapPart(occ, kindPart.start, kindPart.end) : occ;
       push(levels.unregisteredEntityType, {
-        start: r.start, end: r.end,
+        start: r.start,
+        end: r.end,
         message: `entity type '${inertText(urn.entityType, 'plain')}' is not in DataHub's entity registry; custom entity types are not checked`,
-        code: 'unregistered-entity-type', data: { code: 'unregistered-entity-type', urn: occ.urn, kind: 'other' },
+        code: 'unregistered-entity-type',
+        data: { code: 'unregistered-entity-type', urn: occ.urn, kind: 'other' },
       });
       continue;
     }
@@ -97,11 +130,15 @@ export function diagnosticsFor(scan: ScanResult, resolve: ResolutionLookup, leve
     if (env !== undefined && !FABRIC_TYPES.includes(env)) {
       const envPart = parsed.parts.find((p) => p.role === 'env');
       const r = envPart ? mapPart(occ, envPart.start, envPart.end) : occ;
-      const near = FABRIC_TYPES.find((f) => f === env.toUpperCase()) ?? FABRIC_TYPES.find((f) => editDistance(f, env.toUpperCase(), 1) <= 1);
+      const near =
+        FABRIC_TYPES.find((f) => f === env.toUpperCase()) ??
+        FABRIC_TYPES.find((f) => editDistance(f, env.toUpperCase(), 1) <= 1);
       push(levels.unknownEnv, {
-        start: r.start, end: r.end,
+        start: r.start,
+        end: r.end,
         message: `env '${inertText(env, 'plain')}' is not one of DataHub's environments${near ? ` (did you mean ${near}?)` : ''}`,
-        code: 'unknown-env', data: { code: 'unknown-env', urn: occ.urn, kind: urn.kind },
+        code: 'unknown-env',
+        data: { code: 'unknown-env', urn: occ.urn, kind: urn.kind },
       });
     }
     if (urn.kind === 'schemaField') {
@@ -113,8 +150,11 @@ export function diagnosticsFor(scan: ScanResult, resolve: ResolutionLookup, leve
     const label = `${KIND_LABELS[urn.kind]} ${inertText(entityName(urn), 'plain')}`;
     if (res.state === 'missing') {
       push(levels.unknown, {
-        start: occ.start, end: occ.end, message: `${label} is not in the catalog`,
-        code: 'unknown-urn', data: { code: 'unknown-urn', urn: occ.urn, kind: urn.kind },
+        start: occ.start,
+        end: occ.end,
+        message: `${label} is not in the catalog`,
+        code: 'unknown-urn',
+        data: { code: 'unknown-urn', urn: occ.urn, kind: urn.kind },
       });
       continue;
     }
@@ -122,15 +162,27 @@ export function diagnosticsFor(scan: ScanResult, resolve: ResolutionLookup, leve
     const yamlDesc = scan.descriptions.find((d) => scan.occurrences[d.owner] === occ)?.description;
     if (yamlDesc && yamlDesc.value.trim() !== '' && normalise(yamlDesc.value) !== normalise(desc ?? '')) {
       push(levels.yamlMismatch, {
-        start: yamlDesc.start, end: yamlDesc.end,
-        message: desc ? `The catalog's description of ${label} differs from this one` : `${label} has no description in the catalog; this one can be pushed`,
+        start: yamlDesc.start,
+        end: yamlDesc.end,
+        message: desc
+          ? `The catalog's description of ${label} differs from this one`
+          : `${label} has no description in the catalog; this one can be pushed`,
         code: 'description-mismatch',
-        data: { code: 'description-mismatch', urn: occ.urn, kind: urn.kind, yamlText: yamlDesc.value, ...(desc ? { catalogText: desc } : {}) },
+        data: {
+          code: 'description-mismatch',
+          urn: occ.urn,
+          kind: urn.kind,
+          yamlText: yamlDesc.value,
+          ...(desc ? { catalogText: desc } : {}),
+        },
       });
     } else if (!desc) {
       push(levels.missingDescription, {
-        start: occ.start, end: occ.end, message: `${label} has no description`,
-        code: 'missing-description', data: { code: 'missing-description', urn: occ.urn, kind: urn.kind },
+        start: occ.start,
+        end: occ.end,
+        message: `${label} has no description`,
+        code: 'missing-description',
+        data: { code: 'missing-description', urn: occ.urn, kind: urn.kind },
       });
     }
     if (occ.yaml?.owner && occ.yaml.listKey) memberDiagnostic(occ, resolve, levels, push);
@@ -141,7 +193,12 @@ export function diagnosticsFor(scan: ScanResult, resolve: ResolutionLookup, leve
 
 type Push = (level: Severity, d: Omit<PlainDiagnostic, 'severity'>) => void;
 
-function columnDiagnostics(scan: ScanResult, resolve: ResolutionLookup, levels: Settings['diagnostics'], push: Push): void {
+function columnDiagnostics(
+  scan: ScanResult,
+  resolve: ResolutionLookup,
+  levels: Settings['diagnostics'],
+  push: Push,
+): void {
   for (const col of scan.columns) {
     const ds = scan.occurrences[col.dataset];
     if (!ds) continue;
@@ -153,10 +210,20 @@ function columnDiagnostics(scan: ScanResult, resolve: ResolutionLookup, levels: 
     if (field && yaml !== undefined && yaml.trim() !== '' && normalise(yaml) !== normalise(field.description ?? '')) {
       const column = inertText(name, 'plain');
       push(levels.yamlMismatch, {
-        start: col.description!.start, end: col.description!.end,
-        message: field.description ? `The catalog's description of column '${column}' differs from this one` : `Column '${column}' has no description in the catalog; this one can be pushed`,
+        start: col.description!.start,
+        end: col.description!.end,
+        message: field.description
+          ? `The catalog's description of column '${column}' differs from this one`
+          : `Column '${column}' has no description in the catalog; this one can be pushed`,
         code: 'column-description-mismatch',
-        data: { code: 'column-description-mismatch', urn: ds.urn, kind: 'dataset', fieldPath: field.fieldPath, yamlText: yaml, ...(field.description ? { catalogText: field.description } : {}) },
+        data: {
+          code: 'column-description-mismatch',
+          urn: ds.urn,
+          kind: 'dataset',
+          fieldPath: field.fieldPath,
+          yamlText: yaml,
+          ...(field.description ? { catalogText: field.description } : {}),
+        },
       });
       continue;
     }
@@ -170,7 +237,12 @@ function columnDiagnostics(scan: ScanResult, resolve: ResolutionLookup, levels: 
  * its schema, with the same messages as a column named beside a dataset in YAML.
  */
 function schemaFieldDiagnostics(
-  occ: UrnOccurrence, parts: readonly PartSpan[], urn: SchemaFieldUrn, resolve: ResolutionLookup, levels: Settings['diagnostics'], push: Push,
+  occ: UrnOccurrence,
+  parts: readonly PartSpan[],
+  urn: SchemaFieldUrn,
+  resolve: ResolutionLookup,
+  levels: Settings['diagnostics'],
+  push: Push,
 ): void {
   const dataset = urn.dataset;
   if (!dataset) return;
@@ -184,8 +256,11 @@ function schemaFieldDiagnostics(
   if (res.state === 'missing') {
     const r = part('parent');
     push(levels.unknown, {
-      start: r.start, end: r.end, message: `Dataset ${dsName} is not in the catalog`,
-      code: 'unknown-urn', data: { code: 'unknown-urn', urn: urn.parent, kind: 'dataset' },
+      start: r.start,
+      end: r.end,
+      message: `Dataset ${dsName} is not in the catalog`,
+      code: 'unknown-urn',
+      data: { code: 'unknown-urn', urn: urn.parent, kind: 'dataset' },
     });
     return;
   }
@@ -195,33 +270,58 @@ function schemaFieldDiagnostics(
 
 /** Whether the catalog's schema of a dataset has the column, and whether it is described. */
 function checkColumn(
-  entity: GqlDataset, datasetUrn: string, dsName: string, name: string, range: { start: number; end: number },
-  levels: Settings['diagnostics'], push: Push,
+  entity: GqlDataset,
+  datasetUrn: string,
+  dsName: string,
+  name: string,
+  range: { start: number; end: number },
+  levels: Settings['diagnostics'],
+  push: Push,
 ): void {
   const cols = shownColumns(entity);
   const field = findField(cols, name);
   const column = inertText(name, 'plain');
   if (!field) {
     if (entity.schemaMetadata === null) return;
-    const near = nearNames(name, cols.map((c) => simplePath(c.fieldPath)));
+    const near = nearNames(
+      name,
+      cols.map((c) => simplePath(c.fieldPath)),
+    );
     push(levels.unknown, {
-      start: range.start, end: range.end,
+      start: range.start,
+      end: range.end,
       message: `Column '${column}' is not in the catalog's schema of ${dsName}${near.length ? ` (did you mean ${near.map((n) => quoteCatalogText(n, 80)).join(', ')}?)` : ''}`,
-      code: 'unknown-column', data: { code: 'unknown-column', urn: datasetUrn, kind: 'dataset', fieldPath: name },
+      code: 'unknown-column',
+      data: { code: 'unknown-column', urn: datasetUrn, kind: 'dataset', fieldPath: name },
     });
     return;
   }
   if (!field.description) {
     push(levels.missingDescription, {
-      start: range.start, end: range.end, message: `Column '${column}' of ${dsName} has no description`,
-      code: 'missing-column-description', data: { code: 'missing-column-description', urn: datasetUrn, kind: 'dataset', fieldPath: field.fieldPath },
+      start: range.start,
+      end: range.end,
+      message: `Column '${column}' of ${dsName} has no description`,
+      code: 'missing-column-description',
+      data: { code: 'missing-column-description', urn: datasetUrn, kind: 'dataset', fieldPath: field.fieldPath },
     });
   }
 }
 
-const LIST_KEYS: Record<string, 'features' | 'groups'> = { features: 'features', mlFeatures: 'features', ml_features: 'features', groups: 'groups', model_groups: 'groups', modelGroups: 'groups' };
+const LIST_KEYS: Record<string, 'features' | 'groups'> = {
+  features: 'features',
+  mlFeatures: 'features',
+  ml_features: 'features',
+  groups: 'groups',
+  model_groups: 'groups',
+  modelGroups: 'groups',
+};
 
-function memberDiagnostic(occ: UrnOccurrence, resolve: ResolutionLookup, levels: Settings['diagnostics'], push: Push): void {
+function memberDiagnostic(
+  occ: UrnOccurrence,
+  resolve: ResolutionLookup,
+  levels: Settings['diagnostics'],
+  push: Push,
+): void {
   const owner = occ.yaml!.owner!;
   const list = LIST_KEYS[occ.yaml!.listKey!];
   if (!list || !occ.parsed?.ok) return;
@@ -239,27 +339,44 @@ function memberDiagnostic(occ: UrnOccurrence, resolve: ResolutionLookup, levels:
   }
   if (!members || members.some((m) => sameEntity(m, member))) return;
   const ownerParsed = parseUrn(owner.urn);
-  const ownerName = ownerParsed.ok ? inertText(entityName(ownerParsed.urn), 'plain') : quoteCatalogText(ownerRes.entity.name ?? owner.urn, 80);
+  const ownerName = ownerParsed.ok
+    ? inertText(entityName(ownerParsed.urn), 'plain')
+    : quoteCatalogText(ownerRes.entity.name ?? owner.urn, 80);
   push(levels.yamlMismatch, {
-    start: occ.start, end: occ.end,
+    start: occ.start,
+    end: occ.end,
     message: `Not among the catalog's ${list} of ${ownerName}`,
-    code: 'missing-list-member', data: { code: 'missing-list-member', urn: member, kind, owner: owner.urn, list },
+    code: 'missing-list-member',
+    data: { code: 'missing-list-member', urn: member, kind, owner: owner.urn, list },
   });
 }
 
 /** The same entity whichever namespace word spells it (the local catalog treats li and svc alike). */
 export function sameEntity(a: string, b: string): boolean {
-  return a === b || a.replace(/urn:[A-Za-z][A-Za-z0-9_-]*:/g, 'urn:_:') === b.replace(/urn:[A-Za-z][A-Za-z0-9_-]*:/g, 'urn:_:');
+  return (
+    a === b ||
+    a.replace(/urn:[A-Za-z][A-Za-z0-9_-]*:/g, 'urn:_:') === b.replace(/urn:[A-Za-z][A-Za-z0-9_-]*:/g, 'urn:_:')
+  );
 }
 
 export function catalogDescription(res: Extract<Resolution, { state: 'found' }>): string | undefined {
   let d: string | null | undefined;
   switch (res.kind) {
-    case 'dataset': d = shownDatasetDescription(res.entity); break;
-    case 'mlFeature': d = res.entity.properties?.description ?? res.entity.description; break;
-    case 'mlFeatureTable': d = res.entity.properties?.description ?? res.entity.description; break;
-    case 'mlModel': d = res.entity.properties?.description ?? res.entity.description; break;
-    case 'mlModelGroup': d = res.entity.properties?.description ?? res.entity.description; break;
+    case 'dataset':
+      d = shownDatasetDescription(res.entity);
+      break;
+    case 'mlFeature':
+      d = res.entity.properties?.description ?? res.entity.description;
+      break;
+    case 'mlFeatureTable':
+      d = res.entity.properties?.description ?? res.entity.description;
+      break;
+    case 'mlModel':
+      d = res.entity.properties?.description ?? res.entity.description;
+      break;
+    case 'mlModelGroup':
+      d = res.entity.properties?.description ?? res.entity.description;
+      break;
   }
   return d && d.trim() !== '' ? d : undefined;
 }
@@ -272,7 +389,12 @@ export function nearNames(name: string, names: readonly string[], max = 3): stri
   const lower = name.toLowerCase();
   return names
     .map((n) => ({ n, d: editDistance(lower, n.toLowerCase(), Math.max(2, Math.floor(name.length / 3))) }))
-    .filter((x) => x.d <= Math.max(2, Math.floor(name.length / 3)) || x.n.toLowerCase().includes(lower) || lower.includes(x.n.toLowerCase()))
+    .filter(
+      (x) =>
+        x.d <= Math.max(2, Math.floor(name.length / 3)) ||
+        x.n.toLowerCase().includes(lower) ||
+        lower.includes(x.n.toLowerCase()),
+    )
     .sort((a, b) => a.d - b.d)
     .slice(0, max)
     .map((x) => x.n);

@@ -3,7 +3,15 @@
  * (the yaml-language-server layout). Pure: takes what the catalog answered, returns Markdown.
  */
 import { findField, simplePath } from '../../../model/src/fieldPath';
-import { shownColumns, shownDatasetDescription, type GqlDataset, type GqlMlFeature, type GqlMlFeatureTable, type GqlMlModel, type GqlMlModelGroup } from '../../../model/src/readShapes';
+import {
+  shownColumns,
+  shownDatasetDescription,
+  type GqlDataset,
+  type GqlMlFeature,
+  type GqlMlFeatureTable,
+  type GqlMlModel,
+  type GqlMlModelGroup,
+} from '../../../model/src/readShapes';
 import { decodePart, type SchemaFieldUrn, type Urn } from '../../../model/src/urn';
 import type { Resolution } from '../catalog/client';
 import { hintFor } from '../catalog/errors';
@@ -25,7 +33,8 @@ export interface HoverInput {
 
 export function hoverFor(input: HoverInput): string {
   const { occurrence: occ } = input;
-  if (occ.template) return `**Templated URN** ${codeSpan(occ.urn, 300)}\n\nParts are filled in at run time, so it is not looked up.`;
+  if (occ.template)
+    return `**Templated URN** ${codeSpan(occ.urn, 300)}\n\nParts are filled in at run time, so it is not looked up.`;
   const parsed = occ.parsed;
   if (occ.cutInFlow) {
     return `**Malformed URN**: in a YAML flow collection a comma ends an unquoted value, so this URN is cut at its first comma. Quote it:\n\n${codeSpan(doubleQuoted(occ.cutInFlow.urn), 300)}`;
@@ -41,8 +50,13 @@ export function hoverFor(input: HoverInput): string {
   if (occ.builder) out.push(`Built by ${codeSpan(`${occ.builder}(…)`)} → ${codeSpan(occ.urn, 300)}`);
 
   if (urn.kind === 'schemaField' && urn.dataset && res && res.state !== 'error') {
-    out.push(res.state === 'missing' ? `_Dataset ${codeSpan(entityName(urn.dataset))} is not in the catalog._`
-      : res.kind === 'dataset' ? schemaFieldBody(res.entity, decodePart(urn.fieldPath), entityName(urn.dataset)) : '');
+    out.push(
+      res.state === 'missing'
+        ? `_Dataset ${codeSpan(entityName(urn.dataset))} is not in the catalog._`
+        : res.kind === 'dataset'
+          ? schemaFieldBody(res.entity, decodePart(urn.fieldPath), entityName(urn.dataset))
+          : '',
+    );
   } else if (!res) {
     out.push(partsLine(urn));
   } else if (res.state === 'missing') {
@@ -69,7 +83,9 @@ function title(urn: Urn): string {
 }
 
 function partsLine(urn: Urn): string {
-  return urnParts(urn).map(([k, v]) => `${k}: ${codeSpan(v)}`).join(' · ');
+  return urnParts(urn)
+    .map(([k, v]) => `${k}: ${codeSpan(v)}`)
+    .join(' · ');
 }
 
 function description(text: string | null | undefined): string {
@@ -78,11 +94,16 @@ function description(text: string | null | undefined): string {
 
 function body(res: Extract<Resolution, { state: 'found' }>): string[] {
   switch (res.kind) {
-    case 'dataset': return datasetBody(res.entity);
-    case 'mlFeature': return featureBody(res.entity);
-    case 'mlFeatureTable': return tableBody(res.entity);
-    case 'mlModel': return modelBody(res.entity);
-    case 'mlModelGroup': return groupBody(res.entity);
+    case 'dataset':
+      return datasetBody(res.entity);
+    case 'mlFeature':
+      return featureBody(res.entity);
+    case 'mlFeatureTable':
+      return tableBody(res.entity);
+    case 'mlModel':
+      return modelBody(res.entity);
+    case 'mlModelGroup':
+      return groupBody(res.entity);
   }
 }
 
@@ -94,8 +115,14 @@ function datasetBody(d: GqlDataset, maxColumns = MAX_COLUMNS): string[] {
   if (cols.length > 0) {
     // A table row splits at pipes even inside a code span (and `\\|` is a backslash, then a split):
     // a path's pipes are shown as a look-alike, or the rest of the path would leave its code span.
-    const rows = cols.slice(0, maxColumns).map((c) => `| ${codeSpan(simplePath(c.fieldPath), 80).replace(/\|/g, '│')} | ${c.description ? tableCell(c.description) : '_none_'} |`);
-    const more = cols.length > maxColumns ? `\n\n…and ${cols.length - maxColumns} more columns (${cols.length} in all)` : '';
+    const rows = cols
+      .slice(0, maxColumns)
+      .map(
+        (c) =>
+          `| ${codeSpan(simplePath(c.fieldPath), 80).replace(/\|/g, '│')} | ${c.description ? tableCell(c.description) : '_none_'} |`,
+      );
+    const more =
+      cols.length > maxColumns ? `\n\n…and ${cols.length - maxColumns} more columns (${cols.length} in all)` : '';
     const undocumented = cols.filter((c) => !c.description).length;
     out.push(`| column | description |\n| --- | --- |\n${rows.join('\n')}${more}`);
     if (undocumented > 0) out.push(`${undocumented} of ${cols.length} columns have no description.`);
@@ -126,14 +153,19 @@ function schemaFieldBody(d: GqlDataset, column: string, datasetName: string): st
   const col = findField(cols, column);
   if (!col) {
     if (d.schemaMetadata === null) return '_No schema in the catalog._';
-    const near = nearNames(column, cols.map((c) => simplePath(c.fieldPath)));
+    const near = nearNames(
+      column,
+      cols.map((c) => simplePath(c.fieldPath)),
+    );
     return `Column ${codeSpan(column, 120)} is not in the catalog's schema of ${codeSpan(datasetName)}.${near.length ? ` Did you mean ${near.map((n) => codeSpan(n, 80)).join(', ')}?` : ''}`;
   }
   const type = d.schemaMetadata?.fields.find((f) => f.fieldPath === col.fieldPath)?.nativeDataType;
   const details = [
     col.fieldPath !== simplePath(col.fieldPath) ? `path ${codeSpan(col.fieldPath, 120)}` : '',
     type ? `type ${codeSpan(type, 80)}` : '',
-  ].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return [description(col.description), details].filter(Boolean).join('\n\n');
 }
 
@@ -142,15 +174,21 @@ function featureBody(f: GqlMlFeature): string[] {
   const details = [
     p?.dataType ? `data type ${codeSpan(p.dataType)}` : '',
     p?.version?.versionTag ? `version ${codeSpan(p.version.versionTag)}` : '',
-  ].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return [description(p?.description ?? f.description), details];
 }
 
 function tableBody(t: GqlMlFeatureTable): string[] {
   const features = (t.properties?.mlFeatures ?? []).filter((x): x is { urn?: string; name: string } => x !== null);
-  const list = features.length > 0
-    ? `Features (${features.length}): ${features.slice(0, 20).map((x) => codeSpan(x.name)).join(', ')}${features.length > 20 ? ', …' : ''}`
-    : 'No features.';
+  const list =
+    features.length > 0
+      ? `Features (${features.length}): ${features
+          .slice(0, 20)
+          .map((x) => codeSpan(x.name))
+          .join(', ')}${features.length > 20 ? ', …' : ''}`
+      : 'No features.';
   return [description(t.properties?.description ?? t.description), list];
 }
 
@@ -160,9 +198,21 @@ function modelBody(m: GqlMlModel): string[] {
   const features = p?.mlFeatures ?? [];
   return [
     description(p?.description ?? m.description),
-    [p?.type ? `type ${escapeMarkdown(p.type)}` : '', p?.version ? `version ${codeSpan(p.version)}` : ''].filter(Boolean).join(' · '),
-    groups.length > 0 ? `Groups: ${groups.slice(0, 20).map((g) => codeSpan(g.name)).join(', ')}${groups.length > 20 ? `, … (${groups.length} in all)` : ''}` : 'Groups: none',
-    features.length > 0 ? `Features (${features.length}): ${features.slice(0, 20).map((f) => codeSpan(featureName(f))).join(', ')}${features.length > 20 ? ', …' : ''}` : 'Features: none',
+    [p?.type ? `type ${escapeMarkdown(p.type)}` : '', p?.version ? `version ${codeSpan(p.version)}` : '']
+      .filter(Boolean)
+      .join(' · '),
+    groups.length > 0
+      ? `Groups: ${groups
+          .slice(0, 20)
+          .map((g) => codeSpan(g.name))
+          .join(', ')}${groups.length > 20 ? `, … (${groups.length} in all)` : ''}`
+      : 'Groups: none',
+    features.length > 0
+      ? `Features (${features.length}): ${features
+          .slice(0, 20)
+          .map((f) => codeSpan(featureName(f)))
+          .join(', ')}${features.length > 20 ? ', …' : ''}`
+      : 'Features: none',
   ];
 }
 

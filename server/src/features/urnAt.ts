@@ -12,7 +12,8 @@ export function occurrenceAt(scan: ScanResult, offset: number): AtCursor | undef
   for (const c of scan.columns) {
     if (offset >= c.name.start && offset < c.name.end) {
       const occurrence = scan.occurrences[c.dataset];
-      if (occurrence) return { occurrence, column: c.name.value, columnRange: { start: c.name.start, end: c.name.end } };
+      if (occurrence)
+        return { occurrence, column: c.name.value, columnRange: { start: c.name.start, end: c.name.end } };
     }
   }
   let best: UrnOccurrence | undefined;
@@ -28,7 +29,11 @@ export function occurrenceAt(scan: ScanResult, offset: number): AtCursor | undef
  */
 function columnOwner(scan: ScanResult, occurrence: UrnOccurrence): UrnOccurrence {
   let found = occurrence;
-  for (let o: UrnOccurrence | undefined = occurrence; o; o = o.parent === undefined ? undefined : scan.occurrences[o.parent]) {
+  for (
+    let o: UrnOccurrence | undefined = occurrence;
+    o;
+    o = o.parent === undefined ? undefined : scan.occurrences[o.parent]
+  ) {
     if (o.parsed?.ok && o.parsed.urn.kind === 'schemaField') found = o;
   }
   return found;

@@ -13,7 +13,8 @@ import type { YamlScalarRef } from '../scan/types';
  * (bidi controls, zero-width characters, soft hyphen, BOM). A value holding any of them is written
  * double-quoted with each of them as an escape, so it reads back exactly and shows in the editor.
  */
-const MUST_ESCAPE_CHAR = '[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u180e\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2069\\ufeff\\ufff9-\\ufffb\\ufffe\\uffff]';
+const MUST_ESCAPE_CHAR =
+  '[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u180e\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2069\\ufeff\\ufff9-\\ufffb\\ufffe\\uffff]';
 const LONE_SURROGATE = '[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
 const MUST_ESCAPE = new RegExp(`${MUST_ESCAPE_CHAR}|${LONE_SURROGATE}`);
 const ESCAPED_BY_US = new RegExp(MUST_ESCAPE_CHAR, 'g');
@@ -105,12 +106,18 @@ export function renderInsertion(at: InsertionPoint, value: string, source: strin
 
 /** `value` on one line: plain where that reads back exactly, else double-quoted. */
 function inlineScalar(value: string, inFlow: boolean): string {
-  return !mustEscape(value) && isSafePlain(value, inFlow) && readsBackAs(value, value, inFlow) ? value : doubleQuoted(value);
+  return !mustEscape(value) && isSafePlain(value, inFlow) && readsBackAs(value, value, inFlow)
+    ? value
+    : doubleQuoted(value);
 }
 
 /** `value` as a block scalar with `header` (`|` or `>`), its lines at `indent`; strip chomping unless it ends in a line break. */
 function blockScalar(header: '|' | '>', value: string, indent: string): string {
-  const body = value.replace(/\n+$/, '').split('\n').map((l) => (l === '' ? '' : indent + l)).join('\n');
+  const body = value
+    .replace(/\n+$/, '')
+    .split('\n')
+    .map((l) => (l === '' ? '' : indent + l))
+    .join('\n');
   return `${header}${value.endsWith('\n') ? '' : '-'}\n${body}`;
 }
 

@@ -26,7 +26,8 @@ export interface BuilderScan {
  * so what it read is dropped and the calls inside it are read as candidates of their own).
  */
 export function readCalls<C extends { open: number }>(
-  reader: CallReader, candidates: readonly number[],
+  reader: CallReader,
+  candidates: readonly number[],
   callAt: (start: number) => C | undefined,
   readCall: (call: C, start: number) => { end: number } | undefined,
 ): BuilderScan {
@@ -127,15 +128,35 @@ export interface BuilderOccurrence extends UrnOccurrence {
  * itself refuses the call (an unknown fabric, a URN of the wrong kind); its offset is in the URN.
  */
 export function builderOccurrence(
-  builder: string, urn: string, values: ReadonlyArray<ArgumentValue | string>, start: number, end: number,
+  builder: string,
+  urn: string,
+  values: ReadonlyArray<ArgumentValue | string>,
+  start: number,
+  end: number,
   failure?: { message: string; argument?: ArgumentValue },
 ): BuilderOccurrence {
   const spans = argumentSpans(urn, values);
   let parsed: ParseResult = parseUrnCached(urn);
-  const occurrence: BuilderOccurrence = { start, end, urn, parsed, template: false, source: 'builder', builder, arguments: spans };
+  const occurrence: BuilderOccurrence = {
+    start,
+    end,
+    urn,
+    parsed,
+    template: false,
+    source: 'builder',
+    builder,
+    arguments: spans,
+  };
   if (failure) {
     const span = failure.argument && spans.find((s) => s.start === failure.argument!.start);
-    parsed = { ok: false, error: { message: failure.message, offset: span?.urnStart ?? 0, length: span ? span.urnEnd - span.urnStart : urn.length } };
+    parsed = {
+      ok: false,
+      error: {
+        message: failure.message,
+        offset: span?.urnStart ?? 0,
+        length: span ? span.urnEnd - span.urnStart : urn.length,
+      },
+    };
     occurrence.parsed = parsed;
     const at = failure.argument ?? { start, end };
     occurrence.errorRange = { start: at.start, end: at.end, error: parsed.error };
@@ -162,7 +183,13 @@ function argumentSpans(urn: string, values: ReadonlyArray<ArgumentValue | string
     if (!found) continue;
     const [at, length] = found;
     if (typeof v !== 'string') {
-      spans.push({ urnStart: at, urnEnd: at + length, start: v.start, end: v.end, ...(v.nested ? { nested: v.nested } : {}) });
+      spans.push({
+        urnStart: at,
+        urnEnd: at + length,
+        start: v.start,
+        end: v.end,
+        ...(v.nested ? { nested: v.nested } : {}),
+      });
     }
     if (at >= cursor) cursor = at + length;
   }
@@ -184,11 +211,18 @@ function find(urn: string, value: string, from: number): [number, number] | unde
  * The document range of the URN part `[start, end)` of a builder occurrence: the argument that wrote
  * it (or the part inside a nested call), else undefined.
  */
-export function builderPartRange(occ: UrnOccurrence, start: number, end: number): { start: number; end: number } | undefined {
+export function builderPartRange(
+  occ: UrnOccurrence,
+  start: number,
+  end: number,
+): { start: number; end: number } | undefined {
   const spans = (occ as BuilderOccurrence).arguments;
   const span = spans?.find((s) => start >= s.urnStart && end <= s.urnEnd);
   if (!span) return undefined;
-  if (span.nested) return builderPartRange(span.nested, start - span.urnStart, end - span.urnStart) ?? { start: span.start, end: span.end };
+  if (span.nested)
+    return (
+      builderPartRange(span.nested, start - span.urnStart, end - span.urnStart) ?? { start: span.start, end: span.end }
+    );
   return { start: span.start, end: span.end };
 }
 

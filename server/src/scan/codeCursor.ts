@@ -4,7 +4,8 @@
  * comments and strings end (`nonCodeEnd`); the walks are the same.
  */
 
-const COMMA = 44, CLOSE_PAREN = 41;
+const COMMA = 44,
+  CLOSE_PAREN = 41;
 
 /**
  * The end of the comment or string starting at `at`, `NOT_NON_CODE` when code starts there, or
@@ -31,7 +32,10 @@ export class CodeCursor {
   private skipStart = -1;
   private skipEnd = -1;
 
-  constructor(private readonly text: string, private readonly nonCode: NonCode) {}
+  constructor(
+    private readonly text: string,
+    private readonly nonCode: NonCode,
+  ) {}
 
   inCode(at: number): boolean {
     if (at < this.pos) return !(at >= this.skipStart && at < this.skipEnd);

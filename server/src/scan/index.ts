@@ -23,11 +23,20 @@ interface Extraction extends ScanResult {
 
 type Extractor = (text: string, opts: ScanOptions, languageId: string) => Extraction;
 
-const emptyExtraction = (): Extraction => ({ occurrences: [], columns: [], descriptions: [], problems: [], claimed: [] });
+const emptyExtraction = (): Extraction => ({
+  occurrences: [],
+  columns: [],
+  descriptions: [],
+  problems: [],
+  claimed: [],
+});
 
 /** One extractor per source kind. */
 const EXTRACTORS = {
-  text: (text, opts, languageId) => ({ ...emptyExtraction(), occurrences: findUrnsInText(text, { ...opts, literals: opts.literals ?? literalSyntaxFor(languageId) }) }),
+  text: (text, opts, languageId) => ({
+    ...emptyExtraction(),
+    occurrences: findUrnsInText(text, { ...opts, literals: opts.literals ?? literalSyntaxFor(languageId) }),
+  }),
   yaml: (text, opts) => ({ ...findUrnsInYaml(text, opts), claimed: [] }),
   pythonBuilders: (text) => {
     const { occurrences, calls } = findBuilderCalls(text);
@@ -88,9 +97,19 @@ function mergeExtractions(extractions: Extraction[]): ScanResult {
   if (busy.length <= 1) {
     const only = busy[0];
     const problems = extractions.flatMap((e) => e.problems);
-    return { occurrences: only?.occurrences ?? [], columns: only?.columns ?? [], descriptions: only?.descriptions ?? [], problems };
+    return {
+      occurrences: only?.occurrences ?? [],
+      columns: only?.columns ?? [],
+      descriptions: only?.descriptions ?? [],
+      problems,
+    };
   }
-  const kept = extractions.map((extraction, from) => keptIndexes(extraction, extractions.flatMap((e, i) => (i === from ? [] : e.claimed))));
+  const kept = extractions.map((extraction, from) =>
+    keptIndexes(
+      extraction,
+      extractions.flatMap((e, i) => (i === from ? [] : e.claimed)),
+    ),
+  );
   const renumbered = extractions.map((e) => new Int32Array(e.occurrences.length).fill(-1));
   const heads = new Array<number>(extractions.length).fill(0);
   const result: ScanResult = { occurrences: [], columns: [], descriptions: [], problems: [] };
@@ -119,8 +138,10 @@ function mergeExtractions(extractions: Extraction[]): ScanResult {
   }
   extractions.forEach((extraction, from) => {
     const at = (index: number): number => renumbered[from]![index] ?? -1;
-    for (const column of extraction.columns) if (at(column.dataset) >= 0) result.columns.push({ ...column, dataset: at(column.dataset) });
-    for (const d of extraction.descriptions) if (at(d.owner) >= 0) result.descriptions.push({ ...d, owner: at(d.owner) });
+    for (const column of extraction.columns)
+      if (at(column.dataset) >= 0) result.columns.push({ ...column, dataset: at(column.dataset) });
+    for (const d of extraction.descriptions)
+      if (at(d.owner) >= 0) result.descriptions.push({ ...d, owner: at(d.owner) });
     result.problems.push(...extraction.problems);
   });
   return result;

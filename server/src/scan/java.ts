@@ -8,13 +8,34 @@
  * Specs: model/src/urnClasses.ts.
  */
 import { JAVA_URN_CLASSES, URN_UTILS_FABRICS, buildJavaUrn, type JavaParam } from '../../../model/src/urnClasses';
-import { builderOccurrence, candidatesOf, identifierEnd, identifierStart, MAX_NESTING, readCalls, UNCLOSED, type ArgumentValue, type BuilderOccurrence, type BuilderScan, type CallReader } from './builderCall';
+import {
+  builderOccurrence,
+  candidatesOf,
+  identifierEnd,
+  identifierStart,
+  MAX_NESTING,
+  readCalls,
+  UNCLOSED,
+  type ArgumentValue,
+  type BuilderOccurrence,
+  type BuilderScan,
+  type CallReader,
+} from './builderCall';
 import { isIdentifierChar, isIdentifierStart, MAX_CALL_LENGTH } from './pythonSyntax';
 import { BROKEN, NOT_NON_CODE, skipExpression, type NonCode } from './codeCursor';
 import { cEscape, JAVA_ESCAPES, skipCTrivia as skipTrivia } from './literals';
 
-const LF = 10, CR = 13, SLASH = 47, STAR = 42, BACKSLASH = 92, DOUBLE_QUOTE = 34, SINGLE_QUOTE = 39;
-const CLOSE_PAREN = 41, COMMA = 44, DOT = 46, OPEN_PAREN = 40;
+const LF = 10,
+  CR = 13,
+  SLASH = 47,
+  STAR = 42,
+  BACKSLASH = 92,
+  DOUBLE_QUOTE = 34,
+  SINGLE_QUOTE = 39;
+const CLOSE_PAREN = 41,
+  COMMA = 44,
+  DOT = 46,
+  OPEN_PAREN = 40;
 
 type Reader = CallReader;
 
@@ -27,7 +48,12 @@ export function findJavaUrnCalls(text: string): BuilderScan {
   const candidates = candidatesOf(text, ['Urn']);
   if (candidates.length === 0) return { occurrences: [], calls: [] };
   const reader: Reader = { text, depth: 0, occurrences: [], calls: [], nonCode: javaNonCode(text) };
-  return readCalls(reader, candidates, (start) => callAt(reader, start, identifierEnd(text, start)), (call) => readCall(reader, call));
+  return readCalls(
+    reader,
+    candidates,
+    (start) => callAt(reader, start, identifierEnd(text, start)),
+    (call) => readCall(reader, call),
+  );
 }
 
 /** The call around the class name at [start, end): `new X(`, `X.createFromString(`, `UrnUtils.toDatasetUrn(`. */
@@ -62,7 +88,14 @@ function newKeywordBefore(text: string, start: number): number {
     s = identifierStart(text, s - 1);
   }
   let p = s;
-  while (p > 0 && (text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9 || text.charCodeAt(p - 1) === LF || text.charCodeAt(p - 1) === CR)) p--;
+  while (
+    p > 0 &&
+    (text.charCodeAt(p - 1) === 32 ||
+      text.charCodeAt(p - 1) === 9 ||
+      text.charCodeAt(p - 1) === LF ||
+      text.charCodeAt(p - 1) === CR)
+  )
+    p--;
   if (p === s || p < 3 || text.slice(p - 3, p) !== 'new') return -1;
   if (p > 3 && isIdentifierChar(text.charCodeAt(p - 4))) return -1;
   return p - 3;
@@ -76,7 +109,10 @@ interface Argument {
   entityType?: string;
 }
 
-function readCall(reader: Reader, call: JavaCall): { end: number; urn?: string; entityType?: string; occurrence?: BuilderOccurrence } | undefined {
+function readCall(
+  reader: Reader,
+  call: JavaCall,
+): { end: number; urn?: string; entityType?: string; occurrence?: BuilderOccurrence } | undefined {
   reader.depth++;
   const args = readArguments(reader, call.open);
   reader.depth--;
@@ -87,7 +123,10 @@ function readCall(reader: Reader, call: JavaCall): { end: number; urn?: string; 
       const spec = JAVA_URN_CLASSES[call.className]!;
       if (list.length !== spec.params.length || !list.every((a, i) => fits(a, spec.params[i]!))) return { end };
       const values = list.map((a) => a.value!);
-      const urn = buildJavaUrn(call.className, values.map((v) => v.value));
+      const urn = buildJavaUrn(
+        call.className,
+        values.map((v) => v.value),
+      );
       const occurrence = builderOccurrence(call.name, urn, values, call.start, end);
       reader.occurrences.push(occurrence);
       return { end, urn, entityType: spec.entityType, occurrence };
@@ -100,8 +139,18 @@ function readCall(reader: Reader, call: JavaCall): { end: number; urn?: string; 
       const urn = buildJavaUrn('DatasetUrn', [`urn:li:dataPlatform:${platform.value}`, name.value, fabric]);
       const failure = URN_UTILS_FABRICS.includes(fabric)
         ? undefined
-        : { message: `UrnUtils.toFabricType accepts ${URN_UTILS_FABRICS.join(', ')} only: '${origin.value}' throws IllegalArgumentException`, argument: origin };
-      const occurrence = builderOccurrence(call.name, urn, [platform, name, { ...origin, value: fabric }], call.start, end, failure);
+        : {
+            message: `UrnUtils.toFabricType accepts ${URN_UTILS_FABRICS.join(', ')} only: '${origin.value}' throws IllegalArgumentException`,
+            argument: origin,
+          };
+      const occurrence = builderOccurrence(
+        call.name,
+        urn,
+        [platform, name, { ...origin, value: fabric }],
+        call.start,
+        end,
+        failure,
+      );
       reader.occurrences.push(occurrence);
       return { end, urn, entityType: 'dataset', occurrence };
     }
@@ -114,10 +163,14 @@ function readCall(reader: Reader, call: JavaCall): { end: number; urn?: string; 
       const colon = urn.indexOf(':', 7);
       const type = urn.startsWith('urn:li:') ? urn.slice(7, colon < 0 ? urn.length : colon) : undefined;
       if (type === expected) return { end, urn, entityType: expected };
-      const message = type === undefined
-        ? `${call.name} needs a URN starting with 'urn:li:' (URISyntaxException)`
-        : `${call.name} refuses a ${type || 'typeless'} URN: it reads ${expected} URNs only (URISyntaxException)`;
-      const occurrence = builderOccurrence(call.name, urn, [only.value!], call.start, end, { message, argument: only.value! });
+      const message =
+        type === undefined
+          ? `${call.name} needs a URN starting with 'urn:li:' (URISyntaxException)`
+          : `${call.name} refuses a ${type || 'typeless'} URN: it reads ${expected} URNs only (URISyntaxException)`;
+      const occurrence = builderOccurrence(call.name, urn, [only.value!], call.start, end, {
+        message,
+        argument: only.value!,
+      });
       reader.occurrences.push(occurrence);
       reader.calls.push({ start: call.start, end });
       return { end };
@@ -187,7 +240,8 @@ function readValue(reader: Reader, p: number, limit: number, arg: Argument): num
     if (word === 'FabricType' && text.charCodeAt(next) === DOT) {
       const constantStart = skipTrivia(text, next + 1, limit);
       const constantEnd = identifierEnd(text, constantStart);
-      if (constantEnd === constantStart || text.charCodeAt(skipTrivia(text, constantEnd, limit)) === OPEN_PAREN) return -1;
+      if (constantEnd === constantStart || text.charCodeAt(skipTrivia(text, constantEnd, limit)) === OPEN_PAREN)
+        return -1;
       arg.kind = 'fabric';
       arg.value = { value: text.slice(constantStart, constantEnd), start: p, end: constantEnd };
       return constantEnd;
@@ -214,8 +268,11 @@ function nested(reader: Reader, call: JavaCall, p: number, arg: Argument): numbe
   return read.end;
 }
 
-
-interface JavaString { value: string; end: number; textBlock: boolean }
+interface JavaString {
+  value: string;
+  end: number;
+  textBlock: boolean;
+}
 
 /** The string literal or text block at `at` (escapes undone for plain literals), or undefined when unclosed. */
 function readJavaString(text: string, at: number, limit = text.length): JavaString | undefined {
@@ -252,14 +309,13 @@ function readJavaString(text: string, at: number, limit = text.length): JavaStri
   return undefined;
 }
 
-
-
 /** Java's comments, strings, text blocks and char literals, for the code cursor and the argument walk. */
 function javaNonCode(text: string): NonCode {
   return {
     end: (at, limit) => {
       const c = text.charCodeAt(at);
-      if (c === SLASH && (text.charCodeAt(at + 1) === SLASH || text.charCodeAt(at + 1) === STAR)) return skipTrivia(text, at, limit);
+      if (c === SLASH && (text.charCodeAt(at + 1) === SLASH || text.charCodeAt(at + 1) === STAR))
+        return skipTrivia(text, at, limit);
       if (c === DOUBLE_QUOTE) return readJavaString(text, at, limit)?.end ?? BROKEN;
       if (c !== SINGLE_QUOTE) return NOT_NON_CODE;
       const close = text.charCodeAt(at + 1) === BACKSLASH ? text.indexOf("'", at + 3) : at + 2;

@@ -47,7 +47,12 @@ export interface LiteralSyntax {
   nextPiece(text: string, piece: LiteralPiece, first: LiteralPiece): NextPiece;
 }
 
-const LF = 10, CR = 13, BACKSLASH = 92, PLUS = 43, SLASH = 47, STAR = 42;
+const LF = 10,
+  CR = 13,
+  BACKSLASH = 92,
+  PLUS = 43,
+  SLASH = 47,
+  STAR = 42;
 
 type Decoder = 'c' | 'json' | 'sql' | 'raw' | 'unsure';
 
@@ -62,9 +67,29 @@ export interface CEscapes {
 }
 
 const SIMPLE: Record<string, string> = {
-  n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0', '\\': '\\', '"': '"', "'": "'", '/': '/', '`': '`',
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+  '0': '\0',
+  '\\': '\\',
+  '"': '"',
+  "'": "'",
+  '/': '/',
+  '`': '`',
 };
-const JSON_SIMPLE: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', '\\': '\\', '"': '"', '/': '/' };
+const JSON_SIMPLE: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  b: '\b',
+  f: '\f',
+  '\\': '\\',
+  '"': '"',
+  '/': '/',
+};
 
 function isHex(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
@@ -83,7 +108,11 @@ export function hexAt(text: string, from: number, count: number): number {
 }
 
 /** A backslash escape at `at` in a C-like language: what it stands for and its length; undefined for a line continuation. */
-export function cEscape(text: string, at: number, escapes: CEscapes | 'json'): { produced: string; length: number } | undefined {
+export function cEscape(
+  text: string,
+  at: number,
+  escapes: CEscapes | 'json',
+): { produced: string; length: number } | undefined {
   const next = text[at + 1] ?? '';
   if (next === '\n' || next === '\r' || next === '') return undefined;
   if (escapes !== 'json' && escapes.java) {
@@ -130,7 +159,12 @@ export function cEscape(text: string, at: number, escapes: CEscapes | 'json'): {
  * An opening quote that is itself escaped (`\"urn:…` inside a larger string) is not read.
  */
 function readSimplePiece(
-  text: string, quoteAt: number, quote: number, decoder: Decoder, escapes: CEscapes | 'json', out: MappedText | undefined,
+  text: string,
+  quoteAt: number,
+  quote: number,
+  decoder: Decoder,
+  escapes: CEscapes | 'json',
+  out: MappedText | undefined,
 ): LiteralPiece | undefined {
   if (decoder !== 'sql' && decoder !== 'raw' && isEscaped(text, quoteAt)) return undefined;
   const contentStart = quoteAt + 1;
@@ -204,7 +238,10 @@ function quoteTable(quotes: string): Uint8Array {
   return table;
 }
 
-interface QuoteRule { decoder: Decoder; escapes: CEscapes | 'json' }
+interface QuoteRule {
+  decoder: Decoder;
+  escapes: CEscapes | 'json';
+}
 
 /** A language whose literals are one line between quotes, each quote with its rule; `plus` joins literals with `+`. */
 function simpleSyntax(name: string, rules: Record<string, QuoteRule>, plus: boolean): LiteralSyntax {
@@ -223,7 +260,8 @@ function simpleSyntax(name: string, rules: Record<string, QuoteRule>, plus: bool
       if (!plus) return undefined;
       const limit = Math.min(text.length, piece.end + MAX_GAP);
       const op = skipCTrivia(text, piece.end, limit);
-      if (text.charCodeAt(op) !== PLUS || text.charCodeAt(op + 1) === PLUS || text.charCodeAt(op + 1) === 61 /* = */) return undefined;
+      if (text.charCodeAt(op) !== PLUS || text.charCodeAt(op + 1) === PLUS || text.charCodeAt(op + 1) === 61 /* = */)
+        return undefined;
       const next = skipCTrivia(text, op + 1, limit);
       const c = text.charCodeAt(next);
       return c < 128 && table[c] === 1 ? { quoteAt: next } : 'template';
@@ -252,6 +290,10 @@ export const go = simpleSyntax('go', { '"': c(GO), '`': raw }, true);
 export const cLike = simpleSyntax('c', { '"': c(C) }, true);
 export const rust = simpleSyntax('rust', { '"': c(RUST) }, false);
 export const json = simpleSyntax('json', { '"': { decoder: 'json', escapes: 'json' } }, false);
-export const sql = simpleSyntax('sql', { "'": { decoder: 'sql', escapes: NO_ESCAPES }, '"': { decoder: 'sql', escapes: NO_ESCAPES }, '`': raw }, false);
+export const sql = simpleSyntax(
+  'sql',
+  { "'": { decoder: 'sql', escapes: NO_ESCAPES }, '"': { decoder: 'sql', escapes: NO_ESCAPES }, '`': raw },
+  false,
+);
 /** Prose: code spans are verbatim (Markdown has no escapes in them), double quotes too; an apostrophe opens nothing. */
 export const prose = simpleSyntax('prose', { '`': raw, '"': unsure }, false);

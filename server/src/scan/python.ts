@@ -7,7 +7,14 @@ import { PYTHON_BUILDERS, type BuilderSpec } from '../../../model/src/builders';
 import type { UrnOccurrence } from './types';
 import { BUILDER_NAMESPACE, builderOccurrence, type BuilderScan } from './builderCall';
 import {
-  afterCallEnd, CommentFinder, isIdentifierChar, isIdentifierStart, MAX_CALL_LENGTH, readStringLiteral, skipTrivia, type StringLiteral,
+  afterCallEnd,
+  CommentFinder,
+  isIdentifierChar,
+  isIdentifierStart,
+  MAX_CALL_LENGTH,
+  readStringLiteral,
+  skipTrivia,
+  type StringLiteral,
 } from './pythonSyntax';
 
 export type { BuilderScan } from './builderCall';
@@ -41,7 +48,10 @@ function readCallAt(text: string, start: number, result: BuilderScan, comments: 
   result.calls.push({ start, end });
   const values = args && argumentValues(spec, args);
   if (values) {
-    const urn = spec.build(BUILDER_NAMESPACE, values.map((v) => (typeof v === 'string' ? v : v.value)));
+    const urn = spec.build(
+      BUILDER_NAMESPACE,
+      values.map((v) => (typeof v === 'string' ? v : v.value)),
+    );
     result.occurrences.push(builderOccurrence(name, urn, values, start, end));
   }
   return end;
@@ -95,7 +105,12 @@ function readConcatenatedLiteral(text: string, at: number, limit: number): Strin
     const nextAt = skipTrivia(text, literal.end, limit);
     const next = readStringLiteral(text, nextAt, limit);
     if (!next) return literal;
-    literal = { value: literal.value + next.value, start: literal.start, end: next.end, computed: literal.computed || next.computed };
+    literal = {
+      value: literal.value + next.value,
+      start: literal.start,
+      end: next.end,
+      computed: literal.computed || next.computed,
+    };
   }
 }
 

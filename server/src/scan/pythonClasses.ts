@@ -6,21 +6,44 @@
  * `X.from_string("urn:…")` is left to the text extractor unless DataHub would refuse it (a URN of
  * another kind, or not a URN): then it is reported here. Specs: model/src/urnClasses.ts.
  */
-import { PY_SDK_ENTITIES, buildPyUrn, pyClassEntityType, pyUrnCallSpec, type CallSpec } from '../../../model/src/urnClasses';
+import {
+  PY_SDK_ENTITIES,
+  buildPyUrn,
+  pyClassEntityType,
+  pyUrnCallSpec,
+  type CallSpec,
+} from '../../../model/src/urnClasses';
 import { skipExpression } from './codeCursor';
 import {
-  builderOccurrence, candidatesOf, identifierEnd, MAX_NESTING, readCalls, UNCLOSED, type ArgumentValue, type BuilderOccurrence, type BuilderScan, type CallReader,
+  builderOccurrence,
+  candidatesOf,
+  identifierEnd,
+  MAX_NESTING,
+  readCalls,
+  UNCLOSED,
+  type ArgumentValue,
+  type BuilderOccurrence,
+  type BuilderScan,
+  type CallReader,
 } from './builderCall';
 import {
-  isIdentifierChar, isIdentifierStart, MAX_CALL_LENGTH, pythonNonCode, readStringLiteral, skipTrivia, type StringLiteral,
+  isIdentifierChar,
+  isIdentifierStart,
+  MAX_CALL_LENGTH,
+  pythonNonCode,
+  readStringLiteral,
+  skipTrivia,
+  type StringLiteral,
 } from './pythonSyntax';
 
-const CLOSE_PAREN = 41, COMMA = 44, DOT = 46, EQUALS = 61, OPEN_PAREN = 40;
+const CLOSE_PAREN = 41,
+  COMMA = 44,
+  DOT = 46,
+  EQUALS = 61,
+  OPEN_PAREN = 40;
 
 /** What a call is: a URN class constructor or class method, an SDK entity, or `X.from_string`. */
-type CallKind =
-  | { kind: 'build'; spec: CallSpec }
-  | { kind: 'fromString'; className: string };
+type CallKind = { kind: 'build'; spec: CallSpec } | { kind: 'fromString'; className: string };
 
 interface Reader extends CallReader {
   /** Read SDK entity calls (the file imports from datahub). */
@@ -32,7 +55,12 @@ export function findPythonClassCalls(text: string): BuilderScan {
   const candidates = candidatesOf(text, sdk ? ['Urn', 'Dataset', 'MLModel', 'DataFlow'] : ['Urn']);
   if (candidates.length === 0) return { occurrences: [], calls: [] };
   const reader: Reader = { text, depth: 0, occurrences: [], calls: [], sdk, nonCode: pythonNonCode(text) };
-  return readCalls(reader, candidates, (start) => callAt(reader, start), (call, start) => readCall(reader, start, call.name, call.kind, call.open));
+  return readCalls(
+    reader,
+    candidates,
+    (start) => callAt(reader, start),
+    (call, start) => readCall(reader, start, call.name, call.kind, call.open),
+  );
 }
 
 /**
@@ -85,7 +113,11 @@ interface Argument {
  * DataHub accepts), recording an occurrence when it builds one.
  */
 function readCall(
-  reader: Reader, start: number, name: string, kind: CallKind, open: number,
+  reader: Reader,
+  start: number,
+  name: string,
+  kind: CallKind,
+  open: number,
 ): { end: number; urn?: string; occurrence?: BuilderOccurrence } | undefined {
   reader.depth++;
   const args = readArguments(reader, open);
@@ -109,7 +141,12 @@ function readCall(
  * reported here, over the whole call; a URN DataHub accepts is the text extractor's.
  */
 function fromString(
-  reader: Reader, start: number, end: number, name: string, className: string, list: Argument[],
+  reader: Reader,
+  start: number,
+  end: number,
+  name: string,
+  className: string,
+  list: Argument[],
 ): { urn?: string; occurrence?: BuilderOccurrence } {
   const only = list[0];
   if (list.length !== 1 || !only || only.keyword !== undefined || !only.value || only.value.nested) return {};
@@ -120,7 +157,8 @@ function fromString(
     message = `${name}() needs a URN starting with 'urn:li:'`;
   } else if (expected) {
     const type = urn.slice(7, urn.indexOf(':', 7) < 0 ? urn.length : urn.indexOf(':', 7));
-    if (type !== expected) message = `${name}() refuses a ${type || 'typeless'} URN: it reads ${expected} URNs only (DataHub raises InvalidUrnError)`;
+    if (type !== expected)
+      message = `${name}() refuses a ${type || 'typeless'} URN: it reads ${expected} URNs only (DataHub raises InvalidUrnError)`;
   }
   if (!message) return { urn };
   const occurrence = builderOccurrence(name, urn, [only.value], start, end, { message, argument: only.value });
@@ -256,10 +294,14 @@ function readConcatenatedLiteral(text: string, at: number, limit: number): Strin
   for (;;) {
     const next = readStringLiteral(text, skipTrivia(text, literal.end, limit), limit);
     if (!next) return literal;
-    literal = { value: literal.value + next.value, start: literal.start, end: next.end, computed: literal.computed || next.computed };
+    literal = {
+      value: literal.value + next.value,
+      start: literal.start,
+      end: next.end,
+      computed: literal.computed || next.computed,
+    };
   }
 }
-
 
 /** The file imports from DataHub's package (`from datahub… import`, `import datahub…`): SDK entity names are DataHub's. */
 export function importsDatahub(text: string): boolean {

@@ -11,10 +11,25 @@
  * through the file: the piece must follow `(`, `[`, `{` or `,` (comments and line breaks between).
  */
 import type { MappedText } from './sourceMap';
-import { hexAt, isEscaped, MAX_GAP, MAX_LITERAL, type LiteralPiece, type LiteralSyntax, type NextPiece } from './literals';
+import {
+  hexAt,
+  isEscaped,
+  MAX_GAP,
+  MAX_LITERAL,
+  type LiteralPiece,
+  type LiteralSyntax,
+  type NextPiece,
+} from './literals';
 
-const LF = 10, CR = 13, HASH = 35, BACKSLASH = 92, PLUS = 43, DOUBLE_QUOTE = 34, SINGLE_QUOTE = 39;
-const OPEN_BRACE = 123, CLOSE_BRACE = 125;
+const LF = 10,
+  CR = 13,
+  HASH = 35,
+  BACKSLASH = 92,
+  PLUS = 43,
+  DOUBLE_QUOTE = 34,
+  SINGLE_QUOTE = 39;
+const OPEN_BRACE = 123,
+  CLOSE_BRACE = 125;
 
 function isQuote(c: number): boolean {
   return c === DOUBLE_QUOTE || c === SINGLE_QUOTE;
@@ -27,19 +42,36 @@ function isIdentifierChar(c: number): boolean {
 /** Prefix letters: r (raw), b (bytes), u, f and t (template strings). */
 function prefixFlag(c: number): number {
   switch (c | 0x20) {
-    case 114: return 1; // r
-    case 98: return 2; // b
-    case 117: return 4; // u
-    case 102: return 8; // f
-    case 116: return 8; // t
-    default: return 0;
+    case 114:
+      return 1; // r
+    case 98:
+      return 2; // b
+    case 117:
+      return 4; // u
+    case 102:
+      return 8; // f
+    case 116:
+      return 8; // t
+    default:
+      return 0;
   }
 }
 
-const RAW = 1, BYTES = 2, FORMAT = 8;
+const RAW = 1,
+  BYTES = 2,
+  FORMAT = 8;
 
 const SIMPLE: Record<string, string> = {
-  '\\': '\\', "'": "'", '"': '"', n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', f: '\f', v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  v: '\v',
 };
 
 /** The opening of the literal whose last opening quote is at `quoteAt`: where it starts, its flags and whether it is triple-quoted. */

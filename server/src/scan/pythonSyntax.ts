@@ -6,10 +6,14 @@
 import { BROKEN, NOT_NON_CODE, type NonCode } from './codeCursor';
 import { pythonEscape } from './pythonStrings';
 
-const LF = 10, CR = 13, HASH = 35, BACKSLASH = 92;
+const LF = 10,
+  CR = 13,
+  HASH = 35,
+  BACKSLASH = 92;
 /** A builder call longer than this is not read: keeps unclosed calls (while typing) from rescanning the file. */
 export const MAX_CALL_LENGTH = 1000;
-const DOUBLE_QUOTE = 34, SINGLE_QUOTE = 39;
+const DOUBLE_QUOTE = 34,
+  SINGLE_QUOTE = 39;
 
 export function isIdentifierStart(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c >= 128;
@@ -183,4 +187,3 @@ export function pythonNonCode(text: string): NonCode {
     },
   };
 }
-

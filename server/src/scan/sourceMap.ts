@@ -28,7 +28,8 @@ export function subMap(map: SourceMap, from: number, to: number): SourceMap | un
   const base = map.starts[from];
   if (base === undefined) return undefined;
   let verbatim = true;
-  for (let k = from; k < to && verbatim; k++) verbatim = map.starts[k] === base + (k - from) && map.ends[k] === base + (k - from) + 1;
+  for (let k = from; k < to && verbatim; k++)
+    verbatim = map.starts[k] === base + (k - from) && map.ends[k] === base + (k - from) + 1;
   return verbatim ? undefined : { starts: map.starts.slice(from, to), ends: map.ends.slice(from, to) };
 }
 

@@ -47,11 +47,30 @@ import { parseUrnAt } from './parseCache';
 import { MAX_PIECES, type LiteralPiece, type LiteralSyntax } from './literals';
 import { mapRange, MappedText, subMap } from './sourceMap';
 
-const LF = 10, CR = 13, SPACE = 32, TAB = 9;
-const DOUBLE_QUOTE = 34, SINGLE_QUOTE = 39, BACKTICK = 96;
-const OPEN_PAREN = 40, CLOSE_PAREN = 41, COLON = 58, DOT = 46, PLUS = 43, PIPE = 124;
-const OPEN_BRACE = 123, CLOSE_BRACE = 125, PERCENT = 37, DOLLAR = 36, LESS = 60, GREATER = 62;
-const BACKSLASH = 92, STAR = 42, CARET = 94, COMMA = 44, ELLIPSIS = 0x2026;
+const LF = 10,
+  CR = 13,
+  SPACE = 32,
+  TAB = 9;
+const DOUBLE_QUOTE = 34,
+  SINGLE_QUOTE = 39,
+  BACKTICK = 96;
+const OPEN_PAREN = 40,
+  CLOSE_PAREN = 41,
+  COLON = 58,
+  DOT = 46,
+  PLUS = 43,
+  PIPE = 124;
+const OPEN_BRACE = 123,
+  CLOSE_BRACE = 125,
+  PERCENT = 37,
+  DOLLAR = 36,
+  LESS = 60,
+  GREATER = 62;
+const BACKSLASH = 92,
+  STAR = 42,
+  CARET = 94,
+  COMMA = 44,
+  ELLIPSIS = 0x2026;
 
 /** URNs nest a few levels (a platform in a dataset in a schemaField); deeper text is not looked into. */
 const MAX_NESTING = 4;
@@ -101,8 +120,17 @@ function isWordChar(c: number): boolean {
 }
 
 function isUnicodeSpace(c: number): boolean {
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029
-    || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 function endsSimpleId(c: number): boolean {
@@ -155,7 +183,15 @@ function isPlaceholderName(text: string, from: number, to: number): boolean {
 }
 
 function isPlaceholderChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45 || c === 46 || c === SPACE;
+  return (
+    (c >= 48 && c <= 57) ||
+    (c >= 65 && c <= 90) ||
+    (c >= 97 && c <= 122) ||
+    c === 95 ||
+    c === 45 ||
+    c === 46 ||
+    c === SPACE
+  );
 }
 
 /**
@@ -163,7 +199,11 @@ function isPlaceholderChar(c: number): boolean {
  * Nested URNs (the platform of a dataset, a dataset inside a schemaField) follow their outer URN.
  */
 export function findUrnsInText(
-  text: string, opts: ScanOptions, from = 0, to = text.length, out: UrnOccurrence[] = [],
+  text: string,
+  opts: ScanOptions,
+  from = 0,
+  to = text.length,
+  out: UrnOccurrence[] = [],
 ): UrnOccurrence[] {
   new TextScanner(text, opts.namespaces, out, opts.literals).scanRange(from, to, undefined, 0);
   return out;
@@ -244,9 +284,10 @@ class TextScanner {
     const syntax = parent === undefined ? this.syntax : undefined;
     let i = text.indexOf('urn:', from);
     while (i >= 0 && i < to) {
-      const next = syntax !== undefined && i > 0 && syntax.opens(text.charCodeAt(i - 1))
-        ? this.scanLiteral(syntax, i, to)
-        : this.scanCandidate(i, to, parent, nesting);
+      const next =
+        syntax !== undefined && i > 0 && syntax.opens(text.charCodeAt(i - 1))
+          ? this.scanLiteral(syntax, i, to)
+          : this.scanCandidate(i, to, parent, nesting);
       i = text.indexOf('urn:', next);
     }
   }
@@ -268,7 +309,12 @@ class TextScanner {
       const end = found.end;
       const quote = text.charCodeAt(start - 1);
       // Not when an escape may be in the URN, the quote is doubled (`''` in SQL, `'''`) or something is joined.
-      if (text.charCodeAt(end) === quote && !this.sawBackslash && text.charCodeAt(end + 1) !== quote && !this.mayJoin(syntax, end + 1)) {
+      if (
+        text.charCodeAt(end) === quote &&
+        !this.sawBackslash &&
+        text.charCodeAt(end + 1) !== quote &&
+        !this.mayJoin(syntax, end + 1)
+      ) {
         return next;
       }
     }
@@ -381,7 +427,10 @@ class TextScanner {
     if (syntax.joins !== 'python') return false;
     if (isQuote(c) || c === 35 /* # */ || c === BACKSLASH) return true;
     // A prefixed literal: r"…", f'…', rb"…".
-    return isPrefixLetter(c) && (isQuote(text.charCodeAt(k + 1)) || (isPrefixLetter(text.charCodeAt(k + 1)) && isQuote(text.charCodeAt(k + 2))));
+    return (
+      isPrefixLetter(c) &&
+      (isQuote(text.charCodeAt(k + 1)) || (isPrefixLetter(text.charCodeAt(k + 1)) && isQuote(text.charCodeAt(k + 2))))
+    );
   }
 
   /** Scan the candidate at `start` (text has `urn:` there); returns where to look for the next one. */
@@ -410,7 +459,8 @@ class TextScanner {
         break;
       }
       // `urn:li:mlFeature(…)` lacks the ':' before '(': take it whole, so that the parser says so.
-      if (c === OPEN_PAREN && isKindWord(text, kindStart, kindEnd)) return this.scanTuple(start, kindEnd, to, parent, nesting);
+      if (c === OPEN_PAREN && isKindWord(text, kindStart, kindEnd))
+        return this.scanTuple(start, kindEnd, to, parent, nesting);
       kindEnd = startsTemplate(c) ? this.skipTemplate(kindEnd, to) : kindEnd + 1;
     }
     if (kindEnd >= to || text.charCodeAt(kindEnd) !== COLON) return this.prefixOnly(start, kindEnd, parent);
@@ -418,7 +468,8 @@ class TextScanner {
     if (isPlaceholderName(text, kindStart, kindEnd)) this.template = true;
 
     const idStart = kindEnd + 1;
-    if (idStart < to && text.charCodeAt(idStart) === OPEN_PAREN) return this.scanTuple(start, idStart, to, parent, nesting);
+    if (idStart < to && text.charCodeAt(idStart) === OPEN_PAREN)
+      return this.scanTuple(start, idStart, to, parent, nesting);
 
     if (this.ellipsisPartAt(idStart, to)) this.template = true;
     let end = idStart;
@@ -435,7 +486,8 @@ class TextScanner {
     }
     if (whole && end < this.wholeEnd && this.wholeIdOk(idStart, this.wholeEnd)) {
       // The literal's whole content is the id, spaces included (`"urn:li:corpuser:john doe"`).
-      while (end < this.wholeEnd) end = startsTemplate(text.charCodeAt(end)) ? this.skipTemplate(end, this.wholeEnd) : end + 1;
+      while (end < this.wholeEnd)
+        end = startsTemplate(text.charCodeAt(end)) ? this.skipTemplate(end, this.wholeEnd) : end + 1;
     }
     if (end > to) end = to;
     if (this.isConcatenationCut(end)) this.template = true;
@@ -490,7 +542,12 @@ class TextScanner {
     if (j > to) j = to;
     let end = j;
     // `startswith("urn:li:dataFlow:(")`, `urn[len("urn:li:dataset:("):]`: a prefix in code, as `urn:li:dataset:` is.
-    if (!closed && j === idStart + 1 && (j >= to || isQuote(text.charCodeAt(j))) && isTupleKindBefore(text, start, idStart)) {
+    if (
+      !closed &&
+      j === idStart + 1 &&
+      (j >= to || isQuote(text.charCodeAt(j))) &&
+      isTupleKindBefore(text, start, idStart)
+    ) {
       return this.prefixOnly(start, j, parent);
     }
     if (!closed) {
@@ -515,11 +572,26 @@ class TextScanner {
     // Every occurrence gets the same fields in the same order: one object shape keeps this hot path fast.
     let occurrence: UrnOccurrence;
     if (this.template) {
-      occurrence = { start, end, urn: this.text.slice(start, end), parsed: undefined, template: true, source: 'text', errorRange: undefined, parent, map: undefined };
+      occurrence = {
+        start,
+        end,
+        urn: this.text.slice(start, end),
+        parsed: undefined,
+        template: true,
+        source: 'text',
+        errorRange: undefined,
+        parent,
+        map: undefined,
+      };
     } else {
       const { urn, parsed } = parseUrnAt(this.text, start, end);
-      const errorRange = parsed.ok ? undefined
-        : { start: start + parsed.error.offset, end: start + parsed.error.offset + parsed.error.length, error: parsed.error };
+      const errorRange = parsed.ok
+        ? undefined
+        : {
+            start: start + parsed.error.offset,
+            end: start + parsed.error.offset + parsed.error.length,
+            error: parsed.error,
+          };
       occurrence = { start, end, urn, parsed, template: false, source: 'text', errorRange, parent, map: undefined };
     }
     this.out.push(occurrence);
@@ -539,7 +611,13 @@ class TextScanner {
   /** `...` at `at` is a whole part (a placeholder): followed by `)`, `,`, the end or what ends an id. */
   private ellipsisPartAt(at: number, to: number): boolean {
     const text = this.text;
-    if (at + 3 > to || text.charCodeAt(at) !== DOT || text.charCodeAt(at + 1) !== DOT || text.charCodeAt(at + 2) !== DOT) return false;
+    if (
+      at + 3 > to ||
+      text.charCodeAt(at) !== DOT ||
+      text.charCodeAt(at + 1) !== DOT ||
+      text.charCodeAt(at + 2) !== DOT
+    )
+      return false;
     if (at + 3 === to) return true;
     const c = text.charCodeAt(at + 3);
     return c === CLOSE_PAREN || c === COMMA || endsSimpleId(c);
@@ -556,11 +634,21 @@ class TextScanner {
     for (let k = from; k < to; k++) {
       const c = text.charCodeAt(k);
       if (c < SPACE || c === 127 || c === 0x2028 || c === 0x2029) return false;
-      if (isQuote(c) && !(c === SINGLE_QUOTE && isLetter(text.charCodeAt(k - 1)) && isLetter(text.charCodeAt(k + 1)))) return false;
+      if (isQuote(c) && !(c === SINGLE_QUOTE && isLetter(text.charCodeAt(k - 1)) && isLetter(text.charCodeAt(k + 1))))
+        return false;
       if (c === SPACE) {
         if (k === from || k === to - 1) return false;
         const before = text.charCodeAt(k - 1);
-        if (before === SPACE || before === DOT || before === COMMA || before === 59 || before === COLON || before === 33 || before === 63) return false;
+        if (
+          before === SPACE ||
+          before === DOT ||
+          before === COMMA ||
+          before === 59 ||
+          before === COLON ||
+          before === 33 ||
+          before === 63
+        )
+          return false;
       } else if (c === 117 /* u */ && text.startsWith('urn:', k)) {
         return false;
       }

@@ -22,7 +22,11 @@ export function findUrnsInYaml(text: string, opts: ScanOptions): ScanResult {
   const result: ScanResult = { occurrences: [], columns: [], descriptions: [], problems: [] };
   const tooDeep = offsetDeeperThan(text, MAX_NESTING);
   if (tooDeep >= 0) {
-    result.problems.push({ start: tooDeep, end: Math.min(tooDeep + 1, text.length), message: `YAML nested more than ${MAX_NESTING} levels deep: read as plain text` });
+    result.problems.push({
+      start: tooDeep,
+      end: Math.min(tooDeep + 1, text.length),
+      message: `YAML nested more than ${MAX_NESTING} levels deep: read as plain text`,
+    });
     findUrnsInText(text, opts, 0, text.length, result.occurrences);
     return result;
   }
@@ -31,7 +35,11 @@ export function findUrnsInYaml(text: string, opts: ScanOptions): ScanResult {
     documents = parseAllDocuments(text, { prettyErrors: false, logLevel: 'silent' });
   } catch (error) {
     // The parser reports syntax errors as values; a throw is a bug in it. Keep the URNs anyway.
-    result.problems.push({ start: 0, end: Math.min(text.length, 1), message: `YAML could not be read: ${String(error)}` });
+    result.problems.push({
+      start: 0,
+      end: Math.min(text.length, 1),
+      message: `YAML could not be read: ${String(error)}`,
+    });
     findUrnsInText(text, opts, 0, text.length, result.occurrences);
     return result;
   }
@@ -125,7 +133,12 @@ class YamlWalker {
     describeMapping(this.text, frame, this.result);
   }
 
-  private walkSeq(items: readonly unknown[], owner: MappingFrame | undefined, listKey: string | undefined, flow: boolean): void {
+  private walkSeq(
+    items: readonly unknown[],
+    owner: MappingFrame | undefined,
+    listKey: string | undefined,
+    flow: boolean,
+  ): void {
     if (flow) this.flowDepth++;
     try {
       items.forEach((item, i) => {
@@ -191,7 +204,11 @@ class YamlWalker {
 
   private contextFor(holder: Holder): YamlContext {
     const keyPath = this.path.slice();
-    const context: YamlContext = { documentIndex: this.documentIndex, keyPath, siblings: holder.frame?.siblings() ?? {} };
+    const context: YamlContext = {
+      documentIndex: this.documentIndex,
+      keyPath,
+      siblings: holder.frame?.siblings() ?? {},
+    };
     if (holder.listKey !== undefined) {
       context.listKey = holder.listKey;
       const owner = holder.frame?.owner(holder.listKey);
@@ -254,7 +271,11 @@ const MAX_CUT_READ = 1 << 22;
  * comment, or `: ` when it is a key), that is the URN the author meant. `read` is how many
  * characters were looked at.
  */
-function cutInFlow(text: string, start: number, maxLength: number): { cut?: { end: number; urn: string }; read: number } {
+function cutInFlow(
+  text: string,
+  start: number,
+  maxLength: number,
+): { cut?: { end: number; urn: string }; read: number } {
   const limit = Math.min(text.length, start + maxLength);
   let depth = 0;
   for (let i = start; i < limit; i++) {
@@ -291,12 +312,17 @@ function isUnclosedQuote(text: string, node: Scalar): boolean {
 
 function skipSpaces(value: string, from: number): number {
   let i = from;
-  while (i < value.length && (value.charCodeAt(i) === 32 || value.charCodeAt(i) === 10 || value.charCodeAt(i) === 9)) i++;
+  while (i < value.length && (value.charCodeAt(i) === 32 || value.charCodeAt(i) === 10 || value.charCodeAt(i) === 9))
+    i++;
   return i;
 }
 
 function trimmedEnd(value: string): number {
   let end = value.length;
-  while (end > 0 && (value.charCodeAt(end - 1) === 32 || value.charCodeAt(end - 1) === 10 || value.charCodeAt(end - 1) === 9)) end--;
+  while (
+    end > 0 &&
+    (value.charCodeAt(end - 1) === 32 || value.charCodeAt(end - 1) === 10 || value.charCodeAt(end - 1) === 9)
+  )
+    end--;
   return end;
 }

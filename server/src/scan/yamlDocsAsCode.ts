@@ -7,7 +7,13 @@ import { isMap, isNode, isPair, isScalar, isSeq, type Pair, type YAMLMap } from 
 import type { ScanResult, YamlColumn, YamlDescription, YamlInsertStyle } from './types';
 import { isUrnKey, keyText, pairAt, scalarRef, type MappingFrame } from './yamlMapping';
 
-const DESCRIBED_KINDS: ReadonlySet<string> = new Set(['dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup']);
+const DESCRIBED_KINDS: ReadonlySet<string> = new Set([
+  'dataset',
+  'mlFeature',
+  'mlFeatureTable',
+  'mlModel',
+  'mlModelGroup',
+]);
 const COLUMN_LIST_KEYS = ['columns', 'fields', 'schema'] as const;
 const COLUMN_NAME_KEYS = ['name', 'fieldPath'] as const;
 
@@ -75,12 +81,24 @@ function mappedColumns(text: string, columns: YAMLMap, dataset: number, out: Yam
       if (isScalar(description)) column.description = scalarRef(description, value.flow === true);
       out.push(column);
     } else if (isScalar(value) && value.value !== null) {
-      out.push({ ...base, description: scalarRef(value, columns.flow === true), insertAt: value.range?.[0] ?? 0, indent: '', insertStyle: 'value' });
+      out.push({
+        ...base,
+        description: scalarRef(value, columns.flow === true),
+        insertAt: value.range?.[0] ?? 0,
+        indent: '',
+        insertStyle: 'value',
+      });
     } else if (value === null || isScalar(value)) {
       const at = isScalar(value) ? value.range?.[0] : undefined;
       // `user_id: ~` or `user_id: null`: the pulled text takes the place of the null.
       const end = isScalar(value) ? value.range?.[1] : undefined;
-      out.push({ ...base, insertAt: at ?? pair.key.range?.[1] ?? 0, ...(at !== undefined && end !== undefined && end > at ? { replaceEnd: end } : {}), indent: '', insertStyle: 'value' });
+      out.push({
+        ...base,
+        insertAt: at ?? pair.key.range?.[1] ?? 0,
+        ...(at !== undefined && end !== undefined && end > at ? { replaceEnd: end } : {}),
+        indent: '',
+        insertStyle: 'value',
+      });
     }
   }
 }
@@ -98,7 +116,8 @@ function insertionInto(text: string, inner: YAMLMap, pair: Pair): Insertion {
   if (inner.flow) return flowInsertion(inner);
   const firstKey = inner.items.find(isPair)?.key;
   const keyStart = rangeOf(pair.key)?.[0] ?? 0;
-  const column = firstKey !== undefined && rangeOf(firstKey) ? columnOf(text, rangeOf(firstKey)![0]) : columnOf(text, keyStart) + 2;
+  const column =
+    firstKey !== undefined && rangeOf(firstKey) ? columnOf(text, rangeOf(firstKey)![0]) : columnOf(text, keyStart) + 2;
   return { ...afterLine(text, rangeOf(pair.key)?.[1] ?? keyStart), indent: ' '.repeat(column) };
 }
 
@@ -109,7 +128,7 @@ function flowInsertion(map: YAMLMap): Insertion {
 }
 
 function rangeOf(node: unknown): readonly [number, number, number] | undefined {
-  return isNode(node) ? node.range ?? undefined : undefined;
+  return isNode(node) ? (node.range ?? undefined) : undefined;
 }
 
 /** The start of the line after the one holding `offset` (a value ending in its line break counts as that line). */

@@ -10,8 +10,22 @@ import { mapRange } from './sourceMap';
 
 /** Keys under which a mapping names the entity it describes (`urn:`, `dataset:`, `feature:` …). */
 const URN_KEYS = new Set([
-  'urn', 'id', 'entity', 'dataset', 'feature', 'feature_table', 'featureTable', 'table', 'model', 'model_group',
-  'modelGroup', 'group', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup',
+  'urn',
+  'id',
+  'entity',
+  'dataset',
+  'feature',
+  'feature_table',
+  'featureTable',
+  'table',
+  'model',
+  'model_group',
+  'modelGroup',
+  'group',
+  'mlFeature',
+  'mlFeatureTable',
+  'mlModel',
+  'mlModelGroup',
 ]);
 
 export function isUrnKey(key: string): boolean {
@@ -69,7 +83,8 @@ export class MappingFrame {
     if (!this.siblingRefs) {
       const refs: Record<string, YamlScalarRef> = {};
       for (const pair of this.map.items) {
-        if (isPair(pair) && isScalar(pair.key) && isScalar(pair.value)) refs[keyText(pair.key)] ??= scalarRef(pair.value);
+        if (isPair(pair) && isScalar(pair.key) && isScalar(pair.value))
+          refs[keyText(pair.key)] ??= scalarRef(pair.value);
       }
       this.siblingRefs = refs;
     }

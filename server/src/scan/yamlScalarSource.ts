@@ -12,19 +12,34 @@ export function scalarSourceMap(text: string, node: Scalar): SourceMap {
   const value = String(node.value);
   const [start, end] = node.range ?? [0, text.length];
   const inner = node.type === Scalar.QUOTE_SINGLE || node.type === Scalar.QUOTE_DOUBLE ? 1 : 0;
-  if (node.type !== Scalar.BLOCK_LITERAL && node.type !== Scalar.BLOCK_FOLDED
-    && end - start - 2 * inner === value.length && text.startsWith(value, start + inner)) {
+  if (
+    node.type !== Scalar.BLOCK_LITERAL &&
+    node.type !== Scalar.BLOCK_FOLDED &&
+    end - start - 2 * inner === value.length &&
+    text.startsWith(value, start + inner)
+  ) {
     return { offset: start + inner };
   }
   let mapped: MappedValue | undefined;
   switch (node.type) {
-    case Scalar.PLAIN: mapped = unfoldLines(text, start, end, false); break;
+    case Scalar.PLAIN:
+      mapped = unfoldLines(text, start, end, false);
+      break;
     // Like the `yaml` package, drop the last character as the closing quote even when it is not one.
-    case Scalar.QUOTE_SINGLE: mapped = unfoldLines(text, start + 1, Math.max(start + 1, end - 1), true); break;
-    case Scalar.QUOTE_DOUBLE: mapped = doubleQuoted(text, start, end); break;
-    case Scalar.BLOCK_LITERAL: mapped = blockScalar(text, start, end, false); break;
-    case Scalar.BLOCK_FOLDED: mapped = blockScalar(text, start, end, true); break;
-    default: break;
+    case Scalar.QUOTE_SINGLE:
+      mapped = unfoldLines(text, start + 1, Math.max(start + 1, end - 1), true);
+      break;
+    case Scalar.QUOTE_DOUBLE:
+      mapped = doubleQuoted(text, start, end);
+      break;
+    case Scalar.BLOCK_LITERAL:
+      mapped = blockScalar(text, start, end, false);
+      break;
+    case Scalar.BLOCK_FOLDED:
+      mapped = blockScalar(text, start, end, true);
+      break;
+    default:
+      break;
   }
   if (mapped && mapped.value === value) return mapped;
   return approximateMap(text, start, end, value);
@@ -93,8 +108,24 @@ function unfoldLines(text: string, from: number, to: number, singleQuoted: boole
 }
 
 const DOUBLE_QUOTE_ESCAPES: Record<string, string> = {
-  '0': '\0', a: '\x07', b: '\b', e: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', N: '\u0085',
-  _: '\u00a0', L: '\u2028', P: '\u2029', ' ': ' ', '"': '"', '/': '/', '\\': '\\', '\t': '\t',
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  N: '\u0085',
+  _: '\u00a0',
+  L: '\u2028',
+  P: '\u2029',
+  ' ': ' ',
+  '"': '"',
+  '/': '/',
+  '\\': '\\',
+  '\t': '\t',
 };
 
 function doubleQuoted(text: string, start: number, end: number): MappedValue {
@@ -125,7 +156,11 @@ function doubleQuoted(text: string, start: number, end: number): MappedValue {
         const length = next === 'x' ? 2 : next === 'u' ? 4 : 8;
         const hex = text.substr(i + 1, length);
         const code = hex.length === length && /^[0-9a-fA-F]+$/.test(hex) ? parseInt(hex, 16) : NaN;
-        out.made(Number.isNaN(code) || code > 0x10ffff ? text.substr(escapeAt, length + 2) : String.fromCodePoint(code), escapeAt, i + 1 + length);
+        out.made(
+          Number.isNaN(code) || code > 0x10ffff ? text.substr(escapeAt, length + 2) : String.fromCodePoint(code),
+          escapeAt,
+          i + 1 + length,
+        );
         i += length;
       } else {
         out.run(text, escapeAt, i + 1);
@@ -142,7 +177,12 @@ function doubleQuoted(text: string, start: number, end: number): MappedValue {
   return out;
 }
 
-interface BlockLine { indentStart: number; contentStart: number; contentEnd: number; breakAt: number }
+interface BlockLine {
+  indentStart: number;
+  contentStart: number;
+  contentEnd: number;
+  breakAt: number;
+}
 
 /** Block scalars (`|`, `>`): indentation removed, folded lines joined, chomping applied. */
 function blockScalar(text: string, start: number, end: number, folded: boolean): MappedValue | undefined {
@@ -157,14 +197,15 @@ function blockScalar(text: string, start: number, end: number, folded: boolean):
     else break;
   }
   const lines = splitBlockLines(text, headerEnd + 1, end);
-    const isEmpty = (l: BlockLine): boolean => l.contentStart === l.contentEnd
-    || (l.contentEnd - l.contentStart === 1 && text.charCodeAt(l.contentStart) === 13);
+  const isEmpty = (l: BlockLine): boolean =>
+    l.contentStart === l.contentEnd || (l.contentEnd - l.contentStart === 1 && text.charCodeAt(l.contentStart) === 13);
   let chompStart = lines.length;
   for (let i = lines.length - 1; i >= 0 && isEmpty(lines[i]!); i--) chompStart = i;
   const out = new MappedValue();
   const lastBreak = lines[lines.length - 1]?.breakAt ?? start;
   if (chompStart === 0) {
-    if (chomp === '+' && lines.length > 0) out.made('\n'.repeat(Math.max(1, lines.length - 1)), lastBreak, lastBreak + 1);
+    if (chomp === '+' && lines.length > 0)
+      out.made('\n'.repeat(Math.max(1, lines.length - 1)), lastBreak, lastBreak + 1);
     return out;
   }
   let trimIndent = collectionIndent(text, start) + explicitIndent;
@@ -184,7 +225,8 @@ function blockScalar(text: string, start: number, end: number, folded: boolean):
     const line = lines[i]!;
     if (line.contentStart - line.indentStart > trimIndent) chompStart = i + 1;
   }
-  const indentTail = (line: BlockLine): void => out.run(text, Math.min(line.indentStart + trimIndent, line.contentStart), line.contentStart);
+  const indentTail = (line: BlockLine): void =>
+    out.run(text, Math.min(line.indentStart + trimIndent, line.contentStart), line.contentStart);
   let sep = '';
   let sepAt = start;
   let prevMoreIndented = false;

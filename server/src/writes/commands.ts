@@ -6,8 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import type { CancellationToken } from 'vscode-languageserver';
 import {
-  checkAspect, type AspectName, type AuditStamp, type EditableDatasetProperties, type EditableSchemaMetadata,
-  type InstitutionalMemory, type MlFeatureTableProperties, type MlModelProperties,
+  checkAspect,
+  type AspectName,
+  type AuditStamp,
+  type EditableDatasetProperties,
+  type EditableSchemaMetadata,
+  type InstitutionalMemory,
+  type MlFeatureTableProperties,
+  type MlModelProperties,
 } from '../../../model/src/aspects';
 import { findField, simplePath } from '../../../model/src/fieldPath';
 import { inertText, MESSAGE_LIMIT } from '../../../model/src/inertText';
@@ -15,7 +21,14 @@ import { Commands, type Settings, type WriteResult } from '../../../model/src/pr
 import { parseUrn, type Urn } from '../../../model/src/urn';
 import type { CatalogClient, Resolution } from '../catalog/client';
 import type { CatalogError } from '../catalog/errors';
-import { ADD_LINK, DATASET_LINKS, isResolvable, UPDATE_DATASET, UPDATE_DESCRIPTION, type ResolvableKind } from '../catalog/queries';
+import {
+  ADD_LINK,
+  DATASET_LINKS,
+  isResolvable,
+  UPDATE_DATASET,
+  UPDATE_DESCRIPTION,
+  type ResolvableKind,
+} from '../catalog/queries';
 import { KIND_LABELS, entityName } from '../features/describe';
 import { nearNames } from '../features/diagnostics';
 import type { ServerState } from '../server';
@@ -53,11 +66,17 @@ export function runIdFor(now: Date = new Date()): string {
 }
 
 export function writeCommands(state: ServerState): Record<string, CommandHandler> {
-  const wrap = (run: (args: Record<string, unknown>, ctx: Ctx) => Promise<WriteResult>): CommandHandler =>
+  const wrap =
+    (run: (args: Record<string, unknown>, ctx: Ctx) => Promise<WriteResult>): CommandHandler =>
     async (args: unknown, token: CancellationToken): Promise<WriteResult> => {
       try {
-        if (!state.trusted) failed('rejected', 'This workspace is not trusted (Restricted Mode): Catalog Lens writes nothing to the catalog here.');
-        if (typeof args !== 'object' || args === null || Array.isArray(args)) failed('badInput', 'expected one object argument');
+        if (!state.trusted)
+          failed(
+            'rejected',
+            'This workspace is not trusted (Restricted Mode): Catalog Lens writes nothing to the catalog here.',
+          );
+        if (typeof args !== 'object' || args === null || Array.isArray(args))
+          failed('badInput', 'expected one object argument');
         const a = args as Record<string, unknown>;
         const settings = await state.settings.get(typeof a['uri'] === 'string' ? a['uri'] : undefined);
         const client = state.catalogs.clientFor(settings);
@@ -72,14 +91,41 @@ export function writeCommands(state: ServerState): Record<string, CommandHandler
     };
   // The output boundary: whatever a message quotes (URNs, paths, the catalog's words), the client
   // shows it in a notification, where `[label](command:…)` would be a link that runs a command.
-  const shown = (r: WriteResult): WriteResult => ({ ...r, message: inertText(r.message, 'notification', MESSAGE_LIMIT) });
+  const shown = (r: WriteResult): WriteResult => ({
+    ...r,
+    message: inertText(r.message, 'notification', MESSAGE_LIMIT),
+  });
 
   return {
     [Commands.setDatasetDescription]: wrap(setDatasetDescription),
     [Commands.setColumnDescription]: wrap(setColumnDescription),
-    [Commands.addFeaturesToTable]: wrap((a, ctx) => appendToList(ctx, urnArg(a, 'table', 'mlFeatureTable'), urnList(a, 'features', 'mlFeature'), 'mlFeatureTableProperties', 'mlFeatures')),
-    [Commands.addFeaturesToModel]: wrap((a, ctx) => appendToList(ctx, urnArg(a, 'model', 'mlModel'), urnList(a, 'features', 'mlFeature'), 'mlModelProperties', 'mlFeatures')),
-    [Commands.addGroupsToModel]: wrap((a, ctx) => appendToList(ctx, urnArg(a, 'model', 'mlModel'), urnList(a, 'groups', 'mlModelGroup'), 'mlModelProperties', 'groups')),
+    [Commands.addFeaturesToTable]: wrap((a, ctx) =>
+      appendToList(
+        ctx,
+        urnArg(a, 'table', 'mlFeatureTable'),
+        urnList(a, 'features', 'mlFeature'),
+        'mlFeatureTableProperties',
+        'mlFeatures',
+      ),
+    ),
+    [Commands.addFeaturesToModel]: wrap((a, ctx) =>
+      appendToList(
+        ctx,
+        urnArg(a, 'model', 'mlModel'),
+        urnList(a, 'features', 'mlFeature'),
+        'mlModelProperties',
+        'mlFeatures',
+      ),
+    ),
+    [Commands.addGroupsToModel]: wrap((a, ctx) =>
+      appendToList(
+        ctx,
+        urnArg(a, 'model', 'mlModel'),
+        urnList(a, 'groups', 'mlModelGroup'),
+        'mlModelProperties',
+        'groups',
+      ),
+    ),
     [Commands.createEntity]: wrap(createEntity),
   };
 }
@@ -100,39 +146,72 @@ async function setDatasetDescription(a: Record<string, unknown>, ctx: Ctx): Prom
     } else if (edited.description !== description) {
       // updateDataset would replace the edited aspect whole: its display name dropped, `created`
       // reset (DatasetUpdateInputMapper); the aspect path changes the description alone.
-      if (await readMergeWrite<EditableDatasetProperties>(ctx, urn, 'editableDatasetProperties', (cur) => mergeDatasetDescription(cur, description, stamp(ctx)), GRAPHQL_WOULD_ERASE)) {
+      if (
+        await readMergeWrite<EditableDatasetProperties>(
+          ctx,
+          urn,
+          'editableDatasetProperties',
+          (cur) => mergeDatasetDescription(cur, description, stamp(ctx)),
+          GRAPHQL_WOULD_ERASE,
+        )
+      ) {
         written.push('editableDatasetProperties');
-        note = ' (through the aspect path: DataHub\'s updateDataset would erase the edited display name and created stamp)';
+        note =
+          " (through the aspect path: DataHub's updateDataset would erase the edited display name and created stamp)";
       }
     }
-    if (link && await addLinkByGraphql(ctx, urn, link)) written.push('institutionalMemory');
+    if (link && (await addLinkByGraphql(ctx, urn, link))) written.push('institutionalMemory');
   } else {
-    if (await readMergeWrite<EditableDatasetProperties>(ctx, urn, 'editableDatasetProperties', (cur) => mergeDatasetDescription(cur, description, stamp(ctx)))) {
+    if (
+      await readMergeWrite<EditableDatasetProperties>(ctx, urn, 'editableDatasetProperties', (cur) =>
+        mergeDatasetDescription(cur, description, stamp(ctx)),
+      )
+    ) {
       written.push('editableDatasetProperties');
     }
-    if (link && await readMergeWrite<InstitutionalMemory>(ctx, urn, 'institutionalMemory', (cur) => mergeLink(cur, link, stamp(ctx)))) {
+    if (
+      link &&
+      (await readMergeWrite<InstitutionalMemory>(ctx, urn, 'institutionalMemory', (cur) =>
+        mergeLink(cur, link, stamp(ctx)),
+      ))
+    ) {
       written.push('institutionalMemory');
     }
   }
   ctx.client.invalidate([urn.text]);
-  if (written.length === 0) return unchanged(urn.urn, link ? 'the description is already so and a link with that url exists' : 'the description is already so');
+  if (written.length === 0)
+    return unchanged(
+      urn.urn,
+      link ? 'the description is already so and a link with that url exists' : 'the description is already so',
+    );
   return { status: 'written', aspects: written, message: `Wrote ${written.join(' and ')} of ${label(urn.urn)}${note}` };
 }
 
-const GRAPHQL_WOULD_ERASE = 'the dataset already has an edited description, which DataHub\'s updateDataset would replace whole (erasing its display name and created stamp), so Catalog Lens changes it through the aspect path';
+const GRAPHQL_WOULD_ERASE =
+  "the dataset already has an edited description, which DataHub's updateDataset would replace whole (erasing its display name and created stamp), so Catalog Lens changes it through the aspect path";
 
 /**
  * A link through DataHub's `addLink`, which appends and keeps every other link (LinkUtils.addLink);
  * `updateDataset` would replace the whole list. Added only when no link has its url (rule 4):
  * addLink itself compares url and label.
  */
-async function addLinkByGraphql(ctx: Ctx, urn: ParsedArg, link: { url: string; description: string }): Promise<boolean> {
+async function addLinkByGraphql(
+  ctx: Ctx,
+  urn: ParsedArg,
+  link: { url: string; description: string },
+): Promise<boolean> {
   const r = await ctx.client.mutate(DATASET_LINKS, { urn: urn.text }, ctx.signal);
   if (!r.ok) return failedFrom(r.error);
-  const dataset = r.data['dataset'] as { exists?: boolean | null; institutionalMemory?: { elements?: Array<{ url?: string }> } | null } | null;
-  if (!dataset || dataset.exists === false) return failed('notFound', `${label(urn.urn)} is not in the catalog; nothing was written`);
+  const dataset = r.data['dataset'] as {
+    exists?: boolean | null;
+    institutionalMemory?: { elements?: Array<{ url?: string }> } | null;
+  } | null;
+  if (!dataset || dataset.exists === false)
+    return failed('notFound', `${label(urn.urn)} is not in the catalog; nothing was written`);
   if ((dataset.institutionalMemory?.elements ?? []).some((e) => e.url === link.url)) return false;
-  await mutate(ctx, ADD_LINK, { input: { linkUrl: link.url, label: link.description || link.url, resourceUrn: urn.text } });
+  await mutate(ctx, ADD_LINK, {
+    input: { linkUrl: link.url, label: link.description || link.url, resourceUrn: urn.text },
+  });
   return true;
 }
 
@@ -141,68 +220,111 @@ async function setColumnDescription(a: Record<string, unknown>, ctx: Ctx): Promi
   const column = textArg(a, 'fieldPath');
   const description = textArg(a, 'description');
   const dataset = await mustExist(ctx, urn.text, 'dataset');
-  if (dataset.state !== 'found' || dataset.kind !== 'dataset') return failed('notFound', `${label(urn.urn)} is not in the catalog`);
+  if (dataset.state !== 'found' || dataset.kind !== 'dataset')
+    return failed('notFound', `${label(urn.urn)} is not in the catalog`);
   const fields = dataset.entity.schemaMetadata?.fields ?? [];
   const field = findField(fields, column);
   if (!field) {
-    const near = nearNames(column, fields.map((f) => simplePath(f.fieldPath)));
-    return failed('badInput', `${label(urn.urn)} has no column '${inertText(column, 'notification')}'${near.length ? `; near names: ${near.map((n) => inertText(n, 'notification', 80)).join(', ')}` : fields.length ? '' : ' (the catalog holds no schema for it)'}`);
+    const near = nearNames(
+      column,
+      fields.map((f) => simplePath(f.fieldPath)),
+    );
+    return failed(
+      'badInput',
+      `${label(urn.urn)} has no column '${inertText(column, 'notification')}'${near.length ? `; near names: ${near.map((n) => inertText(n, 'notification', 80)).join(', ')}` : fields.length ? '' : ' (the catalog holds no schema for it)'}`,
+    );
   }
   const schemaPaths = fields.map((f) => f.fieldPath);
   if (ctx.settings.writePath === 'graphql') {
     // updateDescription edits the entry whose path equals the schema's exactly (DescriptionUtils), as the check does.
-    const entry = dataset.entity.editableSchemaMetadata?.editableSchemaFieldInfo.find((e) => e.fieldPath === field.fieldPath);
-    if (entry && entry.description === description) return unchanged(urn.urn, `column '${inertText(column, 'notification')}' already has this description`);
-    await mutate(ctx, UPDATE_DESCRIPTION, { input: { description, resourceUrn: urn.text, subResource: field.fieldPath, subResourceType: 'DATASET_FIELD' } });
+    const entry = dataset.entity.editableSchemaMetadata?.editableSchemaFieldInfo.find(
+      (e) => e.fieldPath === field.fieldPath,
+    );
+    if (entry && entry.description === description)
+      return unchanged(urn.urn, `column '${inertText(column, 'notification')}' already has this description`);
+    await mutate(ctx, UPDATE_DESCRIPTION, {
+      input: { description, resourceUrn: urn.text, subResource: field.fieldPath, subResourceType: 'DATASET_FIELD' },
+    });
   } else {
-    const wrote = await readMergeWrite<EditableSchemaMetadata>(ctx, urn, 'editableSchemaMetadata', (cur) => mergeColumnDescription(cur, field.fieldPath, description, stamp(ctx), schemaPaths));
+    const wrote = await readMergeWrite<EditableSchemaMetadata>(ctx, urn, 'editableSchemaMetadata', (cur) =>
+      mergeColumnDescription(cur, field.fieldPath, description, stamp(ctx), schemaPaths),
+    );
     if (!wrote) return unchanged(urn.urn, `column '${inertText(column, 'notification')}' already has this description`);
   }
   ctx.client.invalidate([urn.text]);
-  return { status: 'written', aspects: ['editableSchemaMetadata'], message: `Wrote the description of column '${inertText(simplePath(field.fieldPath), 'notification')}' of ${label(urn.urn)}` };
+  return {
+    status: 'written',
+    aspects: ['editableSchemaMetadata'],
+    message: `Wrote the description of column '${inertText(simplePath(field.fieldPath), 'notification')}' of ${label(urn.urn)}`,
+  };
 }
 
 async function appendToList(
-  ctx: Ctx, target: ParsedArg, values: ParsedArg[],
-  aspectName: 'mlFeatureTableProperties' | 'mlModelProperties', list: 'mlFeatures' | 'groups',
+  ctx: Ctx,
+  target: ParsedArg,
+  values: ParsedArg[],
+  aspectName: 'mlFeatureTableProperties' | 'mlModelProperties',
+  list: 'mlFeatures' | 'groups',
 ): Promise<WriteResult> {
-  if (values.length === 0) failed('badInput', `'${list === 'groups' ? 'groups' : 'features'}' is empty: nothing to add`);
+  if (values.length === 0)
+    failed('badInput', `'${list === 'groups' ? 'groups' : 'features'}' is empty: nothing to add`);
   // The target and every member must exist: DataHub's upsert would create a ghost of either, and
   // the catalog would list entities nobody can open.
   // One request for the target and its new members.
   const found = await resolveFresh(ctx, [target, ...values]);
-  if (missingOf(found, [target]).length > 0) failed('notFound', `${label(target.urn)} does not exist in the catalog: create it first (nothing was written)`);
+  if (missingOf(found, [target]).length > 0)
+    failed('notFound', `${label(target.urn)} does not exist in the catalog: create it first (nothing was written)`);
   const absent = missingOf(found, values);
-  if (absent.length > 0) failed('notFound', `not in the catalog, create ${absent.length === 1 ? 'it' : 'them'} first: ${absent.join(', ')}`);
+  if (absent.length > 0)
+    failed('notFound', `not in the catalog, create ${absent.length === 1 ? 'it' : 'them'} first: ${absent.join(', ')}`);
   let added: string[] = [];
   const wrote = await readMergeWrite<MlFeatureTableProperties & MlModelProperties>(ctx, target, aspectName, (cur) => {
     // An entity DataHub holds without its properties aspect (only its key, say) gets one with the list.
     const old = (cur?.[list] ?? []) as string[];
-    const next = appendUnique(old, values.map((v) => v.text));
+    const next = appendUnique(
+      old,
+      values.map((v) => v.text),
+    );
     added = next ? next.slice(old.length) : [];
-    return next ? { ...(cur ?? {}), [list]: next } as MlFeatureTableProperties & MlModelProperties : undefined;
+    return next ? ({ ...(cur ?? {}), [list]: next } as MlFeatureTableProperties & MlModelProperties) : undefined;
   });
   ctx.client.invalidate([target.text]);
   const noun = list === 'groups' ? 'group' : 'feature';
   if (!wrote) return unchanged(target.urn, `every ${noun} is already there`);
-  return { status: 'written', aspects: [aspectName], message: `Added ${added.length} ${noun}${added.length === 1 ? '' : 's'} to ${label(target.urn)}` };
+  return {
+    status: 'written',
+    aspects: [aspectName],
+    message: `Added ${added.length} ${noun}${added.length === 1 ? '' : 's'} to ${label(target.urn)}`,
+  };
 }
 
 const PROPERTIES_ASPECT: Partial<Record<Urn['kind'], AspectName>> = {
-  mlFeature: 'mlFeatureProperties', mlFeatureTable: 'mlFeatureTableProperties', mlModel: 'mlModelProperties', mlModelGroup: 'mlModelGroupProperties',
+  mlFeature: 'mlFeatureProperties',
+  mlFeatureTable: 'mlFeatureTableProperties',
+  mlModel: 'mlModelProperties',
+  mlModelGroup: 'mlModelGroupProperties',
 };
 
 async function createEntity(a: Record<string, unknown>, ctx: Ctx): Promise<WriteResult> {
   const urn = urnArg(a, 'urn');
   const aspectName = PROPERTIES_ASPECT[urn.urn.kind];
-  if (!aspectName) return failed('badInput', `createEntity makes ML entities (mlFeature, mlFeatureTable, mlModel, mlModelGroup), not a ${urn.urn.kind === 'other' ? urn.urn.entityType : urn.urn.kind}`);
+  if (!aspectName)
+    return failed(
+      'badInput',
+      `createEntity makes ML entities (mlFeature, mlFeatureTable, mlModel, mlModelGroup), not a ${urn.urn.kind === 'other' ? urn.urn.entityType : urn.urn.kind}`,
+    );
   const properties = a['properties'] ?? {};
   const problems = checkAspect(aspectName, properties);
-  if (problems.length > 0) return failed('badInput', `properties do not fit ${aspectName}: ${problems.slice(0, 5).join('; ')}`);
+  if (problems.length > 0)
+    return failed('badInput', `properties do not fit ${aspectName}: ${problems.slice(0, 5).join('; ')}`);
   const overwrite = a['overwrite'] === true;
   const members = memberUrns(properties);
   const absent = members.length > 0 ? missingOf(await resolveFresh(ctx, members), members) : [];
-  if (absent.length > 0) failed('notFound', `${aspectName} names entities that are not in the catalog, create them first (nothing was written): ${absent.join(', ')}`);
+  if (absent.length > 0)
+    failed(
+      'notFound',
+      `${aspectName} names entities that are not in the catalog, create them first (nothing was written): ${absent.join(', ')}`,
+    );
   const current = await read(ctx, urn.text, aspectName);
   if (current.value !== undefined && !overwrite) {
     return failed('rejected', `${label(urn.urn)} already exists; pass overwrite: true to replace its ${aspectName}`);
@@ -210,41 +332,88 @@ async function createEntity(a: Record<string, unknown>, ctx: Ctx): Promise<Write
   // Create-only writes carry "-1" (only if absent), so two creators cannot both win.
   await write(ctx, urn, aspectName, properties, current.value === undefined ? '-1' : current.version);
   ctx.client.invalidate([urn.text]);
-  return { status: 'written', aspects: [aspectName], message: `${current.value === undefined ? 'Created' : 'Replaced'} ${label(urn.urn)}` };
+  return {
+    status: 'written',
+    aspects: [aspectName],
+    message: `${current.value === undefined ? 'Created' : 'Replaced'} ${label(urn.urn)}`,
+  };
 }
 
 /**
  * Read the aspect with its version, merge, write with `If-Version-Match`; on a conflict read
  * again and merge again (bounded). Returns whether anything was written.
  */
-async function readMergeWrite<T>(ctx: Ctx, urn: ParsedArg, aspectName: AspectName, merge: (current: T | undefined) => T | undefined, why?: string): Promise<boolean> {
-  if (why && !ctx.client.gmsUrl) failed('notConfigured', `${why}, which needs catalogLens.url (DataHub's metadata service, GMS); nothing was written`);
+async function readMergeWrite<T>(
+  ctx: Ctx,
+  urn: ParsedArg,
+  aspectName: AspectName,
+  merge: (current: T | undefined) => T | undefined,
+  why?: string,
+): Promise<boolean> {
+  if (why && !ctx.client.gmsUrl)
+    failed(
+      'notConfigured',
+      `${why}, which needs catalogLens.url (DataHub's metadata service, GMS); nothing was written`,
+    );
   for (let attempt = 1; ; attempt++) {
     const current = await read<T>(ctx, urn.text, aspectName);
     const next = merge(current.value);
     if (next === undefined) return false;
-    const r = await ctx.client.writeAspect({
-      entityType: urn.urn.kind, urn: urn.text, aspectName, value: next, ifVersion: current.value === undefined ? '-1' : current.version, runId: ctx.runId,
-    }, ctx.signal);
+    const r = await ctx.client.writeAspect(
+      {
+        entityType: urn.urn.kind,
+        urn: urn.text,
+        aspectName,
+        value: next,
+        ifVersion: current.value === undefined ? '-1' : current.version,
+        runId: ctx.runId,
+      },
+      ctx.signal,
+    );
     if (r.ok) return true;
     if (r.error.kind !== 'conflict' || attempt >= MAX_ATTEMPTS) {
-      if (r.error.kind === 'conflict') failed('conflict', `${aspectName} of ${label(urn.urn)} kept changing under ${MAX_ATTEMPTS} attempts; nothing was written`);
+      if (r.error.kind === 'conflict')
+        failed(
+          'conflict',
+          `${aspectName} of ${label(urn.urn)} kept changing under ${MAX_ATTEMPTS} attempts; nothing was written`,
+        );
       failedFrom(r.error);
     }
     await jitter(attempt);
   }
 }
 
-async function read<T>(ctx: Ctx, urn: string, aspectName: AspectName): Promise<{ value: T | undefined; version: string }> {
+async function read<T>(
+  ctx: Ctx,
+  urn: string,
+  aspectName: AspectName,
+): Promise<{ value: T | undefined; version: string }> {
   const r = await ctx.client.readAspects(urn, [aspectName], ctx.signal);
   if (!r.ok) return failedFrom(r.error);
   const env = r.aspects[aspectName];
   return env ? { value: env.value as T, version: env.version } : { value: undefined, version: '-1' };
 }
 
-async function write(ctx: Ctx, urn: ParsedArg, aspectName: AspectName, value: unknown, ifVersion: string): Promise<void> {
-  const r = await ctx.client.writeAspect({ entityType: urn.urn.kind, urn: urn.text, aspectName, value, ifVersion, runId: ctx.runId }, ctx.signal);
-  if (!r.ok) failedFrom(r.error.kind === 'conflict' ? { ...r.error, message: `${label(urn.urn)} was created or changed by someone else meanwhile; nothing was written` } : r.error);
+async function write(
+  ctx: Ctx,
+  urn: ParsedArg,
+  aspectName: AspectName,
+  value: unknown,
+  ifVersion: string,
+): Promise<void> {
+  const r = await ctx.client.writeAspect(
+    { entityType: urn.urn.kind, urn: urn.text, aspectName, value, ifVersion, runId: ctx.runId },
+    ctx.signal,
+  );
+  if (!r.ok)
+    failedFrom(
+      r.error.kind === 'conflict'
+        ? {
+            ...r.error,
+            message: `${label(urn.urn)} was created or changed by someone else meanwhile; nothing was written`,
+          }
+        : r.error,
+    );
 }
 
 async function mutate(ctx: Ctx, query: string, variables: Record<string, unknown>): Promise<void> {
@@ -259,7 +428,10 @@ async function mustExist(ctx: Ctx, urn: string, kind: ResolvableKind): Promise<R
   const r = found.get(urn);
   if (!r) return failed('cancelled', 'cancelled');
   if (r.state === 'missing') {
-    failed('notFound', `${p.ok ? label(p.urn) : urn} is not in the catalog; nothing was written (a ${KIND_LABELS[kind].toLowerCase()} must exist before it is described)`);
+    failed(
+      'notFound',
+      `${p.ok ? label(p.urn) : urn} is not in the catalog; nothing was written (a ${KIND_LABELS[kind].toLowerCase()} must exist before it is described)`,
+    );
   }
   return r;
 }
@@ -269,10 +441,14 @@ async function mustExist(ctx: Ctx, urn: string, kind: ResolvableKind): Promise<R
  * answer), in one request; an error or a cancellation ends the command.
  */
 async function resolveFresh(ctx: Ctx, urns: readonly ParsedArg[]): Promise<Map<string, Resolution>> {
-  const items = urns.filter((u) => isResolvable(u.urn.kind)).map((u) => ({ urn: u.text, kind: u.urn.kind as ResolvableKind }));
+  const items = urns
+    .filter((u) => isResolvable(u.urn.kind))
+    .map((u) => ({ urn: u.text, kind: u.urn.kind as ResolvableKind }));
   ctx.client.invalidate(items.map((i) => i.urn));
   const res = await ctx.client.resolve(items, ctx.signal);
-  const broken = items.map((i) => res.get(i.urn)).find((r): r is Extract<Resolution, { state: 'error' }> => r?.state === 'error');
+  const broken = items
+    .map((i) => res.get(i.urn))
+    .find((r): r is Extract<Resolution, { state: 'error' }> => r?.state === 'error');
   if (broken) failedFrom(broken.error);
   if (items.some((i) => !res.has(i.urn))) failed('cancelled', 'cancelled');
   return res;
@@ -291,7 +467,9 @@ function memberUrns(properties: unknown): ParsedArg[] {
   for (const key of ['sources', 'mlFeatures', 'groups']) {
     const list = p[key];
     if (!Array.isArray(list)) continue;
-    list.forEach((v, i) => { if (typeof v === 'string') out.push(urnArg({ [`properties.${key}[${i}]`]: v }, `properties.${key}[${i}]`)); });
+    list.forEach((v, i) => {
+      if (typeof v === 'string') out.push(urnArg({ [`properties.${key}[${i}]`]: v }, `properties.${key}[${i}]`));
+    });
   }
   return out;
 }
@@ -300,14 +478,21 @@ function failedFrom(e: CatalogError): never {
   return failed(e.kind, e.message);
 }
 
-interface ParsedArg { text: string; urn: Urn }
+interface ParsedArg {
+  text: string;
+  urn: Urn;
+}
 
 function urnArg(a: Record<string, unknown>, key: string, kind?: Urn['kind']): ParsedArg {
   const v = a[key];
   if (typeof v !== 'string' || v === '') return failed('badInput', `'${key}' must be a URN string`);
   const p = parseUrn(v);
   if (!p.ok) return failed('badInput', `'${key}' is not a valid URN: ${p.error.message} (at offset ${p.error.offset})`);
-  if (kind && p.urn.kind !== kind) return failed('badInput', `'${key}' must be a ${kind} URN, not a ${p.urn.kind === 'other' ? p.urn.entityType : p.urn.kind} URN`);
+  if (kind && p.urn.kind !== kind)
+    return failed(
+      'badInput',
+      `'${key}' must be a ${kind} URN, not a ${p.urn.kind === 'other' ? p.urn.entityType : p.urn.kind} URN`,
+    );
   return { text: v, urn: p.urn };
 }
 
@@ -327,7 +512,8 @@ function textArg(a: Record<string, unknown>, key: string): string {
 function linkArg(v: unknown): { url: string; description: string } {
   if (typeof v !== 'object' || v === null) return failed('badInput', "'link' must be an object {url, description}");
   const l = v as Record<string, unknown>;
-  if (typeof l['url'] !== 'string' || !/^https?:\/\/\S+$/i.test(l['url'])) return failed('badInput', "'link.url' must be an http(s) URL");
+  if (typeof l['url'] !== 'string' || !/^https?:\/\/\S+$/i.test(l['url']))
+    return failed('badInput', "'link.url' must be an http(s) URL");
   return { url: l['url'], description: typeof l['description'] === 'string' ? l['description'] : '' };
 }
 

@@ -3,20 +3,31 @@
  * what to write (or `undefined` when nothing needs writing).
  */
 import type {
-  AuditStamp, EditableDatasetProperties, EditableSchemaMetadata, InstitutionalMemory,
+  AuditStamp,
+  EditableDatasetProperties,
+  EditableSchemaMetadata,
+  InstitutionalMemory,
 } from '../../../model/src/aspects';
 import { simplePath } from '../../../model/src/fieldPath';
 import { sameEntity } from '../features/diagnostics';
 
 /** Rule 3: write `editableDatasetProperties` only when the description differs; create it with `created`. */
-export function mergeDatasetDescription(current: EditableDatasetProperties | undefined, description: string, stamp: AuditStamp): EditableDatasetProperties | undefined {
+export function mergeDatasetDescription(
+  current: EditableDatasetProperties | undefined,
+  description: string,
+  stamp: AuditStamp,
+): EditableDatasetProperties | undefined {
   if (current && current.description === description) return undefined;
   if (!current) return { description, created: stamp };
   return { ...current, description, lastModified: stamp };
 }
 
 /** Rule 4: append a link only when no element has the same url; create the aspect with it. */
-export function mergeLink(current: InstitutionalMemory | undefined, link: { url: string; description: string }, stamp: AuditStamp): InstitutionalMemory | undefined {
+export function mergeLink(
+  current: InstitutionalMemory | undefined,
+  link: { url: string; description: string },
+  stamp: AuditStamp,
+): InstitutionalMemory | undefined {
   const element = { url: link.url, description: link.description, createStamp: stamp };
   if (!current) return { elements: [element] };
   if (current.elements.some((e) => e.url === link.url)) return undefined;
@@ -33,7 +44,10 @@ export function mergeLink(current: InstitutionalMemory | undefined, link: { url:
  * the value's `…id`).
  */
 export function mergeColumnDescription(
-  current: EditableSchemaMetadata | undefined, schemaPath: string, description: string, stamp: AuditStamp,
+  current: EditableSchemaMetadata | undefined,
+  schemaPath: string,
+  description: string,
+  stamp: AuditStamp,
   schemaPaths: readonly string[] = [],
 ): EditableSchemaMetadata | undefined {
   if (!current) return { editableSchemaFieldInfo: [{ fieldPath: schemaPath, description }], created: stamp };
@@ -48,11 +62,18 @@ export function mergeColumnDescription(
     next[i] = { ...infos[i]!, description };
     return { ...current, editableSchemaFieldInfo: next, lastModified: stamp };
   }
-  return { ...current, editableSchemaFieldInfo: [...infos, { fieldPath: schemaPath, description }], lastModified: stamp };
+  return {
+    ...current,
+    editableSchemaFieldInfo: [...infos, { fieldPath: schemaPath, description }],
+    lastModified: stamp,
+  };
 }
 
 /** Rule 2: the old list followed by the values it lacks, in the order given; `undefined` when none is new. */
-export function appendUnique(old: readonly string[] | null | undefined, values: readonly string[]): string[] | undefined {
+export function appendUnique(
+  old: readonly string[] | null | undefined,
+  values: readonly string[],
+): string[] | undefined {
   const out = [...(old ?? [])];
   let added = false;
   for (const v of values) {

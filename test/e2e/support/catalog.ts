@@ -18,13 +18,24 @@ export interface E2eCatalog {
 const LISTENING_RE = /catalog-lens catalog listening on (http:\/\/127\.0\.0\.1:\d+)/;
 
 export async function startCatalog(opts: { dir: string; token?: string }): Promise<E2eCatalog> {
-  const args = [path.join(REPO_ROOT, 'bin', 'catalog-lens-catalog.js'), '--port', '0', '--sample', '--db', path.join(opts.dir, 'catalog.db')];
+  const args = [
+    path.join(REPO_ROOT, 'bin', 'catalog-lens-catalog.js'),
+    '--port',
+    '0',
+    '--sample',
+    '--db',
+    path.join(opts.dir, 'catalog.db'),
+  ];
   // The token in the environment, as npm start and Start Local Catalog pass it: a command line shows in `ps`.
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env[CATALOG_TOKEN_ENV];
   if (opts.token !== undefined) env[CATALOG_TOKEN_ENV] = opts.token;
   // The catalog loads better-sqlite3, built for this Node: the test runner's own (notes/native-modules.md).
-  const proc = startProcess('catalog', process.execPath, args, { cwd: opts.dir, env, logFile: path.join(opts.dir, 'catalog.log') });
+  const proc = startProcess('catalog', process.execPath, args, {
+    cwd: opts.dir,
+    env,
+    logFile: path.join(opts.dir, 'catalog.log'),
+  });
   let url: string;
   try {
     url = (await proc.waitForOutput(LISTENING_RE, 20_000))[1]!;
@@ -35,7 +46,11 @@ export async function startCatalog(opts: { dir: string; token?: string }): Promi
   const graphql = async <T>(query: string, variables: Record<string, unknown> = {}): Promise<T> => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (opts.token !== undefined) headers.authorization = `Bearer ${opts.token}`;
-    const res = await fetch(`${url}/api/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+    const res = await fetch(`${url}/api/graphql`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ query, variables }),
+    });
     const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
     if (!res.ok || body.errors?.length || body.data === undefined) {
       throw new Error(`GraphQL ${res.status}: ${JSON.stringify(body.errors ?? body)}`);
@@ -56,9 +71,8 @@ export async function editedDatasetDescription(catalog: E2eCatalog, urn: string)
 
 /** URNs of the features a feature table lists. */
 export async function featureTableFeatures(catalog: E2eCatalog, urn: string): Promise<string[]> {
-  const data = await catalog.graphql<{ mlFeatureTable: { properties: { mlFeatures: { urn: string }[] | null } | null } | null }>(
-    'query ($urn: String!) { mlFeatureTable(urn: $urn) { properties { mlFeatures { urn } } } }',
-    { urn },
-  );
+  const data = await catalog.graphql<{
+    mlFeatureTable: { properties: { mlFeatures: { urn: string }[] | null } | null } | null;
+  }>('query ($urn: String!) { mlFeatureTable(urn: $urn) { properties { mlFeatures { urn } } } }', { urn });
   return (data.mlFeatureTable?.properties?.mlFeatures ?? []).map((f) => f.urn);
 }

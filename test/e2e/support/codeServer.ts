@@ -8,7 +8,13 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { CODE_SERVER_SOCKET_RE, codeServerListenArgs, createSocketDir, startEditorGate, type EditorGate } from '../../../scripts/editorGate';
+import {
+  CODE_SERVER_SOCKET_RE,
+  codeServerListenArgs,
+  createSocketDir,
+  startEditorGate,
+  type EditorGate,
+} from '../../../scripts/editorGate';
 import type { E2eTools } from './paths';
 import { startProcess, type ManagedProcess } from './processes';
 
@@ -63,7 +69,10 @@ export function createProfile(
   mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
   mkdirSync(path.join(userDataDir, 'Machine'), { recursive: true });
   mkdirSync(extensionsDir, { recursive: true });
-  writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...E2E_USER_SETTINGS, ...userSettings }, null, 2) + '\n');
+  writeFileSync(
+    path.join(userDataDir, 'User', 'settings.json'),
+    JSON.stringify({ ...E2E_USER_SETTINGS, ...userSettings }, null, 2) + '\n',
+  );
   // code-server's window is a remote window: machine-scoped settings (catalogLens.url) are
   // read from <user-data-dir>/Machine/settings.json there and ignored in User settings.
   writeFileSync(path.join(userDataDir, 'Machine', 'settings.json'), JSON.stringify(machineSettings, null, 2) + '\n');
@@ -85,9 +94,12 @@ export function createProfile(
 function baseArgs(tools: E2eTools, profile: CodeServerProfile): string[] {
   return [
     tools.codeServerEntry,
-    '--config', profile.configFile,
-    '--user-data-dir', profile.userDataDir,
-    '--extensions-dir', profile.extensionsDir,
+    '--config',
+    profile.configFile,
+    '--user-data-dir',
+    profile.userDataDir,
+    '--extensions-dir',
+    profile.extensionsDir,
     '--disable-telemetry',
     '--disable-update-check',
   ];

@@ -2,7 +2,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 
-export interface LogFile { file: string; text: string }
+export interface LogFile {
+  file: string;
+  text: string;
+}
 
 /** Every file under `dir`, with its text. */
 export function readTree(dir: string): LogFile[] {
@@ -20,7 +23,12 @@ export function readTree(dir: string): LogFile[] {
  * returns it. VS Code writes log files through a buffer, so what just happened appears a moment
  * later; the files are read again every 200 ms until `timeoutMs`.
  */
-export async function waitForLogFile(dir: string, fileName: string, patterns: RegExp[], timeoutMs: number): Promise<LogFile> {
+export async function waitForLogFile(
+  dir: string,
+  fileName: string,
+  patterns: RegExp[],
+  timeoutMs: number,
+): Promise<LogFile> {
   const deadline = Date.now() + timeoutMs;
   let candidates: LogFile[] = [];
   while (Date.now() < deadline) {
@@ -29,6 +37,10 @@ export async function waitForLogFile(dir: string, fileName: string, patterns: Re
     if (hit) return hit;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const seen = candidates.map((f) => `${f.file} (${f.text.length} characters, missing ${patterns.filter((p) => !p.test(f.text)).join(', ')})`);
-  throw new Error(`no ${fileName} under ${dir} holds ${patterns.join(', ')} within ${timeoutMs / 1000} s; found: ${seen.join('; ') || 'none'}`);
+  const seen = candidates.map(
+    (f) => `${f.file} (${f.text.length} characters, missing ${patterns.filter((p) => !p.test(f.text)).join(', ')})`,
+  );
+  throw new Error(
+    `no ${fileName} under ${dir} holds ${patterns.join(', ')} within ${timeoutMs / 1000} s; found: ${seen.join('; ') || 'none'}`,
+  );
 }

@@ -4,10 +4,23 @@
  * would change every other file's globals; the few DOM shapes used here are declared locally.
  */
 
-interface PageNode { textContent: string | null }
-interface PageElement extends PageNode { getAttribute(name: string): string | null }
-interface PageRect { left: number; top: number; width: number; height: number }
-interface PageRange { setStart(node: PageNode, offset: number): void; setEnd(node: PageNode, offset: number): void; getBoundingClientRect(): PageRect }
+interface PageNode {
+  textContent: string | null;
+}
+interface PageElement extends PageNode {
+  getAttribute(name: string): string | null;
+}
+interface PageRect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+interface PageRange {
+  setStart(node: PageNode, offset: number): void;
+  setEnd(node: PageNode, offset: number): void;
+  getBoundingClientRect(): PageRect;
+}
 interface PageDocument {
   querySelector(selector: string): PageElement | null;
   querySelectorAll(selector: string): ArrayLike<PageElement>;
@@ -15,12 +28,20 @@ interface PageDocument {
   createRange(): PageRange;
 }
 declare const document: PageDocument;
-interface PageMutationObserver { observe(target: PageElement, options: { subtree: boolean; childList: boolean; attributes: boolean; characterData: boolean }): void }
+interface PageMutationObserver {
+  observe(
+    target: PageElement,
+    options: { subtree: boolean; childList: boolean; attributes: boolean; characterData: boolean },
+  ): void;
+}
 declare const MutationObserver: new (callback: () => void) => PageMutationObserver;
 declare const window: { catalogLensStatusLog?: StatusSample[] };
 
 /** What the status bar said at one moment: the Catalog Lens item's label and the Problems item's. */
-export interface StatusSample { catalog: string; problems: string }
+export interface StatusSample {
+  catalog: string;
+  problems: string;
+}
 
 /**
  * Starts recording every change of the Catalog Lens status item and of the Problems counter
@@ -32,9 +53,14 @@ export function startStatusLog(): void {
   const log: StatusSample[] = [];
   window.catalogLensStatusLog = log;
   const sample = (): void => {
-    const catalog = document.querySelector('#workbench\\.parts\\.statusbar [aria-label^="Catalog Lens:"]')?.getAttribute('aria-label') ?? '';
-    const problems = document.querySelector('#status\\.problems')?.getAttribute('aria-label')
-      ?? document.querySelector('#status\\.problems')?.textContent ?? '';
+    const catalog =
+      document
+        .querySelector('#workbench\\.parts\\.statusbar [aria-label^="Catalog Lens:"]')
+        ?.getAttribute('aria-label') ?? '';
+    const problems =
+      document.querySelector('#status\\.problems')?.getAttribute('aria-label') ??
+      document.querySelector('#status\\.problems')?.textContent ??
+      '';
     const last = log[log.length - 1];
     if (!last || last.catalog !== catalog || last.problems !== problems) log.push({ catalog, problems });
   };
@@ -53,7 +79,11 @@ export function statusLabelMatches(source: string): boolean {
   return el !== null && new RegExp(source).test(el.getAttribute('aria-label') ?? '');
 }
 
-export interface TextPointQuery { lineText: string; needle: string; at: number | undefined }
+export interface TextPointQuery {
+  lineText: string;
+  needle: string;
+  at: number | undefined;
+}
 
 /**
  * Centre of one character of `needle` on the rendered line of the active editor whose text is

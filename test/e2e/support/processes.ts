@@ -80,10 +80,16 @@ export function startProcess(
       const check = (): void => {
         const m = pattern.exec(text);
         if (m) finish(() => resolve(m));
-        else if (exitDescription) finish(() => reject(new Error(`${name} ${exitDescription} before printing ${pattern}; output:\n${tail(text)}`)));
+        else if (exitDescription)
+          finish(() =>
+            reject(new Error(`${name} ${exitDescription} before printing ${pattern}; output:\n${tail(text)}`)),
+          );
       };
       const timer = setTimeout(
-        () => finish(() => reject(new Error(`${name} did not print ${pattern} within ${timeoutMs / 1000} s; output:\n${tail(text)}`))),
+        () =>
+          finish(() =>
+            reject(new Error(`${name} did not print ${pattern} within ${timeoutMs / 1000} s; output:\n${tail(text)}`)),
+          ),
         timeoutMs,
       );
       const finish = (settle: () => void): void => {

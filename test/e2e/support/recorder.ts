@@ -40,7 +40,12 @@ export async function startRecorder(opts: { upstream?: string } = {}): Promise<H
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      const recorded: RecordedRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: body.toString('utf8') };
+      const recorded: RecordedRequest = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        headers: req.headers,
+        body: body.toString('utf8'),
+      };
       requests.push(recorded);
       const faultAt = faults.findIndex((f) => f.matches(recorded));
       if (faultAt >= 0) {
@@ -53,13 +58,19 @@ export async function startRecorder(opts: { upstream?: string } = {}): Promise<H
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"recorder: no upstream"}');
         return;
       }
-      const forward = request({
-        host: upstream.hostname, port: upstream.port, method: recorded.method, path: recorded.url,
-        headers: { ...req.headers, host: upstream.host },
-      }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const forward = request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: recorded.method,
+          path: recorded.url,
+          headers: { ...req.headers, host: upstream.host },
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       forward.on('error', (err) => {
         if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
         res.end(`recorder: upstream failed: ${err.message}`);

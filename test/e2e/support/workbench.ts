@@ -4,7 +4,14 @@
  */
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { startStatusLog, statusLabelMatches, statusLog, textPoint, type StatusSample, type TextPointQuery } from './pageScripts';
+import {
+  startStatusLog,
+  statusLabelMatches,
+  statusLog,
+  textPoint,
+  type StatusSample,
+  type TextPointQuery,
+} from './pageScripts';
 import { SCREENSHOT_DIR } from './paths';
 import { lineOf } from './workspaceText';
 
@@ -19,7 +26,10 @@ export class Workbench {
     await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await this.page.locator('#workbench\\.parts\\.statusbar').waitFor({ timeout: 60_000 });
     // The explorer's folder title appears once the remote file system answers.
-    await this.page.locator('.explorer-folders-view, .pane-header[aria-label*="Explorer"]').first().waitFor({ timeout: 60_000 });
+    await this.page
+      .locator('.explorer-folders-view, .pane-header[aria-label*="Explorer"]')
+      .first()
+      .waitFor({ timeout: 60_000 });
   }
 
   /** The Catalog Lens status bar item (its accessible label starts with "Catalog Lens:"). */
@@ -107,7 +117,12 @@ export class Workbench {
   }
 
   /** Reveals `line` (1-based) and returns the point of `needle` on it. */
-  async revealText(lineNumber: number, lineText: string, needle: string, at?: number): Promise<{ x: number; y: number }> {
+  async revealText(
+    lineNumber: number,
+    lineText: string,
+    needle: string,
+    at?: number,
+  ): Promise<{ x: number; y: number }> {
     await this.goToLine(lineNumber);
     return this.pointOf(lineText, needle, at);
   }
@@ -116,14 +131,19 @@ export class Workbench {
   async hoverAt(point: { x: number; y: number }, expected: RegExp): Promise<string> {
     // Leave first: a hover only opens when the mouse arrives on a word.
     await this.page.mouse.move(5, 5);
-    await this.page.locator('.monaco-hover').filter({ visible: true }).waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+    await this.page
+      .locator('.monaco-hover')
+      .filter({ visible: true })
+      .waitFor({ state: 'detached', timeout: UI_TIMEOUT });
     await this.page.mouse.move(point.x, point.y, { steps: 4 });
     const hover = this.page.locator('.monaco-hover:visible').filter({ hasText: expected }).first();
     try {
       await hover.waitFor({ timeout: UI_TIMEOUT });
     } catch (err) {
       const shown = await this.page.locator('.monaco-hover:visible').allInnerTexts();
-      throw new Error(`no hover matching ${expected} at (${point.x}, ${point.y}); visible hovers: ${JSON.stringify(shown)}\n${String(err)}`);
+      throw new Error(
+        `no hover matching ${expected} at (${point.x}, ${point.y}); visible hovers: ${JSON.stringify(shown)}\n${String(err)}`,
+      );
     }
     return hover.innerText();
   }
@@ -134,7 +154,13 @@ export class Workbench {
    * with it are there), closes it and clicks the word, which puts the cursor there. Returns the
    * hover's text.
    */
-  async cursorOnHovered(workspace: string, file: string, lineNeedle: string, word: string, expected: RegExp): Promise<string> {
+  async cursorOnHovered(
+    workspace: string,
+    file: string,
+    lineNeedle: string,
+    word: string,
+    expected: RegExp,
+  ): Promise<string> {
     await this.openFile(file);
     const line = lineOf(workspace, file, lineNeedle);
     const point = await this.revealText(line.number, line.text, word);
@@ -178,7 +204,9 @@ export class Workbench {
     const input = this.quickInput().locator('.quick-input-box input');
     await input.waitFor({ timeout: UI_TIMEOUT });
     await input.fill(label);
-    const row = this.quickInput().locator('.monaco-list-row', { has: this.page.locator('.label-name').getByText(label, { exact: true }) }).first();
+    const row = this.quickInput()
+      .locator('.monaco-list-row', { has: this.page.locator('.label-name').getByText(label, { exact: true }) })
+      .first();
     await row.waitFor({ timeout });
     await row.click();
   }
@@ -195,8 +223,14 @@ export class Workbench {
         await this.pickQuickItemExactly(channel, 8_000);
         break;
       } catch (err) {
-        const rows = await this.quickInput().locator('.monaco-list-row .label-name').allInnerTexts().catch(() => []);
-        if (attempt === 3) throw new Error(`"${channel}" is not among the loggers of Set Log Level (${rows.join(', ') || 'no rows'}): ${String(err)}`);
+        const rows = await this.quickInput()
+          .locator('.monaco-list-row .label-name')
+          .allInnerTexts()
+          .catch(() => []);
+        if (attempt === 3)
+          throw new Error(
+            `"${channel}" is not among the loggers of Set Log Level (${rows.join(', ') || 'no rows'}): ${String(err)}`,
+          );
       }
     }
     await this.pickQuickItemExactly(level);
@@ -229,8 +263,13 @@ export class Workbench {
         return rows.allInnerTexts();
       } catch (err) {
         const seen = await rows.allInnerTexts().catch(() => []);
-        if (attempt === 3) throw new Error(`the quick-fix menu did not offer "${expectedItem}" after ${attempt} presses of Ctrl+. (rows: ${seen.join(', ') || 'none'}): ${String(err)}`);
-        console.log(`e2e: Ctrl+. pressed again, the quick-fix menu showed ${seen.length ? `only ${seen.join(', ')}` : 'nothing'} within 8 s`);
+        if (attempt === 3)
+          throw new Error(
+            `the quick-fix menu did not offer "${expectedItem}" after ${attempt} presses of Ctrl+. (rows: ${seen.join(', ') || 'none'}): ${String(err)}`,
+          );
+        console.log(
+          `e2e: Ctrl+. pressed again, the quick-fix menu showed ${seen.length ? `only ${seen.join(', ')}` : 'nothing'} within 8 s`,
+        );
         if (await menu.isVisible().catch(() => false)) await this.page.keyboard.press('Escape');
       }
     }
@@ -249,7 +288,10 @@ export class Workbench {
         await rows.first().or(none).waitFor({ timeout: 8_000 });
         return (await none.isVisible()) ? [] : rows.allInnerTexts();
       } catch (err) {
-        if (attempt === 3) throw new Error(`neither a quick-fix menu nor "No code actions available" after ${attempt} presses of Ctrl+.: ${String(err)}`);
+        if (attempt === 3)
+          throw new Error(
+            `neither a quick-fix menu nor "No code actions available" after ${attempt} presses of Ctrl+.: ${String(err)}`,
+          );
         console.log('e2e: Ctrl+. pressed again, neither a menu nor "No code actions available" within 8 s');
       }
     }
@@ -312,7 +354,10 @@ export class Workbench {
   async statusTooltip(expected: RegExp): Promise<string> {
     await this.page.mouse.move(5, 5);
     await this.statusItem().hover();
-    const tooltip = this.page.locator('.monaco-hover:visible, .workbench-hover:visible').filter({ hasText: expected }).first();
+    const tooltip = this.page
+      .locator('.monaco-hover:visible, .workbench-hover:visible')
+      .filter({ hasText: expected })
+      .first();
     await tooltip.waitFor({ timeout: UI_TIMEOUT });
     return tooltip.innerText();
   }

@@ -25,7 +25,12 @@ import { activeMarkdown, activeMessage } from './inert';
 import { fakeCatalogs } from './syntheticCatalog';
 
 export const UI_BASE = 'http://127.0.0.1:9002';
-export const SETTINGS: Settings = { ...DEFAULT_SETTINGS, url: 'http://127.0.0.1:9', uiUrl: UI_BASE, namespaces: [...NAMESPACES] };
+export const SETTINGS: Settings = {
+  ...DEFAULT_SETTINGS,
+  url: 'http://127.0.0.1:9',
+  uiUrl: UI_BASE,
+  namespaces: [...NAMESPACES],
+};
 
 /** Longest hover the features can make from bounded parts (descriptions, 15 table rows, 20 names). */
 export const MAX_HOVER_CHARS = 25_000;
@@ -39,7 +44,9 @@ export class FuzzLedger {
   inputs = 0;
   requests = 0;
   readonly slowest: Record<RequestKind, { ms: number; what: string }> = {
-    document: { ms: 0, what: '' }, hover: { ms: 0, what: '' }, codeAction: { ms: 0, what: '' },
+    document: { ms: 0, what: '' },
+    hover: { ms: 0, what: '' },
+    codeAction: { ms: 0, what: '' },
   };
 
   time<T>(kind: RequestKind, what: () => string, run: () => T): T {
@@ -104,21 +111,42 @@ export function exercise(languageId: string, text: string, ledger: FuzzLedger, o
   const doc = TextDocument.create('file:///fuzz/doc', languageId, 1, text);
   const lsp = diagnostics.slice(0, MAX_ACTION_REQUESTS).map((d) => toLspDiagnostic(doc, d));
   const catalogs = fakeCatalogs(lookup);
-  const ask = (params: CodeActionParams): CodeAction[] => ledger.time('codeAction', what, () => codeActionsFor({
-    doc, scan, settings: SETTINGS, params, trusted, clientCommands: opts.clientCommands ?? true, catalogs,
-  }));
+  const ask = (params: CodeActionParams): CodeAction[] =>
+    ledger.time('codeAction', what, () =>
+      codeActionsFor({
+        doc,
+        scan,
+        settings: SETTINGS,
+        params,
+        trusted,
+        clientCommands: opts.clientCommands ?? true,
+        catalogs,
+      }),
+    );
   const requests: CodeActionParams[] = [
-    ...lsp.map((d): CodeActionParams => ({ textDocument: { uri: doc.uri }, range: d.range, context: { diagnostics: [d] } })),
+    ...lsp.map((d): CodeActionParams => ({
+      textDocument: { uri: doc.uri },
+      range: d.range,
+      context: { diagnostics: [d] },
+    })),
     ...scan.occurrences.slice(0, 20).map((o): CodeActionParams => {
       const at = doc.positionAt(o.start);
-      return { textDocument: { uri: doc.uri }, range: { start: at, end: at }, context: { diagnostics: lsp.filter((d) => overlaps(doc, d, o)) } };
+      return {
+        textDocument: { uri: doc.uri },
+        range: { start: at, end: at },
+        context: { diagnostics: lsp.filter((d) => overlaps(doc, d, o)) },
+      };
     }),
   ];
   for (const params of requests) checkActions(ask(params), doc, trusted, problems);
   return { scan, diagnostics, problems };
 }
 
-function hoverAt(scan: ScanResult, offset: number, lookup: (urn: string) => Resolution | undefined): string | undefined {
+function hoverAt(
+  scan: ScanResult,
+  offset: number,
+  lookup: (urn: string) => Resolution | undefined,
+): string | undefined {
   const at = occurrenceAt(scan, offset);
   if (!at) return undefined;
   const { occurrence: o, column } = at;
@@ -126,7 +154,12 @@ function hoverAt(scan: ScanResult, offset: number, lookup: (urn: string) => Reso
   const resolvable = !o.template && parsed?.ok === true && isResolvable(parsed.urn.kind);
   const resolution = resolvable ? lookup(o.urn) : undefined;
   const entityUrl = parsed?.ok && !o.template ? entityUrlFor(SETTINGS, parsed.urn, o.urn) : undefined;
-  return hoverFor({ occurrence: o, ...(resolution ? { resolution } : {}), ...(column !== undefined ? { column } : {}), ...(entityUrl ? { entityUrl } : {}) });
+  return hoverFor({
+    occurrence: o,
+    ...(resolution ? { resolution } : {}),
+    ...(column !== undefined ? { column } : {}),
+    ...(entityUrl ? { entityUrl } : {}),
+  });
 }
 
 function overlaps(doc: TextDocument, d: Diagnostic, o: UrnOccurrence): boolean {
@@ -137,27 +170,49 @@ function overlaps(doc: TextDocument, d: Diagnostic, o: UrnOccurrence): boolean {
 
 function checkScan(scan: ScanResult, length: number, problems: string[]): void {
   scan.occurrences.forEach((o, i) => {
-    if (!(o.start >= 0 && o.start < o.end && o.end <= length)) problems.push(`occurrence ${i} has range [${o.start}, ${o.end}) in a text of ${length}`);
+    if (!(o.start >= 0 && o.start < o.end && o.end <= length))
+      problems.push(`occurrence ${i} has range [${o.start}, ${o.end}) in a text of ${length}`);
     if (o.errorRange && !(o.errorRange.start >= o.start && o.errorRange.end <= o.end)) {
-      problems.push(`occurrence ${i} [${o.start}, ${o.end}) has its error at [${o.errorRange.start}, ${o.errorRange.end})`);
+      problems.push(
+        `occurrence ${i} [${o.start}, ${o.end}) has its error at [${o.errorRange.start}, ${o.errorRange.end})`,
+      );
     }
-    if (o.cutInFlow && !(o.cutInFlow.end > o.end && o.cutInFlow.end <= length && parseUrn(o.cutInFlow.urn).ok && o.cutInFlow.urn.startsWith(o.urn))) {
-      problems.push(`occurrence ${i} [${o.start}, ${o.end}) is cut in flow, but its whole URN ends at ${o.cutInFlow.end} as ${JSON.stringify(o.cutInFlow.urn.slice(0, 200))}`);
+    if (
+      o.cutInFlow &&
+      !(
+        o.cutInFlow.end > o.end &&
+        o.cutInFlow.end <= length &&
+        parseUrn(o.cutInFlow.urn).ok &&
+        o.cutInFlow.urn.startsWith(o.urn)
+      )
+    ) {
+      problems.push(
+        `occurrence ${i} [${o.start}, ${o.end}) is cut in flow, but its whole URN ends at ${o.cutInFlow.end} as ${JSON.stringify(o.cutInFlow.urn.slice(0, 200))}`,
+      );
     }
     if (o.parent !== undefined) {
       const p = scan.occurrences[o.parent];
-      if (!p || o.parent >= i || o.start < p.start || o.end > p.end) problems.push(`occurrence ${i} is not inside its parent ${o.parent}`);
+      if (!p || o.parent >= i || o.start < p.start || o.end > p.end)
+        problems.push(`occurrence ${i} is not inside its parent ${o.parent}`);
     }
   });
   for (const p of scan.problems) {
-    if (!(p.start >= 0 && p.start <= p.end && p.end <= length)) problems.push(`scan problem at [${p.start}, ${p.end}) in a text of ${length}`);
+    if (!(p.start >= 0 && p.start <= p.end && p.end <= length))
+      problems.push(`scan problem at [${p.start}, ${p.end}) in a text of ${length}`);
   }
 }
 
-function checkDiagnostics(scan: ScanResult, diagnostics: PlainDiagnostic[], text: string, problems: string[], checkMessages: boolean): void {
+function checkDiagnostics(
+  scan: ScanResult,
+  diagnostics: PlainDiagnostic[],
+  text: string,
+  problems: string[],
+  checkMessages: boolean,
+): void {
   const length = text.length;
   for (const d of diagnostics) {
-    if (!(d.start >= 0 && d.start <= d.end && d.end <= length)) problems.push(`${d.code} diagnostic has range [${d.start}, ${d.end}) in a text of ${length}`);
+    if (!(d.start >= 0 && d.start <= d.end && d.end <= length))
+      problems.push(`${d.code} diagnostic has range [${d.start}, ${d.end}) in a text of ${length}`);
     if (typeof d.message !== 'string' || d.message === '') problems.push(`${d.code} diagnostic without a message`);
     if (checkMessages) {
       // The document's own text is untrusted too (a crafted URN): every message is one bounded plain line.
@@ -169,7 +224,8 @@ function checkDiagnostics(scan: ScanResult, diagnostics: PlainDiagnostic[], text
   for (const o of scan.occurrences) {
     if (o.template || o.parent !== undefined || !o.parsed || o.parsed.ok) continue;
     const end = o.cutInFlow?.end ?? o.end;
-    if (o.cutInFlow && text.slice(o.start, end) !== o.cutInFlow.urn) problems.push(`cut URN at [${o.start}, ${end}) is not the source's text`);
+    if (o.cutInFlow && text.slice(o.start, end) !== o.cutInFlow.urn)
+      problems.push(`cut URN at [${o.start}, ${end}) is not the source's text`);
     if (!diagnostics.some((d) => d.code === 'malformed-urn' && d.start >= o.start && d.end <= end)) {
       problems.push(`malformed URN at [${o.start}, ${o.end}) has no malformed-urn diagnostic inside it`);
     }
@@ -179,14 +235,17 @@ function checkDiagnostics(scan: ScanResult, diagnostics: PlainDiagnostic[], text
 function checkActions(actions: CodeAction[], doc: TextDocument, trusted: boolean, problems: string[]): void {
   for (const a of actions) {
     const kind = String(a.kind ?? '');
-    if (!(kind === 'quickfix' || kind.startsWith('refactor'))) problems.push(`code action '${a.title}' has kind '${kind}'`);
-    if (!trusted && a.command) problems.push(`untrusted workspace offered '${a.title}', which runs ${a.command.command}`);
+    if (!(kind === 'quickfix' || kind.startsWith('refactor')))
+      problems.push(`code action '${a.title}' has kind '${kind}'`);
+    if (!trusted && a.command)
+      problems.push(`untrusted workspace offered '${a.title}', which runs ${a.command.command}`);
     for (const [uri, edits] of Object.entries(a.edit?.changes ?? {})) {
       if (uri !== doc.uri) problems.push(`code action '${a.title}' edits ${uri}`);
       for (const e of edits) {
         const s = doc.offsetAt(e.range.start);
         const t = doc.offsetAt(e.range.end);
-        if (s > t || e.range.start.line >= doc.lineCount + 1 || e.range.end.line >= doc.lineCount + 1) problems.push(`code action '${a.title}' edits outside the document`);
+        if (s > t || e.range.start.line >= doc.lineCount + 1 || e.range.end.line >= doc.lineCount + 1)
+          problems.push(`code action '${a.title}' edits outside the document`);
       }
     }
   }

@@ -29,7 +29,11 @@ const INVISIBLE = /[\u200B-\u200F\u2060-\u2064\uFEFF\u180E\u00AD\u061C\u3164\uFF
  */
 const LINK_REGEX = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^\)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
 
-export interface RenderedLink { label: string; href: string; title?: string }
+export interface RenderedLink {
+  label: string;
+  href: string;
+  title?: string;
+}
 
 /** The links VS Code would render in `text` shown as a notification, progress title or input box message. */
 export function renderedLinks(text: string): RenderedLink[] {
@@ -48,12 +52,16 @@ export function renderedLinks(text: string): RenderedLink[] {
  * iconModifierExpression `~[A-Za-z]+`).
  */
 export function renderedIcons(text: string): string[] {
-  return [...text.matchAll(/(\\)?\$\(([A-Za-z0-9-]+(?:~[A-Za-z]+)?)\)/g)].filter((m) => m[1] === undefined).map((m) => m[2]!);
+  return [...text.matchAll(/(\\)?\$\(([A-Za-z0-9-]+(?:~[A-Za-z]+)?)\)/g)]
+    .filter((m) => m[1] === undefined)
+    .map((m) => m[2]!);
 }
 
 /** Invisible characters in `text`, as U+XXXX. */
 export function invisibleCharacters(text: string): string[] {
-  return [...text.matchAll(new RegExp(INVISIBLE.source, 'gu'))].map((m) => `U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
+  return [...text.matchAll(new RegExp(INVISIBLE.source, 'gu'))].map(
+    (m) => `U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`,
+  );
 }
 
 /**
@@ -61,9 +69,17 @@ export function invisibleCharacters(text: string): string[] {
  * cross paragraphs or table cells (GFM splits a row at unescaped pipes before it reads spans).
  */
 export function outsideCodeSpans(md: string): string {
-  return md.split(/(\n[ \t]*\n)/).map((block) => (block.startsWith('|')
-    ? block.split('\n').map((row) => splitCells(row).map(blankSpans).join('|')).join('\n')
-    : blankSpans(block))).join('');
+  return md
+    .split(/(\n[ \t]*\n)/)
+    .map((block) =>
+      block.startsWith('|')
+        ? block
+            .split('\n')
+            .map((row) => splitCells(row).map(blankSpans).join('|'))
+            .join('\n')
+        : blankSpans(block),
+    )
+    .join('');
 }
 
 function splitCells(row: string): string[] {
@@ -93,7 +109,10 @@ function blankSpans(md: string): string {
     for (let k = md.indexOf('`', n); k >= 0; k = md.indexOf('`', k)) {
       let e = k;
       while (md[e] === '`') e++;
-      if (e - k === run) { close = k; break; }
+      if (e - k === run) {
+        close = k;
+        break;
+      }
       k = e;
     }
     if (!unescapedAt(md, open) || close < 0) {
@@ -121,11 +140,13 @@ function unescapedAt(text: string, i: number): boolean {
 export function activeMarkdown(md: string, allowedTarget: (target: string) => boolean = () => false): string[] {
   const problems: string[] = [];
   const control = CONTROL.exec(md);
-  if (control) problems.push(`control character U+${control[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${control.index}`);
+  if (control)
+    problems.push(`control character U+${control[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${control.index}`);
   for (const c of invisibleCharacters(md)) problems.push(`invisible character ${c}`);
   const text = outsideCodeSpans(md);
   for (const m of text.matchAll(/<[A-Za-z!?/]/g)) {
-    if (unescapedAt(text, m.index)) problems.push(`raw HTML or autolink at ${m.index}: ${md.slice(m.index, m.index + 30)}`);
+    if (unescapedAt(text, m.index))
+      problems.push(`raw HTML or autolink at ${m.index}: ${md.slice(m.index, m.index + 30)}`);
   }
   for (const m of text.matchAll(/\]\(\s*([^)\s]*)/g)) {
     const target = m[1] ?? '';
@@ -134,13 +155,15 @@ export function activeMarkdown(md: string, allowedTarget: (target: string) => bo
     }
   }
   for (const m of text.matchAll(/!\[/g)) {
-    if (unescapedAt(text, m.index + 1) && unescapedAt(text, m.index)) problems.push(`image at ${m.index}: ${md.slice(m.index, m.index + 40)}`);
+    if (unescapedAt(text, m.index + 1) && unescapedAt(text, m.index))
+      problems.push(`image at ${m.index}: ${md.slice(m.index, m.index + 40)}`);
   }
   // A definition starts a line, after list markers (a `>` quote is escaped as text by the server).
   for (const m of text.matchAll(/^((?:[ \t]{0,3}(?:[-*+>]|\d{1,9}[.)])[ \t]+)*)[ \t]{0,3}\[[^\]\n]*\]:/gm)) {
-    const open = m.index + (m[1]?.length ?? 0) + m[0].slice((m[1]?.length ?? 0)).indexOf('[');
+    const open = m.index + (m[1]?.length ?? 0) + m[0].slice(m[1]?.length ?? 0).indexOf('[');
     const close = m.index + m[0].length - 2;
-    if (unescapedAt(text, open) && unescapedAt(text, close)) problems.push(`reference definition at ${open}: ${md.slice(open, open + 40)}`);
+    if (unescapedAt(text, open) && unescapedAt(text, close))
+      problems.push(`reference definition at ${open}: ${md.slice(open, open + 40)}`);
   }
   return problems;
 }
@@ -150,14 +173,19 @@ export function activeMarkdown(md: string, allowedTarget: (target: string) => bo
  * shown where VS Code renders links (notifications, progress titles); `plain`: shown as text only
  * (diagnostics in the Problems panel and hovers, the status tooltip), where a link is not active.
  */
-export function activeMessage(message: string, maxLength: number, shownIn: 'notification' | 'plain' = 'notification'): string[] {
+export function activeMessage(
+  message: string,
+  maxLength: number,
+  shownIn: 'notification' | 'plain' = 'notification',
+): string[] {
   const problems: string[] = [];
   for (const m of message.matchAll(new RegExp(CONTROL_IN_LINE.source, 'g'))) {
     problems.push(`control character U+${m[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${m.index}`);
   }
   for (const c of invisibleCharacters(message)) problems.push(`invisible character ${c}`);
   if (shownIn === 'notification') {
-    for (const link of renderedLinks(message)) problems.push(`a link VS Code would render: [${link.label.slice(0, 40)}](${link.href.slice(0, 60)})`);
+    for (const link of renderedLinks(message))
+      problems.push(`a link VS Code would render: [${link.label.slice(0, 40)}](${link.href.slice(0, 60)})`);
   }
   if (message.length > maxLength) problems.push(`${message.length} characters, over ${maxLength}`);
   return problems;

@@ -4,7 +4,13 @@
  * are stable), as the server's resolution cache would; `fakeCatalogs` hands that to code actions.
  */
 import fc from 'fast-check';
-import type { GqlDataset, GqlMlFeature, GqlMlFeatureTable, GqlMlModel, GqlMlModelGroup } from '../../../model/src/readShapes';
+import type {
+  GqlDataset,
+  GqlMlFeature,
+  GqlMlFeatureTable,
+  GqlMlModel,
+  GqlMlModelGroup,
+} from '../../../model/src/readShapes';
 import { parseUrn } from '../../../model/src/urn';
 import type { Resolution } from '../../../server/src/catalog/client';
 import { catalogError, type CatalogError } from '../../../server/src/catalog/errors';
@@ -26,7 +32,14 @@ export interface SyntheticCatalog {
 const text = hostileText;
 const maybe = <T>(a: fc.Arbitrary<T>): fc.Arbitrary<T | null> => fc.option(a, { nil: null });
 const fieldPath = fc.oneof(
-  fc.constantFrom('user_id', 'age', 'email', 'amount', '[version=2.0].[type=struct].[type=struct].device.[type=string].os', 'x'),
+  fc.constantFrom(
+    'user_id',
+    'age',
+    'email',
+    'amount',
+    '[version=2.0].[type=struct].[type=struct].device.[type=string].os',
+    'x',
+  ),
   text,
 );
 const platform = fc.record({ name: text });
@@ -36,37 +49,82 @@ const dataset: fc.Arbitrary<Entity<GqlDataset>> = fc.record({
   platform,
   properties: maybe(fc.record({ name: text, description: maybe(text) })),
   editableProperties: maybe(fc.record({ description: maybe(text) })),
-  schemaMetadata: maybe(fc.record({ fields: fc.array(fc.record({ fieldPath, description: maybe(text), nativeDataType: maybe(text) }), { maxLength: 20 }) })),
-  editableSchemaMetadata: maybe(fc.record({ editableSchemaFieldInfo: fc.array(fc.record({ fieldPath, description: maybe(text) }), { maxLength: 5 }) })),
+  schemaMetadata: maybe(
+    fc.record({
+      fields: fc.array(fc.record({ fieldPath, description: maybe(text), nativeDataType: maybe(text) }), {
+        maxLength: 20,
+      }),
+    }),
+  ),
+  editableSchemaMetadata: maybe(
+    fc.record({
+      editableSchemaFieldInfo: fc.array(fc.record({ fieldPath, description: maybe(text) }), { maxLength: 5 }),
+    }),
+  ),
 });
 
 const feature: fc.Arbitrary<Entity<GqlMlFeature>> = fc.record({
-  name: text, featureNamespace: text, description: maybe(text),
-  properties: maybe(fc.record({ description: maybe(text), dataType: maybe(text), version: maybe(fc.record({ versionTag: maybe(text) })) })),
+  name: text,
+  featureNamespace: text,
+  description: maybe(text),
+  properties: maybe(
+    fc.record({
+      description: maybe(text),
+      dataType: maybe(text),
+      version: maybe(fc.record({ versionTag: maybe(text) })),
+    }),
+  ),
 });
 
 const member = fc.record({ urn: text, name: text });
 
 const table: fc.Arbitrary<Entity<GqlMlFeatureTable>> = fc.record({
-  name: text, description: maybe(text), platform,
-  properties: maybe(fc.record({ description: maybe(text), mlFeatures: maybe(fc.array(maybe(member), { maxLength: 30 })) })),
+  name: text,
+  description: maybe(text),
+  platform,
+  properties: maybe(
+    fc.record({ description: maybe(text), mlFeatures: maybe(fc.array(maybe(member), { maxLength: 30 })) }),
+  ),
 });
 
 const model: fc.Arbitrary<Entity<GqlMlModel>> = fc.record({
-  name: text, description: maybe(text), platform,
-  properties: maybe(fc.record({
-    description: maybe(text), version: maybe(text), type: maybe(text),
-    mlFeatures: maybe(fc.array(text, { maxLength: 30 })),
-    groups: maybe(fc.array(maybe(member), { maxLength: 30 })),
-  })),
+  name: text,
+  description: maybe(text),
+  platform,
+  properties: maybe(
+    fc.record({
+      description: maybe(text),
+      version: maybe(text),
+      type: maybe(text),
+      mlFeatures: maybe(fc.array(text, { maxLength: 30 })),
+      groups: maybe(fc.array(maybe(member), { maxLength: 30 })),
+    }),
+  ),
 });
 
 const group: fc.Arbitrary<Entity<GqlMlModelGroup>> = fc.record({
-  name: text, description: maybe(text), platform, properties: maybe(fc.record({ description: maybe(text) })),
+  name: text,
+  description: maybe(text),
+  platform,
+  properties: maybe(fc.record({ description: maybe(text) })),
 });
 
-const KINDS = ['notConfigured', 'unauthorized', 'forbidden', 'unreachable', 'timeout', 'notFound', 'badResponse', 'rejected', 'conflict', 'cancelled', 'badInput'] as const;
-const error: fc.Arbitrary<CatalogError> = fc.tuple(fc.constantFrom(...KINDS), text).map(([kind, message]) => catalogError(kind, message));
+const KINDS = [
+  'notConfigured',
+  'unauthorized',
+  'forbidden',
+  'unreachable',
+  'timeout',
+  'notFound',
+  'badResponse',
+  'rejected',
+  'conflict',
+  'cancelled',
+  'badInput',
+] as const;
+const error: fc.Arbitrary<CatalogError> = fc
+  .tuple(fc.constantFrom(...KINDS), text)
+  .map(([kind, message]) => catalogError(kind, message));
 
 export const syntheticCatalog: fc.Arbitrary<SyntheticCatalog> = fc.record({
   datasets: fc.array(dataset, { minLength: 1, maxLength: 2 }),
@@ -94,19 +152,29 @@ export function lookupIn(cat: SyntheticCatalog): (urn: string) => Resolution | u
     if (!p.ok || !isResolvable(p.urn.kind)) return undefined;
     const h = hash(urn);
     switch (h % 7) {
-      case 0: return undefined;
-      case 1: return { state: 'missing' };
-      case 2: return { state: 'error', error: pick(cat.errors, h >>> 3) };
-      default: break;
+      case 0:
+        return undefined;
+      case 1:
+        return { state: 'missing' };
+      case 2:
+        return { state: 'error', error: pick(cat.errors, h >>> 3) };
+      default:
+        break;
     }
     const at = h >>> 3;
     switch (p.urn.kind) {
-      case 'dataset': return { state: 'found', kind: 'dataset', entity: { urn, ...pick(cat.datasets, at) } };
-      case 'mlFeature': return { state: 'found', kind: 'mlFeature', entity: { urn, ...pick(cat.features, at) } };
-      case 'mlFeatureTable': return { state: 'found', kind: 'mlFeatureTable', entity: { urn, ...pick(cat.tables, at) } };
-      case 'mlModel': return { state: 'found', kind: 'mlModel', entity: { urn, ...pick(cat.models, at) } };
-      case 'mlModelGroup': return { state: 'found', kind: 'mlModelGroup', entity: { urn, ...pick(cat.groups, at) } };
-      default: return undefined;
+      case 'dataset':
+        return { state: 'found', kind: 'dataset', entity: { urn, ...pick(cat.datasets, at) } };
+      case 'mlFeature':
+        return { state: 'found', kind: 'mlFeature', entity: { urn, ...pick(cat.features, at) } };
+      case 'mlFeatureTable':
+        return { state: 'found', kind: 'mlFeatureTable', entity: { urn, ...pick(cat.tables, at) } };
+      case 'mlModel':
+        return { state: 'found', kind: 'mlModel', entity: { urn, ...pick(cat.models, at) } };
+      case 'mlModelGroup':
+        return { state: 'found', kind: 'mlModelGroup', entity: { urn, ...pick(cat.groups, at) } };
+      default:
+        return undefined;
     }
   };
 }

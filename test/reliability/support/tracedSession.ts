@@ -7,7 +7,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import {
-  createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection,
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ProtocolConnection,
 } from 'vscode-languageserver-protocol/node';
 import { SERVER_BUNDLE } from '../../support/lspClient';
 
@@ -46,9 +49,14 @@ export async function startTracedSession(opts: TracedOptions): Promise<TracedSes
   let out = '';
   // A tap beside the protocol reader: both see every byte from the first.
   const toReader = new PassThrough();
-  child.stdout!.on('data', (d: Buffer) => { out += d.toString('utf8'); toReader.write(d); });
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d.toString('utf8');
+    toReader.write(d);
+  });
   child.stdout!.on('end', () => toReader.end());
-  child.stderr!.on('data', (d: Buffer) => { out += d.toString('utf8'); });
+  child.stderr!.on('data', (d: Buffer) => {
+    out += d.toString('utf8');
+  });
   const connection = createProtocolConnection(new StreamMessageReader(toReader), new StreamMessageWriter(child.stdin!));
   const received: TracedSession['received'] = [];
   const settings = { ...opts.settings };
@@ -56,11 +64,18 @@ export async function startTracedSession(opts: TracedOptions): Promise<TracedSes
   const waiters: Array<{ uri: string; resolve: (d: unknown[]) => void }> = [];
 
   connection.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => settings));
-  connection.onRequest('window/workDoneProgress/create', (p: unknown) => { received.push({ method: 'window/workDoneProgress/create', params: p }); return null; });
+  connection.onRequest('window/workDoneProgress/create', (p: unknown) => {
+    received.push({ method: 'window/workDoneProgress/create', params: p });
+    return null;
+  });
   connection.onRequest('client/registerCapability', () => null);
   connection.onRequest('window/showMessageRequest', (p: { message: string; actions?: Array<{ title: string }> }) => {
     received.push({ method: 'window/showMessageRequest', params: p });
-    const title = opts.answerMessage?.(p.message, (p.actions ?? []).map((a) => a.title)) ?? null;
+    const title =
+      opts.answerMessage?.(
+        p.message,
+        (p.actions ?? []).map((a) => a.title),
+      ) ?? null;
     return title === null ? null : { title };
   });
   // No notification has a handler of its own, so every one arrives here.
@@ -69,7 +84,10 @@ export async function startTracedSession(opts: TracedOptions): Promise<TracedSes
     if (method === 'textDocument/publishDiagnostics') {
       const p = params as { uri: string; diagnostics: unknown[] };
       published.set(p.uri, p.diagnostics);
-      for (const w of waiters.filter((x) => x.uri === p.uri)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(p.diagnostics); }
+      for (const w of waiters.filter((x) => x.uri === p.uri)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(p.diagnostics);
+      }
     }
   });
   connection.listen();
@@ -79,23 +97,48 @@ export async function startTracedSession(opts: TracedOptions): Promise<TracedSes
     rootUri: opts.workspaceFolders?.[0]?.uri ?? null,
     workspaceFolders: opts.workspaceFolders ?? null,
     trace: 'verbose',
-    capabilities: { workspace: { configuration: true, workspaceFolders: true }, window: { workDoneProgress: true }, textDocument: { hover: { contentFormat: ['markdown'] } } },
+    capabilities: {
+      workspace: { configuration: true, workspaceFolders: true },
+      window: { workDoneProgress: true },
+      textDocument: { hover: { contentFormat: ['markdown'] } },
+    },
     initializationOptions: opts.initializationOptions ?? { clientCommands: true },
   });
   await connection.sendNotification('initialized', {});
   await connection.sendNotification('$/setTrace', { value: 'verbose' });
 
-  const bounded = <T>(p: Promise<T>, what: string): Promise<T> => new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`no ${what} within ${WAIT_MS} ms; server output:\n${out.slice(-3000)}`)), WAIT_MS);
-    p.then((v) => { clearTimeout(t); resolve(v); }, (e: unknown) => { clearTimeout(t); reject(e instanceof Error ? e : new Error(String(e))); });
-  });
+  const bounded = <T>(p: Promise<T>, what: string): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const t = setTimeout(
+        () => reject(new Error(`no ${what} within ${WAIT_MS} ms; server output:\n${out.slice(-3000)}`)),
+        WAIT_MS,
+      );
+      p.then(
+        (v) => {
+          clearTimeout(t);
+          resolve(v);
+        },
+        (e: unknown) => {
+          clearTimeout(t);
+          reject(e instanceof Error ? e : new Error(String(e)));
+        },
+      );
+    });
 
   return {
-    connection, child, received, settings,
+    connection,
+    child,
+    received,
+    settings,
     output: () => out,
-    open: (uri, languageId, text) => connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } }),
+    open: (uri, languageId, text) =>
+      connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } }),
     request: (method, params) => bounded(connection.sendRequest(method, params), `answer to ${method}`),
-    command: (command, arg) => bounded(connection.sendRequest('workspace/executeCommand', { command, arguments: [arg] }), `answer to ${command}`),
+    command: (command, arg) =>
+      bounded(
+        connection.sendRequest('workspace/executeCommand', { command, arguments: [arg] }),
+        `answer to ${command}`,
+      ),
     diagnostics(uri) {
       const known = published.get(uri);
       if (known) return Promise.resolve(known);
