@@ -155,13 +155,21 @@ describe('untrusted catalog text in hovers (over LSP, the real local catalog)', 
 describe('untrusted text through the Markdown helpers (property)', () => {
   test('what looks like a reference definition without being one (empty label, no destination yet) is escaped too', () => {
     // Found by the property below (seed 1831707286): `[]:` was left as written.
-    for (const t of ['[]:', '[x]:', '- []: a', '1. [q]:', '   [ ]:\nhttp://evil.example']) {
+    for (const t of ['[]:', '[x]:', '- []: a', '1. [q]:', '   [ ]:\nhttp://evil.example', '`a\n[z]: command:evil`']) {
       assert.deepEqual(
         activeMarkdown(safeDescription(t)),
         [],
         `${JSON.stringify(t)} → ${JSON.stringify(safeDescription(t))}`,
       );
     }
+  });
+
+  test('a bracket inside the label makes no definition, even inside a code span (seed -1006328388)', () => {
+    // The checker once blanked code spans before looking for definitions and let a label hold `[`.
+    assert.deepEqual(activeMarkdown('[`[y]`- [z]: command:evil'), []);
+    assert.deepEqual(activeMarkdown(safeDescription('[`[y]`- [z]: command:evil')), []);
+    assert.notDeepEqual(activeMarkdown('[`y`- z]: command:evil'), [], 'a code span in a label is still a label');
+    assert.deepEqual(activeMarkdown(safeDescription('[`y`- z]: command:evil')), []);
   });
 
   test('safeDescription, tableCell, escapeMarkdown and codeSpan make hostile text inert and bounded (40,000 texts)', () => {

@@ -159,10 +159,12 @@ export function activeMarkdown(md: string, allowedTarget: (target: string) => bo
       problems.push(`image at ${m.index}: ${md.slice(m.index, m.index + 40)}`);
   }
   // A definition starts a line, after list markers (a `>` quote is escaped as text by the server).
-  for (const m of text.matchAll(/^((?:[ \t]{0,3}(?:[-*+>]|\d{1,9}[.)])[ \t]+)*)[ \t]{0,3}\[[^\]\n]*\]:/gm)) {
+  // It is a block: read in the raw text (code spans are inline, they do not hide brackets), and its
+  // label holds no unescaped `[` (CommonMark §4.7; markdown-it's reference rule stops at one).
+  for (const m of md.matchAll(/^((?:[ \t]{0,3}(?:[-*+>]|\d{1,9}[.)])[ \t]+)*)[ \t]{0,3}\[(?:[^\\[\]\n]|\\.)*\]:/gm)) {
     const open = m.index + (m[1]?.length ?? 0) + m[0].slice(m[1]?.length ?? 0).indexOf('[');
     const close = m.index + m[0].length - 2;
-    if (unescapedAt(text, open) && unescapedAt(text, close))
+    if (unescapedAt(md, open) && unescapedAt(md, close))
       problems.push(`reference definition at ${open}: ${md.slice(open, open + 40)}`);
   }
   return problems;
