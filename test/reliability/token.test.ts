@@ -18,7 +18,7 @@ import * as path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { Response, type RequestInit } from 'node-fetch';
+import type { RequestInit, Response } from 'node-fetch' with { 'resolution-mode': 'import' };
 import { createConnection } from 'vscode-languageserver/node';
 import {
   createProtocolConnection,
@@ -271,6 +271,7 @@ function recordingFetch(events: string[]): Fetch {
   return async (url: string, init: RequestInit) => {
     const auth = (init.headers as Record<string, string> | undefined)?.['Authorization'];
     events.push(`fetch ${new URL(url).host} ${auth ? 'with token' : 'without token'}`);
+    const { Response } = await import('node-fetch');
     return new Response(JSON.stringify({ data: { e0: null } }), {
       status: 200,
       headers: { 'Content-Type': 'application/json' },
@@ -419,6 +420,7 @@ describe('a plain-HTTP catalog that is not this machine gets a question before t
     const answers = async (url: string, init: RequestInit): Promise<Response> => {
       const auth = (init.headers as Record<string, string> | undefined)?.['Authorization'];
       events.push(`fetch ${new URL(url).host} ${auth ? 'with token' : 'without token'}`);
+      const { Response } = await import('node-fetch');
       return new Response('', { status: 401 });
     };
     startServer(createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient)), {

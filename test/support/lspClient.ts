@@ -50,6 +50,8 @@ export interface LspSession {
   /** The latest diagnostics published for `uri` if they satisfy `accept` (default: any), else the next that do. */
   diagnostics(uri: string, accept?: (d: Diagnostic[]) => boolean, timeoutMs?: number): Promise<Diagnostic[]>;
   latestDiagnostics(uri: string): Diagnostic[] | undefined;
+  /** What the server wrote to stderr so far (VS Code shows it in the server's output as errors). */
+  stderr(): string;
   /** The current status if it satisfies `accept`, else the next one that does. */
   waitForStatus(accept: (s: CatalogStatusEvent) => boolean, timeoutMs?: number): Promise<CatalogStatusEvent>;
   stop(): Promise<void>;
@@ -62,6 +64,8 @@ export interface SessionOptions {
   workspaceFolders?: Array<{ uri: string; name: string }>;
   /** Omit workspace/configuration support (settings then come from initializationOptions). */
   noConfiguration?: boolean;
+  /** Node options for the server process, e.g. `--pending-deprecation`. */
+  execArgv?: string[];
 }
 
 export async function startSession(opts: SessionOptions = {}): Promise<LspSession> {
@@ -71,7 +75,10 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
   for (const k of Object.keys(env)) if (k.startsWith('DATAHUB_')) delete env[k];
   env['DATAHUB_SKIP_CONFIG'] = 'true';
   Object.assign(env, opts.env);
-  const child = spawn(process.execPath, [SERVER_BUNDLE, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
+  const child = spawn(process.execPath, [...(opts.execArgv ?? []), SERVER_BUNDLE, '--stdio'], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env,
+  });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => {
     stderr += d.toString();
@@ -229,6 +236,7 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
       );
     },
     latestDiagnostics: (uri) => published.get(uri),
+    stderr: () => stderr,
     waitForStatus(accept, timeoutMs = 20000) {
       const last = statuses[statuses.length - 1];
       if (last && accept(last)) return Promise.resolve(last);

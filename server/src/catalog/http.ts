@@ -3,10 +3,21 @@
  * has a timeout, honours cancellation, and never sends the token anywhere but the configured
  * catalog (redirects are not followed: a redirect could carry it to another host).
  */
-import nodeFetch, { type RequestInit, type Response } from 'node-fetch';
+import type { RequestInit, Response } from 'node-fetch' with { 'resolution-mode': 'import' };
 import { catalogError, displayUrl, quoteCatalogText, type CatalogError } from './errors';
 
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * node-fetch 3 is an ES module: esbuild bundles it into dist/server.js, and the compiled tests
+ * (CommonJS) load it with a dynamic import on the first request. Unlike node-fetch 2 it uses
+ * neither `punycode` nor `url.parse`, so the server's log opens without deprecation warnings.
+ */
+let nodeFetch: Promise<Fetch> | undefined;
+const defaultFetch: Fetch = async (url, init) => {
+  nodeFetch ??= import('node-fetch').then((m) => m.default as unknown as Fetch);
+  return (await nodeFetch)(url, init);
+};
 
 export interface HttpOptions {
   token: string | undefined;
@@ -45,7 +56,7 @@ export class CatalogHttp {
   private readonly tokenAllowed = new Map<string, Promise<true | string>>();
 
   constructor(private readonly opts: HttpOptions) {
-    this.fetch = opts.fetch ?? (nodeFetch as unknown as Fetch);
+    this.fetch = opts.fetch ?? defaultFetch;
   }
 
   async call<T = unknown>(url: string, call: CallOptions): Promise<HttpResult<T>> {
