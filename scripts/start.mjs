@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // `npm start`: the demo, one command. Builds if the bundles are stale, starts the local catalog
 // with the sample data (port 9410, or a free one when it is taken; database in .catalog-lens/,
-// a folder only its owner can open) and a new random token, and opens examples/ in VS Code with
-// the extension loaded and handed that token:
+// a folder only its owner can open) and a new random token, and opens a copy of examples/
+// (.catalog-lens/workspace: the demo edits and auto-saves files, the tracked examples never
+// change) in VS Code with the extension loaded and handed that token. Each run starts from a
+// new copy and a new sample catalog, so the YAML and the catalog agree at start (--keep keeps both):
 //   - desktop VS Code when `code` is on PATH (a separate profile in .catalog-lens/vscode-user,
 //     the extension loaded from this folder with --extensionDevelopmentPath);
 //   - otherwise code-server (installed by scripts/e2e-setup.mjs) on a unix socket in a 0700
@@ -16,9 +18,19 @@
 //                                needs its token and the gate its secret and its own Host, and
 //                                that the workbench answers through the gate; stop, exit 0
 //   npm start -- --no-build      use dist/ and the .vsix as they are
+//   npm start -- --keep          keep the catalog and the workspace copy of the last run
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path';
@@ -30,7 +42,11 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const stateDir = join(root, '.catalog-lens');
 const tokenFile = join(stateDir, 'catalog.token');
 const examples = join(root, 'examples');
+/** The copy of examples/ the demo opens and edits. */
+const workspace = join(stateDir, 'workspace');
+const catalogDb = join(stateDir, 'catalog.db');
 const args = process.argv.slice(2);
+const keep = args.includes('--keep');
 const smoke = args.includes('--smoke') || process.env.CI === 'true';
 const noBuild = args.includes('--no-build');
 const PREFERRED_CATALOG_PORT = 9410;
@@ -202,14 +218,7 @@ async function startLocalCatalog(token) {
   const catalog = startChild(
     'catalog',
     process.execPath,
-    [
-      join(root, 'bin', 'catalog-lens-catalog.js'),
-      '--port',
-      String(port),
-      '--sample',
-      '--db',
-      join(stateDir, 'catalog.db'),
-    ],
+    [join(root, 'bin', 'catalog-lens-catalog.js'), '--port', String(port), '--sample', '--db', catalogDb],
     { logFile: join(stateDir, 'catalog.log'), env: { ...process.env, [CATALOG_TOKEN_ENV]: token } },
   );
   const m = await catalog.waitFor(/catalog-lens catalog listening on (http:\/\/\S+)/, 30_000);
@@ -221,6 +230,20 @@ function curlExample(url) {
   const rel = relative(process.cwd(), tokenFile);
   const file = rel.startsWith('..') || isAbsolute(rel) ? tokenFile : rel;
   return `curl -s ${url}/api/graphql -H "Authorization: Bearer $(cat ${file})" -H 'Content-Type: application/json' -d '{"query":"${query}"}'`;
+}
+
+/**
+ * A new sample catalog and a new copy of examples/ for this run, unless --keep (and they exist).
+ * SQLite's write-ahead log and shared-memory files go with the database.
+ */
+function freshDemoState() {
+  if (keep && existsSync(catalogDb) && existsSync(workspace)) {
+    log(`--keep: reusing ${catalogDb} and ${workspace} from the last run`);
+    return;
+  }
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${catalogDb}${suffix}`, { force: true });
+  rmSync(workspace, { recursive: true, force: true });
+  cpSync(examples, workspace, { recursive: true });
 }
 
 /** The editor's environment: where the extension finds the local catalog's token (client/src/localCatalogHandOff.ts). */
@@ -259,7 +282,7 @@ async function openDesktopVsCode(catalogUrl) {
   startChild(
     'VS Code',
     'code',
-    ['--user-data-dir', userDataDir, '--new-window', '--wait', `--extensionDevelopmentPath=${root}`, examples],
+    ['--user-data-dir', userDataDir, '--new-window', '--wait', `--extensionDevelopmentPath=${root}`, workspace],
     {
       inheritOutput: true,
       env: editorEnv(catalogUrl),
@@ -269,13 +292,13 @@ async function openDesktopVsCode(catalogUrl) {
       },
     },
   );
-  say(`VS Code opens ${examples} with Catalog Lens from ${root} (profile ${userDataDir}).`);
+  say(`VS Code opens ${workspace} (a copy of examples/) with Catalog Lens from ${root} (profile ${userDataDir}).`);
   say('Close the window or press Ctrl-C to stop the catalog.');
 }
 
 async function startCodeServerEditor(catalogUrl) {
-  const { ensureE2eTools } = await import('./e2e-setup.mjs');
-  const tools = await timed('e2e tools (Node 24, code-server)', () => ensureE2eTools());
+  const { ensureCodeServer } = await import('./e2e-setup.mjs');
+  const tools = await timed('code-server (and Node 24 to run it)', () => ensureCodeServer());
   const vsix = await timed('package the extension (.vsix)', () => packageIfNeeded(root, { noBuild }));
   const base = join(stateDir, 'code-server');
   const userDataDir = join(base, 'user-data');
@@ -335,20 +358,20 @@ async function startCodeServerEditor(catalogUrl) {
   });
   // code-server on a unix socket in a 0700 folder (no other local user reaches it), reached only
   // through the gate, which wants the secret of the printed URL and its own Host. Workspace trust
-  // stays on: VS Code asks whether to trust examples/ (write commands need a trusted folder).
+  // stays on: VS Code asks whether to trust the workspace (write commands need a trusted folder).
   const gateModule = createRequire(import.meta.url)(join(root, 'dist', 'editorGate.js'));
   const socketDir = gateModule.createSocketDir();
   cleanups.push(() => socketDir.remove());
   const codeServer = startChild(
     'code-server',
     tools.node,
-    [...common, ...gateModule.codeServerListenArgs(socketDir.socket), '--disable-getting-started-override', examples],
+    [...common, ...gateModule.codeServerListenArgs(socketDir.socket), '--disable-getting-started-override', workspace],
     { env, logFile: join(stateDir, 'code-server.log') },
   );
   await codeServer.waitFor(gateModule.CODE_SERVER_SOCKET_RE, 60_000);
   const gate = await startGate(gateModule, socketDir.socket);
   cleanups.push(() => gate.close());
-  const path = `/?folder=${encodeURIComponent(examples)}`;
+  const path = `/?folder=${encodeURIComponent(workspace)}`;
   return { url: gate.urlWithSecret(path), path, gate, tools, common, env };
 }
 
@@ -380,12 +403,14 @@ async function main() {
   mkdirSync(stateDir, { recursive: true, mode: 0o700 });
   chmodSync(stateDir, 0o700);
   await timed('build (if stale)', () => buildIfNeeded(root, { noBuild, log }));
+  freshDemoState();
   const token = writeCatalogToken();
   const catalogUrl = await timed('start the local catalog', () => startLocalCatalog(token));
   say('');
   say(
-    `Catalog:  ${catalogUrl}   (sample data; database ${join(stateDir, 'catalog.db')}, log ${join(stateDir, 'catalog.log')})`,
+    `Catalog:  ${catalogUrl}   (sample data${keep ? '' : ', fresh'}; database ${catalogDb}, log ${join(stateDir, 'catalog.log')})`,
   );
+  say(`Files:    ${workspace}   (a copy of examples/${keep ? '' : ', fresh'})`);
   say(`Token:    in ${tokenFile} (a new one each run; the editor is handed it)`);
   say(`Try:      ${curlExample(catalogUrl)}`);
 
