@@ -53,11 +53,13 @@ function elapsed(since) {
   return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
 }
 
-/** Runs a step, saying every 20 s that it still runs (a first install takes minutes). */
-async function timed(label, fn) {
+/** Runs a step; a `long` one says every 20 s that it still runs (a first install takes minutes). */
+async function timed(label, fn, { long = false } = {}) {
   const started = Date.now();
   log(`${label} …`);
-  const heartbeat = setInterval(() => log(`${label}: still running (${elapsed(started)})`), HEARTBEAT_MS);
+  const heartbeat = long
+    ? setInterval(() => log(`${label}: still running (${elapsed(started)})`), HEARTBEAT_MS)
+    : undefined;
   try {
     const result = await fn();
     log(`${label}: done in ${((Date.now() - started) / 1000).toFixed(1)}s`);
@@ -167,15 +169,20 @@ async function installCodeServer(paths) {
   const env = node24Env(paths);
   // npm 11 here skips dependencies' install scripts unless approved; run code-server's own
   // postinstall ourselves, under Node 24, where it installs VS Code's node_modules.
-  await timed(`npm install code-server@${CODE_SERVER_VERSION}`, () =>
-    run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', `code-server@${CODE_SERVER_VERSION}`], {
-      cwd: dir,
-      env,
-    }),
+  await timed(
+    `npm install code-server@${CODE_SERVER_VERSION}`,
+    () =>
+      run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', `code-server@${CODE_SERVER_VERSION}`], {
+        cwd: dir,
+        env,
+      }),
+    { long: true },
   );
   const kerberos = allowKerberosBuild(paths);
-  await timed("code-server postinstall (VS Code's native modules, a few minutes)", () =>
-    run('sh', ['./postinstall.sh'], { cwd: paths.codeServerHome, env }),
+  await timed(
+    "code-server postinstall (VS Code's native modules, a few minutes)",
+    () => run('sh', ['./postinstall.sh'], { cwd: paths.codeServerHome, env }),
+    { long: true },
   );
   return { version: codeServerVersion(paths, env), kerberos };
 }
@@ -215,7 +222,7 @@ export async function ensureCodeServer() {
     log(`cache ${paths.cache} holds Node ${marker.node} and code-server ${marker.codeServer}`);
   } else {
     rmSync(paths.marker, { force: true });
-    const node = await timed(`install ${NODE_SPEC}`, () => installNode(paths));
+    const node = await timed(`install ${NODE_SPEC}`, () => installNode(paths), { long: true });
     log('first run: installing Node 24 and code-server into the cache (a few minutes; later runs reuse it)');
     const codeServer = await timed(`install code-server ${CODE_SERVER_VERSION}`, () => installCodeServer(paths));
     writeFileSync(
