@@ -36,6 +36,13 @@ interface AspectRow {
   system_metadata: string;
 }
 
+interface ListedAspect {
+  urn: string;
+  entity_type: string;
+  aspect: string;
+  value: string | null;
+}
+
 const SCHEMA_VERSION = '1';
 
 const DDL = `
@@ -61,6 +68,7 @@ export class AspectStore {
   private readonly selectAll: Database.Statement<[string], AspectRow>;
   private readonly selectAny: Database.Statement<[string], { one: number }>;
   private readonly upsert: Database.Statement<AspectRow>;
+  private listing: Database.Statement<[string], ListedAspect> | undefined;
 
   /**
    * Opens (or creates) the database. `canonicalNamespace` and `keyForm` are recorded on first
@@ -162,6 +170,29 @@ export class AspectStore {
    */
   transaction<T>(fn: () => T): T {
     return this.db.transaction(fn).immediate();
+  }
+
+  /**
+   * Every stored aspect in URN order, with its value only for the aspects named in `withValue`
+   * (the read-only pages list names and descriptions without parsing every schema).
+   */
+  listAspects(withValue: readonly AspectName[]): Array<{
+    urn: string;
+    entityType: EntityType;
+    aspect: AspectName;
+    value: Record<string, unknown> | undefined;
+  }> {
+    this.listing ??= this.db.prepare(
+      `SELECT urn, entity_type, aspect,
+              CASE WHEN aspect IN (SELECT value FROM json_each(?)) THEN value END AS value
+       FROM aspects ORDER BY urn, aspect`,
+    );
+    return this.listing.all(JSON.stringify(withValue)).map((r) => ({
+      urn: r.urn,
+      entityType: r.entity_type as EntityType,
+      aspect: r.aspect as AspectName,
+      value: r.value === null ? undefined : (JSON.parse(r.value) as Record<string, unknown>),
+    }));
   }
 
   count(): number {
