@@ -68,7 +68,7 @@ function assertInert(body: string, what: string): void {
 
 const HOSTILE_URN = 'urn:li:dataset:(urn:li:dataPlatform:hive,evil.table,PROD)';
 const HOSTILE_DESCRIPTION = [
-  '**Bold** text and a [good link](https://docs.example.com/evil).',
+  '**Bold** text and a [good link](https://docs.example.com/evil), <script>window.__pwned=0</script> [js](javascript:alert(0))',
   '',
   '<script>window.__pwned=1</script>',
   '',
@@ -315,6 +315,17 @@ describe('local catalog pages', () => {
       'custom properties',
     );
     assert.ok(p.body.includes(`href="${linkOf(base, SAMPLE.user)}"`), 'the link author has a page link');
+    // Lists show the first line of a description, its inline Markdown rendered by the same rules.
+    const listed = await page(base, '/?q=evil');
+    assertInert(listed.body, '/?q=evil');
+    assert.ok(
+      listed.body.includes('<strong>Bold</strong> text and a <a href="https://docs.example.com/evil"'),
+      'inline Markdown',
+    );
+    assert.ok(
+      listed.body.includes('&lt;script&gt;window.__pwned=0&lt;/script&gt; [js](javascript:alert(0))'),
+      'as text',
+    );
   });
 
   test('a write through the API shows on reload: the pages read the store the API writes', async () => {

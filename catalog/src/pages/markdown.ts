@@ -6,7 +6,7 @@
  * Hidden characters are made visible first, as everywhere on the pages (html.ts).
  */
 import MarkdownIt from 'markdown-it';
-import { cut, escapeHtml, visible } from './html';
+import { cut, visible } from './html';
 
 /** Past this many characters a description is cut (the APIs still answer it whole). */
 export const DESCRIPTION_LIMIT = 100_000;
@@ -33,12 +33,12 @@ export function markdownHtml(source: string): string {
   return `<div class="md">${md.render(shown)}${note}</div>`;
 }
 
-/** The first line of a description as plain text, for lists (its Markdown left as written, escaped). */
+/** The first line of a description, its inline Markdown rendered by the same rules, for lists and call-outs. */
 export function summaryText(source: string, max = 160): string {
   const firstLine =
     source
       .split(/\r?\n/)
       .map((l) => l.trim())
       .find((l) => l !== '') ?? '';
-  return escapeHtml(visible(cut(firstLine, max)));
+  return md.renderInline(visible(cut(firstLine, max)));
 }
