@@ -386,6 +386,7 @@ async function main() {
   say(
     `Catalog:  ${catalogUrl}   (sample data; database ${join(stateDir, 'catalog.db')}, log ${join(stateDir, 'catalog.log')})`,
   );
+  say(`Pages:    ${catalogUrl}/   (read-only, in a browser; "Open in catalog" links land there)`);
   say(`Token:    in ${tokenFile} (a new one each run; the editor is handed it)`);
   say(`Try:      ${curlExample(catalogUrl)}`);
 
