@@ -396,6 +396,21 @@ describe('local catalog pages', () => {
   });
 });
 
+describe('local catalog pages in the DataHub mode', () => {
+  test('a URN is the entity as written: the li page opens, the same URN in svc is another (absent) entity', async () => {
+    const cat = await startCatalogProcess({ sample: true, args: ['--compat', 'datahub'] });
+    try {
+      const users = SAMPLE.datasets.users;
+      assertHtmlPage(await page(cat.url, linkOf(cat.url, users)), 200, 'li');
+      const svc = await page(cat.url, linkOf(cat.url, users.replaceAll('urn:li:', 'urn:svc:')));
+      assertHtmlPage(svc, 404, 'svc');
+      assert.match(svc.body, /has no dataset/);
+    } finally {
+      await cat.stop();
+    }
+  });
+});
+
 describe('local catalog pages and the token', () => {
   const TOKEN = 'pages-test-token-7d2f';
   const users = SAMPLE.datasets.users;

@@ -142,8 +142,8 @@ export class PageData {
     targetKey: string,
   ): EntitySummary[] {
     const out: EntitySummary[] = [];
-    for (const row of this.store.listAspects([aspect])) {
-      if (row.aspect !== aspect || !row.value || !isEntityType(row.entityType)) continue;
+    for (const row of this.store.listAspects([aspect], [aspect])) {
+      if (!row.value || !isEntityType(row.entityType)) continue;
       if (!strings(row.value[field]).some((u) => this.namespaces.keyOf(u) === targetKey)) continue;
       const parsed = parseUrn(row.urn);
       if (!parsed.ok) continue;
@@ -190,21 +190,28 @@ export class PageData {
     const links: Array<{ entity: EntitySummary; url: string; label: string; time: number }> = [];
     const changed: Array<{ entity: EntitySummary; aspect: AspectName; time: number }> = [];
     const summaries = new Map(this.entities().map((e) => [e.key, e]));
-    const isUser = (actor: unknown): boolean => typeof actor === 'string' && this.namespaces.keyOf(actor) === userKey;
-    for (const entity of summaries.values()) {
-      for (const [name, a] of this.store.getAll(entity.key)) {
-        if (isUser(a.lastModified.actor)) changed.push({ entity, aspect: name, time: a.lastModified.time });
-        if (name !== 'institutionalMemory' || !Array.isArray(a.value['elements'])) continue;
-        for (const el of a.value['elements'].filter(isObject)) {
-          const stamp = isObject(el['createStamp']) ? el['createStamp'] : {};
-          if (!isUser(stamp['actor'])) continue;
-          links.push({
-            entity,
-            url: str(el['url']) ?? '',
-            label: textOf(el['description']) ?? '',
-            time: typeof stamp['time'] === 'number' ? stamp['time'] : 0,
-          });
-        }
+    const seen = new Map<string, boolean>();
+    const isUser = (actor: unknown): boolean => {
+      if (typeof actor !== 'string') return false;
+      let is = seen.get(actor);
+      if (is === undefined) seen.set(actor, (is = this.namespaces.keyOf(actor) === userKey));
+      return is;
+    };
+    for (const row of this.store.listAspects(['institutionalMemory'])) {
+      const entity = summaries.get(row.urn);
+      if (!entity) continue;
+      if (isUser(row.lastModified.actor)) changed.push({ entity, aspect: row.aspect, time: row.lastModified.time });
+      const elements = row.value?.['elements'];
+      if (!Array.isArray(elements)) continue;
+      for (const el of elements.filter(isObject)) {
+        const stamp = isObject(el['createStamp']) ? el['createStamp'] : {};
+        if (!isUser(stamp['actor'])) continue;
+        links.push({
+          entity,
+          url: str(el['url']) ?? '',
+          label: textOf(el['description']) ?? '',
+          time: typeof stamp['time'] === 'number' ? stamp['time'] : 0,
+        });
       }
     }
     return { links, changed };
