@@ -410,6 +410,7 @@ async function main() {
   say(
     `Catalog:  ${catalogUrl}   (sample data${keep ? '' : ', fresh'}; database ${catalogDb}, log ${join(stateDir, 'catalog.log')})`,
   );
+  say(`Pages:    ${catalogUrl}/   (read-only, in a browser; "Open in catalog" links land there)`);
   say(`Files:    ${workspace}   (a copy of examples/${keep ? '' : ', fresh'})`);
   say(`Token:    in ${tokenFile} (a new one each run; the editor is handed it)`);
   say(`Try:      ${curlExample(catalogUrl)}`);

@@ -1,6 +1,7 @@
-// The checks of `npm start -- --smoke` (CI runs them): the local catalog needs its token, the
-// editor gate refuses a request without its secret and one with a foreign Host (a DNS rebind,
-// page and WebSocket upgrade), and with the secret it serves the workbench, workspace trust on.
+// The checks of `npm start -- --smoke` (CI runs them): the local catalog needs its token (its
+// read-only pages do not), the editor gate refuses a request without its secret and one with a
+// foreign Host (a DNS rebind, page and WebSocket upgrade), and with the secret it serves the
+// workbench, workspace trust on.
 // Each check throws with what it got; each answer says what passed. No check prints a secret.
 import { request } from 'node:http';
 
@@ -43,7 +44,10 @@ export async function smokeCatalog(url, token, dataset) {
     body: query,
   });
   expect('catalog GraphQL with the token', withToken, 200, /One row per registered user/);
-  return `GraphQL 401 without the token, ${withToken.status} with it (db.users described)`;
+  // What an editor's "Open in catalog" link opens, in a browser that has no token (catalog/README.md "Pages").
+  const page = await send(`${url}/dataset/${dataset}`, { headers: { accept: 'text/html' } });
+  expect('the dataset page, without the token', page, 200, /One row per registered user/);
+  return `GraphQL 401 without the token, ${withToken.status} with it (db.users described); its page ${page.status}`;
 }
 
 export async function smokeEditor(gate, path) {

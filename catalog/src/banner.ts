@@ -45,6 +45,14 @@ function tokenOrigin(o: Pick<CliOptions, 'tokenSource'>): string {
   }
 }
 
+function pagesAccess(o: Pick<CliOptions, 'token' | 'pages' | 'host'>): string {
+  if (!o.token) return 'open like the API';
+  const mode = o.pages ?? (isLoopbackHost(o.host) ? 'open' : 'token');
+  return mode === 'open'
+    ? 'open without the token (--pages token to require it)'
+    : 'need the token (Bearer, or a browser sign-in with the token as password)';
+}
+
 export function banner(url: string, hosts: readonly string[], o: CliOptions, sampleDataset: string): string[] {
   const ns = o.namespaces.includes('li') ? 'li' : o.namespaces[0]!;
   const dataset = sampleDataset.replaceAll('urn:li:', `urn:${ns}:`);
@@ -64,6 +72,7 @@ export function banner(url: string, hosts: readonly string[], o: CliOptions, sam
     `  aspect read:    GET  ${url}/aspects/{url-encoded urn}?aspect=<name>&version=0`,
     `  several:        GET  ${url}/entitiesV2/{url-encoded urn}?aspects=List(a,b)`,
     `  server info:    GET  ${url}/config   health: GET ${url}/health`,
+    `  pages:          GET  ${url}/   read-only HTML at DataHub's UI paths (/dataset/<urn> …); ${pagesAccess(o)}`,
     `  database: ${o.db === ':memory:' ? ':memory: (not kept after exit)' : o.db} (synchronous=${o.durability.toUpperCase()})`,
     `  ${mode}`,
     `  namespaces: ${o.namespaces.join(', ')}${o.compat === 'datahub' ? ' (each a different entity, as at DataHub)' : ''}${o.sample ? '   sample data: loaded' : ''}`,

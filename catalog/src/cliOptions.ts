@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { COMPAT_MODES, isCompatMode, type CompatMode } from './compat';
+import { PAGE_ACCESS_MODES, type PageAccess } from './pages/access';
 import type { Durability } from './store';
 
 export const DEFAULT_PORT = 9410;
@@ -14,6 +15,8 @@ export interface CliOptions {
   token: string | undefined;
   /** Where the token came from: the environment (TOKEN_ENV), a file, or the command line (which `ps` shows). */
   tokenSource: { kind: 'env' } | { kind: 'file'; file: string } | { kind: 'flag' } | undefined;
+  /** Who may read the HTML pages when a token is set; undefined = by the bind address (server.ts). */
+  pages: PageAccess | undefined;
   /** More names the Host header may hold (security.ts). */
   allowedHosts: string[];
   /** Undefined = connections.ts's defaults. */
@@ -47,6 +50,10 @@ Options:
                        first line); or set the environment variable ${TOKEN_ENV}
   --token T            the same with the token on the command line, where any user of this
                        machine can read it with ps (a warning says so): prefer the two above
+  --pages MODE         who may read the read-only HTML pages when a token is set: open (the
+                       default on loopback: links open in a browser, which has no token) or
+                       token (the default beyond loopback: Bearer, or the browser's sign-in
+                       with the token as password)
   --allowed-hosts A,B  more names the Host header may hold (e.g. a name other machines use when
                        --host binds beyond loopback); the catalog's own are always accepted
   --sample             load the sample catalog that matches examples/
@@ -80,6 +87,7 @@ const VALUE_FLAGS = new Set([
   '--allowed-hosts',
   '--max-connections',
   '--headers-timeout-ms',
+  '--pages',
 ]);
 const BOOLEAN_FLAGS = new Set(['--sample', '--quiet', '--help']);
 
@@ -147,6 +155,9 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv,
   const headersTimeoutMs = values.has('--headers-timeout-ms')
     ? integer(values.get('--headers-timeout-ms'), '--headers-timeout-ms', 0, 1, 60_000)
     : undefined;
+  const pages = values.get('--pages');
+  if (pages !== undefined && !(PAGE_ACCESS_MODES as readonly string[]).includes(pages))
+    throw new UsageError(`--pages must be ${PAGE_ACCESS_MODES.join(' or ')}, found '${pages}'`);
   const host = values.get('--host') ?? '127.0.0.1';
   if (host === '') throw new UsageError('--host is empty');
   return {
@@ -155,6 +166,7 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv,
     db,
     token,
     tokenSource,
+    pages: pages as PageAccess | undefined,
     allowedHosts,
     maxConnections,
     headersTimeoutMs,

@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     durability: o.durability,
     compat: o.compat,
     allowedHosts: o.allowedHosts,
+    ...(o.pages !== undefined ? { pages: o.pages } : {}),
     connections: {
       ...(o.maxConnections !== undefined ? { maxConnections: o.maxConnections } : {}),
       ...(o.headersTimeoutMs !== undefined ? { headersTimeoutMs: o.headersTimeoutMs } : {}),

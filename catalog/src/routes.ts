@@ -1,6 +1,6 @@
 /**
- * Routing of one request: the guard (security.ts) and bearer auth first, then DataHub's paths —
- * GraphQL, the Rest.li aspect write and reads, /config, /health — and the test counters.
+ * Routing of one request: the guard (security.ts), the read-only pages (pages/), bearer auth, then
+ * DataHub's paths — GraphQL, the Rest.li aspect write and reads, /config, /health — and the test counters.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readAspect, readEntity, urnFromPath } from './aspectReads';
@@ -14,6 +14,9 @@ import type { GroupCommit } from './groupCommit';
 import { parseJsonBody, readBody, sendJson, sendRestLiError } from './http';
 import { ingestProposal, ingestProposalBatch } from './ingest';
 import type { NamespacePolicy } from './namespaces';
+import type { PageData } from './pages/data';
+import type { PageAccess } from './pages/access';
+import { pageRequest, servePage } from './pages/serve';
 import type { RequestGuard } from './security';
 import { countRequest, statsSnapshot, type CatalogStats } from './stats';
 import type { AspectStore } from './store';
@@ -29,6 +32,9 @@ export interface Services {
   writes: GroupCommit;
   namespaces: NamespacePolicy;
   auth: BearerAuth;
+  /** The read-only HTML pages (pages/): what they read, and whether they need the token. */
+  pageData: PageData;
+  pageAccess: PageAccess;
   stats: CatalogStats;
   actor: string;
   maxBodyBytes: number;
@@ -72,6 +78,10 @@ export async function handle(req: IncomingMessage, res: ServerResponse, s: Servi
     return;
   }
   countRequest(s.stats, method, path);
+
+  // Pages decide their own access (pages/serve.ts): a browser following an editor's link has no token.
+  const page = pageRequest(req, path);
+  if (page) return servePage(req, res, s, page, query);
 
   if (!isOpenPath(method, path) && !s.auth.accepts(req)) {
     req.resume();

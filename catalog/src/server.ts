@@ -14,6 +14,9 @@ import { catalogSchema } from './graphql/schema';
 import { DEFAULT_MAX_BODY_BYTES } from './http';
 import { GroupCommit } from './groupCommit';
 import { DEFAULT_NAMESPACES, NamespacePolicy } from './namespaces';
+import { isLoopbackHost } from '../../model/src/origin';
+import { PageData } from './pages/data';
+import type { PageAccess } from './pages/access';
 import { fail, handle, type Services } from './routes';
 import { loadSample } from './sample';
 import { RequestGuard } from './security';
@@ -48,6 +51,12 @@ export interface CatalogOptions {
   graphqlDepthLimit?: number;
   /** More names (`name` or `name:port`) accepted in the Host header besides the catalog's own (security.ts). */
   allowedHosts?: string[];
+  /**
+   * Who may read the HTML pages when a token is set: 'open' (anyone who reaches the catalog, the
+   * default when it listens on loopback) or 'token' (the default beyond loopback). Without a token
+   * everything is open anyway.
+   */
+  pages?: PageAccess;
   /** Connection cap and timeouts (connections.ts); each defaults as there. */
   connections?: Partial<ConnectionLimits>;
 }
@@ -104,6 +113,7 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
           },
         }
       : { kind: 'spec', limits: DEFAULT_QUERY_LIMITS };
+  const host = opts.host ?? '127.0.0.1';
   const services: Services = {
     guard: undefined,
     compat,
@@ -113,6 +123,8 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
     actor,
     writes: new GroupCommit(store),
     auth: new BearerAuth(opts.token),
+    pageData: new PageData(store, namespaces, compat),
+    pageAccess: opts.pages ?? (isLoopbackHost(host) ? 'open' : 'token'),
     stats: createStats(),
     maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     log: opts.log ?? (() => undefined),
@@ -127,7 +139,6 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
     handle(req, res, services).catch((e: unknown) => fail(req, res, services, e));
   });
   applyConnectionLimits(server, limits, services.log);
-  const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, host, () => {

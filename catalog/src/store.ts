@@ -4,7 +4,7 @@
  * (WAL with synchronous=FULL by default), so an acknowledged write survives `kill -9`.
  */
 import Database from 'better-sqlite3';
-import type { AspectName, AuditStamp, EntityType } from '../../model/src/aspects';
+import { isAspectName, type AspectName, type AuditStamp, type EntityType } from '../../model/src/aspects';
 import type { KeyForm } from './compat';
 import { prepareDatabaseFile } from './dbFile';
 
@@ -36,6 +36,15 @@ interface AspectRow {
   system_metadata: string;
 }
 
+interface ListedAspect {
+  urn: string;
+  entity_type: string;
+  aspect: string;
+  modified_time: number;
+  modified_actor: string;
+  value: string | null;
+}
+
 const SCHEMA_VERSION = '1';
 
 const DDL = `
@@ -61,6 +70,7 @@ export class AspectStore {
   private readonly selectAll: Database.Statement<[string], AspectRow>;
   private readonly selectAny: Database.Statement<[string], { one: number }>;
   private readonly upsert: Database.Statement<AspectRow>;
+  private readonly listings = new Map<string, Database.Statement<[], ListedAspect>>();
 
   /**
    * Opens (or creates) the database. `canonicalNamespace` and `keyForm` are recorded on first
@@ -162,6 +172,42 @@ export class AspectStore {
    */
   transaction<T>(fn: () => T): T {
     return this.db.transaction(fn).immediate();
+  }
+
+  /**
+   * Stored aspects in URN order (only those named in `only`, when given), with their last change,
+   * and their value only for the aspects named in `withValue`: the read-only pages list names and
+   * descriptions without parsing every schema.
+   */
+  listAspects(
+    withValue: readonly AspectName[],
+    only?: readonly AspectName[],
+  ): Array<{
+    urn: string;
+    entityType: EntityType;
+    aspect: AspectName;
+    value: Record<string, unknown> | undefined;
+    lastModified: AuditStamp;
+  }> {
+    // Names are checked against ASPECT_NAMES before they are written into the SQL.
+    const list = (names: readonly AspectName[]): string =>
+      names
+        .filter((n) => isAspectName(n))
+        .map((n) => `'${n}'`)
+        .join(', ') || 'NULL';
+    const sql =
+      `SELECT urn, entity_type, aspect, modified_time, modified_actor, ` +
+      `CASE WHEN aspect IN (${list(withValue)}) THEN value END AS value FROM aspects ` +
+      `${only ? `WHERE aspect IN (${list(only)}) ` : ''}ORDER BY urn, aspect`;
+    let statement = this.listings.get(sql);
+    if (!statement) this.listings.set(sql, (statement = this.db.prepare<[], ListedAspect>(sql)));
+    return statement.all().map((r) => ({
+      urn: r.urn,
+      entityType: r.entity_type as EntityType,
+      aspect: r.aspect as AspectName,
+      value: r.value === null ? undefined : (JSON.parse(r.value) as Record<string, unknown>),
+      lastModified: { time: r.modified_time, actor: r.modified_actor },
+    }));
   }
 
   count(): number {

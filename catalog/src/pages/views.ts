@@ -1,0 +1,350 @@
+/**
+ * One page per kind, as HTML built from the store's aspects (data.ts). Every value from the
+ * catalog goes through `text()` or `markdownHtml()`; links to other pages through `pageHref`; links
+ * out (institutional memory) only when they are http(s) URLs.
+ */
+import { textOf, type AspectName, type EntityType } from '../../../model/src/aspects';
+import { findField, simplePath } from '../../../model/src/fieldPath';
+import { shownColumns } from '../../../model/src/readShapes';
+import { decodePart, type Urn } from '../../../model/src/urn';
+import type { StoredAspect } from '../store';
+import { isObject, str, strings, type EntitySummary, type PageData } from './data';
+import { escapeHtml, text, when } from './html';
+import { markdownHtml, summaryText } from './markdown';
+import { pageHref } from './paths';
+
+type Json = Record<string, unknown>;
+
+export const KIND_LABELS: Record<EntityType, { one: string; many: string }> = {
+  dataset: { one: 'Dataset', many: 'Datasets' },
+  mlFeature: { one: 'ML feature', many: 'ML features' },
+  mlFeatureTable: { one: 'Feature table', many: 'Feature tables' },
+  mlModel: { one: 'ML model', many: 'ML models' },
+  mlModelGroup: { one: 'Model group', many: 'Model groups' },
+};
+
+/** Rows shown in one list before "N more". */
+export const LIST_LIMIT = 200;
+
+export interface EntityPage {
+  title: string;
+  body: string;
+}
+
+/** A link to a URN's page here (the URN's text as link text when no name is given). */
+export function entityLink(urnText: string, label?: string): string {
+  const href = pageHref(urnText);
+  const shown = text(label ?? urnText);
+  return href ? `<a href="${escapeHtml(href)}">${shown}</a>` : shown;
+}
+
+/** An http(s) URL as a safe href, or undefined (`javascript:`, `data:`, relative … are not links). */
+export function httpHref(url: string): string | undefined {
+  try {
+    const u = new URL(url.trim());
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function description(d: string | null): string {
+  return d !== null && d.trim() !== '' ? markdownHtml(d) : '<p class="none">No description.</p>';
+}
+
+function facts(rows: Array<[string, string | undefined]>): string {
+  const shown = rows.filter((r): r is [string, string] => r[1] !== undefined && r[1] !== '');
+  return shown.length === 0
+    ? ''
+    : `<dl class="facts">${shown.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${v}</dd>`).join('')}</dl>`;
+}
+
+function heading(kind: string, name: string, urnText: string, key: string): string {
+  const stored = key !== urnText ? `<p class="urn note">Stored as <code>${text(key)}</code></p>` : '';
+  return `<p class="kind">${escapeHtml(kind)}</p><h1>${text(name)}</h1><p class="urn"><code>${text(urnText)}</code></p>${stored}`;
+}
+
+function section(id: string, title: string, body: string): string {
+  return `<section id="${id}"><h2>${title}</h2>${body}</section>`;
+}
+
+/** A table of entities (name linked, platform, first line of the description). */
+export function entityTable(items: readonly EntitySummary[], showKind = false): string {
+  if (items.length === 0) return '<p class="none">None.</p>';
+  const rows = items
+    .slice(0, LIST_LIMIT)
+    .map(
+      (e) =>
+        `<tr><td>${entityLink(e.key, e.name)}<br><code class="note">${text(e.key)}</code></td>` +
+        (showKind ? `<td>${escapeHtml(KIND_LABELS[e.entityType].one)}</td>` : '') +
+        `<td>${text(e.platform ?? '')}</td><td>${e.description ? summaryText(e.description) : '<span class="none">No description.</span>'}</td></tr>`,
+    )
+    .join('');
+  const more =
+    items.length > LIST_LIMIT
+      ? `<p class="note">${items.length - LIST_LIMIT} more not shown: narrow the search.</p>`
+      : '';
+  return `<table><thead><tr><th>Name</th>${showKind ? '<th>Kind</th>' : ''}<th>Platform</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table>${more}`;
+}
+
+/** URNs held in an aspect (sources, features, groups), each linked, marked when the catalog does not hold it. */
+function referenceTable(
+  data: PageData,
+  urns: readonly string[],
+  extra?: (props: Json | undefined) => string,
+  extraTitle?: string,
+): string {
+  if (urns.length === 0) return '<p class="none">None.</p>';
+  const rows = urns.slice(0, LIST_LIMIT).map((u) => {
+    const ref = data.reference(u);
+    const name = ref ? ref.summary.name : u;
+    const missing = ref && !ref.exists ? ' <span class="badge absent">not in this catalog</span>' : '';
+    const d = ref?.summary.description;
+    return (
+      `<tr><td>${entityLink(u, name)}${missing}<br><code class="note">${text(u)}</code></td>` +
+      (extra ? `<td>${extra(ref?.props)}</td>` : '') +
+      `<td>${d ? summaryText(d) : '<span class="none">No description.</span>'}</td></tr>`
+    );
+  });
+  const more = urns.length > LIST_LIMIT ? `<p class="note">${urns.length - LIST_LIMIT} more not shown.</p>` : '';
+  return `<table><thead><tr><th>Name</th>${extraTitle ? `<th>${extraTitle}</th>` : ''}<th>Description</th></tr></thead><tbody>${rows.join('')}</tbody></table>${more}`;
+}
+
+/** Institutional memory: http(s) links as links, anything else as text saying it is not one. */
+function linksSection(aspects: ReadonlyMap<AspectName, StoredAspect>): string {
+  const v = aspects.get('institutionalMemory')?.value;
+  const elements = Array.isArray(v?.['elements']) ? (v['elements'] as unknown[]).filter(isObject) : [];
+  if (elements.length === 0) return section('links', 'Links', '<p class="none">No links.</p>');
+  const items = elements.map((e) => {
+    const url = str(e['url']) ?? '';
+    const label = textOf(e['description']) || url;
+    const href = httpHref(url);
+    const stamp = isObject(e['createStamp']) ? e['createStamp'] : {};
+    const by = str(stamp['actor']);
+    const meta = by
+      ? ` <span class="note">added by ${entityLink(by)}, ${escapeHtml(when(Number(stamp['time'])))}</span>`
+      : '';
+    return href
+      ? `<li><a href="${escapeHtml(href)}" rel="noopener noreferrer nofollow">${text(label)}</a> <span class="note">${text(url)}</span>${meta}</li>`
+      : `<li>${text(label)} <span class="badge absent">not a web link</span> <code>${text(url)}</code>${meta}</li>`;
+  });
+  return section('links', `Links (${elements.length})`, `<ul>${items.join('')}</ul>`);
+}
+
+function customProperties(props: Json | undefined): string {
+  const cp = isObject(props?.['customProperties']) ? (props['customProperties'] as Json) : {};
+  const entries = Object.entries(cp);
+  if (entries.length === 0) return '';
+  const rows = entries
+    .map(
+      ([k, v]) =>
+        `<tr><td><code>${text(k)}</code></td><td>${text(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}</td></tr>`,
+    )
+    .join('');
+  return section(
+    'properties',
+    'Properties',
+    `<table><thead><tr><th>Key</th><th>Value</th></tr></thead><tbody>${rows}</tbody></table>`,
+  );
+}
+
+function lastChange(aspects: ReadonlyMap<AspectName, StoredAspect>): string {
+  let last: StoredAspect | undefined;
+  for (const a of aspects.values()) if (!last || a.lastModified.time > last.lastModified.time) last = a;
+  return last
+    ? `<p class="note">Last changed ${escapeHtml(when(last.lastModified.time))} by ${entityLink(last.lastModified.actor)} (${escapeHtml(last.aspect)}, version ${last.version}).</p>`
+    : '';
+}
+
+function metricTable(title: string, v: unknown): string {
+  const items = Array.isArray(v) ? v.filter(isObject) : [];
+  if (items.length === 0) return '';
+  const rows = items
+    .map(
+      (m) =>
+        `<tr><td>${text(str(m['name']) ?? '')}</td><td>${text(str(m['value']) ?? '')}</td><td>${text(str(m['description']) ?? '')}</td></tr>`,
+    )
+    .join('');
+  return section(
+    title.toLowerCase().replace(/\W+/g, '-'),
+    title,
+    `<table><thead><tr><th>Name</th><th>Value</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table>`,
+  );
+}
+
+function platformLink(ns: string, platform: string): string {
+  return entityLink(`urn:${ns}:dataPlatform:${platform}`, decodePart(platform));
+}
+
+export interface EntityInput {
+  data: PageData;
+  urn: Urn;
+  /** The URN as the request wrote it. */
+  urnText: string;
+  key: string;
+  summary: EntitySummary;
+  aspects: Map<AspectName, StoredAspect>;
+  /** `?highlightedPath=` of a column link. */
+  highlightedPath: string | undefined;
+}
+
+export function entityPage(i: EntityInput): EntityPage {
+  const props = (name: AspectName): Json | undefined => i.aspects.get(name)?.value;
+  const head = (extra: Array<[string, string | undefined]>): string =>
+    heading(KIND_LABELS[i.summary.entityType].one, i.summary.name, i.urnText, i.key) + facts(extra);
+  const u = i.urn;
+  let body: string;
+  switch (u.kind) {
+    case 'dataset': {
+      const dp = props('datasetProperties');
+      body =
+        head([
+          ['Platform', platformLink(u.namespace, u.platform)],
+          ['Environment', text(u.env)],
+          ['Qualified name', text(str(dp?.['qualifiedName']) ?? '')],
+        ]) +
+        section('description', 'Description', description(i.summary.description)) +
+        columnsSection(i) +
+        linksSection(i.aspects) +
+        customProperties(dp);
+      break;
+    }
+    case 'mlFeature': {
+      const p = props('mlFeatureProperties');
+      const version = isObject(p?.['version']) ? str(p['version']['versionTag']) : undefined;
+      body =
+        head([
+          ['Feature namespace', text(decodePart(u.table))],
+          ['Data type', text(str(p?.['dataType']) ?? '')],
+          ['Version', text(version ?? '')],
+        ]) +
+        section('description', 'Description', description(i.summary.description)) +
+        section('sources', 'Sources', referenceTable(i.data, strings(p?.['sources']))) +
+        section(
+          'tables',
+          'In feature tables',
+          entityTable(i.data.referrers('mlFeatureTableProperties', 'mlFeatures', i.key)),
+        ) +
+        section('models', 'Used by models', entityTable(i.data.referrers('mlModelProperties', 'mlFeatures', i.key))) +
+        customProperties(p);
+      break;
+    }
+    case 'mlFeatureTable': {
+      const p = props('mlFeatureTableProperties');
+      const features = strings(p?.['mlFeatures']);
+      body =
+        head([['Platform', platformLink(u.namespace, u.platform)]]) +
+        section('description', 'Description', description(i.summary.description)) +
+        section(
+          'features',
+          `Features (${features.length})`,
+          referenceTable(i.data, features, dataTypeCell, 'Data type'),
+        ) +
+        customProperties(p);
+      break;
+    }
+    case 'mlModel': {
+      const p = props('mlModelProperties');
+      const version =
+        typeof p?.['version'] === 'string'
+          ? p['version']
+          : isObject(p?.['version'])
+            ? str(p['version']['versionTag'])
+            : undefined;
+      const features = strings(p?.['mlFeatures']);
+      const groups = strings(p?.['groups']);
+      body =
+        head([
+          ['Platform', platformLink(u.namespace, u.platform)],
+          ['Environment', text(u.env)],
+          ['Type', text(str(p?.['type']) ?? '')],
+          ['Version', text(version ?? '')],
+        ]) +
+        section('description', 'Description', description(i.summary.description)) +
+        section('groups', `Groups (${groups.length})`, referenceTable(i.data, groups)) +
+        section(
+          'features',
+          `Features (${features.length})`,
+          referenceTable(i.data, features, dataTypeCell, 'Data type'),
+        ) +
+        metricTable('Training metrics', p?.['trainingMetrics']) +
+        metricTable('Hyperparameters', p?.['hyperParams']) +
+        linksSection(i.aspects) +
+        customProperties(p);
+      break;
+    }
+    case 'mlModelGroup': {
+      const p = props('mlModelGroupProperties');
+      const members = i.data.referrers('mlModelProperties', 'groups', i.key);
+      body =
+        head([
+          ['Platform', platformLink(u.namespace, u.platform)],
+          ['Environment', text(u.env)],
+        ]) +
+        section('description', 'Description', description(i.summary.description)) +
+        section('members', `Models (${members.length})`, entityTable(members)) +
+        customProperties(p);
+      break;
+    }
+    default:
+      body = '';
+  }
+  return { title: i.summary.name, body: body + lastChange(i.aspects) };
+}
+
+function dataTypeCell(props: Json | undefined): string {
+  return text(str(props?.['dataType']) ?? '');
+}
+
+/** The columns, with the description the hovers show; `?highlightedPath=` marks one and names it first. */
+function columnsSection(i: EntityInput): string {
+  const schema = i.aspects.get('schemaMetadata')?.value;
+  const editable = i.aspects.get('editableSchemaMetadata')?.value;
+  const fields = Array.isArray(schema?.['fields']) ? (schema['fields'] as unknown[]).filter(isObject) : [];
+  const infos = Array.isArray(editable?.['editableSchemaFieldInfo'])
+    ? (editable['editableSchemaFieldInfo'] as unknown[]).filter(isObject)
+    : [];
+  const shown = shownColumns({
+    urn: i.key,
+    properties: null,
+    editableProperties: null,
+    schemaMetadata: {
+      fields: fields.map((f) => ({ fieldPath: str(f['fieldPath']) ?? '', description: textOf(f['description']) })),
+    },
+    editableSchemaMetadata: {
+      editableSchemaFieldInfo: infos.map((e) => ({
+        fieldPath: str(e['fieldPath']) ?? '',
+        description: textOf(e['description']),
+      })),
+    },
+  });
+  const wanted = i.highlightedPath;
+  const hit = wanted !== undefined && wanted !== '' ? findField(shown, wanted) : undefined;
+  const hitIndex = hit ? shown.indexOf(hit) : -1;
+  let callout = '';
+  if (wanted !== undefined && wanted !== '') {
+    callout = hit
+      ? `<p class="callout">Column <a href="#column-${hitIndex}"><code>${text(hit.fieldPath)}</code></a>${hit.description ? `: ${summaryText(hit.description)}` : ' has no description.'}</p>`
+      : `<p class="callout absent">This dataset has no column <code>${text(wanted)}</code>.</p>`;
+  }
+  if (fields.length === 0) return section('columns', 'Columns', `${callout}<p class="none">No schema.</p>`);
+  const rows = shown
+    .map((c, n) => {
+      const f = fields[n]!;
+      const simple = simplePath(c.fieldPath);
+      const path =
+        simple !== c.fieldPath
+          ? `<code>${text(simple)}</code><br><code class="note">${text(c.fieldPath)}</code>`
+          : `<code>${text(c.fieldPath)}</code>`;
+      const key = f['isPartOfKey'] === true ? ' <span class="badge">key</span>' : '';
+      const edited = c.edited ? ' <span class="badge">edited</span>' : '';
+      const desc = c.description ? markdownHtml(c.description) : '<span class="none">No description.</span>';
+      return `<tr id="column-${n}"${n === hitIndex ? ' class="hl" aria-current="true"' : ''}><td>${path}${key}</td><td><code>${text(str(f['nativeDataType']) ?? '')}</code></td><td>${desc}${edited}</td></tr>`;
+    })
+    .join('');
+  return section(
+    'columns',
+    `Columns (${fields.length})`,
+    `${callout}<table><thead><tr><th>Field path</th><th>Native type</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table>`,
+  );
+}

@@ -1,0 +1,473 @@
+/**
+ * The local catalog's read-only pages over real HTTP, against the real catalog process: every link
+ * the extension builds (model/src/entityPage.ts) opens a page; URNs in the path encoded or raw, in
+ * either namespace; hostile catalog text is shown as text (no tag, no script, no `javascript:` link);
+ * the headers forbid scripts; the not-found pages are HTML; a write through the API shows on
+ * reload; who may read the pages when the catalog has a token.
+ */
+import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { DEFAULT_ENTITY_URL_TEMPLATE, entityPageUrl } from '../../model/src/entityPage';
+import { parseUrn } from '../../model/src/urn';
+import { CLICKS_FIELDS, SAMPLE } from '../../catalog/src/sample';
+import { ingest } from '../support/catalogHttp';
+import { startCatalogProcess, type CatalogProcess } from '../support/catalogProcess';
+import { send } from '../support/rawHttp';
+
+/** What a browser's navigation sends. */
+const BROWSER = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+interface Page {
+  status: number;
+  headers: Headers;
+  body: string;
+}
+
+async function page(base: string, p: string, headers: Record<string, string> = {}): Promise<Page> {
+  const r = await fetch(`${base}${p}`, { headers: { ...BROWSER, ...headers }, redirect: 'manual' });
+  return { status: r.status, headers: r.headers, body: await r.text() };
+}
+
+/** The link the extension builds for `urn` against this catalog (hover, Ctrl+click, Open in Catalog). */
+function linkOf(base: string, urn: string): string {
+  const parsed = parseUrn(urn);
+  assert.ok(parsed.ok, urn);
+  const made = entityPageUrl({ url: base, uiUrl: '', entityUrlTemplate: DEFAULT_ENTITY_URL_TEMPLATE }, parsed.urn, urn);
+  assert.ok('url' in made, `no link for ${urn}`);
+  return made.url.slice(base.length);
+}
+
+function assertHtmlPage(p: Page, status: number, what: string): void {
+  assert.equal(p.status, status, `${what}: status (body: ${p.body.slice(0, 300)})`);
+  assert.equal(p.headers.get('content-type'), 'text/html; charset=utf-8', `${what}: content type`);
+  const csp = p.headers.get('content-security-policy') ?? '';
+  assert.match(csp, /default-src 'none'/, `${what}: CSP`);
+  assert.doesNotMatch(csp, /script-src|unsafe-inline|unsafe-eval/, `${what}: CSP allows no script`);
+  assert.match(csp, /frame-ancestors 'none'/, `${what}: CSP`);
+  assert.equal(p.headers.get('x-content-type-options'), 'nosniff', `${what}: nosniff`);
+  assert.match(p.body, /^<!doctype html>/, `${what}: an HTML document`);
+}
+
+/** Every href of a page: only our own paths, fragments and http(s)/mailto links. */
+function hrefs(body: string): string[] {
+  return [...body.matchAll(/\shref="([^"]*)"/g)].map((m) => m[1]!);
+}
+
+function assertInert(body: string, what: string): void {
+  assert.doesNotMatch(body, /<script|<img|<iframe|<object|<embed|<svg|<math|<link\b/i, `${what}: no active tag`);
+  assert.doesNotMatch(body, /<[a-z][^>]*\son[a-z]+\s*=/i, `${what}: no event handler attribute`);
+  for (const h of hrefs(body))
+    assert.match(
+      h,
+      /^(\/|#|https?:\/\/|mailto:)/i,
+      `${what}: href ${JSON.stringify(h)} is a page, a fragment or a web link`,
+    );
+}
+
+const HOSTILE_URN = 'urn:li:dataset:(urn:li:dataPlatform:hive,evil.table,PROD)';
+const HOSTILE_DESCRIPTION = [
+  '**Bold** text and a [good link](https://docs.example.com/evil), <script>window.__pwned=0</script> [js](javascript:alert(0))',
+  '',
+  '<script>window.__pwned=1</script>',
+  '',
+  '<img src=x onerror="window.__pwned=2">',
+  '',
+  '[js link](javascript:window.__pwned=3) [entity js](&#106;avascript:alert(1)) <javascript:alert(2)>',
+  '[data link](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==) [vs](command:workbench.action.terminal.new)',
+  '',
+  '![tracker](https://tracker.example.com/pixel.png)',
+].join('\n');
+const HOSTILE_COLUMN = '<img src=x onerror=alert(5)>';
+
+describe('local catalog pages', () => {
+  let cat: CatalogProcess;
+  let base: string;
+
+  before(async () => {
+    cat = await startCatalogProcess({ sample: true });
+    base = cat.url;
+    const ok = (s: number): void => assert.equal(s, 200);
+    ok(
+      await ingest(base, 'dataset', HOSTILE_URN, 'datasetProperties', {
+        name: '<b>evil</b>\u202Egnp.exe',
+        description: HOSTILE_DESCRIPTION,
+        customProperties: { '<i>k</i>': '<script>alert(6)</script>' },
+      }),
+    );
+    ok(
+      await ingest(base, 'dataset', HOSTILE_URN, 'schemaMetadata', {
+        schemaName: 'evil',
+        platform: 'urn:li:dataPlatform:hive',
+        version: 0,
+        hash: '',
+        platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },
+        fields: [
+          {
+            fieldPath: HOSTILE_COLUMN,
+            nativeDataType: '"><script>alert(7)</script>',
+            description: '<script>alert(8)</script> [x](javascript:alert(9))',
+            type: { type: { 'com.linkedin.schema.StringType': {} } },
+            nullable: true,
+            recursive: false,
+          },
+        ],
+      }),
+    );
+    ok(
+      await ingest(base, 'dataset', HOSTILE_URN, 'institutionalMemory', {
+        elements: [
+          {
+            url: 'javascript:alert(10)',
+            description: '<script>alert(11)</script>',
+            createStamp: { time: 1, actor: SAMPLE.user },
+          },
+          {
+            url: 'https://wiki.example.com/evil?a=1&b="2"',
+            description: 'Runbook',
+            createStamp: { time: 2, actor: SAMPLE.user },
+          },
+        ],
+      }),
+    );
+  });
+
+  after(async () => {
+    await cat?.stop();
+  });
+
+  test('/ lists every entity of the catalog by kind, with the headers that forbid scripts', async () => {
+    const home = await page(base, '/');
+    assertHtmlPage(home, 200, '/');
+    for (const header of ['Datasets', 'Feature tables', 'ML features', 'ML models', 'Model groups'])
+      assert.match(home.body, new RegExp(`<h2>${header} \\(\\d+\\)</h2>`), header);
+    for (const urn of [...Object.values(SAMPLE.datasets), ...Object.values(SAMPLE.models)])
+      assert.ok(home.body.includes(`href="${linkOf(base, urn)}"`), `/ links ${urn} at the extension's path`);
+    assert.equal(home.headers.get('x-frame-options'), 'DENY');
+    assert.equal(home.headers.get('referrer-policy'), 'no-referrer');
+    assertInert(home.body, '/');
+  });
+
+  test("the search box (GET ?q= and DataHub's /search?query=) filters by name, URN and description", async () => {
+    const found = await page(base, '/?q=revenue');
+    assertHtmlPage(found, 200, '?q=revenue');
+    assert.ok(found.body.includes(linkOf(base, SAMPLE.datasets.revenue)));
+    assert.ok(!found.body.includes(linkOf(base, SAMPLE.datasets.users)), 'users does not match "revenue"');
+    assert.match(found.body, /value="revenue"/, 'the box keeps the query');
+    const byDescription = await page(base, '/search?query=' + encodeURIComponent('stop ordering'));
+    assert.ok(byDescription.body.includes(linkOf(base, SAMPLE.modelGroups.churn)), 'found by its description');
+    const kind = await page(base, '/?q=users&kind=mlFeatureTable');
+    assert.ok(kind.body.includes(linkOf(base, SAMPLE.featureTables.users)));
+    assert.ok(!kind.body.includes(linkOf(base, SAMPLE.datasets.users)), 'kind=mlFeatureTable leaves datasets out');
+    const hostileQuery = await page(base, '/?q=' + encodeURIComponent('"><script>alert(1)</script>'));
+    assertHtmlPage(hostileQuery, 200, 'hostile query');
+    assertInert(hostileQuery.body, 'hostile query');
+    assert.ok(hostileQuery.body.includes('&quot;&gt;&lt;script&gt;'), 'the query is echoed as text');
+  });
+
+  test("every link the extension builds for the sample opens that entity's page", async () => {
+    const urns = [
+      ...Object.values(SAMPLE.datasets),
+      ...Object.values(SAMPLE.features),
+      ...Object.values(SAMPLE.featureTables),
+      ...Object.values(SAMPLE.models),
+      ...Object.values(SAMPLE.modelGroups),
+    ];
+    for (const urn of urns) {
+      const link = linkOf(base, urn);
+      const p = await page(base, link);
+      assertHtmlPage(p, 200, link);
+      assert.ok(p.body.includes(`<code>${urn}</code>`), `${link} shows its URN`);
+      assertInert(p.body, link);
+    }
+    // Paths are DataHub's page names (notes §8).
+    assert.match(linkOf(base, SAMPLE.features.age), /^\/features\/urn:li:mlFeature:/);
+    assert.match(linkOf(base, SAMPLE.featureTables.users), /^\/featureTables\//);
+    assert.match(linkOf(base, SAMPLE.models.churnV3), /^\/mlModels\//);
+    assert.match(linkOf(base, SAMPLE.modelGroups.churn), /^\/mlModelGroup\//);
+  });
+
+  test('each kind shows what it holds: columns, features, groups, members, sources', async () => {
+    const users = await page(base, linkOf(base, SAMPLE.datasets.users));
+    assert.match(users.body, /<h2>Columns \(5\)<\/h2>/);
+    assert.match(users.body, /<code>user_id<\/code>.*?<code>bigint<\/code>.*?Primary key of the user\./s);
+    const revenue = await page(base, linkOf(base, SAMPLE.datasets.revenue));
+    assert.ok(
+      revenue.body.includes('Daily revenue per country, in EUR, after refunds.'),
+      'the edited description wins',
+    );
+    assert.match(revenue.body, /Revenue after refunds, EUR\..*?edited/s, 'the edited column description, marked');
+    const table = await page(base, linkOf(base, SAMPLE.featureTables.users));
+    assert.match(table.body, /<h2>Features \(2\)<\/h2>/);
+    assert.ok(table.body.includes(`href="${linkOf(base, SAMPLE.features.age)}"`));
+    const model = await page(base, linkOf(base, SAMPLE.models.churnV3));
+    assert.match(model.body, /<h2>Groups \(1\)<\/h2>/);
+    assert.match(model.body, /<h2>Features \(3\)<\/h2>/);
+    assert.ok(model.body.includes(`href="${linkOf(base, SAMPLE.modelGroups.churn)}"`));
+    assert.match(model.body, /auc<\/td><td>0\.91/);
+    const group = await page(base, linkOf(base, SAMPLE.modelGroups.churn));
+    assert.match(group.body, /<h2>Models \(1\)<\/h2>/);
+    assert.ok(group.body.includes(`href="${linkOf(base, SAMPLE.models.churnV3)}"`), 'members: the models naming it');
+    const feature = await page(base, linkOf(base, SAMPLE.features.age));
+    assert.ok(feature.body.includes(`href="${linkOf(base, SAMPLE.datasets.users)}"`), 'sources');
+    assert.ok(feature.body.includes(`href="${linkOf(base, SAMPLE.featureTables.users)}"`), 'in feature tables');
+    assert.ok(feature.body.includes(`href="${linkOf(base, SAMPLE.models.churnV3)}"`), 'used by models');
+  });
+
+  test('a column link opens its dataset with the column marked; a schemaField path redirects there', async () => {
+    const fieldUrn = `urn:li:schemaField:(${SAMPLE.datasets.clicks},${CLICKS_FIELDS.deviceOs})`;
+    const link = linkOf(base, fieldUrn);
+    assert.match(link, /^\/dataset\/.+\/Columns\?highlightedPath=/, link);
+    const p = await page(base, link);
+    assertHtmlPage(p, 200, link);
+    assert.match(p.body, /<tr id="column-1" class="hl" aria-current="true">/, 'device.os is marked');
+    assert.match(p.body, /<p class="callout">Column <a href="#column-1">/, 'and named first, with an anchor');
+    const bySimplePath = await page(base, `${linkOf(base, SAMPLE.datasets.clicks)}/Columns?highlightedPath=device.os`);
+    assert.match(bySimplePath.body, /<tr id="column-1" class="hl"/, 'a simple path finds the v2 field');
+    const missing = await page(base, `${linkOf(base, SAMPLE.datasets.users)}/Columns?highlightedPath=ghost`);
+    assert.equal(missing.status, 200);
+    assert.match(missing.body, /has no column <code>ghost<\/code>/);
+    const viaSchemaField = await page(
+      base,
+      `/schemaField/${encodeURIComponent(`urn:li:schemaField:(${SAMPLE.datasets.users},email)`)}`,
+    );
+    assert.equal(viaSchemaField.status, 302);
+    assert.equal(
+      viaSchemaField.headers.get('location'),
+      `${linkOf(base, SAMPLE.datasets.users)}/Columns?highlightedPath=email`,
+    );
+  });
+
+  test('the URN in the path: raw, DataHub-encoded, fully encoded, {{encoded_percent}}, a raw "/", either namespace', async () => {
+    const users = SAMPLE.datasets.users;
+    const svc = users.replaceAll('urn:li:', 'urn:svc:');
+    for (const p of [
+      `/dataset/${users}`,
+      `/dataset/${encodeURIComponent(users)}`,
+      `/dataset/${encodeURIComponent(users)}/Schema`,
+      `/dataset/${svc}`,
+      `/dataset/${encodeURIComponent(svc)}`,
+    ]) {
+      const r = await page(base, p);
+      assertHtmlPage(r, 200, p);
+      assert.match(r.body, /<h1>users<\/h1>/, p);
+    }
+    const svcPage = await page(base, `/dataset/${svc}`);
+    assert.ok(svcPage.body.includes(`Stored as <code>${users}</code>`), 'a svc URN names the same entity');
+    // A name holding an escaped comma (DataHub's UrnEncoder) and one holding "/".
+    const comma = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.a%2Cb,PROD)';
+    const slash = 'urn:li:dataset:(urn:li:dataPlatform:s3,bucket/path/file.csv,PROD)';
+    assert.equal(await ingest(base, 'dataset', comma, 'datasetProperties', { description: 'comma' }), 200);
+    assert.equal(await ingest(base, 'dataset', slash, 'datasetProperties', { description: 'slash' }), 200);
+    for (const p of [
+      linkOf(base, comma),
+      `/dataset/${comma.replace('%', '{{encoded_percent}}')}`,
+      `/dataset/${encodeURIComponent(comma)}`,
+    ]) {
+      const r = await page(base, p);
+      assertHtmlPage(r, 200, p);
+      assert.match(r.body, /<h1>db\.a,b<\/h1>/, `${p}: the decoded name`);
+    }
+    for (const p of [linkOf(base, slash), `/dataset/${slash}`, `/dataset/${slash}/Columns?highlightedPath=x`]) {
+      const r = await page(base, p);
+      assertHtmlPage(r, 200, p);
+      assert.match(r.body, /<h1>bucket\/path\/file\.csv<\/h1>/, p);
+    }
+    const wrongPath = await page(base, `/features/${users}`);
+    assert.equal(wrongPath.status, 302, 'a dataset URN under /features');
+    assert.equal(wrongPath.headers.get('location'), linkOf(base, users));
+  });
+
+  test('hostile catalog text is shown as text: names, descriptions, columns, types, links, properties', async () => {
+    const link = linkOf(base, HOSTILE_URN);
+    const p = await page(base, link);
+    assertHtmlPage(p, 200, link);
+    assertInert(p.body, link);
+    assert.ok(
+      p.body.includes('&lt;script&gt;window.__pwned=1&lt;/script&gt;'),
+      'the <script> of the description, as text',
+    );
+    assert.ok(p.body.includes('&lt;img src=x onerror=&quot;window.__pwned=2&quot;&gt;'), 'the <img onerror>, as text');
+    assert.ok(p.body.includes('<strong>Bold</strong>'), 'Markdown is rendered');
+    assert.ok(p.body.includes('href="https://docs.example.com/evil"'), 'an https link stays a link');
+    for (const bad of ['javascript:', 'data:', 'command:'])
+      assert.ok(!hrefs(p.body).some((h) => h.toLowerCase().includes(bad)), `no ${bad} href`);
+    assert.ok(p.body.includes('[js link](javascript:window.__pwned=3)'), 'a javascript: link stays literal text');
+    assert.ok(p.body.includes('!<a href="https://tracker.example.com/pixel.png"'), 'an image is a link, never loaded');
+    assert.ok(
+      p.body.includes('<h1>&lt;b&gt;evil&lt;/b&gt;\\u202Egnp.exe</h1>'),
+      'the name: tags as text, the bidi override shown',
+    );
+    assert.ok(
+      p.body.includes(`<code>${HOSTILE_COLUMN.replace('<', '&lt;').replace('>', '&gt;')}</code>`),
+      'the column path',
+    );
+    assert.ok(p.body.includes('&quot;&gt;&lt;script&gt;alert(7)&lt;/script&gt;'), 'the native type');
+    assert.match(
+      p.body,
+      /&lt;script&gt;alert\(11\)&lt;\/script&gt; <span class="badge absent">not a web link<\/span>/,
+      'a javascript: link is labelled, not linked',
+    );
+    assert.ok(p.body.includes('href="https://wiki.example.com/evil?a=1&amp;b=%222%22"'), 'an https link, escaped');
+    assert.ok(
+      p.body.includes('&lt;i&gt;k&lt;/i&gt;') && p.body.includes('&lt;script&gt;alert(6)&lt;/script&gt;'),
+      'custom properties',
+    );
+    assert.ok(p.body.includes(`href="${linkOf(base, SAMPLE.user)}"`), 'the link author has a page link');
+    // Lists show the first line of a description, its inline Markdown rendered by the same rules.
+    const listed = await page(base, '/?q=evil');
+    assertInert(listed.body, '/?q=evil');
+    assert.ok(
+      listed.body.includes('<strong>Bold</strong> text and a <a href="https://docs.example.com/evil"'),
+      'inline Markdown',
+    );
+    assert.ok(
+      listed.body.includes('&lt;script&gt;window.__pwned=0&lt;/script&gt; [js](javascript:alert(0))'),
+      'as text',
+    );
+  });
+
+  test('a write through the API shows on reload: the pages read the store the API writes', async () => {
+    const link = linkOf(base, SAMPLE.datasets.orders);
+    const before = await page(base, link);
+    assert.match(before.body, /No description\./);
+    const written = 'Orders, **one row each**, written through the API.';
+    assert.equal(
+      await ingest(base, 'dataset', SAMPLE.datasets.orders, 'editableDatasetProperties', { description: written }),
+      200,
+    );
+    const reloaded = await page(base, link);
+    assert.ok(reloaded.body.includes('Orders, <strong>one row each</strong>, written through the API.'));
+  });
+
+  test('not-found pages are HTML with a way back: absent entity, kind not stored, foreign namespace, not a URN', async () => {
+    const cases: Array<[string, number, RegExp]> = [
+      [
+        linkOf(base, SAMPLE.missing.dataset),
+        404,
+        /The local catalog has no dataset <code>urn:li:dataset:\(urn:li:dataPlatform:hive,db\.ghost,PROD\)<\/code>/,
+      ],
+      [linkOf(base, SAMPLE.missing.feature), 404, /has no ml feature/],
+      [linkOf(base, 'urn:li:glossaryTerm:Finance.Revenue'), 404, /has no <code>glossaryTerm<\/code> entities/],
+      [linkOf(base, 'urn:li:corpuser:nobody'), 404, /keeps no user profiles/],
+      [linkOf(base, 'urn:li:dataPlatform:oracle'), 404, /nothing on platform/],
+      ['/dataset/urn:foo:dataset:(urn:foo:dataPlatform:hive,db.users,PROD)', 404, /namespace <code>foo<\/code>/],
+      ['/dataset/not-a-urn', 400, /is not a URN/],
+    ];
+    for (const [p, status, says] of cases) {
+      const r = await page(base, p);
+      assertHtmlPage(r, status, p);
+      assert.match(r.body, says, p);
+      assert.ok(r.body.includes('<a href="/">All entities of the local catalog</a>'), `${p}: a link back to /`);
+    }
+    // Programs that ask for an unknown resource keep the APIs' JSON 404.
+    const api = await fetch(`${base}/glossaryTerm/urn:li:glossaryTerm:x`);
+    assert.equal(api.status, 404);
+    assert.match(api.headers.get('content-type') ?? '', /application\/json/);
+    await api.text();
+  });
+
+  test('user and platform pages list what the catalog holds for them', async () => {
+    const user = await page(base, linkOf(base, SAMPLE.user));
+    assertHtmlPage(user, 200, 'user');
+    assert.match(user.body, /<h2>Links added \(2\)<\/h2>/);
+    assert.ok(user.body.includes(`href="${linkOf(base, HOSTILE_URN)}"`));
+    assertInert(user.body, 'user');
+    const platform = await page(base, linkOf(base, 'urn:li:dataPlatform:mlflow'));
+    assertHtmlPage(platform, 200, 'platform');
+    assert.ok(platform.body.includes(`href="${linkOf(base, SAMPLE.models.ltvV1)}"`));
+  });
+
+  test('pages are read-only: HEAD answers headers only, other methods 405', async () => {
+    const link = linkOf(base, SAMPLE.datasets.users);
+    const head = await fetch(`${base}${link}`, { method: 'HEAD', headers: BROWSER });
+    assert.equal(head.status, 200);
+    assert.equal(head.headers.get('content-type'), 'text/html; charset=utf-8');
+    assert.equal(await head.text(), '');
+    const post = await fetch(`${base}${link}`, {
+      method: 'POST',
+      headers: { ...BROWSER, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    assert.equal(post.status, 405);
+    assert.equal(post.headers.get('allow'), 'GET, HEAD');
+    assert.match(await post.text(), /read-only/);
+  });
+});
+
+describe('local catalog pages in the DataHub mode', () => {
+  test('a URN is the entity as written: the li page opens, the same URN in svc is another (absent) entity', async () => {
+    const cat = await startCatalogProcess({ sample: true, args: ['--compat', 'datahub'] });
+    try {
+      const users = SAMPLE.datasets.users;
+      assertHtmlPage(await page(cat.url, linkOf(cat.url, users)), 200, 'li');
+      const svc = await page(cat.url, linkOf(cat.url, users.replaceAll('urn:li:', 'urn:svc:')));
+      assertHtmlPage(svc, 404, 'svc');
+      assert.match(svc.body, /has no dataset/);
+    } finally {
+      await cat.stop();
+    }
+  });
+});
+
+describe('local catalog pages and the token', () => {
+  const TOKEN = 'pages-test-token-7d2f';
+  const users = SAMPLE.datasets.users;
+
+  test('on loopback the pages need no token (a browser following a link has none); the API still does', async () => {
+    const cat = await startCatalogProcess({ sample: true, token: TOKEN });
+    try {
+      assert.match(cat.output(), /pages: +GET .*open without the token/);
+      const p = await page(cat.url, `/dataset/${users}`);
+      assertHtmlPage(p, 200, 'open page');
+      const api = await fetch(`${cat.url}/entitiesV2/${encodeURIComponent(users)}?aspects=List(datasetProperties)`);
+      assert.equal(api.status, 401, 'the API keeps its token');
+      await api.text();
+      const foreignHost = await send(cat.port, {
+        path: `/dataset/${users}`,
+        headers: { ...BROWSER, Host: `evil.example:${cat.port}` },
+      });
+      assert.equal(foreignHost.status, 403, 'a rebound Host is refused before any page');
+    } finally {
+      await cat.stop();
+    }
+  });
+
+  test('--pages token: 401 with a Basic sign-in; the token as Bearer or as the Basic password opens them', async () => {
+    const cat = await startCatalogProcess({ sample: true, token: TOKEN, args: ['--pages', 'token'] });
+    try {
+      assert.match(cat.output(), /pages: +GET .*need the token/);
+      const link = `/dataset/${users}`;
+      const none = await page(cat.url, link);
+      assertHtmlPage(none, 401, 'no token');
+      assert.match(none.headers.get('www-authenticate') ?? '', /^Basic realm="[^"]+", charset="UTF-8"$/);
+      assert.match(none.body, /token as the password/);
+      assert.ok(!none.body.includes('<h1>users</h1>'), 'nothing of the entity without the token');
+      const basic = (user: string, password: string): Record<string, string> => ({
+        Authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`,
+      });
+      assertHtmlPage(await page(cat.url, link, { Authorization: `Bearer ${TOKEN}` }), 200, 'Bearer');
+      const signedIn = await page(cat.url, link, basic('anyone', TOKEN));
+      assertHtmlPage(signedIn, 200, 'Basic');
+      assert.match(signedIn.body, /<h1>users<\/h1>/);
+      assertHtmlPage(await page(cat.url, link, basic('anyone', 'wrong')), 401, 'Basic, wrong password');
+      assertHtmlPage(await page(cat.url, '/', basic(TOKEN, '')), 401, 'the token as user name is not the password');
+      // Basic opens pages only: the API wants its Bearer token.
+      const api = await fetch(`${cat.url}/entitiesV2/${encodeURIComponent(users)}`, {
+        headers: basic('anyone', TOKEN),
+      });
+      assert.equal(api.status, 401);
+      await api.text();
+    } finally {
+      await cat.stop();
+    }
+  });
+
+  test('--pages takes open or token only', () => {
+    const main = path.resolve(__dirname, '..', '..', 'catalog', 'src', 'main.js');
+    const r = spawnSync(process.execPath, [main, '--pages', 'public', '--db', ':memory:'], { encoding: 'utf8' });
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /--pages must be open or token, found 'public'/);
+  });
+});
