@@ -188,7 +188,8 @@ function handOffEnv(opts: SessionOptions, runDir: string, catalogUrl: string): N
   return { [HAND_OFF_URL_ENV]: catalogUrl, [HAND_OFF_TOKEN_FILE_ENV]: file };
 }
 
-async function launchChromium(
+/** Debian's Chromium with the flags above, in its own process group (tracked for the exit hook); the in-host launcher uses it too. */
+export async function launchChromium(
   tools: E2eTools,
   runDir: string,
 ): Promise<{ browserServer: BrowserServer; browser: Browser }> {
