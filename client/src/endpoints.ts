@@ -12,8 +12,6 @@ export function tokenSecretKey(origin: string): string {
   return `catalogLens.token:${origin}`;
 }
 
-export { originOf };
-
 /**
  * Why the user should confirm before the token is sent; `key` identifies the answer to remember.
  * `insecureHost` (host:port) is set for plain-HTTP destinations: once accepted, the server is told

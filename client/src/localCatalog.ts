@@ -10,7 +10,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CatalogLanguageServer } from './languageClient';
-import { originOf } from './endpoints';
+import { originOf } from '../../model/src/origin';
 import {
   catalogEnv,
   checkNodeForCatalog,

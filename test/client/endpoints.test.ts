@@ -6,15 +6,8 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  checkCatalogUrl,
-  entityPageUrl,
-  originOf,
-  tokenRisks,
-  tokenSecretKey,
-  uiBase,
-} from '../../client/src/endpoints';
-import { isLoopbackHost } from '../../model/src/origin';
+import { checkCatalogUrl, entityPageUrl, tokenRisks, tokenSecretKey, uiBase } from '../../client/src/endpoints';
+import { isLoopbackHost, originOf } from '../../model/src/origin';
 import { DEFAULT_SETTINGS } from '../../model/src/protocol';
 
 describe('a token belongs to one origin', () => {

@@ -2,6 +2,7 @@
  * The catalog client: resolves URNs through GraphQL (batched, cached, single flight) and reads
  * and writes aspects through DataHub's Rest.li paths. One instance per catalog endpoint.
  */
+import { isRecord } from '../../../model/src/json';
 import type { GqlShapes } from '../../../model/src/readShapes';
 import { encodeUrnForPath } from '../../../model/src/urn';
 import { LruTtlCache, SingleFlight } from './cache';
@@ -183,7 +184,7 @@ export class CatalogClient {
   private async fetchChunk(chunk: Array<{ urn: string; kind: ResolvableKind }>): Promise<Map<string, Resolution>> {
     const { query, variables, aliases } = batchQuery(chunk);
     this.stats.graphqlRequests++;
-    const r = await this.http.call<GraphqlBody>(this.graphqlEndpoint, {
+    const r = await this.http.call(this.graphqlEndpoint, {
       method: 'POST',
       body: { query, variables },
       retry: true,
@@ -194,11 +195,10 @@ export class CatalogClient {
       for (const { urn } of chunk) out.set(urn, { state: 'error', error: r.error });
       return out;
     }
-    const body = r.body;
-    const data = isRecord(body) && isRecord(body.data) ? body.data : undefined;
+    const { data, errors } = graphqlParts(r.body);
     const errorsByAlias = new Map<string, string>();
     let generalError: string | undefined;
-    for (const e of isRecord(body) && Array.isArray(body.errors) ? body.errors : []) {
+    for (const e of errors as Array<GraphqlError | null | undefined>) {
       const alias = Array.isArray(e?.path) && typeof e.path[0] === 'string' ? e.path[0] : undefined;
       const message = typeof e?.message === 'string' ? e.message : 'unknown GraphQL error';
       if (alias && aliases.has(alias)) errorsByAlias.set(alias, message);
@@ -299,7 +299,7 @@ export class CatalogClient {
   async ping(signal?: AbortSignal): Promise<CatalogError | undefined> {
     if (!this.configured) return catalogError('notConfigured', 'no catalog is configured (catalogLens.url is empty)');
     this.stats.graphqlRequests++;
-    const r = await this.http.call<GraphqlBody>(this.graphqlEndpoint, {
+    const r = await this.http.call(this.graphqlEndpoint, {
       method: 'POST',
       body: { query: PING, variables: { u0: 'urn:li:dataset:(urn:li:dataPlatform:catalog-lens,ping,PROD)' } },
       notFoundMeansWrongAddress: true,
@@ -360,17 +360,17 @@ export class CatalogClient {
     if (!this.configured)
       return { ok: false, error: catalogError('notConfigured', 'no catalog is configured (catalogLens.url is empty)') };
     this.stats.graphqlRequests++;
-    const r = await this.http.call<GraphqlBody>(this.graphqlEndpoint, {
+    const r = await this.http.call(this.graphqlEndpoint, {
       method: 'POST',
       body: { query, variables },
       notFoundMeansWrongAddress: true,
       ...(signal ? { signal } : {}),
     });
     if (!r.ok) return r;
-    const body = r.body;
+    const { data, errors } = graphqlParts(r.body);
     const endpoint = displayUrl(this.graphqlEndpoint);
-    if (isRecord(body) && Array.isArray(body.errors) && body.errors.length > 0) {
-      const e = body.errors[0] as { message?: unknown; extensions?: { code?: unknown } };
+    if (errors.length > 0) {
+      const e = errors[0] as GraphqlError;
       const code = e.extensions?.code;
       const kind = code === 404 ? 'notFound' : code === 403 ? 'forbidden' : code === 409 ? 'conflict' : 'rejected';
       return {
@@ -378,9 +378,9 @@ export class CatalogClient {
         error: catalogError(kind, `${endpoint}: ${quoteCatalogText(String(e.message ?? 'GraphQL error'))}`, endpoint),
       };
     }
-    if (!isRecord(body) || !isRecord(body.data))
+    if (!data)
       return { ok: false, error: catalogError('badResponse', `${endpoint} answered without "data"`, endpoint) };
-    return { ok: true, data: body.data };
+    return { ok: true, data };
   }
 
   /**
@@ -483,13 +483,19 @@ export class CatalogClient {
   }
 }
 
-interface GraphqlBody {
-  data?: Record<string, unknown> | null;
-  errors?: Array<{ message?: unknown; path?: unknown[] }>;
+/** One entry of a GraphQL answer's `errors`, as far as this client reads it. */
+interface GraphqlError {
+  message?: unknown;
+  path?: unknown[];
+  extensions?: { code?: unknown };
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> & GraphqlBody {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A GraphQL answer's `data` (when it is an object) and `errors` (when a list; else none). */
+function graphqlParts(body: unknown): { data: Record<string, unknown> | undefined; errors: unknown[] } {
+  if (!isRecord(body)) return { data: undefined, errors: [] };
+  const data = body['data'];
+  const errors: unknown = body['errors'];
+  return { data: isRecord(data) ? data : undefined, errors: Array.isArray(errors) ? errors : [] };
 }
 
 /** JSON with every non-ASCII character written as a \uXXXX escape. */

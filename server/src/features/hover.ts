@@ -13,11 +13,10 @@ import {
   type GqlMlModelGroup,
 } from '../../../model/src/readShapes';
 import { decodePart, type SchemaFieldUrn, type Urn } from '../../../model/src/urn';
+import { KIND_LABELS, entityName, nearNames, urnParts } from '../../../model/src/entityNames';
 import type { Resolution } from '../catalog/client';
 import { hintFor } from '../catalog/errors';
 import type { UrnOccurrence } from '../scan/types';
-import { KIND_LABELS, entityName, urnParts } from './describe';
-import { nearNames } from './diagnostics';
 import { codeSpan, escapeMarkdown, safeDescription, tableCell } from './markdown';
 import { doubleQuoted } from './yamlEdit';
 

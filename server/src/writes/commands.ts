@@ -18,7 +18,8 @@ import {
 import { findField, simplePath } from '../../../model/src/fieldPath';
 import { inertText, MESSAGE_LIMIT } from '../../../model/src/inertText';
 import { Commands, type Settings, type WriteResult } from '../../../model/src/protocol';
-import { parseUrn, type Urn } from '../../../model/src/urn';
+import { entityTypeOf, parseUrn, type Urn } from '../../../model/src/urn';
+import { KIND_LABELS, entityName, nearNames } from '../../../model/src/entityNames';
 import type { CatalogClient, Resolution } from '../catalog/client';
 import type { CatalogError } from '../catalog/errors';
 import {
@@ -29,8 +30,6 @@ import {
   UPDATE_DESCRIPTION,
   type ResolvableKind,
 } from '../catalog/queries';
-import { KIND_LABELS, entityName } from '../features/describe';
-import { nearNames } from '../features/diagnostics';
 import type { ServerState } from '../server';
 import { signalOf } from '../server';
 import type { CommandHandler } from '../commands';
@@ -311,7 +310,7 @@ async function createEntity(a: Record<string, unknown>, ctx: Ctx): Promise<Write
   if (!aspectName)
     return failed(
       'badInput',
-      `createEntity makes ML entities (mlFeature, mlFeatureTable, mlModel, mlModelGroup), not a ${urn.urn.kind === 'other' ? urn.urn.entityType : urn.urn.kind}`,
+      `createEntity makes ML entities (mlFeature, mlFeatureTable, mlModel, mlModelGroup), not a ${entityTypeOf(urn.urn)}`,
     );
   const properties = a['properties'] ?? {};
   const problems = checkAspect(aspectName, properties);
@@ -489,10 +488,7 @@ function urnArg(a: Record<string, unknown>, key: string, kind?: Urn['kind']): Pa
   const p = parseUrn(v);
   if (!p.ok) return failed('badInput', `'${key}' is not a valid URN: ${p.error.message} (at offset ${p.error.offset})`);
   if (kind && p.urn.kind !== kind)
-    return failed(
-      'badInput',
-      `'${key}' must be a ${kind} URN, not a ${p.urn.kind === 'other' ? p.urn.entityType : p.urn.kind} URN`,
-    );
+    return failed('badInput', `'${key}' must be a ${kind} URN, not a ${entityTypeOf(p.urn)} URN`);
   return { text: v, urn: p.urn };
 }
 
