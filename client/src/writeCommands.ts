@@ -11,7 +11,7 @@ import {
   Commands,
   KnownUrnsRequest,
   type CommandArgs,
-  type CommandId,
+  type WriteCommandId,
   type WriteResult,
 } from '../../model/src/protocol';
 import { PaletteCommands } from './commandIds';
@@ -21,12 +21,6 @@ import { askColumn, askDescription, askUrn, pickUrn } from './pickers';
 import { urnLabel, type UrnKindName } from './userText';
 
 type Args = Record<string, unknown> | undefined;
-
-/** The server commands that write (each answers a WriteResult). */
-type WriteCommandId = Exclude<
-  CommandId,
-  'catalogLens.checkWorkspace' | 'catalogLens.refresh' | 'catalogLens.testConnection'
->;
 
 const ML_KINDS: readonly UrnKindName[] = ['mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup'];
 

@@ -102,6 +102,9 @@ export interface ServerCommandTypes {
 export type CommandArgs<C extends CommandId> = ServerCommandTypes[C]['args'];
 export type CommandResult<C extends CommandId> = ServerCommandTypes[C]['result'];
 
+/** The server commands that write to the catalog: each answers a WriteResult. */
+export type WriteCommandId = { [C in CommandId]: CommandResult<C> extends WriteResult ? C : never }[CommandId];
+
 /**
  * Client-side commands that code actions name when the client says it has them
  * (`initializationOptions.clientCommands: true`): they ask the user for text or a target, then

@@ -17,6 +17,9 @@ export type Resolution =
   | { state: 'missing' }
   | { state: 'error'; error: CatalogError };
 
+/** What the catalog answered about a URN, as far as it is known; undefined when not asked (or not yet). */
+export type ResolutionLookup = (urn: string) => Resolution | undefined;
+
 export interface CatalogConfig {
   url: string;
   graphqlUrl: string;

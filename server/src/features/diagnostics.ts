@@ -15,7 +15,7 @@ import { editDistance, entityKey, parseUrn } from '../../../model/src/urn';
 import { KIND_LABELS, entityName, nearNames } from '../../../model/src/entityNames';
 import { shownColumns, shownDatasetDescription, type GqlDataset } from '../../../model/src/readShapes';
 import type { Settings, Severity } from '../../../model/src/protocol';
-import type { Resolution } from '../catalog/client';
+import type { Resolution, ResolutionLookup } from '../catalog/client';
 import { builderPartRange } from '../scan/builderCall';
 import { inertText, MESSAGE_LIMIT } from '../../../model/src/inertText';
 import { quoteCatalogText } from '../catalog/errors';
@@ -61,8 +61,6 @@ export interface PlainDiagnostic {
   code: DiagnosticCode;
   data: DiagnosticData;
 }
-
-export type ResolutionLookup = (urn: string) => Resolution | undefined;
 
 export function diagnosticsFor(
   scan: ScanResult,

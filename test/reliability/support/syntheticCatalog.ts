@@ -15,7 +15,6 @@ import { parseUrn } from '../../../model/src/urn';
 import type { Resolution } from '../../../server/src/catalog/client';
 import { catalogError, type CatalogError } from '../../../server/src/catalog/errors';
 import { isResolvable } from '../../../server/src/catalog/queries';
-import type { Catalogs } from '../../../server/src/catalogs';
 import { hostileText } from './fuzzInputs';
 
 type Entity<T> = Omit<T, 'urn'>;
@@ -177,9 +176,4 @@ export function lookupIn(cat: SyntheticCatalog): (urn: string) => Resolution | u
         return undefined;
     }
   };
-}
-
-/** The one thing code actions ask of `Catalogs`: what a client has cached. */
-export function fakeCatalogs(lookup: (urn: string) => Resolution | undefined): Catalogs {
-  return { clientFor: () => ({ cached: lookup }) } as unknown as Catalogs;
 }

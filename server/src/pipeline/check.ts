@@ -1,0 +1,85 @@
+/**
+ * The document pipeline without an editor: text → scan → what the catalog answers → diagnostics.
+ * Open documents (openDocuments.ts), Check Workspace (workspace.ts) and a command line use these
+ * steps; nothing here needs an LSP connection.
+ */
+import type { Settings } from '../../../model/src/protocol';
+import type { CatalogClient, Resolution, ResolutionLookup } from '../catalog/client';
+import type { ResolvableKind } from '../catalog/queries';
+import { diagnosticsFor, type PlainDiagnostic } from '../features/diagnostics';
+import { lookupOf } from '../features/lookup';
+import { scanDocument } from '../scan';
+import type { ScanResult } from '../scan/types';
+
+/** What the parts below the wiring are given instead of the server: settings per document, and their catalog client. */
+export interface PipelineContext {
+  /** The settings of the document `uri` (its folder's), or of the workspace. */
+  settingsFor(uri?: string): Promise<Settings>;
+  /** The catalog client of these settings (one per catalog endpoint). */
+  clientFor(settings: Settings): CatalogClient;
+  log(message: string): void;
+}
+
+/** What resolving needs of a catalog client: resolve (batched, cached) and what is cached already. */
+export type Resolver = Pick<CatalogClient, 'resolve' | 'cached'>;
+
+export interface ResolvableItem {
+  urn: string;
+  kind: ResolvableKind;
+}
+
+/** The URNs of a text, found by the extractors of its language. */
+export function scanText(text: string, languageId: string, settings: Settings): ScanResult {
+  return scanDocument(text, languageId, { namespaces: settings.namespaces });
+}
+
+/** What the catalog is asked about the scans: each URN once (a schemaField's dataset for it), in order of appearance. */
+export function resolvableItems(scans: Iterable<ScanResult>): ResolvableItem[] {
+  const items: ResolvableItem[] = [];
+  const seen = new Set<string>();
+  for (const scan of scans) {
+    for (const o of scan.occurrences) {
+      if (o.template || !o.parsed?.ok || seen.has(o.urn)) continue;
+      const lookup = lookupOf(o.parsed.urn, o.urn);
+      if (!lookup || seen.has(lookup.urn)) continue;
+      seen.add(lookup.urn);
+      items.push({ urn: lookup.urn, kind: lookup.kind });
+    }
+  }
+  return items;
+}
+
+/**
+ * Asks the catalog about `items` (one batched resolve) and answers what it said, or what the
+ * client has cached for URNs it was not asked about. A cancelled `signal` stops the wait.
+ */
+export async function resolveItems(
+  client: Resolver,
+  items: readonly ResolvableItem[],
+  signal?: AbortSignal,
+): Promise<ResolutionLookup> {
+  const res = items.length > 0 ? await client.resolve(items, signal) : new Map<string, Resolution>();
+  return (urn) => res.get(urn) ?? client.cached(urn);
+}
+
+/** The diagnostics of a scan at the severities of `settings`. */
+export function diagnose(scan: ScanResult, resolved: ResolutionLookup, settings: Settings): PlainDiagnostic[] {
+  return diagnosticsFor(scan, resolved, settings.diagnostics);
+}
+
+/**
+ * One text through the whole pipeline, as Check Workspace takes each file: undefined for a
+ * language the settings do not scan.
+ */
+export async function checkText(
+  text: string,
+  languageId: string,
+  settings: Settings,
+  client: Resolver,
+  signal?: AbortSignal,
+): Promise<{ scan: ScanResult; diagnostics: PlainDiagnostic[] } | undefined> {
+  if (!settings.languages.includes(languageId)) return undefined;
+  const scan = scanText(text, languageId, settings);
+  const resolved = await resolveItems(client, resolvableItems([scan]), signal);
+  return { scan, diagnostics: diagnose(scan, resolved, settings) };
+}
