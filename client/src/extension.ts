@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
-import { registerPaletteCommands } from './commands';
+import { registerPaletteCommands } from './paletteCommands';
 import type { SkippedFile } from '../../model/src/protocol';
 import { CatalogLanguageServer } from './languageClient';
 import { LocalCatalog } from './localCatalog';
@@ -13,7 +13,7 @@ import { readHandOff } from './localCatalogHandOff';
 import { createLog, type Log } from './log';
 import { CatalogStatusBar } from './status';
 import { TokenStore } from './token';
-import { registerWriteCommands } from './writeCommands';
+import { registerWriteCommands } from './clientCommands';
 
 let active: { server: CatalogLanguageServer; localCatalog: LocalCatalog } | undefined;
 

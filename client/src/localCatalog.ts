@@ -17,7 +17,7 @@ import {
   newCatalogToken,
   portOf,
   startCatalogOnPort,
-  type RunningCatalog,
+  type LocalCatalogChild,
 } from './localCatalogProcess';
 import { describeError, type Log } from './log';
 import type { TokenStore } from './token';
@@ -27,7 +27,7 @@ const NODE_COMMAND = 'node';
 const PORT_KEY = 'catalogLens.localCatalog.port';
 
 export class LocalCatalog implements vscode.Disposable {
-  private running: RunningCatalog | undefined;
+  private running: LocalCatalogChild | undefined;
   private starting: Promise<void> | undefined;
   private stopping = false;
 
@@ -74,7 +74,7 @@ export class LocalCatalog implements vscode.Disposable {
     const db = path.join(storage, 'catalog.db');
     const token = newCatalogToken();
     const env = catalogEnv(process.env, token);
-    let running: RunningCatalog | undefined;
+    let running: LocalCatalogChild | undefined;
     try {
       running = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: 'Catalog Lens: starting the local catalog…' },

@@ -34,12 +34,6 @@ export function exampleUrn(kind: UrnKindName): string {
   }
 }
 
-/** The kind of a URN text, or undefined when it does not parse. */
-export function urnKindOf(text: string): UrnKindName | undefined {
-  const p = parseUrn(text);
-  return p.ok ? p.urn.kind : undefined;
-}
-
 /** The name a person reads for a URN (its last meaningful part, decoded) and where it lives. */
 export function urnLabel(text: string): { label: string; description: string } {
   const p = parseUrn(text);

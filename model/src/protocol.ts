@@ -298,8 +298,8 @@ export interface CustomNotification<P> {
   readonly _types?: { message: 'notification'; params: P };
 }
 
+/** The params of a custom request or notification. */
 export type ParamsOf<T> = T extends { readonly _types?: { params: infer P } } ? P : never;
-export type ResultOf<T> = T extends { readonly _types?: { message: 'request'; result: infer R } } ? R : never;
 
 /** A document and a position in it (LSP's TextDocumentPositionParams). */
 export interface DocumentPosition {

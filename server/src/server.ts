@@ -25,10 +25,11 @@ import {
   type ServerInitializationOptions,
   type Settings,
 } from '../../model/src/protocol';
-import type { Fetch } from './catalog/http';
-import type { ResolutionLookup } from './catalog/client';
-import { hintFor } from './catalog/errors';
-import { Catalogs } from './catalogs';
+import { PRODUCT_VERSION } from '../../model/src/version';
+import type { Fetch } from './catalogClient/http';
+import type { CatalogClient, ResolutionLookup } from './catalogClient/client';
+import { hintFor } from './catalogClient/errors';
+import { CatalogClients } from './catalogClient/registry';
 import { registerCommands, type CommandTable } from './commands';
 import { REFACTOR_KIND, codeActionsFor } from './features/codeActions';
 import { completionsAt } from './features/completion';
@@ -51,7 +52,7 @@ import { resolveItems, type PipelineContext } from './pipeline/check';
 import { OpenDocuments } from './pipeline/openDocuments';
 import { SettingsStore } from './settings';
 import { checkWorkspace, type WorkspaceContext } from './workspace';
-import { writeCommands, type WriteContext } from './writes/commands';
+import { writeCommands, type WriteContext } from './writes/writeCommands';
 
 export interface Runtime {
   env: NodeJS.ProcessEnv;
@@ -72,7 +73,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     folders: [] as string[],
   };
 
-  const catalogs = new Catalogs({
+  const catalogClients = new CatalogClients({
     token: runtime.env[SERVER_TOKEN_ENV] || undefined,
     ...(runtime.fetch ? { fetch: runtime.fetch } : {}),
     log,
@@ -92,9 +93,9 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     },
   });
 
-  const context: PipelineContext = {
+  const context: PipelineContext<CatalogClient> = {
     settingsFor: (uri) => settings.get(uri),
-    clientFor: (s) => catalogs.clientFor(s),
+    clientFor: (s) => catalogClients.clientFor(s),
     log,
   };
   const clear = (uri: string): void => void connection.sendDiagnostics({ uri, diagnostics: [] });
@@ -134,13 +135,13 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     token: CancellationToken,
   ): Promise<ResolutionLookup> => {
     if (!lookup) return () => undefined;
-    const resolved = await resolveItems(catalogs.clientFor(s), [lookup], signalOf(token));
+    const resolved = await resolveItems(catalogClients.clientFor(s), [lookup], signalOf(token));
     if (token.isCancellationRequested) throw cancelled();
     return resolved;
   };
 
   /** Settings for page links: the catalog actually used, also when it came from DataHub's CLI configuration. */
-  const linkSettings = (s: Settings): Settings => (s.url ? s : { ...s, url: catalogs.endpointFor(s).url });
+  const linkSettings = (s: Settings): Settings => (s.url ? s : { ...s, url: catalogClients.endpointFor(s).url });
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const caps = params.capabilities;
@@ -162,7 +163,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     session.canProgress = caps.window?.workDoneProgress === true;
     session.folders = (params.workspaceFolders ?? []).map((f) => f.uri);
     if (session.folders.length === 0 && params.rootUri) session.folders = [params.rootUri];
-    if (token !== undefined) catalogs.useToken(token);
+    if (token !== undefined) catalogClients.useToken(token);
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -173,7 +174,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
         executeCommandProvider: { commands: Object.values(Commands) },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
-      serverInfo: { name: 'catalog-lens-server', version: SERVER_VERSION },
+      serverInfo: { name: 'catalog-lens-server', version: PRODUCT_VERSION },
     };
   });
 
@@ -191,7 +192,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     const pushed = (change.settings as { catalogLens?: unknown } | null | undefined)?.catalogLens;
     if (pushed !== undefined) settings.replaceInitial(pushed);
     else settings.clear();
-    catalogs.reset();
+    catalogClients.reset();
     openDocuments.forgetScans();
     openDocuments.revalidateAll();
   });
@@ -237,7 +238,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
       if (!open?.scan) return [];
       const { doc, scan, settings: s } = open;
       const { trusted, clientCommands } = session;
-      const cached: ResolutionLookup = (urn) => catalogs.clientFor(s).cached(urn);
+      const cached: ResolutionLookup = (urn) => catalogClients.clientFor(s).cached(urn);
       return codeActionsFor({ doc, scan, params, trusted, clientCommands, cached });
     }),
   );
@@ -273,7 +274,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
       }
     },
     [Commands.refresh]: async () => {
-      for (const c of catalogs.all()) c.clearCache();
+      for (const c of catalogClients.all()) c.clearCache();
       openDocuments.forgetScans();
       openDocuments.revalidateAll();
       return { refreshed: documents.all().length };
@@ -282,21 +283,19 @@ export function startServer(connection: Connection, runtime: Runtime): void {
       const uri =
         typeof (args as { uri?: unknown } | undefined)?.uri === 'string' ? (args as { uri: string }).uri : undefined;
       const s = await settings.get(uri);
-      const client = catalogs.clientFor(s);
+      const client = catalogClients.clientFor(s);
       const error = await client.ping();
       return error
-        ? { ...catalogs.current(), ok: false, message: `${error.message}. ${hintFor(error)}` }
-        : { ...catalogs.current(), ok: true };
+        ? { ...catalogClients.current(), ok: false, message: `${error.message}. ${hintFor(error)}` }
+        : { ...catalogClients.current(), ok: true };
     },
   };
   registerCommands(connection, commands, log);
 
   documents.listen(connection);
-  connection.onShutdown(() => catalogs.dispose());
+  connection.onShutdown(() => catalogClients.dispose());
   connection.listen();
 }
-
-export const SERVER_VERSION = '0.1.0';
 
 /**
  * Asks the user (through the client) before the token first goes to `origin`. Only the Catalog

@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { aspects } from '../support/catalogHttp';
 import { startDatahubFrontend, type DatahubFrontend } from '../support/datahubFrontend';
-import { CatalogClient } from '../../server/src/catalog/client';
+import { CatalogClient } from '../../server/src/catalogClient/client';
 import { startFaultProxy } from '../support/faultProxy';
 import { startRecordingProxy } from '../support/recordingProxy';
 import { S, sampleCatalog, serverFor, type Catalog } from '../support/fixture';

@@ -4,13 +4,7 @@
  * `editableSchemaMetadata`) descriptions are kept apart. Objects are plain values whose costly
  * fields are functions, so graphql's default resolver loads only what a query selects.
  */
-import {
-  EXISTENCE_ASPECTS,
-  textOf,
-  type AspectName,
-  type AuditStamp,
-  type EntityType,
-} from '../../../model/src/aspects';
+import { EXISTENCE_ASPECTS, textOf, type AspectName, type EntityType } from '../../../model/src/aspects';
 import {
   parseUrn,
   type DatasetUrn,

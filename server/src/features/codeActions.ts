@@ -11,7 +11,7 @@ import { ClientCommands, Commands } from '../../../model/src/protocol';
 import { findField } from '../../../model/src/fieldPath';
 import { shownColumns } from '../../../model/src/readShapes';
 import { KIND_LABELS } from '../../../model/src/entityNames';
-import type { ResolutionLookup } from '../catalog/client';
+import type { ResolutionLookup } from '../catalogClient/client';
 import type { ScanResult, UrnOccurrence, YamlScalarRef } from '../scan/types';
 import { catalogDescription, type DiagnosticData } from './diagnostics';
 import { lookupOf } from './lookup';

@@ -15,10 +15,10 @@ import { editDistance, entityKey, parseUrn } from '../../../model/src/urn';
 import { KIND_LABELS, entityName, nearNames } from '../../../model/src/entityNames';
 import { shownColumns, shownDatasetDescription, type GqlDataset } from '../../../model/src/readShapes';
 import type { Settings, Severity } from '../../../model/src/protocol';
-import type { Resolution, ResolutionLookup } from '../catalog/client';
+import type { Resolution, ResolutionLookup } from '../catalogClient/client';
 import { builderPartRange } from '../scan/builderCall';
 import { inertText, MESSAGE_LIMIT } from '../../../model/src/inertText';
-import { quoteCatalogText } from '../catalog/errors';
+import { quoteCatalogText } from '../catalogClient/errors';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
 import { mapRange } from '../scan/sourceMap';
 

@@ -16,9 +16,9 @@ import {
 } from '../../../model/src/readShapes';
 import { decodePart, type SchemaFieldUrn, type Urn } from '../../../model/src/urn';
 import { KIND_LABELS, entityName, nearNames, urnParts } from '../../../model/src/entityNames';
-import type { Resolution, ResolutionLookup } from '../catalog/client';
 import type { Settings } from '../../../model/src/protocol';
-import { hintFor } from '../catalog/errors';
+import type { Resolution, ResolutionLookup } from '../catalogClient/client';
+import { hintFor } from '../catalogClient/errors';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
 import { entityUrlFor } from './links';
 import { lookupOf, type Lookup } from './lookup';

@@ -1,27 +1,30 @@
 /**
  * The document pipeline without an editor: text → scan → what the catalog answers → diagnostics.
- * Open documents (openDocuments.ts), Check Workspace (workspace.ts) and a command line use these
- * steps; nothing here needs an LSP connection.
+ * Open documents (openDocuments.ts) and Check Workspace (workspace.ts) run these steps, and a
+ * command line can: nothing here needs an LSP connection.
  */
 import type { Settings } from '../../../model/src/protocol';
-import type { CatalogClient, Resolution, ResolutionLookup } from '../catalog/client';
-import type { ResolvableKind } from '../catalog/queries';
+import type { CatalogClient, Resolution, ResolutionLookup } from '../catalogClient/client';
+import type { ResolvableKind } from '../catalogClient/queries';
 import { diagnosticsFor, type PlainDiagnostic } from '../features/diagnostics';
 import { lookupOf } from '../features/lookup';
 import { scanDocument } from '../scan';
 import type { ScanResult } from '../scan/types';
 
-/** What the parts below the wiring are given instead of the server: settings per document, and their catalog client. */
-export interface PipelineContext {
+/** What resolving needs of a catalog client: resolve (batched, cached) and what is cached already. */
+export type Resolver = Pick<CatalogClient, 'resolve' | 'cached'>;
+
+/**
+ * What the parts below the wiring are given instead of the server: settings per document, and
+ * their catalog client (`Client`: what the part asks of it).
+ */
+export interface PipelineContext<Client extends Resolver = Resolver> {
   /** The settings of the document `uri` (its folder's), or of the workspace. */
   settingsFor(uri?: string): Promise<Settings>;
   /** The catalog client of these settings (one per catalog endpoint). */
-  clientFor(settings: Settings): CatalogClient;
+  clientFor(settings: Settings): Client;
   log(message: string): void;
 }
-
-/** What resolving needs of a catalog client: resolve (batched, cached) and what is cached already. */
-export type Resolver = Pick<CatalogClient, 'resolve' | 'cached'>;
 
 export interface ResolvableItem {
   urn: string;
@@ -65,21 +68,4 @@ export async function resolveItems(
 /** The diagnostics of a scan at the severities of `settings`. */
 export function diagnose(scan: ScanResult, resolved: ResolutionLookup, settings: Settings): PlainDiagnostic[] {
   return diagnosticsFor(scan, resolved, settings.diagnostics);
-}
-
-/**
- * One text through the whole pipeline, as Check Workspace takes each file: undefined for a
- * language the settings do not scan.
- */
-export async function checkText(
-  text: string,
-  languageId: string,
-  settings: Settings,
-  client: Resolver,
-  signal?: AbortSignal,
-): Promise<{ scan: ScanResult; diagnostics: PlainDiagnostic[] } | undefined> {
-  if (!settings.languages.includes(languageId)) return undefined;
-  const scan = scanText(text, languageId, settings);
-  const resolved = await resolveItems(client, resolvableItems([scan]), signal);
-  return { scan, diagnostics: diagnose(scan, resolved, settings) };
 }

@@ -10,7 +10,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { MESSAGE_LIMIT } from '../../../model/src/inertText';
 import { DEFAULT_SETTINGS, type Settings } from '../../../model/src/protocol';
 import { parseUrn } from '../../../model/src/urn';
-import type { Resolution } from '../../../server/src/catalog/client';
+import type { Resolution } from '../../../server/src/catalogClient/client';
 import { codeActionsFor } from '../../../server/src/features/codeActions';
 import { diagnosticsFor, type PlainDiagnostic } from '../../../server/src/features/diagnostics';
 import { hoverAt } from '../../../server/src/features/hover';

@@ -6,7 +6,7 @@
  * writes) unless `DATAHUB_SKIP_CONFIG` is set. Used only when `catalogLens.url` is empty and the
  * workspace is trusted; a token found here only ever goes to the server found with it.
  */
-import { isRecord } from '../../model/src/json';
+import { isRecord } from '../../../model/src/json';
 import { parse } from 'yaml';
 
 export interface DatahubSource {

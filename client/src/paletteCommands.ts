@@ -7,7 +7,7 @@ import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
 import { originOf } from '../../model/src/origin';
 import { Commands, DEFAULT_SETTINGS, UrnAtRequest, type UrnAt } from '../../model/src/protocol';
 import { PaletteCommands } from './commandIds';
-import { entityPageUrl } from './endpoints';
+import { entityPageUrlOfText } from './endpoints';
 import type { CatalogLanguageServer } from './languageClient';
 import type { LocalCatalog } from './localCatalog';
 import { describeError, type Log } from './log';
@@ -122,7 +122,7 @@ export function registerPaletteCommands(deps: CommandDeps): void {
       return;
     }
     const cfg = catalogSettings(editor.document.uri);
-    const page = entityPageUrl(
+    const page = entityPageUrlOfText(
       {
         url: cfg.get<string>('url', ''),
         uiUrl: cfg.get<string>('uiUrl', ''),

@@ -15,7 +15,7 @@ import {
   type WriteResult,
 } from '../../model/src/protocol';
 import { PaletteCommands } from './commandIds';
-import { reportFailure, urnUnderCursor, type CommandDeps } from './commands';
+import { reportFailure, urnUnderCursor, type CommandDeps } from './paletteCommands';
 import type { CatalogLanguageServer } from './languageClient';
 import { askColumn, askDescription, askUrn, pickUrn } from './pickers';
 import { urnLabel, type UrnKindName } from './userText';

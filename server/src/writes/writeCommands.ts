@@ -20,8 +20,8 @@ import { inertText, MESSAGE_LIMIT } from '../../../model/src/inertText';
 import { Commands, type Settings, type WriteCommandId, type WriteResult } from '../../../model/src/protocol';
 import { entityTypeOf, parseUrn, type Urn } from '../../../model/src/urn';
 import { KIND_LABELS, entityName, nearNames } from '../../../model/src/entityNames';
-import type { CatalogClient, Resolution } from '../catalog/client';
-import type { CatalogError } from '../catalog/errors';
+import type { CatalogClient, Resolution } from '../catalogClient/client';
+import type { CatalogClientError } from '../catalogClient/errors';
 import {
   ADD_LINK,
   DATASET_LINKS,
@@ -29,7 +29,7 @@ import {
   UPDATE_DATASET,
   UPDATE_DESCRIPTION,
   type ResolvableKind,
-} from '../catalog/queries';
+} from '../catalogClient/queries';
 import { signalOf, type CommandHandler } from '../lsp';
 import type { PipelineContext } from '../pipeline/check';
 import { appendUnique, mergeColumnDescription, mergeDatasetDescription, mergeLink } from './merge';
@@ -47,7 +47,7 @@ const failed = (kind: Extract<WriteResult, { status: 'failed' }>['kind'], messag
 };
 
 /** What the write commands are given by the wiring: settings and catalog clients, trust, and a way to re-check. */
-export interface WriteContext extends PipelineContext {
+export interface WriteContext extends PipelineContext<CatalogClient> {
   /** false in Restricted Mode: every write is refused. */
   readonly trusted: boolean;
   /** Check the open documents again: a write changed what the catalog answers. */
@@ -479,7 +479,7 @@ function memberUrns(properties: unknown): ParsedArg[] {
   return out;
 }
 
-function failedFrom(e: CatalogError): never {
+function failedFrom(e: CatalogClientError): never {
   return failed(e.kind, e.message);
 }
 
