@@ -2,9 +2,11 @@
 // dist/server.js and dist/extension.js hold no native module (notes/native-modules.md): the local
 // catalog, which loads better-sqlite3, is its own bundle and always its own process.
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
+// The version is written in package.json only: the bundles get it here (model/src/version.ts).
+const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 const common = {
   bundle: true,
   platform: 'node',
@@ -14,6 +16,7 @@ const common = {
   minify: production,
   logLevel: 'warning',
   legalComments: 'none',
+  define: { CATALOG_LENS_VERSION: JSON.stringify(version) },
 };
 const builds = [
   { entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js' },

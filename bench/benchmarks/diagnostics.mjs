@@ -17,7 +17,7 @@ import { WHY } from '../notes.mjs';
 
 const BATCH = 100;
 const BUDGET = 2000;
-/** The server's MAX_PARALLEL_BATCHES (server/src/catalog/client.ts). */
+/** The server's MAX_PARALLEL_BATCHES (server/src/catalogClient/client.ts). */
 const PARALLEL = 4;
 
 /** N distinct dataset URNs: 90 % in the catalog (with descriptions), 10 % unknown to it. */

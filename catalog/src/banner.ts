@@ -1,10 +1,11 @@
 /**
  * What `catalog-lens-catalog` says when it starts: warnings first (also on stderr), then the
- * banner. Tests parse the banner's first line ("catalog-lens catalog listening on
- * http://127.0.0.1:<port>"); keep its form.
+ * banner. Its first line is the listening line of model/src/localCatalog.ts, which the extension,
+ * `npm start` and the tests read.
  */
 import { statSync } from 'node:fs';
 import { TOKEN_ENV, type CliOptions } from './cliOptions';
+import { listeningLine } from '../../model/src/localCatalog';
 import { isLoopbackHost } from '../../model/src/origin';
 
 /** What is risky about how the catalog was started, one sentence each (security-probe findings 7, 8). */
@@ -66,7 +67,7 @@ export function banner(url: string, hosts: readonly string[], o: CliOptions, sam
       ? `mode: DataHub (--compat datahub) — answers as a real DataHub where it differs from the spec (catalog/README.md "DataHub mode"); GraphQL limits: depth ${o.graphqlDepthLimit ?? 50}, complexity ${o.graphqlComplexityLimit ?? 2000}`
       : 'mode: spec — answers as shared/spec/catalog-interface.md says (--compat datahub answers as a real DataHub)';
   return [
-    `catalog-lens catalog listening on ${url}`,
+    listeningLine(url),
     `  GraphQL:        POST ${url}/api/graphql`,
     `  aspect write:   POST ${url}/aspects?action=ingestProposal   (and ?action=ingestProposalBatch)`,
     `  aspect read:    GET  ${url}/aspects/{url-encoded urn}?aspect=<name>&version=0`,

@@ -1,12 +1,13 @@
 /** Command-line options of `catalog-lens-catalog`; a bad flag is a UsageError (exit code 2). */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { LOCAL_CATALOG_TOKEN_ENV } from '../../model/src/localCatalog';
 import { COMPAT_MODES, isCompatMode, type CompatMode } from './compat';
 import { PAGE_ACCESS_MODES, type PageAccess } from './pages/access';
 import type { Durability } from './store';
 
 export const DEFAULT_PORT = 9410;
-export const TOKEN_ENV = 'CATALOG_LENS_CATALOG_TOKEN';
+export const TOKEN_ENV = LOCAL_CATALOG_TOKEN_ENV;
 
 export interface CliOptions {
   port: number;

@@ -13,6 +13,7 @@ import {
   type AspectName,
   type EntityType,
 } from '../../model/src/aspects';
+import { isRecord } from '../../model/src/json';
 import type { CompatMode } from './compat';
 import { badRequest, unprocessable } from './errors';
 import type { NamespacePolicy } from './namespaces';
@@ -20,8 +21,6 @@ import type { AspectStore } from './store';
 import { writeAspect, type AspectWrite, type WriteOutcome } from './writes';
 
 type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function kindOf(v: unknown): string {
   if (v === null) return 'null';
@@ -60,7 +59,7 @@ function checkAsync(body: Json): void {
 /** Checks one proposal object and turns it into a write; `where` is its JSON path (e.g. `proposals[2]`). */
 export function proposalToWrite(p: unknown, where: string, namespaces: NamespacePolicy): AspectWrite {
   if (p === undefined) throw badRequest(`${where}: required (the body is {"proposal": {...}, "async": "false"})`);
-  if (!isObject(p)) throw badRequest(`${where}: expected an object, found ${kindOf(p)}`);
+  if (!isRecord(p)) throw badRequest(`${where}: expected an object, found ${kindOf(p)}`);
 
   const entityType = requireString(p, 'entityType', where);
   const entityUrn = requireString(p, 'entityUrn', where);
@@ -90,7 +89,7 @@ export function proposalToWrite(p: unknown, where: string, namespaces: Namespace
     throw badRequest(
       `${where}.aspect: required ({"value": "<aspect JSON as a string>", "contentType": "application/json"})`,
     );
-  if (!isObject(aspect)) throw badRequest(`${where}.aspect: expected an object, found ${kindOf(aspect)}`);
+  if (!isRecord(aspect)) throw badRequest(`${where}.aspect: expected an object, found ${kindOf(aspect)}`);
   const valueText = requireString(aspect, 'value', `${where}.aspect`);
   const contentType = requireString(aspect, 'contentType', `${where}.aspect`);
   if (contentType !== 'application/json') {
@@ -98,7 +97,7 @@ export function proposalToWrite(p: unknown, where: string, namespaces: Namespace
   }
 
   const systemMetadata = p['systemMetadata'];
-  if (systemMetadata !== undefined && systemMetadata !== null && !isObject(systemMetadata)) {
+  if (systemMetadata !== undefined && systemMetadata !== null && !isRecord(systemMetadata)) {
     throw badRequest(`${where}.systemMetadata: expected an object, found ${kindOf(systemMetadata)}`);
   }
   if (nestedDeeperThan(systemMetadata, MAX_JSON_DEPTH)) {
@@ -112,7 +111,7 @@ export function proposalToWrite(p: unknown, where: string, namespaces: Namespace
   } catch (e) {
     throw unprocessable(`${where}.aspect.value: not valid JSON (${(e as Error).message})`);
   }
-  if (!isObject(value)) {
+  if (!isRecord(value)) {
     throw unprocessable(
       `${where}.aspect.value: the ${aspectName} aspect must be a JSON object, found ${kindOf(value)}`,
     );
@@ -128,7 +127,7 @@ export function proposalToWrite(p: unknown, where: string, namespaces: Namespace
   }
 
   const write: AspectWrite = { key: resolved.key, requestedUrn: entityUrn, entityType, aspectName, value };
-  if (isObject(systemMetadata)) write.systemMetadata = systemMetadata;
+  if (isRecord(systemMetadata)) write.systemMetadata = systemMetadata;
   if (ifVersionMatch !== undefined) write.ifVersionMatch = ifVersionMatch;
   return write;
 }
@@ -144,7 +143,7 @@ export function checkAspectOfEntity(entityType: EntityType, aspectName: AspectNa
 
 function readVersionHeader(headers: unknown, where: string): string | undefined {
   if (headers === undefined || headers === null) return undefined;
-  if (!isObject(headers)) throw badRequest(`${where}: expected an object of strings, found ${kindOf(headers)}`);
+  if (!isRecord(headers)) throw badRequest(`${where}: expected an object of strings, found ${kindOf(headers)}`);
   for (const [k, v] of Object.entries(headers)) {
     if (typeof v !== 'string') throw badRequest(`${where}.${k}: expected a string, found ${kindOf(v)}`);
   }
@@ -165,7 +164,7 @@ export function ingestProposal(
   actor: string,
   compat: CompatMode,
 ): WriteOutcome {
-  if (!isObject(body)) throw badRequest(`request body: expected a JSON object, found ${kindOf(body)}`);
+  if (!isRecord(body)) throw badRequest(`request body: expected a JSON object, found ${kindOf(body)}`);
   checkAsync(body);
   const write = proposalToWrite(body['proposal'], 'proposal', namespaces);
   return store.transaction(() => writeAspect(store, write, actor, Date.now(), compat));
@@ -179,7 +178,7 @@ export function ingestProposalBatch(
   actor: string,
   compat: CompatMode,
 ): WriteOutcome[] {
-  if (!isObject(body)) throw badRequest(`request body: expected a JSON object, found ${kindOf(body)}`);
+  if (!isRecord(body)) throw badRequest(`request body: expected a JSON object, found ${kindOf(body)}`);
   checkAsync(body);
   const list = body['proposals'];
   if (list === undefined) throw badRequest('proposals: required (the body is {"proposals": [...], "async": "false"})');

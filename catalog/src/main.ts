@@ -1,6 +1,6 @@
 /**
- * `catalog-lens-catalog`: starts the local catalog and says where it is (banner.ts). Tests read
- * the first line ("catalog-lens catalog listening on http://127.0.0.1:<port>"); keep its form.
+ * `catalog-lens-catalog`: starts the local catalog and says where it is (banner.ts): its first
+ * line is the listening line of model/src/localCatalog.ts.
  */
 import { banner, startupWarnings } from './banner';
 import { parseCliOptions, UsageError, USAGE, type CliOptions } from './cliOptions';

@@ -1,2 +1,4 @@
-/** The catalog's version, reported by GET /config (kept in step with package.json). */
-export const CATALOG_VERSION = '0.1.0';
+import { PRODUCT_VERSION } from '../../model/src/version';
+
+/** The catalog's version, reported by GET /config: the product's (package.json). */
+export const CATALOG_VERSION: string = PRODUCT_VERSION;

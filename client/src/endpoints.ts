@@ -3,7 +3,7 @@
  * the user before a token leaves this machine, and the web page of an entity. No `vscode` here,
  * so the rules are unit-tested on their own.
  */
-import { entityPageUrl as pageOf, type EntityPageSettings } from '../../model/src/entityPage';
+import { entityPageUrl, type EntityPageSettings } from '../../model/src/entityPage';
 import { isLoopbackHost, originOf, parseHttpUrl } from '../../model/src/origin';
 import { parseUrn } from '../../model/src/urn';
 
@@ -11,8 +11,6 @@ import { parseUrn } from '../../model/src/urn';
 export function tokenSecretKey(origin: string): string {
   return `catalogLens.token:${origin}`;
 }
-
-export { originOf };
 
 /**
  * Why the user should confirm before the token is sent; `key` identifies the answer to remember.
@@ -78,13 +76,9 @@ export function checkCatalogUrl(text: string, opts: { optional: boolean }): stri
   return undefined;
 }
 
-/** The web UI's base: `uiUrl`, else `url` with DataHub's GMS port 8080 read as the frontend's 9002 (as the server's links do). */
-export type { EntityPageSettings } from '../../model/src/entityPage';
-export { uiBase } from '../../model/src/entityPage';
-
-/** The entity's page in the catalog's web UI, or why there is none: the page the server's links open. */
-export function entityPageUrl(s: EntityPageSettings, urnText: string): { url: string } | { error: string } {
+/** The page of the entity a URN text names in the catalog's web UI, or why there is none: the page the server's links open. */
+export function entityPageUrlOfText(s: EntityPageSettings, urnText: string): { url: string } | { error: string } {
   const parsed = parseUrn(urnText);
   if (!parsed.ok) return { error: `Not a URN: ${parsed.error.message}` };
-  return pageOf(s, parsed.urn, urnText);
+  return entityPageUrl(s, parsed.urn, urnText);
 }

@@ -5,14 +5,15 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
-import { registerPaletteCommands } from './commands';
-import { CatalogLanguageServer, type SkippedFile } from './languageClient';
+import { registerPaletteCommands } from './paletteCommands';
+import type { SkippedFile } from '../../model/src/protocol';
+import { CatalogLanguageServer } from './languageClient';
 import { LocalCatalog } from './localCatalog';
 import { readHandOff } from './localCatalogHandOff';
 import { createLog, type Log } from './log';
 import { CatalogStatusBar } from './status';
 import { TokenStore } from './token';
-import { registerWriteCommands } from './writeCommands';
+import { registerWriteCommands } from './clientCommands';
 
 let active: { server: CatalogLanguageServer; localCatalog: LocalCatalog } | undefined;
 

@@ -19,10 +19,21 @@ import {
   type ServerOptions,
 } from 'vscode-languageclient/node';
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
-import { Commands, SkippedNotification, StatusNotification, type CatalogStatus } from '../../model/src/protocol';
+import {
+  Commands,
+  SkippedNotification,
+  StatusNotification,
+  type CommandArgs,
+  type CommandId,
+  type CommandResult,
+  type ConnectionTestResult,
+  type CustomRequest,
+  type ParamsOf,
+  type SkippedFile,
+} from '../../model/src/protocol';
 import { PaletteCommands } from './commandIds';
 import { CRASH_WINDOW_MS, CrashRestarts } from './crashRestarts';
-import { originOf } from './endpoints';
+import { originOf } from '../../model/src/origin';
 import {
   SERVER_LANGUAGES,
   sameLaunch,
@@ -34,13 +45,6 @@ import {
 import { SERVER_LOG_NAME, describeError, type Log } from './log';
 import type { ClientStatus } from './statusView';
 import type { TokenStore } from './token';
-
-/** Params of `catalogLens/skipped`. */
-export interface SkippedFile {
-  uri: string;
-  size: number;
-  limit: number;
-}
 
 export interface ServerEvents {
   onStatus(status: ClientStatus): void;
@@ -107,15 +111,24 @@ export class CatalogLanguageServer implements vscode.Disposable {
     return client;
   }
 
-  async sendRequest<R>(method: string, params: unknown, token?: vscode.CancellationToken): Promise<R> {
+  /** A custom request (model/src/protocol.ts), typed by its declaration. */
+  async request<P, R>(type: CustomRequest<P, R>, params: P, token?: vscode.CancellationToken): Promise<R> {
     const client = await this.running();
-    return client.sendRequest<R>(method, params, token);
+    return client.sendRequest<R>(type.method, params, token);
   }
 
   /** A server command (`workspace/executeCommand`) with its one object argument. */
-  async executeServerCommand<R>(command: string, arg: unknown, token?: vscode.CancellationToken): Promise<R> {
+  async executeServerCommand<C extends CommandId>(
+    command: C,
+    arg: CommandArgs<C>,
+    token?: vscode.CancellationToken,
+  ): Promise<CommandResult<C>> {
     const client = await this.running();
-    return (await client.sendRequest(ExecuteCommandRequest.type, { command, arguments: [arg] }, token)) as R;
+    return (await client.sendRequest(
+      ExecuteCommandRequest.type,
+      { command, arguments: [arg] },
+      token,
+    )) as CommandResult<C>;
   }
 
   /** A document URI as the server knows it. */
@@ -182,7 +195,7 @@ export class CatalogLanguageServer implements vscode.Disposable {
       const r = (await client.sendRequest(ExecuteCommandRequest.type, {
         command: Commands.testConnection,
         arguments: [{}],
-      })) as (CatalogStatus & { ok?: boolean }) | null;
+      })) as ConnectionTestResult | null;
       if (this.client !== client || !r) return;
       const state = r.state !== 'checking' ? r.state : r.ok ? 'connected' : 'error';
       this.events.onStatus({ state, message: r.message, ...(r.endpoint ? { endpoint: r.endpoint } : {}) });
@@ -214,10 +227,12 @@ export class CatalogLanguageServer implements vscode.Disposable {
       markdown: { isTrusted: false, supportHtml: false },
     };
     const client = new LanguageClient(CLIENT_ID, SERVER_LOG_NAME, serverOptions, clientOptions);
-    client.onNotification(StatusNotification.method, (status: CatalogStatus) => {
+    client.onNotification(StatusNotification.method, (status: ParamsOf<typeof StatusNotification>) => {
       if (this.client === client) this.events.onStatus(status);
     });
-    client.onNotification(SkippedNotification.method, (file: SkippedFile) => this.events.onSkipped(file));
+    client.onNotification(SkippedNotification.method, (file: ParamsOf<typeof SkippedNotification>) =>
+      this.events.onSkipped(file),
+    );
     client.onDidChangeState((e) => {
       if (this.client !== client) return;
       if (crash.phase === 'restarting' && e.newState === State.Running) {

@@ -3,10 +3,7 @@
  * document selector. No `vscode` here, so the rules (the token travels only in the environment)
  * are unit-tested on their own.
  */
-import { DEFAULT_SETTINGS } from '../../model/src/protocol';
-
-/** The environment variable the server reads the token from (server/src/server.ts). */
-export const TOKEN_ENV = 'CATALOG_LENS_TOKEN';
+import { DEFAULT_SETTINGS, SERVER_TOKEN_ENV, type ServerInitializationOptions } from '../../model/src/protocol';
 
 /** Languages the extension activates on and the server is given; settings may add more. */
 export const SERVER_LANGUAGES: readonly string[] = DEFAULT_SETTINGS.languages;
@@ -20,8 +17,8 @@ export const SERVER_SCHEMES: readonly string[] = ['file', 'untitled'];
  */
 export function serverProcessEnv(base: NodeJS.ProcessEnv, token: string | undefined): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...base };
-  delete env[TOKEN_ENV];
-  if (token) env[TOKEN_ENV] = token;
+  delete env[SERVER_TOKEN_ENV];
+  if (token) env[SERVER_TOKEN_ENV] = token;
   return env;
 }
 
@@ -30,13 +27,6 @@ export function serverProcessEnv(base: NodeJS.ProcessEnv, token: string | undefi
  * the plain-HTTP hosts, `allowTokenOrigins` the other origins (a graphqlUrl's), the user already
  * agreed to send the token to, so the server does not ask again.
  */
-export interface ServerInitializationOptions {
-  clientCommands: true;
-  trusted: boolean;
-  allowInsecureHosts: string[];
-  allowTokenOrigins: string[];
-}
-
 export function serverInitializationOptions(
   trusted: boolean,
   allowInsecureHosts: readonly string[] = [],

@@ -10,14 +10,14 @@ import { existsSync, mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CatalogLanguageServer } from './languageClient';
-import { originOf } from './endpoints';
+import { originOf } from '../../model/src/origin';
 import {
   catalogEnv,
   checkNodeForCatalog,
   newCatalogToken,
   portOf,
   startCatalogOnPort,
-  type RunningCatalog,
+  type LocalCatalogChild,
 } from './localCatalogProcess';
 import { describeError, type Log } from './log';
 import type { TokenStore } from './token';
@@ -27,7 +27,7 @@ const NODE_COMMAND = 'node';
 const PORT_KEY = 'catalogLens.localCatalog.port';
 
 export class LocalCatalog implements vscode.Disposable {
-  private running: RunningCatalog | undefined;
+  private running: LocalCatalogChild | undefined;
   private starting: Promise<void> | undefined;
   private stopping = false;
 
@@ -74,7 +74,7 @@ export class LocalCatalog implements vscode.Disposable {
     const db = path.join(storage, 'catalog.db');
     const token = newCatalogToken();
     const env = catalogEnv(process.env, token);
-    let running: RunningCatalog | undefined;
+    let running: LocalCatalogChild | undefined;
     try {
       running = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: 'Catalog Lens: starting the local catalog…' },

@@ -5,12 +5,7 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-
-/** The first line the local catalog prints (catalog/src/main.ts keeps its form). */
-export const LISTENING_RE = /catalog-lens catalog listening on (http:\/\/[^\s:]+:(\d+))/;
-
-/** The environment variable the local catalog reads its token from (catalog/src/cliOptions.ts): never its command line, which `ps` shows. */
-export const CATALOG_TOKEN_ENV = 'CATALOG_LENS_CATALOG_TOKEN';
+import { LISTENING_RE, LOCAL_CATALOG_TOKEN_ENV } from '../../model/src/localCatalog';
 
 /** A new random token for one start of the local catalog. */
 export function newCatalogToken(): string {
@@ -22,7 +17,7 @@ export function newCatalogToken(): string {
  * ELECTRON_RUN_AS_NODE (meant for the extension host's own runtime, not the user's node).
  */
 export function catalogEnv(base: NodeJS.ProcessEnv, token: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...base, [CATALOG_TOKEN_ENV]: token };
+  const env: NodeJS.ProcessEnv = { ...base, [LOCAL_CATALOG_TOKEN_ENV]: token };
   delete env['ELECTRON_RUN_AS_NODE'];
   return env;
 }
@@ -115,7 +110,8 @@ export interface CatalogLaunch {
   startTimeoutMs?: number;
 }
 
-export interface RunningCatalog {
+/** The local catalog running as a child process of the extension host. */
+export interface LocalCatalogChild {
   url: string;
   pid: number;
   /** Resolves when the process has exited, for whatever reason. */
@@ -125,7 +121,7 @@ export interface RunningCatalog {
 }
 
 /** Starts the catalog and resolves once it says where it listens; rejects with its output when it does not. */
-export function startCatalogProcess(launch: CatalogLaunch): Promise<RunningCatalog> {
+export function startCatalogProcess(launch: CatalogLaunch): Promise<LocalCatalogChild> {
   const child = spawn(launch.node, [launch.script, ...launch.args], {
     cwd: launch.cwd,
     env: launch.env,
@@ -150,7 +146,7 @@ export function startCatalogProcess(launch: CatalogLaunch): Promise<RunningCatal
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
 
-  return new Promise<RunningCatalog>((resolve, reject) => {
+  return new Promise<LocalCatalogChild>((resolve, reject) => {
     const timeoutMs = launch.startTimeoutMs ?? 30_000;
     const timer = setTimeout(() => {
       finish();
@@ -219,7 +215,7 @@ export async function startCatalogOnPort(
   launch: Omit<CatalogLaunch, 'args'>,
   argsFor: (port: number) => string[],
   preferredPort: number | undefined,
-): Promise<RunningCatalog> {
+): Promise<LocalCatalogChild> {
   if (preferredPort !== undefined && Number.isInteger(preferredPort) && preferredPort > 0 && preferredPort < 65536) {
     try {
       return await startCatalogProcess({ ...launch, args: argsFor(preferredPort) });

@@ -4,6 +4,7 @@
  * there, and links in an input box's message.
  */
 import * as vscode from 'vscode';
+import { kindWord } from '../../model/src/entityNames';
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
 import { checkCatalogUrl } from './endpoints';
 import {
@@ -11,7 +12,6 @@ import {
   descriptionFromInput,
   descriptionToInput,
   exampleUrn,
-  kindWord,
   urnLabel,
   type UrnKindName,
 } from './userText';

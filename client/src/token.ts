@@ -4,7 +4,8 @@
  * (or goes to a GraphQL host other than its own) the user confirms, once per destination.
  */
 import * as vscode from 'vscode';
-import { originOf, tokenRisks, tokenSecretKey } from './endpoints';
+import { originOf } from '../../model/src/origin';
+import { tokenRisks, tokenSecretKey } from './endpoints';
 import type { Log } from './log';
 
 const ACCEPTED_RISKS_KEY = 'catalogLens.acceptedTokenRisks';

@@ -2,23 +2,10 @@
  * What the user types and reads in input boxes and quick picks: URN checks, descriptions on one
  * line, labels for URNs. No `vscode` here, so it is unit-tested on its own.
  */
-import { decodePart, parseUrn, type Urn } from '../../model/src/urn';
+import { kindWord } from '../../model/src/entityNames';
+import { decodePart, entityTypeOf, parseUrn, type Urn } from '../../model/src/urn';
 
 export type UrnKindName = Urn['kind'];
-
-const KIND_WORDS: Record<string, string> = {
-  dataset: 'dataset',
-  mlFeature: 'ML feature',
-  mlFeatureTable: 'feature table',
-  mlModel: 'ML model',
-  mlModelGroup: 'model group',
-  corpuser: 'user',
-  dataPlatform: 'platform',
-};
-
-export function kindWord(kind: string): string {
-  return KIND_WORDS[kind] ?? kind;
-}
 
 /** An error message for a typed URN, or undefined when it is a URN of one of `kinds`. */
 export function checkUrnText(text: string, kinds: readonly UrnKindName[]): string | undefined {
@@ -27,9 +14,8 @@ export function checkUrnText(text: string, kinds: readonly UrnKindName[]): strin
   if (!t.startsWith('urn:')) return "A URN starts with 'urn:'";
   const p = parseUrn(t);
   if (!p.ok) return `${p.error.message} (at character ${p.error.offset + 1})`;
-  const kind = p.urn.kind === 'other' ? p.urn.entityType : p.urn.kind;
   if (kinds.length > 0 && !kinds.includes(p.urn.kind))
-    return `Expected a ${kinds.map(kindWord).join(' or ')} URN, this is a ${kindWord(kind)} URN`;
+    return `Expected a ${kinds.map(kindWord).join(' or ')} URN, this is a ${kindWord(entityTypeOf(p.urn))} URN`;
   return undefined;
 }
 
@@ -46,12 +32,6 @@ export function exampleUrn(kind: UrnKindName): string {
     default:
       return 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
   }
-}
-
-/** The kind of a URN text, or undefined when it does not parse. */
-export function urnKindOf(text: string): UrnKindName | undefined {
-  const p = parseUrn(text);
-  return p.ok ? p.urn.kind : undefined;
 }
 
 /** The name a person reads for a URN (its last meaningful part, decoded) and where it lives. */

@@ -5,6 +5,7 @@
  * Real DataHub payloads carry more than the spec shows (customProperties, platformSchema …):
  * the types are open (`[key: string]: unknown`) and the check looks only at the fields it knows.
  */
+import { isRecord } from './json';
 import { parseUrn, type UrnKind } from './urn';
 
 export interface AuditStamp {
@@ -191,8 +192,6 @@ export function isEntityType(name: string): name is EntityType {
 
 type Check = (value: unknown, path: string, out: string[]) => void;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 const str: Check = (v, p, out) => {
   if (typeof v !== 'string') out.push(`${p}: expected a string, found ${describe(v)}`);
 };
@@ -202,7 +201,7 @@ const nullableStr: Check = (v, p, out) => {
 /** An optional string, also in the Avro union form `{"string": "…"}` that DataHub's MCE files use. */
 const optionalText: Check = (v, p, out) => {
   if (v === null || typeof v === 'string') return;
-  if (isObject(v) && Object.keys(v).length === 1 && typeof v['string'] === 'string') return;
+  if (isRecord(v) && Object.keys(v).length === 1 && typeof v['string'] === 'string') return;
   out.push(`${p}: expected a string, found ${describe(v)}`);
 };
 const urnOf =
@@ -241,7 +240,7 @@ const arrayOf =
 const mapOf =
   (value: Check): Check =>
   (v, p, out) => {
-    if (!isObject(v)) {
+    if (!isRecord(v)) {
       out.push(`${p}: expected an object, found ${describe(v)}`);
       return;
     }
@@ -261,7 +260,7 @@ const oneOf =
 const record =
   (fields: Record<string, Check>, required: readonly string[] = []): Check =>
   (v, p, out) => {
-    if (!isObject(v)) {
+    if (!isRecord(v)) {
       out.push(`${p || 'aspect'}: expected an object, found ${describe(v)}`);
       return;
     }
@@ -338,6 +337,6 @@ function describe(v: unknown): string {
 /** The text of an optional string field, unwrapping the Avro union form `{"string": "…"}`. */
 export function textOf(v: unknown): string | null {
   if (typeof v === 'string') return v;
-  if (isObject(v) && typeof v['string'] === 'string') return v['string'];
+  if (isRecord(v) && typeof v['string'] === 'string') return v['string'];
   return null;
 }

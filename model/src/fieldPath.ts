@@ -11,11 +11,6 @@ export function simplePath(fieldPath: string): string {
     .join('.');
 }
 
-/** Whether `fieldPath` (simple or v2) names the column `column` (given by its simple path). */
-export function matchesColumn(fieldPath: string, column: string): boolean {
-  return simplePath(fieldPath) === simplePath(column);
-}
-
 /**
  * The field named exactly `column`, else the first whose simple path equals that of `column`.
  * The exact match wins because a Kafka schema holds `[key=True]…id` and the value's `…id`, both simply `id`.

@@ -1,8 +1,10 @@
 /**
- * What the client and the server share: command ids, settings, custom messages.
- * These are public contracts (README "Server commands", "Settings"); keep them stable.
+ * What the client and the server share: command ids with their arguments and results, settings,
+ * initialization options, custom messages with their params and results. These are public
+ * contracts (README "Server commands", "Custom messages", "Settings"); keep them stable.
  */
 import { DEFAULT_ENTITY_URL_TEMPLATE } from './entityPage';
+import type { Urn } from './urn';
 
 /** Server commands (`workspace/executeCommand`); each takes one object argument. */
 export const Commands = {
@@ -18,15 +20,90 @@ export const Commands = {
   addGroupsToModel: 'catalogLens.addGroupsToModel',
   /** `{urn, properties, overwrite?}` → WriteResult (ML kinds only) */
   createEntity: 'catalogLens.createEntity',
-  /** `{}` → `{files, urns, diagnostics}`: scan every matching file of the workspace folders. */
+  /** `{}` → CheckWorkspaceResult: scan every matching file of the workspace folders. */
   checkWorkspace: 'catalogLens.checkWorkspace',
-  /** `{}` → `{}`: drop the cache and re-diagnose open documents. */
+  /** `{}` → RefreshResult: drop the cache and re-diagnose open documents. */
   refresh: 'catalogLens.refresh',
-  /** `{}` → CatalogStatus: ask the catalog now (a connection test). */
+  /** `{uri?}` → ConnectionTestResult: ask the catalog now (a connection test). */
   testConnection: 'catalogLens.testConnection',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
+
+/** Every command's argument may name a document: the settings of its folder apply (write path, actor). */
+export interface CommandScope {
+  uri?: string;
+}
+
+export interface SetDatasetDescriptionArgs extends CommandScope {
+  urn: string;
+  description: string;
+  link?: { url: string; description?: string } | null;
+}
+
+export interface SetColumnDescriptionArgs extends CommandScope {
+  urn: string;
+  fieldPath: string;
+  description: string;
+}
+
+export interface AddFeaturesToTableArgs extends CommandScope {
+  table: string;
+  features: string[];
+}
+
+export interface AddFeaturesToModelArgs extends CommandScope {
+  model: string;
+  features: string[];
+}
+
+export interface AddGroupsToModelArgs extends CommandScope {
+  model: string;
+  groups: string[];
+}
+
+export interface CreateEntityArgs extends CommandScope {
+  urn: string;
+  /** The ML kind's properties aspect (spec §2.2). */
+  properties: Record<string, unknown>;
+  overwrite?: boolean;
+}
+
+/** What `checkWorkspace` did: files scanned and skipped (too large, unreadable), distinct URNs, diagnostics. */
+export interface CheckWorkspaceResult {
+  files: number;
+  skipped: number;
+  urns: number;
+  diagnostics: number;
+  cancelled: boolean;
+}
+
+/** What `refresh` did: how many open documents are checked again. */
+export interface RefreshResult {
+  refreshed: number;
+}
+
+/** What `testConnection` found: the connection status now, and whether the catalog answered. */
+export type ConnectionTestResult = CatalogStatus & { ok: boolean };
+
+/** The argument and the result of each server command. */
+export interface ServerCommandTypes {
+  [Commands.setDatasetDescription]: { args: SetDatasetDescriptionArgs; result: WriteResult };
+  [Commands.setColumnDescription]: { args: SetColumnDescriptionArgs; result: WriteResult };
+  [Commands.addFeaturesToTable]: { args: AddFeaturesToTableArgs; result: WriteResult };
+  [Commands.addFeaturesToModel]: { args: AddFeaturesToModelArgs; result: WriteResult };
+  [Commands.addGroupsToModel]: { args: AddGroupsToModelArgs; result: WriteResult };
+  [Commands.createEntity]: { args: CreateEntityArgs; result: WriteResult };
+  [Commands.checkWorkspace]: { args: CommandScope; result: CheckWorkspaceResult };
+  [Commands.refresh]: { args: CommandScope; result: RefreshResult };
+  [Commands.testConnection]: { args: CommandScope; result: ConnectionTestResult };
+}
+
+export type CommandArgs<C extends CommandId> = ServerCommandTypes[C]['args'];
+export type CommandResult<C extends CommandId> = ServerCommandTypes[C]['result'];
+
+/** The server commands that write to the catalog: each answers a WriteResult. */
+export type WriteCommandId = { [C in CommandId]: CommandResult<C> extends WriteResult ? C : never }[CommandId];
 
 /**
  * Client-side commands that code actions name when the client says it has them
@@ -48,11 +125,15 @@ export const ClientCommands = {
   createEntity: 'catalogLens.createEntityInteractive',
 } as const;
 
-/** What a write command did. */
+/**
+ * What a write command did: written (which aspects), unchanged (nothing needed writing), or failed
+ * with a kind the user can act on. Each variant names the others' fields as absent, so a reader
+ * may look at `aspects` or `kind` before narrowing on `status`.
+ */
 export type WriteResult =
-  | { status: 'written'; message: string; aspects: string[] }
-  | { status: 'unchanged'; message: string }
-  | { status: 'failed'; message: string; kind: CatalogErrorKind };
+  | { status: 'written'; message: string; aspects: string[]; kind?: undefined }
+  | { status: 'unchanged'; message: string; aspects?: undefined; kind?: undefined }
+  | { status: 'failed'; message: string; kind: CatalogErrorKind; aspects?: undefined };
 
 export type CatalogErrorKind =
   | 'notConfigured'
@@ -173,14 +254,81 @@ export interface CatalogStatus {
   endpoint?: string;
 }
 
-/** Notification server → client: the catalog connection changed. Params: CatalogStatus. */
-export const StatusNotification = { method: 'catalogLens/status' } as const;
+/**
+ * The environment variable the server reads the access token from. The Catalog Lens extension
+ * sets it for the server's process; the token never travels in a message (the LSP trace shows them).
+ */
+export const SERVER_TOKEN_ENV = 'CATALOG_LENS_TOKEN';
 
-/** Notification server → client: a file was skipped (too large). Params: `{uri, size, limit}`. */
-export const SkippedNotification = { method: 'catalogLens/skipped' } as const;
+/**
+ * `initializationOptions` of `initialize`. The extension sends `clientCommands`, `trusted` and the
+ * origins the user already allowed, never the token; other editors may send `settings` (when
+ * they have no `workspace/configuration`) and `token` (when they cannot set the server's
+ * environment).
+ */
+export interface ServerInitializationOptions {
+  /** The client registers ClientCommands: code actions may name them. */
+  clientCommands?: boolean;
+  /** false in a workspace the user does not trust (Restricted Mode): nothing is written. */
+  trusted?: boolean;
+  /** Plain-HTTP hosts (host:port) the user already agreed to send the token to. */
+  allowInsecureHosts?: string[];
+  /** Other origins (a graphqlUrl's) the user already agreed to send the token to. */
+  allowTokenOrigins?: string[];
+  settings?: unknown;
+  token?: string;
+}
 
-/** Request client → server: the URN at a position. Params: TextDocumentPositionParams; result: `{urn, kind} | null`. */
-export const UrnAtRequest = { method: 'catalogLens/urnAt' } as const;
+/**
+ * A custom request: its method, with its params and result as types. vscode-eslint's
+ * `RequestType` idea without its class: the server's vscode-languageserver and the client's
+ * vscode-languageclient link two versions of vscode-jsonrpc, whose `RequestType`s are not
+ * assignable to each other, so each side registers and sends by `method` through a typed helper.
+ */
+export interface CustomRequest<P, R> {
+  readonly method: string;
+  /** Types only; never set. */
+  readonly _types?: { message: 'request'; params: P; result: R };
+}
 
-/** Request client → server: URNs of a kind seen in open documents and the workspace. Params `{kind}`; result `string[]`. */
-export const KnownUrnsRequest = { method: 'catalogLens/knownUrns' } as const;
+/** A custom notification: its method, with its params as a type. */
+export interface CustomNotification<P> {
+  readonly method: string;
+  /** Types only; never set. */
+  readonly _types?: { message: 'notification'; params: P };
+}
+
+/** The params of a custom request or notification. */
+export type ParamsOf<T> = T extends { readonly _types?: { params: infer P } } ? P : never;
+
+/** A document and a position in it (LSP's TextDocumentPositionParams). */
+export interface DocumentPosition {
+  textDocument: { uri: string };
+  position: { line: number; character: number };
+}
+
+/** Params of `catalogLens/skipped`: the document and its size, over the limit (characters). */
+export interface SkippedFile {
+  uri: string;
+  size: number;
+  limit: number;
+}
+
+/** What `catalogLens/urnAt` answers: the URN under the cursor (a schemaField's dataset, with the column). */
+export interface UrnAt {
+  urn: string;
+  kind: Urn['kind'];
+  column?: string;
+}
+
+/** Notification server → client: the catalog connection changed. */
+export const StatusNotification: CustomNotification<CatalogStatus> = { method: 'catalogLens/status' };
+
+/** Notification server → client: a document was skipped (too large), once per document. */
+export const SkippedNotification: CustomNotification<SkippedFile> = { method: 'catalogLens/skipped' };
+
+/** Request client → server: the URN at a position, or null. */
+export const UrnAtRequest: CustomRequest<DocumentPosition, UrnAt | null> = { method: 'catalogLens/urnAt' };
+
+/** Request client → server: URNs (of one kind, or all) seen in open documents, sorted. */
+export const KnownUrnsRequest: CustomRequest<{ kind?: string }, string[]> = { method: 'catalogLens/knownUrns' };

@@ -644,6 +644,21 @@ export function withNamespace<U extends Urn>(urn: U, ns: string): U {
   return { ...urn, namespace: ns };
 }
 
+/**
+ * What names one entity whichever namespace word spells it (`li`, `svc` …): the URN printed in one
+ * stand-in namespace, as the local catalog keys its entities (catalog/src/namespaces.ts); text
+ * that is no URN is its own key.
+ */
+export function entityKey(text: string): string {
+  const p = parseUrn(text);
+  return p.ok ? printUrn(withNamespace(p.urn, '_')) : text;
+}
+
+/** Whether two URN texts name the same entity, whichever namespace word each is written in. */
+export function sameEntity(a: string, b: string): boolean {
+  return a === b || entityKey(a) === entityKey(b);
+}
+
 /** The URNs nested in `text` with namespace `from` spelt with `to`. */
 function respell(text: string, from: string, to: string): string {
   return from === to ? text : text.split(`urn:${from}:`).join(`urn:${to}:`);

@@ -1,13 +1,14 @@
-/** `workspace/executeCommand`: one handler per command id, each answering a result object. */
-import { ResponseError, ErrorCodes, type CancellationToken } from 'vscode-languageserver';
-import type { ServerState } from './server';
-import { writeCommands } from './writes/commands';
+/** `workspace/executeCommand`: the table of server commands (server.ts builds it), each answering a result object. */
+import { ResponseError, ErrorCodes, type Connection } from 'vscode-languageserver';
+import type { CommandId, CommandResult } from '../../model/src/protocol';
+import type { CommandHandler, Log } from './lsp';
 
-export type CommandHandler = (args: unknown, token: CancellationToken) => Promise<unknown>;
+/** One handler per server command, each answering its command's result (model/src/protocol.ts). */
+export type CommandTable = { [C in CommandId]: CommandHandler<CommandResult<C>> };
 
-export function registerCommands(state: ServerState, handlers: Record<string, CommandHandler>): void {
-  const all: Record<string, CommandHandler> = { ...writeCommands(state), ...handlers };
-  state.connection.onExecuteCommand(async (params, token) => {
+export function registerCommands(connection: Connection, table: CommandTable, log: Log): void {
+  const all: Record<string, CommandHandler> = table;
+  connection.onExecuteCommand(async (params, token) => {
     const handler = all[params.command];
     if (!handler)
       throw new ResponseError(
@@ -18,7 +19,7 @@ export function registerCommands(state: ServerState, handlers: Record<string, Co
       return await handler(params.arguments?.[0], token);
     } catch (e) {
       if (e instanceof ResponseError) throw e;
-      state.log(`${params.command} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      log(`${params.command} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       throw new ResponseError(
         ErrorCodes.InternalError,
         `${params.command} failed: ${e instanceof Error ? e.message : String(e)}`,

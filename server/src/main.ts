@@ -3,11 +3,13 @@
  * `--socket=N`, as vscode-languageserver reads them from argv).
  */
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { SERVER_VERSION, startServer } from './server';
+import { SERVER_TOKEN_ENV } from '../../model/src/protocol';
+import { PRODUCT_VERSION } from '../../model/src/version';
+import { startServer } from './server';
 
 const args = process.argv.slice(2);
 if (args.includes('--version')) {
-  process.stdout.write(`catalog-lens-server ${SERVER_VERSION}\n`);
+  process.stdout.write(`catalog-lens-server ${PRODUCT_VERSION}\n`);
   process.exit(0);
 }
 if (
@@ -20,7 +22,7 @@ if (
       '',
       'The Catalog Lens language server. Settings come through workspace/configuration (section',
       '"catalogLens") or initializationOptions.settings; the access token from the environment',
-      'variable CATALOG_LENS_TOKEN (or initializationOptions.token).',
+      `variable ${SERVER_TOKEN_ENV} (or initializationOptions.token).`,
       '',
     ].join('\n'),
   );

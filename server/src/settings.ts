@@ -3,6 +3,7 @@
  * promises and dropped on change (the lsp-sample pattern). Editors without that request give
  * them as `initializationOptions.settings`.
  */
+import { isRecord } from '../../model/src/json';
 import { DEFAULT_SETTINGS, MAX_FILE_SIZE_BOUND, type Settings } from '../../model/src/protocol';
 
 export type ConfigurationFetcher = (scopeUri: string | undefined) => Promise<unknown>;
@@ -95,10 +96,6 @@ export function mergeSettings(raw: unknown): Settings {
     allowTokenOrigins: strings(r['allowTokenOrigins'], d.allowTokenOrigins),
     excludeFolders: strings(r['excludeFolders'], d.excludeFolders),
   };
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 function str(v: unknown, def: string): string {
   return typeof v === 'string' ? v : def;

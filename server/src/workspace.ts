@@ -1,19 +1,18 @@
 /**
  * Check Workspace: scan every matching file of the workspace folders, resolve all their URNs
- * together (batched across files), and publish diagnostics for each file, with progress.
+ * together (batched across files), and publish diagnostics for each file, with progress. It runs
+ * the document pipeline (pipeline/check.ts) over files; no LSP connection is needed here, so a
+ * command line can run it too.
  */
 import { promises as fs } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { CancellationToken } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Settings } from '../../model/src/protocol';
-import type { Resolution } from './catalog/client';
-import { diagnosticsFor } from './features/diagnostics';
-import { scanDocument } from './scan';
+import type { CheckWorkspaceResult, Settings } from '../../model/src/protocol';
+import type { PlainDiagnostic } from './features/diagnostics';
+import { diagnose, resolvableItems, resolveItems, scanText, type PipelineContext } from './pipeline/check';
 import { clearParseCache } from './scan/parseCache';
 import type { ScanResult } from './scan/types';
-import { resolvableItems, signalOf, toLspDiagnostic, type ServerState } from './server';
 
 export const LANGUAGE_BY_EXTENSION: Readonly<Record<string, string>> = {
   '.py': 'python',
@@ -34,35 +33,41 @@ export const LANGUAGE_BY_EXTENSION: Readonly<Record<string, string>> = {
   '.toml': 'toml',
 };
 
-export interface CheckResult {
-  files: number;
-  skipped: number;
-  urns: number;
-  diagnostics: number;
-  cancelled: boolean;
+/** What Check Workspace is given: the folders, the open documents (their text wins over the file's), and where diagnostics go. */
+export interface WorkspaceContext extends PipelineContext {
+  /** The workspace folders' URIs (only `file:` ones are checked). */
+  workspaceFolders(): string[];
+  /** The open document `uri` and its scan (cached by version), or undefined when it is not open. */
+  openDocument(uri: string): TextDocument | undefined;
+  scanOf(doc: TextDocument, settings: Settings): ScanResult | undefined;
+  /** The diagnostics of a checked file (an empty list clears what an earlier check gave it). */
+  publish(doc: TextDocument, diagnostics: PlainDiagnostic[]): void;
+  /** No diagnostics for `uri` any more. */
+  clear(uri: string): void;
+}
+
+/** How the check reports and is stopped: both optional for a caller that shows nothing or never stops. */
+export interface CheckRun {
+  report?(percentage: number, message: string): void;
+  cancelled(): boolean;
+  signal?: AbortSignal;
 }
 
 /** Files read at once: enough to keep the thread pool busy while the server scans the one before. */
 const READ_AHEAD = 16;
 
 /** URIs of closed files that the last Check Workspace gave diagnostics, so that the next one can clear them. */
-const flaggedByCheck = new WeakMap<ServerState, Set<string>>();
+const flaggedByCheck = new WeakMap<WorkspaceContext, Set<string>>();
 
-export async function checkWorkspace(
-  state: ServerState,
-  token: CancellationToken,
-  canProgress: boolean,
-): Promise<CheckResult> {
-  const progress = canProgress ? await state.connection.window.createWorkDoneProgress() : undefined;
-  progress?.begin('Catalog Lens: checking workspace', 0, 'listing files', true);
-  const result: CheckResult = { files: 0, skipped: 0, urns: 0, diagnostics: 0, cancelled: false };
-  const cancelled = (): boolean => token.isCancellationRequested || (progress?.token.isCancellationRequested ?? false);
+export async function checkWorkspace(ctx: WorkspaceContext, run: CheckRun): Promise<CheckWorkspaceResult> {
+  const result: CheckWorkspaceResult = { files: 0, skipped: 0, urns: 0, diagnostics: 0, cancelled: false };
+  const cancelled = (): boolean => run.cancelled();
   try {
     // Settings are asked once per workspace folder (its files share them), not once per file.
     const files: Array<{ path: string; uri: string; languageId: string; settings: Settings }> = [];
-    for (const folder of state.workspaceFolders()) {
+    for (const folder of ctx.workspaceFolders()) {
       if (!folder.startsWith('file:')) continue;
-      const settings = await state.settings.get(folder);
+      const settings = await ctx.settingsFor(folder);
       const paths: string[] = [];
       await listFiles(fileURLToPath(folder), settings.excludeFolders, paths, cancelled);
       for (const path of paths) {
@@ -77,7 +82,7 @@ export async function checkWorkspace(
     const reads: Array<Promise<string | ReadFailure> | undefined> = [];
     const readAt = (i: number): Promise<string | ReadFailure> | undefined => {
       const f = files[i];
-      if (!f || state.documents.get(f.uri)) return undefined;
+      if (!f || ctx.openDocument(f.uri)) return undefined;
       return readCapped(f.path, f.settings.maxFileSize);
     };
     for (let i = 0; i < Math.min(READ_AHEAD, files.length); i++) reads[i] = readAt(i);
@@ -86,25 +91,25 @@ export async function checkWorkspace(
       const read = reads[i];
       reads[i] = undefined;
       if (i + READ_AHEAD < files.length) reads[i + READ_AHEAD] = readAt(i + READ_AHEAD);
-      const open = state.documents.get(uri);
+      const open = ctx.openDocument(uri);
       let doc = open;
       if (!doc) {
         const text = read ? await read : await readCapped(files[i]!.path, s.maxFileSize);
         if (typeof text !== 'string') {
           result.skipped++;
-          if (text.error) state.log(`Check Workspace: ${files[i]!.path} was passed over: ${text.error}`);
+          if (text.error) ctx.log(`Check Workspace: ${files[i]!.path} was passed over: ${text.error}`);
           continue;
         }
         doc = TextDocument.create(uri, languageId, 0, text);
       }
-      const scan = open ? state.scanOf(open, s) : scanDocument(doc.getText(), languageId, { namespaces: s.namespaces });
+      const scan = open ? ctx.scanOf(open, s) : scanText(doc.getText(), languageId, s);
       if (!scan) {
         result.skipped++;
         continue;
       }
       result.files++;
       if (scan.occurrences.length > 0) scanned.push({ doc, scan, settings: s });
-      if (i % 200 === 0) progress?.report(Math.round((i / files.length) * 50), `scanned ${i} of ${files.length} files`);
+      if (i % 200 === 0) run.report?.(Math.round((i / files.length) * 50), `scanned ${i} of ${files.length} files`);
     }
     // Reads started ahead of a cancellation settle on their own (readCapped never rejects).
     if (cancelled()) {
@@ -112,40 +117,34 @@ export async function checkWorkspace(
       return result;
     }
     // One resolve over all files: URNs shared by files are asked once, in batches.
-    const all = scanned.flatMap((x) => resolvableItems(x.scan));
-    result.urns = new Set(all.map((x) => x.urn)).size;
-    progress?.report(50, `asking the catalog about ${result.urns} URNs`);
-    const s = await state.settings.get();
-    const client = state.catalogs.clientFor(s);
-    const resolved = new Map<string, Resolution>();
-    const unique = [...new Map(all.map((x) => [x.urn, x])).values()];
-    for (const [k, v] of await client.resolve(unique, signalOf(token))) resolved.set(k, v);
+    const items = resolvableItems(scanned.map((x) => x.scan));
+    result.urns = items.length;
+    run.report?.(50, `asking the catalog about ${result.urns} URNs`);
+    const resolved = await resolveItems(ctx.clientFor(await ctx.settingsFor()), items, run.signal);
     if (cancelled()) {
       result.cancelled = true;
       return result;
     }
     // A file without URNs has no diagnostics: it gets a message only to clear what the last check gave it.
-    const before = flaggedByCheck.get(state) ?? new Set<string>();
+    const before = flaggedByCheck.get(ctx) ?? new Set<string>();
     const flagged = new Set<string>();
     for (const { doc, scan, settings: fileSettings } of scanned) {
-      const diags = diagnosticsFor(scan, (u) => resolved.get(u) ?? client.cached(u), fileSettings.diagnostics);
+      const diags = diagnose(scan, resolved, fileSettings);
       result.diagnostics += diags.length;
       if (diags.length > 0) flagged.add(doc.uri);
-      else if (!before.has(doc.uri) && !state.documents.get(doc.uri)) continue;
-      void state.connection.sendDiagnostics({ uri: doc.uri, diagnostics: diags.map((d) => toLspDiagnostic(doc, d)) });
+      else if (!before.has(doc.uri) && !ctx.openDocument(doc.uri)) continue;
+      ctx.publish(doc, diags);
     }
     const scannedUris = new Set(scanned.map((x) => x.doc.uri));
     for (const uri of before) {
-      if (!flagged.has(uri) && !scannedUris.has(uri) && !state.documents.get(uri))
-        void state.connection.sendDiagnostics({ uri, diagnostics: [] });
+      if (!flagged.has(uri) && !scannedUris.has(uri) && !ctx.openDocument(uri)) ctx.clear(uri);
     }
-    flaggedByCheck.set(state, flagged);
+    flaggedByCheck.set(ctx, flagged);
     result.cancelled = cancelled();
     return result;
   } finally {
     // The check parsed every URN of the workspace; the parse cache need only serve the open documents.
     clearParseCache();
-    progress?.done();
   }
 }
 

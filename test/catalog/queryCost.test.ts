@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import { parse } from 'graphql';
 import { queryCost } from '../../model/src/queryCost';
 import { SAMPLE } from '../../catalog/src/sample';
-import { batchQuery } from '../../server/src/catalog/queries';
+import { batchQuery } from '../../server/src/catalogClient/queries';
 import { gql, testCatalog } from './helpers';
 
 const cost = (doc: string, variables?: Record<string, unknown>, operationName?: string) =>

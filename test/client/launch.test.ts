@@ -8,7 +8,6 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   SERVER_LANGUAGES,
-  TOKEN_ENV,
   sameLaunch,
   serverDocumentSelector,
   serverInitializationOptions,
@@ -16,24 +15,24 @@ import {
 } from '../../client/src/launch';
 import { PaletteCommands } from '../../client/src/commandIds';
 import { statusView } from '../../client/src/statusView';
-import type { ConnectionState } from '../../model/src/protocol';
+import { SERVER_TOKEN_ENV, type ConnectionState } from '../../model/src/protocol';
 
 describe('the token reaches the server only through its environment', () => {
   test('the stored token is CATALOG_LENS_TOKEN of the server process; the rest of the environment is kept', () => {
     const env = serverProcessEnv({ PATH: '/usr/bin', HOME: '/home/u' }, 's3cr3t');
-    assert.equal(env[TOKEN_ENV], 's3cr3t');
+    assert.equal(env[SERVER_TOKEN_ENV], 's3cr3t');
     assert.equal(env['PATH'], '/usr/bin');
   });
 
   test("a token inherited from the shell is removed when none is stored for the catalog's origin", () => {
-    const env = serverProcessEnv({ [TOKEN_ENV]: 'from-shell', PATH: '/usr/bin' }, undefined);
-    assert.ok(!(TOKEN_ENV in env));
+    const env = serverProcessEnv({ [SERVER_TOKEN_ENV]: 'from-shell', PATH: '/usr/bin' }, undefined);
+    assert.ok(!(SERVER_TOKEN_ENV in env));
   });
 
   test('the stored token replaces an inherited one, and the base environment is not changed', () => {
-    const base = { [TOKEN_ENV]: 'from-shell' };
-    assert.equal(serverProcessEnv(base, 'stored')[TOKEN_ENV], 'stored');
-    assert.equal(base[TOKEN_ENV], 'from-shell');
+    const base = { [SERVER_TOKEN_ENV]: 'from-shell' };
+    assert.equal(serverProcessEnv(base, 'stored')[SERVER_TOKEN_ENV], 'stored');
+    assert.equal(base[SERVER_TOKEN_ENV], 'from-shell');
   });
 
   test('initializationOptions are {clientCommands, trusted, allowInsecureHosts, allowTokenOrigins}: never the token', () => {

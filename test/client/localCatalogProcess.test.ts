@@ -11,8 +11,6 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { createServer, type Server } from 'node:net';
 import {
-  CATALOG_TOKEN_ENV,
-  LISTENING_RE,
   catalogEnv,
   checkNodeForCatalog,
   errorLine,
@@ -21,6 +19,7 @@ import {
   startCatalogOnPort,
   startCatalogProcess,
 } from '../../client/src/localCatalogProcess';
+import { LISTENING_RE, LOCAL_CATALOG_TOKEN_ENV } from '../../model/src/localCatalog';
 
 /** The repository root, seen from out/test/client. */
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -222,7 +221,7 @@ describe('Start Local Catalog gives each catalog a token of its own', () => {
     const dir = tempDir(t);
     const token = newCatalogToken();
     const env = catalogEnv(
-      { ...process.env, ELECTRON_RUN_AS_NODE: '1', [CATALOG_TOKEN_ENV]: 'inherited-from-the-shell' },
+      { ...process.env, ELECTRON_RUN_AS_NODE: '1', [LOCAL_CATALOG_TOKEN_ENV]: 'inherited-from-the-shell' },
       token,
     );
     const catalog = await startCatalogOnPort(
@@ -238,7 +237,7 @@ describe('Start Local Catalog gives each catalog a token of its own', () => {
     const cmdline = readFileSync(`/proc/${catalog.pid}/cmdline`, 'utf8');
     assert.ok(!cmdline.includes(token), `the token is on the command line: ${cmdline}`);
     const environ = readFileSync(`/proc/${catalog.pid}/environ`, 'utf8').split('\0');
-    assert.ok(environ.includes(`${CATALOG_TOKEN_ENV}=${token}`));
+    assert.ok(environ.includes(`${LOCAL_CATALOG_TOKEN_ENV}=${token}`));
     assert.ok(
       !environ.some((e) => e.startsWith('ELECTRON_RUN_AS_NODE=')),
       "the extension host's ELECTRON_RUN_AS_NODE is not passed on",

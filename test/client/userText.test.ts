@@ -5,7 +5,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkUrnText, descriptionFromInput, descriptionToInput, urnKindOf, urnLabel } from '../../client/src/userText';
+import { checkUrnText, descriptionFromInput, descriptionToInput, urnLabel } from '../../client/src/userText';
 
 describe('typed URNs', () => {
   test('a URN of the asked kind is accepted, in any namespace', () => {
@@ -32,11 +32,6 @@ describe('typed URNs', () => {
   test('empty input and text that is no URN are refused with an example', () => {
     assert.match(checkUrnText('', ['mlFeature']) ?? '', /urn:li:mlFeature:\(/);
     assert.match(checkUrnText('user_features.age', ['mlFeature']) ?? '', /starts with 'urn:'/);
-  });
-
-  test('the kind of a URN text', () => {
-    assert.equal(urnKindOf('urn:li:corpuser:jdoe'), 'corpuser');
-    assert.equal(urnKindOf('urn:li:'), undefined);
   });
 });
 

@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { findField, matchesColumn, simplePath, V2_PREFIX } from '../../model/src/fieldPath';
+import { findField, simplePath, V2_PREFIX } from '../../model/src/fieldPath';
 import { RUNS } from './urnArbitraries';
 
 describe('simplePath (spec §2.3)', () => {
@@ -63,23 +63,6 @@ describe('simplePath (spec §2.3)', () => {
       }),
       { numRuns: RUNS },
     );
-  });
-});
-
-describe('matchesColumn: column descriptions are matched by simple path', () => {
-  test('a v2 path matches its simple path and another v2 spelling of it', () => {
-    assert.ok(matchesColumn('[version=2.0].[type=struct].address.[type=string].city', 'address.city'));
-    assert.ok(
-      matchesColumn(
-        '[version=2.0].[type=struct].address.[type=string].city',
-        '[version=2.0].[type=Address].address.[type=varchar].city',
-      ),
-    );
-    assert.ok(matchesColumn('address.city', 'address.city'));
-  });
-  test('different names do not match, nor does a prefix', () => {
-    assert.ok(!matchesColumn('[version=2.0].[type=struct].address.[type=string].city', 'city'));
-    assert.ok(!matchesColumn('address.city', 'address'));
   });
 });
 

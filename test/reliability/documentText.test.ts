@@ -13,6 +13,7 @@ import { ingestBatch } from '../support/catalogHttp';
 import { S, sampleCatalog, serverFor, type Catalog } from '../support/fixture';
 import { hoverText, positionOf, type LspSession } from '../support/lspClient';
 import { activeMarkdown, invisibleCharacters, renderedLinks } from './support/inert';
+import type { WriteResult } from '../../model/src/protocol';
 
 const LINK = '[Open docs](command:workbench.action.terminal.new)';
 /** `LINK` as a URN part holds it: `(` and `)` are not allowed there, DataHub writes them %28 and %29. */
@@ -31,16 +32,11 @@ const CRAFTED = {
   column: `col${LINK}`,
 };
 
-interface Result {
-  status: 'written' | 'unchanged' | 'failed';
-  message: string;
-  kind?: string;
-}
 interface Case {
   name: string;
   command: string;
   arg: Record<string, unknown>;
-  status: Result['status'];
+  status: WriteResult['status'];
   graphql?: boolean;
 }
 
@@ -233,7 +229,7 @@ describe('untrusted document text in write results, diagnostics and hovers (over
   for (const c of CASES) {
     test(`${c.command}, ${c.name}: the message names it without a link`, async () => {
       const lsp = c.graphql ? graphqlPath : aspectsPath;
-      const r = await lsp.command<Result>(`catalogLens.${c.command}`, c.arg);
+      const r = await lsp.command<WriteResult>(`catalogLens.${c.command}`, c.arg);
       assert.equal(r.status, c.status, r.message);
       assertInertMessage(r.message, c.name);
       // The crafted text is still quoted, so the user reads what the file says.

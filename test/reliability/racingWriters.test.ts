@@ -14,12 +14,7 @@ import { graphql } from '../support/catalogHttp';
 import { startCatalog } from '../../catalog/src/server';
 import { COMPAT_MODES, S, serverFor, type Catalog } from '../support/fixture';
 import type { LspSession } from '../support/lspClient';
-
-interface Result {
-  status: 'written' | 'unchanged' | 'failed';
-  message: string;
-  kind?: string;
-}
+import type { WriteResult } from '../../model/src/protocol';
 
 const WRITERS = 8;
 const ROUNDS = 12;
@@ -72,13 +67,13 @@ for (const compat of COMPAT_MODES)
 
     test(`${WRITERS} servers × ${ROUNDS} rounds: each description is one writer's whole text, the aspects stay valid, and every written command is one version`, async () => {
       // Another column's edited description, written before the race, must survive it.
-      const first = await writers[0]!.command<Result>('catalogLens.setColumnDescription', {
+      const first = await writers[0]!.command<WriteResult>('catalogLens.setColumnDescription', {
         urn: S.users,
         fieldPath: 'email',
         description: 'Login e-mail, edited before the race.',
       });
       assert.equal(first.status, 'written', first.message);
-      const seed = await writers[0]!.command<Result>('catalogLens.setDatasetDescription', {
+      const seed = await writers[0]!.command<WriteResult>('catalogLens.setDatasetDescription', {
         urn: S.users,
         description: 'Before the race.',
       });
@@ -90,11 +85,11 @@ for (const compat of COMPAT_MODES)
       for (let r = 0; r < ROUNDS; r++) {
         const results = await Promise.all(
           writers.flatMap((w, k) => [
-            w.command<Result>('catalogLens.setDatasetDescription', {
+            w.command<WriteResult>('catalogLens.setDatasetDescription', {
               urn: S.users,
               description: textOf('dataset', k, r),
             }),
-            w.command<Result>('catalogLens.setColumnDescription', {
+            w.command<WriteResult>('catalogLens.setColumnDescription', {
               urn: S.users,
               fieldPath: COLUMN,
               description: textOf('column', k, r),

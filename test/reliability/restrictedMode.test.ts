@@ -11,12 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { S, sampleCatalog, type Catalog } from '../support/fixture';
 import { hoverText, positionOf, startSession, type LspSession } from '../support/lspClient';
-
-interface Result {
-  status: string;
-  message: string;
-  kind?: string;
-}
+import type { WriteResult } from '../../model/src/protocol';
 
 const WRITES: Array<[string, unknown]> = [
   [
@@ -91,7 +86,7 @@ describe('a server in an untrusted workspace (initializationOptions.trusted: fal
     test(`${command} ${JSON.stringify(arg).slice(0, 60)}…: refused with a clear message, and the catalog hears nothing of it (both write paths)`, async () => {
       for (const lsp of [restricted, restrictedGraphql]) {
         catalog.stats.reset();
-        const r = await lsp.command<Result>(command, arg);
+        const r = await lsp.command<WriteResult>(command, arg);
         assert.equal(r.status, 'failed');
         assert.equal(r.kind, 'rejected');
         assert.equal(

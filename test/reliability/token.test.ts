@@ -27,8 +27,8 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_SETTINGS, type Settings } from '../../model/src/protocol';
-import type { Fetch } from '../../server/src/catalog/http';
-import { Catalogs } from '../../server/src/catalogs';
+import type { Fetch } from '../../server/src/catalogClient/http';
+import { CatalogClients } from '../../server/src/catalogClient/registry';
 import { startServer } from '../../server/src/server';
 import { startCatalogProcess, type CatalogProcess } from '../support/catalogProcess';
 import { startFaultProxy, type FaultProxy } from '../support/faultProxy';
@@ -282,15 +282,15 @@ function recordingFetch(events: string[]): Fetch {
 const settingsFor = (url: string): Settings => ({ ...DEFAULT_SETTINGS, url });
 
 describe('a plain-HTTP catalog that is not this machine gets a question before the token is sent (no packet leaves 127.0.0.1)', () => {
-  const resolveOne = (catalogs: Catalogs, url: string): Promise<unknown> =>
+  const resolveOne = (catalogs: CatalogClients, url: string): Promise<unknown> =>
     catalogs.clientFor(settingsFor(url)).resolve([{ urn: S.users, kind: 'dataset' }]);
 
   function catalogsWith(
     events: string[],
     answer: (host: string, kind: string) => Promise<boolean>,
-    extra: Partial<ConstructorParameters<typeof Catalogs>[0]> = {},
-  ): Catalogs {
-    return new Catalogs({
+    extra: Partial<ConstructorParameters<typeof CatalogClients>[0]> = {},
+  ): CatalogClients {
+    return new CatalogClients({
       token: TOKEN,
       fetch: recordingFetch(events),
       onStatus: () => undefined,

@@ -16,12 +16,7 @@ import { aspects } from '../support/catalogHttp';
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../support/faultProxy';
 import { S, sampleCatalog, serverFor, type Catalog } from '../support/fixture';
 import type { LspSession } from '../support/lspClient';
-
-interface Result {
-  status: 'written' | 'unchanged' | 'failed';
-  message: string;
-  kind?: string;
-}
+import type { WriteResult } from '../../model/src/protocol';
 
 const TIMEOUT_MS = 1000;
 const SETTINGS = { requestTimeoutMs: TIMEOUT_MS, cache: { ttlSeconds: 0, maxEntries: 100 } };
@@ -128,12 +123,15 @@ describe('catalog faults seen by write commands', () => {
   });
 
   interface WriteKind {
-    run(lsp: LspSession): Promise<Result>;
+    run(lsp: LspSession): Promise<WriteResult>;
     written(): Promise<string | undefined>;
   }
   const describeDataset: WriteKind = {
     run: (lsp) =>
-      lsp.command<Result>('catalogLens.setDatasetDescription', { urn: S.orders, description: `Orders, take ${n++}.` }),
+      lsp.command<WriteResult>('catalogLens.setDatasetDescription', {
+        urn: S.orders,
+        description: `Orders, take ${n++}.`,
+      }),
     written: async () =>
       (await aspects(catalog.url, S.orders, ['editableDatasetProperties'])).editableDatasetProperties?.description,
   };
@@ -141,7 +139,7 @@ describe('catalog faults seen by write commands', () => {
   // description is one only while the dataset has no edited description yet).
   const describeColumn: WriteKind = {
     run: (lsp) =>
-      lsp.command<Result>('catalogLens.setColumnDescription', {
+      lsp.command<WriteResult>('catalogLens.setColumnDescription', {
         urn: S.orders,
         fieldPath: 'amount',
         description: `Orders, take ${n++}.`,

@@ -11,22 +11,12 @@ import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { aspects } from '../support/catalogHttp';
 import { startDatahubFrontend, type DatahubFrontend } from '../support/datahubFrontend';
-import { CatalogClient } from '../../server/src/catalog/client';
+import { CatalogClient } from '../../server/src/catalogClient/client';
 import { startFaultProxy } from '../support/faultProxy';
 import { startRecordingProxy } from '../support/recordingProxy';
 import { S, sampleCatalog, serverFor, type Catalog } from '../support/fixture';
 import { hoverText, startSession } from '../support/lspClient';
-
-interface Status {
-  state: string;
-  message: string;
-  ok?: boolean;
-}
-interface Result {
-  status: string;
-  message: string;
-  kind?: string;
-}
+import type { ConnectionTestResult, WriteResult } from '../../model/src/protocol';
 
 describe("catalogLens.url in each form of DataHub's address", () => {
   let catalog: Catalog;
@@ -43,11 +33,11 @@ describe("catalogLens.url in each form of DataHub's address", () => {
   test('the frontend root: GraphQL works through it, aspect reads and writes go through its /api/gms, and the status names the URL to set', async () => {
     const lsp = await serverFor(frontend.url);
     try {
-      const status = await lsp.command<Status>('catalogLens.testConnection', {});
+      const status = await lsp.command<ConnectionTestResult>('catalogLens.testConnection', {});
       assert.equal(status.ok, true, status.message);
       const proxy = `${frontend.url}/api/gms`;
       assert.ok(status.message.includes(`set catalogLens.url to ${proxy}`), status.message);
-      const r = await lsp.command<Result>('catalogLens.setDatasetDescription', {
+      const r = await lsp.command<WriteResult>('catalogLens.setDatasetDescription', {
         urn: S.orders,
         description: 'Orders, through the frontend.',
       });
@@ -77,10 +67,10 @@ describe("catalogLens.url in each form of DataHub's address", () => {
   test("the frontend's /api/gms: no correction, and links open the frontend", async () => {
     const lsp = await serverFor(`${frontend.url}/api/gms`);
     try {
-      const status = await lsp.command<Status>('catalogLens.testConnection', {});
+      const status = await lsp.command<ConnectionTestResult>('catalogLens.testConnection', {});
       assert.equal(status.ok, true, status.message);
       assert.ok(!/set catalogLens\.url/.test(status.message), status.message);
-      const r = await lsp.command<Result>('catalogLens.setColumnDescription', {
+      const r = await lsp.command<WriteResult>('catalogLens.setColumnDescription', {
         urn: S.orders,
         fieldPath: 'amount',
         description: 'EUR, via the proxy.',
@@ -102,7 +92,7 @@ describe("catalogLens.url in each form of DataHub's address", () => {
     const lsp = await serverFor(gms.url);
     try {
       gms.configDown = true;
-      const first = await lsp.command<Result>('catalogLens.setColumnDescription', {
+      const first = await lsp.command<WriteResult>('catalogLens.setColumnDescription', {
         urn: S.orders,
         fieldPath: 'amount',
         description: 'While /config was down.',
@@ -111,7 +101,7 @@ describe("catalogLens.url in each form of DataHub's address", () => {
       assert.ok(!/web app/.test(first.message), first.message);
       gms.configDown = false;
       const askedWhileDown = gms.paths.filter((p) => p === '/config').length;
-      const again = await lsp.command<Result>('catalogLens.setColumnDescription', {
+      const again = await lsp.command<WriteResult>('catalogLens.setColumnDescription', {
         urn: S.orders,
         fieldPath: 'amount',
         description: 'After /config came back.',
@@ -152,7 +142,7 @@ describe("catalogLens.url in each form of DataHub's address", () => {
     frontend.sessionRequired = true;
     const lsp = await serverFor(`${frontend.url}/api/gms`, { env: { CATALOG_LENS_TOKEN: 'a-valid-token' } });
     try {
-      const status = await lsp.command<Status>('catalogLens.testConnection', {});
+      const status = await lsp.command<ConnectionTestResult>('catalogLens.testConnection', {});
       assert.equal(status.ok, false);
       assert.match(status.message, /401 with an empty body, as DataHub's frontend does/);
       assert.match(status.message, /The token may be fine: point catalogLens\.url at DataHub's metadata service/);
@@ -180,7 +170,7 @@ describe("connection without configuration, as DataHub's CLI finds its server", 
   test('DATAHUB_GMS_URL and DATAHUB_GMS_TOKEN, when catalogLens.url is empty: connected, and the status says where from', async () => {
     const lsp = await startSession({ env: { DATAHUB_GMS_URL: catalog.url, DATAHUB_GMS_TOKEN: TOKEN } });
     try {
-      const status = await lsp.command<Status>('catalogLens.testConnection', {});
+      const status = await lsp.command<ConnectionTestResult>('catalogLens.testConnection', {});
       assert.equal(status.ok, true, status.message);
       assert.match(status.message, /\(from DATAHUB_GMS_URL\)/);
       const uri = 'file:///w/env.py';
@@ -200,7 +190,7 @@ describe("connection without configuration, as DataHub's CLI finds its server", 
     writeFileSync(path.join(home, '.datahubenv'), `gms:\n  server: ${catalog.url}\n  token: ${TOKEN}\n`);
     const lsp = await startSession({ env: { HOME: home, DATAHUB_SKIP_CONFIG: '' } });
     try {
-      const status = await lsp.command<Status>('catalogLens.testConnection', {});
+      const status = await lsp.command<ConnectionTestResult>('catalogLens.testConnection', {});
       assert.equal(status.ok, true, status.message);
       assert.match(status.message, /\(from ~\/\.datahubenv\)/);
     } finally {
@@ -214,7 +204,7 @@ describe("connection without configuration, as DataHub's CLI finds its server", 
       initializationOptions: { trusted: false },
     });
     try {
-      const status = await lsp.command<Status>('catalogLens.testConnection', {});
+      const status = await lsp.command<ConnectionTestResult>('catalogLens.testConnection', {});
       assert.equal(status.ok, false);
       assert.equal(status.state, 'notConfigured');
     } finally {
@@ -231,7 +221,7 @@ describe("connection without configuration, as DataHub's CLI finds its server", 
       ]) {
         const lsp = await startSession({ env: { DATAHUB_GMS_URL: catalog.url, DATAHUB_GMS_TOKEN: TOKEN }, settings });
         try {
-          const status = await lsp.command<Status>('catalogLens.testConnection', {});
+          const status = await lsp.command<ConnectionTestResult>('catalogLens.testConnection', {});
           assert.equal(status.ok, true, status.message);
           assert.ok(status.message.includes(`connected to ${catalog.url}/api/graphql`), status.message);
         } finally {
@@ -251,7 +241,7 @@ describe("connection without configuration, as DataHub's CLI finds its server", 
       initializationOptions: { trusted: false },
     });
     try {
-      const status = await lsp.command<Status>('catalogLens.testConnection', {});
+      const status = await lsp.command<ConnectionTestResult>('catalogLens.testConnection', {});
       assert.equal(status.state, 'unauthorized', status.message);
     } finally {
       await lsp.stop();
@@ -262,7 +252,7 @@ describe("connection without configuration, as DataHub's CLI finds its server", 
     const other = await startFaultProxy(catalog.url);
     const lsp = await serverFor(other.url, { env: { DATAHUB_GMS_URL: catalog.url, DATAHUB_GMS_TOKEN: TOKEN } });
     try {
-      const status = await lsp.command<Status>('catalogLens.testConnection', {});
+      const status = await lsp.command<ConnectionTestResult>('catalogLens.testConnection', {});
       assert.equal(status.state, 'unauthorized', status.message);
       assert.ok(other.requests > 0);
       assert.deepEqual(other.authorizations, [], 'no token went to the other catalog');
@@ -286,13 +276,14 @@ describe('what a write leaves behind', () => {
         return body.aspects[aspect]!.systemMetadata.runId;
       };
       assert.equal(
-        (await lsp.command<Result>('catalogLens.setDatasetDescription', { urn: S.orders, description: 'One.' })).status,
+        (await lsp.command<WriteResult>('catalogLens.setDatasetDescription', { urn: S.orders, description: 'One.' }))
+          .status,
         'written',
       );
       const first = await runIdOf('editableDatasetProperties');
       assert.equal(
         (
-          await lsp.command<Result>('catalogLens.setColumnDescription', {
+          await lsp.command<WriteResult>('catalogLens.setColumnDescription', {
             urn: S.orders,
             fieldPath: 'amount',
             description: 'Two.',

@@ -1,7 +1,7 @@
 /** Every GraphQL document the server can send validates against DataHub's own schema. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { everyDocument, batchQuery, RESOLVABLE_KINDS } from '../../server/src/catalog/queries';
+import { everyDocument, batchQuery, RESOLVABLE_KINDS } from '../../server/src/catalogClient/queries';
 import { skipWithoutShared, validateDocument } from '../support/datahubSchema';
 
 test("every document the catalog client sends is valid against DataHub's schema (li and svc)", (t) => {

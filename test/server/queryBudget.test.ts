@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { startCatalog } from '../../catalog/src/server';
-import { documentCost } from '../../server/src/catalog/cost';
+import { documentCost } from '../../server/src/catalogClient/cost';
 import { serverFor } from '../support/fixture';
 import { startRecordingProxy } from '../support/recordingProxy';
 

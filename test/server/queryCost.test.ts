@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { documentCost, refusedForCost } from '../../server/src/catalog/cost';
+import { documentCost, refusedForCost } from '../../server/src/catalogClient/cost';
 import {
   batchQuery,
   costOfOne,
@@ -12,7 +12,7 @@ import {
   planBatches,
   RESOLVABLE_KINDS,
   type ResolvableKind,
-} from '../../server/src/catalog/queries';
+} from '../../server/src/catalogClient/queries';
 
 const urnOf = (kind: ResolvableKind, i: number): string =>
   kind === 'mlFeature'

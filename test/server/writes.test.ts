@@ -9,19 +9,13 @@ import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-pro
 import { aspects, graphql, ingest, ingestBatch } from '../support/catalogHttp';
 import { positionOf } from '../support/lspClient';
 import { COMPAT_MODES, S, sampleCatalog, serverFor, useSampleServer, type CompatMode } from '../support/fixture';
-
-interface Result {
-  status: 'written' | 'unchanged' | 'failed';
-  message: string;
-  kind?: string;
-  aspects?: string[];
-}
+import type { WriteResult } from '../../model/src/protocol';
 
 for (const compat of COMPAT_MODES)
   describe(`write commands (aspect path, ${compat} catalog)`, () => {
     const env = useSampleServer({ settings: { actor: 'urn:li:corpuser:alice' } }, compat);
     beforeEach(() => env.catalog.stats.reset());
-    const run = (command: string, arg: unknown): Promise<Result> => env.lsp.command<Result>(command, arg);
+    const run = (command: string, arg: unknown): Promise<WriteResult> => env.lsp.command<WriteResult>(command, arg);
 
     test('§4.2 rule 3: editableDatasetProperties is created with created (time, actor) when absent', async () => {
       const before = Date.now();
@@ -387,11 +381,11 @@ for (const compat of COMPAT_MODES)
             const myGroups = groups.slice(k * 50, k * 50 + 50);
             for (let i = 0; i < 50; i += 10) {
               const results = await Promise.all([
-                c.command<Result>('catalogLens.addFeaturesToTable', {
+                c.command<WriteResult>('catalogLens.addFeaturesToTable', {
                   table: S.ordersTable,
                   features: mine.slice(i, i + 10),
                 }),
-                c.command<Result>('catalogLens.addGroupsToModel', {
+                c.command<WriteResult>('catalogLens.addGroupsToModel', {
                   model: S.churnModel,
                   groups: myGroups.slice(i, i + 10),
                 }),
@@ -432,7 +426,7 @@ for (const compat of COMPAT_MODES)
           clients.map(async (c, k) => {
             const results = await Promise.all([
               ...Array.from({ length: 6 }, (_, i) =>
-                c.command<Result>('catalogLens.setDatasetDescription', {
+                c.command<WriteResult>('catalogLens.setDatasetDescription', {
                   urn: S.users,
                   description: 'One row per registered user of the product.',
                   link: { url: `https://wiki.example.com/${k}/${i}`, description: `page ${k}.${i}` },
@@ -440,7 +434,7 @@ for (const compat of COMPAT_MODES)
               ),
               ...(k < columns.length
                 ? [
-                    c.command<Result>('catalogLens.setColumnDescription', {
+                    c.command<WriteResult>('catalogLens.setColumnDescription', {
                       urn: S.users,
                       fieldPath: columns[k],
                       description: `column ${columns[k]}, by ${k}`,
@@ -487,7 +481,7 @@ for (const compat of COMPAT_MODES)
         ];
         const statuses: string[] = [];
         for (const [cmd, arg] of steps) {
-          const r = await lsp.command<Result>(cmd, arg);
+          const r = await lsp.command<WriteResult>(cmd, arg);
           statuses.push(r.status);
           assert.notEqual(r.status, 'failed', r.message);
         }
@@ -544,7 +538,7 @@ for (const compat of COMPAT_MODES)
       );
       const lsp = await serverFor(catalog.url, { settings: { writePath: 'graphql' } });
       try {
-        const r = await lsp.command<Result>('catalogLens.setDatasetDescription', {
+        const r = await lsp.command<WriteResult>('catalogLens.setDatasetDescription', {
           urn: S.orders,
           description: 'New.',
         });
@@ -581,7 +575,7 @@ for (const compat of COMPAT_MODES)
       assert.equal(await ingest(catalog.url, 'dataset', S.orders, 'institutionalMemory', { elements: existing }), 200);
       const lsp = await serverFor(catalog.url, { settings: { writePath: 'graphql' } });
       try {
-        const r = await lsp.command<Result>('catalogLens.setDatasetDescription', {
+        const r = await lsp.command<WriteResult>('catalogLens.setDatasetDescription', {
           urn: S.orders,
           description: 'Orders.',
           link: LINK,
@@ -591,7 +585,7 @@ for (const compat of COMPAT_MODES)
         assert.deepEqual(m.elements.slice(0, 2), existing, 'the links that were there, as they were');
         assert.equal(m.elements.length, 3);
         assert.equal(m.elements[2].url, LINK.url);
-        const again = await lsp.command<Result>('catalogLens.setDatasetDescription', {
+        const again = await lsp.command<WriteResult>('catalogLens.setDatasetDescription', {
           urn: S.orders,
           description: 'Orders.',
           link: { url: existing[0]!.url, description: 'other label' },
@@ -656,7 +650,7 @@ describe("every write command ends in the same state on the catalog's DataHub mo
     try {
       const results: string[] = [];
       for (const [cmd, arg] of steps) {
-        const r = await lsp.command<Result>(cmd, arg);
+        const r = await lsp.command<WriteResult>(cmd, arg);
         results.push(`${r.status}${r.kind ? ` ${r.kind}` : ''}`);
       }
       const state: unknown[] = [];
@@ -761,7 +755,7 @@ describe('code actions', () => {
     const ds = await env.lsp.diagnostics(uri, (x) => x.some((d) => d.code === 'missing-list-member'));
     const d = ds.find((x) => x.code === 'missing-list-member')!;
     const append = (await actionsFor(uri, d)).find((a) => a.title === 'Append to catalog')!;
-    const r = await env.lsp.command<Result>(append.command!.command, append.command!.arguments![0]);
+    const r = await env.lsp.command<WriteResult>(append.command!.command, append.command!.arguments![0]);
     assert.equal(r.status, 'written');
     const { mlFeatureTableProperties: t } = await aspects(env.catalog.url, S.usersTable, ['mlFeatureTableProperties']);
     assert.deepEqual(t.mlFeatures, [S.age, S.country, S.signupDays]);
@@ -829,7 +823,7 @@ describe('code actions', () => {
     );
     const orders = ds.find((d) => d.code === 'description-mismatch' && (d.data as { urn: string }).urn === S.orders)!;
     const push = (await actionsFor(uri, orders)).find((a) => a.title === 'Push description to catalog')!;
-    const r = await env.lsp.command<Result>(push.command!.command, push.command!.arguments![0]);
+    const r = await env.lsp.command<WriteResult>(push.command!.command, push.command!.arguments![0]);
     assert.equal(r.status, 'written');
     const { editableDatasetProperties: e } = await aspects(env.catalog.url, S.orders, ['editableDatasetProperties']);
     assert.equal(e.description, 'Orders placed by users.\n');

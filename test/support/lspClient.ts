@@ -19,14 +19,9 @@ import {
   type CompletionItem,
   type DocumentLink,
 } from 'vscode-languageserver-protocol/node';
+import type { CatalogStatus } from '../../model/src/protocol';
 
 export const SERVER_BUNDLE = join(__dirname, '..', '..', '..', 'dist', 'server.js');
-
-export interface CatalogStatusEvent {
-  state: string;
-  message: string;
-  endpoint?: string;
-}
 
 export interface LspSession {
   connection: ProtocolConnection;
@@ -34,7 +29,7 @@ export interface LspSession {
   init: InitializeResult;
   /** Settings answered to workspace/configuration; change them and call `configurationChanged`. */
   settings: Record<string, unknown>;
-  statuses: CatalogStatusEvent[];
+  statuses: CatalogStatus[];
   logs: string[];
   /** Scopes asked for through workspace/configuration, in order (undefined = no scope). */
   configurationScopes: Array<string | undefined>;
@@ -53,7 +48,7 @@ export interface LspSession {
   /** What the server wrote to stderr so far (VS Code shows it in the server's output as errors). */
   stderr(): string;
   /** The current status if it satisfies `accept`, else the next one that does. */
-  waitForStatus(accept: (s: CatalogStatusEvent) => boolean, timeoutMs?: number): Promise<CatalogStatusEvent>;
+  waitForStatus(accept: (s: CatalogStatus) => boolean, timeoutMs?: number): Promise<CatalogStatus>;
   stop(): Promise<void>;
 }
 
@@ -88,13 +83,12 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
     new StreamMessageWriter(child.stdin!),
   );
   const settings: Record<string, unknown> = { ...opts.settings };
-  const statuses: CatalogStatusEvent[] = [];
+  const statuses: CatalogStatus[] = [];
   const logs: string[] = [];
   const published = new Map<string, Diagnostic[]>();
   const diagWaiters: Array<{ uri: string; accept: (d: Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }> =
     [];
-  const statusWaiters: Array<{ accept: (s: CatalogStatusEvent) => boolean; resolve: (s: CatalogStatusEvent) => void }> =
-    [];
+  const statusWaiters: Array<{ accept: (s: CatalogStatus) => boolean; resolve: (s: CatalogStatus) => void }> = [];
 
   const configurationScopes: Array<string | undefined> = [];
   connection.onRequest('workspace/configuration', (params: { items: Array<{ section?: string; scopeUri?: string }> }) =>
@@ -128,7 +122,7 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
       }
     }
   });
-  connection.onNotification('catalogLens/status', (s: CatalogStatusEvent) => {
+  connection.onNotification('catalogLens/status', (s: CatalogStatus) => {
     statuses.push(s);
     for (const w of [...statusWaiters]) {
       if (w.accept(s)) {
@@ -241,7 +235,7 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
       const last = statuses[statuses.length - 1];
       if (last && accept(last)) return Promise.resolve(last);
       return withTimeout(
-        new Promise<CatalogStatusEvent>((resolve) => {
+        new Promise<CatalogStatus>((resolve) => {
           statusWaiters.push({ accept, resolve });
         }),
         timeoutMs,

@@ -7,6 +7,7 @@
  */
 import type { AuditStamp } from '../../../model/src/aspects';
 import { simplePath } from '../../../model/src/fieldPath';
+import { isRecord } from '../../../model/src/json';
 import type { DatasetUrn } from '../../../model/src/urn';
 import { badRequest } from '../errors';
 import type { ResolvedUrn } from '../namespaces';
@@ -34,8 +35,6 @@ export interface UpdateDescriptionArgs {
   input: { description: string; resourceUrn: string; subResourceType?: string | null; subResource?: string | null };
 }
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 export function resolveDataset(ctx: ReadContext, text: string, where: string): ResolvedUrn & { urn: DatasetUrn } {
   const r = ctx.namespaces.resolve(text, where);
   if (r.urn.kind !== 'dataset') {
@@ -61,7 +60,7 @@ export function updateDataset(args: UpdateDatasetArgs, ctx: ReadContext): Json {
       const current = store.get(target.key, 'editableDatasetProperties')?.value ?? {};
       const value: Json = { ...current, description: editable.description };
       if (typeof editable.name === 'string') value['name'] = editable.name;
-      if (!isObject(value['created'])) value['created'] = stamp;
+      if (!isRecord(value['created'])) value['created'] = stamp;
       writeAspect(
         store,
         {
@@ -154,7 +153,7 @@ export function updateDescription(args: UpdateDescriptionArgs, ctx: ReadContext)
       fieldPath,
       input.description,
     );
-    if (!isObject(value['created'])) value['created'] = { time: now, actor: ctx.actor };
+    if (!isRecord(value['created'])) value['created'] = { time: now, actor: ctx.actor };
     writeAspect(
       store,
       {
@@ -177,7 +176,7 @@ export function updateDescription(args: UpdateDescriptionArgs, ctx: ReadContext)
 export function withFieldDescription(current: Json | undefined, fieldPath: string, description: string): Json {
   const value: Json = current ? { ...current } : {};
   const infos = Array.isArray(value['editableSchemaFieldInfo']) ? [...value['editableSchemaFieldInfo']] : [];
-  const at = infos.findIndex((i) => isObject(i) && i['fieldPath'] === fieldPath);
+  const at = infos.findIndex((i) => isRecord(i) && i['fieldPath'] === fieldPath);
   if (at >= 0) infos[at] = { ...(infos[at] as Json), description };
   else infos.push({ fieldPath, description });
   value['editableSchemaFieldInfo'] = infos;
@@ -187,7 +186,7 @@ export function withFieldDescription(current: Json | undefined, fieldPath: strin
 /** The schema's own path for `wanted`: an exact match, else the one field whose simple path equals it. */
 function schemaFieldPath(schema: Json, wanted: string, urn: string): string {
   const paths = (Array.isArray(schema['fields']) ? schema['fields'] : [])
-    .map((f) => (isObject(f) && typeof f['fieldPath'] === 'string' ? f['fieldPath'] : undefined))
+    .map((f) => (isRecord(f) && typeof f['fieldPath'] === 'string' ? f['fieldPath'] : undefined))
     .filter((p): p is string => p !== undefined);
   if (paths.includes(wanted)) return wanted;
   const simple = simplePath(wanted);

@@ -4,13 +4,7 @@
  * `editableSchemaMetadata`) descriptions are kept apart. Objects are plain values whose costly
  * fields are functions, so graphql's default resolver loads only what a query selects.
  */
-import {
-  EXISTENCE_ASPECTS,
-  textOf,
-  type AspectName,
-  type AuditStamp,
-  type EntityType,
-} from '../../../model/src/aspects';
+import { EXISTENCE_ASPECTS, textOf, type AspectName, type EntityType } from '../../../model/src/aspects';
 import {
   parseUrn,
   type DatasetUrn,
@@ -22,6 +16,7 @@ import {
 } from '../../../model/src/urn';
 import type { CompatMode } from '../compat';
 import { badRequest } from '../errors';
+import { isRecord } from '../../../model/src/json';
 import type { NamespacePolicy } from '../namespaces';
 import type { AspectStore, StoredAspect } from '../store';
 
@@ -64,7 +59,6 @@ export class ReadContext {
   }
 }
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
@@ -84,12 +78,12 @@ function corpUserNode(urn: string): Json {
 }
 
 function auditStamp(v: unknown): Json | null {
-  if (!isObject(v)) return null;
+  if (!isRecord(v)) return null;
   return { time: num(v['time']) ?? 0, actor: str(v['actor']) };
 }
 
 function customProperties(v: unknown, associatedUrn: string): Json[] | null {
-  if (!isObject(v)) return null;
+  if (!isRecord(v)) return null;
   return Object.entries(v).map(([key, value]) => ({
     key,
     value: typeof value === 'string' ? value : value === null || value === undefined ? null : JSON.stringify(value),
@@ -98,12 +92,12 @@ function customProperties(v: unknown, associatedUrn: string): Json[] | null {
 }
 
 function versionTag(v: unknown): Json | null {
-  return isObject(v) ? { versionTag: str(v['versionTag']) } : null;
+  return isRecord(v) ? { versionTag: str(v['versionTag']) } : null;
 }
 
 function institutionalMemory(v: Json | undefined, associatedUrn: string): Json | null {
   if (!v) return null;
-  const elements = Array.isArray(v['elements']) ? v['elements'].filter(isObject) : [];
+  const elements = Array.isArray(v['elements']) ? v['elements'].filter(isRecord) : [];
   return {
     elements: elements.map((e) => {
       const description = textOf(e['description']) ?? '';
@@ -139,12 +133,12 @@ const FIELD_TYPES: Record<string, string> = {
 };
 
 function fieldType(v: unknown): string {
-  const member = isObject(v) && isObject(v['type']) ? Object.keys(v['type'])[0] : undefined;
+  const member = isRecord(v) && isRecord(v['type']) ? Object.keys(v['type'])[0] : undefined;
   return (member && FIELD_TYPES[member.slice(member.lastIndexOf('.') + 1)]) ?? 'NULL';
 }
 
 function schemaMetadata(v: Json, platformUrn: string): Json {
-  const fields = Array.isArray(v['fields']) ? v['fields'].filter(isObject) : [];
+  const fields = Array.isArray(v['fields']) ? v['fields'].filter(isRecord) : [];
   return {
     name: str(v['schemaName']) ?? '',
     platformUrn: str(v['platform']) ?? platformUrn,
@@ -201,7 +195,7 @@ export function datasetNode(ctx: ReadContext, requested: string, urn: DatasetUrn
     editableSchemaMetadata: () => {
       const e = ctx.value(key, 'editableSchemaMetadata');
       if (!e) return null;
-      const infos = Array.isArray(e['editableSchemaFieldInfo']) ? e['editableSchemaFieldInfo'].filter(isObject) : [];
+      const infos = Array.isArray(e['editableSchemaFieldInfo']) ? e['editableSchemaFieldInfo'].filter(isRecord) : [];
       return {
         editableSchemaFieldInfo: infos.map((i) => ({
           fieldPath: str(i['fieldPath']) ?? '',
@@ -265,12 +259,12 @@ export function mlFeatureTableNode(ctx: ReadContext, requested: string, urn: MlF
 /** MLModelProperties.version is a String in DataHub's schema: the aspect's versionTag. */
 function modelVersion(v: unknown): string | null {
   if (typeof v === 'string') return v;
-  return isObject(v) ? str(v['versionTag']) : null;
+  return isRecord(v) ? str(v['versionTag']) : null;
 }
 
 function params(v: unknown): Json[] | null {
   if (!Array.isArray(v)) return null;
-  return v.filter(isObject).map((m) => ({
+  return v.filter(isRecord).map((m) => ({
     name: str(m['name']),
     description: str(m['description']),
     value: str(m['value']),

@@ -3,15 +3,16 @@
  * to, `refactor.*` for the rest, never `source.fixAll` (nothing writes to the network on save).
  * Actions read `diagnostic.data`, never the message text. Actions that need text or a target
  * from the user name client commands (ClientCommands), offered only to clients that have them.
+ * Pure: what the catalog answered comes in as a lookup of what its client has cached.
  */
 import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { ClientCommands, Commands, type Settings } from '../../../model/src/protocol';
+import { ClientCommands, Commands } from '../../../model/src/protocol';
 import { findField } from '../../../model/src/fieldPath';
 import { shownColumns } from '../../../model/src/readShapes';
-import type { Catalogs } from '../catalogs';
+import { KIND_LABELS } from '../../../model/src/entityNames';
+import type { ResolutionLookup } from '../catalogClient/client';
 import type { ScanResult, UrnOccurrence, YamlScalarRef } from '../scan/types';
-import { KIND_LABELS } from './describe';
 import { catalogDescription, type DiagnosticData } from './diagnostics';
 import { lookupOf } from './lookup';
 import { occurrenceAt } from './urnAt';
@@ -22,11 +23,11 @@ export const REFACTOR_KIND = `${CodeActionKind.Refactor}.catalogLens`;
 export interface CodeActionInput {
   doc: TextDocument;
   scan: ScanResult;
-  settings: Settings;
   params: CodeActionParams;
   trusted: boolean;
   clientCommands: boolean;
-  catalogs: Catalogs;
+  /** What the catalog client has cached (no request is made for a code action). */
+  cached: ResolutionLookup;
 }
 
 export function codeActionsFor(input: CodeActionInput): CodeAction[] {
@@ -203,8 +204,8 @@ function refactors(input: CodeActionInput): CodeAction[] {
 
 /** Where YAML has no description yet and the catalog has one: insert it (an ordinary, undoable edit). */
 function pullInsert(input: CodeActionInput, occ: UrnOccurrence, column: string | undefined): CodeAction[] {
-  const { doc, scan, settings, catalogs } = input;
-  const res = catalogs.clientFor(settings).cached(occ.urn);
+  const { doc, scan, cached } = input;
+  const res = cached(occ.urn);
   if (!res || res.state !== 'found') return [];
   let text: string | undefined;
   let at: InsertionPoint | undefined;

@@ -11,16 +11,16 @@ import {
   type Urn,
 } from '../../../model/src/urn';
 import { findField, simplePath } from '../../../model/src/fieldPath';
-import { editDistance, parseUrn } from '../../../model/src/urn';
+import { editDistance, entityKey, parseUrn } from '../../../model/src/urn';
+import { KIND_LABELS, entityName, nearNames } from '../../../model/src/entityNames';
 import { shownColumns, shownDatasetDescription, type GqlDataset } from '../../../model/src/readShapes';
 import type { Settings, Severity } from '../../../model/src/protocol';
-import type { Resolution } from '../catalog/client';
+import type { Resolution, ResolutionLookup } from '../catalogClient/client';
 import { builderPartRange } from '../scan/builderCall';
 import { inertText, MESSAGE_LIMIT } from '../../../model/src/inertText';
-import { quoteCatalogText } from '../catalog/errors';
+import { quoteCatalogText } from '../catalogClient/errors';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
 import { mapRange } from '../scan/sourceMap';
-import { KIND_LABELS, entityName } from './describe';
 
 export type DiagnosticCode =
   | 'malformed-urn'
@@ -62,8 +62,6 @@ export interface PlainDiagnostic {
   data: DiagnosticData;
 }
 
-export type ResolutionLookup = (urn: string) => Resolution | undefined;
-
 export function diagnosticsFor(
   scan: ScanResult,
   resolve: ResolutionLookup,
@@ -73,6 +71,13 @@ export function diagnosticsFor(
   // Every message is one bounded plain line, whatever it quotes: a URN in the file can be a megabyte.
   const push = (level: Severity, d: Omit<PlainDiagnostic, 'severity'>): void => {
     if (level !== 'off') out.push({ ...d, message: inertText(d.message, 'plain', MESSAGE_LIMIT), severity: level });
+  };
+  // A list's members are compared as entities (li and svc alike): each text is parsed once per document.
+  const keys = new Map<string, string>();
+  const keyOf = (urn: string): string => {
+    let key = keys.get(urn);
+    if (key === undefined) keys.set(urn, (key = entityKey(urn)));
+    return key;
   };
   for (const p of scan.problems) {
     push('warning', {
@@ -185,7 +190,7 @@ export function diagnosticsFor(
         data: { code: 'missing-description', urn: occ.urn, kind: urn.kind },
       });
     }
-    if (occ.yaml?.owner && occ.yaml.listKey) memberDiagnostic(occ, resolve, levels, push);
+    if (occ.yaml?.owner && occ.yaml.listKey) memberDiagnostic(occ, resolve, levels, push, keyOf);
   }
   columnDiagnostics(scan, resolve, levels, push);
   return out;
@@ -321,6 +326,7 @@ function memberDiagnostic(
   resolve: ResolutionLookup,
   levels: Settings['diagnostics'],
   push: Push,
+  keyOf: (urn: string) => string,
 ): void {
   const owner = occ.yaml!.owner!;
   const list = LIST_KEYS[occ.yaml!.listKey!];
@@ -337,7 +343,8 @@ function memberDiagnostic(
   } else if (ownerRes.kind === 'mlModel' && list === 'groups' && kind === 'mlModelGroup') {
     members = (ownerRes.entity.properties?.groups ?? []).flatMap((g) => (g?.urn ? [g.urn] : []));
   }
-  if (!members || members.some((m) => sameEntity(m, member))) return;
+  // The same entity whichever namespace word spells it (the local catalog treats li and svc alike).
+  if (!members || members.some((m) => m === member || keyOf(m) === keyOf(member))) return;
   const ownerParsed = parseUrn(owner.urn);
   const ownerName = ownerParsed.ok
     ? inertText(entityName(ownerParsed.urn), 'plain')
@@ -349,14 +356,6 @@ function memberDiagnostic(
     code: 'missing-list-member',
     data: { code: 'missing-list-member', urn: member, kind, owner: owner.urn, list },
   });
-}
-
-/** The same entity whichever namespace word spells it (the local catalog treats li and svc alike). */
-export function sameEntity(a: string, b: string): boolean {
-  return (
-    a === b ||
-    a.replace(/urn:[A-Za-z][A-Za-z0-9_-]*:/g, 'urn:_:') === b.replace(/urn:[A-Za-z][A-Za-z0-9_-]*:/g, 'urn:_:')
-  );
 }
 
 export function catalogDescription(res: Extract<Resolution, { state: 'found' }>): string | undefined {
@@ -383,21 +382,6 @@ export function catalogDescription(res: Extract<Resolution, { state: 'found' }>)
 
 function normalise(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
-}
-
-export function nearNames(name: string, names: readonly string[], max = 3): string[] {
-  const lower = name.toLowerCase();
-  return names
-    .map((n) => ({ n, d: editDistance(lower, n.toLowerCase(), Math.max(2, Math.floor(name.length / 3))) }))
-    .filter(
-      (x) =>
-        x.d <= Math.max(2, Math.floor(name.length / 3)) ||
-        x.n.toLowerCase().includes(lower) ||
-        lower.includes(x.n.toLowerCase()),
-    )
-    .sort((a, b) => a.d - b.d)
-    .slice(0, max)
-    .map((x) => x.n);
 }
 
 /**

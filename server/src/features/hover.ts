@@ -1,6 +1,8 @@
 /**
- * Hover text per kind (spec §2.4): a title line, the description, details, then a link footer
- * (the yaml-language-server layout). Pure: takes what the catalog answered, returns Markdown.
+ * The hover at a place in a document: what is under the cursor (the innermost URN, or a YAML
+ * column beside a dataset URN), what the catalog must be asked about it, and its text per kind
+ * (spec §2.4): a title line, the description, details, then a link footer (the
+ * yaml-language-server layout). Pure: takes what the catalog answered, returns Markdown.
  */
 import { findField, simplePath } from '../../../model/src/fieldPath';
 import {
@@ -13,13 +15,60 @@ import {
   type GqlMlModelGroup,
 } from '../../../model/src/readShapes';
 import { decodePart, type SchemaFieldUrn, type Urn } from '../../../model/src/urn';
-import type { Resolution } from '../catalog/client';
-import { hintFor } from '../catalog/errors';
-import type { UrnOccurrence } from '../scan/types';
-import { KIND_LABELS, entityName, urnParts } from './describe';
-import { nearNames } from './diagnostics';
+import { KIND_LABELS, entityName, nearNames, urnParts } from '../../../model/src/entityNames';
+import type { Settings } from '../../../model/src/protocol';
+import type { Resolution, ResolutionLookup } from '../catalogClient/client';
+import { hintFor } from '../catalogClient/errors';
+import type { ScanResult, UrnOccurrence } from '../scan/types';
+import { entityUrlFor } from './links';
+import { lookupOf, type Lookup } from './lookup';
+import { occurrenceAt } from './urnAt';
 import { codeSpan, escapeMarkdown, safeDescription, tableCell } from './markdown';
 import { doubleQuoted } from './yamlEdit';
+
+/** A hover: its Markdown, and the range of the document it is about (offsets). */
+export interface HoverAt {
+  markdown: string;
+  range: { start: number; end: number };
+}
+
+/** What the catalog must be asked for the hover at `offset`; undefined when the hover needs no answer. */
+export function hoverLookupAt(scan: ScanResult, offset: number): Lookup | undefined {
+  const at = occurrenceAt(scan, offset);
+  return at ? lookupFor(at.occurrence) : undefined;
+}
+
+function lookupFor(o: UrnOccurrence): Lookup | undefined {
+  return !o.template && o.parsed?.ok ? lookupOf(o.parsed.urn, o.urn) : undefined;
+}
+
+/**
+ * The hover at `offset`, or undefined when no URN is there. `resolved` answers what
+ * hoverLookupAt asked (the handler asks the catalog first); `settings` give the page link.
+ */
+export function hoverAt(
+  scan: ScanResult,
+  offset: number,
+  settings: Settings,
+  resolved: ResolutionLookup,
+): HoverAt | undefined {
+  const at = occurrenceAt(scan, offset);
+  if (!at) return undefined;
+  const { occurrence, column } = at;
+  const lookup = lookupFor(occurrence);
+  const resolution = lookup ? resolved(lookup.urn) : undefined;
+  const parsed = occurrence.parsed;
+  const entityUrl = parsed?.ok && !occurrence.template ? entityUrlFor(settings, parsed.urn, occurrence.urn) : undefined;
+  const markdown = hoverFor({
+    occurrence,
+    ...(resolution ? { resolution } : {}),
+    ...(column !== undefined ? { column } : {}),
+    ...(entityUrl ? { entityUrl } : {}),
+  });
+  const range =
+    column !== undefined && at.columnRange ? at.columnRange : { start: occurrence.start, end: occurrence.end };
+  return { markdown, range };
+}
 
 export interface HoverInput {
   occurrence: UrnOccurrence;

@@ -2,9 +2,19 @@
 import { entityPageUrl } from '../../../model/src/entityPage';
 import type { Settings } from '../../../model/src/protocol';
 import type { Urn } from '../../../model/src/urn';
+import type { ScanResult } from '../scan/types';
 
 /** The page of the entity for hovers and document links; none when there is no web UI or the URN is too long for a URL. */
 export function entityUrlFor(s: Settings, urn: Urn, text: string): string | undefined {
   const page = entityPageUrl(s, urn, text);
   return 'url' in page ? page.url : undefined;
+}
+
+/** The document links of a scan: each outermost URN that has a page, with its range (offsets). */
+export function linksIn(scan: ScanResult, s: Settings): Array<{ start: number; end: number; target: string }> {
+  return scan.occurrences.flatMap((o) => {
+    if (o.template || !o.parsed?.ok || o.parent !== undefined) return [];
+    const target = entityUrlFor(s, o.parsed.urn, o.urn);
+    return target ? [{ start: o.start, end: o.end, target }] : [];
+  });
 }

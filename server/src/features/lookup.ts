@@ -4,7 +4,7 @@
  * schema (DataHub's UI does the same: a schemaField's page is its dataset's Columns tab).
  */
 import { decodePart, type Urn } from '../../../model/src/urn';
-import { isResolvable, type ResolvableKind } from '../catalog/queries';
+import { isResolvable, type ResolvableKind } from '../catalogClient/queries';
 
 export interface Lookup {
   urn: string;

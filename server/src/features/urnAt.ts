@@ -1,5 +1,7 @@
 /** What is under the cursor: the innermost URN occurrence, or a YAML column beside a dataset URN. */
+import type { UrnAt } from '../../../model/src/protocol';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
+import { lookupOf } from './lookup';
 
 export interface AtCursor {
   occurrence: UrnOccurrence;
@@ -37,4 +39,17 @@ function columnOwner(scan: ScanResult, occurrence: UrnOccurrence): UrnOccurrence
     if (o.parsed?.ok && o.parsed.urn.kind === 'schemaField') found = o;
   }
   return found;
+}
+
+/**
+ * `catalogLens/urnAt`: the URN under the cursor, for palette commands. A schemaField is its
+ * dataset's column: Write Column Description … act on that.
+ */
+export function urnAtOffset(scan: ScanResult, offset: number): UrnAt | null {
+  const at = occurrenceAt(scan, offset);
+  if (!at || !at.occurrence.parsed?.ok || at.occurrence.template) return null;
+  const urn = at.occurrence.parsed.urn;
+  const lookup = urn.kind === 'schemaField' ? lookupOf(urn, at.occurrence.urn) : undefined;
+  if (lookup) return { urn: lookup.urn, kind: lookup.kind, column: lookup.column };
+  return { urn: at.occurrence.urn, kind: urn.kind, ...(at.column !== undefined ? { column: at.column } : {}) };
 }

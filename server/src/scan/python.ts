@@ -4,7 +4,6 @@
  * string literal.
  */
 import { PYTHON_BUILDERS, type BuilderSpec } from '../../../model/src/builders';
-import type { UrnOccurrence } from './types';
 import { BUILDER_NAMESPACE, builderOccurrence, type BuilderScan } from './builderCall';
 import {
   afterCallEnd,

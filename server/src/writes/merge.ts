@@ -9,7 +9,7 @@ import type {
   InstitutionalMemory,
 } from '../../../model/src/aspects';
 import { simplePath } from '../../../model/src/fieldPath';
-import { sameEntity } from '../features/diagnostics';
+import { sameEntity } from '../../../model/src/urn';
 
 /** Rule 3: write `editableDatasetProperties` only when the description differs; create it with `created`. */
 export function mergeDatasetDescription(

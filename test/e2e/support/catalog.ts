@@ -3,7 +3,7 @@
  * port with a throwaway database, and a GraphQL client to check what the editor wrote.
  */
 import * as path from 'node:path';
-import { CATALOG_TOKEN_ENV } from '../../../client/src/localCatalogProcess';
+import { LOCAL_CATALOG_TOKEN_ENV } from '../../../model/src/localCatalog';
 import { startProcess, type ManagedProcess } from './processes';
 import { REPO_ROOT } from './paths';
 
@@ -28,8 +28,8 @@ export async function startCatalog(opts: { dir: string; token?: string }): Promi
   ];
   // The token in the environment, as npm start and Start Local Catalog pass it: a command line shows in `ps`.
   const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env[CATALOG_TOKEN_ENV];
-  if (opts.token !== undefined) env[CATALOG_TOKEN_ENV] = opts.token;
+  delete env[LOCAL_CATALOG_TOKEN_ENV];
+  if (opts.token !== undefined) env[LOCAL_CATALOG_TOKEN_ENV] = opts.token;
   // The catalog loads better-sqlite3, built for this Node: the test runner's own (notes/native-modules.md).
   const proc = startProcess('catalog', process.execPath, args, {
     cwd: opts.dir,

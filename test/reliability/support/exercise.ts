@@ -1,5 +1,5 @@
 /**
- * One input through the server's pure services the way its handlers call them: the document
+ * One input through the server's pure services, the functions its handlers call: the document
  * request (scan, then diagnostics without and with the catalog), a hover per occurrence and
  * column, code actions per diagnostic and per occurrence. Each request is timed on its own;
  * what is wrong with the outputs comes back as a list of problems.
@@ -10,19 +10,15 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { MESSAGE_LIMIT } from '../../../model/src/inertText';
 import { DEFAULT_SETTINGS, type Settings } from '../../../model/src/protocol';
 import { parseUrn } from '../../../model/src/urn';
-import type { Resolution } from '../../../server/src/catalog/client';
-import { isResolvable } from '../../../server/src/catalog/queries';
+import type { Resolution } from '../../../server/src/catalogClient/client';
 import { codeActionsFor } from '../../../server/src/features/codeActions';
 import { diagnosticsFor, type PlainDiagnostic } from '../../../server/src/features/diagnostics';
-import { hoverFor } from '../../../server/src/features/hover';
-import { entityUrlFor } from '../../../server/src/features/links';
-import { occurrenceAt } from '../../../server/src/features/urnAt';
+import { hoverAt } from '../../../server/src/features/hover';
 import { scanDocument } from '../../../server/src/scan';
 import type { ScanResult, UrnOccurrence } from '../../../server/src/scan/types';
-import { toLspDiagnostic } from '../../../server/src/server';
+import { toLspDiagnostic } from '../../../server/src/lsp';
 import { NAMESPACES } from './fuzzInputs';
 import { activeMarkdown, activeMessage } from './inert';
-import { fakeCatalogs } from './syntheticCatalog';
 
 export const UI_BASE = 'http://127.0.0.1:9002';
 export const SETTINGS: Settings = {
@@ -100,7 +96,7 @@ export function exercise(languageId: string, text: string, ledger: FuzzLedger, o
   for (const o of scan.occurrences.slice(0, MAX_HOVERS)) offsets.add(o.start).add(Math.max(o.start, o.end - 1));
   for (const c of scan.columns.slice(0, 50)) offsets.add(c.name.start);
   for (const offset of offsets) {
-    const hover = ledger.time('hover', what, () => hoverAt(scan, offset, lookup));
+    const hover = ledger.time('hover', what, () => hoverAt(scan, offset, SETTINGS, lookup)?.markdown);
     if (hover === undefined) continue;
     for (const p of activeMarkdown(hover, (t) => t.startsWith(UI_BASE))) problems.push(`hover at ${offset}: ${p}`);
     // The link to the entity's page holds the document's own URN, however long: not counted.
@@ -110,17 +106,15 @@ export function exercise(languageId: string, text: string, ledger: FuzzLedger, o
 
   const doc = TextDocument.create('file:///fuzz/doc', languageId, 1, text);
   const lsp = diagnostics.slice(0, MAX_ACTION_REQUESTS).map((d) => toLspDiagnostic(doc, d));
-  const catalogs = fakeCatalogs(lookup);
   const ask = (params: CodeActionParams): CodeAction[] =>
     ledger.time('codeAction', what, () =>
       codeActionsFor({
         doc,
         scan,
-        settings: SETTINGS,
         params,
         trusted,
         clientCommands: opts.clientCommands ?? true,
-        catalogs,
+        cached: lookup,
       }),
     );
   const requests: CodeActionParams[] = [
@@ -140,26 +134,6 @@ export function exercise(languageId: string, text: string, ledger: FuzzLedger, o
   ];
   for (const params of requests) checkActions(ask(params), doc, trusted, problems);
   return { scan, diagnostics, problems };
-}
-
-function hoverAt(
-  scan: ScanResult,
-  offset: number,
-  lookup: (urn: string) => Resolution | undefined,
-): string | undefined {
-  const at = occurrenceAt(scan, offset);
-  if (!at) return undefined;
-  const { occurrence: o, column } = at;
-  const parsed = o.parsed;
-  const resolvable = !o.template && parsed?.ok === true && isResolvable(parsed.urn.kind);
-  const resolution = resolvable ? lookup(o.urn) : undefined;
-  const entityUrl = parsed?.ok && !o.template ? entityUrlFor(SETTINGS, parsed.urn, o.urn) : undefined;
-  return hoverFor({
-    occurrence: o,
-    ...(resolution ? { resolution } : {}),
-    ...(column !== undefined ? { column } : {}),
-    ...(entityUrl ? { entityUrl } : {}),
-  });
 }
 
 function overlaps(doc: TextDocument, d: Diagnostic, o: UrnOccurrence): boolean {

@@ -1,7 +1,7 @@
 /**
  * A catalog made up per input: entities of every kind holding hostile text, and errors with hostile
  * messages. `lookupIn` answers a URN with one of them (by a hash of the URN, so an input's answers
- * are stable), as the server's resolution cache would; `fakeCatalogs` hands that to code actions.
+ * are stable), as the server's resolution cache would; code actions and hovers are given it as their lookup.
  */
 import fc from 'fast-check';
 import type {
@@ -12,10 +12,9 @@ import type {
   GqlMlModelGroup,
 } from '../../../model/src/readShapes';
 import { parseUrn } from '../../../model/src/urn';
-import type { Resolution } from '../../../server/src/catalog/client';
-import { catalogError, type CatalogError } from '../../../server/src/catalog/errors';
-import { isResolvable } from '../../../server/src/catalog/queries';
-import type { Catalogs } from '../../../server/src/catalogs';
+import type { Resolution } from '../../../server/src/catalogClient/client';
+import { catalogClientError, type CatalogClientError } from '../../../server/src/catalogClient/errors';
+import { isResolvable } from '../../../server/src/catalogClient/queries';
 import { hostileText } from './fuzzInputs';
 
 type Entity<T> = Omit<T, 'urn'>;
@@ -26,7 +25,7 @@ export interface SyntheticCatalog {
   tables: Array<Entity<GqlMlFeatureTable>>;
   models: Array<Entity<GqlMlModel>>;
   groups: Array<Entity<GqlMlModelGroup>>;
-  errors: CatalogError[];
+  errors: CatalogClientError[];
 }
 
 const text = hostileText;
@@ -122,9 +121,9 @@ const KINDS = [
   'cancelled',
   'badInput',
 ] as const;
-const error: fc.Arbitrary<CatalogError> = fc
+const error: fc.Arbitrary<CatalogClientError> = fc
   .tuple(fc.constantFrom(...KINDS), text)
-  .map(([kind, message]) => catalogError(kind, message));
+  .map(([kind, message]) => catalogClientError(kind, message));
 
 export const syntheticCatalog: fc.Arbitrary<SyntheticCatalog> = fc.record({
   datasets: fc.array(dataset, { minLength: 1, maxLength: 2 }),
@@ -177,9 +176,4 @@ export function lookupIn(cat: SyntheticCatalog): (urn: string) => Resolution | u
         return undefined;
     }
   };
-}
-
-/** The one thing code actions ask of `Catalogs`: what a client has cached. */
-export function fakeCatalogs(lookup: (urn: string) => Resolution | undefined): Catalogs {
-  return { clientFor: () => ({ cached: lookup }) } as unknown as Catalogs;
 }

@@ -6,6 +6,7 @@
  * writes) unless `DATAHUB_SKIP_CONFIG` is set. Used only when `catalogLens.url` is empty and the
  * workspace is trusted; a token found here only ever goes to the server found with it.
  */
+import { isRecord } from '../../../model/src/json';
 import { parse } from 'yaml';
 
 export interface DatahubSource {
@@ -70,8 +71,4 @@ function checked(s: DatahubSource): DatahubSource | { problem: string } {
 
 function nonEmpty(v: string | undefined): string | undefined {
   return v !== undefined && v.trim() !== '' ? v.trim() : undefined;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

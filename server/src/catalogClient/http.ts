@@ -1,10 +1,10 @@
 /**
- * The only code that talks HTTP. Every call ends in a value (`{ok, body}` or a CatalogError),
+ * The only code that talks HTTP. Every call ends in a value (`{ok, body}` or a CatalogClientError),
  * has a timeout, honours cancellation, and never sends the token anywhere but the configured
  * catalog (redirects are not followed: a redirect could carry it to another host).
  */
 import type { RequestInit, Response } from 'node-fetch' with { 'resolution-mode': 'import' };
-import { catalogError, displayUrl, quoteCatalogText, type CatalogError } from './errors';
+import { catalogClientError, displayUrl, quoteCatalogText, type CatalogClientError } from './errors';
 
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -23,16 +23,16 @@ export interface HttpOptions {
   token: string | undefined;
   /**
    * Asked once per origin before the token is first sent there; `false` withholds it (requests go
-   * without it). See Catalogs: the token's own origin, plain HTTP off this machine, other origins.
+   * without it). See CatalogClients: the token's own origin, plain HTTP off this machine, other origins.
    */
   allowToken?: (url: string) => Promise<true | string>;
   timeoutMs: number;
   fetch?: Fetch;
   /** Tells the owner about every request's outcome (status bar, logs). */
-  onOutcome?: (endpoint: string, error: CatalogError | undefined) => void;
+  onOutcome?: (endpoint: string, error: CatalogClientError | undefined) => void;
 }
 
-export type HttpResult<T> = { ok: true; status: number; body: T } | { ok: false; error: CatalogError };
+export type HttpResult<T> = { ok: true; status: number; body: T } | { ok: false; error: CatalogClientError };
 
 export interface CallOptions {
   method: 'GET' | 'POST';
@@ -76,7 +76,7 @@ export class CatalogHttp {
       }
       const delay = RETRY_DELAYS_MS[attempt++]! * (0.75 + Math.random() * 0.5);
       if (!(await sleep(delay, call.signal)))
-        return { ok: false, error: catalogError('cancelled', 'cancelled', displayUrl(url)) };
+        return { ok: false, error: catalogClientError('cancelled', 'cancelled', displayUrl(url)) };
     }
   }
 
@@ -100,7 +100,7 @@ export class CatalogHttp {
 
   private async once<T>(url: string, call: CallOptions): Promise<HttpResult<T>> {
     const endpoint = displayUrl(url);
-    if (call.signal?.aborted) return { ok: false, error: catalogError('cancelled', 'cancelled', endpoint) };
+    if (call.signal?.aborted) return { ok: false, error: catalogClientError('cancelled', 'cancelled', endpoint) };
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -126,16 +126,16 @@ export class CatalogHttp {
       if (res.status === 401 && typeof withheld === 'string') {
         return {
           ok: false,
-          error: catalogError('unauthorized', `${endpoint} answered 401: ${withheld}`, endpoint, 401),
+          error: catalogClientError('unauthorized', `${endpoint} answered 401: ${withheld}`, endpoint, 401),
         };
       }
       return interpret<T>(res, text, endpoint, call.accept ?? [], call.notFoundMeansWrongAddress === true);
     } catch (e) {
-      if (call.signal?.aborted) return { ok: false, error: catalogError('cancelled', 'cancelled', endpoint) };
+      if (call.signal?.aborted) return { ok: false, error: catalogClientError('cancelled', 'cancelled', endpoint) };
       if (timedOut)
         return {
           ok: false,
-          error: catalogError('timeout', `no answer from ${endpoint} within ${this.opts.timeoutMs} ms`, endpoint),
+          error: catalogClientError('timeout', `no answer from ${endpoint} within ${this.opts.timeoutMs} ms`, endpoint),
         };
       return { ok: false, error: networkError(e, endpoint) };
     } finally {
@@ -156,7 +156,7 @@ function interpret<T>(
   if (status >= 300 && status < 400) {
     return {
       ok: false,
-      error: catalogError(
+      error: catalogClientError(
         'badResponse',
         `${endpoint} redirects (${status}) to ${quoteCatalogText(displayUrl(res.headers.get('location') ?? '?'), 200)}; configure the final address (the token is not sent through redirects)`,
         endpoint,
@@ -169,7 +169,12 @@ function interpret<T>(
     return {
       ok: false,
       error: withDetail(
-        catalogError('forbidden', `${endpoint} answered 403: ${shortMessage(text) ?? 'forbidden'}`, endpoint, status),
+        catalogClientError(
+          'forbidden',
+          `${endpoint} answered 403: ${shortMessage(text) ?? 'forbidden'}`,
+          endpoint,
+          status,
+        ),
         text,
       ),
     };
@@ -186,7 +191,7 @@ function interpret<T>(
         : 'text that is not JSON';
     return {
       ok: false,
-      error: catalogError(
+      error: catalogClientError(
         'badResponse',
         `${endpoint} answered ${kind} (status ${status}) instead of JSON`,
         endpoint,
@@ -197,23 +202,23 @@ function interpret<T>(
 }
 
 /** A status that is neither success nor an accepted answer; the message shows the body's message, shortened. */
-function refusal(status: number, text: string, endpoint: string, wrongAddressOn404: boolean): CatalogError {
+function refusal(status: number, text: string, endpoint: string, wrongAddressOn404: boolean): CatalogClientError {
   const detail = shortMessage(text);
   const said = detail ? `: ${detail}` : '';
   if (status === 404) {
     return wrongAddressOn404
-      ? catalogError(
+      ? catalogClientError(
           'badResponse',
           `${endpoint} answered 404${said} — is this the catalog's address?`,
           endpoint,
           status,
         )
-      : catalogError('notFound', `${endpoint} answered 404${said}`, endpoint, status);
+      : catalogClientError('notFound', `${endpoint} answered 404${said}`, endpoint, status);
   }
   if (status === 413 || status === 400 || status === 422 || status === 412) {
-    return catalogError('rejected', `${endpoint} refused the request (${status})${said}`, endpoint, status);
+    return catalogClientError('rejected', `${endpoint} refused the request (${status})${said}`, endpoint, status);
   }
-  return catalogError('badResponse', `${endpoint} answered ${status}${said}`, endpoint, status);
+  return catalogClientError('badResponse', `${endpoint} answered ${status}${said}`, endpoint, status);
 }
 
 /**
@@ -222,9 +227,9 @@ function refusal(status: number, text: string, endpoint: string, wrongAddressOn4
  * when the call has no session cookie and the frontend does not take bearer tokens
  * (datahub-frontend app/auth/Authenticator.java, `unauthorized()`; notes §6). The token may be fine.
  */
-function unauthorized(text: string, endpoint: string): CatalogError {
+function unauthorized(text: string, endpoint: string): CatalogClientError {
   if (text.trim() === '') {
-    const e = catalogError(
+    const e = catalogClientError(
       'unauthorized',
       `${endpoint} answered 401 with an empty body, as DataHub's frontend does for calls without a browser session`,
       endpoint,
@@ -234,10 +239,13 @@ function unauthorized(text: string, endpoint: string): CatalogError {
       "The token may be fine: point catalogLens.url at DataHub's metadata service (GMS, e.g. http://host:8080) or at <frontend>/api/gms, or enable metadataService.auth on the frontend.";
     return e;
   }
-  return withDetail(catalogError('unauthorized', `${endpoint} refused the access token (401)`, endpoint, 401), text);
+  return withDetail(
+    catalogClientError('unauthorized', `${endpoint} refused the access token (401)`, endpoint, 401),
+    text,
+  );
 }
 
-function withDetail(e: CatalogError, text: string): CatalogError {
+function withDetail(e: CatalogClientError, text: string): CatalogClientError {
   const full = fullMessage(text);
   if (full !== undefined) e.detail = full;
   return e;
@@ -269,19 +277,19 @@ function fullMessage(text: string): string | undefined {
   return m;
 }
 
-function networkError(e: unknown, endpoint: string): CatalogError {
+function networkError(e: unknown, endpoint: string): CatalogClientError {
   const code = (e as { code?: string } | undefined)?.code ?? (e as { errno?: string } | undefined)?.errno;
   const text = e instanceof Error ? e.message : String(e);
-  if (code === 'ECONNREFUSED') return catalogError('unreachable', `connection refused at ${endpoint}`, endpoint);
+  if (code === 'ECONNREFUSED') return catalogClientError('unreachable', `connection refused at ${endpoint}`, endpoint);
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-    return catalogError('unreachable', `cannot resolve the host of ${endpoint}`, endpoint);
+    return catalogClientError('unreachable', `cannot resolve the host of ${endpoint}`, endpoint);
   if (code === 'ECONNRESET' || code === 'EPIPE')
-    return catalogError('unreachable', `${endpoint} closed the connection`, endpoint);
+    return catalogClientError('unreachable', `${endpoint} closed the connection`, endpoint);
   if (/max size|over limit/i.test(text))
-    return catalogError('badResponse', `${endpoint} answered more than ${MAX_BODY_BYTES} bytes`, endpoint);
+    return catalogClientError('badResponse', `${endpoint} answered more than ${MAX_BODY_BYTES} bytes`, endpoint);
   if (/premature close|invalid response body/i.test(text))
-    return catalogError('badResponse', `${endpoint} cut its answer short`, endpoint);
-  return catalogError(
+    return catalogClientError('badResponse', `${endpoint} cut its answer short`, endpoint);
+  return catalogClientError(
     'unreachable',
     `cannot reach ${endpoint}: ${text.replace(/Bearer\s+\S+/g, 'Bearer ***')}`,
     endpoint,

@@ -5,7 +5,7 @@
 import { inertText } from '../../../model/src/inertText';
 import type { CatalogErrorKind } from '../../../model/src/protocol';
 
-export interface CatalogError {
+export interface CatalogClientError {
   kind: CatalogErrorKind;
   message: string;
   endpoint?: string;
@@ -21,17 +21,17 @@ export interface CatalogError {
 }
 
 /** The hint shown after an error's message. */
-export function hintFor(e: CatalogError): string {
+export function hintFor(e: CatalogClientError): string {
   return e.hint ?? ERROR_HINTS[e.kind];
 }
 
-export function catalogError(
+export function catalogClientError(
   kind: CatalogErrorKind,
   message: string,
   endpoint?: string,
   status?: number,
-): CatalogError {
-  const e: CatalogError = { kind, message };
+): CatalogClientError {
+  const e: CatalogClientError = { kind, message };
   if (endpoint !== undefined) e.endpoint = endpoint;
   if (status !== undefined) e.status = status;
   return e;
@@ -53,7 +53,7 @@ export const ERROR_HINTS: Record<CatalogErrorKind, string> = {
 };
 
 /** States that concern the connection as a whole (shown once, not per URN). */
-export function isConnectionError(e: CatalogError): boolean {
+export function isConnectionError(e: CatalogClientError): boolean {
   return (
     e.kind === 'unreachable' ||
     e.kind === 'unauthorized' ||

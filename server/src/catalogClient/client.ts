@@ -2,10 +2,11 @@
  * The catalog client: resolves URNs through GraphQL (batched, cached, single flight) and reads
  * and writes aspects through DataHub's Rest.li paths. One instance per catalog endpoint.
  */
+import { isRecord } from '../../../model/src/json';
 import type { GqlShapes } from '../../../model/src/readShapes';
 import { encodeUrnForPath } from '../../../model/src/urn';
 import { LruTtlCache, SingleFlight } from './cache';
-import { catalogError, displayUrl, isConnectionError, quoteCatalogText, type CatalogError } from './errors';
+import { catalogClientError, displayUrl, isConnectionError, quoteCatalogText, type CatalogClientError } from './errors';
 import { CatalogHttp, type Fetch } from './http';
 import { refusedForCost } from './cost';
 import { batchQuery, PING, planBatches, type ResolvableKind } from './queries';
@@ -14,7 +15,10 @@ import { discoverRestBase, type RestBase } from './restBase';
 export type Resolution =
   | { [K in ResolvableKind]: { state: 'found'; kind: K; entity: GqlShapes[K] } }[ResolvableKind]
   | { state: 'missing' }
-  | { state: 'error'; error: CatalogError };
+  | { state: 'error'; error: CatalogClientError };
+
+/** What the catalog answered about a URN, as far as it is known; undefined when not asked (or not yet). */
+export type ResolutionLookup = (urn: string) => Resolution | undefined;
 
 export interface CatalogConfig {
   url: string;
@@ -70,7 +74,7 @@ export class CatalogClient {
   private readonly http: CatalogHttp;
   private readonly cache: LruTtlCache<Resolution>;
   private readonly flights = new SingleFlight<Resolution>();
-  private connectionListener: ((error: CatalogError | undefined) => void) | undefined;
+  private connectionListener: ((error: CatalogClientError | undefined) => void) | undefined;
   /** The budget in force: the setting, lowered to a limit the catalog named when it refused a document. */
   private complexityBudget: number;
   private restBase: Promise<RestBase> | undefined;
@@ -95,7 +99,7 @@ export class CatalogClient {
   }
 
   /** Called after every request: undefined when the catalog answered, else the connection error. */
-  onConnection(listener: (error: CatalogError | undefined) => void): void {
+  onConnection(listener: (error: CatalogClientError | undefined) => void): void {
     this.connectionListener = listener;
   }
 
@@ -140,7 +144,7 @@ export class CatalogClient {
     }
     if (toFetch.size > 0) {
       if (!this.configured) {
-        const e = catalogError('notConfigured', 'no catalog is configured (catalogLens.url is empty)');
+        const e = catalogClientError('notConfigured', 'no catalog is configured (catalogLens.url is empty)');
         for (const urn of toFetch.keys()) out.set(urn, { state: 'error', error: e });
       } else {
         const all = [...toFetch].map(([urn, kind]) => ({ urn, kind }));
@@ -183,7 +187,7 @@ export class CatalogClient {
   private async fetchChunk(chunk: Array<{ urn: string; kind: ResolvableKind }>): Promise<Map<string, Resolution>> {
     const { query, variables, aliases } = batchQuery(chunk);
     this.stats.graphqlRequests++;
-    const r = await this.http.call<GraphqlBody>(this.graphqlEndpoint, {
+    const r = await this.http.call(this.graphqlEndpoint, {
       method: 'POST',
       body: { query, variables },
       retry: true,
@@ -194,11 +198,10 @@ export class CatalogClient {
       for (const { urn } of chunk) out.set(urn, { state: 'error', error: r.error });
       return out;
     }
-    const body = r.body;
-    const data = isRecord(body) && isRecord(body.data) ? body.data : undefined;
+    const { data, errors } = graphqlParts(r.body);
     const errorsByAlias = new Map<string, string>();
     let generalError: string | undefined;
-    for (const e of isRecord(body) && Array.isArray(body.errors) ? body.errors : []) {
+    for (const e of errors as Array<GraphqlError | null | undefined>) {
       const alias = Array.isArray(e?.path) && typeof e.path[0] === 'string' ? e.path[0] : undefined;
       const message = typeof e?.message === 'string' ? e.message : 'unknown GraphQL error';
       if (alias && aliases.has(alias)) errorsByAlias.set(alias, message);
@@ -209,7 +212,7 @@ export class CatalogClient {
       if (tooCostly) return this.afterCostRefusal(chunk, tooCostly);
     }
     if (!data && (generalError !== undefined || errorsByAlias.size === 0)) {
-      const error = catalogError(
+      const error = catalogClientError(
         'badResponse',
         generalError !== undefined
           ? `${displayUrl(this.graphqlEndpoint)} answered a GraphQL error: ${quoteCatalogText(generalError)}`
@@ -234,13 +237,16 @@ export class CatalogClient {
     if (aliasError !== undefined && (entity === undefined || entity === null)) {
       return /not.?found|does not exist/i.test(aliasError)
         ? { state: 'missing' }
-        : { state: 'error', error: catalogError('rejected', `${endpoint}: ${quoteCatalogText(aliasError)}`, endpoint) };
+        : {
+            state: 'error',
+            error: catalogClientError('rejected', `${endpoint}: ${quoteCatalogText(aliasError)}`, endpoint),
+          };
     }
     if (entity === null || entity === undefined) return { state: 'missing' };
     if (!isRecord(entity))
       return {
         state: 'error',
-        error: catalogError('badResponse', `${endpoint} answered a ${typeof entity} for ${kind}`, endpoint),
+        error: catalogClientError('badResponse', `${endpoint} answered a ${typeof entity} for ${kind}`, endpoint),
       };
     // DataHub answers an object for a URN nobody wrote; only `exists` tells (EntityExistsResolver).
     if (entity['exists'] === false) return { state: 'missing' };
@@ -260,7 +266,7 @@ export class CatalogClient {
     // Depth does not add up over root fields: smaller documents would be refused the same way.
     if (refused.what === 'depth' || chunk.length === 1) {
       const endpoint = displayUrl(this.graphqlEndpoint);
-      const error = catalogError(
+      const error = catalogClientError(
         'rejected',
         `${endpoint} refused the query as too ${refused.what === 'depth' ? 'deep' : 'complex'} (${refused.cost} > ${refused.limit})${chunk.length === 1 ? ' even for one URN' : ''}`,
         endpoint,
@@ -296,10 +302,11 @@ export class CatalogClient {
    * A connection test: any GraphQL answer proves the endpoint and the token. With a GMS address, it
    * also finds where the Rest.li paths live (a frontend root is corrected or explained).
    */
-  async ping(signal?: AbortSignal): Promise<CatalogError | undefined> {
-    if (!this.configured) return catalogError('notConfigured', 'no catalog is configured (catalogLens.url is empty)');
+  async ping(signal?: AbortSignal): Promise<CatalogClientError | undefined> {
+    if (!this.configured)
+      return catalogClientError('notConfigured', 'no catalog is configured (catalogLens.url is empty)');
     this.stats.graphqlRequests++;
-    const r = await this.http.call<GraphqlBody>(this.graphqlEndpoint, {
+    const r = await this.http.call(this.graphqlEndpoint, {
       method: 'POST',
       body: { query: PING, variables: { u0: 'urn:li:dataset:(urn:li:dataPlatform:catalog-lens,ping,PROD)' } },
       notFoundMeansWrongAddress: true,
@@ -307,7 +314,7 @@ export class CatalogClient {
     });
     if (!r.ok) return r.error;
     if (!isRecord(r.body) || !('data' in r.body)) {
-      return catalogError(
+      return catalogClientError(
         'badResponse',
         `${displayUrl(this.graphqlEndpoint)} does not answer like a GraphQL endpoint`,
         displayUrl(this.graphqlEndpoint),
@@ -341,7 +348,7 @@ export class CatalogClient {
       return {
         url: this.gmsUrl,
         settled: false,
-        error: catalogError('cancelled', 'cancelled', displayUrl(this.gmsUrl)),
+        error: catalogClientError('cancelled', 'cancelled', displayUrl(this.gmsUrl)),
       };
     return b;
   }
@@ -356,31 +363,38 @@ export class CatalogClient {
     query: string,
     variables: Record<string, unknown>,
     signal?: AbortSignal,
-  ): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; error: CatalogError }> {
+  ): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; error: CatalogClientError }> {
     if (!this.configured)
-      return { ok: false, error: catalogError('notConfigured', 'no catalog is configured (catalogLens.url is empty)') };
+      return {
+        ok: false,
+        error: catalogClientError('notConfigured', 'no catalog is configured (catalogLens.url is empty)'),
+      };
     this.stats.graphqlRequests++;
-    const r = await this.http.call<GraphqlBody>(this.graphqlEndpoint, {
+    const r = await this.http.call(this.graphqlEndpoint, {
       method: 'POST',
       body: { query, variables },
       notFoundMeansWrongAddress: true,
       ...(signal ? { signal } : {}),
     });
     if (!r.ok) return r;
-    const body = r.body;
+    const { data, errors } = graphqlParts(r.body);
     const endpoint = displayUrl(this.graphqlEndpoint);
-    if (isRecord(body) && Array.isArray(body.errors) && body.errors.length > 0) {
-      const e = body.errors[0] as { message?: unknown; extensions?: { code?: unknown } };
+    if (errors.length > 0) {
+      const e = errors[0] as GraphqlError;
       const code = e.extensions?.code;
       const kind = code === 404 ? 'notFound' : code === 403 ? 'forbidden' : code === 409 ? 'conflict' : 'rejected';
       return {
         ok: false,
-        error: catalogError(kind, `${endpoint}: ${quoteCatalogText(String(e.message ?? 'GraphQL error'))}`, endpoint),
+        error: catalogClientError(
+          kind,
+          `${endpoint}: ${quoteCatalogText(String(e.message ?? 'GraphQL error'))}`,
+          endpoint,
+        ),
       };
     }
-    if (!isRecord(body) || !isRecord(body.data))
-      return { ok: false, error: catalogError('badResponse', `${endpoint} answered without "data"`, endpoint) };
-    return { ok: true, data: body.data };
+    if (!data)
+      return { ok: false, error: catalogClientError('badResponse', `${endpoint} answered without "data"`, endpoint) };
+    return { ok: true, data };
   }
 
   /**
@@ -391,11 +405,11 @@ export class CatalogClient {
     urn: string,
     names: readonly string[],
     signal?: AbortSignal,
-  ): Promise<{ ok: true; aspects: Record<string, AspectEnvelope> } | { ok: false; error: CatalogError }> {
+  ): Promise<{ ok: true; aspects: Record<string, AspectEnvelope> } | { ok: false; error: CatalogClientError }> {
     if (!this.gmsUrl)
       return {
         ok: false,
-        error: catalogError(
+        error: catalogClientError(
           'notConfigured',
           'catalogLens.url is empty: the aspect path needs the catalog (GMS) address',
         ),
@@ -408,7 +422,7 @@ export class CatalogClient {
     } catch {
       return {
         ok: false,
-        error: catalogError(
+        error: catalogClientError(
           'badInput',
           'the URN holds a lone surrogate (half of a UTF-16 pair) and cannot be put in a URL',
         ),
@@ -442,11 +456,14 @@ export class CatalogClient {
    * Writes one aspect (`POST /aspects?action=ingestProposal`, blocking). With `ifVersion`, the
    * catalog refuses the write when the aspect changed since it was read: a `conflict` error.
    */
-  async writeAspect(p: AspectWrite, signal?: AbortSignal): Promise<{ ok: true } | { ok: false; error: CatalogError }> {
+  async writeAspect(
+    p: AspectWrite,
+    signal?: AbortSignal,
+  ): Promise<{ ok: true } | { ok: false; error: CatalogClientError }> {
     if (!this.gmsUrl)
       return {
         ok: false,
-        error: catalogError(
+        error: catalogClientError(
           'notConfigured',
           'catalogLens.url is empty: the aspect path needs the catalog (GMS) address',
         ),
@@ -483,13 +500,19 @@ export class CatalogClient {
   }
 }
 
-interface GraphqlBody {
-  data?: Record<string, unknown> | null;
-  errors?: Array<{ message?: unknown; path?: unknown[] }>;
+/** One entry of a GraphQL answer's `errors`, as far as this client reads it. */
+interface GraphqlError {
+  message?: unknown;
+  path?: unknown[];
+  extensions?: { code?: unknown };
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> & GraphqlBody {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A GraphQL answer's `data` (when it is an object) and `errors` (when a list; else none). */
+function graphqlParts(body: unknown): { data: Record<string, unknown> | undefined; errors: unknown[] } {
+  if (!isRecord(body)) return { data: undefined, errors: [] };
+  const data = body['data'];
+  const errors: unknown = body['errors'];
+  return { data: isRecord(data) ? data : undefined, errors: Array.isArray(errors) ? errors : [] };
 }
 
 /** JSON with every non-ASCII character written as a \uXXXX escape. */

@@ -4,33 +4,15 @@
  */
 import * as vscode from 'vscode';
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
-import { Commands, DEFAULT_SETTINGS, UrnAtRequest, type CatalogStatus } from '../../model/src/protocol';
+import { originOf } from '../../model/src/origin';
+import { Commands, DEFAULT_SETTINGS, UrnAtRequest, type UrnAt } from '../../model/src/protocol';
 import { PaletteCommands } from './commandIds';
-import { entityPageUrl, originOf } from './endpoints';
+import { entityPageUrlOfText } from './endpoints';
 import type { CatalogLanguageServer } from './languageClient';
 import type { LocalCatalog } from './localCatalog';
 import { describeError, type Log } from './log';
 import { askAccessToken, askCatalogUrl } from './pickers';
 import type { TokenStore } from './token';
-
-/** What `catalogLens.testConnection` answers. */
-type ConnectionTest = CatalogStatus & { ok: boolean };
-
-/** What `catalogLens.checkWorkspace` answers (server/src/workspace.ts). */
-interface CheckResult {
-  files: number;
-  skipped?: number;
-  urns: number;
-  diagnostics: number;
-  cancelled?: boolean;
-}
-
-/** What `catalogLens/urnAt` answers. */
-export interface UrnAt {
-  urn: string;
-  kind: string;
-  column?: string;
-}
 
 export interface CommandDeps {
   context: vscode.ExtensionContext;
@@ -109,7 +91,7 @@ export function registerPaletteCommands(deps: CommandDeps): void {
         title: 'Catalog Lens: checking the workspace…',
         cancellable: true,
       },
-      (_progress, token) => server.executeServerCommand<CheckResult>(Commands.checkWorkspace, {}, token),
+      (_progress, token) => server.executeServerCommand(Commands.checkWorkspace, {}, token),
     );
     const skipped = r.skipped
       ? `, ${r.skipped} file${r.skipped === 1 ? '' : 's'} skipped (over catalogLens.maxFileSize)`
@@ -124,7 +106,7 @@ export function registerPaletteCommands(deps: CommandDeps): void {
   });
 
   register(PaletteCommands.refresh, async () => {
-    const r = await server.executeServerCommand<{ refreshed?: number }>(Commands.refresh, {});
+    const r = await server.executeServerCommand(Commands.refresh, {});
     const n = r.refreshed ?? 0;
     vscode.window.setStatusBarMessage(
       `$(refresh) Catalog Lens: cache dropped, re-checking ${n} open document${n === 1 ? '' : 's'}`,
@@ -140,7 +122,7 @@ export function registerPaletteCommands(deps: CommandDeps): void {
       return;
     }
     const cfg = catalogSettings(editor.document.uri);
-    const page = entityPageUrl(
+    const page = entityPageUrlOfText(
       {
         url: cfg.get<string>('url', ''),
         uiUrl: cfg.get<string>('uiUrl', ''),
@@ -170,7 +152,7 @@ export async function urnUnderCursor(server: CatalogLanguageServer): Promise<Urn
   const editor = vscode.window.activeTextEditor;
   if (!editor) return undefined;
   const position = editor.selection.active;
-  const at = await server.sendRequest<UrnAt | null>(UrnAtRequest.method, {
+  const at = await server.request(UrnAtRequest, {
     textDocument: { uri: await server.protocolUri(editor.document.uri) },
     position: { line: position.line, character: position.character },
   });
@@ -187,7 +169,7 @@ async function testConnection(server: CatalogLanguageServer, url: string): Promi
       location: vscode.ProgressLocation.Notification,
       title: inertText(`Catalog Lens: testing the connection to ${url}…`, 'notification', MESSAGE_LIMIT),
     },
-    () => server.executeServerCommand<ConnectionTest>(Commands.testConnection, {}),
+    () => server.executeServerCommand(Commands.testConnection, {}),
   );
   if (r.ok) {
     void vscode.window.showInformationMessage(

@@ -4,14 +4,14 @@
  * probe asks the catalog again with back-off, and when it answers, open documents are re-checked.
  * Also where the catalog and its token come from, and where the token may go.
  */
-import { isLoopbackHost, originOf, sameOrigin } from '../../model/src/origin';
-import type { CatalogStatus, ConnectionState, Settings } from '../../model/src/protocol';
-import { CatalogClient } from './catalog/client';
-import { hintFor, displayUrl, type CatalogError } from './catalog/errors';
-import type { Fetch } from './catalog/http';
+import { isLoopbackHost, originOf, sameOrigin } from '../../../model/src/origin';
+import type { CatalogStatus, ConnectionState, Settings } from '../../../model/src/protocol';
+import { CatalogClient } from './client';
+import { hintFor, displayUrl, type CatalogClientError } from './errors';
+import type { Fetch } from './http';
 import { datahubSource, type DatahubSource, type ReadText } from './datahubEnv';
 
-export interface CatalogsOptions {
+export interface CatalogClientsOptions {
   /** CATALOG_LENS_TOKEN (or the token given at initialize): the token of the configured `url`. */
   token: string | undefined;
   fetch?: Fetch;
@@ -49,7 +49,7 @@ function ownGraphql(s: Settings, dh: DatahubSource): string {
 const PROBE_FIRST_MS = 1000;
 const PROBE_MAX_MS = 30000;
 
-export class Catalogs {
+export class CatalogClients {
   private readonly clients = new Map<string, CatalogClient>();
   private status: CatalogStatus = { state: 'checking', message: 'not asked yet' };
   private probeTimer: NodeJS.Timeout | undefined;
@@ -58,7 +58,7 @@ export class Catalogs {
   private readonly notices = new Map<CatalogClient, string>();
   private source: DatahubSource | undefined | null = null;
 
-  constructor(private readonly opts: CatalogsOptions) {}
+  constructor(private readonly opts: CatalogClientsOptions) {}
 
   /** The token given at `initialize` (editors that cannot set the environment). */
   useToken(token: string | undefined): void {
@@ -172,7 +172,7 @@ export class Catalogs {
     this.stopProbe();
   }
 
-  report(client: CatalogClient, error: CatalogError | undefined): void {
+  report(client: CatalogClient, error: CatalogClientError | undefined): void {
     const endpoint = client.graphqlEndpoint ? displayUrl(client.graphqlEndpoint) : undefined;
     const from = this.sources.get(client);
     const source = from && from !== 'settings' ? ` (from ${from})` : '';

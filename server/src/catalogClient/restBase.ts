@@ -8,8 +8,8 @@
  * tells it from the frontend (metadata-ingestion rest_emitter.py, `fetch_server_config`; the
  * frontend's `/config` is its own app config, without `noCode`).
  */
-import type { CatalogError } from './errors';
-import { catalogError, displayUrl } from './errors';
+import type { CatalogClientError } from './errors';
+import { catalogClientError, displayUrl } from './errors';
 import type { CatalogHttp } from './http';
 
 export interface RestBase {
@@ -18,7 +18,7 @@ export interface RestBase {
   /** One line for the status and the log when `url` is not what the setting says. */
   notice?: string;
   /** Why the Rest.li paths cannot be used: the setting points at the wrong thing, or (not settled) `/config` could not be asked. */
-  error?: CatalogError;
+  error?: CatalogClientError;
   /** False when the answer said nothing yet (unreachable, 5xx, throttled): ask again next time. */
   settled: boolean;
 }
@@ -27,8 +27,8 @@ const FRONTEND_PROXY = '/api/gms';
 
 type ConfigAnswer =
   | { is: 'gms' | 'frontend' | 'other' }
-  | { is: 'refused'; error: CatalogError }
-  | { is: 'unavailable'; error: CatalogError };
+  | { is: 'refused'; error: CatalogClientError }
+  | { is: 'unavailable'; error: CatalogClientError };
 
 /**
  * What `GET {url}/config` tells about `url`, judged by status and body, never by message text:
@@ -80,7 +80,7 @@ export async function discoverRestBase(http: CatalogHttp, url: string): Promise<
     viaProxy.is === 'refused'
       ? `its ${FRONTEND_PROXY} refused the request (${viaProxy.error.status})`
       : `its ${FRONTEND_PROXY} does not answer as GMS`;
-  const error = catalogError(
+  const error = catalogClientError(
     'badResponse',
     `${displayUrl(url)} is DataHub's web app, not its metadata service (GET /config has no "noCode"), and ${why}`,
     displayUrl(url),

@@ -5,9 +5,17 @@
  */
 import * as vscode from 'vscode';
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
-import { ClientCommands, Commands, KnownUrnsRequest, type WriteResult } from '../../model/src/protocol';
+import { isRecord } from '../../model/src/json';
+import {
+  ClientCommands,
+  Commands,
+  KnownUrnsRequest,
+  type CommandArgs,
+  type WriteCommandId,
+  type WriteResult,
+} from '../../model/src/protocol';
 import { PaletteCommands } from './commandIds';
-import { reportFailure, urnUnderCursor, type CommandDeps } from './commands';
+import { reportFailure, urnUnderCursor, type CommandDeps } from './paletteCommands';
 import type { CatalogLanguageServer } from './languageClient';
 import { askColumn, askDescription, askUrn, pickUrn } from './pickers';
 import { urnLabel, type UrnKindName } from './userText';
@@ -27,7 +35,7 @@ export function registerWriteCommands(deps: CommandDeps): void {
           );
           return undefined;
         }
-        return run(isArgs(args) ? args : undefined).catch((e: unknown) => reportFailure(log, id, e));
+        return run(isRecord(args) ? args : undefined).catch((e: unknown) => reportFailure(log, id, e));
       }),
     );
   };
@@ -149,7 +157,7 @@ async function pickTarget(
   kind: UrnKindName,
   title: string,
 ): Promise<string | undefined> {
-  const known = await server.sendRequest<string[]>(KnownUrnsRequest.method, { kind });
+  const known = await server.request(KnownUrnsRequest, { kind });
   return pickUrn(known, kind, title);
 }
 
@@ -158,11 +166,11 @@ async function pickTarget(
  * URI goes along so its folder's settings (write path, actor) apply. The title quotes URNs from
  * the document: a progress title renders `[label](command:…)` as a link, as notifications do.
  */
-async function runWrite(
+async function runWrite<C extends WriteCommandId>(
   server: CatalogLanguageServer,
   title: string,
-  command: string,
-  arg: Record<string, unknown>,
+  command: C,
+  arg: CommandArgs<C>,
 ): Promise<void> {
   const doc = vscode.window.activeTextEditor?.document;
   const withUri = doc && !doc.isUntitled ? { ...arg, uri: await server.protocolUri(doc.uri) } : arg;
@@ -172,7 +180,7 @@ async function runWrite(
       title: inertText(`Catalog Lens: ${title}…`, 'notification', MESSAGE_LIMIT),
       cancellable: true,
     },
-    (_progress, token) => server.executeServerCommand<WriteResult>(command, withUri, token),
+    (_progress, token): Promise<WriteResult> => server.executeServerCommand(command, withUri, token),
   );
   await showWriteResult(result);
 }
@@ -202,8 +210,4 @@ function currentText(args: Args): { current?: string } {
 
 function stringArg(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
-}
-
-function isArgs(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -17,10 +17,11 @@ import {
 } from '../../../model/src/aspects';
 import { findField, simplePath } from '../../../model/src/fieldPath';
 import { inertText, MESSAGE_LIMIT } from '../../../model/src/inertText';
-import { Commands, type Settings, type WriteResult } from '../../../model/src/protocol';
-import { parseUrn, type Urn } from '../../../model/src/urn';
-import type { CatalogClient, Resolution } from '../catalog/client';
-import type { CatalogError } from '../catalog/errors';
+import { Commands, type Settings, type WriteCommandId, type WriteResult } from '../../../model/src/protocol';
+import { entityTypeOf, parseUrn, type Urn } from '../../../model/src/urn';
+import { KIND_LABELS, entityName, nearNames } from '../../../model/src/entityNames';
+import type { CatalogClient, Resolution } from '../catalogClient/client';
+import type { CatalogClientError } from '../catalogClient/errors';
 import {
   ADD_LINK,
   DATASET_LINKS,
@@ -28,12 +29,9 @@ import {
   UPDATE_DATASET,
   UPDATE_DESCRIPTION,
   type ResolvableKind,
-} from '../catalog/queries';
-import { KIND_LABELS, entityName } from '../features/describe';
-import { nearNames } from '../features/diagnostics';
-import type { ServerState } from '../server';
-import { signalOf } from '../server';
-import type { CommandHandler } from '../commands';
+} from '../catalogClient/queries';
+import { signalOf, type CommandHandler } from '../lsp';
+import type { PipelineContext } from '../pipeline/check';
 import { appendUnique, mergeColumnDescription, mergeDatasetDescription, mergeLink } from './merge';
 
 const MAX_ATTEMPTS = 25;
@@ -48,8 +46,15 @@ const failed = (kind: Extract<WriteResult, { status: 'failed' }>['kind'], messag
   throw new Refusal({ status: 'failed', kind, message });
 };
 
+/** What the write commands are given by the wiring: settings and catalog clients, trust, and a way to re-check. */
+export interface WriteContext extends PipelineContext<CatalogClient> {
+  /** false in Restricted Mode: every write is refused. */
+  readonly trusted: boolean;
+  /** Check the open documents again: a write changed what the catalog answers. */
+  revalidateAll(): void;
+}
+
 interface Ctx {
-  state: ServerState;
   settings: Settings;
   client: CatalogClient;
   signal: AbortSignal | undefined;
@@ -65,12 +70,12 @@ export function runIdFor(now: Date = new Date()): string {
   return `catalog-lens-${now.toISOString().replace(/[-:]|\.\d+/g, '')}-${randomBytes(4).toString('hex')}`;
 }
 
-export function writeCommands(state: ServerState): Record<string, CommandHandler> {
+export function writeCommands(context: WriteContext): Record<WriteCommandId, CommandHandler<WriteResult>> {
   const wrap =
-    (run: (args: Record<string, unknown>, ctx: Ctx) => Promise<WriteResult>): CommandHandler =>
+    (run: (args: Record<string, unknown>, ctx: Ctx) => Promise<WriteResult>): CommandHandler<WriteResult> =>
     async (args: unknown, token: CancellationToken): Promise<WriteResult> => {
       try {
-        if (!state.trusted)
+        if (!context.trusted)
           failed(
             'rejected',
             'This workspace is not trusted (Restricted Mode): Catalog Lens writes nothing to the catalog here.',
@@ -78,11 +83,11 @@ export function writeCommands(state: ServerState): Record<string, CommandHandler
         if (typeof args !== 'object' || args === null || Array.isArray(args))
           failed('badInput', 'expected one object argument');
         const a = args as Record<string, unknown>;
-        const settings = await state.settings.get(typeof a['uri'] === 'string' ? a['uri'] : undefined);
-        const client = state.catalogs.clientFor(settings);
+        const settings = await context.settingsFor(typeof a['uri'] === 'string' ? a['uri'] : undefined);
+        const client = context.clientFor(settings);
         if (!client.configured) failed('notConfigured', 'no catalog is configured (catalogLens.url is empty)');
-        const result = await run(a, { state, settings, client, signal: signalOf(token), runId: runIdFor() });
-        if (result.status === 'written') state.revalidateAll();
+        const result = await run(a, { settings, client, signal: signalOf(token), runId: runIdFor() });
+        if (result.status === 'written') context.revalidateAll();
         return shown(result);
       } catch (e) {
         if (e instanceof Refusal) return shown(e.result);
@@ -311,7 +316,7 @@ async function createEntity(a: Record<string, unknown>, ctx: Ctx): Promise<Write
   if (!aspectName)
     return failed(
       'badInput',
-      `createEntity makes ML entities (mlFeature, mlFeatureTable, mlModel, mlModelGroup), not a ${urn.urn.kind === 'other' ? urn.urn.entityType : urn.urn.kind}`,
+      `createEntity makes ML entities (mlFeature, mlFeatureTable, mlModel, mlModelGroup), not a ${entityTypeOf(urn.urn)}`,
     );
   const properties = a['properties'] ?? {};
   const problems = checkAspect(aspectName, properties);
@@ -474,7 +479,7 @@ function memberUrns(properties: unknown): ParsedArg[] {
   return out;
 }
 
-function failedFrom(e: CatalogError): never {
+function failedFrom(e: CatalogClientError): never {
   return failed(e.kind, e.message);
 }
 
@@ -489,10 +494,7 @@ function urnArg(a: Record<string, unknown>, key: string, kind?: Urn['kind']): Pa
   const p = parseUrn(v);
   if (!p.ok) return failed('badInput', `'${key}' is not a valid URN: ${p.error.message} (at offset ${p.error.offset})`);
   if (kind && p.urn.kind !== kind)
-    return failed(
-      'badInput',
-      `'${key}' must be a ${kind} URN, not a ${p.urn.kind === 'other' ? p.urn.entityType : p.urn.kind} URN`,
-    );
+    return failed('badInput', `'${key}' must be a ${kind} URN, not a ${entityTypeOf(p.urn)} URN`);
   return { text: v, urn: p.urn };
 }
 

@@ -1,0 +1,107 @@
+/**
+ * How an entity is named to the user, shared by the server's hovers, diagnostics and write
+ * results and the client's input boxes and quick picks: each kind's label and word, the entity's
+ * own name, its parts, and the names near a mistyped one.
+ */
+import { decodePart, editDistance, type Urn } from './urn';
+
+/**
+ * Each kind as a hover's title or a message names it (`label`, the server's), and inside the
+ * client's sentences (`word`; a kind without one is written as its URN spells it).
+ */
+const KINDS: Readonly<Record<Urn['kind'], { label: string; word?: string }>> = {
+  dataset: { label: 'Dataset', word: 'dataset' },
+  mlFeature: { label: 'ML feature', word: 'ML feature' },
+  mlFeatureTable: { label: 'Feature table', word: 'feature table' },
+  mlModel: { label: 'ML model', word: 'ML model' },
+  mlModelGroup: { label: 'Model group', word: 'model group' },
+  corpuser: { label: 'User', word: 'user' },
+  dataPlatform: { label: 'Data platform', word: 'platform' },
+  schemaField: { label: 'Schema field' },
+  other: { label: 'Entity' },
+};
+
+export const KIND_LABELS: Readonly<Record<Urn['kind'], string>> = Object.fromEntries(
+  Object.entries(KINDS).map(([kind, { label }]) => [kind, label]),
+) as Record<Urn['kind'], string>;
+
+/** A kind, or the entity type of another kind, as a word in a sentence ("Expected a dataset URN"). */
+export function kindWord(kind: string): string {
+  return (Object.hasOwn(KINDS, kind) ? KINDS[kind as Urn['kind']].word : undefined) ?? kind;
+}
+
+/** The entity's own name, as a person reads it. */
+export function entityName(urn: Urn): string {
+  switch (urn.kind) {
+    case 'dataset':
+    case 'mlModel':
+    case 'mlModelGroup':
+      return decodePart(urn.name);
+    case 'mlFeature':
+      return decodePart(urn.feature);
+    case 'mlFeatureTable':
+      return decodePart(urn.table);
+    case 'corpuser':
+      return urn.user;
+    case 'dataPlatform':
+      return urn.platform;
+    case 'schemaField':
+      return decodePart(urn.fieldPath);
+    case 'other':
+      return urn.id;
+  }
+}
+
+/** The parts of a URN as label/value rows (the hover shows them even when the catalog cannot answer). */
+export function urnParts(urn: Urn): Array<[string, string]> {
+  switch (urn.kind) {
+    case 'dataset':
+    case 'mlModel':
+    case 'mlModelGroup':
+      return [
+        ['platform', urn.platform],
+        ['name', decodePart(urn.name)],
+        ['env', urn.env],
+      ];
+    case 'mlFeature':
+      return [
+        ['feature table', decodePart(urn.table)],
+        ['feature', decodePart(urn.feature)],
+      ];
+    case 'mlFeatureTable':
+      return [
+        ['platform', urn.platform],
+        ['feature table', decodePart(urn.table)],
+      ];
+    case 'corpuser':
+      return [['user', urn.user]];
+    case 'dataPlatform':
+      return [['platform', urn.platform]];
+    case 'schemaField':
+      return [
+        ['parent', urn.parent],
+        ['field path', decodePart(urn.fieldPath)],
+      ];
+    case 'other':
+      return [
+        ['entity type', urn.entityType],
+        ['id', urn.id],
+      ];
+  }
+}
+
+/** At most `max` of `names` near `name` (a typo, another case, one inside the other), nearest first. */
+export function nearNames(name: string, names: readonly string[], max = 3): string[] {
+  const lower = name.toLowerCase();
+  return names
+    .map((n) => ({ n, d: editDistance(lower, n.toLowerCase(), Math.max(2, Math.floor(name.length / 3))) }))
+    .filter(
+      (x) =>
+        x.d <= Math.max(2, Math.floor(name.length / 3)) ||
+        x.n.toLowerCase().includes(lower) ||
+        lower.includes(x.n.toLowerCase()),
+    )
+    .sort((a, b) => a.d - b.d)
+    .slice(0, max)
+    .map((x) => x.n);
+}

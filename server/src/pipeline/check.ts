@@ -1,0 +1,71 @@
+/**
+ * The document pipeline without an editor: text → scan → what the catalog answers → diagnostics.
+ * Open documents (openDocuments.ts) and Check Workspace (workspace.ts) run these steps, and a
+ * command line can: nothing here needs an LSP connection.
+ */
+import type { Settings } from '../../../model/src/protocol';
+import type { CatalogClient, Resolution, ResolutionLookup } from '../catalogClient/client';
+import type { ResolvableKind } from '../catalogClient/queries';
+import { diagnosticsFor, type PlainDiagnostic } from '../features/diagnostics';
+import { lookupOf } from '../features/lookup';
+import { scanDocument } from '../scan';
+import type { ScanResult } from '../scan/types';
+
+/** What resolving needs of a catalog client: resolve (batched, cached) and what is cached already. */
+export type Resolver = Pick<CatalogClient, 'resolve' | 'cached'>;
+
+/**
+ * What the parts below the wiring are given instead of the server: settings per document, and
+ * their catalog client (`Client`: what the part asks of it).
+ */
+export interface PipelineContext<Client extends Resolver = Resolver> {
+  /** The settings of the document `uri` (its folder's), or of the workspace. */
+  settingsFor(uri?: string): Promise<Settings>;
+  /** The catalog client of these settings (one per catalog endpoint). */
+  clientFor(settings: Settings): Client;
+  log(message: string): void;
+}
+
+export interface ResolvableItem {
+  urn: string;
+  kind: ResolvableKind;
+}
+
+/** The URNs of a text, found by the extractors of its language. */
+export function scanText(text: string, languageId: string, settings: Settings): ScanResult {
+  return scanDocument(text, languageId, { namespaces: settings.namespaces });
+}
+
+/** What the catalog is asked about the scans: each URN once (a schemaField's dataset for it), in order of appearance. */
+export function resolvableItems(scans: Iterable<ScanResult>): ResolvableItem[] {
+  const items: ResolvableItem[] = [];
+  const seen = new Set<string>();
+  for (const scan of scans) {
+    for (const o of scan.occurrences) {
+      if (o.template || !o.parsed?.ok || seen.has(o.urn)) continue;
+      const lookup = lookupOf(o.parsed.urn, o.urn);
+      if (!lookup || seen.has(lookup.urn)) continue;
+      seen.add(lookup.urn);
+      items.push({ urn: lookup.urn, kind: lookup.kind });
+    }
+  }
+  return items;
+}
+
+/**
+ * Asks the catalog about `items` (one batched resolve) and answers what it said, or what the
+ * client has cached for URNs it was not asked about. A cancelled `signal` stops the wait.
+ */
+export async function resolveItems(
+  client: Resolver,
+  items: readonly ResolvableItem[],
+  signal?: AbortSignal,
+): Promise<ResolutionLookup> {
+  const res = items.length > 0 ? await client.resolve(items, signal) : new Map<string, Resolution>();
+  return (urn) => res.get(urn) ?? client.cached(urn);
+}
+
+/** The diagnostics of a scan at the severities of `settings`. */
+export function diagnose(scan: ScanResult, resolved: ResolutionLookup, settings: Settings): PlainDiagnostic[] {
+  return diagnosticsFor(scan, resolved, settings.diagnostics);
+}

@@ -1,0 +1,174 @@
+/**
+ * The pipeline for the editor's open documents: each is scanned once per version, checked at
+ * once when it opens and after a pause in typing, with syntax errors shown on their own when the
+ * catalog is slow, and a check overtaken by an edit dropped. json-language-features' pattern
+ * (version-keyed cache, debounce, stale results dropped).
+ */
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Settings, SkippedFile } from '../../../model/src/protocol';
+import type { PlainDiagnostic } from '../features/diagnostics';
+import type { ScanResult } from '../scan/types';
+import { diagnose, resolvableItems, resolveItems, scanText, type PipelineContext } from './check';
+
+const DEBOUNCE_MS = 200;
+/** How long diagnostics wait for the catalog before malformed URNs are shown on their own. */
+const SYNTAX_FIRST_MS = 300;
+
+/** What the open documents' pipeline is given by the wiring. */
+export interface OpenDocumentsContext extends PipelineContext {
+  documents: { get(uri: string): TextDocument | undefined; all(): TextDocument[] };
+  /** Diagnostics of this version of the document. */
+  publish(doc: TextDocument, diagnostics: PlainDiagnostic[]): void;
+  /** No diagnostics for `uri` (closed, or no longer scanned). */
+  clear(uri: string): void;
+  /** A document was skipped for its size: said once per document. */
+  skipped(file: SkippedFile): void;
+}
+
+/** An open document with its settings, and its scan when its language is scanned and its size allowed. */
+export interface OpenDocument {
+  doc: TextDocument;
+  settings: Settings;
+  scan: ScanResult | undefined;
+}
+
+export class OpenDocuments {
+  private readonly scans = new Map<string, { version: number; result: ScanResult }>();
+  private readonly skippedNoticeSent = new Set<string>();
+  private readonly pending = new Map<
+    string,
+    { timer: NodeJS.Timeout | undefined; abort: AbortController | undefined }
+  >();
+  private readonly opened = new Set<string>();
+
+  constructor(private readonly ctx: OpenDocumentsContext) {}
+
+  /** The document's scan, from the cache while its version is the same; undefined when it is not scanned. */
+  scanOf(doc: TextDocument, s: Settings): ScanResult | undefined {
+    if (!s.languages.includes(doc.languageId)) return undefined;
+    const text = doc.getText();
+    if (text.length > s.maxFileSize) {
+      if (!this.skippedNoticeSent.has(doc.uri)) {
+        this.skippedNoticeSent.add(doc.uri);
+        this.ctx.log(
+          `skipped ${doc.uri}: ${text.length} characters is over catalogLens.maxFileSize (${s.maxFileSize})`,
+        );
+        this.ctx.skipped({ uri: doc.uri, size: text.length, limit: s.maxFileSize });
+      }
+      return undefined;
+    }
+    const hit = this.scans.get(doc.uri);
+    if (hit && hit.version === doc.version) return hit.result;
+    const result = scanText(text, doc.languageId, s);
+    this.scans.set(doc.uri, { version: doc.version, result });
+    return result;
+  }
+
+  /** What every request handler starts from: the open document `uri`, its settings and scan; undefined when it is not open. */
+  async open(uri: string): Promise<OpenDocument | undefined> {
+    const doc = this.ctx.documents.get(uri);
+    if (!doc) return undefined;
+    const settings = await this.ctx.settingsFor(doc.uri);
+    return { doc, settings, scan: this.scanOf(doc, settings) };
+  }
+
+  /** The document changed (didOpen fires a change too): a document seen for the first time is checked at once. */
+  changed(uri: string): void {
+    const first = !this.opened.has(uri);
+    this.opened.add(uri);
+    this.schedule(uri, first ? 0 : DEBOUNCE_MS);
+  }
+
+  closed(uri: string): void {
+    const p = this.pending.get(uri);
+    if (p?.timer) clearTimeout(p.timer);
+    p?.abort?.abort();
+    this.pending.delete(uri);
+    this.opened.delete(uri);
+    this.scans.delete(uri);
+    this.skippedNoticeSent.delete(uri);
+    this.ctx.clear(uri);
+  }
+
+  /** Check every open document again (settings changed, the catalog came back, a write landed). */
+  revalidateAll(): void {
+    for (const d of this.ctx.documents.all()) this.schedule(d.uri, 0);
+  }
+
+  /** Scan every document again at its next request (settings changed, or Refresh). */
+  forgetScans(): void {
+    this.scans.clear();
+  }
+
+  /** Platforms of the URNs in the scanned documents, for completion. */
+  knownPlatforms(): string[] {
+    const seen = new Set<string>();
+    for (const { result } of this.scans.values()) {
+      for (const o of result.occurrences)
+        if (o.parsed?.ok && 'platform' in o.parsed.urn) seen.add(o.parsed.urn.platform);
+    }
+    return [...seen];
+  }
+
+  /** `catalogLens/knownUrns`: the URNs of the open documents (of one kind), sorted. */
+  async knownUrns(kind: string | undefined): Promise<string[]> {
+    const seen = new Set<string>();
+    for (const d of this.ctx.documents.all()) {
+      const s = await this.ctx.settingsFor(d.uri);
+      for (const o of this.scanOf(d, s)?.occurrences ?? []) {
+        if (o.parsed?.ok && !o.template && (!kind || o.parsed.urn.kind === kind)) seen.add(o.urn);
+      }
+    }
+    return [...seen].sort();
+  }
+
+  private schedule(uri: string, delay: number): void {
+    const p = this.pending.get(uri);
+    if (p?.timer) clearTimeout(p.timer);
+    p?.abort?.abort();
+    const timer = setTimeout(() => {
+      void this.validate(uri);
+    }, delay);
+    this.pending.set(uri, { timer, abort: undefined });
+  }
+
+  private async validate(uri: string): Promise<void> {
+    const doc = this.ctx.documents.get(uri);
+    if (!doc) return;
+    const p = this.pending.get(uri);
+    p?.abort?.abort();
+    const abort = new AbortController();
+    this.pending.set(uri, { timer: undefined, abort });
+    const s = await this.ctx.settingsFor(uri);
+    const scan = this.scanOf(doc, s);
+    if (!scan) {
+      this.ctx.clear(uri);
+      return;
+    }
+    const version = doc.version;
+    let syntaxShown = false;
+    const early = setTimeout(() => {
+      syntaxShown = true;
+      if (!abort.signal.aborted)
+        this.ctx.publish(
+          doc,
+          diagnose(scan, () => undefined, s),
+        );
+    }, SYNTAX_FIRST_MS);
+    try {
+      const resolved = await resolveItems(this.ctx.clientFor(s), resolvableItems([scan]), abort.signal);
+      const current = this.ctx.documents.get(uri);
+      if (abort.signal.aborted || !current || current.version !== version) return;
+      this.ctx.publish(doc, diagnose(scan, resolved, s));
+    } catch (e) {
+      this.ctx.log(`diagnostics of ${uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      if (!syntaxShown)
+        this.ctx.publish(
+          doc,
+          diagnose(scan, () => undefined, s),
+        );
+    } finally {
+      clearTimeout(early);
+    }
+  }
+}
