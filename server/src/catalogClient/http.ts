@@ -16,8 +16,32 @@ export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 let nodeFetch: Promise<Fetch> | undefined;
 const defaultFetch: Fetch = async (url, init) => {
   nodeFetch ??= import('node-fetch').then((m) => m.default as unknown as Fetch);
-  return (await nodeFetch)(url, init);
+  const { url: bare, init: withAuth } = credentialsAsHeader(url, init);
+  return (await nodeFetch)(bare, withAuth);
 };
+
+/**
+ * A URL with a user and password (`http://alice:pw@host`) is sent as Basic authentication, as
+ * node-fetch 2 did (Node's `auth` option): node-fetch 3, like WHATWG fetch, refuses such URLs.
+ * An Authorization header already set (the access token) wins, as it did with Node's `auth`.
+ */
+export function credentialsAsHeader(url: string, init: RequestInit): { url: string; init: RequestInit } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { url, init };
+  }
+  if (parsed.username === '' && parsed.password === '') return { url, init };
+  const user = decodeURIComponent(parsed.username);
+  const password = decodeURIComponent(parsed.password);
+  parsed.username = '';
+  parsed.password = '';
+  const headers = { ...(init.headers as Record<string, string> | undefined) };
+  if (!Object.keys(headers).some((k) => k.toLowerCase() === 'authorization'))
+    headers['Authorization'] = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+  return { url: parsed.href, init: { ...init, headers } };
+}
 
 export interface HttpOptions {
   token: string | undefined;
@@ -279,7 +303,8 @@ function fullMessage(text: string): string | undefined {
 
 function networkError(e: unknown, endpoint: string): CatalogClientError {
   const code = (e as { code?: string } | undefined)?.code ?? (e as { errno?: string } | undefined)?.errno;
-  const text = e instanceof Error ? e.message : String(e);
+  // A message may quote the URL: a user and password in it are not shown.
+  const text = (e instanceof Error ? e.message : String(e)).replace(/\/\/[^/@\s]*@/g, '//***@');
   if (code === 'ECONNREFUSED') return catalogClientError('unreachable', `connection refused at ${endpoint}`, endpoint);
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
     return catalogClientError('unreachable', `cannot resolve the host of ${endpoint}`, endpoint);
