@@ -5,6 +5,7 @@ import * as esbuild from 'esbuild';
 import { existsSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
+/** @type {import('esbuild').BuildOptions} */
 const common = {
   bundle: true,
   platform: 'node',
@@ -21,5 +22,5 @@ const builds = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   // The gate in front of code-server, for `npm start` (not shipped: .vscodeignore lists what is).
   { entryPoints: ['scripts/editorGate.ts'], outfile: 'dist/editorGate.js' },
-].filter((b) => existsSync(b.entryPoints[0]));
+].filter((b) => b.entryPoints.every((entry) => existsSync(entry)));
 await Promise.all(builds.map((b) => esbuild.build({ ...common, ...b })));

@@ -67,7 +67,7 @@ function readMarker(paths) {
   try {
     return JSON.parse(readFileSync(paths.marker, 'utf8'));
   } catch (err) {
-    log(`ignoring unreadable marker ${paths.marker}: ${err.message}`);
+    log(`ignoring unreadable marker ${paths.marker}: ${err instanceof Error ? err.message : String(err)}`);
     return undefined;
   }
 }
