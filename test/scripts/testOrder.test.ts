@@ -55,15 +55,20 @@ describe('tests run in the order CATALOG_LENS_TEST_ORDER names (test/support/tes
 
   let runs = 0;
   /** Runs the file under the preload; what ran, in order, and the runner's output and exit code. */
-  function run(order: string | undefined): { ran: string[]; output: string; status: number | null } {
+  function run(
+    order: string | undefined,
+    extra: NodeJS.ProcessEnv = {},
+    runner = true,
+  ): { ran: string[]; output: string; status: number | null } {
     const log = path.join(dir, `ran-${runs++}.log`);
     writeFileSync(log, '');
-    const env: NodeJS.ProcessEnv = { ...process.env, ORDER_LOG: log };
+    const env: NodeJS.ProcessEnv = { ...process.env, ...extra, ORDER_LOG: log };
     // This test runs inside the runner's child: the runner started here must be a runner of its own.
     delete env['NODE_TEST_CONTEXT'];
     if (order === undefined) delete env['CATALOG_LENS_TEST_ORDER'];
     else env['CATALOG_LENS_TEST_ORDER'] = order;
-    const r = spawnSync(process.execPath, ['--require', PRELOAD, '--test', path.join(dir, 'compiled.test.js')], {
+    const file = path.join(dir, 'compiled.test.js');
+    const r = spawnSync(process.execPath, ['--require', PRELOAD, ...(runner ? ['--test'] : []), file], {
       env,
       encoding: 'utf8',
     });
@@ -135,6 +140,34 @@ describe('tests run in the order CATALOG_LENS_TEST_ORDER names (test/support/tes
     }
     assert.deepEqual(again.ran, a.ran);
     assert.notDeepEqual(b.ran, a.ran);
+  });
+
+  test('CATALOG_LENS_TEST_ONLY: the test at that path alone, with the hooks of the blocks around it and no others', () => {
+    const r = run('reverse', { CATALOG_LENS_TEST_ONLY: JSON.stringify(['d1', 'd1.inner', 'd1.inner.y']) });
+    assert.equal(r.status, 0, r.output);
+    assert.deepEqual(r.ran, ['file before', 'd1 before', 'd1.inner.y', 'sub1', 'sub2', 'd1 after', 'late']);
+    const none = run('reverse', { CATALOG_LENS_TEST_ONLY: JSON.stringify(['d1', 'no such test']) });
+    assert.deepEqual(none.ran, ['file before', 'd1 before', 'd1 after', 'late']);
+    assert.match(none.output, /^# pass 1$/m, 'only "late", registered from a timer, ran');
+  });
+
+  test('CATALOG_LENS_TEST_LIST: every test with the names of its blocks, and whether it is skipped as written; nothing runs', () => {
+    const list = path.join(dir, 'list.json');
+    const r = run(undefined, { CATALOG_LENS_TEST_LIST: list }, false);
+    assert.equal(r.status, 0, r.output);
+    assert.deepEqual(r.ran, []);
+    assert.deepEqual(JSON.parse(readFileSync(list, 'utf8')), [
+      { path: ['t1'], skip: false },
+      { path: ['d1', 'd1.a'], skip: false },
+      { path: ['d1', 'd1.b'], skip: false },
+      { path: ['d1', 'd1.inner', 'd1.inner.x'], skip: false },
+      { path: ['d1', 'd1.inner', 'd1.inner.y'], skip: false },
+      { path: ['d1', 'd1.skipped'], skip: true },
+      { path: ['d1', 'd1.c'], skip: true },
+      { path: ['t2'], skip: false },
+      { path: ['skipped block', 'in the skipped block'], skip: true },
+      { path: ['t3'], skip: false },
+    ]);
   });
 
   test('an order it does not know fails the file, naming what it expects', () => {
