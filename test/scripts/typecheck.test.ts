@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
-import { REPO_ROOT } from '../model/sharedFixtures';
+import { REPO_ROOT } from '../support/shared';
 
 interface TypecheckScript {
   PROJECTS: Array<{ config: string; holds: string }>;
