@@ -62,11 +62,18 @@ describe('tests run in the order CATALOG_LENS_TEST_ORDER names (test/support/tes
   ): { ran: string[]; output: string; status: number | null } {
     const log = path.join(dir, `ran-${runs++}.log`);
     writeFileSync(log, '');
-    const env: NodeJS.ProcessEnv = { ...process.env, ...extra, ORDER_LOG: log };
-    // This test runs inside the runner's child: the runner started here must be a runner of its own.
-    delete env['NODE_TEST_CONTEXT'];
-    if (order === undefined) delete env['CATALOG_LENS_TEST_ORDER'];
-    else env['CATALOG_LENS_TEST_ORDER'] = order;
+    // This test runs inside the runner's child, maybe alone (scripts/testAlone.mjs): the runner
+    // started here is one of its own, with none of this process's test variables.
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    for (const v of [
+      'NODE_TEST_CONTEXT',
+      'CATALOG_LENS_TEST_ORDER',
+      'CATALOG_LENS_TEST_ONLY',
+      'CATALOG_LENS_TEST_LIST',
+    ])
+      delete env[v];
+    Object.assign(env, extra, { ORDER_LOG: log });
+    if (order !== undefined) env['CATALOG_LENS_TEST_ORDER'] = order;
     const file = path.join(dir, 'compiled.test.js');
     const r = spawnSync(process.execPath, ['--require', PRELOAD, ...(runner ? ['--test'] : []), file], {
       env,
