@@ -56,6 +56,7 @@ async function main() {
   const profileDir = cpuProf ? mkdtempSync(path.join(os.tmpdir(), 'catalog-lens-profiles-')) : undefined;
   const profArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const selected = BENCHMARKS.filter((b) => !only || only.has(b.id));
+  /** @type {import('./lib/report.mjs').Section[]} */
   const sections = [];
   let failed = 0;
   let catalog;
@@ -78,7 +79,8 @@ async function main() {
       try {
         sections.push(await b.run(ctx));
         log(`${b.id}. done in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-      } catch (e) {
+      } catch (caught) {
+        const e = caught instanceof Error ? caught : new Error(String(caught));
         failed++;
         log(`${b.id}. FAILED: ${e.stack ?? e.message}`);
         sections.push({

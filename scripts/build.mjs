@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 const production = process.argv.includes('--production');
 // The version is written in package.json only: the bundles get it here (model/src/version.ts).
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+/** @type {import('esbuild').BuildOptions} */
 const common = {
   bundle: true,
   platform: 'node',
@@ -24,5 +25,5 @@ const builds = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   // The gate in front of code-server, for `npm start` (not shipped: .vscodeignore lists what is).
   { entryPoints: ['scripts/editorGate.ts'], outfile: 'dist/editorGate.js' },
-].filter((b) => existsSync(b.entryPoints[0]));
+].filter((b) => b.entryPoints.every((entry) => existsSync(entry)));
 await Promise.all(builds.map((b) => esbuild.build({ ...common, ...b })));

@@ -69,7 +69,13 @@ async function timed(label, fn, { long = false } = {}) {
   }
 }
 
-/** A child process whose output goes to ours; resolves when it exits 0 (the event loop keeps running meanwhile). */
+/**
+ * A child process whose output goes to ours; resolves when it exits 0 (the event loop keeps running meanwhile).
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnOptions} [options]
+ * @returns {Promise<void>}
+ */
 function run(command, args, options) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'], ...options });
@@ -92,7 +98,7 @@ function readMarker(paths) {
   try {
     return JSON.parse(readFileSync(paths.marker, 'utf8'));
   } catch (err) {
-    log(`ignoring unreadable marker ${paths.marker}: ${err.message}`);
+    log(`ignoring unreadable marker ${paths.marker}: ${err instanceof Error ? err.message : String(err)}`);
     return undefined;
   }
 }

@@ -124,6 +124,7 @@ async function verify(ext, names) {
   await checkCatalog(path.join(ext, 'dist', 'catalog.js'));
 }
 
+/** @returns {Promise<void>} */
 function check(what, command, args, expect) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
@@ -147,6 +148,7 @@ function check(what, command, args, expect) {
 }
 
 /** The shipped local catalog, started like Start Local Catalog does, asked for /health, then stopped by its pid. */
+/** @returns {Promise<void>} */
 function checkCatalog(script) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [script, '--sample', '--port', '0', '--db', ':memory:', '--quiet'], {
@@ -160,7 +162,7 @@ function checkCatalog(script) {
       if (!m || answered) return;
       answered = true;
       const res = await fetch(`${m[1]}/health`).catch((e) => ({ status: String(e) }));
-      process.kill(child.pid, 'SIGTERM');
+      child.kill('SIGTERM');
       if (res.status !== 200) fail(`the shipped local catalog did not answer /health: ${res.status}`);
     };
     child.stdout.on('data', onData);

@@ -81,6 +81,13 @@ const children = [];
 const cleanups = [];
 let stopping = false;
 
+/**
+ * @param {string} name
+ * @param {string} command
+ * @param {string[]} commandArgs
+ * @param {{ logFile?: string, env?: NodeJS.ProcessEnv, cwd?: string, inheritOutput?: boolean, onExit?: () => void }} options
+ *   output goes to `logFile` unless `inheritOutput`
+ */
 function startChild(name, command, commandArgs, { logFile, env, cwd = root, inheritOutput = false, onExit }) {
   const child = spawn(command, commandArgs, {
     cwd,
@@ -91,6 +98,7 @@ function startChild(name, command, commandArgs, { logFile, env, cwd = root, inhe
   let output = '';
   const listeners = new Set();
   if (!inheritOutput) {
+    if (!logFile || !child.stdout || !child.stderr) throw new Error(`${name}: piped output needs a log file`);
     const file = createWriteStream(logFile);
     const append = (chunk) => {
       output += chunk;
@@ -107,7 +115,7 @@ function startChild(name, command, commandArgs, { logFile, env, cwd = root, inhe
       entry.exited = true;
       entry.exit = `code ${code}, signal ${signal}`;
       for (const l of listeners) l();
-      resolveDone();
+      resolveDone(undefined);
       if (stopping) return;
       if (onExit) {
         onExit();
@@ -148,7 +156,8 @@ function startChild(name, command, commandArgs, { logFile, env, cwd = root, inhe
 function signalGroup(pid, signal) {
   try {
     process.kill(-pid, signal);
-  } catch (err) {
+  } catch (caught) {
+    const err = /** @type {NodeJS.ErrnoException} */ (caught);
     if (err.code !== 'ESRCH') log(`could not send ${signal} to process group ${pid}: ${err.message}`);
   }
 }
@@ -264,7 +273,9 @@ function readJsonObject(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new Error(`${file} is not plain JSON (${err.message}); fix or delete it`);
+    throw new Error(
+      `${file} is not plain JSON (${err instanceof Error ? err.message : String(err)}); fix or delete it`,
+    );
   }
 }
 
@@ -380,7 +391,7 @@ async function startGate(gateModule, upstreamSocket) {
   try {
     return await gateModule.startEditorGate({ upstreamSocket, port: PREFERRED_EDITOR_PORT });
   } catch (err) {
-    if (err.code !== 'EADDRINUSE') throw err;
+    if (/** @type {NodeJS.ErrnoException} */ (err).code !== 'EADDRINUSE') throw err;
     log(`port ${PREFERRED_EDITOR_PORT} is taken: the editor takes a free one`);
     return gateModule.startEditorGate({ upstreamSocket, port: 0 });
   }

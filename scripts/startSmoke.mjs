@@ -5,7 +5,12 @@
 // Each check throws with what it got; each answer says what passed. No check prints a secret.
 import { request } from 'node:http';
 
-/** One request with any headers (fetch would not send a foreign Host); resolves with status, headers and body. */
+/**
+ * One request with any headers (fetch would not send a foreign Host); resolves with status, headers and body.
+ * @param {string} url
+ * @param {{ method?: string, headers?: Record<string, string>, body?: string }} [options]
+ * @returns {Promise<{ status: number | undefined, headers: import('node:http').IncomingHttpHeaders, body: string }>}
+ */
 function send(url, { method = 'GET', headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
     const req = request(url, { method, headers, agent: false }, (res) => {
@@ -56,8 +61,9 @@ export async function smokeEditor(gate, path) {
   const traded = await send(gate.urlWithSecret(path));
   expect('the URL with the secret', traded, 302);
   const cookie = (traded.headers['set-cookie'] ?? [])[0]?.split(';')[0];
-  if (!cookie || traded.headers.location?.includes('tkn='))
-    throw new Error(`the URL with the secret gave no cookie or kept the secret in ${traded.headers.location}`);
+  const location = traded.headers.location;
+  if (!cookie || !location || location.includes('tkn='))
+    throw new Error(`the URL with the secret gave no cookie, no redirect, or kept the secret in ${location}`);
 
   // A rebound page has the attacker's name as Host and Origin; even with the secret it is refused.
   const rebound = `evil.example:${gate.port}`;
@@ -81,7 +87,7 @@ export async function smokeEditor(gate, path) {
   );
   expect('a WebSocket upgrade without the secret', await send(wsTarget, { headers: upgrade }), 403);
 
-  const workbench = await send(traded.headers.location, { headers: { cookie } });
+  const workbench = await send(location, { headers: { cookie } });
   expect('the workbench with the cookie', workbench, 200, /workbench/);
   if (!workbench.body.includes('enableWorkspaceTrust&quot;:true'))
     throw new Error('the workbench has workspace trust off');

@@ -58,6 +58,7 @@ export async function diagnosticsBenchmark({ quick, catalog, datasets, serverArg
         const { query, variables } = batchQuery(batch);
         return JSON.stringify({ query, variables });
       });
+      /** @type {{ target: number[], floor: number[] }} */
       const times = { target: [], floor: [] };
       const requests = [];
       let diagnosticsSeen = 0;

@@ -63,6 +63,7 @@ export async function warmHoverBenchmark({ quick, catalog, serverArgs }) {
     }
     const results = [];
     for (let r = 0; r < rounds; r++) {
+      /** @type {{ target: number[], floor: number[] }} */
       const round = { target: [], floor: [] };
       for (let i = 0; i < perRound; i++) {
         round.target.push((await timed(() => server.hover(uri, onUrn))).ms);
@@ -141,6 +142,7 @@ export async function coldHoverBenchmark({ quick, catalog, datasets, serverArgs 
     }
     const results = [];
     for (let r = 0; r < rounds; r++) {
+      /** @type {{ target: number[], floor: number[] }} */
       const round = { target: [], floor: [] };
       for (let i = 0; i < perRound; i++) {
         round.target.push(await hoverOnce(i));

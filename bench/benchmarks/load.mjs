@@ -98,8 +98,11 @@ export async function loadBenchmark({ quick, tmp, catalogArgs }) {
   const seconds = quick ? 1 : 10;
   const warmSeconds = quick ? 0 : 3;
   const runs = quick ? 1 : 3;
+  /** @type {{ target: number[], floor: number[] }} */
   const reads = { target: [], floor: [] };
+  /** @type {{ full: number[], normal: number[], fsync: number[] }} */
   const writes = { full: [], normal: [], fsync: [] };
+  /** @type {string[]} */
   const problems = [];
   const { query, variables } = batchQuery([{ urn: USERS, kind: 'dataset' }]);
   const readBody = JSON.stringify({ query, variables });

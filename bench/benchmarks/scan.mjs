@@ -80,6 +80,7 @@ export async function yamlBenchmark({ quick }) {
   const bytes = quick ? 200_000 : 5_000_000;
   const text = docsAsCodeYaml(bytes);
   const reps = quick ? { warmup: 1, runs: 3 } : { warmup: 1, runs: 5 };
+  /** @type {import('../../server/src/scan/index.js').ScanResult | undefined} */
   let result;
   const r = await alternate(
     reps,
@@ -94,6 +95,7 @@ export async function yamlBenchmark({ quick }) {
     },
   );
   clearParseCache();
+  if (!result) throw new Error('the YAML scan never ran');
   const ratio = r.target.median / r.floor.median;
   const withContext = result.occurrences.filter((o) => o.yaml !== undefined).length;
   return {

@@ -60,6 +60,7 @@ export async function workspaceBenchmark({ quick, catalog, datasets, tmp, server
     workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'bench' }],
     nodeArgs: serverArgs,
   });
+  /** @type {{ files: number, urns: number, diagnostics: number } | undefined} */
   let checked;
   let rgMatches = 0;
   let rgDistinct = 0;
@@ -92,6 +93,7 @@ export async function workspaceBenchmark({ quick, catalog, datasets, tmp, server
   } finally {
     await server.stop();
   }
+  if (!coldResult) throw new Error('Check Workspace never answered');
   const row = (figure, r) => ({
     figure,
     unit: 'ms',

@@ -16,6 +16,7 @@ const server = createServer((req, res) => {
   });
 });
 server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`listening on http://127.0.0.1:${server.address().port}\n`);
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  process.stdout.write(`listening on http://127.0.0.1:${port}\n`);
 });
 process.once('SIGTERM', () => server.close(() => process.exit(0)));

@@ -56,7 +56,11 @@ export async function getJson(url) {
           try {
             resolve(JSON.parse(out));
           } catch (e) {
-            reject(new Error(`GET ${url}: ${res.statusCode} ${out.slice(0, 200)} (${e.message})`));
+            reject(
+              new Error(
+                `GET ${url}: ${res.statusCode} ${out.slice(0, 200)} (${e instanceof Error ? e.message : String(e)})`,
+              ),
+            );
           }
         });
       })

@@ -63,7 +63,7 @@ export function pythonLike(bytes, urns) {
     parts.push(head);
     let budget = fillPerBlock;
     while (budget > 0) {
-      const line = PYTHON_FILLER[f % PYTHON_FILLER.length];
+      const line = /** @type {string} */ (PYTHON_FILLER[f % PYTHON_FILLER.length]);
       if (line.length + 1 <= budget) {
         parts.push(line + '\n');
         budget -= line.length + 1;
@@ -83,7 +83,7 @@ export function pythonLike(bytes, urns) {
  */
 export function docsAsCodeYaml(bytes) {
   const out = ['# Catalog entities described next to the code that uses them.\n', 'datasets:\n'];
-  let size = out[0].length + out[1].length;
+  let size = out.reduce((n, s) => n + s.length, 0);
   const tables = [];
   for (let i = 0; size < bytes * 0.7; i++) {
     const entry = [

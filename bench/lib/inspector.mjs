@@ -118,7 +118,10 @@ function readFrame(b) {
   return { opcode, payload: b.subarray(offset, offset + length), size: offset + length };
 }
 
-/** A final text frame; clients must mask what they send. */
+/**
+ * A final text frame; clients must mask what they send.
+ * @param {Buffer} payload
+ */
 function maskedFrame(payload) {
   const mask = randomBytes(4);
   const header =
@@ -134,7 +137,7 @@ function maskedFrame(payload) {
             return h;
           })();
   const body = Buffer.alloc(payload.length);
-  for (let i = 0; i < payload.length; i++) body[i] = payload[i] ^ mask[i & 3];
+  for (let i = 0; i < payload.length; i++) body[i] = payload.readUInt8(i) ^ mask.readUInt8(i & 3);
   return Buffer.concat([header, mask, body]);
 }
 

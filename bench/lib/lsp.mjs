@@ -19,6 +19,7 @@ export const SERVER_BUNDLE = path.join(DIST, 'server.js');
 /**
  * Starts the server and initializes it. `initMs` is the time from spawn to the initialize result.
  * `nodeArgs` go before the bundle (e.g. --cpu-prof).
+ * @param {{ settings?: object, workspaceFolders?: Array<{ uri: string, name: string }>, nodeArgs?: string[], bundle?: string }} [options]
  */
 export async function startServer({ settings = {}, workspaceFolders, nodeArgs = [], bundle = SERVER_BUNDLE } = {}) {
   const env = { ...process.env };
@@ -48,6 +49,7 @@ export async function startServer({ settings = {}, workspaceFolders, nodeArgs = 
         onStderr();
       })
     : undefined;
+  if (!handle.child.stdin) throw new Error('the server was spawned without a stdin pipe');
   const connection = createProtocolConnection(
     new StreamMessageReader(handle.child.stdout),
     new StreamMessageWriter(handle.child.stdin),

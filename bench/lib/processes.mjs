@@ -6,14 +6,24 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as path from 'node:path';
 
+/** @typedef {import('node:stream').Readable} Readable */
+/** @typedef {import('node:stream').Writable} Writable */
+
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DIST = path.join(ROOT, 'dist');
 
 const running = new Map();
 
-/** Spawns and registers a child; `exited` settles when it is gone. */
+/**
+ * Spawns and registers a child; `exited` settles when it is gone. Its stdout and stderr are pipes.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, stdio?: ['ignore' | 'pipe', 'pipe', 'pipe'] }} [options]
+ */
 export function startChild(command, args, options = {}) {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+  const child = /** @type {import('node:child_process').ChildProcessByStdio<Writable | null, Readable, Readable>} */ (
+    spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options })
+  );
   const exited = new Promise((resolve) => {
     child.once('exit', (code, signal) => {
       running.delete(child.pid);
@@ -106,6 +116,7 @@ export async function runToEnd(command, args, options = {}) {
 /**
  * The local catalog as its own process (dist/catalog.js), on a free port, with the sample data.
  * `durability` 'full' (the default, synchronous=FULL) or 'normal'.
+ * @param {{ db: string, durability?: 'full' | 'normal', nodeArgs?: string[] }} options
  */
 export async function startCatalog({ db, durability = 'full', nodeArgs = [] }) {
   const args = [

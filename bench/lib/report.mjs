@@ -49,6 +49,7 @@ function cells(row) {
   };
 }
 
+/** @type {Array<[keyof ReturnType<typeof cells>, string]>} */
 const COLUMNS = [
   ['figure', 'figure'],
   ['min', 'min'],
@@ -71,8 +72,9 @@ export function printTable(sections, write = (s) => process.stdout.write(s)) {
     const line = (r) =>
       '   ' +
       COLUMNS.map(([key], i) => {
-        const text = r[key].length > widths[i] ? r[key].slice(0, widths[i] - 1) + '…' : r[key];
-        return key === 'figure' || key === 'aim' || key === 'floor' ? text.padEnd(widths[i]) : text.padStart(widths[i]);
+        const width = /** @type {number} */ (widths[i]);
+        const text = r[key].length > width ? r[key].slice(0, width - 1) + '…' : r[key];
+        return key === 'figure' || key === 'aim' || key === 'floor' ? text.padEnd(width) : text.padStart(width);
       })
         .join('  ')
         .trimEnd() +

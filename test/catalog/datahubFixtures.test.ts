@@ -4,16 +4,17 @@
  * path, keeps unknown fields, and handles real URNs and field paths.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
 import { ASPECT_FQCN, EXISTENCE_ASPECTS, type AspectName, type EntityType } from '../../model/src/aspects';
 import { parseUrn } from '../../model/src/urn';
 import { batchDocument } from './documents';
 import { aspectValue, gqlData, ingest, proposal, testCatalog, versionOf, type Json } from './helpers';
-import { SHARED_DIR } from '../support/datahubSchema';
+import { needsShared, SHARED_DIR } from '../support/shared';
 
-const MCP_DIR = path.join(SHARED_DIR, 'fixtures', 'datahub-mcps');
+const MCPS = 'fixtures/datahub-mcps';
+const MCP_DIR = path.join(SHARED_DIR, MCPS);
 
 interface Fixture {
   file: string;
@@ -22,8 +23,9 @@ interface Fixture {
 }
 
 function loadFixtures(t: TestContext): Fixture[] | undefined {
-  if (!existsSync(MCP_DIR)) {
-    t.skip(`needs ../shared/fixtures/datahub-mcps (not found at ${MCP_DIR})`);
+  const missing = needsShared(MCPS);
+  if (missing) {
+    t.skip(missing);
     return undefined;
   }
   return readdirSync(MCP_DIR)

@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { ASPECTS_BY_ENTITY, checkAspect, isAspectName, isEntityType } from '../../model/src/aspects';
 import { findField, simplePath, V2_PREFIX } from '../../model/src/fieldPath';
 import { parseUrn, printUrn, type Urn } from '../../model/src/urn';
-import { loadProposals, MCPS_DIR, skipUnlessPresent, urnStringsIn, type FixtureProposal } from './sharedFixtures';
+import { needsShared } from '../support/shared';
+import { loadProposals, MCPS, urnStringsIn, type FixtureProposal } from './sharedFixtures';
 
 /** The URN-valued fields of the ML aspects and the kind each must have. */
 const URN_LISTS: Record<string, { field: string; kind: Urn['kind'] }> = {
@@ -21,7 +22,7 @@ function kindOf(urn: Urn): string {
   return urn.kind === 'other' ? urn.entityType : urn.kind;
 }
 
-describe('DataHub ingestion payloads', { skip: skipUnlessPresent(MCPS_DIR) }, () => {
+describe('DataHub ingestion payloads', { skip: needsShared(MCPS) }, () => {
   let cached: FixtureProposal[] | undefined;
   const proposals = (): FixtureProposal[] => (cached ??= loadProposals());
 

@@ -17,7 +17,8 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { shownColumns, shownDatasetDescription, type GqlDataset, type GqlShapes } from '../../model/src/readShapes';
-import { GRAPHQL_DIR, loadDataHubSchema, skipUnlessPresent } from './sharedFixtures';
+import { needsShared } from '../support/shared';
+import { GRAPHQL, loadDataHubSchema } from './sharedFixtures';
 
 function dataset(over: Partial<GqlDataset>): GqlDataset {
   return {
@@ -297,7 +298,7 @@ function mismatches(type: GraphQLOutputType, shape: FieldShape, path: string): s
   return out;
 }
 
-describe("the read shapes fit DataHub's GraphQL schema", { skip: skipUnlessPresent(GRAPHQL_DIR) }, () => {
+describe("the read shapes fit DataHub's GraphQL schema", { skip: needsShared(GRAPHQL) }, () => {
   let schema: GraphQLSchema | undefined;
   const dataHub = (): GraphQLSchema => (schema ??= loadDataHubSchema());
 

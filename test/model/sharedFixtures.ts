@@ -1,31 +1,17 @@
 /**
  * The shared, read-only fixtures next to the repository (`../shared` from its root): DataHub's
- * aspect payloads and GraphQL SDL. Tests that need them skip, naming the folder, when absent.
+ * aspect payloads and GraphQL SDL. Tests that need them skip (`needsShared`) when absent.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildSchema, type GraphQLSchema } from 'graphql';
+import { SHARED_DIR } from '../support/shared';
 
-/** The repository root: the nearest folder above this file with a package.json (tests run from out/). */
-function repoRoot(): string {
-  let dir = __dirname;
-  while (!existsSync(join(dir, 'package.json'))) {
-    const up = dirname(dir);
-    if (up === dir) throw new Error(`no package.json above ${__dirname}`);
-    dir = up;
-  }
-  return dir;
-}
-
-export const REPO_ROOT = repoRoot();
-export const SHARED_DIR = resolve(REPO_ROOT, '..', 'shared');
-export const MCPS_DIR = join(SHARED_DIR, 'fixtures', 'datahub-mcps');
-export const GRAPHQL_DIR = join(SHARED_DIR, 'fixtures', 'datahub-graphql');
-
-/** A skip reason naming the folder when it is missing, else false (for `describe`'s `skip` option). */
-export function skipUnlessPresent(dir: string): string | false {
-  return existsSync(dir) ? false : `shared fixtures folder ${dir} is missing`;
-}
+export { REPO_ROOT } from '../support/shared';
+export const MCPS = 'fixtures/datahub-mcps';
+export const GRAPHQL = 'fixtures/datahub-graphql';
+export const MCPS_DIR = join(SHARED_DIR, MCPS);
+export const GRAPHQL_DIR = join(SHARED_DIR, GRAPHQL);
 
 export interface FixtureProposal {
   /** `<file>[<index>]`, for assertion messages. */

@@ -38,6 +38,8 @@ interface Case {
   arg: Record<string, unknown>;
   status: WriteResult['status'];
   graphql?: boolean;
+  /** The case whose write this one starts from (made first, in this case's own catalog). */
+  given?: string;
 }
 
 /** Every write command, through each result it can give with a crafted URN, field path or description. */
@@ -60,12 +62,14 @@ const CASES: Case[] = [
   },
   {
     name: 'a description already so',
+    given: 'a description written',
     command: 'setDatasetDescription',
     arg: { urn: CRAFTED.dataset, description: LINK },
     status: 'unchanged',
   },
   {
     name: 'a description written through GraphQL',
+    given: 'a description written',
     command: 'setDatasetDescription',
     arg: { urn: CRAFTED.dataset, description: `${LINK} again` },
     status: 'written',
@@ -91,12 +95,14 @@ const CASES: Case[] = [
   },
   {
     name: 'a column description already so',
+    given: 'a column description written',
     command: 'setColumnDescription',
     arg: { urn: CRAFTED.dataset, fieldPath: CRAFTED.column, description: LINK },
     status: 'unchanged',
   },
   {
     name: 'a column description already so, through GraphQL',
+    given: 'a column description written',
     command: 'setColumnDescription',
     arg: { urn: CRAFTED.dataset, fieldPath: CRAFTED.column, description: LINK },
     status: 'unchanged',
@@ -110,6 +116,7 @@ const CASES: Case[] = [
   },
   {
     name: 'a feature the table already lists',
+    given: 'a feature added to a table',
     command: 'addFeaturesToTable',
     arg: { table: CRAFTED.table, features: [CRAFTED.feature] },
     status: 'unchanged',
@@ -140,6 +147,7 @@ const CASES: Case[] = [
   },
   {
     name: 'a group the model already lists',
+    given: 'a group added to a model',
     command: 'addGroupsToModel',
     arg: { model: CRAFTED.model, groups: [CRAFTED.group] },
     status: 'unchanged',
@@ -152,6 +160,7 @@ const CASES: Case[] = [
   },
   {
     name: 'an entity that exists already',
+    given: 'an entity created',
     command: 'createEntity',
     arg: { urn: CRAFTED.newFeature, properties: {} },
     status: 'failed',
@@ -177,58 +186,78 @@ function assertInertMessage(message: string, why: string): void {
   assert.ok(message.length <= MESSAGE_LIMIT, `${why}: ${message.length} characters`);
 }
 
+/** The sample catalog with entities whose names hold `LINK`. */
+async function craftedCatalog(): Promise<Catalog> {
+  const catalog = await sampleCatalog();
+  const status = await ingestBatch(catalog.url, [
+    {
+      entityType: 'dataset',
+      urn: CRAFTED.dataset,
+      aspectName: 'schemaMetadata',
+      value: { fields: [{ fieldPath: CRAFTED.column }, { fieldPath: 'age' }] },
+    },
+    {
+      entityType: 'mlFeatureTable',
+      urn: CRAFTED.table,
+      aspectName: 'mlFeatureTableProperties',
+      value: { mlFeatures: [] },
+    },
+    { entityType: 'mlFeature', urn: CRAFTED.feature, aspectName: 'mlFeatureProperties', value: { description: 'f' } },
+    {
+      entityType: 'mlModel',
+      urn: CRAFTED.model,
+      aspectName: 'mlModelProperties',
+      value: { mlFeatures: [], groups: [] },
+    },
+    {
+      entityType: 'mlModelGroup',
+      urn: CRAFTED.group,
+      aspectName: 'mlModelGroupProperties',
+      value: { description: 'g' },
+    },
+    {
+      entityType: 'dataset',
+      urn: dataset('db.zero\u200Bwidth'),
+      aspectName: 'datasetProperties',
+      value: { description: 'hidden\u200Bzero\uFEFFwidth\u2060text' },
+    },
+  ]);
+  assert.equal(status, 200);
+  return catalog;
+}
+
 describe('untrusted document text in write results, diagnostics and hovers (over LSP, the real local catalog)', () => {
   let catalog: Catalog;
   let aspectsPath: LspSession;
-  let graphqlPath: LspSession;
   before(async () => {
-    catalog = await sampleCatalog();
-    const status = await ingestBatch(catalog.url, [
-      {
-        entityType: 'dataset',
-        urn: CRAFTED.dataset,
-        aspectName: 'schemaMetadata',
-        value: { fields: [{ fieldPath: CRAFTED.column }, { fieldPath: 'age' }] },
-      },
-      {
-        entityType: 'mlFeatureTable',
-        urn: CRAFTED.table,
-        aspectName: 'mlFeatureTableProperties',
-        value: { mlFeatures: [] },
-      },
-      { entityType: 'mlFeature', urn: CRAFTED.feature, aspectName: 'mlFeatureProperties', value: { description: 'f' } },
-      {
-        entityType: 'mlModel',
-        urn: CRAFTED.model,
-        aspectName: 'mlModelProperties',
-        value: { mlFeatures: [], groups: [] },
-      },
-      {
-        entityType: 'mlModelGroup',
-        urn: CRAFTED.group,
-        aspectName: 'mlModelGroupProperties',
-        value: { description: 'g' },
-      },
-      {
-        entityType: 'dataset',
-        urn: dataset('db.zero\u200Bwidth'),
-        aspectName: 'datasetProperties',
-        value: { description: 'hidden\u200Bzero\uFEFFwidth\u2060text' },
-      },
-    ]);
-    assert.equal(status, 200);
+    catalog = await craftedCatalog();
     aspectsPath = await serverFor(catalog.url);
-    graphqlPath = await serverFor(catalog.url, { settings: { writePath: 'graphql' } });
   });
   after(async () => {
     await aspectsPath.stop();
-    await graphqlPath.stop();
     await catalog.close();
   });
 
   for (const c of CASES) {
-    test(`${c.command}, ${c.name}: the message names it without a link`, async () => {
-      const lsp = c.graphql ? graphqlPath : aspectsPath;
+    test(`${c.command}, ${c.name}: the message names it without a link`, async (t) => {
+      // A catalog of its own: what the write finds there is what `given` put there, nothing else.
+      const own = await craftedCatalog();
+      const servers = new Map<boolean, LspSession>();
+      t.after(async () => {
+        for (const s of servers.values()) await s.stop();
+        await own.close();
+      });
+      const serverOn = async (graphql = false): Promise<LspSession> => {
+        if (!servers.has(graphql))
+          servers.set(graphql, await serverFor(own.url, graphql ? { settings: { writePath: 'graphql' } } : {}));
+        return servers.get(graphql)!;
+      };
+      if (c.given) {
+        const g = CASES.find((x) => x.name === c.given)!;
+        const setup = await serverOn(g.graphql);
+        assert.equal((await setup.command<WriteResult>(`catalogLens.${g.command}`, g.arg)).status, g.status, c.given);
+      }
+      const lsp = await serverOn(c.graphql);
       const r = await lsp.command<WriteResult>(`catalogLens.${c.command}`, c.arg);
       assert.equal(r.status, c.status, r.message);
       assertInertMessage(r.message, c.name);

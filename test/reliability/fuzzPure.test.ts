@@ -2,7 +2,9 @@
  * Bad input to the server, in process for volume: random and mutated URN text, random YAML,
  * binary junk, lines of a megabyte and parentheses nested ten thousand deep, through scanning,
  * parsing, diagnostics, hover and code actions. No exception escapes a request, no request runs
- * past a bound (a hang detector: 2 s for one request), every malformed URN gets a diagnostic,
+ * past a bound (a hang detector: 15 s for one request, far above the slowest seen — under 1 s alone,
+ * 4.5 s on a 2-core machine running three suites at once — so that it catches a hang, such as
+ * backtracking gone exponential, and not a busy machine; speed is measured in bench/, not here), every malformed URN gets a diagnostic,
  * and hovers stay inert and bounded. The input count is printed at the end (`fuzz inputs: N`).
  *
  * Seeds vary per run; a failure prints fast-check's seed and path (set FUZZ_SEED to replay).
@@ -26,7 +28,7 @@ import {
 } from './support/fuzzInputs';
 import { lookupIn, syntheticCatalog } from './support/syntheticCatalog';
 
-const HANG_BOUND_MS = 2000;
+const HANG_BOUND_MS = 15_000;
 const MIN_INPUTS = 100_000;
 const seed = process.env['FUZZ_SEED'] ? Number(process.env['FUZZ_SEED']) : undefined;
 /** FUZZ_SCALE below 1 shortens a local run (the input count check then fails, as it should). */
@@ -51,10 +53,29 @@ describe('bad input to the server (in process, fuzz)', () => {
     }
   };
 
+  // In all: at least MIN_INPUTS inputs, and no request ran past HANG_BOUND_MS. A hook, not a test:
+  // it holds for the whole block once every test of it has run, whatever their order. A run
+  // filtered by test name (--test-name-pattern, --test-only, or one test alone by
+  // scripts/testAlone.mjs) runs part of the block: it says so.
   after(() => {
+    const total = ledger.inputs + parserInputs;
     console.log(
-      `fuzz inputs: ${ledger.inputs + parserInputs} (${ledger.inputs} documents through scan, diagnostics, hover and code actions; ${parserInputs} URN texts through parseUrn); ${ledger.summary()}`,
+      `fuzz inputs: ${total} (${ledger.inputs} documents through scan, diagnostics, hover and code actions; ${parserInputs} URN texts through parseUrn); ${ledger.summary()}`,
     );
+    const filtered =
+      process.execArgv.some((a) => a.startsWith('--test-name-pattern') || a === '--test-only') ||
+      process.env['CATALOG_LENS_TEST_ONLY'] !== undefined;
+    if (filtered) {
+      console.log(`a run filtered by test name: the total of ${MIN_INPUTS} inputs is not checked`);
+      return;
+    }
+    assert.ok(total >= MIN_INPUTS, `only ${total} inputs`);
+    for (const [kind, { ms, what }] of Object.entries(ledger.slowest)) {
+      assert.ok(
+        ms < HANG_BOUND_MS,
+        `a ${kind} request took ${ms.toFixed(0)} ms (bound ${HANG_BOUND_MS} ms) on ${what}`,
+      );
+    }
   });
 
   test('parseUrn: random, assembled and mutated URN texts never throw and keep the error range inside the text (20,000 texts)', (t) => {
@@ -164,13 +185,6 @@ describe('bad input to the server (in process, fuzz)', () => {
         assert.deepEqual(problems.slice(0, 5), [], `${name} as ${languageId}`);
       }
     }
-    withinBound(t);
-  });
-
-  test(`in all: at least ${MIN_INPUTS.toLocaleString('en')} inputs, and no request ran past ${HANG_BOUND_MS} ms`, (t) => {
-    const total = ledger.inputs + parserInputs;
-    t.diagnostic(`fuzz inputs: ${total}`);
-    assert.ok(total >= MIN_INPUTS, `only ${total} inputs`);
     withinBound(t);
   });
 });

@@ -198,7 +198,17 @@ describe('the token never shows, and goes only where it is configured to', () =>
     ];
     for (const [command, arg] of commands) results.push(await session.command(command, arg));
     results.push(await session.command('catalogLens.noSuchCommand', {}).catch((e: unknown) => String(e)));
+    nothingLeakedSoFar();
     return session;
+  }
+
+  /** What holds after any session, in any order: no spelling of the token in the catalogs' logs, and the token only where it may go. */
+  function nothingLeakedSoFar(): void {
+    assert.deepEqual(spellingsIn(catalogA.output()), []);
+    assert.deepEqual(spellingsIn(catalogB.output()), []);
+    assert.ok(proxy.authorizations.every((a) => a === `Bearer ${TOKEN}`));
+    assert.ok(redirector.seen.every((r) => r.headers.authorization === `Bearer ${TOKEN}`));
+    assert.equal(decoy.seen.length, 0, `the decoy saw ${decoy.seen.map((r) => `${r.method} ${r.url}`).join(', ')}`);
   }
 
   test('a working catalog (through a proxy that records Authorization): everything runs, the token shows nowhere', async () => {
@@ -242,7 +252,10 @@ describe('the token never shows, and goes only where it is configured to', () =>
     assert.deepEqual(spellingsIn(s.output()), []);
   });
 
-  test("the catalogs' own logs and banners (every URL requested is in them) hold no spelling of the token", () => {
+  test("the catalogs' own logs and banners (every URL requested is in them) hold no spelling of the token", async () => {
+    // Sessions of its own, so both catalogs have answered (200 and 401) whatever ran before.
+    await exercise('working catalog, for the logs', { url: proxy.url, uiUrl: decoy.url });
+    await exercise('401 catalog, for the logs', { url: catalogB.url });
     assert.match(catalogA.output(), /POST \/api\/graphql 200/);
     assert.match(catalogA.output(), /POST \/aspects\?action=ingestProposal 200/);
     assert.match(catalogB.output(), /POST \/api\/graphql 401/);
@@ -250,12 +263,18 @@ describe('the token never shows, and goes only where it is configured to', () =>
     assert.deepEqual(spellingsIn(catalogB.output()), []);
   });
 
-  test('it was sent only to configured hosts: the proxy and the redirecting endpoint saw exactly it; the decoy that links and the redirect point at saw no request', () => {
+  test('it was sent only to configured hosts: the proxy and the redirecting endpoint saw exactly it; the decoy that links and the redirect point at saw no request', async () => {
+    // Sessions of its own, through the proxy and through the redirecting endpoint, whatever ran before.
+    const working = await exercise('working catalog, for the hosts', { url: proxy.url, uiUrl: decoy.url });
+    await exercise('redirecting endpoint, for the hosts', {
+      url: proxy.url,
+      graphqlUrl: `${redirector.url}/api/graphql`,
+    });
     assert.ok(proxy.authorizations.length > 0);
     assert.deepEqual([...new Set(proxy.authorizations)], [`Bearer ${TOKEN}`]);
     assert.deepEqual([...new Set(redirector.seen.map((r) => r.headers.authorization))], [`Bearer ${TOKEN}`]);
     assert.equal(decoy.seen.length, 0, `the decoy saw ${decoy.seen.map((r) => `${r.method} ${r.url}`).join(', ')}`);
-    const links = JSON.stringify(sessions[0]!.results);
+    const links = JSON.stringify(sessions.find((s) => s.session === working)!.results);
     assert.ok(
       links.includes(decoy.url),
       'links do point at the decoy (so it would have seen a request had the server followed one)',

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { after, before, describe, test } from 'node:test';
+import { afterEach, beforeEach, describe, test } from 'node:test';
 import {
   codeServerListenArgs,
   cookieValue,
@@ -72,13 +72,14 @@ describe('the editor gate in front of code-server', () => {
   let gate: EditorGate;
   let cookie: string;
 
-  before(async () => {
+  // A gate and an upstream of its own for each test: what reached the upstream is that test's doing.
+  beforeEach(async () => {
     socketDir = createSocketDir();
     upstream = await startUpstream(socketDir.socket);
     gate = await startEditorGate({ upstreamSocket: socketDir.socket, port: 0, secret: SECRET });
     cookie = `${gate.cookieName}=${SECRET}`;
   });
-  after(async () => {
+  afterEach(async () => {
     await gate?.close();
     await new Promise((resolve) => upstream?.server.close(resolve));
     socketDir?.remove();

@@ -8,14 +8,20 @@ import { beforeEach, describe, test } from 'node:test';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
 import { aspects, graphql, ingest, ingestBatch } from '../support/catalogHttp';
 import { positionOf } from '../support/lspClient';
-import { COMPAT_MODES, S, sampleCatalog, serverFor, useSampleServer, type CompatMode } from '../support/fixture';
+import { COMPAT_MODES, S, sampleCatalog, serverFor, useSampleServerPerTest, type CompatMode } from '../support/fixture';
 import type { WriteResult } from '../../model/src/protocol';
 
 for (const compat of COMPAT_MODES)
   describe(`write commands (aspect path, ${compat} catalog)`, () => {
-    const env = useSampleServer({ settings: { actor: 'urn:li:corpuser:alice' } }, compat);
+    // Each test starts from the sample data; what it builds on, it writes first itself.
+    const env = useSampleServerPerTest({ settings: { actor: 'urn:li:corpuser:alice' } }, compat);
     beforeEach(() => env.catalog.stats.reset());
     const run = (command: string, arg: unknown): Promise<WriteResult> => env.lsp.command<WriteResult>(command, arg);
+    /** A write a test builds on, then the catalog's counts reset. */
+    const given = async (command: string, arg: unknown): Promise<void> => {
+      assert.equal((await run(command, arg)).status, 'written', `given ${command} ${JSON.stringify(arg)}`);
+      env.catalog.stats.reset();
+    };
 
     test('§4.2 rule 3: editableDatasetProperties is created with created (time, actor) when absent', async () => {
       const before = Date.now();
@@ -33,6 +39,7 @@ for (const compat of COMPAT_MODES)
     });
 
     test('§4.2 rule 3: nothing is written when the description is unchanged', async () => {
+      await given('catalogLens.setDatasetDescription', { urn: S.orders, description: 'One row per **order**.' });
       const r = await run('catalogLens.setDatasetDescription', {
         urn: S.orders,
         description: 'One row per **order**.',
@@ -42,6 +49,7 @@ for (const compat of COMPAT_MODES)
     });
 
     test('§4.2 rule 3: a changed description keeps the other fields of the aspect', async () => {
+      await given('catalogLens.setDatasetDescription', { urn: S.orders, description: 'One row per **order**.' });
       const r = await run('catalogLens.setDatasetDescription', { urn: S.orders, description: 'Orders, one row each.' });
       assert.equal(r.status, 'written');
       const { editableDatasetProperties: e } = await aspects(env.catalog.url, S.orders, ['editableDatasetProperties']);
@@ -50,6 +58,7 @@ for (const compat of COMPAT_MODES)
     });
 
     test('§4.2 rule 4: institutionalMemory is created with the one link when absent, and a link with the same url is not added twice', async () => {
+      await given('catalogLens.setDatasetDescription', { urn: S.orders, description: 'Orders, one row each.' });
       const link = { url: 'https://wiki.example.com/orders', description: 'Orders runbook' };
       const first = await run('catalogLens.setDatasetDescription', {
         urn: S.orders,
@@ -97,6 +106,11 @@ for (const compat of COMPAT_MODES)
     });
 
     test('§4.2 rule 5: an existing entry is updated, a missing entry is appended, the others are kept', async () => {
+      await given('catalogLens.setColumnDescription', {
+        urn: S.users,
+        fieldPath: 'age',
+        description: 'Age in whole years.',
+      });
       assert.equal(
         (
           await run('catalogLens.setColumnDescription', {
@@ -125,6 +139,7 @@ for (const compat of COMPAT_MODES)
     });
 
     test('§4.2 rule 5: unchanged column description → nothing written', async () => {
+      await given('catalogLens.setColumnDescription', { urn: S.users, fieldPath: 'age', description: 'Age in years.' });
       const r = await run('catalogLens.setColumnDescription', {
         urn: S.users,
         fieldPath: 'age',
@@ -697,7 +712,8 @@ describe("every write command ends in the same state on the catalog's DataHub mo
 });
 
 describe('code actions', () => {
-  const env = useSampleServer({ initializationOptions: { clientCommands: true } });
+  // Two of these tests write: each test has a catalog and server of its own.
+  const env = useSampleServerPerTest({ initializationOptions: { clientCommands: true } });
 
   const apply = (text: string, edits: TextEdit[]): string => {
     const offset = (p: { line: number; character: number }): number =>

@@ -15,11 +15,10 @@ import {
   validate,
   type OperationDefinitionNode,
 } from 'graphql';
+import { needsShared, SHARED_DIR } from './shared';
 
-/** `../shared` seen from the repository root (this file runs from out/test/support). */
-export const SHARED_DIR = path.resolve(__dirname, '..', '..', '..', '..', 'shared');
-
-const SDL_DIR = path.join(SHARED_DIR, 'fixtures', 'datahub-graphql');
+const SDL = 'fixtures/datahub-graphql';
+const SDL_DIR = path.join(SHARED_DIR, SDL);
 
 let cached: GraphQLSchema | null | undefined;
 
@@ -43,7 +42,7 @@ export function datahubSchema(): GraphQLSchema | undefined {
 /** Skips the test (and returns true) when DataHub's schema files are not there. */
 export function skipWithoutShared(t: TestContext): boolean {
   if (datahubSchema() !== undefined) return false;
-  t.skip(`needs ../shared/fixtures/datahub-graphql (not found at ${SDL_DIR})`);
+  t.skip(needsShared(SDL) || `needs ../shared/${SDL} (not read from ${SDL_DIR})`);
   return true;
 }
 

@@ -1,5 +1,5 @@
 /** A real local catalog (sample data, in memory) and a real server process pointed at it. */
-import { after, before } from 'node:test';
+import { after, afterEach, before, beforeEach } from 'node:test';
 import { COMPAT_MODES, type CompatMode } from '../../catalog/src/compat';
 import { startCatalog } from '../../catalog/src/server';
 import { startSession, type LspSession, type SessionOptions } from './lspClient';
@@ -39,6 +39,26 @@ export function useSampleServer(
     env.lsp = await serverFor(env.catalog.url, opts);
   });
   after(async () => {
+    await env.lsp?.stop();
+    await env.catalog?.close();
+  });
+  return env;
+}
+
+/**
+ * As useSampleServer, but a new catalog and server for each test of the block, for tests that
+ * write: a test finds the sample data and its own doing, whatever ran before it.
+ */
+export function useSampleServerPerTest(
+  opts: SessionOptions = {},
+  compat: CompatMode = 'spec',
+): { catalog: Catalog; lsp: LspSession } {
+  const env = {} as { catalog: Catalog; lsp: LspSession };
+  beforeEach(async () => {
+    env.catalog = await sampleCatalog({ compat });
+    env.lsp = await serverFor(env.catalog.url, opts);
+  });
+  afterEach(async () => {
     await env.lsp?.stop();
     await env.catalog?.close();
   });

@@ -13,6 +13,11 @@ import { fileURLToPath } from 'node:url';
 import { ensureE2eTools } from '../../scripts/e2e-setup.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** @param {string} name a launcher in out/test/vscode/launch */
+function compiled(name) {
+  return new URL(`../../out/test/vscode/launch/${name}`, import.meta.url).href;
+}
 const args = process.argv.slice(2);
 const web = args.includes('--web');
 const noBuild = args.includes('--no-build');
@@ -41,11 +46,14 @@ if (web) {
     log(`e2e setup failed: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   }
-  const { runInCodeServer } = await import('../../out/test/vscode/launch/web.js');
+  // The launchers are TypeScript (test/vscode/launch), type-checked there; their compiled form is loaded here.
+  /** @type {{ runInCodeServer(o: { namePatterns: string[]; timeoutMs: number }): Promise<number> }} */
+  const { runInCodeServer } = await import(compiled('web.js'));
   const timeoutMs = Number(process.env.CATALOG_LENS_INHOST_TIMEOUT_S || 600) * 1000;
   status = await runInCodeServer({ namePatterns, timeoutMs });
 } else {
-  const { runInDesktop } = await import('../../out/test/vscode/launch/electron.js');
+  /** @type {{ runInDesktop(o: { namePatterns: string[] }): Promise<number> }} */
+  const { runInDesktop } = await import(compiled('electron.js'));
   status = await runInDesktop({ namePatterns });
 }
 log(`total ${((Date.now() - started) / 1000).toFixed(1)}s`);
