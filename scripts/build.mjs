@@ -21,6 +21,7 @@ const common = {
 };
 const builds = [
   { entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js' },
+  { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js' },
   { entryPoints: ['catalog/src/main.ts'], outfile: 'dist/catalog.js', external: ['better-sqlite3'] },
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   // The gate in front of code-server, for `npm start` (not shipped: .vscodeignore lists what is).

@@ -44,6 +44,8 @@ export interface WorkspaceContext extends PipelineContext {
   publish(doc: TextDocument, diagnostics: PlainDiagnostic[]): void;
   /** No diagnostics for `uri` any more. */
   clear(uri: string): void;
+  /** Told of each file passed over: too large, or unreadable (the command line lists them). */
+  skipped?(path: string, reason: string): void;
 }
 
 /** How the check reports and is stopped: both optional for a caller that shows nothing or never stops. */
@@ -69,7 +71,10 @@ export async function checkWorkspace(ctx: WorkspaceContext, run: CheckRun): Prom
       if (!folder.startsWith('file:')) continue;
       const settings = await ctx.settingsFor(folder);
       const paths: string[] = [];
-      await listFiles(fileURLToPath(folder), settings.excludeFolders, paths, cancelled);
+      const root = fileURLToPath(folder);
+      // A file named as a folder (the command line's paths) is checked on its own.
+      if ((await fs.stat(root).catch(() => undefined))?.isFile()) paths.push(root);
+      else await listFiles(root, settings.excludeFolders, paths, cancelled);
       for (const path of paths) {
         const languageId = LANGUAGE_BY_EXTENSION[extname(path).toLowerCase()];
         if (languageId && settings.languages.includes(languageId))
@@ -98,6 +103,12 @@ export async function checkWorkspace(ctx: WorkspaceContext, run: CheckRun): Prom
         if (typeof text !== 'string') {
           result.skipped++;
           if (text.error) ctx.log(`Check Workspace: ${files[i]!.path} was passed over: ${text.error}`);
+          ctx.skipped?.(
+            files[i]!.path,
+            text.tooLarge
+              ? `larger than maxFileSize (${s.maxFileSize.toLocaleString('en-US')} bytes)`
+              : `unreadable (${text.error ?? 'unknown error'})`,
+          );
           continue;
         }
         doc = TextDocument.create(uri, languageId, 0, text);

@@ -129,6 +129,7 @@ function readSources(): Map<string, string> {
 export const SERVER_FLOORS: Readonly<Record<string, number>> = {
   main: 8,
   server: 7,
+  cli: 7,
   commands: 6,
   workspace: 6,
   writes: 6,
