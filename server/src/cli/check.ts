@@ -90,9 +90,7 @@ export async function runCheck(options: CheckOptions, io: CheckIo): Promise<Chec
         publish: (doc, diagnostics) => {
           if (diagnostics.length === 0) return;
           const path = rel(fileURLToPath(doc.uri));
-          const list = diagnostics
-            .map((d) => toFinding(doc, d))
-            .sort((a, b) => a.line - b.line || a.column - b.column);
+          const list = diagnostics.map((d) => toFinding(doc, d)).sort((a, b) => a.line - b.line || a.column - b.column);
           findings.set(path, { path, findings: list });
         },
         clear: () => undefined,
