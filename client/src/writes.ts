@@ -58,7 +58,7 @@ export function writeRunner(server: CatalogLanguageServer, log: Log): WriteRunne
     if (!isWriteResult(result))
       result = { status: 'failed', kind: 'badResponse', message: 'the language server answered no write result' };
     log.info(clientWriteLogLine(command, withUri, writePathOf(withUri), result));
-    if (result.kind !== 'cancelled') showWriteResult(result, () => void run(command, arg, title));
+    if (result.kind !== 'cancelled') showWriteResult(result, title, () => void run(command, arg, title));
     return result;
   };
   return { run };
@@ -80,17 +80,21 @@ function writePathOf(arg: CommandScope): string {
 }
 
 /**
- * Written and unchanged: an information message. Failed: an error message with Retry (the same
+ * Written and unchanged: an information message. Failed: an error message that names what was
+ * being written and why it failed, with Retry (the same
  * write again) and the fix its kind calls for. The server made the message inert already; it is
  * made so again here, whatever server sent it. The message is not awaited: the write's caller
  * (a code action, another extension) gets its result at once.
  */
-export function showWriteResult(result: WriteResult, retry: () => void): void {
-  const message = inertText(`Catalog Lens: ${result.message}`, 'notification', MESSAGE_LIMIT);
+export function showWriteResult(result: WriteResult, title: string, retry: () => void): void {
   if (result.status !== 'failed') {
-    void vscode.window.showInformationMessage(message);
+    void vscode.window.showInformationMessage(
+      inertText(`Catalog Lens: ${result.message}`, 'notification', MESSAGE_LIMIT),
+    );
     return;
   }
+  // What the user asked for comes first: "Writing the description of db.users failed: no answer from …".
+  const message = inertText(`Catalog Lens: ${title} failed: ${result.message}`, 'notification', MESSAGE_LIMIT);
   const fix =
     result.kind === 'unauthorized' || result.kind === 'forbidden'
       ? 'Set Access Token'

@@ -38,7 +38,8 @@ describe('a write with the catalog down', { skip: !E2E_ENABLED && E2E_SKIP_REASO
       paused = true;
       const started = Date.now();
       await wb.chooseQuickFix('Push description to catalog');
-      const failure = /Catalog Lens: no answer from .* within 3000 ms/;
+      const failure =
+        /Catalog Lens: Writing the description of events\.clicks failed: no answer from .* within 3000 ms/;
       const shown = await wb.waitForNotification(failure, 4 * TIMEOUT_MS);
       assert.ok(Date.now() - started < 4 * TIMEOUT_MS, `the failure came after ${Date.now() - started} ms`);
       assert.match(shown, /Retry/);
