@@ -1,10 +1,9 @@
 /**
  * The client commands that code actions name (ClientCommands): each asks the user for text or a
- * target, then runs the server's write command with progress and shows its WriteResult. From the
+ * target, then runs the server's write command through client/src/writes.ts (progress, the result, Retry). From the
  * palette they act on the URN under the cursor, or ask for one.
  */
 import * as vscode from 'vscode';
-import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
 import { isRecord } from '../../model/src/json';
 import {
   ClientCommands,
@@ -14,11 +13,11 @@ import {
   type WriteCommandId,
   type WriteResult,
 } from '../../model/src/protocol';
-import { PaletteCommands } from './commandIds';
 import { reportFailure, urnUnderCursor, type CommandDeps } from './paletteCommands';
 import type { CatalogLanguageServer } from './languageClient';
 import { askColumn, askDescription, askUrn, pickUrn } from './pickers';
 import { urnLabel, type UrnKindName } from './userText';
+import { writeRunner } from './writes';
 
 type Args = Record<string, unknown> | undefined;
 
@@ -26,6 +25,14 @@ const ML_KINDS: readonly UrnKindName[] = ['mlFeature', 'mlFeatureTable', 'mlMode
 
 export function registerWriteCommands(deps: CommandDeps): void {
   const { context, server, log } = deps;
+  const writes = writeRunner(server, log);
+  // Write commands VS Code runs itself (code actions such as "Push description to catalog", command links) speak too.
+  // The server checks the arguments: they are passed as given.
+  server.runWritesWith((command, arg) =>
+    writes.run(command, (isRecord(arg) ? arg : {}) as unknown as CommandArgs<typeof command>),
+  );
+  const runWrite = <C extends WriteCommandId>(title: string, command: C, arg: CommandArgs<C>): Promise<WriteResult> =>
+    writes.run(command, arg, title);
   const register = (id: string, run: (args: Args) => Promise<void>): void => {
     context.subscriptions.push(
       vscode.commands.registerCommand(id, (args?: unknown) => {
@@ -48,7 +55,7 @@ export function registerWriteCommands(deps: CommandDeps): void {
       ...currentText(args),
     });
     if (description === undefined) return;
-    await runWrite(server, `Writing the description of ${urnLabel(urn).label}`, Commands.setDatasetDescription, {
+    await runWrite(`Writing the description of ${urnLabel(urn).label}`, Commands.setDatasetDescription, {
       urn,
       description,
     });
@@ -74,7 +81,7 @@ export function registerWriteCommands(deps: CommandDeps): void {
       ...currentText(args),
     });
     if (description === undefined) return;
-    await runWrite(server, `Writing the description of column ${fieldPath}`, Commands.setColumnDescription, {
+    await runWrite(`Writing the description of column ${fieldPath}`, Commands.setColumnDescription, {
       urn,
       fieldPath,
       description,
@@ -91,12 +98,10 @@ export function registerWriteCommands(deps: CommandDeps): void {
     if (!feature) return;
     const table = await pickTarget(server, 'mlFeatureTable', `Add ${urnLabel(feature).label} to which feature table?`);
     if (!table) return;
-    await runWrite(
-      server,
-      `Adding ${urnLabel(feature).label} to ${urnLabel(table).label}`,
-      Commands.addFeaturesToTable,
-      { table, features: [feature] },
-    );
+    await runWrite(`Adding ${urnLabel(feature).label} to ${urnLabel(table).label}`, Commands.addFeaturesToTable, {
+      table,
+      features: [feature],
+    });
   });
 
   register(ClientCommands.addFeatureToModel, async (args) => {
@@ -104,12 +109,10 @@ export function registerWriteCommands(deps: CommandDeps): void {
     if (!feature) return;
     const model = await pickTarget(server, 'mlModel', `Add ${urnLabel(feature).label} to which model?`);
     if (!model) return;
-    await runWrite(
-      server,
-      `Adding ${urnLabel(feature).label} to ${urnLabel(model).label}`,
-      Commands.addFeaturesToModel,
-      { model, features: [feature] },
-    );
+    await runWrite(`Adding ${urnLabel(feature).label} to ${urnLabel(model).label}`, Commands.addFeaturesToModel, {
+      model,
+      features: [feature],
+    });
   });
 
   register(ClientCommands.addGroupToModel, async (args) => {
@@ -117,12 +120,10 @@ export function registerWriteCommands(deps: CommandDeps): void {
     if (!model) return;
     const group = await pickTarget(server, 'mlModelGroup', `Add ${urnLabel(model).label} to which model group?`);
     if (!group) return;
-    await runWrite(
-      server,
-      `Adding ${urnLabel(model).label} to group ${urnLabel(group).label}`,
-      Commands.addGroupsToModel,
-      { model, groups: [group] },
-    );
+    await runWrite(`Adding ${urnLabel(model).label} to group ${urnLabel(group).label}`, Commands.addGroupsToModel, {
+      model,
+      groups: [group],
+    });
   });
 
   register(ClientCommands.createEntity, async (args) => {
@@ -131,7 +132,7 @@ export function registerWriteCommands(deps: CommandDeps): void {
     const { label, description: where } = urnLabel(urn);
     const description = await askDescription({ title: `Create ${label} (${where}): description`, optional: true });
     if (description === undefined) return;
-    await runWrite(server, `Creating ${label}`, Commands.createEntity, {
+    await runWrite(`Creating ${label}`, Commands.createEntity, {
       urn,
       properties: description ? { description } : {},
     });
@@ -159,48 +160,6 @@ async function pickTarget(
 ): Promise<string | undefined> {
   const known = await server.request(KnownUrnsRequest, { kind });
   return pickUrn(known, kind, title);
-}
-
-/**
- * Runs one write with a progress notification and shows what happened. The active document's
- * URI goes along so its folder's settings (write path, actor) apply. The title quotes URNs from
- * the document: a progress title renders `[label](command:…)` as a link, as notifications do.
- */
-async function runWrite<C extends WriteCommandId>(
-  server: CatalogLanguageServer,
-  title: string,
-  command: C,
-  arg: CommandArgs<C>,
-): Promise<void> {
-  const doc = vscode.window.activeTextEditor?.document;
-  const withUri = doc && !doc.isUntitled ? { ...arg, uri: await server.protocolUri(doc.uri) } : arg;
-  const result = await vscode.window.withProgress(
-    {
-      location: vscode.ProgressLocation.Notification,
-      title: inertText(`Catalog Lens: ${title}…`, 'notification', MESSAGE_LIMIT),
-      cancellable: true,
-    },
-    (_progress, token): Promise<WriteResult> => server.executeServerCommand(command, withUri, token),
-  );
-  await showWriteResult(result);
-}
-
-/** The server made the message inert already; it is made so again here, whatever server sent it. */
-async function showWriteResult(result: WriteResult): Promise<void> {
-  const message = inertText(`Catalog Lens: ${result.message}`, 'notification', MESSAGE_LIMIT);
-  if (result.status !== 'failed') {
-    void vscode.window.showInformationMessage(message);
-    return;
-  }
-  const fix =
-    result.kind === 'unauthorized' || result.kind === 'forbidden'
-      ? 'Set Access Token'
-      : result.kind === 'notConfigured' || result.kind === 'unreachable'
-        ? 'Configure Catalog'
-        : undefined;
-  const pick = await vscode.window.showErrorMessage(message, ...(fix ? [fix] : []));
-  if (pick === 'Set Access Token') await vscode.commands.executeCommand(PaletteCommands.setAccessToken);
-  else if (pick === 'Configure Catalog') await vscode.commands.executeCommand(PaletteCommands.configure);
 }
 
 function currentText(args: Args): { current?: string } {

@@ -23,6 +23,7 @@ import {
   Commands,
   SkippedNotification,
   StatusNotification,
+  WRITE_COMMANDS,
   type CommandArgs,
   type CommandId,
   type CommandResult,
@@ -30,6 +31,7 @@ import {
   type CustomRequest,
   type ParamsOf,
   type SkippedFile,
+  type WriteCommandId,
 } from '../../model/src/protocol';
 import { PaletteCommands } from './commandIds';
 import { CRASH_WINDOW_MS, CrashRestarts } from './crashRestarts';
@@ -53,6 +55,10 @@ export interface ServerEvents {
 
 export const CLIENT_ID = 'catalogLens';
 
+function isWriteCommand(command: string): command is WriteCommandId {
+  return (WRITE_COMMANDS as readonly string[]).includes(command);
+}
+
 /** Where one client is in crash handling; 'stopped' means the crash handler already told the user. */
 interface CrashState {
   phase: 'running' | 'restarting' | 'stopped';
@@ -64,6 +70,7 @@ export class CatalogLanguageServer implements vscode.Disposable {
   private queue: Promise<void> = Promise.resolve();
   private disposed = false;
   private readonly serverChannel: vscode.LogOutputChannel;
+  private writes: ((command: WriteCommandId, arg: unknown) => Promise<unknown>) | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -109,6 +116,11 @@ export class CatalogLanguageServer implements vscode.Disposable {
         'the Catalog Lens language server is not running (see the "Catalog Lens Language Server" output)',
       );
     return client;
+  }
+
+  /** Who runs the write commands VS Code executes (code actions, command links): see client/src/writes.ts. */
+  runWritesWith(run: (command: WriteCommandId, arg: unknown) => Promise<unknown>): void {
+    this.writes = run;
   }
 
   /** A custom request (model/src/protocol.ts), typed by its declaration. */
@@ -225,6 +237,14 @@ export class CatalogLanguageServer implements vscode.Disposable {
       errorHandler: this.crashHandler(() => client, crash),
       // Hovers carry text from the catalog: no command links, no HTML.
       markdown: { isTrusted: false, supportHtml: false },
+      middleware: {
+        // A write command run through VS Code (a code action, a command link) speaks: progress,
+        // the result, Retry (client/src/writes.ts). Other server commands go straight through.
+        executeCommand: (command, args: unknown[], next) => {
+          const writes = this.writes;
+          return writes && isWriteCommand(command) ? writes(command, args[0]) : next(command, args);
+        },
+      },
     };
     const client = new LanguageClient(CLIENT_ID, SERVER_LOG_NAME, serverOptions, clientOptions);
     client.onNotification(StatusNotification.method, (status: ParamsOf<typeof StatusNotification>) => {

@@ -105,6 +105,16 @@ export type CommandResult<C extends CommandId> = ServerCommandTypes[C]['result']
 /** The server commands that write to the catalog: each answers a WriteResult. */
 export type WriteCommandId = { [C in CommandId]: CommandResult<C> extends WriteResult ? C : never }[CommandId];
 
+/** Every server command that writes to the catalog (the client shows progress and the result of each). */
+export const WRITE_COMMANDS: readonly WriteCommandId[] = [
+  Commands.setDatasetDescription,
+  Commands.setColumnDescription,
+  Commands.addFeaturesToTable,
+  Commands.addFeaturesToModel,
+  Commands.addGroupsToModel,
+  Commands.createEntity,
+];
+
 /**
  * Client-side commands that code actions name when the client says it has them
  * (`initializationOptions.clientCommands: true`): they ask the user for text or a target, then

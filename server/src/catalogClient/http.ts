@@ -63,7 +63,7 @@ export interface CallOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Reads may be retried with back-off; writes never are. */
+  /** Reads may be retried with back-off (a refused connection, 429, 502–504; never a timeout); writes never are. */
   retry?: boolean;
   /** Statuses that are answers, not errors (404 for "aspect absent", 422 for a conflict …). */
   accept?: readonly number[];
@@ -91,9 +91,9 @@ export class CatalogHttp {
         !r.ok &&
         call.retry === true &&
         attempt < RETRY_DELAYS_MS.length &&
-        (r.error.kind === 'unreachable' ||
-          r.error.kind === 'timeout' ||
-          (r.error.status !== undefined && RETRY_STATUS.has(r.error.status)));
+        // A timeout is not tried again: catalogLens.requestTimeoutMs is how long a request may take,
+        // and a paused catalog would otherwise hold a write (or a hover) three times as long.
+        (r.error.kind === 'unreachable' || (r.error.status !== undefined && RETRY_STATUS.has(r.error.status)));
       if (!retryable) {
         this.opts.onOutcome?.(url, r.ok ? undefined : r.error);
         return r;

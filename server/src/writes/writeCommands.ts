@@ -72,8 +72,16 @@ export function runIdFor(now: Date = new Date()): string {
 
 export function writeCommands(context: WriteContext): Record<WriteCommandId, CommandHandler<WriteResult>> {
   const wrap =
-    (run: (args: Record<string, unknown>, ctx: Ctx) => Promise<WriteResult>): CommandHandler<WriteResult> =>
+    (
+      command: WriteCommandId,
+      run: (args: Record<string, unknown>, ctx: Ctx) => Promise<WriteResult>,
+    ): CommandHandler<WriteResult> =>
     async (args: unknown, token: CancellationToken): Promise<WriteResult> => {
+      let path: Settings['writePath'] | undefined;
+      const logged = (r: WriteResult): WriteResult => {
+        context.log(writeLogLine(command, args, path, r));
+        return r;
+      };
       try {
         if (!context.trusted)
           failed(
@@ -84,13 +92,15 @@ export function writeCommands(context: WriteContext): Record<WriteCommandId, Com
           failed('badInput', 'expected one object argument');
         const a = args as Record<string, unknown>;
         const settings = await context.settingsFor(typeof a['uri'] === 'string' ? a['uri'] : undefined);
+        path = settings.writePath;
         const client = context.clientFor(settings);
         if (!client.configured) failed('notConfigured', 'no catalog is configured (catalogLens.url is empty)');
         const result = await run(a, { settings, client, signal: signalOf(token), runId: runIdFor() });
         if (result.status === 'written') context.revalidateAll();
-        return shown(result);
+        return logged(shown(result));
       } catch (e) {
-        if (e instanceof Refusal) return shown(e.result);
+        if (e instanceof Refusal) return logged(shown(e.result));
+        context.log(`write ${command} ${targetOf(args)}: failed: ${e instanceof Error ? e.message : String(e)}`);
         throw e;
       }
     };
@@ -102,9 +112,9 @@ export function writeCommands(context: WriteContext): Record<WriteCommandId, Com
   });
 
   return {
-    [Commands.setDatasetDescription]: wrap(setDatasetDescription),
-    [Commands.setColumnDescription]: wrap(setColumnDescription),
-    [Commands.addFeaturesToTable]: wrap((a, ctx) =>
+    [Commands.setDatasetDescription]: wrap(Commands.setDatasetDescription, setDatasetDescription),
+    [Commands.setColumnDescription]: wrap(Commands.setColumnDescription, setColumnDescription),
+    [Commands.addFeaturesToTable]: wrap(Commands.addFeaturesToTable, (a, ctx) =>
       appendToList(
         ctx,
         urnArg(a, 'table', 'mlFeatureTable'),
@@ -113,7 +123,7 @@ export function writeCommands(context: WriteContext): Record<WriteCommandId, Com
         'mlFeatures',
       ),
     ),
-    [Commands.addFeaturesToModel]: wrap((a, ctx) =>
+    [Commands.addFeaturesToModel]: wrap(Commands.addFeaturesToModel, (a, ctx) =>
       appendToList(
         ctx,
         urnArg(a, 'model', 'mlModel'),
@@ -122,7 +132,7 @@ export function writeCommands(context: WriteContext): Record<WriteCommandId, Com
         'mlFeatures',
       ),
     ),
-    [Commands.addGroupsToModel]: wrap((a, ctx) =>
+    [Commands.addGroupsToModel]: wrap(Commands.addGroupsToModel, (a, ctx) =>
       appendToList(
         ctx,
         urnArg(a, 'model', 'mlModel'),
@@ -131,7 +141,7 @@ export function writeCommands(context: WriteContext): Record<WriteCommandId, Com
         'groups',
       ),
     ),
-    [Commands.createEntity]: wrap(createEntity),
+    [Commands.createEntity]: wrap(Commands.createEntity, createEntity),
   };
 }
 
@@ -530,6 +540,39 @@ function label(urn: Urn): string {
 
 function unchanged(urn: Urn, why: string): WriteResult {
   return { status: 'unchanged', message: `Nothing written to ${label(urn)}: ${why}` };
+}
+
+/**
+ * One line of the server's log per write: the command, the entity (its kind and name; the URN's
+ * text is in the command's arguments), the column, the write path, and what came of it. Never the
+ * token: it is in no argument and no message.
+ */
+export function writeLogLine(
+  command: WriteCommandId,
+  args: unknown,
+  path: Settings['writePath'] | undefined,
+  r: WriteResult,
+): string {
+  const outcome =
+    r.status === 'written'
+      ? `written ${r.aspects.join(', ')}`
+      : r.status === 'unchanged'
+        ? 'unchanged'
+        : `failed (${r.kind})`;
+  return `write ${command} ${targetOf(args)}${path ? ` through the ${path} path` : ''}: ${outcome} — ${r.message}`;
+}
+
+/** The entity a write's arguments name, as messages name it, with the column or the members added. */
+function targetOf(args: unknown): string {
+  if (typeof args !== 'object' || args === null) return '(no arguments)';
+  const a = args as Record<string, unknown>;
+  const text = [a['urn'], a['table'], a['model']].find((v): v is string => typeof v === 'string');
+  if (text === undefined) return '(no entity)';
+  const p = parseUrn(text);
+  const entity = p.ok ? label(p.urn) : inertText(text, 'notification', 200);
+  const column = typeof a['fieldPath'] === 'string' ? ` column ${inertText(a['fieldPath'], 'notification', 200)}` : '';
+  const members = [a['features'], a['groups']].find(Array.isArray)?.length;
+  return `${entity}${column}${members !== undefined ? ` (+${members})` : ''}`;
 }
 
 function jitter(attempt: number): Promise<void> {

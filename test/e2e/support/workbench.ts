@@ -332,6 +332,13 @@ export class Workbench {
     return toast.innerText();
   }
 
+  /** Clicks a button (e.g. "Retry") of the notification toast whose text matches. */
+  async clickNotificationButton(text: RegExp, button: string, timeout = UI_TIMEOUT): Promise<void> {
+    const toast = this.page.locator('.notification-toast').filter({ hasText: text }).first();
+    await toast.waitFor({ timeout });
+    await toast.locator('.monaco-button', { hasText: button }).first().click({ timeout });
+  }
+
   /** Shows the Problems panel (Ctrl+Shift+M) and waits until its text matches every pattern. */
   async problems(expected: RegExp[], timeout = UI_TIMEOUT): Promise<string> {
     await this.closeWidgets();

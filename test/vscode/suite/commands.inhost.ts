@@ -87,6 +87,24 @@ describe('commands through the VS Code API', () => {
     );
   });
 
+  test('a write VS Code runs answers its result while its message (with Retry on a failure) is still open', async () => {
+    await openFile('catalog/feature_tables.yml');
+    // Nobody answers the notifications here: a write that waited for its message would never return.
+    const failed = await vscode.commands.executeCommand<WriteResult & { kind?: string }>(
+      'catalogLens.addFeaturesToTable',
+      { table: URNS.usersTable, features: ['urn:li:mlFeature:(users_table,not_in_the_catalog)'] },
+    );
+    assert.equal(failed.status, 'failed', failed.message);
+    assert.equal(failed.kind, 'notFound');
+    assert.match(failed.message, /not in the catalog, create it first/);
+    const unchanged = await vscode.commands.executeCommand<WriteResult>('catalogLens.addFeaturesToTable', {
+      table: URNS.usersTable,
+      features: [URNS.age],
+    });
+    assert.equal(unchanged.status, 'unchanged', unchanged.message);
+    assert.match(unchanged.message, /Nothing written to .*users_table: every feature is already there/);
+  });
+
   test('a server command runs with its arguments: createEntity puts a new ML feature in the catalog', async () => {
     const urn = 'urn:li:mlFeature:(users_table,created_in_host)';
     const doc = await openNewFile('pipelines/created.py', `CREATED = "${urn}"\n`);
