@@ -33,7 +33,7 @@ export interface CatalogOptions {
   /** SQLite file, or ':memory:' (the default). */
   db?: string;
   /** When set, every request but GET /health and GET /config needs `Authorization: Bearer <token>`. */
-  token?: string;
+  token?: string | undefined;
   /** Load the sample data (idempotent). */
   sample?: boolean;
   /** Accepted namespace words; the first is the storage namespace. Default ['li', 'svc']. */
