@@ -120,7 +120,7 @@ export class CatalogHttp {
         ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
         redirect: 'manual',
         size: MAX_BODY_BYTES,
-        signal: controller.signal as NonNullable<RequestInit['signal']>,
+        signal: controller.signal,
       });
       const text = await res.text();
       if (res.status === 401 && typeof withheld === 'string') {
