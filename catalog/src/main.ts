@@ -22,7 +22,9 @@ async function main(): Promise<void> {
   }
   for (const w of startupWarnings(o)) process.stderr.write(`catalog-lens-catalog: warning: ${w}\n`);
   // Loaded only now, so that --help and bad flags answer without loading SQLite and GraphQL.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, as said above
   const { startCatalog } = require('./server') as typeof import('./server');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, as said above
   const { SAMPLE } = require('./sample') as typeof import('./sample');
   // The database's folder is created (0700) and its file (0600) by the store: catalog/src/dbFile.ts.
   const catalog = await startCatalog({

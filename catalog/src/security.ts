@@ -128,7 +128,6 @@ export function isJson(contentType: string | undefined): boolean {
 
 /** A header value as an error message may quote it: short, printable ASCII only. */
 function printable(v: string): string {
-  // eslint-disable-next-line no-control-regex
   const shown = v.slice(0, 200).replace(/[^\x20-\x7e]/g, '?');
   return v.length > 200 ? `${shown}…` : shown;
 }

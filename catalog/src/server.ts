@@ -33,7 +33,7 @@ export interface CatalogOptions {
   /** SQLite file, or ':memory:' (the default). */
   db?: string;
   /** When set, every request but GET /health and GET /config needs `Authorization: Bearer <token>`. */
-  token?: string;
+  token?: string | undefined;
   /** Load the sample data (idempotent). */
   sample?: boolean;
   /** Accepted namespace words; the first is the storage namespace. Default ['li', 'svc']. */
@@ -78,7 +78,6 @@ export interface RunningCatalog {
  */
 export function urlForLog(url: string, limit = 300): string {
   const cut = url.length > limit ? url.slice(0, limit) : url;
-  // eslint-disable-next-line no-control-regex
   const shown = cut.replace(/[^\x20-\x7e]/g, (c) => {
     const code = c.charCodeAt(0);
     return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;

@@ -141,10 +141,10 @@ export function startCatalogProcess(launch: CatalogLaunch): Promise<LocalCatalog
     partial = lines.pop() ?? '';
     for (const l of lines) launch.onOutput?.(l);
   };
-  child.stdout!.setEncoding('utf8');
-  child.stderr!.setEncoding('utf8');
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
 
   return new Promise<LocalCatalogChild>((resolve, reject) => {
     const timeoutMs = launch.startTimeoutMs ?? 30_000;
@@ -181,13 +181,13 @@ export function startCatalogProcess(launch: CatalogLaunch): Promise<LocalCatalog
       clearTimeout(timer);
       child.off('exit', onExit);
       child.off('error', onError);
-      child.stdout!.off('data', onOutput);
-      child.stderr!.off('data', onOutput);
+      child.stdout.off('data', onOutput);
+      child.stderr.off('data', onOutput);
     };
     child.once('exit', onExit);
     child.once('error', onError);
-    child.stdout!.on('data', onOutput);
-    child.stderr!.on('data', onOutput);
+    child.stdout.on('data', onOutput);
+    child.stderr.on('data', onOutput);
   });
 }
 

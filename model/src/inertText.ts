@@ -34,8 +34,8 @@ export const MESSAGE_LIMIT = 1000;
  * plain sight), and lone surrogates. Emoji variation selectors (U+FE00–U+FE0F) are kept.
  * Page URLs (entityPage.ts) percent-encode the same set.
  */
-// eslint-disable-next-line no-control-regex
 export const HIDDEN_CHARACTERS =
+  // eslint-disable-next-line no-misleading-character-class -- combining and joining marks (U+034F, U+200D …) are listed one by one on purpose: each is hidden on its own
   /[\u0000-\u0008\u000E-\u001F\u007F-\u0084\u0086-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0\uFFF0-\uFFFB\u{1D173}-\u{1D17A}\u{E0000}-\u{E0FFF}\uD800-\uDFFF]/gu;
 /** JavaScript's whitespace (`\s`: line and paragraph separators, no-break and wide spaces) and NEL. */
 const SPACE = /[\s\u0085]+/g;

@@ -328,7 +328,7 @@ export interface SkippedFile {
 export interface UrnAt {
   urn: string;
   kind: Urn['kind'];
-  column?: string;
+  column?: string | undefined;
 }
 
 /** Notification server → client: the catalog connection changed. */

@@ -57,7 +57,7 @@ export function selectedOperation(
  */
 export function queryCost(
   doc: DocumentNode,
-  opts: { operationName?: string | null; variables?: Record<string, unknown> | null } = {},
+  opts: { operationName?: string | null | undefined; variables?: Record<string, unknown> | null } = {},
 ): QueryCost | undefined {
   const op = selectedOperation(doc, opts.operationName);
   if (!op) return undefined;

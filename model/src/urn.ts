@@ -183,6 +183,7 @@ class Failure {
 }
 
 function fail(message: string, offset: number, length: number): never {
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- control flow inside the parser, caught just below (instanceof Failure); not an Error, so no stack is captured on this hot path
   throw new Failure({ message, offset, length: Math.max(0, length) });
 }
 

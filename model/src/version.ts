@@ -10,7 +10,9 @@ export const PRODUCT_VERSION: string =
 
 function versionInPackageJson(): string {
   // Required here, not imported: the bundles never reach this line, and model/ reads no files otherwise.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- required lazily, as said above
   const { readFileSync } = require('node:fs') as typeof import('node:fs');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/unbound-method -- lazily, as said above; path.join uses no this
   const { join } = require('node:path') as typeof import('node:path');
   // out/model/src/version.js → the package.json of the repository
   const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as {

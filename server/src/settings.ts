@@ -104,5 +104,5 @@ function num(v: unknown, def: number, min: number): number {
   return typeof v === 'number' && Number.isFinite(v) && v >= min ? v : def;
 }
 function strings(v: unknown, def: string[]): string[] {
-  return Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : def;
+  return Array.isArray(v) && v.every((x) => typeof x === 'string') ? v : def;
 }

@@ -52,7 +52,7 @@ export interface WorkspaceContext extends PipelineContext {
 export interface CheckRun {
   report?(percentage: number, message: string): void;
   cancelled(): boolean;
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 /** Files read at once: enough to keep the thread pool busy while the server scans the one before. */

@@ -43,8 +43,8 @@ for (const compat of ['spec', 'datahub'] as CompatMode[]) {
       assert.equal((await gqlData(catalog, ADD_LINK, link('https://wiki.example/users', 'Wiki')))['addLink'], true);
       const first = await memory(catalog, USERS);
       assert.equal(first?.elements.length, 1);
-      const stamp = first!.elements[0]!['createStamp'] as { time: number; actor: string };
-      assert.deepEqual(first!.elements[0], {
+      const stamp = first.elements[0]!['createStamp'] as { time: number; actor: string };
+      assert.deepEqual(first.elements[0], {
         url: 'https://wiki.example/users',
         description: 'Wiki',
         createStamp: stamp,

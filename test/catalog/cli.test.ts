@@ -72,7 +72,7 @@ describe('catalog command line', () => {
     const curl = /try: curl -s (\S+) -H 'Content-Type: application\/json' -d '(.*)'$/m.exec(out);
     assert.ok(curl, out);
     assert.equal(curl[1], `${p.url}/api/graphql`);
-    const res = await fetch(curl[1]!, {
+    const res = await fetch(curl[1], {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: curl[2]!,

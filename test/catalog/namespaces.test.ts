@@ -35,7 +35,7 @@ describe('namespaces', () => {
     assert.deepEqual(d['properties'], { description: 'One row per registered user of the product.' });
     const model = (await gqlData(catalog, MLMODEL_QUERY, { urn: svc(SAMPLE.models.churnV3) }))['mlModel'] as Json;
     assert.equal(model['urn'], svc(SAMPLE.models.churnV3));
-    assert.deepEqual(model['platform'] as Json, { urn: 'urn:svc:dataPlatform:mlflow', name: 'mlflow' });
+    assert.deepEqual(model['platform'], { urn: 'urn:svc:dataPlatform:mlflow', name: 'mlflow' });
   });
 
   test('a write in svc is read in li and the other way round (one entity, one version counter)', async (t) => {

@@ -67,7 +67,6 @@ function assertInert(out: string, p: (typeof PLACES)[number], limit: number, inp
   const why = `${p.place}(${JSON.stringify(input.slice(0, 80))}) = ${JSON.stringify(out.slice(0, 200))}`;
   assert.deepEqual(p.check(out), [], why);
   assert.deepEqual(invisibleCharacters(out), [], why);
-  // eslint-disable-next-line no-control-regex
   assert.doesNotMatch(
     out,
     p.oneLine ? /[\u0000-\u001F\u007F-\u009F]/ : /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/,

@@ -444,7 +444,7 @@ describe('a plain-HTTP catalog that is not this machine gets a question before t
     };
     startServer(createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient)), {
       env: { CATALOG_LENS_TOKEN: TOKEN },
-      fetch: answers as Fetch,
+      fetch: answers,
     });
     const client = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
     const logs: string[] = [];
@@ -465,10 +465,10 @@ describe('a plain-HTTP catalog that is not this machine gets a question before t
       capabilities: { workspace: { configuration: true } },
     });
     await client.sendNotification('initialized', {});
-    const status = (await client.sendRequest('workspace/executeCommand', {
+    const status = await client.sendRequest<{ message: string }>('workspace/executeCommand', {
       command: 'catalogLens.testConnection',
       arguments: [{}],
-    })) as { message: string };
+    });
     assert.deepEqual(events, ['fetch datahub.corp:9999 without token'], 'not asked, and no token sent');
     assert.match(
       status.message,

@@ -221,9 +221,9 @@ describe('property: a URN literal is the same URN however the language spells it
         assert.equal(rest.length, 0);
         assert.equal(o?.urn, urn);
         assert.equal(o?.parsed?.ok, true);
-        assert.equal(text.slice(o!.start, o!.end), body);
+        assert.equal(text.slice(o.start, o.end), body);
         for (let k = 0; k < urn.length; k++) {
-          const r = o!.map ? mapRange(o!.map, k, k + 1, urn.length) : { start: o!.start + k, end: o!.start + k + 1 };
+          const r = o.map ? mapRange(o.map, k, k + 1, urn.length) : { start: o.start + k, end: o.start + k + 1 };
           const source = text.slice(r.start, r.end);
           assert.ok(source === urn[k] || JSON.parse(`"${source}"`) === urn[k], `unit ${k}`);
         }

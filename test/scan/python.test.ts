@@ -92,7 +92,7 @@ describe('Python builder calls are read as the URNs they build', () => {
     const text = 'make_ml_model_urn("mlflow", "churn", "not an env")';
     const [o] = findBuilderCalls(text).occurrences;
     assert.equal(o?.parsed?.ok, false);
-    assert.equal(text.slice(o!.errorRange!.start, o!.errorRange!.end), '"not an env"');
+    assert.equal(text.slice(o.errorRange!.start, o.errorRange!.end), '"not an env"');
   });
 });
 

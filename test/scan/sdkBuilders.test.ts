@@ -164,9 +164,9 @@ describe('SDK v2 URN classes (datahub.metadata.urns) are read as the URNs they b
     const text = 'x = DatasetUrn("hive", "db.users", env="PRDO")';
     const [o] = findPythonClassCalls(text).occurrences;
     assert.equal(o?.parsed?.ok, true);
-    const parts = o!.parsed!.ok ? o!.parsed!.parts : [];
+    const parts = o.parsed.ok ? o.parsed.parts : [];
     const env = parts.find((p) => p.role === 'env')!;
-    const r = builderPartRange(o!, env.start, env.end)!;
+    const r = builderPartRange(o, env.start, env.end)!;
     assert.equal(text.slice(r.start, r.end), '"PRDO"');
   });
 
@@ -321,6 +321,6 @@ describe('diagnostics of built URNs point at the argument', () => {
       DEFAULT_SETTINGS.diagnostics,
     );
     assert.equal(d?.code, 'malformed-urn');
-    assert.equal(text.slice(d!.start, d!.end), '" padded"');
+    assert.equal(text.slice(d.start, d.end), '" padded"');
   });
 });

@@ -136,7 +136,7 @@ describe('YAML: URNs in every scalar style, mapped back to the source characters
     const result = findUrnsInYaml(text, OPTS);
     const platform = result.occurrences[1];
     assert.equal(platform?.parent, 0);
-    assert.equal(covered(text, platform!), 'urn:li:dataPlatform:hive');
+    assert.equal(covered(text, platform), 'urn:li:dataPlatform:hive');
     assert.equal(platform?.source, 'yaml');
   });
 
@@ -198,7 +198,7 @@ describe('YAML: the structure around each URN', () => {
     const description = siblings?.['description'];
     assert.equal(description?.value, 'Users.');
     assert.equal(description?.style, 'PLAIN');
-    assert.equal(SAMPLE.slice(description!.start, description!.end), 'Users.');
+    assert.equal(SAMPLE.slice(description.start, description.end), 'Users.');
   });
 
   test('listKey and owner: a list item under a mapping that holds a URN', () => {
@@ -207,7 +207,7 @@ describe('YAML: the structure around each URN', () => {
     assert.equal(feature.yaml?.listKey, 'features');
     const owner = feature.yaml?.owner;
     assert.equal(owner?.urn, 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users_table)');
-    assert.equal(SAMPLE.slice(owner!.start, owner!.end), owner!.urn, 'owner range covers the owner URN');
+    assert.equal(SAMPLE.slice(owner.start, owner.end), owner.urn, 'owner range covers the owner URN');
     assert.equal(
       Object.keys(feature.yaml?.siblings ?? {}).join(),
       'urn,description',
@@ -219,7 +219,7 @@ describe('YAML: the structure around each URN', () => {
     const group = topLevel(findUrnsInYaml(SAMPLE, OPTS))[3]!;
     assert.equal(group.yaml?.listKey, 'groups');
     assert.equal(group.yaml?.owner?.urn, 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,churn-model-v3,PROD)');
-    assert.equal(SAMPLE.slice(group.yaml!.owner!.start, group.yaml!.owner!.end), group.yaml!.owner!.urn);
+    assert.equal(SAMPLE.slice(group.yaml.owner.start, group.yaml.owner.end), group.yaml.owner.urn);
   });
 
   test('no owner when the mapping holds no URN; a URN that is a plain value has no listKey', () => {

@@ -106,13 +106,10 @@ describe('YAML docs-as-code: columns beside a dataset URN', () => {
     );
     const [, age, , city] = result.columns;
     assert.equal(age?.insertStyle, 'value');
-    assert.equal(
-      findUrnsInYaml(insertDescription(text, age!, 'Years.'), OPTS).columns[1]?.description?.value,
-      'Years.',
-    );
+    assert.equal(findUrnsInYaml(insertDescription(text, age, 'Years.'), OPTS).columns[1]?.description?.value, 'Years.');
     assert.equal(city?.indent, '    ');
     assert.equal(
-      findUrnsInYaml(insertDescription(text, city!, 'City name.'), OPTS).columns[3]?.description?.value,
+      findUrnsInYaml(insertDescription(text, city, 'City name.'), OPTS).columns[3]?.description?.value,
       'City name.',
     );
   });
@@ -122,9 +119,9 @@ describe('YAML docs-as-code: columns beside a dataset URN', () => {
     const [a, b] = findUrnsInYaml(text, OPTS).columns;
     assert.equal(a?.insertStyle, 'flow');
     assert.equal(b?.needsLineBreak, true);
-    const afterA = insertDescription(text, a!, 'First.');
+    const afterA = insertDescription(text, a, 'First.');
     assert.equal(findUrnsInYaml(afterA, OPTS).columns[0]?.description?.value, 'First.');
-    const afterB = insertDescription(text, b!, 'Second.');
+    const afterB = insertDescription(text, b, 'Second.');
     assert.equal(findUrnsInYaml(afterB, OPTS).columns[1]?.description?.value, 'Second.');
   });
 
@@ -155,7 +152,7 @@ describe('YAML docs-as-code: descriptions beside dataset and ML URNs', () => {
     const [users] = findUrnsInYaml(CATALOG, OPTS).descriptions;
     assert.equal(users?.description?.style, 'BLOCK_LITERAL');
     assert.equal(
-      CATALOG.slice(users!.description!.start, users!.description!.end),
+      CATALOG.slice(users.description.start, users.description.end),
       '|\n      One row per registered user of the product.\n',
     );
   });

@@ -68,7 +68,7 @@ for (const compat of COMPAT_MODES)
         (a) => a.title === 'Write column description…',
       );
       assert.ok(fix, 'the column fix is offered');
-      assert.deepEqual(fix!.command?.arguments, [{ urn: S.users, fieldPath: 'age' }]);
+      assert.deepEqual(fix.command?.arguments, [{ urn: S.users, fieldPath: 'age' }]);
       const onPlatform = hoverText(await env.lsp.hover(uri, positionOf(yaml, 'hive', 1)));
       assert.match(onPlatform, /^\*\*Column\*\* `age` · dataset `db\.users`/);
       assert.match(onPlatform, /_No description\._/);

@@ -761,7 +761,7 @@ describe('code actions', () => {
     const unknown = ds.find((d) => d.code === 'unknown-urn')!;
     const create = (await actionsFor(uri, unknown)).find((a) => a.title === 'Create ml feature in catalog…');
     assert.ok(create, 'create action offered');
-    assert.equal(create!.kind, 'quickfix');
+    assert.equal(create.kind, 'quickfix');
   });
 
   test('YAML list members the catalog lacks: "Append to catalog" writes them', async () => {
@@ -790,7 +790,7 @@ describe('code actions', () => {
       (a) => a.title === 'Pull description from catalog',
     );
     assert.ok(pull, 'pull offered');
-    const pulled = apply(yaml, pull!.edit!.changes![uri]!);
+    const pulled = apply(yaml, pull.edit!.changes![uri]!);
     assert.equal(
       pulled,
       yaml.replace(

@@ -160,7 +160,7 @@ const INSERT_CONTEXTS: Record<string, string> = {
 
 /** Inserts `value` where the scanner says user_id's description (or, if no columns, the dataset's) goes. */
 function insertInto(source: string, value: string): string {
-  const scan = scanDocument(source, 'yaml', { namespaces: ['li'] })!;
+  const scan = scanDocument(source, 'yaml', { namespaces: ['li'] });
   const column = scan.columns.find((c) => c.name.value === 'user_id');
   const at = column ?? scan.descriptions[0]!;
   assert.equal(at.description, undefined, 'the context has no description yet');
@@ -170,7 +170,7 @@ function insertInto(source: string, value: string): string {
 
 /** What the scanner reads back: user_id's description (or the dataset's), every column, and YAML's errors. */
 function readInserted(text: string): { description: string | undefined; columns: string[]; errors: number } {
-  const scan = scanDocument(text, 'yaml', { namespaces: ['li'] })!;
+  const scan = scanDocument(text, 'yaml', { namespaces: ['li'] });
   const column = scan.columns.find((c) => c.name.value === 'user_id');
   const description = column ? column.description?.value : scan.descriptions[0]?.description?.value;
   return {
@@ -266,7 +266,7 @@ describe('pull replaces a description that stands in a flow mapping', () => {
   ];
 
   function replaceIn(source: string, value: string): string {
-    const scan = scanDocument(source, 'yaml', { namespaces: ['li'] })!;
+    const scan = scanDocument(source, 'yaml', { namespaces: ['li'] });
     const node =
       scan.columns.find((c) => c.name.value === 'user_id')?.description ?? scan.descriptions[0]!.description!;
     assert.equal(node.flow, true, 'the scanner says the node is in a flow collection');

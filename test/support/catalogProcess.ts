@@ -52,15 +52,15 @@ export async function startCatalogProcess(opts: CatalogProcessOptions = {}): Pro
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
   });
-  child.stdout!.setEncoding('utf8');
-  child.stderr!.setEncoding('utf8');
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
   let onOutput: (() => void) | undefined;
   const append = (s: string): void => {
     out += s;
     onOutput?.();
   };
-  child.stdout!.on('data', append);
-  child.stderr!.on('data', append);
+  child.stdout.on('data', append);
+  child.stderr.on('data', append);
 
   const started = await new Promise<{ url: string; port: number }>((resolve, reject) => {
     const timer = setTimeout(() => {

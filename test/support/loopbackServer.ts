@@ -2,7 +2,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-export async function listenOnLoopback(server: Server): Promise<{ url: string; close(): Promise<void> }> {
+export async function listenOnLoopback(server: Server): Promise<{ url: string; close: () => Promise<void> }> {
   const sockets = new Set<Socket>();
   server.on('connection', (s) => {
     sockets.add(s);

@@ -75,12 +75,12 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
     env,
   });
   let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => {
+  child.stderr.on('data', (d: Buffer) => {
     stderr += d.toString();
   });
   const connection = createProtocolConnection(
-    new StreamMessageReader(child.stdout!),
-    new StreamMessageWriter(child.stdin!),
+    new StreamMessageReader(child.stdout),
+    new StreamMessageWriter(child.stdin),
   );
   const settings: Record<string, unknown> = { ...opts.settings };
   const statuses: CatalogStatus[] = [];
@@ -134,7 +134,7 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
   connection.listen();
 
   const versions = new Map<string, number>();
-  const init = (await connection.sendRequest('initialize', {
+  const init = await connection.sendRequest<InitializeResult>('initialize', {
     processId: process.pid,
     rootUri: opts.workspaceFolders?.[0]?.uri ?? null,
     workspaceFolders: opts.workspaceFolders ?? null,
@@ -147,7 +147,7 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
       },
     },
     initializationOptions: opts.initializationOptions ?? (opts.noConfiguration ? { settings } : {}),
-  })) as InitializeResult;
+  });
   await connection.sendNotification('initialized', {});
 
   const withTimeout = <T>(p: Promise<T>, ms: number, what: string): Promise<T> =>
@@ -199,21 +199,23 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
       await connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
     },
     hover: (uri, position) =>
-      connection.sendRequest('textDocument/hover', { textDocument: { uri }, position }) as Promise<Hover | null>,
+      connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri }, position }),
     completion: async (uri, position) => {
-      const r = (await connection.sendRequest('textDocument/completion', { textDocument: { uri }, position })) as
-        CompletionItem[] | { items: CompletionItem[] } | null;
+      const r = await connection.sendRequest<CompletionItem[] | { items: CompletionItem[] } | null>(
+        'textDocument/completion',
+        { textDocument: { uri }, position },
+      );
       return Array.isArray(r) ? r : (r?.items ?? []);
     },
     links: async (uri) =>
-      ((await connection.sendRequest('textDocument/documentLink', { textDocument: { uri } })) as
-        DocumentLink[] | null) ?? [],
+      (await connection.sendRequest<DocumentLink[] | null>('textDocument/documentLink', { textDocument: { uri } })) ??
+      [],
     codeActions: async (uri, range, diagnostics, only) =>
-      ((await connection.sendRequest('textDocument/codeAction', {
+      (await connection.sendRequest<CodeAction[] | null>('textDocument/codeAction', {
         textDocument: { uri },
         range,
         context: { diagnostics, ...(only ? { only } : {}) },
-      })) as CodeAction[] | null) ?? [],
+      })) ?? [],
     command: (command, arg) => connection.sendRequest('workspace/executeCommand', { command, arguments: [arg] }),
     async configurationChanged() {
       await connection.sendNotification('workspace/didChangeConfiguration', { settings: null });

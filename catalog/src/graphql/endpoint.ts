@@ -234,7 +234,7 @@ export async function runGraphQL(
       doc,
       limits.limits,
       (variables ?? undefined) as Json | undefined,
-      (operationName ?? undefined) as string | undefined,
+      operationName ?? undefined,
     );
     if (over) return over;
   }
@@ -245,7 +245,7 @@ export async function runGraphQL(
     rootValue,
     contextValue: ctx,
     variableValues: (variables ?? undefined) as Json | undefined,
-    operationName: (operationName ?? undefined) as string | undefined,
+    operationName: operationName ?? undefined,
   });
   const out: Json = { data: result.data ?? null };
   if (result.errors && result.errors.length > 0) {

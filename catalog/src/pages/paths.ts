@@ -31,7 +31,9 @@ export const PAGE_PATHS: ReadonlySet<string> = new Set([
 const API_ROOTS = new Set(['aspects', 'entitiesV2', 'api', 'config', 'health', '_catalog-lens']);
 
 export type PageRoute =
-  { page: 'home'; kind?: string } | { page: 'entity'; pathName: string; rest: string } | { page: 'favicon' };
+  | { page: 'home'; kind?: string | undefined }
+  | { page: 'entity'; pathName: string; rest: string }
+  | { page: 'favicon' };
 
 /**
  * The page a request path asks for, or undefined when it is not a page (an API path, or an unknown

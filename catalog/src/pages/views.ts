@@ -132,7 +132,7 @@ function linksSection(aspects: ReadonlyMap<AspectName, StoredAspect>): string {
 }
 
 function customProperties(props: Json | undefined): string {
-  const cp = isObject(props?.['customProperties']) ? (props['customProperties'] as Json) : {};
+  const cp = isObject(props?.['customProperties']) ? props['customProperties'] : {};
   const entries = Object.entries(cp);
   if (entries.length === 0) return '';
   const rows = entries

@@ -271,7 +271,7 @@ export class CatalogClient {
         `${endpoint} refused the query as too ${refused.what === 'depth' ? 'deep' : 'complex'} (${refused.cost} > ${refused.limit})${chunk.length === 1 ? ' even for one URN' : ''}`,
         endpoint,
       );
-      return new Map(chunk.map(({ urn }) => [urn, { state: 'error', error } as Resolution]));
+      return new Map(chunk.map(({ urn }) => [urn, { state: 'error', error }]));
     }
     this.complexityBudget = Math.min(this.complexityBudget, refused.limit);
     const smaller = this.plan(chunk);

@@ -141,10 +141,10 @@ export class CatalogHttp {
       const res = await this.fetch(url, {
         method: call.method,
         headers,
-        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
         redirect: 'manual',
         size: MAX_BODY_BYTES,
-        signal: controller.signal as RequestInit['signal'],
+        signal: controller.signal,
       });
       const text = await res.text();
       if (res.status === 401 && typeof withheld === 'string') {

@@ -185,9 +185,9 @@ export function everyDocument(ns = 'li'): Array<{ name: string; query: string; v
     { urn: `urn:${ns}:mlModel:(urn:${ns}:dataPlatform:mlflow,churn-model-v3,PROD)`, kind: 'mlModel' },
     { urn: `urn:${ns}:mlModelGroup:(urn:${ns}:dataPlatform:mlflow,churn-model,PROD)`, kind: 'mlModelGroup' },
   ];
-  const docs = samples.map((s) => {
+  const docs: ReturnType<typeof everyDocument> = samples.map((s) => {
     const b = batchQuery([s]);
-    return { name: `resolve ${s.kind}`, query: b.query, variables: b.variables as Record<string, unknown> };
+    return { name: `resolve ${s.kind}`, query: b.query, variables: b.variables };
   });
   const all = batchQuery(samples);
   docs.push({ name: 'resolve every kind in one document', query: all.query, variables: all.variables });

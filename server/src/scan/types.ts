@@ -15,12 +15,12 @@ export interface UrnOccurrence {
   /** The URN text: what the source means (YAML escapes undone; for a builder, the URN it builds). */
   urn: string;
   /** Grammar result for `urn`; absent for templates. Shared by every occurrence of the same URN: read-only. */
-  parsed?: ParseResult;
+  parsed?: ParseResult | undefined;
   /** A templated URN (`{p}`, `${x}`, `%s`, `{}` …): never reported as malformed, never resolved. */
   template: boolean;
   source: OccurrenceSource;
   /** Document range of the parse error, when `parsed` failed (mapped through escapes). */
-  errorRange?: { start: number; end: number; error: UrnError };
+  errorRange?: { start: number; end: number; error: UrnError } | undefined;
   /**
    * Where `urn` is not the document's `[start, end)` verbatim (escapes undone, literals joined,
    * YAML folding): unit k of `urn` came from the document range the map gives for it.
@@ -28,7 +28,7 @@ export interface UrnOccurrence {
    */
   map?: SourceMap | undefined;
   /** For a URN nested inside another (the dataPlatform in a dataset URN): the index of the outer one. */
-  parent?: number;
+  parent?: number | undefined;
   /** For a builder call: the builder's name, e.g. `make_dataset_urn`. */
   builder?: string;
   /** For YAML: where the URN stands in the document's structure (shared by the URNs of one scalar: read-only). */

@@ -295,13 +295,13 @@ async function appendToList(
   let added: string[] = [];
   const wrote = await readMergeWrite<MlFeatureTableProperties & MlModelProperties>(ctx, target, aspectName, (cur) => {
     // An entity DataHub holds without its properties aspect (only its key, say) gets one with the list.
-    const old = (cur?.[list] ?? []) as string[];
+    const old = cur?.[list] ?? [];
     const next = appendUnique(
       old,
       values.map((v) => v.text),
     );
     added = next ? next.slice(old.length) : [];
-    return next ? ({ ...(cur ?? {}), [list]: next } as MlFeatureTableProperties & MlModelProperties) : undefined;
+    return next ? { ...(cur ?? {}), [list]: next } : undefined;
   });
   ctx.client.invalidate([target.text]);
   const noun = list === 'groups' ? 'group' : 'feature';

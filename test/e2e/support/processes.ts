@@ -59,8 +59,8 @@ export function startProcess(
     log?.write(chunk);
     for (const l of listeners) l();
   };
-  child.stdout!.setEncoding('utf8').on('data', append);
-  child.stderr!.setEncoding('utf8').on('data', append);
+  child.stdout.setEncoding('utf8').on('data', append);
+  child.stderr.setEncoding('utf8').on('data', append);
   let exitDescription = '';
   const exited = new Promise<void>((resolve) => {
     child.once('exit', (code, signal) => {

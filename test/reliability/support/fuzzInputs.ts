@@ -147,7 +147,6 @@ export const malformedUrn: fc.Arbitrary<{ family: string; text: string }> = fc
 export function isOneUrnToken(t: string): boolean {
   const m = /^urn:(?:li|svc):([A-Za-z][A-Za-z0-9]*):(.+)$/s.exec(t);
   if (!m) return false;
-  // eslint-disable-next-line no-control-regex
   if (/[\s"'`\\{}$<>*\u2026\u0000-\u001F\u007F-\u009F\u2028\u2029\uFEFF]|%(?![0-9A-Fa-f]{2})/.test(t)) return false;
   // `...` as a whole part is a placeholder (server/src/scan/text.ts).
   if (/[(,:]\.\.\.(?:[),]|$)/.test(t)) return false;
@@ -180,12 +179,10 @@ function around(languageId: string, before: string, source: string, after: strin
 
 /** A YAML double-quoted scalar for `t`, every control character escaped. */
 export function yamlDoubleQuoted(t: string): string {
-  // eslint-disable-next-line no-control-regex
   return `"${t.replace(/["\\]/g, (c) => `\\${c}`).replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
 }
 
 function yamlPlainSafe(t: string): boolean {
-  // eslint-disable-next-line no-control-regex
   return !/: |\s#|[\u0000-\u001F\u007F-\u009F]|^\s|\s$/.test(t);
 }
 

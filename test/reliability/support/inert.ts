@@ -7,9 +7,7 @@
  */
 
 // C0 but the line break, DEL, C1, and the bidirectional embeddings, overrides and isolates (Trojan Source).
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
-// eslint-disable-next-line no-control-regex
 const CONTROL_IN_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 /**
  * Characters a reader cannot see: zero-width space, joiners and marks, word joiner and invisible
@@ -27,7 +25,7 @@ const INVISIBLE = /[\u200B-\u200F\u2060-\u2064\uFEFF\u180E\u00AD\u061C\u3164\uFF
  * VS Code also cuts it at 1,000 characters first, which is not done here, so these are all the
  * links any part of the text would make.
  */
-const LINK_REGEX = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^\)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
+const LINK_REGEX = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
 
 export interface RenderedLink {
   label: string;

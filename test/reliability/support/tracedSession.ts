@@ -49,15 +49,15 @@ export async function startTracedSession(opts: TracedOptions): Promise<TracedSes
   let out = '';
   // A tap beside the protocol reader: both see every byte from the first.
   const toReader = new PassThrough();
-  child.stdout!.on('data', (d: Buffer) => {
+  child.stdout.on('data', (d: Buffer) => {
     out += d.toString('utf8');
     toReader.write(d);
   });
-  child.stdout!.on('end', () => toReader.end());
-  child.stderr!.on('data', (d: Buffer) => {
+  child.stdout.on('end', () => toReader.end());
+  child.stderr.on('data', (d: Buffer) => {
     out += d.toString('utf8');
   });
-  const connection = createProtocolConnection(new StreamMessageReader(toReader), new StreamMessageWriter(child.stdin!));
+  const connection = createProtocolConnection(new StreamMessageReader(toReader), new StreamMessageWriter(child.stdin));
   const received: TracedSession['received'] = [];
   const settings = { ...opts.settings };
   const published = new Map<string, unknown[]>();
