@@ -10,7 +10,7 @@ import { DIST, ROOT, startChild, waitForOutput } from '../lib/processes.mjs';
 import { connectInspector, memoryAfterGc } from '../lib/inspector.mjs';
 import { FINDINGS, WHY } from '../notes.mjs';
 
-const require = createRequire(import.meta.url);
+const requireCjs = createRequire(import.meta.url);
 
 /** The floor of start-up: spawn a bare node process and hear its first byte. */
 async function bareNodeStart() {
@@ -59,7 +59,7 @@ function buildKind(file) {
 }
 
 async function sizeRows() {
-  const esbuild = require('esbuild');
+  const esbuild = requireCjs('esbuild');
   const rows = [];
   const notes = [];
   const serverProd = await productionSize(esbuild, { entryPoints: [path.join(ROOT, 'server', 'src', 'main.ts')] });

@@ -61,7 +61,7 @@ describe('the closing line of CI and its ../shared check (scripts/ciSummary.mjs)
       const r = spawnSync(process.execPath, ['--test', ...files], { cwd: dir, env, encoding: 'utf8' });
       logs[log] = path.join(dir, `${log}.log`);
       status[log] = r.status;
-      writeFileSync(logs[log]!, r.stdout + r.stderr);
+      writeFileSync(logs[log], r.stdout + r.stderr);
     }
   });
   after(() => rmSync(dir, { recursive: true, force: true }));

@@ -28,7 +28,9 @@
  *   each `{ path, skip }`, describe bodies being run to find what they hold.
  */
 import { writeFileSync } from 'node:fs';
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS module object itself, whose exports are patched
 import Module = require('node:module');
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS module object itself, whose exports are patched
 import nodeTest = require('node:test');
 import { syncBuiltinESMExports } from 'node:module';
 
