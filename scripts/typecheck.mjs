@@ -17,11 +17,15 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const PROJECTS = [
   { config: 'tsconfig.json', holds: 'model/, server/, catalog/, scripts/*.ts and test/ (emitted to out/)' },
   { config: 'client/tsconfig.json', holds: 'the VS Code client (client/src) with the vscode types' },
+  { config: 'test/lint/fixtures/tsconfig.json', holds: "the lint test's fixture (floating promises, well typed)" },
   {
     config: 'test/vscode/tsconfig.json',
     holds: 'the in-host suite (test/vscode/suite, run inside the extension host) with the vscode types',
   },
-  { config: 'tsconfig.js.json', holds: 'the JavaScript: bench/, scripts/*.mjs, test/e2e/run.mjs, test/vscode/run.mjs' },
+  {
+    config: 'tsconfig.js.json',
+    holds: 'the JavaScript: bench/, scripts/*.mjs, eslint.config.mjs, test/e2e/run.mjs, test/vscode/run.mjs',
+  },
 ];
 
 /**
