@@ -8,6 +8,7 @@
  * registry (`registry.ts`).
  */
 import { ENTITY_REGISTRY, REGISTRY_ENTITY_TYPES, type RegistryEntry } from './registry';
+import { isWhiteSpace } from './whiteSpace';
 
 export type SpecKind = 'dataset' | 'mlFeature' | 'mlFeatureTable' | 'mlModel' | 'mlModelGroup' | 'corpuser';
 export type UrnKind = SpecKind | 'dataPlatform';
@@ -487,7 +488,7 @@ function splitTuple(text: string, open: number, to: number): Array<[number, numb
 
 function checkName(text: string, s: number, e: number, label: string): void {
   // Character codes, not regexes: this runs for every part of every URN of every scan.
-  if (e > s && (isSpace(text.charCodeAt(s)) || isSpace(text.charCodeAt(e - 1)))) {
+  if (e > s && (isWhiteSpace(text.charCodeAt(s)) || isWhiteSpace(text.charCodeAt(e - 1)))) {
     fail(
       `${label} '${text.slice(s, e)}' has leading or trailing whitespace, which DataHub keeps as part of the name`,
       s,
@@ -509,23 +510,6 @@ function checkName(text: string, s: number, e: number, label: string): void {
         1,
       );
   }
-}
-
-/** What `\s` matches: ASCII and Unicode white space. */
-function isSpace(c: number): boolean {
-  return (
-    c === 0x20 ||
-    (c >= 0x09 && c <= 0x0d) ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
 }
 
 /**

@@ -42,6 +42,7 @@
  * metadata table), `t$__UNPARTITIONED__`.
  */
 import { registryEntry } from '../../../model/src/registry';
+import { isNonAsciiSpace, isWhiteSpace } from '../../../model/src/whiteSpace';
 import type { ScanOptions, UrnOccurrence } from './types';
 import { parseUrnAt } from './parseCache';
 import { MAX_PIECES, type LiteralPiece, type LiteralSyntax } from './literals';
@@ -119,26 +120,8 @@ function isWordChar(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
 
-function isUnicodeSpace(c: number): boolean {
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
-
 function endsSimpleId(c: number): boolean {
-  return c < 128 ? ENDS_SIMPLE_ID[c] === 1 : isUnicodeSpace(c);
-}
-
-function isSpace(c: number): boolean {
-  return c === SPACE || c === TAB || c === LF || c === CR || c === 12 || c === 11 || (c >= 128 && isUnicodeSpace(c));
+  return c < 128 ? ENDS_SIMPLE_ID[c] === 1 : isNonAsciiSpace(c);
 }
 
 function isQuote(c: number): boolean {
@@ -216,8 +199,8 @@ export function findUrnsInText(
 export function findUrnsInValue(value: string, opts: ScanOptions, out: UrnOccurrence[] = []): UrnOccurrence[] {
   let from = 0;
   let to = value.length;
-  while (from < to && isSpace(value.charCodeAt(from))) from++;
-  while (to > from && isSpace(value.charCodeAt(to - 1))) to--;
+  while (from < to && isWhiteSpace(value.charCodeAt(from))) from++;
+  while (to > from && isWhiteSpace(value.charCodeAt(to - 1))) to--;
   const scanner = new TextScanner(value, opts.namespaces, out, undefined);
   scanner.wholeLiteral(from, to, false, false);
   scanner.scanRange(0, value.length, undefined, 0);
@@ -552,7 +535,7 @@ class TextScanner {
     }
     if (!closed) {
       if (this.isConcatenationCut(end)) this.template = true;
-      while (end > idStart + 1 && isSpace(text.charCodeAt(end - 1))) end--;
+      while (end > idStart + 1 && isWhiteSpace(text.charCodeAt(end - 1))) end--;
     }
     const index = this.report(start, end, parent);
     if (nesting < MAX_NESTING) this.scanRange(idStart + 1, closed ? end - 1 : end, index, nesting + 1);
