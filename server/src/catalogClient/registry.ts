@@ -28,6 +28,11 @@ export interface CatalogClientsOptions {
   allowedOrigins?: () => readonly string[];
   /** Where DataHub's CLI configuration is read from when `url` is empty; not read when untrusted. */
   environment?: { env: NodeJS.ProcessEnv; home: string | undefined; readText: ReadText; trusted: () => boolean };
+  /**
+   * What the status tells the user to do, per error kind, where the editor's words do not fit (the
+   * CLI has flags, not "Catalog: Set Access Token"); a hint the error carries itself still wins.
+   */
+  hints?: Partial<Record<CatalogClientError['kind'], string>>;
 }
 
 /** The catalog a client talks to, with the token that belongs to it and where both came from. */
@@ -193,7 +198,11 @@ export class CatalogClients {
             : error.kind === 'unreachable' || error.kind === 'timeout'
               ? 'unreachable'
               : 'error';
-      next = { state, message: `${error.message}${source}. ${hintFor(error)}`, ...(endpoint ? { endpoint } : {}) };
+      next = {
+        state,
+        message: `${error.message}${source}. ${error.hint ?? this.opts.hints?.[error.kind] ?? hintFor(error)}`,
+        ...(endpoint ? { endpoint } : {}),
+      };
     }
     const was = this.status.state;
     if (next.state !== was || next.message !== this.status.message) {

@@ -41,6 +41,13 @@ export function pathProblems(paths: readonly string[], cwd: string): string[] {
   return problems;
 }
 
+/** The CLI's words for what to do: its flags and variables, not the editor's commands and settings. */
+const CLI_HINTS = {
+  notConfigured: 'Pass --url, set CATALOG_LENS_URL, or give "url" in .catalog-lens.json.',
+  unauthorized: 'Set a valid access token in CATALOG_LENS_TOKEN or pass --token-file.',
+  timeout: 'The catalog did not answer in time ("requestTimeoutMs" in .catalog-lens.json sets how long to wait).',
+} as const;
+
 const FAILED_STATES: ReadonlySet<CatalogStatus['state']> = new Set(['unauthorized', 'unreachable', 'error']);
 
 export async function runCheck(options: CheckOptions, io: CheckIo): Promise<CheckReport> {
@@ -60,6 +67,7 @@ export async function runCheck(options: CheckOptions, io: CheckIo): Promise<Chec
       return Promise.resolve(false);
     },
     allowedOrigins: () => settings.allowTokenOrigins,
+    hints: CLI_HINTS,
     environment: {
       env: io.env,
       home: io.env['HOME'] ?? io.env['USERPROFILE'],
