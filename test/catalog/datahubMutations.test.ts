@@ -191,10 +191,13 @@ describe('DataHub mode: updateDescription of an ML entity', () => {
   mlFeature(urn: $urn) { description properties { description } editableProperties { description } }
 }`;
 
-  test("writes the edited aspect (DescriptionUtils.updateMlFeatureDescription), keeps the ingested one, and reads show both", async (t) => {
+  test('writes the edited aspect (DescriptionUtils.updateMlFeatureDescription), keeps the ingested one, and reads show both', async (t) => {
     const catalog = await testCatalog(t, { sample: true, compat: 'datahub' });
     const before = await stored(catalog, FEATURE, ['mlFeatureProperties']);
-    assert.equal((await gqlData(catalog, UPDATE_DESCRIPTION, describeIt(FEATURE, 'Edited.')))['updateDescription'], true);
+    assert.equal(
+      (await gqlData(catalog, UPDATE_DESCRIPTION, describeIt(FEATURE, 'Edited.')))['updateDescription'],
+      true,
+    );
     const after = await stored(catalog, FEATURE, ['mlFeatureProperties', 'editableMlFeatureProperties']);
     assert.deepEqual(after['editableMlFeatureProperties'], { description: 'Edited.' });
     assert.deepEqual(after['mlFeatureProperties'], before['mlFeatureProperties']);

@@ -50,7 +50,11 @@ for (const compat of COMPAT_MODES)
           assert.equal(r.message, 'Wrote the description of ML feature signup_days');
           assert.deepEqual(r.aspects, ['editableMlFeatureProperties']);
           assert.deepEqual(a['editableMlFeatureProperties'], { description: 'Days since the user signed up.' });
-          assert.deepEqual(a['mlFeatureProperties'], { customProperties: {}, dataType: 'COUNT' }, 'ingested aspect untouched');
+          assert.deepEqual(
+            a['mlFeatureProperties'],
+            { customProperties: {}, dataType: 'COUNT' },
+            'ingested aspect untouched',
+          );
         } else {
           assert.deepEqual(r.aspects, ['mlFeatureProperties']);
           assert.deepEqual(a['mlFeatureProperties'], {
@@ -59,8 +63,7 @@ for (const compat of COMPAT_MODES)
             description: 'Days since the user signed up.',
           });
           assert.equal(a['editableMlFeatureProperties'], undefined);
-          if (writePath === 'aspects')
-            assert.equal(r.message, 'Wrote the description of ML feature signup_days');
+          if (writePath === 'aspects') assert.equal(r.message, 'Wrote the description of ML feature signup_days');
           else
             assert.match(
               r.message,
@@ -116,7 +119,10 @@ for (const compat of COMPAT_MODES)
       test('a dataset, or no description, is bad input', async () => {
         const r = await run({ urn: S.orders, description: 'x' });
         assert.equal(r.kind, 'badInput');
-        assert.match(r.message, /must name an ML feature, feature table, ML model or model group.*setDatasetDescription/);
+        assert.match(
+          r.message,
+          /must name an ML feature, feature table, ML model or model group.*setDatasetDescription/,
+        );
         assert.equal((await run({ urn: S.age })).kind, 'badInput');
       });
     });
@@ -130,7 +136,9 @@ describe('the aspect path writes where the description shown comes from (DataHub
       await catalog.close();
     });
     assert.equal(
-      await ingest(catalog.url, 'mlFeature', S.age, 'editableMlFeatureProperties', { description: 'Edited in the UI.' }),
+      await ingest(catalog.url, 'mlFeature', S.age, 'editableMlFeatureProperties', {
+        description: 'Edited in the UI.',
+      }),
       200,
     );
     const r = await lsp.command<WriteResult>(SET, { urn: S.age, description: 'Age, whole years.' });
@@ -147,13 +155,16 @@ describe('the aspect path writes where the description shown comes from (DataHub
   });
 });
 
-describe('dataset writes speak in the user\'s words', () => {
+describe("dataset writes speak in the user's words", () => {
   const env = useSampleServerPerTest({});
   test('the description, the description and a link, a link', async () => {
     const run = (arg: unknown): Promise<WriteResult> =>
       env.lsp.command<WriteResult>('catalogLens.setDatasetDescription', arg);
     const link = { url: 'https://wiki.example.com/orders', description: 'Runbook' };
-    assert.equal((await run({ urn: S.orders, description: 'Orders.' })).message, 'Wrote the description of dataset db.orders');
+    assert.equal(
+      (await run({ urn: S.orders, description: 'Orders.' })).message,
+      'Wrote the description of dataset db.orders',
+    );
     const both = await run({ urn: S.users, description: 'Users.', link });
     assert.equal(both.message, 'Wrote the description and a link of dataset db.users');
     assert.deepEqual(both.aspects, ['editableDatasetProperties', 'institutionalMemory']);
@@ -268,7 +279,10 @@ describe('writes offered only on entities the catalog has', () => {
       ['Add feature to feature table…', 'Add feature to model…', 'Write ML feature description…'],
     );
     const onGhostFeature = await titlesAt(uri, text, 'ghost)');
-    assert.deepEqual(onGhostFeature.filter((t) => t.startsWith('Add') || t.startsWith('Write')), []);
+    assert.deepEqual(
+      onGhostFeature.filter((t) => t.startsWith('Add') || t.startsWith('Write')),
+      [],
+    );
     assert.ok((await titlesAt(uri, text, 'ltv-model-v1')).includes('Add model group…'));
     assert.ok(!(await titlesAt(uri, text, 'ghost-model')).includes('Add model group…'));
     // The unknown ML entity keeps its Create… fix.

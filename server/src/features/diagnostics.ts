@@ -13,7 +13,12 @@ import {
 import { findField, simplePath } from '../../../model/src/fieldPath';
 import { editDistance, entityKey, parseUrn } from '../../../model/src/urn';
 import { KIND_LABELS, entityName, nearNames } from '../../../model/src/entityNames';
-import { shownColumns, shownDatasetDescription, shownMlDescription, type GqlDataset } from '../../../model/src/readShapes';
+import {
+  shownColumns,
+  shownDatasetDescription,
+  shownMlDescription,
+  type GqlDataset,
+} from '../../../model/src/readShapes';
 import type { Settings, Severity } from '../../../model/src/protocol';
 import type { Resolution, ResolutionLookup } from '../catalogClient/client';
 import { builderPartRange } from '../scan/builderCall';

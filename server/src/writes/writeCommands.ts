@@ -363,13 +363,16 @@ async function setMlDescription(a: Record<string, unknown>, ctx: Ctx): Promise<W
   const description = textArg(a, 'description');
   const found = await mustExist(ctx, urn.text, kind);
   const entity = found.state === 'found' && found.kind === kind ? found.entity : undefined;
-  if (entity && shownMlDescription(entity) === description)
-    return unchanged(urn.urn, 'the description is already so');
+  if (entity && shownMlDescription(entity) === description) return unchanged(urn.urn, 'the description is already so');
   const edited = entity?.editableProperties?.description;
   const where = edited && edited.trim() !== '' ? EDITABLE_ML_ASPECT[kind] : PROPERTIES_ASPECT[kind]!;
   let note = '';
   if (ctx.settings.writePath === 'graphql') {
-    const r = await ctx.client.mutate(UPDATE_DESCRIPTION, { input: { description, resourceUrn: urn.text } }, ctx.signal);
+    const r = await ctx.client.mutate(
+      UPDATE_DESCRIPTION,
+      { input: { description, resourceUrn: urn.text } },
+      ctx.signal,
+    );
     if (r.ok) {
       ctx.client.invalidate([urn.text]);
       return {
@@ -467,10 +470,7 @@ async function readMergeWrite<T>(
     if (r.ok) return true;
     if (r.error.kind !== 'conflict' || attempt >= MAX_ATTEMPTS) {
       if (r.error.kind === 'conflict')
-        failed(
-          'conflict',
-          `${label(urn.urn)} kept changing under ${MAX_ATTEMPTS} attempts; nothing was written`,
-        );
+        failed('conflict', `${label(urn.urn)} kept changing under ${MAX_ATTEMPTS} attempts; nothing was written`);
       failedFrom(r.error);
     }
     await jitter(attempt);
