@@ -278,6 +278,16 @@ describe('writes offered only on entities the catalog has', () => {
       onFeature.filter((t) => t.startsWith('Add') || t.startsWith('Write')),
       ['Add feature to feature table…', 'Add feature to model…', 'Write ML feature description…'],
     );
+    const at = positionOf(text, 'age)');
+    const writeAge = (await env.lsp.codeActions(uri, { start: at, end: at }, [])).find(
+      (a) => a.title === 'Write ML feature description…',
+    );
+    assert.equal(writeAge?.kind, 'refactor.catalogLens');
+    assert.deepEqual(
+      writeAge?.command?.arguments,
+      [{ urn: S.age, current: 'Age of the user in years.' }],
+      "the input box starts from the catalog's text",
+    );
     const onGhostFeature = await titlesAt(uri, text, 'ghost)');
     assert.deepEqual(
       onGhostFeature.filter((t) => t.startsWith('Add') || t.startsWith('Write')),

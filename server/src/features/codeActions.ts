@@ -223,8 +223,11 @@ function refactors(input: CodeActionInput): CodeAction[] {
     out.push(act('Write dataset description…', ClientCommands.writeDatasetDescription, { urn: occ.urn }));
   }
   if (clientCommands && isMlKind(kind)) {
+    // The input box starts from the description the catalog shows, when it is known.
+    const res = input.cached(occ.urn);
+    const current = res?.state === 'found' ? catalogDescription(res) : undefined;
     const title = writeDescriptionTitle(kind);
-    out.push(act(title, ClientCommands.writeDescription, { urn: occ.urn }));
+    out.push(act(title, ClientCommands.writeDescription, { urn: occ.urn, ...(current ? { current } : {}) }));
   }
   if (clientCommands && occ.parsed.urn.kind === 'schemaField' && occ.parsed.urn.dataset) {
     const column = lookupOf(occ.parsed.urn, occ.urn);
