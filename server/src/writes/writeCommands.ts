@@ -392,7 +392,9 @@ async function setMlDescription(a: Record<string, unknown>, ctx: Ctx): Promise<W
     urn,
     where,
     (cur) => mergeDescription(cur, description),
-    note ? "the catalog's updateDescription does not describe ML entities" : undefined,
+    note
+      ? "this catalog's updateDescription does not describe ML entities, so the description goes through the aspect path"
+      : undefined,
   );
   ctx.client.invalidate([urn.text]);
   if (!wrote) return unchanged(urn.urn, 'the description is already so');
