@@ -116,6 +116,23 @@ for (const compat of COMPAT_MODES)
         assert.equal(env.catalog.stats.aspectWrites, 0);
       });
 
+      test('the other namespace word: the same entity in the spec mode, another (absent) one in the DataHub mode', async () => {
+        const svc = S.signupDays.replace('urn:li:', 'urn:svc:');
+        const r = await run({ urn: svc, description: 'Days since signup.' });
+        if (compat === 'spec') {
+          assert.equal(r.status, 'written', r.message);
+          const a = await aspects(env.catalog.url, S.signupDays, ['mlFeatureProperties']);
+          assert.equal(a['mlFeatureProperties'].description, 'Days since signup.');
+        } else {
+          // DataHub compares URNs as strings: urn:svc:… names no entity it holds, and none is made.
+          assert.equal(r.kind, 'notFound', r.message);
+          assert.deepEqual(
+            await aspects(env.catalog.url, svc, ['mlFeatureProperties', 'editableMlFeatureProperties']),
+            {},
+          );
+        }
+      });
+
       test('a dataset, or no description, is bad input', async () => {
         const r = await run({ urn: S.orders, description: 'x' });
         assert.equal(r.kind, 'badInput');
