@@ -126,6 +126,15 @@ export function registerWriteCommands(deps: CommandDeps): void {
     });
   });
 
+  register(ClientCommands.writeDescription, async (args) => {
+    const urn = await targetUrn(server, args?.['urn'], ML_KINDS, 'Write Description: which ML entity?');
+    if (!urn) return;
+    const { label, description: where } = urnLabel(urn);
+    const description = await askDescription({ title: `Description of ${label} (${where})`, ...currentText(args) });
+    if (description === undefined) return;
+    await runWrite(`Writing the description of ${label}`, Commands.setMlDescription, { urn, description });
+  });
+
   register(ClientCommands.createEntity, async (args) => {
     const urn = await targetUrn(server, args?.['urn'], ML_KINDS, 'Create Entity in Catalog: which ML entity?');
     if (!urn) return;

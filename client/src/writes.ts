@@ -127,6 +127,8 @@ export function progressTitle(command: WriteCommandId, arg: unknown): string {
       return `Adding ${name('model')} to ${many(count('groups'), 'model group')}`;
     case Commands.createEntity:
       return `Creating ${name('urn')}`;
+    case Commands.setMlDescription:
+      return `Writing the description of ${name('urn')}`;
   }
   return 'Writing to the catalog';
 }

@@ -86,6 +86,19 @@ export interface EditableSchemaMetadata {
   [key: string]: unknown;
 }
 
+/**
+ * An ML entity's edited description: DataHub's `editableMlFeatureProperties`,
+ * `editableMlFeatureTableProperties`, `editableMlModelProperties`, `editableMlModelGroupProperties`
+ * (com.linkedin.ml.metadata.EditableML…Properties; Constants.ML_…_EDITABLE_PROPERTIES_ASPECT_NAME).
+ * DataHub's UI and its updateDescription mutation write these (DescriptionUtils.updateMl…Description),
+ * and the UI shows them over the properties aspect's description. Not in the spec (§2.2): the local
+ * catalog keeps them because DataHub has them.
+ */
+export interface EditableMlProperties {
+  description?: string;
+  [key: string]: unknown;
+}
+
 export interface AspectTypes {
   mlFeatureProperties: MlFeatureProperties;
   mlFeatureTableProperties: MlFeatureTableProperties;
@@ -96,6 +109,10 @@ export interface AspectTypes {
   institutionalMemory: InstitutionalMemory;
   schemaMetadata: SchemaMetadata;
   editableSchemaMetadata: EditableSchemaMetadata;
+  editableMlFeatureProperties: EditableMlProperties;
+  editableMlFeatureTableProperties: EditableMlProperties;
+  editableMlModelProperties: EditableMlProperties;
+  editableMlModelGroupProperties: EditableMlProperties;
 }
 
 export type AspectName = keyof AspectTypes;
@@ -110,6 +127,10 @@ export const ASPECT_NAMES: readonly AspectName[] = [
   'institutionalMemory',
   'schemaMetadata',
   'editableSchemaMetadata',
+  'editableMlFeatureProperties',
+  'editableMlFeatureTableProperties',
+  'editableMlModelProperties',
+  'editableMlModelGroupProperties',
 ];
 
 export type EntityType = 'dataset' | 'mlFeature' | 'mlFeatureTable' | 'mlModel' | 'mlModelGroup';
@@ -133,11 +154,19 @@ export const ASPECTS_BY_ENTITY: Readonly<Record<EntityType, readonly AspectName[
     'schemaMetadata',
     'editableSchemaMetadata',
   ],
-  mlFeature: ['mlFeatureProperties'],
-  mlFeatureTable: ['mlFeatureTableProperties'],
-  mlModel: ['mlModelProperties', 'institutionalMemory'],
-  mlModelGroup: ['mlModelGroupProperties'],
+  mlFeature: ['mlFeatureProperties', 'editableMlFeatureProperties'],
+  mlFeatureTable: ['mlFeatureTableProperties', 'editableMlFeatureTableProperties'],
+  mlModel: ['mlModelProperties', 'institutionalMemory', 'editableMlModelProperties'],
+  mlModelGroup: ['mlModelGroupProperties', 'editableMlModelGroupProperties'],
 };
+
+/** Each ML kind's edited properties aspect (EditableMlProperties). */
+export const EDITABLE_ML_ASPECT = {
+  mlFeature: 'editableMlFeatureProperties',
+  mlFeatureTable: 'editableMlFeatureTableProperties',
+  mlModel: 'editableMlModelProperties',
+  mlModelGroup: 'editableMlModelGroupProperties',
+} as const satisfies Record<Exclude<EntityType, 'dataset'>, AspectName>;
 
 /** The aspect whose presence makes an entity exist (spec §4.4; for datasets, see README "When a dataset exists"). */
 export const EXISTENCE_ASPECTS: Readonly<Record<EntityType, readonly AspectName[]>> = {
@@ -159,6 +188,10 @@ export const ASPECT_FQCN: Readonly<Record<AspectName, string>> = {
   institutionalMemory: 'com.linkedin.common.InstitutionalMemory',
   schemaMetadata: 'com.linkedin.schema.SchemaMetadata',
   editableSchemaMetadata: 'com.linkedin.schema.EditableSchemaMetadata',
+  editableMlFeatureProperties: 'com.linkedin.ml.metadata.EditableMLFeatureProperties',
+  editableMlFeatureTableProperties: 'com.linkedin.ml.metadata.EditableMLFeatureTableProperties',
+  editableMlModelProperties: 'com.linkedin.ml.metadata.EditableMLModelProperties',
+  editableMlModelGroupProperties: 'com.linkedin.ml.metadata.EditableMLModelGroupProperties',
 };
 
 /** DataHub's MLFeatureDataType (notes §10). */
@@ -318,6 +351,10 @@ const ASPECT_CHECKS: Record<AspectName, Check> = {
     },
     ['editableSchemaFieldInfo'],
   ),
+  editableMlFeatureProperties: record({ description: str }),
+  editableMlFeatureTableProperties: record({ description: str }),
+  editableMlModelProperties: record({ description: str }),
+  editableMlModelGroupProperties: record({ description: str }),
 };
 
 /** What is wrong with `value` as aspect `name`, each with its JSON path; empty when it fits §2.2. */

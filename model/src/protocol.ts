@@ -20,6 +20,8 @@ export const Commands = {
   addGroupsToModel: 'catalogLens.addGroupsToModel',
   /** `{urn, properties, overwrite?}` → WriteResult (ML kinds only) */
   createEntity: 'catalogLens.createEntity',
+  /** `{urn, description}` → WriteResult: the description of an ML feature, feature table, model or model group. */
+  setMlDescription: 'catalogLens.setMlDescription',
   /** `{}` → CheckWorkspaceResult: scan every matching file of the workspace folders. */
   checkWorkspace: 'catalogLens.checkWorkspace',
   /** `{}` → RefreshResult: drop the cache and re-diagnose open documents. */
@@ -69,6 +71,12 @@ export interface CreateEntityArgs extends CommandScope {
   overwrite?: boolean;
 }
 
+export interface SetMlDescriptionArgs extends CommandScope {
+  /** An mlFeature, mlFeatureTable, mlModel or mlModelGroup URN; the entity must exist. */
+  urn: string;
+  description: string;
+}
+
 /** What `checkWorkspace` did: files scanned and skipped (too large, unreadable), distinct URNs, diagnostics. */
 export interface CheckWorkspaceResult {
   files: number;
@@ -94,6 +102,7 @@ export interface ServerCommandTypes {
   [Commands.addFeaturesToModel]: { args: AddFeaturesToModelArgs; result: WriteResult };
   [Commands.addGroupsToModel]: { args: AddGroupsToModelArgs; result: WriteResult };
   [Commands.createEntity]: { args: CreateEntityArgs; result: WriteResult };
+  [Commands.setMlDescription]: { args: SetMlDescriptionArgs; result: WriteResult };
   [Commands.checkWorkspace]: { args: CommandScope; result: CheckWorkspaceResult };
   [Commands.refresh]: { args: CommandScope; result: RefreshResult };
   [Commands.testConnection]: { args: CommandScope; result: ConnectionTestResult };
@@ -113,6 +122,7 @@ export const WRITE_COMMANDS: readonly WriteCommandId[] = [
   Commands.addFeaturesToModel,
   Commands.addGroupsToModel,
   Commands.createEntity,
+  Commands.setMlDescription,
 ];
 
 /**
@@ -133,6 +143,8 @@ export const ClientCommands = {
   addGroupToModel: 'catalogLens.addGroupToModel',
   /** `{urn}` → asks for a description, then createEntity */
   createEntity: 'catalogLens.createEntityInteractive',
+  /** `{urn, current?}` → asks for the text, then setMlDescription (ML kinds) */
+  writeDescription: 'catalogLens.writeDescription',
 } as const;
 
 /**

@@ -2,7 +2,9 @@
  * What GraphQL returns for each kind (spec §2.4, with DataHub's field names and types from
  * `shared/fixtures/datahub-graphql`). Unset values are null; a model with no groups has `[]`.
  * `editableProperties` and `editableSchemaMetadata` are DataHub's edited descriptions, kept
- * apart from the ingested ones as DataHub does (notes §9).
+ * apart from the ingested ones as DataHub does (notes §9); the ML kinds have one too (DataHub's
+ * `editableMl…Properties` aspects, which its UI and updateDescription write: MLModelGroupMapper
+ * `mapEditableProperties`, DescriptionUtils.updateMlModelGroupDescription).
  */
 import { simplePath } from './fieldPath';
 
@@ -36,6 +38,8 @@ export interface GqlMlFeature extends GqlExists {
   name: string;
   featureNamespace: string;
   description: string | null;
+  /** The edited description (DataHub's `editableMl…Properties`); absent from a catalog without it. */
+  editableProperties?: { description: string | null } | null;
   properties: {
     description: string | null;
     dataType: string | null;
@@ -47,6 +51,8 @@ export interface GqlMlFeatureTable extends GqlExists {
   urn: string;
   name: string;
   description: string | null;
+  /** The edited description (DataHub's `editableMl…Properties`); absent from a catalog without it. */
+  editableProperties?: { description: string | null } | null;
   platform: GqlPlatform;
   properties: { description: string | null; mlFeatures: Array<{ urn?: string; name: string } | null> | null } | null;
 }
@@ -55,6 +61,8 @@ export interface GqlMlModel extends GqlExists {
   urn: string;
   name: string;
   description: string | null;
+  /** The edited description (DataHub's `editableMl…Properties`); absent from a catalog without it. */
+  editableProperties?: { description: string | null } | null;
   platform?: GqlPlatform;
   properties: {
     description: string | null;
@@ -69,6 +77,8 @@ export interface GqlMlModelGroup extends GqlExists {
   urn: string;
   name: string;
   description: string | null;
+  /** The edited description (DataHub's `editableMl…Properties`); absent from a catalog without it. */
+  editableProperties?: { description: string | null } | null;
   platform: GqlPlatform;
   properties: { description: string | null } | null;
 }
@@ -84,6 +94,25 @@ export interface GqlShapes {
 /** The description DataHub's UI shows: the edited one over the ingested one (notes §9). */
 export function shownDatasetDescription(d: GqlDataset): string | null {
   return nonEmpty(d.editableProperties?.description) ?? nonEmpty(d.properties?.description) ?? null;
+}
+
+/**
+ * The description DataHub's UI shows for an ML entity: the edited one over the ingested one
+ * (`getAssetDescriptionDetails`: `editableProperties?.description || properties?.description`,
+ * datahub-web-react/src/app/entityV2/shared/tabs/Documentation/utils.ts), else the top-level
+ * `description` that DataHub's mappers copy from the properties aspect.
+ */
+export function shownMlDescription(e: {
+  description: string | null;
+  properties: { description: string | null } | null;
+  editableProperties?: { description: string | null } | null;
+}): string | null {
+  return (
+    nonEmpty(e.editableProperties?.description) ??
+    nonEmpty(e.properties?.description) ??
+    nonEmpty(e.description) ??
+    null
+  );
 }
 
 /**

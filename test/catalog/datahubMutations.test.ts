@@ -183,3 +183,49 @@ describe('DataHub mode: updateDescription', () => {
     assert.deepEqual(await stored(catalog, USERS, ['editableSchemaMetadata']), {});
   });
 });
+
+describe('DataHub mode: updateDescription of an ML entity', () => {
+  const FEATURE = SAMPLE.features.age;
+  const describeIt = (resourceUrn: string, description: string): Json => ({ input: { description, resourceUrn } });
+  const READ = `query read($urn: String!) {
+  mlFeature(urn: $urn) { description properties { description } editableProperties { description } }
+}`;
+
+  test('writes the edited aspect (DescriptionUtils.updateMlFeatureDescription), keeps the ingested one, and reads show both', async (t) => {
+    const catalog = await testCatalog(t, { sample: true, compat: 'datahub' });
+    const before = await stored(catalog, FEATURE, ['mlFeatureProperties']);
+    assert.equal(
+      (await gqlData(catalog, UPDATE_DESCRIPTION, describeIt(FEATURE, 'Edited.')))['updateDescription'],
+      true,
+    );
+    const after = await stored(catalog, FEATURE, ['mlFeatureProperties', 'editableMlFeatureProperties']);
+    assert.deepEqual(after['editableMlFeatureProperties'], { description: 'Edited.' });
+    assert.deepEqual(after['mlFeatureProperties'], before['mlFeatureProperties']);
+    assert.deepEqual((await gqlData(catalog, READ, { urn: FEATURE }))['mlFeature'], {
+      description: 'Age of the user in years.',
+      properties: { description: 'Age of the user in years.' },
+      editableProperties: { description: 'Edited.' },
+    });
+  });
+
+  test("refuses an ML entity that does not exist with DataHub's message; nothing is written", async (t) => {
+    const catalog = await testCatalog(t, { sample: true, compat: 'datahub' });
+    const ghost = SAMPLE.missing.feature;
+    assert.deepEqual(onlyError(await gql(catalog, UPDATE_DESCRIPTION, describeIt(ghost, 'x'))), {
+      message: `Failed to update ${ghost}. ${ghost} does not exist.`,
+      code: 400,
+      type: 'BAD_REQUEST',
+      path: ['updateDescription'],
+    });
+    assert.deepEqual(await stored(catalog, ghost, ['editableMlFeatureProperties']), {});
+  });
+
+  test('the spec mode refuses it (§4.1 rule 1: dataset fields only) and reads editableProperties as null', async (t) => {
+    const spec = await testCatalog(t, { sample: true });
+    assert.match(
+      onlyError(await gql(spec, UPDATE_DESCRIPTION, describeIt(FEATURE, 'x'))).message,
+      /supports only dataset schema fields \(spec §4\.1 rule 1\)/,
+    );
+    assert.equal(((await gqlData(spec, READ, { urn: FEATURE }))['mlFeature'] as Json)['editableProperties'], null);
+  });
+});

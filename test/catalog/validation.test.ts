@@ -101,7 +101,7 @@ const CASES: Array<{ name: string; body: string; status: number; message: RegExp
     body: body({ ...good, aspectName: 'datasetProperties' }),
     status: 400,
     message:
-      /^proposal\.aspectName: 'datasetProperties' is not an aspect of entity type 'mlModelGroup' \(its aspects: mlModelGroupProperties\)/,
+      /^proposal\.aspectName: 'datasetProperties' is not an aspect of entity type 'mlModelGroup' \(its aspects: mlModelGroupProperties, editableMlModelGroupProperties\)/,
   },
   {
     name: 'unparsable URN',

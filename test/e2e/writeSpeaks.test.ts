@@ -48,7 +48,7 @@ describe('a write with the catalog down', { skip: !E2E_ENABLED && E2E_SKIP_REASO
       process.kill(session.catalog.process.pid, 'SIGCONT');
       paused = false;
       await wb.clickNotificationButton(failure, 'Retry');
-      await wb.waitForNotification(/Catalog Lens: Wrote editableDatasetProperties of dataset events\.clicks/);
+      await wb.waitForNotification(/Catalog Lens: Wrote the description of dataset events\.clicks/);
       assert.equal(await editedDatasetDescription(session.catalog, CLICKS), text);
     });
   });

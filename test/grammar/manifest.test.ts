@@ -56,6 +56,7 @@ const CLIENT_COMMAND_TITLES: Record<string, string> = {
   [ClientCommands.addFeatureToModel]: 'Add Feature to Model…',
   [ClientCommands.addGroupToModel]: 'Add Model Group…',
   [ClientCommands.createEntity]: 'Create Entity in Catalog…',
+  [ClientCommands.writeDescription]: 'Write Description…',
 };
 
 /** `catalogLens.a.b` → value for every leaf of the settings object (arrays are leaves). */

@@ -51,6 +51,10 @@ const VALID: { [A in AspectName]: AspectTypes[A] } = {
     fields: [{ fieldPath: 'id', description: 'key' }, { fieldPath: '[version=2.0].[type=string].email' }],
   },
   editableSchemaMetadata: { editableSchemaFieldInfo: [{ fieldPath: 'id', description: 'The key' }], created: STAMP },
+  editableMlFeatureProperties: { description: 'Conv rate, edited' },
+  editableMlFeatureTableProperties: { description: 'Driver stats, edited' },
+  editableMlModelProperties: { description: 'Churn model, edited' },
+  editableMlModelGroupProperties: { description: 'All runs, edited' },
 };
 
 describe('checkAspect accepts every shape of spec §2.2', () => {
@@ -213,7 +217,7 @@ describe('checkAspect rejects wrong types, naming the JSON path', () => {
 });
 
 describe('which entity type has which aspects', () => {
-  test('ASPECTS_BY_ENTITY: datasets hold the description aspects; each ML kind its properties; mlModel also links', () => {
+  test('ASPECTS_BY_ENTITY: datasets hold the description aspects; each ML kind its properties and its edited properties; mlModel also links', () => {
     assert.deepEqual(ASPECTS_BY_ENTITY, {
       dataset: [
         'datasetProperties',
@@ -222,10 +226,10 @@ describe('which entity type has which aspects', () => {
         'schemaMetadata',
         'editableSchemaMetadata',
       ],
-      mlFeature: ['mlFeatureProperties'],
-      mlFeatureTable: ['mlFeatureTableProperties'],
-      mlModel: ['mlModelProperties', 'institutionalMemory'],
-      mlModelGroup: ['mlModelGroupProperties'],
+      mlFeature: ['mlFeatureProperties', 'editableMlFeatureProperties'],
+      mlFeatureTable: ['mlFeatureTableProperties', 'editableMlFeatureTableProperties'],
+      mlModel: ['mlModelProperties', 'institutionalMemory', 'editableMlModelProperties'],
+      mlModelGroup: ['mlModelGroupProperties', 'editableMlModelGroupProperties'],
     });
   });
 
@@ -248,6 +252,11 @@ describe('which entity type has which aspects', () => {
       institutionalMemory: 'com.linkedin.common.InstitutionalMemory',
       schemaMetadata: 'com.linkedin.schema.SchemaMetadata',
       editableSchemaMetadata: 'com.linkedin.schema.EditableSchemaMetadata',
+      // DataHub's EditableML…Properties records (metadata-models …/ml/metadata/EditableMLModelProperties.pdl …).
+      editableMlFeatureProperties: 'com.linkedin.ml.metadata.EditableMLFeatureProperties',
+      editableMlFeatureTableProperties: 'com.linkedin.ml.metadata.EditableMLFeatureTableProperties',
+      editableMlModelProperties: 'com.linkedin.ml.metadata.EditableMLModelProperties',
+      editableMlModelGroupProperties: 'com.linkedin.ml.metadata.EditableMLModelGroupProperties',
     });
   });
 

@@ -213,6 +213,7 @@ const SHAPES: { [K in keyof GqlShapes]: Fields<GqlShapes[K]> } = {
     urn: leaf(false),
     name: leaf(false),
     exists: leaf(true),
+    editableProperties: { nullable: true, fields: { description: leaf(true) } },
     featureNamespace: leaf(false),
     description: leaf(true),
     properties: {
@@ -228,6 +229,7 @@ const SHAPES: { [K in keyof GqlShapes]: Fields<GqlShapes[K]> } = {
     urn: leaf(false),
     name: leaf(false),
     exists: leaf(true),
+    editableProperties: { nullable: true, fields: { description: leaf(true) } },
     description: leaf(true),
     platform: PLATFORM,
     properties: {
@@ -242,6 +244,7 @@ const SHAPES: { [K in keyof GqlShapes]: Fields<GqlShapes[K]> } = {
     urn: leaf(false),
     name: leaf(false),
     exists: leaf(true),
+    editableProperties: { nullable: true, fields: { description: leaf(true) } },
     description: leaf(true),
     platform: PLATFORM,
     properties: {
@@ -259,6 +262,7 @@ const SHAPES: { [K in keyof GqlShapes]: Fields<GqlShapes[K]> } = {
     urn: leaf(false),
     name: leaf(false),
     exists: leaf(true),
+    editableProperties: { nullable: true, fields: { description: leaf(true) } },
     description: leaf(true),
     platform: PLATFORM,
     properties: { nullable: true, fields: { description: leaf(true) } },

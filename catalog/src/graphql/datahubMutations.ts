@@ -21,6 +21,7 @@
  * persistAspect). This mode does the same — read, let other requests run, write — so a client
  * tested here meets DataHub's lost-update window instead of a catalog that hides it.
  */
+import { EDITABLE_ML_ASPECT } from '../../../model/src/aspects';
 import { parseUrn } from '../../../model/src/urn';
 import { badRequest, unknownGraphQLError } from '../errors';
 import { writeAspect } from '../writes';
@@ -90,11 +91,13 @@ export async function updateDescriptionAsDataHub(args: UpdateDescriptionArgs, ct
   const input = args.input;
   const urn = input.resourceUrn;
   const target = ctx.namespaces.resolve(urn, 'updateDescription(input.resourceUrn)');
-  if (target.urn.kind !== 'dataset') {
-    const kind = target.urn.kind === 'other' ? target.urn.entityType : target.urn.kind;
+  const kind = target.urn.kind;
+  if (kind === 'mlFeature' || kind === 'mlFeatureTable' || kind === 'mlModel' || kind === 'mlModelGroup') {
+    return updateMlDescriptionAsDataHub(input.description, urn, target.key, kind, ctx);
+  }
+  if (kind !== 'dataset') {
     throw badRequest(
-      `updateDescription(input.resourceUrn): the local catalog describes dataset fields only, found a ${kind} URN '${urn}' ` +
-        "(DataHub would write the entity's editable properties aspect, which this catalog does not keep)",
+      `updateDescription(input.resourceUrn): the local catalog describes dataset fields and ML entities only, found a ${kind === 'other' ? target.urn.entityType : kind} URN '${urn}'`,
     );
   }
   if (input.subResourceType === undefined || input.subResourceType === null) {
@@ -128,5 +131,37 @@ export async function updateDescriptionAsDataHub(args: UpdateDescriptionArgs, ct
     );
   });
   ctx.forget(target.key);
+  return true;
+}
+
+/**
+ * updateDescription of an ML entity, as DataHub's UpdateDescriptionResolver does it
+ * (updateMlFeatureDescription … updateMlModelGroupDescription): `DescriptionUtils.validateLabelInput`
+ * refuses an entity that does not exist ("Failed to update <urn>. <urn> does not exist."); the
+ * sub-resource is ignored; `DescriptionUtils.updateMl…Description` reads the edited aspect
+ * (`editableMl…Properties`, a new one when absent), sets its description and writes it back whole,
+ * with no precondition — the read, other requests, then the write, as for a dataset field.
+ */
+async function updateMlDescriptionAsDataHub(
+  description: string,
+  urn: string,
+  key: string,
+  kind: keyof typeof EDITABLE_ML_ASPECT,
+  ctx: ReadContext,
+): Promise<boolean> {
+  if (!ctx.store.hasAny(key)) throw badRequest(`Failed to update ${urn}. ${urn} does not exist.`);
+  const aspectName = EDITABLE_ML_ASPECT[kind];
+  const value = { ...(ctx.store.get(key, aspectName)?.value ?? {}), description };
+  await otherRequestsRun();
+  ctx.store.transaction(() => {
+    writeAspect(
+      ctx.store,
+      { key, requestedUrn: urn, entityType: kind, aspectName, value },
+      ctx.actor,
+      Date.now(),
+      'datahub',
+    );
+  });
+  ctx.forget(key);
   return true;
 }

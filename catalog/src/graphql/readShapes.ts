@@ -229,6 +229,7 @@ export function mlFeatureNode(ctx: ReadContext, requested: string, urn: MlFeatur
     description: () => props()?.['description'] ?? null,
     dataType: () => props()?.['dataType'] ?? null,
     properties: props,
+    editableProperties: () => editableMl(ctx.value(key, 'editableMlFeatureProperties')),
     exists: () => ctx.exists(key, 'mlFeature'),
   };
 }
@@ -252,8 +253,18 @@ export function mlFeatureTableNode(ctx: ReadContext, requested: string, urn: MlF
     platform: platformNode(urn.namespace, urn.platform),
     description: () => props()?.['description'] ?? null,
     properties: props,
+    editableProperties: () => editableMl(ctx.value(key, 'editableMlFeatureTableProperties')),
     exists: () => ctx.exists(key, 'mlFeatureTable'),
   };
+}
+
+/**
+ * An ML entity's edited description (its `editableMl…Properties` aspect), as DataHub's mappers
+ * give it: an object whenever the aspect is stored, null otherwise (MLModelGroupMapper
+ * `mapEditableProperties`, MLFeatureMapper, MLFeatureTableMapper, MLModelMapper).
+ */
+function editableMl(e: Json | undefined): Json | null {
+  return e ? { description: textOf(e['description']) } : null;
 }
 
 /** MLModelProperties.version is a String in DataHub's schema: the aspect's versionTag. */
@@ -301,6 +312,7 @@ export function mlModelNode(ctx: ReadContext, requested: string, urn: MlModelUrn
     description: () => props()?.['description'] ?? null,
     properties: props,
     institutionalMemory: () => institutionalMemory(ctx.value(key, 'institutionalMemory'), requested),
+    editableProperties: () => editableMl(ctx.value(key, 'editableMlModelProperties')),
     exists: () => ctx.exists(key, 'mlModel'),
   };
 }
@@ -327,6 +339,7 @@ export function mlModelGroupNode(ctx: ReadContext, requested: string, urn: MlMod
     platform: platformNode(urn.namespace, urn.platform),
     description: () => props()?.['description'] ?? null,
     properties: props,
+    editableProperties: () => editableMl(ctx.value(key, 'editableMlModelGroupProperties')),
     exists: () => ctx.exists(key, 'mlModelGroup'),
   };
 }

@@ -185,7 +185,24 @@ export const CATALOG_SDL = /* GraphQL */ `
     description: String
     dataType: MLFeatureDataType
     properties: MLFeatureProperties
+    editableProperties: MLFeatureEditableProperties
     exists: Boolean
+  }
+
+  type MLFeatureEditableProperties {
+    description: String
+  }
+
+  type MLFeatureTableEditableProperties {
+    description: String
+  }
+
+  type MLModelEditableProperties {
+    description: String
+  }
+
+  type MLModelGroupEditableProperties {
+    description: String
   }
 
   type MLFeatureProperties {
@@ -203,6 +220,7 @@ export const CATALOG_SDL = /* GraphQL */ `
     platform: DataPlatform!
     description: String
     properties: MLFeatureTableProperties
+    editableProperties: MLFeatureTableEditableProperties
     exists: Boolean
   }
 
@@ -233,6 +251,7 @@ export const CATALOG_SDL = /* GraphQL */ `
     platform: DataPlatform!
     description: String
     properties: MLModelProperties
+    editableProperties: MLModelEditableProperties
     institutionalMemory: InstitutionalMemory
     exists: Boolean
   }
@@ -260,6 +279,7 @@ export const CATALOG_SDL = /* GraphQL */ `
     platform: DataPlatform!
     description: String
     properties: MLModelGroupProperties
+    editableProperties: MLModelGroupEditableProperties
     exists: Boolean
   }
 

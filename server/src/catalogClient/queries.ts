@@ -44,25 +44,25 @@ export const KIND_QUERIES: Readonly<Record<ResolvableKind, KindQuery>> = {
     type: 'MLFeature',
     fragment: 'MLFeatureFields',
     selection:
-      'urn name featureNamespace description properties { description dataType version { versionTag } } exists',
+      'urn name featureNamespace description properties { description dataType version { versionTag } } editableProperties { description } exists',
   },
   mlFeatureTable: {
     field: 'mlFeatureTable',
     type: 'MLFeatureTable',
     fragment: 'MLFeatureTableFields',
-    selection: `urn name description ${PLATFORM} properties { description mlFeatures { urn name } } exists`,
+    selection: `urn name description ${PLATFORM} properties { description mlFeatures { urn name } } editableProperties { description } exists`,
   },
   mlModel: {
     field: 'mlModel',
     type: 'MLModel',
     fragment: 'MLModelFields',
-    selection: `urn name description ${PLATFORM} properties { description version type mlFeatures groups { urn name } } exists`,
+    selection: `urn name description ${PLATFORM} properties { description version type mlFeatures groups { urn name } } editableProperties { description } exists`,
   },
   mlModelGroup: {
     field: 'mlModelGroup',
     type: 'MLModelGroup',
     fragment: 'MLModelGroupFields',
-    selection: `urn name description ${PLATFORM} properties { description } exists`,
+    selection: `urn name description ${PLATFORM} properties { description } editableProperties { description } exists`,
   },
 };
 

@@ -5,12 +5,18 @@
  * from the user name client commands (ClientCommands), offered only to clients that have them.
  * Pure: what the catalog answered comes in as a lookup of what its client has cached.
  */
-import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic } from 'vscode-languageserver';
+import {
+  CodeActionKind,
+  type CodeAction,
+  type CodeActionParams,
+  type Diagnostic,
+  type TextEdit,
+} from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { ClientCommands, Commands } from '../../../model/src/protocol';
 import { findField } from '../../../model/src/fieldPath';
 import { shownColumns } from '../../../model/src/readShapes';
-import { KIND_LABELS } from '../../../model/src/entityNames';
+import { KIND_LABELS, kindWord } from '../../../model/src/entityNames';
 import type { ResolutionLookup } from '../catalogClient/client';
 import type { ScanResult, UrnOccurrence, YamlScalarRef } from '../scan/types';
 import { catalogDescription, type DiagnosticData } from './diagnostics';
@@ -56,6 +62,17 @@ function quickFixes(input: CodeActionInput, d: Diagnostic, data: DiagnosticData)
   const out: CodeAction[] = [];
   switch (data.code) {
     case 'missing-description':
+      // An ML entity's description is asked for and written by ClientCommands.writeDescription; a
+      // client without client commands (Neovim) has no way to ask for the text: nothing is offered.
+      if (data.kind && isMlKind(data.kind) && clientCommands && data.urn) {
+        const title = writeDescriptionTitle(data.kind);
+        out.push(
+          fix(title, {
+            isPreferred: true,
+            command: { title, command: ClientCommands.writeDescription, arguments: [{ urn: data.urn }] },
+          }),
+        );
+      }
       if (data.kind === 'dataset' && clientCommands && data.urn) {
         out.push(
           fix('Write dataset description…', {
@@ -125,6 +142,18 @@ function quickFixes(input: CodeActionInput, d: Diagnostic, data: DiagnosticData)
         );
       }
       break;
+    case 'unknown-env': {
+      const edit = data.env && data.suggestion ? envEdit(doc, d, data.env, data.suggestion) : undefined;
+      if (edit) {
+        out.push(
+          fix(`Replace with ${data.suggestion}`, {
+            isPreferred: true,
+            edit: { changes: { [doc.uri]: [edit] } },
+          }),
+        );
+      }
+      break;
+    }
     case 'missing-list-member':
       if (data.owner && data.urn && data.list) {
         const command =
@@ -148,7 +177,7 @@ function quickFixes(input: CodeActionInput, d: Diagnostic, data: DiagnosticData)
       }
       break;
     case 'unknown-urn':
-      if (data.urn && data.kind && ['mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup'].includes(data.kind)) {
+      if (data.urn && data.kind && isMlKind(data.kind)) {
         const title = `Create ${KIND_LABELS[data.kind].toLowerCase()} in catalog`;
         out.push(
           fix(clientCommands ? `${title}…` : title, {
@@ -178,6 +207,12 @@ function refactors(input: CodeActionInput): CodeAction[] {
     command: { title, command, arguments: [args] },
   });
   const out: CodeAction[] = [];
+  // No write is offered on an entity the catalog's cached answer says it does not have: the user
+  // would type the text and only then hear "not in the catalog" (for ML kinds the unknown-urn
+  // quick fix offers Create… instead). Not asked yet, or the catalog failed: offered, since every
+  // write command checks existence again, fresh, before it writes.
+  const absent = (urn: string): boolean => input.cached(urn)?.state === 'missing';
+  if (absent(occ.urn)) return pullInsert(input, at.occurrence, at.column);
   if (clientCommands && kind === 'mlFeature') {
     out.push(act('Add feature to feature table…', ClientCommands.addFeatureToTable, { feature: occ.urn }));
     out.push(act('Add feature to model…', ClientCommands.addFeatureToModel, { feature: occ.urn }));
@@ -187,9 +222,16 @@ function refactors(input: CodeActionInput): CodeAction[] {
   if (clientCommands && kind === 'dataset' && at.column === undefined) {
     out.push(act('Write dataset description…', ClientCommands.writeDatasetDescription, { urn: occ.urn }));
   }
+  if (clientCommands && isMlKind(kind)) {
+    // The input box starts from the description the catalog shows, when it is known.
+    const res = input.cached(occ.urn);
+    const current = res?.state === 'found' ? catalogDescription(res) : undefined;
+    const title = writeDescriptionTitle(kind);
+    out.push(act(title, ClientCommands.writeDescription, { urn: occ.urn, ...(current ? { current } : {}) }));
+  }
   if (clientCommands && occ.parsed.urn.kind === 'schemaField' && occ.parsed.urn.dataset) {
     const column = lookupOf(occ.parsed.urn, occ.urn);
-    if (column?.column !== undefined) {
+    if (column?.column !== undefined && !absent(column.urn)) {
       out.push(
         act('Write column description…', ClientCommands.writeColumnDescription, {
           urn: column.urn,
@@ -229,6 +271,35 @@ function pullInsert(input: CodeActionInput, occ: UrnOccurrence, column: string |
       edit: { changes: { [doc.uri]: [{ range, newText: renderInsertion(at, text, doc.getText()) }] } },
     },
   ];
+}
+
+/**
+ * The edit that puts `suggestion` where the diagnostic's range spells `env`: the range itself when
+ * it holds exactly the env (a URN literal, YAML), or the inside of the one string literal it holds
+ * (a builder call's argument, `"PRDO"`). Anything else — the text changed since, an escape, a
+ * concatenation — gets no edit: the fix would replace more than the env.
+ */
+function envEdit(doc: TextDocument, d: Diagnostic, env: string, suggestion: string): TextEdit | undefined {
+  const text = doc.getText(d.range);
+  if (text === env) return { range: d.range, newText: suggestion };
+  const literal = /^([rRuUbBfF]{0,2})(["'`])(.*)\2$/s.exec(text);
+  if (!literal || literal[3] !== env) return undefined;
+  const start = doc.offsetAt(d.range.start) + literal[1]!.length + 1;
+  return {
+    range: { start: doc.positionAt(start), end: doc.positionAt(start + env.length) },
+    newText: suggestion,
+  };
+}
+
+type MlKind = 'mlFeature' | 'mlFeatureTable' | 'mlModel' | 'mlModelGroup';
+
+function isMlKind(kind: string): kind is MlKind {
+  return kind === 'mlFeature' || kind === 'mlFeatureTable' || kind === 'mlModel' || kind === 'mlModelGroup';
+}
+
+/** "Write feature table description…": the entity's kind in the user's words. */
+function writeDescriptionTitle(kind: MlKind): string {
+  return `Write ${kindWord(kind)} description…`;
 }
 
 function yamlNodeAt(scan: ScanResult, offset: number): YamlScalarRef | undefined {

@@ -13,7 +13,12 @@ import {
 import { findField, simplePath } from '../../../model/src/fieldPath';
 import { editDistance, entityKey, parseUrn } from '../../../model/src/urn';
 import { KIND_LABELS, entityName, nearNames } from '../../../model/src/entityNames';
-import { shownColumns, shownDatasetDescription, type GqlDataset } from '../../../model/src/readShapes';
+import {
+  shownColumns,
+  shownDatasetDescription,
+  shownMlDescription,
+  type GqlDataset,
+} from '../../../model/src/readShapes';
 import type { Settings, Severity } from '../../../model/src/protocol';
 import type { Resolution, ResolutionLookup } from '../catalogClient/client';
 import { builderPartRange } from '../scan/builderCall';
@@ -51,6 +56,9 @@ export interface DiagnosticData {
   list?: 'features' | 'groups';
   /** For a URN cut by a YAML flow collection's comma: quoting the diagnostic's range (which holds `urn`) fixes it. */
   quote?: boolean;
+  /** For an unknown env: the env as the URN spells it, and the environment DataHub has that it is near. */
+  env?: string;
+  suggestion?: string;
 }
 
 export interface PlainDiagnostic {
@@ -143,7 +151,9 @@ export function diagnosticsFor(
         end: r.end,
         message: `env '${inertText(env, 'plain')}' is not one of DataHub's environments${near ? ` (did you mean ${near}?)` : ''}`,
         code: 'unknown-env',
-        data: { code: 'unknown-env', urn: occ.urn, kind: urn.kind },
+        // The quick fix replaces the env where the document spells it (codeActions: only while the
+        // range still holds it, bare or as one string literal): `env` is the text it looks for.
+        data: { code: 'unknown-env', urn: occ.urn, kind: urn.kind, env, ...(near ? { suggestion: near } : {}) },
       });
     }
     if (urn.kind === 'schemaField') {
@@ -365,16 +375,11 @@ export function catalogDescription(res: Extract<Resolution, { state: 'found' }>)
       d = shownDatasetDescription(res.entity);
       break;
     case 'mlFeature':
-      d = res.entity.properties?.description ?? res.entity.description;
-      break;
     case 'mlFeatureTable':
-      d = res.entity.properties?.description ?? res.entity.description;
-      break;
     case 'mlModel':
-      d = res.entity.properties?.description ?? res.entity.description;
-      break;
     case 'mlModelGroup':
-      d = res.entity.properties?.description ?? res.entity.description;
+      // Edited over ingested, as DataHub's UI shows it (readShapes.shownMlDescription).
+      d = shownMlDescription(res.entity);
       break;
   }
   return d && d.trim() !== '' ? d : undefined;

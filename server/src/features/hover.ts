@@ -8,6 +8,7 @@ import { findField, simplePath } from '../../../model/src/fieldPath';
 import {
   shownColumns,
   shownDatasetDescription,
+  shownMlDescription,
   type GqlDataset,
   type GqlMlFeature,
   type GqlMlFeatureTable,
@@ -226,7 +227,7 @@ function featureBody(f: GqlMlFeature): string[] {
   ]
     .filter(Boolean)
     .join(' · ');
-  return [description(p?.description ?? f.description), details];
+  return [description(shownMlDescription(f)), details];
 }
 
 function tableBody(t: GqlMlFeatureTable): string[] {
@@ -238,7 +239,7 @@ function tableBody(t: GqlMlFeatureTable): string[] {
           .map((x) => codeSpan(x.name))
           .join(', ')}${features.length > 20 ? ', …' : ''}`
       : 'No features.';
-  return [description(t.properties?.description ?? t.description), list];
+  return [description(shownMlDescription(t)), list];
 }
 
 function modelBody(m: GqlMlModel): string[] {
@@ -246,7 +247,7 @@ function modelBody(m: GqlMlModel): string[] {
   const groups = (p?.groups ?? []).filter((g): g is { urn: string; name: string } => g !== null);
   const features = p?.mlFeatures ?? [];
   return [
-    description(p?.description ?? m.description),
+    description(shownMlDescription(m)),
     [p?.type ? `type ${escapeMarkdown(p.type)}` : '', p?.version ? `version ${codeSpan(p.version)}` : '']
       .filter(Boolean)
       .join(' · '),
@@ -266,7 +267,7 @@ function modelBody(m: GqlMlModel): string[] {
 }
 
 function groupBody(g: GqlMlModelGroup): string[] {
-  return [description(g.properties?.description ?? g.description)];
+  return [description(shownMlDescription(g))];
 }
 
 function featureName(urn: string): string {

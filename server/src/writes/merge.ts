@@ -83,3 +83,16 @@ export function appendUnique(
   }
   return added ? out : undefined;
 }
+
+/**
+ * The description of an ML entity's properties aspect (or of its edited properties aspect), every
+ * other field kept as read; `undefined` when it already says so. An entity DataHub holds with only
+ * its key aspect gets the aspect with the description alone.
+ */
+export function mergeDescription<T extends { description?: string | null }>(
+  current: T | undefined,
+  description: string,
+): T | undefined {
+  if (current && current.description === description) return undefined;
+  return { ...(current ?? ({} as T)), description };
+}

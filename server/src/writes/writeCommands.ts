@@ -8,18 +8,21 @@ import type { CancellationToken } from 'vscode-languageserver';
 import {
   checkAspect,
   type AspectName,
+  EDITABLE_ML_ASPECT,
   type AuditStamp,
   type EditableDatasetProperties,
+  type EditableMlProperties,
   type EditableSchemaMetadata,
   type InstitutionalMemory,
   type MlFeatureTableProperties,
   type MlModelProperties,
 } from '../../../model/src/aspects';
 import { findField, simplePath } from '../../../model/src/fieldPath';
+import { shownMlDescription } from '../../../model/src/readShapes';
 import { inertText, MESSAGE_LIMIT } from '../../../model/src/inertText';
 import { Commands, type Settings, type WriteCommandId, type WriteResult } from '../../../model/src/protocol';
 import { entityTypeOf, parseUrn, type Urn } from '../../../model/src/urn';
-import { KIND_LABELS, entityName, nearNames } from '../../../model/src/entityNames';
+import { entityName, kindWord, nearNames } from '../../../model/src/entityNames';
 import type { CatalogClient, Resolution } from '../catalogClient/client';
 import type { CatalogClientError } from '../catalogClient/errors';
 import {
@@ -32,7 +35,7 @@ import {
 } from '../catalogClient/queries';
 import { signalOf, type CommandHandler } from '../lsp';
 import type { PipelineContext } from '../pipeline/check';
-import { appendUnique, mergeColumnDescription, mergeDatasetDescription, mergeLink } from './merge';
+import { appendUnique, mergeColumnDescription, mergeDatasetDescription, mergeDescription, mergeLink } from './merge';
 
 const MAX_ATTEMPTS = 25;
 
@@ -142,6 +145,7 @@ export function writeCommands(context: WriteContext): Record<WriteCommandId, Com
       ),
     ),
     [Commands.createEntity]: wrap(Commands.createEntity, createEntity),
+    [Commands.setMlDescription]: wrap(Commands.setMlDescription, setMlDescription),
   };
 }
 
@@ -199,7 +203,18 @@ async function setDatasetDescription(a: Record<string, unknown>, ctx: Ctx): Prom
       urn.urn,
       link ? 'the description is already so and a link with that url exists' : 'the description is already so',
     );
-  return { status: 'written', aspects: written, message: `Wrote ${written.join(' and ')} of ${label(urn.urn)}${note}` };
+  return { status: 'written', aspects: written, message: `${wroteWhat(written)} ${label(urn.urn)}${note}` };
+}
+
+/**
+ * What a dataset write did, in the user's words ("Wrote the description and a link of"): the
+ * aspect names stay in the result's `aspects` and in the server's log line.
+ */
+function wroteWhat(aspects: readonly string[]): string {
+  const description = aspects.includes('editableDatasetProperties');
+  const link = aspects.includes('institutionalMemory');
+  if (description && link) return 'Wrote the description and a link of';
+  return description ? 'Wrote the description of' : 'Added a link to';
 }
 
 const GRAPHQL_WOULD_ERASE =
@@ -320,6 +335,72 @@ const PROPERTIES_ASPECT: Partial<Record<Urn['kind'], AspectName>> = {
   mlModelGroup: 'mlModelGroupProperties',
 };
 
+/**
+ * The description of an ML entity, written where what the catalog shows comes from. DataHub keeps
+ * two: the properties aspect (`mlFeatureProperties` …), which ingestion writes and may overwrite on
+ * its next run, and the edited aspect (`editableMlFeatureProperties` …), which its UI and
+ * updateDescription write and which the UI shows first (readShapes.shownMlDescription).
+ *
+ * - GraphQL path: `updateDescription` with the entity as resourceUrn, as DataHub's own UI does
+ *   (UpdateDescriptionResolver → DescriptionUtils.updateMl…Description: checks the entity exists,
+ *   reads the edited aspect, sets its description, writes it back). A catalog that refuses it — the
+ *   spec (§4.1 rule 1) and the local catalog's default mode describe only dataset fields — gets the
+ *   aspect path instead, and the message says so.
+ * - Aspect path: read-merge-write (If-Version-Match) of the edited aspect when it holds a
+ *   description (writing the properties aspect would change nothing the user sees), else of the
+ *   properties aspect; every other field is kept, and nothing is written when it already says so.
+ *
+ * The entity must exist: DataHub's upsert would otherwise create a ghost (spec §4.1 rule 2).
+ */
+async function setMlDescription(a: Record<string, unknown>, ctx: Ctx): Promise<WriteResult> {
+  const urn = urnArg(a, 'urn');
+  const kind = urn.urn.kind;
+  if (kind !== 'mlFeature' && kind !== 'mlFeatureTable' && kind !== 'mlModel' && kind !== 'mlModelGroup')
+    return failed(
+      'badInput',
+      `'urn' must name an ML feature, feature table, ML model or model group, not a ${entityTypeOf(urn.urn)}${kind === 'dataset' ? ' (setDatasetDescription describes datasets)' : ''}`,
+    );
+  const description = textArg(a, 'description');
+  const found = await mustExist(ctx, urn.text, kind);
+  const entity = found.state === 'found' && found.kind === kind ? found.entity : undefined;
+  if (entity && shownMlDescription(entity) === description) return unchanged(urn.urn, 'the description is already so');
+  const edited = entity?.editableProperties?.description;
+  const where = edited && edited.trim() !== '' ? EDITABLE_ML_ASPECT[kind] : PROPERTIES_ASPECT[kind]!;
+  let note = '';
+  if (ctx.settings.writePath === 'graphql') {
+    const r = await ctx.client.mutate(
+      UPDATE_DESCRIPTION,
+      { input: { description, resourceUrn: urn.text } },
+      ctx.signal,
+    );
+    if (r.ok) {
+      ctx.client.invalidate([urn.text]);
+      return {
+        status: 'written',
+        aspects: [EDITABLE_ML_ASPECT[kind]],
+        message: `Wrote the description of ${label(urn.urn)}`,
+      };
+    }
+    // Refused (a GraphQL error, not a lost connection or a missing privilege): a catalog whose
+    // updateDescription describes no ML entity. Its own words (which may name aspects and inputs)
+    // are left out of the message; the path taken is named.
+    if (r.error.kind !== 'rejected') return failedFrom(r.error);
+    note = " (through the aspect path: this catalog's updateDescription does not describe ML entities)";
+  }
+  const wrote = await readMergeWrite<EditableMlProperties>(
+    ctx,
+    urn,
+    where,
+    (cur) => mergeDescription(cur, description),
+    note
+      ? "this catalog's updateDescription does not describe ML entities, so the description goes through the aspect path"
+      : undefined,
+  );
+  ctx.client.invalidate([urn.text]);
+  if (!wrote) return unchanged(urn.urn, 'the description is already so');
+  return { status: 'written', aspects: [where], message: `Wrote the description of ${label(urn.urn)}${note}` };
+}
+
 async function createEntity(a: Record<string, unknown>, ctx: Ctx): Promise<WriteResult> {
   const urn = urnArg(a, 'urn');
   const aspectName = PROPERTIES_ASPECT[urn.urn.kind];
@@ -331,18 +412,21 @@ async function createEntity(a: Record<string, unknown>, ctx: Ctx): Promise<Write
   const properties = a['properties'] ?? {};
   const problems = checkAspect(aspectName, properties);
   if (problems.length > 0)
-    return failed('badInput', `properties do not fit ${aspectName}: ${problems.slice(0, 5).join('; ')}`);
+    return failed(
+      'badInput',
+      `the properties given for ${label(urn.urn)} do not fit: ${problems.slice(0, 5).join('; ')}`,
+    );
   const overwrite = a['overwrite'] === true;
   const members = memberUrns(properties);
   const absent = members.length > 0 ? missingOf(await resolveFresh(ctx, members), members) : [];
   if (absent.length > 0)
     failed(
       'notFound',
-      `${aspectName} names entities that are not in the catalog, create them first (nothing was written): ${absent.join(', ')}`,
+      `the properties name entities that are not in the catalog, create them first (nothing was written): ${absent.join(', ')}`,
     );
   const current = await read(ctx, urn.text, aspectName);
   if (current.value !== undefined && !overwrite) {
-    return failed('rejected', `${label(urn.urn)} already exists; pass overwrite: true to replace its ${aspectName}`);
+    return failed('rejected', `${label(urn.urn)} already exists; pass overwrite: true to replace its properties`);
   }
   // Create-only writes carry "-1" (only if absent), so two creators cannot both win.
   await write(ctx, urn, aspectName, properties, current.value === undefined ? '-1' : current.version);
@@ -388,10 +472,7 @@ async function readMergeWrite<T>(
     if (r.ok) return true;
     if (r.error.kind !== 'conflict' || attempt >= MAX_ATTEMPTS) {
       if (r.error.kind === 'conflict')
-        failed(
-          'conflict',
-          `${aspectName} of ${label(urn.urn)} kept changing under ${MAX_ATTEMPTS} attempts; nothing was written`,
-        );
+        failed('conflict', `${label(urn.urn)} kept changing under ${MAX_ATTEMPTS} attempts; nothing was written`);
       failedFrom(r.error);
     }
     await jitter(attempt);
@@ -445,7 +526,7 @@ async function mustExist(ctx: Ctx, urn: string, kind: ResolvableKind): Promise<R
   if (r.state === 'missing') {
     failed(
       'notFound',
-      `${p.ok ? label(p.urn) : urn} is not in the catalog; nothing was written (a ${KIND_LABELS[kind].toLowerCase()} must exist before it is described)`,
+      `${p.ok ? label(p.urn) : urn} is not in the catalog; nothing was written (${kind === 'mlFeature' || kind === 'mlModel' ? 'an' : 'a'} ${kindWord(kind)} must exist before it is described)`,
     );
   }
   return r;
@@ -535,7 +616,7 @@ function stamp(ctx: Ctx): AuditStamp {
 
 /** The entity as messages name it; its name is document text (`%28`/`%29` decoded), quoted inert. */
 function label(urn: Urn): string {
-  return `${KIND_LABELS[urn.kind].toLowerCase()} ${inertText(entityName(urn), 'notification')}`;
+  return `${kindWord(urn.kind)} ${inertText(entityName(urn), 'notification')}`;
 }
 
 function unchanged(urn: Urn, why: string): WriteResult {

@@ -90,6 +90,31 @@ describe('language features through the VS Code API', () => {
     assert.deepEqual(fix.command?.arguments, [{ urn: URNS.orders }]);
   });
 
+  test('an undocumented ML feature offers the "Write ML feature description…" quick fix with its URN', async () => {
+    const urn = 'urn:li:mlFeature:(users_table,signup_days)';
+    const doc = await openNewFile('pipelines/undocumented_feature.py', `SIGNUP_DAYS = "${urn}"\n`);
+    const missing = await diagnosticAt(doc, positionOf(doc, urn, 'signup_days'), 'missing-description');
+    const actions = await codeActionsAt(doc, missing.range);
+    const fix = actions.find((a) => a.title === 'Write ML feature description…' && a.kind?.value === 'quickfix');
+    assert.ok(fix, `code actions: ${JSON.stringify(actions.map((a) => a.title))}`);
+    assert.equal(fix.isPreferred, true);
+    assert.equal(fix.command?.command, 'catalogLens.writeDescription');
+    assert.deepEqual(fix.command?.arguments, [{ urn }]);
+  });
+
+  test('an env typo offers "Replace with PROD", which edits the env alone', async () => {
+    const doc = await openNewFile(
+      'pipelines/env_typo.py',
+      'from datahub.emitter.mce_builder import make_dataset_urn\n\nUSERS = make_dataset_urn("hive", "db.users", "PRDO")\n',
+    );
+    const typo = await diagnosticAt(doc, positionOf(doc, '"PRDO"', 'PRDO'), 'unknown-env');
+    const fix = (await codeActionsAt(doc, typo.range)).find((a) => a.title === 'Replace with PROD');
+    assert.ok(fix?.edit, 'a "Replace with PROD" action with an edit');
+    assert.equal(fix.isPreferred, true);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    assert.equal(doc.lineAt(2).text, 'USERS = make_dataset_urn("hive", "db.users", "PROD")');
+  });
+
   test('an ML feature the catalog does not hold offers to create it', async () => {
     const urn = 'urn:li:mlFeature:(users_table,ghost)';
     const doc = await openNewFile('pipelines/new_feature.py', `GHOST_FEATURE = "${urn}"\n`);
