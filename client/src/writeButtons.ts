@@ -51,17 +51,20 @@ export function undoOf(
   result: WriteResult,
   arg?: unknown,
 ): { command: WriteCommandId; arg: Record<string, unknown> } | undefined {
-  if (result.status !== 'written' || !result.added || result.added.length === 0) return undefined;
+  // What another server answered is checked: only a list of URN texts is sent back.
+  const added: unknown = result.added;
+  if (result.status !== 'written' || !Array.isArray(added) || added.length === 0) return undefined;
+  if (!added.every((m): m is string => typeof m === 'string')) return undefined;
   if (!Object.prototype.hasOwnProperty.call(UNDO_OF, command)) return undefined;
   const a = isRecord(arg) ? arg : {};
   const undo = UNDO_OF[command as keyof typeof UNDO_OF];
   const scope = typeof a['uri'] === 'string' ? { uri: a['uri'] } : {};
   switch (undo) {
     case Commands.removeFeaturesFromTable:
-      return { command: undo, arg: { ...scope, table: a['table'], features: [...result.added] } };
+      return { command: undo, arg: { ...scope, table: a['table'], features: [...added] } };
     case Commands.removeFeaturesFromModel:
-      return { command: undo, arg: { ...scope, model: a['model'], features: [...result.added] } };
+      return { command: undo, arg: { ...scope, model: a['model'], features: [...added] } };
     case Commands.removeGroupsFromModel:
-      return { command: undo, arg: { ...scope, model: a['model'], groups: [...result.added] } };
+      return { command: undo, arg: { ...scope, model: a['model'], groups: [...added] } };
   }
 }

@@ -77,3 +77,11 @@ describe('Undo', () => {
     assert.equal(undoOf(Commands.createEntity, r([F]), { urn: F }), undefined);
   });
 });
+
+describe('Undo of an answer that is not a list of URN texts', () => {
+  test('no undo: nothing but strings is sent back to the server', () => {
+    const odd = { status: 'written', aspects: ['x'], message: 'Added', added: [1, {}] } as unknown as WriteResult;
+    assert.equal(undoOf(Commands.addFeaturesToTable, odd, { table: TABLE }), undefined);
+    assert.deepEqual(resultButtons(Commands.addFeaturesToTable, odd), []);
+  });
+});
