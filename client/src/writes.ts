@@ -78,7 +78,8 @@ export function writeRunner(server: CatalogLanguageServer, log: Log): WriteRunne
         retry: () => void run(command, arg, title),
         ...(undo
           ? {
-              undo: () => void run(undo.command, undo.arg as CommandArgs<typeof undo.command>, `Undoing: ${title}`),
+              undo: () =>
+                void run(undo.command, undo.arg as unknown as CommandArgs<typeof undo.command>, `Undoing: ${title}`),
             }
           : {}),
       });
