@@ -9,15 +9,18 @@ import {
   ClientCommands,
   Commands,
   KnownUrnsRequest,
+  MembersRequest,
   type CommandArgs,
   type WriteCommandId,
   type WriteResult,
 } from '../../model/src/protocol';
 import { reportFailure, urnUnderCursor, type CommandDeps } from './paletteCommands';
 import type { CatalogLanguageServer } from './languageClient';
-import { askColumn, askDescription, askUrn, pickUrn } from './pickers';
+import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
+import { askColumn, askDescription, askUrn, pickMembers, pickUrn } from './pickers';
+import { rank, rankFeatureTables, rankModelGroups, rankModels } from './pickOrder';
 import { urnLabel, type UrnKindName } from './userText';
-import { writeRunner } from './writes';
+import { progressTitle, writeRunner } from './writes';
 
 type Args = Record<string, unknown> | undefined;
 
@@ -96,7 +99,13 @@ export function registerWriteCommands(deps: CommandDeps): void {
       'Add Feature to Feature Table: which feature?',
     );
     if (!feature) return;
-    const table = await pickTarget(server, 'mlFeatureTable', `Add ${urnLabel(feature).label} to which feature table?`);
+    // The feature's own table first (pickOrder.ts): Enter on the first item must not add it elsewhere.
+    const { known, inDocument } = await seen(server, 'mlFeatureTable');
+    const table = await pickUrn(
+      rankFeatureTables(feature, known, inDocument),
+      'mlFeatureTable',
+      `Add ${urnLabel(feature).label} to which feature table?`,
+    );
     if (!table) return;
     await runWrite(`Adding ${urnLabel(feature).label} to ${urnLabel(table).label}`, Commands.addFeaturesToTable, {
       table,
@@ -107,7 +116,12 @@ export function registerWriteCommands(deps: CommandDeps): void {
   register(ClientCommands.addFeatureToModel, async (args) => {
     const feature = await targetUrn(server, args?.['feature'], ['mlFeature'], 'Add Feature to Model: which feature?');
     if (!feature) return;
-    const model = await pickTarget(server, 'mlModel', `Add ${urnLabel(feature).label} to which model?`);
+    const { known, inDocument } = await seen(server, 'mlModel');
+    const model = await pickUrn(
+      rankModels(known, inDocument),
+      'mlModel',
+      `Add ${urnLabel(feature).label} to which model?`,
+    );
     if (!model) return;
     await runWrite(`Adding ${urnLabel(feature).label} to ${urnLabel(model).label}`, Commands.addFeaturesToModel, {
       model,
@@ -118,12 +132,21 @@ export function registerWriteCommands(deps: CommandDeps): void {
   register(ClientCommands.addGroupToModel, async (args) => {
     const model = await targetUrn(server, args?.['model'], ['mlModel'], 'Add Model Group: to which model?');
     if (!model) return;
-    const group = await pickTarget(server, 'mlModelGroup', `Add ${urnLabel(model).label} to which model group?`);
+    const { known, inDocument } = await seen(server, 'mlModelGroup');
+    const group = await pickUrn(
+      rankModelGroups(model, known, inDocument),
+      'mlModelGroup',
+      `Add which model group to ${urnLabel(model).label}?`,
+    );
     if (!group) return;
-    await runWrite(`Adding ${urnLabel(model).label} to group ${urnLabel(group).label}`, Commands.addGroupsToModel, {
-      model,
-      groups: [group],
-    });
+    await runWrite(
+      `Adding model group ${urnLabel(group).label} to ${urnLabel(model).label}`,
+      Commands.addGroupsToModel,
+      {
+        model,
+        groups: [group],
+      },
+    );
   });
 
   register(ClientCommands.writeDescription, async (args) => {
@@ -134,6 +157,7 @@ export function registerWriteCommands(deps: CommandDeps): void {
     if (description === undefined) return;
     await runWrite(`Writing the description of ${label}`, Commands.setMlDescription, { urn, description });
   });
+  registerRemove(register, server, runWrite);
 
   register(ClientCommands.createEntity, async (args) => {
     const urn = await targetUrn(server, args?.['urn'], ML_KINDS, 'Create Entity in Catalog: which ML entity?');
@@ -148,6 +172,97 @@ export function registerWriteCommands(deps: CommandDeps): void {
   });
 }
 
+/**
+ * The Remove commands: the target (given, under the cursor, picked from those seen, or typed),
+ * then some of the members its list holds now in the catalog (read fresh through the server), then
+ * the remove command through the write runner. What an Undo runs, chosen by hand.
+ */
+function registerRemove(
+  register: (id: string, run: (args: Args) => Promise<void>) => void,
+  server: CatalogLanguageServer,
+  runWrite: <C extends WriteCommandId>(title: string, command: C, arg: CommandArgs<C>) => Promise<WriteResult>,
+): void {
+  const removal = async (
+    args: Args,
+    key: 'table' | 'model',
+    kind: 'mlFeatureTable' | 'mlModel',
+    list: 'mlFeatures' | 'groups',
+    title: string,
+  ): Promise<{ target: string; members: string[] } | undefined> => {
+    const target =
+      stringArg(args?.[key]) ??
+      (await (async () => {
+        const at = await urnUnderCursor(server);
+        if (at?.kind === kind) return at.urn;
+        const { known, inDocument } = await seen(server, kind);
+        return pickUrn(
+          kind === 'mlModel' ? rankModels(known, inDocument) : rank(known, inDocument),
+          kind,
+          `${title}: from which ${kind === 'mlModel' ? 'model' : 'feature table'}?`,
+        );
+      })());
+    if (!target) return undefined;
+    const uri = await activeUri(server);
+    const r = await server.request(MembersRequest, { urn: target, list, ...(uri ? { uri } : {}) });
+    const noun = list === 'groups' ? 'model groups' : 'features';
+    if (r.error !== undefined) {
+      void vscode.window.showErrorMessage(
+        inertText(
+          `Catalog Lens: the ${noun} of ${urnLabel(target).label} could not be read: ${r.error}`,
+          'notification',
+          MESSAGE_LIMIT,
+        ),
+      );
+      return undefined;
+    }
+    if (r.members.length === 0) {
+      void vscode.window.showInformationMessage(
+        inertText(`Catalog Lens: ${urnLabel(target).label} lists no ${noun}.`, 'notification', MESSAGE_LIMIT),
+      );
+      return undefined;
+    }
+    const members = await pickMembers(r.members, `${title}: which ${noun} of ${urnLabel(target).label}?`);
+    return members ? { target, members } : undefined;
+  };
+
+  register(ClientCommands.removeFeatureFromTable, async (args) => {
+    const r = await removal(args, 'table', 'mlFeatureTable', 'mlFeatures', 'Remove Feature from Feature Table');
+    if (!r) return;
+    const arg = { table: r.target, features: r.members };
+    await runWrite(progressTitle(Commands.removeFeaturesFromTable, arg), Commands.removeFeaturesFromTable, arg);
+  });
+  register(ClientCommands.removeFeatureFromModel, async (args) => {
+    const r = await removal(args, 'model', 'mlModel', 'mlFeatures', 'Remove Feature from Model');
+    if (!r) return;
+    const arg = { model: r.target, features: r.members };
+    await runWrite(progressTitle(Commands.removeFeaturesFromModel, arg), Commands.removeFeaturesFromModel, arg);
+  });
+  register(ClientCommands.removeGroupFromModel, async (args) => {
+    const r = await removal(args, 'model', 'mlModel', 'groups', 'Remove Model Group from Model');
+    if (!r) return;
+    const arg = { model: r.target, groups: r.members };
+    await runWrite(progressTitle(Commands.removeGroupsFromModel, arg), Commands.removeGroupsFromModel, arg);
+  });
+}
+
+/** The URNs of `kind` seen in the open documents, and those in the active one. */
+async function seen(
+  server: CatalogLanguageServer,
+  kind: UrnKindName,
+): Promise<{ known: string[]; inDocument: string[] }> {
+  const uri = await activeUri(server);
+  const [known, inDocument] = await Promise.all([
+    server.request(KnownUrnsRequest, { kind }),
+    uri ? server.request(KnownUrnsRequest, { kind, uri }) : Promise.resolve([]),
+  ]);
+  return { known, inDocument };
+}
+
+async function activeUri(server: CatalogLanguageServer): Promise<string | undefined> {
+  const doc = vscode.window.activeTextEditor?.document;
+  return doc ? server.protocolUri(doc.uri) : undefined;
+}
+
 /** The URN given by the code action, else the one under the cursor if it is of the right kind, else typed. */
 async function targetUrn(
   server: CatalogLanguageServer,
@@ -160,15 +275,6 @@ async function targetUrn(
   const at = await urnUnderCursor(server);
   if (at && (kinds as readonly string[]).includes(at.kind)) return at.urn;
   return askUrn(kinds, title);
-}
-
-async function pickTarget(
-  server: CatalogLanguageServer,
-  kind: UrnKindName,
-  title: string,
-): Promise<string | undefined> {
-  const known = await server.request(KnownUrnsRequest, { kind });
-  return pickUrn(known, kind, title);
 }
 
 function currentText(args: Args): { current?: string } {

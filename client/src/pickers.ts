@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { kindWord } from '../../model/src/entityNames';
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
 import { checkCatalogUrl } from './endpoints';
+import type { RankedUrn } from './pickOrder';
 import {
   checkUrnText,
   descriptionFromInput,
@@ -100,13 +101,23 @@ interface UrnItem extends vscode.QuickPickItem {
   urn?: string;
 }
 
-/** A URN of `kind`: one seen in the workspace, or typed (what was typed in the filter is kept). */
-export async function pickUrn(known: readonly string[], kind: UrnKindName, title: string): Promise<string | undefined> {
-  const items: UrnItem[] = known.map((urn) => {
+/**
+ * A URN of `kind`: one seen in the workspace, or typed (what was typed in the filter is kept).
+ * `known` comes in the order to offer (pickOrder.ts): the first is the one selected, and an
+ * item's `why` ("the feature's own table", "in this document") leads its description.
+ */
+export async function pickUrn(
+  known: readonly (string | RankedUrn)[],
+  kind: UrnKindName,
+  title: string,
+  placeholder?: string,
+): Promise<string | undefined> {
+  const items: UrnItem[] = known.map((k) => {
+    const { urn, why } = typeof k === 'string' ? { urn: k, why: undefined } : k;
     const { label, description } = urnLabel(urn);
     return {
       label: inertText(label, 'quickInput'),
-      description: inertText(description, 'quickInput'),
+      description: inertText(why ? `${why} · ${description}` : description, 'quickInput'),
       detail: inertText(urn, 'quickInput', MESSAGE_LIMIT),
       urn,
     };
@@ -115,9 +126,10 @@ export async function pickUrn(known: readonly string[], kind: UrnKindName, title
   const pick = vscode.window.createQuickPick<UrnItem>();
   pick.title = inertText(title, 'quickInput', MESSAGE_LIMIT);
   pick.placeholder =
-    known.length > 0
+    placeholder ??
+    (known.length > 0
       ? `Pick a ${kindWord(kind)} seen in the workspace, or enter its URN`
-      : `No ${kindWord(kind)} URN seen in the workspace yet: enter one`;
+      : `No ${kindWord(kind)} URN seen in the workspace yet: enter one`);
   pick.items = items;
   pick.matchOnDetail = true;
   pick.ignoreFocusOut = true;
@@ -131,4 +143,26 @@ export async function pickUrn(known: readonly string[], kind: UrnKindName, title
   if (chosen.item?.urn) return chosen.item.urn;
   const typed = chosen.typed.trim();
   return askUrn([kind], title, typed.startsWith('urn:') ? typed : '');
+}
+
+/** Some of the members a list holds now (the Remove commands); undefined when the user cancels. */
+export async function pickMembers(members: readonly string[], title: string): Promise<string[] | undefined> {
+  const items: UrnItem[] = members.map((urn) => {
+    const { label, description } = urnLabel(urn);
+    return {
+      label: inertText(label, 'quickInput'),
+      description: inertText(description, 'quickInput'),
+      detail: inertText(urn, 'quickInput', MESSAGE_LIMIT),
+      urn,
+    };
+  });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: inertText(title, 'quickInput', MESSAGE_LIMIT),
+    placeHolder: 'Pick the members to remove (Space to select, Enter to confirm)',
+    canPickMany: true,
+    matchOnDetail: true,
+    ignoreFocusOut: true,
+  });
+  if (!picked || picked.length === 0) return undefined;
+  return picked.flatMap((i) => (i.urn ? [i.urn] : []));
 }

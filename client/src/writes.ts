@@ -1,9 +1,21 @@
 /**
  * Every write speaks (issue 15): a write to the catalog — from a code action ("Push description to
  * catalog", "Append to catalog"), a command link, or a client command — runs with a cancellable
- * progress notification, says what came of it (written, unchanged, failed with why), offers
- * Retry on a failure with the same arguments (the user's text is kept), and logs one line in
- * the "Catalog Lens" output channel. The token is in no argument and no message.
+ * progress notification, says what came of it (written, unchanged, failed with why), and logs one
+ * line in the "Catalog Lens" output channel. The token is in no argument and no message.
+ *
+ * The buttons (resultButtons, a pure choice):
+ * - Undo on a written append (add features to a table or model, add model groups): it runs the
+ *   matching remove command with exactly the members the server says it added (`added`), never
+ *   one that was there before; a member someone else appended meanwhile stays (the remove is a
+ *   read-merge-write too). The undo speaks like any write.
+ * - Retry (the same arguments again; the user's text is kept) only where trying again can
+ *   succeed: the catalog unreachable or slow (unreachable, timeout), the aspect changing under
+ *   every attempt (conflict), a server error or a strange answer (badResponse), after the fix its
+ *   kind calls for (unauthorized, forbidden: Set Access Token; notConfigured: Configure Catalog),
+ *   and notFound (the entity may be created meanwhile). Never for badInput and rejected (the
+ *   arguments or the catalog's validation refuse it, and would again; Restricted Mode) nor
+ *   cancelled (the user asked for it; no message is shown).
  */
 import * as vscode from 'vscode';
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
@@ -20,8 +32,9 @@ import type { CatalogLanguageServer } from './languageClient';
 import { describeError, type Log } from './log';
 import { isCancellation } from './paletteCommands';
 import { urnLabel } from './userText';
+import { CONFIGURE_CATALOG, RETRY, resultButtons, SET_ACCESS_TOKEN, UNDO, undoOf } from './writeButtons';
 
-export const RETRY = 'Retry';
+export { RETRY, UNDO } from './writeButtons';
 
 export interface WriteRunner {
   /**
@@ -58,7 +71,19 @@ export function writeRunner(server: CatalogLanguageServer, log: Log): WriteRunne
     if (!isWriteResult(result))
       result = { status: 'failed', kind: 'badResponse', message: 'the language server answered no write result' };
     log.info(clientWriteLogLine(command, withUri, writePathOf(withUri), result));
-    if (result.kind !== 'cancelled') showWriteResult(result, title, () => void run(command, arg, title));
+    if (result.kind !== 'cancelled') {
+      const undo = undoOf(command, result, withUri);
+      showWriteResult(result, title, {
+        command,
+        retry: () => void run(command, arg, title),
+        ...(undo
+          ? {
+              undo: () =>
+                void run(undo.command, undo.arg as unknown as CommandArgs<typeof undo.command>, `Undoing: ${title}`),
+            }
+          : {}),
+      });
+    }
     return result;
   };
   return { run };
@@ -80,31 +105,32 @@ function writePathOf(arg: CommandScope): string {
 }
 
 /**
- * Written and unchanged: an information message. Failed: an error message that names what was
- * being written and why it failed, with Retry (the same
- * write again) and the fix its kind calls for. The server made the message inert already; it is
- * made so again here, whatever server sent it. The message is not awaited: the write's caller
- * (a code action, another extension) gets its result at once.
+ * Written and unchanged: an information message, with Undo on a written append. Failed: an error
+ * message that names what was being written and why it failed, with Retry where trying again can
+ * succeed and the fix its kind calls for (resultButtons). The server made the message inert
+ * already; it is made so again here, whatever server sent it. The message is not awaited: the
+ * write's caller (a code action, another extension) gets its result at once.
  */
-export function showWriteResult(result: WriteResult, title: string, retry: () => void): void {
+export function showWriteResult(
+  result: WriteResult,
+  title: string,
+  actions: { command: string; retry: () => void; undo?: () => void },
+): void {
+  const buttons = resultButtons(actions.command, result).filter((b) => b !== UNDO || actions.undo);
   if (result.status !== 'failed') {
-    void vscode.window.showInformationMessage(
-      inertText(`Catalog Lens: ${result.message}`, 'notification', MESSAGE_LIMIT),
-    );
+    void vscode.window
+      .showInformationMessage(inertText(`Catalog Lens: ${result.message}`, 'notification', MESSAGE_LIMIT), ...buttons)
+      .then((pick) => {
+        if (pick === UNDO) actions.undo?.();
+      });
     return;
   }
   // What the user asked for comes first: "Writing the description of db.users failed: no answer from …".
   const message = inertText(`Catalog Lens: ${title} failed: ${result.message}`, 'notification', MESSAGE_LIMIT);
-  const fix =
-    result.kind === 'unauthorized' || result.kind === 'forbidden'
-      ? 'Set Access Token'
-      : result.kind === 'notConfigured' || result.kind === 'unreachable'
-        ? 'Configure Catalog'
-        : undefined;
-  void vscode.window.showErrorMessage(message, RETRY, ...(fix ? [fix] : [])).then(async (pick) => {
-    if (pick === RETRY) retry();
-    else if (pick === 'Set Access Token') await vscode.commands.executeCommand(PaletteCommands.setAccessToken);
-    else if (pick === 'Configure Catalog') await vscode.commands.executeCommand(PaletteCommands.configure);
+  void vscode.window.showErrorMessage(message, ...buttons).then(async (pick) => {
+    if (pick === RETRY) actions.retry();
+    else if (pick === SET_ACCESS_TOKEN) await vscode.commands.executeCommand(PaletteCommands.setAccessToken);
+    else if (pick === CONFIGURE_CATALOG) await vscode.commands.executeCommand(PaletteCommands.configure);
   });
 }
 
@@ -124,7 +150,13 @@ export function progressTitle(command: WriteCommandId, arg: unknown): string {
     case Commands.addFeaturesToModel:
       return `Adding ${many(count('features'), 'feature')} to ${name('model')}`;
     case Commands.addGroupsToModel:
-      return `Adding ${name('model')} to ${many(count('groups'), 'model group')}`;
+      return `Adding ${many(count('groups'), 'model group')} to ${name('model')}`;
+    case Commands.removeFeaturesFromTable:
+      return `Removing ${many(count('features'), 'feature')} from ${name('table')}`;
+    case Commands.removeFeaturesFromModel:
+      return `Removing ${many(count('features'), 'feature')} from ${name('model')}`;
+    case Commands.removeGroupsFromModel:
+      return `Removing ${many(count('groups'), 'model group')} from ${name('model')}`;
     case Commands.createEntity:
       return `Creating ${name('urn')}`;
     case Commands.setMlDescription:

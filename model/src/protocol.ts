@@ -18,6 +18,12 @@ export const Commands = {
   addFeaturesToModel: 'catalogLens.addFeaturesToModel',
   /** `{model, groups: [urn…]}` → WriteResult */
   addGroupsToModel: 'catalogLens.addGroupsToModel',
+  /** `{table, features: [urn…]}` → WriteResult: the inverse of addFeaturesToTable (Undo) */
+  removeFeaturesFromTable: 'catalogLens.removeFeaturesFromTable',
+  /** `{model, features: [urn…]}` → WriteResult: the inverse of addFeaturesToModel (Undo) */
+  removeFeaturesFromModel: 'catalogLens.removeFeaturesFromModel',
+  /** `{model, groups: [urn…]}` → WriteResult: the inverse of addGroupsToModel (Undo) */
+  removeGroupsFromModel: 'catalogLens.removeGroupsFromModel',
   /** `{urn, properties, overwrite?}` → WriteResult (ML kinds only) */
   createEntity: 'catalogLens.createEntity',
   /** `{urn, description}` → WriteResult: the description of an ML feature, feature table, model or model group. */
@@ -101,6 +107,9 @@ export interface ServerCommandTypes {
   [Commands.addFeaturesToTable]: { args: AddFeaturesToTableArgs; result: WriteResult };
   [Commands.addFeaturesToModel]: { args: AddFeaturesToModelArgs; result: WriteResult };
   [Commands.addGroupsToModel]: { args: AddGroupsToModelArgs; result: WriteResult };
+  [Commands.removeFeaturesFromTable]: { args: AddFeaturesToTableArgs; result: WriteResult };
+  [Commands.removeFeaturesFromModel]: { args: AddFeaturesToModelArgs; result: WriteResult };
+  [Commands.removeGroupsFromModel]: { args: AddGroupsToModelArgs; result: WriteResult };
   [Commands.createEntity]: { args: CreateEntityArgs; result: WriteResult };
   [Commands.setMlDescription]: { args: SetMlDescriptionArgs; result: WriteResult };
   [Commands.checkWorkspace]: { args: CommandScope; result: CheckWorkspaceResult };
@@ -121,9 +130,22 @@ export const WRITE_COMMANDS: readonly WriteCommandId[] = [
   Commands.addFeaturesToTable,
   Commands.addFeaturesToModel,
   Commands.addGroupsToModel,
+  Commands.removeFeaturesFromTable,
+  Commands.removeFeaturesFromModel,
+  Commands.removeGroupsFromModel,
   Commands.createEntity,
   Commands.setMlDescription,
 ];
+
+/**
+ * The append commands and the remove command that undoes each: the client's Undo runs the remove
+ * with exactly the members the append's result names in `added`.
+ */
+export const UNDO_OF = {
+  [Commands.addFeaturesToTable]: Commands.removeFeaturesFromTable,
+  [Commands.addFeaturesToModel]: Commands.removeFeaturesFromModel,
+  [Commands.addGroupsToModel]: Commands.removeGroupsFromModel,
+} as const;
 
 /**
  * Client-side commands that code actions name when the client says it has them
@@ -145,6 +167,12 @@ export const ClientCommands = {
   createEntity: 'catalogLens.createEntityInteractive',
   /** `{urn, current?}` → asks for the text, then setMlDescription (ML kinds) */
   writeDescription: 'catalogLens.writeDescription',
+  /** `{table?}` → picks a feature table and features it lists, then removeFeaturesFromTable */
+  removeFeatureFromTable: 'catalogLens.removeFeatureFromTable',
+  /** `{model?}` → picks a model and features it lists, then removeFeaturesFromModel */
+  removeFeatureFromModel: 'catalogLens.removeFeatureFromModel',
+  /** `{model?}` → picks a model and groups it lists, then removeGroupsFromModel */
+  removeGroupFromModel: 'catalogLens.removeGroupFromModel',
 } as const;
 
 /**
@@ -153,9 +181,35 @@ export const ClientCommands = {
  * may look at `aspects` or `kind` before narrowing on `status`.
  */
 export type WriteResult =
-  | { status: 'written'; message: string; aspects: string[]; kind?: undefined }
-  | { status: 'unchanged'; message: string; aspects?: undefined; kind?: undefined }
-  | { status: 'failed'; message: string; kind: CatalogErrorKind; aspects?: undefined };
+  | {
+      status: 'written';
+      message: string;
+      aspects: string[];
+      kind?: undefined;
+      /**
+       * The append commands: exactly the members this write added, as written (never one that was
+       * there before). Undo removes these and nothing else.
+       */
+      added?: string[];
+      /** The remove commands: exactly the members this write took out, as the list spelt them. */
+      removed?: string[];
+    }
+  | {
+      status: 'unchanged';
+      message: string;
+      aspects?: undefined;
+      kind?: undefined;
+      added?: undefined;
+      removed?: undefined;
+    }
+  | {
+      status: 'failed';
+      message: string;
+      kind: CatalogErrorKind;
+      aspects?: undefined;
+      added?: undefined;
+      removed?: undefined;
+    };
 
 export type CatalogErrorKind =
   | 'notConfigured'
@@ -352,5 +406,19 @@ export const SkippedNotification: CustomNotification<SkippedFile> = { method: 'c
 /** Request client → server: the URN at a position, or null. */
 export const UrnAtRequest: CustomRequest<DocumentPosition, UrnAt | null> = { method: 'catalogLens/urnAt' };
 
-/** Request client → server: URNs (of one kind, or all) seen in open documents, sorted. */
-export const KnownUrnsRequest: CustomRequest<{ kind?: string }, string[]> = { method: 'catalogLens/knownUrns' };
+/** Request client → server: URNs (of one kind, or all) seen in open documents (or in the one `uri` names), sorted. */
+export const KnownUrnsRequest: CustomRequest<{ kind?: string; uri?: string }, string[]> = {
+  method: 'catalogLens/knownUrns',
+};
+
+/** Params of `catalogLens/members`: a feature table or model, and which of its lists. */
+export interface MembersParams extends CommandScope {
+  urn: string;
+  list: 'mlFeatures' | 'groups';
+}
+
+/** The members the list holds now in the catalog (read fresh), or why they could not be read. */
+export type MembersResult = { members: string[]; error?: undefined } | { error: string; members?: undefined };
+
+/** Request client → server: the members a feature table or model lists now (the Remove commands' picker). */
+export const MembersRequest: CustomRequest<MembersParams, MembersResult> = { method: 'catalogLens/members' };

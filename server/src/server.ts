@@ -18,6 +18,7 @@ import { readFileSync } from 'node:fs';
 import {
   Commands,
   KnownUrnsRequest,
+  MembersRequest,
   SERVER_TOKEN_ENV,
   SkippedNotification,
   StatusNotification,
@@ -52,6 +53,7 @@ import { resolveItems, type PipelineContext } from './pipeline/check';
 import { OpenDocuments } from './pipeline/openDocuments';
 import { SettingsStore } from './settings';
 import { checkWorkspace, type WorkspaceContext } from './workspace';
+import { listMembers } from './writes/members';
 import { writeCommands, type WriteContext } from './writes/writeCommands';
 
 export interface Runtime {
@@ -255,7 +257,18 @@ export function startServer(connection: Connection, runtime: Runtime): void {
   onCustomRequest(
     connection,
     KnownUrnsRequest,
-    guard('knownUrns', [], (params) => openDocuments.knownUrns(params.kind)),
+    guard('knownUrns', [], (params) =>
+      openDocuments.knownUrns(params.kind, typeof params.uri === 'string' ? params.uri : undefined),
+    ),
+  );
+
+  onCustomRequest(
+    connection,
+    MembersRequest,
+    guard('members', { error: 'the members could not be read' }, async (params, token) => {
+      const s = await settings.get(typeof params?.uri === 'string' ? params.uri : undefined);
+      return listMembers(catalogClients.clientFor(s), params, signalOf(token));
+    }),
   );
 
   const commands: CommandTable = {

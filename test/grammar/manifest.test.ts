@@ -57,6 +57,9 @@ const CLIENT_COMMAND_TITLES: Record<string, string> = {
   [ClientCommands.addGroupToModel]: 'Add Model Group…',
   [ClientCommands.createEntity]: 'Create Entity in Catalog…',
   [ClientCommands.writeDescription]: 'Write Description…',
+  [ClientCommands.removeFeatureFromTable]: 'Remove Feature from Feature Table…',
+  [ClientCommands.removeFeatureFromModel]: 'Remove Feature from Model…',
+  [ClientCommands.removeGroupFromModel]: 'Remove Model Group from Model…',
 };
 
 /** `catalogLens.a.b` → value for every leaf of the settings object (arrays are leaves). */

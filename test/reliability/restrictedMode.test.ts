@@ -22,6 +22,9 @@ const WRITES: Array<[string, unknown]> = [
   ['catalogLens.addFeaturesToTable', { table: S.usersTable, features: [S.signupDays] }],
   ['catalogLens.addFeaturesToModel', { model: S.churnModel, features: [S.avgAmount] }],
   ['catalogLens.addGroupsToModel', { model: S.ltvModel, groups: [S.ltvGroup] }],
+  ['catalogLens.removeFeaturesFromTable', { table: S.usersTable, features: [S.age] }],
+  ['catalogLens.removeFeaturesFromModel', { model: S.churnModel, features: [S.age] }],
+  ['catalogLens.removeGroupsFromModel', { model: S.churnModel, groups: [S.churnGroup] }],
   ['catalogLens.createEntity', { urn: 'urn:li:mlFeature:(users_table,new_one)', properties: { description: 'x' } }],
   ['catalogLens.createEntity', { urn: S.age, properties: { description: 'x' }, overwrite: true }],
 ];

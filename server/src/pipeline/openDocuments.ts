@@ -110,10 +110,11 @@ export class OpenDocuments {
     return [...seen];
   }
 
-  /** `catalogLens/knownUrns`: the URNs of the open documents (of one kind), sorted. */
-  async knownUrns(kind: string | undefined): Promise<string[]> {
+  /** `catalogLens/knownUrns`: the URNs of the open documents (or of the one `uri` names; of one kind), sorted. */
+  async knownUrns(kind: string | undefined, uri?: string): Promise<string[]> {
     const seen = new Set<string>();
     for (const d of this.ctx.documents.all()) {
+      if (uri !== undefined && d.uri !== uri) continue;
       const s = await this.ctx.settingsFor(d.uri);
       for (const o of this.scanOf(d, s)?.occurrences ?? []) {
         if (o.parsed?.ok && !o.template && (!kind || o.parsed.urn.kind === kind)) seen.add(o.urn);

@@ -96,3 +96,18 @@ export function mergeDescription<T extends { description?: string | null }>(
   if (current && current.description === description) return undefined;
   return { ...(current ?? ({} as T)), description };
 }
+
+/**
+ * The inverse of appendUnique: the old list without every member that names the same entity as one
+ * of `values` (sameEntity: `urn:li:` and `urn:svc:` spellings match), the others in their order;
+ * `undefined` when none is there. Each member removed is named in `removed` as the list spelt it.
+ */
+export function removeAll(
+  old: readonly string[] | null | undefined,
+  values: readonly string[],
+): { next: string[]; removed: string[] } | undefined {
+  const next: string[] = [];
+  const removed: string[] = [];
+  for (const o of old ?? []) (values.some((v) => sameEntity(o, v)) ? removed : next).push(o);
+  return removed.length > 0 ? { next, removed } : undefined;
+}

@@ -35,7 +35,14 @@ import {
 } from '../catalogClient/queries';
 import { signalOf, type CommandHandler } from '../lsp';
 import type { PipelineContext } from '../pipeline/check';
-import { appendUnique, mergeColumnDescription, mergeDatasetDescription, mergeDescription, mergeLink } from './merge';
+import {
+  appendUnique,
+  mergeColumnDescription,
+  mergeDatasetDescription,
+  mergeDescription,
+  mergeLink,
+  removeAll,
+} from './merge';
 
 const MAX_ATTEMPTS = 25;
 
@@ -137,6 +144,33 @@ export function writeCommands(context: WriteContext): Record<WriteCommandId, Com
     ),
     [Commands.addGroupsToModel]: wrap(Commands.addGroupsToModel, (a, ctx) =>
       appendToList(
+        ctx,
+        urnArg(a, 'model', 'mlModel'),
+        urnList(a, 'groups', 'mlModelGroup'),
+        'mlModelProperties',
+        'groups',
+      ),
+    ),
+    [Commands.removeFeaturesFromTable]: wrap(Commands.removeFeaturesFromTable, (a, ctx) =>
+      removeFromList(
+        ctx,
+        urnArg(a, 'table', 'mlFeatureTable'),
+        urnList(a, 'features', 'mlFeature'),
+        'mlFeatureTableProperties',
+        'mlFeatures',
+      ),
+    ),
+    [Commands.removeFeaturesFromModel]: wrap(Commands.removeFeaturesFromModel, (a, ctx) =>
+      removeFromList(
+        ctx,
+        urnArg(a, 'model', 'mlModel'),
+        urnList(a, 'features', 'mlFeature'),
+        'mlModelProperties',
+        'mlFeatures',
+      ),
+    ),
+    [Commands.removeGroupsFromModel]: wrap(Commands.removeGroupsFromModel, (a, ctx) =>
+      removeFromList(
         ctx,
         urnArg(a, 'model', 'mlModel'),
         urnList(a, 'groups', 'mlModelGroup'),
@@ -325,6 +359,55 @@ async function appendToList(
     status: 'written',
     aspects: [aspectName],
     message: `Added ${added.length} ${noun}${added.length === 1 ? '' : 's'} to ${label(target.urn)}`,
+    added,
+  };
+}
+
+/**
+ * The inverse of appendToList (the client's Undo, and the Remove palette commands): the same
+ * read-merge-write with If-Version-Match and a retry on a conflict, so a member someone else
+ * appended meanwhile stays. Only the target must exist; a member need not (a reference to an
+ * entity deleted since is exactly what one removes). A list the removal empties is dropped from the
+ * aspect: `mlFeatures` and `groups` are optional (DataHub's MLFeatureTableProperties.pdl,
+ * MLModelProperties.pdl), and an append to an aspect without the list created it, so its undo
+ * leaves the aspect as it was.
+ */
+async function removeFromList(
+  ctx: Ctx,
+  target: ParsedArg,
+  values: ParsedArg[],
+  aspectName: 'mlFeatureTableProperties' | 'mlModelProperties',
+  list: 'mlFeatures' | 'groups',
+): Promise<WriteResult> {
+  const noun = list === 'groups' ? 'model group' : 'feature';
+  if (values.length === 0)
+    failed('badInput', `'${list === 'groups' ? 'groups' : 'features'}' is empty: nothing to remove`);
+  const found = await resolveFresh(ctx, [target]);
+  if (missingOf(found, [target]).length > 0)
+    failed('notFound', `${label(target.urn)} does not exist in the catalog; nothing was removed`);
+  let removed: string[] = [];
+  const wrote = await readMergeWrite<MlFeatureTableProperties & MlModelProperties>(ctx, target, aspectName, (cur) => {
+    const r = removeAll(
+      cur?.[list],
+      values.map((v) => v.text),
+    );
+    removed = r?.removed ?? [];
+    if (!r || !cur) return undefined;
+    const next: Record<string, unknown> = { ...cur, [list]: r.next };
+    if (r.next.length === 0) delete next[list];
+    return next;
+  });
+  ctx.client.invalidate([target.text]);
+  if (!wrote)
+    return unchanged(
+      target.urn,
+      values.length === 1 ? `it lists no such ${noun}` : `it lists none of these ${values.length} ${noun}s`,
+    );
+  return {
+    status: 'written',
+    aspects: [aspectName],
+    message: `Removed ${removed.length} ${noun}${removed.length === 1 ? '' : 's'} from ${label(target.urn)}`,
+    removed,
   };
 }
 

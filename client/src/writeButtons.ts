@@ -1,0 +1,70 @@
+/**
+ * The buttons of a write's result message, chosen as pure functions (no vscode import: unit-tested
+ * in test/client/writeButtons.test.ts). Why these buttons: client/src/writes.ts.
+ */
+import { isRecord } from '../../model/src/json';
+import {
+  Commands,
+  UNDO_OF,
+  type CatalogErrorKind,
+  type WriteCommandId,
+  type WriteResult,
+} from '../../model/src/protocol';
+
+export const RETRY = 'Retry';
+export const UNDO = 'Undo';
+export const SET_ACCESS_TOKEN = 'Set Access Token';
+export const CONFIGURE_CATALOG = 'Configure Catalog';
+
+/** The failures a second try can end differently (see the file's comment). */
+const RETRYABLE: ReadonlySet<CatalogErrorKind> = new Set<CatalogErrorKind>([
+  'unreachable',
+  'timeout',
+  'conflict',
+  'badResponse',
+  'unauthorized',
+  'forbidden',
+  'notConfigured',
+  'notFound',
+]);
+
+/** The buttons of a write's result message, in order (see the file's comment). */
+export function resultButtons(command: string, result: WriteResult): string[] {
+  if (result.status === 'written') return undoOf(command, result) ? [UNDO] : [];
+  if (result.status !== 'failed' || result.kind === 'cancelled') return [];
+  const fix =
+    result.kind === 'unauthorized' || result.kind === 'forbidden'
+      ? SET_ACCESS_TOKEN
+      : result.kind === 'notConfigured' || result.kind === 'unreachable'
+        ? CONFIGURE_CATALOG
+        : undefined;
+  return [...(RETRYABLE.has(result.kind) ? [RETRY] : []), ...(fix ? [fix] : [])];
+}
+
+/**
+ * The write that undoes a written append: the matching remove command with the same target and
+ * exactly the members the append added (none: nothing to undo). The document's uri goes along,
+ * so the same folder's settings apply.
+ */
+export function undoOf(
+  command: string,
+  result: WriteResult,
+  arg?: unknown,
+): { command: WriteCommandId; arg: Record<string, unknown> } | undefined {
+  // What another server answered is checked: only a list of URN texts is sent back.
+  const added: unknown = result.added;
+  if (result.status !== 'written' || !Array.isArray(added) || added.length === 0) return undefined;
+  if (!added.every((m): m is string => typeof m === 'string')) return undefined;
+  if (!Object.prototype.hasOwnProperty.call(UNDO_OF, command)) return undefined;
+  const a = isRecord(arg) ? arg : {};
+  const undo = UNDO_OF[command as keyof typeof UNDO_OF];
+  const scope = typeof a['uri'] === 'string' ? { uri: a['uri'] } : {};
+  switch (undo) {
+    case Commands.removeFeaturesFromTable:
+      return { command: undo, arg: { ...scope, table: a['table'], features: [...added] } };
+    case Commands.removeFeaturesFromModel:
+      return { command: undo, arg: { ...scope, model: a['model'], features: [...added] } };
+    case Commands.removeGroupsFromModel:
+      return { command: undo, arg: { ...scope, model: a['model'], groups: [...added] } };
+  }
+}

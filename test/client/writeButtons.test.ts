@@ -1,0 +1,87 @@
+/**
+ * The buttons of a write's result message (client/src/writeButtons.ts): Retry only where a second
+ * try can end differently, the fix the failure calls for, and Undo on a written append with
+ * exactly the members it added.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Commands, type CatalogErrorKind, type WriteResult } from '../../model/src/protocol';
+import { CONFIGURE_CATALOG, RETRY, resultButtons, SET_ACCESS_TOKEN, UNDO, undoOf } from '../../client/src/writeButtons';
+
+const failed = (kind: CatalogErrorKind): WriteResult => ({ status: 'failed', kind, message: 'why' });
+const TABLE = 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users_table)';
+const MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,churn,PROD)';
+const F = 'urn:li:mlFeature:(users_table,country)';
+
+describe('failures', () => {
+  test('Retry where a second try can succeed, with the fix its kind calls for', () => {
+    const expected: Record<CatalogErrorKind, string[]> = {
+      unreachable: [RETRY, CONFIGURE_CATALOG],
+      timeout: [RETRY],
+      conflict: [RETRY],
+      badResponse: [RETRY],
+      unauthorized: [RETRY, SET_ACCESS_TOKEN],
+      forbidden: [RETRY, SET_ACCESS_TOKEN],
+      notConfigured: [RETRY, CONFIGURE_CATALOG],
+      notFound: [RETRY],
+      badInput: [],
+      rejected: [],
+      cancelled: [],
+    };
+    for (const [kind, buttons] of Object.entries(expected))
+      assert.deepEqual(resultButtons(Commands.setDatasetDescription, failed(kind as CatalogErrorKind)), buttons, kind);
+  });
+});
+
+describe('Undo', () => {
+  test('a written append offers Undo; unchanged, other writes and an append that added nothing do not', () => {
+    const added: WriteResult = { status: 'written', aspects: ['x'], message: 'Added', added: [F] };
+    assert.deepEqual(resultButtons(Commands.addFeaturesToTable, added), [UNDO]);
+    assert.deepEqual(resultButtons(Commands.addFeaturesToTable, { status: 'unchanged', message: 'none' }), []);
+    assert.deepEqual(
+      resultButtons(Commands.setDatasetDescription, { status: 'written', aspects: ['x'], message: 'w' }),
+      [],
+    );
+    assert.deepEqual(resultButtons(Commands.addFeaturesToTable, { ...added, added: [] }), []);
+    assert.deepEqual(
+      resultButtons(Commands.removeFeaturesFromTable, {
+        status: 'written',
+        aspects: ['x'],
+        message: 'Removed',
+        removed: [F],
+      }),
+      [],
+    );
+  });
+
+  test('the undo is the matching remove with exactly the added members, the target and the document', () => {
+    const r = (added: string[]): WriteResult => ({ status: 'written', aspects: ['x'], message: 'Added', added });
+    const uri = 'file:///w/features.yaml';
+    assert.deepEqual(
+      undoOf(Commands.addFeaturesToTable, r([F]), {
+        table: TABLE,
+        features: [F, 'urn:li:mlFeature:(users_table,age)'],
+        uri,
+      }),
+      { command: Commands.removeFeaturesFromTable, arg: { uri, table: TABLE, features: [F] } },
+    );
+    assert.deepEqual(undoOf(Commands.addFeaturesToModel, r([F]), { model: MODEL, features: [F] }), {
+      command: Commands.removeFeaturesFromModel,
+      arg: { model: MODEL, features: [F] },
+    });
+    const g = 'urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,churn,PROD)';
+    assert.deepEqual(undoOf(Commands.addGroupsToModel, r([g]), { model: MODEL, groups: [g] }), {
+      command: Commands.removeGroupsFromModel,
+      arg: { model: MODEL, groups: [g] },
+    });
+    assert.equal(undoOf(Commands.createEntity, r([F]), { urn: F }), undefined);
+  });
+});
+
+describe('Undo of an answer that is not a list of URN texts', () => {
+  test('no undo: nothing but strings is sent back to the server', () => {
+    const odd = { status: 'written', aspects: ['x'], message: 'Added', added: [1, {}] } as unknown as WriteResult;
+    assert.equal(undoOf(Commands.addFeaturesToTable, odd, { table: TABLE }), undefined);
+    assert.deepEqual(resultButtons(Commands.addFeaturesToTable, odd), []);
+  });
+});
