@@ -254,9 +254,8 @@ for (const compat of COMPAT_MODES)
         [S.users, S.orders, S.age],
       );
       assert.match(String(cut[0]!.message), /flow collection a comma ends an unquoted value.*quote it/);
-      const h = hoverText(await env.lsp.hover(uri, positionOf(text, 'urn:li:dataset')));
-      assert.match(h, /cut at its first comma/);
-      assert.ok(h.includes(`"${S.users}"`), h);
+      // The diagnostic over the whole URN is the hover's text (VS Code shows it there): no hover repeats it.
+      assert.equal(await env.lsp.hover(uri, positionOf(text, 'urn:li:dataset')), null);
 
       let fixed = text;
       for (const d of cut.reverse()) {

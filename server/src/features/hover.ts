@@ -185,9 +185,7 @@ function title(urn: Urn): string {
   return `**${KIND_LABELS[urn.kind]}** ${codeSpan(entityName(urn))}${table}${platform}${env}`;
 }
 
-/** The URN's parts, for the kinds whose title does not already name them all (each thing said once). */
 function partsLine(urn: Urn): string {
-  if (urn.kind !== 'other') return '';
   return urnParts(urn)
     .map(([k, v]) => `${k}: ${codeSpan(v)}`)
     .join(' · ');
