@@ -155,7 +155,7 @@ for (const compat of COMPAT_MODES)
       assert.equal(custom!.severity, 3);
       assert.equal(
         custom!.message,
-        "entity type 'myCompanyThing' is not in DataHub's entity registry; custom entity types are not checked",
+        "'myCompanyThing' is not an entity type DataHub knows; a custom type's URNs are not checked",
       );
       assert.deepEqual(custom!.range, {
         start: positionOf(text, 'myCompanyThing'),
@@ -168,7 +168,7 @@ for (const compat of COMPAT_MODES)
       });
       assert.equal(
         customTuple!.message,
-        "entity type 'pipelineRun' is not in DataHub's entity registry; custom entity types are not checked",
+        "'pipelineRun' is not an entity type DataHub knows; a custom type's URNs are not checked",
       );
       const typo = ds.find((d) => d.code === 'malformed-urn')!;
       assert.equal(typo.severity, 1);
