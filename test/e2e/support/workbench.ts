@@ -156,6 +156,37 @@ export class Workbench {
     return hover.innerText();
   }
 
+  /** The hover box on screen (VS Code's content hover: it clips what does not fit and scrolls). */
+  hoverBox(): Locator {
+    return this.page.locator('.monaco-hover:visible').first();
+  }
+
+  /**
+   * The links of the hover box whose text matches, each with whether it is in view: inside the
+   * box (not scrolled out of it) and inside the window. Bounding boxes, not pixels.
+   */
+  async hoverLinks(text: RegExp): Promise<Array<{ text: string; inView: boolean }>> {
+    const box = await this.hoverBox().boundingBox();
+    if (!box) throw new Error('no hover on screen');
+    const viewport = this.page.viewportSize() ?? { width: 0, height: 0 };
+    const links = this.hoverBox().locator('a', { hasText: text });
+    const out: Array<{ text: string; inView: boolean }> = [];
+    for (let i = 0; i < (await links.count()); i++) {
+      const link = links.nth(i);
+      const b = await link.boundingBox();
+      const inView =
+        b !== null &&
+        b.y >= box.y &&
+        b.y + b.height <= box.y + box.height &&
+        b.x >= box.x &&
+        b.x + b.width <= box.x + box.width &&
+        b.y + b.height <= viewport.height &&
+        b.x + b.width <= viewport.width;
+      out.push({ text: await link.innerText(), inView });
+    }
+    return out;
+  }
+
   /**
    * Opens `file` of `workspace`, hovers `word` on the first line holding `lineNeedle` until the
    * hover matches `expected` (the server has answered: the diagnostics and quick fixes that come
