@@ -33,7 +33,7 @@ describe('Catalog Lens access token in a real VS Code', { skip: !E2E_ENABLED && 
       const wb = session.workbench;
       // The item's text in words (issue 15), not only its icon: where it is connected, or what is wrong.
       const host = new URL(session.catalogUrl).host;
-      assert.equal(await wb.statusItem().innerText(), 'Catalog: unauthorized');
+      assert.equal((await wb.statusItem().innerText()).trim(), 'Catalog: unauthorized');
 
       await setToken(TOKEN);
       assert.equal(await wb.waitForStatus(CONNECTED), `Catalog: ${host}`);
