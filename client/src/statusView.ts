@@ -98,7 +98,10 @@ export function statusView(status: ClientStatus): StatusView {
   const lines = [
     v.title,
     inertText(status.message, 'plain', MESSAGE_LIMIT),
-    status.endpoint ? inertText(`Endpoint: ${status.endpoint}`, 'plain') : '',
+    // Said once: the server's message usually names the endpoint already.
+    status.endpoint && !status.message.includes(status.endpoint)
+      ? inertText(`Endpoint: ${status.endpoint}`, 'plain')
+      : '',
   ].filter((l) => l !== '');
   return { text, tooltip: lines.join('\n'), background: v.background, command: v.command };
 }

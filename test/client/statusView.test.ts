@@ -30,6 +30,18 @@ describe('status bar text: each state in words', () => {
     const v = statusView({ state: 'connected', message: 'connected to http://localhost:9002', endpoint: GRAPHQL });
     assert.equal(v.tooltip, `Catalog connected\nconnected to http://localhost:9002\nEndpoint: ${GRAPHQL}`);
   });
+
+  test('the endpoint is not repeated when the message names it', () => {
+    const v = statusView({
+      state: 'unauthorized',
+      message: `${GRAPHQL} refused the access token (401)`,
+      endpoint: GRAPHQL,
+    });
+    assert.equal(
+      v.tooltip,
+      `The catalog refused the access token — click to set one\n${GRAPHQL} refused the access token (401)`,
+    );
+  });
 });
 
 describe('the host shown for a connected catalog', () => {

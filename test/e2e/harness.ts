@@ -29,7 +29,7 @@ export const REBOUND_HOST = 'evil.example';
 
 /**
  * The window the scenarios and the README's screenshots are taken in: a laptop's 1400×900, the size
- * issue 15 asks hovers to fit (test/e2e/hover.test.ts checks that the hover's link is inside it).
+ * issue 15 asks hovers to fit (test/e2e/editor.test.ts checks that the hover's link is inside it).
  */
 export const E2E_VIEWPORT = { width: 1400, height: 900 } as const;
 

@@ -4,7 +4,7 @@
  * (spec §2.4): a title line, the description, details, then a link footer (the
  * yaml-language-server layout). Pure: takes what the catalog answered, returns Markdown.
  *
- * What VS Code puts in the same hover box (seen in code-server 4.139, test/e2e/hover.test.ts):
+ * What VS Code puts in the same hover box (seen in code-server 4.139, test/e2e/editor.test.ts):
  * first the message of each diagnostic under the mouse, then this Markdown, then the tooltip of
  * the document link under the mouse as a link ("[Open in catalog](…) (ctrl + click)"), then
  * "View Problem · Quick Fix". So each thing is said once: what a diagnostic at the place says is
@@ -201,7 +201,7 @@ const SHORT_DESCRIPTION = { chars: 160, lines: 2 };
 /**
  * Rows of a dataset's column table, "…and N more" included: with the title, a two-line
  * description, the header and the link row, 5 rows fill the 250 px box (measured in code-server,
- * test/e2e/hover.test.ts). A dataset of at most 5 columns shows them all.
+ * test/e2e/editor.test.ts). A dataset of at most 5 columns shows them all.
  */
 export const MAX_COLUMN_ROWS = 5;
 /** Names of a list (a table's features, a model's groups and features) before "and N more". */
