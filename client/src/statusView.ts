@@ -19,13 +19,13 @@ export interface StatusView {
 
 const VIEWS: Record<ConnectionState | 'restarting', Omit<StatusView, 'tooltip'> & { title: string }> = {
   connected: {
-    text: '$(database) Catalog',
+    text: '$(database) Catalog: connected',
     title: 'Catalog connected',
     background: undefined,
     command: PaletteCommands.showOutput,
   },
   checking: {
-    text: '$(sync~spin) Catalog',
+    text: '$(sync~spin) Catalog: checking…',
     title: 'Checking the catalog connection…',
     background: undefined,
     command: PaletteCommands.showOutput,
@@ -62,13 +62,46 @@ const VIEWS: Record<ConnectionState | 'restarting', Omit<StatusView, 'tooltip'> 
   },
 };
 
+/** Longest host shown as it is in the status bar; a longer one is shortened by shortHost. */
+const HOST_LIMIT = 28;
+
+/**
+ * The host (and port) of the endpoint, as the status bar shows it: `localhost:9002`, or for a
+ * long name its first label and the port (`datahub-gms…:8080`): the bar is shared with other
+ * items, and the tooltip has the whole endpoint. Undefined when the endpoint is not a URL.
+ */
+export function shortHost(endpoint: string | undefined): string | undefined {
+  if (!endpoint) return undefined;
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return undefined;
+  }
+  const host = inertText(url.host, 'plain');
+  if (host === '' || host.length <= HOST_LIMIT) return host || undefined;
+  const port = url.port ? `:${url.port}` : '';
+  // An IP address has no first label worth keeping: it is cut at the limit.
+  const name = url.hostname;
+  const first = /^[\d.]+$/.test(name) || name.startsWith('[') ? name : (name.split('.')[0] ?? name);
+  const cut = first.length > HOST_LIMIT - port.length - 1 ? first.slice(0, HOST_LIMIT - port.length - 1) : first;
+  return `${inertText(cut, 'plain')}…${port}`;
+}
+
 export function statusView(status: ClientStatus): StatusView {
   const v = VIEWS[status.state] ?? VIEWS.error;
+  // Connected says where to (issue 15: "connected to which host"); the other states say what is wrong.
+  const host = status.state === 'connected' ? shortHost(status.endpoint) : undefined;
+  // `$(name)` in a status bar text is an icon: a host that spells one is shown as text (VS Code's escapeIcons).
+  const text = host ? `$(database) Catalog: ${host.replace(/\$\(/g, '\\$(')}` : v.text;
   // The message may quote the catalog: each line of the tooltip is one plain bounded line.
   const lines = [
     v.title,
     inertText(status.message, 'plain', MESSAGE_LIMIT),
-    status.endpoint ? inertText(`Endpoint: ${status.endpoint}`, 'plain') : '',
+    // Said once: the server's message usually names the endpoint already.
+    status.endpoint && !status.message.includes(status.endpoint)
+      ? inertText(`Endpoint: ${status.endpoint}`, 'plain')
+      : '',
   ].filter((l) => l !== '');
-  return { text: v.text, tooltip: lines.join('\n'), background: v.background, command: v.command };
+  return { text, tooltip: lines.join('\n'), background: v.background, command: v.command };
 }

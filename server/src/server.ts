@@ -71,6 +71,8 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     clientCommands: false,
     trusted: true,
     canProgress: false,
+    /** The editor shows a document link's tooltip in the hover over it (VS Code): hovers then leave their link out. */
+    linkTooltips: false,
     allowedOrigins: [] as string[],
     folders: [] as string[],
   };
@@ -163,6 +165,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
       );
     }
     session.canProgress = caps.window?.workDoneProgress === true;
+    session.linkTooltips = caps.textDocument?.documentLink?.tooltipSupport === true;
     session.folders = (params.workspaceFolders ?? []).map((f) => f.uri);
     if (session.folders.length === 0 && params.rootUri) session.folders = [params.rootUri];
     if (token !== undefined) catalogClients.useToken(token);
@@ -211,7 +214,9 @@ export function startServer(connection: Connection, runtime: Runtime): void {
       if (!open?.scan) return null;
       const offset = open.doc.offsetAt(params.position);
       const resolved = await answerFor(hoverLookupAt(open.scan, offset), open.settings, token);
-      const hover = hoverAt(open.scan, offset, linkSettings(open.settings), resolved);
+      const hover = hoverAt(open.scan, offset, linkSettings(open.settings), resolved, {
+        linkTooltips: session.linkTooltips,
+      });
       return hover ? toLspHover(open.doc, hover) : null;
     }),
   );

@@ -92,8 +92,8 @@ describe('document selector and restarts', () => {
 
 describe('status bar: each state shows its text and a click runs its fix', () => {
   const cases: Array<[ConnectionState, string, 'error' | 'warning' | undefined, RegExp]> = [
-    ['connected', PaletteCommands.showOutput, undefined, /^\$\(database\) Catalog$/],
-    ['checking', PaletteCommands.showOutput, undefined, /\$\(sync~spin\)/],
+    ['connected', PaletteCommands.showOutput, undefined, /^\$\(database\) Catalog: localhost:8080$/],
+    ['checking', PaletteCommands.showOutput, undefined, /^\$\(sync~spin\) Catalog: checking…$/],
     ['notConfigured', PaletteCommands.configure, 'warning', /not configured/],
     ['unauthorized', PaletteCommands.setAccessToken, 'error', /unauthorized/],
     ['unreachable', PaletteCommands.configure, 'error', /unreachable/],

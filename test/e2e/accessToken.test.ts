@@ -28,21 +28,29 @@ describe('Catalog Lens access token in a real VS Code', { skip: !E2E_ENABLED && 
     await wb.submitInputBox(token, /Set Access Token/);
   }
 
-  test('the status bar item shows unauthorized for a wrong token and connected for the right one', async () => {
+  test('the status bar item says unauthorized for a wrong token, and the host it is connected to for the right one', async () => {
     await step(session, 'access-token', async () => {
       const wb = session.workbench;
-      assert.match(await wb.statusItem().innerText(), /Catalog: unauthorized/);
+      // The item's text in words (issue 15), not only its icon: where it is connected, or what is wrong.
+      const host = new URL(session.catalogUrl).host;
+      assert.equal((await wb.statusItem().innerText()).trim(), 'Catalog: unauthorized');
 
       await setToken(TOKEN);
-      assert.match(await wb.waitForStatus(CONNECTED), /^Catalog$/);
+      assert.equal(await wb.waitForStatus(CONNECTED), `Catalog: ${host}`);
+      assert.doesNotMatch(
+        await wb.statusTooltip(/connected to http:\/\/127\.0\.0\.1:/),
+        /Endpoint:/,
+        'the endpoint once',
+      );
+      await wb.screenshot('status-connected.png', wb.statusBarClip());
 
       await setToken('e2e-wrong-token');
-      assert.match(await wb.waitForStatus(UNAUTHORIZED), /Catalog: unauthorized/);
+      assert.equal(await wb.waitForStatus(UNAUTHORIZED), 'Catalog: unauthorized');
       assert.match(await wb.statusTooltip(/refused the access token/), /click to set one/);
-      await wb.screenshot('status-unauthorized.png');
+      await wb.screenshot('status-unauthorized.png', wb.statusBarClip());
 
       await setToken(TOKEN);
-      assert.match(await wb.waitForStatus(CONNECTED), /^Catalog$/);
+      assert.equal(await wb.waitForStatus(CONNECTED), `Catalog: ${host}`);
     });
   });
 });

@@ -53,8 +53,8 @@ describe(
     test('"Catalog: Write Dataset Description…": no command: link in the input box or the notifications', async () => {
       await step(session, 'command-links', async () => {
         const wb = session.workbench;
-        // The hover says the catalog does not hold it: the server has resolved the URN.
-        await wb.cursorOnHovered(session.workspace, FILE, 'TABLE = ', 'db.users', /Not in the catalog/);
+        // The hover box shows the diagnostic that the catalog does not hold it: the server has resolved the URN.
+        await wb.cursorOnHovered(session.workspace, FILE, 'TABLE = ', 'db.users', /is not in the catalog/);
         await wb.runCommand('Catalog: Write Dataset Description');
         const title = wb.quickInput().locator('.quick-input-title', { hasText: /Description of dataset/ });
         await title.waitFor();

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { startSession, step, type E2eSession } from './harness';
-import { editedDatasetDescription, featureTableFeatures } from './support/catalog';
+import { E2E_VIEWPORT, startSession, step, type E2eSession } from './harness';
+import { editedDatasetDescription, featureTableFeatures, ingestAspect } from './support/catalog';
 import { E2E_ENABLED, E2E_SKIP_REASON, lineOf } from './support/workspaceText';
 
 const USERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
@@ -16,6 +16,8 @@ const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
 const USERS_TABLE = 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users_table)';
 const SIGNUP_DAYS = 'urn:li:mlFeature:(users_table,signup_days)';
 const USERS_DESCRIPTION = /One row per registered user of the product\./;
+const WIDE = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.events_wide,PROD)';
+const OPEN_IN_CATALOG = /^Open in catalog$/;
 
 describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REASON }, () => {
   let session: E2eSession;
@@ -45,7 +47,70 @@ describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REAS
       const line = lineOf(session.workspace, 'catalog/datasets.yml', USERS);
       const hover = await wb.hoverAt(await wb.revealText(line.number, line.text, 'db.users'), USERS_DESCRIPTION);
       assert.match(hover, /db\.users/);
+      // One "Open in catalog" (the document link's, "(ctrl + click)"), in view in a 1400×900 window.
+      assert.deepEqual(E2E_VIEWPORT, { width: 1400, height: 900 });
+      assert.deepEqual(await wb.hoverLinks(/Open in catalog/), [{ text: 'Open in catalog', inView: true }]);
       await wb.screenshot('hover-dataset.png');
+    });
+  });
+
+  test('a 4-column dataset with a diagnostic: the message once and the link in view', async () => {
+    await step(session, 'hover-diagnostic', async () => {
+      const wb = session.workbench;
+      await wb.openFile('catalog/datasets.yml');
+      const line = lineOf(session.workspace, 'catalog/datasets.yml', ORDERS);
+      const hover = await wb.hoverAt(await wb.revealText(line.number, line.text, 'db.orders'), /has no description/);
+      assert.equal(hover.match(/no description/gi)?.length, 1, hover);
+      assert.deepEqual(await wb.hoverLinks(OPEN_IN_CATALOG), [{ text: 'Open in catalog', inView: true }]);
+    });
+  });
+
+  test('a malformed URN: its message once', async () => {
+    await step(session, 'hover-malformed', async () => {
+      const wb = session.workbench;
+      await wb.openFile('pipelines/features.py');
+      const line = lineOf(session.workspace, 'pipelines/features.py', 'BROKEN = ');
+      const hover = await wb.hoverAt(await wb.revealText(line.number, line.text, 'db.users'), /Malformed URN/);
+      assert.equal(hover.match(/Malformed URN/g)?.length, 1, hover);
+    });
+  });
+
+  test('a dataset of 30 columns: 4 rows, "…and 26 more", and the link in view', async () => {
+    await step(session, 'hover-many-columns', async () => {
+      const wb = session.workbench;
+      const fields = Array.from({ length: 30 }, (_, i) => ({
+        fieldPath: `event_field_${i + 1}`,
+        nullable: true,
+        ...(i % 4 === 3 ? {} : { description: `What field ${i + 1} of the event records.` }),
+        type: { type: { 'com.linkedin.schema.StringType': {} } },
+        nativeDataType: 'string',
+        recursive: false,
+        isPartOfKey: false,
+      }));
+      await ingestAspect(session.catalog, 'dataset', WIDE, 'datasetProperties', {
+        customProperties: {},
+        name: 'events_wide',
+        description: 'One row per event, with every field the tracker sends.',
+        tags: [],
+      });
+      await ingestAspect(session.catalog, 'dataset', WIDE, 'schemaMetadata', {
+        schemaName: 'db.events_wide',
+        platform: 'urn:li:dataPlatform:hive',
+        version: 0,
+        hash: '',
+        platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },
+        fields,
+      });
+      const file = 'pipelines/events.py';
+      writeFileSync(path.join(session.workspace, file), `# The tracker's events.\nEVENTS = "${WIDE}"\n`);
+      await wb.openFile(file);
+      const line = lineOf(session.workspace, file, 'EVENTS = ');
+      const hover = await wb.hoverAt(await wb.revealText(line.number, line.text, 'events_wide'), /26 more/);
+      assert.match(hover, /event_field_4/);
+      assert.doesNotMatch(hover, /event_field_5\b/);
+      assert.match(hover, /7 of the 30 columns have no description/);
+      assert.deepEqual(await wb.hoverLinks(OPEN_IN_CATALOG), [{ text: 'Open in catalog', inView: true }]);
+      await wb.screenshot('hover-many-columns.png');
     });
   });
 

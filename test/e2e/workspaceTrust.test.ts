@@ -82,9 +82,10 @@ describe('Catalog Lens in Restricted Mode (workspace not trusted)', { skip: !E2E
       // The harness waited for "connected": the server started, against the machine-level catalog.
       assert.match(await wb.statusLabel(), /^Catalog Lens: Catalog connected/);
       assert.match(
-        await wb.statusTooltip(/Endpoint:/),
-        new RegExp(`Endpoint: ${regexpLiteral(session.catalogUrl)}/api/graphql`),
+        await wb.statusTooltip(/connected to /),
+        new RegExp(`connected to ${regexpLiteral(session.catalogUrl)}/api/graphql`),
       );
+      assert.equal((await wb.statusItem().innerText()).trim(), `Catalog: ${new URL(session.catalogUrl).host}`);
     });
   });
 

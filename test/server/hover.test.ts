@@ -2,17 +2,67 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { caret, hoverText, positionOf } from '../support/lspClient';
-import { COMPAT_MODES, S, useSampleServer } from '../support/fixture';
+import { COMPAT_MODES, S, useSampleServer, type Catalog } from '../support/fixture';
+import type { LspSession } from '../support/lspClient';
+
+const WIDE = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.wide,PROD)';
+
+/** A dataset of `n` columns, every third without a description, written through the catalog's aspect endpoint. */
+async function ingestWideDataset(catalog: Catalog, n: number): Promise<void> {
+  const fields = Array.from({ length: n }, (_, i) => ({
+    fieldPath: `col_${String(i + 1).padStart(2, '0')}`,
+    nullable: true,
+    ...(i % 3 === 2 ? {} : { description: `Column number ${i + 1}.` }),
+    type: { type: { 'com.linkedin.schema.StringType': {} } },
+    nativeDataType: 'string',
+    recursive: false,
+    isPartOfKey: false,
+  }));
+  const aspects = [
+    ['datasetProperties', { customProperties: {}, name: 'wide', description: 'A wide table.', tags: [] }],
+    [
+      'schemaMetadata',
+      {
+        schemaName: 'db.wide',
+        platform: 'urn:li:dataPlatform:hive',
+        version: 0,
+        hash: '',
+        platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },
+        fields,
+      },
+    ],
+  ] as const;
+  for (const [aspectName, value] of aspects) {
+    const r = await fetch(`${catalog.url}/aspects?action=ingestProposal`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        proposal: {
+          entityType: 'dataset',
+          entityUrn: WIDE,
+          changeType: 'UPSERT',
+          aspectName,
+          aspect: { value: JSON.stringify(value), contentType: 'application/json' },
+        },
+        async: 'false',
+      }),
+    });
+    assert.equal(r.status, 200, `ingesting ${aspectName} of ${WIDE}: ${await r.text()}`);
+  }
+}
+
+async function hoverIn(lsp: LspSession, uri: string, languageId: string, marked: string): Promise<string> {
+  const { text, position } = caret(marked);
+  await lsp.open(uri, languageId, text);
+  return hoverText(await lsp.hover(uri, position));
+}
 
 for (const compat of COMPAT_MODES)
   describe(`hover (${compat} catalog)`, () => {
     const env = useSampleServer({}, compat);
 
-    async function hoverAt(uri: string, languageId: string, marked: string): Promise<string> {
-      const { text, position } = caret(marked);
-      await env.lsp.open(uri, languageId, text);
-      return hoverText(await env.lsp.hover(uri, position));
-    }
+    const hoverAt = (uri: string, languageId: string, marked: string): Promise<string> =>
+      hoverIn(env.lsp, uri, languageId, marked);
 
     test('a dataset literal in Python shows platform, name, env, description and columns', async () => {
       const h = await hoverAt(
@@ -24,7 +74,8 @@ for (const compat of COMPAT_MODES)
       assert.match(h, /One row per registered user of the product\./);
       assert.match(h, /\| `user_id` \| Primary key of the user\. \|/);
       assert.match(h, /\| `age` \| _none_ \|/);
-      assert.match(h, /2 of 5 columns have no description/);
+      assert.match(h, /\| `signup_ts` \| _none_ \|/, 'five columns: all of them are shown');
+      assert.doesNotMatch(h, /more_/);
       assert.match(
         h,
         /\[Open in catalog\]\(http:\/\/127\.0\.0\.1:\d+\/dataset\/urn:li:dataset:\(urn:li:dataPlatform:hive,db\.users,PROD\)\)/,
@@ -57,7 +108,9 @@ for (const compat of COMPAT_MODES)
       assert.match(onColumn, /Primary key of the user\./);
       const undocumented = hoverText(await env.lsp.hover('file:///w/d.yml', positionOf(yaml, 'name: age', 7)));
       assert.match(undocumented, /Column `age`/);
-      assert.match(undocumented, /_No description\._/);
+      // The diagnostic on the name says "Column 'age' of db.users has no description" in the same hover box.
+      assert.doesNotMatch(undocumented, /No description/);
+      assert.match(undocumented, /\[Open in catalog\]\(http:\/\/127\.0\.0\.1:\d+\/dataset\//);
     });
 
     test('a v2 field path is shown by its simple path, and an edited description wins over the ingested one', async () => {
@@ -135,15 +188,15 @@ for (const compat of COMPAT_MODES)
       );
       assert.match(model, /Churn classifier, third training run\./);
       assert.match(model, /type gradient boosted trees · version `3`/);
-      assert.match(model, /Groups: `churn-model`/);
-      assert.match(model, /Features \(3\): `age`, `country`, `order_count`/);
+      assert.match(model, /Groups: `churn-model` · Features \(3\): `age`, `country`, `order_count`/);
       const bare = await hoverAt(
         'file:///w/m2.py',
         'python',
         `"urn:li:mlModel:(urn:li:dataPlatform:mlflow,ltv-mo|del-v1,PROD)"`,
       );
-      assert.match(bare, /_No description\._/);
-      assert.match(bare, /Groups: none/);
+      // Its missing-description diagnostic is in the same hover box: "No description" is not said twice.
+      assert.doesNotMatch(bare, /No description/);
+      assert.match(bare, /Groups: none · Features: none/);
       const group = await hoverAt(
         'file:///w/g.py',
         'python',
@@ -164,15 +217,15 @@ for (const compat of COMPAT_MODES)
       assert.match(platform, /\*\*Data platform\*\* `hive`/);
     });
 
-    test('a URN not in the catalog says so and still shows its parts', async () => {
+    test('a URN not in the catalog: its title, once; the diagnostic beside it says it is not in the catalog', async () => {
       const h = await hoverAt('file:///w/n.py', 'python', `"urn:li:dataset:(urn:li:dataPlatform:hive,db.gh|ost,PROD)"`);
-      assert.match(h, /_Not in the catalog\._/);
-      assert.match(h, /platform: `hive` · name: `db\.ghost` · env: `PROD`/);
+      assert.equal(h, '**Dataset** `db.ghost` · hive · PROD\n\nplatform: `hive` · name: `db.ghost` · env: `PROD`');
     });
 
-    test('a malformed URN says what is wrong; a template is not looked up', async () => {
-      const bad = await hoverAt('file:///w/x.py', 'python', `"urn:li:dataset:(urn:li:dataPlatform:hive,db.us|ers)"`);
-      assert.match(bad, /\*\*Malformed URN\*\*: expected 3 parts \(platform, name, env\), found 2/);
+    test('a malformed URN has no hover of its own (its diagnostic is the hover); a template is not looked up', async () => {
+      const { text, position } = caret(`"urn:li:dataset:(urn:li:dataPlatform:hive,db.us|ers)"`);
+      await env.lsp.open('file:///w/x.py', 'python', text);
+      assert.equal(await env.lsp.hover('file:///w/x.py', position), null);
       const tpl = await hoverAt('file:///w/y.py', 'python', `f"urn:li:dataset:(urn:li:dataPlatform:{p},{na|me},PROD)"`);
       assert.match(tpl, /\*\*Templated URN\*\*/);
     });
@@ -188,7 +241,7 @@ for (const compat of COMPAT_MODES)
           `"urn:svc:dataset:(urn:svc:dataPlatform:hive,db.us|ers,PROD)"`,
         );
         if (compat === 'spec') assert.match(h, /One row per registered user/);
-        else assert.match(h, /_Not in the catalog\._/);
+        else assert.doesNotMatch(h, /Not in the catalog/, 'the unknown-URN diagnostic says it');
       },
     );
 
@@ -226,3 +279,100 @@ for (const compat of COMPAT_MODES)
       assert.ok(h.length < 2500, `hover is ${h.length} characters`);
     });
   });
+
+for (const compat of COMPAT_MODES)
+  describe(`hover fits VS Code's hover box (${compat} catalog)`, () => {
+    const env = useSampleServer({}, compat);
+
+    test('a dataset of 12 columns shows 4 rows, then "…and 8 more" with how many are undocumented', async () => {
+      await ingestWideDataset(env.catalog, 12);
+      const h = await hoverIn(env.lsp, 'file:///w/wide.py', 'python', `"${WIDE.replace('db.wide', 'db.wi|de')}"`);
+      const rows = h
+        .split('\n')
+        .filter((l) => l.startsWith('| ') && !l.startsWith('| column |') && !l.startsWith('| ---'));
+      assert.deepEqual(rows, [
+        '| `col_01` | Column number 1. |',
+        '| `col_02` | Column number 2. |',
+        '| `col_03` | _none_ |',
+        '| `col_04` | Column number 4. |',
+        '| _…and 8 more_ | _4 of the 12 columns have no description_ |',
+      ]);
+      // The link stays last and the whole hover is a handful of lines.
+      assert.match(h.split('\n\n').at(-1)!, /^\[Open in catalog\]\(http:\/\/127\.0\.0\.1:\d+\/dataset\//);
+      // Title, description, the table's header, separator and 5 rows, the link: 10 lines, whatever the columns.
+      assert.equal(h.split('\n').filter((l) => l.trim() !== '').length, 10, h);
+    });
+
+    test('a long description is cut to two lines above the columns, with "…"', async () => {
+      const long = Array.from({ length: 6 }, (_, i) => `Line ${i + 1} of a long description.`).join('\n');
+      const r = await fetch(`${env.catalog.url}/aspects?action=ingestProposal`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          proposal: {
+            entityType: 'dataset',
+            entityUrn: S.users,
+            changeType: 'UPSERT',
+            aspectName: 'editableDatasetProperties',
+            aspect: { value: JSON.stringify({ description: long }), contentType: 'application/json' },
+          },
+          async: 'false',
+        }),
+      });
+      assert.equal(r.status, 200);
+      const h = await hoverIn(env.lsp, 'file:///w/long.py', 'python', `"${S.users.replace('db.users', 'db.us|ers')}"`);
+      assert.match(h, /Line 1 of a long description\.\nLine 2 of a long description\.\n…/);
+      assert.doesNotMatch(h, /Line 3/);
+    });
+  });
+
+describe('each thing said once: what a diagnostic at the place says is said by the hover only when that diagnostic is off', () => {
+  const env = useSampleServer({
+    settings: { diagnostics: { malformed: 'off', unknown: 'off', missingDescription: 'off' } },
+  });
+
+  test('malformed, not in the catalog, no description: the hover says them itself', async () => {
+    const bad = await hoverIn(
+      env.lsp,
+      'file:///w/x.py',
+      'python',
+      `"urn:li:dataset:(urn:li:dataPlatform:hive,db.us|ers)"`,
+    );
+    assert.match(bad, /\*\*Malformed URN\*\*: expected 3 parts \(platform, name, env\), found 2/);
+    const ghost = await hoverIn(env.lsp, 'file:///w/n.py', 'python', `"${S.ghost.replace('db.ghost', 'db.gh|ost')}"`);
+    assert.match(ghost, /_Not in the catalog\._/);
+    const bare = await hoverIn(
+      env.lsp,
+      'file:///w/m.py',
+      'python',
+      `"urn:li:mlModel:(urn:li:dataPlatform:mlflow,ltv-mo|del-v1,PROD)"`,
+    );
+    assert.match(bare, /_No description\._/);
+  });
+});
+
+describe('one link per hover in an editor that shows link tooltips (VS Code)', () => {
+  const env = useSampleServer({ documentLinkTooltips: true });
+
+  test('over a URN the document link is the link: the hover has none of its own', async () => {
+    const h = await hoverIn(
+      env.lsp,
+      'file:///w/a.py',
+      'python',
+      `USERS = "${S.users.replace('db.users', 'db.us|ers')}"\n`,
+    );
+    assert.match(h, /One row per registered user of the product\./);
+    assert.doesNotMatch(h, /Open in catalog|\]\(http/);
+    const links = await env.lsp.links('file:///w/a.py');
+    assert.equal(links.length, 1);
+    assert.equal(links[0]!.tooltip, 'Open in catalog');
+  });
+
+  test('a YAML column name is no document link: its hover keeps the link to the dataset page', async () => {
+    const yaml = `datasets:\n  - urn: ${S.users}\n    columns:\n      - name: user_id\n`;
+    await env.lsp.open('file:///w/d.yml', 'yaml', yaml);
+    const h = hoverText(await env.lsp.hover('file:///w/d.yml', positionOf(yaml, 'user_id', 2)));
+    assert.match(h, /Column `user_id`/);
+    assert.equal(h.match(/Open in catalog/g)?.length, 1);
+  });
+});

@@ -61,6 +61,8 @@ export interface SessionOptions {
   noConfiguration?: boolean;
   /** Node options for the server process, e.g. `--pending-deprecation`. */
   execArgv?: string[];
+  /** Declare `textDocument.documentLink.tooltipSupport`, as VS Code does (it shows link tooltips in hovers). */
+  documentLinkTooltips?: boolean;
 }
 
 export async function startSession(opts: SessionOptions = {}): Promise<LspSession> {
@@ -144,6 +146,7 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
       textDocument: {
         codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor'] } } },
         hover: { contentFormat: ['markdown'] },
+        ...(opts.documentLinkTooltips ? { documentLink: { tooltipSupport: true } } : {}),
       },
     },
     initializationOptions: opts.initializationOptions ?? (opts.noConfiguration ? { settings } : {}),

@@ -132,7 +132,7 @@ export function diagnosticsFor(
       push(levels.unregisteredEntityType, {
         start: r.start,
         end: r.end,
-        message: `entity type '${inertText(urn.entityType, 'plain')}' is not in DataHub's entity registry; custom entity types are not checked`,
+        message: `'${inertText(urn.entityType, 'plain')}' is not an entity type DataHub knows; a custom type's URNs are not checked`,
         code: 'unregistered-entity-type',
         data: { code: 'unregistered-entity-type', urn: occ.urn, kind: 'other' },
       });

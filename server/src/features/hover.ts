@@ -3,6 +3,15 @@
  * column beside a dataset URN), what the catalog must be asked about it, and its text per kind
  * (spec §2.4): a title line, the description, details, then a link footer (the
  * yaml-language-server layout). Pure: takes what the catalog answered, returns Markdown.
+ *
+ * What VS Code puts in the same hover box (seen in code-server 4.139, test/e2e/editor.test.ts):
+ * first the message of each diagnostic under the mouse, then this Markdown, then the tooltip of
+ * the document link under the mouse as a link ("[Open in catalog](…) (ctrl + click)"), then
+ * "View Problem · Quick Fix". So each thing is said once: what a diagnostic at the place says is
+ * left out here, and over a document link (in an editor that shows link tooltips) so is the link.
+ * The box is at most max(editor height / 4, 250) px tall (ContentHoverWidget._updateMaxDimensions):
+ * 250 px in a 1400×900 window, for all of it. Lists and descriptions are capped to fit it, with
+ * the link row still in view; the catalog page has the rest.
  */
 import { findField, simplePath } from '../../../model/src/fieldPath';
 import {
@@ -26,6 +35,8 @@ import { lookupOf, type Lookup } from './lookup';
 import { occurrenceAt } from './urnAt';
 import { codeSpan, escapeMarkdown, safeDescription, tableCell } from './markdown';
 import { doubleQuoted } from './yamlEdit';
+import { diagnosticsFor, type DiagnosticCode } from './diagnostics';
+import { linksIn } from './links';
 
 /** A hover: its Markdown, and the range of the document it is about (offsets). */
 export interface HoverAt {
@@ -43,15 +54,28 @@ function lookupFor(o: UrnOccurrence): Lookup | undefined {
   return !o.template && o.parsed?.ok ? lookupOf(o.parsed.urn, o.urn) : undefined;
 }
 
+/** What the editor shows beside a hover, so that the hover does not say it again. */
+export interface HoverEditor {
+  /**
+   * The editor shows a document link's tooltip, as a link, in the hover over the link: VS Code
+   * does (it declares `textDocument.documentLink.tooltipSupport`). The hover over a link then
+   * leaves its own "Open in catalog" out.
+   */
+  linkTooltips?: boolean;
+}
+
 /**
- * The hover at `offset`, or undefined when no URN is there. `resolved` answers what
- * hoverLookupAt asked (the handler asks the catalog first); `settings` give the page link.
+ * The hover at `offset`, or undefined when no URN is there or a diagnostic there says all of it.
+ * `resolved` answers what hoverLookupAt asked (the handler asks the catalog first, and the cache
+ * answers the rest, as it does for the document's diagnostics); `settings` give the page link and
+ * the diagnostics' levels.
  */
 export function hoverAt(
   scan: ScanResult,
   offset: number,
   settings: Settings,
   resolved: ResolutionLookup,
+  editor: HoverEditor = {},
 ): HoverAt | undefined {
   const at = occurrenceAt(scan, offset);
   if (!at) return undefined;
@@ -59,16 +83,38 @@ export function hoverAt(
   const lookup = lookupFor(occurrence);
   const resolution = lookup ? resolved(lookup.urn) : undefined;
   const parsed = occurrence.parsed;
-  const entityUrl = parsed?.ok && !occurrence.template ? entityUrlFor(settings, parsed.urn, occurrence.urn) : undefined;
+  const linkShown =
+    editor.linkTooltips === true && linksIn(scan, settings).some((l) => offset >= l.start && offset < l.end);
+  const entityUrl =
+    parsed?.ok && !occurrence.template && !linkShown ? entityUrlFor(settings, parsed.urn, occurrence.urn) : undefined;
   const markdown = hoverFor({
     occurrence,
     ...(resolution ? { resolution } : {}),
     ...(column !== undefined ? { column } : {}),
     ...(entityUrl ? { entityUrl } : {}),
+    said: saidAt(scan, offset, settings, resolved),
   });
+  if (markdown === '') return undefined;
   const range =
     column !== undefined && at.columnRange ? at.columnRange : { start: occurrence.start, end: occurrence.end };
   return { markdown, range };
+}
+
+/**
+ * The codes of the diagnostics under `offset`: the document's check with the same catalog answers
+ * (its diagnostics are published from them). VS Code shows their messages in the hover box.
+ */
+function saidAt(
+  scan: ScanResult,
+  offset: number,
+  settings: Settings,
+  resolved: ResolutionLookup,
+): ReadonlySet<DiagnosticCode> {
+  const codes = new Set<DiagnosticCode>();
+  for (const d of diagnosticsFor(scan, resolved, settings.diagnostics)) {
+    if (offset >= d.start && offset < d.end) codes.add(d.code);
+  }
+  return codes;
 }
 
 export interface HoverInput {
@@ -77,15 +123,21 @@ export interface HoverInput {
   resolution?: Resolution;
   /** A YAML column name beside the dataset URN, when that is what is hovered. */
   column?: string;
-  /** The entity's page in the catalog's web UI. */
+  /** The entity's page in the catalog's web UI; absent when the editor shows the page link itself. */
   entityUrl?: string;
+  /** The codes of the diagnostics at the place: the editor shows their messages in the same box. */
+  said?: ReadonlySet<DiagnosticCode>;
 }
 
+/** The hover's Markdown; '' when a diagnostic at the place says all there is to say. */
 export function hoverFor(input: HoverInput): string {
   const { occurrence: occ } = input;
+  const said = input.said ?? new Set<DiagnosticCode>();
   if (occ.template)
     return `**Templated URN** ${codeSpan(occ.urn, 300)}\n\nParts are filled in at run time, so it is not looked up.`;
   const parsed = occ.parsed;
+  // The diagnostic's message is the hover's whole text (the URN is right under the mouse).
+  if (said.has('malformed-urn') && !(parsed?.ok ?? false)) return '';
   if (occ.cutInFlow) {
     return `**Malformed URN**: in a YAML flow collection a comma ends an unquoted value, so this URN is cut at its first comma. Quote it:\n\n${codeSpan(doubleQuoted(occ.cutInFlow.urn), 300)}`;
   }
@@ -102,23 +154,25 @@ export function hoverFor(input: HoverInput): string {
   if (urn.kind === 'schemaField' && urn.dataset && res && res.state !== 'error') {
     out.push(
       res.state === 'missing'
-        ? `_Dataset ${codeSpan(entityName(urn.dataset))} is not in the catalog._`
+        ? said.has('unknown-urn')
+          ? ''
+          : `_Dataset ${codeSpan(entityName(urn.dataset))} is not in the catalog._`
         : res.kind === 'dataset'
-          ? schemaFieldBody(res.entity, decodePart(urn.fieldPath), entityName(urn.dataset))
+          ? schemaFieldBody(res.entity, decodePart(urn.fieldPath), entityName(urn.dataset), said)
           : '',
     );
   } else if (!res) {
     out.push(partsLine(urn));
   } else if (res.state === 'missing') {
     out.push(partsLine(urn));
-    out.push(`_Not in the catalog._`);
+    if (!said.has('unknown-urn')) out.push(`_Not in the catalog._`);
   } else if (res.state === 'error') {
     out.push(partsLine(urn));
     out.push(`⚠ ${escapeMarkdown(res.error.message, 300)} — ${escapeMarkdown(hintFor(res.error))}`);
   } else if (input.column !== undefined && res.kind === 'dataset') {
-    out.push(columnHover(res.entity, input.column));
+    out.push(columnHover(res.entity, input.column, said));
   } else {
-    out.push(...body(res));
+    out.push(...body(res, said));
   }
   if (input.entityUrl && (!res || res.state !== 'missing')) out.push(`[Open in catalog](${input.entityUrl})`);
   return out.filter((s) => s !== '').join('\n\n');
@@ -138,56 +192,101 @@ function partsLine(urn: Urn): string {
     .join(' · ');
 }
 
-function description(text: string | null | undefined): string {
-  return text && text.trim() ? safeDescription(text) : '_No description._';
+/**
+ * How much of a description a hover shows: a whole-entity hover gets a few lines, a dataset hover
+ * with its columns below two (the columns need the room). The cut ends in "…"; the page has it all.
+ */
+const DESCRIPTION = { chars: 400, lines: 4 };
+const SHORT_DESCRIPTION = { chars: 160, lines: 2 };
+
+/**
+ * Rows of a dataset's column table, "…and N more" included: with the title, a two-line
+ * description, the header and the link row, 5 rows fill the 250 px box (measured in code-server,
+ * test/e2e/editor.test.ts). A dataset of at most 5 columns shows them all.
+ */
+export const MAX_COLUMN_ROWS = 5;
+/** Names of a list (a table's features, a model's groups and features) before "and N more". */
+export const MAX_LIST_NAMES = 5;
+
+/** The description, or "No description." unless a diagnostic at the place says so already. */
+function description(
+  text: string | null | undefined,
+  said: ReadonlySet<DiagnosticCode>,
+  missing: DiagnosticCode,
+  cap = DESCRIPTION,
+): string {
+  if (text && text.trim()) return safeDescription(text, cap.chars, cap.lines);
+  return said.has(missing) ? '' : '_No description._';
 }
 
-function body(res: Extract<Resolution, { state: 'found' }>): string[] {
+function body(res: Extract<Resolution, { state: 'found' }>, said: ReadonlySet<DiagnosticCode>): string[] {
   switch (res.kind) {
     case 'dataset':
-      return datasetBody(res.entity);
+      return datasetBody(res.entity, said);
     case 'mlFeature':
-      return featureBody(res.entity);
+      return featureBody(res.entity, said);
     case 'mlFeatureTable':
-      return tableBody(res.entity);
+      return tableBody(res.entity, said);
     case 'mlModel':
-      return modelBody(res.entity);
+      return modelBody(res.entity, said);
     case 'mlModelGroup':
-      return groupBody(res.entity);
+      return groupBody(res.entity, said);
   }
 }
 
-const MAX_COLUMNS = 15;
-
-function datasetBody(d: GqlDataset, maxColumns = MAX_COLUMNS): string[] {
-  const out = [description(shownDatasetDescription(d))];
+function datasetBody(d: GqlDataset, said: ReadonlySet<DiagnosticCode>): string[] {
   const cols = shownColumns(d);
+  const out = [
+    description(
+      shownDatasetDescription(d),
+      said,
+      'missing-description',
+      cols.length > 0 ? SHORT_DESCRIPTION : DESCRIPTION,
+    ),
+  ];
   if (cols.length > 0) {
+    // All of them when they fit; else one row less, and that row says how many more and how many undocumented.
+    const shown = cols.length <= MAX_COLUMN_ROWS ? cols : cols.slice(0, MAX_COLUMN_ROWS - 1);
     // A table row splits at pipes even inside a code span (and `\\|` is a backslash, then a split):
     // a path's pipes are shown as a look-alike, or the rest of the path would leave its code span.
-    const rows = cols
-      .slice(0, maxColumns)
-      .map(
-        (c) =>
-          `| ${codeSpan(simplePath(c.fieldPath), 80).replace(/\|/g, '│')} | ${c.description ? tableCell(c.description) : '_none_'} |`,
+    const rows = shown.map(
+      (c) =>
+        `| ${codeSpan(simplePath(c.fieldPath), 80).replace(/\|/g, '│')} | ${c.description ? tableCell(c.description) : '_none_'} |`,
+    );
+    if (shown.length < cols.length) {
+      const undocumented = cols.filter((c) => !c.description).length;
+      rows.push(
+        `| _…and ${cols.length - shown.length} more_ | _${undocumented > 0 ? `${undocumented} of the ${cols.length} columns have no description` : `all ${cols.length} columns are described`}_ |`,
       );
-    const more =
-      cols.length > maxColumns ? `\n\n…and ${cols.length - maxColumns} more columns (${cols.length} in all)` : '';
-    const undocumented = cols.filter((c) => !c.description).length;
-    out.push(`| column | description |\n| --- | --- |\n${rows.join('\n')}${more}`);
-    if (undocumented > 0) out.push(`${undocumented} of ${cols.length} columns have no description.`);
+    }
+    out.push(`| column | description |\n| --- | --- |\n${rows.join('\n')}`);
   } else if (d.schemaMetadata === null) {
     out.push('_No schema in the catalog._');
   }
   return out;
 }
 
-function columnHover(d: GqlDataset, column: string): string {
+function columnHover(d: GqlDataset, column: string, said: ReadonlySet<DiagnosticCode>): string {
   const cols = shownColumns(d);
   const col = findField(cols, column);
   const name = d.properties?.name ?? d.name ?? '';
-  if (!col) return `Column ${codeSpan(column)} is not in the catalog's schema of ${codeSpan(name)}.`;
-  return `Column ${codeSpan(simplePath(col.fieldPath))}${col.fieldPath !== simplePath(col.fieldPath) ? ` (${codeSpan(col.fieldPath, 120)})` : ''}\n\n${description(col.description)}`;
+  if (!col) {
+    if (said.has('unknown-column')) return '';
+    return `Column ${codeSpan(column)} is not in the catalog's schema of ${codeSpan(name)}.`;
+  }
+  return [
+    `Column ${codeSpan(simplePath(col.fieldPath))}${col.fieldPath !== simplePath(col.fieldPath) ? ` (${codeSpan(col.fieldPath, 120)})` : ''}`,
+    description(col.description, said, 'missing-column-description'),
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/** Up to MAX_LIST_NAMES names as code spans, then "and N more". */
+function nameList(names: readonly string[]): string {
+  const shown = names.slice(0, MAX_LIST_NAMES).map((n) => codeSpan(n));
+  const more = names.length - shown.length;
+  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
 }
 
 function schemaFieldTitle(urn: SchemaFieldUrn): string {
@@ -198,11 +297,17 @@ function schemaFieldTitle(urn: SchemaFieldUrn): string {
 }
 
 /** A schemaField's column as its dataset's schema has it: full path when it is a v2 one, type, description. */
-function schemaFieldBody(d: GqlDataset, column: string, datasetName: string): string {
+function schemaFieldBody(
+  d: GqlDataset,
+  column: string,
+  datasetName: string,
+  said: ReadonlySet<DiagnosticCode>,
+): string {
   const cols = shownColumns(d);
   const col = findField(cols, column);
   if (!col) {
     if (d.schemaMetadata === null) return '_No schema in the catalog._';
+    if (said.has('unknown-column')) return '';
     const near = nearNames(
       column,
       cols.map((c) => simplePath(c.fieldPath)),
@@ -216,10 +321,10 @@ function schemaFieldBody(d: GqlDataset, column: string, datasetName: string): st
   ]
     .filter(Boolean)
     .join(' · ');
-  return [description(col.description), details].filter(Boolean).join('\n\n');
+  return [description(col.description, said, 'missing-column-description'), details].filter(Boolean).join('\n\n');
 }
 
-function featureBody(f: GqlMlFeature): string[] {
+function featureBody(f: GqlMlFeature, said: ReadonlySet<DiagnosticCode>): string[] {
   const p = f.properties;
   const details = [
     p?.dataType ? `data type ${codeSpan(p.dataType)}` : '',
@@ -227,47 +332,32 @@ function featureBody(f: GqlMlFeature): string[] {
   ]
     .filter(Boolean)
     .join(' · ');
-  return [description(shownMlDescription(f)), details];
+  return [description(shownMlDescription(f), said, 'missing-description'), details];
 }
 
-function tableBody(t: GqlMlFeatureTable): string[] {
+function tableBody(t: GqlMlFeatureTable, said: ReadonlySet<DiagnosticCode>): string[] {
   const features = (t.properties?.mlFeatures ?? []).filter((x): x is { urn?: string; name: string } => x !== null);
   const list =
-    features.length > 0
-      ? `Features (${features.length}): ${features
-          .slice(0, 20)
-          .map((x) => codeSpan(x.name))
-          .join(', ')}${features.length > 20 ? ', …' : ''}`
-      : 'No features.';
-  return [description(shownMlDescription(t)), list];
+    features.length > 0 ? `Features (${features.length}): ${nameList(features.map((x) => x.name))}` : 'No features.';
+  return [description(shownMlDescription(t), said, 'missing-description'), list];
 }
 
-function modelBody(m: GqlMlModel): string[] {
+function modelBody(m: GqlMlModel, said: ReadonlySet<DiagnosticCode>): string[] {
   const p = m.properties;
   const groups = (p?.groups ?? []).filter((g): g is { urn: string; name: string } => g !== null);
   const features = p?.mlFeatures ?? [];
   return [
-    description(shownMlDescription(m)),
+    description(shownMlDescription(m), said, 'missing-description'),
     [p?.type ? `type ${escapeMarkdown(p.type)}` : '', p?.version ? `version ${codeSpan(p.version)}` : '']
       .filter(Boolean)
       .join(' · '),
-    groups.length > 0
-      ? `Groups: ${groups
-          .slice(0, 20)
-          .map((g) => codeSpan(g.name))
-          .join(', ')}${groups.length > 20 ? `, … (${groups.length} in all)` : ''}`
-      : 'Groups: none',
-    features.length > 0
-      ? `Features (${features.length}): ${features
-          .slice(0, 20)
-          .map((f) => codeSpan(featureName(f)))
-          .join(', ')}${features.length > 20 ? ', …' : ''}`
-      : 'Features: none',
+    // Groups and features share one line, whatever their number (at most 5 names each).
+    `Groups: ${groups.length > 0 ? nameList(groups.map((g) => g.name)) : 'none'} · Features${features.length > 0 ? ` (${features.length}): ${nameList(features.map(featureName))}` : ': none'}`,
   ];
 }
 
-function groupBody(g: GqlMlModelGroup): string[] {
-  return [description(shownMlDescription(g))];
+function groupBody(g: GqlMlModelGroup, said: ReadonlySet<DiagnosticCode>): string[] {
+  return [description(shownMlDescription(g), said, 'missing-description')];
 }
 
 function featureName(urn: string): string {

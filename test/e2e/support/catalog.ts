@@ -76,3 +76,30 @@ export async function featureTableFeatures(catalog: E2eCatalog, urn: string): Pr
   }>('query ($urn: String!) { mlFeatureTable(urn: $urn) { properties { mlFeatures { urn } } } }', { urn });
   return (data.mlFeatureTable?.properties?.mlFeatures ?? []).map((f) => f.urn);
 }
+
+/** Writes one aspect through the catalog's aspect endpoint (DataHub's ingestProposal), as an ingestion would. */
+export async function ingestAspect(
+  catalog: E2eCatalog,
+  entityType: string,
+  entityUrn: string,
+  aspectName: string,
+  value: unknown,
+): Promise<void> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (catalog.token !== undefined) headers.authorization = `Bearer ${catalog.token}`;
+  const res = await fetch(`${catalog.url}/aspects?action=ingestProposal`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      proposal: {
+        entityType,
+        entityUrn,
+        changeType: 'UPSERT',
+        aspectName,
+        aspect: { value: JSON.stringify(value), contentType: 'application/json' },
+      },
+      async: 'false',
+    }),
+  });
+  if (!res.ok) throw new Error(`ingesting ${aspectName} of ${entityUrn}: ${res.status} ${await res.text()}`);
+}

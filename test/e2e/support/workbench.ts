@@ -17,6 +17,14 @@ import { lineOf } from './workspaceText';
 
 const UI_TIMEOUT = 20_000;
 
+/** A part of the page, in CSS pixels (Playwright's screenshot `clip`). */
+export interface Clip {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export class Workbench {
   constructor(readonly page: Page) {}
 
@@ -146,6 +154,37 @@ export class Workbench {
       );
     }
     return hover.innerText();
+  }
+
+  /** The hover box on screen (VS Code's content hover: it clips what does not fit and scrolls). */
+  hoverBox(): Locator {
+    return this.page.locator('.monaco-hover:visible').first();
+  }
+
+  /**
+   * The links of the hover box whose text matches, each with whether it is in view: inside the
+   * box (not scrolled out of it) and inside the window. Bounding boxes, not pixels.
+   */
+  async hoverLinks(text: RegExp): Promise<Array<{ text: string; inView: boolean }>> {
+    const box = await this.hoverBox().boundingBox();
+    if (!box) throw new Error('no hover on screen');
+    const viewport = this.page.viewportSize() ?? { width: 0, height: 0 };
+    const links = this.hoverBox().locator('a', { hasText: text });
+    const out: Array<{ text: string; inView: boolean }> = [];
+    for (let i = 0; i < (await links.count()); i++) {
+      const link = links.nth(i);
+      const b = await link.boundingBox();
+      const inView =
+        b !== null &&
+        b.y >= box.y &&
+        b.y + b.height <= box.y + box.height &&
+        b.x >= box.x &&
+        b.x + b.width <= box.x + box.width &&
+        b.y + b.height <= viewport.height &&
+        b.x + b.width <= viewport.width;
+      out.push({ text: await link.innerText(), inView });
+    }
+    return out;
   }
 
   /**
@@ -375,9 +414,26 @@ export class Workbench {
     await this.page.keyboard.press('Escape');
   }
 
-  async screenshot(name: string): Promise<string> {
+  /** A screenshot of the window, or of `clip` of it, into docs/screenshots/. */
+  async screenshot(name: string, clip?: Promise<Clip> | Clip): Promise<string> {
     const file = path.join(SCREENSHOT_DIR, name);
-    await this.page.screenshot({ path: file });
+    const area = await clip;
+    await this.page.screenshot({ path: file, ...(area ? { clip: area } : {}) });
     return file;
+  }
+
+  /**
+   * The lower left of the window: the status bar's Catalog Lens item and the tooltip above it, as
+   * wide as the tooltip (at least 480 px), from 40 px above the tooltip (or the item) down.
+   */
+  async statusBarClip(): Promise<Clip> {
+    const viewport = this.page.viewportSize() ?? { width: 1400, height: 900 };
+    const item = await this.statusItem().boundingBox();
+    if (!item) throw new Error('the Catalog Lens status item is not on screen');
+    const shown = this.page.locator('.monaco-hover:visible, .workbench-hover:visible');
+    const tooltip = (await shown.count()) > 0 ? await shown.first().boundingBox() : null;
+    const top = Math.max(0, Math.min(item.y, tooltip?.y ?? item.y) - 40);
+    const right = Math.max(item.x + item.width, (tooltip ? tooltip.x + tooltip.width : 0) + 20, 480);
+    return { x: 0, y: top, width: Math.min(viewport.width, right), height: viewport.height - top };
   }
 }

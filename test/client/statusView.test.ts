@@ -1,0 +1,81 @@
+/**
+ * The status bar item's words for each connection state (issue 15: "shows its state in text").
+ * statusView is pure (no vscode), so what the item says is checked here; test/e2e/accessToken.test.ts
+ * checks the same text in a real VS Code.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { shortHost, statusView, type ClientStatus } from '../../client/src/statusView';
+
+const GRAPHQL = 'http://localhost:9002/api/graphql';
+
+describe('status bar text: each state in words', () => {
+  const cases: Array<[ClientStatus, string]> = [
+    [{ state: 'connected', message: 'connected', endpoint: GRAPHQL }, '$(database) Catalog: localhost:9002'],
+    [{ state: 'connected', message: 'connected' }, '$(database) Catalog: connected'],
+    [{ state: 'checking', message: 'starting', endpoint: GRAPHQL }, '$(sync~spin) Catalog: checking…'],
+    [{ state: 'notConfigured', message: 'no URL' }, '$(plug) Catalog: not configured'],
+    [{ state: 'unauthorized', message: '401', endpoint: GRAPHQL }, '$(key) Catalog: unauthorized'],
+    [{ state: 'unreachable', message: 'ECONNREFUSED', endpoint: GRAPHQL }, '$(debug-disconnect) Catalog: unreachable'],
+    [{ state: 'error', message: '500', endpoint: GRAPHQL }, '$(error) Catalog: error'],
+    [{ state: 'restarting', message: 'crashed' }, '$(sync~spin) Catalog: restarting'],
+  ];
+  for (const [status, text] of cases) {
+    test(`${status.state}${status.endpoint ? '' : ' (no endpoint)'}: ${text}`, () => {
+      assert.equal(statusView(status).text, text);
+    });
+  }
+
+  test('the tooltip names the state, the message and the whole endpoint', () => {
+    const v = statusView({ state: 'connected', message: 'connected to http://localhost:9002', endpoint: GRAPHQL });
+    assert.equal(v.tooltip, `Catalog connected\nconnected to http://localhost:9002\nEndpoint: ${GRAPHQL}`);
+  });
+
+  test('the endpoint is not repeated when the message names it', () => {
+    const v = statusView({
+      state: 'unauthorized',
+      message: `${GRAPHQL} refused the access token (401)`,
+      endpoint: GRAPHQL,
+    });
+    assert.equal(
+      v.tooltip,
+      `The catalog refused the access token — click to set one\n${GRAPHQL} refused the access token (401)`,
+    );
+  });
+});
+
+describe('the host shown for a connected catalog', () => {
+  test('a host and port of up to 28 characters is shown whole, the default port left out as the URL does', () => {
+    assert.equal(shortHost('https://datahub.example.com/api/graphql'), 'datahub.example.com');
+    assert.equal(shortHost('http://127.0.0.1:8080/api/graphql'), '127.0.0.1:8080');
+    assert.equal(shortHost('https://datahub.internal.acme.io:443/api/graphql'), 'datahub.internal.acme.io');
+  });
+
+  test('a longer name keeps its first label and the port', () => {
+    assert.equal(shortHost('http://datahub-gms.prod.eu-west-1.corp.acme.com:8080/api/graphql'), 'datahub-gms…:8080');
+    assert.equal(shortHost('https://metadata-catalog.platform.acme.com/api/graphql'), 'metadata-catalog…');
+    const long = shortHost(`https://${'a'.repeat(60)}.example.com:9002/api/graphql`);
+    assert.equal(long, `${'a'.repeat(22)}…:9002`);
+    assert.ok(long.length <= 28, long);
+  });
+
+  test('an IPv6 address is cut, not split at its dots', () => {
+    const v6 = shortHost('http://[2001:db8:85a3:8d3:1319:8a2e:370:7348]:9002/api/graphql');
+    assert.ok(v6!.startsWith('[2001:db8:'), v6);
+    assert.ok(v6!.endsWith('…:9002'), v6);
+  });
+
+  test('no endpoint, or one that is not a URL, shows the state instead', () => {
+    assert.equal(shortHost(undefined), undefined);
+    assert.equal(shortHost('not a url'), undefined);
+    assert.equal(
+      statusView({ state: 'connected', message: 'x', endpoint: 'not a url' }).text,
+      '$(database) Catalog: connected',
+    );
+  });
+
+  test('a host that spells an icon is shown as text', () => {
+    const text = statusView({ state: 'connected', message: 'x', endpoint: 'http://a$(zap)b.example/api/graphql' }).text;
+    assert.doesNotMatch(text.replace('$(database)', ''), /(^|[^\\])\$\(zap\)/);
+  });
+});
