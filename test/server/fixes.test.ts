@@ -318,7 +318,7 @@ describe('writes offered only on entities the catalog has', () => {
       (d) => d.code === 'unknown-urn' && (d.data as { urn?: string }).urn === S.ghostFeature,
     )!;
     const create = await env.lsp.codeActions(uri, unknownFeature.range, [unknownFeature]);
-    assert.ok(create.some((a) => a.title === 'Create ml feature in catalog…'));
+    assert.ok(create.some((a) => a.title === 'Create ML feature in catalog…'));
     assert.ok(!create.some((a) => a.title.startsWith('Add') || a.title.startsWith('Write')));
   });
 

@@ -759,7 +759,7 @@ describe('code actions', () => {
     const onModel = (await env.lsp.codeActions(uri, at('ltv-model-v1'), [])).map((a) => a.title);
     assert.ok(onModel.includes('Add model group…'));
     const unknown = ds.find((d) => d.code === 'unknown-urn')!;
-    const create = (await actionsFor(uri, unknown)).find((a) => a.title === 'Create ml feature in catalog…');
+    const create = (await actionsFor(uri, unknown)).find((a) => a.title === 'Create ML feature in catalog…');
     assert.ok(create, 'create action offered');
     assert.equal(create.kind, 'quickfix');
   });

@@ -16,7 +16,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { ClientCommands, Commands } from '../../../model/src/protocol';
 import { findField } from '../../../model/src/fieldPath';
 import { shownColumns } from '../../../model/src/readShapes';
-import { KIND_LABELS, kindWord } from '../../../model/src/entityNames';
+import { kindWord } from '../../../model/src/entityNames';
 import type { ResolutionLookup } from '../catalogClient/client';
 import type { ScanResult, UrnOccurrence, YamlScalarRef } from '../scan/types';
 import { catalogDescription, type DiagnosticData } from './diagnostics';
@@ -178,7 +178,7 @@ function quickFixes(input: CodeActionInput, d: Diagnostic, data: DiagnosticData)
       break;
     case 'unknown-urn':
       if (data.urn && data.kind && isMlKind(data.kind)) {
-        const title = `Create ${KIND_LABELS[data.kind].toLowerCase()} in catalog`;
+        const title = `Create ${kindWord(data.kind)} in catalog`;
         out.push(
           fix(clientCommands ? `${title}…` : title, {
             command: clientCommands

@@ -120,7 +120,7 @@ describe('language features through the VS Code API', () => {
     const doc = await openNewFile('pipelines/new_feature.py', `GHOST_FEATURE = "${urn}"\n`);
     const unknown = await diagnosticAt(doc, positionOf(doc, urn, 'ghost'), 'unknown-urn');
     const actions = await codeActionsAt(doc, unknown.range);
-    const create = actions.find((a) => a.title === 'Create ml feature in catalog…');
+    const create = actions.find((a) => a.title === 'Create ML feature in catalog…');
     assert.ok(create, `code actions: ${JSON.stringify(actions.map((a) => a.title))}`);
     assert.equal(create.kind?.value, 'quickfix');
     assert.equal(create.command?.command, 'catalogLens.createEntityInteractive');
