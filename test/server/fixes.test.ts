@@ -6,25 +6,14 @@
  */
 import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
-import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
+import { applyEdits } from '../support/textEdits';
 import { aspects, ingest } from '../support/catalogHttp';
 import { positionOf } from '../support/lspClient';
 import { COMPAT_MODES, S, sampleCatalog, serverFor, useSampleServerPerTest } from '../support/fixture';
 import type { WriteResult } from '../../model/src/protocol';
 
 const SET = 'catalogLens.setMlDescription';
-
-/** The text with the edits applied (LSP positions, last edit first). */
-function apply(text: string, edits: TextEdit[]): string {
-  const offset = (p: { line: number; character: number }): number =>
-    text
-      .split('\n')
-      .slice(0, p.line)
-      .reduce((n, l) => n + l.length + 1, 0) + p.character;
-  return [...edits]
-    .sort((a, b) => offset(b.range.start) - offset(a.range.start))
-    .reduce((t, e) => t.slice(0, offset(e.range.start)) + e.newText + t.slice(offset(e.range.end)), text);
-}
 
 for (const compat of COMPAT_MODES)
   for (const writePath of ['aspects', 'graphql'] as const)
@@ -233,7 +222,7 @@ describe('the env typo quick fix', () => {
       const edits = fix!.edit!.changes![uri]!;
       assert.equal(edits.length, 1);
       assert.equal(edits[0]!.newText, 'PROD');
-      assert.equal(apply(text, edits), fixed);
+      assert.equal(applyEdits(text, edits), fixed);
     });
   }
 

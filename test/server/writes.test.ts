@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { parseDocument } from 'yaml';
 import { beforeEach, describe, test } from 'node:test';
-import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
+import { applyEdits } from '../support/textEdits';
 import { aspects, graphql, ingest, ingestBatch } from '../support/catalogHttp';
 import { positionOf } from '../support/lspClient';
 import { COMPAT_MODES, S, sampleCatalog, serverFor, useSampleServerPerTest, type CompatMode } from '../support/fixture';
@@ -715,16 +716,6 @@ describe('code actions', () => {
   // Two of these tests write: each test has a catalog and server of its own.
   const env = useSampleServerPerTest({ initializationOptions: { clientCommands: true } });
 
-  const apply = (text: string, edits: TextEdit[]): string => {
-    const offset = (p: { line: number; character: number }): number =>
-      text
-        .split('\n')
-        .slice(0, p.line)
-        .reduce((n, l) => n + l.length + 1, 0) + p.character;
-    return [...edits]
-      .sort((a, b) => offset(b.range.start) - offset(a.range.start))
-      .reduce((t, e) => t.slice(0, offset(e.range.start)) + e.newText + t.slice(offset(e.range.end)), text);
-  };
   const actionsFor = async (uri: string, d: Diagnostic): Promise<CodeAction[]> =>
     env.lsp.codeActions(uri, d.range, [d]);
 
@@ -790,7 +781,7 @@ describe('code actions', () => {
       (a) => a.title === 'Pull description from catalog',
     );
     assert.ok(pull, 'pull offered');
-    const pulled = apply(yaml, pull.edit!.changes![uri]!);
+    const pulled = applyEdits(yaml, pull.edit!.changes![uri]!);
     assert.equal(
       pulled,
       yaml.replace(
@@ -823,7 +814,7 @@ describe('code actions', () => {
     const ds = await env.lsp.diagnostics(uri, (x) => x.filter((d) => String(d.code).endsWith('mismatch')).length === 3);
     const dsDesc = ds.find((d) => d.code === 'description-mismatch' && (d.data as { urn: string }).urn === S.users)!;
     const pull = (await actionsFor(uri, dsDesc)).find((a) => a.title === 'Pull description from catalog')!;
-    const pulled = apply(yaml, pull.edit!.changes![uri]!);
+    const pulled = applyEdits(yaml, pull.edit!.changes![uri]!);
     assert.equal(
       pulled,
       yaml.replace(
@@ -834,7 +825,7 @@ describe('code actions', () => {
     const col = ds.find((d) => d.code === 'column-description-mismatch')!;
     const colPull = (await actionsFor(uri, col)).find((a) => a.title === 'Pull description from catalog')!;
     assert.equal(
-      apply(yaml, colPull.edit!.changes![uri]!),
+      applyEdits(yaml, colPull.edit!.changes![uri]!),
       yaml.replace("'E-mail address'", "'Login e-mail address, unique.'"),
     );
     const orders = ds.find((d) => d.code === 'description-mismatch' && (d.data as { urn: string }).urn === S.orders)!;

@@ -124,60 +124,18 @@ export function writeCommands(context: WriteContext): Record<WriteCommandId, Com
   return {
     [Commands.setDatasetDescription]: wrap(Commands.setDatasetDescription, setDatasetDescription),
     [Commands.setColumnDescription]: wrap(Commands.setColumnDescription, setColumnDescription),
-    [Commands.addFeaturesToTable]: wrap(Commands.addFeaturesToTable, (a, ctx) =>
-      appendToList(
-        ctx,
-        urnArg(a, 'table', 'mlFeatureTable'),
-        urnList(a, 'features', 'mlFeature'),
-        'mlFeatureTableProperties',
-        'mlFeatures',
-      ),
+    [Commands.addFeaturesToTable]: wrap(Commands.addFeaturesToTable, listWrite(appendToList, FEATURES_OF_TABLE)),
+    [Commands.addFeaturesToModel]: wrap(Commands.addFeaturesToModel, listWrite(appendToList, FEATURES_OF_MODEL)),
+    [Commands.addGroupsToModel]: wrap(Commands.addGroupsToModel, listWrite(appendToList, GROUPS_OF_MODEL)),
+    [Commands.removeFeaturesFromTable]: wrap(
+      Commands.removeFeaturesFromTable,
+      listWrite(removeFromList, FEATURES_OF_TABLE),
     ),
-    [Commands.addFeaturesToModel]: wrap(Commands.addFeaturesToModel, (a, ctx) =>
-      appendToList(
-        ctx,
-        urnArg(a, 'model', 'mlModel'),
-        urnList(a, 'features', 'mlFeature'),
-        'mlModelProperties',
-        'mlFeatures',
-      ),
+    [Commands.removeFeaturesFromModel]: wrap(
+      Commands.removeFeaturesFromModel,
+      listWrite(removeFromList, FEATURES_OF_MODEL),
     ),
-    [Commands.addGroupsToModel]: wrap(Commands.addGroupsToModel, (a, ctx) =>
-      appendToList(
-        ctx,
-        urnArg(a, 'model', 'mlModel'),
-        urnList(a, 'groups', 'mlModelGroup'),
-        'mlModelProperties',
-        'groups',
-      ),
-    ),
-    [Commands.removeFeaturesFromTable]: wrap(Commands.removeFeaturesFromTable, (a, ctx) =>
-      removeFromList(
-        ctx,
-        urnArg(a, 'table', 'mlFeatureTable'),
-        urnList(a, 'features', 'mlFeature'),
-        'mlFeatureTableProperties',
-        'mlFeatures',
-      ),
-    ),
-    [Commands.removeFeaturesFromModel]: wrap(Commands.removeFeaturesFromModel, (a, ctx) =>
-      removeFromList(
-        ctx,
-        urnArg(a, 'model', 'mlModel'),
-        urnList(a, 'features', 'mlFeature'),
-        'mlModelProperties',
-        'mlFeatures',
-      ),
-    ),
-    [Commands.removeGroupsFromModel]: wrap(Commands.removeGroupsFromModel, (a, ctx) =>
-      removeFromList(
-        ctx,
-        urnArg(a, 'model', 'mlModel'),
-        urnList(a, 'groups', 'mlModelGroup'),
-        'mlModelProperties',
-        'groups',
-      ),
-    ),
+    [Commands.removeGroupsFromModel]: wrap(Commands.removeGroupsFromModel, listWrite(removeFromList, GROUPS_OF_MODEL)),
     [Commands.createEntity]: wrap(Commands.createEntity, createEntity),
     [Commands.setMlDescription]: wrap(Commands.setMlDescription, setMlDescription),
   };
@@ -321,6 +279,50 @@ async function setColumnDescription(a: Record<string, unknown>, ctx: Ctx): Promi
     aspects: ['editableSchemaMetadata'],
     message: `Wrote the description of column '${inertText(simplePath(field.fieldPath), 'notification')}' of ${label(urn.urn)}`,
   };
+}
+
+/** A member list of an ML entity's properties aspect, and the argument names its commands take. */
+interface MemberList {
+  target: 'table' | 'model';
+  targetKind: 'mlFeatureTable' | 'mlModel';
+  members: 'features' | 'groups';
+  memberKind: 'mlFeature' | 'mlModelGroup';
+  aspectName: 'mlFeatureTableProperties' | 'mlModelProperties';
+  list: 'mlFeatures' | 'groups';
+}
+
+const FEATURES_OF_TABLE: MemberList = {
+  target: 'table',
+  targetKind: 'mlFeatureTable',
+  members: 'features',
+  memberKind: 'mlFeature',
+  aspectName: 'mlFeatureTableProperties',
+  list: 'mlFeatures',
+};
+const FEATURES_OF_MODEL: MemberList = {
+  target: 'model',
+  targetKind: 'mlModel',
+  members: 'features',
+  memberKind: 'mlFeature',
+  aspectName: 'mlModelProperties',
+  list: 'mlFeatures',
+};
+const GROUPS_OF_MODEL: MemberList = {
+  target: 'model',
+  targetKind: 'mlModel',
+  members: 'groups',
+  memberKind: 'mlModelGroup',
+  aspectName: 'mlModelProperties',
+  list: 'groups',
+};
+
+/** An append or a removal on one member list, its arguments read and checked by the list's names. */
+function listWrite(
+  op: typeof appendToList,
+  l: MemberList,
+): (a: Record<string, unknown>, ctx: Ctx) => Promise<WriteResult> {
+  return (a, ctx) =>
+    op(ctx, urnArg(a, l.target, l.targetKind), urnList(a, l.members, l.memberKind), l.aspectName, l.list);
 }
 
 async function appendToList(
