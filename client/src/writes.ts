@@ -26,6 +26,7 @@ import {
   type CommandScope,
   type WriteCommandId,
   type WriteResult,
+  writeOutcome,
 } from '../../model/src/protocol';
 import { PaletteCommands } from './commandIds';
 import type { CatalogLanguageServer } from './languageClient';
@@ -170,12 +171,7 @@ export function clientWriteLogLine(command: string, arg: unknown, path: string, 
   const a = isRecord(arg) ? arg : {};
   const entity = [a['urn'], a['table'], a['model']].find((v): v is string => typeof v === 'string') ?? '(no entity)';
   const column = typeof a['fieldPath'] === 'string' ? ` column ${a['fieldPath']}` : '';
-  const outcome =
-    r.status === 'written'
-      ? `written ${r.aspects.join(', ')}`
-      : r.status === 'unchanged'
-        ? 'unchanged'
-        : `failed (${r.kind})`;
+  const outcome = writeOutcome(r);
   return `write ${command} ${entity}${column} through the ${path} path: ${outcome} — ${r.message}`;
 }
 

@@ -211,6 +211,15 @@ export type WriteResult =
       removed?: undefined;
     };
 
+/** What came of a write, for a log line: `written <aspects>`, `unchanged` or `failed (<kind>)`. */
+export function writeOutcome(r: WriteResult): string {
+  return r.status === 'written'
+    ? `written ${r.aspects.join(', ')}`
+    : r.status === 'unchanged'
+      ? 'unchanged'
+      : `failed (${r.kind})`;
+}
+
 export type CatalogErrorKind =
   | 'notConfigured'
   | 'unauthorized'

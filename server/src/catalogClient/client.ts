@@ -353,6 +353,21 @@ export class CatalogClient {
     return b;
   }
 
+  /** The Rest.li base the aspect reads and writes go to, or why there is none (no `url`, not found). */
+  private async aspectBase(
+    signal?: AbortSignal,
+  ): Promise<{ url: string; error?: undefined } | { url?: undefined; error: CatalogClientError }> {
+    if (!this.gmsUrl)
+      return {
+        error: catalogClientError(
+          'notConfigured',
+          'catalogLens.url is empty: the aspect path needs the catalog (GMS) address',
+        ),
+      };
+    const base = await this.rest(signal);
+    return base.error ? { error: base.error } : { url: base.url };
+  }
+
   /** Told once when the Rest.li base differs from the setting (a frontend root was corrected). */
   onNotice(listener: (notice: string) => void): void {
     this.noticeListener = listener;
@@ -406,15 +421,7 @@ export class CatalogClient {
     names: readonly string[],
     signal?: AbortSignal,
   ): Promise<{ ok: true; aspects: Record<string, AspectEnvelope> } | { ok: false; error: CatalogClientError }> {
-    if (!this.gmsUrl)
-      return {
-        ok: false,
-        error: catalogClientError(
-          'notConfigured',
-          'catalogLens.url is empty: the aspect path needs the catalog (GMS) address',
-        ),
-      };
-    const base = await this.rest(signal);
+    const base = await this.aspectBase(signal);
     if (base.error) return { ok: false, error: base.error };
     let path: string;
     try {
@@ -460,15 +467,7 @@ export class CatalogClient {
     p: AspectWrite,
     signal?: AbortSignal,
   ): Promise<{ ok: true } | { ok: false; error: CatalogClientError }> {
-    if (!this.gmsUrl)
-      return {
-        ok: false,
-        error: catalogClientError(
-          'notConfigured',
-          'catalogLens.url is empty: the aspect path needs the catalog (GMS) address',
-        ),
-      };
-    const base = await this.rest(signal);
+    const base = await this.aspectBase(signal);
     if (base.error) return { ok: false, error: base.error };
     this.stats.aspectWrites++;
     const proposal: Record<string, unknown> = {

@@ -20,7 +20,13 @@ import {
 import { findField, simplePath } from '../../../model/src/fieldPath';
 import { shownMlDescription } from '../../../model/src/readShapes';
 import { inertText, MESSAGE_LIMIT } from '../../../model/src/inertText';
-import { Commands, type Settings, type WriteCommandId, type WriteResult } from '../../../model/src/protocol';
+import {
+  Commands,
+  type Settings,
+  type WriteCommandId,
+  type WriteResult,
+  writeOutcome,
+} from '../../../model/src/protocol';
 import { entityTypeOf, parseUrn, type Urn } from '../../../model/src/urn';
 import { entityName, kindWord, nearNames } from '../../../model/src/entityNames';
 import type { CatalogClient, Resolution } from '../catalogClient/client';
@@ -719,12 +725,7 @@ export function writeLogLine(
   path: Settings['writePath'] | undefined,
   r: WriteResult,
 ): string {
-  const outcome =
-    r.status === 'written'
-      ? `written ${r.aspects.join(', ')}`
-      : r.status === 'unchanged'
-        ? 'unchanged'
-        : `failed (${r.kind})`;
+  const outcome = writeOutcome(r);
   return `write ${command} ${targetOf(args)}${path ? ` through the ${path} path` : ''}: ${outcome} — ${r.message}`;
 }
 
