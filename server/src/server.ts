@@ -120,8 +120,14 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     workspaceFolders: () => session.folders,
     openDocument: (uri) => documents.get(uri),
     scanOf: (doc, s) => openDocuments.scanOf(doc, s),
+    // An open document's diagnostics go through its pipeline, which keeps what the editor shows for the hover.
     publish: (doc, diagnostics) =>
-      void connection.sendDiagnostics({ uri: doc.uri, diagnostics: diagnostics.map((d) => toLspDiagnostic(doc, d)) }),
+      documents.get(doc.uri)?.version === doc.version
+        ? openDocuments.publish(doc, diagnostics)
+        : void connection.sendDiagnostics({
+            uri: doc.uri,
+            diagnostics: diagnostics.map((d) => toLspDiagnostic(doc, d)),
+          }),
     clear,
   };
   const writing: WriteContext = {
@@ -214,8 +220,10 @@ export function startServer(connection: Connection, runtime: Runtime): void {
       if (!open?.scan) return null;
       const offset = open.doc.offsetAt(params.position);
       const resolved = await answerFor(hoverLookupAt(open.scan, offset), open.settings, token);
+      const shown = openDocuments.shownDiagnostics(open.doc);
       const hover = hoverAt(open.scan, offset, linkSettings(open.settings), resolved, {
         linkTooltips: session.linkTooltips,
+        ...(shown ? { shown } : {}),
       });
       return hover ? toLspHover(open.doc, hover) : null;
     }),

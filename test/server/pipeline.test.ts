@@ -14,6 +14,7 @@ import type { Resolution } from '../../server/src/catalogClient/client';
 import type { PlainDiagnostic } from '../../server/src/features/diagnostics';
 import { diagnose, resolvableItems, resolveItems, scanText, type Resolver } from '../../server/src/pipeline/check';
 import { checkWorkspace, type WorkspaceContext } from '../../server/src/workspace';
+import { hoverAt } from '../../server/src/features/hover';
 
 const USERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
 const ORDERS = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,db.orders,PROD)';
@@ -116,5 +117,39 @@ describe('Check Workspace without an LSP connection', () => {
       ],
       [pathToFileURL(join(root, 'pipelines', 'load.py')).toString()]: [`unknown-urn ${USERS}`, `unknown-urn ${ORDERS}`],
     });
+  });
+});
+
+describe('the hover reads what the editor shows', () => {
+  const ghost = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.ghost,PROD)';
+  const text = `GHOST = "${ghost}"\n`;
+  const scan = scanText(text, 'python', DEFAULT_SETTINGS);
+  const offset = text.indexOf('db.ghost');
+  const resolved = (): Resolution => ({ state: 'missing' });
+
+  test('the published diagnostics decide what the hover leaves out; without them it checks the document itself', () => {
+    const own = hoverAt(scan, offset, DEFAULT_SETTINGS, resolved);
+    assert.ok(own, 'a hover over the URN');
+    assert.doesNotMatch(own.markdown, /Not in the catalog/, 'its own check flags it: the diagnostic says it');
+    // The editor shows no diagnostic there (none published for this version says so): the hover says it.
+    const shownNone = hoverAt(scan, offset, DEFAULT_SETTINGS, resolved, { shown: [] });
+    assert.match(shownNone?.markdown ?? '', /_Not in the catalog\._/);
+    const shownUnknown = hoverAt(scan, offset, DEFAULT_SETTINGS, resolved, {
+      shown: diagnose(scan, resolved, DEFAULT_SETTINGS),
+    });
+    assert.doesNotMatch(shownUnknown?.markdown ?? '', /Not in the catalog/);
+  });
+
+  test('over a URN with a page the link is left out in an editor that shows link tooltips, and kept elsewhere', () => {
+    // Not answered yet: the hover links to the page (a page of an entity the catalog lacks is not offered).
+    const s = { ...DEFAULT_SETTINGS, url: 'http://127.0.0.1:9' };
+    const unanswered = (): undefined => undefined;
+    assert.match(hoverAt(scan, offset, s, unanswered, { shown: [] })?.markdown ?? '', /\[Open in catalog\]\(http:/);
+    assert.doesNotMatch(
+      hoverAt(scan, offset, s, unanswered, { shown: [], linkTooltips: true })?.markdown ?? '',
+      /Open in catalog/,
+    );
+    // Past the URN's end there is no link, and no hover.
+    assert.equal(hoverAt(scan, text.indexOf('"\n'), s, unanswered, { linkTooltips: true }), undefined);
   });
 });

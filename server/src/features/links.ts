@@ -10,6 +10,15 @@ export function entityUrlFor(s: Settings, urn: Urn, text: string): string | unde
   return 'url' in page ? page.url : undefined;
 }
 
+/**
+ * Whether a document link (as linksIn gives them) covers `offset`: the outermost URN there, when it
+ * has a page. One page is built, not the document's every link.
+ */
+export function linkAt(scan: ScanResult, offset: number, s: Settings): boolean {
+  const o = scan.occurrences.find((x) => x.parent === undefined && offset >= x.start && offset < x.end);
+  return o !== undefined && !o.template && o.parsed?.ok === true && entityUrlFor(s, o.parsed.urn, o.urn) !== undefined;
+}
+
 /** The document links of a scan: each outermost URN that has a page, with its range (offsets). */
 export function linksIn(scan: ScanResult, s: Settings): Array<{ start: number; end: number; target: string }> {
   return scan.occurrences.flatMap((o) => {

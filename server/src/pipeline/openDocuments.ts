@@ -40,6 +40,8 @@ export class OpenDocuments {
     { timer: NodeJS.Timeout | undefined; abort: AbortController | undefined }
   >();
   private readonly opened = new Set<string>();
+  /** The diagnostics last published for each open document, with the version they were made from. */
+  private readonly shown = new Map<string, { version: number; diagnostics: readonly PlainDiagnostic[] }>();
 
   constructor(private readonly ctx: OpenDocumentsContext) {}
 
@@ -86,8 +88,26 @@ export class OpenDocuments {
     this.pending.delete(uri);
     this.opened.delete(uri);
     this.scans.delete(uri);
+    this.shown.delete(uri);
     this.skippedNoticeSent.delete(uri);
     this.ctx.clear(uri);
+  }
+
+  /**
+   * What the editor shows for this version of the document: the diagnostics last published from it
+   * (by its own check or by Check Workspace); undefined when none were published for this version
+   * yet. The hover reads them, so that it need not check the whole document again per hover.
+   */
+  shownDiagnostics(doc: TextDocument): readonly PlainDiagnostic[] | undefined {
+    const hit = this.shown.get(doc.uri);
+    return hit && hit.version === doc.version ? hit.diagnostics : undefined;
+  }
+
+  /** Publishes the diagnostics of this version of an open document, and keeps them for shownDiagnostics. */
+  publish(doc: TextDocument, diagnostics: PlainDiagnostic[]): void {
+    if (this.ctx.documents.get(doc.uri)?.version === doc.version)
+      this.shown.set(doc.uri, { version: doc.version, diagnostics });
+    this.ctx.publish(doc, diagnostics);
   }
 
   /** Check every open document again (settings changed, the catalog came back, a write landed). */
@@ -143,6 +163,7 @@ export class OpenDocuments {
     const s = await this.ctx.settingsFor(uri);
     const scan = this.scanOf(doc, s);
     if (!scan) {
+      this.shown.delete(uri);
       this.ctx.clear(uri);
       return;
     }
@@ -151,7 +172,7 @@ export class OpenDocuments {
     const early = setTimeout(() => {
       syntaxShown = true;
       if (!abort.signal.aborted)
-        this.ctx.publish(
+        this.publish(
           doc,
           diagnose(scan, () => undefined, s),
         );
@@ -160,11 +181,11 @@ export class OpenDocuments {
       const resolved = await resolveItems(this.ctx.clientFor(s), resolvableItems([scan]), abort.signal);
       const current = this.ctx.documents.get(uri);
       if (abort.signal.aborted || !current || current.version !== version) return;
-      this.ctx.publish(doc, diagnose(scan, resolved, s));
+      this.publish(doc, diagnose(scan, resolved, s));
     } catch (e) {
       this.ctx.log(`diagnostics of ${uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       if (!syntaxShown)
-        this.ctx.publish(
+        this.publish(
           doc,
           diagnose(scan, () => undefined, s),
         );
