@@ -51,6 +51,32 @@ async function productionSize(esbuild, build) {
   return r.outputFiles.reduce((n, f) => n + f.contents.length, 0);
 }
 
+/**
+ * The server bundle as `npm run package` ships it (minified, no source map), written to `dir`: the
+ * memory runs use it. The development bundle keeps comments, and a single character past U+00FF
+ * in one makes V8 hold the whole 2 MB source as UTF-16 (4 MiB of heap; the minified one is 0.8 MB
+ * of Latin-1).
+ */
+async function shippedServerBundle(dir) {
+  const esbuild = requireCjs('esbuild');
+  const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const outfile = path.join(dir, 'server.min.js');
+  await esbuild.build({
+    entryPoints: [path.join(ROOT, 'server', 'src', 'main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+    absWorkingDir: ROOT,
+    define: { CATALOG_LENS_VERSION: JSON.stringify(version) },
+  });
+  return outfile;
+}
+
 /** How dist/ was last built: `npm run build` leaves source maps, `npm run package` minifies. */
 function buildKind(file) {
   return readFileSync(file, 'utf8').includes('//# sourceMappingURL=')
@@ -128,10 +154,11 @@ async function sizeRows() {
  * n/10 URNs opened one after the other, each closed once its diagnostics are published, so what
  * stays is what the cache keeps (bounded by cache.maxEntries) and what the heap has not returned.
  */
-async function memoryRun(catalog, maxEntries, n, serverArgs) {
+async function memoryRun(catalog, maxEntries, n, serverArgs, bundle) {
   const server = await startServer({
     settings: { url: catalog.url, cache: { maxEntries, ttlSeconds: 3600 }, maxFileSize: 50 * 1024 * 1024 },
     nodeArgs: [...serverArgs, '--inspect=127.0.0.1:0'],
+    bundle,
   });
   let inspector;
   try {
@@ -158,7 +185,7 @@ async function memoryRun(catalog, maxEntries, n, serverArgs) {
   }
 }
 
-export async function startupBenchmark({ quick, catalog, datasets, serverArgs }) {
+export async function startupBenchmark({ quick, tmp, catalog, datasets, serverArgs }) {
   const reps = quick ? { warmup: 1, runs: 3 } : { warmup: 2, runs: 10 };
   const start = await alternate(
     reps,
@@ -176,9 +203,12 @@ export async function startupBenchmark({ quick, catalog, datasets, serverArgs })
   const n = Math.min(quick ? 1000 : 10_000, datasets);
   const memoryRuns = quick ? 1 : 3;
   const memory = [];
+  const bundle = await shippedServerBundle(tmp);
   for (const maxEntries of [20_000, 1_000]) {
     const runs = [];
-    for (let i = 0; i < memoryRuns; i++) runs.push(await memoryRun(catalog, maxEntries, n, serverArgs));
+    for (let i = 0; i < memoryRuns; i++) runs.push(await memoryRun(catalog, maxEntries, n, serverArgs, bundle));
+    // The aim (≤ 80 MiB) is the issue's, for the default setting (cache.maxEntries 20,000).
+    const aimed = maxEntries === 20_000;
     const setting = `cache.maxEntries ${maxEntries.toLocaleString('en-US')}`;
     const rss = summary(runs.map((r) => r.rss));
     const rssGc = summary(runs.map((r) => r.afterGc.rss));
@@ -193,6 +223,7 @@ export async function startupBenchmark({ quick, catalog, datasets, serverArgs })
         floorName: 'same server idle',
         floor: idleRss,
         ratio: rss.median / idleRss.median,
+        ...(aimed ? { aim: '≤ 80 MiB', met: rss.median <= 80, why: WHY.memoryAtOnce } : {}),
       },
       {
         figure: `… then RSS after a full GC, ${setting}`,
@@ -201,6 +232,7 @@ export async function startupBenchmark({ quick, catalog, datasets, serverArgs })
         floorName: 'same server idle',
         floor: idleRss,
         ratio: rssGc.median / idleRss.median,
+        ...(aimed ? { aim: '≤ 80 MiB', met: rssGc.median <= 80, why: WHY.memoryAtOnce } : {}),
       },
       {
         figure: `… and heap used after a full GC, ${setting}`,
@@ -215,7 +247,7 @@ export async function startupBenchmark({ quick, catalog, datasets, serverArgs })
   return {
     id: '8',
     title: 'Start-up, size and memory',
-    input: `Start-up: dist/server.js spawned with \`node\` until its initialize result, ${reps.runs} runs after ${reps.warmup} warm-up, against spawning a bare \`node -e\` until its first output. Sizes: the bundles as \`npm run build\` leaves them, and minified as scripts/build.mjs --production makes them (built in memory here), against minimal bundles of the LSP libraries built the same way. Memory: VmRSS of the server process (/proc/<pid>/status) after resolving ${n.toLocaleString('en-US')} distinct datasets (all found, with schema) through ten documents opened, diagnosed and closed one after the other, ${memoryRuns} run(s) per setting.`,
+    input: `Start-up: dist/server.js spawned with \`node\` until its initialize result, ${reps.runs} runs after ${reps.warmup} warm-up, against spawning a bare \`node -e\` until its first output. Sizes: the bundles as \`npm run build\` leaves them, and minified as scripts/build.mjs --production makes them (built in memory here), against minimal bundles of the LSP libraries built the same way. Memory: VmRSS (/proc/<pid>/status) of the server as shipped (the minified bundle \`npm run package\` builds, written to a temporary file) after resolving ${n.toLocaleString('en-US')} distinct datasets (all found, with schema) through ten documents opened, diagnosed and closed one after the other, ${memoryRuns} run(s) per setting.`,
     rows: [
       {
         figure: 'spawn → initialize result',

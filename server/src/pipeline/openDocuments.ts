@@ -7,10 +7,13 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Settings, SkippedFile } from '../../../model/src/protocol';
 import type { PlainDiagnostic } from '../features/diagnostics';
+import { parseCacheSize, retainParseCache } from '../scan/parseCache';
 import type { ScanResult } from '../scan/types';
 import { diagnose, resolvableItems, resolveItems, scanText, type PipelineContext } from './check';
 
 const DEBOUNCE_MS = 200;
+/** URNs of closed documents the parse cache may keep before a close drops them (about 1 KiB each). */
+const PARSES_KEPT_ANYWAY = 1_000;
 /** How long diagnostics wait for the catalog before malformed URNs are shown on their own. */
 const SYNTAX_FIRST_MS = 300;
 
@@ -91,6 +94,18 @@ export class OpenDocuments {
     this.shown.delete(uri);
     this.skippedNoticeSent.delete(uri);
     this.ctx.clear(uri);
+    this.dropClosedParses();
+  }
+
+  /**
+   * The parse cache keeps the URNs of documents since closed: keep only the open documents' (a
+   * rescan after an edit finds them all), when that frees anything worth a walk over them.
+   */
+  private dropClosedParses(): void {
+    let open = 0;
+    for (const { result } of this.scans.values()) open += result.occurrences.length;
+    if (parseCacheSize() <= open + PARSES_KEPT_ANYWAY) return;
+    retainParseCache([...this.scans.values()].flatMap(({ result }) => result.occurrences));
   }
 
   /**

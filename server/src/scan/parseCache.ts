@@ -68,6 +68,33 @@ export function reserveParseCache(count: number): void {
   generationSize = Math.min(MAX_GENERATION_SIZE, Math.max(generationSize, count));
 }
 
+/**
+ * Keep only these URNs, with their parses (the open documents' occurrences), and room for as many:
+ * the URNs of documents closed since, or of files Check Workspace read, are dropped (about 1 KiB
+ * each: 10,000 URNs of closed documents held ~9.5 MiB). Nothing is parsed again: the entries are
+ * the shared strings and results the scans already hold. Generations shrink back from reservations
+ * made for documents no longer open.
+ */
+export function retainParseCache(kept: Iterable<{ urn: string; parsed?: ParseResult | undefined }>): void {
+  young = new Map();
+  old = new Map();
+  generationSize = DEFAULT_GENERATION_SIZE;
+  let count = 0;
+  for (const { urn, parsed } of kept) {
+    if (!parsed) continue;
+    const hash = hashRegion(urn, 0, urn.length);
+    if (findIn(young, hash, urn)) continue;
+    young.set(hash, { urn, parsed, next: young.get(hash) });
+    count++;
+  }
+  generationSize = Math.min(MAX_GENERATION_SIZE, Math.max(DEFAULT_GENERATION_SIZE, count));
+}
+
+/** How many URNs the table holds now (both generations). */
+export function parseCacheSize(): number {
+  return young.size + old.size;
+}
+
 /** For tests and benchmarks that want cold parses; also forgets reservations. */
 export function clearParseCache(): void {
   young = new Map();
