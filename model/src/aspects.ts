@@ -99,6 +99,99 @@ export interface EditableMlProperties {
   [key: string]: unknown;
 }
 
+/*
+ * What DataHub knows about an entity beyond its description (issue 17): who owns it, its tags,
+ * glossary terms and domain, whether it is deprecated, its siblings and its upstream lineage. Not
+ * in the spec (§2.2): the local catalog keeps them because DataHub has them, in DataHub's shapes
+ * (metadata-models/src/main/pegasus/com/linkedin/common/{Ownership,Owner,GlobalTags,TagAssociation,
+ * GlossaryTerms,GlossaryTermAssociation,Deprecation,Siblings}.pdl, com/linkedin/domain/Domains.pdl,
+ * com/linkedin/dataset/{UpstreamLineage,Upstream}.pdl), on the entity types DataHub's registry gives
+ * them (entity-registry.yml: datasets all seven; the ML kinds all but siblings and upstreamLineage).
+ */
+export interface Owner {
+  /** A corpuser or corpGroup URN. */
+  owner: string;
+  /** OwnershipType (the GraphQL schema's enum; DataHub marks the older values deprecated but still reads them). */
+  type: string;
+  typeUrn?: string;
+  source?: { type: string; url?: string; [key: string]: unknown };
+  [key: string]: unknown;
+}
+export interface Ownership {
+  owners: Owner[];
+  /** Optional on write: the PDL gives it a default (time 0, urn:li:corpuser:unknown). */
+  lastModified?: AuditStamp;
+  [key: string]: unknown;
+}
+export interface TagAssociation {
+  tag: string;
+  context?: string;
+  [key: string]: unknown;
+}
+export interface GlobalTags {
+  tags: TagAssociation[];
+  [key: string]: unknown;
+}
+export interface GlossaryTermAssociation {
+  urn: string;
+  actor?: string;
+  context?: string;
+  [key: string]: unknown;
+}
+export interface GlossaryTerms {
+  terms: GlossaryTermAssociation[];
+  auditStamp: AuditStamp;
+  [key: string]: unknown;
+}
+export interface Domains {
+  domains: string[];
+  [key: string]: unknown;
+}
+export interface Deprecation {
+  deprecated: boolean;
+  /** Milliseconds since epoch. */
+  decommissionTime?: number | null;
+  note: string;
+  actor: string;
+  /** The entity to use instead, when DataHub names one. */
+  replacement?: string | null;
+  [key: string]: unknown;
+}
+export interface Siblings {
+  siblings: string[];
+  /** Whether this entity leads its siblings (DataHub's UI shows the primary's metadata first). */
+  primary: boolean;
+  [key: string]: unknown;
+}
+export interface Upstream {
+  dataset: string;
+  type: string;
+  auditStamp?: AuditStamp;
+  created?: AuditStamp;
+  [key: string]: unknown;
+}
+export interface UpstreamLineage {
+  upstreams: Upstream[];
+  [key: string]: unknown;
+}
+
+/** DataHub's OwnershipType (shared/fixtures/datahub-graphql/entity.graphql, the PDL's enum alike). */
+export const OWNERSHIP_TYPES: readonly string[] = [
+  'TECHNICAL_OWNER',
+  'BUSINESS_OWNER',
+  'DATA_STEWARD',
+  'NONE',
+  'CUSTOM',
+  'DATAOWNER',
+  'DEVELOPER',
+  'DELEGATE',
+  'PRODUCER',
+  'STAKEHOLDER',
+  'CONSUMER',
+];
+/** DataHub's DatasetLineageType. */
+export const DATASET_LINEAGE_TYPES: readonly string[] = ['COPY', 'TRANSFORMED', 'VIEW'];
+
 export interface AspectTypes {
   mlFeatureProperties: MlFeatureProperties;
   mlFeatureTableProperties: MlFeatureTableProperties;
@@ -113,6 +206,13 @@ export interface AspectTypes {
   editableMlFeatureTableProperties: EditableMlProperties;
   editableMlModelProperties: EditableMlProperties;
   editableMlModelGroupProperties: EditableMlProperties;
+  ownership: Ownership;
+  globalTags: GlobalTags;
+  glossaryTerms: GlossaryTerms;
+  domains: Domains;
+  deprecation: Deprecation;
+  siblings: Siblings;
+  upstreamLineage: UpstreamLineage;
 }
 
 export type AspectName = keyof AspectTypes;
@@ -131,7 +231,17 @@ export const ASPECT_NAMES: readonly AspectName[] = [
   'editableMlFeatureTableProperties',
   'editableMlModelProperties',
   'editableMlModelGroupProperties',
+  'ownership',
+  'globalTags',
+  'glossaryTerms',
+  'domains',
+  'deprecation',
+  'siblings',
+  'upstreamLineage',
 ];
+
+/** What DataHub's registry gives every kind here (entity-registry.yml), beside its own aspects. */
+const CONTEXT_ASPECTS: readonly AspectName[] = ['ownership', 'globalTags', 'glossaryTerms', 'domains', 'deprecation'];
 
 export type EntityType = 'dataset' | 'mlFeature' | 'mlFeatureTable' | 'mlModel' | 'mlModelGroup';
 export const ENTITY_TYPES: readonly EntityType[] = [
@@ -153,11 +263,14 @@ export const ASPECTS_BY_ENTITY: Readonly<Record<EntityType, readonly AspectName[
     'institutionalMemory',
     'schemaMetadata',
     'editableSchemaMetadata',
+    ...CONTEXT_ASPECTS,
+    'siblings',
+    'upstreamLineage',
   ],
-  mlFeature: ['mlFeatureProperties', 'editableMlFeatureProperties'],
-  mlFeatureTable: ['mlFeatureTableProperties', 'editableMlFeatureTableProperties'],
-  mlModel: ['mlModelProperties', 'institutionalMemory', 'editableMlModelProperties'],
-  mlModelGroup: ['mlModelGroupProperties', 'editableMlModelGroupProperties'],
+  mlFeature: ['mlFeatureProperties', 'editableMlFeatureProperties', ...CONTEXT_ASPECTS],
+  mlFeatureTable: ['mlFeatureTableProperties', 'editableMlFeatureTableProperties', ...CONTEXT_ASPECTS],
+  mlModel: ['mlModelProperties', 'institutionalMemory', 'editableMlModelProperties', ...CONTEXT_ASPECTS],
+  mlModelGroup: ['mlModelGroupProperties', 'editableMlModelGroupProperties', ...CONTEXT_ASPECTS],
 };
 
 /** Each ML kind's edited properties aspect (EditableMlProperties). */
@@ -192,6 +305,13 @@ export const ASPECT_FQCN: Readonly<Record<AspectName, string>> = {
   editableMlFeatureTableProperties: 'com.linkedin.ml.metadata.EditableMLFeatureTableProperties',
   editableMlModelProperties: 'com.linkedin.ml.metadata.EditableMLModelProperties',
   editableMlModelGroupProperties: 'com.linkedin.ml.metadata.EditableMLModelGroupProperties',
+  ownership: 'com.linkedin.common.Ownership',
+  globalTags: 'com.linkedin.common.GlobalTags',
+  glossaryTerms: 'com.linkedin.common.GlossaryTerms',
+  domains: 'com.linkedin.domain.Domains',
+  deprecation: 'com.linkedin.common.Deprecation',
+  siblings: 'com.linkedin.common.Siblings',
+  upstreamLineage: 'com.linkedin.dataset.UpstreamLineage',
 };
 
 /** DataHub's MLFeatureDataType (notes §10). */
@@ -313,6 +433,29 @@ const auditStamp: Check = record(
   ['time', 'actor'],
 );
 const metric: Check = record({ name: str, description: str, value: str }, ['name']);
+/** A URN of one of DataHub's entity types (those the model has no kind for, such as tag, are matched by type). */
+const urnOfType =
+  (...types: string[]): Check =>
+  (v, p, out) => {
+    if (typeof v !== 'string') {
+      out.push(`${p}: expected a ${types.join(' or ')} URN string, found ${describe(v)}`);
+      return;
+    }
+    const r = parseUrn(v);
+    if (!r.ok) {
+      out.push(`${p}: '${v}' is not a valid URN: ${r.error.message}`);
+      return;
+    }
+    const type = r.urn.kind === 'other' ? r.urn.entityType : r.urn.kind;
+    if (!types.includes(type)) out.push(`${p}: expected a ${types.join(' or ')} URN, found a ${type} URN '${v}'`);
+  };
+const bool: Check = (v, p, out) => {
+  if (typeof v !== 'boolean') out.push(`${p}: expected true or false, found ${describe(v)}`);
+};
+const millis: Check = (v, p, out) => {
+  if (typeof v !== 'number' || !Number.isInteger(v))
+    out.push(`${p}: expected milliseconds since epoch (an integer), found ${describe(v)}`);
+};
 
 const ASPECT_CHECKS: Record<AspectName, Check> = {
   mlFeatureProperties: record({
@@ -355,6 +498,48 @@ const ASPECT_CHECKS: Record<AspectName, Check> = {
   editableMlFeatureTableProperties: record({ description: str }),
   editableMlModelProperties: record({ description: str }),
   editableMlModelGroupProperties: record({ description: str }),
+  ownership: record(
+    {
+      owners: arrayOf(
+        record(
+          {
+            owner: urnOfType('corpuser', 'corpGroup'),
+            type: oneOf(OWNERSHIP_TYPES),
+            typeUrn: urnOfType('ownershipType'),
+            source: record({ type: str, url: str }, ['type']),
+          },
+          ['owner', 'type'],
+        ),
+      ),
+      lastModified: auditStamp,
+    },
+    ['owners'],
+  ),
+  globalTags: record({ tags: arrayOf(record({ tag: urnOfType('tag'), context: str }, ['tag'])) }, ['tags']),
+  glossaryTerms: record(
+    {
+      terms: arrayOf(record({ urn: urnOfType('glossaryTerm'), actor: anyUrn, context: str }, ['urn'])),
+      auditStamp,
+    },
+    ['terms', 'auditStamp'],
+  ),
+  domains: record({ domains: arrayOf(urnOfType('domain')) }, ['domains']),
+  deprecation: record(
+    { deprecated: bool, decommissionTime: nullable(millis), note: str, actor: anyUrn, replacement: nullable(anyUrn) },
+    ['deprecated', 'note', 'actor'],
+  ),
+  siblings: record({ siblings: arrayOf(urnOfType('dataset')), primary: bool }, ['siblings', 'primary']),
+  upstreamLineage: record(
+    {
+      upstreams: arrayOf(
+        record({ dataset: urnOfType('dataset'), type: oneOf(DATASET_LINEAGE_TYPES), auditStamp, created: auditStamp }, [
+          'dataset',
+          'type',
+        ]),
+      ),
+    },
+    ['upstreams'],
+  ),
 };
 
 /** What is wrong with `value` as aspect `name`, each with its JSON path; empty when it fits §2.2. */

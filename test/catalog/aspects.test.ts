@@ -107,6 +107,75 @@ describe('aspect write and read', () => {
     }
   });
 
+  for (const compat of ['spec', 'datahub'] as const)
+    test(`what else DataHub knows (ownership, tags, terms, domains, deprecation, siblings, lineage) is written and read back on datasets and ML kinds, and checked (${compat} mode)`, async (t) => {
+      const catalog = await testCatalog(t, { compat });
+      const context: Array<[AspectName, Json]> = [
+        ['ownership', { owners: [{ owner: 'urn:li:corpuser:jdoe', type: 'TECHNICAL_OWNER' }], lastModified: stamp }],
+        ['globalTags', { tags: [{ tag: 'urn:li:tag:pii' }] }],
+        ['glossaryTerms', { terms: [{ urn: 'urn:li:glossaryTerm:Customer.Id' }], auditStamp: stamp }],
+        ['domains', { domains: ['urn:li:domain:growth'] }],
+        ['deprecation', { deprecated: true, note: 'Use v2.', actor: stamp.actor, decommissionTime: 1767225600000 }],
+      ];
+      const datasetOnly: Array<[AspectName, Json]> = [
+        [
+          'siblings',
+          { siblings: ['urn:li:dataset:(urn:li:dataPlatform:dbt,analytics.all_aspects,PROD)'], primary: false },
+        ],
+        [
+          'upstreamLineage',
+          { upstreams: [{ dataset: 'urn:li:dataset:(urn:li:dataPlatform:kafka,raw.all,PROD)', type: 'COPY' }] },
+        ],
+      ];
+      for (const [type, urn, aspect, value] of ALL.filter(
+        ([, , a]) => a.endsWith('Properties') && !a.startsWith('editable'),
+      ))
+        await write(catalog, type, urn, aspect, value);
+      const pairs: Array<[string, string, AspectName, Json]> = [
+        ...[...context, ...datasetOnly].map(
+          ([a, v]) => ['dataset', dataset, a, v] as [string, string, AspectName, Json],
+        ),
+        ...(
+          [
+            ['mlFeature', feature],
+            ['mlFeatureTable', table],
+            ['mlModel', model],
+            ['mlModelGroup', group],
+          ] as const
+        ).flatMap(([type, urn]) => context.map(([a, v]) => [type, urn, a, v] as [string, string, AspectName, Json])),
+      ];
+      for (const [type, urn, aspect, value] of pairs) {
+        await write(catalog, type, urn, aspect, value);
+        const r = await getAspect(catalog, urn, aspect);
+        assert.equal(r.status, 200, `${type} ${aspect}`);
+        assert.deepEqual(r.body, { aspect: { [ASPECT_FQCN[aspect]]: value }, version: 0 }, `${type} ${aspect}`);
+      }
+      // DataHub's registry gives lineage and siblings to datasets only: refused on an ML kind, nothing stored.
+      const refused = await ingest(
+        catalog,
+        proposal('mlModel', model, 'upstreamLineage', { upstreams: [{ dataset, type: 'COPY' }] }),
+      );
+      assert.equal(refused.status, 400);
+      assert.match(JSON.stringify(refused.body), /'upstreamLineage' is not an aspect of entity type 'mlModel'/);
+      // A read of it: refused in the spec mode; absent (404) in the DataHub mode, as DataHub answers.
+      assert.equal((await getAspect(catalog, model, 'upstreamLineage')).status, compat === 'datahub' ? 404 : 400);
+      // A mistake is named with its JSON path, and nothing is stored.
+      const bad = await ingest(
+        catalog,
+        proposal('dataset', dataset, 'ownership', { owners: [{ owner: 'urn:li:tag:pii', type: 'TECHNICAL_OWNER' }] }),
+      );
+      assert.equal(bad.status, 422, 'a value that breaks its schema is unprocessable, as in DataHub');
+      assert.match(
+        JSON.stringify(bad.body),
+        /owners\[0\]\.owner: expected a corpuser or corpGroup URN, found a tag URN/,
+      );
+      assert.deepEqual(
+        await aspectValue(catalog, dataset, 'ownership', ASPECT_FQCN.ownership),
+        context[0]![1],
+        'the valid ownership is kept',
+      );
+    });
+
   test('an absent aspect or entity is 404 with a Rest.li body naming it', async (t) => {
     const catalog = await testCatalog(t);
     const r = await getAspect(catalog, feature, 'mlFeatureProperties');

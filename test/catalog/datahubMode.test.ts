@@ -82,11 +82,11 @@ describe('DataHub mode: Rest.li protocol versions', () => {
 
   test('unknown aspect names read as absent in the DataHub mode (a 400 in the spec mode); a protocol version above 2.0.0 is refused', async (t) => {
     const catalog = await testCatalog(t, { sample: true, compat: 'datahub' });
-    assert.deepEqual(aspectNames(await entitiesV2(catalog, USERS, '?aspects=List(ownership,datasetProperties)', V2)), [
+    assert.deepEqual(aspectNames(await entitiesV2(catalog, USERS, '?aspects=List(status,datasetProperties)', V2)), [
       'datasetKey',
       'datasetProperties',
     ]);
-    const noMessage = await request(`${catalog.url}/aspects/${encodeUrnForPath(USERS)}?aspect=ownership&version=0`);
+    const noMessage = await request(`${catalog.url}/aspects/${encodeUrnForPath(USERS)}?aspect=status&version=0`);
     assert.equal(noMessage.status, 404);
     assert.equal(noMessage.headers.get('x-restli-error-response'), 'true');
     assert.deepEqual(
@@ -104,7 +104,7 @@ describe('DataHub mode: Rest.li protocol versions', () => {
     assertRestLiError(tooNew, 400, /^Rest\.li protocol version 3\.0\.0 used by the client is not supported!$/);
 
     const spec = await testCatalog(t, { sample: true });
-    assertRestLiError(await entitiesV2(spec, USERS, '?aspects=List(ownership)'), 400, /unknown aspect 'ownership'/);
+    assertRestLiError(await entitiesV2(spec, USERS, '?aspects=List(status)'), 400, /unknown aspect 'status'/);
   });
 });
 

@@ -92,16 +92,16 @@ const CASES: Array<{ name: string; body: string; status: number; message: RegExp
   },
   {
     name: 'unknown aspectName',
-    body: body({ ...good, aspectName: 'ownership' }),
+    body: body({ ...good, aspectName: 'status' }),
     status: 400,
-    message: /^proposal\.aspectName: unknown aspect 'ownership' \(known: /,
+    message: /^proposal\.aspectName: unknown aspect 'status' \(known: /,
   },
   {
     name: 'aspect of another entity',
     body: body({ ...good, aspectName: 'datasetProperties' }),
     status: 400,
     message:
-      /^proposal\.aspectName: 'datasetProperties' is not an aspect of entity type 'mlModelGroup' \(its aspects: mlModelGroupProperties, editableMlModelGroupProperties\)/,
+      /^proposal\.aspectName: 'datasetProperties' is not an aspect of entity type 'mlModelGroup' \(its aspects: mlModelGroupProperties, editableMlModelGroupProperties, ownership, globalTags, glossaryTerms, domains, deprecation\)/,
   },
   {
     name: 'unparsable URN',

@@ -55,6 +55,33 @@ const VALID: { [A in AspectName]: AspectTypes[A] } = {
   editableMlFeatureTableProperties: { description: 'Driver stats, edited' },
   editableMlModelProperties: { description: 'Churn model, edited' },
   editableMlModelGroupProperties: { description: 'All runs, edited' },
+  ownership: {
+    owners: [
+      { owner: 'urn:li:corpuser:jdoe', type: 'TECHNICAL_OWNER', source: { type: 'MANUAL' } },
+      { owner: 'urn:li:corpGroup:data-eng', type: 'CUSTOM', typeUrn: 'urn:li:ownershipType:steward' },
+    ],
+    lastModified: STAMP,
+  },
+  globalTags: { tags: [{ tag: 'urn:li:tag:pii' }, { tag: 'urn:li:tag:gold', context: 'promoted' }] },
+  glossaryTerms: { terms: [{ urn: 'urn:li:glossaryTerm:Customer.Email', actor: STAMP.actor }], auditStamp: STAMP },
+  domains: { domains: ['urn:li:domain:marketing'] },
+  deprecation: {
+    deprecated: true,
+    decommissionTime: 1767225600000,
+    note: 'Use db.users_v2',
+    actor: STAMP.actor,
+    replacement: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users_v2,PROD)',
+  },
+  siblings: { siblings: ['urn:li:dataset:(urn:li:dataPlatform:dbt,analytics.users,PROD)'], primary: false },
+  upstreamLineage: {
+    upstreams: [
+      {
+        dataset: 'urn:li:dataset:(urn:li:dataPlatform:kafka,events.signups,PROD)',
+        type: 'TRANSFORMED',
+        auditStamp: STAMP,
+      },
+    ],
+  },
 };
 
 describe('checkAspect accepts every shape of spec §2.2', () => {
@@ -218,6 +245,9 @@ describe('checkAspect rejects wrong types, naming the JSON path', () => {
 
 describe('which entity type has which aspects', () => {
   test('ASPECTS_BY_ENTITY: datasets hold the description aspects; each ML kind its properties and its edited properties; mlModel also links', () => {
+    // DataHub's entity-registry.yml: every kind here holds ownership, tags, terms, domains and
+    // deprecation; only datasets hold siblings and upstream lineage.
+    const context = ['ownership', 'globalTags', 'glossaryTerms', 'domains', 'deprecation'];
     assert.deepEqual(ASPECTS_BY_ENTITY, {
       dataset: [
         'datasetProperties',
@@ -225,11 +255,14 @@ describe('which entity type has which aspects', () => {
         'institutionalMemory',
         'schemaMetadata',
         'editableSchemaMetadata',
+        ...context,
+        'siblings',
+        'upstreamLineage',
       ],
-      mlFeature: ['mlFeatureProperties', 'editableMlFeatureProperties'],
-      mlFeatureTable: ['mlFeatureTableProperties', 'editableMlFeatureTableProperties'],
-      mlModel: ['mlModelProperties', 'institutionalMemory', 'editableMlModelProperties'],
-      mlModelGroup: ['mlModelGroupProperties', 'editableMlModelGroupProperties'],
+      mlFeature: ['mlFeatureProperties', 'editableMlFeatureProperties', ...context],
+      mlFeatureTable: ['mlFeatureTableProperties', 'editableMlFeatureTableProperties', ...context],
+      mlModel: ['mlModelProperties', 'institutionalMemory', 'editableMlModelProperties', ...context],
+      mlModelGroup: ['mlModelGroupProperties', 'editableMlModelGroupProperties', ...context],
     });
   });
 
@@ -257,12 +290,85 @@ describe('which entity type has which aspects', () => {
       editableMlFeatureTableProperties: 'com.linkedin.ml.metadata.EditableMLFeatureTableProperties',
       editableMlModelProperties: 'com.linkedin.ml.metadata.EditableMLModelProperties',
       editableMlModelGroupProperties: 'com.linkedin.ml.metadata.EditableMLModelGroupProperties',
+      // What else DataHub knows (issue 17): com/linkedin/common/*.pdl, domain/Domains.pdl, dataset/UpstreamLineage.pdl.
+      ownership: 'com.linkedin.common.Ownership',
+      globalTags: 'com.linkedin.common.GlobalTags',
+      glossaryTerms: 'com.linkedin.common.GlossaryTerms',
+      domains: 'com.linkedin.domain.Domains',
+      deprecation: 'com.linkedin.common.Deprecation',
+      siblings: 'com.linkedin.common.Siblings',
+      upstreamLineage: 'com.linkedin.dataset.UpstreamLineage',
     });
   });
 
   test('isAspectName and isEntityType accept exactly the known names', () => {
     assert.ok(isAspectName('schemaMetadata') && !isAspectName('status') && !isAspectName('SchemaMetadata'));
     assert.ok(isEntityType('mlModelGroup') && !isEntityType('corpuser') && !isEntityType('tag'));
+  });
+});
+
+describe('checkAspect on what else DataHub knows: each mistake named with its path', () => {
+  const cases: Array<[AspectName, unknown, string]> = [
+    [
+      'ownership',
+      { owners: [{ owner: 'urn:li:tag:pii', type: 'TECHNICAL_OWNER' }] },
+      "owners[0].owner: expected a corpuser or corpGroup URN, found a tag URN 'urn:li:tag:pii'",
+    ],
+    [
+      'ownership',
+      { owners: [{ owner: 'urn:li:corpuser:a', type: 'BOSS' }] },
+      'owners[0].type: expected one of TECHNICAL_OWNER',
+    ],
+    ['ownership', { owners: [{ owner: 'urn:li:corpuser:a' }] }, 'owners[0].type: required'],
+    ['ownership', {}, 'owners: required'],
+    ['globalTags', { tags: ['urn:li:tag:pii'] }, 'tags[0]: expected an object'],
+    ['globalTags', { tags: [{ tag: 'pii' }] }, "tags[0].tag: 'pii' is not a valid URN"],
+    ['glossaryTerms', { terms: [{ urn: 'urn:li:glossaryTerm:x' }] }, 'auditStamp: required'],
+    ['domains', { domains: ['urn:li:corpuser:a'] }, 'domains[0]: expected a domain URN, found a corpuser URN'],
+    [
+      'deprecation',
+      { deprecated: 'yes', note: '', actor: 'urn:li:corpuser:a' },
+      'deprecated: expected true or false, found the string "yes"',
+    ],
+    [
+      'deprecation',
+      { deprecated: true, note: '', actor: 'urn:li:corpuser:a', decommissionTime: '2026-01-01' },
+      'decommissionTime: expected milliseconds since epoch',
+    ],
+    ['deprecation', { deprecated: true }, 'note: required'],
+    ['siblings', { siblings: [DATASET] }, 'primary: required'],
+    [
+      'upstreamLineage',
+      { upstreams: [{ dataset: DATASET, type: 'COPIED' }] },
+      'upstreams[0].type: expected one of COPY, TRANSFORMED, VIEW',
+    ],
+    [
+      'upstreamLineage',
+      { upstreams: [{ dataset: FEATURE, type: 'COPY' }] },
+      'upstreams[0].dataset: expected a dataset URN, found a mlFeature URN',
+    ],
+  ];
+  for (const [name, value, problem] of cases)
+    test(`${name}: ${problem}`, () => {
+      const problems = checkAspect(name, value);
+      assert.ok(
+        problems.some((p) => p.startsWith(problem)),
+        `expected a problem starting ${JSON.stringify(problem)}, got ${JSON.stringify(problems)}`,
+      );
+    });
+
+  test('a deprecation without a decommission time or replacement, and null ones, are valid', () => {
+    assert.deepEqual(checkAspect('deprecation', { deprecated: false, note: '', actor: 'urn:li:corpuser:a' }), []);
+    assert.deepEqual(
+      checkAspect('deprecation', {
+        deprecated: true,
+        note: 'gone',
+        actor: 'urn:li:corpuser:a',
+        decommissionTime: null,
+        replacement: null,
+      }),
+      [],
+    );
   });
 });
 

@@ -236,10 +236,10 @@ const ROWS: Row[] = [
   },
   {
     name: 'an unknown aspect',
-    request: propose({ aspectName: 'ownership' }),
+    request: propose({ aspectName: 'status' }),
     status: 400,
     shape: 'restli',
-    message: /unknown aspect 'ownership'/,
+    message: /unknown aspect 'status'/,
   },
   {
     name: 'an aspect of another entity type',
@@ -318,7 +318,7 @@ const ROWS: Row[] = [
         proposals: [
           proposal({}),
           proposal({ entityUrn: NEW_GROUP.replace('never-stored', 'also-new') }),
-          proposal({ aspectName: 'ownership' }),
+          proposal({ aspectName: 'status' }),
         ],
         async: 'false',
       },
@@ -435,10 +435,10 @@ const ROWS: Row[] = [
   },
   {
     name: 'an aspect read of an unknown aspect',
-    request: read(`/aspects/${encodeUrnForPath(USERS)}?aspect=ownership`),
+    request: read(`/aspects/${encodeUrnForPath(USERS)}?aspect=status`),
     status: 400,
     shape: 'restli',
-    message: /unknown aspect 'ownership'/,
+    message: /unknown aspect 'status'/,
   },
   {
     name: 'an aspect read of an old version',
@@ -556,10 +556,10 @@ const ROWS: Row[] = [
   { name: 'a syntax error', request: gql('{ dataset(urn: '), status: 200, shape: 'graphql', message: /Syntax Error/ },
   {
     name: 'a field the schema does not have',
-    request: gql(`{ dataset(urn: "${USERS}") { ownership { owners } } }`),
+    request: gql(`{ dataset(urn: "${USERS}") { status { removed } } }`),
     status: 200,
     shape: 'graphql',
-    message: /Cannot query field "ownership" on type "Dataset"/,
+    message: /Cannot query field "status" on type "Dataset"/,
   },
   {
     name: 'a fragment that spreads itself',
