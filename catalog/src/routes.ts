@@ -9,6 +9,7 @@ import type { CompatMode } from './compat';
 import { PROTOCOL_HEADER, restliProtocol } from './datahub/restli';
 import { badRequest, CatalogError, OpaqueError } from './errors';
 import { runGraphQL, type GraphQLLimits } from './graphql/endpoint';
+import { contextFields } from './graphql/contextShapes';
 import { ReadContext } from './graphql/readShapes';
 import type { GroupCommit } from './groupCommit';
 import { parseJsonBody, readBody, sendJson, sendRestLiError } from './http';
@@ -196,7 +197,7 @@ async function graphql(req: IncomingMessage, res: ServerResponse, s: Services, m
     sendJson(res, e.status, graphQLRequestError(e.status, e.message), e.status === 413 ? { Connection: 'close' } : {});
     return;
   }
-  const ctx = new ReadContext(s.store, s.namespaces, s.actor, s.compat);
+  const ctx = new ReadContext(s.store, s.namespaces, s.actor, s.compat, contextFields);
   const answer = await runGraphQL(body, ctx, {
     limits: s.graphqlLimits,
     onInternalError: (e) => s.log(`internal error in GraphQL: ${e.stack ?? e.message}`),

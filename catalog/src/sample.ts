@@ -254,6 +254,46 @@ function sampleAspects(): Array<[string, string, string, Json]> {
       },
     ],
     ['mlModel', SAMPLE.models.ltvV1, 'mlModelProperties', { customProperties: {}, tags: [] }],
+    // What else DataHub knows (issue 17): owners, tags, a glossary term and a domain on db.users,
+    // and lineage events.clicks → db.orders → analytics.public.revenue.
+    [
+      'dataset',
+      d.users,
+      'ownership',
+      {
+        owners: [
+          { owner: SAMPLE.user, type: 'TECHNICAL_OWNER' },
+          { owner: 'urn:li:corpGroup:growth-analytics', type: 'BUSINESS_OWNER' },
+        ],
+        lastModified: stamp,
+      },
+    ],
+    ['dataset', d.users, 'globalTags', { tags: [{ tag: 'urn:li:tag:pii' }] }],
+    [
+      'dataset',
+      d.users,
+      'glossaryTerms',
+      { terms: [{ urn: 'urn:li:glossaryTerm:Customer.Profile' }], auditStamp: stamp },
+    ],
+    ['dataset', d.users, 'domains', { domains: ['urn:li:domain:growth'] }],
+    [
+      'dataset',
+      d.orders,
+      'ownership',
+      { owners: [{ owner: SAMPLE.user, type: 'TECHNICAL_OWNER' }], lastModified: stamp },
+    ],
+    [
+      'dataset',
+      d.orders,
+      'upstreamLineage',
+      { upstreams: [{ dataset: d.clicks, type: 'TRANSFORMED', auditStamp: stamp }] },
+    ],
+    [
+      'dataset',
+      d.revenue,
+      'upstreamLineage',
+      { upstreams: [{ dataset: d.orders, type: 'TRANSFORMED', auditStamp: stamp }] },
+    ],
   ];
 }
 

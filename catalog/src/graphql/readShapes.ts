@@ -31,6 +31,11 @@ export class ReadContext {
     readonly namespaces: NamespacePolicy,
     readonly actor: string,
     readonly compat: CompatMode = 'spec',
+    /**
+     * More fields of every entity node (owners, tags, lineage …: contextShapes.ts), given by the
+     * endpoint so that those shapes can build nodes of this module without an import cycle.
+     */
+    readonly moreFields: (ctx: ReadContext, kind: EntityType, requested: string, key: string) => Json = () => ({}),
   ) {}
 
   aspectsOf(key: string): Map<AspectName, StoredAspect> {
@@ -71,7 +76,7 @@ function platformNode(ns: string, platform: string): Json {
   };
 }
 
-function corpUserNode(urn: string): Json {
+export function corpUserNode(urn: string): Json {
   const parsed = parseUrn(urn);
   const username = parsed.ok && parsed.urn.kind === 'corpuser' ? parsed.urn.user : urn.slice(urn.lastIndexOf(':') + 1);
   return { __typename: 'CorpUser', urn, type: 'CORP_USER', username, exists: null };
@@ -205,6 +210,8 @@ export function datasetNode(ctx: ReadContext, requested: string, urn: DatasetUrn
     },
     description: () => props()?.['description'] ?? null,
     exists: () => ctx.exists(key, 'dataset'),
+
+    ...ctx.moreFields(ctx, 'dataset', requested, key),
   };
 }
 
@@ -231,6 +238,8 @@ export function mlFeatureNode(ctx: ReadContext, requested: string, urn: MlFeatur
     properties: props,
     editableProperties: () => editableMl(ctx.value(key, 'editableMlFeatureProperties')),
     exists: () => ctx.exists(key, 'mlFeature'),
+
+    ...ctx.moreFields(ctx, 'mlFeature', requested, key),
   };
 }
 
@@ -255,6 +264,8 @@ export function mlFeatureTableNode(ctx: ReadContext, requested: string, urn: MlF
     properties: props,
     editableProperties: () => editableMl(ctx.value(key, 'editableMlFeatureTableProperties')),
     exists: () => ctx.exists(key, 'mlFeatureTable'),
+
+    ...ctx.moreFields(ctx, 'mlFeatureTable', requested, key),
   };
 }
 
@@ -314,6 +325,8 @@ export function mlModelNode(ctx: ReadContext, requested: string, urn: MlModelUrn
     institutionalMemory: () => institutionalMemory(ctx.value(key, 'institutionalMemory'), requested),
     editableProperties: () => editableMl(ctx.value(key, 'editableMlModelProperties')),
     exists: () => ctx.exists(key, 'mlModel'),
+
+    ...ctx.moreFields(ctx, 'mlModel', requested, key),
   };
 }
 
@@ -341,6 +354,8 @@ export function mlModelGroupNode(ctx: ReadContext, requested: string, urn: MlMod
     properties: props,
     editableProperties: () => editableMl(ctx.value(key, 'editableMlModelGroupProperties')),
     exists: () => ctx.exists(key, 'mlModelGroup'),
+
+    ...ctx.moreFields(ctx, 'mlModelGroup', requested, key),
   };
 }
 

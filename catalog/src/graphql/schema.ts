@@ -32,7 +32,11 @@ export const CATALOG_SDL = /* GraphQL */ `
   enum EntityType {
     DATASET
     CORP_USER
+    CORP_GROUP
     DATA_PLATFORM
+    TAG
+    GLOSSARY_TERM
+    DOMAIN
     MLMODEL
     MLMODEL_GROUP
     MLFEATURE_TABLE
@@ -72,6 +76,128 @@ export const CATALOG_SDL = /* GraphQL */ `
     versionTag: String
   }
 
+  # What else DataHub knows of an entity (issue 17): catalog/src/graphql/contextShapes.ts.
+  type CorpGroup implements Entity {
+    urn: String!
+    type: EntityType!
+    name: String!
+    exists: Boolean
+  }
+
+  union OwnerType = CorpUser | CorpGroup
+
+  enum OwnershipType {
+    TECHNICAL_OWNER
+    BUSINESS_OWNER
+    DATA_STEWARD
+    NONE
+    CUSTOM
+    DATAOWNER @deprecated
+    DEVELOPER @deprecated
+    DELEGATE @deprecated
+    PRODUCER @deprecated
+    STAKEHOLDER @deprecated
+    CONSUMER @deprecated
+  }
+
+  type Owner {
+    owner: OwnerType!
+    type: OwnershipType @deprecated
+    associatedUrn: String!
+  }
+
+  type Ownership {
+    owners: [Owner!]
+    lastModified: AuditStamp!
+  }
+
+  type Tag implements Entity {
+    urn: String!
+    type: EntityType!
+    name: String! @deprecated
+  }
+
+  type TagAssociation {
+    tag: Tag!
+    associatedUrn: String!
+    context: String
+  }
+
+  type GlobalTags {
+    tags: [TagAssociation!]
+  }
+
+  type GlossaryTerm implements Entity {
+    urn: String!
+    type: EntityType!
+    name: String! @deprecated
+    hierarchicalName: String!
+  }
+
+  type GlossaryTermAssociation {
+    term: GlossaryTerm!
+    actor: CorpUser
+    associatedUrn: String!
+    context: String
+  }
+
+  type GlossaryTerms {
+    terms: [GlossaryTermAssociation!]
+  }
+
+  type Domain implements Entity {
+    urn: String!
+    type: EntityType!
+    id: String!
+  }
+
+  type DomainAssociation {
+    domain: Domain!
+    associatedUrn: String!
+  }
+
+  type Deprecation {
+    deprecated: Boolean!
+    decommissionTime: Long
+    note: String
+    actor: String
+    replacement: Entity
+  }
+
+  type SiblingProperties {
+    isPrimary: Boolean
+    siblings: [Entity]
+  }
+
+  enum LineageDirection {
+    UPSTREAM
+    DOWNSTREAM
+  }
+
+  input LineageInput {
+    direction: LineageDirection!
+    start: Int
+    count: Int
+    separateSiblings: Boolean
+    startTimeMillis: Long
+    endTimeMillis: Long
+    includeGhostEntities: Boolean = false
+  }
+
+  type LineageRelationship {
+    type: String!
+    entity: Entity
+    degree: Int!
+  }
+
+  type EntityLineageResult {
+    start: Int
+    count: Int
+    total: Int
+    filtered: Int
+    relationships: [LineageRelationship!]!
+  }
+
   type Dataset implements Entity {
     urn: String!
     type: EntityType!
@@ -84,6 +210,13 @@ export const CATALOG_SDL = /* GraphQL */ `
     editableSchemaMetadata: EditableSchemaMetadata
     description: String @deprecated
     exists: Boolean
+    ownership: Ownership
+    tags: GlobalTags
+    glossaryTerms: GlossaryTerms
+    domain: DomainAssociation
+    deprecation: Deprecation
+    lineage(input: LineageInput!): EntityLineageResult
+    siblings: SiblingProperties
   }
 
   type DatasetProperties {
@@ -187,6 +320,12 @@ export const CATALOG_SDL = /* GraphQL */ `
     properties: MLFeatureProperties
     editableProperties: MLFeatureEditableProperties
     exists: Boolean
+    ownership: Ownership
+    tags: GlobalTags
+    glossaryTerms: GlossaryTerms
+    domain: DomainAssociation
+    deprecation: Deprecation
+    lineage(input: LineageInput!): EntityLineageResult
   }
 
   type MLFeatureEditableProperties {
@@ -222,6 +361,12 @@ export const CATALOG_SDL = /* GraphQL */ `
     properties: MLFeatureTableProperties
     editableProperties: MLFeatureTableEditableProperties
     exists: Boolean
+    ownership: Ownership
+    tags: GlobalTags
+    glossaryTerms: GlossaryTerms
+    domain: DomainAssociation
+    deprecation: Deprecation
+    lineage(input: LineageInput!): EntityLineageResult
   }
 
   type MLFeatureTableProperties {
@@ -254,6 +399,12 @@ export const CATALOG_SDL = /* GraphQL */ `
     editableProperties: MLModelEditableProperties
     institutionalMemory: InstitutionalMemory
     exists: Boolean
+    ownership: Ownership
+    tags: GlobalTags
+    glossaryTerms: GlossaryTerms
+    domain: DomainAssociation
+    deprecation: Deprecation
+    lineage(input: LineageInput!): EntityLineageResult
   }
 
   type MLModelProperties {
@@ -281,6 +432,12 @@ export const CATALOG_SDL = /* GraphQL */ `
     properties: MLModelGroupProperties
     editableProperties: MLModelGroupEditableProperties
     exists: Boolean
+    ownership: Ownership
+    tags: GlobalTags
+    glossaryTerms: GlossaryTerms
+    domain: DomainAssociation
+    deprecation: Deprecation
+    lineage(input: LineageInput!): EntityLineageResult
   }
 
   type MLModelGroupProperties {
