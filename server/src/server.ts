@@ -29,6 +29,7 @@ import {
 import { PRODUCT_VERSION } from '../../model/src/version';
 import type { Fetch } from './catalogClient/http';
 import type { CatalogClient, ResolutionLookup } from './catalogClient/client';
+import { contextOf, type EntityContext } from './catalogClient/context';
 import { hintFor } from './catalogClient/errors';
 import { CatalogClients } from './catalogClient/registry';
 import { registerCommands, type CommandTable } from './commands';
@@ -150,6 +151,26 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     return resolved;
   };
 
+  /**
+   * What else the catalog knows of the entity a hover is on (not of a column); undefined when the
+   * catalog cannot say, which the log notes once per kind of failure: the hover goes on without it.
+   */
+  const contextFor = async (
+    lookup: Lookup | undefined,
+    s: Settings,
+    token: CancellationToken,
+  ): Promise<EntityContext | undefined> => {
+    if (!lookup || lookup.column !== undefined) return undefined;
+    const answer = await contextOf(catalogClients.clientFor(s), lookup.urn, lookup.kind, signalOf(token));
+    if (!('kind' in answer)) return answer;
+    if (answer.kind !== 'cancelled' && answer.kind !== 'notConfigured' && !contextFailures.has(answer.kind)) {
+      contextFailures.add(answer.kind);
+      log(`hover: owners, tags, deprecation and lineage not shown: ${answer.message}`);
+    }
+    return undefined;
+  };
+  const contextFailures = new Set<string>();
+
   /** Settings for page links: the catalog actually used, also when it came from DataHub's CLI configuration. */
   const linkSettings = (s: Settings): Settings => (s.url ? s : { ...s, url: catalogClients.endpointFor(s).url });
 
@@ -219,12 +240,21 @@ export function startServer(connection: Connection, runtime: Runtime): void {
       const open = await openDocuments.open(params.textDocument.uri);
       if (!open?.scan) return null;
       const offset = open.doc.offsetAt(params.position);
-      const resolved = await answerFor(hoverLookupAt(open.scan, offset), open.settings, token);
+      const lookup = hoverLookupAt(open.scan, offset);
+      // What else the catalog knows (owners, tags, deprecation, lineage) is asked beside the entity.
+      const [resolved, context] = await Promise.all([
+        answerFor(lookup, open.settings, token),
+        contextFor(lookup, open.settings, token),
+      ]);
       const shown = openDocuments.shownDiagnostics(open.doc);
-      const hover = hoverAt(open.scan, offset, linkSettings(open.settings), resolved, {
-        linkTooltips: session.linkTooltips,
-        ...(shown ? { shown } : {}),
-      });
+      const hover = hoverAt(
+        open.scan,
+        offset,
+        linkSettings(open.settings),
+        resolved,
+        { linkTooltips: session.linkTooltips, ...(shown ? { shown } : {}) },
+        context,
+      );
       return hover ? toLspHover(open.doc, hover) : null;
     }),
   );

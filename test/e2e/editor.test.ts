@@ -47,6 +47,8 @@ describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REAS
       const line = lineOf(session.workspace, 'catalog/datasets.yml', USERS);
       const hover = await wb.hoverAt(await wb.revealText(line.number, line.text, 'db.users'), USERS_DESCRIPTION);
       assert.match(hover, /db\.users/);
+      // What else the catalog knows: its owners, tag, term, domain and lineage (issue 17).
+      assert.match(hover, /Owners jdoe, growth-analytics · Tags pii · Terms Profile · Domain growth · Lineage ↑0 ↓2/);
       // One "Open in catalog" (the document link's, "(ctrl + click)"), in view in a 1400×900 window.
       assert.deepEqual(E2E_VIEWPORT, { width: 1400, height: 900 });
       assert.deepEqual(await wb.hoverLinks(/Open in catalog/), [{ text: 'Open in catalog', inView: true }]);

@@ -64,7 +64,7 @@ for (const compat of COMPAT_MODES)
     const hoverAt = (uri: string, languageId: string, marked: string): Promise<string> =>
       hoverIn(env.lsp, uri, languageId, marked);
 
-    test('a dataset literal in Python shows platform, name, env, description and columns', async () => {
+    test('a dataset literal in Python shows platform, name, env, description, what else the catalog knows, and columns', async () => {
       const h = await hoverAt(
         'file:///w/a.py',
         'python',
@@ -72,10 +72,14 @@ for (const compat of COMPAT_MODES)
       );
       assert.match(h, /\*\*Dataset\*\* `db\.users` · hive · PROD/);
       assert.match(h, /One row per registered user of the product\./);
+      // Owners, tags, term and domain of the sample, and the features derived from it (issue 17).
+      assert.match(
+        h,
+        /\n\nOwners jdoe, growth-analytics · Tags pii · Terms Profile · Domain growth · Lineage ↑0 ↓2\n\n/,
+      );
       assert.match(h, /\| `user_id` \| Primary key of the user\. \|/);
-      assert.match(h, /\| `age` \| _none_ \|/);
-      assert.match(h, /\| `signup_ts` \| _none_ \|/, 'five columns: all of them are shown');
-      assert.doesNotMatch(h, /more_/);
+      // The context line takes one line of the box: one column row gives way, the link stays in view.
+      assert.match(h, /\| _…and 2 more_ \| _2 of the 5 columns have no description_ \|/);
       assert.match(
         h,
         /\[Open in catalog\]\(http:\/\/127\.0\.0\.1:\d+\/dataset\/urn:li:dataset:\(urn:li:dataPlatform:hive,db\.users,PROD\)\)/,

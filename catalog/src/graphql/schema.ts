@@ -58,7 +58,14 @@ export const CATALOG_SDL = /* GraphQL */ `
     urn: String!
     type: EntityType!
     username: String!
+    properties: CorpUserProperties
     exists: Boolean
+  }
+
+  # Users, groups, tags, terms and domains are not stored here: their properties read null.
+  type CorpUserProperties {
+    active: Boolean!
+    displayName: String
   }
 
   type AuditStamp {
@@ -81,7 +88,13 @@ export const CATALOG_SDL = /* GraphQL */ `
     urn: String!
     type: EntityType!
     name: String!
+    properties: CorpGroupProperties
     exists: Boolean
+  }
+
+  type CorpGroupProperties {
+    displayName: String
+    description: String
   }
 
   union OwnerType = CorpUser | CorpGroup
@@ -115,6 +128,12 @@ export const CATALOG_SDL = /* GraphQL */ `
     urn: String!
     type: EntityType!
     name: String! @deprecated
+    properties: TagProperties
+  }
+
+  type TagProperties {
+    name: String!
+    description: String
   }
 
   type TagAssociation {
@@ -132,6 +151,12 @@ export const CATALOG_SDL = /* GraphQL */ `
     type: EntityType!
     name: String! @deprecated
     hierarchicalName: String!
+    properties: GlossaryTermProperties
+  }
+
+  type GlossaryTermProperties {
+    name: String!
+    description: String
   }
 
   type GlossaryTermAssociation {
@@ -149,6 +174,12 @@ export const CATALOG_SDL = /* GraphQL */ `
     urn: String!
     type: EntityType!
     id: String!
+    properties: DomainProperties
+  }
+
+  type DomainProperties {
+    name: String!
+    description: String
   }
 
   type DomainAssociation {

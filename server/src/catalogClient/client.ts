@@ -74,6 +74,11 @@ export class CatalogClient {
   private readonly http: CatalogHttp;
   private readonly cache: LruTtlCache<Resolution>;
   private readonly flights = new SingleFlight<Resolution>();
+  /**
+   * Answers of single-entity reads other than the resolve (what else the catalog knows of an
+   * entity: context.ts), by URN and read, kept and dropped with the resolutions.
+   */
+  readonly reads: LruTtlCache<unknown>;
   private connectionListener: ((error: CatalogClientError | undefined) => void) | undefined;
   /** The budget in force: the setting, lowered to a limit the catalog named when it refused a document. */
   private complexityBudget: number;
@@ -86,6 +91,7 @@ export class CatalogClient {
     this.configured = this.graphqlEndpoint !== '';
     this.complexityBudget = config.complexityBudget;
     this.cache = new LruTtlCache(config.cacheEntries, config.cacheTtlMs);
+    this.reads = new LruTtlCache(config.cacheEntries, config.cacheTtlMs);
     this.http = new CatalogHttp({
       token: config.token,
       timeoutMs: config.timeoutMs,
@@ -105,6 +111,7 @@ export class CatalogClient {
 
   configure(cacheEntries: number, cacheTtlMs: number): void {
     this.cache.configure(cacheEntries, cacheTtlMs);
+    this.reads.configure(cacheEntries, cacheTtlMs);
   }
 
   /** A resolution already known (cached and fresh), without any request. */
@@ -287,11 +294,15 @@ export class CatalogClient {
 
   /** Drops what a write changed, so the next read asks the catalog. */
   invalidate(urns: Iterable<string>): void {
-    for (const u of urns) this.cache.delete(u);
+    for (const u of urns) {
+      this.cache.delete(u);
+      this.reads.delete(u);
+    }
   }
 
   clearCache(): void {
     this.cache.clear();
+    this.reads.clear();
   }
 
   get cacheSize(): number {
@@ -374,9 +385,27 @@ export class CatalogClient {
   }
 
   /** Sends a GraphQL mutation (the GraphQL write path). Never retried. */
-  async mutate(
+  mutate(
     query: string,
     variables: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; error: CatalogClientError }> {
+    return this.graphql(query, variables, false, signal);
+  }
+
+  /** Sends a GraphQL read of its own (not a resolve batch): retried like the resolve on connection errors. */
+  read(
+    query: string,
+    variables: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; error: CatalogClientError }> {
+    return this.graphql(query, variables, true, signal);
+  }
+
+  private async graphql(
+    query: string,
+    variables: Record<string, unknown>,
+    retry: boolean,
     signal?: AbortSignal,
   ): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; error: CatalogClientError }> {
     if (!this.configured)
@@ -388,6 +417,7 @@ export class CatalogClient {
     const r = await this.http.call(this.graphqlEndpoint, {
       method: 'POST',
       body: { query, variables },
+      retry,
       notFoundMeansWrongAddress: true,
       ...(signal ? { signal } : {}),
     });

@@ -147,6 +147,28 @@ export function planBatches<T extends { kind: ResolvableKind }>(items: readonly 
   return out;
 }
 
+/**
+ * What else the catalog knows of one entity (issue 17; context.ts reads the answer), asked lazily
+ * at hover. Display names come from the entities' properties where DataHub has them (a domain's or
+ * a term's name: UI-made ones have opaque ids), else from the URN (`username`, a tag's `name`, a
+ * term's last part). Lineage asks for one relationship only: `total` is the count
+ * (EntityLineageResultResolver counts every relationship of the hop, whatever the page).
+ */
+const CONTEXT_SELECTION = `urn
+  ownership { owners { owner { ... on CorpUser { urn username properties { displayName } } ... on CorpGroup { urn name properties { displayName } } } } }
+  tags { tags { tag { urn name properties { name } } } }
+  glossaryTerms { terms { term { urn name properties { name } } } }
+  domain { domain { urn id properties { name } } }
+  deprecation { deprecated note decommissionTime replacement { urn type } }
+  up: lineage(input: { direction: UPSTREAM, start: 0, count: 1 }) { total }
+  down: lineage(input: { direction: DOWNSTREAM, start: 0, count: 1 }) { total }`;
+
+/** The document asking what else the catalog knows of one entity of `kind` (variable `urn`, answer `e0`). */
+export function contextQuery(kind: ResolvableKind): string {
+  const { field, type } = KIND_QUERIES[kind];
+  return `query entityContext($urn: String!) {\n  e0: ${field}(urn: $urn) { ...ContextFields }\n}\nfragment ContextFields on ${type} {\n  ${CONTEXT_SELECTION}\n}\n`;
+}
+
 /** Mutations of the GraphQL write path (spec §4.1). */
 export const UPDATE_DATASET = `mutation updateDataset($urn: String!, $input: DatasetUpdateInput!) {
   updateDataset(urn: $urn, input: $input) { urn }
@@ -192,6 +214,8 @@ export function everyDocument(ns = 'li'): Array<{ name: string; query: string; v
   const all = batchQuery(samples);
   docs.push({ name: 'resolve every kind in one document', query: all.query, variables: all.variables });
   docs.push({ name: 'ping', query: PING, variables: { u0: samples[0]!.urn } });
+  for (const s of samples)
+    docs.push({ name: `context of ${s.kind}`, query: contextQuery(s.kind), variables: { urn: s.urn } });
   docs.push({
     name: 'updateDataset',
     query: UPDATE_DATASET,

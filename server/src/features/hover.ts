@@ -28,11 +28,13 @@ import { decodePart, type SchemaFieldUrn, type Urn } from '../../../model/src/ur
 import { KIND_LABELS, entityName, nearNames, urnParts } from '../../../model/src/entityNames';
 import type { Settings } from '../../../model/src/protocol';
 import type { Resolution, ResolutionLookup } from '../catalogClient/client';
+import type { EntityContext } from '../catalogClient/context';
 import { hintFor } from '../catalogClient/errors';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
 import { entityUrlFor, linkAt } from './links';
 import { lookupOf, type Lookup } from './lookup';
 import { occurrenceAt } from './urnAt';
+import { parseUrnCached } from '../scan/parseCache';
 import { codeSpan, escapeMarkdown, safeDescription, tableCell } from './markdown';
 import { doubleQuoted } from './yamlEdit';
 import { diagnosticsFor, type DiagnosticCode, type PlainDiagnostic } from './diagnostics';
@@ -81,6 +83,7 @@ export function hoverAt(
   settings: Settings,
   resolved: ResolutionLookup,
   editor: HoverEditor = {},
+  context?: EntityContext,
 ): HoverAt | undefined {
   const at = occurrenceAt(scan, offset);
   if (!at) return undefined;
@@ -96,6 +99,7 @@ export function hoverAt(
     ...(resolution ? { resolution } : {}),
     ...(column !== undefined ? { column } : {}),
     ...(entityUrl ? { entityUrl } : {}),
+    ...(context && column === undefined ? { context } : {}),
     said: saidAt(editor.shown ?? diagnosticsFor(scan, resolved, settings.diagnostics), offset),
   });
   if (markdown === '') return undefined;
@@ -127,6 +131,8 @@ export interface HoverInput {
   entityUrl?: string;
   /** The codes of the diagnostics at the place: the editor shows their messages in the same box. */
   said?: ReadonlySet<DiagnosticCode>;
+  /** What else the catalog knows of the entity (owners, tags, deprecation, lineage), when it answered. */
+  context?: EntityContext;
 }
 
 /** The hover's Markdown; '' when a diagnostic at the place says all there is to say. */
@@ -172,7 +178,10 @@ export function hoverFor(input: HoverInput): string {
   } else if (input.column !== undefined && res.kind === 'dataset') {
     out.push(columnHover(res.entity, input.column, said));
   } else {
-    out.push(...body(res, said));
+    const extra = input.context ? contextLines(input.context) : [];
+    // Each line the context takes in the box takes a column row's room, so the link row stays in view.
+    const taken = extra.reduce((n, l) => n + Math.ceil(l.replace(/[`*\\]/g, '').length / BOX_LINE_CHARS), 0);
+    out.push(...body(res, said, Math.max(2, MAX_COLUMN_ROWS - taken), extra));
   }
   if (input.entityUrl && (!res || res.state !== 'missing')) out.push(`[Open in catalog](${input.entityUrl})`);
   return out.filter((s) => s !== '').join('\n\n');
@@ -219,22 +228,81 @@ function description(
   return said.has(missing) ? '' : '_No description._';
 }
 
-function body(res: Extract<Resolution, { state: 'found' }>, said: ReadonlySet<DiagnosticCode>): string[] {
-  switch (res.kind) {
-    case 'dataset':
-      return datasetBody(res.entity, said);
-    case 'mlFeature':
-      return featureBody(res.entity, said);
-    case 'mlFeatureTable':
-      return tableBody(res.entity, said);
-    case 'mlModel':
-      return modelBody(res.entity, said);
-    case 'mlModelGroup':
-      return groupBody(res.entity, said);
-  }
+/** The entity's body: a deprecation first, then its description, the context line, and its own details. */
+function body(
+  res: Extract<Resolution, { state: 'found' }>,
+  said: ReadonlySet<DiagnosticCode>,
+  columnRows: number,
+  context: readonly string[],
+): string[] {
+  const [first, ...rest] = ((): string[] => {
+    switch (res.kind) {
+      case 'dataset':
+        return datasetBody(res.entity, said, columnRows);
+      case 'mlFeature':
+        return featureBody(res.entity, said);
+      case 'mlFeatureTable':
+        return tableBody(res.entity, said);
+      case 'mlModel':
+        return modelBody(res.entity, said);
+      case 'mlModelGroup':
+        return groupBody(res.entity, said);
+    }
+  })();
+  const deprecated = context.filter((l) => l.startsWith(DEPRECATED));
+  const others = context.filter((l) => !l.startsWith(DEPRECATED));
+  return [...deprecated, first ?? '', ...others, ...rest];
 }
 
-function datasetBody(d: GqlDataset, said: ReadonlySet<DiagnosticCode>): string[] {
+const DEPRECATED = '⚠ **Deprecated**';
+/**
+ * Characters of text one line of the hover box holds before it wraps: VS Code's box grows to about
+ * two thirds of the editor's width (ContentHoverWidget._updateMaxDimensions, at least 500 px), ~96
+ * characters of the hover font in a 1400 px window (seen in code-server, docs/screenshots).
+ */
+const BOX_LINE_CHARS = 96;
+/** Names of each context list (owners, tags, terms) before "+N". */
+const MAX_CONTEXT_NAMES = 3;
+
+/** Up to MAX_CONTEXT_NAMES names, escaped, then "+N". */
+function contextNames(names: readonly string[]): string {
+  const shown = names.slice(0, MAX_CONTEXT_NAMES).map((n) => escapeMarkdown(n, 60));
+  return names.length > shown.length ? `${shown.join(', ')} +${names.length - shown.length}` : shown.join(', ');
+}
+
+/**
+ * What else the catalog knows, in at most two lines: the deprecation (note, decommission date,
+ * replacement), and one line of owners · tags · terms · domain · lineage counts. Catalog text is
+ * escaped and cut; a part the catalog has nothing for is left out.
+ */
+export function contextLines(c: EntityContext): string[] {
+  const out: string[] = [];
+  if (c.deprecation) {
+    const d = c.deprecation;
+    const when = d.decommissionTime ? ` (decommission ${new Date(d.decommissionTime).toISOString().slice(0, 10)})` : '';
+    const note = d.note.trim() ? `: ${escapeMarkdown(d.note.replace(/\s+/g, ' ').trim(), 160)}` : '';
+    const use = d.replacement ? ` Use ${codeSpan(replacementName(d.replacement))} instead.` : '';
+    out.push(`${DEPRECATED}${when}${note}${use}`);
+  }
+  const parts = [
+    c.owners.length > 0 ? `Owners ${contextNames(c.owners)}` : '',
+    c.tags.length > 0 ? `Tags ${contextNames(c.tags)}` : '',
+    c.terms.length > 0 ? `Terms ${contextNames(c.terms)}` : '',
+    c.domain ? `Domain ${escapeMarkdown(c.domain, 60)}` : '',
+    // Counts of one hop, as DataHub's lineage tab starts: ↑ upstream, ↓ downstream.
+    c.upstream || c.downstream ? `Lineage ↑${c.upstream ?? '?'} ↓${c.downstream ?? '?'}` : '',
+  ].filter(Boolean);
+  if (parts.length > 0) out.push(parts.join(' · '));
+  return out;
+}
+
+/** A replacement's name as its URN gives it (`db.users_v2`), or the URN when it is not one of ours. */
+function replacementName(urn: string): string {
+  const parsed = parseUrnCached(urn);
+  return parsed.ok && parsed.urn.kind !== 'other' ? entityName(parsed.urn) : urn;
+}
+
+function datasetBody(d: GqlDataset, said: ReadonlySet<DiagnosticCode>, maxRows = MAX_COLUMN_ROWS): string[] {
   const cols = shownColumns(d);
   const out = [
     description(
@@ -246,7 +314,7 @@ function datasetBody(d: GqlDataset, said: ReadonlySet<DiagnosticCode>): string[]
   ];
   if (cols.length > 0) {
     // All of them when they fit; else one row less, and that row says how many more and how many undocumented.
-    const shown = cols.length <= MAX_COLUMN_ROWS ? cols : cols.slice(0, MAX_COLUMN_ROWS - 1);
+    const shown = cols.length <= maxRows ? cols : cols.slice(0, maxRows - 1);
     // A table row splits at pipes even inside a code span (and `\\|` is a backslash, then a split):
     // a path's pipes are shown as a look-alike, or the rest of the path would leave its code span.
     const rows = shown.map(

@@ -1,0 +1,108 @@
+/**
+ * What else the catalog knows of one entity (issue 17): owners, tags, glossary terms, domain,
+ * deprecation and how many entities are one hop up and down its lineage. Asked lazily, at hover,
+ * one entity per document (queries.ts `contextQuery`), so the diagnostics' batches stay as they
+ * were (their cost per entity and their query budget unchanged). Here: its answer, read.
+ */
+import { isRecord } from '../../../model/src/json';
+import type { CatalogClient } from './client';
+import { catalogClientError, type CatalogClientError } from './errors';
+import { contextQuery, type ResolvableKind } from './queries';
+
+export interface Deprecated {
+  note: string;
+  /** Milliseconds since epoch, when the catalog names a date. */
+  decommissionTime?: number;
+  /** The entity to use instead, when the catalog names one. */
+  replacement?: string;
+}
+
+export interface EntityContext {
+  owners: string[];
+  tags: string[];
+  terms: string[];
+  domain?: string;
+  deprecation?: Deprecated;
+  /** Entities one hop upstream / downstream; absent when the catalog did not say. */
+  upstream?: number;
+  downstream?: number;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+const list = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter(isRecord) : []);
+const props = (v: Record<string, unknown> | undefined, key: string): string | undefined =>
+  isRecord(v?.['properties']) ? str(v['properties'][key]) : undefined;
+
+/** The entity's answer (`data.e0`) read leniently: a missing or odd part is left out, never thrown. */
+export function parseContext(entity: unknown): EntityContext | undefined {
+  if (!isRecord(entity)) return undefined;
+  const ownership = isRecord(entity['ownership']) ? entity['ownership'] : undefined;
+  const owners = list(ownership?.['owners']).flatMap((o) => {
+    const owner = isRecord(o['owner']) ? o['owner'] : undefined;
+    const name = props(owner, 'displayName') ?? str(owner?.['username']) ?? str(owner?.['name']) ?? str(owner?.['urn']);
+    return name ? [name] : [];
+  });
+  const tagsOf = isRecord(entity['tags']) ? entity['tags'] : undefined;
+  const tags = list(tagsOf?.['tags']).flatMap((t) => {
+    const tag = isRecord(t['tag']) ? t['tag'] : undefined;
+    const name = props(tag, 'name') ?? str(tag?.['name']) ?? str(tag?.['urn']);
+    return name ? [name] : [];
+  });
+  const termsOf = isRecord(entity['glossaryTerms']) ? entity['glossaryTerms'] : undefined;
+  const terms = list(termsOf?.['terms']).flatMap((t) => {
+    const term = isRecord(t['term']) ? t['term'] : undefined;
+    const name = props(term, 'name') ?? str(term?.['name']) ?? str(term?.['urn']);
+    return name ? [name] : [];
+  });
+  const domainOf =
+    isRecord(entity['domain']) && isRecord(entity['domain']['domain']) ? entity['domain']['domain'] : undefined;
+  const domain = props(domainOf, 'name') ?? str(domainOf?.['id']) ?? str(domainOf?.['urn']);
+  const dep = isRecord(entity['deprecation']) ? entity['deprecation'] : undefined;
+  const replacement = isRecord(dep?.['replacement']) ? str(dep['replacement']['urn']) : undefined;
+  const decommission = dep?.['decommissionTime'];
+  const total = (v: unknown): number | undefined =>
+    isRecord(v) && typeof v['total'] === 'number' && Number.isInteger(v['total']) ? v['total'] : undefined;
+  const upstream = total(entity['up']);
+  const downstream = total(entity['down']);
+  return {
+    owners,
+    tags,
+    terms,
+    ...(domain ? { domain } : {}),
+    ...(dep?.['deprecated'] === true
+      ? {
+          deprecation: {
+            note: str(dep['note']) ?? '',
+            ...(typeof decommission === 'number' && Number.isFinite(decommission) && decommission > 0
+              ? { decommissionTime: decommission }
+              : {}),
+            ...(replacement ? { replacement } : {}),
+          },
+        }
+      : {}),
+    ...(upstream !== undefined ? { upstream } : {}),
+    ...(downstream !== undefined ? { downstream } : {}),
+  };
+}
+
+/**
+ * What else the catalog knows of `urn`, asked once per cache lifetime (the resolutions' TTL and
+ * bound; dropped with them on Refresh and after a write). A catalog that cannot answer (an older
+ * DataHub without one of the fields, a timeout) gives an error, which is not kept: the hover shows
+ * what it has without these lines.
+ */
+export async function contextOf(
+  client: CatalogClient,
+  urn: string,
+  kind: ResolvableKind,
+  signal?: AbortSignal,
+): Promise<EntityContext | CatalogClientError> {
+  const hit = client.reads.get(urn);
+  if (hit !== undefined) return hit as EntityContext;
+  const r = await client.read(contextQuery(kind), { urn }, signal);
+  if (!r.ok) return r.error;
+  const parsed = parseContext(r.data['e0']);
+  if (!parsed) return catalogClientError('badResponse', `no entity in the answer about ${urn}`);
+  client.reads.set(urn, parsed);
+  return parsed;
+}

@@ -1,0 +1,172 @@
+/**
+ * What else the catalog knows of an entity, in hovers (issue 17): the answer read leniently
+ * (server/src/catalogClient/context.ts), its lines (features/hover.ts contextLines), and the hover
+ * over LSP against the real local catalog in both modes, with a deprecation written to it.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { parseContext } from '../../server/src/catalogClient/context';
+import { contextLines } from '../../server/src/features/hover';
+import { caret, hoverText } from '../support/lspClient';
+import { COMPAT_MODES, S, useSampleServerPerTest, type Catalog } from '../support/fixture';
+
+describe('the context answer, read', () => {
+  test("DataHub's shapes: display names over ids, the first domain, deprecation with date and replacement, lineage totals", () => {
+    const c = parseContext({
+      urn: 'u',
+      ownership: {
+        owners: [
+          { owner: { urn: 'urn:li:corpuser:jdoe', username: 'jdoe', properties: { displayName: 'Jane Doe' } } },
+          { owner: { urn: 'urn:li:corpGroup:eng', name: 'eng', properties: null } },
+          { owner: null },
+        ],
+      },
+      tags: { tags: [{ tag: { urn: 'urn:li:tag:pii', name: 'pii', properties: { name: 'PII' } } }] },
+      glossaryTerms: {
+        terms: [{ term: { urn: 'urn:li:glossaryTerm:abc-123', name: 'abc-123', properties: { name: 'Email' } } }],
+      },
+      domain: { domain: { urn: 'urn:li:domain:9f2c', id: '9f2c', properties: { name: 'Marketing' } } },
+      deprecation: {
+        deprecated: true,
+        note: 'Moved.',
+        decommissionTime: 1767225600000,
+        replacement: { urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.v2,PROD)', type: 'DATASET' },
+      },
+      up: { total: 3 },
+      down: { total: 0 },
+    });
+    assert.deepEqual(c, {
+      owners: ['Jane Doe', 'eng'],
+      tags: ['PII'],
+      terms: ['Email'],
+      domain: 'Marketing',
+      deprecation: {
+        note: 'Moved.',
+        decommissionTime: 1767225600000,
+        replacement: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.v2,PROD)',
+      },
+      upstream: 3,
+      downstream: 0,
+    });
+  });
+
+  test('nulls, a deprecation flag of false, odd totals and no entity', () => {
+    assert.deepEqual(
+      parseContext({
+        ownership: null,
+        tags: null,
+        glossaryTerms: null,
+        domain: null,
+        deprecation: { deprecated: false, note: 'x' },
+        up: { total: 1.5 },
+        down: null,
+      }),
+      { owners: [], tags: [], terms: [] },
+    );
+    assert.equal(parseContext(null), undefined);
+    assert.equal(parseContext('x'), undefined);
+  });
+});
+
+describe('the context lines of a hover', () => {
+  test('one line of owners, tags, terms, domain and lineage; the deprecation before it; lists capped', () => {
+    assert.deepEqual(
+      contextLines({
+        owners: ['a', 'b', 'c', 'd', 'e'],
+        tags: ['pii'],
+        terms: [],
+        domain: 'growth',
+        upstream: 1,
+        downstream: 0,
+        deprecation: {
+          note: 'Use the new table.\nSee the wiki.',
+          decommissionTime: 1767225600000,
+          replacement: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.v2,PROD)',
+        },
+      }),
+      [
+        '⚠ **Deprecated** (decommission 2026-01-01): Use the new table. See the wiki. Use `db.v2` instead.',
+        'Owners a, b, c +2 · Tags pii · Domain growth · Lineage ↑1 ↓0',
+      ],
+    );
+    assert.deepEqual(contextLines({ owners: [], tags: [], terms: [], upstream: 0, downstream: 0 }), []);
+  });
+
+  test('catalog text is inert: Markdown, links and hidden characters in names and notes do nothing', () => {
+    const [dep, line] = contextLines({
+      owners: ['[me](command:catalogLens.clearAccessToken)'],
+      tags: ['**bold**\u202e'],
+      terms: [],
+      deprecation: { note: '<img src=x onerror=alert(1)> `code`' },
+    });
+    assert.doesNotMatch(line!, /(^|[^\\])\]\(command:/, 'the link is escaped');
+    assert.doesNotMatch(line!, /(^|[^\\])\*\*bold/, 'the emphasis is escaped');
+    assert.doesNotMatch(line!, /\u202e/);
+    assert.doesNotMatch(dep!, /(^|[^\\])<img/, 'HTML is escaped');
+  });
+});
+
+/** Writes one aspect through the catalog's aspect path. */
+async function ingest(
+  catalog: Catalog,
+  entityType: string,
+  urn: string,
+  aspectName: string,
+  value: unknown,
+): Promise<void> {
+  const r = await fetch(`${catalog.url}/aspects?action=ingestProposal`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      proposal: {
+        entityType,
+        entityUrn: urn,
+        changeType: 'UPSERT',
+        aspectName,
+        aspect: { value: JSON.stringify(value), contentType: 'application/json' },
+      },
+      async: 'false',
+    }),
+  });
+  assert.equal(r.status, 200, `writing ${aspectName} of ${urn}: ${await r.text()}`);
+}
+
+for (const compat of COMPAT_MODES)
+  describe(`hover: what else the catalog knows (${compat} catalog)`, () => {
+    const env = useSampleServerPerTest({}, compat);
+
+    test('a deprecated feature table: the deprecation line with its date and replacement, and its owner', async () => {
+      await ingest(env.catalog, 'mlFeatureTable', S.usersTable, 'deprecation', {
+        deprecated: true,
+        note: 'Replaced by the users_v2 table.',
+        actor: 'urn:li:corpuser:jdoe',
+        decommissionTime: 1767225600000,
+        replacement: 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users_v2)',
+      });
+      await ingest(env.catalog, 'mlFeatureTable', S.usersTable, 'ownership', {
+        owners: [{ owner: 'urn:li:corpGroup:ml-platform', type: 'TECHNICAL_OWNER' }],
+      });
+      const { text, position } = caret(`T = "${S.usersTable.replace('users_table', 'users_ta|ble')}"\n`);
+      await env.lsp.open('file:///w/t.py', 'python', text);
+      const h = hoverText(await env.lsp.hover('file:///w/t.py', position));
+      assert.match(
+        h,
+        /⚠ \*\*Deprecated\*\* \(decommission 2026-01-01\): Replaced by the users\\_v2 table\. Use `users_v2` instead\./,
+      );
+      assert.match(h, /\n\nOwners ml-platform\n\n/);
+      // The deprecation comes before the description.
+      assert.ok(h.indexOf('Deprecated') < h.indexOf('Features ('), h);
+    });
+
+    test("a hover on a column says nothing of its dataset's owners; an entity with none of these has no context line", async () => {
+      const yaml = `datasets:\n  - urn: ${S.users}\n    columns:\n      - name: user_id\n`;
+      const { text, position } = caret(yaml.replace('user_id', 'user_|id'));
+      await env.lsp.open('file:///w/d.yml', 'yaml', text);
+      assert.doesNotMatch(hoverText(await env.lsp.hover('file:///w/d.yml', position)), /Owners/);
+      const group = caret(`G = "${S.ltvGroup.replace('ltv-model', 'ltv-mo|del')}"\n`);
+      await env.lsp.open('file:///w/g.py', 'python', group.text);
+      const g = hoverText(await env.lsp.hover('file:///w/g.py', group.position));
+      assert.match(g, /\*\*Model group\*\*/);
+      assert.doesNotMatch(g, /Owners|Tags|Lineage|Deprecated/);
+    });
+  });
