@@ -10,3 +10,12 @@ export const PaletteCommands = {
   restartServer: 'catalogLens.restartServer',
   showOutput: 'catalogLens.showOutput',
 } as const;
+
+/** Commands of the lineage view (client/src/lineageView.ts); `show` is also in the palette and behind the hover's lineage link. */
+export const LineageCommands = {
+  show: 'catalogLens.showLineage',
+  openInCatalog: 'catalogLens.lineage.openInCatalog',
+  insertUrn: 'catalogLens.lineage.insertUrn',
+  copyUrn: 'catalogLens.lineage.copyUrn',
+  refresh: 'catalogLens.lineage.refresh',
+} as const;

@@ -14,6 +14,7 @@ import { createLog, type Log } from './log';
 import { CatalogStatusBar } from './status';
 import { TokenStore } from './token';
 import { registerWriteCommands } from './clientCommands';
+import { registerLineageView } from './lineageView';
 
 let active: { server: CatalogLanguageServer; localCatalog: LocalCatalog } | undefined;
 
@@ -35,6 +36,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const deps = { context, server, tokens, localCatalog, log };
   registerPaletteCommands(deps);
   registerWriteCommands(deps);
+  registerLineageView(context, server, log);
 
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {

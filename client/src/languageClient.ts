@@ -33,7 +33,7 @@ import {
   type SkippedFile,
   type WriteCommandId,
 } from '../../model/src/protocol';
-import { PaletteCommands } from './commandIds';
+import { LineageCommands, PaletteCommands } from './commandIds';
 import { CRASH_WINDOW_MS, CrashRestarts } from './crashRestarts';
 import { originOf } from '../../model/src/origin';
 import {
@@ -236,7 +236,9 @@ export class CatalogLanguageServer implements vscode.Disposable {
       revealOutputChannelOn: RevealOutputChannelOn.Never,
       errorHandler: this.crashHandler(() => client, crash),
       // Hovers carry text from the catalog: no command links, no HTML.
-      markdown: { isTrusted: false, supportHtml: false },
+      // Hovers are untrusted Markdown, but for one command: the lineage counts open the lineage view
+      // (server/src/features/hover.ts lineageLink). A crafted link could run only that, with a URN.
+      markdown: { isTrusted: { enabledCommands: [LineageCommands.show] }, supportHtml: false },
       middleware: {
         // A write command run through VS Code (a code action, a command link) speaks: progress,
         // the result, Retry (client/src/writes.ts). Other server commands go straight through.

@@ -431,3 +431,30 @@ export type MembersResult = { members: string[]; error?: undefined } | { error: 
 
 /** Request client → server: the members a feature table or model lists now (the Remove commands' picker). */
 export const MembersRequest: CustomRequest<MembersParams, MembersResult> = { method: 'catalogLens/members' };
+
+/** Params of `catalogLens/lineage`: an entity, and which way to look (one hop). */
+export interface LineageParams extends CommandScope {
+  urn: string;
+  direction: 'upstream' | 'downstream';
+}
+
+/** One entity one hop away, as the catalog names it. */
+export interface LineageItem {
+  urn: string;
+  /** Our kind word (`dataset`, `mlFeature` …), or DataHub's entity type lower-cased for others (`datajob`). */
+  kind: string;
+  name: string;
+  platform?: string;
+  /** DataHub's relationship name (`DownstreamOf`, `DerivedFrom`, `Consumes` …). */
+  relationship: string;
+}
+
+/** The entities one hop away (at most LINEAGE_PAGE of `total`), or why they could not be read. */
+export type LineageResult =
+  { items: LineageItem[]; total: number; error?: undefined } | { error: string; items?: undefined; total?: undefined };
+
+/** Most entities one lineage request lists: a view row each. */
+export const LINEAGE_PAGE = 100;
+
+/** Request client → server: the lineage one hop up or down from an entity (the lineage view). */
+export const LineageRequest: CustomRequest<LineageParams, LineageResult> = { method: 'catalogLens/lineage' };

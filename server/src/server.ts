@@ -18,11 +18,13 @@ import { readFileSync } from 'node:fs';
 import {
   Commands,
   KnownUrnsRequest,
+  LineageRequest,
   MembersRequest,
   SERVER_TOKEN_ENV,
   SkippedNotification,
   StatusNotification,
   UrnAtRequest,
+  type LineageParams,
   type ServerInitializationOptions,
   type Settings,
 } from '../../model/src/protocol';
@@ -30,6 +32,7 @@ import { PRODUCT_VERSION } from '../../model/src/version';
 import type { Fetch } from './catalogClient/http';
 import type { CatalogClient, ResolutionLookup } from './catalogClient/client';
 import { contextOf, type EntityContext } from './catalogClient/context';
+import { lineageOf } from './catalogClient/lineage';
 import { hintFor } from './catalogClient/errors';
 import { CatalogClients } from './catalogClient/registry';
 import { registerCommands, type CommandTable } from './commands';
@@ -37,8 +40,10 @@ import { REFACTOR_KIND, codeActionsFor } from './features/codeActions';
 import { completionsAt } from './features/completion';
 import { hoverAt, hoverLookupAt } from './features/hover';
 import { linksIn } from './features/links';
-import type { Lookup } from './features/lookup';
+import { lookupOf, type Lookup } from './features/lookup';
 import { urnAtOffset } from './features/urnAt';
+import { parseUrnCached } from './scan/parseCache';
+import { inertText } from '../../model/src/inertText';
 import {
   cancelled,
   guardWith,
@@ -252,7 +257,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
         offset,
         linkSettings(open.settings),
         resolved,
-        { linkTooltips: session.linkTooltips, ...(shown ? { shown } : {}) },
+        { linkTooltips: session.linkTooltips, lineageLinks: session.clientCommands, ...(shown ? { shown } : {}) },
         context,
       );
       return hover ? toLspHover(open.doc, hover) : null;
@@ -311,6 +316,24 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     guard('members', { error: 'the members could not be read' }, async (params, token) => {
       const s = await settings.get(typeof params?.uri === 'string' ? params.uri : undefined);
       return listMembers(catalogClients.clientFor(s), params, signalOf(token));
+    }),
+  );
+
+  onCustomRequest(
+    connection,
+    LineageRequest,
+    guard('lineage', { error: 'the lineage could not be read' }, async (params, token) => {
+      // Other editors send what they like: the params are checked before use.
+      const p = params as Partial<Record<keyof LineageParams, unknown>> | null | undefined;
+      if (p?.direction !== 'upstream' && p?.direction !== 'downstream')
+        return { error: `catalogLens/lineage: direction must be "upstream" or "downstream"` };
+      if (typeof p.urn !== 'string') return { error: 'catalogLens/lineage: urn must be a string' };
+      const parsed = parseUrnCached(p.urn);
+      const lookup = parsed.ok ? lookupOf(parsed.urn, p.urn) : undefined;
+      if (!lookup || lookup.column !== undefined)
+        return { error: `catalogLens/lineage: ${inertText(p.urn, 'plain', 200)} is not a dataset or ML entity` };
+      const s = await settings.get(typeof p.uri === 'string' ? p.uri : undefined);
+      return lineageOf(catalogClients.clientFor(s), lookup.urn, lookup.kind, p.direction, signalOf(token));
     }),
   );
 

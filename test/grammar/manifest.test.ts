@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ClientCommands, Commands, DEFAULT_SETTINGS, MAX_FILE_SIZE_BOUND } from '../../model/src/protocol';
-import { PaletteCommands } from '../../client/src/commandIds';
+import { LineageCommands, PaletteCommands } from '../../client/src/commandIds';
 import { ROOT } from './textmate';
 
 interface Contributed {
@@ -82,7 +82,11 @@ describe('commands', () => {
 
   test("the contributed commands are exactly the client's palette and client commands", () => {
     const contributed = manifest.contributes.commands.map((c) => c.command).sort();
-    const registered = [...Object.values(PaletteCommands), ...Object.values(ClientCommands)].sort();
+    const registered = [
+      ...Object.values(PaletteCommands),
+      ...Object.values(ClientCommands),
+      ...Object.values(LineageCommands),
+    ].sort();
     assert.deepEqual(contributed, registered);
   });
 

@@ -170,3 +170,29 @@ for (const compat of COMPAT_MODES)
       assert.doesNotMatch(g, /Owners|Tags|Lineage|Deprecated/);
     });
   });
+
+describe('hover: the lineage counts open the lineage view in the Catalog Lens extension', () => {
+  const vscodeLike = useSampleServerPerTest({ initializationOptions: { clientCommands: true } });
+
+  test('a command link to catalogLens.showLineage with the URN as JSON, its parentheses encoded', async () => {
+    const { text, position } = caret(`O = "${S.orders.replace('db.orders', 'db.ord|ers')}"\n`);
+    await vscodeLike.lsp.open('file:///w/o.py', 'python', text);
+    const h = hoverText(await vscodeLike.lsp.hover('file:///w/o.py', position));
+    const link = /\[Lineage ↑1 ↓2\]\(command:catalogLens\.showLineage\?([^ )]+) "Show the lineage view"\)/.exec(h);
+    assert.ok(link, h);
+    assert.doesNotMatch(link[1]!, /[()]/);
+    assert.deepEqual(JSON.parse(decodeURIComponent(link[1]!)), { urn: S.orders });
+  });
+});
+
+describe('hover: other editors get the lineage counts as text', () => {
+  const other = useSampleServerPerTest({});
+
+  test('no command link', async () => {
+    const { text, position } = caret(`O = "${S.orders.replace('db.orders', 'db.ord|ers')}"\n`);
+    await other.lsp.open('file:///w/o.py', 'python', text);
+    const h = hoverText(await other.lsp.hover('file:///w/o.py', position));
+    assert.match(h, /Lineage ↑1 ↓2/);
+    assert.doesNotMatch(h, /command:/);
+  });
+});

@@ -169,6 +169,23 @@ export function contextQuery(kind: ResolvableKind): string {
   return `query entityContext($urn: String!) {\n  e0: ${field}(urn: $urn) { ...ContextFields }\n}\nfragment ContextFields on ${type} {\n  ${CONTEXT_SELECTION}\n}\n`;
 }
 
+/** Names, kinds and platforms of the entities a lineage hop lists (DataHub answers any entity type there). */
+const LINEAGE_ENTITY = `urn type
+  ... on Dataset { name platform { name } }
+  ... on MLFeature { name featureNamespace }
+  ... on MLFeatureTable { name platform { name } }
+  ... on MLModel { name platform { name } }
+  ... on MLModelGroup { name platform { name } }`;
+
+/**
+ * One lineage hop of one entity of `kind` (variables `urn`, `direction` UPSTREAM or DOWNSTREAM,
+ * `count`): DataHub's `lineage` field (EntityLineageResultResolver), for the lineage view.
+ */
+export function lineageQuery(kind: ResolvableKind): string {
+  const { field } = KIND_QUERIES[kind];
+  return `query entityLineage($urn: String!, $direction: LineageDirection!, $count: Int!) {\n  e0: ${field}(urn: $urn) { urn lineage(input: { direction: $direction, start: 0, count: $count }) { total relationships { type degree entity { ${LINEAGE_ENTITY} } } } }\n}\n`;
+}
+
 /** Mutations of the GraphQL write path (spec §4.1). */
 export const UPDATE_DATASET = `mutation updateDataset($urn: String!, $input: DatasetUpdateInput!) {
   updateDataset(urn: $urn, input: $input) { urn }
@@ -216,6 +233,12 @@ export function everyDocument(ns = 'li'): Array<{ name: string; query: string; v
   docs.push({ name: 'ping', query: PING, variables: { u0: samples[0]!.urn } });
   for (const s of samples)
     docs.push({ name: `context of ${s.kind}`, query: contextQuery(s.kind), variables: { urn: s.urn } });
+  for (const s of samples)
+    docs.push({
+      name: `lineage of ${s.kind}`,
+      query: lineageQuery(s.kind),
+      variables: { urn: s.urn, direction: 'DOWNSTREAM', count: 100 },
+    });
   docs.push({
     name: 'updateDataset',
     query: UPDATE_DATASET,

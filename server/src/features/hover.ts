@@ -69,6 +69,11 @@ export interface HoverEditor {
    * grows with the document (~12 ms per hover at 100,000 URNs).
    */
   shown?: readonly PlainDiagnostic[];
+  /**
+   * The editor runs `catalogLens.showLineage` from a hover link (the Catalog Lens extension, which
+   * trusts that one command in hovers): the lineage counts link to its lineage view.
+   */
+  lineageLinks?: boolean;
 }
 
 /**
@@ -100,6 +105,7 @@ export function hoverAt(
     ...(column !== undefined ? { column } : {}),
     ...(entityUrl ? { entityUrl } : {}),
     ...(context && column === undefined ? { context } : {}),
+    ...(editor.lineageLinks && lookup ? { lineageOf: lookup.urn } : {}),
     said: saidAt(editor.shown ?? diagnosticsFor(scan, resolved, settings.diagnostics), offset),
   });
   if (markdown === '') return undefined;
@@ -133,6 +139,8 @@ export interface HoverInput {
   said?: ReadonlySet<DiagnosticCode>;
   /** What else the catalog knows of the entity (owners, tags, deprecation, lineage), when it answered. */
   context?: EntityContext;
+  /** The entity whose lineage view the lineage counts open, when the editor can run that command. */
+  lineageOf?: string;
 }
 
 /** The hover's Markdown; '' when a diagnostic at the place says all there is to say. */
@@ -178,7 +186,7 @@ export function hoverFor(input: HoverInput): string {
   } else if (input.column !== undefined && res.kind === 'dataset') {
     out.push(columnHover(res.entity, input.column, said));
   } else {
-    const extra = input.context ? contextLines(input.context) : [];
+    const extra = input.context ? contextLines(input.context, input.lineageOf) : [];
     // Each line the context takes in the box takes a column row's room, so the link row stays in view.
     const taken = extra.reduce((n, l) => n + Math.ceil(l.replace(/[`*\\]/g, '').length / BOX_LINE_CHARS), 0);
     out.push(...body(res, said, Math.max(2, MAX_COLUMN_ROWS - taken), extra));
@@ -275,7 +283,7 @@ function contextNames(names: readonly string[]): string {
  * replacement), and one line of owners · tags · terms · domain · lineage counts. Catalog text is
  * escaped and cut; a part the catalog has nothing for is left out.
  */
-export function contextLines(c: EntityContext): string[] {
+export function contextLines(c: EntityContext, lineageOf?: string): string[] {
   const out: string[] = [];
   if (c.deprecation) {
     const d = c.deprecation;
@@ -290,10 +298,23 @@ export function contextLines(c: EntityContext): string[] {
     c.terms.length > 0 ? `Terms ${contextNames(c.terms)}` : '',
     c.domain ? `Domain ${escapeMarkdown(c.domain, 60)}` : '',
     // Counts of one hop, as DataHub's lineage tab starts: ↑ upstream, ↓ downstream.
-    c.upstream || c.downstream ? `Lineage ↑${c.upstream ?? '?'} ↓${c.downstream ?? '?'}` : '',
+    c.upstream || c.downstream ? lineageLink(`Lineage ↑${c.upstream ?? '?'} ↓${c.downstream ?? '?'}`, lineageOf) : '',
   ].filter(Boolean);
   if (parts.length > 0) out.push(parts.join(' · '));
   return out;
+}
+
+/** The command the lineage counts run in the Catalog Lens extension (client/src/commandIds.ts LineageCommands.show). */
+export const SHOW_LINEAGE = 'catalogLens.showLineage';
+
+/**
+ * `text` as a link that opens the lineage view of `urn`; plain text without one. The argument is
+ * JSON, then percent-encoded with its parentheses too, so a URN's `)` cannot end the link.
+ */
+function lineageLink(text: string, urn: string | undefined): string {
+  if (urn === undefined) return text;
+  const arg = encodeURIComponent(JSON.stringify({ urn })).replace(/\(/g, '%28').replace(/\)/g, '%29');
+  return `[${text}](command:${SHOW_LINEAGE}?${arg} "Show the lineage view")`;
 }
 
 /** A replacement's name as its URN gives it (`db.users_v2`), or the URN when it is not one of ours. */

@@ -1,0 +1,191 @@
+/**
+ * The lineage view (issue 17): a tree in the Explorer, rooted at one entity, with its upstream and
+ * downstream one hop at a time (each row opens onto the next hop the same way), kind, platform and
+ * relationship in each row. Rows can be opened in the catalog, inserted at the cursor, copied, or
+ * made the root. Opened by **Catalog: Show Lineage** (the URN under the cursor) and by the lineage
+ * line of a hover. The server reads the catalog (`catalogLens/lineage`), so any catalog the server
+ * reaches works, DataHub included.
+ */
+import * as vscode from 'vscode';
+import { entityName } from '../../model/src/entityNames';
+import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
+import { parseUrn } from '../../model/src/urn';
+import { DEFAULT_SETTINGS, LineageRequest, type LineageItem } from '../../model/src/protocol';
+import { LineageCommands } from './commandIds';
+import { entityPageUrlOfText } from './endpoints';
+import type { CatalogLanguageServer } from './languageClient';
+import { kindLabel, lineageRows, type Direction, type LineageRow } from './lineageRows';
+import type { Log } from './log';
+import { catalogSettings, reportFailure, urnUnderCursor } from './paletteCommands';
+
+export const LINEAGE_VIEW = 'catalogLens.lineage';
+/** Context key that shows the view (package.json `views` … `when`). */
+const VISIBLE = 'catalogLens.lineageVisible';
+
+type Node =
+  { kind: 'root'; item: LineageItem } | { kind: 'direction'; of: LineageItem; direction: Direction } | LineageRow;
+
+class LineageTree implements vscode.TreeDataProvider<Node> {
+  private root: LineageItem | undefined;
+  private readonly changed = new vscode.EventEmitter<Node | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+
+  constructor(private readonly server: CatalogLanguageServer) {}
+
+  show(item: LineageItem): void {
+    this.root = item;
+    this.changed.fire(undefined);
+  }
+
+  get current(): LineageItem | undefined {
+    return this.root;
+  }
+
+  getTreeItem(node: Node): vscode.TreeItem {
+    switch (node.kind) {
+      case 'root': {
+        const t = new vscode.TreeItem(
+          inertText(node.item.name, 'plain', 120),
+          vscode.TreeItemCollapsibleState.Expanded,
+        );
+        t.description = kindLabel(node.item.kind);
+        t.tooltip = inertText(node.item.urn, 'plain', 1000);
+        t.contextValue = 'catalogLens.lineageEntity';
+        t.iconPath = new vscode.ThemeIcon('type-hierarchy');
+        return t;
+      }
+      case 'direction': {
+        const t = new vscode.TreeItem(
+          node.direction === 'upstream' ? 'Upstream' : 'Downstream',
+          vscode.TreeItemCollapsibleState.Expanded,
+        );
+        t.iconPath = new vscode.ThemeIcon(node.direction === 'upstream' ? 'arrow-up' : 'arrow-down');
+        return t;
+      }
+      case 'entity': {
+        const t = new vscode.TreeItem(
+          node.label,
+          node.expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+        );
+        t.description = node.description;
+        t.tooltip = node.tooltip;
+        t.contextValue = 'catalogLens.lineageEntity';
+        t.iconPath = new vscode.ThemeIcon(node.item.kind === 'dataset' ? 'database' : 'symbol-class');
+        return t;
+      }
+      case 'note':
+        return Object.assign(new vscode.TreeItem(node.label), node.tooltip ? { tooltip: node.tooltip } : {});
+    }
+  }
+
+  async getChildren(node?: Node): Promise<Node[]> {
+    if (!node) return this.root ? [{ kind: 'root', item: this.root }] : [];
+    if (node.kind === 'root')
+      return [
+        { kind: 'direction', of: node.item, direction: 'upstream' },
+        { kind: 'direction', of: node.item, direction: 'downstream' },
+      ];
+    if (node.kind === 'direction') return this.hop(node.of, node.direction, 1);
+    if (node.kind === 'entity' && node.expandable) return this.hop(node.item, node.direction, node.degree + 1);
+    return [];
+  }
+
+  private async hop(of: LineageItem, direction: Direction, degree: number): Promise<Node[]> {
+    const uri = vscode.window.activeTextEditor?.document.uri;
+    const result = await this.server.request(LineageRequest, {
+      urn: of.urn,
+      direction,
+      ...(uri ? { uri: await this.server.protocolUri(uri) } : {}),
+    });
+    return lineageRows(result, direction, degree);
+  }
+}
+
+/** The entity a command was given: a row of the view, `{urn}` from a hover link, or the URN under the cursor. */
+async function entityOf(arg: unknown, server: CatalogLanguageServer): Promise<LineageItem | undefined> {
+  if (arg && typeof arg === 'object') {
+    const a = arg as { item?: LineageItem; urn?: unknown };
+    if (a.item && typeof a.item.urn === 'string') return a.item;
+    if (typeof a.urn === 'string') return itemOfUrn(a.urn);
+  }
+  const at = await urnUnderCursor(server);
+  return at ? itemOfUrn(at.urn, at.kind) : undefined;
+}
+
+function itemOfUrn(urn: string, kind?: string): LineageItem {
+  const parsed = parseUrn(urn);
+  return {
+    urn,
+    kind: kind ?? (parsed.ok ? parsed.urn.kind : 'entity'),
+    name: parsed.ok ? entityName(parsed.urn) : urn,
+    relationship: '',
+  };
+}
+
+export function registerLineageView(context: vscode.ExtensionContext, server: CatalogLanguageServer, log: Log): void {
+  const tree = new LineageTree(server);
+  const view = vscode.window.createTreeView(LINEAGE_VIEW, { treeDataProvider: tree, showCollapseAll: true });
+  const register = (id: string, run: (arg: unknown) => Promise<unknown>): void => {
+    context.subscriptions.push(
+      vscode.commands.registerCommand(id, (arg: unknown) => run(arg).catch((e: unknown) => reportFailure(log, id, e))),
+    );
+  };
+  context.subscriptions.push(view);
+
+  register(LineageCommands.show, async (arg) => {
+    const item = await entityOf(arg, server);
+    if (!item) {
+      void vscode.window.showInformationMessage(
+        'Catalog Lens: put the cursor on a dataset or ML URN to show its lineage.',
+      );
+      return;
+    }
+    tree.show(item);
+    // The header says whose lineage it is (VS Code capitalises a view's title, not its description).
+    view.description = inertText(item.name, 'plain', 60);
+    await vscode.commands.executeCommand('setContext', VISIBLE, true);
+    await vscode.commands.executeCommand(`${LINEAGE_VIEW}.focus`);
+    log.info(`lineage of ${item.urn}`);
+  });
+
+  register(LineageCommands.openInCatalog, async (arg) => {
+    const item = await entityOf(arg, server);
+    if (!item) return;
+    const cfg = catalogSettings(vscode.window.activeTextEditor?.document.uri);
+    const page = entityPageUrlOfText(
+      {
+        url: cfg.get<string>('url', ''),
+        uiUrl: cfg.get<string>('uiUrl', ''),
+        entityUrlTemplate: cfg.get<string>('entityUrlTemplate', DEFAULT_SETTINGS.entityUrlTemplate),
+      },
+      item.urn,
+    );
+    if ('error' in page) {
+      void vscode.window.showWarningMessage(inertText(`Catalog Lens: ${page.error}`, 'notification', MESSAGE_LIMIT));
+      return;
+    }
+    await vscode.env.openExternal(vscode.Uri.parse(page.url, true));
+  });
+
+  register(LineageCommands.insertUrn, async (arg) => {
+    const item = await entityOf(arg, server);
+    const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors[0];
+    if (!item || !editor) {
+      void vscode.window.showInformationMessage('Catalog Lens: open an editor to insert the URN into.');
+      return;
+    }
+    await editor.edit((b) => b.replace(editor.selection, item.urn));
+  });
+
+  register(LineageCommands.copyUrn, async (arg) => {
+    const item = await entityOf(arg, server);
+    if (!item) return;
+    await vscode.env.clipboard.writeText(item.urn);
+    vscode.window.setStatusBarMessage(`Catalog Lens: copied ${inertText(item.name, 'plain', 80)}`, 3000);
+  });
+
+  register(LineageCommands.refresh, async () => {
+    const root = tree.current;
+    if (root) tree.show(root);
+  });
+}
