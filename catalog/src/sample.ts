@@ -19,6 +19,8 @@ export const SAMPLE = {
     orders: `urn:li:dataset:(${hive},db.orders,PROD)`,
     clicks: 'urn:li:dataset:(urn:li:dataPlatform:kafka,events.clicks,PROD)',
     revenue: 'urn:li:dataset:(urn:li:dataPlatform:snowflake,analytics.public.revenue,PROD)',
+    /** Deprecated, replaced by db.users (issue 17): examples/pipelines/features.py names it. */
+    usersLegacy: `urn:li:dataset:(${hive},db.users_legacy,PROD)`,
   },
   features: {
     age: 'urn:li:mlFeature:(users_table,age)',
@@ -293,6 +295,24 @@ function sampleAspects(): Array<[string, string, string, Json]> {
       d.revenue,
       'upstreamLineage',
       { upstreams: [{ dataset: d.orders, type: 'TRANSFORMED', auditStamp: stamp }] },
+    ],
+    [
+      'dataset',
+      d.usersLegacy,
+      'datasetProperties',
+      datasetProperties('users_legacy', 'db.users_legacy', 'Users as the old sign-up service kept them.'),
+    ],
+    [
+      'dataset',
+      d.usersLegacy,
+      'deprecation',
+      {
+        deprecated: true,
+        note: 'Replaced by db.users, which has every user since 2019.',
+        actor: SAMPLE.user,
+        decommissionTime: Date.UTC(2026, 11, 31),
+        replacement: d.users,
+      },
     ],
   ];
 }

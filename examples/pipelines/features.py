@@ -60,3 +60,7 @@ FEATURES_BY_MODEL = {
     CHURN_MODEL: [AGE, COUNTRY, ORDER_COUNT],
     LTV_MODEL: [],
 }
+
+# Deprecated in the catalog, which names its replacement: a warning says so, and the quick fix
+# "Replace with db.users" changes the name argument alone.
+LEGACY_USERS = make_dataset_urn("hive", "db.users_legacy", "PROD")

@@ -260,6 +260,8 @@ export interface Settings {
     yamlMismatch: Severity;
     /** A URN of an entity type that is in no registry (a custom type): read, never looked up. */
     unregisteredEntityType: Severity;
+    /** A URN of an entity the catalog marks deprecated (its `deprecation` aspect). */
+    deprecated: Severity;
   };
   cache: { ttlSeconds: number; maxEntries: number };
   requestTimeoutMs: number;
@@ -321,6 +323,7 @@ export const DEFAULT_SETTINGS: Settings = {
     unknownEnv: 'warning',
     yamlMismatch: 'information',
     unregisteredEntityType: 'information',
+    deprecated: 'warning',
   },
   cache: { ttlSeconds: 300, maxEntries: 20000 },
   requestTimeoutMs: 10000,

@@ -19,6 +19,18 @@ export interface GqlPlatform {
  */
 export interface GqlExists {
   exists?: boolean | null;
+  /**
+   * DataHub's `deprecation` (the entity's deprecation aspect; null when it has none). Asked with
+   * every entity, since diagnostics flag deprecated ones; absent from a catalog that lacks the field.
+   */
+  deprecation?: GqlDeprecation | null;
+}
+
+export interface GqlDeprecation {
+  deprecated: boolean;
+  note?: string | null;
+  decommissionTime?: number | null;
+  replacement?: { urn: string } | null;
 }
 
 export interface GqlDataset extends GqlExists {

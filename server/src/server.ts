@@ -166,7 +166,10 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     token: CancellationToken,
   ): Promise<EntityContext | undefined> => {
     if (!lookup || lookup.column !== undefined) return undefined;
-    const answer = await contextOf(catalogClients.clientFor(s), lookup.urn, lookup.kind, signalOf(token));
+    const client = catalogClients.clientFor(s);
+    // An entity the catalog said it lacks has nothing more to say.
+    if (client.cached(lookup.urn)?.state === 'missing') return undefined;
+    const answer = await contextOf(client, lookup.urn, lookup.kind, signalOf(token));
     if (!('kind' in answer)) return answer;
     if (answer.kind !== 'cancelled' && answer.kind !== 'notConfigured' && !contextFailures.has(answer.kind)) {
       contextFailures.add(answer.kind);

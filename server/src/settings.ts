@@ -84,6 +84,7 @@ export function mergeSettings(raw: unknown): Settings {
       unknownEnv: sev(diag['unknownEnv'], d.diagnostics.unknownEnv),
       yamlMismatch: sev(diag['yamlMismatch'], d.diagnostics.yamlMismatch),
       unregisteredEntityType: sev(diag['unregisteredEntityType'], d.diagnostics.unregisteredEntityType),
+      deprecated: sev(diag['deprecated'], d.diagnostics.deprecated),
     },
     cache: {
       ttlSeconds: num(cache['ttlSeconds'], d.cache.ttlSeconds, 0),

@@ -68,7 +68,7 @@ describe('catalog-lens check (the bin, against the local catalog)', () => {
       r.stdout,
       /^examples\/pipelines\/features\.py:57:26: error: Malformed URN: expected 3 parts \(platform, name, env\), found 2 \[malformed-urn\]$/m,
     );
-    assert.match(r.stdout, /7 files, 22 URNs checked syntax only \(no catalog configured\): 1 error, 0 warnings/);
+    assert.match(r.stdout, /7 files, 23 URNs checked syntax only \(no catalog configured\): 1 error, 0 warnings/);
   });
 
   test('against the catalog: unknown URNs and missing descriptions, each at its line and column', async () => {
@@ -82,7 +82,12 @@ describe('catalog-lens check (the bin, against the local catalog)', () => {
       r.stdout,
       /^examples\/sql\/revenue\.sql:3:12: information: Dataset db\.orders has no description \[missing-description\]$/m,
     );
-    assert.match(r.stdout, /checked against http:\/\/127\.0\.0\.1:\d+\/: 1 error, 3 warnings, 16 information/);
+    // A deprecated dataset named by a builder call: the catalog's note, date and replacement (issue 17).
+    assert.match(
+      r.stdout,
+      /^examples\/pipelines\/features\.py:66:\d+: warning: Dataset db\.users_legacy is deprecated \(decommission 2026-12-31\): Replaced by db\.users, which has every user since 2019\. Use db\.users instead\. \[deprecated-urn\]$/m,
+    );
+    assert.match(r.stdout, /checked against http:\/\/127\.0\.0\.1:\d+\/: 1 error, 4 warnings, 16 information/);
     assert.doesNotMatch(r.stdout + r.stderr, new RegExp(TOKEN));
   });
 
@@ -116,7 +121,7 @@ describe('catalog-lens check (the bin, against the local catalog)', () => {
     const validate = ajv.compile(JSON.parse(readFileSync(SCHEMA, 'utf8')) as object);
     assert.ok(validate(sarif), JSON.stringify(validate.errors, null, 2));
     const run = sarif.runs[0]!;
-    assert.equal(run.results.length, 20);
+    assert.equal(run.results.length, 21);
     assert.ok(run.results.some((x) => x.ruleId === 'malformed-urn'));
     assert.ok(run.results.every((x) => x.locations[0]!.physicalLocation.artifactLocation.uri.startsWith('examples/')));
     assert.equal(run.originalUriBaseIds['%SRCROOT%']!.uri, `file://${work}/`);
@@ -127,9 +132,9 @@ describe('catalog-lens check (the bin, against the local catalog)', () => {
       CATALOG_LENS_TOKEN: TOKEN,
     });
     const json = JSON.parse(r.stdout) as { counts: Record<string, number>; filesChecked: number; urns: number };
-    assert.deepEqual(json.counts, { error: 1, warning: 3, information: 16, hint: 0 });
+    assert.deepEqual(json.counts, { error: 1, warning: 4, information: 16, hint: 0 });
     assert.equal(json.filesChecked, 7);
-    assert.equal(json.urns, 22);
+    assert.equal(json.urns, 23);
   });
 
   test('a .catalog-lens.json in the folder sets the catalog and the severities; its errors are named', async () => {

@@ -146,6 +146,9 @@ for (const compat of COMPAT_MODES)
       await ingest(env.catalog, 'mlFeatureTable', S.usersTable, 'ownership', {
         owners: [{ owner: 'urn:li:corpGroup:ml-platform', type: 'TECHNICAL_OWNER' }],
       });
+      // The deprecation diagnostic is off here: the hover then says the deprecation itself.
+      env.lsp.settings['diagnostics'] = { deprecated: 'off' };
+      await env.lsp.configurationChanged();
       const { text, position } = caret(`T = "${S.usersTable.replace('users_table', 'users_ta|ble')}"\n`);
       await env.lsp.open('file:///w/t.py', 'python', text);
       const h = hoverText(await env.lsp.hover('file:///w/t.py', position));

@@ -99,10 +99,44 @@ export async function contextOf(
 ): Promise<EntityContext | CatalogClientError> {
   const hit = client.reads.get(urn);
   if (hit !== undefined) return hit as EntityContext;
-  const r = await client.read(contextQuery(kind), { urn }, signal);
+  // Hovers at once on one entity (VS Code sends another as the mouse moves) share one request; a
+  // cancelled caller stops waiting, the request goes on and fills the cache for the next one.
+  let flights = inFlight.get(client);
+  if (!flights) inFlight.set(client, (flights = new Map()));
+  let flight = flights.get(urn);
+  if (!flight) {
+    flight = fetchContext(client, urn, kind).finally(() => flights.delete(urn));
+    flights.set(urn, flight);
+  }
+  return raceAbort(flight, signal);
+}
+
+const inFlight = new WeakMap<CatalogClient, Map<string, Promise<EntityContext | CatalogClientError>>>();
+
+async function fetchContext(
+  client: CatalogClient,
+  urn: string,
+  kind: ResolvableKind,
+): Promise<EntityContext | CatalogClientError> {
+  const r = await client.read(contextQuery(kind), { urn });
   if (!r.ok) return r.error;
   const parsed = parseContext(r.data['e0']);
   if (!parsed) return catalogClientError('badResponse', `no entity in the answer about ${urn}`);
   client.reads.set(urn, parsed);
   return parsed;
+}
+
+/** `p`, or a cancellation error as soon as `signal` aborts (the work behind `p` goes on). */
+function raceAbort<T>(p: Promise<T | CatalogClientError>, signal?: AbortSignal): Promise<T | CatalogClientError> {
+  if (!signal) return p;
+  const cancelled = (): CatalogClientError => catalogClientError('cancelled', 'the request was cancelled');
+  if (signal.aborted) return Promise.resolve(cancelled());
+  return new Promise((resolve) => {
+    const onAbort = (): void => resolve(cancelled());
+    signal.addEventListener('abort', onAbort, { once: true });
+    void p.then((v) => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(v);
+    });
+  });
 }

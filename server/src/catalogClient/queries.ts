@@ -29,6 +29,8 @@ interface KindQuery {
 }
 
 const PLATFORM = 'platform { urn name }';
+/** Whether the entity is deprecated, and by what (issue 17): diagnostics flag it, a quick fix replaces it. */
+const DEPRECATION = 'deprecation { deprecated note decommissionTime replacement { urn } }';
 
 export const KIND_QUERIES: Readonly<Record<ResolvableKind, KindQuery>> = {
   dataset: {
@@ -37,32 +39,31 @@ export const KIND_QUERIES: Readonly<Record<ResolvableKind, KindQuery>> = {
     fragment: 'DatasetFields',
     selection: `urn name ${PLATFORM} properties { name description } editableProperties { description }
     schemaMetadata { fields { fieldPath description nativeDataType } }
-    editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description } } exists`,
+    editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description } } exists ${DEPRECATION}`,
   },
   mlFeature: {
     field: 'mlFeature',
     type: 'MLFeature',
     fragment: 'MLFeatureFields',
-    selection:
-      'urn name featureNamespace description properties { description dataType version { versionTag } } editableProperties { description } exists',
+    selection: `urn name featureNamespace description properties { description dataType version { versionTag } } editableProperties { description } exists ${DEPRECATION}`,
   },
   mlFeatureTable: {
     field: 'mlFeatureTable',
     type: 'MLFeatureTable',
     fragment: 'MLFeatureTableFields',
-    selection: `urn name description ${PLATFORM} properties { description mlFeatures { urn name } } editableProperties { description } exists`,
+    selection: `urn name description ${PLATFORM} properties { description mlFeatures { urn name } } editableProperties { description } exists ${DEPRECATION}`,
   },
   mlModel: {
     field: 'mlModel',
     type: 'MLModel',
     fragment: 'MLModelFields',
-    selection: `urn name description ${PLATFORM} properties { description version type mlFeatures groups { urn name } } editableProperties { description } exists`,
+    selection: `urn name description ${PLATFORM} properties { description version type mlFeatures groups { urn name } } editableProperties { description } exists ${DEPRECATION}`,
   },
   mlModelGroup: {
     field: 'mlModelGroup',
     type: 'MLModelGroup',
     fragment: 'MLModelGroupFields',
-    selection: `urn name description ${PLATFORM} properties { description } editableProperties { description } exists`,
+    selection: `urn name description ${PLATFORM} properties { description } editableProperties { description } exists ${DEPRECATION}`,
   },
 };
 

@@ -87,6 +87,10 @@ export function formatJson(report: CheckReport): string {
 /** What each code means, for SARIF's rules (shown by code-scanning tools beside each result). */
 export const RULES: Readonly<Record<DiagnosticCode, { name: string; text: string }>> = {
   'malformed-urn': { name: 'MalformedUrn', text: 'A URN does not parse: the message names the part that is wrong.' },
+  'deprecated-urn': {
+    name: 'DeprecatedUrn',
+    text: 'The catalog marks the entity deprecated: the message gives its note, decommission date and replacement.',
+  },
   'unknown-urn': { name: 'UnknownUrn', text: 'A well-formed URN names an entity the catalog does not have.' },
   'unknown-env': {
     name: 'UnknownEnv',

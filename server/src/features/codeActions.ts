@@ -16,12 +16,15 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { ClientCommands, Commands } from '../../../model/src/protocol';
 import { findField } from '../../../model/src/fieldPath';
 import { shownColumns } from '../../../model/src/readShapes';
-import { kindWord } from '../../../model/src/entityNames';
+import { entityName, kindWord } from '../../../model/src/entityNames';
+import { inertText } from '../../../model/src/inertText';
+import { parseUrn } from '../../../model/src/urn';
 import type { ResolutionLookup } from '../catalogClient/client';
 import type { ScanResult, UrnOccurrence, YamlScalarRef } from '../scan/types';
 import { catalogDescription, type DiagnosticData } from './diagnostics';
 import { lookupOf } from './lookup';
 import { occurrenceAt } from './urnAt';
+import { replaceUrnEdits } from './urnEdit';
 import { doubleQuoted, renderInsertion, renderScalarLike, type InsertionPoint } from './yamlEdit';
 
 export const REFACTOR_KIND = `${CodeActionKind.Refactor}.catalogLens`;
@@ -151,6 +154,19 @@ function quickFixes(input: CodeActionInput, d: Diagnostic, data: DiagnosticData)
             edit: { changes: { [doc.uri]: [edit] } },
           }),
         );
+      }
+      break;
+    }
+    case 'deprecated-urn': {
+      // Only while the diagnostic's range still holds the URN it was made for (the text may have changed since).
+      const start = doc.offsetAt(d.range.start);
+      const end = doc.offsetAt(d.range.end);
+      const occ = scan.occurrences.find((o) => o.start === start && o.end === end && o.urn === data.urn);
+      const edits = occ && data.replacement ? replaceUrnEdits(doc, occ, data.replacement) : undefined;
+      if (edits && edits.length > 0) {
+        const parsed = parseUrn(data.replacement!);
+        const title = `Replace with ${inertText(parsed.ok ? entityName(parsed.urn) : data.replacement!, 'plain', 120)}`;
+        out.push(fix(title, { isPreferred: true, edit: { changes: { [doc.uri]: edits } } }));
       }
       break;
     }

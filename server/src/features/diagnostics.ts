@@ -18,6 +18,7 @@ import {
   shownDatasetDescription,
   shownMlDescription,
   type GqlDataset,
+  type GqlDeprecation,
 } from '../../../model/src/readShapes';
 import type { Settings, Severity } from '../../../model/src/protocol';
 import type { Resolution, ResolutionLookup } from '../catalogClient/client';
@@ -38,7 +39,8 @@ export type DiagnosticCode =
   | 'column-description-mismatch'
   | 'missing-list-member'
   | 'yaml-syntax'
-  | 'unregistered-entity-type';
+  | 'unregistered-entity-type'
+  | 'deprecated-urn';
 
 /** What a code action needs to know about a diagnostic. */
 export interface DiagnosticData {
@@ -59,6 +61,8 @@ export interface DiagnosticData {
   /** For an unknown env: the env as the URN spells it, and the environment DataHub has that it is near. */
   env?: string;
   suggestion?: string;
+  /** For a deprecated entity: the URN the catalog names to use instead, when it names one. */
+  replacement?: string;
 }
 
 export interface PlainDiagnostic {
@@ -173,6 +177,17 @@ export function diagnosticsFor(
       });
       continue;
     }
+    const deprecation = res.entity.deprecation;
+    if (deprecation?.deprecated === true) {
+      const replacement = deprecation.replacement?.urn;
+      push(levels.deprecated, {
+        start: occ.start,
+        end: occ.end,
+        message: deprecatedMessage(label, deprecation, replacement),
+        code: 'deprecated-urn',
+        data: { code: 'deprecated-urn', urn: occ.urn, kind: urn.kind, ...(replacement ? { replacement } : {}) },
+      });
+    }
     const desc = catalogDescription(res);
     const yamlDesc = scan.descriptions.find((d) => scan.occurrences[d.owner] === occ)?.description;
     if (yamlDesc && yamlDesc.value.trim() !== '' && normalise(yamlDesc.value) !== normalise(desc ?? '')) {
@@ -207,6 +222,25 @@ export function diagnosticsFor(
 }
 
 type Push = (level: Severity, d: Omit<PlainDiagnostic, 'severity'>) => void;
+
+/**
+ * "Dataset db.users is deprecated (decommission 2026-01-01): Moved to v2. Use db.users_v2 instead."
+ * The note is the catalog's text, folded to one line (the message is made inert by `push`).
+ */
+function deprecatedMessage(label: string, d: GqlDeprecation, replacement: string | undefined): string {
+  const when =
+    typeof d.decommissionTime === 'number' && d.decommissionTime > 0
+      ? ` (decommission ${new Date(d.decommissionTime).toISOString().slice(0, 10)})`
+      : '';
+  const note = d.note?.trim() ? `: ${d.note.replace(/\s+/g, ' ').trim()}` : '';
+  const parsed = replacement ? parseUrn(replacement) : undefined;
+  const use = parsed?.ok
+    ? ` Use ${entityName(parsed.urn)} instead.`
+    : replacement
+      ? ` Use ${replacement} instead.`
+      : '';
+  return `${label} is deprecated${when}${note}${/[.!?]$/.test(note) || !note ? '' : '.'}${use}`;
+}
 
 function columnDiagnostics(
   scan: ScanResult,

@@ -186,7 +186,10 @@ export function hoverFor(input: HoverInput): string {
   } else if (input.column !== undefined && res.kind === 'dataset') {
     out.push(columnHover(res.entity, input.column, said));
   } else {
-    const extra = input.context ? contextLines(input.context, input.lineageOf) : [];
+    // The deprecation diagnostic at the place says the deprecation already (the editor shows it in the box).
+    const extra = (input.context ? contextLines(input.context, input.lineageOf) : []).filter(
+      (l) => !(said.has('deprecated-urn') && l.startsWith(DEPRECATED)),
+    );
     // Each line the context takes in the box takes a column row's room, so the link row stays in view.
     const taken = extra.reduce((n, l) => n + Math.ceil(l.replace(/[`*\\]/g, '').length / BOX_LINE_CHARS), 0);
     out.push(...body(res, said, Math.max(2, MAX_COLUMN_ROWS - taken), extra));

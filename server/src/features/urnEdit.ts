@@ -1,0 +1,69 @@
+/**
+ * Edits that make a URN occurrence name another entity (a deprecated entity's replacement): the
+ * whole URN where the document spells it verbatim (a literal, a plain YAML value); else each part
+ * that changes, where the document spells that part verbatim or as one plain string literal (a
+ * builder call's argument: `make_dataset_urn("hive", "db.users", "PROD")` changes "db.users"
+ * alone). Where a changed part is spelled otherwise — an escape, a joined or formatted string, a
+ * variable — there is no edit: it would change more than the part, or guess.
+ */
+import type { TextEdit } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { parseUrn, type PartSpan } from '../../../model/src/urn';
+import type { UrnOccurrence } from '../scan/types';
+import { mapPart } from './diagnostics';
+
+/** The edits that make `occ` read `target`; undefined when no safe edit exists. */
+export function replaceUrnEdits(doc: TextDocument, occ: UrnOccurrence, target: string): TextEdit[] | undefined {
+  const old = occ.parsed;
+  let next = parseUrn(target);
+  if (!old?.ok || !next.ok || occ.template) return undefined;
+  // The document's namespace word stays (li and svc name one entity); the nested platform's too.
+  if (next.urn.namespace !== old.urn.namespace) {
+    const respelled = target.split(`urn:${next.urn.namespace}:`).join(`urn:${old.urn.namespace}:`);
+    next = parseUrn(respelled);
+    if (!next.ok) return undefined;
+    target = respelled;
+  }
+  if (target === occ.urn) return [];
+  const text = doc.getText();
+  if (occ.source !== 'builder' && !occ.map && text.slice(occ.start, occ.end) === occ.urn) {
+    return [{ range: { start: doc.positionAt(occ.start), end: doc.positionAt(occ.end) }, newText: target }];
+  }
+  if (next.urn.kind !== old.urn.kind) return undefined;
+  const oldParts = outerParts(old.parts);
+  const newParts = outerParts(next.parts);
+  if (oldParts.length !== newParts.length || oldParts.some((p, i) => p.role !== newParts[i]!.role)) return undefined;
+  const edits: TextEdit[] = [];
+  for (let i = 0; i < oldParts.length; i++) {
+    const was = occ.urn.slice(oldParts[i]!.start, oldParts[i]!.end);
+    const now = target.slice(newParts[i]!.start, newParts[i]!.end);
+    if (was === now) continue;
+    const edit = partEdit(doc, mapPart(occ, oldParts[i]!.start, oldParts[i]!.end), was, now);
+    if (!edit) return undefined;
+    edits.push(edit);
+  }
+  return edits;
+}
+
+/** The parts of the URN itself, not of the URNs nested in it (a dataset's platform is one part). */
+function outerParts(parts: readonly PartSpan[]): PartSpan[] {
+  const out: PartSpan[] = [];
+  for (const p of parts) if (!out.some((o) => p.start >= o.start && p.end <= o.end)) out.push(p);
+  return out;
+}
+
+/** `now` where the document spells `was` at `r`: verbatim, or as the inside of one plain string literal. */
+function partEdit(
+  doc: TextDocument,
+  r: { start: number; end: number },
+  was: string,
+  now: string,
+): TextEdit | undefined {
+  const text = doc.getText().slice(r.start, r.end);
+  if (text === was) return { range: { start: doc.positionAt(r.start), end: doc.positionAt(r.end) }, newText: now };
+  const literal = /^([rRuUbB]{0,2})(["'`])(.*)\2$/s.exec(text);
+  // An f-string, a backslash or the quote inside would make the literal mean something else than its text.
+  if (!literal || literal[3] !== was || /[\\{}"'`]/.test(now) || /[\\]/.test(literal[3])) return undefined;
+  const start = r.start + literal[1]!.length + 1;
+  return { range: { start: doc.positionAt(start), end: doc.positionAt(start + was.length) }, newText: now };
+}
