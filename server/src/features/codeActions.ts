@@ -159,9 +159,7 @@ function quickFixes(input: CodeActionInput, d: Diagnostic, data: DiagnosticData)
     }
     case 'deprecated-urn': {
       // Only while the diagnostic's range still holds the URN it was made for (the text may have changed since).
-      const start = doc.offsetAt(d.range.start);
-      const end = doc.offsetAt(d.range.end);
-      const occ = scan.occurrences.find((o) => o.start === start && o.end === end && o.urn === data.urn);
+      const occ = occurrenceOf(doc, scan, d, data.urn);
       const edits = occ && data.replacement ? replaceUrnEdits(doc, occ, data.replacement) : undefined;
       if (edits && edits.length > 0) {
         const parsed = parseUrn(data.replacement!);
@@ -192,7 +190,17 @@ function quickFixes(input: CodeActionInput, d: Diagnostic, data: DiagnosticData)
         );
       }
       break;
-    case 'unknown-urn':
+    case 'unknown-urn': {
+      // Did-you-mean: each near entity the catalog has, the nearest preferred (the same edits as a replacement).
+      const occ = occurrenceOf(doc, scan, d, data.urn);
+      (data.suggestions ?? []).forEach((target, i) => {
+        const edits = occ ? replaceUrnEdits(doc, occ, target) : undefined;
+        if (!edits || edits.length === 0) return;
+        const parsed = parseUrn(target);
+        const title = `Replace with ${inertText(parsed.ok ? entityName(parsed.urn) : target, 'plain', 120)}`;
+        if (out.some((a) => a.title === title)) return;
+        out.push(fix(title, { ...(i === 0 ? { isPreferred: true } : {}), edit: { changes: { [doc.uri]: edits } } }));
+      });
       if (data.urn && data.kind && isMlKind(data.kind)) {
         const title = `Create ${kindWord(data.kind)} in catalog`;
         out.push(
@@ -204,6 +212,7 @@ function quickFixes(input: CodeActionInput, d: Diagnostic, data: DiagnosticData)
         );
       }
       break;
+    }
     default:
       break;
   }
@@ -305,6 +314,18 @@ function envEdit(doc: TextDocument, d: Diagnostic, env: string, suggestion: stri
     range: { start: doc.positionAt(start), end: doc.positionAt(start + env.length) },
     newText: suggestion,
   };
+}
+
+/** The occurrence a diagnostic was made for, while its range still holds it (the text may have changed since). */
+function occurrenceOf(
+  doc: TextDocument,
+  scan: ScanResult,
+  d: Diagnostic,
+  urn: string | undefined,
+): UrnOccurrence | undefined {
+  const start = doc.offsetAt(d.range.start);
+  const end = doc.offsetAt(d.range.end);
+  return scan.occurrences.find((o) => o.start === start && o.end === end && o.urn === urn);
 }
 
 type MlKind = 'mlFeature' | 'mlFeatureTable' | 'mlModel' | 'mlModelGroup';

@@ -25,6 +25,7 @@ import type { Resolution, ResolutionLookup } from '../catalogClient/client';
 import { builderPartRange } from '../scan/builderCall';
 import { inertText, MESSAGE_LIMIT } from '../../../model/src/inertText';
 import { quoteCatalogText } from '../catalogClient/errors';
+import { suggestionNames, type SuggestionLookup } from './didYouMean';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
 import { mapRange } from '../scan/sourceMap';
 
@@ -63,6 +64,8 @@ export interface DiagnosticData {
   suggestion?: string;
   /** For a deprecated entity: the URN the catalog names to use instead, when it names one. */
   replacement?: string;
+  /** For a URN the catalog lacks: the URNs of the nearest entities it has (did-you-mean), nearest first. */
+  suggestions?: string[];
 }
 
 export interface PlainDiagnostic {
@@ -78,6 +81,8 @@ export function diagnosticsFor(
   scan: ScanResult,
   resolve: ResolutionLookup,
   levels: Settings['diagnostics'],
+  /** Near names the catalog knows for URNs it lacks (did-you-mean), when they were looked for. */
+  suggestions: SuggestionLookup = () => undefined,
 ): PlainDiagnostic[] {
   const out: PlainDiagnostic[] = [];
   // Every message is one bounded plain line, whatever it quotes: a URN in the file can be a megabyte.
@@ -168,12 +173,18 @@ export function diagnosticsFor(
     if (!res || res.state === 'error') continue;
     const label = `${KIND_LABELS[urn.kind]} ${inertText(entityName(urn), 'plain')}`;
     if (res.state === 'missing') {
+      const near = suggestions(occ.urn) ?? [];
       push(levels.unknown, {
         start: occ.start,
         end: occ.end,
-        message: `${label} is not in the catalog`,
+        message: `${label} is not in the catalog${near.length > 0 ? `. Did you mean ${inertText(suggestionNames(near), 'plain')}?` : ''}`,
         code: 'unknown-urn',
-        data: { code: 'unknown-urn', urn: occ.urn, kind: urn.kind },
+        data: {
+          code: 'unknown-urn',
+          urn: occ.urn,
+          kind: urn.kind,
+          ...(near.length > 0 ? { suggestions: [...near] } : {}),
+        },
       });
       continue;
     }

@@ -7,6 +7,7 @@ import type { Settings } from '../../../model/src/protocol';
 import type { CatalogClient, Resolution, ResolutionLookup } from '../catalogClient/client';
 import type { ResolvableKind } from '../catalogClient/queries';
 import { diagnosticsFor, type PlainDiagnostic } from '../features/diagnostics';
+import type { SuggestionLookup } from '../features/didYouMean';
 import { lookupOf } from '../features/lookup';
 import { scanDocument } from '../scan';
 import type { ScanResult } from '../scan/types';
@@ -66,6 +67,25 @@ export async function resolveItems(
 }
 
 /** The diagnostics of a scan at the severities of `settings`. */
-export function diagnose(scan: ScanResult, resolved: ResolutionLookup, settings: Settings): PlainDiagnostic[] {
-  return diagnosticsFor(scan, resolved, settings.diagnostics);
+export function diagnose(
+  scan: ScanResult,
+  resolved: ResolutionLookup,
+  settings: Settings,
+  suggestions?: SuggestionLookup,
+): PlainDiagnostic[] {
+  return diagnosticsFor(scan, resolved, settings.diagnostics, suggestions);
+}
+
+/** The URNs of a scan the catalog answered it lacks (each once), for did-you-mean. */
+export function unknownItems(scan: ScanResult, resolved: ResolutionLookup): ResolvableItem[] {
+  const out: ResolvableItem[] = [];
+  const seen = new Set<string>();
+  for (const o of scan.occurrences) {
+    if (o.template || !o.parsed?.ok || o.parent !== undefined || seen.has(o.urn)) continue;
+    const lookup = lookupOf(o.parsed.urn, o.urn);
+    if (!lookup || lookup.column !== undefined || lookup.urn !== o.urn) continue;
+    seen.add(o.urn);
+    if (resolved(o.urn)?.state === 'missing') out.push({ urn: o.urn, kind: lookup.kind });
+  }
+  return out;
 }

@@ -9,7 +9,16 @@ import type { Settings, SkippedFile } from '../../../model/src/protocol';
 import type { PlainDiagnostic } from '../features/diagnostics';
 import { parseCacheSize, retainParseCache } from '../scan/parseCache';
 import type { ScanResult } from '../scan/types';
-import { diagnose, resolvableItems, resolveItems, scanText, type PipelineContext } from './check';
+import type { SuggestionLookup } from '../features/didYouMean';
+import {
+  diagnose,
+  resolvableItems,
+  resolveItems,
+  scanText,
+  unknownItems,
+  type PipelineContext,
+  type ResolvableItem,
+} from './check';
 
 const DEBOUNCE_MS = 200;
 /** URNs of closed documents the parse cache may keep before a close drops them (about 1 KiB each). */
@@ -26,6 +35,11 @@ export interface OpenDocumentsContext extends PipelineContext {
   clear(uri: string): void;
   /** A document was skipped for its size: said once per document. */
   skipped(file: SkippedFile): void;
+  /**
+   * Near names the catalog knows for URNs it lacks (did-you-mean): asked after the diagnostics are
+   * out, which are published again with them. Absent: no suggestions.
+   */
+  suggest?(settings: Settings, items: ResolvableItem[], signal: AbortSignal): Promise<SuggestionLookup>;
 }
 
 /** An open document with its settings, and its scan when its language is scanned and its size allowed. */
@@ -194,9 +208,15 @@ export class OpenDocuments {
     }, SYNTAX_FIRST_MS);
     try {
       const resolved = await resolveItems(this.ctx.clientFor(s), resolvableItems([scan]), abort.signal);
-      const current = this.ctx.documents.get(uri);
-      if (abort.signal.aborted || !current || current.version !== version) return;
+      const stale = (): boolean => abort.signal.aborted || this.ctx.documents.get(uri)?.version !== version;
+      if (stale()) return;
       this.publish(doc, diagnose(scan, resolved, s));
+      // Did-you-mean comes second: the diagnostics do not wait for the searches.
+      const unknown = this.ctx.suggest ? unknownItems(scan, resolved) : [];
+      if (unknown.length === 0 || !this.ctx.suggest) return;
+      const suggestions = await this.ctx.suggest(s, unknown, abort.signal);
+      if (stale() || !unknown.some((i) => (suggestions(i.urn)?.length ?? 0) > 0)) return;
+      this.publish(doc, diagnose(scan, resolved, s, suggestions));
     } catch (e) {
       this.ctx.log(`diagnostics of ${uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       if (!syntaxShown)

@@ -1,0 +1,74 @@
+/**
+ * Did-you-mean for a URN the catalog does not have (issue 16, point 4): of the entities a search
+ * found, the nearest names of the same kind. Distance: optimal string alignment on the name,
+ * lower-cased (a swap of neighbours is one typo, as for envs), plus 2 for another platform, 1 for
+ * another env or feature table; kept within max(2, a third of the name's length), or when one name
+ * holds the other (`users` for `db.users`). At most 3, nearest first, then by name. Pure.
+ */
+import { entityKey, editDistance, parseUrn, type Urn } from '../../../model/src/urn';
+import { entityName } from '../../../model/src/entityNames';
+
+/** What a search found: an entity's URN (its name and parts are read from it). */
+export interface Candidate {
+  urn: string;
+}
+
+/** Suggestions per unknown URN: the URNs of near entities, nearest first; undefined when none were looked for. */
+export type SuggestionLookup = (urn: string) => readonly string[] | undefined;
+
+export const MAX_SUGGESTIONS = 3;
+
+/** The name a search is asked for, to find what `urn` may have meant. */
+export function searchName(urn: Urn): string {
+  return urn.kind === 'mlFeature' ? urn.feature : entityName(urn);
+}
+
+/** The nearest candidates to `unknown` (a URN's text), as URNs. */
+export function rankSuggestions(unknown: string, candidates: readonly Candidate[], max = MAX_SUGGESTIONS): string[] {
+  const parsedUnknown = parseUrn(unknown);
+  if (!parsedUnknown.ok) return [];
+  const urn = parsedUnknown.urn;
+  const name = searchName(urn).toLowerCase();
+  const limit = Math.max(2, Math.floor(name.length / 3));
+  const own = entityKey(unknown);
+  const seen = new Set<string>();
+  const ranked: Array<{ urn: string; name: string; d: number }> = [];
+  for (const c of candidates) {
+    const parsed = parseUrn(c.urn);
+    if (!parsed.ok || parsed.urn.kind !== urn.kind) continue;
+    const key = entityKey(c.urn);
+    if (key === own || seen.has(key)) continue;
+    seen.add(key);
+    const other = searchName(parsed.urn).toLowerCase();
+    const d = editDistance(name, other, limit + 3);
+    if (d > limit && !other.includes(name) && !name.includes(other)) continue;
+    ranked.push({ urn: c.urn, name: other, d: d + partPenalty(urn, parsed.urn) });
+  }
+  return ranked
+    .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name) || a.urn.localeCompare(b.urn))
+    .slice(0, max)
+    .map((r) => r.urn);
+}
+
+/** Another platform is a bigger step than a typo in the name; another env or feature table a smaller one. */
+function partPenalty(a: Urn, b: Urn): number {
+  let p = 0;
+  if ('platform' in a && 'platform' in b && a.platform !== b.platform) p += 2;
+  if ('env' in a && 'env' in b && a.env !== b.env) p += 1;
+  if (a.kind === 'mlFeature' && b.kind === 'mlFeature' && a.table !== b.table) p += 1;
+  return p;
+}
+
+/** "db.users", "db.users or db.user", "db.users, db.user or db.usr" — names, with the platform where two share a name. */
+export function suggestionNames(urns: readonly string[]): string {
+  const parsed = urns.flatMap((u) => {
+    const p = parseUrn(u);
+    return p.ok ? [p.urn] : [];
+  });
+  const names = parsed.map((u) => entityName(u));
+  const labels = parsed.map((u, i) =>
+    names.filter((n) => n === names[i]).length > 1 && 'platform' in u ? `${names[i]} (${u.platform})` : names[i]!,
+  );
+  if (labels.length <= 1) return labels.join('');
+  return `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}`;
+}
