@@ -43,6 +43,8 @@ export interface GqlDataset extends GqlExists {
     fields: Array<{ fieldPath: string; description: string | null; nativeDataType?: string | null }>;
   } | null;
   editableSchemaMetadata: { editableSchemaFieldInfo: Array<{ fieldPath: string; description: string | null }> } | null;
+  /** DataHub's SiblingProperties: the entity's siblings, and whether it leads them. Absent from an older catalog. */
+  siblings?: { isPrimary: boolean | null; siblings: Array<{ urn: string } | null> | null } | null;
 }
 
 export interface GqlMlFeature extends GqlExists {
@@ -160,4 +162,79 @@ function firstByKey<T>(items: readonly T[], key: (item: T) => string): Map<strin
   const out = new Map<string, T>();
   for (const item of items) if (!out.has(key(item))) out.set(key(item), item);
   return out;
+}
+
+/** The URNs of a dataset's siblings, as the catalog lists them. */
+export function siblingUrns(d: GqlDataset): string[] {
+  return (d.siblings?.siblings ?? []).flatMap((x) => (x && typeof x.urn === 'string' ? [x.urn] : []));
+}
+
+/**
+ * A dataset as DataHub's UI shows it with its siblings (combineEntityDataWithSiblings,
+ * datahub-web-react/src/app/entity/shared/siblingUtils.ts, merges the cohort field by field):
+ * here, where the dataset's own description is empty, a sibling's fills it, and each column
+ * without a description takes the sibling's for the same path; a dataset without a schema takes
+ * the sibling's columns. Its own text always wins (the issue's rule; DataHub's UI lets a primary
+ * sibling's text win over a secondary's own). Siblings are tried primary first. `from` is the
+ * sibling that filled something.
+ */
+export function withSiblings(d: GqlDataset, siblings: readonly GqlDataset[]): { entity: GqlDataset; from?: string } {
+  if (siblings.length === 0) return { entity: d };
+  const ordered = [...siblings].sort(
+    (a, b) => Number(b.siblings?.isPrimary === true) - Number(a.siblings?.isPrimary === true),
+  );
+  let from: string | undefined;
+  let description = shownDatasetDescription(d);
+  if (!description) {
+    for (const s of ordered) {
+      const theirs = shownDatasetDescription(s);
+      if (theirs) {
+        description = theirs;
+        from = s.urn;
+        break;
+      }
+    }
+  }
+  const own = shownColumns(d);
+  let columns: Array<{ fieldPath: string; description: string | null; nativeDataType?: string | null }>;
+  if (own.length === 0 && d.schemaMetadata === null) {
+    const sib = ordered.find((s) => shownColumns(s).length > 0);
+    columns = sib ? shownColumns(sib).map((c) => ({ fieldPath: c.fieldPath, description: c.description })) : [];
+    if (sib && columns.length > 0) from ??= sib.urn;
+  } else {
+    const types = new Map((d.schemaMetadata?.fields ?? []).map((f) => [f.fieldPath, f.nativeDataType ?? null]));
+    columns = own.map((c) => {
+      if (c.description)
+        return { fieldPath: c.fieldPath, description: c.description, nativeDataType: types.get(c.fieldPath) ?? null };
+      for (const s of ordered) {
+        const theirs = findSiblingColumn(shownColumns(s), c.fieldPath);
+        if (theirs?.description) {
+          from ??= s.urn;
+          return {
+            fieldPath: c.fieldPath,
+            description: theirs.description,
+            nativeDataType: types.get(c.fieldPath) ?? null,
+          };
+        }
+      }
+      return { fieldPath: c.fieldPath, description: null, nativeDataType: types.get(c.fieldPath) ?? null };
+    });
+  }
+  if (!from) return { entity: d };
+  return {
+    entity: {
+      ...d,
+      editableProperties: { description: description ?? null },
+      schemaMetadata: columns.length > 0 || d.schemaMetadata ? { fields: columns } : null,
+      editableSchemaMetadata: null,
+    },
+    from,
+  };
+}
+
+/** A sibling's column for `fieldPath`: the same path, else the same simple path (a dbt model and its table spell v2 paths apart). */
+function findSiblingColumn<T extends { fieldPath: string }>(cols: readonly T[], fieldPath: string): T | undefined {
+  return (
+    cols.find((c) => c.fieldPath === fieldPath) ?? cols.find((c) => simplePath(c.fieldPath) === simplePath(fieldPath))
+  );
 }

@@ -184,6 +184,13 @@ const SHAPES: { [K in keyof GqlShapes]: Fields<GqlShapes[K]> } = {
     urn: leaf(false),
     name: leaf(false),
     exists: leaf(true),
+    siblings: {
+      nullable: true,
+      fields: {
+        isPrimary: leaf(true),
+        siblings: { nullable: true, items: { nullable: true, fields: { urn: leaf(false) } } },
+      },
+    },
     deprecation: {
       nullable: true,
       fields: {

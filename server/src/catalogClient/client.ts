@@ -13,7 +13,18 @@ import { batchQuery, PING, planBatches, type ResolvableKind } from './queries';
 import { discoverRestBase, type RestBase } from './restBase';
 
 export type Resolution =
-  | { [K in ResolvableKind]: { state: 'found'; kind: K; entity: GqlShapes[K] } }[ResolvableKind]
+  | {
+      [K in ResolvableKind]: {
+        state: 'found';
+        kind: K;
+        entity: GqlShapes[K];
+        /**
+         * The sibling (DataHub's `siblings`: a dbt model and its warehouse table) whose description
+         * or columns filled the entity's own empty ones (pipeline/check.ts), as DataHub's UI merges them.
+         */
+        sibling?: string;
+      };
+    }[ResolvableKind]
   | { state: 'missing' }
   | { state: 'error'; error: CatalogClientError };
 

@@ -262,7 +262,16 @@ function body(
   })();
   const deprecated = context.filter((l) => l.startsWith(DEPRECATED));
   const others = context.filter((l) => !l.startsWith(DEPRECATED));
-  return [...deprecated, first ?? '', ...others, ...rest];
+  return [...deprecated, first ?? '', ...siblingLine(res.sibling), ...others, ...rest];
+}
+
+/** Where the text shown came from, when a sibling filled the dataset's own empty description or columns. */
+function siblingLine(sibling: string | undefined): string[] {
+  if (!sibling) return [];
+  const parsed = parseUrnCached(sibling);
+  const name = parsed.ok && parsed.urn.kind !== 'other' ? entityName(parsed.urn) : sibling;
+  const platform = parsed.ok && 'platform' in parsed.urn ? ` (${escapeMarkdown(parsed.urn.platform, 40)})` : '';
+  return [`_From its sibling ${codeSpan(name)}${platform}, as the catalog shows them together._`];
 }
 
 const DEPRECATED = '⚠ **Deprecated**';

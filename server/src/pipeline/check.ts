@@ -4,6 +4,13 @@
  * command line can: nothing here needs an LSP connection.
  */
 import type { Settings } from '../../../model/src/protocol';
+import {
+  shownColumns,
+  shownDatasetDescription,
+  siblingUrns,
+  withSiblings,
+  type GqlDataset,
+} from '../../../model/src/readShapes';
 import type { CatalogClient, Resolution, ResolutionLookup } from '../catalogClient/client';
 import type { ResolvableKind } from '../catalogClient/queries';
 import { diagnosticsFor, type PlainDiagnostic } from '../features/diagnostics';
@@ -63,7 +70,35 @@ export async function resolveItems(
   signal?: AbortSignal,
 ): Promise<ResolutionLookup> {
   const res = items.length > 0 ? await client.resolve(items, signal) : new Map<string, Resolution>();
-  return (urn) => res.get(urn) ?? client.cached(urn);
+  const first: ResolutionLookup = (urn) => res.get(urn) ?? client.cached(urn);
+  // Siblings of datasets that lack a description or a column's: asked in a batch of their own, so
+  // the first batches stay as cheap as before (DataHub's UI shows a dataset merged with them).
+  const wanted = new Map<string, ResolvableItem>();
+  for (const r of res.values()) {
+    if (r.state !== 'found' || r.kind !== 'dataset' || !lacksText(r.entity)) continue;
+    for (const urn of siblingUrns(r.entity)) if (!res.has(urn)) wanted.set(urn, { urn, kind: 'dataset' });
+  }
+  const more = wanted.size > 0 ? await client.resolve([...wanted.values()], signal) : new Map<string, Resolution>();
+  const merged = new Map<string, Resolution>();
+  return (urn) => {
+    const r = first(urn);
+    if (!r || r.state !== 'found' || r.kind !== 'dataset' || !r.entity.siblings) return r;
+    const hit = merged.get(urn);
+    if (hit) return hit;
+    const siblings = siblingUrns(r.entity).flatMap((u) => {
+      const s = more.get(u) ?? first(u);
+      return s?.state === 'found' && s.kind === 'dataset' ? [s.entity] : [];
+    });
+    const { entity, from } = withSiblings(r.entity, siblings);
+    const out: Resolution = from ? { ...r, entity, sibling: from } : r;
+    merged.set(urn, out);
+    return out;
+  };
+}
+
+/** A dataset without a description, or with a column without one: a sibling may have them. */
+function lacksText(d: GqlDataset): boolean {
+  return !shownDatasetDescription(d) || shownColumns(d).some((c) => !c.description) || d.schemaMetadata === null;
 }
 
 /** The diagnostics of a scan at the severities of `settings`. */
