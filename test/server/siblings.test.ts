@@ -87,7 +87,7 @@ for (const compat of COMPAT_MODES)
       await env.lsp.open(uri, 'yaml', text);
       const ds = await env.lsp.diagnostics(uri, (all) => all.some((d) => d.code === 'missing-column-description'));
       assert.deepEqual(
-        ds.map((d) => [d.code, text.slice(0, 0) + d.message]).sort(),
+        ds.map((d) => [d.code, typeof d.message === 'string' ? d.message : d.message.value]).sort(),
         [['missing-column-description', "Column 'segment' of analytics.customers has no description"]],
         'no missing description for the table, nor for email: the sibling has them',
       );
