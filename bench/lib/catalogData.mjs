@@ -7,8 +7,10 @@ import * as path from 'node:path';
 import { ROOT } from './processes.mjs';
 
 const require = createRequire(import.meta.url);
-const { batchQuery, planBatches } = require(path.join(ROOT, 'out', 'server', 'src', 'catalogClient', 'queries.js'));
-export { batchQuery, planBatches };
+const { batchQuery, costOfOne, planBatches } = require(
+  path.join(ROOT, 'out', 'server', 'src', 'catalogClient', 'queries.js'),
+);
+export { batchQuery, costOfOne, planBatches };
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 

@@ -8,7 +8,7 @@ import { startFaultProxy } from '../support/faultProxy';
 describe('batching, cache and single flight', () => {
   const env = useSampleServer();
 
-  test('a document with 1,000 distinct URNs makes 16 GraphQL requests, and a second look makes none', async () => {
+  test('a document with 1,000 distinct URNs makes 12 GraphQL requests, and a second look makes none', async () => {
     const lines = Array.from(
       { length: 1000 },
       (_, i) => `t${i} = "urn:li:dataset:(urn:li:dataPlatform:hive,db.t${i},PROD)"`,
@@ -22,8 +22,8 @@ describe('batching, cache and single flight', () => {
       (d) => d.filter((x) => x.code === 'unknown-urn').length === 1000,
     );
     assert.equal(ds.length, 1000);
-    // 64 datasets fit DataHub's complexity budget of 2,000 per document (each costs 31 with its deprecation and siblings).
-    assert.equal(env.catalog.stats.graphql, 16, '1,001 distinct URNs in batches of 64');
+    // 86 datasets fit DataHub's complexity budget of 2,000 per document (each costs 23 with its deprecation flag and siblings).
+    assert.equal(env.catalog.stats.graphql, 12, '1,001 distinct URNs in batches of 86');
 
     env.catalog.stats.reset();
     await env.lsp.open('file:///w/many-again.py', 'python', text);

@@ -29,8 +29,13 @@ interface KindQuery {
 }
 
 const PLATFORM = 'platform { urn name }';
-/** Whether the entity is deprecated, and by what (issue 17): diagnostics flag it, a quick fix replaces it. */
-const DEPRECATION = 'deprecation { deprecated note decommissionTime replacement { urn } }';
+/**
+ * Whether the entity is deprecated (issue 17): diagnostics flag it. Only the flag rides in the
+ * batches (2 per entity); the note, date and replacement of the few deprecated ones are asked
+ * after, in a document of their own (deprecationDetailsQuery).
+ */
+const DEPRECATION = 'deprecation { deprecated }';
+const DEPRECATION_DETAILS = 'deprecation { deprecated note decommissionTime replacement { urn } }';
 /**
  * A dataset's siblings (a dbt model and its warehouse table): their URNs only; each is resolved in
  * a batch of its own afterwards (pipeline/check.ts resolveItems), so this costs 4 per dataset.
@@ -42,7 +47,7 @@ export const KIND_QUERIES: Readonly<Record<ResolvableKind, KindQuery>> = {
     field: 'dataset',
     type: 'Dataset',
     fragment: 'DatasetFields',
-    selection: `urn name ${PLATFORM} properties { name description } editableProperties { description }
+    selection: `urn properties { name description } editableProperties { description }
     schemaMetadata { fields { fieldPath description nativeDataType } }
     editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description } } exists ${DEPRECATION}
     ${SIBLINGS}`,
@@ -72,6 +77,19 @@ export const KIND_QUERIES: Readonly<Record<ResolvableKind, KindQuery>> = {
     selection: `urn name description ${PLATFORM} properties { description } editableProperties { description } exists ${DEPRECATION}`,
   },
 };
+
+/** The note, date and replacement of deprecated entities (each under its alias `e0` …, variable `u0` …). */
+export function deprecationDetailsQuery(items: ReadonlyArray<{ urn: string; kind: ResolvableKind }>): BatchQuery {
+  const variables: Record<string, string> = {};
+  const aliases = new Map<string, string>();
+  const fields = items.map(({ urn, kind }, i) => {
+    variables[`u${i}`] = urn;
+    aliases.set(`e${i}`, urn);
+    return `e${i}: ${KIND_QUERIES[kind].field}(urn: $u${i}) { ${DEPRECATION_DETAILS} }`;
+  });
+  const params = items.map((_, i) => `$u${i}: String!`).join(', ');
+  return { query: `query deprecationDetails(${params}) {\n  ${fields.join('\n  ')}\n}\n`, variables, aliases };
+}
 
 export interface BatchQuery {
   query: string;
@@ -240,6 +258,8 @@ export function everyDocument(ns = 'li'): Array<{ name: string; query: string; v
   docs.push({ name: 'ping', query: PING, variables: { u0: samples[0]!.urn } });
   for (const s of samples)
     docs.push({ name: `context of ${s.kind}`, query: contextQuery(s.kind), variables: { urn: s.urn } });
+  const details = deprecationDetailsQuery(samples);
+  docs.push({ name: 'deprecation details of every kind', query: details.query, variables: details.variables });
   for (const s of samples)
     docs.push({
       name: `lineage of ${s.kind}`,

@@ -10,17 +10,21 @@ import {
   siblingUrns,
   withSiblings,
   type GqlDataset,
+  type GqlDeprecation,
 } from '../../../model/src/readShapes';
 import type { CatalogClient, Resolution, ResolutionLookup } from '../catalogClient/client';
-import type { ResolvableKind } from '../catalogClient/queries';
+import { deprecationDetailsQuery, type ResolvableKind } from '../catalogClient/queries';
 import { diagnosticsFor, type PlainDiagnostic } from '../features/diagnostics';
 import type { SuggestionLookup } from '../features/didYouMean';
 import { lookupOf } from '../features/lookup';
 import { scanDocument } from '../scan';
 import type { ScanResult } from '../scan/types';
 
-/** What resolving needs of a catalog client: resolve (batched, cached) and what is cached already. */
-export type Resolver = Pick<CatalogClient, 'resolve' | 'cached'>;
+/**
+ * What resolving needs of a catalog client: resolve (batched, cached) and what is cached already;
+ * and a GraphQL read, when it has one, for the details of deprecated entities.
+ */
+export type Resolver = Pick<CatalogClient, 'resolve' | 'cached'> & Partial<Pick<CatalogClient, 'read'>>;
 
 /**
  * What the parts below the wiring are given instead of the server: settings per document, and
@@ -70,13 +74,16 @@ export async function resolveItems(
   signal?: AbortSignal,
 ): Promise<ResolutionLookup> {
   const res = items.length > 0 ? await client.resolve(items, signal) : new Map<string, Resolution>();
+  await deprecationDetails(client, res, signal);
   const first: ResolutionLookup = (urn) => res.get(urn) ?? client.cached(urn);
   // Siblings of datasets that lack a description or a column's: asked in a batch of their own, so
   // the first batches stay as cheap as before (DataHub's UI shows a dataset merged with them).
   const wanted = new Map<string, ResolvableItem>();
   for (const r of res.values()) {
-    if (r.state !== 'found' || r.kind !== 'dataset' || !lacksText(r.entity)) continue;
-    for (const urn of siblingUrns(r.entity)) if (!res.has(urn)) wanted.set(urn, { urn, kind: 'dataset' });
+    if (r.state !== 'found' || r.kind !== 'dataset') continue;
+    const siblings = siblingUrns(r.entity);
+    if (siblings.length === 0 || !lacksText(r.entity)) continue;
+    for (const urn of siblings) if (!res.has(urn)) wanted.set(urn, { urn, kind: 'dataset' });
   }
   const more = wanted.size > 0 ? await client.resolve([...wanted.values()], signal) : new Map<string, Resolution>();
   const merged = new Map<string, Resolution>();
@@ -94,6 +101,39 @@ export async function resolveItems(
     merged.set(urn, out);
     return out;
   };
+}
+
+/** Most deprecated entities whose details one document asks for. */
+const DETAILS_PER_DOCUMENT = 50;
+
+/**
+ * The note, date and replacement of the deprecated entities among `res` that lack them (the batches
+ * carry only the flag): asked in documents of their own, written into the resolved entities (so
+ * the cache keeps them too). A catalog that cannot answer leaves the flag alone: the diagnostic then
+ * says "deprecated" without them.
+ */
+async function deprecationDetails(
+  client: Resolver,
+  res: ReadonlyMap<string, Resolution>,
+  signal?: AbortSignal,
+): Promise<void> {
+  if (!client.read) return;
+  const todo: Array<{ urn: string; kind: ResolvableKind; deprecation: GqlDeprecation }> = [];
+  for (const [urn, r] of res) {
+    const d = r.state === 'found' ? r.entity.deprecation : undefined;
+    if (r.state === 'found' && d?.deprecated === true && d.note === undefined)
+      todo.push({ urn, kind: r.kind, deprecation: d });
+  }
+  for (let i = 0; i < todo.length; i += DETAILS_PER_DOCUMENT) {
+    const chunk = todo.slice(i, i + DETAILS_PER_DOCUMENT);
+    const { query, variables } = deprecationDetailsQuery(chunk);
+    const r = await client.read(query, variables, signal);
+    if (!r.ok) return;
+    chunk.forEach((item, j) => {
+      const e = r.data[`e${j}`] as { deprecation?: GqlDeprecation | null } | null | undefined;
+      if (e?.deprecation) Object.assign(item.deprecation, e.deprecation);
+    });
+  }
 }
 
 /** A dataset without a description, or with a column without one: a sibling may have them. */
