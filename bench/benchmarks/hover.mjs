@@ -146,6 +146,7 @@ async function largeDocumentRounds(server, small, { quick, rounds, perRound, war
   }
   const results = [];
   for (let r = 0; r < rounds; r++) {
+    /** @type {{ target: number[], floor: number[] }} */
     const round = { target: [], floor: [] };
     for (let i = 0; i < perRound; i++) {
       round.target.push((await timed(() => server.hover(uri, onUrn))).ms);
