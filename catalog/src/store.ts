@@ -6,6 +6,7 @@
 import Database from 'better-sqlite3';
 import { isAspectName, type AspectName, type AuditStamp, type EntityType } from '../../model/src/aspects';
 import type { KeyForm } from './compat';
+import { SearchIndex } from './searchIndex';
 import { prepareDatabaseFile } from './dbFile';
 
 export type Durability = 'full' | 'normal';
@@ -71,6 +72,8 @@ export class AspectStore {
   private readonly selectAny: Database.Statement<[string], { one: number }>;
   private readonly upsert: Database.Statement<AspectRow>;
   private readonly listings = new Map<string, Database.Statement<[], ListedAspect>>();
+  /** The entities by name and description (searchIndex.ts), kept current by `put`. */
+  readonly search: SearchIndex;
 
   /**
    * Opens (or creates) the database. `canonicalNamespace` and `keyForm` are recorded on first
@@ -101,6 +104,17 @@ export class AspectStore {
       ON CONFLICT (urn, aspect) DO UPDATE SET
         value = excluded.value, version = excluded.version, modified_time = excluded.modified_time,
         modified_actor = excluded.modified_actor, system_metadata = excluded.system_metadata`);
+    this.search = new SearchIndex(
+      this.db,
+      keyForm === 'canonical' ? 'spec' : 'datahub',
+      (key) => this.getAll(key),
+      () =>
+        this.db
+          .prepare<[], { key: string; type: EntityType }>(
+            'SELECT DISTINCT urn AS key, entity_type AS type FROM aspects',
+          )
+          .all(),
+    );
   }
 
   private checkMeta(canonicalNamespace: string, keyForm: KeyForm): void {
@@ -164,6 +178,8 @@ export class AspectStore {
       modified_actor: a.lastModified.actor,
       system_metadata: JSON.stringify(a.systemMetadata),
     });
+    // In the same transaction as the write (callers hold one): the search never sees half of it.
+    this.search.touched(a.urn, a.entityType, a.aspect);
   }
 
   /**

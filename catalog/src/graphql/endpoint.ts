@@ -25,6 +25,7 @@ import {
   type DataHubQueryLimits,
 } from '../../../model/src/queryCost';
 import { entityNode, type ReadContext } from './readShapes';
+import { searchRoots } from './search';
 import { catalogSchema } from './schema';
 
 type Json = Record<string, unknown>;
@@ -76,6 +77,7 @@ const rootValue = {
   updateDescription: (args: UpdateDescriptionArgs, ctx: ReadContext) =>
     ctx.compat === 'datahub' ? updateDescriptionAsDataHub(args, ctx) : updateDescription(args, ctx),
   addLink: (args: AddLinkArgs, ctx: ReadContext) => addLink(args, ctx),
+  ...searchRoots,
 };
 
 const DATAHUB_MODE_SAFETY_LIMITS: QueryLimits = {

@@ -21,6 +21,86 @@ export const CATALOG_SDL = /* GraphQL */ `
     mlModelGroup(urn: String!): MLModelGroup
     entity(urn: String!): Entity
     entityExists(urn: String!): Boolean
+    searchAcrossEntities(input: SearchAcrossEntitiesInput!): SearchResults
+    autoComplete(input: AutoCompleteInput!): AutoCompleteResults
+    autoCompleteForMultiple(input: AutoCompleteMultipleInput!): AutoCompleteMultipleResults
+  }
+
+  # Search (issue 16): catalog/src/searchIndex.ts, resolvers in search.ts.
+  input SearchAcrossEntitiesInput {
+    types: [EntityType!]
+    query: String!
+    start: Int
+    count: Int
+    orFilters: [AndFilterInput!]
+  }
+
+  input AndFilterInput {
+    and: [FacetFilterInput!]
+  }
+
+  input FacetFilterInput {
+    field: String!
+    value: String
+    values: [String!]
+    negated: Boolean
+    condition: FilterOperator
+  }
+
+  enum FilterOperator {
+    CONTAIN
+    EQUAL
+    IN
+  }
+
+  input AutoCompleteInput {
+    type: EntityType
+    query: String!
+    field: String
+    limit: Int
+    orFilters: [AndFilterInput!]
+  }
+
+  input AutoCompleteMultipleInput {
+    types: [EntityType!]
+    query: String!
+    field: String
+    limit: Int
+    orFilters: [AndFilterInput!]
+  }
+
+  type SearchResults {
+    start: Int!
+    count: Int!
+    total: Int!
+    searchResults: [SearchResult!]!
+  }
+
+  type SearchResult {
+    entity: Entity!
+    matchedFields: [MatchedField!]!
+  }
+
+  type MatchedField {
+    name: String!
+    value: String!
+  }
+
+  type AutoCompleteResults {
+    query: String!
+    suggestions: [String!]!
+    entities: [Entity!]!
+  }
+
+  type AutoCompleteMultipleResults {
+    query: String!
+    suggestions: [AutoCompleteResultForEntity!]!
+  }
+
+  type AutoCompleteResultForEntity {
+    type: EntityType!
+    suggestions: [String!]!
+    entities: [Entity!]!
   }
 
   type Mutation {
