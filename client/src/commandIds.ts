@@ -9,6 +9,7 @@ export const PaletteCommands = {
   openInCatalog: 'catalogLens.openInCatalog',
   restartServer: 'catalogLens.restartServer',
   showOutput: 'catalogLens.showOutput',
+  search: 'catalogLens.search',
 } as const;
 
 /** Commands of the lineage view (client/src/lineageView.ts); `show` is also in the palette and behind the hover's lineage link. */

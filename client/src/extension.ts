@@ -15,6 +15,7 @@ import { CatalogStatusBar } from './status';
 import { TokenStore } from './token';
 import { registerWriteCommands } from './clientCommands';
 import { registerLineageView } from './lineageView';
+import { registerSearch } from './searchPick';
 
 let active: { server: CatalogLanguageServer; localCatalog: LocalCatalog } | undefined;
 
@@ -37,6 +38,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerPaletteCommands(deps);
   registerWriteCommands(deps);
   registerLineageView(context, server, log);
+  registerSearch(context, server, log);
 
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {

@@ -461,3 +461,35 @@ export const LINEAGE_PAGE = 100;
 
 /** Request client → server: the lineage one hop up or down from an entity (the lineage view). */
 export const LineageRequest: CustomRequest<LineageParams, LineageResult> = { method: 'catalogLens/lineage' };
+
+/** Params of `catalogLens/search`: what is typed, and optionally which kinds and platform to search. */
+export interface SearchParams extends CommandScope {
+  query: string;
+  /** Our kind words (`dataset`, `mlFeature` …); all the resolvable kinds when absent. */
+  kinds?: string[];
+  /** A platform name (`hive`): only its entities. */
+  platform?: string;
+  /** How many, at most SEARCH_PAGE (the default). */
+  count?: number;
+}
+
+/** One entity a search found, as the catalog names it. */
+export interface SearchItem {
+  urn: string;
+  /** Our kind word (`dataset`, `mlFeature` …). */
+  kind: string;
+  name: string;
+  platform?: string;
+  /** The description the catalog's UI shows (the edited one over the ingested one). */
+  description?: string;
+}
+
+/** The entities found, best first (at most `count` of `total`), or why the catalog could not search. */
+export type SearchResult =
+  { items: SearchItem[]; total: number; error?: undefined } | { error: string; items?: undefined; total?: undefined };
+
+/** Most entities one search request lists. */
+export const SEARCH_PAGE = 50;
+
+/** Request client → server: search the catalog across entity types ("Catalog: Search…"). */
+export const SearchRequest: CustomRequest<SearchParams, SearchResult> = { method: 'catalogLens/search' };

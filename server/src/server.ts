@@ -9,6 +9,8 @@ import {
   TextDocuments,
   TextDocumentSyncKind,
   type CancellationToken,
+  type CompletionItem,
+  type CompletionList,
   type Connection,
   type InitializeParams,
   type InitializeResult,
@@ -20,11 +22,14 @@ import {
   KnownUrnsRequest,
   LineageRequest,
   MembersRequest,
+  SEARCH_PAGE,
+  SearchRequest,
   SERVER_TOKEN_ENV,
   SkippedNotification,
   StatusNotification,
   UrnAtRequest,
   type LineageParams,
+  type SearchParams,
   type ServerInitializationOptions,
   type Settings,
 } from '../../model/src/protocol';
@@ -33,11 +38,14 @@ import type { Fetch } from './catalogClient/http';
 import type { CatalogClient, ResolutionLookup } from './catalogClient/client';
 import { contextOf, type EntityContext } from './catalogClient/context';
 import { lineageOf } from './catalogClient/lineage';
+import { searchCatalog } from './catalogClient/search';
+import { RESOLVABLE_KINDS, isResolvable, type ResolvableKind } from './catalogClient/queries';
 import { hintFor } from './catalogClient/errors';
 import { CatalogClients } from './catalogClient/registry';
 import { registerCommands, type CommandTable } from './commands';
 import { REFACTOR_KIND, codeActionsFor } from './features/codeActions';
 import { completionsAt } from './features/completion';
+import { nameItems, nameSlotAt } from './features/completeNames';
 import { hoverAt, hoverLookupAt } from './features/hover';
 import { linksIn } from './features/links';
 import { lookupOf, type Lookup } from './features/lookup';
@@ -57,6 +65,7 @@ import {
 } from './lsp';
 import { resolveItems, type PipelineContext } from './pipeline/check';
 import { OpenDocuments } from './pipeline/openDocuments';
+import { suggestNear } from './pipeline/suggest';
 import { SettingsStore } from './settings';
 import { checkWorkspace, type WorkspaceContext } from './workspace';
 import { listMembers } from './writes/members';
@@ -120,6 +129,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
       }),
     clear,
     skipped: (file) => sendCustomNotification(connection, SkippedNotification, file),
+    suggest: (s, items, signal) => suggestNear(catalogClients.clientFor(s), items, signal),
   });
   const workspace: WorkspaceContext = {
     ...context,
@@ -267,12 +277,49 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     }),
   );
 
+  /** The catalog search of the newest completion: a newer one stops it (typing on makes it moot). */
+  let completing: AbortController | undefined;
+  /** Whether the last completion's search failed: a failure is logged once until one succeeds again. */
+  let completionFailing = false;
   connection.onCompletion(
-    guard('completion', [], async (params) => {
+    guard('completion', [] as CompletionItem[] | CompletionList, async (params, token) => {
       // Opening scans the document: platforms of this very document count as seen.
       const open = await openDocuments.open(params.textDocument.uri);
       if (!open || !open.settings.languages.includes(open.doc.languageId)) return [];
-      const line = open.doc.getText({ start: { line: params.position.line, character: 0 }, end: params.position });
+      const { doc } = open;
+      const slot = nameSlotAt(doc.getText(), doc.offsetAt(params.position), open.settings.namespaces);
+      if (slot) {
+        completing?.abort();
+        const abort = (completing = new AbortController());
+        token.onCancellationRequested(() => abort.abort());
+        const found = await searchCatalog(
+          catalogClients.clientFor(open.settings),
+          {
+            query: slot.typed,
+            kinds: [slot.kind],
+            ...(slot.platform ? { platform: slot.platform } : {}),
+            count: SEARCH_PAGE,
+            mode: 'complete',
+          },
+          abort.signal,
+        );
+        if (completing === abort) completing = undefined;
+        if (token.isCancellationRequested) throw cancelled();
+        if (found.error !== undefined) {
+          // Logged once until a search succeeds: completion goes on quietly without the catalog's names.
+          if (!completionFailing) log(`completion: no names from the catalog: ${found.error}`);
+          completionFailing = true;
+          return { isIncomplete: true, items: [] };
+        }
+        completionFailing = false;
+        const range = { start: doc.positionAt(slot.from), end: doc.positionAt(slot.to) };
+        return {
+          // More than listed: the editor asks again as the name grows; else it filters this list itself.
+          isIncomplete: found.total > found.items.length || found.items.length >= SEARCH_PAGE,
+          items: nameItems(slot, found.items, range),
+        };
+      }
+      const line = doc.getText({ start: { line: params.position.line, character: 0 }, end: params.position });
       return completionsAt(line, params.position, open.settings.namespaces, openDocuments.knownPlatforms());
     }),
   );
@@ -337,6 +384,38 @@ export function startServer(connection: Connection, runtime: Runtime): void {
         return { error: `catalogLens/lineage: ${inertText(p.urn, 'plain', 200)} is not a dataset or ML entity` };
       const s = await settings.get(typeof p.uri === 'string' ? p.uri : undefined);
       return lineageOf(catalogClients.clientFor(s), lookup.urn, lookup.kind, p.direction, signalOf(token));
+    }),
+  );
+
+  onCustomRequest(
+    connection,
+    SearchRequest,
+    guard('search', { error: 'the catalog could not be searched' }, async (params, token) => {
+      // Other editors send what they like: the params are checked before use.
+      const p = params as Partial<Record<keyof SearchParams, unknown>> | null | undefined;
+      if (typeof p?.query !== 'string') return { error: 'catalogLens/search: query must be a string' };
+      const kinds = p.kinds === undefined ? [] : Array.isArray(p.kinds) ? p.kinds : [p.kinds];
+      const wrong = kinds.find((k) => typeof k !== 'string' || !isResolvable(k as ResolvableKind));
+      if (wrong !== undefined)
+        return {
+          error: `catalogLens/search: kinds: ${inertText(String(wrong), 'plain', 60)} is not one of ${RESOLVABLE_KINDS.join(', ')}`,
+        };
+      if (p.platform !== undefined && (typeof p.platform !== 'string' || !/^[\w.-]+$/.test(p.platform)))
+        return { error: 'catalogLens/search: platform must be a platform name such as hive' };
+      if (p.count !== undefined && (typeof p.count !== 'number' || !Number.isInteger(p.count) || p.count < 1))
+        return { error: 'catalogLens/search: count must be a positive whole number' };
+      const s = await settings.get(typeof p.uri === 'string' ? p.uri : undefined);
+      return searchCatalog(
+        catalogClients.clientFor(s),
+        {
+          query: p.query,
+          kinds: kinds as ResolvableKind[],
+          ...(p.platform !== undefined ? { platform: p.platform } : {}),
+          ...(p.count !== undefined ? { count: p.count } : {}),
+          mode: 'search',
+        },
+        signalOf(token),
+      );
     }),
   );
 

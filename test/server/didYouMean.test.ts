@@ -5,8 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { rankSuggestions, suggestionNames } from '../../server/src/features/didYouMean';
+import { applyEdits } from '../support/textEdits';
+import { COMPAT_MODES, useSampleServer } from '../support/fixture';
 
+const textOf = (m: string | { value: string }): string => (typeof m === 'string' ? m : m.value);
 const ds = (name: string, platform = 'hive', env = 'PROD', ns = 'li'): string =>
   `urn:${ns}:dataset:(urn:${ns}:dataPlatform:${platform},${name},${env})`;
 
@@ -44,3 +48,68 @@ describe('did-you-mean ranking', () => {
     );
   });
 });
+
+for (const compat of COMPAT_MODES)
+  describe(`did-you-mean through the server (${compat} catalog)`, () => {
+    const env = useSampleServer({}, compat);
+    const unknownAt = async (
+      uri: string,
+      lang: string,
+      text: string,
+    ): Promise<{ d: Diagnostic; fixes: CodeAction[] }> => {
+      await env.lsp.open(uri, lang, text);
+      // The diagnostics come first; the suggestions in a second publication.
+      const ds = await env.lsp.diagnostics(uri, (all) =>
+        all.some((d) => d.code === 'unknown-urn' && /Did you mean/.test(textOf(d.message))),
+      );
+      const d = ds.find((x) => x.code === 'unknown-urn')!;
+      const fixes = (await env.lsp.codeActions(uri, d.range, [d])).filter((a) => a.title.startsWith('Replace with'));
+      return { d, fixes };
+    };
+    const forms: Array<[string, string, string, string]> = [
+      ['a URN literal', 'python', `x = "${ds('db.usres')}"\n`, `x = "${ds('db.users')}"\n`],
+      [
+        "a builder call's arguments",
+        'python',
+        'x = make_dataset_urn("hive", "db.usres", "PROD")\n',
+        'x = make_dataset_urn("hive", "db.users", "PROD")\n',
+      ],
+      ['a YAML value', 'yaml', `datasets:\n  - urn: ${ds('db.usres')}\n`, `datasets:\n  - urn: ${ds('db.users')}\n`],
+    ];
+    // DataHub knows only `li`; the spec's catalog both words as one entity.
+    if (compat === 'spec')
+      forms.push([
+        'the other namespace word, which the fix keeps',
+        'python',
+        `x = "${ds('db.usres', 'hive', 'PROD', 'svc')}"\n`,
+        `x = "${ds('db.users', 'hive', 'PROD', 'svc')}"\n`,
+      ]);
+    forms.forEach(([name, lang, text, fixed], i) => {
+      test(`in ${name}: "Did you mean db.users?" and a fix that writes it`, async () => {
+        const uri = `file:///w/dym-${i}.${lang === 'yaml' ? 'yml' : 'py'}`;
+        const { d, fixes } = await unknownAt(uri, lang, text);
+        assert.match(textOf(d.message), /is not in the catalog\. Did you mean db\.users\?$/);
+        assert.equal(fixes[0]?.title, 'Replace with db.users');
+        assert.equal(applyEdits(text, fixes[0].edit!.changes![uri]!), fixed);
+        await env.lsp.change(uri, fixed);
+        await env.lsp.diagnostics(uri, (all) => !all.some((x) => x.code === 'unknown-urn'));
+      });
+    });
+
+    test('a feature: the one of the same table first', async () => {
+      const uri = 'file:///w/dym-feature.py';
+      const { d, fixes } = await unknownAt(uri, 'python', 'f = "urn:li:mlFeature:(users_table,aeg)"\n');
+      assert.match(textOf(d.message), /Did you mean age\?/);
+      assert.equal(
+        applyEdits('f = "urn:li:mlFeature:(users_table,aeg)"\n', fixes[0]!.edit!.changes![uri]!),
+        'f = "urn:li:mlFeature:(users_table,age)"\n',
+      );
+    });
+
+    test('nothing near: the plain message, without a question', async () => {
+      const uri = 'file:///w/dym-far.py';
+      await env.lsp.open(uri, 'python', `x = "${ds('zzzz_qqqq')}"\n`);
+      const all = await env.lsp.diagnostics(uri, (x) => x.some((d) => d.code === 'unknown-urn'));
+      assert.match(textOf(all.find((d) => d.code === 'unknown-urn')!.message), /is not in the catalog$/);
+    });
+  });

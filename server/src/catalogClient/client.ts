@@ -90,6 +90,8 @@ export class CatalogClient {
    * entity: context.ts), by URN and read, kept and dropped with the resolutions.
    */
   readonly reads: LruTtlCache<unknown>;
+  /** Answers of searches (search.ts), kept for seconds: completion asks again at every keystroke. */
+  readonly searches = new LruTtlCache<unknown>(200, 30_000);
   private connectionListener: ((error: CatalogClientError | undefined) => void) | undefined;
   /** The budget in force: the setting, lowered to a limit the catalog named when it refused a document. */
   private complexityBudget: number;
@@ -309,11 +311,14 @@ export class CatalogClient {
       this.cache.delete(u);
       this.reads.delete(u);
     }
+    // A write can change what any search finds (a description, a new entity).
+    this.searches.clear();
   }
 
   clearCache(): void {
     this.cache.clear();
     this.reads.clear();
+    this.searches.clear();
   }
 
   get cacheSize(): number {

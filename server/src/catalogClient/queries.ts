@@ -211,6 +211,32 @@ export function lineageQuery(kind: ResolvableKind): string {
   return `query entityLineage($urn: String!, $direction: LineageDirection!, $count: Int!) {\n  e0: ${field}(urn: $urn) { urn lineage(input: { direction: $direction, start: 0, count: $count }) { total relationships { type degree entity { ${LINEAGE_ENTITY} } } } }\n}\n`;
 }
 
+/** What a search row shows of an entity: its name, platform and the descriptions DataHub's UI picks from. */
+const SEARCH_ENTITY = `urn type
+  ... on Dataset { name platform { name } properties { name description } editableProperties { description } }
+  ... on MLFeature { name featureNamespace description properties { description } editableProperties { description } }
+  ... on MLFeatureTable { name description platform { name } properties { description } editableProperties { description } }
+  ... on MLModel { name description platform { name } properties { description } editableProperties { description } }
+  ... on MLModelGroup { name description platform { name } properties { description } editableProperties { description } }`;
+
+/**
+ * A search across entity types (variable `input`: DataHub's SearchAcrossEntitiesInput): DataHub's
+ * search bar (SearchAcrossEntitiesResolver), full text, for "Catalog: Search…" and did-you-mean.
+ */
+export const SEARCH_ENTITIES = `query searchEntities($input: SearchAcrossEntitiesInput!) {
+  searchAcrossEntities(input: $input) { start count total searchResults { entity { ${SEARCH_ENTITY} } } }
+}
+`;
+
+/**
+ * Names that start as typed (variable `input`: DataHub's AutoCompleteMultipleInput): DataHub's
+ * search-bar suggestions (AutoCompleteForMultipleResolver), for completion.
+ */
+export const AUTOCOMPLETE_ENTITIES = `query autoCompleteEntities($input: AutoCompleteMultipleInput!) {
+  autoCompleteForMultiple(input: $input) { query suggestions { type entities { ${SEARCH_ENTITY} } } }
+}
+`;
+
 /** Mutations of the GraphQL write path (spec §4.1). */
 export const UPDATE_DATASET = `mutation updateDataset($urn: String!, $input: DatasetUpdateInput!) {
   updateDataset(urn: $urn, input: $input) { urn }
@@ -291,6 +317,17 @@ export function everyDocument(ns = 'li'): Array<{ name: string; query: string; v
         subResourceType: 'DATASET_FIELD',
       },
     },
+  });
+  const orFilters = [{ and: [{ field: 'platform', values: [`urn:${ns}:dataPlatform:hive`] }] }];
+  docs.push({
+    name: 'searchAcrossEntities',
+    query: SEARCH_ENTITIES,
+    variables: { input: { query: 'users', types: ['DATASET', 'MLFEATURE'], start: 0, count: 10, orFilters } },
+  });
+  docs.push({
+    name: 'autoCompleteForMultiple',
+    query: AUTOCOMPLETE_ENTITIES,
+    variables: { input: { query: 'us', types: ['DATASET'], limit: 10, orFilters } },
   });
   return docs;
 }

@@ -1,0 +1,124 @@
+/**
+ * "Catalog: Search…" (issue 16, point 3): a quick pick that searches the catalog across entity
+ * types as you type (the server's `catalogLens/search`: DataHub's searchAcrossEntities, so DataHub
+ * and the local catalog alike). Each row: the name, kind and platform, and the description. Enter
+ * inserts the URN at the cursor (or copies it when no editor is open); the row's buttons open the
+ * entity's page in the catalog or copy its URN. Typing waits SEARCH_DEBOUNCE_MS for a pause, and a
+ * newer query cancels the older one's request.
+ */
+import * as vscode from 'vscode';
+import { inertText } from '../../model/src/inertText';
+import { SearchRequest, type SearchItem } from '../../model/src/protocol';
+import { LineageCommands, PaletteCommands } from './commandIds';
+import type { CatalogLanguageServer } from './languageClient';
+import { kindLabel } from './lineageRows';
+import type { Log } from './log';
+import { reportFailure } from './paletteCommands';
+
+export const SEARCH_DEBOUNCE_MS = 150;
+
+const ICONS: Readonly<Record<string, string>> = {
+  dataset: 'database',
+  mlFeature: 'symbol-field',
+  mlFeatureTable: 'table',
+  mlModel: 'symbol-class',
+  mlModelGroup: 'folder-library',
+};
+
+interface Row extends vscode.QuickPickItem {
+  item?: SearchItem;
+}
+
+const OPEN: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('link-external'), tooltip: 'Open in Catalog' };
+const COPY: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('copy'), tooltip: 'Copy URN' };
+
+/** A row of one entity found. */
+export function rowOf(item: SearchItem): Row {
+  return {
+    label: `$(${ICONS[item.kind] ?? 'symbol-misc'}) ${inertText(item.name, 'quickInput', 120)}`,
+    description: [kindLabel(item.kind), item.platform].filter(Boolean).join(' · '),
+    ...(item.description ? { detail: inertText(item.description, 'quickInput', 200) } : {}),
+    // The quick pick's own filter would hide rows the catalog matched on their description.
+    alwaysShow: true,
+    buttons: [OPEN, COPY],
+    item,
+  };
+}
+
+export function registerSearch(context: vscode.ExtensionContext, server: CatalogLanguageServer, log: Log): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand(PaletteCommands.search, () =>
+      searchPick(server).catch((e: unknown) => reportFailure(log, PaletteCommands.search, e)),
+    ),
+  );
+}
+
+async function searchPick(server: CatalogLanguageServer): Promise<void> {
+  const pick = vscode.window.createQuickPick<Row>();
+  pick.title = 'Catalog: Search';
+  pick.placeholder = 'Search datasets, features, feature tables, models and model groups by name or description';
+  pick.matchOnDescription = true;
+  pick.matchOnDetail = true;
+  const editor = vscode.window.activeTextEditor;
+  let timer: NodeJS.Timeout | undefined;
+  let running: vscode.CancellationTokenSource | undefined;
+  const run = async (query: string): Promise<void> => {
+    running?.cancel();
+    const cts = (running = new vscode.CancellationTokenSource());
+    pick.busy = true;
+    try {
+      const uri = editor?.document.uri.toString();
+      const r = await server.request(SearchRequest, { query, ...(uri ? { uri } : {}) }, cts.token);
+      if (cts.token.isCancellationRequested) return;
+      if (r.error !== undefined) {
+        pick.items = [{ label: `$(warning) ${inertText(r.error, 'quickInput', 300)}`, alwaysShow: true }];
+        return;
+      }
+      pick.items =
+        r.items.length > 0
+          ? r.items.map(rowOf)
+          : [{ label: `Nothing in the catalog matches “${inertText(query, 'quickInput', 80)}”`, alwaysShow: true }];
+      pick.title = `Catalog: Search — ${r.total > r.items.length ? `${r.items.length} of ${r.total}` : r.items.length} found`;
+    } catch (e) {
+      if (!cts.token.isCancellationRequested) throw e;
+    } finally {
+      if (running === cts) {
+        pick.busy = false;
+        running = undefined;
+      }
+      cts.dispose();
+    }
+  };
+  pick.onDidChangeValue((value) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void run(value), SEARCH_DEBOUNCE_MS);
+  });
+  pick.onDidTriggerItemButton(async ({ item, button }) => {
+    if (!item.item) return;
+    const urn = item.item.urn;
+    if (button === OPEN) await vscode.commands.executeCommand(LineageCommands.openInCatalog, { urn });
+    else await vscode.commands.executeCommand(LineageCommands.copyUrn, { urn });
+  });
+  const accepted = new Promise<Row | undefined>((resolve) => {
+    pick.onDidAccept(() => {
+      const row = pick.selectedItems[0];
+      if (row?.item) resolve(row);
+    });
+    pick.onDidHide(() => resolve(undefined));
+  });
+  pick.show();
+  // Before anything is typed: what the catalog has (the first page).
+  await run('');
+  const row = await accepted;
+  clearTimeout(timer);
+  running?.cancel();
+  pick.dispose();
+  if (!row?.item) return;
+  if (editor && !editor.document.isClosed) {
+    await vscode.window.showTextDocument(editor.document, editor.viewColumn);
+    const urn = row.item.urn;
+    await editor.edit((b) => b.replace(editor.selection, urn));
+  } else {
+    await vscode.commands.executeCommand(LineageCommands.copyUrn, { urn: row.item.urn });
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * The catalog's search (issue 16), as DataHub's UI asks it: `searchAcrossEntities` (full text,
+ * DataHub's search bar: SearchAcrossEntitiesResolver) for "Catalog: Search…" and did-you-mean, and
+ * `autoCompleteForMultiple` (names as typed: AutoCompleteForMultipleResolver) for completion. The
+ * same documents go to DataHub and to the local catalog (queries.ts). Answers are kept for seconds
+ * (client.searches, dropped after a write and on Refresh): completion asks again at every
+ * keystroke, and the catalog changes under it.
+ */
+import { isRecord } from '../../../model/src/json';
+import { SEARCH_PAGE, type SearchItem, type SearchResult } from '../../../model/src/protocol';
+import { entityName } from '../../../model/src/entityNames';
+import { parseUrn } from '../../../model/src/urn';
+import type { CatalogClient } from './client';
+import { hintFor } from './errors';
+import { AUTOCOMPLETE_ENTITIES, RESOLVABLE_KINDS, SEARCH_ENTITIES, type ResolvableKind } from './queries';
+
+/** DataHub's EntityType of each kind searched. */
+const TYPE_OF: Readonly<Record<ResolvableKind, string>> = {
+  dataset: 'DATASET',
+  mlFeature: 'MLFEATURE',
+  mlFeatureTable: 'MLFEATURE_TABLE',
+  mlModel: 'MLMODEL',
+  mlModelGroup: 'MLMODEL_GROUP',
+};
+const KIND_OF: Readonly<Record<string, ResolvableKind>> = Object.fromEntries(
+  Object.entries(TYPE_OF).map(([k, v]) => [v, k as ResolvableKind]),
+);
+
+export interface SearchRequestOptions {
+  /** What is typed; empty or `*` lists every entity the filters let through. */
+  query: string;
+  kinds?: readonly ResolvableKind[];
+  /** A platform name (`hive`). */
+  platform?: string;
+  count?: number;
+  /** `search`: full text (names and descriptions, near spellings); `complete`: names as typed. */
+  mode: 'search' | 'complete';
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+const desc = (v: unknown): string | undefined => (isRecord(v) ? str(v['description'])?.trim() || undefined : undefined);
+
+/** One entity of an answer as a row; undefined for one of another kind or without a URN. */
+export function searchItemOf(entity: unknown): SearchItem | undefined {
+  if (!isRecord(entity)) return undefined;
+  const urn = str(entity['urn']);
+  const parsed = urn ? parseUrn(urn) : undefined;
+  if (!urn || !parsed?.ok) return undefined;
+  const kind = KIND_OF[str(entity['type']) ?? ''] ?? parsed.urn.kind;
+  if (!(RESOLVABLE_KINDS as readonly string[]).includes(kind)) return undefined;
+  const platform =
+    (isRecord(entity['platform']) ? str(entity['platform']['name']) : undefined) ??
+    ('platform' in parsed.urn ? parsed.urn.platform : undefined);
+  // The description DataHub's UI shows: the edited one over the ingested one (then the entity's own field).
+  const description = desc(entity['editableProperties']) ?? desc(entity['properties']) ?? desc(entity);
+  return {
+    urn,
+    kind,
+    name: parsed.urn.kind === 'mlFeature' ? parsed.urn.feature : entityName(parsed.urn),
+    ...(platform ? { platform } : {}),
+    ...(description ? { description } : {}),
+  };
+}
+
+/** Entities matching `options`, best first; an error names the catalog's answer and what to do. */
+export async function searchCatalog(
+  client: CatalogClient,
+  options: SearchRequestOptions,
+  signal?: AbortSignal,
+): Promise<SearchResult> {
+  const count = Math.max(1, Math.min(options.count ?? SEARCH_PAGE, SEARCH_PAGE));
+  const kinds = options.kinds && options.kinds.length > 0 ? options.kinds : RESOLVABLE_KINDS;
+  const query = options.query.trim() === '' ? '*' : options.query.trim();
+  // A listing of everything is a search, whatever the mode: DataHub's autocomplete needs a prefix.
+  const mode = query === '*' ? 'search' : options.mode;
+  const key = JSON.stringify([mode, query, kinds, options.platform ?? '', count]);
+  const hit = client.searches.get(key) as SearchResult | undefined;
+  if (hit) return hit;
+
+  const types = kinds.map((k) => TYPE_OF[k]);
+  const orFilters = options.platform
+    ? [{ and: [{ field: 'platform', values: [`urn:li:dataPlatform:${options.platform}`] }] }]
+    : undefined;
+  const input = {
+    query,
+    types,
+    ...(mode === 'search' ? { start: 0, count } : { limit: count }),
+    ...(orFilters ? { orFilters } : {}),
+  };
+  const r = await client.read(mode === 'search' ? SEARCH_ENTITIES : AUTOCOMPLETE_ENTITIES, { input }, signal);
+  if (!r.ok) return { error: `${r.error.message}. ${hintFor(r.error)}` };
+  const result = mode === 'search' ? fromSearch(r.data) : fromAutoComplete(r.data, types);
+  // A platform filter the catalog could not apply (an older DataHub) is applied here too.
+  const items = result.items
+    .filter((i) => (!options.platform || i.platform === options.platform) && kinds.includes(i.kind as ResolvableKind))
+    .slice(0, count);
+  const answer = { items, total: Math.max(result.total, items.length) };
+  client.searches.set(key, answer);
+  return answer;
+}
+
+function fromSearch(data: Record<string, unknown>): { items: SearchItem[]; total: number } {
+  const found = isRecord(data['searchAcrossEntities']) ? data['searchAcrossEntities'] : undefined;
+  const results = Array.isArray(found?.['searchResults']) ? found['searchResults'].filter(isRecord) : [];
+  const items = results.flatMap((r) => searchItemOf(r['entity']) ?? []);
+  const total = typeof found?.['total'] === 'number' ? found['total'] : items.length;
+  return { items, total };
+}
+
+/** autoCompleteForMultiple answers per type, in the order of `types`: merged, each type's order kept. */
+function fromAutoComplete(
+  data: Record<string, unknown>,
+  types: readonly string[],
+): { items: SearchItem[]; total: number } {
+  const found = isRecord(data['autoCompleteForMultiple']) ? data['autoCompleteForMultiple'] : undefined;
+  const perType = Array.isArray(found?.['suggestions']) ? found['suggestions'].filter(isRecord) : [];
+  perType.sort((a, b) => types.indexOf(String(a['type'])) - types.indexOf(String(b['type'])));
+  const seen = new Set<string>();
+  const items = perType.flatMap((t) =>
+    (Array.isArray(t['entities']) ? t['entities'] : []).flatMap((e) => {
+      const item = searchItemOf(e);
+      if (!item || seen.has(item.urn)) return [];
+      seen.add(item.urn);
+      return [item];
+    }),
+  );
+  return { items, total: items.length };
+}

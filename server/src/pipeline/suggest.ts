@@ -1,0 +1,44 @@
+/**
+ * Did-you-mean's searches (issue 16, point 4): what the pipeline asks, after a document's
+ * diagnostics are out, for the URNs the catalog lacks (openDocuments.ts `suggest`).
+ */
+import { parseUrn, printUrn, withNamespace } from '../../../model/src/urn';
+import type { CatalogClient } from '../catalogClient/client';
+import type { ResolvableKind } from '../catalogClient/queries';
+import { searchCatalog } from '../catalogClient/search';
+import { rankSuggestions, searchName, type SuggestionLookup } from '../features/didYouMean';
+
+/** Most unknown URNs one check searches near names for: a document full of typos does not flood the catalog. */
+export const MAX_SUGGESTION_SEARCHES = 10;
+
+/**
+ * Did-you-mean (issue 16, point 4): for each URN the catalog lacks (the first
+ * MAX_SUGGESTION_SEARCHES), a search of its name among entities of its kind, ranked by
+ * didYouMean.ts, each spelled in the unknown URN's namespace word. A failed search suggests nothing.
+ */
+export async function suggestNear(
+  client: CatalogClient,
+  items: ReadonlyArray<{ urn: string; kind: ResolvableKind }>,
+  signal?: AbortSignal,
+): Promise<SuggestionLookup> {
+  const found = new Map<string, string[]>();
+  await Promise.all(
+    items.slice(0, MAX_SUGGESTION_SEARCHES).map(async (item) => {
+      const parsed = parseUrn(item.urn);
+      if (!parsed.ok) return;
+      const r = await searchCatalog(
+        client,
+        { query: searchName(parsed.urn), kinds: [item.kind], count: 20, mode: 'search' },
+        signal,
+      );
+      if (r.error !== undefined) return;
+      const ns = parsed.urn.namespace;
+      const respelled = r.items.flatMap((i) => {
+        const p = parseUrn(i.urn);
+        return p.ok ? [{ urn: printUrn(withNamespace(p.urn, ns)) }] : [];
+      });
+      found.set(item.urn, rankSuggestions(item.urn, respelled));
+    }),
+  );
+  return (urn) => found.get(urn);
+}
