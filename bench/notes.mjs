@@ -23,6 +23,7 @@ export const WHY = {
   writes:
     "With synchronous=FULL a commit waits for one fsync of the WAL (strace, before group commit: 513 fsync for 500 sequential writes). Since commit 33202bc the catalog groups the writes that arrive during a commit into the next one (catalog/src/groupCommit.ts: one transaction, a savepoint each), so with 8 concurrent writers writes/s can exceed the disk's fsync rate (the floor); what limits them then is the catalog's CPU per write (validation, JSON, HTTP: compare `--durability normal`) and a slow disk. On this shared VM the fsync rate ranged from ~160/s while other tests used the disk to ~5,000/s when quiet; a miss on a busy disk is the disk's.",
   startup: '',
+  completion: '',
 };
 
 /** Findings beside figures that have no aim. */

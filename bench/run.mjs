@@ -18,6 +18,7 @@ import { diagnosticsBenchmark } from './benchmarks/diagnostics.mjs';
 import { workspaceBenchmark } from './benchmarks/workspace.mjs';
 import { loadBenchmark } from './benchmarks/load.mjs';
 import { startupBenchmark } from './benchmarks/startup.mjs';
+import { completionBenchmark } from './benchmarks/completion.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -42,6 +43,7 @@ const BENCHMARKS = [
   { id: '6', title: 'Check Workspace', run: workspaceBenchmark, catalog: true },
   { id: '7', title: 'Catalog under load', run: loadBenchmark },
   { id: '8', title: 'Start-up, size and memory', run: startupBenchmark, catalog: true },
+  { id: '9', title: 'Completion of real names', run: completionBenchmark },
 ];
 
 /** The run's temporary folder (inputs, databases), removed at the end or on SIGINT/SIGTERM. */

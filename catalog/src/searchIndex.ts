@@ -18,12 +18,15 @@ import { entityName } from '../../model/src/entityNames';
 import { editDistance, parseUrn } from '../../model/src/urn';
 import type { CompatMode } from './compat';
 
+// FTS5 has no index on an UNINDEXED column: search_keys finds an entity's row by its key, so a
+// write replaces it by rowid instead of scanning the table (which made ingestion quadratic).
 const DDL = `CREATE VIRTUAL TABLE IF NOT EXISTS search_index USING fts5(
   name, description, key UNINDEXED, type UNINDEXED, platform UNINDEXED, tokenize = 'trigram'
-);`;
+);
+CREATE TABLE IF NOT EXISTS search_keys (key TEXT PRIMARY KEY, row INTEGER NOT NULL) WITHOUT ROWID;`;
 /** catalog_meta key recording that search_index holds every entity (files written before it get it built on open). */
 const BUILT = 'search_index_version';
-const VERSION = '1';
+const VERSION = '2';
 
 /** The aspects whose change can change an entity's row: its existence, name or shown description. */
 const SEARCHED_ASPECTS: ReadonlySet<string> = new Set<AspectName>([
@@ -70,8 +73,11 @@ interface Row {
 type Aspects = ReadonlyMap<AspectName, { value: Record<string, unknown> }>;
 
 export class SearchIndex {
-  private readonly del: Database.Statement<[string]>;
+  private readonly rowOfKey: Database.Statement<[string], { row: number }>;
+  private readonly delRow: Database.Statement<[number]>;
+  private readonly delKey: Database.Statement<[string]>;
   private readonly ins: Database.Statement<Row>;
+  private readonly insKey: Database.Statement<[string, number | bigint]>;
 
   constructor(
     private readonly db: Database.Database,
@@ -80,14 +86,21 @@ export class SearchIndex {
     listKeys: () => Array<{ key: string; type: EntityType }>,
   ) {
     db.exec(DDL);
-    this.del = db.prepare('DELETE FROM search_index WHERE key = ?');
+    // The rank of a row the query matched: its name's (nameRank), else 4 (only the description holds it).
+    db.function('search_rank', { deterministic: true }, (name: unknown, query: unknown) =>
+      typeof name === 'string' && typeof query === 'string' ? (nameRank(name, query) ?? 4) : 4,
+    );
+    this.rowOfKey = db.prepare('SELECT row FROM search_keys WHERE key = ?');
+    this.delRow = db.prepare('DELETE FROM search_index WHERE rowid = ?');
+    this.delKey = db.prepare('DELETE FROM search_keys WHERE key = ?');
     this.ins = db.prepare(
       'INSERT INTO search_index (name, description, key, type, platform) VALUES (@name, @description, @key, @type, @platform)',
     );
+    this.insKey = db.prepare('INSERT INTO search_keys (key, row) VALUES (?, ?)');
     const built = db.prepare<[string], { value: string }>('SELECT value FROM catalog_meta WHERE key = ?').get(BUILT);
     if (built?.value !== VERSION) {
       db.transaction(() => {
-        db.exec('DELETE FROM search_index');
+        db.exec('DELETE FROM search_index; DELETE FROM search_keys;');
         for (const { key, type } of listKeys()) this.reindex(key, type);
         db.prepare('INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)').run(BUILT, VERSION);
       })();
@@ -100,9 +113,14 @@ export class SearchIndex {
   }
 
   private reindex(key: string, type: EntityType): void {
-    this.del.run(key);
+    this.nameList = undefined;
+    const old = this.rowOfKey.get(key);
+    if (old) {
+      this.delRow.run(old.row);
+      this.delKey.run(key);
+    }
     const row = this.rowOf(key, type);
-    if (row) this.ins.run(row);
+    if (row) this.insKey.run(key, this.ins.run(row).lastInsertRowid);
   }
 
   /** The entity's row, or undefined when it does not exist (spec: its existence aspects; DataHub mode: any aspect). */
@@ -121,76 +139,129 @@ export class SearchIndex {
     };
   }
 
-  /** Entities matching `q`, ranked, with the total before paging. */
+  /**
+   * Entities matching `q`, ranked, with the total before paging. The filters, ranking and paging
+   * run in SQLite (the rank through `search_rank`, nameRank in JS): only the page becomes JS
+   * objects, so a query that matches 100,000 names costs a count and a top-N sort, not 100,000 rows.
+   */
   search(q: SearchQuery): { total: number; hits: SearchHit[] } {
     const text = q.query.trim();
-    const wanted = (r: Row): boolean =>
-      (!q.types || q.types.includes(r.type)) &&
-      (!q.platforms || (r.platform !== null && q.platforms.includes(r.platform)));
-    type Ranked = { row: Row; rank: number; matched: 'name' | 'description' };
-    let ranked: Ranked[];
-    if (text === '' || text === '*') {
-      ranked = this.all()
-        .filter(wanted)
-        .map((row) => ({ row, rank: 0, matched: 'name' as const }));
-    } else {
-      ranked = this.candidates(text)
-        .filter(wanted)
-        .flatMap((row): Ranked[] => {
-          const rank = nameRank(row.name, text);
-          if (rank !== undefined) return [{ row, rank, matched: 'name' as const }];
-          return row.description?.toLowerCase().includes(text.toLowerCase())
-            ? [{ row, rank: 4, matched: 'description' as const }]
-            : [];
-        });
-      if (ranked.length === 0) ranked = this.near(text).filter((x) => wanted(x.row));
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (q.types) {
+      where.push(`type IN (${q.types.map(() => '?').join(',') || 'NULL'})`);
+      params.push(...q.types);
     }
-    ranked.sort(
-      (a, b) => a.rank - b.rank || a.row.name.length - b.row.name.length || a.row.key.localeCompare(b.row.key),
-    );
+    if (q.platforms) {
+      where.push(`platform IN (${q.platforms.map(() => '?').join(',') || 'NULL'})`);
+      params.push(...q.platforms);
+    }
+    const all = text === '' || text === '*';
+    if (!all) {
+      if ([...text].length < 3) {
+        // Under three characters FTS5's trigrams cannot match: a scan of names and descriptions.
+        const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        where.push("(name LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\')");
+        params.push(like, like);
+      } else {
+        where.push('search_index MATCH ?');
+        params.push(phrase(text));
+      }
+    }
+    const cond = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    const total = this.statement<{ n: number }>(`SELECT count(*) AS n FROM search_index ${cond}`).get(...params)!.n;
+    if (total === 0) {
+      if (all) return { total: 0, hits: [] };
+      const near = this.near(text, q);
+      return { total: near.length, hits: this.rowsOf(near.slice(q.start, q.start + q.count)) };
+    }
+    const rows = this.statement<Row & { rank: number }>(
+      `SELECT key, type, name, platform, description, ${all ? '0' : 'search_rank(name, ?)'} AS rank
+       FROM search_index ${cond} ORDER BY rank, length(name), key LIMIT ? OFFSET ?`,
+    ).all(...(all ? [] : [text]), ...params, q.count, q.start);
     return {
-      total: ranked.length,
-      hits: ranked.slice(q.start, q.start + q.count).map(({ row, matched }) => ({ ...row, matched })),
+      total,
+      hits: rows.map(({ rank, ...row }) => ({ ...row, matched: rank === 4 ? 'description' : 'name' })),
     };
   }
 
-  private all(): Row[] {
-    return this.db.prepare<[], Row>('SELECT key, type, name, platform, description FROM search_index').all();
-  }
-
-  /** Rows whose name or description holds `text` (FTS5 trigram for 3 characters or more, else a scan). */
-  private candidates(text: string): Row[] {
-    if ([...text].length < 3) {
-      const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      return this.db
-        .prepare<[string, string], Row>(
-          "SELECT key, type, name, platform, description FROM search_index WHERE name LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\'",
-        )
-        .all(like, like);
-    }
-    return this.db
-      .prepare<[string], Row>(
-        'SELECT key, type, name, platform, description FROM search_index WHERE search_index MATCH ?',
-      )
-      .all(phrase(text));
+  private readonly statements = new Map<string, Database.Statement>();
+  private statement<R>(sql: string): Database.Statement<unknown[], R> {
+    let st = this.statements.get(sql);
+    if (!st) this.statements.set(sql, (st = this.db.prepare(sql)));
+    return st as Database.Statement<unknown[], R>;
   }
 
   /**
    * Names within a few typos of `text` — the whole name, or one of its words (`usres` is one swap
    * from the `users` of `db.users`): optimal string alignment, at most max(1, a third of the
-   * query's length). A scan of the names, only when nothing matched directly.
+   * query's length); fewest typos first. Only when nothing matched directly: a pass over the
+   * names kept in memory (`names`, made again after a write), without the descriptions.
    */
-  private near(text: string): Array<{ row: Row; rank: number; matched: 'name' }> {
-    const q = text.toLowerCase();
-    const limit = Math.max(1, Math.floor([...q].length / 3));
-    return this.all().flatMap((row) => {
-      const name = row.name.toLowerCase();
-      const words = [name, ...name.split(/[._\-/\s:]+/).filter((w) => w !== '' && w !== name)];
-      const d = Math.min(...words.map((w) => editDistance(q, w, limit)));
-      // Rank 5 and up: below every direct match; fewer typos first.
-      return d <= limit ? [{ row, rank: 5 + d, matched: 'name' as const }] : [];
+  private near(text: string, q: SearchQuery): number[] {
+    const query = text.toLowerCase();
+    const limit = Math.max(1, Math.floor([...query].length / 3));
+    const found: Array<{ n: NameEntry; d: number }> = [];
+    for (const n of this.names()) {
+      if (
+        (q.types && !q.types.includes(n.type)) ||
+        (q.platforms && !(n.platform !== null && q.platforms.includes(n.platform)))
+      )
+        continue;
+      let d = limit + 1;
+      for (const w of n.words)
+        if (Math.abs(w.length - query.length) <= limit) d = Math.min(d, editDistance(query, w, limit));
+      if (d <= limit) found.push({ n, d });
+    }
+    return found
+      .sort((a, b) => a.d - b.d || a.n.length - b.n.length || (a.n.key < b.n.key ? -1 : a.n.key > b.n.key ? 1 : 0))
+      .map(({ n }) => n.row);
+  }
+
+  private nameList: NameEntry[] | undefined;
+  private names(): NameEntry[] {
+    if (!this.nameList) {
+      const rows = this.statement<{
+        row: number;
+        key: string;
+        type: EntityType;
+        name: string;
+        platform: string | null;
+      }>(
+        'SELECT k.row AS row, i.key AS key, i.type AS type, i.name AS name, i.platform AS platform FROM search_keys k JOIN search_index i ON i.rowid = k.row',
+      ).all();
+      this.nameList = rows.map((r) => {
+        const name = r.name.toLowerCase();
+        const words = [name, ...name.split(/[._\-/\s:]+/).filter((w) => w !== '' && w !== name)];
+        return { row: r.row, key: r.key, type: r.type, platform: r.platform, length: r.name.length, words };
+      });
+    }
+    return this.nameList;
+  }
+
+  /** The rows of these FTS rowids, in this order. */
+  private rowsOf(rowids: readonly number[]): SearchHit[] {
+    if (rowids.length === 0) return [];
+    const rows = this.statement<Row & { rowid: number }>(
+      `SELECT rowid, key, type, name, platform, description FROM search_index WHERE rowid IN (${rowids.map(() => '?').join(',')})`,
+    ).all(...rowids);
+    const byId = new Map(rows.map(({ rowid, ...row }) => [rowid, row]));
+    return rowids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [{ ...row, matched: 'name' as const }] : [];
     });
   }
+}
+
+/** An entity's name as the near-name pass reads it. */
+interface NameEntry {
+  row: number;
+  key: string;
+  type: EntityType;
+  platform: string | null;
+  length: number;
+  /** The lower-cased name, then its words. */
+  words: string[];
 }
 
 /** exact 0, prefix 1, a word of the name 2, anywhere 3; undefined when the name does not hold it. */

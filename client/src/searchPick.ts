@@ -29,18 +29,25 @@ interface Row extends vscode.QuickPickItem {
   item?: SearchItem;
 }
 
-const OPEN: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('link-external'), tooltip: 'Open in Catalog' };
-const COPY: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('copy'), tooltip: 'Copy URN' };
+/** The row buttons, made once VS Code runs (the module is also loaded outside it, by the package check). */
+let buttons: { open: vscode.QuickInputButton; copy: vscode.QuickInputButton } | undefined;
+function rowButtons(): { open: vscode.QuickInputButton; copy: vscode.QuickInputButton } {
+  return (buttons ??= {
+    open: { iconPath: new vscode.ThemeIcon('link-external'), tooltip: 'Open in Catalog' },
+    copy: { iconPath: new vscode.ThemeIcon('copy'), tooltip: 'Copy URN' },
+  });
+}
 
 /** A row of one entity found. */
 export function rowOf(item: SearchItem): Row {
+  const { open, copy } = rowButtons();
   return {
     label: `$(${ICONS[item.kind] ?? 'symbol-misc'}) ${inertText(item.name, 'quickInput', 120)}`,
     description: [kindLabel(item.kind), item.platform].filter(Boolean).join(' · '),
     ...(item.description ? { detail: inertText(item.description, 'quickInput', 200) } : {}),
     // The quick pick's own filter would hide rows the catalog matched on their description.
     alwaysShow: true,
-    buttons: [OPEN, COPY],
+    buttons: [open, copy],
     item,
   };
 }
@@ -91,12 +98,14 @@ async function searchPick(server: CatalogLanguageServer): Promise<void> {
   };
   pick.onDidChangeValue((value) => {
     clearTimeout(timer);
+    // Until the answer comes, the rows are the previous query's: the title says so.
+    pick.title = 'Catalog: Search — searching…';
     timer = setTimeout(() => void run(value), SEARCH_DEBOUNCE_MS);
   });
   pick.onDidTriggerItemButton(async ({ item, button }) => {
     if (!item.item) return;
     const urn = item.item.urn;
-    if (button === OPEN) await vscode.commands.executeCommand(LineageCommands.openInCatalog, { urn });
+    if (button === rowButtons().open) await vscode.commands.executeCommand(LineageCommands.openInCatalog, { urn });
     else await vscode.commands.executeCommand(LineageCommands.copyUrn, { urn });
   });
   const accepted = new Promise<Row | undefined>((resolve) => {

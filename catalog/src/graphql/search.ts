@@ -112,21 +112,59 @@ function search(
   const filters = args.orFilters ?? [];
   // Every filter is checked before the search: a wrong one is named whether or not anything matched.
   filters.forEach((o, i) => (o.and ?? []).forEach((f, j) => checkFilter(f, `${where}.orFilters[${i}].and[${j}]`)));
+  const simple = pushedDown(filters);
+  if (simple) {
+    // Filters SQLite can apply itself: it filters, ranks and pages (searchIndex.ts).
+    const types = simple.types ? kinds.filter((k) => simple.types!.includes(k)) : kinds;
+    const { total, hits } = ctx.store.search.search({
+      query: args.query,
+      types,
+      ...(simple.platforms ? { platforms: simple.platforms } : {}),
+      start,
+      count,
+    });
+    const page = hits as SearchHit[] & { total?: number };
+    page.total = total;
+    return page;
+  }
   const { hits } = ctx.store.search.search({
     query: args.query,
     types: kinds,
     start: 0,
     count: Number.MAX_SAFE_INTEGER,
   });
-  const kept =
-    filters.length === 0
-      ? hits
-      : hits.filter((h) =>
-          filters.some((o, i) => (o.and ?? []).every((f, j) => passes(h, f, `${where}.orFilters[${i}].and[${j}]`))),
-        );
+  const kept = hits.filter((h) =>
+    filters.some((o, i) => (o.and ?? []).every((f, j) => passes(h, f, `${where}.orFilters[${i}].and[${j}]`))),
+  );
   const page = kept.slice(start, start + count) as SearchHit[] & { total?: number };
   page.total = kept.length;
   return page;
+}
+
+/**
+ * The filters as the index's own (platform names, kinds) when they are one AND of positive
+ * EQUAL/IN filters, at most one per field — what completion and the search bar send; else
+ * undefined, and each hit is checked in JS.
+ */
+function pushedDown(
+  filters: ReadonlyArray<{ and?: Filter[] | null }>,
+): { platforms?: string[]; types?: EntityType[] } | undefined {
+  if (filters.length === 0) return {};
+  if (filters.length > 1) return undefined;
+  const out: { platforms?: string[]; types?: EntityType[] } = {};
+  for (const f of filters[0]!.and ?? []) {
+    if (
+      f.negated === true ||
+      (f.condition !== undefined && f.condition !== null && f.condition !== 'EQUAL' && f.condition !== 'IN')
+    )
+      return undefined;
+    const values = [...(f.values ?? []), ...(f.value !== undefined && f.value !== null ? [f.value] : [])];
+    if (f.field === 'platform' && !out.platforms) out.platforms = values.map(platformName);
+    else if ((f.field === '_entityType' || f.field === 'entityType') && !out.types)
+      out.types = values.flatMap((v) => (TYPES[v] ? [TYPES[v]] : []));
+    else return undefined;
+  }
+  return out;
 }
 
 function bounded(n: number | null | undefined, def: number, where: string, max = MAX_COUNT): number {
