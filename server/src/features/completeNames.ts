@@ -135,32 +135,25 @@ function literalSlot(
   const NAME = String.raw`[^,()\s'"\x60]*`;
   // The rest of the URN after the cursor: what an item replaces too.
   const rest = new RegExp(String.raw`^${NAME}(?:,[A-Za-z_]*)?\)?`).exec(after)?.[0].length ?? 0;
-  let m = new RegExp(
+  const slot = (
+    m: RegExpExecArray,
+    kind: ResolvableKind,
+    part: { platform: string } | { table: string },
+  ): NameSlot => ({
+    kind,
+    typed: m[m.length - 1]!,
+    ...part,
+    from: offset - m[0].length,
+    to: offset + rest,
+    insert: 'urn',
+    ns: m[1]!,
+  });
+  const m = new RegExp(
     String.raw`urn:(${nsAlt}):(dataset|mlModel|mlModelGroup|mlFeatureTable):\(urn:\1:dataPlatform:([^,()\s]+),(${NAME})$`,
   ).exec(before);
-  if (m) {
-    return {
-      kind: m[2] as ResolvableKind,
-      typed: m[4]!,
-      platform: m[3]!,
-      from: offset - m[0].length,
-      to: offset + rest,
-      insert: 'urn',
-      ns: m[1]!,
-    };
-  }
-  m = new RegExp(String.raw`urn:(${nsAlt}):mlFeature:\(([^,()\s]+),(${NAME})$`).exec(before);
-  if (m) {
-    return {
-      kind: 'mlFeature',
-      typed: m[3]!,
-      table: m[2]!,
-      from: offset - m[0].length,
-      to: offset + rest,
-      insert: 'urn',
-      ns: m[1]!,
-    };
-  }
+  if (m) return slot(m, m[2] as ResolvableKind, { platform: m[3]! });
+  const f = new RegExp(String.raw`urn:(${nsAlt}):mlFeature:\(([^,()\s]+),(${NAME})$`).exec(before);
+  if (f) return slot(f, 'mlFeature', { table: f[2]! });
   return undefined;
 }
 
