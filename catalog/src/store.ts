@@ -62,6 +62,9 @@ CREATE TABLE IF NOT EXISTS aspects (
   system_metadata TEXT NOT NULL,
   PRIMARY KEY (urn, aspect)
 ) WITHOUT ROWID;
+-- Listings of one aspect across entities (the downstream side of lineage, asked by every hover's
+-- lineage counts) read this instead of scanning every aspect of every entity.
+CREATE INDEX IF NOT EXISTS aspects_by_name ON aspects (aspect, urn);
 CREATE TABLE IF NOT EXISTS catalog_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 `;
 
