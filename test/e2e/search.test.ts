@@ -65,7 +65,10 @@ describe('completion of real names and Catalog: Search…', { skip: !E2E_ENABLED
         .waitFor();
       await wb.quickInput().locator('.quick-input-box input').fill('revenue');
       // The catalog's answer to "revenue" (the rows before it are the listing of everything).
-      await wb.quickInput().locator('.quick-input-title', { hasText: /— 1 found/ }).waitFor();
+      await wb
+        .quickInput()
+        .locator('.quick-input-title', { hasText: /— 1 found/ })
+        .waitFor();
       const row = wb.quickInput().locator('.monaco-list-row', { hasText: 'analytics.public.revenue' }).first();
       await row.waitFor();
       assert.match(await row.innerText(), /analytics\.public\.revenue[\s\S]*Dataset · snowflake/);
