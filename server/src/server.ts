@@ -65,6 +65,7 @@ import {
 } from './lsp';
 import { resolveItems, type PipelineContext } from './pipeline/check';
 import { OpenDocuments } from './pipeline/openDocuments';
+import { registerWorkspaceIndex } from './index/indexService';
 import { suggestNear } from './pipeline/suggest';
 import { SettingsStore } from './settings';
 import { checkWorkspace, type WorkspaceContext } from './workspace';
@@ -90,6 +91,10 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     linkTooltips: false,
     allowedOrigins: [] as string[],
     folders: [] as string[],
+    /** The editor lets the server register file watchers (the workspace index follows files on disk). */
+    watchedFiles: false,
+    /** The editor shows a WorkspaceEdit's change annotations (rename: "the catalog is not changed"). */
+    changeAnnotations: false,
   };
 
   const catalogClients = new CatalogClients({
@@ -210,6 +215,10 @@ export function startServer(connection: Connection, runtime: Runtime): void {
       );
     }
     session.canProgress = caps.window?.workDoneProgress === true;
+    session.watchedFiles = caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    session.changeAnnotations =
+      caps.workspace?.workspaceEdit?.documentChanges === true &&
+      caps.workspace.workspaceEdit.changeAnnotationSupport !== undefined;
     session.linkTooltips = caps.textDocument?.documentLink?.tooltipSupport === true;
     session.folders = (params.workspaceFolders ?? []).map((f) => f.uri);
     if (session.folders.length === 0 && params.rootUri) session.folders = [params.rootUri];
@@ -222,6 +231,12 @@ export function startServer(connection: Connection, runtime: Runtime): void {
         documentLinkProvider: { resolveProvider: false },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, REFACTOR_KIND] },
         executeCommandProvider: { commands: Object.values(Commands) },
+        referencesProvider: true,
+        documentHighlightProvider: true,
+        definitionProvider: true,
+        workspaceSymbolProvider: true,
+        renameProvider: { prepareProvider: true },
+        codeLensProvider: { resolveProvider: false },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'catalog-lens-server', version: PRODUCT_VERSION },
@@ -229,6 +244,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
   });
 
   connection.onInitialized(() => {
+    workspaceIndex.initialized();
     if (session.folders.length > 0) {
       connection.workspace.onDidChangeWorkspaceFolders((e) => {
         session.folders = session.folders
@@ -247,10 +263,28 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     openDocuments.revalidateAll();
   });
 
-  documents.onDidChangeContent((e) => openDocuments.changed(e.document.uri));
+  const workspaceIndex = registerWorkspaceIndex({
+    connection,
+    documents,
+    openDocuments,
+    settingsFor: (uri) => settings.get(uri),
+    folders: () => session.folders,
+    log,
+    capabilities: () => ({
+      progress: session.canProgress,
+      watchedFiles: session.watchedFiles,
+      changeAnnotations: session.changeAnnotations,
+    }),
+  });
+
+  documents.onDidChangeContent((e) => {
+    openDocuments.changed(e.document.uri);
+    workspaceIndex.changed(e.document.uri);
+  });
   documents.onDidClose((e) => {
     settings.forget(e.document.uri);
     openDocuments.closed(e.document.uri);
+    workspaceIndex.closed(e.document.uri);
   });
 
   connection.onHover(

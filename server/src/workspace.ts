@@ -178,7 +178,8 @@ export async function readCapped(path: string, maxSize: number): Promise<string 
   }
 }
 
-async function listFiles(
+/** Every file under `dir` with an extension of LANGUAGE_BY_EXTENSION, passing over excluded and hidden folders. */
+export async function listFiles(
   dir: string,
   exclude: readonly string[],
   out: string[],

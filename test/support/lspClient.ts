@@ -61,6 +61,8 @@ export interface SessionOptions {
   noConfiguration?: boolean;
   /** Node options for the server process, e.g. `--pending-deprecation`. */
   execArgv?: string[];
+  /** More workspace client capabilities (didChangeWatchedFiles, workspaceEdit …), merged into the declared ones. */
+  workspaceCapabilities?: Record<string, unknown>;
   /** Declare `textDocument.documentLink.tooltipSupport`, as VS Code does (it shows link tooltips in hovers). */
   documentLinkTooltips?: boolean;
 }
@@ -100,7 +102,10 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
     }),
   );
   connection.onRequest('window/workDoneProgress/create', () => null);
-  connection.onRequest('client/registerCapability', () => null);
+  connection.onRequest('client/registerCapability', (p: unknown) => {
+    logs.push(`registerCapability: ${JSON.stringify(p)}`);
+    return null;
+  });
   connection.onNotification('window/logMessage', (p: { message: string }) => {
     logs.push(p.message);
   });
@@ -141,7 +146,7 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
     rootUri: opts.workspaceFolders?.[0]?.uri ?? null,
     workspaceFolders: opts.workspaceFolders ?? null,
     capabilities: {
-      workspace: { configuration: !opts.noConfiguration, workspaceFolders: true },
+      workspace: { configuration: !opts.noConfiguration, workspaceFolders: true, ...opts.workspaceCapabilities },
       window: { workDoneProgress: true },
       textDocument: {
         codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor'] } } },

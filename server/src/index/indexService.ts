@@ -1,0 +1,330 @@
+/**
+ * The workspace index in the server (issue 16, point 5): built in the background after
+ * `initialized` (with progress where the editor shows it), kept current through
+ * `workspace/didChangeWatchedFiles` (registered by the server when the editor lets it), open
+ * documents' edits and workspace folder changes; and the LSP features that read it —
+ * references, document highlights, definition (the docs-as-code YAML entry), workspace symbols,
+ * rename (with prepareRename) and code lenses on docs-as-code entries ("used in N files").
+ */
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  DidChangeWatchedFilesNotification,
+  DocumentHighlightKind,
+  FileChangeType,
+  ResponseError,
+  ErrorCodes,
+  SymbolKind,
+  type CodeLens,
+  type Connection,
+  type DocumentHighlight,
+  type Location,
+  type SymbolInformation,
+  type TextEdit,
+  type WorkspaceEdit,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { entityName, kindWord } from '../../../model/src/entityNames';
+import { inertText } from '../../../model/src/inertText';
+import type { Settings } from '../../../model/src/protocol';
+import { entityKey, printUrn, type Urn } from '../../../model/src/urn';
+import { renameAt, renamedUrn, renameEdits } from '../features/rename';
+import { occurrenceAt } from '../features/urnAt';
+import type { Log } from '../lsp';
+import { scanText } from '../pipeline/check';
+import type { OpenDocuments } from '../pipeline/openDocuments';
+import { clearParseCache } from '../scan/parseCache';
+import { LANGUAGE_BY_EXTENSION, readCapped } from '../workspace';
+import { WorkspaceIndex } from './workspaceIndex';
+
+export interface IndexServiceDeps {
+  connection: Connection;
+  documents: { get(uri: string): TextDocument | undefined };
+  openDocuments: OpenDocuments;
+  settingsFor(uri?: string): Promise<Settings>;
+  folders(): string[];
+  log: Log;
+  /** What the editor said at initialize. */
+  capabilities(): { progress: boolean; watchedFiles: boolean; changeAnnotations: boolean };
+}
+
+const SYMBOL_KINDS: Partial<Record<Urn['kind'], SymbolKind>> = {
+  dataset: SymbolKind.Struct,
+  mlFeature: SymbolKind.Field,
+  mlFeatureTable: SymbolKind.Class,
+  mlModel: SymbolKind.Function,
+  mlModelGroup: SymbolKind.Module,
+};
+
+/** The glob the server watches: every extension Check Workspace reads. */
+const WATCHED = `**/*.{${Object.keys(LANGUAGE_BY_EXTENSION)
+  .map((e) => e.slice(1))
+  .join(',')}}`;
+
+/** How long after the last edit an open document is indexed again. */
+const EDIT_DEBOUNCE_MS = 300;
+
+export interface IndexService {
+  index: WorkspaceIndex;
+  /** Resolves when the builds started so far have ended. */
+  ready(): Promise<void>;
+  /** An open document changed: indexed again after a pause in typing. */
+  changed(uri: string): void;
+  /** A document closed: its file is read again (unsaved edits are gone). */
+  closed(uri: string): void;
+  /** After `initialized`: registers the file watcher and builds the index of the folders. */
+  initialized(): void;
+  /** Workspace folders added (indexed) and removed (their files dropped). */
+  foldersChanged(added: string[], removed: string[]): void;
+}
+
+export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
+  const { connection, openDocuments, log } = deps;
+  const index = new WorkspaceIndex({
+    settingsFor: (uri) => deps.settingsFor(uri),
+    openDocument: (uri) => deps.documents.get(uri),
+    scan: scanText,
+    log,
+  });
+  let building: Promise<void> = Promise.resolve();
+
+  /** Indexes the folders in the background; requests that read the index wait for it. */
+  const buildFolders = (folders: string[]): void => {
+    if (folders.length === 0) return;
+    const previous = building;
+    building = (async () => {
+      await previous;
+      const started = performance.now();
+      const progress = deps.capabilities().progress ? await connection.window.createWorkDoneProgress() : undefined;
+      progress?.begin('Catalog Lens: indexing the workspace', 0, 'listing files', true);
+      try {
+        await index.build(
+          folders,
+          (done, of) => progress?.report(of === 0 ? 100 : Math.round((done / of) * 100), `${done} of ${of} files`),
+          () => progress?.token.isCancellationRequested ?? false,
+        );
+        log(
+          `workspace index: ${index.occurrenceCount} URNs in ${index.fileCount} files, ${Math.round(performance.now() - started)} ms`,
+        );
+      } catch (e) {
+        log(`workspace index failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      } finally {
+        progress?.done();
+        // The build parsed every URN of the workspace; the parse cache need only serve the open documents.
+        clearParseCache();
+      }
+    })();
+  };
+
+  /** Reads `uri` from disk again (created, changed, or closed with its unsaved edits dropped). */
+  const reindexFile = async (uri: string): Promise<void> => {
+    if (!uri.startsWith('file:') || deps.documents.get(uri)) return;
+    const languageId = LANGUAGE_BY_EXTENSION[extname(uri).toLowerCase()];
+    const settings = await deps.settingsFor(uri);
+    if (!languageId || !settings.languages.includes(languageId)) return index.remove(uri);
+    const text = await readCapped(fileURLToPath(uri), settings.maxFileSize);
+    if (typeof text !== 'string') return index.remove(uri);
+    index.setText(uri, text, languageId, settings);
+  };
+
+  const pending = new Map<string, NodeJS.Timeout>();
+  const reindexOpen = (uri: string): void => {
+    clearTimeout(pending.get(uri));
+    pending.set(
+      uri,
+      setTimeout(() => {
+        pending.delete(uri);
+        void (async () => {
+          const open = await openDocuments.open(uri);
+          if (open) index.setScan(uri, open.doc.getText(), open.scan);
+        })().catch((e: unknown) => log(`workspace index: ${uri}: ${String(e)}`));
+      }, EDIT_DEBOUNCE_MS),
+    );
+  };
+
+  // Called by the server's `initialized` handler (a connection has one).
+  const initialized = (): void => {
+    if (deps.capabilities().watchedFiles)
+      void connection.client
+        .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: WATCHED }] })
+        .catch((e: unknown) => log(`workspace index: file watching not registered: ${String(e)}`));
+    buildFolders(deps.folders());
+  };
+
+  connection.onDidChangeWatchedFiles((params) => {
+    for (const change of params.changes) {
+      if (change.type === FileChangeType.Deleted) index.remove(change.uri);
+      else void reindexFile(change.uri).catch((e: unknown) => log(`workspace index: ${change.uri}: ${String(e)}`));
+    }
+  });
+
+  const ready = async (): Promise<void> => {
+    await building;
+  };
+
+  /** The entity URN at a position of an open document, with the document and its scan. */
+  const entityAt = async (uri: string, position: { line: number; character: number }) => {
+    const open = await openDocuments.open(uri);
+    if (!open?.scan) return undefined;
+    const offset = open.doc.offsetAt(position);
+    const at = occurrenceAt(open.scan, offset);
+    if (!at || at.column !== undefined) return undefined;
+    const occ = at.occurrence;
+    if (!occ.parsed?.ok || occ.template) return undefined;
+    return { open, occ, offset };
+  };
+
+  connection.onReferences(async (params) => {
+    const found = await entityAt(params.textDocument.uri, params.position);
+    if (!found) return null;
+    await ready();
+    return index.placesOf(found.occ.urn).map((p): Location => ({ uri: p.uri, range: p.range }));
+  });
+
+  connection.onDocumentHighlight(async (params) => {
+    const found = await entityAt(params.textDocument.uri, params.position);
+    if (!found) return null;
+    const key = entityKey(found.occ.urn);
+    const { doc, scan } = found.open;
+    return scan!.occurrences
+      .filter((o) => o.parent === undefined && !o.template && o.parsed?.ok && entityKey(o.urn) === key)
+      .map((o): DocumentHighlight => ({
+        range: { start: doc.positionAt(o.start), end: doc.positionAt(o.end) },
+        kind: DocumentHighlightKind.Text,
+      }));
+  });
+
+  connection.onDefinition(async (params) => {
+    const found = await entityAt(params.textDocument.uri, params.position);
+    if (!found) return null;
+    await ready();
+    const entries = index.placesOf(found.occ.urn).filter((p) => p.entry);
+    return entries.length > 0 ? entries.map((p): Location => ({ uri: p.uri, range: p.range })) : null;
+  });
+
+  connection.onWorkspaceSymbol(async (params) => {
+    await ready();
+    return index.symbols(params.query).flatMap(({ urn, name }): SymbolInformation[] => {
+      const places = index.placesOf(printUrn(urn));
+      const place = places.find((p) => p.entry) ?? places[0];
+      if (!place) return [];
+      return [
+        {
+          name,
+          kind: SYMBOL_KINDS[urn.kind] ?? SymbolKind.Object,
+          location: { uri: place.uri, range: place.range },
+          containerName: 'platform' in urn ? `${kindWord(urn.kind)} · ${urn.platform}` : kindWord(urn.kind),
+        },
+      ];
+    });
+  });
+
+  connection.onCodeLens(async (params) => {
+    const open = await openDocuments.open(params.textDocument.uri);
+    if (!open?.scan || open.scan.descriptions.length === 0) return [];
+    await ready();
+    return open.scan.descriptions.flatMap((d): CodeLens[] => {
+      const occ = open.scan!.occurrences[d.owner];
+      if (!occ?.parsed?.ok) return [];
+      const others = index.filesNaming(occ.urn).filter((u) => u !== open.doc.uri).length;
+      return [
+        {
+          range: { start: open.doc.positionAt(occ.start), end: open.doc.positionAt(occ.end) },
+          command: {
+            title:
+              others === 0 ? 'not used elsewhere in the workspace' : `used in ${others} file${others === 1 ? '' : 's'}`,
+            command: '',
+          },
+        },
+      ];
+    });
+  });
+
+  connection.onPrepareRename(async (params) => {
+    const open = await openDocuments.open(params.textDocument.uri);
+    if (!open?.scan) return null;
+    const at = renameAt(open.doc, open.scan, open.doc.offsetAt(params.position));
+    if (typeof at === 'string') throw new ResponseError(ErrorCodes.InvalidRequest, at);
+    return {
+      range: { start: open.doc.positionAt(at.range.start), end: open.doc.positionAt(at.range.end) },
+      placeholder: at.text,
+    };
+  });
+
+  connection.onRenameRequest(async (params): Promise<WorkspaceEdit> => {
+    const open = await openDocuments.open(params.textDocument.uri);
+    if (!open?.scan) throw new ResponseError(ErrorCodes.InvalidRequest, 'This document is not scanned for URNs.');
+    const at = renameAt(open.doc, open.scan, open.doc.offsetAt(params.position));
+    if (typeof at === 'string') throw new ResponseError(ErrorCodes.InvalidRequest, at);
+    const target = renamedUrn(at, params.newName);
+    if ('error' in target) throw new ResponseError(ErrorCodes.InvalidRequest, `Cannot rename: ${target.error}.`);
+    await ready();
+    const from = at.occurrence.urn;
+    const uris = [...new Set([open.doc.uri, ...index.filesNaming(from)])].sort();
+    const changes: Array<{ uri: string; version: number | null; edits: TextEdit[] }> = [];
+    const refused: string[] = [];
+    for (const uri of uris) {
+      const doc = deps.documents.get(uri) ?? (await readDocument(uri, deps));
+      if (!doc) continue;
+      const s = await deps.settingsFor(uri);
+      const scan = deps.documents.get(uri) ? openDocuments.scanOf(doc, s) : scanText(doc.getText(), doc.languageId, s);
+      if (!scan) continue;
+      const r = renameEdits(doc, scan, from, target.urn);
+      for (const offset of r.refused) {
+        const p = doc.positionAt(offset);
+        refused.push(`${uri.slice(uri.lastIndexOf('/') + 1)}:${p.line + 1}`);
+      }
+      if (r.edits.length > 0) changes.push({ uri, version: deps.documents.get(uri)?.version ?? null, edits: r.edits });
+    }
+    if (refused.length > 0)
+      throw new ResponseError(
+        ErrorCodes.InvalidRequest,
+        `Cannot rename: ${refused.length} place${refused.length === 1 ? '' : 's'} write${refused.length === 1 ? 's' : ''} it in a way no edit can change safely (an escape, a joined or formatted string, a variable): ${refused.slice(0, 5).join(', ')}${refused.length > 5 ? ', …' : ''}. Nothing was renamed.`,
+      );
+    const places = changes.reduce((n, c) => n + c.edits.length, 0);
+    const parsed = at.occurrence.parsed;
+    const what = inertText(parsed?.ok ? entityName(parsed.urn) : from, 'plain', 80);
+    const note = `Only files change: the catalog still has ${what} as it was. Rename it there too, or keep the files pointing at an entity the catalog does not know.`;
+    log(`rename: ${from} → ${target.urn} in ${places} places of ${changes.length} files`);
+    if (deps.capabilities().changeAnnotations) {
+      return {
+        documentChanges: changes.map((c) => ({
+          textDocument: { uri: c.uri, version: c.version },
+          edits: c.edits.map((e) => ({ ...e, annotationId: 'catalogLens.rename' })),
+        })),
+        changeAnnotations: {
+          'catalogLens.rename': { label: 'Rename in the workspace', description: note, needsConfirmation: true },
+        },
+      };
+    }
+    void connection.window.showInformationMessage(
+      `Catalog Lens: renaming in ${places} places of ${changes.length} files. ${note}`,
+    );
+    return { changes: Object.fromEntries(changes.map((c) => [c.uri, c.edits])) };
+  });
+
+  return {
+    index,
+    ready,
+    initialized,
+    changed: reindexOpen,
+    closed: (uri) => {
+      clearTimeout(pending.get(uri));
+      pending.delete(uri);
+      void reindexFile(uri).catch((e: unknown) => log(`workspace index: ${uri}: ${String(e)}`));
+    },
+    foldersChanged: (added, removed) => {
+      for (const folder of removed) for (const uri of index.filesUnder(folder)) index.remove(uri);
+      buildFolders(added);
+    },
+  };
+}
+
+async function readDocument(uri: string, deps: IndexServiceDeps): Promise<TextDocument | undefined> {
+  if (!uri.startsWith('file:')) return undefined;
+  const languageId = LANGUAGE_BY_EXTENSION[extname(uri).toLowerCase()];
+  if (!languageId) return undefined;
+  const s = await deps.settingsFor(uri);
+  const text = await readCapped(fileURLToPath(uri), s.maxFileSize);
+  return typeof text === 'string' ? TextDocument.create(uri, languageId, 0, text) : undefined;
+}

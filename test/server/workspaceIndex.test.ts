@@ -1,0 +1,240 @@
+/**
+ * The workspace index (issue 16, point 5), through the real server process over LSP, on a real
+ * two-root workspace on disk: references and document highlights across files, roots, builder
+ * calls and both namespace words; definition (the docs-as-code YAML entry); workspace symbols;
+ * code lenses on docs-as-code entries; rename with prepareRename, as a WorkspaceEdit that parses
+ * back to the new URN everywhere (and that refuses, naming where, when a place cannot be edited);
+ * a file written on disk and one deleted, picked up through workspace/didChangeWatchedFiles.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import type {
+  CodeLens,
+  DocumentHighlight,
+  Location,
+  SymbolInformation,
+  TextEdit,
+  WorkspaceEdit,
+} from 'vscode-languageserver-protocol';
+import { scanText } from '../../server/src/pipeline/check';
+import { DEFAULT_SETTINGS } from '../../model/src/protocol';
+import { applyEdits } from '../support/textEdits';
+import { positionOf, startSession, type LspSession } from '../support/lspClient';
+
+const users = (ns = 'li'): string => `urn:${ns}:dataset:(urn:${ns}:dataPlatform:hive,db.users,PROD)`;
+const orders = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
+const payments = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.payments,PROD)';
+
+const FILES: Record<string, string> = {
+  'a/catalog/datasets.yml': `datasets:\n  - urn: ${users()}\n    description: One row per user.\n  - urn: ${orders}\n    description: Orders.\n`,
+  'a/pipelines/load.py': `from datahub.emitter.mce_builder import make_dataset_urn\n\nUSERS = "${users()}"\nALSO = make_dataset_urn("hive", "db.users", "PROD")\n`,
+  'b/jobs/job.py': `SOURCE = "${users('svc')}"\n`,
+  'b/sql/report.sql': `-- reads ${users()}\nSELECT 1;\n`,
+  'a/pipelines/pay.py': `PAYMENTS = "${payments}"\n`,
+};
+
+describe('the workspace index over LSP', () => {
+  let dir: string;
+  let lsp: LspSession;
+  const uri = (rel: string): string => pathToFileURL(join(dir, rel)).toString();
+  const text = (rel: string): string => readFileSync(join(dir, rel), 'utf8');
+  const write = (rel: string, content: string): void => {
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    writeFileSync(join(dir, rel), content);
+  };
+  const opened = new Set<string>();
+  /** Opens a file in the editor once (tests run in any order). */
+  const open = async (file: string): Promise<void> => {
+    if (opened.has(file)) return;
+    opened.add(file);
+    const language = file.endsWith('.yml') ? 'yaml' : file.endsWith('.sql') ? 'sql' : 'python';
+    await lsp.open(uri(file), language, text(file));
+  };
+  const rel = (u: string): string => u.slice(pathToFileURL(dir).toString().length + 1);
+  const references = async (file: string, needle: string): Promise<string[]> => {
+    await open(file);
+    const locs = await lsp.connection.sendRequest<Location[] | null>('textDocument/references', {
+      textDocument: { uri: uri(file) },
+      position: positionOf(text(file), needle, 2),
+      context: { includeDeclaration: true },
+    });
+    return (locs ?? []).map((l) => `${rel(l.uri)}:${l.range.start.line + 1}`);
+  };
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'catalog-lens-index-'));
+    for (const [name, content] of Object.entries(FILES)) write(name, content);
+    lsp = await startSession({
+      workspaceFolders: [
+        { uri: pathToFileURL(join(dir, 'a')).toString(), name: 'a' },
+        { uri: pathToFileURL(join(dir, 'b')).toString(), name: 'b' },
+      ],
+      workspaceCapabilities: {
+        didChangeWatchedFiles: { dynamicRegistration: true },
+        workspaceEdit: { documentChanges: true, changeAnnotationSupport: { groupsOnLabel: true } },
+      },
+    });
+  });
+  after(async () => {
+    await lsp?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the server watches the files it indexes', () => {
+    assert.ok(
+      lsp.logs.some((l) => l.startsWith('registerCapability:') && l.includes('workspace/didChangeWatchedFiles')),
+      lsp.logs.join('\n'),
+    );
+  });
+
+  test('references: every place db.users is named, in both roots, in literals, YAML, SQL, a builder call and the svc word', async () => {
+    assert.deepEqual(await references('a/pipelines/load.py', 'db.users'), [
+      'a/catalog/datasets.yml:2',
+      'a/pipelines/load.py:3',
+      'a/pipelines/load.py:4',
+      'b/jobs/job.py:1',
+      'b/sql/report.sql:1',
+    ]);
+  });
+
+  test('document highlights: the literal and the builder call of the open document', async () => {
+    await open('a/pipelines/load.py');
+    const hs = await lsp.connection.sendRequest<DocumentHighlight[]>('textDocument/documentHighlight', {
+      textDocument: { uri: uri('a/pipelines/load.py') },
+      position: positionOf(text('a/pipelines/load.py'), 'db.users', 2),
+    });
+    assert.deepEqual(
+      hs.map((h) => h.range.start.line + 1),
+      [3, 4],
+    );
+  });
+
+  test('definition: the docs-as-code entry of db.users', async () => {
+    const job = 'b/jobs/job.py';
+    await open(job);
+    const defs = await lsp.connection.sendRequest<Location[] | null>('textDocument/definition', {
+      textDocument: { uri: uri(job) },
+      position: positionOf(text(job), 'db.users', 2),
+    });
+    assert.deepEqual(
+      (defs ?? []).map((l) => `${rel(l.uri)}:${l.range.start.line + 1}:${l.range.start.character}`),
+      ['a/catalog/datasets.yml:2:9'],
+    );
+  });
+
+  test('workspace symbols: entities by a part of their name, with kind and platform', async () => {
+    const found = await lsp.connection.sendRequest<SymbolInformation[]>('workspace/symbol', { query: 'users' });
+    assert.deepEqual(
+      found.map((s) => `${s.name} (${s.containerName}) ${rel(s.location.uri)}:${s.location.range.start.line + 1}`),
+      ['db.users (dataset · hive) a/catalog/datasets.yml:2'],
+    );
+    const all = await lsp.connection.sendRequest<SymbolInformation[]>('workspace/symbol', { query: 'DB.' });
+    assert.deepEqual(
+      all.map((s) => s.name),
+      ['db.orders', 'db.payments', 'db.users'],
+    );
+  });
+
+  test('code lenses on the docs-as-code entries: how many other files use each', async () => {
+    const yml = 'a/catalog/datasets.yml';
+    await open(yml);
+    const lenses = await lsp.connection.sendRequest<CodeLens[]>('textDocument/codeLens', {
+      textDocument: { uri: uri(yml) },
+    });
+    assert.deepEqual(
+      lenses.map((l) => `${l.range.start.line + 1}: ${l.command?.title}`),
+      ['2: used in 3 files', '4: not used elsewhere in the workspace'],
+    );
+  });
+
+  test('a file written on disk, then deleted, through watched-file events', async () => {
+    const added = 'b/jobs/new_job.py';
+    write(added, `X = "${users()}"\n`);
+    await lsp.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: uri(added), type: 1 }],
+    });
+    for (const until = Date.now() + 5000; Date.now() < until;) {
+      if ((await references('a/pipelines/load.py', 'db.users')).includes('b/jobs/new_job.py:1')) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.ok((await references('a/pipelines/load.py', 'db.users')).includes('b/jobs/new_job.py:1'));
+    unlinkSync(join(dir, added));
+    await lsp.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: uri(added), type: 3 }],
+    });
+    for (const until = Date.now() + 5000; Date.now() < until;) {
+      if (!(await references('a/pipelines/load.py', 'db.users')).includes('b/jobs/new_job.py:1')) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.ok(!(await references('a/pipelines/load.py', 'db.users')).includes('b/jobs/new_job.py:1'));
+  });
+
+  test('rename: prepareRename offers the name; the WorkspaceEdit, applied, names db.people everywhere and says the catalog is not changed', async () => {
+    const file = 'a/pipelines/load.py';
+    await open(file);
+    const position = positionOf(text(file), 'db.users', 3);
+    const prepared = await lsp.connection.sendRequest<{ placeholder: string; range: { start: { character: number } } }>(
+      'textDocument/prepareRename',
+      { textDocument: { uri: uri(file) }, position },
+    );
+    assert.equal(prepared.placeholder, 'db.users');
+    assert.equal(prepared.range.start.character, text(file).split('\n')[2]!.indexOf('db.users'));
+    const edit = await lsp.connection.sendRequest<WorkspaceEdit>('textDocument/rename', {
+      textDocument: { uri: uri(file) },
+      position,
+      newName: 'db.people',
+    });
+    assert.match(JSON.stringify(edit.changeAnnotations), /the catalog still has db\.users as it was/);
+    const byFile = new Map<string, TextEdit[]>();
+    for (const c of edit.documentChanges ?? []) {
+      if (!('textDocument' in c)) continue;
+      byFile.set(rel(c.textDocument.uri), c.edits as TextEdit[]);
+    }
+    assert.deepEqual(
+      [...byFile.keys()],
+      ['a/catalog/datasets.yml', 'a/pipelines/load.py', 'b/jobs/job.py', 'b/sql/report.sql'],
+    );
+    for (const [name, edits] of byFile) {
+      const after = applyEdits(text(name), edits);
+      const language = name.endsWith('.yml') ? 'yaml' : name.endsWith('.sql') ? 'sql' : 'python';
+      const urns = scanText(after, language, { ...DEFAULT_SETTINGS }).occurrences.filter((o) => o.parent === undefined);
+      assert.ok(urns.length > 0, name);
+      for (const o of urns) assert.ok(!o.urn.includes('db.users'), `${name} still names db.users: ${o.urn}`);
+      assert.ok(after.includes('db.people'), name);
+    }
+    // The svc spelling and the builder's other arguments stay as they were.
+    assert.equal(
+      applyEdits(text('b/jobs/job.py'), byFile.get('b/jobs/job.py')!),
+      `SOURCE = "${users('svc').replace('db.users', 'db.people')}"\n`,
+    );
+    assert.match(applyEdits(text(file), byFile.get(file)!), /make_dataset_urn\("hive", "db\.people", "PROD"\)/);
+  });
+
+  test('rename refuses, naming where, when a place spells the entity in a way no edit can change', async () => {
+    const escaped = 'b/payments.json';
+    write(escaped, `{"urn": "${payments.replace('db.payments', 'db.paym\\u0065nts')}"}\n`);
+    await lsp.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: uri(escaped), type: 1 }],
+    });
+    const file = 'a/pipelines/pay.py';
+    for (const until = Date.now() + 5000; Date.now() < until;) {
+      if ((await references(file, 'db.payments')).includes('b/payments.json:1')) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const rename = (newName: string): Promise<unknown> =>
+      lsp.connection.sendRequest('textDocument/rename', {
+        textDocument: { uri: uri(file) },
+        position: positionOf(text(file), 'db.payments', 3),
+        newName,
+      });
+    await assert.rejects(
+      rename('db.purchases'),
+      /Cannot rename: 1 place writes it in a way no edit can change safely .*payments\.json:1\. Nothing was renamed\./,
+    );
+    await assert.rejects(rename('db,payments'), /Cannot rename: db,payments cannot be a name in a URN/);
+  });
+});
