@@ -19,6 +19,7 @@ import { workspaceBenchmark } from './benchmarks/workspace.mjs';
 import { loadBenchmark } from './benchmarks/load.mjs';
 import { startupBenchmark } from './benchmarks/startup.mjs';
 import { completionBenchmark } from './benchmarks/completion.mjs';
+import { indexBenchmark } from './benchmarks/index.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -44,6 +45,7 @@ const BENCHMARKS = [
   { id: '7', title: 'Catalog under load', run: loadBenchmark },
   { id: '8', title: 'Start-up, size and memory', run: startupBenchmark, catalog: true },
   { id: '9', title: 'Completion of real names', run: completionBenchmark },
+  { id: '10', title: 'Workspace index', run: indexBenchmark, catalog: true },
 ];
 
 /** The run's temporary folder (inputs, databases), removed at the end or on SIGINT/SIGTERM. */

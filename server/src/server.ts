@@ -277,6 +277,9 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     }),
   });
 
+  // Check Workspace reads the files the index names as holding URNs, when it can vouch for them.
+  workspace.indexedFiles = (folder, s) => workspaceIndex.filesToCheck(folder, s);
+
   documents.onDidChangeContent((e) => {
     openDocuments.changed(e.document.uri);
     workspaceIndex.changed(e.document.uri);

@@ -46,6 +46,21 @@ export interface WorkspaceContext extends PipelineContext {
   clear(uri: string): void;
   /** Told of each file passed over: too large, or unreadable (the command line lists them). */
   skipped?(path: string, reason: string): void;
+  /**
+   * The workspace index's account of a folder, when it has a complete and current one for these
+   * settings: the check then reads only the files it names as holding URNs, and lists nothing.
+   */
+  indexedFiles?(folder: string, settings: Settings): Promise<IndexedFiles | undefined>;
+}
+
+/** A folder as the workspace index knows it (server/src/index/workspaceIndex.ts filesToCheck). */
+export interface IndexedFiles {
+  /** The files (URIs) whose text holds a URN, well formed or not. */
+  mentioning: string[];
+  /** How many files were read that hold none. */
+  quiet: number;
+  /** The files passed over (URI, why). */
+  passedOver: Array<[string, ReadFailure]>;
 }
 
 /** How the check reports and is stopped: both optional for a caller that shows nothing or never stops. */
@@ -72,9 +87,18 @@ export async function checkWorkspace(ctx: WorkspaceContext, run: CheckRun): Prom
       const settings = await ctx.settingsFor(folder);
       const paths: string[] = [];
       const root = fileURLToPath(folder);
-      // A file named as a folder (the command line's paths) is checked on its own.
-      if ((await fs.stat(root).catch(() => undefined))?.isFile()) paths.push(root);
-      else await listFiles(root, settings.excludeFolders, paths, cancelled);
+      const indexed = await ctx.indexedFiles?.(folder, settings);
+      if (indexed) {
+        // The index read every file of the folder: only those that hold URNs are read again.
+        ctx.log(
+          `Check Workspace: ${folder}: the workspace index names ${indexed.mentioning.length} of ${indexed.mentioning.length + indexed.quiet} files as holding URNs`,
+        );
+        result.files += indexed.quiet;
+        for (const [uri, why] of indexed.passedOver) passOver(ctx, result, fileURLToPath(uri), why, settings);
+        paths.push(...indexed.mentioning.map((u) => fileURLToPath(u)));
+      } else if ((await fs.stat(root).catch(() => undefined))?.isFile()) {
+        paths.push(root); // a file named as a folder (the command line's paths) is checked on its own
+      } else await listFiles(root, settings.excludeFolders, paths, cancelled);
       for (const path of paths) {
         const languageId = LANGUAGE_BY_EXTENSION[extname(path).toLowerCase()];
         if (languageId && settings.languages.includes(languageId))
@@ -101,14 +125,7 @@ export async function checkWorkspace(ctx: WorkspaceContext, run: CheckRun): Prom
       if (!doc) {
         const text = read ? await read : await readCapped(files[i]!.path, s.maxFileSize);
         if (typeof text !== 'string') {
-          result.skipped++;
-          if (text.error) ctx.log(`Check Workspace: ${files[i]!.path} was passed over: ${text.error}`);
-          ctx.skipped?.(
-            files[i]!.path,
-            text.tooLarge
-              ? `larger than maxFileSize (${s.maxFileSize.toLocaleString('en-US')} bytes)`
-              : `unreadable (${text.error ?? 'unknown error'})`,
-          );
+          passOver(ctx, result, files[i]!.path, text, s);
           continue;
         }
         doc = TextDocument.create(uri, languageId, 0, text);
@@ -157,6 +174,25 @@ export async function checkWorkspace(ctx: WorkspaceContext, run: CheckRun): Prom
     // The check parsed every URN of the workspace; the parse cache need only serve the open documents.
     clearParseCache();
   }
+}
+
+/** Counts and tells of a file not checked: too large, unreadable, or (neither) in no language scanned. */
+function passOver(
+  ctx: WorkspaceContext,
+  result: CheckWorkspaceResult,
+  path: string,
+  why: ReadFailure,
+  s: Settings,
+): void {
+  result.skipped++;
+  if (!why.tooLarge && why.error === undefined) return;
+  if (why.error) ctx.log(`Check Workspace: ${path} was passed over: ${why.error}`);
+  ctx.skipped?.(
+    path,
+    why.tooLarge
+      ? `larger than maxFileSize (${s.maxFileSize.toLocaleString('en-US')} bytes)`
+      : `unreadable (${why.error ?? 'unknown error'})`,
+  );
 }
 
 export interface ReadFailure {

@@ -127,9 +127,10 @@ function readSources(): Map<string, string> {
  * floor. A unit is a top-level file or folder of server/src; a new one needs a floor here.
  */
 export const SERVER_FLOORS: Readonly<Record<string, number>> = {
-  main: 8,
-  server: 7,
-  cli: 7,
+  main: 9,
+  server: 8,
+  cli: 8,
+  index: 7,
   commands: 6,
   workspace: 6,
   writes: 6,
@@ -308,7 +309,7 @@ describe('the checks themselves', () => {
     assert.deepEqual(floorViolations(graph, SERVER_FLOORS), [
       "server/src/catalogs.ts: its unit 'catalogs' has no floor in SERVER_FLOORS",
       'server/src/features/hover.ts (features, floor 3) imports server/src/catalogs.ts (catalogs, floor ?)',
-      'server/src/workspace.ts (workspace, floor 6) imports server/src/server.ts (server, floor 7)',
+      'server/src/workspace.ts (workspace, floor 6) imports server/src/server.ts (server, floor 8)',
     ]);
   });
 });

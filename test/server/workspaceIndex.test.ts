@@ -4,7 +4,8 @@
  * calls and both namespace words; definition (the docs-as-code YAML entry); workspace symbols;
  * code lenses on docs-as-code entries; rename with prepareRename, as a WorkspaceEdit that parses
  * back to the new URN everywhere (and that refuses, naming where, when a place cannot be edited);
- * a file written on disk and one deleted, picked up through workspace/didChangeWatchedFiles.
+ * a file written on disk and one deleted, picked up through workspace/didChangeWatchedFiles;
+ * Check Workspace reading the files the index names as holding URNs.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { scanText } from '../../server/src/pipeline/check';
 import { DEFAULT_SETTINGS } from '../../model/src/protocol';
 import { applyEdits } from '../support/textEdits';
 import { positionOf, startSession, type LspSession } from '../support/lspClient';
+import { S, sampleCatalog, serverFor, type Catalog } from '../support/fixture';
 
 const users = (ns = 'li'): string => `urn:${ns}:dataset:(urn:${ns}:dataPlatform:hive,db.users,PROD)`;
 const orders = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
@@ -236,5 +238,81 @@ describe('the workspace index over LSP', () => {
       /Cannot rename: 1 place writes it in a way no edit can change safely .*payments\.json:1\. Nothing was renamed\./,
     );
     await assert.rejects(rename('db,payments'), /Cannot rename: db,payments cannot be a name in a URN/);
+  });
+});
+
+describe('Check Workspace reads from the workspace index', () => {
+  let catalog: Catalog;
+  let dir: string;
+  before(async () => {
+    catalog = await sampleCatalog();
+    dir = mkdtempSync(join(tmpdir(), 'catalog-lens-index-check-'));
+  });
+  after(async () => {
+    await catalog.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('only the files the index names are read; a file the watcher has not reported is not checked until it is; excluded folders stay out', async () => {
+    const put = (rel: string, content: string): string => {
+      mkdirSync(dirname(join(dir, rel)), { recursive: true });
+      writeFileSync(join(dir, rel), content);
+      return pathToFileURL(join(dir, rel)).toString();
+    };
+    const flagged = put('flagged.py', `x = "${S.ghost}"\n`);
+    put('plain.py', 'print("no urns here")\n');
+    put('big.py', `x = "${S.ghost}"\n` + '#'.repeat(4096) + '\n');
+    const vendored = put('node_modules/dep/vendored.py', `x = "${S.ghost}"\n`);
+    const lsp = await serverFor(catalog.url, {
+      workspaceFolders: [{ uri: pathToFileURL(dir).toString(), name: 'w' }],
+      settings: { maxFileSize: 2048 },
+      workspaceCapabilities: { didChangeWatchedFiles: { dynamicRegistration: true } },
+    });
+    try {
+      for (const until = Date.now() + 10_000; Date.now() < until;) {
+        if (lsp.logs.includes('workspace index: watching the files of the workspace')) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      assert.ok(lsp.logs.includes('workspace index: watching the files of the workspace'), lsp.logs.join('\n'));
+      const check = (): Promise<unknown> => lsp.command('catalogLens.checkWorkspace', {});
+      assert.deepEqual(await check(), { files: 2, skipped: 1, urns: 1, diagnostics: 1, cancelled: false });
+      assert.ok(
+        lsp.logs.some((l) => /Check Workspace: .*: the workspace index names 1 of 2 files as holding URNs/.test(l)),
+        lsp.logs.join('\n'),
+      );
+      assert.deepEqual(
+        lsp.latestDiagnostics(flagged)!.map((d) => d.code),
+        ['unknown-urn'],
+      );
+
+      // Written on disk, not (yet) reported: the index does not know it, so the check does not read it.
+      const late = put('late.py', `y = "${S.ghost}"\n`);
+      const vendoredLate = put('node_modules/dep/late.py', `y = "${S.ghost}"\n`);
+      assert.deepEqual(await check(), { files: 2, skipped: 1, urns: 1, diagnostics: 1, cancelled: false });
+      assert.equal(lsp.latestDiagnostics(late), undefined);
+
+      // Reported: checked from then on; the file in node_modules is reported too, and stays out.
+      await lsp.connection.sendNotification('workspace/didChangeWatchedFiles', {
+        changes: [
+          { uri: late, type: 1 },
+          { uri: vendoredLate, type: 1 },
+        ],
+      });
+      let third: unknown;
+      for (const until = Date.now() + 5000; Date.now() < until;) {
+        third = await check();
+        if ((third as { files: number }).files === 3) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.deepEqual(third, { files: 3, skipped: 1, urns: 1, diagnostics: 2, cancelled: false });
+      assert.deepEqual(
+        lsp.latestDiagnostics(late)!.map((d) => d.code),
+        ['unknown-urn'],
+      );
+      assert.equal(lsp.latestDiagnostics(vendored), undefined);
+      assert.equal(lsp.latestDiagnostics(vendoredLate), undefined);
+    } finally {
+      await lsp.stop();
+    }
   });
 });

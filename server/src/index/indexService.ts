@@ -34,12 +34,12 @@ import type { Log } from '../lsp';
 import { scanText } from '../pipeline/check';
 import type { OpenDocuments } from '../pipeline/openDocuments';
 import { clearParseCache } from '../scan/parseCache';
-import { LANGUAGE_BY_EXTENSION, readCapped } from '../workspace';
+import { LANGUAGE_BY_EXTENSION, readCapped, type IndexedFiles } from '../workspace';
 import { WorkspaceIndex } from './workspaceIndex';
 
 export interface IndexServiceDeps {
   connection: Connection;
-  documents: { get(uri: string): TextDocument | undefined };
+  documents: { get(uri: string): TextDocument | undefined; all(): TextDocument[] };
   openDocuments: OpenDocuments;
   settingsFor(uri?: string): Promise<Settings>;
   folders(): string[];
@@ -76,6 +76,12 @@ export interface IndexService {
   initialized(): void;
   /** Workspace folders added (indexed) and removed (their files dropped). */
   foldersChanged(added: string[], removed: string[]): void;
+  /**
+   * For Check Workspace: the index's account of `folder` once built, or undefined when the index
+   * cannot vouch for it — the editor does not report file changes (the index would miss a
+   * `git checkout`), the build was cancelled or ran with other settings, or the index is full.
+   */
+  filesToCheck(folder: string, settings: Settings): Promise<IndexedFiles | undefined>;
 }
 
 export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
@@ -121,9 +127,10 @@ export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
     if (!uri.startsWith('file:') || deps.documents.get(uri)) return;
     const languageId = LANGUAGE_BY_EXTENSION[extname(uri).toLowerCase()];
     const settings = await deps.settingsFor(uri);
-    if (!languageId || !settings.languages.includes(languageId)) return index.remove(uri);
+    if (!languageId || !settings.languages.includes(languageId) || !listable(uri, deps.folders(), settings))
+      return index.remove(uri);
     const text = await readCapped(fileURLToPath(uri), settings.maxFileSize);
-    if (typeof text !== 'string') return index.remove(uri);
+    if (typeof text !== 'string') return index.passOver(uri, text);
     index.setText(uri, text, languageId, settings);
   };
 
@@ -143,10 +150,15 @@ export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
   };
 
   // Called by the server's `initialized` handler (a connection has one).
+  let watching = false;
   const initialized = (): void => {
     if (deps.capabilities().watchedFiles)
       void connection.client
         .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: WATCHED }] })
+        .then(() => {
+          watching = true;
+          log('workspace index: watching the files of the workspace');
+        })
         .catch((e: unknown) => log(`workspace index: file watching not registered: ${String(e)}`));
     buildFolders(deps.folders());
   };
@@ -313,11 +325,30 @@ export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
       pending.delete(uri);
       void reindexFile(uri).catch((e: unknown) => log(`workspace index: ${uri}: ${String(e)}`));
     },
+    filesToCheck: async (folder, settings) => {
+      await ready();
+      if (!watching) return undefined;
+      const open = deps.documents.all().map((d) => d.uri);
+      return index.filesToCheck(folder, settings.languages, settings.excludeFolders, open);
+    },
     foldersChanged: (added, removed) => {
-      for (const folder of removed) for (const uri of index.filesUnder(folder)) index.remove(uri);
+      for (const folder of removed) index.removeFolder(folder);
       buildFolders(added);
     },
   };
+}
+
+/**
+ * Whether the listing of a workspace folder would hold `uri` (workspace.ts listFiles): under a
+ * folder, in no excluded or hidden folder. The watcher reports every matching file, node_modules too.
+ */
+function listable(uri: string, folders: readonly string[], settings: Settings): boolean {
+  const folder = folders.find((f) => uri.startsWith(f.endsWith('/') ? f : `${f}/`));
+  if (folder === undefined) return false;
+  const dirs = decodeURIComponent(uri.slice(folder.replace(/\/$/, '').length + 1))
+    .split('/')
+    .slice(0, -1);
+  return dirs.every((d) => !settings.excludeFolders.includes(d) && !d.startsWith('.'));
 }
 
 async function readDocument(uri: string, deps: IndexServiceDeps): Promise<TextDocument | undefined> {

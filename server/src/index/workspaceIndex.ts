@@ -12,8 +12,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { entityName } from '../../../model/src/entityNames';
 import type { Settings } from '../../../model/src/protocol';
-import { entityKey, type Urn } from '../../../model/src/urn';
-import { LANGUAGE_BY_EXTENSION, listFiles, readCapped } from '../workspace';
+import { entityKey, parseUrn, printUrn, withNamespace, type Urn } from '../../../model/src/urn';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { LANGUAGE_BY_EXTENSION, listFiles, type IndexedFiles, type ReadFailure } from '../workspace';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
 
 /** One place an entity is named: a range, as LSP positions. */
@@ -24,13 +25,31 @@ export interface Place {
   entry: boolean;
 }
 
+/** Files read between two yields to the event loop while building. */
+const SLICE = 64;
+
 /** Most occurrences the index holds; past it, files are left out (and the log says so). */
 export const MAX_INDEXED_OCCURRENCES = 1_000_000;
 
+/**
+ * One entity the workspace names: a spelling of it (parsed again for a symbol), its name in lower
+ * case (for the symbol search), and the files naming it (a list: most entities are named in few).
+ */
+interface Entity {
+  spelling: string;
+  lower: string;
+  files: string[];
+}
+
+/**
+ * One file's occurrences, packed (benchmark 10 measured ~580 bytes an occurrence as maps of arrays;
+ * this is ~30): the entity of each, its range as four numbers, and which are docs-as-code entries.
+ */
 interface FileEntry {
-  /** Entity key → ranges as [startLine, startChar, endLine, endChar, entry (0/1)] × n. */
-  byKey: Map<string, number[]>;
-  count: number;
+  entities: Entity[];
+  ranges: Int32Array;
+  /** Indexes of the occurrences that are entries; most files have none. */
+  entries: number[] | undefined;
 }
 
 /** What the index needs of the server: settings per folder, the open documents, scanning, and a log. */
@@ -41,23 +60,52 @@ export interface IndexHost {
   log(message: string): void;
 }
 
-/** The occurrences of a scan worth indexing: top level (not a platform inside a dataset), parsed, no template. */
-export function indexedOccurrences(scan: ScanResult): Array<{ occ: UrnOccurrence; key: string; entry: boolean }> {
+/** The kinds a docs-as-code entry describes. */
+const DESCRIBED: ReadonlySet<string> = new Set(['dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup']);
+
+/**
+ * The occurrences of a scan worth indexing: top level (not a platform inside a dataset), parsed,
+ * no template; an entry when the scan says a docs-as-code mapping owns it, or, for a YAML file
+ * read as text (`yamlAsText`), when it is the value of a `urn:` key on its line.
+ */
+export function indexedOccurrences(
+  scan: ScanResult,
+  yamlAsText?: string,
+): Array<{ occ: UrnOccurrence; urn: Urn; key: string; entry: boolean }> {
   const entries = new Set(scan.descriptions.map((d) => d.owner));
-  const out: Array<{ occ: UrnOccurrence; key: string; entry: boolean }> = [];
+  const out: Array<{ occ: UrnOccurrence; urn: Urn; key: string; entry: boolean }> = [];
   scan.occurrences.forEach((occ, i) => {
     if (occ.parent !== undefined || occ.template || !occ.parsed?.ok) return;
-    out.push({ occ, key: entityKey(occ.urn), entry: entries.has(i) });
+    const urn = occ.parsed.urn;
+    const entry =
+      yamlAsText === undefined
+        ? entries.has(i)
+        : DESCRIBED.has(urn.kind) &&
+          /^[ \t]*(?:-[ \t]+)?urn[ \t]*:[ \t]*["']?$/.test(
+            yamlAsText.slice(yamlAsText.lastIndexOf('\n', occ.start - 1) + 1, occ.start),
+          );
+    // entityKey(occ.urn) without parsing the text again.
+    out.push({ occ, urn, key: printUrn(withNamespace(urn, '_')), entry });
   });
   return out;
 }
 
+/** The name a symbol shows: a feature's own name, else the entity's. */
+const symbolName = (urn: Urn): string => (urn.kind === 'mlFeature' ? urn.feature : entityName(urn));
+
 export class WorkspaceIndex {
   private readonly files = new Map<string, FileEntry>();
-  /** Entity key → the files naming it. */
-  private readonly filesOf = new Map<string, Set<string>>();
-  /** Entity key → its parsed URN (one spelling), for symbols. */
-  private readonly urns = new Map<string, Urn>();
+  /** Entity key (model/src/urn.ts entityKey) → the entity. */
+  private readonly entities = new Map<string, Entity>();
+  /**
+   * For Check Workspace: the files read whose scan holds any URN (malformed and templated ones
+   * too), the files read that hold none, and the files passed over with why; each file in one.
+   */
+  private readonly mentioning = new Set<string>();
+  private readonly quiet = new Set<string>();
+  private readonly passedOver = new Map<string, ReadFailure>();
+  /** The folders built, with the settings that chose their files; a cancelled build leaves its folder out. */
+  private readonly covered = new Map<string, { languages: string[]; excludeFolders: string[] }>();
   private total = 0;
   private full = false;
   /** Set once the first build ended (or was stopped). */
@@ -80,9 +128,12 @@ export class WorkspaceIndex {
     cancelled: () => boolean,
   ): Promise<void> {
     const files: Array<{ path: string; uri: string; languageId: string; settings: Settings }> = [];
+    const chosen = new Map<string, Settings>();
     for (const folder of folders) {
       if (!folder.startsWith('file:')) continue;
+      this.covered.delete(folder);
       const settings = await this.host.settingsFor(folder);
+      chosen.set(folder, settings);
       const paths: string[] = [];
       await listFiles(fileURLToPath(folder), settings.excludeFolders, paths, cancelled);
       for (const path of paths) {
@@ -91,38 +142,79 @@ export class WorkspaceIndex {
           files.push({ path, uri: pathToFileURL(path).toString(), languageId, settings });
       }
     }
-    const AHEAD = 16;
-    const reads: Array<Promise<string | object> | undefined> = [];
-    const readAt = (i: number): Promise<string | object> | undefined => {
-      const f = files[i];
-      return f && !this.host.openDocument(f.uri) ? readCapped(f.path, f.settings.maxFileSize) : undefined;
-    };
-    for (let i = 0; i < Math.min(AHEAD, files.length); i++) reads[i] = readAt(i);
+    // Read synchronously, a slice of files at a time, yielding to the event loop between slices:
+    // for the small files of a codebase, a thread-pool round trip per open, stat, read and close
+    // cost more than the reads themselves (benchmark 10), and requests still get answered.
     for (let i = 0; i < files.length && !cancelled(); i++) {
       const f = files[i]!;
-      const read = reads[i];
-      reads[i] = undefined;
-      if (i + AHEAD < files.length) reads[i + AHEAD] = readAt(i + AHEAD);
       const open = this.host.openDocument(f.uri);
-      const text = open ? open.getText() : await (read ?? readCapped(f.path, f.settings.maxFileSize));
+      const text = open ? open.getText() : readCappedSync(f.path, f.settings.maxFileSize);
       if (typeof text === 'string') this.setText(f.uri, text, open?.languageId ?? f.languageId, f.settings);
-      if (i % 100 === 0) report(i, files.length);
+      else this.passOver(f.uri, text);
+      if (i % SLICE === SLICE - 1) {
+        report(i + 1, files.length);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     }
     this.built = true;
+    if (!cancelled())
+      for (const [folder, s] of chosen)
+        this.covered.set(folder, { languages: [...s.languages], excludeFolders: [...s.excludeFolders] });
     report(files.length, files.length);
   }
 
-  /** Indexes `uri` from its text (a file read, or an open document's). */
+  /** `uri` could not be indexed: too large, unreadable, or in a language not scanned. */
+  passOver(uri: string, why: ReadFailure): void {
+    this.remove(uri);
+    this.passedOver.set(uri, why);
+  }
+
+  /**
+   * What Check Workspace needs of the folder `folder`, when a complete build of it chose its
+   * files with these `languages` and `excludeFolders` (otherwise undefined: the check lists the
+   * folder itself) and nothing has filled the index since; `openUris` (the open documents'
+   * files) are counted among the files to read.
+   */
+  filesToCheck(
+    folder: string,
+    languages: readonly string[],
+    excludeFolders: readonly string[],
+    openUris: readonly string[] = [],
+  ): IndexedFiles | undefined {
+    const c = this.covered.get(folder);
+    if (!c || this.full) return undefined;
+    const same = (a: readonly string[], b: readonly string[]): boolean =>
+      a.length === b.length && a.every((x) => b.includes(x));
+    if (!same(c.languages, languages) || !same(c.excludeFolders, excludeFolders)) return undefined;
+    const prefix = folder.endsWith('/') ? folder : `${folder}/`;
+    const under = (u: string): boolean => u.startsWith(prefix);
+    // Open documents are read whatever the index says: their last edits may not be indexed yet.
+    const open = new Set(openUris.filter(under));
+    return {
+      mentioning: [...new Set([...this.mentioning].filter(under).concat([...open]))].sort(),
+      quiet: [...this.quiet].filter((u) => under(u) && !open.has(u)).length,
+      passedOver: [...this.passedOver].filter(([u]) => under(u)),
+    };
+  }
+
+  /**
+   * Indexes `uri` from the text of its file. A YAML file is read as text: its URNs where they
+   * stand, entries by their `urn:` key — the YAML parse is four fifths of the time of a build
+   * (benchmark 10), and an index only points; an open document is scanned whole (setScan), and a
+   * rename scans each file it changes whole again.
+   */
   setText(uri: string, text: string, languageId: string, settings: Settings): void {
-    const scan = this.host.scan(text, languageId, settings);
-    this.setScan(uri, text, scan);
+    const yaml = languageId === 'yaml';
+    const scan = this.host.scan(text, yaml ? 'plaintext' : languageId, settings);
+    this.setScan(uri, text, scan, yaml);
   }
 
   /** Indexes `uri` from a scan of `text`; no scan (a language not scanned, too large): out of the index. */
-  setScan(uri: string, text: string, scan: ScanResult | undefined): void {
+  setScan(uri: string, text: string, scan: ScanResult | undefined, yamlAsText = false): void {
     this.remove(uri);
-    if (!scan) return;
-    const found = indexedOccurrences(scan);
+    if (!scan) return this.passOver(uri, {});
+    (scan.occurrences.length > 0 ? this.mentioning : this.quiet).add(uri);
+    const found = indexedOccurrences(scan, yamlAsText ? text : undefined);
     if (found.length === 0) return;
     if (this.total + found.length > MAX_INDEXED_OCCURRENCES) {
       if (!this.full)
@@ -133,60 +225,75 @@ export class WorkspaceIndex {
       return;
     }
     const lines = lineStarts(text);
-    const entry: FileEntry = { byKey: new Map(), count: found.length };
-    for (const { occ, key, entry: isEntry } of found) {
+    const file: FileEntry = { entities: [], ranges: new Int32Array(found.length * 4), entries: undefined };
+    found.forEach(({ occ, urn, key, entry }, i) => {
+      let entity = this.entities.get(key);
+      if (!entity) {
+        entity = { spelling: own(occ.urn), lower: own(symbolName(urn).toLowerCase()), files: [] };
+        this.entities.set(own(key), entity);
+      }
+      // The file is added to an entity once, at its first occurrence in the file.
+      if (!file.entities.includes(entity)) entity.files.push(uri);
+      file.entities.push(entity);
       const [sl, sc] = positionOf(lines, occ.start);
       const [el, ec] = positionOf(lines, occ.end);
-      let ranges = entry.byKey.get(key);
-      if (!ranges) entry.byKey.set(key, (ranges = []));
-      ranges.push(sl, sc, el, ec, isEntry ? 1 : 0);
-      if (!this.urns.has(key) && occ.parsed?.ok) this.urns.set(key, occ.parsed.urn);
-      let uris = this.filesOf.get(key);
-      if (!uris) this.filesOf.set(key, (uris = new Set()));
-      uris.add(uri);
-    }
-    this.files.set(uri, entry);
+      file.ranges[i * 4] = sl;
+      file.ranges[i * 4 + 1] = sc;
+      file.ranges[i * 4 + 2] = el;
+      file.ranges[i * 4 + 3] = ec;
+      if (entry) (file.entries ??= []).push(i);
+    });
+    this.files.set(uri, file);
     this.total += found.length;
   }
 
   remove(uri: string): void {
+    this.mentioning.delete(uri);
+    this.quiet.delete(uri);
+    this.passedOver.delete(uri);
     const old = this.files.get(uri);
     if (!old) return;
     this.files.delete(uri);
-    this.total -= old.count;
-    for (const key of old.byKey.keys()) {
-      const uris = this.filesOf.get(key);
-      uris?.delete(uri);
-      if (uris?.size === 0) {
-        this.filesOf.delete(key);
-        this.urns.delete(key);
-      }
+    this.total -= old.entities.length;
+    for (const entity of new Set(old.entities)) {
+      const at = entity.files.indexOf(uri);
+      if (at >= 0) entity.files.splice(at, 1);
+      if (entity.files.length === 0) this.entities.delete(entityKey(entity.spelling));
     }
   }
 
-  /** Every indexed file under a folder URI (for a removed workspace folder). */
-  filesUnder(folder: string): string[] {
+  /** Drops every file under a folder URI (a removed workspace folder). */
+  removeFolder(folder: string): void {
     const prefix = folder.endsWith('/') ? folder : `${folder}/`;
-    return [...this.files.keys()].filter((u) => u.startsWith(prefix));
+    this.covered.delete(folder);
+    const uris = new Set([...this.files.keys(), ...this.mentioning, ...this.quiet, ...this.passedOver.keys()]);
+    for (const uri of uris) if (uri.startsWith(prefix)) this.remove(uri);
   }
 
   /** The files naming the entity `urn` names (any namespace word). */
   filesNaming(urn: string): string[] {
-    return [...(this.filesOf.get(entityKey(urn)) ?? [])];
+    return [...(this.entities.get(entityKey(urn))?.files ?? [])];
   }
 
   /** Every place the entity `urn` names is named, file by file in URI order, then by position. */
   placesOf(urn: string): Place[] {
-    const key = entityKey(urn);
+    const entity = this.entities.get(entityKey(urn));
     const out: Place[] = [];
-    for (const uri of [...(this.filesOf.get(key) ?? [])].sort()) {
-      const r = this.files.get(uri)?.byKey.get(key) ?? [];
-      for (let i = 0; i < r.length; i += 5)
+    for (const uri of [...(entity?.files ?? [])].sort()) {
+      const file = this.files.get(uri);
+      if (!file) continue;
+      const r = file.ranges;
+      file.entities.forEach((e, i) => {
+        if (e !== entity) return;
         out.push({
           uri,
-          range: { start: { line: r[i]!, character: r[i + 1]! }, end: { line: r[i + 2]!, character: r[i + 3]! } },
-          entry: r[i + 4] === 1,
+          range: {
+            start: { line: r[i * 4]!, character: r[i * 4 + 1]! },
+            end: { line: r[i * 4 + 2]!, character: r[i * 4 + 3]! },
+          },
+          entry: file.entries?.includes(i) ?? false,
         });
+      });
     }
     return out;
   }
@@ -197,23 +304,30 @@ export class WorkspaceIndex {
    */
   symbols(query: string, max = 200): Array<{ urn: Urn; key: string; name: string }> {
     const q = query.toLowerCase();
-    const found: Array<{ urn: Urn; key: string; name: string; rank: number }> = [];
-    for (const [key, urn] of this.urns) {
-      const name = urn.kind === 'mlFeature' ? urn.feature : entityName(urn);
-      const lower = name.toLowerCase();
-      const at = q === '' ? 0 : lower.indexOf(q);
+    const found: Array<{ key: string; entity: Entity; rank: number }> = [];
+    for (const [key, entity] of this.entities) {
+      const at = q === '' ? 0 : entity.lower.indexOf(q);
       if (at < 0) continue;
-      found.push({ urn, key, name, rank: lower === q ? 0 : at === 0 ? 1 : 2 });
+      found.push({ key, entity, rank: entity.lower === q ? 0 : at === 0 ? 1 : 2 });
     }
+    // Names compare by code unit (stable whatever the locale, and fast); ties by key.
+    const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
     return found
-      .sort((a, b) => a.rank - b.rank || a.name.localeCompare(b.name) || a.key.localeCompare(b.key))
-      .slice(0, max);
+      .sort((a, b) => a.rank - b.rank || byText(a.entity.lower, b.entity.lower) || byText(a.key, b.key))
+      .slice(0, max)
+      .flatMap(({ key, entity }) => {
+        const parsed = parseUrn(entity.spelling);
+        return parsed.ok ? [{ urn: parsed.urn, key, name: symbolName(parsed.urn) }] : [];
+      });
   }
+}
 
-  /** The entity of a key as one of its spellings (for a symbol's URN). */
-  urnOf(key: string): Urn | undefined {
-    return this.urns.get(key);
-  }
+/**
+ * A copy of `text` that holds nothing else: a part of a file's text cut out by the scanner (a
+ * V8 sliced string) or joined from such parts keeps the whole file alive as long as it is kept.
+ */
+function own(text: string): string {
+  return (' ' + text).slice(1);
 }
 
 /** Offsets where each line starts. */
@@ -233,4 +347,26 @@ function positionOf(lines: readonly number[], offset: number): [number, number] 
     else hi = mid - 1;
   }
   return [lo, offset - lines[lo]!];
+}
+
+/** The file's text, or why not: larger than `maxSize`, or unreadable (as workspace.ts readCapped). */
+function readCappedSync(path: string, maxSize: number): string | ReadFailure {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const size = fstatSync(fd).size;
+    if (size > maxSize) return { tooLarge: true };
+    const buffer = Buffer.allocUnsafe(size);
+    let read = 0;
+    while (read < size) {
+      const n = readSync(fd, buffer, read, size - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return buffer.toString('utf8', 0, read);
+  } catch (e) {
+    return { error: (e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : String(e)) };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }

@@ -1,0 +1,158 @@
+// Benchmark 10 (issue 16): the workspace index. A generated tree of 10,000 files (1,000 quick; the
+// tree of benchmark 6), indexed by a freshly started server (the build that starts at
+// `initialized`, its time as the server logs it) against ripgrep finding the URNs of the same tree;
+// then references and workspace symbols on that index, warm; then the server's RSS after the index
+// and a Check Workspace that resolves every URN of the tree (10,000 distinct entities).
+import * as path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { percentile, summary } from '../lib/measure.mjs';
+import { positionAt, rssMiB, startServer } from '../lib/lsp.mjs';
+import { requireTool, runToEnd } from '../lib/processes.mjs';
+import { generateTree, RG_URN } from './workspace.mjs';
+import { WHY } from '../notes.mjs';
+import { connectInspector, memoryAfterGc } from '../lib/inspector.mjs';
+
+async function timed(fn) {
+  const start = performance.now();
+  const result = await fn();
+  return { ms: performance.now() - start, result };
+}
+
+/** The server's own figure for its first index build, from its log line. */
+async function indexBuild(server, timeoutMs = 300_000) {
+  for (const until = Date.now() + timeoutMs; Date.now() < until;) {
+    const line = server.logs.find((l) => l.startsWith('workspace index: '));
+    if (line) {
+      const m = /workspace index: (\d+) URNs in (\d+) files, (\d+) ms/.exec(line);
+      if (!m) throw new Error(`unexpected index log line: ${line}`);
+      return { urns: Number(m[1]), files: Number(m[2]), ms: Number(m[3]) };
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`the index was not built within ${timeoutMs} ms; logs: ${server.logs.slice(-10).join('\n')}`);
+}
+
+export async function indexBenchmark({ quick, catalog, datasets, tmp, serverArgs }) {
+  requireTool('rg', 'ripgrep');
+  const files = quick ? 1000 : 10_000;
+  const runs = quick ? 2 : 3;
+  const root = path.join(tmp, 'index-workspace');
+  generateTree(root, files, datasets);
+  const folder = { uri: pathToFileURL(root).href, name: 'bench' };
+  const settings = { url: catalog.url, cache: { ttlSeconds: 300, maxEntries: 20_000 } };
+
+  const builds = [];
+  const rgs = [];
+  let indexed;
+  let rgCount = 0;
+  for (let r = 0; r < runs; r++) {
+    const server = await startServer({ settings, workspaceFolders: [folder], nodeArgs: serverArgs });
+    try {
+      indexed = await indexBuild(server);
+      builds.push(indexed.ms);
+    } finally {
+      await server.stop();
+    }
+    const rg = await timed(() =>
+      runToEnd('rg', ['--no-config', '-o', '--no-filename', '--no-line-number', '-e', RG_URN, root]),
+    );
+    if (rg.result.code !== 0) throw new Error(`rg exited ${rg.result.code}: ${rg.result.stderr}`);
+    rgCount = rg.result.stdout.split('\n').filter((l) => l !== '').length;
+    rgs.push(rg.ms);
+  }
+  if (!indexed || indexed.files !== files)
+    throw new Error(`the index holds ${indexed?.files} files; the tree has ${files}`);
+
+  // Warm queries on one server's index.
+  const server = await startServer({
+    settings,
+    workspaceFolders: [folder],
+    nodeArgs: [...serverArgs, '--inspect=127.0.0.1:0'],
+  });
+  let inspector;
+  try {
+    inspector = await connectInspector(await server.inspectorUrl);
+    await indexBuild(server);
+    const indexedMemory = await memoryAfterGc(inspector);
+    const file = path.join(root, 'pkg_000', 'job_0.py');
+    const uri = pathToFileURL(file).href;
+    const text = readFileSync(file, 'utf8');
+    await server.open(uri, 'python', text);
+    const at = positionAt(text, text.indexOf('bench.t_') + 3);
+    const references = () =>
+      server.connection.sendRequest('textDocument/references', {
+        textDocument: { uri },
+        position: at,
+        context: { includeDeclaration: true },
+      });
+    const first = await references();
+    if (!Array.isArray(first) || first.length === 0) throw new Error('references found nothing');
+    const n = quick ? 100 : 500;
+    const refMs = [];
+    const symMs = [];
+    for (let i = 0; i < 50; i++) await references();
+    for (let i = 0; i < n; i++) {
+      refMs.push((await timed(references)).ms);
+      // A part of a name, as typed in the symbol search: t_1, t_12, t_123 …
+      const query = `t_${String(i * 7919).slice(0, 1 + (i % 3))}`;
+      symMs.push((await timed(() => server.connection.sendRequest('workspace/symbol', { query }))).ms);
+    }
+    // Then every URN of the tree resolved (Check Workspace), and the memory after both.
+    const checked = await server.command('catalogLens.checkWorkspace', {});
+    const rss = await rssMiB(server.pid);
+    const afterGc = await memoryAfterGc(inspector);
+    const r99 = summary([percentile(refMs, 99)]);
+    const s99 = summary([percentile(symMs, 99)]);
+    const build = summary(builds);
+    const floor = summary(rgs);
+    return {
+      id: '10',
+      title: 'Workspace index',
+      input: `The tree of benchmark 6 with ${files.toLocaleString('en-US')} files (three dataset URNs each). Index: the build a freshly started dist/server.js runs after \`initialized\` (list, read, scan, keep the ranges), as its log reports it, ${runs} servers; floor: Debian's ripgrep \`rg -o --no-filename '${RG_URN}'\` over the tree after each (files in the page cache for both). Then, on one index: ${n} textDocument/references on a URN (${first.length} places) and ${n} workspace/symbol queries (\`t_1\`, \`t_12\` …), after 50 warm-up references.`,
+      rows: [
+        {
+          figure: 'index build',
+          unit: 'ms',
+          value: build,
+          floorName: 'rg -o over the tree',
+          floor,
+          ratio: build.median / floor.median,
+          aim: '≤ 4× floor',
+          met: build.median / floor.median <= 4,
+          why: WHY.indexBuild,
+        },
+        { figure: 'references p99', unit: 'ms', value: r99, aim: '≤ 20 ms', met: r99.median <= 20 },
+        { figure: 'workspace symbols p99', unit: 'ms', value: s99, aim: '≤ 20 ms', met: s99.median <= 20 },
+        {
+          figure: `RSS after the index and resolving ${checked.urns.toLocaleString('en-US')} entities`,
+          unit: 'MiB',
+          value: summary([rss]),
+          aim: '≤ 80 MiB',
+          met: rss <= 80,
+          why: WHY.indexMemory,
+        },
+        {
+          figure: '… then RSS after a full GC',
+          unit: 'MiB',
+          value: summary([afterGc.rss]),
+          aim: '≤ 80 MiB',
+          met: afterGc.rss <= 80,
+        },
+        {
+          figure: '… and heap used after a full GC',
+          unit: 'MiB',
+          value: summary([afterGc.heapUsed]),
+        },
+      ],
+      notes: [
+        `The index holds ${indexed.urns.toLocaleString('en-US')} URN occurrences of ${indexed.files.toLocaleString('en-US')} files; ripgrep printed ${rgCount.toLocaleString('en-US')}. The RSS is VmRSS as it stands right after the check, then after a full GC forced through the inspector (as in benchmark 8), cache.maxEntries 20,000.`,
+        `Where the memory is: with the index built and before any URN was resolved, RSS ${indexedMemory.rss.toFixed(1)} MiB and heap used ${indexedMemory.heapUsed.toFixed(1)} MiB after a full GC; resolving the ${checked.urns.toLocaleString('en-US')} entities adds ${(afterGc.heapUsed - indexedMemory.heapUsed).toFixed(1)} MiB of heap (the catalog cache, benchmark 8).`,
+      ],
+    };
+  } finally {
+    // A process with a debugger attached waits for it before exiting: detach first.
+    inspector?.close();
+    await server.stop();
+  }
+}
