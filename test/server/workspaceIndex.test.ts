@@ -191,6 +191,16 @@ describe('the workspace index over LSP', () => {
       newName: 'db.people',
     });
     assert.match(JSON.stringify(edit.changeAnnotations), /the catalog still has db\.users as it was/);
+    // Not marked as needing confirmation: VS Code would leave the edits unchecked in its preview.
+    assert.equal(edit.changeAnnotations?.['catalogLens.rename']?.needsConfirmation, false);
+    assert.ok(
+      lsp.logs.some(
+        (l) =>
+          l.includes('Catalog Lens: rename of db.users to db.people: 5 places in 4 files.') &&
+          l.includes('the catalog still has db.users as it was'),
+      ),
+      lsp.logs.join('\n'),
+    );
     const byFile = new Map<string, TextEdit[]>();
     for (const c of edit.documentChanges ?? []) {
       if (!('textDocument' in c)) continue;

@@ -298,20 +298,23 @@ export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
     const what = inertText(parsed?.ok ? entityName(parsed.urn) : from, 'plain', 80);
     const note = `Only files change: the catalog still has ${what} as it was. Rename it there too, or keep the files pointing at an entity the catalog does not know.`;
     log(`rename: ${from} → ${target.urn} in ${places} places of ${changes.length} files`);
+    // Said whether or not the editor previews the edit (VS Code: Ctrl+Enter in the rename box).
+    void connection.window.showInformationMessage(
+      `Catalog Lens: rename of ${inertText(at.text, 'plain', 80)} to ${inertText(params.newName, 'plain', 80)}: ${places} place${places === 1 ? '' : 's'} in ${changes.length} file${changes.length === 1 ? '' : 's'}. ${note}`,
+    );
     if (deps.capabilities().changeAnnotations) {
+      // Annotated, not marked as needing confirmation: VS Code leaves such edits unchecked in its
+      // preview (Apply would change nothing) and forces the preview on every rename.
       return {
         documentChanges: changes.map((c) => ({
           textDocument: { uri: c.uri, version: c.version },
           edits: c.edits.map((e) => ({ ...e, annotationId: 'catalogLens.rename' })),
         })),
         changeAnnotations: {
-          'catalogLens.rename': { label: 'Rename in the workspace', description: note, needsConfirmation: true },
+          'catalogLens.rename': { label: 'Rename in the workspace', description: note, needsConfirmation: false },
         },
       };
     }
-    void connection.window.showInformationMessage(
-      `Catalog Lens: renaming in ${places} places of ${changes.length} files. ${note}`,
-    );
     return { changes: Object.fromEntries(changes.map((c) => [c.uri, c.edits])) };
   });
 
