@@ -19,4 +19,5 @@ export const LineageCommands = {
   insertUrn: 'catalogLens.lineage.insertUrn',
   copyUrn: 'catalogLens.lineage.copyUrn',
   refresh: 'catalogLens.lineage.refresh',
+  showUsages: 'catalogLens.lineage.showUsages',
 } as const;

@@ -149,6 +149,12 @@ export class CatalogLanguageServer implements vscode.Disposable {
     return client.code2ProtocolConverter.asUri(uri);
   }
 
+  /** A URI the server sent, as VS Code knows it. */
+  async codeUri(uri: string): Promise<vscode.Uri> {
+    const client = await this.running();
+    return client.protocol2CodeConverter.asUri(uri);
+  }
+
   showServerOutput(): void {
     this.serverChannel.show(true);
   }

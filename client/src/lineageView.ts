@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { entityName } from '../../model/src/entityNames';
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
 import { parseUrn } from '../../model/src/urn';
-import { DEFAULT_SETTINGS, LineageRequest, type LineageItem } from '../../model/src/protocol';
+import { DEFAULT_SETTINGS, LineageRequest, UsagesRequest, type LineageItem } from '../../model/src/protocol';
 import { LineageCommands } from './commandIds';
 import { entityPageUrlOfText } from './endpoints';
 import type { CatalogLanguageServer } from './languageClient';
@@ -184,8 +184,83 @@ export function registerLineageView(context: vscode.ExtensionContext, server: Ca
     vscode.window.setStatusBarMessage(`Catalog Lens: copied ${inertText(item.name, 'plain', 80)}`, 3000);
   });
 
+  register(LineageCommands.showUsages, async (arg) => {
+    const item = await entityOf(arg, server);
+    if (!item) return;
+    await showUsages(server, item);
+  });
+
   register(LineageCommands.refresh, async () => {
     const root = tree.current;
     if (root) tree.show(root);
   });
+}
+
+/** Most places the usages pick lists (each row reads its line from the file). */
+const USAGES_SHOWN = 200;
+
+/**
+ * Where the entity is named in the workspace (the server's workspace index, `catalogLens/usages`),
+ * as a quick pick: file, line and the line's text in each row; the highlighted row is previewed,
+ * Enter opens it at the URN.
+ */
+async function showUsages(server: CatalogLanguageServer, item: LineageItem): Promise<void> {
+  const name = inertText(item.name, 'plain', 80);
+  const result = await server.request(UsagesRequest, { urn: item.urn });
+  if (result.error !== undefined) {
+    void vscode.window.showWarningMessage(inertText(`Catalog Lens: ${result.error}`, 'notification', MESSAGE_LIMIT));
+    return;
+  }
+  if (result.places.length === 0) {
+    void vscode.window.showInformationMessage(`Catalog Lens: no file of the workspace names ${name}.`);
+    return;
+  }
+  const lines = new Map<string, string[]>();
+  type Row = vscode.QuickPickItem & { uri: vscode.Uri; range: vscode.Range };
+  const rows: Row[] = [];
+  for (const place of result.places.slice(0, USAGES_SHOWN)) {
+    const uri = await server.codeUri(place.uri);
+    let text = lines.get(place.uri);
+    if (!text) {
+      const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      text = open
+        ? open.getText().split(/\r?\n/)
+        : Buffer.from(await vscode.workspace.fs.readFile(uri).then(undefined, () => new Uint8Array()))
+            .toString('utf8')
+            .split(/\r?\n/);
+      lines.set(place.uri, text);
+    }
+    const { start, end } = place.range;
+    rows.push({
+      label: `${vscode.workspace.asRelativePath(uri)}:${start.line + 1}`,
+      description: place.entry ? 'docs-as-code entry' : '',
+      detail: inertText((text[start.line] ?? '').trim(), 'plain', 200),
+      uri,
+      range: new vscode.Range(start.line, start.character, end.line, end.character),
+    });
+  }
+  const pick = vscode.window.createQuickPick<Row>();
+  const more = result.places.length - rows.length;
+  pick.title = `Catalog: ${name} is named in ${result.places.length} place${result.places.length === 1 ? '' : 's'} of ${result.files} file${result.files === 1 ? '' : 's'}${more > 0 ? ` (the first ${rows.length} listed)` : ''}`;
+  pick.placeholder = 'Filter by file or line';
+  pick.matchOnDetail = true;
+  pick.items = rows;
+  const reveal = async (row: Row, preview: boolean): Promise<void> => {
+    const editor = await vscode.window.showTextDocument(row.uri, {
+      preview,
+      preserveFocus: preview,
+      selection: row.range,
+    });
+    editor.revealRange(row.range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  };
+  pick.onDidChangeActive((active) => {
+    if (active[0]) void reveal(active[0], true).catch(() => undefined);
+  });
+  pick.onDidAccept(() => {
+    const row = pick.selectedItems[0];
+    pick.hide();
+    if (row) void reveal(row, false);
+  });
+  pick.onDidHide(() => pick.dispose());
+  pick.show();
 }

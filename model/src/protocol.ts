@@ -462,6 +462,26 @@ export const LINEAGE_PAGE = 100;
 /** Request client → server: the lineage one hop up or down from an entity (the lineage view). */
 export const LineageRequest: CustomRequest<LineageParams, LineageResult> = { method: 'catalogLens/lineage' };
 
+/** Params of `catalogLens/usages`: an entity, in any namespace word. */
+export interface UsagesParams {
+  urn: string;
+}
+
+/** A place in the workspace that names the entity (LSP's zero-based lines and UTF-16 characters). */
+export interface UsagePlace {
+  uri: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  /** The docs-as-code entry that documents it. */
+  entry: boolean;
+}
+
+/** Every place the workspace index knows that names the entity, by file then position; or why not. */
+export type UsagesResult =
+  { places: UsagePlace[]; files: number; error?: undefined } | { error: string; places?: undefined; files?: undefined };
+
+/** Request client → server: where an entity is named in the workspace (the lineage view's rows). */
+export const UsagesRequest: CustomRequest<UsagesParams, UsagesResult> = { method: 'catalogLens/usages' };
+
 /** Params of `catalogLens/search`: what is typed, and optionally which kinds and platform to search. */
 export interface SearchParams extends CommandScope {
   query: string;

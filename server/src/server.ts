@@ -270,6 +270,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     settingsFor: (uri) => settings.get(uri),
     folders: () => session.folders,
     log,
+    guard,
     capabilities: () => ({
       progress: session.canProgress,
       watchedFiles: session.watchedFiles,

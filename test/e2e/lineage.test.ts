@@ -1,7 +1,8 @@
 /**
  * Issue 17 in a real VS Code: the hover on events.clicks shows its lineage counts as a link; a
  * click opens the Catalog Lineage view on it, whose Downstream lists db.orders; expanding
- * db.orders walks a second level down (analytics.public.revenue and the order_count feature).
+ * db.orders walks a second level down (analytics.public.revenue and the order_count feature);
+ * its row's "Show Where Used in the Workspace" lists the files that name it, and a row opens one.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -49,6 +50,20 @@ describe('the lineage view', { skip: !E2E_ENABLED && E2E_SKIP_REASON }, () => {
       await feature.waitFor();
       assert.match(await feature.innerText(), /ML feature · DerivedFrom/);
       await wb.screenshot('lineage-view.png');
+      // Where db.orders is used in the workspace, from its row (the workspace index).
+      await orders.click({ button: 'right' });
+      await page.locator('.context-view .action-label', { hasText: 'Show Where Used in the Workspace' }).click();
+      await wb
+        .quickInput()
+        .locator('.quick-input-title', { hasText: /db\.orders is named in \d+ places? of \d+ files?/ })
+        .waitFor();
+      const usage = wb.quickInput().locator('.monaco-list-row', { hasText: 'catalog/datasets.yml' }).first();
+      await usage.waitFor();
+      assert.match(await usage.innerText(), /catalog\/datasets\.yml:\d+[\s\S]*docs-as-code entry[\s\S]*db\.orders/);
+      // Another file's row opens that file.
+      await wb.quickInput().locator('.monaco-list-row', { hasText: 'sql/revenue.sql' }).first().click();
+      await wb.quickInput().waitFor({ state: 'hidden' });
+      await page.locator('.tab.active', { hasText: 'revenue.sql' }).waitFor();
     });
   });
 });

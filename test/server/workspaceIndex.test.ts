@@ -141,6 +141,33 @@ describe('the workspace index over LSP', () => {
     );
   });
 
+  test('catalogLens/usages: the places of an entity by URN alone (the lineage view), in either namespace word; bad params get an error', async () => {
+    const usages = (urn: unknown) =>
+      lsp.connection.sendRequest<{
+        places?: Array<{ uri: string; range: { start: { line: number } }; entry: boolean }>;
+        files?: number;
+        error?: string;
+      }>('catalogLens/usages', { urn });
+    const found = await usages(users('svc'));
+    assert.deepEqual(
+      found.places?.map((p) => `${rel(p.uri)}:${p.range.start.line + 1}${p.entry ? ' entry' : ''}`),
+      [
+        'a/catalog/datasets.yml:2 entry',
+        'a/pipelines/load.py:3',
+        'a/pipelines/load.py:4',
+        'b/jobs/job.py:1',
+        'b/sql/report.sql:1',
+      ],
+    );
+    assert.equal(found.files, 4);
+    assert.deepEqual(await usages('urn:li:dataset:(urn:li:dataPlatform:hive,db.nowhere,PROD)'), {
+      places: [],
+      files: 0,
+    });
+    assert.match((await usages('urn:li:dataset:(')).error ?? '', /catalogLens\/usages: .* is not a URN/);
+    assert.match((await usages(42)).error ?? '', /urn must be a string/);
+  });
+
   test('code lenses on the docs-as-code entries: how many other files use each', async () => {
     const yml = 'a/catalog/datasets.yml';
     await open(yml);

@@ -26,11 +26,11 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { entityName, kindWord } from '../../../model/src/entityNames';
 import { inertText } from '../../../model/src/inertText';
-import type { Settings } from '../../../model/src/protocol';
-import { entityKey, printUrn, type Urn } from '../../../model/src/urn';
+import { UsagesRequest, type Settings } from '../../../model/src/protocol';
+import { entityKey, parseUrn, printUrn, type Urn } from '../../../model/src/urn';
 import { renameAt, renamedUrn, renameEdits } from '../features/rename';
 import { occurrenceAt } from '../features/urnAt';
-import type { Log } from '../lsp';
+import { onCustomRequest, type guardWith, type Log } from '../lsp';
 import { scanText } from '../pipeline/check';
 import type { OpenDocuments } from '../pipeline/openDocuments';
 import { clearParseCache } from '../scan/parseCache';
@@ -44,6 +44,8 @@ export interface IndexServiceDeps {
   settingsFor(uri?: string): Promise<Settings>;
   folders(): string[];
   log: Log;
+  /** Runs a custom request's handler, turning a failure into `fallback` (server/src/lsp.ts guardWith). */
+  guard: ReturnType<typeof guardWith>;
   /** What the editor said at initialize. */
   capabilities(): { progress: boolean; watchedFiles: boolean; changeAnnotations: boolean };
 }
@@ -192,6 +194,21 @@ export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
     await ready();
     return index.placesOf(found.occ.urn).map((p): Location => ({ uri: p.uri, range: p.range }));
   });
+
+  onCustomRequest(
+    connection,
+    UsagesRequest,
+    deps.guard('usages', { error: 'the workspace index could not be read' }, async (params) => {
+      // Other editors send what they like: the params are checked before use.
+      const urn = (params as { urn?: unknown } | null | undefined)?.urn;
+      if (typeof urn !== 'string') return { error: 'catalogLens/usages: urn must be a string' };
+      const parsed = parseUrn(urn);
+      if (!parsed.ok) return { error: `catalogLens/usages: ${inertText(urn, 'plain', 200)} is not a URN` };
+      await ready();
+      const places = index.placesOf(urn);
+      return { places, files: new Set(places.map((p) => p.uri)).size };
+    }),
+  );
 
   connection.onDocumentHighlight(async (params) => {
     const found = await entityAt(params.textDocument.uri, params.position);
