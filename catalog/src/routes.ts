@@ -19,7 +19,7 @@ import type { PageData } from './pages/data';
 import type { PageAccess } from './pages/access';
 import { pageRequest, servePage } from './pages/serve';
 import type { RequestGuard } from './security';
-import { countRequest, statsSnapshot, type CatalogStats } from './stats';
+import { countOperation, countRequest, statsSnapshot, type CatalogStats } from './stats';
 import type { AspectStore } from './store';
 import { CATALOG_VERSION } from './version';
 
@@ -202,6 +202,7 @@ async function graphql(req: IncomingMessage, res: ServerResponse, s: Services, m
     limits: s.graphqlLimits,
     onInternalError: (e) => s.log(`internal error in GraphQL: ${e.stack ?? e.message}`),
     onOpaqueError: (e) => s.log(`DataHub mode: GraphQL error "${e.message}" as DataHub answers it: ${e.reason}`),
+    onOperation: (name) => countOperation(s.stats, name),
   });
   sendJson(res, answer.status, answer.body);
 }

@@ -9,6 +9,8 @@ export interface CatalogStats {
   aspectReads: number;
   /** Requests per raw path (query string left out), e.g. `/api/graphql`, `/aspects/urn%3Ali%3A…`. */
   byPath: Record<string, number>;
+  /** GraphQL documents read, by the name of the operation they run (`resolveEntities`, `searchEntities` …). */
+  graphqlOperations: Record<string, number>;
   reset(): void;
 }
 
@@ -18,11 +20,13 @@ export function createStats(): CatalogStats {
     aspectWrites: 0,
     aspectReads: 0,
     byPath: {},
+    graphqlOperations: {},
     reset() {
       stats.graphql = 0;
       stats.aspectWrites = 0;
       stats.aspectReads = 0;
       stats.byPath = {};
+      stats.graphqlOperations = {};
     },
   };
   return stats;
@@ -36,11 +40,17 @@ export function countRequest(stats: CatalogStats, method: string, path: string):
   else if (method === 'GET' && (path.startsWith('/aspects/') || path.startsWith('/entitiesV2/'))) stats.aspectReads++;
 }
 
+/** Counts a GraphQL document by its operation's name. */
+export function countOperation(stats: CatalogStats, name: string): void {
+  stats.graphqlOperations[name] = (stats.graphqlOperations[name] ?? 0) + 1;
+}
+
 export function statsSnapshot(stats: CatalogStats): Omit<CatalogStats, 'reset'> {
   return {
     graphql: stats.graphql,
     aspectWrites: stats.aspectWrites,
     aspectReads: stats.aspectReads,
     byPath: { ...stats.byPath },
+    graphqlOperations: { ...stats.graphqlOperations },
   };
 }

@@ -249,7 +249,7 @@ describe('catalog command line', () => {
     assert.equal(await exited, 0);
   });
 
-  test('GET /_catalog-lens/stats counts GraphQL requests and aspect reads and writes; POST …/reset zeroes them', async (t) => {
+  test('GET /_catalog-lens/stats counts GraphQL requests (and by operation name) and aspect reads and writes; POST …/reset zeroes them', async (t) => {
     const p = await startCatalogProcess({ sample: true, args: ['--quiet'] });
     t.after(() => p.stop());
     const stats = async () =>
@@ -258,29 +258,39 @@ describe('catalog command line', () => {
         aspectWrites: number;
         aspectReads: number;
         byPath: Record<string, number>;
+        graphqlOperations: Record<string, number>;
       }>;
     const reset = await fetch(`${p.url}/_catalog-lens/stats/reset`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
     });
-    assert.deepEqual(await reset.json(), { graphql: 0, aspectWrites: 0, aspectReads: 0, byPath: {} });
+    assert.deepEqual(await reset.json(), {
+      graphql: 0,
+      aspectWrites: 0,
+      aspectReads: 0,
+      byPath: {},
+      graphqlOperations: {},
+    });
     const { query, variables } = batchDocument([
       { kind: 'mlFeature', urn: SAMPLE.features.age },
       { kind: 'dataset', urn: SAMPLE.datasets.users },
     ]);
     for (let i = 0; i < 3; i++) await (await postGraphQL(p.url, query, variables)).text();
+    await (await postGraphQL(p.url, '{ __typename }', {})).text();
     await (
       await fetch(`${p.url}/aspects/${encodeURIComponent(SAMPLE.features.age)}?aspect=mlFeatureProperties&version=0`)
     ).text();
     const s = await stats();
-    assert.equal(s.graphql, 3);
+    assert.equal(s.graphql, 4);
+    assert.deepEqual(s.graphqlOperations, { resolveEntities: 3, '(anonymous)': 1 });
     assert.equal(s.aspectReads, 1);
     assert.equal(s.aspectWrites, 0);
-    assert.equal(s.byPath['/api/graphql'], 3);
+    assert.equal(s.byPath['/api/graphql'], 4);
     await fetch(`${p.url}/_catalog-lens/stats/reset`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
     }).then((r) => r.text());
     assert.equal((await stats()).graphql, 0);
+    assert.deepEqual((await stats()).graphqlOperations, {});
   });
 });

@@ -95,6 +95,8 @@ export interface GraphQLRunOptions {
   onInternalError?: (e: Error) => void;
   /** The DataHub mode answered less than it knows (OpaqueError): why. */
   onOpaqueError?: (e: OpaqueError) => void;
+  /** The name of the operation a parsed document runs (`(anonymous)` without one), for the stats. */
+  onOperation?: (name: string) => void;
 }
 
 function requestError(message: string): GraphQLResponse {
@@ -223,6 +225,7 @@ export async function runGraphQL(
     rememberDocument(query, known);
   }
   const doc = known.doc;
+  opts.onOperation?.(selectedOperation(doc, operationName ?? undefined)?.name?.value ?? '(anonymous)');
   // The DataHub mode keeps only the catalog's cap on fields in all, a guard for the catalog itself
   // (graphql-js validation is quadratic in the fields of a level); DataHub's limits come after validation.
   const overLimit = checkQueryLimits(doc, limits.kind === 'spec' ? limits.limits : DATAHUB_MODE_SAFETY_LIMITS);
