@@ -348,6 +348,17 @@ describe('Check Workspace reads from the workspace index', () => {
       );
       assert.equal(lsp.latestDiagnostics(vendored), undefined);
       assert.equal(lsp.latestDiagnostics(vendoredLate), undefined);
+
+      // Settings other than those the index was built with: the check lists and reads the folder
+      // itself (big.py is no longer too large; a file never reported is found).
+      const unreported = put('unreported.py', `z = "${S.ghost}"\n`);
+      lsp.settings['maxFileSize'] = 8192;
+      await lsp.configurationChanged();
+      assert.deepEqual(await check(), { files: 5, skipped: 0, urns: 1, diagnostics: 4, cancelled: false });
+      assert.deepEqual(
+        lsp.latestDiagnostics(unreported)!.map((d) => d.code),
+        ['unknown-urn'],
+      );
     } finally {
       await lsp.stop();
     }

@@ -349,7 +349,7 @@ export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
       await ready();
       if (!watching) return undefined;
       const open = deps.documents.all().map((d) => d.uri);
-      return index.filesToCheck(folder, settings.languages, settings.excludeFolders, open);
+      return index.filesToCheck(folder, settings, open);
     },
     foldersChanged: (added, removed) => {
       for (const folder of removed) index.removeFolder(folder);

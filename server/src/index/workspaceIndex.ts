@@ -60,6 +60,9 @@ export interface IndexHost {
   log(message: string): void;
 }
 
+/** The settings that choose and read a folder's files. */
+type Chosen = Pick<Settings, 'languages' | 'excludeFolders' | 'maxFileSize'>;
+
 /** The kinds a docs-as-code entry describes. */
 const DESCRIBED: ReadonlySet<string> = new Set(['dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup']);
 
@@ -105,7 +108,7 @@ export class WorkspaceIndex {
   private readonly quiet = new Set<string>();
   private readonly passedOver = new Map<string, ReadFailure>();
   /** The folders built, with the settings that chose their files; a cancelled build leaves its folder out. */
-  private readonly covered = new Map<string, { languages: string[]; excludeFolders: string[] }>();
+  private readonly covered = new Map<string, Chosen>();
   private total = 0;
   private full = false;
   /** Set once the first build ended (or was stopped). */
@@ -159,7 +162,11 @@ export class WorkspaceIndex {
     this.built = true;
     if (!cancelled())
       for (const [folder, s] of chosen)
-        this.covered.set(folder, { languages: [...s.languages], excludeFolders: [...s.excludeFolders] });
+        this.covered.set(folder, {
+          languages: [...s.languages],
+          excludeFolders: [...s.excludeFolders],
+          maxFileSize: s.maxFileSize,
+        });
     report(files.length, files.length);
   }
 
@@ -170,22 +177,18 @@ export class WorkspaceIndex {
   }
 
   /**
-   * What Check Workspace needs of the folder `folder`, when a complete build of it chose its
-   * files with these `languages` and `excludeFolders` (otherwise undefined: the check lists the
-   * folder itself) and nothing has filled the index since; `openUris` (the open documents'
-   * files) are counted among the files to read.
+   * What Check Workspace needs of the folder `folder`, when a complete build of it chose and read
+   * its files with these settings (`languages`, `excludeFolders`, `maxFileSize`; otherwise
+   * undefined: the check lists the folder itself) and nothing has filled the index since;
+   * `openUris` (the open documents' files) are counted among the files to read.
    */
-  filesToCheck(
-    folder: string,
-    languages: readonly string[],
-    excludeFolders: readonly string[],
-    openUris: readonly string[] = [],
-  ): IndexedFiles | undefined {
+  filesToCheck(folder: string, now: Chosen, openUris: readonly string[] = []): IndexedFiles | undefined {
     const c = this.covered.get(folder);
     if (!c || this.full) return undefined;
     const same = (a: readonly string[], b: readonly string[]): boolean =>
       a.length === b.length && a.every((x) => b.includes(x));
-    if (!same(c.languages, languages) || !same(c.excludeFolders, excludeFolders)) return undefined;
+    if (!same(c.languages, now.languages) || !same(c.excludeFolders, now.excludeFolders)) return undefined;
+    if (c.maxFileSize !== now.maxFileSize) return undefined;
     const prefix = folder.endsWith('/') ? folder : `${folder}/`;
     const under = (u: string): boolean => u.startsWith(prefix);
     // Open documents are read whatever the index says: their last edits may not be indexed yet.
