@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startSession, step, type E2eSession } from './harness';
-import { E2E_ENABLED, E2E_SKIP_REASON } from './support/workspaceText';
+import { E2E_ENABLED, E2E_SKIP_REASON, waitForFile } from './support/workspaceText';
 
 const urn = (ns: string, name: string): string => `urn:${ns}:dataset:(urn:${ns}:dataPlatform:hive,${name},PROD)`;
 const FILES = (name: string): Record<string, string> => ({
@@ -69,14 +69,3 @@ describe('rename across the workspace in the Refactor Preview', { skip: !E2E_ENA
     });
   });
 });
-
-/** Waits (up to 10 s) for the saved file to read `expected`, and fails naming what it read. */
-async function waitForFile(file: string, expected: string): Promise<void> {
-  let text = '';
-  for (const until = Date.now() + 10_000; Date.now() < until;) {
-    text = readFileSync(file, 'utf8');
-    if (text === expected) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.equal(text, expected, file);
-}

@@ -5,11 +5,11 @@
  * Both read back from the saved file.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startSession, step, type E2eSession } from './harness';
-import { E2E_ENABLED, E2E_SKIP_REASON } from './support/workspaceText';
+import { E2E_ENABLED, E2E_SKIP_REASON, waitForFile } from './support/workspaceText';
 
 const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
 const REVENUE = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,analytics.public.revenue,PROD)';
@@ -79,14 +79,3 @@ describe('completion of real names and Catalog: Search…', { skip: !E2E_ENABLED
     });
   });
 });
-
-/** Waits (up to 10 s) for the saved file to read `expected`, and fails naming what it read. */
-async function waitForFile(file: string, expected: string): Promise<void> {
-  let text = '';
-  for (const until = Date.now() + 10_000; Date.now() < until;) {
-    text = readFileSync(file, 'utf8');
-    if (text === expected) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.equal(text, expected);
-}

@@ -1,4 +1,5 @@
 /** Where a text is in a workspace file, so a test can scroll to it and point at it. */
+import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
@@ -21,3 +22,14 @@ export function lineOf(workspace: string, file: string, needle: string, nth = 0)
 /** node:test skips the e2e suites unless the e2e runner (test/e2e/run.mjs) set this. */
 export const E2E_ENABLED = process.env.CATALOG_LENS_E2E === '1';
 export const E2E_SKIP_REASON = 'end-to-end test in a real VS Code: run `npm run test:e2e`';
+
+/** Waits (up to 10 s) for the saved file to read `expected`, and fails naming the file and what it read. */
+export async function waitForFile(file: string, expected: string): Promise<void> {
+  let text = '';
+  for (const until = Date.now() + 10_000; Date.now() < until;) {
+    text = readFileSync(file, 'utf8');
+    if (text === expected) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.equal(text, expected, file);
+}
