@@ -17,6 +17,13 @@ import { lineOf } from './workspaceText';
 
 const UI_TIMEOUT = 20_000;
 
+/** A point on the screen; one of text (revealText) also says how to find that text again. */
+export interface TextPoint {
+  x: number;
+  y: number;
+  query?: TextPointQuery;
+}
+
 /** A part of the page, in CSS pixels (Playwright's screenshot `clip`). */
 export interface Clip {
   x: number;
@@ -124,36 +131,49 @@ export class Workbench {
     return (await handle.jsonValue()) as { x: number; y: number };
   }
 
-  /** Reveals `line` (1-based) and returns the point of `needle` on it. */
-  async revealText(
-    lineNumber: number,
-    lineText: string,
-    needle: string,
-    at?: number,
-  ): Promise<{ x: number; y: number }> {
+  /**
+   * Reveals `line` (1-based) and returns the point of `needle` on it, with what finds it again:
+   * code lenses and other view zones arrive after the text and move it down, so hoverAt and
+   * clickAt look the point up again where they go.
+   */
+  async revealText(lineNumber: number, lineText: string, needle: string, at?: number): Promise<TextPoint> {
     await this.goToLine(lineNumber);
-    return this.pointOf(lineText, needle, at);
+    return { ...(await this.pointOf(lineText, needle, at)), query: { lineText, needle, at } };
   }
 
-  /** Hovers the point and returns the hover's text once it matches `expected`. */
-  async hoverAt(point: { x: number; y: number }, expected: RegExp): Promise<string> {
-    // Leave first: a hover only opens when the mouse arrives on a word.
-    await this.page.mouse.move(5, 5);
-    await this.page
-      .locator('.monaco-hover')
-      .filter({ visible: true })
-      .waitFor({ state: 'detached', timeout: UI_TIMEOUT });
-    await this.page.mouse.move(point.x, point.y, { steps: 4 });
-    const hover = this.page.locator('.monaco-hover:visible').filter({ hasText: expected }).first();
-    try {
-      await hover.waitFor({ timeout: UI_TIMEOUT });
-    } catch (err) {
-      const shown = await this.page.locator('.monaco-hover:visible').allInnerTexts();
-      throw new Error(
-        `no hover matching ${expected} at (${point.x}, ${point.y}); visible hovers: ${JSON.stringify(shown)}\n${String(err)}`,
-      );
+  /** Where a point is now: a point of text (revealText) is looked up again. */
+  private async now(point: TextPoint): Promise<{ x: number; y: number }> {
+    return point.query ? this.pointOf(point.query.lineText, point.query.needle, point.query.at) : point;
+  }
+
+  /**
+   * Hovers the point and returns the hover's text once it matches `expected`. A point of text is
+   * looked up again before each try (every few seconds, until UI_TIMEOUT), as the text can move.
+   */
+  async hoverAt(point: TextPoint, expected: RegExp): Promise<string> {
+    const until = Date.now() + UI_TIMEOUT;
+    for (;;) {
+      // Leave first: a hover only opens when the mouse arrives on a word.
+      await this.page.mouse.move(5, 5);
+      await this.page
+        .locator('.monaco-hover')
+        .filter({ visible: true })
+        .waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+      const at = await this.now(point);
+      await this.page.mouse.move(at.x, at.y, { steps: 4 });
+      const hover = this.page.locator('.monaco-hover:visible').filter({ hasText: expected }).first();
+      const left = until - Date.now();
+      try {
+        await hover.waitFor({ timeout: point.query && left > 5000 ? 4000 : Math.max(left, 1) });
+        return await hover.innerText();
+      } catch (err) {
+        if (Date.now() < until) continue;
+        const shown = await this.page.locator('.monaco-hover:visible').allInnerTexts();
+        throw new Error(
+          `no hover matching ${expected} at (${at.x}, ${at.y}); visible hovers: ${JSON.stringify(shown)}\n${String(err)}`,
+        );
+      }
     }
-    return hover.innerText();
   }
 
   /** The hover box on screen (VS Code's content hover: it clips what does not fit and scrolls). */
@@ -209,22 +229,39 @@ export class Workbench {
     return hover;
   }
 
-  /** Clicks the point, which puts the cursor there. */
-  async clickAt(point: { x: number; y: number }): Promise<void> {
-    await this.page.mouse.click(point.x, point.y);
+  /** Clicks the point (a point of text where it is now), which puts the cursor there. */
+  async clickAt(point: TextPoint): Promise<void> {
+    const at = await this.now(point);
+    await this.page.mouse.click(at.x, at.y);
   }
 
   quickInput(): Locator {
     return this.page.locator('.quick-input-widget');
   }
 
-  /** Runs a command by its palette title ("Catalog: Set Access Token"). */
+  /**
+   * Runs a command by its palette title ("Catalog: Set Access Token"). The palette is opened again
+   * while the command is not listed (until UI_TIMEOUT): it lists what the context allows when it
+   * opens, and in CI a trusted workspace's write commands were once missing from the first list.
+   */
   async runCommand(title: string): Promise<void> {
-    await this.closeWidgets();
-    const input = this.quickInput().locator('input');
-    await this.pressUntilVisible('F1', input, 'the command palette');
-    await input.fill(`>${title}`);
-    await this.pickQuickItem(title);
+    const until = Date.now() + UI_TIMEOUT;
+    for (;;) {
+      await this.closeWidgets();
+      const input = this.quickInput().locator('input');
+      await this.pressUntilVisible('F1', input, 'the command palette');
+      await input.fill(`>${title}`);
+      const row = this.quickInput().locator('.monaco-list-row', { hasText: title }).first();
+      try {
+        await row.waitFor({ timeout: Math.max(1, Math.min(5000, until - Date.now())) });
+      } catch (err) {
+        if (Date.now() < until) continue;
+        const shown = await this.quickInput().locator('.monaco-list-row').allInnerTexts();
+        throw new Error(`the palette does not list ${title}; it lists ${JSON.stringify(shown)}\n${String(err)}`);
+      }
+      await row.click();
+      return;
+    }
   }
 
   /** Clicks the quick-pick row whose label (or detail) contains `text`. */
