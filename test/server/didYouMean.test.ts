@@ -1,14 +1,17 @@
 /**
  * Did-you-mean (issue 16, point 4): the ranking of what a search found (pure), and, through the real
  * server against the real local catalog's search, the diagnostic that names the nearest entities
- * and the quick fixes that replace the URN in a literal, a builder call's argument and YAML.
+ * and the quick fixes that replace the URN in a literal, a builder call's argument and YAML; and
+ * the warning kept when the searches take longer than the syntax-first delay.
  */
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { rankSuggestions, suggestionNames } from '../../server/src/features/didYouMean';
 import { applyEdits } from '../support/textEdits';
-import { COMPAT_MODES, useSampleServer } from '../support/fixture';
+import { COMPAT_MODES, S, sampleCatalog, serverFor, useSampleServer, type Catalog } from '../support/fixture';
 
 const textOf = (m: string | { value: string }): string => (typeof m === 'string' ? m : m.value);
 const ds = (name: string, platform = 'hive', env = 'PROD', ns = 'li'): string =>
@@ -113,3 +116,57 @@ for (const compat of COMPAT_MODES)
       assert.match(textOf(all.find((d) => d.code === 'unknown-urn')!.message), /is not in the catalog$/);
     });
   });
+
+describe('did-you-mean slower than the first diagnostics', () => {
+  let catalog: Catalog;
+  let proxy: Server;
+  let proxyUrl: string;
+  before(async () => {
+    catalog = await sampleCatalog();
+    // A proxy that answers the catalog's searches 800 ms late and everything else at once.
+    proxy = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const forward = (): void => {
+          const up = request(
+            new URL(req.url ?? '/', catalog.url),
+            { method: req.method, headers: { ...req.headers, host: new URL(catalog.url).host } },
+            (r) => {
+              res.writeHead(r.statusCode ?? 502, r.headers);
+              r.pipe(res);
+            },
+          );
+          up.on('error', () => res.destroy());
+          up.end(body);
+        };
+        if (body.toString('utf8').includes('searchEntities')) setTimeout(forward, 800);
+        else forward();
+      });
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()));
+    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    await new Promise((r) => proxy?.close(r));
+    await catalog?.close();
+  });
+
+  test('the unknown-URN warning stays when the searches outlast the syntax-first delay', async () => {
+    const lsp = await serverFor(proxyUrl);
+    try {
+      const uri = 'file:///w/slow_suggest.py';
+      await lsp.open(uri, 'python', `x = "${S.ghost}"\n`);
+      await lsp.diagnostics(uri, (all) => all.some((d) => d.code === 'unknown-urn'));
+      // Past the searches (800 ms) and the syntax-first delay (300 ms): nothing took the warning away.
+      await new Promise((r) => setTimeout(r, 1500));
+      assert.deepEqual(
+        lsp.latestDiagnostics(uri)?.map((d) => d.code),
+        ['unknown-urn'],
+      );
+    } finally {
+      await lsp.stop();
+    }
+  });
+});

@@ -208,6 +208,9 @@ export class OpenDocuments {
     }, SYNTAX_FIRST_MS);
     try {
       const resolved = await resolveItems(this.ctx.clientFor(s), resolvableItems([scan]), abort.signal);
+      // Resolved: the syntax-only publish must not come after this one (did-you-mean is awaited
+      // below, and a timer left running replaced these diagnostics with the syntax-only ones).
+      clearTimeout(early);
       const stale = (): boolean => abort.signal.aborted || this.ctx.documents.get(uri)?.version !== version;
       if (stale()) return;
       this.publish(doc, diagnose(scan, resolved, s));
