@@ -127,19 +127,28 @@ describe('commands through the VS Code API', () => {
     assert.match(await hoverAt(doc, positionOf(doc, urn, 'created_in_host')), /Made by the in-host suite\./);
   });
 
-  test('"Catalog: Refresh" drops what the catalog answered: a description changed elsewhere shows after it', async () => {
+  test('"Catalog: Refresh" drops what the catalog answered: a description changed elsewhere shows after it', async (t) => {
     const doc = await openNewFile('pipelines/refresh.py', `USERS = "${URNS.users}"\n`);
     const at = positionOf(doc, URNS.users, 'db.users');
-    const before = 'Login e-mail address, unique.';
-    assert.ok((await hoverAt(doc, at)).includes(before), 'the hover lists the email column');
-    // A colleague edits a column description in the catalog's UI.
-    const changed = 'Sign-in e-mail address, one per user.';
-    await catalogGraphql(
-      'mutation ($urn: String!, $d: String!) { updateDescription(input: { resourceUrn: $urn, subResourceType: DATASET_FIELD, subResource: "email", description: $d }) }',
-      { urn: URNS.users, d: changed },
-    );
+    // The first column: the hover lists it whatever else it shows (owners, lineage … take rows since issue 17).
+    const before = 'Primary key of the user.';
+    const setUserId = (d: string): Promise<unknown> =>
+      catalogGraphql(
+        'mutation ($urn: String!, $d: String!) { updateDescription(input: { resourceUrn: $urn, subResourceType: DATASET_FIELD, subResource: "user_id", description: $d }) }',
+        { urn: URNS.users, d },
+      );
+    const first = await hoverAt(doc, at);
+    assert.ok(first.includes(before), `the hover lists the user_id column: ${first}`);
+    // A colleague edits a column description in the catalog's UI (put back after the test).
+    const changed = 'Primary key of the user, never reused.';
+    t.after(async () => {
+      await setUserId(before);
+      await vscode.commands.executeCommand('catalogLens.runRefresh');
+    });
+    await setUserId(changed);
     // Within catalogLens.cache.ttlSeconds (300 s) the editor keeps what it read …
-    assert.ok((await hoverAt(doc, at)).includes(before), 'the cached description until Refresh');
+    const cached = await hoverAt(doc, at);
+    assert.ok(cached.includes(before) && !cached.includes(changed), 'the cached description until Refresh');
     await vscode.commands.executeCommand('catalogLens.runRefresh');
     // … and reads the catalog again after Refresh.
     const after = await hoverAt(doc, at);
