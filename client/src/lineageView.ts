@@ -9,12 +9,14 @@
 import * as vscode from 'vscode';
 import { entityName } from '../../model/src/entityNames';
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
+import { acceptCatalogUrn } from '../../model/src/insertion';
 import { parseUrn } from '../../model/src/urn';
 import { DEFAULT_SETTINGS, LineageRequest, UsagesRequest, type LineageItem } from '../../model/src/protocol';
 import { LineageCommands } from './commandIds';
 import { entityPageUrlOfText } from './endpoints';
 import type { CatalogLanguageServer } from './languageClient';
 import { kindLabel, lineageRows, type Direction, type LineageRow } from './lineageRows';
+import { insertCatalogUrn } from './insertUrn';
 import type { Log } from './log';
 import { catalogSettings, reportFailure, urnUnderCursor } from './paletteCommands';
 
@@ -102,11 +104,17 @@ class LineageTree implements vscode.TreeDataProvider<Node> {
 }
 
 /** The entity a command was given: a row of the view, `{urn}` from a hover link, or the URN under the cursor. */
+/**
+ * The entity a command is about: from a view row or a search row (an object holding a URN), or
+ * the URN under the cursor. An argument can come from a hover's command link, whose arguments are
+ * whatever the link says: only a URN that parses as a well-formed URN is taken from it, and the
+ * name and kind shown are rebuilt from that URN, never read from the argument.
+ */
 async function entityOf(arg: unknown, server: CatalogLanguageServer): Promise<LineageItem | undefined> {
   if (arg && typeof arg === 'object') {
-    const a = arg as { item?: LineageItem; urn?: unknown };
-    if (a.item && typeof a.item.urn === 'string') return a.item;
-    if (typeof a.urn === 'string') return itemOfUrn(a.urn);
+    const a = arg as { item?: unknown; urn?: unknown };
+    const urn = a.item && typeof a.item === 'object' ? (a.item as { urn?: unknown }).urn : a.urn;
+    return acceptCatalogUrn(urn).ok ? itemOfUrn(urn as string) : undefined;
   }
   const at = await urnUnderCursor(server);
   return at ? itemOfUrn(at.urn, at.kind) : undefined;
@@ -116,7 +124,9 @@ function itemOfUrn(urn: string, kind?: string): LineageItem {
   const parsed = parseUrn(urn);
   return {
     urn,
-    kind: kind ?? (parsed.ok ? parsed.urn.kind : 'entity'),
+    kind:
+      kind ??
+      (!parsed.ok ? 'entity' : parsed.urn.kind === 'other' ? parsed.urn.entityType.toLowerCase() : parsed.urn.kind),
     name: parsed.ok ? entityName(parsed.urn) : urn,
     relationship: '',
   };
@@ -174,7 +184,7 @@ export function registerLineageView(context: vscode.ExtensionContext, server: Ca
       void vscode.window.showInformationMessage('Catalog Lens: open an editor to insert the URN into.');
       return;
     }
-    await editor.edit((b) => b.replace(editor.selection, item.urn));
+    await insertCatalogUrn(editor, item.urn, log);
   });
 
   register(LineageCommands.copyUrn, async (arg) => {
@@ -232,9 +242,9 @@ async function showUsages(server: CatalogLanguageServer, item: LineageItem): Pro
     }
     const { start, end } = place.range;
     rows.push({
-      label: `${vscode.workspace.asRelativePath(uri)}:${start.line + 1}`,
+      label: `${inertText(vscode.workspace.asRelativePath(uri), 'quickInput', 200)}:${start.line + 1}`,
       description: place.entry ? 'docs-as-code entry' : '',
-      detail: inertText((text[start.line] ?? '').trim(), 'plain', 200),
+      detail: inertText((text[start.line] ?? '').trim(), 'quickInput', 200),
       uri,
       range: new vscode.Range(start.line, start.character, end.line, end.character),
     });

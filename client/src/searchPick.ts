@@ -8,6 +8,7 @@
  */
 import * as vscode from 'vscode';
 import { inertText } from '../../model/src/inertText';
+import { insertCatalogUrn } from './insertUrn';
 import { SearchRequest, type SearchItem } from '../../model/src/protocol';
 import { LineageCommands, PaletteCommands } from './commandIds';
 import type { CatalogLanguageServer } from './languageClient';
@@ -43,7 +44,7 @@ export function rowOf(item: SearchItem): Row {
   const { open, copy } = rowButtons();
   return {
     label: `$(${ICONS[item.kind] ?? 'symbol-misc'}) ${inertText(item.name, 'quickInput', 120)}`,
-    description: [kindLabel(item.kind), item.platform].filter(Boolean).join(' · '),
+    description: inertText([kindLabel(item.kind), item.platform].filter(Boolean).join(' · '), 'quickInput', 120),
     ...(item.description ? { detail: inertText(item.description, 'quickInput', 200) } : {}),
     // The quick pick's own filter would hide rows the catalog matched on their description.
     alwaysShow: true,
@@ -125,8 +126,7 @@ async function searchPick(server: CatalogLanguageServer): Promise<void> {
   if (!row?.item) return;
   if (editor && !editor.document.isClosed) {
     await vscode.window.showTextDocument(editor.document, editor.viewColumn);
-    const urn = row.item.urn;
-    await editor.edit((b) => b.replace(editor.selection, urn));
+    await insertCatalogUrn(editor, row.item.urn, log);
   } else {
     await vscode.commands.executeCommand(LineageCommands.copyUrn, { urn: row.item.urn });
   }

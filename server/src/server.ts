@@ -325,7 +325,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
       const open = await openDocuments.open(params.textDocument.uri);
       if (!open || !open.settings.languages.includes(open.doc.languageId)) return [];
       const { doc } = open;
-      const slot = nameSlotAt(doc.getText(), doc.offsetAt(params.position), open.settings.namespaces);
+      const slot = nameSlotAt(doc.getText(), doc.offsetAt(params.position), open.settings.namespaces, doc.languageId);
       if (slot) {
         completing?.abort();
         const abort = (completing = new AbortController());
@@ -354,7 +354,9 @@ export function startServer(connection: Connection, runtime: Runtime): void {
         return {
           // More than listed: the editor asks again as the name grows; else it filters this list itself.
           isIncomplete: found.total > found.items.length || found.items.length >= SEARCH_PAGE,
-          items: nameItems(slot, found.items, range),
+          items: nameItems(slot, found.items, range, (urn, reason) =>
+            log(`completion: not offering ${inertText(urn, 'plain', 200)}: ${reason}`),
+          ),
         };
       }
       const line = doc.getText({ start: { line: params.position.line, character: 0 }, end: params.position });

@@ -164,6 +164,28 @@ describe('settings', () => {
     assert.equal(manifest.capabilities?.virtualWorkspaces, false);
   });
 
+  test('what changes the requests sent with the token, their number, or the author of writes is not for a restricted workspace to set', () => {
+    // VS Code reads a restricted setting from the user's settings only while the workspace is untrusted;
+    // a machine-scoped one never from a workspace.
+    const untrusted = manifest.capabilities?.untrustedWorkspaces?.restrictedConfigurations ?? [];
+    const TOKEN_TRAFFIC = [
+      'catalogLens.batchSize',
+      'catalogLens.cache.ttlSeconds',
+      'catalogLens.cache.maxEntries',
+      'catalogLens.requestTimeoutMs',
+      'catalogLens.graphqlComplexityBudget',
+      ...Object.keys(settings).filter((k) => k.startsWith('catalogLens.diagnostics.')),
+      'catalogLens.actor',
+    ];
+    assert.ok(TOKEN_TRAFFIC.length >= 12);
+    for (const key of TOKEN_TRAFFIC) {
+      assert.ok(settings[key], `${key} is a setting`);
+      assert.ok(untrusted.includes(key), `${key} restricted`);
+    }
+    assert.equal(settings['catalogLens.actor']?.scope, 'machine', "a repository's settings never choose the author");
+    for (const key of untrusted) assert.ok(settings[key], `${key} (restricted) is a setting`);
+  });
+
   test('maxFileSize is machine-scoped, bounded as the server bounds it, and counted in characters (security probe, finding 6)', () => {
     const s = settings['catalogLens.maxFileSize'];
     assert.equal(s?.scope, 'machine', "a workspace's .vscode/settings.json cannot raise it");

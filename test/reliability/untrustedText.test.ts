@@ -12,11 +12,12 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { codeSpan, escapeMarkdown, safeDescription, tableCell } from '../../server/src/features/markdown';
+import { LineageRequest, type LineageResult } from '../../model/src/protocol';
 import { ingestBatch } from '../support/catalogHttp';
 import { S, sampleCatalog, serverFor, type Catalog } from '../support/fixture';
 import { hoverText, positionOf, type LspSession } from '../support/lspClient';
 import { hostileText } from './support/fuzzInputs';
-import { activeMarkdown, activeMessage } from './support/inert';
+import { activeMarkdown, activeMessage, renderedActive } from './support/inert';
 
 const MB = 1 << 20;
 /** Everything at once, then a megabyte. */
@@ -162,6 +163,27 @@ describe('untrusted text through the Markdown helpers (property)', () => {
         `${JSON.stringify(t)} → ${JSON.stringify(safeDescription(t))}`,
       );
     }
+  });
+
+  test("the second probe's reference definitions: an escaped bracket in the label, a label over two lines", () => {
+    const lineage =
+      'command:catalogLens.showLineage?%7B%22item%22%3A%7B%22urn%22%3A%22urn%3Ali%3Adataset%3A(x)%22%2C%22name%22%3A%22Approved%22%7D%7D';
+    for (const t of [
+      `Read [the runbook][a\\]b] first; schema in [the spec][x\\]y].\n\n[a\\]b]: ${lineage}\n[x\\]y]: file:///etc/passwd`,
+      `Read [the runbook][a\nb] first.\n\n[a\nb]: ${lineage}`,
+      `Source table: [db.orders][o\\]1].\n\n[o\\]1]: command:catalogLens.showLineage?%7B%7D`,
+      '[a\\\\]: command:x\n[a\\\\]',
+      '\\[a](command:x)',
+      '\\\\[a](command:x)',
+      '[a](https://ok.example) [b](command:x) [c](file:///etc/passwd)',
+    ]) {
+      const out = safeDescription(t);
+      assert.deepEqual(renderedActive(out), [], `${JSON.stringify(t)} → ${JSON.stringify(out)}`);
+      assert.deepEqual(activeMarkdown(out), [], `${JSON.stringify(t)} → ${JSON.stringify(out)}`);
+    }
+    assert.ok(renderedActive(`[x\\]y]\n\n[x\\]y]: command:evil`).length > 0, 'the oracle sees the raw attack');
+    assert.equal(safeDescription('[docs](https://ok.example/a b)'), '\\[docs\\](https://ok.example/a b)');
+    assert.equal(safeDescription('see [docs](https://ok.example/a)'), 'see [docs](https://ok.example/a)');
   });
 
   test('a bracket inside the label makes no definition, even inside a code span (seed -1006328388)', () => {
@@ -348,4 +370,50 @@ describe('untrusted catalog text in plain-text messages (write failures, status,
       for (const line of lsp.logs) assert.ok(line.length < 20_000, `a log line of ${line.length} characters`);
     });
   }
+});
+
+describe('lineage rows from a hostile DataHub (second probe, finding 15)', () => {
+  let hostile: HostileCatalog;
+  let lsp: LspSession;
+  before(async () => {
+    hostile = await hostileCatalog();
+    lsp = await serverFor(hostile.url, { settings: { requestTimeoutMs: 2000 } });
+  });
+  after(async () => {
+    await lsp.stop();
+    await hostile.close();
+  });
+
+  test('a row whose urn is not a well-formed URN (a line break and code in it) is dropped; the others stay', async () => {
+    const bad = `${S.orders}"\nimport os; os.system("id")\nX = "`;
+    hostile.answer = (req, _b, res) => {
+      if (req.url !== '/api/graphql') return json(res, 404, {});
+      json(res, 200, {
+        data: {
+          e0: {
+            urn: S.users,
+            lineage: {
+              total: 3,
+              relationships: [
+                { type: 'DownstreamOf', entity: { urn: bad, type: 'DATASET', name: 'db.orders' } },
+                {
+                  type: 'DownstreamOf',
+                  entity: { urn: '";__import__("os").system("id")#', type: 'DATASET', name: 'x' },
+                },
+                { type: 'DownstreamOf', entity: { urn: S.orders, type: 'DATASET', name: 'db.orders' } },
+              ],
+            },
+          },
+        },
+      });
+    };
+    const r = await lsp.connection.sendRequest<LineageResult>(LineageRequest.method, {
+      urn: S.users,
+      direction: 'downstream',
+    });
+    assert.deepEqual(
+      r.items?.map((i) => i.urn),
+      [S.orders],
+    );
+  });
 });

@@ -18,7 +18,7 @@ const USERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
 describe('name slots (pure)', () => {
   const slot = (marked: string, ns = ['li', 'svc']) => {
     const { text, offset } = caret(marked);
-    return nameSlotAt(text, offset, ns);
+    return nameSlotAt(text, offset, ns, 'python');
   };
   test('a URN literal after its platform: a dataset of hive, the rest of the URN replaced too', () => {
     const s = slot('x = "urn:li:dataset:(urn:li:dataPlatform:hive,db.us|ers,PROD)"');

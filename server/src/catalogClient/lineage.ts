@@ -5,6 +5,7 @@
 import { isRecord } from '../../../model/src/json';
 import { LINEAGE_PAGE, type LineageItem, type LineageResult } from '../../../model/src/protocol';
 import { entityName } from '../../../model/src/entityNames';
+import { acceptCatalogUrn } from '../../../model/src/insertion';
 import { parseUrn } from '../../../model/src/urn';
 import type { CatalogClient } from './client';
 import { hintFor } from './errors';
@@ -21,11 +22,13 @@ const KINDS: Readonly<Record<string, string>> = {
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
-/** One relationship's entity as a view row; undefined when the answer has no URN for it. */
+/** One relationship's entity as a view row; undefined when the answer has no well-formed URN for it. */
 function itemOf(rel: Record<string, unknown>): LineageItem | undefined {
   const entity = isRecord(rel['entity']) ? rel['entity'] : undefined;
   const urn = str(entity?.['urn']);
   if (!entity || !urn) return undefined;
+  // A row is offered for Insert/Copy URN and for the next hop: only a well-formed URN, as DataHub writes it.
+  if (!acceptCatalogUrn(urn).ok) return undefined;
   const type = str(entity['type']) ?? '';
   const parsed = parseUrn(urn);
   const platform = isRecord(entity['platform']) ? str(entity['platform']['name']) : undefined;

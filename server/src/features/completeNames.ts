@@ -11,8 +11,10 @@ import { CompletionItemKind, type CompletionItem, type Range } from 'vscode-lang
 import type { SearchItem } from '../../../model/src/protocol';
 import { kindWord } from '../../../model/src/entityNames';
 import { inertText } from '../../../model/src/inertText';
-import { parseUrn, printUrn, withNamespace } from '../../../model/src/urn';
+import { acceptCatalogUrn, insertionFor, type Destination } from '../../../model/src/insertion';
+import { printUrn, withNamespace, type Urn } from '../../../model/src/urn';
 import type { ResolvableKind } from '../catalogClient/queries';
+import { destinationAt } from './destination';
 
 /** Where a name is being written, and what the catalog is asked for it. */
 export interface NameSlot {
@@ -28,6 +30,8 @@ export interface NameSlot {
   /** `urn`: the item writes the whole URN in namespace `ns`; `name`: only the name. */
   insert: 'urn' | 'name';
   ns: string;
+  /** What the item's text lands in (the literal or scalar around the slot). */
+  destination: Destination;
 }
 
 /** A call that takes an entity's name: its kind, parameters in order, and which of them are the name, platform, table. */
@@ -117,11 +121,22 @@ function platformOf(value: string): string {
  * The slot at `offset` of `text`, when a name is being written there; `namespaces` are the words
  * URN literals are recognised in.
  */
-export function nameSlotAt(text: string, offset: number, namespaces: readonly string[]): NameSlot | undefined {
+export function nameSlotAt(
+  text: string,
+  offset: number,
+  namespaces: readonly string[],
+  languageId: string,
+): NameSlot | undefined {
   const start = Math.max(0, offset - LOOK_BACK);
   const before = text.slice(start, offset);
   const after = text.slice(offset, offset + 300);
-  return literalSlot(before, after, offset, namespaces) ?? callSlot(before, after, offset);
+  const slot = literalSlot(before, after, offset, namespaces) ?? callSlot(before, after, offset);
+  return (
+    slot && {
+      ...slot,
+      destination: destinationAt(text, slot.insert === 'urn' ? slot.from : offset - slot.typed.length, languageId),
+    }
+  );
 }
 
 function literalSlot(
@@ -129,7 +144,7 @@ function literalSlot(
   after: string,
   offset: number,
   namespaces: readonly string[],
-): NameSlot | undefined {
+): Omit<NameSlot, 'destination'> | undefined {
   const nsAlt = namespaces.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
   if (!nsAlt) return undefined;
   const NAME = String.raw`[^,()\s'"\x60]*`;
@@ -139,7 +154,7 @@ function literalSlot(
     m: RegExpExecArray,
     kind: ResolvableKind,
     part: { platform: string } | { table: string },
-  ): NameSlot => ({
+  ): Omit<NameSlot, 'destination'> => ({
     kind,
     typed: m[m.length - 1]!,
     ...part,
@@ -157,7 +172,7 @@ function literalSlot(
   return undefined;
 }
 
-function callSlot(before: string, after: string, offset: number): NameSlot | undefined {
+function callSlot(before: string, after: string, offset: number): Omit<NameSlot, 'destination'> | undefined {
   const m = CALL_RE.exec(before);
   if (!m) return undefined;
   const callee = m[1]!;
@@ -193,42 +208,75 @@ function callSlot(before: string, after: string, offset: number): NameSlot | und
   };
 }
 
-/** Whether `item` fits the slot: its kind, platform and feature table (a catalog may ignore a filter). */
-function fits(slot: NameSlot, item: SearchItem): boolean {
-  if (item.kind !== slot.kind) return false;
-  if (slot.platform !== undefined && item.platform !== undefined && item.platform !== slot.platform) return false;
-  if (slot.table !== undefined) {
-    const p = parseUrn(item.urn);
-    if (!p.ok || p.urn.kind !== 'mlFeature' || p.urn.table !== slot.table) return false;
+/** The name as the URN spells it (DataHub's reserved-character escapes kept): what a builder argument takes. */
+function spelledName(urn: Urn): string | undefined {
+  switch (urn.kind) {
+    case 'dataset':
+    case 'mlModel':
+    case 'mlModelGroup':
+      return urn.name;
+    case 'mlFeatureTable':
+      return urn.table;
+    case 'mlFeature':
+      return urn.feature;
+    default:
+      return undefined;
   }
+}
+
+/** Whether `urn` fits the slot: its platform and feature table (a catalog may ignore a filter). */
+function fits(slot: NameSlot, urn: Urn): boolean {
+  if (slot.platform !== undefined && 'platform' in urn && urn.kind !== 'dataPlatform' && urn.platform !== slot.platform)
+    return false;
+  if (slot.table !== undefined && (urn.kind !== 'mlFeature' || urn.table !== slot.table)) return false;
   return true;
 }
 
-/** The completion items of what the catalog found for `slot`, in the catalog's order; `range` is the slot's. */
-export function nameItems(slot: NameSlot, found: readonly SearchItem[], range: Range): CompletionItem[] {
+/**
+ * The completion items of what the catalog found for `slot`, in the catalog's order; `range` is
+ * the slot's. An item is offered only for a well-formed URN of the slot's kind whose text the
+ * slot's literal can hold as it is (model/src/insertion.ts); `refused` hears of every other one.
+ * The label is the name exactly as it is inserted.
+ */
+export function nameItems(
+  slot: NameSlot,
+  found: readonly SearchItem[],
+  range: Range,
+  refused: (urn: string, reason: string) => void = () => {},
+): CompletionItem[] {
   const items: CompletionItem[] = [];
   const seen = new Set<string>();
   for (const item of found) {
-    if (!fits(slot, item)) continue;
-    const parsed = parseUrn(item.urn);
-    if (!parsed.ok) continue;
-    const urn = printUrn(withNamespace(parsed.urn, slot.ns));
-    const newText = slot.insert === 'urn' ? urn : item.name;
+    const accepted = acceptCatalogUrn(item.urn, [slot.kind]);
+    if (!accepted.ok) {
+      refused(item.urn, accepted.reason);
+      continue;
+    }
+    if (!fits(slot, accepted.urn)) continue;
+    const urn = printUrn(withNamespace(accepted.urn, slot.ns));
+    const name = spelledName(accepted.urn);
+    if (name === undefined) continue;
+    const written = insertionFor(slot.insert === 'urn' ? urn : name, slot.destination);
+    if (!written.ok) {
+      refused(item.urn, written.reason);
+      continue;
+    }
+    const newText = written.text;
     if (seen.has(newText)) continue;
     seen.add(newText);
-    const where = item.platform ?? (parsed.urn.kind === 'mlFeature' ? parsed.urn.table : undefined);
+    const where = item.platform ?? (accepted.urn.kind === 'mlFeature' ? accepted.urn.table : undefined);
     const description = item.description
       ? inertText(item.description, 'markdown', 600)
       : '*No description in the catalog.*';
     items.push({
-      label: item.name,
+      label: name,
       kind: CompletionItemKind.Reference,
-      detail: `${where ? `${where} ` : ''}${kindWord(item.kind)}`,
-      labelDetails: { description: where ?? kindWord(item.kind) },
+      detail: `${where ? `${inertText(where, 'plain', 60)} ` : ''}${kindWord(item.kind)}`,
+      labelDetails: { description: where ? inertText(where, 'plain', 60) : kindWord(item.kind) },
       documentation: { kind: 'markdown', value: `${description}\n\n\`${urn.replace(/`/g, '')}\`` },
       // The catalog ranked them: that order, as the editor sorts by sortText.
       sortText: String(items.length).padStart(4, '0'),
-      filterText: slot.insert === 'urn' ? urn : item.name,
+      filterText: newText,
       textEdit: { range, newText },
     });
   }

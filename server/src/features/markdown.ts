@@ -7,8 +7,6 @@
  */
 import { inertText } from '../../../model/src/inertText';
 
-const WEB_OR_MAIL = /^(https?:|mailto:)/i;
-
 /** Plain text shown literally inside Markdown: inertText for hovers, by the name the hover code reads. */
 export function escapeMarkdown(text: string, limit = 200): string {
   return inertText(text, 'markdown', limit);
@@ -19,38 +17,63 @@ export function codeSpan(text: string, limit = 200): string {
   return `\`${inertText(text, 'plain', limit).replace(/`/g, 'ˋ')}\``;
 }
 
-/** A catalog description as inert Markdown, at most `limit` characters and `maxLines` lines. */
+/**
+ * Web and mail links written inline with a simple label (no bracket, no line break in it) and a
+ * target without spaces, parentheses or angle brackets: the only links a description keeps, and
+ * the code rebuilds each of them.
+ */
+const INLINE_WEB_LINK = /(?<![\\!])\[([^[\]\n]{1,300})\]\(\s*((?:https?:\/\/|mailto:)[^\s()<>]+)\s*\)/gi;
+const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
+
+/**
+ * Catalog text as Markdown in which no bracket, angle bracket or ampersand of the text is
+ * syntax: `[` and `]` escaped, `<`, `>`, `&` written as entities; a backslash escape the text
+ * already holds is kept as the pair it is (so `\[` stays a literal bracket, and `\\[` cannot
+ * become an escaped backslash before a live one).
+ */
+function escapeBrackets(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '\\' && i + 1 < text.length && ASCII_PUNCTUATION.test(text[i + 1]!)) {
+      out += c + text[++i]!;
+    } else if (c === '[' || c === ']') out += `\\${c}`;
+    else if (c === '<') out += '&lt;';
+    else if (c === '>') out += '&gt;';
+    else if (c === '&') out += '&amp;';
+    else out += c;
+  }
+  return out;
+}
+
+/**
+ * A catalog description as inert Markdown, at most `limit` characters and `maxLines` lines.
+ * Escaped, not filtered: every `[`, `]`, `<`, `>` and `&` of the text is shown as itself, so no
+ * link, image, reference definition, autolink or HTML of any form can come from it; the only
+ * links are inline web and mail links, which are found first and rebuilt from their label
+ * (escaped the same way) and target (percent-encoded). Emphasis, code spans, lists and headings
+ * stay Markdown. A bracket inside a code span then shows its backslash: the price of the rule.
+ */
 export function safeDescription(text: string, limit = 1500, maxLines = 30): string {
   let t = inertText(text, 'lines', limit).trim();
   const lines = t.split('\n');
   if (lines.length > maxLines) t = `${lines.slice(0, maxLines).join('\n')}\n…`;
-  // HTML is shown as text: `<` and `&` never start a tag or an entity.
-  t = t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  // Links and images keep their text; only web and mail targets stay links.
-  t = t.replace(
-    /(!?)\[((?:[^[\]]|\[[^[\]]*\])*)\]\(\s*([^)\s]*)[^)\n]*\)/g,
-    (_m, bang: string, label: string, target: string) =>
-      WEB_OR_MAIL.test(target) && bang === '' ? `[${label}](${target.replace(/[()]/g, encodeURIComponent)})` : label,
-  );
-  // Labels that regex cannot pair (deeper brackets, what removing a link left behind) must not link
-  // or load anything either: other destinations lose their `](`, and no `![` opens an image.
-  t = t.replace(/(\\*)\]\((\s*)([^)\s]*)/g, (m, slashes: string, space: string, target: string) =>
-    slashes.length % 2 === 1 || WEB_OR_MAIL.test(target) ? m : `${slashes}\\](${space}${target}`,
-  );
-  t = t.replace(/!\[/g, '!\\[');
-  // Reference-style link definitions (also inside list items) could point anywhere: neutralise them.
-  t = t.replace(
-    /^((?:[ \t]{0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+)*)[ \t]{0,3}\[([^\]\n]*)\]:[ \t]*(?:\n[ \t]*)?(\S+).*$/gm,
-    (_m, prefix: string, label: string) => `${prefix}\\[${label}\\]`,
-  );
-  // What looks like one but is not (no destination yet, an empty label) gets its brackets escaped too:
-  // a definition is judged by renderers that differ, and escaping costs nothing.
-  t = t.replace(
-    /^((?:[ \t]{0,3}(?:[-*+]|\d{1,9}[.)])[ \t]+)*[ \t]{0,3})\[([^\]\n]*)\]:/gm,
-    (_m, prefix: string, label: string) => `${prefix}\\[${label}\\]:`,
-  );
-  // Bare scheme text such as command:foo would not be a link without `<…>`, which is escaped above.
-  return t;
+  // inertText shows control characters as escapes, so NUL marks the links' places safely.
+  const links: string[] = [];
+  t = t.replace(INLINE_WEB_LINK, (_m, label: string, target: string) => {
+    links.push(`[${escapeBrackets(label)}](${encodeURI(decodeSafely(target)).replace(/[()]/g, encodeURIComponent)})`);
+    return `\u0000${links.length - 1}\u0000`;
+  });
+  return escapeBrackets(t).replace(/\u0000(\d+)\u0000/g, (_m, i: string) => links[Number(i)]!);
+}
+
+/** `target` with its percent escapes undone where they are valid (encodeURI then writes each once). */
+function decodeSafely(target: string): string {
+  try {
+    return decodeURI(target);
+  } catch {
+    return target;
+  }
 }
 
 /** One line for a table cell: newlines, pipes and HTML neutralised. */

@@ -1,3 +1,6 @@
+import MarkdownIt from 'markdown-it';
+type Token = ReturnType<MarkdownIt['parse']>[number];
+
 /**
  * Oracles for text from a file or the catalog: what would make it active, hidden or unbounded
  * where the editor shows it. Hovers are Markdown (VS Code renders them); messages are plain text,
@@ -136,7 +139,7 @@ function unescapedAt(text: string, i: number): boolean {
  * not a web or mail address (`allowedTarget` may widen that), reference definitions, controls.
  */
 export function activeMarkdown(md: string, allowedTarget: (target: string) => boolean = () => false): string[] {
-  const problems: string[] = [];
+  const problems: string[] = renderedActive(md, allowedTarget);
   const control = CONTROL.exec(md);
   if (control)
     problems.push(`control character U+${control[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${control.index}`);
@@ -165,6 +168,32 @@ export function activeMarkdown(md: string, allowedTarget: (target: string) => bo
     if (unescapedAt(md, open) && unescapedAt(md, close))
       problems.push(`reference definition at ${open}: ${md.slice(open, open + 40)}`);
   }
+  return problems;
+}
+
+const COMMONMARK = new MarkdownIt('commonmark', { html: true });
+
+/**
+ * What a CommonMark renderer (markdown-it, with raw HTML on, as the strictest reader) makes of
+ * `md`: every link whose target is not web, mail or allowed, every image, every piece of raw HTML.
+ * This oracle parses as a renderer does, so no hand-written pattern can be bypassed by a form it
+ * did not foresee (a label with an escaped bracket, a label over two lines).
+ */
+export function renderedActive(md: string, allowedTarget: (target: string) => boolean = () => false): string[] {
+  const problems: string[] = [];
+  const walk = (tokens: Token[]): void => {
+    for (const t of tokens) {
+      if (t.type === 'link_open') {
+        const href = t.attrGet('href') ?? '';
+        if (!/^(https?:|mailto:)/i.test(href) && !allowedTarget(href))
+          problems.push(`rendered link to '${href.slice(0, 60)}'`);
+      } else if (t.type === 'image') problems.push(`rendered image of '${(t.attrGet('src') ?? '').slice(0, 60)}'`);
+      else if (t.type === 'html_inline' || t.type === 'html_block')
+        problems.push(`rendered HTML ${t.content.slice(0, 40)}`);
+      if (t.children) walk(t.children);
+    }
+  };
+  walk(COMMONMARK.parse(md, {}));
   return problems;
 }
 
