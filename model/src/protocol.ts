@@ -280,6 +280,13 @@ export interface Settings {
   allowTokenOrigins: string[];
   /** Glob-free list of folder names skipped by Check Workspace. */
   excludeFolders: string[];
+  index: {
+    /**
+     * Most bytes of URN text the workspace index keeps (each entity's spelling, name and key);
+     * past it, files that would add more are left out, and the log says so. At most MAX_INDEX_BYTES_BOUND.
+     */
+    maxBytes: number;
+  };
 }
 
 /**
@@ -288,6 +295,12 @@ export interface Settings {
  * finding 6).
  */
 export const MAX_FILE_SIZE_BOUND = 16 * 1024 * 1024;
+
+/**
+ * The largest `index.maxBytes` the server takes, whatever the settings say: the index of an
+ * 859 MiB checkout of long URNs crashed the server (security probe part 2, finding 7).
+ */
+export const MAX_INDEX_BYTES_BOUND = 1024 * 1024 * 1024;
 
 export const DEFAULT_SETTINGS: Settings = {
   url: '',
@@ -331,6 +344,7 @@ export const DEFAULT_SETTINGS: Settings = {
   graphqlComplexityBudget: 2000,
   allowTokenOrigins: [],
   excludeFolders: ['node_modules', '.git', '.venv', 'venv', '__pycache__', 'dist', 'build', 'out', 'target'],
+  index: { maxBytes: 64 * 1024 * 1024 },
 };
 
 /** Connection state, shown by the client's status bar. */

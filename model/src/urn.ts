@@ -693,3 +693,48 @@ export function encodeUrnForUi(urn: string): string {
 export function entityTypeOf(urn: Urn): string {
   return urn.kind === 'other' ? urn.entityType : urn.kind;
 }
+
+/**
+ * The longest URN DataHub takes, URL-encoded (notes §7: UrnValidationUtil refuses longer ones;
+ * schemaField URNs are exempt). The workspace index leaves longer ones out: no catalog holds them.
+ */
+export const MAX_URN_ENCODED_LENGTH = 512;
+
+/**
+ * The length of `text` URL-encoded as DataHub measures it (Java's URLEncoder, UTF-8): ASCII
+ * letters, digits, `.`, `-`, `*`, `_` and space take one character, every other byte three.
+ */
+export function urlEncodedLength(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (
+      (c >= 97 && c <= 122) ||
+      (c >= 65 && c <= 90) ||
+      (c >= 48 && c <= 57) ||
+      c === 46 ||
+      c === 45 ||
+      c === 42 ||
+      c === 95 ||
+      c === 32
+    )
+      n += 1;
+    else if (c < 0x80) n += 3;
+    else if (c < 0x800) n += 6;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 12;
+        i++;
+      } else n += 9;
+    } else n += 9;
+  }
+  return n;
+}
+
+/** Whether DataHub would refuse `text` (of kind `kind`) as longer than MAX_URN_ENCODED_LENGTH URL-encoded. */
+export function overUrnLengthLimit(text: string, kind: Urn['kind']): boolean {
+  if (kind === 'schemaField') return false;
+  // Encoding never shortens: past the limit as written is past it encoded, whatever its size.
+  return text.length > MAX_URN_ENCODED_LENGTH || urlEncodedLength(text) > MAX_URN_ENCODED_LENGTH;
+}

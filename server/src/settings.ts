@@ -4,7 +4,7 @@
  * them as `initializationOptions.settings`.
  */
 import { isRecord } from '../../model/src/json';
-import { DEFAULT_SETTINGS, MAX_FILE_SIZE_BOUND, type Settings } from '../../model/src/protocol';
+import { DEFAULT_SETTINGS, MAX_FILE_SIZE_BOUND, MAX_INDEX_BYTES_BOUND, type Settings } from '../../model/src/protocol';
 
 export type ConfigurationFetcher = (scopeUri: string | undefined) => Promise<unknown>;
 
@@ -65,6 +65,7 @@ export function mergeSettings(raw: unknown): Settings {
   const d = DEFAULT_SETTINGS;
   const diag = isRecord(r['diagnostics']) ? r['diagnostics'] : {};
   const cache = isRecord(r['cache']) ? r['cache'] : {};
+  const index = isRecord(r['index']) ? r['index'] : {};
   const sev = (v: unknown, def: Settings['diagnostics']['malformed']): Settings['diagnostics']['malformed'] =>
     v === 'error' || v === 'warning' || v === 'information' || v === 'hint' || v === 'off' ? v : def;
   return {
@@ -96,6 +97,7 @@ export function mergeSettings(raw: unknown): Settings {
     graphqlComplexityBudget: Math.max(50, num(r['graphqlComplexityBudget'], d.graphqlComplexityBudget, 1)),
     allowTokenOrigins: strings(r['allowTokenOrigins'], d.allowTokenOrigins),
     excludeFolders: strings(r['excludeFolders'], d.excludeFolders),
+    index: { maxBytes: Math.min(MAX_INDEX_BYTES_BOUND, num(index['maxBytes'], d.index.maxBytes, 1)) },
   };
 }
 function str(v: unknown, def: string): string {

@@ -4,10 +4,13 @@
  * the document pipeline (pipeline/check.ts) over files; no LSP connection is needed here, so a
  * command line can run it too.
  */
-import { promises as fs } from 'node:fs';
-import { extname, join } from 'node:path';
+import * as fsSync from 'node:fs';
+import { promises as fs, type Stats } from 'node:fs';
+import { basename, dirname, extname, isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { inertText } from '../../model/src/inertText';
 import type { CheckWorkspaceResult, Settings } from '../../model/src/protocol';
 import type { PlainDiagnostic } from './features/diagnostics';
 import { diagnose, resolvableItems, resolveItems, scanText, type PipelineContext } from './pipeline/check';
@@ -81,12 +84,14 @@ export async function checkWorkspace(ctx: WorkspaceContext, run: CheckRun): Prom
   const cancelled = (): boolean => run.cancelled();
   try {
     // Settings are asked once per workspace folder (its files share them), not once per file.
-    const files: Array<{ path: string; uri: string; languageId: string; settings: Settings }> = [];
+    // `named`: a file the command line named as a folder, read through a symbolic link if it is one.
+    const files: Array<{ path: string; uri: string; languageId: string; settings: Settings; named?: true }> = [];
     for (const folder of ctx.workspaceFolders()) {
       if (!folder.startsWith('file:')) continue;
       const settings = await ctx.settingsFor(folder);
       const paths: string[] = [];
       const root = fileURLToPath(folder);
+      let named = false;
       const indexed = await ctx.indexedFiles?.(folder, settings);
       if (indexed) {
         // The index read every file of the folder: only those that hold URNs are read again.
@@ -98,34 +103,41 @@ export async function checkWorkspace(ctx: WorkspaceContext, run: CheckRun): Prom
         paths.push(...indexed.mentioning.map((u) => fileURLToPath(u)));
       } else if ((await fs.stat(root).catch(() => undefined))?.isFile()) {
         paths.push(root); // a file named as a folder (the command line's paths) is checked on its own
+        named = true;
       } else await listFiles(root, settings.excludeFolders, paths, cancelled);
       for (const path of paths) {
         const languageId = LANGUAGE_BY_EXTENSION[extname(path).toLowerCase()];
         if (languageId && settings.languages.includes(languageId))
-          files.push({ path, uri: pathToFileURL(path).toString(), languageId, settings });
+          files.push({ path, uri: fileUri(path), languageId, settings, ...(named ? { named: true as const } : {}) });
       }
     }
     // Files are read READ_AHEAD at a time, in order, while the ones already read are scanned.
     // Only files that hold URNs are kept (with their text, for positions) until the diagnostics.
     const scanned: Array<{ doc: TextDocument; scan: ScanResult; settings: Settings }> = [];
     const reads: Array<Promise<string | ReadFailure> | undefined> = [];
+    /** The open document of a file, under VS Code's spelling of its URI or Node's (other editors). */
+    const openOf = (f: { path: string; uri: string }): TextDocument | undefined =>
+      ctx.openDocument(f.uri) ?? ctx.openDocument(pathToFileURL(f.path).toString());
+    const read = (f: (typeof files)[number]): Promise<string | ReadFailure> =>
+      readCapped(f.path, f.settings.maxFileSize, f.named ? { followLink: true } : {});
     const readAt = (i: number): Promise<string | ReadFailure> | undefined => {
       const f = files[i];
-      if (!f || ctx.openDocument(f.uri)) return undefined;
-      return readCapped(f.path, f.settings.maxFileSize);
+      if (!f || openOf(f)) return undefined;
+      return read(f);
     };
     for (let i = 0; i < Math.min(READ_AHEAD, files.length); i++) reads[i] = readAt(i);
     for (let i = 0; i < files.length && !cancelled(); i++) {
-      const { uri, languageId, settings: s } = files[i]!;
-      const read = reads[i];
+      const f = files[i]!;
+      const { uri, languageId, settings: s } = f;
+      const ahead = reads[i];
       reads[i] = undefined;
       if (i + READ_AHEAD < files.length) reads[i + READ_AHEAD] = readAt(i + READ_AHEAD);
-      const open = ctx.openDocument(uri);
+      const open = openOf(f);
       let doc = open;
       if (!doc) {
-        const text = read ? await read : await readCapped(files[i]!.path, s.maxFileSize);
+        const text = ahead ? await ahead : await read(f);
         if (typeof text !== 'string') {
-          passOver(ctx, result, files[i]!.path, text, s);
+          passOver(ctx, result, f.path, text, s);
           continue;
         }
         doc = TextDocument.create(uri, languageId, 0, text);
@@ -185,6 +197,7 @@ function passOver(
   s: Settings,
 ): void {
   result.skipped++;
+  if (why.notRegular) return ctx.log(`Check Workspace: ${path} was passed over: ${why.notRegular}, not a regular file`);
   if (!why.tooLarge && why.error === undefined) return;
   if (why.error) ctx.log(`Check Workspace: ${path} was passed over: ${why.error}`);
   ctx.skipped?.(
@@ -198,19 +211,290 @@ function passOver(
 export interface ReadFailure {
   tooLarge?: true;
   error?: string;
+  /**
+   * Not a regular file, so not read: a symbolic link (never followed), a FIFO (opening one waits
+   * for a writer, and held a thread of the pool for good), a device (/dev/zero never ends), a socket.
+   */
+  notRegular?: string;
 }
 
-/** The file's text, or why not: larger than `maxSize`, or unreadable (gone since the listing, no permission …). */
-export async function readCapped(path: string, maxSize: number): Promise<string | ReadFailure> {
-  let handle: import('node:fs/promises').FileHandle | undefined;
+/**
+ * The file's text, or why not: not a regular file, larger than `maxSize` bytes, or unreadable
+ * (gone since the listing, no permission …). `followLink`: the path may be a symbolic link to a
+ * regular file (a file the user named on the command line); otherwise a link is not followed.
+ */
+export async function readCapped(
+  path: string,
+  maxSize: number,
+  opts: { followLink?: boolean } = {},
+): Promise<string | ReadFailure> {
+  const steps = readSteps(path, maxSize, opts.followLink === true);
   try {
-    handle = await fs.open(path, 'r');
-    if ((await handle.stat()).size > maxSize) return { tooLarge: true };
-    return await handle.readFile('utf8');
+    let next = steps.next();
+    while (!next.done) {
+      let value: unknown;
+      try {
+        value = await stepAsync(next.value);
+      } catch (e) {
+        next = steps.throw(e);
+        continue;
+      }
+      next = steps.next(value);
+    }
+    return next.value;
   } catch (e) {
-    return { error: (e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : String(e)) };
+    return readError(e);
+  }
+}
+
+/** readCapped, synchronously: the workspace index reads a codebase's many small files this way (benchmark 10). */
+export function readCappedSync(path: string, maxSize: number): string | ReadFailure {
+  const steps = readSteps(path, maxSize, false);
+  try {
+    let next = steps.next();
+    while (!next.done) {
+      let value: unknown;
+      try {
+        value = stepSync(next.value);
+      } catch (e) {
+        next = steps.throw(e);
+        continue;
+      }
+      next = steps.next(value);
+    }
+    return next.value;
+  } catch (e) {
+    return readError(e);
+  }
+}
+
+/** One file system call of a read: readSteps yields them, readCapped and readCappedSync make them. */
+type ReadStep =
+  | { op: 'lstat' | 'stat'; path: string }
+  | { op: 'open'; path: string; flags: number }
+  | { op: 'fstat' | 'close'; fd: number }
+  | { op: 'read'; fd: number; buffer: Buffer; offset: number; length: number };
+
+/**
+ * Read only, never waiting (O_NONBLOCK: a FIFO put in the file's place after its stat does not
+ * block the open); NO_FOLLOW refuses a symbolic link put there. Windows has neither flag.
+ */
+const READ_FLAGS = fsSync.constants.O_RDONLY | (fsSync.constants.O_NONBLOCK ?? 0);
+const NO_FOLLOW = fsSync.constants.O_NOFOLLOW ?? 0;
+
+/**
+ * The one way a file is read for the workspace index and Check Workspace, as the file system
+ * calls it takes: stat the path without following a link and pass over what is not a regular
+ * file, open it without blocking, check again on the open descriptor, and read at most
+ * `maxSize` + 1 bytes into a bounded buffer, whatever size the stat gave (/proc files say 0,
+ * a file may grow).
+ */
+function* readSteps(path: string, maxSize: number, followLink: boolean): Generator<ReadStep, string | ReadFailure> {
+  const before = (yield { op: followLink ? 'stat' : 'lstat', path }) as Stats;
+  if (!before.isFile()) return notRegular(before);
+  const fd = (yield { op: 'open', path, flags: READ_FLAGS | (followLink ? 0 : NO_FOLLOW) }) as number;
+  try {
+    const st = (yield { op: 'fstat', fd }) as Stats;
+    if (!st.isFile()) return notRegular(st);
+    if (st.size > maxSize) return { tooLarge: true };
+    const cap = maxSize + 1;
+    let buffer = Buffer.allocUnsafe(Math.min(st.size + 1, cap));
+    let read = 0;
+    for (;;) {
+      if (read === buffer.length) {
+        if (read >= cap) return { tooLarge: true };
+        const bigger = Buffer.allocUnsafe(Math.min(buffer.length * 2, cap));
+        buffer.copy(bigger, 0, 0, read);
+        buffer = bigger;
+      }
+      const n = (yield { op: 'read', fd, buffer, offset: read, length: buffer.length - read }) as number;
+      if (n === 0) break;
+      read += n;
+    }
+    return buffer.toString('utf8', 0, read);
   } finally {
-    await handle?.close().catch(() => undefined);
+    yield { op: 'close', fd };
+  }
+}
+
+function notRegular(st: Stats): ReadFailure {
+  // A folder is unreadable as a file, as reading it would say.
+  if (st.isDirectory()) return { error: 'EISDIR' };
+  if (st.isSymbolicLink()) return { notRegular: 'a symbolic link' };
+  if (st.isFIFO()) return { notRegular: 'a FIFO' };
+  if (st.isSocket()) return { notRegular: 'a socket' };
+  if (st.isCharacterDevice() || st.isBlockDevice()) return { notRegular: 'a device' };
+  return { notRegular: 'not a regular file' };
+}
+
+function readError(e: unknown): ReadFailure {
+  const code = (e as NodeJS.ErrnoException).code;
+  // NO_FOLLOW met a link that took the file's place after its stat.
+  if (code === 'ELOOP') return { notRegular: 'a symbolic link' };
+  return { error: code ?? (e instanceof Error ? e.message : String(e)) };
+}
+
+const fsAsync = {
+  lstat: promisify(fsSync.lstat),
+  stat: promisify(fsSync.stat),
+  open: promisify(fsSync.open),
+  fstat: promisify(fsSync.fstat),
+  read: promisify(fsSync.read),
+  close: promisify(fsSync.close),
+};
+
+async function stepAsync(s: ReadStep): Promise<unknown> {
+  switch (s.op) {
+    case 'lstat':
+      return fsAsync.lstat(s.path);
+    case 'stat':
+      return fsAsync.stat(s.path);
+    case 'open':
+      return fsAsync.open(s.path, s.flags);
+    case 'fstat':
+      return fsAsync.fstat(s.fd);
+    case 'close':
+      return fsAsync.close(s.fd);
+    case 'read':
+      return (await fsAsync.read(s.fd, s.buffer, s.offset, s.length, null)).bytesRead;
+  }
+}
+
+function stepSync(s: ReadStep): unknown {
+  switch (s.op) {
+    case 'lstat':
+      return fsSync.lstatSync(s.path);
+    case 'stat':
+      return fsSync.statSync(s.path);
+    case 'open':
+      return fsSync.openSync(s.path, s.flags);
+    case 'fstat':
+      return fsSync.fstatSync(s.fd);
+    case 'close':
+      return fsSync.closeSync(s.fd);
+    case 'read':
+      return fsSync.readSync(s.fd, s.buffer, s.offset, s.length, null);
+  }
+}
+
+/**
+ * Why `path` is not a file of the workspace folders (`folders`: file: URIs), or undefined when it
+ * is: under one of them as written, and its real path (symbolic links resolved; that of its
+ * folder when the file does not exist) under the real path of that folder. A link inside a
+ * folder, or a linked folder, that leads out of it is outside.
+ */
+export async function outsideWorkspace(path: string, folders: readonly string[]): Promise<string | undefined> {
+  const roots = folders.flatMap((f) => {
+    try {
+      return f.startsWith('file:') ? [fileURLToPath(f)] : [];
+    } catch {
+      return [];
+    }
+  });
+  const root = roots.find((r) => within(r, path));
+  if (root === undefined) return 'outside the workspace folders';
+  const real = (p: string): Promise<string | undefined> => fs.realpath(p).catch(() => undefined);
+  const realPath = (await real(path)) ?? (await real(dirname(path)));
+  const realRoot = await real(root);
+  if (realPath === undefined || realRoot === undefined) return 'outside the workspace folders (its folder is gone)';
+  return within(realRoot, realPath) ? undefined : 'outside the workspace folders (a symbolic link leads out)';
+}
+
+/** Whether `path` is `root` or under it. */
+function within(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/** What a WorkspaceEdit names (LSP's shapes: text edits by URI or by document, file creates, renames, deletes). */
+export interface EditedFiles {
+  changes?: Record<string, unknown>;
+  documentChanges?: ReadonlyArray<{ textDocument?: { uri: string }; uri?: string; oldUri?: string; newUri?: string }>;
+}
+
+/**
+ * The one check a WorkspaceEdit passes before the server returns it: which of the files it
+ * names are outside the workspace folders (a symbolic link leading out counts), as a sentence
+ * with their names inert for a notification; undefined when none is. URIs that name no file
+ * (`untitled:`) are not paths and pass.
+ */
+export async function editOutsideWorkspace(edit: EditedFiles, folders: readonly string[]): Promise<string | undefined> {
+  const uris = new Set(Object.keys(edit.changes ?? {}));
+  for (const c of edit.documentChanges ?? [])
+    for (const u of [c.textDocument?.uri, c.uri, c.oldUri, c.newUri]) if (u !== undefined) uris.add(u);
+  const outside: string[] = [];
+  for (const uri of [...uris].sort()) {
+    if (!uri.startsWith('file:')) continue;
+    let why: string | undefined;
+    try {
+      why = await outsideWorkspace(fileURLToPath(uri), folders);
+    } catch {
+      why = 'not a path of this machine';
+    }
+    if (why) outside.push(`${fileNameOf(uri)} is ${why}`);
+  }
+  if (outside.length === 0) return undefined;
+  return `${outside.slice(0, 5).join('; ')}${outside.length > 5 ? `; and ${outside.length - 5} more files` : ''}`;
+}
+
+/** A file's name for a message, decoded and inert: `report (final).py`, not `report%20%28final%29.py`. */
+export function fileNameOf(uri: string): string {
+  let name: string;
+  try {
+    name = basename(fileURLToPath(uri));
+  } catch {
+    name = uri.slice(uri.lastIndexOf('/') + 1);
+    try {
+      name = decodeURIComponent(name);
+    } catch {
+      // kept as written
+    }
+  }
+  return inertText(name, 'notification', 80);
+}
+
+/**
+ * The URI of the file at `path` as VS Code spells it (vscode-uri's `URI.file(path).toString()`):
+ * every character but ASCII letters, digits, `-._~` and `/` percent-encoded, a Windows drive
+ * letter in lower case. Node's pathToFileURL keeps `( ) $ ! ' * + , ; = @`: the same file under
+ * two URIs was listed twice by references, and rename failed on overlapping edits (probe finding 9).
+ */
+export function fileUri(path: string): string {
+  let p = process.platform === 'win32' ? path.replace(/\\/g, '/') : path;
+  let authority = '';
+  if (p.startsWith('//')) {
+    // A UNC path: \\server\share\file.
+    const end = p.indexOf('/', 2);
+    authority = (end < 0 ? p.slice(2) : p.slice(2, end)).toLowerCase();
+    p = end < 0 ? '/' : p.slice(end);
+  }
+  if (!p.startsWith('/')) p = `/${p}`;
+  const drive = /^\/([A-Z]):/.exec(p);
+  if (drive) p = `/${drive[1]!.toLowerCase()}:${p.slice(3)}`;
+  try {
+    return `file://${encodeUriPart(authority)}${encodeUriPart(p)}`;
+  } catch {
+    return pathToFileURL(path).toString(); // a lone surrogate: no spelling VS Code could make either
+  }
+}
+
+/** vscode-uri's encodeURIComponentFast for a path: RFC 3986's unreserved characters and `/` stay. */
+function encodeUriPart(text: string): string {
+  return text.replace(/[^A-Za-z0-9\-._~/]+/g, (run) =>
+    encodeURIComponent(run).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+  );
+}
+
+/**
+ * `uri` in the one spelling the workspace index and Check Workspace use for a file (fileUri of its
+ * path), whatever spelling the editor or its file watcher gave; other URIs as they are.
+ */
+export function normalUri(uri: string): string {
+  if (!uri.startsWith('file:')) return uri;
+  try {
+    return fileUri(fileURLToPath(uri));
+  } catch {
+    return uri; // not a path of this machine (a host, an encoded slash): left as it is
   }
 }
 

@@ -5,7 +5,15 @@
  * documents' edits and workspace folder changes; and the LSP features that read it —
  * references, document highlights, definition (the docs-as-code YAML entry), workspace symbols,
  * rename (with prepareRename) and code lenses on docs-as-code entries ("used in N files").
+ *
+ * The workspace boundary (issue 25): only files of the workspace folders enter the index, whoever
+ * reports them (the listing, the watcher, the editor's open documents), never through a symbolic
+ * link or a linked folder that leads out, and from disk only regular files (workspace.ts
+ * readCapped); each file under one spelling of its URI (workspace.ts normalUri), the open
+ * document found under whatever spelling the editor used; and a rename's WorkspaceEdit is checked
+ * (workspace.ts editOutsideWorkspace) before it is returned.
  */
+import { lstat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -34,7 +42,15 @@ import { onCustomRequest, type guardWith, type Log } from '../lsp';
 import { scanText } from '../pipeline/check';
 import type { OpenDocuments } from '../pipeline/openDocuments';
 import { clearParseCache } from '../scan/parseCache';
-import { LANGUAGE_BY_EXTENSION, readCapped, type IndexedFiles } from '../workspace';
+import {
+  editOutsideWorkspace,
+  fileNameOf,
+  LANGUAGE_BY_EXTENSION,
+  normalUri,
+  outsideWorkspace,
+  readCapped,
+  type IndexedFiles,
+} from '../workspace';
 import { WorkspaceIndex } from './workspaceIndex';
 
 export interface IndexServiceDeps {
@@ -88,9 +104,26 @@ export interface IndexService {
 
 export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
   const { connection, openDocuments, log } = deps;
+  /** The editor's spelling of each open document's URI, by the index's (normalUri). */
+  const spellings = new Map<string, string>();
+  /** The open document of a file, under any spelling of its URI. */
+  const openDocumentFor = (uri: string): TextDocument | undefined => {
+    const doc = deps.documents.get(uri);
+    if (doc || spellings.size === 0) return doc;
+    const spelled = spellings.get(normalUri(uri));
+    return spelled === undefined ? undefined : deps.documents.get(spelled);
+  };
+  /** Files the log has said were left out; said again only after they were indexed. */
+  const toldLeftOut = new Set<string>();
+  const leaveOut = (key: string, why: string): void => {
+    index.remove(key);
+    if (toldLeftOut.has(key)) return;
+    toldLeftOut.add(key);
+    log(`workspace index: ${key} is not indexed: ${why}`);
+  };
   const index = new WorkspaceIndex({
     settingsFor: (uri) => deps.settingsFor(uri),
-    openDocument: (uri) => deps.documents.get(uri),
+    openDocument: openDocumentFor,
     scan: scanText,
     log,
   });
@@ -112,7 +145,7 @@ export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
           () => progress?.token.isCancellationRequested ?? false,
         );
         log(
-          `workspace index: ${index.occurrenceCount} URNs in ${index.fileCount} files, ${Math.round(performance.now() - started)} ms`,
+          `workspace index: ${index.occurrenceCount} URNs in ${index.fileCount} files, ${Math.round(performance.now() - started)} ms${index.isFull ? '; full: files were left out (said above)' : ''}`,
         );
       } catch (e) {
         log(`workspace index failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
@@ -124,20 +157,42 @@ export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
     })();
   };
 
-  /** Reads `uri` from disk again (created, changed, or closed with its unsaved edits dropped). */
+  /**
+   * Reads `uri` from disk again (created, changed, or closed with its unsaved edits dropped): a
+   * regular file of a workspace folder, not through a link that leads out of it.
+   */
   const reindexFile = async (uri: string): Promise<void> => {
-    if (!uri.startsWith('file:') || deps.documents.get(uri)) return;
-    const languageId = LANGUAGE_BY_EXTENSION[extname(uri).toLowerCase()];
+    const key = normalUri(uri);
+    if (!key.startsWith('file:') || openDocumentFor(key)) return;
+    const languageId = LANGUAGE_BY_EXTENSION[extname(key).toLowerCase()];
     const settings = await deps.settingsFor(uri);
-    if (!languageId || !settings.languages.includes(languageId) || !listable(uri, deps.folders(), settings))
-      return index.remove(uri);
-    const text = await readCapped(fileURLToPath(uri), settings.maxFileSize);
-    if (typeof text !== 'string') return index.passOver(uri, text);
-    index.setText(uri, text, languageId, settings);
+    if (!languageId || !settings.languages.includes(languageId) || !listable(key, deps.folders(), settings))
+      return index.remove(key);
+    const path = fileURLToPath(key);
+    const outside = await outsideWorkspace(path, deps.folders());
+    if (outside) return leaveOut(key, outside);
+    const text = await readCapped(path, settings.maxFileSize);
+    if (typeof text !== 'string')
+      return text.notRegular ? leaveOut(key, `${text.notRegular}, not a regular file`) : index.passOver(key, text);
+    toldLeftOut.delete(key);
+    index.setText(key, text, languageId, settings);
+  };
+
+  /**
+   * Why the open document `key` stays out of the index, if it does: only files of the workspace
+   * folders are indexed, not a link to one (the listing indexes its target under its own name).
+   */
+  const openLeftOut = async (key: string): Promise<string | undefined> => {
+    if (!key.startsWith('file:')) return 'not a file';
+    const path = fileURLToPath(key);
+    const outside = await outsideWorkspace(path, deps.folders());
+    if (outside) return outside;
+    return (await lstat(path).catch(() => undefined))?.isSymbolicLink() ? 'a symbolic link' : undefined;
   };
 
   const pending = new Map<string, NodeJS.Timeout>();
   const reindexOpen = (uri: string): void => {
+    spellings.set(normalUri(uri), uri);
     clearTimeout(pending.get(uri));
     pending.set(
       uri,
@@ -145,7 +200,12 @@ export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
         pending.delete(uri);
         void (async () => {
           const open = await openDocuments.open(uri);
-          if (open) index.setScan(uri, open.doc.getText(), open.scan);
+          if (!open) return;
+          const key = normalUri(uri);
+          const why = await openLeftOut(key);
+          if (why !== undefined) return key.startsWith('file:') ? leaveOut(key, why) : index.remove(key);
+          toldLeftOut.delete(key);
+          index.setScan(key, open.doc.getText(), open.scan, open.settings);
         })().catch((e: unknown) => log(`workspace index: ${uri}: ${String(e)}`));
       }, EDIT_DEBOUNCE_MS),
     );
@@ -167,8 +227,10 @@ export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
 
   connection.onDidChangeWatchedFiles((params) => {
     for (const change of params.changes) {
-      if (change.type === FileChangeType.Deleted) index.remove(change.uri);
-      else void reindexFile(change.uri).catch((e: unknown) => log(`workspace index: ${change.uri}: ${String(e)}`));
+      if (change.type === FileChangeType.Deleted) {
+        index.remove(change.uri);
+        toldLeftOut.delete(normalUri(change.uri));
+      } else void reindexFile(change.uri).catch((e: unknown) => log(`workspace index: ${change.uri}: ${String(e)}`));
     }
   });
 
@@ -255,7 +317,7 @@ export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
     return open.scan.descriptions.flatMap((d): CodeLens[] => {
       const occ = open.scan!.occurrences[d.owner];
       if (!occ?.parsed?.ok) return [];
-      const others = index.filesNaming(occ.urn).filter((u) => u !== open.doc.uri).length;
+      const others = index.filesNaming(occ.urn).filter((u) => u !== normalUri(open.doc.uri)).length;
       return [
         {
           range: { start: open.doc.positionAt(occ.start), end: open.doc.positionAt(occ.end) },
@@ -289,21 +351,24 @@ export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
     if ('error' in target) throw new ResponseError(ErrorCodes.InvalidRequest, `Cannot rename: ${target.error}.`);
     await ready();
     const from = at.occurrence.urn;
-    const uris = [...new Set([open.doc.uri, ...index.filesNaming(from)])].sort();
+    // The index's spelling of each file (normalUri); an open one is edited under the editor's own.
+    const here = normalUri(open.doc.uri);
+    const uris = [...new Set([here, ...index.filesNaming(from)])].sort();
     const changes: Array<{ uri: string; version: number | null; edits: TextEdit[] }> = [];
     const refused: string[] = [];
     for (const uri of uris) {
-      const doc = deps.documents.get(uri) ?? (await readDocument(uri, deps));
+      const opened = uri === here ? open.doc : openDocumentFor(uri);
+      const doc = opened ?? (await readDocument(uri, deps));
       if (!doc) continue;
-      const s = await deps.settingsFor(uri);
-      const scan = deps.documents.get(uri) ? openDocuments.scanOf(doc, s) : scanText(doc.getText(), doc.languageId, s);
+      const s = await deps.settingsFor(doc.uri);
+      const scan = opened ? openDocuments.scanOf(doc, s) : scanText(doc.getText(), doc.languageId, s);
       if (!scan) continue;
       const r = renameEdits(doc, scan, from, target.urn);
       for (const offset of r.refused) {
         const p = doc.positionAt(offset);
-        refused.push(`${uri.slice(uri.lastIndexOf('/') + 1)}:${p.line + 1}`);
+        refused.push(`${fileNameOf(uri)}:${p.line + 1}`);
       }
-      if (r.edits.length > 0) changes.push({ uri, version: deps.documents.get(uri)?.version ?? null, edits: r.edits });
+      if (r.edits.length > 0) changes.push({ uri: doc.uri, version: opened?.version ?? null, edits: r.edits });
     }
     if (refused.length > 0)
       throw new ResponseError(
@@ -313,26 +378,33 @@ export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
     const places = changes.reduce((n, c) => n + c.edits.length, 0);
     const parsed = at.occurrence.parsed;
     const what = inertText(parsed?.ok ? entityName(parsed.urn) : from, 'plain', 80);
-    const note = `Only files change: the catalog still has ${what} as it was. Rename it there too, or keep the files pointing at an entity the catalog does not know.`;
+    const full = index.isFull
+      ? ' The workspace index is full, so files it left out are not renamed (the log names the first).'
+      : '';
+    const note = `Only files change: the catalog still has ${what} as it was. Rename it there too, or keep the files pointing at an entity the catalog does not know.${full}`;
+    // Annotated, not marked as needing confirmation: VS Code leaves such edits unchecked in its
+    // preview (Apply would change nothing) and forces the preview on every rename.
+    const edit: WorkspaceEdit = deps.capabilities().changeAnnotations
+      ? {
+          documentChanges: changes.map((c) => ({
+            textDocument: { uri: c.uri, version: c.version },
+            edits: c.edits.map((e) => ({ ...e, annotationId: 'catalogLens.rename' })),
+          })),
+          changeAnnotations: {
+            'catalogLens.rename': { label: 'Rename in the workspace', description: note, needsConfirmation: false },
+          },
+        }
+      : { changes: Object.fromEntries(changes.map((c) => [c.uri, c.edits])) };
+    // The one check before any WorkspaceEdit leaves: no file outside the workspace folders.
+    const outside = await editOutsideWorkspace(edit, deps.folders());
+    if (outside !== undefined)
+      throw new ResponseError(ErrorCodes.InvalidRequest, `Cannot rename: ${outside}. Nothing was renamed.`);
     log(`rename: ${from} → ${target.urn} in ${places} places of ${changes.length} files`);
     // Said whether or not the editor previews the edit (VS Code: Ctrl+Enter in the rename box).
     void connection.window.showInformationMessage(
       `Catalog Lens: rename of ${inertText(at.text, 'plain', 80)} to ${inertText(params.newName, 'plain', 80)}: ${places} place${places === 1 ? '' : 's'} in ${changes.length} file${changes.length === 1 ? '' : 's'}. ${note}`,
     );
-    if (deps.capabilities().changeAnnotations) {
-      // Annotated, not marked as needing confirmation: VS Code leaves such edits unchecked in its
-      // preview (Apply would change nothing) and forces the preview on every rename.
-      return {
-        documentChanges: changes.map((c) => ({
-          textDocument: { uri: c.uri, version: c.version },
-          edits: c.edits.map((e) => ({ ...e, annotationId: 'catalogLens.rename' })),
-        })),
-        changeAnnotations: {
-          'catalogLens.rename': { label: 'Rename in the workspace', description: note, needsConfirmation: false },
-        },
-      };
-    }
-    return { changes: Object.fromEntries(changes.map((c) => [c.uri, c.edits])) };
+    return edit;
   });
 
   return {
@@ -343,6 +415,8 @@ export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
     closed: (uri) => {
       clearTimeout(pending.get(uri));
       pending.delete(uri);
+      if (spellings.get(normalUri(uri)) === uri) spellings.delete(normalUri(uri));
+      toldLeftOut.delete(normalUri(uri));
       void reindexFile(uri).catch((e: unknown) => log(`workspace index: ${uri}: ${String(e)}`));
     },
     filesToCheck: async (folder, settings) => {
@@ -363,7 +437,7 @@ export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
  * folder, in no excluded or hidden folder. The watcher reports every matching file, node_modules too.
  */
 function listable(uri: string, folders: readonly string[], settings: Settings): boolean {
-  const folder = folders.find((f) => uri.startsWith(f.endsWith('/') ? f : `${f}/`));
+  const folder = folders.map(normalUri).find((f) => uri.startsWith(f.endsWith('/') ? f : `${f}/`));
   if (folder === undefined) return false;
   const dirs = decodeURIComponent(uri.slice(folder.replace(/\/$/, '').length + 1))
     .split('/')
@@ -371,11 +445,14 @@ function listable(uri: string, folders: readonly string[], settings: Settings): 
   return dirs.every((d) => !settings.excludeFolders.includes(d) && !d.startsWith('.'));
 }
 
+/** A file the index names, read from disk for a rename: a regular file of the workspace folders, or nothing. */
 async function readDocument(uri: string, deps: IndexServiceDeps): Promise<TextDocument | undefined> {
   if (!uri.startsWith('file:')) return undefined;
   const languageId = LANGUAGE_BY_EXTENSION[extname(uri).toLowerCase()];
   if (!languageId) return undefined;
+  const path = fileURLToPath(uri);
+  if (await outsideWorkspace(path, deps.folders())) return undefined;
   const s = await deps.settingsFor(uri);
-  const text = await readCapped(fileURLToPath(uri), s.maxFileSize);
+  const text = await readCapped(path, s.maxFileSize);
   return typeof text === 'string' ? TextDocument.create(uri, languageId, 0, text) : undefined;
 }

@@ -6,15 +6,27 @@
  * its file's. Kept small: per file only the ranges of top-level occurrences (line, character), as
  * numbers; the texts and scans are not kept. References, highlights, symbols, definitions, code
  * lenses and rename read it; rename scans the files it names again, for exact edits.
+ *
+ * The workspace boundary (issue 25): each file is keyed by one spelling of its URI (workspace.ts
+ * normalUri, VS Code's), whatever spelling the listing, the watcher or the editor gave; files are
+ * read by workspace.ts readCappedSync, which reads regular files only; URNs longer than DataHub
+ * takes are left out, and the index keeps at most `index.maxBytes` of URN text.
  */
 import { extname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { entityName } from '../../../model/src/entityNames';
 import type { Settings } from '../../../model/src/protocol';
-import { entityKey, parseUrn, printUrn, withNamespace, type Urn } from '../../../model/src/urn';
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { LANGUAGE_BY_EXTENSION, listFiles, type IndexedFiles, type ReadFailure } from '../workspace';
+import { entityKey, overUrnLengthLimit, parseUrn, printUrn, withNamespace, type Urn } from '../../../model/src/urn';
+import {
+  fileUri,
+  LANGUAGE_BY_EXTENSION,
+  listFiles,
+  normalUri,
+  readCappedSync,
+  type IndexedFiles,
+  type ReadFailure,
+} from '../workspace';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
 
 /** One place an entity is named: a range, as LSP positions. */
@@ -39,6 +51,8 @@ interface Entity {
   spelling: string;
   lower: string;
   files: string[];
+  /** What its texts (spelling, lower-case name, key) take in memory, counted against the byte budget. */
+  bytes: number;
 }
 
 /**
@@ -63,12 +77,18 @@ export interface IndexHost {
 /** The settings that choose and read a folder's files. */
 type Chosen = Pick<Settings, 'languages' | 'excludeFolders' | 'maxFileSize'>;
 
+/** Bytes a string takes in V8: one a character when all are Latin-1, else two. */
+function textBytes(text: string): number {
+  return /[^\u0000-\u00ff]/.test(text) ? 2 * text.length : text.length;
+}
+
 /** The kinds a docs-as-code entry describes. */
 const DESCRIBED: ReadonlySet<string> = new Set(['dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup']);
 
 /**
  * The occurrences of a scan worth indexing: top level (not a platform inside a dataset), parsed,
- * no template; an entry when the scan says a docs-as-code mapping owns it, or, for a YAML file
+ * no template, no longer than DataHub takes (512 characters URL-encoded: no catalog holds
+ * a longer one, and their text is what fills an index, probe finding 7); an entry when the scan says a docs-as-code mapping owns it, or, for a YAML file
  * read as text (`yamlAsText`), when it is the value of a `urn:` key on its line.
  */
 export function indexedOccurrences(
@@ -80,6 +100,7 @@ export function indexedOccurrences(
   scan.occurrences.forEach((occ, i) => {
     if (occ.parent !== undefined || occ.template || !occ.parsed?.ok) return;
     const urn = occ.parsed.urn;
+    if (overUrnLengthLimit(occ.urn, urn.kind)) return;
     const entry =
       yamlAsText === undefined
         ? entries.has(i)
@@ -110,6 +131,8 @@ export class WorkspaceIndex {
   /** The folders built, with the settings that chose their files; a cancelled build leaves its folder out. */
   private readonly covered = new Map<string, Chosen>();
   private total = 0;
+  /** Bytes of URN text kept (each entity's `bytes`), against `index.maxBytes`. */
+  private bytes = 0;
   private full = false;
   /** Set once the first build ended (or was stopped). */
   built = false;
@@ -124,6 +147,15 @@ export class WorkspaceIndex {
     return this.total;
   }
 
+  get byteCount(): number {
+    return this.bytes;
+  }
+
+  /** Whether files were left out because the index was full (occurrences or bytes). */
+  get isFull(): boolean {
+    return this.full;
+  }
+
   /** Reads and indexes every matching file of `folders` (file: URIs), `report`ing progress; stops when `cancelled`. */
   async build(
     folders: readonly string[],
@@ -134,15 +166,15 @@ export class WorkspaceIndex {
     const chosen = new Map<string, Settings>();
     for (const folder of folders) {
       if (!folder.startsWith('file:')) continue;
-      this.covered.delete(folder);
+      this.covered.delete(normalUri(folder));
       const settings = await this.host.settingsFor(folder);
-      chosen.set(folder, settings);
+      chosen.set(normalUri(folder), settings);
       const paths: string[] = [];
       await listFiles(fileURLToPath(folder), settings.excludeFolders, paths, cancelled);
       for (const path of paths) {
         const languageId = LANGUAGE_BY_EXTENSION[extname(path).toLowerCase()];
         if (languageId && settings.languages.includes(languageId))
-          files.push({ path, uri: pathToFileURL(path).toString(), languageId, settings });
+          files.push({ path, uri: fileUri(path), languageId, settings });
       }
     }
     // Read synchronously, a slice of files at a time, yielding to the event loop between slices:
@@ -173,7 +205,7 @@ export class WorkspaceIndex {
   /** `uri` could not be indexed: too large, unreadable, or in a language not scanned. */
   passOver(uri: string, why: ReadFailure): void {
     this.remove(uri);
-    this.passedOver.set(uri, why);
+    this.passedOver.set(normalUri(uri), why);
   }
 
   /**
@@ -183,6 +215,7 @@ export class WorkspaceIndex {
    * `openUris` (the open documents' files) are counted among the files to read.
    */
   filesToCheck(folder: string, now: Chosen, openUris: readonly string[] = []): IndexedFiles | undefined {
+    folder = normalUri(folder);
     const c = this.covered.get(folder);
     if (!c || this.full) return undefined;
     const same = (a: readonly string[], b: readonly string[]): boolean =>
@@ -192,7 +225,7 @@ export class WorkspaceIndex {
     const prefix = folder.endsWith('/') ? folder : `${folder}/`;
     const under = (u: string): boolean => u.startsWith(prefix);
     // Open documents are read whatever the index says: their last edits may not be indexed yet.
-    const open = new Set(openUris.filter(under));
+    const open = new Set(openUris.map(normalUri).filter(under));
     return {
       mentioning: [...new Set([...this.mentioning].filter(under).concat([...open]))].sort(),
       quiet: [...this.quiet].filter((u) => under(u) && !open.has(u)).length,
@@ -209,31 +242,59 @@ export class WorkspaceIndex {
   setText(uri: string, text: string, languageId: string, settings: Settings): void {
     const yaml = languageId === 'yaml';
     const scan = this.host.scan(text, yaml ? 'plaintext' : languageId, settings);
-    this.setScan(uri, text, scan, yaml);
+    this.setScan(uri, text, scan, settings, yaml);
   }
 
-  /** Indexes `uri` from a scan of `text`; no scan (a language not scanned, too large): out of the index. */
-  setScan(uri: string, text: string, scan: ScanResult | undefined, yamlAsText = false): void {
+  /**
+   * Indexes `uri` from a scan of `text`; no scan (a language not scanned, too large): out of the
+   * index. A file whose occurrences or new entities would take the index past
+   * MAX_INDEXED_OCCURRENCES or `settings.index.maxBytes` is left out, and the log says so once.
+   */
+  setScan(
+    uri: string,
+    text: string,
+    scan: ScanResult | undefined,
+    settings: Pick<Settings, 'index'>,
+    yamlAsText = false,
+  ): void {
+    uri = normalUri(uri);
     this.remove(uri);
     if (!scan) return this.passOver(uri, {});
     (scan.occurrences.length > 0 ? this.mentioning : this.quiet).add(uri);
     const found = indexedOccurrences(scan, yamlAsText ? text : undefined);
     if (found.length === 0) return;
-    if (this.total + found.length > MAX_INDEXED_OCCURRENCES) {
-      if (!this.full)
-        this.host.log(
-          `workspace index: full at ${MAX_INDEXED_OCCURRENCES} occurrences; ${uri} and later files are left out`,
-        );
+    // The entities this file would add, with what their texts take.
+    const fresh = new Map<string, Entity>();
+    let added = 0;
+    for (const { occ, urn, key } of found) {
+      if (this.entities.has(key) || fresh.has(key)) continue;
+      const spelling = occ.urn;
+      const lower = symbolName(urn).toLowerCase();
+      const bytes = textBytes(spelling) + textBytes(lower) + textBytes(key);
+      fresh.set(key, { spelling, lower, files: [], bytes });
+      added += bytes;
+    }
+    const maxBytes = settings.index.maxBytes;
+    const over =
+      this.total + found.length > MAX_INDEXED_OCCURRENCES
+        ? `${MAX_INDEXED_OCCURRENCES} occurrences`
+        : this.bytes + added > maxBytes
+          ? `${maxBytes.toLocaleString('en-US')} bytes of URN text (catalogLens.index.maxBytes)`
+          : undefined;
+    if (over !== undefined) {
+      if (!this.full) this.host.log(`workspace index: full at ${over}; ${uri} and later files are left out`);
       this.full = true;
       return;
     }
     const lines = lineStarts(text);
     const file: FileEntry = { entities: [], ranges: new Int32Array(found.length * 4), entries: undefined };
-    found.forEach(({ occ, urn, key, entry }, i) => {
+    found.forEach(({ occ, key, entry }, i) => {
       let entity = this.entities.get(key);
       if (!entity) {
-        entity = { spelling: own(occ.urn), lower: own(symbolName(urn).toLowerCase()), files: [] };
+        const f = fresh.get(key)!;
+        entity = { spelling: own(f.spelling), lower: own(f.lower), files: [], bytes: f.bytes };
         this.entities.set(own(key), entity);
+        this.bytes += entity.bytes;
       }
       // The file is added to an entity once, at its first occurrence in the file.
       if (!file.entities.includes(entity)) entity.files.push(uri);
@@ -251,6 +312,7 @@ export class WorkspaceIndex {
   }
 
   remove(uri: string): void {
+    uri = normalUri(uri);
     this.mentioning.delete(uri);
     this.quiet.delete(uri);
     this.passedOver.delete(uri);
@@ -261,12 +323,16 @@ export class WorkspaceIndex {
     for (const entity of new Set(old.entities)) {
       const at = entity.files.indexOf(uri);
       if (at >= 0) entity.files.splice(at, 1);
-      if (entity.files.length === 0) this.entities.delete(entityKey(entity.spelling));
+      if (entity.files.length === 0) {
+        this.entities.delete(entityKey(entity.spelling));
+        this.bytes -= entity.bytes;
+      }
     }
   }
 
   /** Drops every file under a folder URI (a removed workspace folder). */
   removeFolder(folder: string): void {
+    folder = normalUri(folder);
     const prefix = folder.endsWith('/') ? folder : `${folder}/`;
     this.covered.delete(folder);
     const uris = new Set([...this.files.keys(), ...this.mentioning, ...this.quiet, ...this.passedOver.keys()]);
@@ -350,26 +416,4 @@ function positionOf(lines: readonly number[], offset: number): [number, number] 
     else hi = mid - 1;
   }
   return [lo, offset - lines[lo]!];
-}
-
-/** The file's text, or why not: larger than `maxSize`, or unreadable (as workspace.ts readCapped). */
-function readCappedSync(path: string, maxSize: number): string | ReadFailure {
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, 'r');
-    const size = fstatSync(fd).size;
-    if (size > maxSize) return { tooLarge: true };
-    const buffer = Buffer.allocUnsafe(size);
-    let read = 0;
-    while (read < size) {
-      const n = readSync(fd, buffer, read, size - read, read);
-      if (n === 0) break;
-      read += n;
-    }
-    return buffer.toString('utf8', 0, read);
-  } catch (e) {
-    return { error: (e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : String(e)) };
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
 }

@@ -1,0 +1,190 @@
+/**
+ * The workspace boundary's parts (issue 25, item 4), unit by unit: the one file reader
+ * (workspace.ts readCapped / readCappedSync: regular files only, never blocking, at most
+ * maxFileSize bytes whatever stat says), VS Code's spelling of a file's URI (fileUri, normalUri),
+ * the folder test (outsideWorkspace) and the WorkspaceEdit check (editOutsideWorkspace), DataHub's
+ * URN length rule (model/src/urn.ts), and the index's byte budget.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import { DEFAULT_SETTINGS } from '../../model/src/protocol';
+import { MAX_URN_ENCODED_LENGTH, overUrnLengthLimit, urlEncodedLength } from '../../model/src/urn';
+import { WorkspaceIndex } from '../../server/src/index/workspaceIndex';
+import { scanText } from '../../server/src/pipeline/check';
+import {
+  editOutsideWorkspace,
+  fileUri,
+  normalUri,
+  outsideWorkspace,
+  readCapped,
+  readCappedSync,
+} from '../../server/src/workspace';
+
+const posix = process.platform !== 'win32';
+
+describe('the file reader', { skip: !posix }, () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'catalog-lens-files-'));
+    writeFileSync(join(dir, 'a.py'), 'x = "é"\n');
+    symlinkSync(join(dir, 'a.py'), join(dir, 'link.py'));
+    symlinkSync('/dev/zero', join(dir, 'zero.py'));
+    execFileSync('mkfifo', [join(dir, 'fifo.py')]);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  for (const [name, read] of [
+    ['readCapped', (p: string, max: number) => readCapped(p, max)],
+    ['readCappedSync', (p: string, max: number) => Promise.resolve(readCappedSync(p, max))],
+  ] as const) {
+    test(`${name}: a regular file's text; a link, a FIFO and a device are not read; a folder is EISDIR`, async () => {
+      assert.equal(await read(join(dir, 'a.py'), 100), 'x = "é"\n');
+      assert.deepEqual(await read(join(dir, 'a.py'), 4), { tooLarge: true });
+      assert.deepEqual(await read(join(dir, 'link.py'), 100), { notRegular: 'a symbolic link' });
+      assert.deepEqual(await read(join(dir, 'zero.py'), 100), { notRegular: 'a symbolic link' });
+      assert.deepEqual(await read('/dev/zero', 100), { notRegular: 'a device' });
+      // Opening a FIFO for reading waits for a writer: it is never opened.
+      assert.deepEqual(await read(join(dir, 'fifo.py'), 100), { notRegular: 'a FIFO' });
+      assert.deepEqual(await read(dir, 100), { error: 'EISDIR' });
+      assert.deepEqual(await read(join(dir, 'gone.py'), 100), { error: 'ENOENT' });
+    });
+
+    test(
+      `${name}: at most maxFileSize bytes are read whatever the size stat gives (a /proc file says 0)`,
+      { skip: process.platform !== 'linux' },
+      async () => {
+        assert.deepEqual(await read('/proc/self/status', 10), { tooLarge: true });
+        const text = await read('/proc/self/status', 1 << 20);
+        assert.ok(typeof text === 'string' && text.includes('VmRSS'), String(text));
+      },
+    );
+  }
+
+  test('readCapped follows a link only when asked (a file the command line names)', async () => {
+    assert.equal(await readCapped(join(dir, 'link.py'), 100, { followLink: true }), 'x = "é"\n');
+    assert.deepEqual(await readCapped(join(dir, 'zero.py'), 100, { followLink: true }), { notRegular: 'a device' });
+  });
+});
+
+describe("a file's URI, spelled as VS Code spells it", () => {
+  test('fileUri percent-encodes all but letters, digits, - . _ ~ and /, as vscode-uri does', () => {
+    assert.equal(fileUri('/tmp/b (copy) [1].py'), 'file:///tmp/b%20%28copy%29%20%5B1%5D.py');
+    assert.equal(fileUri("/w/$x!'*+,;=@&#?%~é.py"), 'file:///w/%24x%21%27%2A%2B%2C%3B%3D%40%26%23%3F%25~%C3%A9.py');
+    assert.equal(fileUri('/w/plain-name_1.2.py'), 'file:///w/plain-name_1.2.py');
+    assert.equal(fileUri('C:/w/a.py'), 'file:///c%3A/w/a.py');
+  });
+
+  test("normalUri: Node's spelling, VS Code's, and lower-case escapes are one URI; other schemes unchanged", () => {
+    const vscode = 'file:///tmp/b%20%28copy%29%20%5B1%5D.py';
+    assert.equal(normalUri(pathToFileURL('/tmp/b (copy) [1].py').toString()), vscode);
+    assert.equal(normalUri(vscode), vscode);
+    assert.equal(normalUri('file:///tmp/%c3%a9.py'), 'file:///tmp/%C3%A9.py');
+    assert.equal(normalUri('untitled:Untitled-1'), 'untitled:Untitled-1');
+  });
+});
+
+describe('the workspace folders', { skip: !posix }, () => {
+  let root: string;
+  let ws: string;
+  let folders: string[];
+  before(() => {
+    root = mkdtempSync(join(tmpdir(), 'catalog-lens-folders-'));
+    ws = join(root, 'ws');
+    mkdirSync(join(ws, 'sub'), { recursive: true });
+    mkdirSync(join(root, 'out'));
+    writeFileSync(join(ws, 'sub', 'a.py'), '');
+    writeFileSync(join(root, 'out', 'victim.py'), '');
+    symlinkSync(join(root, 'out', 'victim.py'), join(ws, 'out_link.py'));
+    symlinkSync(join(ws, 'sub', 'a.py'), join(ws, 'in_link.py'));
+    symlinkSync(join(root, 'out'), join(ws, 'linked'));
+    folders = [pathToFileURL(ws).toString()];
+  });
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  test('outsideWorkspace: by real path; a link or a linked folder leading out is outside', async () => {
+    assert.equal(await outsideWorkspace(join(ws, 'sub', 'a.py'), folders), undefined);
+    assert.equal(await outsideWorkspace(join(ws, 'in_link.py'), folders), undefined);
+    assert.equal(await outsideWorkspace(join(ws, 'sub', 'new.py'), folders), undefined);
+    assert.equal(await outsideWorkspace(join(root, 'out', 'victim.py'), folders), 'outside the workspace folders');
+    assert.match((await outsideWorkspace(join(ws, 'out_link.py'), folders)) ?? '', /a symbolic link leads out/);
+    assert.match((await outsideWorkspace(join(ws, 'linked', 'victim.py'), folders)) ?? '', /a symbolic link leads out/);
+    assert.match((await outsideWorkspace(join(ws, 'gone', 'x.py'), folders)) ?? '', /its folder is gone/);
+    assert.equal(await outsideWorkspace(join(ws, 'sub', 'a.py'), []), 'outside the workspace folders');
+  });
+
+  test('editOutsideWorkspace: every file an edit names, in changes and documentChanges (text edits, create, rename, delete)', async () => {
+    const inside = pathToFileURL(join(ws, 'sub', 'a.py')).toString();
+    const link = pathToFileURL(join(ws, 'out_link.py')).toString();
+    const outside = pathToFileURL(join(root, 'out', 'victim.py')).toString();
+    assert.equal(await editOutsideWorkspace({ changes: { [inside]: [] } }, folders), undefined);
+    assert.equal(
+      await editOutsideWorkspace({ documentChanges: [{ textDocument: { uri: 'untitled:Untitled-1' } }] }, folders),
+      undefined,
+    );
+    assert.equal(
+      await editOutsideWorkspace({ changes: { [inside]: [], [link]: [] } }, folders),
+      'out_link.py is outside the workspace folders (a symbolic link leads out)',
+    );
+    assert.equal(
+      await editOutsideWorkspace({ documentChanges: [{ textDocument: { uri: inside } }, { uri: outside }] }, folders),
+      'victim.py is outside the workspace folders',
+    );
+    assert.match(
+      (await editOutsideWorkspace({ documentChanges: [{ oldUri: inside, newUri: outside }] }, folders)) ?? '',
+      /victim\.py/,
+    );
+  });
+});
+
+describe("DataHub's URN length", () => {
+  test('URL-encoded as Java does: letters, digits, . - * _ and space one character, other bytes three', () => {
+    assert.equal(urlEncodedLength('aZ09.-*_ '), 9);
+    assert.equal(urlEncodedLength('urn:li:x'), 12);
+    assert.equal(urlEncodedLength('é'), 6);
+    assert.equal(urlEncodedLength('€'), 9);
+    assert.equal(urlEncodedLength('😀'), 12);
+    const name = (n: number): string => `urn:li:dataset:(urn:li:dataPlatform:hive,${'n'.repeat(n)},PROD)`;
+    assert.equal(urlEncodedLength(name(445)), MAX_URN_ENCODED_LENGTH);
+    assert.equal(overUrnLengthLimit(name(445), 'dataset'), false);
+    assert.equal(overUrnLengthLimit(name(446), 'dataset'), true);
+    assert.equal(overUrnLengthLimit(name(5000), 'schemaField'), false);
+  });
+});
+
+describe("the index's byte budget", () => {
+  const host = {
+    settingsFor: () => Promise.resolve(DEFAULT_SETTINGS),
+    openDocument: () => undefined,
+    scan: scanText,
+    log: (m: string) => logs.push(m),
+  };
+  const logs: string[] = [];
+  const urn = (n: string): string => `urn:li:dataset:(urn:li:dataPlatform:hive,${n},PROD)`;
+  const text = (...names: string[]): string => names.map((n, i) => `X${i} = "${urn(n)}"\n`).join('');
+
+  test('each entity counted once however many files name it, freed when no file names it; past the budget a file is left out and the log says so', () => {
+    const index = new WorkspaceIndex(host);
+    const settings = { ...DEFAULT_SETTINGS, index: { maxBytes: 400 } };
+    index.setText('file:///w/a.py', text('db.one'), 'python', settings);
+    const one = index.byteCount;
+    // spelling + lower-case name + key
+    assert.equal(one, urn('db.one').length + 'db.one'.length + urn('db.one').replace(/urn:li:/g, 'urn:_:').length);
+    index.setText('file:///w/b.py', text('db.one', 'db.one'), 'python', settings);
+    assert.equal(index.byteCount, one);
+    index.setText('file:///w/c.py', text('db.two', 'db.three', 'db.four'), 'python', settings);
+    assert.equal(index.filesNaming(urn('db.two')).length, 0, 'c.py does not fit');
+    assert.ok(index.isFull);
+    assert.deepEqual(logs, [
+      'workspace index: full at 400 bytes of URN text (catalogLens.index.maxBytes); file:///w/c.py and later files are left out',
+    ]);
+    index.remove('file:///w/a.py');
+    assert.equal(index.byteCount, one);
+    index.remove('file:///w/b.py');
+    assert.equal(index.byteCount, 0);
+  });
+});
