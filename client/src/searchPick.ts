@@ -56,12 +56,12 @@ export function rowOf(item: SearchItem): Row {
 export function registerSearch(context: vscode.ExtensionContext, server: CatalogLanguageServer, log: Log): void {
   context.subscriptions.push(
     vscode.commands.registerCommand(PaletteCommands.search, () =>
-      searchPick(server).catch((e: unknown) => reportFailure(log, PaletteCommands.search, e)),
+      searchPick(server, log).catch((e: unknown) => reportFailure(log, PaletteCommands.search, e)),
     ),
   );
 }
 
-async function searchPick(server: CatalogLanguageServer): Promise<void> {
+async function searchPick(server: CatalogLanguageServer, log: Log): Promise<void> {
   const pick = vscode.window.createQuickPick<Row>();
   pick.title = 'Catalog: Search';
   pick.placeholder = 'Search datasets, features, feature tables, models and model groups by name or description';
