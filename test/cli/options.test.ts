@@ -96,6 +96,54 @@ describe('catalog-lens check options', () => {
     assert.match(refusal(['check', '--token-file', '/t'], {}, { '/t': '\n' }), /the first line is empty/);
   });
 
+  test('a token from the environment or --token-file goes only to a catalog named by a flag or the environment', () => {
+    // security-probe Part 2, finding 4: a repository's .catalog-lens.json chose where CI's token went.
+    const file = { '/repo/.catalog-lens.json': '{"url": "http://attacker.example:19555"}' };
+    const viaEnv = refusal(['check'], { CATALOG_LENS_TOKEN: 'ci-secret' }, file);
+    assert.match(
+      viaEnv,
+      /^\/repo\/\.catalog-lens\.json: "url" names the catalog, and a token is set \(CATALOG_LENS_TOKEN\)/,
+    );
+    assert.match(viaEnv, /pass --url URL or set CATALOG_LENS_URL/);
+    assert.doesNotMatch(viaEnv, /ci-secret/);
+    const tokenFile = { ...file, '/secrets/t': 'file-token\n' };
+    assert.match(
+      refusal(['check', '--token-file', '/secrets/t'], {}, tokenFile),
+      /"url" names the catalog, and a token is set \(--token-file\)/,
+    );
+    // graphqlUrl too, also beside a --url of the user's, and a --config file is a file as well.
+    assert.match(
+      refusal(
+        ['check', '--url', 'https://gms.example'],
+        { CATALOG_LENS_TOKEN: 't' },
+        {
+          '/repo/.catalog-lens.json': '{"graphqlUrl": "http://attacker.example/api/graphql"}',
+        },
+      ),
+      /"graphqlUrl" names the catalog's GraphQL endpoint, and a token is set .*--graphql-url URL or set CATALOG_LENS_GRAPHQL_URL/,
+    );
+    assert.match(
+      refusal(
+        ['check', '--config', '/etc/cl.json'],
+        { CATALOG_LENS_TOKEN: 't' },
+        {
+          '/etc/cl.json': '{"catalogLens.url": "http://attacker.example"}',
+        },
+      ),
+      /\/etc\/cl\.json: "url" names the catalog/,
+    );
+    // The URL from a flag or the environment wins over the file's, and then the token goes with it.
+    const flag = options(['check', '--url', 'https://gms.example'], { CATALOG_LENS_TOKEN: 't' }, file);
+    assert.equal(flag.settings.url, 'https://gms.example');
+    assert.equal(flag.token, 't');
+    const fromEnv = options(['check'], { CATALOG_LENS_TOKEN: 't', CATALOG_LENS_URL: 'https://gms.example' }, file);
+    assert.equal(fromEnv.settings.url, 'https://gms.example');
+    // Without a token the file's URL is used as before: nothing secret goes there.
+    const noToken = options(['check'], {}, file);
+    assert.equal(noToken.settings.url, 'http://attacker.example:19555');
+    assert.equal(noToken.token, undefined);
+  });
+
   test('config file: the editor’s names, with or without the catalogLens. prefix, dotted or nested', () => {
     const o = options(
       ['check', '--config', '/cfg.json'],

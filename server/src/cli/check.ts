@@ -43,7 +43,8 @@ export function pathProblems(paths: readonly string[], cwd: string): string[] {
 
 /** The CLI's words for what to do: its flags and variables, not the editor's commands and settings. */
 const CLI_HINTS = {
-  notConfigured: 'Pass --url, set CATALOG_LENS_URL, or give "url" in .catalog-lens.json.',
+  // Never "url" in .catalog-lens.json with a token: a file in the repository does not choose where the token goes.
+  notConfigured: 'Pass --url or set CATALOG_LENS_URL (the token, if any, in CATALOG_LENS_TOKEN or --token-file).',
   unauthorized: 'Set a valid access token in CATALOG_LENS_TOKEN or pass --token-file.',
   timeout: 'The catalog did not answer in time ("requestTimeoutMs" in .catalog-lens.json sets how long to wait).',
 } as const;

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { PRODUCT_VERSION } from '../../../model/src/version';
 import { pathProblems, runCheck } from './check';
 import { parseCheckArgs, USAGE } from './options';
-import { exitCode, formatJson, formatSarif, formatText, summaryLine } from './report';
+import { exitCode, formatJson, formatSarif, formatText, summaryLine, visibleText } from './report';
 
 async function main(): Promise<number> {
   const parsed = parseCheckArgs(process.argv.slice(2), process.env, {
@@ -37,7 +37,8 @@ async function main(): Promise<number> {
   const report = await runCheck(options, {
     env: process.env,
     cwd: process.cwd(),
-    note: (m) => process.stderr.write(`${m}\n`),
+    // Notices may quote the catalog's or the repository's text: one visible line each (report.ts).
+    note: (m) => process.stderr.write(`${visibleText(m)}\n`),
   });
   const text =
     options.format === 'sarif'
@@ -52,7 +53,7 @@ async function main(): Promise<number> {
     process.stdout.write(text);
   }
   if (report.catalogProblem !== undefined && options.format !== 'text')
-    process.stderr.write(`catalog-lens: the catalog could not be asked: ${report.catalogProblem}\n`);
+    process.stderr.write(`catalog-lens: the catalog could not be asked: ${visibleText(report.catalogProblem)}\n`);
   return exitCode(report, options.failOn);
 }
 

@@ -6,7 +6,9 @@
  * The config file is JSON with the editor's setting names without their `catalogLens.` prefix
  * (`{"url": "…", "diagnostics": {"unknown": "error"}}`; prefixed keys are read too, so a
  * `.vscode/settings.json` section can be copied as it is). Unlike the editor, which falls back to a
- * default for a wrong value, the CLI refuses it: a CI check must not pass on a typo.
+ * default for a wrong value, the CLI refuses it: a CI check must not pass on a typo. A config file
+ * may name the catalog only when no token is set: the token goes to a URL from a flag or the
+ * environment only (security-probe Part 2, finding 4), as the editor's `url` is machine-scoped.
  */
 import { DEFAULT_SETTINGS, type Settings } from '../../../model/src/protocol';
 import { mergeSettings } from '../settings';
@@ -61,11 +63,20 @@ Options:
   -h, --help                   this text
   --version                    the version
 
+The token (CATALOG_LENS_TOKEN or --token-file) is sent only to a catalog given by --url or
+CATALOG_LENS_URL (and --graphql-url or CATALOG_LENS_GRAPHQL_URL): with a token, a config file's "url"
+or "graphqlUrl" is refused, since a file in the repository must not choose where the token goes.
 Without --url, CATALOG_LENS_URL or a config file's "url", DataHub's own CLI settings are used
 (DATAHUB_GMS_URL and DATAHUB_GMS_TOKEN, or ~/.datahubenv); with none, only the URNs' syntax is checked.
 
 Exit codes: 0 nothing at or above --fail-on; 1 something is; 2 bad usage or settings;
 3 the catalog could not be asked (unreachable, refused the token).`;
+
+/** The settings that say where requests (and the token) go, with the flag and variable that may set them. */
+const ENDPOINTS = [
+  { key: 'url', flag: 'url', env: 'CATALOG_LENS_URL', what: 'the catalog' },
+  { key: 'graphqlUrl', flag: 'graphql-url', env: 'CATALOG_LENS_GRAPHQL_URL', what: "the catalog's GraphQL endpoint" },
+] as const;
 
 const FORMATS: readonly Format[] = ['text', 'json', 'sarif'];
 const FAIL_ON: readonly FailOn[] = ['error', 'warning', 'information'];
@@ -145,6 +156,10 @@ export function parseCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv, 
     const v = env[name]?.trim();
     return v ? v : undefined;
   };
+  // Which endpoints the config file names (not overridden by a flag or the environment): see the token below.
+  const fromFile = ENDPOINTS.filter(
+    (e) => typeof raw[e.key] === 'string' && raw[e.key] !== '' && flags[e.flag] === undefined && !fromEnv(e.env),
+  );
   const url = flags.url ?? fromEnv('CATALOG_LENS_URL');
   if (url !== undefined) raw['url'] = url;
   const graphqlUrl = flags['graphql-url'] ?? fromEnv('CATALOG_LENS_GRAPHQL_URL');
@@ -172,6 +187,20 @@ export function parseCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv, 
     if (tokenText === undefined) return { error: `--token-file ${flags['token-file']}: no such file` };
     token = tokenText.split(/\r?\n/)[0]?.trim() || undefined;
     if (token === undefined) return { error: `--token-file ${flags['token-file']}: the first line is empty` };
+  }
+  // The token goes only where the user said: a catalog named by a flag or the environment, never one
+  // a file in the checked-out repository names (in CI, any pull request's choice). DataHub's own
+  // configuration keeps its token bound to its server (catalogClient/registry.ts), without this.
+  const named = fromFile[0];
+  if (token !== undefined && named !== undefined) {
+    const source = flags['token-file'] !== undefined ? '--token-file' : 'CATALOG_LENS_TOKEN';
+    return {
+      error:
+        `${configFile}: "${named.key}" names ${named.what}, and a token is set (${source}): the token is sent only ` +
+        `to a URL given by a flag or the environment, never to one a file in the repository names. ` +
+        `To use that ${named.what === 'the catalog' ? 'catalog' : 'endpoint'} with the token, pass --${named.flag} URL or set ${named.env} ` +
+        `(in CI: from the CI's own settings, not the repository).`,
+    };
   }
 
   return {

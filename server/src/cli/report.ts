@@ -4,6 +4,7 @@
  * SARIF 2.1.0 (OASIS; what GitHub code scanning and other code-scanning tools ingest). Pure.
  */
 import { pathToFileURL } from 'node:url';
+import { HIDDEN_CHARACTERS } from '../../../model/src/inertText';
 import type { DiagnosticCode } from '../features/diagnostics';
 import type { FailOn } from './options';
 
@@ -63,19 +64,51 @@ function plural(n: number, word: string): string {
 export function summaryLine(report: CheckReport): string {
   const c = counts(report);
   const found = `${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.information.toLocaleString('en-US')} information${c.hint ? `, ${plural(c.hint, 'hint')}` : ''}`;
-  const against = report.catalog ? `against ${report.catalog}` : 'syntax only (no catalog configured)';
+  const against = report.catalog ? `against ${visibleText(report.catalog)}` : 'syntax only (no catalog configured)';
   return `${plural(report.filesChecked, 'file')}, ${plural(report.urns, 'URN')} checked ${against}: ${found}`;
 }
 
+/**
+ * What the text report escapes: `HIDDEN_CHARACTERS` (controls, bidi and zero-width characters …,
+ * the editor's rule) and the line breaks and tab that rule leaves to each place. A file name with a
+ * line break would otherwise start a line of its own (GitHub Actions reads `::error …` there as a
+ * workflow command), and ESC sequences would reach the terminal (security-probe Part 2, finding 13).
+ */
+const ESCAPED = new RegExp(`${HIDDEN_CHARACTERS.source}|[\\t\\n\\v\\f\\r\\u0085\\u2028\\u2029]`, 'gu');
+
+/**
+ * Text from the repository or the catalog as one visible line: each character of ESCAPED as `\uXXXX`
+ * (as `inertText` shows hidden ones), and `##[` (the runner's older command syntax, read anywhere
+ * in a line) broken as `#\u0023[`.
+ */
+export function visibleText(text: string): string {
+  return text.replace(ESCAPED, escapeCharacter).replace(/##\[/g, '#\\u0023[');
+}
+
+/** A path at the start of a line: escaped, and `./` before it when it would start as `::` (a workflow command, after white space too). */
+export function visiblePath(path: string): string {
+  const shown = visibleText(path);
+  return /^\s*::/.test(shown) ? `./${shown}` : shown;
+}
+
+function escapeCharacter(c: string): string {
+  const code = c.codePointAt(0)!;
+  return code > 0xffff
+    ? `\\u{${code.toString(16).toUpperCase()}}`
+    : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** One line per finding, skipped file and catalog problem, then the summary; no line holds a raw control character or starts with repository text read as `::`. */
 export function formatText(report: CheckReport): string {
   const lines: string[] = [];
   for (const f of report.files) {
+    const path = visiblePath(f.path);
     for (const d of f.findings) {
-      lines.push(`${f.path}:${d.line}:${d.column}: ${d.severity}: ${d.message} [${d.code}]`);
+      lines.push(`${path}:${d.line}:${d.column}: ${d.severity}: ${visibleText(d.message)} [${d.code}]`);
     }
   }
-  for (const s of report.skipped) lines.push(`${s.path}: skipped: ${s.reason}`);
-  if (report.catalogProblem) lines.push(`catalog: ${report.catalogProblem}`);
+  for (const s of report.skipped) lines.push(`${visiblePath(s.path)}: skipped: ${visibleText(s.reason)}`);
+  if (report.catalogProblem) lines.push(`catalog: ${visibleText(report.catalogProblem)}`);
   lines.push(summaryLine(report));
   return `${lines.join('\n')}\n`;
 }
