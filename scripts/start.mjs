@@ -21,20 +21,12 @@
 //   npm start -- --keep          keep the catalog and the workspace copy of the last run
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  cpSync,
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openPrivateLog } from './privateLog.mjs';
 import { buildIfNeeded, packageIfNeeded } from './startBuild.mjs';
 import { smokeCatalog, smokeEditor } from './startSmoke.mjs';
 
@@ -99,7 +91,8 @@ function startChild(name, command, commandArgs, { logFile, env, cwd = root, inhe
   const listeners = new Set();
   if (!inheritOutput) {
     if (!logFile || !child.stdout || !child.stderr) throw new Error(`${name}: piped output needs a log file`);
-    const file = createWriteStream(logFile);
+    // 0600, also when an older run left it 0644.
+    const file = openPrivateLog(logFile);
     const append = (chunk) => {
       output += chunk;
       file.write(chunk);

@@ -23,6 +23,7 @@ export interface CliOptions {
   /** Undefined = connections.ts's defaults. */
   maxConnections: number | undefined;
   headersTimeoutMs: number | undefined;
+  bodyTimeoutMs: number | undefined;
   sample: boolean;
   namespaces: string[];
   maxBodyBytes: number | undefined;
@@ -66,9 +67,12 @@ Options:
                        (as a real DataHub answers where it differs; see catalog/README.md)
   --graphql-complexity-limit N   DataHub mode: graphql-java's query complexity limit (default 2000)
   --graphql-depth-limit N        DataHub mode: graphql-java's query depth limit (default 50)
-  --max-connections N  sockets open at once (default: half the open-file limit, at most 1000)
+  --max-connections N  sockets open at once (default: half the open-file limit, at most 1000); at
+                       the cap the stalest socket not being answered gives way to a new one
   --headers-timeout-ms N  close a socket whose request headers are not complete after N ms
                        (default 10000)
+  --body-timeout-ms N  answer 408 and close a request whose body gains less than 1 KiB in N ms
+                       (default 5000)
   --quiet              no log line per request
   --help               this text
 `;
@@ -88,6 +92,7 @@ const VALUE_FLAGS = new Set([
   '--allowed-hosts',
   '--max-connections',
   '--headers-timeout-ms',
+  '--body-timeout-ms',
   '--pages',
 ]);
 const BOOLEAN_FLAGS = new Set(['--sample', '--quiet', '--help']);
@@ -156,6 +161,9 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv,
   const headersTimeoutMs = values.has('--headers-timeout-ms')
     ? integer(values.get('--headers-timeout-ms'), '--headers-timeout-ms', 0, 1, 60_000)
     : undefined;
+  const bodyTimeoutMs = values.has('--body-timeout-ms')
+    ? integer(values.get('--body-timeout-ms'), '--body-timeout-ms', 0, 100, 60_000)
+    : undefined;
   const pages = values.get('--pages');
   if (pages !== undefined && !(PAGE_ACCESS_MODES as readonly string[]).includes(pages))
     throw new UsageError(`--pages must be ${PAGE_ACCESS_MODES.join(' or ')}, found '${pages}'`);
@@ -171,6 +179,7 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv,
     allowedHosts,
     maxConnections,
     headersTimeoutMs,
+    bodyTimeoutMs,
     namespaces,
     durability,
     compat,

@@ -77,7 +77,13 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string> {
         reject(badRequest('the request body is not valid UTF-8'));
       }
     });
-    req.on('error', reject);
+    // The client went away, or the catalog closed a body too slow to wait for (connections.ts):
+    // the client's doing, not an internal error, so not logged as one.
+    req.on('error', (e: NodeJS.ErrnoException) =>
+      reject(
+        e.code === 'ECONNRESET' ? new CatalogError(400, 'the connection closed before the whole body arrived') : e,
+      ),
+    );
   });
 }
 

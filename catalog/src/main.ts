@@ -5,6 +5,9 @@
 import { banner, startupWarnings } from './banner';
 import { parseCliOptions, UsageError, USAGE, type CliOptions } from './cliOptions';
 
+/** How long a stop may take before the process exits without waiting further. */
+const STOP_DEADLINE_MS = 5_000;
+
 async function main(): Promise<void> {
   let o: CliOptions;
   try {
@@ -41,6 +44,7 @@ async function main(): Promise<void> {
     connections: {
       ...(o.maxConnections !== undefined ? { maxConnections: o.maxConnections } : {}),
       ...(o.headersTimeoutMs !== undefined ? { headersTimeoutMs: o.headersTimeoutMs } : {}),
+      ...(o.bodyTimeoutMs !== undefined ? { bodyTimeoutMs: o.bodyTimeoutMs } : {}),
     },
     ...(o.graphqlComplexityLimit !== undefined ? { graphqlComplexityLimit: o.graphqlComplexityLimit } : {}),
     ...(o.graphqlDepthLimit !== undefined ? { graphqlDepthLimit: o.graphqlDepthLimit } : {}),
@@ -54,6 +58,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     process.stdout.write(`catalog-lens catalog: ${signal}, closing\n`);
+    // close() closes every socket at once; should anything still hold it, the process exits anyway
+    // (security-probe Part 2, finding 17). Writes are on disk when acknowledged (durability 'full').
+    setTimeout(() => {
+      process.stderr.write(`catalog-lens catalog: not closed after ${STOP_DEADLINE_MS / 1000} s; exiting\n`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
     catalog.close().then(
       () => process.exit(0),
       (e: unknown) => {

@@ -6,7 +6,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BearerAuth } from './auth';
 import { keyFormOf, type CompatMode } from './compat';
-import { applyConnectionLimits, defaultConnectionLimits, serverOptions, type ConnectionLimits } from './connections';
+import {
+  defaultConnectionLimits,
+  defaultMaxPerClient,
+  serverOptions,
+  trackConnections,
+  type ConnectionLimits,
+} from './connections';
 import type { GraphQLLimits } from './graphql/endpoint';
 import { DEFAULT_QUERY_LIMITS } from './graphql/limits';
 import { DATAHUB_QUERY_LIMITS } from '../../model/src/queryCost';
@@ -129,15 +135,20 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
     log: opts.log ?? (() => undefined),
   };
   const limits: ConnectionLimits = { ...defaultConnectionLimits(), ...opts.connections };
+  // A cap set without a per-client share gets the share of that cap.
+  if (opts.connections?.maxConnections !== undefined && opts.connections.maxPerClient === undefined)
+    limits.maxPerClient = defaultMaxPerClient(limits.maxConnections);
   const server = createServer(serverOptions(limits), (req, res) => {
     const started = process.hrtime.bigint();
+    // Every answer, JSON or page, whatever its status: no browser reads an answer as another type (finding 18 of Part 2).
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       services.log(`${req.method} ${urlForLog(req.url ?? '')} ${res.statusCode} ${ms.toFixed(1)}ms`);
     });
     handle(req, res, services).catch((e: unknown) => fail(req, res, services, e));
   });
-  applyConnectionLimits(server, limits, services.log);
+  const connections = trackConnections(server, limits, services.log);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, host, () => {
@@ -157,12 +168,15 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
     hosts: services.guard.hosts,
     stats: services.stats,
     close() {
+      // Every socket is closed at once, the stalled and dripping ones too: nothing may keep the
+      // process from exiting (security-probe Part 2, finding 17).
       closing ??= new Promise<void>((resolve) => {
+        connections.stop();
         server.close(() => {
           store.close();
           resolve();
         });
-        server.closeAllConnections();
+        connections.closeAll();
       });
       return closing;
     },

@@ -244,6 +244,55 @@ describe('security: Host (DNS rebinding) and Origin', () => {
   });
 });
 
+describe('security: every answer says nosniff (security-probe Part 2, finding 18)', () => {
+  test('X-Content-Type-Options: nosniff on JSON answers of every status, pages, redirects and the favicon', async (t) => {
+    const catalog = await testCatalog(t, { sample: true, token: 'tok-nosniff', maxBodyBytes: 1024 });
+    const auth = { Authorization: 'Bearer tok-nosniff' };
+    const json = { 'Content-Type': 'application/json', ...auth };
+    const cases: Array<RawRequest & { status: number }> = [
+      { method: 'GET', path: '/health', status: 200 },
+      { method: 'GET', path: '/config', status: 200 },
+      { method: 'POST', path: '/api/graphql', headers: json, body: '{"query": "{ __typename }"}', status: 200 },
+      { method: 'POST', path: '/api/graphql', headers: json, body: '{"query": "{ nope }"}', status: 200 },
+      { method: 'GET', path: `/entitiesV2/${encodeUrnForPath(USERS)}`, headers: auth, status: 200 },
+      {
+        method: 'POST',
+        path: '/api/graphql',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+        status: 401,
+      },
+      { method: 'GET', path: '/health', headers: { Host: 'evil.example' }, status: 403 },
+      { method: 'GET', path: '/nowhere', headers: auth, status: 404 },
+      {
+        method: 'GET',
+        path: `/dataset/${encodeURIComponent('urn:li:dataset:(urn:li:dataPlatform:hive,db.absent,PROD)')}`,
+        status: 404,
+      },
+      { method: 'GET', path: '/entitiesV2/urn%3Ali%3Adataset%3Anope', headers: auth, status: 400 },
+      { method: 'OPTIONS', path: '/api/graphql', status: 405 },
+      {
+        method: 'POST',
+        path: '/api/graphql',
+        headers: { ...auth, 'Content-Type': 'text/plain' },
+        body: '{}',
+        status: 415,
+      },
+      { method: 'POST', path: '/aspects?action=nope', headers: json, body: '{}', status: 400 },
+      { method: 'POST', path: '/api/graphql', headers: json, body: 'x'.repeat(2048), status: 413 },
+      { method: 'GET', path: '/', status: 200 },
+      { method: 'GET', path: '/favicon.ico', status: 204 },
+      { method: 'GET', path: `/dataset/${encodeURIComponent(USERS)}`, status: 200 },
+    ];
+    for (const c of cases) {
+      const r = await rawRequest(catalog.url, c);
+      const what = `${c.method} ${c.path} (${r.status})`;
+      assert.equal(r.status, c.status, `${what}: ${r.text.slice(0, 200)}`);
+      assert.equal(r.headers['x-content-type-options'], 'nosniff', what);
+    }
+  });
+});
+
 describe('security: the database file is private', () => {
   test('the folder the catalog creates is 0700, the database and its -wal and -shm files 0600; an existing 0644 file is narrowed', async (t) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'catalog-mode-'));
