@@ -379,6 +379,8 @@ export interface ServerInitializationOptions {
   allowTokenOrigins?: string[];
   settings?: unknown;
   token?: string;
+  /** Send `catalogLens/indexed` when the workspace index changes. */
+  indexedNotifications?: boolean;
 }
 
 /**
@@ -428,6 +430,21 @@ export const StatusNotification: CustomNotification<CatalogStatus> = { method: '
 
 /** Notification server → client: a document was skipped (too large), once per document. */
 export const SkippedNotification: CustomNotification<SkippedFile> = { method: 'catalogLens/skipped' };
+
+/** What the workspace index holds after a change, and what changed. */
+export interface IndexedParams {
+  /** `build`: folders were read; `folders`: folders were removed; `file`: a file reported by the watcher was read again or dropped. */
+  reason: 'build' | 'folders' | 'file';
+  files: number;
+  urns: number;
+}
+
+/**
+ * Notification server → client: the workspace index changed (a build ended, folders were removed,
+ * a watched file was read again). Sent only to a client that asks for it with
+ * `initializationOptions.indexedNotifications` (a test, or an editor that shows the index's state).
+ */
+export const IndexedNotification: CustomNotification<IndexedParams> = { method: 'catalogLens/indexed' };
 
 /** Request client → server: the URN at a position, or null. */
 export const UrnAtRequest: CustomRequest<DocumentPosition, UrnAt | null> = { method: 'catalogLens/urnAt' };

@@ -91,6 +91,10 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     linkTooltips: false,
     allowedOrigins: [] as string[],
     folders: [] as string[],
+    /** The editor tells of workspace folders added and removed. */
+    workspaceFolders: false,
+    /** The client asked for `catalogLens/indexed` notifications. */
+    indexedNotifications: false,
     /** The editor lets the server register file watchers (the workspace index follows files on disk). */
     watchedFiles: false,
     /** The editor shows a WorkspaceEdit's change annotations (rename: "the catalog is not changed"). */
@@ -202,6 +206,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     // Other editors send what they like: every option is checked before it is used.
     const init = (params.initializationOptions ?? {}) as Partial<Record<keyof ServerInitializationOptions, unknown>>;
     session.clientCommands = init.clientCommands === true;
+    session.indexedNotifications = init.indexedNotifications === true;
     session.allowedOrigins = allowedOriginsOf(init);
     const token =
       typeof init.token === 'string' && init.token !== '' && !runtime.env[SERVER_TOKEN_ENV] ? init.token : undefined;
@@ -221,6 +226,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
       caps.workspace.workspaceEdit.changeAnnotationSupport !== undefined;
     session.linkTooltips = caps.textDocument?.documentLink?.tooltipSupport === true;
     session.folders = (params.workspaceFolders ?? []).map((f) => f.uri);
+    session.workspaceFolders = caps.workspace?.workspaceFolders === true;
     if (session.folders.length === 0 && params.rootUri) session.folders = [params.rootUri];
     if (token !== undefined) catalogClients.useToken(token);
     return {
@@ -245,11 +251,16 @@ export function startServer(connection: Connection, runtime: Runtime): void {
 
   connection.onInitialized(() => {
     workspaceIndex.initialized();
-    if (session.folders.length > 0) {
+    if (session.workspaceFolders) {
+      // Folders added and removed: the index builds the new ones and drops the files of the old.
       connection.workspace.onDidChangeWorkspaceFolders((e) => {
         session.folders = session.folders
           .filter((f) => !e.removed.some((r) => r.uri === f))
           .concat(e.added.map((a) => a.uri));
+        workspaceIndex.foldersChanged(
+          e.added.map((a) => a.uri),
+          e.removed.map((r) => r.uri),
+        );
       });
     }
   });
@@ -275,6 +286,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
       progress: session.canProgress,
       watchedFiles: session.watchedFiles,
       changeAnnotations: session.changeAnnotations,
+      indexedNotifications: session.indexedNotifications,
     }),
   });
 

@@ -71,6 +71,7 @@ describe('the workspace index over LSP', () => {
     dir = mkdtempSync(join(tmpdir(), 'catalog-lens-index-'));
     for (const [name, content] of Object.entries(FILES)) write(name, content);
     lsp = await startSession({
+      initializationOptions: { indexedNotifications: true },
       workspaceFolders: [
         { uri: pathToFileURL(join(dir, 'a')).toString(), name: 'a' },
         { uri: pathToFileURL(join(dir, 'b')).toString(), name: 'b' },
@@ -86,7 +87,10 @@ describe('the workspace index over LSP', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test('the server watches the files it indexes', () => {
+  test('the server watches the files it indexes', async () => {
+    // The registration is asked in the server's `initialized` handler, before it builds or reads any
+    // file: any notification of the index comes after it.
+    await lsp.waitForIndexed(() => true);
     assert.ok(
       lsp.logs.some((l) => l.startsWith('registerCapability:') && l.includes('workspace/didChangeWatchedFiles')),
       lsp.logs.join('\n'),
@@ -183,22 +187,18 @@ describe('the workspace index over LSP', () => {
   test('a file written on disk, then deleted, through watched-file events', async () => {
     const added = 'b/jobs/new_job.py';
     write(added, `X = "${users()}"\n`);
+    const created = lsp.nextIndexed((p) => p.reason === 'file');
     await lsp.connection.sendNotification('workspace/didChangeWatchedFiles', {
       changes: [{ uri: uri(added), type: 1 }],
     });
-    for (const until = Date.now() + 5000; Date.now() < until;) {
-      if ((await references('a/pipelines/load.py', 'db.users')).includes('b/jobs/new_job.py:1')) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await created;
     assert.ok((await references('a/pipelines/load.py', 'db.users')).includes('b/jobs/new_job.py:1'));
     unlinkSync(join(dir, added));
+    const deleted = lsp.nextIndexed((p) => p.reason === 'file');
     await lsp.connection.sendNotification('workspace/didChangeWatchedFiles', {
       changes: [{ uri: uri(added), type: 3 }],
     });
-    for (const until = Date.now() + 5000; Date.now() < until;) {
-      if (!(await references('a/pipelines/load.py', 'db.users')).includes('b/jobs/new_job.py:1')) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await deleted;
     assert.ok(!(await references('a/pipelines/load.py', 'db.users')).includes('b/jobs/new_job.py:1'));
   });
 
@@ -256,14 +256,13 @@ describe('the workspace index over LSP', () => {
   test('rename refuses, naming where, when a place spells the entity in a way no edit can change', async () => {
     const escaped = 'b/payments.json';
     write(escaped, `{"urn": "${payments.replace('db.payments', 'db.paym\\u0065nts')}"}\n`);
+    const indexed = lsp.nextIndexed((p) => p.reason === 'file');
     await lsp.connection.sendNotification('workspace/didChangeWatchedFiles', {
       changes: [{ uri: uri(escaped), type: 1 }],
     });
     const file = 'a/pipelines/pay.py';
-    for (const until = Date.now() + 5000; Date.now() < until;) {
-      if ((await references(file, 'db.payments')).includes('b/payments.json:1')) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await indexed;
+    assert.ok((await references(file, 'db.payments')).includes('b/payments.json:1'));
     const rename = (newName: string): Promise<unknown> =>
       lsp.connection.sendRequest('textDocument/rename', {
         textDocument: { uri: uri(file) },
@@ -301,18 +300,16 @@ describe('Check Workspace reads from the workspace index', () => {
     put('big.py', `x = "${S.ghost}"\n` + '#'.repeat(4096) + '\n');
     const vendored = put('node_modules/dep/vendored.py', `x = "${S.ghost}"\n`);
     const lsp = await serverFor(catalog.url, {
+      initializationOptions: { indexedNotifications: true },
       workspaceFolders: [{ uri: pathToFileURL(dir).toString(), name: 'w' }],
       settings: { maxFileSize: 2048 },
       workspaceCapabilities: { didChangeWatchedFiles: { dynamicRegistration: true } },
     });
     try {
-      for (const until = Date.now() + 10_000; Date.now() < until;) {
-        if (lsp.logs.includes('workspace index: watching the files of the workspace')) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      assert.ok(lsp.logs.includes('workspace index: watching the files of the workspace'), lsp.logs.join('\n'));
       const check = (): Promise<unknown> => lsp.command('catalogLens.checkWorkspace', {});
+      // Check Workspace waits for the build and for the editor's answer to the watcher's registration.
       assert.deepEqual(await check(), { files: 2, skipped: 1, urns: 1, diagnostics: 1, cancelled: false });
+      assert.ok(lsp.logs.includes('workspace index: watching the files of the workspace'), lsp.logs.join('\n'));
       assert.ok(
         lsp.logs.some((l) => /Check Workspace: .*: the workspace index names 1 of 2 files as holding URNs/.test(l)),
         lsp.logs.join('\n'),
@@ -329,18 +326,16 @@ describe('Check Workspace reads from the workspace index', () => {
       assert.equal(lsp.latestDiagnostics(late), undefined);
 
       // Reported: checked from then on; the file in node_modules is reported too, and stays out.
+      let reported = 0;
+      const both = lsp.nextIndexed((p) => p.reason === 'file' && ++reported === 2);
       await lsp.connection.sendNotification('workspace/didChangeWatchedFiles', {
         changes: [
           { uri: late, type: 1 },
           { uri: vendoredLate, type: 1 },
         ],
       });
-      let third: unknown;
-      for (const until = Date.now() + 5000; Date.now() < until;) {
-        third = await check();
-        if ((third as { files: number }).files === 3) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await both;
+      const third = await check();
       assert.deepEqual(third, { files: 3, skipped: 1, urns: 1, diagnostics: 2, cancelled: false });
       assert.deepEqual(
         lsp.latestDiagnostics(late)!.map((d) => d.code),

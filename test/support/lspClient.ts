@@ -19,7 +19,7 @@ import {
   type CompletionItem,
   type DocumentLink,
 } from 'vscode-languageserver-protocol/node';
-import type { CatalogStatus } from '../../model/src/protocol';
+import { IndexedNotification, type CatalogStatus, type IndexedParams } from '../../model/src/protocol';
 
 export const SERVER_BUNDLE = join(__dirname, '..', '..', '..', 'dist', 'server.js');
 
@@ -49,6 +49,13 @@ export interface LspSession {
   stderr(): string;
   /** The current status if it satisfies `accept`, else the next one that does. */
   waitForStatus(accept: (s: CatalogStatus) => boolean, timeoutMs?: number): Promise<CatalogStatus>;
+  /**
+   * The next `catalogLens/indexed` notification that satisfies `accept`, from now on: call it before
+   * what changes the index (the session must ask for them: `initializationOptions.indexedNotifications`).
+   */
+  nextIndexed(accept?: (p: IndexedParams) => boolean, timeoutMs?: number): Promise<IndexedParams>;
+  /** The latest `catalogLens/indexed` notification if it satisfies `accept`, else the next one that does. */
+  waitForIndexed(accept: (p: IndexedParams) => boolean, timeoutMs?: number): Promise<IndexedParams>;
   stop(): Promise<void>;
 }
 
@@ -126,6 +133,25 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
       if (w.uri === p.uri && w.accept(p.diagnostics)) {
         diagWaiters.splice(diagWaiters.indexOf(w), 1);
         w.resolve(p.diagnostics);
+      }
+    }
+  });
+  const indexedWaiters: Array<{ accept: (p: IndexedParams) => boolean; resolve: (p: IndexedParams) => void }> = [];
+  let lastIndexed: IndexedParams | undefined;
+  const nextIndexed = (accept: (p: IndexedParams) => boolean = () => true, timeoutMs = 20000): Promise<IndexedParams> =>
+    withTimeout(
+      new Promise<IndexedParams>((resolve) => {
+        indexedWaiters.push({ accept, resolve });
+      }),
+      timeoutMs,
+      'a catalogLens/indexed notification',
+    );
+  connection.onNotification(IndexedNotification.method, (p: IndexedParams) => {
+    lastIndexed = p;
+    for (const w of [...indexedWaiters]) {
+      if (w.accept(p)) {
+        indexedWaiters.splice(indexedWaiters.indexOf(w), 1);
+        w.resolve(p);
       }
     }
   });
@@ -251,6 +277,11 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
         timeoutMs,
         'a catalog status',
       );
+    },
+    nextIndexed,
+    waitForIndexed(accept, timeoutMs = 20000) {
+      if (lastIndexed && accept(lastIndexed)) return Promise.resolve(lastIndexed);
+      return nextIndexed(accept, timeoutMs);
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {

@@ -24,7 +24,15 @@ import {
   ErrorCodes,
   SymbolKind,
   type CodeLens,
+  type CodeLensParams,
   type Connection,
+  type DefinitionParams,
+  type DocumentHighlightParams,
+  type PrepareRenameParams,
+  type PrepareRenameResult,
+  type ReferenceParams,
+  type RenameParams,
+  type WorkspaceSymbolParams,
   type DocumentHighlight,
   type Location,
   type SymbolInformation,
@@ -34,11 +42,11 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { entityName, kindWord } from '../../../model/src/entityNames';
 import { inertText } from '../../../model/src/inertText';
-import { UsagesRequest, type Settings } from '../../../model/src/protocol';
+import { IndexedNotification, UsagesRequest, type IndexedParams, type Settings } from '../../../model/src/protocol';
 import { entityKey, parseUrn, printUrn, type Urn } from '../../../model/src/urn';
 import { renameAt, renamedUrn, renameEdits } from '../features/rename';
 import { occurrenceAt } from '../features/urnAt';
-import { onCustomRequest, type guardWith, type Log } from '../lsp';
+import { onCustomRequest, sendCustomNotification, type guardWith, type Log } from '../lsp';
 import { scanText } from '../pipeline/check';
 import type { OpenDocuments } from '../pipeline/openDocuments';
 import { clearParseCache } from '../scan/parseCache';
@@ -63,7 +71,12 @@ export interface IndexServiceDeps {
   /** Runs a custom request's handler, turning a failure into `fallback` (server/src/lsp.ts guardWith). */
   guard: ReturnType<typeof guardWith>;
   /** What the editor said at initialize. */
-  capabilities(): { progress: boolean; watchedFiles: boolean; changeAnnotations: boolean };
+  capabilities(): {
+    progress: boolean;
+    watchedFiles: boolean;
+    changeAnnotations: boolean;
+    indexedNotifications: boolean;
+  };
 }
 
 const SYMBOL_KINDS: Partial<Record<Urn['kind'], SymbolKind>> = {
@@ -128,6 +141,15 @@ export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
     log,
   });
   let building: Promise<void> = Promise.resolve();
+  /** Tells a client that asked (`catalogLens/indexed`) what the index holds now. */
+  const announce = (reason: IndexedParams['reason']): void => {
+    if (deps.capabilities().indexedNotifications)
+      sendCustomNotification(connection, IndexedNotification, {
+        reason,
+        files: index.fileCount,
+        urns: index.occurrenceCount,
+      });
+  };
 
   /** Indexes the folders in the background; requests that read the index wait for it. */
   const buildFolders = (folders: string[]): void => {
@@ -153,6 +175,7 @@ export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
         progress?.done();
         // The build parsed every URN of the workspace; the parse cache need only serve the open documents.
         clearParseCache();
+        announce('build');
       }
     })();
   };
@@ -213,9 +236,11 @@ export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
 
   // Called by the server's `initialized` handler (a connection has one).
   let watching = false;
+  /** Settles when the editor has answered the file watcher's registration (Check Workspace waits for it). */
+  let registered: Promise<void> = Promise.resolve();
   const initialized = (): void => {
     if (deps.capabilities().watchedFiles)
-      void connection.client
+      registered = connection.client
         .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: WATCHED }] })
         .then(() => {
           watching = true;
@@ -230,7 +255,11 @@ export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
       if (change.type === FileChangeType.Deleted) {
         index.remove(change.uri);
         toldLeftOut.delete(normalUri(change.uri));
-      } else void reindexFile(change.uri).catch((e: unknown) => log(`workspace index: ${change.uri}: ${String(e)}`));
+        announce('file');
+      } else
+        void reindexFile(change.uri)
+          .catch((e: unknown) => log(`workspace index: ${change.uri}: ${String(e)}`))
+          .finally(() => announce('file'));
     }
   });
 
@@ -250,12 +279,14 @@ export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
     return { open, occ, offset };
   };
 
-  connection.onReferences(async (params) => {
-    const found = await entityAt(params.textDocument.uri, params.position);
-    if (!found) return null;
-    await ready();
-    return index.placesOf(found.occ.urn).map((p): Location => ({ uri: p.uri, range: p.range }));
-  });
+  connection.onReferences(
+    deps.guard('references', null as Location[] | null, async (params: ReferenceParams) => {
+      const found = await entityAt(params.textDocument.uri, params.position);
+      if (!found) return null;
+      await ready();
+      return index.placesOf(found.occ.urn).map((p): Location => ({ uri: p.uri, range: p.range }));
+    }),
+  );
 
   onCustomRequest(
     connection,
@@ -272,140 +303,154 @@ export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
     }),
   );
 
-  connection.onDocumentHighlight(async (params) => {
-    const found = await entityAt(params.textDocument.uri, params.position);
-    if (!found) return null;
-    const key = entityKey(found.occ.urn);
-    const { doc, scan } = found.open;
-    return scan!.occurrences
-      .filter((o) => o.parent === undefined && !o.template && o.parsed?.ok && entityKey(o.urn) === key)
-      .map((o): DocumentHighlight => ({
-        range: { start: doc.positionAt(o.start), end: doc.positionAt(o.end) },
-        kind: DocumentHighlightKind.Text,
-      }));
-  });
+  connection.onDocumentHighlight(
+    deps.guard('documentHighlight', null as DocumentHighlight[] | null, async (params: DocumentHighlightParams) => {
+      const found = await entityAt(params.textDocument.uri, params.position);
+      if (!found) return null;
+      const key = entityKey(found.occ.urn);
+      const { doc, scan } = found.open;
+      return scan!.occurrences
+        .filter((o) => o.parent === undefined && !o.template && o.parsed?.ok && entityKey(o.urn) === key)
+        .map((o): DocumentHighlight => ({
+          range: { start: doc.positionAt(o.start), end: doc.positionAt(o.end) },
+          kind: DocumentHighlightKind.Text,
+        }));
+    }),
+  );
 
-  connection.onDefinition(async (params) => {
-    const found = await entityAt(params.textDocument.uri, params.position);
-    if (!found) return null;
-    await ready();
-    const entries = index.placesOf(found.occ.urn).filter((p) => p.entry);
-    return entries.length > 0 ? entries.map((p): Location => ({ uri: p.uri, range: p.range })) : null;
-  });
+  connection.onDefinition(
+    deps.guard('definition', null as Location[] | null, async (params: DefinitionParams) => {
+      const found = await entityAt(params.textDocument.uri, params.position);
+      if (!found) return null;
+      await ready();
+      const entries = index.placesOf(found.occ.urn).filter((p) => p.entry);
+      return entries.length > 0 ? entries.map((p): Location => ({ uri: p.uri, range: p.range })) : null;
+    }),
+  );
 
-  connection.onWorkspaceSymbol(async (params) => {
-    await ready();
-    return index.symbols(params.query).flatMap(({ urn, name }): SymbolInformation[] => {
-      const places = index.placesOf(printUrn(urn));
-      const place = places.find((p) => p.entry) ?? places[0];
-      if (!place) return [];
-      return [
-        {
-          name,
-          kind: SYMBOL_KINDS[urn.kind] ?? SymbolKind.Object,
-          location: { uri: place.uri, range: place.range },
-          containerName: 'platform' in urn ? `${kindWord(urn.kind)} · ${urn.platform}` : kindWord(urn.kind),
-        },
-      ];
-    });
-  });
-
-  connection.onCodeLens(async (params) => {
-    const open = await openDocuments.open(params.textDocument.uri);
-    if (!open?.scan || open.scan.descriptions.length === 0) return [];
-    await ready();
-    return open.scan.descriptions.flatMap((d): CodeLens[] => {
-      const occ = open.scan!.occurrences[d.owner];
-      if (!occ?.parsed?.ok) return [];
-      const others = index.filesNaming(occ.urn).filter((u) => u !== normalUri(open.doc.uri)).length;
-      return [
-        {
-          range: { start: open.doc.positionAt(occ.start), end: open.doc.positionAt(occ.end) },
-          command: {
-            title:
-              others === 0 ? 'not used elsewhere in the workspace' : `used in ${others} file${others === 1 ? '' : 's'}`,
-            command: '',
+  connection.onWorkspaceSymbol(
+    deps.guard('workspaceSymbol', [] as SymbolInformation[], async (params: WorkspaceSymbolParams) => {
+      await ready();
+      return index.symbols(params.query).flatMap(({ urn, name }): SymbolInformation[] => {
+        const places = index.placesOf(printUrn(urn));
+        const place = places.find((p) => p.entry) ?? places[0];
+        if (!place) return [];
+        return [
+          {
+            name,
+            kind: SYMBOL_KINDS[urn.kind] ?? SymbolKind.Object,
+            location: { uri: place.uri, range: place.range },
+            containerName: 'platform' in urn ? `${kindWord(urn.kind)} · ${urn.platform}` : kindWord(urn.kind),
           },
-        },
-      ];
-    });
-  });
+        ];
+      });
+    }),
+  );
 
-  connection.onPrepareRename(async (params) => {
-    const open = await openDocuments.open(params.textDocument.uri);
-    if (!open?.scan) return null;
-    const at = renameAt(open.doc, open.scan, open.doc.offsetAt(params.position));
-    if (typeof at === 'string') throw new ResponseError(ErrorCodes.InvalidRequest, at);
-    return {
-      range: { start: open.doc.positionAt(at.range.start), end: open.doc.positionAt(at.range.end) },
-      placeholder: at.text,
-    };
-  });
-
-  connection.onRenameRequest(async (params): Promise<WorkspaceEdit> => {
-    const open = await openDocuments.open(params.textDocument.uri);
-    if (!open?.scan) throw new ResponseError(ErrorCodes.InvalidRequest, 'This document is not scanned for URNs.');
-    const at = renameAt(open.doc, open.scan, open.doc.offsetAt(params.position));
-    if (typeof at === 'string') throw new ResponseError(ErrorCodes.InvalidRequest, at);
-    const target = renamedUrn(at, params.newName);
-    if ('error' in target) throw new ResponseError(ErrorCodes.InvalidRequest, `Cannot rename: ${target.error}.`);
-    await ready();
-    const from = at.occurrence.urn;
-    // The index's spelling of each file (normalUri); an open one is edited under the editor's own.
-    const here = normalUri(open.doc.uri);
-    const uris = [...new Set([here, ...index.filesNaming(from)])].sort();
-    const changes: Array<{ uri: string; version: number | null; edits: TextEdit[] }> = [];
-    const refused: string[] = [];
-    for (const uri of uris) {
-      const opened = uri === here ? open.doc : openDocumentFor(uri);
-      const doc = opened ?? (await readDocument(uri, deps));
-      if (!doc) continue;
-      const s = await deps.settingsFor(doc.uri);
-      const scan = opened ? openDocuments.scanOf(doc, s) : scanText(doc.getText(), doc.languageId, s);
-      if (!scan) continue;
-      const r = renameEdits(doc, scan, from, target.urn);
-      for (const offset of r.refused) {
-        const p = doc.positionAt(offset);
-        refused.push(`${fileNameOf(uri)}:${p.line + 1}`);
-      }
-      if (r.edits.length > 0) changes.push({ uri: doc.uri, version: opened?.version ?? null, edits: r.edits });
-    }
-    if (refused.length > 0)
-      throw new ResponseError(
-        ErrorCodes.InvalidRequest,
-        `Cannot rename: ${refused.length} place${refused.length === 1 ? '' : 's'} write${refused.length === 1 ? 's' : ''} it in a way no edit can change safely (an escape, a joined or formatted string, a variable): ${refused.slice(0, 5).join(', ')}${refused.length > 5 ? ', …' : ''}. Nothing was renamed.`,
-      );
-    const places = changes.reduce((n, c) => n + c.edits.length, 0);
-    const parsed = at.occurrence.parsed;
-    const what = inertText(parsed?.ok ? entityName(parsed.urn) : from, 'plain', 80);
-    const full = index.isFull
-      ? ' The workspace index is full, so files it left out are not renamed (the log names the first).'
-      : '';
-    const note = `Only files change: the catalog still has ${what} as it was. Rename it there too, or keep the files pointing at an entity the catalog does not know.${full}`;
-    // Annotated, not marked as needing confirmation: VS Code leaves such edits unchecked in its
-    // preview (Apply would change nothing) and forces the preview on every rename.
-    const edit: WorkspaceEdit = deps.capabilities().changeAnnotations
-      ? {
-          documentChanges: changes.map((c) => ({
-            textDocument: { uri: c.uri, version: c.version },
-            edits: c.edits.map((e) => ({ ...e, annotationId: 'catalogLens.rename' })),
-          })),
-          changeAnnotations: {
-            'catalogLens.rename': { label: 'Rename in the workspace', description: note, needsConfirmation: false },
+  connection.onCodeLens(
+    deps.guard('codeLens', [] as CodeLens[], async (params: CodeLensParams) => {
+      const open = await openDocuments.open(params.textDocument.uri);
+      if (!open?.scan || open.scan.descriptions.length === 0) return [];
+      await ready();
+      return open.scan.descriptions.flatMap((d): CodeLens[] => {
+        const occ = open.scan!.occurrences[d.owner];
+        if (!occ?.parsed?.ok) return [];
+        const others = index.filesNaming(occ.urn).filter((u) => u !== normalUri(open.doc.uri)).length;
+        return [
+          {
+            range: { start: open.doc.positionAt(occ.start), end: open.doc.positionAt(occ.end) },
+            command: {
+              title:
+                others === 0
+                  ? 'not used elsewhere in the workspace'
+                  : `used in ${others} file${others === 1 ? '' : 's'}`,
+              command: '',
+            },
           },
+        ];
+      });
+    }),
+  );
+
+  connection.onPrepareRename(
+    deps.guard('prepareRename', null as PrepareRenameResult | null, async (params: PrepareRenameParams) => {
+      const open = await openDocuments.open(params.textDocument.uri);
+      if (!open?.scan) return null;
+      const at = renameAt(open.doc, open.scan, open.doc.offsetAt(params.position));
+      if (typeof at === 'string') throw new ResponseError(ErrorCodes.InvalidRequest, at);
+      return {
+        range: { start: open.doc.positionAt(at.range.start), end: open.doc.positionAt(at.range.end) },
+        placeholder: at.text,
+      };
+    }),
+  );
+
+  connection.onRenameRequest(
+    deps.guard('rename', null as WorkspaceEdit | null, async (params: RenameParams): Promise<WorkspaceEdit> => {
+      const open = await openDocuments.open(params.textDocument.uri);
+      if (!open?.scan) throw new ResponseError(ErrorCodes.InvalidRequest, 'This document is not scanned for URNs.');
+      const at = renameAt(open.doc, open.scan, open.doc.offsetAt(params.position));
+      if (typeof at === 'string') throw new ResponseError(ErrorCodes.InvalidRequest, at);
+      const target = renamedUrn(at, params.newName);
+      if ('error' in target) throw new ResponseError(ErrorCodes.InvalidRequest, `Cannot rename: ${target.error}.`);
+      await ready();
+      const from = at.occurrence.urn;
+      // The index's spelling of each file (normalUri); an open one is edited under the editor's own.
+      const here = normalUri(open.doc.uri);
+      const uris = [...new Set([here, ...index.filesNaming(from)])].sort();
+      const changes: Array<{ uri: string; version: number | null; edits: TextEdit[] }> = [];
+      const refused: string[] = [];
+      for (const uri of uris) {
+        const opened = uri === here ? open.doc : openDocumentFor(uri);
+        const doc = opened ?? (await readDocument(uri, deps));
+        if (!doc) continue;
+        const s = await deps.settingsFor(doc.uri);
+        const scan = opened ? openDocuments.scanOf(doc, s) : scanText(doc.getText(), doc.languageId, s);
+        if (!scan) continue;
+        const r = renameEdits(doc, scan, from, target.urn);
+        for (const offset of r.refused) {
+          const p = doc.positionAt(offset);
+          refused.push(`${fileNameOf(uri)}:${p.line + 1}`);
         }
-      : { changes: Object.fromEntries(changes.map((c) => [c.uri, c.edits])) };
-    // The one check before any WorkspaceEdit leaves: no file outside the workspace folders.
-    const outside = await editOutsideWorkspace(edit, deps.folders());
-    if (outside !== undefined)
-      throw new ResponseError(ErrorCodes.InvalidRequest, `Cannot rename: ${outside}. Nothing was renamed.`);
-    log(`rename: ${from} → ${target.urn} in ${places} places of ${changes.length} files`);
-    // Said whether or not the editor previews the edit (VS Code: Ctrl+Enter in the rename box).
-    void connection.window.showInformationMessage(
-      `Catalog Lens: rename of ${inertText(at.text, 'plain', 80)} to ${inertText(params.newName, 'plain', 80)}: ${places} place${places === 1 ? '' : 's'} in ${changes.length} file${changes.length === 1 ? '' : 's'}. ${note}`,
-    );
-    return edit;
-  });
+        if (r.edits.length > 0) changes.push({ uri: doc.uri, version: opened?.version ?? null, edits: r.edits });
+      }
+      if (refused.length > 0)
+        throw new ResponseError(
+          ErrorCodes.InvalidRequest,
+          `Cannot rename: ${refused.length} place${refused.length === 1 ? '' : 's'} write${refused.length === 1 ? 's' : ''} it in a way no edit can change safely (an escape, a joined or formatted string, a variable): ${refused.slice(0, 5).join(', ')}${refused.length > 5 ? ', …' : ''}. Nothing was renamed.`,
+        );
+      const places = changes.reduce((n, c) => n + c.edits.length, 0);
+      const parsed = at.occurrence.parsed;
+      const what = inertText(parsed?.ok ? entityName(parsed.urn) : from, 'plain', 80);
+      const full = index.isFull
+        ? ' The workspace index is full, so files it left out are not renamed (the log names the first).'
+        : '';
+      const note = `Only files change: the catalog still has ${what} as it was. Rename it there too, or keep the files pointing at an entity the catalog does not know.${full}`;
+      // Annotated, not marked as needing confirmation: VS Code leaves such edits unchecked in its
+      // preview (Apply would change nothing) and forces the preview on every rename.
+      const edit: WorkspaceEdit = deps.capabilities().changeAnnotations
+        ? {
+            documentChanges: changes.map((c) => ({
+              textDocument: { uri: c.uri, version: c.version },
+              edits: c.edits.map((e) => ({ ...e, annotationId: 'catalogLens.rename' })),
+            })),
+            changeAnnotations: {
+              'catalogLens.rename': { label: 'Rename in the workspace', description: note, needsConfirmation: false },
+            },
+          }
+        : { changes: Object.fromEntries(changes.map((c) => [c.uri, c.edits])) };
+      // The one check before any WorkspaceEdit leaves: no file outside the workspace folders.
+      const outside = await editOutsideWorkspace(edit, deps.folders());
+      if (outside !== undefined)
+        throw new ResponseError(ErrorCodes.InvalidRequest, `Cannot rename: ${outside}. Nothing was renamed.`);
+      log(`rename: ${from} → ${target.urn} in ${places} places of ${changes.length} files`);
+      // Said whether or not the editor previews the edit (VS Code: Ctrl+Enter in the rename box).
+      void connection.window.showInformationMessage(
+        `Catalog Lens: rename of ${inertText(at.text, 'plain', 80)} to ${inertText(params.newName, 'plain', 80)}: ${places} place${places === 1 ? '' : 's'} in ${changes.length} file${changes.length === 1 ? '' : 's'}. ${note}`,
+      );
+      return edit;
+    }),
+  );
 
   return {
     index,
@@ -421,12 +466,14 @@ export function registerWorkspaceIndex(deps: IndexServiceDeps): IndexService {
     },
     filesToCheck: async (folder, settings) => {
       await ready();
+      await registered;
       if (!watching) return undefined;
       const open = deps.documents.all().map((d) => d.uri);
       return index.filesToCheck(folder, settings, open);
     },
     foldersChanged: (added, removed) => {
       for (const folder of removed) index.removeFolder(folder);
+      if (removed.length > 0) announce('folders');
       buildFolders(added);
     },
   };
