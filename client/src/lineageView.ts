@@ -11,14 +11,13 @@ import { entityName } from '../../model/src/entityNames';
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
 import { acceptCatalogUrn } from '../../model/src/insertion';
 import { parseUrn } from '../../model/src/urn';
-import { DEFAULT_SETTINGS, LineageRequest, UsagesRequest, type LineageItem } from '../../model/src/protocol';
+import { LineageRequest, UsagesRequest, type LineageItem } from '../../model/src/protocol';
 import { LineageCommands } from './commandIds';
-import { entityPageUrlOfText } from './endpoints';
 import type { CatalogLanguageServer } from './languageClient';
 import { kindLabel, lineageRows, type Direction, type LineageRow } from './lineageRows';
 import { insertCatalogUrn } from './insertUrn';
 import type { Log } from './log';
-import { catalogSettings, reportFailure, urnUnderCursor } from './paletteCommands';
+import { openEntityPage, reportFailure, urnUnderCursor } from './paletteCommands';
 
 export const LINEAGE_VIEW = 'catalogLens.lineage';
 /** Context key that shows the view (package.json `views` … `when`). */
@@ -161,20 +160,7 @@ export function registerLineageView(context: vscode.ExtensionContext, server: Ca
   register(LineageCommands.openInCatalog, async (arg) => {
     const item = await entityOf(arg, server);
     if (!item) return;
-    const cfg = catalogSettings(vscode.window.activeTextEditor?.document.uri);
-    const page = entityPageUrlOfText(
-      {
-        url: cfg.get<string>('url', ''),
-        uiUrl: cfg.get<string>('uiUrl', ''),
-        entityUrlTemplate: cfg.get<string>('entityUrlTemplate', DEFAULT_SETTINGS.entityUrlTemplate),
-      },
-      item.urn,
-    );
-    if ('error' in page) {
-      void vscode.window.showWarningMessage(inertText(`Catalog Lens: ${page.error}`, 'notification', MESSAGE_LIMIT));
-      return;
-    }
-    await vscode.env.openExternal(vscode.Uri.parse(page.url, true));
+    await openEntityPage(server, item.urn, vscode.window.activeTextEditor?.document.uri, log);
   });
 
   register(LineageCommands.insertUrn, async (arg) => {

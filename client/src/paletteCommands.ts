@@ -5,9 +5,8 @@
 import * as vscode from 'vscode';
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
 import { originOf } from '../../model/src/origin';
-import { Commands, DEFAULT_SETTINGS, UrnAtRequest, type UrnAt } from '../../model/src/protocol';
+import { Commands, EntityPageRequest, UrnAtRequest, type UrnAt } from '../../model/src/protocol';
 import { PaletteCommands } from './commandIds';
-import { entityPageUrlOfText } from './endpoints';
 import type { CatalogLanguageServer } from './languageClient';
 import type { LocalCatalog } from './localCatalog';
 import { describeError, type Log } from './log';
@@ -121,22 +120,7 @@ export function registerPaletteCommands(deps: CommandDeps): void {
       void vscode.window.showInformationMessage('Catalog Lens: put the cursor on a URN to open it in the catalog.');
       return;
     }
-    const cfg = catalogSettings(editor.document.uri);
-    const page = entityPageUrlOfText(
-      {
-        url: cfg.get<string>('url', ''),
-        uiUrl: cfg.get<string>('uiUrl', ''),
-        entityUrlTemplate: cfg.get<string>('entityUrlTemplate', DEFAULT_SETTINGS.entityUrlTemplate),
-      },
-      at.urn,
-    );
-    if ('error' in page) {
-      // The error may quote the page URL, made from the URN in the file.
-      void vscode.window.showWarningMessage(inertText(`Catalog Lens: ${page.error}`, 'notification', MESSAGE_LIMIT));
-      return;
-    }
-    log.info(`opening ${page.url}`);
-    await vscode.env.openExternal(vscode.Uri.parse(page.url, true));
+    await openEntityPage(server, at.urn, editor.document.uri, log);
   });
 
   register(PaletteCommands.restartServer, async () => {
@@ -210,3 +194,27 @@ export function isCancellation(e: unknown): boolean {
 }
 
 const LSP_REQUEST_CANCELLED = -32800;
+
+/**
+ * Opens the entity's page in the catalog's web UI: the page the server's hover and document links
+ * open (`catalogLens/entityPage`: the same settings and the same fallback to DataHub's CLI
+ * configuration), or a warning saying why there is none.
+ */
+export async function openEntityPage(
+  server: CatalogLanguageServer,
+  urn: string,
+  scope: vscode.Uri | undefined,
+  log: Log,
+): Promise<void> {
+  const page = await server.request(EntityPageRequest, {
+    urn,
+    ...(scope ? { uri: await server.protocolUri(scope) } : {}),
+  });
+  if ('error' in page) {
+    // The error may quote the page URL, made from the URN in the file.
+    void vscode.window.showWarningMessage(inertText(`Catalog Lens: ${page.error}`, 'notification', MESSAGE_LIMIT));
+    return;
+  }
+  log.info(`opening ${page.url}`);
+  await vscode.env.openExternal(vscode.Uri.parse(page.url, true));
+}

@@ -493,6 +493,22 @@ export const LINEAGE_PAGE = 100;
 /** Request client → server: the lineage one hop up or down from an entity (the lineage view). */
 export const LineageRequest: CustomRequest<LineageParams, LineageResult> = { method: 'catalogLens/lineage' };
 
+/** Params of `catalogLens/entityPage`: a URN, and the document whose settings apply (optional). */
+export interface EntityPageParams {
+  urn: string;
+  uri?: string;
+}
+/** The page of the entity in the catalog's web UI, or why there is none. */
+export type EntityPageResult = { url: string } | { error: string };
+/**
+ * Request client → server: the page of an entity in the catalog's web UI, the one the server's
+ * hover and document links open (the same settings, with the same fallback to DataHub's CLI
+ * configuration), so the client's Open in Catalog and the links agree.
+ */
+export const EntityPageRequest: CustomRequest<EntityPageParams, EntityPageResult> = {
+  method: 'catalogLens/entityPage',
+};
+
 /** Params of `catalogLens/usages`: an entity, in any namespace word. */
 export interface UsagesParams {
   urn: string;

@@ -20,6 +20,7 @@ import { readFileSync } from 'node:fs';
 import {
   Commands,
   KnownUrnsRequest,
+  EntityPageRequest,
   LineageRequest,
   MembersRequest,
   SEARCH_PAGE,
@@ -28,6 +29,7 @@ import {
   SkippedNotification,
   StatusNotification,
   UrnAtRequest,
+  type EntityPageParams,
   type LineageParams,
   type SearchParams,
   type ServerInitializationOptions,
@@ -51,6 +53,7 @@ import { linksIn } from './features/links';
 import { lookupOf, type Lookup } from './features/lookup';
 import { urnAtOffset } from './features/urnAt';
 import { parseUrnCached } from './scan/parseCache';
+import { entityPageUrl } from '../../model/src/entityPage';
 import { inertText } from '../../model/src/inertText';
 import {
   cancelled,
@@ -418,6 +421,20 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     guard('members', { error: 'the members could not be read' }, async (params, token) => {
       const s = await settings.get(typeof params?.uri === 'string' ? params.uri : undefined);
       return listMembers(catalogClients.clientFor(s), params, signalOf(token));
+    }),
+  );
+
+  onCustomRequest(
+    connection,
+    EntityPageRequest,
+    guard('entityPage', { error: 'the page could not be made' }, async (params) => {
+      // Other editors send what they like: the params are checked before use.
+      const p = params as Partial<Record<keyof EntityPageParams, unknown>> | null | undefined;
+      if (typeof p?.urn !== 'string') return { error: 'catalogLens/entityPage: urn must be a string' };
+      const parsed = parseUrnCached(p.urn);
+      if (!parsed.ok) return { error: `Not a URN: ${parsed.error.message}` };
+      const s = await settings.get(typeof p.uri === 'string' ? p.uri : undefined);
+      return entityPageUrl(linkSettings(s), parsed.urn, p.urn);
     }),
   );
 

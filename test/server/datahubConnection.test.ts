@@ -16,7 +16,12 @@ import { startFaultProxy } from '../support/faultProxy';
 import { startRecordingProxy } from '../support/recordingProxy';
 import { S, sampleCatalog, serverFor, type Catalog } from '../support/fixture';
 import { hoverText, startSession } from '../support/lspClient';
-import type { ConnectionTestResult, WriteResult } from '../../model/src/protocol';
+import {
+  EntityPageRequest,
+  type ConnectionTestResult,
+  type EntityPageResult,
+  type WriteResult,
+} from '../../model/src/protocol';
 
 describe("catalogLens.url in each form of DataHub's address", () => {
   let catalog: Catalog;
@@ -193,6 +198,25 @@ describe("connection without configuration, as DataHub's CLI finds its server", 
       const status = await lsp.command<ConnectionTestResult>('catalogLens.testConnection', {});
       assert.equal(status.ok, true, status.message);
       assert.match(status.message, /\(from ~\/\.datahubenv\)/);
+    } finally {
+      await lsp.stop();
+    }
+  });
+
+  test("Open in Catalog's page (catalogLens/entityPage) is the hover link's, from ~/.datahubenv too: the client's command and the links agree", async () => {
+    writeFileSync(path.join(home, '.datahubenv'), `gms:\n  server: ${catalog.url}\n  token: ${TOKEN}\n`);
+    const lsp = await startSession({ env: { HOME: home, DATAHUB_SKIP_CONFIG: '' } });
+    try {
+      const uri = 'file:///w/page.py';
+      await lsp.open(uri, 'python', `x = "${S.orders}"\n`);
+      const [link] = await lsp.links(uri);
+      const page = await lsp.connection.sendRequest<EntityPageResult>(EntityPageRequest.method, { urn: S.orders, uri });
+      assert.ok(link?.target?.startsWith(`${catalog.url}/dataset/`), link?.target);
+      assert.deepEqual(page, { url: link!.target });
+      assert.deepEqual(
+        await lsp.connection.sendRequest<EntityPageResult>(EntityPageRequest.method, { urn: 'not a urn' }),
+        { error: "Not a URN: a URN starts with 'urn:'" },
+      );
     } finally {
       await lsp.stop();
     }
