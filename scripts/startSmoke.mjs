@@ -49,7 +49,7 @@ export async function smokeCatalog(url, token, dataset) {
     body: query,
   });
   expect('catalog GraphQL with the token', withToken, 200, /One row per registered user/);
-  // What an editor's "Open in catalog" link opens, in a browser that has no token (catalog/README.md "Pages").
+  // What an editor's "Open in catalog" link opens, in a browser that has no token (docs/local-catalog.md "Pages").
   const page = await send(`${url}/dataset/${dataset}`, { headers: { accept: 'text/html' } });
   expect('the dataset page, without the token', page, 200, /One row per registered user/);
   return `GraphQL 401 without the token, ${withToken.status} with it (db.users described); its page ${page.status}`;

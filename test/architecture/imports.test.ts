@@ -1,7 +1,7 @@
 /**
  * The import graph of the sources (server/src, client/src, catalog/src, model/src): no cycle, and
- * server/src drawn in floors, the wiring on top and the data flow top to bottom (README
- * "Development"). Every relative import counts, type-only ones too: a cycle of types is a cycle
+ * server/src drawn in floors, the wiring on top and the data flow top to bottom (docs/dev/architecture.md
+ * "Parts and floors"). Every relative import counts, type-only ones too: a cycle of types is a cycle
  * a reader walks.
  */
 import { describe, test } from 'node:test';

@@ -1,6 +1,6 @@
 /**
  * The DataHub mode (`compat: 'datahub'`) over real HTTP, one test per difference from the spec
- * mode listed in catalog/README.md "DataHub mode": Rest.li protocol versions, entities that were
+ * mode listed in docs/local-catalog.md "DataHub mode": Rest.li protocol versions, entities that were
  * never written, upserts that create, DataHub's 422 text, namespaces kept apart, a database file
  * that remembers its mode. Each asserts the DataHub answer and, where it differs, the spec mode's.
  * (Mutations: datahubMutations.test.ts; query limits: queryCost.test.ts; addLink: addLink.test.ts.)

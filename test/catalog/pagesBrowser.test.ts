@@ -2,7 +2,7 @@
  * The local catalog's pages in a real browser (Debian's Chromium, driven by playwright-core): a
  * dataset page whose catalog text holds `<script>` and `<img onerror>` runs nothing and shows them
  * as text, the page breaks no rule of its own Content-Security-Policy, fits 1400 px, and its search
- * box works. It saves the README's screenshot (docs/screenshots/local-catalog-page.png when
+ * box works. It saves the local catalog page's screenshot (docs/screenshots/local-catalog-page.png when
  * UPDATE_SCREENSHOTS=1, else test-results/pages/).
  *
  * Skipped, saying so, where there is no Chromium; CI (.ci/run) installs it, and there (CI=true) a

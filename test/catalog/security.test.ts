@@ -3,7 +3,7 @@
  * fetch, lets a test set Host and Origin), each refused, with a read-back proving nothing was
  * written: form and text/plain writes through ingestProposal, updateDataset and updateDescription,
  * a foreign Host (a DNS rebind) on reads and writes, a foreign Origin, CORS. Plus the database
- * file's mode. catalog/README.md "Security" names these tests.
+ * file's mode. docs/local-catalog.md "Security" names these tests.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
