@@ -64,7 +64,7 @@ export function banner(url: string, hosts: readonly string[], o: CliOptions, sam
   const authHeader = o.token ? ` -H "Authorization: Bearer $${TOKEN_ENV}"` : '';
   const mode =
     o.compat === 'datahub'
-      ? `mode: DataHub (--compat datahub) — answers as a real DataHub where it differs from the spec (catalog/README.md "DataHub mode"); GraphQL limits: depth ${o.graphqlDepthLimit ?? 50}, complexity ${o.graphqlComplexityLimit ?? 2000}`
+      ? `mode: DataHub (--compat datahub) — answers as a real DataHub where it differs from the spec (docs/local-catalog.md "DataHub mode"); GraphQL limits: depth ${o.graphqlDepthLimit ?? 50}, complexity ${o.graphqlComplexityLimit ?? 2000}`
       : 'mode: spec — answers as shared/spec/catalog-interface.md says (--compat datahub answers as a real DataHub)';
   return [
     listeningLine(url),
@@ -78,7 +78,7 @@ export function banner(url: string, hosts: readonly string[], o: CliOptions, sam
     `  ${mode}`,
     `  namespaces: ${o.namespaces.join(', ')}${o.compat === 'datahub' ? ' (each a different entity, as at DataHub)' : ''}${o.sample ? '   sample data: loaded' : ''}`,
     `  ${auth}`,
-    `  requests: Host ${hosts.join(', ')} only; POST with Content-Type: application/json; no CORS (catalog/README.md "Security")`,
+    `  requests: Host ${hosts.join(', ')} only; POST with Content-Type: application/json; no CORS (docs/local-catalog.md "Security")`,
     ...startupWarnings({ ...o, port: Number(new URL(url).port) }).map((w) => `  warning: ${w}`),
     `  try: curl -s ${url}/api/graphql -H 'Content-Type: application/json'${authHeader} -d '{"query":"${query}"}'`,
   ];

@@ -64,7 +64,7 @@ Options:
   --durability MODE    full (default: acknowledged = on disk) or normal (faster, may lose the
                        last writes on power loss)
   --compat MODE        spec (default: as shared/spec/catalog-interface.md says) or datahub
-                       (as a real DataHub answers where it differs; see catalog/README.md)
+                       (as a real DataHub answers where it differs; see docs/local-catalog.md)
   --graphql-complexity-limit N   DataHub mode: graphql-java's query complexity limit (default 2000)
   --graphql-depth-limit N        DataHub mode: graphql-java's query depth limit (default 50)
   --max-connections N  sockets open at once (default: half the open-file limit, at most 1000); at

@@ -3,7 +3,7 @@
  * shared/spec/catalog-interface.md: writes to entities that do not exist fail, and so on.
  * `datahub` answers as a real DataHub (GMS) does wherever DataHub differs from the spec or is
  * stricter, so clients can be tested against DataHub's behaviour without running one; each
- * difference is listed, with the DataHub source it copies, in catalog/README.md
+ * difference is listed, with the DataHub source it copies, in docs/local-catalog.md
  * ("DataHub mode").
  */
 
