@@ -457,7 +457,7 @@ export function fileNameOf(uri: string): string {
  * The URI of the file at `path` as VS Code spells it (vscode-uri's `URI.file(path).toString()`):
  * every character but ASCII letters, digits, `-._~` and `/` percent-encoded, a Windows drive
  * letter in lower case. Node's pathToFileURL keeps `( ) $ ! ' * + , ; = @`: the same file under
- * two URIs was listed twice by references, and rename failed on overlapping edits (probe finding 9).
+ * two URIs would be listed twice by references, and rename would fail on overlapping edits.
  */
 export function fileUri(path: string): string {
   let p = process.platform === 'win32' ? path.replace(/\\/g, '/') : path;

@@ -67,14 +67,14 @@ export interface AspectWrite {
   ifVersion?: string;
   /**
    * `systemMetadata.runId`: one per user command, so `datahub ingest rollback --run-id` undoes one
-   * edit, not every edit ever made through the extension (audit §g).
+   * edit, not every edit ever made through the extension.
    */
   runId: string;
 }
 
 const MAX_PARALLEL_BATCHES = 4;
 
-/** DataHub's Rest.li reads `List(a,b)` only under protocol 2.0; without the header it takes 1.0 (audit #1). */
+/** DataHub's Rest.li reads `List(a,b)` only under protocol 2.0; without this header it assumes 1.0. */
 const RESTLI_2 = { 'X-RestLi-Protocol-Version': '2.0.0' } as const;
 
 export class CatalogClient {
@@ -521,7 +521,7 @@ export class CatalogClient {
       entityUrn: p.urn,
       changeType: 'UPSERT',
       aspectName: p.aspectName,
-      // Pegasus bytes: every character of the string must be ≤ U+00FF (notes §1).
+      // Pegasus bytes: every character of the string must be ≤ U+00FF, so non-ASCII is written as \uXXXX.
       aspect: { value: asciiJson(p.value), contentType: 'application/json' },
       systemMetadata: { lastObserved: Date.now(), runId: p.runId },
     };
@@ -534,7 +534,7 @@ export class CatalogClient {
       ...(signal ? { signal } : {}),
     });
     if (r.ok) return { ok: true };
-    // On the whole text: DataHub's marker sits past character 300 of its 422 message (audit #4).
+    // On the whole text: DataHub's marker sits past character 300 of its 422 message, beyond the cut message.
     if (
       (r.error.status === 422 || r.error.status === 412) &&
       /Expected version/i.test(r.error.detail ?? r.error.message)

@@ -1,5 +1,5 @@
 /**
- * What else the catalog knows of one entity (issue 17): owners, tags, glossary terms, domain,
+ * What else the catalog knows of one entity: owners, tags, glossary terms, domain,
  * deprecation and how many entities are one hop up and down its lineage. Asked lazily, at hover,
  * one entity per document (queries.ts `contextQuery`), so the diagnostics' batches stay as they
  * were (their cost per entity and their query budget unchanged). Here: its answer, read.

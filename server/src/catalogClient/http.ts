@@ -249,7 +249,7 @@ function refusal(status: number, text: string, endpoint: string, wrongAddressOn4
  * GMS refuses a missing or bad token with a servlet error page (AuthenticationFilter,
  * "Unauthorized to perform this action."); DataHub's frontend answers its own 401 with an empty body
  * when the call has no session cookie and the frontend does not take bearer tokens
- * (datahub-frontend app/auth/Authenticator.java, `unauthorized()`; notes §6). The token may be fine.
+ * (datahub-frontend/app/auth/Authenticator.java, `unauthorized()`). The token may be fine.
  */
 function unauthorized(text: string, endpoint: string): CatalogClientError {
   if (text.trim() === '') {

@@ -1,5 +1,5 @@
 /**
- * One hop of an entity's lineage, for the lineage view (issue 17): DataHub's `lineage` field, read
+ * One hop of an entity's lineage, for the lineage view: DataHub's `lineage` field, read
  * leniently (DataHub lists entities of any type there: a data job, a chart …; those show by URN).
  */
 import { isRecord } from '../../../model/src/json';

@@ -1,6 +1,7 @@
 /**
  * Every GraphQL document the server sends is built here, so a test can enumerate them and
- * validate each against DataHub's schema. Selections follow spec §2.4, plus DataHub's edited
+ * validate each against DataHub's schema. Selections are the read shapes of model/src/readShapes.ts,
+ * plus DataHub's edited
  * descriptions (`editableProperties`, `editableSchemaMetadata`) so the user sees what they wrote,
  * and `exists`: DataHub answers an object for any well-formed URN, real or not
  * (DatasetType.batchLoad; EntityExistsResolver), so null alone cannot mean "not in the catalog".
@@ -30,7 +31,7 @@ interface KindQuery {
 
 const PLATFORM = 'platform { urn name }';
 /**
- * Whether the entity is deprecated (issue 17): diagnostics flag it. Only the flag rides in the
+ * Whether the entity is deprecated: diagnostics flag it. Only the flag rides in the
  * batches (2 per entity); the note, date and replacement of the few deprecated ones are asked
  * after, in a document of their own (deprecationDetailsQuery).
  */
@@ -173,7 +174,7 @@ export function planBatches<T extends { kind: ResolvableKind }>(items: readonly 
 }
 
 /**
- * What else the catalog knows of one entity (issue 17; context.ts reads the answer), asked lazily
+ * What else the catalog knows of one entity (context.ts reads the answer), asked lazily
  * at hover. Display names come from the entities' properties where DataHub has them (a domain's or
  * a term's name: UI-made ones have opaque ids), else from the URN (`username`, a tag's `name`, a
  * term's last part). Lineage asks for one relationship only: `total` is the count
@@ -237,7 +238,7 @@ export const AUTOCOMPLETE_ENTITIES = `query autoCompleteEntities($input: AutoCom
 }
 `;
 
-/** Mutations of the GraphQL write path (spec §4.1). */
+/** Mutations of the GraphQL write path (`catalogLens.writePath: graphql`). */
 export const UPDATE_DATASET = `mutation updateDataset($urn: String!, $input: DatasetUpdateInput!) {
   updateDataset(urn: $urn, input: $input) { urn }
 }`;
@@ -248,7 +249,7 @@ export const UPDATE_DESCRIPTION = `mutation updateDescription($input: Descriptio
 
 /**
  * Links of a dataset (its `institutionalMemory`), read before `addLink` so that a link is added
- * only when no element has its url (spec §4.2 rule 4; DataHub's addLink compares url and label).
+ * only when no element has its url (DataHub's addLink itself compares url and label).
  */
 export const DATASET_LINKS = `query datasetLinks($urn: String!) {
   dataset(urn: $urn) { urn exists institutionalMemory { elements { url label } } }

@@ -238,7 +238,8 @@ export class CatalogClients {
    * Whether the token of `e` may go to `url`. Its own origin (scheme, host and port of `e.url`)
    * may have it, but plain HTTP off this machine is confirmed first. Any other origin — a
    * `graphqlUrl` on another host or port — only when the settings or the editor allowed it, or
-   * the user says yes when asked; an editor that cannot ask withholds it (security-probe §9).
+   * the user says yes when asked; an editor that cannot ask withholds it, so a project's settings
+   * cannot send the token to a host of their choosing.
    */
   private async mayReceiveToken(e: Endpoint, url: string, allowed: readonly string[]): Promise<true | string> {
     let dest: URL;

@@ -1,5 +1,5 @@
 /**
- * The catalog's search (issue 16), as DataHub's UI asks it: `searchAcrossEntities` (full text,
+ * The catalog's search, as DataHub's UI asks it: `searchAcrossEntities` (full text,
  * DataHub's search bar: SearchAcrossEntitiesResolver) for "Catalog: Search…" and did-you-mean, and
  * `autoCompleteForMultiple` (names as typed: AutoCompleteForMultipleResolver) for completion. The
  * same documents go to DataHub and to the local catalog (queries.ts). Answers are kept for seconds

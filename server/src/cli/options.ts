@@ -8,7 +8,8 @@
  * `.vscode/settings.json` section can be copied as it is). Unlike the editor, which falls back to a
  * default for a wrong value, the CLI refuses it: a CI check must not pass on a typo. A config file
  * may name the catalog only when no token is set: the token goes to a URL from a flag or the
- * environment only (security-probe Part 2, finding 4), as the editor's `url` is machine-scoped.
+ * environment only, as the editor's `url` is machine-scoped: a config file checked into a
+ * repository must not send the token to a host of its choosing.
  */
 import { DEFAULT_SETTINGS, type Settings } from '../../../model/src/protocol';
 import { mergeSettings } from '../settings';

@@ -72,7 +72,7 @@ export function summaryLine(report: CheckReport): string {
  * What the text report escapes: `HIDDEN_CHARACTERS` (controls, bidi and zero-width characters …,
  * the editor's rule) and the line breaks and tab that rule leaves to each place. A file name with a
  * line break would otherwise start a line of its own (GitHub Actions reads `::error …` there as a
- * workflow command), and ESC sequences would reach the terminal (security-probe Part 2, finding 13).
+ * workflow command), and ESC sequences would reach the terminal.
  */
 const ESCAPED = new RegExp(`${HIDDEN_CHARACTERS.source}|[\\t\\n\\v\\f\\r\\u0085\\u2028\\u2029]`, 'gu');
 

@@ -1,5 +1,5 @@
 /**
- * Completion of real entity names (issue 16, point 2): where the cursor is writing an entity's
+ * Completion of real entity names: where the cursor is writing an entity's
  * name — inside a URN literal after its platform (or feature table), or inside a string argument
  * of a builder call (`make_dataset_urn("hive", "us`), a URN class (`DatasetUrn(…)`, Java's
  * `new DatasetUrn(new DataPlatformUrn("hive"), "us`) or an SDK v2 entity (`Dataset(platform=…,

@@ -1,5 +1,5 @@
 /**
- * Did-you-mean for a URN the catalog does not have (issue 16, point 4): of the entities a search
+ * Did-you-mean for a URN the catalog does not have: of the entities a search
  * found, the nearest names of the same kind. Distance: optimal string alignment on the name,
  * lower-cased (a swap of neighbours is one typo, as for envs), plus 2 for another platform, 1 for
  * another env or feature table; kept within max(2, a third of the name's length), or when one name

@@ -1,7 +1,7 @@
 /**
  * The hover at a place in a document: what is under the cursor (the innermost URN, or a YAML
  * column beside a dataset URN), what the catalog must be asked about it, and its text per kind
- * (spec §2.4): a title line, the description, details, then a link footer (the
+ * (model/src/readShapes.ts): a title line, the description, details, then a link footer (the
  * yaml-language-server layout). Pure: takes what the catalog answered, returns Markdown.
  *
  * What VS Code puts in the same hover box (seen in code-server 4.139, test/e2e/editor.test.ts):

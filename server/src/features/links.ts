@@ -1,4 +1,4 @@
-/** Links to an entity's page in the catalog's web UI (DataHub's page pattern, notes §8). */
+/** Links to an entity's page in the catalog's web UI (DataHub's page pattern: model/src/entityPage.ts). */
 import { entityPageUrl } from '../../../model/src/entityPage';
 import type { Settings } from '../../../model/src/protocol';
 import type { Urn } from '../../../model/src/urn';

@@ -1,5 +1,6 @@
 /**
- * Text from the catalog is untrusted (DESIGN "Conventions", notes/anchors.md "Security lessons").
+ * Text from the catalog is untrusted: anyone who can edit a description writes into the hover
+ * (docs/security.md).
  * Descriptions are Markdown by the spec, so they are rendered as Markdown, but inert: no HTML,
  * no links other than http(s)/mailto (no `command:` links), hidden characters shown as escapes,
  * bounded length. Everything else from the catalog or the document (names, types, paths) is

@@ -1,5 +1,5 @@
 /**
- * Rename of an entity in the workspace (issue 16, point 5): the part under the cursor — the name
+ * Rename of an entity in the workspace: the part under the cursor — the name
  * (a feature's name or table), the platform or the env — is what changes, everywhere the entity is
  * written: literals, YAML, builder arguments (urnEdit.ts makes each edit; an occurrence spelled in
  * a way no edit can safely change makes the whole rename refuse, naming where). The catalog is not

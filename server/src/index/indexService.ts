@@ -1,12 +1,12 @@
 /**
- * The workspace index in the server (issue 16, point 5): built in the background after
+ * The workspace index in the server: built in the background after
  * `initialized` (with progress where the editor shows it), kept current through
  * `workspace/didChangeWatchedFiles` (registered by the server when the editor lets it), open
  * documents' edits and workspace folder changes; and the LSP features that read it —
  * references, document highlights, definition (the docs-as-code YAML entry), workspace symbols,
  * rename (with prepareRename) and code lenses on docs-as-code entries ("used in N files").
  *
- * The workspace boundary (issue 25): only files of the workspace folders enter the index, whoever
+ * The workspace boundary: only files of the workspace folders enter the index, whoever
  * reports them (the listing, the watcher, the editor's open documents), never through a symbolic
  * link or a linked folder that leads out, and from disk only regular files (workspace.ts
  * readCapped); each file under one spelling of its URI (workspace.ts normalUri), the open

@@ -1,5 +1,5 @@
 /**
- * The workspace index (issue 16, point 5): every URN occurrence of the workspace's files, by
+ * The workspace index: every URN occurrence of the workspace's files, by
  * entity — both namespace words one entity (`entityKey`) — with its range, and whether it is a
  * docs-as-code entry (a YAML mapping's own `urn:` with its description: what "definition" goes
  * to). Files are read and scanned as Check Workspace reads them; an open document's text wins over
@@ -7,7 +7,7 @@
  * numbers; the texts and scans are not kept. References, highlights, symbols, definitions, code
  * lenses and rename read it; rename scans the files it names again, for exact edits.
  *
- * The workspace boundary (issue 25): each file is keyed by one spelling of its URI (workspace.ts
+ * The workspace boundary: each file is keyed by one spelling of its URI (workspace.ts
  * normalUri, VS Code's), whatever spelling the listing, the watcher or the editor gave; files are
  * read by workspace.ts readCappedSync, which reads regular files only; URNs longer than DataHub
  * takes are left out, and the index keeps at most `index.maxBytes` of URN text.
@@ -88,8 +88,9 @@ const DESCRIBED: ReadonlySet<string> = new Set(['dataset', 'mlFeature', 'mlFeatu
 /**
  * The occurrences of a scan worth indexing: top level (not a platform inside a dataset), parsed,
  * no template, no longer than DataHub takes (512 characters URL-encoded: no catalog holds
- * a longer one, and their text is what fills an index, probe finding 7); an entry when the scan says a docs-as-code mapping owns it, or, for a YAML file
- * read as text (`yamlAsText`), when it is the value of a `urn:` key on its line.
+ * a longer one, and a checkout of long URNs would otherwise fill the memory); an entry when the
+ * scan says a docs-as-code mapping owns it, or, for a YAML file read as text (`yamlAsText`), when
+ * it is the value of a `urn:` key on its line.
  */
 export function indexedOccurrences(
   scan: ScanResult,

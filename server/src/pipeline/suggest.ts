@@ -1,5 +1,5 @@
 /**
- * Did-you-mean's searches (issue 16, point 4): what the pipeline asks, after a document's
+ * Did-you-mean's searches: what the pipeline asks, after a document's
  * diagnostics are out, for the URNs the catalog lacks (openDocuments.ts `suggest`).
  */
 import { parseUrn, printUrn, withNamespace } from '../../../model/src/urn';
@@ -12,7 +12,7 @@ import { rankSuggestions, searchName, type SuggestionLookup } from '../features/
 export const MAX_SUGGESTION_SEARCHES = 10;
 
 /**
- * Did-you-mean (issue 16, point 4): for each URN the catalog lacks (the first
+ * Did-you-mean: for each URN the catalog lacks (the first
  * MAX_SUGGESTION_SEARCHES), a search of its name among entities of its kind, ranked by
  * didYouMean.ts, each spelled in the unknown URN's namespace word. A failed search suggests nothing.
  */

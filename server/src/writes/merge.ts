@@ -1,6 +1,7 @@
 /**
- * The read-merge-write rules of spec §4.2 as pure functions: given what the catalog holds,
- * what to write (or `undefined` when nothing needs writing).
+ * The read-merge-write rules of the aspect path as pure functions: given what the catalog holds,
+ * what to write (or `undefined` when nothing needs writing). An aspect write replaces the whole
+ * aspect, so each rule reads first and writes the merged aspect.
  */
 import type {
   AuditStamp,
@@ -11,7 +12,7 @@ import type {
 import { simplePath } from '../../../model/src/fieldPath';
 import { sameEntity } from '../../../model/src/urn';
 
-/** Rule 3: write `editableDatasetProperties` only when the description differs; create it with `created`. */
+/** Write `editableDatasetProperties` only when the description differs; create it with `created`. */
 export function mergeDatasetDescription(
   current: EditableDatasetProperties | undefined,
   description: string,
@@ -22,7 +23,7 @@ export function mergeDatasetDescription(
   return { ...current, description, lastModified: stamp };
 }
 
-/** Rule 4: append a link only when no element has the same url; create the aspect with it. */
+/** Append a link only when no element has the same url; create the aspect with it. */
 export function mergeLink(
   current: InstitutionalMemory | undefined,
   link: { url: string; description: string },
@@ -35,11 +36,11 @@ export function mergeLink(
 }
 
 /**
- * Rule 5: set the description of the column's entry; where the aspect has no such entry (the spec is
- * silent), append one and keep every other entry. `schemaPath` is the path as the schema spells it
+ * Set the description of the column's entry; where the aspect has no such entry, append one and
+ * keep every other entry. `schemaPath` is the path as the schema spells it
  * (v2 paths stay v2). The entry is the one with exactly that path — DataHub's UI shows an edited
  * description only for the entry whose path equals the field's (useExtractFieldDescriptionInfo,
- * `pathMatchesExact`) — and only when there is none, the one with the same simple path (spec §2.3)
+ * `pathMatchesExact`) — and only when there is none, the one with the same simple path (fieldPath.ts)
  * that does not name another field of the schema exactly (`schemaPaths`: a Kafka key's `…id` is not
  * the value's `…id`).
  */
@@ -69,7 +70,10 @@ export function mergeColumnDescription(
   };
 }
 
-/** Rule 2: the old list followed by the values it lacks, in the order given; `undefined` when none is new. */
+/**
+ * A list aspect field is replaced by what is written, so appending writes the old list followed by
+ * the values it lacks, in the order given; `undefined` when none is new.
+ */
 export function appendUnique(
   old: readonly string[] | null | undefined,
   values: readonly string[],

@@ -1,6 +1,7 @@
 /**
- * The write commands (DESIGN "Server commands"): spec §4.4 operations by the rules of §4.2,
- * through the aspect path (default) or the GraphQL mutations (`catalogLens.writePath`).
+ * The write commands (docs/dev/lsp-extensions.md "Server commands"): each reads what the catalog
+ * holds, merges (merge.ts) and writes only what changed, through the aspect path (default) or the
+ * GraphQL mutations (`catalogLens.writePath`).
  * Each answers a WriteResult: written, unchanged (nothing written), or failed with why.
  */
 import { randomBytes } from 'node:crypto';
@@ -220,7 +221,7 @@ const GRAPHQL_WOULD_ERASE =
 
 /**
  * A link through DataHub's `addLink`, which appends and keeps every other link (LinkUtils.addLink);
- * `updateDataset` would replace the whole list. Added only when no link has its url (rule 4):
+ * `updateDataset` would replace the whole list. Added only when no link has its url:
  * addLink itself compares url and label.
  */
 async function addLinkByGraphql(
@@ -435,13 +436,13 @@ const PROPERTIES_ASPECT: Partial<Record<Urn['kind'], AspectName>> = {
  * - GraphQL path: `updateDescription` with the entity as resourceUrn, as DataHub's own UI does
  *   (UpdateDescriptionResolver → DescriptionUtils.updateMl…Description: checks the entity exists,
  *   reads the edited aspect, sets its description, writes it back). A catalog that refuses it — the
- *   spec (§4.1 rule 1) and the local catalog's default mode describe only dataset fields — gets the
- *   aspect path instead, and the message says so.
+ *   local catalog's default mode describes only dataset fields there — gets the aspect path
+ *   instead, and the message says so.
  * - Aspect path: read-merge-write (If-Version-Match) of the edited aspect when it holds a
  *   description (writing the properties aspect would change nothing the user sees), else of the
  *   properties aspect; every other field is kept, and nothing is written when it already says so.
  *
- * The entity must exist: DataHub's upsert would otherwise create a ghost (spec §4.1 rule 2).
+ * The entity must exist: DataHub's upsert would otherwise create a ghost.
  */
 async function setMlDescription(a: Record<string, unknown>, ctx: Ctx): Promise<WriteResult> {
   const urn = urnArg(a, 'urn');
@@ -608,7 +609,10 @@ async function mutate(ctx: Ctx, query: string, variables: Record<string, unknown
   if (!r.ok) failedFrom(r.error);
 }
 
-/** Spec §4.1 rule 2 and §7: the client checks existence itself, because DataHub's upserts would create the entity. */
+/**
+ * A write to an entity that does not exist must fail: the client checks existence itself, because
+ * DataHub's upserts would create the entity.
+ */
 async function mustExist(ctx: Ctx, urn: string, kind: ResolvableKind): Promise<Resolution> {
   const p = parseUrn(urn);
   const found = await resolveFresh(ctx, p.ok ? [{ text: urn, urn: p.urn }] : []);
