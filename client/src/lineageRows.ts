@@ -1,5 +1,5 @@
 /**
- * The rows of the lineage view (issue 17), as plain data: what each row says, and whether it opens
+ * The rows of the lineage view, as plain data: what each row says, and whether it opens
  * onto the next hop. Pure, so it is tested without VS Code (test/client/lineageRows.test.ts);
  * lineageView.ts turns rows into tree items.
  */

@@ -1,5 +1,5 @@
 /**
- * The lineage view (issue 17): a tree in the Explorer, rooted at one entity, with its upstream and
+ * The lineage view: a tree in the Explorer, rooted at one entity, with its upstream and
  * downstream one hop at a time (each row opens onto the next hop the same way), kind, platform and
  * relationship in each row. Rows can be opened in the catalog, inserted at the cursor, copied, or
  * made the root. Opened by **Catalog: Show Lineage** (the URN under the cursor) and by the lineage

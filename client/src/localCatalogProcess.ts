@@ -1,5 +1,5 @@
 /**
- * The local catalog as a child process of the extension host (notes/native-modules.md): it runs
+ * The local catalog as a child process of the extension host: it runs
  * on the user's `node` from PATH, never on the extension host's runtime, because better-sqlite3's
  * binary is built for one Node ABI. No `vscode` here, so it is tested with real processes.
  */

@@ -69,7 +69,8 @@ export function registerPaletteCommands(deps: CommandDeps): void {
     if (url === undefined) return;
     const graphqlUrl = await askCatalogUrl('graphql', cfg.get<string>('graphqlUrl', ''), 2);
     if (graphqlUrl === undefined) return;
-    // Endpoint settings are machine-scoped: user settings, never a workspace's (anchors.md, security).
+    // Endpoint settings are machine-scoped: user settings, never a workspace's, so a cloned project
+    // cannot send the token to a host of its choosing.
     await cfg.update('url', url, vscode.ConfigurationTarget.Global);
     await cfg.update('graphqlUrl', graphqlUrl, vscode.ConfigurationTarget.Global);
     log.info(`catalog configured: url ${url}${graphqlUrl ? `, graphqlUrl ${graphqlUrl}` : ''}`);

@@ -1,5 +1,5 @@
 /**
- * "Catalog: Search…" (issue 16, point 3): a quick pick that searches the catalog across entity
+ * "Catalog: Search…": a quick pick that searches the catalog across entity
  * types as you type (the server's `catalogLens/search`: DataHub's searchAcrossEntities, so DataHub
  * and the local catalog alike). Each row: the name, kind and platform, and the description. Enter
  * inserts the URN at the cursor (or copies it when no editor is open); the row's buttons open the

@@ -12,7 +12,7 @@ export type ClientStatus = CatalogStatus | { state: 'restarting'; message: strin
 export interface StatusView {
   text: string;
   tooltip: string;
-  /** Only the theme's error and warning backgrounds are used (anchors.md, status bar). */
+  /** VS Code's status bar items take only the theme's error and warning backgrounds. */
   background: 'error' | 'warning' | undefined;
   command: string;
 }
@@ -90,7 +90,7 @@ export function shortHost(endpoint: string | undefined): string | undefined {
 
 export function statusView(status: ClientStatus): StatusView {
   const v = VIEWS[status.state] ?? VIEWS.error;
-  // Connected says where to (issue 15: "connected to which host"); the other states say what is wrong.
+  // Connected says to which host; the other states say what is wrong.
   const host = status.state === 'connected' ? shortHost(status.endpoint) : undefined;
   // `$(name)` in a status bar text is an icon: a host that spells one is shown as text (VS Code's escapeIcons).
   const text = host ? `$(database) Catalog: ${host.replace(/\$\(/g, '\\$(')}` : v.text;

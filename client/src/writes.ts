@@ -1,5 +1,5 @@
 /**
- * Every write speaks (issue 15): a write to the catalog — from a code action ("Push description to
+ * A write to the catalog — from a code action ("Push description to
  * catalog", "Append to catalog"), a command link, or a client command — runs with a cancellable
  * progress notification, says what came of it (written, unchanged, failed with why), and logs one
  * line in the "Catalog Lens" output channel. The token is in no argument and no message.
