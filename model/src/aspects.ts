@@ -1,5 +1,5 @@
 /**
- * The aspects of spec §2.2 as TypeScript types, which entity kind has which aspects, and a
+ * The aspects the catalog reads and writes, as TypeScript types, which entity kind has which aspects, and a
  * shape check used by the local catalog (and by the server before it writes).
  *
  * Real DataHub payloads carry more than the spec shows (customProperties, platformSchema …):
@@ -91,8 +91,8 @@ export interface EditableSchemaMetadata {
  * `editableMlFeatureTableProperties`, `editableMlModelProperties`, `editableMlModelGroupProperties`
  * (com.linkedin.ml.metadata.EditableML…Properties; Constants.ML_…_EDITABLE_PROPERTIES_ASPECT_NAME).
  * DataHub's UI and its updateDescription mutation write these (DescriptionUtils.updateMl…Description),
- * and the UI shows them over the properties aspect's description. Not in the spec (§2.2): the local
- * catalog keeps them because DataHub has them.
+ * and the UI shows them over the properties aspect's description. Beyond the catalog interface: the
+ * local catalog keeps them because DataHub has them.
  */
 export interface EditableMlProperties {
   description?: string;
@@ -100,9 +100,9 @@ export interface EditableMlProperties {
 }
 
 /*
- * What DataHub knows about an entity beyond its description (issue 17): who owns it, its tags,
- * glossary terms and domain, whether it is deprecated, its siblings and its upstream lineage. Not
- * in the spec (§2.2): the local catalog keeps them because DataHub has them, in DataHub's shapes
+ * What DataHub knows about an entity beyond its description: who owns it, its tags,
+ * glossary terms and domain, whether it is deprecated, its siblings and its upstream lineage. Beyond
+ * the catalog interface: the local catalog keeps them because DataHub has them, in DataHub's shapes
  * (metadata-models/src/main/pegasus/com/linkedin/common/{Ownership,Owner,GlobalTags,TagAssociation,
  * GlossaryTerms,GlossaryTermAssociation,Deprecation,Siblings}.pdl, com/linkedin/domain/Domains.pdl,
  * com/linkedin/dataset/{UpstreamLineage,Upstream}.pdl), on the entity types DataHub's registry gives
@@ -175,7 +175,7 @@ export interface UpstreamLineage {
   [key: string]: unknown;
 }
 
-/** DataHub's OwnershipType (shared/fixtures/datahub-graphql/entity.graphql, the PDL's enum alike). */
+/** DataHub's OwnershipType (datahub-graphql-core/src/main/resources/entity.graphql, the PDL's enum alike). */
 export const OWNERSHIP_TYPES: readonly string[] = [
   'TECHNICAL_OWNER',
   'BUSINESS_OWNER',
@@ -281,7 +281,10 @@ export const EDITABLE_ML_ASPECT = {
   mlModelGroup: 'editableMlModelGroupProperties',
 } as const satisfies Record<Exclude<EntityType, 'dataset'>, AspectName>;
 
-/** The aspect whose presence makes an entity exist (spec §4.4; for datasets, see README "When a dataset exists"). */
+/**
+ * The aspects whose presence makes an entity exist: an ML entity is created by writing its
+ * properties aspect; a dataset by what ingestion writes (docs/local-catalog.md, "Existence").
+ */
 export const EXISTENCE_ASPECTS: Readonly<Record<EntityType, readonly AspectName[]>> = {
   dataset: ['datasetProperties', 'schemaMetadata'],
   mlFeature: ['mlFeatureProperties'],
@@ -290,7 +293,10 @@ export const EXISTENCE_ASPECTS: Readonly<Record<EntityType, readonly AspectName[
   mlModelGroup: ['mlModelGroupProperties'],
 };
 
-/** Pegasus record names, as DataHub's `GET /aspects` wraps them (notes §2). */
+/**
+ * Pegasus record names, as DataHub's `GET /aspects` wraps them (the `@Aspect` records under
+ * metadata-models/src/main/pegasus/).
+ */
 export const ASPECT_FQCN: Readonly<Record<AspectName, string>> = {
   mlFeatureProperties: 'com.linkedin.ml.metadata.MLFeatureProperties',
   mlFeatureTableProperties: 'com.linkedin.ml.metadata.MLFeatureTableProperties',
@@ -314,7 +320,7 @@ export const ASPECT_FQCN: Readonly<Record<AspectName, string>> = {
   upstreamLineage: 'com.linkedin.dataset.UpstreamLineage',
 };
 
-/** DataHub's MLFeatureDataType (notes §10). */
+/** DataHub's MLFeatureDataType (li-utils/src/main/pegasus/com/linkedin/common/MLFeatureDataType.pdl). */
 export const ML_FEATURE_DATA_TYPES: readonly string[] = [
   'USELESS',
   'NOMINAL',
@@ -542,7 +548,7 @@ const ASPECT_CHECKS: Record<AspectName, Check> = {
   ),
 };
 
-/** What is wrong with `value` as aspect `name`, each with its JSON path; empty when it fits §2.2. */
+/** What is wrong with `value` as aspect `name`, each with its JSON path; empty when it fits the aspect's fields. */
 export function checkAspect(name: AspectName, value: unknown): string[] {
   const out: string[] = [];
   ASPECT_CHECKS[name](value, '', out);

@@ -1,5 +1,5 @@
 /**
- * DataHub's Python URN builders (`datahub.emitter.mce_builder`, notes §7), in the namespace
+ * DataHub's Python URN builders (metadata-ingestion/src/datahub/emitter/mce_builder.py), in the namespace
  * the caller names. The server uses them to read `make_dataset_urn("hive", "db.users", "PROD")`
  * as the URN it builds.
  */

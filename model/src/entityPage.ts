@@ -1,5 +1,6 @@
 /**
- * An entity's page in the catalog's web UI (DataHub's page pattern, notes §8): one function for
+ * An entity's page in the catalog's web UI (DataHub's `/{pathName}/{urn}`, from
+ * datahub-web-react/src/app/entity/EntityRegistry.tsx `getEntityUrl`): one function for
  * the server's links and hovers and the client's Open in Catalog, so both open the same page.
  */
 import { HIDDEN_CHARACTERS } from './inertText';
@@ -13,9 +14,10 @@ export interface EntityPageSettings {
 }
 
 /**
- * The longest page URL made. DataHub refuses URNs over 512 characters URL-encoded (notes §7,
- * UrnValidationUtil), and common servers refuse request lines over 8 KiB: a URN that would make
- * a longer URL has no page, and a megabyte URN in a file does not become a megabyte link.
+ * The longest page URL made. DataHub refuses URNs over 512 characters URL-encoded
+ * (metadata-utils/src/main/java/com/linkedin/metadata/utils/UrnValidationUtil.java), and common
+ * servers refuse request lines over 8 KiB: a URN that would make a longer URL has no page, and a
+ * megabyte URN in a file does not become a megabyte link.
  */
 export const MAX_PAGE_URL_LENGTH = 8192;
 
@@ -51,7 +53,7 @@ const percentEncoded = (c: string): string => encodeURIComponent(/^[\uD800-\uDFF
 
 /**
  * `url` without `user:password@`: credentials written into catalogLens.url, uiUrl or the template
- * are for requests, never copied into a link the document shows (security probe, finding 9).
+ * are for requests, never copied into a link the document shows, where anyone who reads it sees them.
  * Up to the last `@` before the path, as URL parsers read the authority; a backslash ends it too.
  */
 const withoutUserinfo = (url: string): string => url.replace(/^(https?:\/\/)[^/?#\\]*@/i, '$1');

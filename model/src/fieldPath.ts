@@ -1,4 +1,7 @@
-/** Field paths of dataset schemas (spec §2.3). */
+/**
+ * Field paths of dataset schemas: a simple dotted path, or a version-2 path starting with
+ * `[version=2.0]`, whose simple path drops every `[…]` token. Column descriptions match by simple path.
+ */
 
 export const V2_PREFIX = '[version=2.0]';
 

@@ -72,7 +72,7 @@ export interface AddGroupsToModelArgs extends CommandScope {
 
 export interface CreateEntityArgs extends CommandScope {
   urn: string;
-  /** The ML kind's properties aspect (spec §2.2). */
+  /** The ML kind's properties aspect (`mlFeatureProperties` …), as model/src/aspects.ts types it. */
   properties: Record<string, unknown>;
   overwrite?: boolean;
 }
@@ -291,14 +291,13 @@ export interface Settings {
 
 /**
  * The largest `maxFileSize` the server takes, whatever the settings say: other editors read
- * settings from the project, and a 50 MB file cost 12 s per keystroke and 1.7 GB (security probe,
- * finding 6).
+ * settings from the project, and a 50 MB file cost 12 s per keystroke and 1.7 GB.
  */
 export const MAX_FILE_SIZE_BOUND = 16 * 1024 * 1024;
 
 /**
  * The largest `index.maxBytes` the server takes, whatever the settings say: the index of an
- * 859 MiB checkout of long URNs crashed the server (security probe part 2, finding 7).
+ * 859 MiB checkout of long URNs crashed the server.
  */
 export const MAX_INDEX_BYTES_BOUND = 1024 * 1024 * 1024;
 

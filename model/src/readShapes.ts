@@ -1,8 +1,9 @@
 /**
- * What GraphQL returns for each kind (spec §2.4, with DataHub's field names and types from
- * `shared/fixtures/datahub-graphql`). Unset values are null; a model with no groups has `[]`.
+ * What GraphQL returns for each kind, with DataHub's field names and types (its schema:
+ * datahub-graphql-core/src/main/resources/entity.graphql). Unset values are null; a model with no groups has `[]`.
  * `editableProperties` and `editableSchemaMetadata` are DataHub's edited descriptions, kept
- * apart from the ingested ones as DataHub does (notes §9); the ML kinds have one too (DataHub's
+ * apart from the ingested ones as DataHub does (EditableDatasetProperties.pdl: so ingestion cannot
+ * overwrite what users wrote); the ML kinds have one too (DataHub's
  * `editableMl…Properties` aspects, which its UI and updateDescription write: MLModelGroupMapper
  * `mapEditableProperties`, DescriptionUtils.updateMlModelGroupDescription).
  */
@@ -105,7 +106,10 @@ export interface GqlShapes {
   mlModelGroup: GqlMlModelGroup;
 }
 
-/** The description DataHub's UI shows: the edited one over the ingested one (notes §9). */
+/**
+ * The description DataHub's UI shows: the edited one over the ingested one
+ * (`editableProperties?.description || properties?.description`).
+ */
 export function shownDatasetDescription(d: GqlDataset): string | null {
   return nonEmpty(d.editableProperties?.description) ?? nonEmpty(d.properties?.description) ?? null;
 }
@@ -131,7 +135,7 @@ export function shownMlDescription(e: {
 
 /**
  * Each column with the description DataHub's UI shows: the edited entry with the same path,
- * else one with the same simple path (spec §4.2 rule 5), else the ingested description.
+ * else one with the same simple path (fieldPath.ts), else the ingested description.
  * An edited entry that names another column exactly is not borrowed by simple path: a Kafka
  * key's `…[key=True]…id` must not describe the value's `…id`.
  */

@@ -1,5 +1,8 @@
 /**
- * URN grammar of the catalog (spec §2.1, DataHub's rules from notes §7).
+ * URN grammar of the catalog: `urn:<ns>:<entityType>:<id>`, a multi-part id in parentheses split on
+ * commas at depth 1, as DataHub's parsers read it
+ * (li-utils/src/main/javaPegasus/com/linkedin/common/urn/TupleKey.java,
+ * metadata-ingestion/src/datahub/utilities/urns/_urn_base.py).
  *
  * A URN value keeps each part exactly as the URN text spells it: a dataset name with an
  * encoded comma stays `a%2Cb`, so `print(parse(t)) === t` and `parse(print(u))` equals `u`.
@@ -128,7 +131,10 @@ export const SPEC_KINDS: readonly SpecKind[] = [
 ];
 export const URN_KINDS: readonly UrnKind[] = [...SPEC_KINDS, 'dataPlatform'];
 
-/** DataHub's FabricType values (notes §7), newest list. Other env strings are a warning, not an error. */
+/**
+ * DataHub's FabricType values (li-utils/src/main/pegasus/com/linkedin/common/FabricType.pdl), newest
+ * list. Other env strings are a warning, not an error.
+ */
 export const FABRIC_TYPES: readonly string[] = [
   'DEV',
   'TEST',
@@ -663,7 +669,7 @@ export function encodePart(part: string): string {
   );
 }
 
-/** A URN as one REST path segment: Python's quote(urn, safe="") (notes §7). */
+/** A URN as one REST path segment: Python's quote(urn, safe=""), as DataHub's `Urn.url_encode` does. */
 export function encodeUrnForPath(urn: string): string {
   return encodeURIComponent(urn).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
@@ -678,7 +684,7 @@ const UI_PATHS: Record<UrnKind, string> = {
   dataPlatform: 'platform',
 };
 
-/** DataHub's web UI path segment for an entity kind (notes §8). */
+/** DataHub's web UI path segment for an entity kind (each entity's `getPathName` in datahub-web-react). */
 export function uiPathSegment(kind: Urn['kind'], entityType?: string): string {
   if (kind === 'other') return entityType ?? 'entity';
   return kind === 'schemaField' ? 'schemaField' : UI_PATHS[kind];
@@ -695,7 +701,7 @@ export function entityTypeOf(urn: Urn): string {
 }
 
 /**
- * The longest URN DataHub takes, URL-encoded (notes §7: UrnValidationUtil refuses longer ones;
+ * The longest URN DataHub takes, URL-encoded (UrnValidationUtil.validateUrn refuses longer ones;
  * schemaField URNs are exempt). The workspace index leaves longer ones out: no catalog holds them.
  */
 export const MAX_URN_ENCODED_LENGTH = 512;
