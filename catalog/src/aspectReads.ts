@@ -1,5 +1,6 @@
 /**
- * DataHub's Rest.li aspect reads (notes §2): `GET /aspects/{urn}?aspect=…&version=0` and
+ * DataHub's Rest.li aspect reads (AspectResource and EntityV2Resource in
+ * metadata-service/restli-servlet-impl): `GET /aspects/{urn}?aspect=…&version=0` and
  * `GET /entitiesV2/{urn}?aspects=List(a,b)`. The spec mode accepts `List(a,b)` with or without
  * the protocol header and refuses unknown aspect names; the DataHub mode reads the parameters as
  * the request's Rest.li protocol says (datahub/restli.ts), answers unknown names as absent, and

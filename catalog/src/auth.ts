@@ -7,7 +7,10 @@ import type { IncomingMessage } from 'node:http';
 
 export const UNAUTHORIZED_BODY = { error: 'Unauthorized to perform this action.', status: 401 } as const;
 
-/** Paths DataHub leaves open with auth on (notes §6). */
+/**
+ * Paths DataHub leaves open with auth on (the unauthenticated paths of
+ * metadata-service/configuration/src/main/resources/application.yaml).
+ */
 export function isOpenPath(method: string, path: string): boolean {
   return method === 'GET' && (path === '/health' || path === '/config');
 }

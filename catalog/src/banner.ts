@@ -8,7 +8,10 @@ import { TOKEN_ENV, type CliOptions } from './cliOptions';
 import { listeningLine } from '../../model/src/localCatalog';
 import { isLoopbackHost } from '../../model/src/origin';
 
-/** What is risky about how the catalog was started, one sentence each (security-probe findings 7, 8). */
+/**
+ * What is risky about how the catalog was started (a token other users can read, no token beyond
+ * loopback), one sentence each.
+ */
 export function startupWarnings(o: Pick<CliOptions, 'host' | 'port' | 'token' | 'tokenSource'>): string[] {
   const warnings: string[] = [];
   if (o.tokenSource?.kind === 'flag') {

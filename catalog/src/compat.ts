@@ -1,6 +1,6 @@
 /**
- * The two ways the local catalog answers. `spec` (the default) follows
- * shared/spec/catalog-interface.md: writes to entities that do not exist fail, and so on.
+ * The two ways the local catalog answers. `spec` (the default) follows the catalog interface the
+ * extension was written against: writes to entities that do not exist fail, and so on.
  * `datahub` answers as a real DataHub (GMS) does wherever DataHub differs from the spec or is
  * stricter, so clients can be tested against DataHub's behaviour without running one; each
  * difference is listed, with the DataHub source it copies, in docs/local-catalog.md

@@ -1,9 +1,9 @@
 /**
- * Bounds on connections. Security-probe finding 4 (first round): ~20,000 idle or dripping sockets
- * held every file descriptor and the catalog stopped answering, so there is a cap below the file
- * descriptor limit, which keeps descriptors for SQLite and the log. Part 2, finding 14: 1,000
- * sockets that sent their headers and then dripped a body byte by byte held that cap for 60 s and
- * locked everyone out, one local process sufficing (on loopback every client is 127.0.0.1). So:
+ * Bounds on connections. ~20,000 idle or dripping sockets held every file descriptor and the
+ * catalog stopped answering, so there is a cap below the file descriptor limit, which keeps
+ * descriptors for SQLite and the log. Then 1,000 sockets that sent their headers and then dripped a
+ * body byte by byte held that cap for 60 s and locked everyone out, one local process sufficing
+ * (on loopback every client is 127.0.0.1). So:
  *
  * - A connection that is not being answered (waiting for a request's headers, receiving a body, or
  *   holding an answer its client does not read) gives its place to a new one when the cap is
@@ -40,7 +40,7 @@ export interface ConnectionLimits {
   checkIntervalMs: number;
 }
 
-/** What a body must gain in each `bodyTimeoutMs` (or be complete): the 1 byte per 5 s of finding 14 is far below. */
+/** What a body must gain in each `bodyTimeoutMs` (or be complete): a body dripped at 1 byte per 5 s is far below. */
 export const MIN_BODY_BYTES = 1024;
 
 /** The soft limit on open files, where the system says (Linux); Node raises it to the hard limit at start. */

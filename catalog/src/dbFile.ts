@@ -1,6 +1,6 @@
 /**
- * The database file is private to its user (security-probe finding 8: it was 0644 in a 0755
- * folder). The folder the catalog creates for it is 0700; the file is created 0600 before SQLite
+ * The database file is private to its user: other users of the machine must not read the catalog.
+ * The folder the catalog creates for it is 0700; the file is created 0600 before SQLite
  * opens it, and SQLite gives the -wal and -shm files it creates the mode of the database file
  * (unix VFS, `findCreateFileMode`). Files an older version left readable by others are narrowed
  * to their owner when this user owns them.

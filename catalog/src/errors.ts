@@ -1,7 +1,7 @@
 /**
  * One error type for the whole catalog: an HTTP status and a message that says what is wrong
  * and where. The Rest.li routes send it as DataHub's error body; GraphQL maps the status to
- * DataHub's error codes (notes §5).
+ * DataHub's error codes (datahub-graphql-core's DataHubGraphQLErrorCode.java).
  */
 
 export type GraphQLErrorType = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'NOT_FOUND' | 'CONFLICT' | 'SERVER_ERROR';

@@ -22,8 +22,8 @@ export function sendJson(
 }
 
 /**
- * DataHub's Rest.li error body (notes §5). The DataHub mode adds the `stackTrace` DataHub sends
- * and leaves out an empty `message`, as DataHub's 404 for an absent aspect has none.
+ * DataHub's Rest.li error body (`exceptionClass`, `message`, `status`). The DataHub mode adds the
+ * `stackTrace` DataHub sends and leaves out an empty `message`, as DataHub's 404 for an absent aspect has none.
  */
 export function sendRestLiError(
   res: ServerResponse,

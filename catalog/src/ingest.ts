@@ -1,5 +1,6 @@
 /**
- * DataHub's Rest.li aspect write (`POST /aspects?action=ingestProposal[Batch]`, notes §1):
+ * DataHub's Rest.li aspect write (`POST /aspects?action=ingestProposal[Batch]`, AspectResource in
+ * metadata-service/restli-servlet-impl):
  * turns a request body into checked writes, then applies them in one transaction. Every
  * refusal names the JSON path of what is wrong; nothing is stored unless all of it is valid.
  */

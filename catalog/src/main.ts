@@ -58,8 +58,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     process.stdout.write(`catalog-lens catalog: ${signal}, closing\n`);
-    // close() closes every socket at once; should anything still hold it, the process exits anyway
-    // (security-probe Part 2, finding 17). Writes are on disk when acknowledged (durability 'full').
+    // close() closes every socket at once; should anything still hold it, the process exits anyway.
+    // Writes are on disk when acknowledged (durability 'full').
     setTimeout(() => {
       process.stderr.write(`catalog-lens catalog: not closed after ${STOP_DEADLINE_MS / 1000} s; exiting\n`);
       process.exit(1);

@@ -19,7 +19,7 @@ export const SAMPLE = {
     orders: `urn:li:dataset:(${hive},db.orders,PROD)`,
     clicks: 'urn:li:dataset:(urn:li:dataPlatform:kafka,events.clicks,PROD)',
     revenue: 'urn:li:dataset:(urn:li:dataPlatform:snowflake,analytics.public.revenue,PROD)',
-    /** Deprecated, replaced by db.users (issue 17): examples/pipelines/features.py names it. */
+    /** Deprecated, replaced by db.users: examples/pipelines/features.py names it. */
     usersLegacy: `urn:li:dataset:(${hive},db.users_legacy,PROD)`,
   },
   features: {
@@ -256,7 +256,7 @@ function sampleAspects(): Array<[string, string, string, Json]> {
       },
     ],
     ['mlModel', SAMPLE.models.ltvV1, 'mlModelProperties', { customProperties: {}, tags: [] }],
-    // What else DataHub knows (issue 17): owners, tags, a glossary term and a domain on db.users,
+    // What else DataHub knows: owners, tags, a glossary term and a domain on db.users,
     // and lineage events.clicks → db.orders → analytics.public.revenue.
     [
       'dataset',

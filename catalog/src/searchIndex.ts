@@ -1,5 +1,5 @@
 /**
- * The local catalog's search (issue 16): one SQLite FTS5 row per existing entity — its name, the
+ * The local catalog's search: one SQLite FTS5 row per existing entity — its name, the
  * description DataHub's UI shows, its kind and platform — kept current in the transaction of every
  * write, and built on open for a database written before it existed. FTS5's trigram tokenizer finds
  * names by any part of three characters or more (`db.users` by `sers`); shorter queries scan the

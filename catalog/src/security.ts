@@ -1,5 +1,5 @@
 /**
- * What a web page must not do to the local catalog (security-probe finding 2): write through a
+ * What a web page must not do to the local catalog: write through a
  * form or a `text/plain` fetch, which browsers send cross-origin without a CORS preflight, or read
  * after a DNS rebind, which makes the page's own origin (`http://evil.example:PORT`) reach
  * 127.0.0.1. Every request is checked, in this order, before auth and routing:

@@ -140,7 +140,7 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
     limits.maxPerClient = defaultMaxPerClient(limits.maxConnections);
   const server = createServer(serverOptions(limits), (req, res) => {
     const started = process.hrtime.bigint();
-    // Every answer, JSON or page, whatever its status: no browser reads an answer as another type (finding 18 of Part 2).
+    // Every answer, JSON or page, whatever its status: no browser reads an answer as another type.
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -169,7 +169,7 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
     stats: services.stats,
     close() {
       // Every socket is closed at once, the stalled and dripping ones too: nothing may keep the
-      // process from exiting (security-probe Part 2, finding 17).
+      // process from exiting.
       closing ??= new Promise<void>((resolve) => {
         connections.stop();
         server.close(() => {

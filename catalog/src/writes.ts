@@ -1,7 +1,7 @@
 /**
  * The one write path every write goes through (Rest.li proposals, GraphQL mutations, the sample
- * data): existence rule (spec §4.1 rule 2, §7), conditional writes (DataHub's If-Version-Match),
- * versions and audit stamps. Call `writeAspect` inside `store.transaction`.
+ * data): existence rule (a write to an entity that does not exist fails), conditional writes
+ * (DataHub's If-Version-Match), versions and audit stamps. Call `writeAspect` inside `store.transaction`.
  */
 import { EXISTENCE_ASPECTS, type AspectName, type EntityType } from '../../model/src/aspects';
 import type { CompatMode } from './compat';
@@ -46,7 +46,7 @@ export function existenceRuleText(entityType: EntityType): string {
   return `a ${entityType} comes to exist when its ${aspects.join(' or ')} aspect is written`;
 }
 
-/** 404 naming the URN and how the entity comes to exist (spec §4.1 rule 2, §7). */
+/** 404 naming the URN and how the entity comes to exist: a write to an entity that does not exist fails. */
 export function missingEntityError(requestedUrn: string, entityType: EntityType, attempted: string): CatalogError {
   return notFound(
     `${attempted} failed: ${requestedUrn} does not exist, and nothing was stored. ` +

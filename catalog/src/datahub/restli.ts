@@ -43,8 +43,8 @@ export function arrayParam(query: URLSearchParams, name: string, protocol: RestL
 }
 
 /**
- * The `stackTrace` DataHub's Rest.li error bodies carry (notes §5: RestLiServiceException's
- * toString, then frames). Clients show `message`; the trace is there so a client that parses the
+ * The `stackTrace` DataHub's Rest.li error bodies carry (RestLiServiceException's toString, then
+ * frames). Clients show `message`; the trace is there so a client that parses the
  * body whole meets the same keys as at DataHub.
  */
 export function restliStackTrace(status: number, message: string | undefined): string {

@@ -1,6 +1,6 @@
 /**
  * DataHub's text for a failed `If-Version-Match`, which its Rest.li `AspectResource` sends as the
- * `message` of a 422 (audit row 4, detail a). It is `ValidationExceptionCollection.toString()`
+ * `message` of a 422. It is `ValidationExceptionCollection.toString()`
  * (entity-registry/.../aspect/plugins/validation/ValidationExceptionCollection.java):
  * `ValidationExceptionCollection{EntityAspect:<Pair(urn, aspect)> Exceptions: <HashSet>}`, each
  * element an `AspectValidationException`, a Lombok `@Value` whose generated toString lists its

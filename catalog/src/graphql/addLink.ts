@@ -9,7 +9,7 @@
  *
  * The URL: LinkUtils.validateUrl only builds `new Url(linkUrl)`, and com.linkedin.common.url.Url
  * refuses nothing but null (li-utils/.../common/url/Url.java), so DataHub takes any string; the
- * DataHub mode does too. The spec mode asks for a URL that parses (spec §2.2 "string (URL)"),
+ * DataHub mode does too. The spec mode asks for a URL that parses (a link's url is typed as a URL),
  * with DataHub's message for it.
  *
  * DataHub reads the aspect and writes it back without a lock or a precondition, so two addLinks at

@@ -1,5 +1,5 @@
 /**
- * What else DataHub knows of an entity, as its GraphQL answers it (issue 17): `ownership`, `tags`,
+ * What else DataHub knows of an entity, as its GraphQL answers it: `ownership`, `tags`,
  * `glossaryTerms`, `domain`, `deprecation`, `siblings` (datasets) and `lineage(input)`, built from
  * the stored aspects the way DataHub's mappers build them (datahub-graphql-core
  * …/types/common/mappers/OwnershipMapper, GlobalTagsMapper, GlossaryTermsMapper,

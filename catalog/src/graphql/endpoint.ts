@@ -1,5 +1,6 @@
 /**
- * `POST /api/graphql` as DataHub answers it (notes §5): HTTP 200 whenever the document ran,
+ * `POST /api/graphql` as DataHub answers it (metadata-service/graphql-servlet-impl's
+ * GraphQLController.java): HTTP 200 whenever the document ran,
  * `{data, errors?, extensions: {}}`, each error with `extensions: {code, type}`; HTTP 400 when the
  * body is not a GraphQL request.
  */
@@ -48,8 +49,8 @@ function resolveEntity(kind: EntityType | 'any', urn: string, ctx: ReadContext, 
 }
 
 /**
- * A root query field. Spec mode: the entity, or null when it does not exist (spec §7: unset
- * values are null). DataHub mode: an object for every well-formed URN, its `exists` false and
+ * A root query field. Spec mode: the entity, or null when it does not exist (unset values are
+ * null). DataHub mode: an object for every well-formed URN, its `exists` false and
  * its aspect fields null when nothing was written (DatasetType.batchLoad → batchGetV2, whose map
  * holds every URN asked for with its key aspect; EntityServiceImpl.getCorrespondingAspects).
  */

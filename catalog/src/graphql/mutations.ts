@@ -1,7 +1,7 @@
 /**
- * `updateDataset` and `updateDescription` (spec §4.1) in the spec mode, written as DataHub writes
- * them (notes §5) but refusing missing entities as the spec asks (rule 2) and merging into the
- * current aspects; datahubMutations.ts has the DataHub mode's. Each mutation checks and
+ * `updateDataset` and `updateDescription` in the spec mode, written as DataHub writes them
+ * (DatasetUpdateInputMapper, UpdateDescriptionResolver) but failing when the entity does not exist,
+ * and merging into the current aspects; datahubMutations.ts has the DataHub mode's. Each mutation checks and
  * writes in one transaction through the same write path as the Rest.li proposals, so versions
  * and concurrent conditional writes see every change.
  */

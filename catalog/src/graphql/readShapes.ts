@@ -1,5 +1,5 @@
 /**
- * GraphQL read shapes (spec §2.4) built from stored aspects, as DataHub's mappers build them:
+ * GraphQL read shapes (model/src/readShapes.ts) built from stored aspects, as DataHub's mappers build them:
  * ingested (`properties`, `schemaMetadata`) and edited (`editableProperties`,
  * `editableSchemaMetadata`) descriptions are kept apart. Objects are plain values whose costly
  * fields are functions, so graphql's default resolver loads only what a query selects.

@@ -1,7 +1,7 @@
 /**
  * The catalog's GraphQL schema: a subset of DataHub's (same type, field and argument names and
- * types, nullability included; test/catalog/schemaSubset.test.ts checks it against
- * shared/fixtures/datahub-graphql), so a document valid here is valid against DataHub.
+ * types, nullability included; test/catalog/schemaSubset.test.ts checks it against DataHub's
+ * schema files, datahub-graphql-core/src/main/resources/*.graphql), so a document valid here is valid against DataHub.
  */
 import { buildSchema, type GraphQLSchema } from 'graphql';
 

@@ -1,6 +1,6 @@
 /**
  * DataHub's search fields over the local catalog's search index (catalog/src/searchIndex.ts), with
- * DataHub's argument and result shapes (shared/fixtures/datahub-graphql/search.graphql):
+ * DataHub's argument and result shapes (datahub-graphql-core/src/main/resources/search.graphql):
  * `searchAcrossEntities`, `autoComplete` and `autoCompleteForMultiple`. Filters: `platform` (a
  * platform URN, either namespace word, or its name) and `_entityType`/`entityType` (DataHub's
  * EntityType names), with EQUAL/IN (and CONTAIN on the platform name) and `negated`; an `orFilters`

@@ -2,7 +2,7 @@
  * Page URLs as DataHub's web UI makes them, so every link the extension builds
  * (model/src/entityPage.ts) opens a page here: `/{pathName}/{urn}` with an optional tab
  * (`/Columns?highlightedPath=…` for a column). Path names are each entity's `getPathName()` in
- * datahub-web-react (notes §8): `dataset` (app/entity/dataset/DatasetEntity.tsx), `features`
+ * datahub-web-react/src: `dataset` (app/entity/dataset/DatasetEntity.tsx), `features`
  * (app/entity/mlFeature/MLFeatureEntity.tsx), `featureTables`
  * (app/entity/mlFeatureTable/MLFeatureTableEntity.tsx), `mlModels` (app/entity/mlModel/MLModelEntity.tsx),
  * `mlModelGroup` (app/entity/mlModelGroup/MLModelGroupEntity.tsx), `user` (app/entity/user/User.tsx),
