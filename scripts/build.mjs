@@ -1,6 +1,7 @@
 // Bundles the shipped entry points with esbuild (tsc has type-checked them and built out/ for the tests).
-// dist/server.js and dist/extension.js hold no native module (notes/native-modules.md): the local
-// catalog, which loads better-sqlite3, is its own bundle and always its own process.
+// dist/server.js and dist/extension.js hold no native module, so they run on any Node the editor has:
+// the local catalog, which loads better-sqlite3 (built for one Node ABI), is its own bundle and always
+// its own process.
 import * as esbuild from 'esbuild';
 import { existsSync, readFileSync } from 'node:fs';
 

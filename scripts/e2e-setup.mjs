@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// Installs what the end-to-end tests and `npm start` need to run a real VS Code here
-// (shared/notes/real-vscode-here.md): Node 24 and code-server from npm, into a cache folder
-// outside the repository; the tests also check that Debian's Chromium is there (`npm start`
-// does not use a browser and never asks for one). Idempotent: a marker file records the
-// versions, so a second run only checks that the files are still in place. Nothing is installed
-// system-wide: without libkrb5-dev, VS Code's `kerberos` module (used only to authenticate to a
-// Kerberos proxy, loaded on first use) is left unbuilt instead of failing the install.
+// Installs what the end-to-end tests and `npm start` need to run a real VS Code here: Node 24 and
+// code-server from npm, into a cache folder outside the repository; the tests also check that
+// Debian's Chromium is there (`npm start` does not use a browser and never asks for one).
+// Idempotent: a marker file records the versions, so a second run only checks that the files are
+// still in place. Nothing is installed system-wide: without libkrb5-dev, VS Code's `kerberos`
+// module (used only to authenticate to a Kerberos proxy, loaded on first use) is left unbuilt
+// instead of failing the install.
 //
 //   node scripts/e2e-setup.mjs            install (or reuse) and print the paths as JSON
 //   CATALOG_LENS_CACHE=/dir ...           cache somewhere else than ~/.cache/catalog-lens

@@ -1,5 +1,5 @@
 /**
- * The gate in front of code-server (security probe, finding 1). code-server runs with
+ * The gate in front of code-server. code-server runs with
  * `--auth none` on a unix socket in a 0700 folder, so no other local user reaches it; this gate
  * is the only way in, on 127.0.0.1:PORT, and it:
  *   - refuses every request (HTTP and WebSocket upgrade) whose Host is not 127.0.0.1:PORT or

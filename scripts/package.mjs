@@ -1,7 +1,7 @@
 // `npm run package`: builds the production bundles, packs catalog-lens-<version>.vsix with vsce,
 // lists what is in it, and proves the unpacked package works on its own: the client bundle loads
 // with no node_modules but better-sqlite3's, the server starts, and the local catalog opens its
-// database through the shipped native module (notes/native-modules.md).
+// database through the shipped native module (better-sqlite3, built for the Node ABI it runs on).
 //
 // How better-sqlite3 ships: vsce's npm dependency detection (`--dependencies`) offers every
 // production dependency, and .vscodeignore keeps only better-sqlite3's lib/, its binary and its

@@ -1,6 +1,6 @@
 // A log file only its owner may read, for `npm start` (catalog.log, code-server.log in
 // .catalog-lens/): the logs name the workspace, the catalog's requests and code-server's sessions.
-// The folder is 0700 already; the files are 0600 too (security-probe Part 2, finding 18).
+// The folder is 0700 already; the files are 0600 too, should the folder ever be opened up.
 import { createWriteStream, fchmodSync, openSync } from 'node:fs';
 
 /**

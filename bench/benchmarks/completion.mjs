@@ -1,4 +1,4 @@
-// Benchmark 9 (issue 16): completion of real names from a local catalog of 100,000 datasets (10,000
+// Benchmark 9: completion of real names from a local catalog of 100,000 datasets (10,000
 // quick), end to end over stdio: the server finds the slot, asks the catalog (autoCompleteForMultiple,
 // a new prefix each time, so never its 30 s cache), and answers the items. Floor: the same GraphQL
 // document POSTed directly to the catalog by the benchmark. Also: the search behind "Catalog:

@@ -77,7 +77,7 @@ export async function diagnosticsBenchmark({ quick, catalog, datasets, serverArg
         const { diagnostics, at } = await published;
         const ms = at - start;
         diagnosticsSeen = diagnostics.length;
-        // Resolve documents only: did-you-mean's searches (issue 16) follow the diagnostics.
+        // Resolve documents only: did-you-mean's searches follow the diagnostics.
         requests.push((await readStats(catalog.url)).graphqlOperations.resolveEntities ?? 0);
         await server.close(uri);
         return ms;

@@ -1,4 +1,4 @@
-// Benchmark 10 (issue 16): the workspace index. A generated tree of 10,000 files (1,000 quick; the
+// Benchmark 10: the workspace index. A generated tree of 10,000 files (1,000 quick; the
 // tree of benchmark 6), indexed by a freshly started server (the build that starts at
 // `initialized`, its time as the server logs it) against ripgrep finding the URNs of the same tree;
 // then references and workspace symbols on that index, warm; then the server's RSS after the index
