@@ -1,5 +1,5 @@
 /**
- * The Rest.li aspect paths (DESIGN "Talking to a catalog"): every aspect of spec §2.2 written
+ * The Rest.li aspect paths: every aspect the catalog knows (model/src/aspects.ts) written
  * and read back for all five entity types, DataHub's read shapes, versions, conditional writes,
  * batches, and that values are kept whole.
  */
@@ -29,7 +29,7 @@ const table = 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,all_table)';
 const model = 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,all-model,PROD)';
 const group = 'urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,all-group,PROD)';
 
-/** Every (entity, aspect) pair of spec §2.2, in an order where each entity exists before its other aspects. */
+/** Every (entity, aspect) pair the catalog knows, in an order where each entity exists before its other aspects. */
 const ALL: Array<[string, string, AspectName, Json]> = [
   ['dataset', dataset, 'datasetProperties', { description: 'All aspects.', customProperties: { owner: 'data-eng' } }],
   [

@@ -1,5 +1,5 @@
 /**
- * Bearer auth (spec §5, DataHub notes §6): open without a token, and with one every request but
+ * Bearer auth, as DataHub's GMS does it: open without a token, and with one every request but
  * GET /health and GET /config needs `Authorization: Bearer <token>`; the token is never logged.
  */
 import assert from 'node:assert/strict';

@@ -1,12 +1,12 @@
 /**
- * Connection exhaustion at the process level: security-probe finding 4 (first round: idle sockets
- * held every descriptor) and Part 2, findings 14 (1,000 sockets dripping a body held the cap and
- * locked everyone out) and 17 (SIGTERM at the cap: the process did not exit). A catalog started with
- * a small cap; idle and dripping sockets fill it, and a normal request is still answered; slow bodies
- * are answered 408 and closed; SIGTERM ends the process with the sockets still open. The policy
- * itself (who gives way, per-client shares, refusals) is unit-tested on ConnectionTable.
- * Every wait is for an event (a socket's close, an answer, a log line, the exit), never for a time;
- * the dripping is the attacker's pace, and nothing asserts a duration.
+ * Connection exhaustion at the process level: idle sockets that hold every descriptor, 1,000
+ * sockets dripping a body that hold the cap and lock everyone out, and SIGTERM at the cap (the
+ * process must still exit). A catalog started with a small cap; idle and dripping sockets fill it,
+ * and a normal request is still answered; slow bodies are answered 408 and closed; SIGTERM ends the
+ * process with the sockets still open. The policy itself (who gives way, per-client shares,
+ * refusals) is unit-tested on ConnectionTable. Every wait is for an event (a socket's close, an
+ * answer, a log line, the exit), never for a time; the dripping is the attacker's pace, and nothing
+ * asserts a duration.
  */
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
@@ -44,7 +44,7 @@ function closed(s: Socket): Promise<string> {
 }
 
 /**
- * Finding 14's socket: complete headers of a POST with a 100,000-byte body, then one byte at a time.
+ * A dripping socket: complete headers of a POST with a 100,000-byte body, then one byte at a time.
  * `Expect: 100-continue` makes the catalog say when it has read the headers, so the socket is known
  * to be receiving its body when this resolves. `answer` is everything the catalog sent until it closed.
  */

@@ -12,7 +12,7 @@ export const DATASET_QUERY = `query dataset($urn: String!) {
   }
 }`;
 
-/** What the language server asks for a dataset (spec §2.4 plus DataHub's edited descriptions). */
+/** What the language server asks for a dataset (its read shape plus DataHub's edited descriptions). */
 export const DATASET_DESCRIPTIONS = `query datasetDescriptions($urn: String!) {
   dataset(urn: $urn) {
     urn

@@ -1,5 +1,5 @@
 /**
- * What else DataHub knows of an entity, over GraphQL (issue 17): ownership, tags, glossary terms,
+ * What else DataHub knows of an entity, over GraphQL: ownership, tags, glossary terms,
  * domain, deprecation, siblings and one-hop lineage, written through the aspect path and read in
  * DataHub's shapes (every document is checked against DataHub's schema by `gql`), in both modes.
  */

@@ -1,5 +1,5 @@
 /**
- * updateDataset and updateDescription (spec §4.1): what they write (DataHub's aspects and
+ * updateDataset and updateDescription: what they write (DataHub's aspects and
  * shapes), what reads show afterwards, versions, and the refusals with their messages.
  */
 import assert from 'node:assert/strict';

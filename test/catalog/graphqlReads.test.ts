@@ -1,6 +1,6 @@
 /**
- * GraphQL reads against the sample catalog: every query of spec §2.4 with its exact shape
- * (DataHub's names and nullability), nulls for what is unset or absent, aliases, errors, limits.
+ * GraphQL reads against the sample catalog: every entity query (model/src/readShapes.ts) with its
+ * exact shape (DataHub's names and nullability), nulls for what is unset or absent, aliases, errors, limits.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';

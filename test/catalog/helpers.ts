@@ -79,7 +79,7 @@ export function onlyError(r: HttpAnswer): { message: string; code: unknown; type
   return { message: e['message'] as string, code: ext['code'], type: ext['type'], path: e['path'] };
 }
 
-/** A proposal as DataHub's REST emitter sends it (notes §1). */
+/** A proposal as DataHub's REST emitter sends it (metadata-ingestion/src/datahub/emitter/rest_emitter.py). */
 export function proposal(
   entityType: string,
   entityUrn: string,

@@ -1,6 +1,6 @@
 /**
  * The log files `npm start` writes into `.catalog-lens/` (catalog.log, code-server.log) are the
- * owner's only (security-probe Part 2, finding 18): scripts/privateLog.mjs creates them 0600 whatever
+ * owner's only: scripts/privateLog.mjs creates them 0600 whatever
  * the umask and narrows an older run's 0644 file before anything is written; start.mjs opens every
  * log through it.
  */

@@ -1,5 +1,5 @@
 /**
- * Namespace words (DESIGN: `svc` in the spec, `li` in DataHub): URNs in any accepted word name
+ * Namespace words (`svc` in the catalog interface, `li` in DataHub): URNs in any accepted word name
  * the same entity, GraphQL echoes the URN as asked, other words are refused.
  */
 import assert from 'node:assert/strict';

@@ -181,7 +181,7 @@ describe('local catalog pages', () => {
       assert.ok(p.body.includes(`<code>${urn}</code>`), `${link} shows its URN`);
       assertInert(p.body, link);
     }
-    // Paths are DataHub's page names (notes §8).
+    // Paths are DataHub's page names (each entity's `getPathName` in datahub-web-react).
     assert.match(linkOf(base, SAMPLE.features.age), /^\/features\/urn:li:mlFeature:/);
     assert.match(linkOf(base, SAMPLE.featureTables.users), /^\/featureTables\//);
     assert.match(linkOf(base, SAMPLE.models.churnV3), /^\/mlModels\//);

@@ -26,7 +26,7 @@ const SKIP =
   !HAVE_CHROMIUM && process.env.CI !== 'true'
     ? `no Chromium at ${CHROMIUM} (apt-get install chromium, or set CATALOG_LENS_CHROMIUM)`
     : false;
-/** notes/real-vscode-here.md: no sandbox as root, nothing that reaches the network. */
+/** Chromium's sandbox does not start as root, and nothing here may reach the network. */
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -1,5 +1,5 @@
 /**
- * The catalog's GraphQL schema is a subset of DataHub's (DESIGN "Talking to a catalog"): same
+ * The catalog's GraphQL schema is a subset of DataHub's: same
  * type names and kinds, every field, argument and input field with the same type string,
  * every enum value and interface DataHub has. So a document valid here is valid at DataHub.
  */

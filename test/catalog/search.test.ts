@@ -1,5 +1,5 @@
 /**
- * Search in the local catalog (issue 16): DataHub's `autoComplete`, `autoCompleteForMultiple` and
+ * Search in the local catalog: DataHub's `autoComplete`, `autoCompleteForMultiple` and
  * `searchAcrossEntities` over SQLite FTS5, through HTTP, in both modes (every document is checked
  * against DataHub's schema by `gql`): ranking, in-word and near matches, type and platform filters
  * in either namespace word, the index kept current by writes, a database of the previous version

@@ -1,9 +1,9 @@
 /**
- * The attacks of security-probe finding 2, performed over real HTTP with node:http (which, unlike
- * fetch, lets a test set Host and Origin), each refused, with a read-back proving nothing was
- * written: form and text/plain writes through ingestProposal, updateDataset and updateDescription,
- * a foreign Host (a DNS rebind) on reads and writes, a foreign Origin, CORS. Plus the database
- * file's mode. docs/local-catalog.md "Security" names these tests.
+ * A web page's attacks on the local catalog (catalog/src/security.ts), performed over real HTTP
+ * with node:http (which, unlike fetch, lets a test set Host and Origin), each refused, with a
+ * read-back proving nothing was written: form and text/plain writes through ingestProposal,
+ * updateDataset and updateDescription, a foreign Host (a DNS rebind) on reads and writes, a foreign
+ * Origin, CORS. Plus the database file's mode. docs/local-catalog.md "Security" names these tests.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';

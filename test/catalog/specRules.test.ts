@@ -1,6 +1,7 @@
 /**
- * The spec's rules as the catalog must keep them: §4.1 rules 1–2, §4.2 rules 1–5 (the catalog's
- * part: blocking writes, aspects stored as written, conditional writes for safe appends), §7.
+ * The catalog interface's rules as the catalog must keep them: updateDescription for dataset
+ * fields only, no write to an entity that does not exist, and its part of the aspect writes
+ * (blocking writes, aspects stored as written, conditional writes for safe appends).
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';

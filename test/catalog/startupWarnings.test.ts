@@ -1,7 +1,7 @@
 /**
- * What the catalog says at start about how it was started (security-probe findings 7 and 8), and
- * which Host names it answers to, tested on the functions the command line uses: no test binds an
- * address beyond loopback.
+ * What the catalog says at start about how it was started (a readable token, no token beyond
+ * loopback), and which Host names it answers to, tested on the functions the command line uses: no
+ * test binds an address beyond loopback.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';

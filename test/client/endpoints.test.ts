@@ -1,5 +1,5 @@
 /**
- * Where the access token may go (anchors.md, security lessons): a token is keyed by the origin of
+ * Where the access token may go: a token is keyed by the origin of
  * catalogLens.url, and sending it over plain HTTP off this machine or to another GraphQL host is
  * a risk the user confirms. Also the catalog URL checks of Configure Catalog and the entity page
  * of Open in Catalog, which follows the server's links.

@@ -1,5 +1,5 @@
 /**
- * Start Local Catalog's process handling (notes/native-modules.md): the user's `node` is checked
+ * Start Local Catalog's process handling: the user's `node` is checked
  * for existence and for loading better-sqlite3 before the catalog starts, with a clear message
  * for each failure; the catalog is a real child process whose "listening on" line gives its URL,
  * which answers HTTP, and which the test stops by its own handle.

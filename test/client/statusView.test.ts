@@ -1,5 +1,5 @@
 /**
- * The status bar item's words for each connection state (issue 15: "shows its state in text").
+ * The status bar item's words for each connection state: it shows its state in text.
  * statusView is pure (no vscode), so what the item says is checked here; test/e2e/accessToken.test.ts
  * checks the same text in a real VS Code.
  */

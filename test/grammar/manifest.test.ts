@@ -3,7 +3,7 @@
  * commands in the "Catalog" category and registered by the client, no `*` activation, every
  * setting of DEFAULT_SETTINGS contributed with its default, endpoint settings machine-scoped
  * and restricted in untrusted workspaces, writes hidden there, the grammar and icon present,
- * and the shipped bundles free of native modules (notes/native-modules.md).
+ * and the shipped bundles free of native modules (a native module is built for one Node ABI).
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';

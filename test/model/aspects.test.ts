@@ -1,5 +1,5 @@
 /**
- * The aspects of spec §2.2: checkAspect accepts each shape (and what real DataHub payloads add)
+ * The aspects the catalog knows: checkAspect accepts each shape (and what real DataHub payloads add)
  * and rejects wrong types with the JSON path of the offending value; which entity has which
  * aspects; DataHub's record names; textOf.
  */
@@ -290,7 +290,7 @@ describe('which entity type has which aspects', () => {
       editableMlFeatureTableProperties: 'com.linkedin.ml.metadata.EditableMLFeatureTableProperties',
       editableMlModelProperties: 'com.linkedin.ml.metadata.EditableMLModelProperties',
       editableMlModelGroupProperties: 'com.linkedin.ml.metadata.EditableMLModelGroupProperties',
-      // What else DataHub knows (issue 17): com/linkedin/common/*.pdl, domain/Domains.pdl, dataset/UpstreamLineage.pdl.
+      // What else DataHub knows: com/linkedin/common/*.pdl, domain/Domains.pdl, dataset/UpstreamLineage.pdl.
       ownership: 'com.linkedin.common.Ownership',
       globalTags: 'com.linkedin.common.GlobalTags',
       glossaryTerms: 'com.linkedin.common.GlossaryTerms',

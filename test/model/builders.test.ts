@@ -1,5 +1,5 @@
 /**
- * DataHub's Python URN builders (`datahub.emitter.mce_builder`, notes §7): the server reads
+ * DataHub's Python URN builders (metadata-ingestion/src/datahub/emitter/mce_builder.py): the server reads
  * `make_dataset_urn("hive", "db.users")` in a user's code as the URN Python would build, so each
  * builder must do exactly what Python does, no more (no validation) and no less (the encoding).
  */

@@ -1,5 +1,5 @@
 /**
- * Field paths (spec §2.3): the simple path of a version-2 path, and finding a column by path.
+ * Field paths: the simple path of a version-2 path, and finding a column by path.
  * Examples are real paths from DataHub's ingestion fixtures (Kafka, Unity Catalog, S3, Tableau).
  */
 import { describe, test } from 'node:test';

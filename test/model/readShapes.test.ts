@@ -1,7 +1,7 @@
 /**
- * GraphQL read shapes (spec §2.4): what DataHub's UI shows for a dataset and its columns (the
- * edited description over the ingested one, notes §9), and the TypeScript shapes checked
- * against DataHub's own schema (field names, nesting and nullability).
+ * GraphQL read shapes: what DataHub's UI shows for a dataset and its columns (the edited
+ * description over the ingested one), and the TypeScript shapes checked against DataHub's own
+ * schema (field names, nesting and nullability).
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * URN grammar (spec §2.1, DataHub's rules from notes §7): each kind parses to its typed value
+ * URN grammar (DataHub's TupleKey.java and _urn_base.py): each kind parses to its typed value
  * with part spans, in any namespace; DataHub's spellings that must be accepted are accepted.
  * The errors are in urnErrors.test.ts, the properties in urnProperties.test.ts.
  */

@@ -1,6 +1,7 @@
 /**
- * How a URN travels: as one REST path segment (Python's `quote(urn, safe="")`, notes §7), in a
- * DataHub UI link (notes §8), and across namespaces (`li` and `svc` name the same entity).
+ * How a URN travels: as one REST path segment (Python's `quote(urn, safe="")`), in a DataHub UI
+ * link (datahub-web-react's `urlEncodeUrn`), and across namespaces (`li` and `svc` name the same
+ * entity).
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';

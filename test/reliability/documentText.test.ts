@@ -1,5 +1,5 @@
 /**
- * Untrusted text from the document (security probe, findings 3, 5, 10): a URN whose name, a
+ * Untrusted text from the document: a URN whose name, a
  * field path or a description holds `[label](command:…)` — `%28`/`%29` in a URN decode to `(`/`)`
  * — must not come back in any write command's message as a link VS Code would render in a
  * notification and run on one click; a URN with a megabyte name must not make a megabyte

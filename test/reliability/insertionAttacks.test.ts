@@ -1,10 +1,10 @@
 /**
- * Catalog text never becomes code: the attacks of the second security probe on completion and on
- * the "Replace with …" quick fixes, performed as the probe did — a hostile name or replacement
- * URN written into the real local catalog through its ingest path, then the real server process
- * asked over LSP. Before the insertion rule (model/src/insertion.ts) completion wrote
- * `"); __import__("os").system("id"); ("` into a Python builder call and a tagged `fetch` into a
- * TypeScript URN literal, and the preferred quick fix wrote `'; DROP TABLE …; --` into SQL.
+ * Catalog text never becomes code: attacks on completion and on the "Replace with …" quick fixes —
+ * a hostile name or replacement URN written into the real local catalog through its ingest path,
+ * then the real server process asked over LSP. Before the insertion rule (model/src/insertion.ts)
+ * completion wrote `"); __import__("os").system("id"); ("` into a Python builder call and a tagged
+ * `fetch` into a TypeScript URN literal, and the preferred quick fix wrote `'; DROP TABLE …; --`
+ * into SQL.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';

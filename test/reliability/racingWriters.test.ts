@@ -4,7 +4,7 @@
  * through the aspect path, half on the GraphQL path), against the catalog in each mode. After each round the description is
  * exactly one writer's whole text (never a mix, never cut), the column has one entry, not one
  * per writer, the other columns and the `created` stamp are kept, the aspects still pass the
- * spec §2.2 check, and each aspect's version grew by exactly the number of writes answered
+ * aspect shape check (checkAspect), and each aspect's version grew by exactly the number of writes answered
  * `written` (none lost, none doubled).
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Settings that must not turn against the user (security probe, findings 6 and 9): credentials
+ * Settings that must not turn against the user: credentials
  * written into `catalogLens.url` or `uiUrl` are never copied into the links a document shows, and
  * a `maxFileSize` from the project's settings (other editors read it from there) cannot raise the
  * limit past the server's bound. The real server process over LSP, the real local catalog.

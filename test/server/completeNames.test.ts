@@ -1,5 +1,5 @@
 /**
- * Completion of real names (issue 16, point 2), through the real server process against the real
+ * Completion of real names, through the real server process against the real
  * local catalog's search (sample data), both modes: inside URN literals (after the platform, after
  * the feature table), builder calls' arguments, URN classes, SDK v2 constructors, Java's URN
  * classes and YAML values. Each item, applied, gives a URN the catalog holds; the description is

@@ -1,5 +1,5 @@
 /**
- * What else the catalog knows of an entity, in hovers (issue 17): the answer read leniently
+ * What else the catalog knows of an entity, in hovers: the answer read leniently
  * (server/src/catalogClient/context.ts), its lines (features/hover.ts contextLines), and the hover
  * over LSP against the real local catalog in both modes, with a deprecation written to it.
  */

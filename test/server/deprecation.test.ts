@@ -1,5 +1,5 @@
 /**
- * Deprecated entities (issue 17): a reference is a Warning with the catalog's note, date and
+ * Deprecated entities: a reference is a Warning with the catalog's note, date and
  * replacement (its own code and setting), the quick fix replaces it with the replacement in a
  * literal, a builder call's argument, YAML and the other namespace word, and the hover says the
  * deprecation once. Through the real server process against the real local catalog, whose sample

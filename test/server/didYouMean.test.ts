@@ -1,5 +1,5 @@
 /**
- * Did-you-mean (issue 16, point 4): the ranking of what a search found (pure), and, through the real
+ * Did-you-mean: the ranking of what a search found (pure), and, through the real
  * server against the real local catalog's search, the diagnostic that names the nearest entities
  * and the quick fixes that replace the URN in a literal, a builder call's argument and YAML; and
  * the warning kept when the searches take longer than the syntax-first delay.

@@ -1,8 +1,8 @@
 /**
- * Issue 15, point 2 and part of 4: a fix for every diagnostic that has one, and writes that speak
- * in the user's words. Through the real server process against the real local catalog, in both
- * of its modes and on both write paths: the description of an ML entity (setMlDescription), the
- * env typo's quick fix, and no write offered on an entity the catalog does not have.
+ * A fix for every diagnostic that has one, and writes that report in the user's words. Through the
+ * real server process against the real local catalog, in both of its modes and on both write paths:
+ * the description of an ML entity (setMlDescription), the env typo's quick fix, and no write
+ * offered on an entity the catalog does not have.
  */
 import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
@@ -25,7 +25,7 @@ for (const compat of COMPAT_MODES)
       beforeEach(() => env.catalog.stats.reset());
       const run = (arg: unknown): Promise<WriteResult> => env.lsp.command<WriteResult>(SET, arg);
       // Where the description lands: DataHub's updateDescription writes the edited aspect; the spec
-      // mode refuses it for ML entities (§4.1 rule 1), so the server writes the properties aspect.
+      // mode takes it for dataset fields only, so the server writes the properties aspect.
       const viaEditable = writePath === 'graphql' && compat === 'datahub';
 
       test('a feature without a description gets one; every other field of its aspect is kept; the diagnostic goes', async () => {

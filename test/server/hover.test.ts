@@ -73,7 +73,7 @@ for (const compat of COMPAT_MODES)
       );
       assert.match(h, /\*\*Dataset\*\* `db\.users` · hive · PROD/);
       assert.match(h, /One row per registered user of the product\./);
-      // Owners, tags, term and domain of the sample, and the features derived from it (issue 17).
+      // Owners, tags, term and domain of the sample, and the features derived from it.
       assert.match(
         h,
         /\n\nOwners jdoe, growth-analytics · Tags pii · Terms Profile · Domain growth · Lineage ↑0 ↓2\n\n/,

@@ -1,5 +1,5 @@
 /**
- * `catalogLens/lineage` (the lineage view's request, issue 17) through the real server process
+ * `catalogLens/lineage` (the lineage view's request) through the real server process
  * against the real local catalog with the sample data (events.clicks → db.orders →
  * analytics.public.revenue; db.users → its features → the churn model), in both modes.
  */

@@ -1,5 +1,5 @@
 /**
- * `catalogLens/search` (issue 16, point 3: what "Catalog: Search…" shows), through the real server
+ * `catalogLens/search` (what "Catalog: Search…" shows), through the real server
  * process against the real local catalog (sample data), both modes: ranked names across entity
  * types with kind, platform and description; kind and platform filters; a listing before anything
  * is typed; bad params named.

@@ -1,5 +1,5 @@
 /**
- * Siblings (issue 17): a warehouse table documented on its dbt side. Its own description and a
+ * Siblings: a warehouse table documented on its dbt side. Its own description and a
  * column's are empty; the dbt sibling's fill them, as DataHub's UI merges siblings: no "missing
  * description" there, the hover shows the text and says where it came from; what neither has is
  * still flagged. Through the real server against the real local catalog, both modes.

@@ -1,5 +1,5 @@
 /**
- * The remove commands and Undo (issue 15, point 3) through the real server process against the
+ * The remove commands and Undo through the real server process against the
  * real local catalog, on both compat modes: each remove takes out exactly what it is given and
  * keeps the rest; an append undone (its result's `added` removed) leaves the aspect exactly as it
  * was, even with another writer's append in between; conflicts are retried, not lost.

@@ -1,6 +1,6 @@
 /**
- * The workspace boundary (issue 25, item 4; security probe part 2, findings 5–9 and 16), each
- * attack performed over LSP against the real server process, on a real workspace on disk:
+ * The workspace boundary, each attack performed over LSP against the real server process, on a
+ * real workspace on disk:
  * - a symlink out of the workspace folder, made after the index was built and reported by the
  *   watcher (or opened in the editor), is not indexed: not in references, not in a rename's edit;
  *   a rename asked in a document outside the workspace folders is refused, naming it;

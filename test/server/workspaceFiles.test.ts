@@ -1,5 +1,5 @@
 /**
- * The workspace boundary's parts (issue 25, item 4), unit by unit: the one file reader
+ * The workspace boundary's parts, unit by unit: the one file reader
  * (workspace.ts readCapped / readCappedSync: regular files only, never blocking, at most
  * maxFileSize bytes whatever stat says), VS Code's spelling of a file's URI (fileUri, normalUri),
  * the folder test (outsideWorkspace) and the WorkspaceEdit check (editOutsideWorkspace), DataHub's

@@ -1,5 +1,5 @@
 /**
- * The workspace index (issue 16, point 5), through the real server process over LSP, on a real
+ * The workspace index, through the real server process over LSP, on a real
  * two-root workspace on disk: references and document highlights across files, roots, builder
  * calls and both namespace words; definition (the docs-as-code YAML entry); workspace symbols;
  * code lenses on docs-as-code entries; rename with prepareRename, as a WorkspaceEdit that parses

@@ -1,5 +1,5 @@
 /**
- * Issue 15, point 1: every write speaks. A write against a catalog that is down or paused ends
+ * Every write reports what came of it. A write against a catalog that is down or paused ends
  * in a failure within the request timeout, turns the status to its error state at once, and
  * the server logs each write (entity, command, path, result) without the token.
  */

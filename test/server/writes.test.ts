@@ -1,6 +1,6 @@
 /**
  * The write path through the real server process against the real local catalog: one named
- * test per rule of spec §4.2 and per case, writes counted at the catalog.
+ * test per read-merge-write rule (server/src/writes/merge.ts) and per case, writes counted at the catalog.
  */
 import assert from 'node:assert/strict';
 import { parseDocument } from 'yaml';
