@@ -28,8 +28,8 @@ describe('Catalog Lens access token in a real VS Code', { skip: !E2E_ENABLED && 
     await wb.submitInputBox(token, /Set Access Token/);
   }
 
-  test('the status bar item says unauthorized for a wrong token, and the host it is connected to for the right one', async () => {
-    await step(session, 'access-token', async () => {
+  test('the status bar item says unauthorized for a wrong token, and the host it is connected to for the right one', async (t) => {
+    await step(t, session, 'access-token', async () => {
       const wb = session.workbench;
       // The item's text in words (issue 15), not only its icon: where it is connected, or what is wrong.
       const host = new URL(session.catalogUrl).host;

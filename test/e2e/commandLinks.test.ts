@@ -50,14 +50,14 @@ describe(
       await session?.stop();
     });
 
-    test('"Catalog: Write Dataset Description…": no command: link in the input box or the notifications', async () => {
-      await step(session, 'command-links', async () => {
+    test('"Catalog: Write Dataset Description…": no command: link in the input box or the notifications', async (t) => {
+      await step(t, session, 'command-links', async () => {
         const wb = session.workbench;
         // The hover box shows the diagnostic that the catalog does not hold it: the server has resolved the URN.
         await wb.cursorOnHovered(session.workspace, FILE, 'TABLE = ', 'db.users', /is not in the catalog/);
         await wb.runCommand('Catalog: Write Dataset Description');
         const title = wb.quickInput().locator('.quick-input-title', { hasText: /Description of dataset/ });
-        await title.waitFor();
+        await wb.waitFor('the input box of the description', title);
         assert.match(await title.innerText(), /Open the docs/, 'the input box names the dataset as the file does');
         assert.deepEqual(await commandAnchors(wb.page), [], 'the input box');
         await wb.submitInputBox('Written from the e2e test of command links.');

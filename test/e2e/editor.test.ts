@@ -29,8 +29,8 @@ describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REAS
   });
 
   // First, while the sample's diagnostics are untouched by the writes below.
-  test('the Problems panel lists the malformed URN and the URN the catalog does not hold', async () => {
-    await step(session, 'problems', async () => {
+  test('the Problems panel lists the malformed URN and the URN the catalog does not hold', async (t) => {
+    await step(t, session, 'problems', async () => {
       const wb = session.workbench;
       await wb.openFile('pipelines/features.py');
       const text = await wb.problems([/Malformed URN/, /db\.ghost.*not in the catalog/]);
@@ -39,8 +39,8 @@ describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REAS
     });
   });
 
-  test('hovering a dataset URN in YAML shows its catalog description', async () => {
-    await step(session, 'hover-yaml', async () => {
+  test('hovering a dataset URN in YAML shows its catalog description', async (t) => {
+    await step(t, session, 'hover-yaml', async () => {
       const wb = session.workbench;
       await wb.hidePanel();
       await wb.openFile('catalog/datasets.yml');
@@ -56,8 +56,8 @@ describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REAS
     });
   });
 
-  test('a 4-column dataset with a diagnostic: the message once and the link in view', async () => {
-    await step(session, 'hover-diagnostic', async () => {
+  test('a 4-column dataset with a diagnostic: the message once and the link in view', async (t) => {
+    await step(t, session, 'hover-diagnostic', async () => {
       const wb = session.workbench;
       await wb.openFile('catalog/datasets.yml');
       const line = lineOf(session.workspace, 'catalog/datasets.yml', ORDERS);
@@ -68,8 +68,8 @@ describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REAS
     });
   });
 
-  test('a malformed URN: its message once', async () => {
-    await step(session, 'hover-malformed', async () => {
+  test('a malformed URN: its message once', async (t) => {
+    await step(t, session, 'hover-malformed', async () => {
       const wb = session.workbench;
       await wb.openFile('pipelines/features.py');
       const line = lineOf(session.workspace, 'pipelines/features.py', 'BROKEN = ');
@@ -78,8 +78,8 @@ describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REAS
     });
   });
 
-  test('a dataset of 30 columns: 4 rows, "…and 26 more", and the link in view', async () => {
-    await step(session, 'hover-many-columns', async () => {
+  test('a dataset of 30 columns: 4 rows, "…and 26 more", and the link in view', async (t) => {
+    await step(t, session, 'hover-many-columns', async () => {
       const wb = session.workbench;
       const fields = Array.from({ length: 30 }, (_, i) => ({
         fieldPath: `event_field_${i + 1}`,
@@ -117,8 +117,8 @@ describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REAS
     });
   });
 
-  test('hovering a dataset URN in Python shows its catalog description', async () => {
-    await step(session, 'hover-python', async () => {
+  test('hovering a dataset URN in Python shows its catalog description', async (t) => {
+    await step(t, session, 'hover-python', async () => {
       const wb = session.workbench;
       await wb.openFile('pipelines/features.py');
       const line = lineOf(session.workspace, 'pipelines/features.py', `USERS = "${USERS}"`);
@@ -127,8 +127,8 @@ describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REAS
     });
   });
 
-  test('hovering a feature URN shows the feature and its description', async () => {
-    await step(session, 'hover-feature', async () => {
+  test('hovering a feature URN shows the feature and its description', async (t) => {
+    await step(t, session, 'hover-feature', async () => {
       const wb = session.workbench;
       await wb.openFile('pipelines/features.py');
       const line = lineOf(session.workspace, 'pipelines/features.py', 'AGE = "urn:li:mlFeature:(users_table,age)"');
@@ -140,8 +140,8 @@ describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REAS
     });
   });
 
-  test('hovering a DataHub builder call resolves the URN it builds', async () => {
-    await step(session, 'hover-builder', async () => {
+  test('hovering a DataHub builder call resolves the URN it builds', async (t) => {
+    await step(t, session, 'hover-builder', async () => {
       const wb = session.workbench;
       // A file the user just wrote: the demo's builder calls name other datasets.
       const file = 'pipelines/builder_call.py';
@@ -158,17 +158,19 @@ describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REAS
     });
   });
 
-  test('the quick fix of a missing description writes the typed description to the catalog', async () => {
-    await step(session, 'quick-fix', async () => {
+  test('the quick fix of a missing description writes the typed description to the catalog', async (t) => {
+    await step(t, session, 'quick-fix', async () => {
       const wb = session.workbench;
       assert.equal(
         await editedDatasetDescription(session.catalog, ORDERS),
         null,
         'the sample has no edited description of db.orders',
       );
-      // The hover shows the diagnostic once the server has resolved the URN: then the fix is there.
-      await wb.cursorOnHovered(session.workspace, 'catalog/datasets.yml', ORDERS, 'db.orders', /has no description/);
-      const items = await wb.openQuickFixMenu('Write dataset description…');
+      // The hover shows the diagnostic once the server has resolved the URN, and its quick fixes.
+      await wb.openFile('catalog/datasets.yml');
+      const line = lineOf(session.workspace, 'catalog/datasets.yml', ORDERS);
+      const point = await wb.revealText(line.number, line.text, 'db.orders');
+      const { items } = await wb.openQuickFixMenu(point, /has no description/, 'Write dataset description…');
       assert.ok(
         items.some((i) => i.includes('Write dataset description…')),
         `quick fixes: ${JSON.stringify(items)}`,
@@ -180,14 +182,13 @@ describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REAS
       await wb.waitForNotification(/Catalog Lens: Wrote /);
       assert.equal(await editedDatasetDescription(session.catalog, ORDERS), description);
       // The write dropped the cached entity: the next hover shows what was written.
-      const line = lineOf(session.workspace, 'catalog/datasets.yml', ORDERS);
-      const hover = await wb.hoverAt(await wb.pointOf(line.text, 'db.orders'), /written from VS Code/);
+      const hover = await wb.hoverAt(point, /written from VS Code/);
       assert.doesNotMatch(hover, /has no description/);
     });
   });
 
-  test('"Catalog: Add Feature to Feature Table…" adds the feature under the cursor to the picked table', async () => {
-    await step(session, 'add-feature', async () => {
+  test('"Catalog: Add Feature to Feature Table…" adds the feature under the cursor to the picked table', async (t) => {
+    await step(t, session, 'add-feature', async () => {
       const wb = session.workbench;
       assert.ok(
         !(await featureTableFeatures(session.catalog, USERS_TABLE)).includes(SIGNUP_DAYS),
@@ -195,7 +196,7 @@ describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REAS
       );
       await wb.openFile('catalog/feature_tables.yml');
       const line = lineOf(session.workspace, 'catalog/feature_tables.yml', SIGNUP_DAYS);
-      await wb.clickAt(await wb.revealText(line.number, line.text, 'signup_days'));
+      await wb.cursorAt(await wb.revealText(line.number, line.text, 'signup_days'));
       await wb.runCommand('Catalog: Add Feature to Feature Table');
       await wb.pickQuickItem(USERS_TABLE);
       await wb.waitForNotification(/Catalog Lens: Added 1 feature/);

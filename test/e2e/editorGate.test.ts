@@ -49,8 +49,8 @@ describe(
     const wsTarget = (): string =>
       `/?reconnectionToken=${randomBytes(8).toString('hex')}&reconnection=false&skipWebSocketFrames=false`;
 
-    test("the extension took over the catalog token npm start handed it: connected without Set Access Token, the token only in the server's environment", async () => {
-      await step(session, 'gate-handoff', async () => {
+    test("the extension took over the catalog token npm start handed it: connected without Set Access Token, the token only in the server's environment", async (t) => {
+      await step(t, session, 'gate-handoff', async () => {
         assert.match(await session.workbench.statusLabel(), CONNECTED);
         const log = await waitForLogFile(
           path.join(session.profile.userDataDir, 'logs'),
@@ -74,8 +74,8 @@ describe(
       });
     });
 
-    test('a rebound Host is refused, page and WebSocket upgrade, even with the secret and when Origin agrees with it', async () => {
-      await step(session, 'gate-rebound', async () => {
+    test('a rebound Host is refused, page and WebSocket upgrade, even with the secret and when Origin agrees with it', async (t) => {
+      await step(t, session, 'gate-rebound', async () => {
         const rebound = `${REBOUND_HOST}:${port}`;
         for (const headers of [{ Host: rebound }, { Host: rebound, Cookie: cookie }] as Record<string, string>[]) {
           const page = await send(port, { path: `/?folder=${encodeURIComponent(session.workspace)}`, headers });
@@ -90,8 +90,8 @@ describe(
       });
     });
 
-    test('without the secret the page and the upgrade get 403; with it the upgrade reaches code-server (101), from this origin only', async () => {
-      await step(session, 'gate-secret', async () => {
+    test('without the secret the page and the upgrade get 403; with it the upgrade reaches code-server (101), from this origin only', async (t) => {
+      await step(t, session, 'gate-secret', async () => {
         const page = await send(port, { path: '/' });
         assert.equal(page.status, 403);
         assert.match(page.body, /the URL that `npm start` printed .*Open that URL/);
@@ -114,8 +114,8 @@ describe(
       });
     });
 
-    test("in Chromium, a rebound page's popup gets the refusal, not the workbench; a browser without the secret gets the page that says which URL to open", async () => {
-      await step(session, 'gate-browser', async () => {
+    test("in Chromium, a rebound page's popup gets the refusal, not the workbench; a browser without the secret gets the page that says which URL to open", async (t) => {
+      await step(t, session, 'gate-browser', async () => {
         const browser = session.workbench.page.context().browser()!;
         const context = await browser.newContext();
         try {

@@ -153,7 +153,15 @@ export async function startSession(opts: SessionOptions = {}): Promise<E2eSessio
     await workbench.waitForStatus(opts.readyStatus ?? /^Catalog Lens: Catalog connected/);
 
     const captureFailure = async (step: string): Promise<void> => {
-      const dir = path.join(REPO_ROOT, 'test-results', 'e2e', step.replace(/[^\w.-]+/g, '-'));
+      // A stress run (test/e2e/run.mjs --repeat) keeps each round's failures apart.
+      const round = process.env.CATALOG_LENS_E2E_ROUND;
+      const dir = path.join(
+        REPO_ROOT,
+        'test-results',
+        'e2e',
+        ...(round ? [`round-${round}`] : []),
+        step.replace(/[^\w.-]+/g, '-'),
+      );
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir, { recursive: true });
       await workbench.page.screenshot({ path: path.join(dir, 'screen.png') });
@@ -223,8 +231,23 @@ export async function launchChromium(
   }
 }
 
-/** Runs one step of a scenario; when it fails, its screenshot and logs are kept before the error goes on. */
-export async function step<T>(session: E2eSession, name: string, run: () => Promise<T>): Promise<T> {
+/** What step() needs of node:test's test context: a diagnostic line under the test's result. */
+export interface ScenarioContext {
+  diagnostic(message: string): void;
+}
+
+/**
+ * Runs a scenario's step, named for the runner's counts (`search-pick 5/5`: the diagnostic
+ * "scenario: NAME" under the test's result, read by test/e2e/scenarioReporter.mjs); when it fails,
+ * its screenshot and logs are kept before the error goes on.
+ */
+export async function step<T>(
+  t: ScenarioContext,
+  session: E2eSession,
+  name: string,
+  run: () => Promise<T>,
+): Promise<T> {
+  t.diagnostic(`scenario: ${name}`);
   try {
     return await run();
   } catch (err) {

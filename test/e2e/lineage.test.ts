@@ -20,8 +20,8 @@ describe('the lineage view', { skip: !E2E_ENABLED && E2E_SKIP_REASON }, () => {
     await session?.stop();
   });
 
-  test('opened from the hover of events.clicks, it walks two levels downstream', async () => {
-    await step(session, 'lineage-view', async () => {
+  test('opened from the hover of events.clicks, it walks two levels downstream', async (t) => {
+    await step(t, session, 'lineage-view', async () => {
       const wb = session.workbench;
       const page = wb.page;
       await wb.hidePanel();
@@ -31,39 +31,50 @@ describe('the lineage view', { skip: !E2E_ENABLED && E2E_SKIP_REASON }, () => {
       const link = wb.hoverBox().locator('a', { hasText: /Lineage ↑0 ↓1/ });
       await link.click();
       const view = page.locator('.pane', { has: page.locator('.pane-header', { hasText: /Catalog Lineage/i }) });
-      await view.locator('.pane-header').waitFor();
+      await wb.waitFor('the Catalog Lineage view', view.locator('.pane-header'));
       // Room for the view: the workspace's folder section folds away (a person would do the same).
       const folders = page.locator('.pane-header', { hasText: /^examples/i }).first();
-      if ((await folders.getAttribute('aria-expanded')) === 'true') await folders.click();
+      if ((await folders.getAttribute('aria-expanded')) === 'true') {
+        await folders.click();
+        await wb.waitFor(
+          'the folder section folded',
+          page.locator('.pane-header[aria-expanded="false"]', { hasText: /^examples/i }),
+        );
+      }
       const rows = view.locator('.monaco-list-row');
-      await rows.filter({ hasText: 'events.clicks' }).first().waitFor();
-      await rows.filter({ hasText: 'Downstream' }).first().waitFor();
+      await wb.waitFor('the row of events.clicks', rows.filter({ hasText: 'events.clicks' }).first());
+      await wb.waitFor('the Downstream row', rows.filter({ hasText: 'Downstream' }).first());
       const orders = rows.filter({ hasText: 'db.orders' }).first();
-      await orders.waitFor();
+      await wb.waitFor('the row of db.orders', orders);
       assert.match(await orders.innerText(), /db\.orders[\s\S]*Dataset · hive · DownstreamOf/);
       // Upstream of events.clicks: nothing.
-      await rows.filter({ hasText: 'Nothing upstream' }).first().waitFor();
+      await wb.waitFor('"Nothing upstream"', rows.filter({ hasText: 'Nothing upstream' }).first());
       // A second level: db.orders opens onto what is downstream of it.
       await orders.click();
-      await rows.filter({ hasText: 'analytics.public.revenue' }).first().waitFor();
+      await wb.waitFor(
+        'the row of analytics.public.revenue',
+        rows.filter({ hasText: 'analytics.public.revenue' }).first(),
+      );
       const feature = rows.filter({ hasText: 'order_count' }).first();
-      await feature.waitFor();
+      await wb.waitFor('the row of order_count', feature);
       assert.match(await feature.innerText(), /ML feature · DerivedFrom/);
       await wb.screenshot('lineage-view.png');
-      // Where db.orders is used in the workspace, from its row (the workspace index).
+      // Where db.orders is used in the workspace, from its row's context menu (the workspace index).
       await orders.click({ button: 'right' });
-      await page.locator('.context-view .action-label', { hasText: 'Show Where Used in the Workspace' }).click();
-      await wb
-        .quickInput()
-        .locator('.quick-input-title', { hasText: /db\.orders is named in \d+ places? of \d+ files?/ })
-        .waitFor();
+      await wb.chooseContextMenuItem('Show Where Used in the Workspace');
+      await wb.waitFor(
+        'the usages of db.orders',
+        wb.quickInput().locator('.quick-input-title', { hasText: /db\.orders is named in \d+ places? of \d+ files?/ }),
+        'visible',
+        30_000,
+      );
       const usage = wb.quickInput().locator('.monaco-list-row', { hasText: 'catalog/datasets.yml' }).first();
-      await usage.waitFor();
+      await wb.waitFor('the usage in catalog/datasets.yml', usage);
       assert.match(await usage.innerText(), /catalog\/datasets\.yml:\d+[\s\S]*docs-as-code entry[\s\S]*db\.orders/);
       // Another file's row opens that file.
-      await wb.quickInput().locator('.monaco-list-row', { hasText: 'sql/revenue.sql' }).first().click();
-      await wb.quickInput().waitFor({ state: 'hidden' });
-      await page.locator('.tab.active', { hasText: 'revenue.sql' }).waitFor();
+      await wb.pickQuickItem('sql/revenue.sql');
+      await wb.waitFor('the usages pick closing', wb.quickInput(), 'hidden');
+      await wb.waitFor('the tab of revenue.sql', page.locator('.tab.active', { hasText: 'revenue.sql' }));
     });
   });
 });

@@ -34,26 +34,28 @@ describe('rename across the workspace in the Refactor Preview', { skip: !E2E_ENA
     await session?.stop();
   });
 
-  test('F2 on db.rename_me, type db.renamed, Apply in the preview: the three files name db.renamed', async () => {
-    await step(session, 'rename-preview', async () => {
+  test('F2 on db.rename_me, type db.renamed, Apply in the preview: the three files name db.renamed', async (t) => {
+    await step(t, session, 'rename-preview', async () => {
       const wb = session.workbench;
       const page = wb.page;
       await wb.openFile('rename_demo/load.py');
-      await wb.clickAt(await wb.revealText(1, `SOURCE = "${urn('li', 'db.rename_me')}"`, 'rename_me'));
+      await wb.cursorAt(await wb.revealText(1, `SOURCE = "${urn('li', 'db.rename_me')}"`, 'rename_me'));
       const box = page.locator('.rename-box input');
-      await wb.pressUntilVisible('F2', box, 'the rename box');
+      await page.keyboard.press('F2');
+      await wb.waitFor('the rename box (after F2)', box);
       // prepareRename offers the name alone, not the whole URN.
+      await wb.waitFor('the rename box having the focus', page.locator('.rename-box input:focus'));
       assert.equal(await box.inputValue(), 'db.rename_me');
       await box.fill('db.renamed');
       // The rename box's own hint: "Enter to Rename, Ctrl+Enter to Preview".
-      await page.keyboard.press('Control+Enter');
+      await box.press('Control+Enter');
       await wb.waitForNotification(
         /rename of db\.rename_me to db\.renamed: 3 places in 3 files\. Only files change: the catalog still has db\.rename_me as it was/,
       );
       const preview = page.locator('.bulk-edit-panel');
-      await preview.waitFor({ timeout: 30_000 });
+      await wb.waitFor('the Refactor Preview', preview, 'visible', 30_000);
       for (const file of ['load.py', 'datasets.yml', 'report.sql'])
-        await preview.locator('.monaco-list-row', { hasText: file }).first().waitFor();
+        await wb.waitFor(`the change of ${file}`, preview.locator('.monaco-list-row', { hasText: file }).first());
       await wb.screenshot('rename-preview.png');
       // Nothing is written before Apply.
       for (const [file, text] of Object.entries(FILES('db.rename_me')))
@@ -62,7 +64,7 @@ describe('rename across the workspace in the Refactor Preview', { skip: !E2E_ENA
         .locator('.monaco-button', { hasText: /^Apply$/ })
         .first()
         .click();
-      await preview.waitFor({ state: 'hidden' }).catch(() => undefined);
+      await wb.waitFor('the Refactor Preview closing (after Apply)', preview, 'hidden');
       await wb.runCommand('File: Save All');
       for (const [file, text] of Object.entries(FILES('db.renamed')))
         await waitForFile(path.join(session.workspace, file), text);

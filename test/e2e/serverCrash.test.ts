@@ -50,8 +50,8 @@ describe('Catalog Lens when its language server process dies', { skip: !E2E_ENAB
     return at;
   }
 
-  test('a killed server is restarted after a pause, the user is told, and the diagnostics come back', async () => {
-    await step(session, 'server-crash-restart', async () => {
+  test('a killed server is restarted after a pause, the user is told, and the diagnostics come back', async (t) => {
+    await step(t, session, 'server-crash-restart', async () => {
       const wb = session.workbench;
       await wb.openFile('pipelines/features.py');
       await wb.problems(FEATURES_PROBLEMS);
@@ -91,8 +91,8 @@ describe('Catalog Lens when its language server process dies', { skip: !E2E_ENAB
     });
   });
 
-  test('after five deaths within three minutes it stays stopped, says so, and "Restart Server" brings it back', async () => {
-    await step(session, 'server-crash-give-up', async () => {
+  test('after five deaths within three minutes it stays stopped, says so, and "Restart Server" brings it back', async (t) => {
+    await step(t, session, 'server-crash-give-up', async () => {
       const wb = session.workbench;
       await wb.closeWidgets();
       // The first test used restart 1 of 4; restarts 2 to 4 each wait longer.

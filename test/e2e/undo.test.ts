@@ -6,7 +6,6 @@
  */
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { aspects } from '../support/catalogHttp';
@@ -26,8 +25,8 @@ describe('undo of an append', { skip: !E2E_ENABLED && E2E_SKIP_REASON }, () => {
     await session?.stop();
   });
 
-  test("Add Feature to Feature Table offers the feature's own table first; Undo leaves the aspect as it was", async () => {
-    await step(session, 'undo-append', async () => {
+  test("Add Feature to Feature Table offers the feature's own table first; Undo leaves the aspect as it was", async (t) => {
+    await step(t, session, 'undo-append', async () => {
       const wb = session.workbench;
       const read = async (): Promise<unknown> =>
         (await aspects(session.catalog.url, USERS_TABLE, ['mlFeatureTableProperties']))['mlFeatureTableProperties'];
@@ -38,30 +37,29 @@ describe('undo of an append', { skip: !E2E_ENABLED && E2E_SKIP_REASON }, () => {
       await wb.cursorOnHovered(session.workspace, file, 'SIGNUP_DAYS =', 'signup_days', /signup_days/);
       await wb.runCommand('Catalog: Add Feature to Feature Table…');
       // The picker replaces the palette in the same widget: wait for its title before reading its rows.
-      await wb
-        .quickInput()
-        .locator('.quick-input-title', { hasText: /to which feature table/ })
-        .waitFor();
+      await wb.waitFor(
+        'the feature table pick',
+        wb.quickInput().locator('.quick-input-title', { hasText: /to which feature table/ }),
+      );
       const first = wb.quickInput().locator('.monaco-list-row').first();
-      await first.waitFor();
+      await wb.waitFor('the first feature table', first);
       const firstText = await first.innerText();
       assert.match(firstText, /users_table/);
       assert.match(firstText, /the feature's own table/);
       await wb.screenshot('undo-picker.png');
       await wb.quickInput().locator('.quick-input-box input').press('Enter');
+      await wb.waitFor('the feature table pick closing', wb.quickInput(), 'hidden');
       const added = /Catalog Lens: Added 1 feature to .*users_table/;
       const shown = await wb.waitForNotification(added);
       assert.match(shown, /Undo/);
       const afterAdd = (await read()) as { mlFeatures: string[] };
       assert.ok(afterAdd.mlFeatures.includes(SIGNUP_DAYS), 'the append wrote the feature');
-      // VS Code toasts at most 3 notifications per 800 ms (NotificationsToasts.SPAM_PROTECTION,
-      // workbench/browser/parts/notifications/notificationsToasts.ts); past that a notification
-      // goes to the notification center only. The append's progress and message, then the undo's
-      // progress and message, are 4: clicked at once (no person clicks within 0.8 s of reading),
-      // the undo's message went untoasted in 2 of ~6 runs. Pace the click as a person would.
-      await sleep(1000);
       await wb.clickNotificationButton(added, 'Undo');
-      await wb.waitForNotification(/Catalog Lens: Removed 1 feature from .*users_table/);
+      // The append's progress and message, then the undo's progress and message, are 4
+      // notifications; VS Code toasts at most 3 in 800 ms (NotificationsToasts.SPAM_PROTECTION,
+      // workbench/browser/parts/notifications/notificationsToasts.ts) and lists the others in the
+      // notifications center only: the undo's message is looked for there.
+      await wb.waitForNotificationInCenter(/Catalog Lens: Removed 1 feature from .*users_table/);
       assert.deepEqual(await read(), before);
     });
   });

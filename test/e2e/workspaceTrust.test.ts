@@ -71,8 +71,8 @@ describe('Catalog Lens in Restricted Mode (workspace not trusted)', { skip: !E2E
     return (await res.json()) as CatalogStats;
   }
 
-  test('the window is in Restricted Mode and the extension runs there', async () => {
-    await step(session, 'trust-restricted', async () => {
+  test('the window is in Restricted Mode and the extension runs there', async (t) => {
+    await step(t, session, 'trust-restricted', async () => {
       const wb = session.workbench;
       await wb.page
         .locator('#workbench\\.parts\\.statusbar')
@@ -89,8 +89,8 @@ describe('Catalog Lens in Restricted Mode (workspace not trusted)', { skip: !E2E
     });
   });
 
-  test("hovers read the catalog of the machine settings, and the workspace's endpoint gets no request", async () => {
-    await step(session, 'trust-hover', async () => {
+  test("hovers read the catalog of the machine settings, and the workspace's endpoint gets no request", async (t) => {
+    await step(t, session, 'trust-hover', async () => {
       const wb = session.workbench;
       const before = session.traffic!.requests.length;
       await wb.openFile('pipelines/features.py');
@@ -107,8 +107,8 @@ describe('Catalog Lens in Restricted Mode (workspace not trusted)', { skip: !E2E
     });
   });
 
-  test('the write commands are not in the command palette', async () => {
-    await step(session, 'trust-palette', async () => {
+  test('the write commands are not in the command palette', async (t) => {
+    await step(t, session, 'trust-palette', async () => {
       const wb = session.workbench;
       // The palette does list the extension's other commands.
       assert.ok((await wb.paletteRows('Catalog: Restart Server')).some((r) => r.includes('Catalog: Restart Server')));
@@ -122,20 +122,24 @@ describe('Catalog Lens in Restricted Mode (workspace not trusted)', { skip: !E2E
     });
   });
 
-  test('the quick fix that writes a missing description is not offered', async () => {
-    await step(session, 'trust-quick-fix', async () => {
+  test('the quick fix that writes a missing description is not offered', async (t) => {
+    await step(t, session, 'trust-quick-fix', async () => {
       const wb = session.workbench;
-      // The diagnostic the fix belongs to is there (the catalog was asked) …
-      await wb.cursorOnHovered(session.workspace, 'catalog/datasets.yml', ORDERS, 'db.orders', /has no description/);
-      // … but nothing that writes is offered for it.
-      const items = await wb.quickFixItems();
+      await wb.openFile('catalog/datasets.yml');
+      const line = lineOf(session.workspace, 'catalog/datasets.yml', ORDERS);
+      // The diagnostic the fix belongs to is there (the catalog was asked), and its hover asks for
+      // its quick fixes (Ctrl+.'s question) … but nothing that writes is offered for it.
+      const { items } = await wb.quickFixesOf(
+        await wb.revealText(line.number, line.text, 'db.orders'),
+        /has no description/,
+      );
       assert.ok(!items.some((i) => /Write dataset description/i.test(i)), `quick fixes: ${JSON.stringify(items)}`);
       await wb.closeWidgets();
     });
   });
 
-  test('the catalog recorded no write and the decoy no request at all', async () => {
-    await step(session, 'trust-no-writes', async () => {
+  test('the catalog recorded no write and the decoy no request at all', async (t) => {
+    await step(t, session, 'trust-no-writes', async () => {
       const stats = await catalogStats();
       assert.equal(stats.aspectWrites, 0, `aspect writes: ${JSON.stringify(stats)}`);
       assert.ok(stats.graphql > 0, 'the catalog was read');

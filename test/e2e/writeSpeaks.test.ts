@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startSession, step, type E2eSession } from './harness';
 import { editedDatasetDescription } from './support/catalog';
-import { E2E_ENABLED, E2E_SKIP_REASON } from './support/workspaceText';
+import { E2E_ENABLED, E2E_SKIP_REASON, lineOf } from './support/workspaceText';
 
 const CLICKS = 'urn:li:dataset:(urn:li:dataPlatform:kafka,events.clicks,PROD)';
 const TIMEOUT_MS = 3000;
@@ -26,14 +26,19 @@ describe('a write with the catalog down', { skip: !E2E_ENABLED && E2E_SKIP_REASO
     await session?.stop();
   });
 
-  test('push with the catalog paused: the error says why and Retry writes the same text once it answers', async () => {
-    await step(session, 'push-catalog-down', async () => {
+  test('push with the catalog paused: the error says why and Retry writes the same text once it answers', async (t) => {
+    await step(t, session, 'push-catalog-down', async () => {
       const wb = session.workbench;
       const file = 'catalog/clicks_docs.yml';
       const text = 'Clicks of the web and mobile apps, pushed again after the catalog came back.';
       writeFileSync(path.join(session.workspace, file), `datasets:\n  - urn: ${CLICKS}\n    description: ${text}\n`);
-      await wb.cursorOnHovered(session.workspace, file, 'description: ', 'mobile', /differs from this one/);
-      await wb.openQuickFixMenu('Push description to catalog');
+      await wb.openFile(file);
+      const line = lineOf(session.workspace, file, 'description: ');
+      await wb.openQuickFixMenu(
+        await wb.revealText(line.number, line.text, 'mobile'),
+        /differs from this one/,
+        'Push description to catalog',
+      );
       process.kill(session.catalog.process.pid, 'SIGSTOP');
       paused = true;
       const started = Date.now();

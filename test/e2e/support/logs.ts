@@ -1,6 +1,7 @@
 /** The log files an e2e run leaves (code-server's user-data-dir/logs, code-server's and the catalog's output). */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
+import { pollUntil } from './poll';
 
 export interface LogFile {
   file: string;
@@ -21,7 +22,7 @@ export function readTree(dir: string): LogFile[] {
 /**
  * Waits until some file under `dir` whose name ends with `fileName` holds every pattern, and
  * returns it. VS Code writes log files through a buffer, so what just happened appears a moment
- * later; the files are read again every 200 ms until `timeoutMs`.
+ * later; the files are read again (support/poll.ts, every 200 ms) until `timeoutMs`.
  */
 export async function waitForLogFile(
   dir: string,
@@ -29,18 +30,18 @@ export async function waitForLogFile(
   patterns: RegExp[],
   timeoutMs: number,
 ): Promise<LogFile> {
-  const deadline = Date.now() + timeoutMs;
   let candidates: LogFile[] = [];
-  while (Date.now() < deadline) {
-    candidates = readTree(dir).filter((f) => f.file.endsWith(fileName));
-    const hit = candidates.find((f) => patterns.every((p) => p.test(f.text)));
-    if (hit) return hit;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const seen = candidates.map(
-    (f) => `${f.file} (${f.text.length} characters, missing ${patterns.filter((p) => !p.test(f.text)).join(', ')})`,
-  );
-  throw new Error(
-    `no ${fileName} under ${dir} holds ${patterns.join(', ')} within ${timeoutMs / 1000} s; found: ${seen.join('; ') || 'none'}`,
+  return pollUntil(
+    () => {
+      candidates = readTree(dir).filter((f) => f.file.endsWith(fileName));
+      return candidates.find((f) => patterns.every((p) => p.test(f.text)));
+    },
+    { timeoutMs, intervalMs: 200 },
+    () => {
+      const seen = candidates.map(
+        (f) => `${f.file} (${f.text.length} characters, missing ${patterns.filter((p) => !p.test(f.text)).join(', ')})`,
+      );
+      return `no ${fileName} under ${dir} holds ${patterns.join(', ')} within ${timeoutMs / 1000} s; found: ${seen.join('; ') || 'none'}`;
+    },
   );
 }

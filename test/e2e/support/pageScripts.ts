@@ -9,6 +9,15 @@ interface PageNode {
 }
 interface PageElement extends PageNode {
   getAttribute(name: string): string | null;
+  getBoundingClientRect(): PageRect;
+  getClientRects(): ArrayLike<PageRect>;
+  contains(other: PageElement | null): boolean;
+  closest(selector: string): PageElement | null;
+  querySelector(selector: string): PageElement | null;
+  readonly tagName: string;
+  readonly innerText: string;
+  readonly className: unknown;
+  readonly id: string;
 }
 interface PageRect {
   left: number;
@@ -22,6 +31,7 @@ interface PageRange {
   getBoundingClientRect(): PageRect;
 }
 interface PageDocument {
+  readonly activeElement: PageElement | null;
   querySelector(selector: string): PageElement | null;
   querySelectorAll(selector: string): ArrayLike<PageElement>;
   createTreeWalker(root: PageElement, whatToShow: number): { nextNode(): PageNode | null };
@@ -35,7 +45,12 @@ interface PageMutationObserver {
   ): void;
 }
 declare const MutationObserver: new (callback: () => void) => PageMutationObserver;
-declare const window: { catalogLensStatusLog?: StatusSample[] };
+declare const window: {
+  catalogLensStatusLog?: StatusSample[];
+  catalogLensLastRect?: Record<string, string>;
+  catalogLensPageLog?: string[];
+};
+declare const getComputedStyle: (element: PageElement) => { visibility: string; display: string; opacity: string };
 
 /** What the status bar said at one moment: the Catalog Lens item's label and the Problems item's. */
 export interface StatusSample {
@@ -83,6 +98,11 @@ export interface TextPointQuery {
   lineText: string;
   needle: string;
   at: number | undefined;
+  /**
+   * Where the point was: textPoint then answers only once the text has moved from there (or is
+   * no longer on screen), with where it is now ({ x: -1, y: -1 } when not on screen).
+   */
+  awayFrom?: { x: number; y: number };
 }
 
 /**
@@ -91,29 +111,191 @@ export interface TextPointQuery {
  * splits a line into token spans, so the offset is found over the line's text nodes.
  */
 export function textPoint(query: TextPointQuery): { x: number; y: number } | null {
-  // NodeFilter.SHOW_TEXT; the function is sent as source text, so the constant lives inside it.
-  const showText = 4;
+  const find = (): { x: number; y: number } | null => {
+    // NodeFilter.SHOW_TEXT; the function is sent as source text, so the constant lives inside it.
+    const showText = 4;
+    const lines = document.querySelectorAll('.editor-group-container.active .monaco-editor .view-lines .view-line');
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!;
+      const text = (line.textContent ?? '').replace(/\u00a0/g, ' ');
+      if (text.trimEnd() !== query.lineText.trimEnd()) continue;
+      const start = text.indexOf(query.needle);
+      if (start < 0) return null;
+      const offset = start + (query.at ?? Math.floor(query.needle.length / 2));
+      const walker = document.createTreeWalker(line, showText);
+      let seen = 0;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const length = node.textContent?.length ?? 0;
+        if (offset < seen + length) {
+          const range = document.createRange();
+          range.setStart(node, offset - seen);
+          range.setEnd(node, offset - seen + 1);
+          const r = range.getBoundingClientRect();
+          return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+        }
+        seen += length;
+      }
+    }
+    return null;
+  };
+  const point = find();
+  const from = query.awayFrom;
+  if (!from) return point;
+  if (!point) return { x: -1, y: -1 };
+  return Math.abs(point.x - from.x) > 1 || Math.abs(point.y - from.y) > 1 ? point : null;
+}
+
+/** True when the active editor renders a line whose text (trailing spaces aside) is `lineText`. */
+export function editorShowsLine(lineText: string): boolean {
   const lines = document.querySelectorAll('.editor-group-container.active .monaco-editor .view-lines .view-line');
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const text = (line.textContent ?? '').replace(/\u00a0/g, ' ');
-    if (text.trimEnd() !== query.lineText.trimEnd()) continue;
-    const start = text.indexOf(query.needle);
-    if (start < 0) return null;
-    const offset = start + (query.at ?? Math.floor(query.needle.length / 2));
-    const walker = document.createTreeWalker(line, showText);
-    let seen = 0;
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const length = node.textContent?.length ?? 0;
-      if (offset < seen + length) {
-        const range = document.createRange();
-        range.setStart(node, offset - seen);
-        range.setEnd(node, offset - seen + 1);
-        const r = range.getBoundingClientRect();
-        return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    const text = (lines[i]!.textContent ?? '').replace(/\u00a0/g, ' ');
+    if (text.trimEnd() === lineText.trimEnd()) return true;
+  }
+  return false;
+}
+
+/** True when the keyboard focus is in the active editor's text (where typed keys and editor shortcuts go). */
+export function editorHasFocus(): boolean {
+  const editor = document.querySelector('.editor-group-container.active .monaco-editor');
+  return editor !== null && editor.contains(document.activeElement) && /\bfocused\b/.test(String(editor.className));
+}
+
+/** True when the keyboard focus is in the open quick input's text box. */
+export function quickInputHasFocus(): boolean {
+  const input = document.querySelector('.quick-input-widget .quick-input-box input');
+  return input !== null && document.activeElement === input && input.getClientRects().length > 0;
+}
+
+/**
+ * True once the first element matching `selector` has had the same position and size in two
+ * animation frames in a row (call it with `polling: 'raf'`): it has stopped growing, moving or
+ * sliding in. Playwright's own "stable" check, for what it does not click.
+ */
+export function boxIsStable(selector: string): boolean {
+  // Each function is sent to the page as source text on its own: its helpers live inside it.
+  const visible = (el: PageElement): boolean => {
+    if (el.getClientRects().length === 0) return false;
+    const style = getComputedStyle(el);
+    return style.visibility !== 'hidden' && style.display !== 'none';
+  };
+  const all = document.querySelectorAll(selector);
+  let el: PageElement | undefined;
+  for (let i = 0; i < all.length && !el; i++) if (visible(all[i]!)) el = all[i];
+  const last = (window.catalogLensLastRect ??= {});
+  if (!el) {
+    delete last[selector];
+    return false;
+  }
+  const r = el.getBoundingClientRect();
+  const now = `${r.left},${r.top},${r.width},${r.height}`;
+  const same = last[selector] === now;
+  last[selector] = now;
+  return same;
+}
+
+/**
+ * Starts a log of what the page received and showed, for the error of a step that waited in vain:
+ * each key (a capturing listener on the document), and each time the quick-fix menu, a context
+ * menu or the quick input shows or hides and an editor message ("No code actions available")
+ * shows (a MutationObserver on the workbench). The last 40 entries are kept, with the time.
+ */
+export function startPageLog(): void {
+  if (window.catalogLensPageLog) return;
+  const log: string[] = [];
+  window.catalogLensPageLog = log;
+  const t0 = performance.now();
+  const add = (entry: string): void => {
+    log.push(`${((performance.now() - t0) / 1000).toFixed(2)}s ${entry}`);
+    if (log.length > 40) log.shift();
+  };
+  (document as unknown as PageEventTarget).addEventListener(
+    'keydown',
+    (e: { key: string; ctrlKey: boolean; shiftKey: boolean; altKey: boolean }) => {
+      if (e.key === 'Control' || e.key === 'Shift' || e.key === 'Alt' || e.key === 'Meta') return;
+      add(`key ${e.ctrlKey ? 'Control+' : ''}${e.altKey ? 'Alt+' : ''}${e.shiftKey ? 'Shift+' : ''}${e.key}`);
+    },
+    true,
+  );
+  const watched: Record<string, string> = {
+    'quick-fix menu': '.action-widget:not(.action-list-submenu-panel)',
+    'context menu': '.context-view .monaco-menu',
+    'quick input': '.quick-input-widget',
+    'editor message': '.monaco-editor-overlaymessage',
+  };
+  const shown: Record<string, string> = {};
+  const check = (): void => {
+    for (const [name, selector] of Object.entries(watched)) {
+      const el = document.querySelector(selector);
+      const now = el && el.getClientRects().length > 0 ? el.innerText.slice(0, 80).replace(/\s+/g, ' ') : '';
+      if (now === (shown[name] ?? '')) continue;
+      add(now ? `shown ${name}: ${JSON.stringify(now)}` : `hidden ${name}`);
+      shown[name] = now;
+    }
+  };
+  const root = document.querySelector('.monaco-workbench');
+  if (root)
+    new MutationObserver(check).observe(root, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: false,
+    });
+}
+interface PageEventTarget {
+  addEventListener(
+    type: string,
+    listener: (e: { key: string; ctrlKey: boolean; shiftKey: boolean; altKey: boolean }) => void,
+    capture: boolean,
+  ): void;
+}
+
+/**
+ * What the workbench shows and where the keyboard focus is, for the error of a step that waited in
+ * vain: the focused element, the widgets on screen, the last keys and widgets of the page log.
+ */
+export function workbenchState(): string {
+  // Each function is sent to the page as source text on its own: its helpers live inside it.
+  const visible = (el: PageElement): boolean => {
+    if (el.getClientRects().length === 0) return false;
+    const style = getComputedStyle(el);
+    return style.visibility !== 'hidden' && style.display !== 'none';
+  };
+  const describe = (el: PageElement | null): string =>
+    el
+      ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.className).trim().replace(/\s+/g, '.')}`
+      : 'none';
+  const focus = document.activeElement;
+  const owner = focus?.closest(
+    '.quick-input-widget, .monaco-editor, .context-view, .action-widget, .monaco-hover, .notifications-toasts, .notifications-center, .part',
+  );
+  const widgets: string[] = [];
+  const named: Record<string, string> = {
+    'quick input': '.quick-input-widget',
+    'context menu': '.context-view .monaco-menu',
+    'quick-fix menu': '.action-widget:not(.action-list-submenu-panel)',
+    hover: '.monaco-hover',
+    suggestions: '.editor-widget.suggest-widget',
+    'rename box': '.rename-box',
+    'notification toast': '.notification-toast',
+    'notification center': '.notifications-center',
+    'light bulb': '.lightBulbWidget',
+    'editor message': '.monaco-editor-overlaymessage',
+  };
+  for (const [name, selector] of Object.entries(named)) {
+    const all = document.querySelectorAll(selector);
+    for (let i = 0; i < all.length; i++) {
+      if (visible(all[i]!)) {
+        widgets.push(`${name}: ${JSON.stringify(all[i]!.innerText.slice(0, 160))}`);
+        break;
       }
-      seen += length;
     }
   }
-  return null;
+  const selection = document.querySelector('#status\\.editor\\.selection')?.textContent ?? '';
+  return [
+    `focus: ${describe(focus)} (in ${describe(owner ?? null)})`,
+    `cursor: ${selection.trim() || 'no editor'}`,
+    `shown: ${widgets.join('; ') || 'no widget'}`,
+    `what the page received and showed last:\n  ${(window.catalogLensPageLog ?? []).join('\n  ') || 'nothing'}`,
+  ].join('\n');
 }

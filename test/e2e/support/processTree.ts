@@ -3,6 +3,7 @@
  * language server is found under code-server's own pid, never by a name pattern across the machine.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { pollUntil } from './poll';
 
 /** Direct children of `pid`, from every thread's `children` list (empty once it has exited). */
 export function childrenOf(pid: number): number[] {
@@ -68,39 +69,40 @@ export function findInTree(rootPid: number, match: (argv: string[]) => boolean):
 
 /**
  * Waits until exactly one process under `rootPid` satisfies `match` (and is not `notPid`), and
- * returns it. /proc has no change events, so the tree is read again every 100 ms until `timeoutMs`.
+ * returns it. /proc has no change events, so the tree is read again (support/poll.ts) until `timeoutMs`.
  */
 export async function waitForProcessInTree(
   rootPid: number,
   match: (argv: string[]) => boolean,
   opts: { notPid?: number; timeoutMs: number; what: string },
 ): Promise<TreeProcess> {
-  const deadline = Date.now() + opts.timeoutMs;
   let found: TreeProcess[] = [];
-  while (Date.now() < deadline) {
-    found = findInTree(rootPid, match).filter((p) => p.pid !== opts.notPid);
-    if (found.length === 1) return found[0]!;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(
-    `${opts.what}: expected one process under pid ${rootPid}, found ${JSON.stringify(found)} within ${opts.timeoutMs / 1000} s`,
+  return pollUntil(
+    () => {
+      found = findInTree(rootPid, match).filter((p) => p.pid !== opts.notPid);
+      return found.length === 1 ? found[0] : undefined;
+    },
+    { timeoutMs: opts.timeoutMs },
+    () =>
+      `${opts.what}: expected one process under pid ${rootPid}, found ${JSON.stringify(found)} within ${opts.timeoutMs / 1000} s`,
   );
 }
 
 /** Resolves once `pid` is gone (or a zombie nobody reaped yet, which runs no code either). */
 export async function waitForExit(pid: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw err;
-    }
-    // The state letter follows the command name in parentheses, which may itself hold spaces.
-    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`pid ${pid} did not exit within ${timeoutMs / 1000} s`);
+  await pollUntil(
+    () => {
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return true;
+        throw err;
+      }
+      // The state letter follows the command name in parentheses, which may itself hold spaces.
+      return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z') ? true : undefined;
+    },
+    { timeoutMs },
+    () => `pid ${pid} did not exit within ${timeoutMs / 1000} s`,
+  );
 }

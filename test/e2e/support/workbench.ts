@@ -1,14 +1,24 @@
 /**
  * Driving VS Code's workbench in Chromium the way a user does: keyboard shortcuts, the command
- * palette, quick picks, mouse hovers. Every wait is for something on screen, with a timeout.
+ * palette, quick picks, mouse hovers. Every step waits for the event it depends on, read from the
+ * page: a key is pressed once, when what it goes to is ready for it (the quick input has the
+ * focus, the editor has the focus and the cursor where it must be), and what it does is waited
+ * for; a failed wait names what the workbench showed instead (workbenchState). No fixed sleeps,
+ * no key pressed again.
  */
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import {
+  boxIsStable,
+  editorHasFocus,
+  editorShowsLine,
+  quickInputHasFocus,
+  startPageLog,
   startStatusLog,
   statusLabelMatches,
   statusLog,
   textPoint,
+  workbenchState,
   type StatusSample,
   type TextPointQuery,
 } from './pageScripts';
@@ -17,11 +27,14 @@ import { lineOf } from './workspaceText';
 
 const UI_TIMEOUT = 20_000;
 
-/** A point on the screen; one of text (revealText) also says how to find that text again. */
+/** A point on the screen; one of text (revealText) also says how to find that text again, and where it is in the file. */
 export interface TextPoint {
   x: number;
   y: number;
   query?: TextPointQuery;
+  /** 1-based line and column of the character pointed at (revealText). */
+  line?: number;
+  column?: number;
 }
 
 /** A part of the page, in CSS pixels (Playwright's screenshot `clip`). */
@@ -31,6 +44,12 @@ export interface Clip {
   width: number;
   height: number;
 }
+
+/** The quick-fix menu (not its submenu panel, which has the class too). */
+const ACTION_WIDGET = '.action-widget:not(.action-list-submenu-panel)';
+
+/** Where the mouse goes to be over nothing: the left end of the title bar. */
+const NOWHERE = { x: 5, y: 5 } as const;
 
 export class Workbench {
   constructor(readonly page: Page) {}
@@ -45,7 +64,74 @@ export class Workbench {
       .locator('.explorer-folders-view, .pane-header[aria-label*="Explorer"]')
       .first()
       .waitFor({ timeout: 60_000 });
+    await this.page.evaluate(startPageLog);
   }
+
+  // ---- waiting ------------------------------------------------------------------------------
+
+  /** Where the focus is, what is on screen and the page log (keys, widgets): for the error of a wait. */
+  async state(): Promise<string> {
+    return this.page.evaluate(workbenchState).catch((err: unknown) => `(the page did not answer: ${String(err)})`);
+  }
+
+  /** Waits until `fn(arg)`, run in the page, is truthy; the error names `what` and the workbench's state. */
+  async until<A>(
+    what: string,
+    fn: (arg: A) => unknown,
+    arg: A,
+    opts: { timeout?: number; polling?: number | 'raf' } = {},
+  ): Promise<void> {
+    const timeout = opts.timeout ?? UI_TIMEOUT;
+    try {
+      // The page function gets `arg` as it is: strings, booleans, plain objects.
+      await this.page.waitForFunction(fn as (arg: unknown) => unknown, arg as unknown, {
+        timeout,
+        polling: opts.polling ?? 100,
+      });
+    } catch (err) {
+      throw new Error(`waited ${timeout / 1000} s for ${what}, in vain\n${await this.state()}\n${String(err)}`);
+    }
+  }
+
+  /** Waits for a locator's state; the error names `what` and the workbench's state. */
+  async waitFor(
+    what: string,
+    target: Locator,
+    state: 'visible' | 'hidden' | 'attached' | 'detached' = 'visible',
+    timeout = UI_TIMEOUT,
+  ): Promise<void> {
+    try {
+      await target.waitFor({ state, timeout });
+    } catch (err) {
+      throw new Error(`waited ${timeout / 1000} s for ${what}, in vain\n${await this.state()}\n${String(err)}`);
+    }
+  }
+
+  /** Presses `key` once and waits for `effect` to show. */
+  private async pressFor(key: string, effect: Locator, what: string, timeout = UI_TIMEOUT): Promise<void> {
+    await this.page.keyboard.press(key);
+    await this.waitFor(`${what} (after ${key})`, effect, 'visible', timeout);
+  }
+
+  /** The keyboard focus is in the active editor's text. */
+  async editorFocused(): Promise<void> {
+    await this.until('the keyboard focus in the active editor', editorHasFocus, undefined);
+  }
+
+  /** The status bar's cursor position says `Ln line, Col column` (column omitted: any). */
+  async cursorIs(line: number, column?: number): Promise<void> {
+    const text = column === undefined ? `Ln ${line}, Col ` : `Ln ${line}, Col ${column}`;
+    const item = this.page.locator('#status\\.editor\\.selection');
+    const re = column === undefined ? new RegExp(`^Ln ${line}, Col \\d+`) : new RegExp(`^Ln ${line}, Col ${column}\\b`);
+    await this.waitFor(`the cursor at "${text}" (status bar)`, item.filter({ hasText: re }));
+  }
+
+  /** The active editor shows a line whose whole text is `lineText`. */
+  async editorShows(lineText: string, timeout = UI_TIMEOUT): Promise<void> {
+    await this.until(`the editor showing the line ${JSON.stringify(lineText)}`, editorShowsLine, lineText, { timeout });
+  }
+
+  // ---- status bar ---------------------------------------------------------------------------
 
   /** The Catalog Lens status bar item (its accessible label starts with "Catalog Lens:"). */
   statusItem(): Locator {
@@ -54,7 +140,7 @@ export class Workbench {
 
   /** Waits until the status item's label (its tooltip's first line) matches, and returns its text. */
   async waitForStatus(label: RegExp, timeout = 60_000): Promise<string> {
-    await this.page.waitForFunction(statusLabelMatches, label.source, { timeout, polling: 100 });
+    await this.until(`the Catalog Lens status item labelled ${label}`, statusLabelMatches, label.source, { timeout });
     return (await this.statusItem().innerText()).trim();
   }
 
@@ -71,54 +157,172 @@ export class Workbench {
     return (await this.statusItem().getAttribute('aria-label')) ?? '';
   }
 
-  /** Opens a workspace file by its relative path through Quick Open (Ctrl+P). */
+  // ---- quick input --------------------------------------------------------------------------
+
+  quickInput(): Locator {
+    return this.page.locator('.quick-input-widget');
+  }
+
+  private quickInputBox(): Locator {
+    return this.quickInput().locator('.quick-input-box input');
+  }
+
+  /**
+   * Opens a quick input with `key` (Ctrl+P, F1, Ctrl+G) and waits until its text box has the focus,
+   * where the text typed next goes. Whatever was open is closed first, and waited out.
+   */
+  private async showQuickInput(key: string, what: string): Promise<Locator> {
+    await this.closeWidgets();
+    const input = this.quickInputBox();
+    await this.pressFor(key, input, what);
+    await this.until(`the text box of ${what} having the focus`, quickInputHasFocus, undefined);
+    return input;
+  }
+
+  /** Presses Enter in the quick input once its text box has the focus. */
+  private async acceptQuickInput(what: string): Promise<void> {
+    await this.until(`the text box of ${what} having the focus`, quickInputHasFocus, undefined);
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** Opens a workspace file by its relative path through Quick Open (Ctrl+P); the editor has the focus after. */
   async openFile(relativePath: string): Promise<void> {
     const name = path.posix.basename(relativePath);
-    await this.closeWidgets();
-    const input = this.quickInput().locator('input');
-    await this.pressUntilVisible('Control+P', input, 'Quick Open');
+    const input = await this.showQuickInput('Control+P', 'Quick Open');
     await input.fill(relativePath);
     // Right after typing, the list still shows the previous entries (recently opened first):
     // wait until the focused row, which Enter opens, is this file in this folder.
     const folder = path.posix.dirname(relativePath);
     let focused = this.quickInput().locator('.monaco-list-row.focused', { hasText: name });
     if (folder !== '.') focused = focused.filter({ hasText: folder });
-    await focused.waitFor({ timeout: UI_TIMEOUT });
-    await this.page.keyboard.press('Enter');
-    await this.page.locator(`.tab.active[aria-label^="${name}"]`).waitFor({ timeout: UI_TIMEOUT });
-    await this.activeEditor().locator('.view-lines').waitFor({ timeout: UI_TIMEOUT });
-  }
-
-  /**
-   * Presses `key` until `target` shows (up to 3 presses, 8 s each). On a busy machine the
-   * workbench can drop a key press it gets before it is ready for it; pressing once more is what
-   * a user would do.
-   */
-  async pressUntilVisible(key: string, target: Locator, what: string): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      await this.page.keyboard.press(key);
-      try {
-        await target.waitFor({ timeout: 8_000 });
-        return;
-      } catch (err) {
-        if (attempt === 3) throw new Error(`${key} did not open ${what} after ${attempt} presses: ${String(err)}`);
-        console.log(`e2e: ${key} pressed again, ${what} did not show within 8 s`);
-      }
-    }
+    await this.waitFor(`Quick Open's first row being ${relativePath}`, focused);
+    await this.acceptQuickInput('Quick Open');
+    await this.waitFor(`the tab of ${name}`, this.page.locator(`.tab.active[aria-label^="${name}"]`));
+    await this.waitFor(`the text of ${name}`, this.activeEditor().locator('.view-lines'));
+    await this.editorFocused();
   }
 
   activeEditor(): Locator {
     return this.page.locator('.editor-group-container.active .monaco-editor').first();
   }
 
-  /** Moves the cursor to a line (Ctrl+G), which also scrolls it into view. */
-  async goToLine(line: number): Promise<void> {
-    const input = this.quickInput().locator('input');
-    await this.pressUntilVisible('Control+G', input, 'Go to Line');
-    await input.fill(`:${line}`);
-    await this.page.keyboard.press('Enter');
-    await this.quickInput().waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
+  /**
+   * Moves the cursor to a line, and a column when given (Go to Line, Ctrl+G, `:line:column`),
+   * which also scrolls it into view; returns once the status bar shows the cursor there and the
+   * editor has the focus.
+   */
+  async goToLine(line: number, column?: number): Promise<void> {
+    const input = await this.showQuickInput('Control+G', 'Go to Line');
+    await input.fill(column === undefined ? `:${line}` : `:${line}:${column}`);
+    const hint =
+      column === undefined
+        ? new RegExp(`go to line ${line}\\b`, 'i')
+        : new RegExp(`line ${line} at column ${column}\\b`, 'i');
+    await this.waitFor(`Go to Line offering ${hint}`, this.quickInput().getByText(hint).first());
+    await this.acceptQuickInput('Go to Line');
+    await this.waitFor('Go to Line closing', this.quickInput(), 'hidden');
+    await this.cursorIs(line, column ?? 1);
+    await this.editorFocused();
   }
+
+  /**
+   * Runs a command by its palette title ("Catalog: Set Access Token"): F1, the title typed, and the
+   * row clicked once the palette lists it. The error names the rows it listed instead.
+   */
+  async runCommand(title: string): Promise<void> {
+    const input = await this.showQuickInput('F1', 'the command palette');
+    await input.fill(`>${title}`);
+    const row = this.quickInput().locator('.monaco-list-row', { hasText: title }).first();
+    try {
+      await row.waitFor({ timeout: UI_TIMEOUT });
+    } catch (err) {
+      const shown = await this.quickInput().locator('.monaco-list-row').allInnerTexts();
+      throw new Error(
+        `the palette does not list ${title}; it lists ${JSON.stringify(shown)}\n${await this.state()}\n${String(err)}`,
+      );
+    }
+    await row.click();
+  }
+
+  /**
+   * The command palette's rows for `>query`, once the list has answered it: a row holding `query`,
+   * or, when no command matches, its "similar commands" or "No matching commands".
+   */
+  async paletteRows(query: string): Promise<string[]> {
+    const input = await this.showQuickInput('F1', 'the command palette');
+    await input.fill(`>${query}`);
+    const rows = this.quickInput().locator('.monaco-list-row');
+    const match = rows.filter({ hasText: query });
+    const none = this.quickInput().getByText('No matching commands');
+    const similar = rows.filter({ hasText: 'similar commands' });
+    await this.waitFor(`the palette's answer to ${query}`, match.first().or(none).or(similar).first());
+    const texts = await rows.allInnerTexts();
+    await this.closeWidgets();
+    return texts;
+  }
+
+  /** Clicks the quick-pick row whose label (or detail) contains `text`. */
+  async pickQuickItem(text: string): Promise<void> {
+    const row = this.quickInput().locator('.monaco-list-row', { hasText: text }).first();
+    await this.waitFor(`a quick-pick row holding ${text}`, row);
+    await row.click();
+  }
+
+  /**
+   * Types `label` into the open quick pick's filter, then clicks the row whose label is exactly
+   * `label` ("Catalog Lens", not "Catalog Lens Language Server").
+   */
+  async pickQuickItemExactly(label: string): Promise<void> {
+    // The list is virtualised: a row below the fold is not in the page until the filter brings it up.
+    const input = this.quickInputBox();
+    await this.waitFor('the quick pick', input);
+    await input.fill(label);
+    const row = this.quickInput()
+      .locator('.monaco-list-row', { has: this.page.locator('.label-name').getByText(label, { exact: true }) })
+      .first();
+    await this.waitFor(`the quick-pick row ${JSON.stringify(label)}`, row);
+    await row.click();
+  }
+
+  /**
+   * "Developer: Set Log Level" for one output channel of a log kind. Its first pick lists the
+   * loggers the window knows when it opens; an extension's logger becomes known to the window just
+   * before its output channel does (the extension host registers the one, then the other), so the
+   * channel is first looked for in "Output: Show Output Channels…".
+   */
+  async setLogLevel(channel: string, level: string): Promise<void> {
+    await this.runCommand('Output: Show Output Channels');
+    await this.waitFor(
+      `the output channel ${channel}`,
+      this.quickInput()
+        .locator('.monaco-list-row', { has: this.page.locator('.label-name').getByText(channel, { exact: true }) })
+        .first(),
+    );
+    await this.closeWidgets();
+    await this.runCommand('Developer: Set Log Level');
+    await this.pickQuickItemExactly(channel);
+    // The second pick replaces the first in the same widget: its text box says whose level it sets.
+    await this.waitFor(
+      `the log levels of ${channel}`,
+      this.quickInput().locator(`input[placeholder*="${channel}: Select log level"]`),
+    );
+    await this.pickQuickItemExactly(level);
+    await this.waitFor('Set Log Level closing', this.quickInput(), 'hidden');
+  }
+
+  /** Types into the open input box and presses Enter; returns once the box has closed. */
+  async submitInputBox(text: string, title?: RegExp): Promise<void> {
+    const widget = this.quickInput();
+    if (title)
+      await this.waitFor(`an input box titled ${title}`, widget.locator('.quick-input-title', { hasText: title }));
+    const input = widget.locator('.quick-input-box input');
+    await this.waitFor('the input box', input);
+    await input.fill(text);
+    await this.acceptQuickInput('the input box');
+    await this.waitFor('the input box closing', widget, 'hidden');
+  }
+
+  // ---- text, hovers, the cursor -----------------------------------------------------------------
 
   /**
    * Screen position of `needle` (its `at`-th character, default the middle) on the rendered
@@ -127,18 +331,28 @@ export class Workbench {
    */
   async pointOf(lineText: string, needle: string, at?: number): Promise<{ x: number; y: number }> {
     const query: TextPointQuery = { lineText, needle, at };
-    const handle = await this.page.waitForFunction(textPoint, query, { timeout: UI_TIMEOUT, polling: 100 });
-    return (await handle.jsonValue()) as { x: number; y: number };
+    try {
+      const handle = await this.page.waitForFunction(textPoint, query, { timeout: UI_TIMEOUT, polling: 100 });
+      return (await handle.jsonValue()) as { x: number; y: number };
+    } catch (err) {
+      throw new Error(
+        `${JSON.stringify(needle)} on the line ${JSON.stringify(lineText)} is not on screen\n${String(err)}`,
+      );
+    }
   }
 
   /**
-   * Reveals `line` (1-based) and returns the point of `needle` on it, with what finds it again:
-   * code lenses and other view zones arrive after the text and move it down, so hoverAt and
-   * clickAt look the point up again where they go.
+   * Reveals `line` (1-based; the cursor goes to its start) and returns the point of `needle` on
+   * it, with what finds it again: code lenses and other view zones arrive after the text and
+   * move it down, so hoverAt looks the point up again where it goes.
    */
   async revealText(lineNumber: number, lineText: string, needle: string, at?: number): Promise<TextPoint> {
+    const start = lineText.indexOf(needle);
+    if (start < 0) throw new Error(`${JSON.stringify(lineText)} holds no ${JSON.stringify(needle)}`);
     await this.goToLine(lineNumber);
-    return { ...(await this.pointOf(lineText, needle, at)), query: { lineText, needle, at } };
+    const point = await this.pointOf(lineText, needle, at);
+    const column = start + (at ?? Math.floor(needle.length / 2)) + 1;
+    return { ...point, query: { lineText, needle, at }, line: lineNumber, column };
   }
 
   /** Where a point is now: a point of text (revealText) is looked up again. */
@@ -146,31 +360,44 @@ export class Workbench {
     return point.query ? this.pointOf(point.query.lineText, point.query.needle, point.query.at) : point;
   }
 
+  /** Moves the mouse over nothing and waits until no editor hover is shown. */
+  async leaveHover(): Promise<void> {
+    await this.page.mouse.move(NOWHERE.x, NOWHERE.y);
+    await this.waitFor(
+      'the hover closing',
+      this.page.locator('.monaco-hover').filter({ visible: true }).first(),
+      'detached',
+    );
+  }
+
   /**
    * Hovers the point and returns the hover's text once it matches `expected`. A point of text is
-   * looked up again before each try (every few seconds, until UI_TIMEOUT), as the text can move.
+   * hovered again only when the text moved from under the mouse (a code lens arrived above it):
+   * the hover shows what was under the mouse when it moved there.
    */
   async hoverAt(point: TextPoint, expected: RegExp): Promise<string> {
     const until = Date.now() + UI_TIMEOUT;
     for (;;) {
-      // Leave first: a hover only opens when the mouse arrives on a word.
-      await this.page.mouse.move(5, 5);
-      await this.page
-        .locator('.monaco-hover')
-        .filter({ visible: true })
-        .waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+      await this.leaveHover();
       const at = await this.now(point);
       await this.page.mouse.move(at.x, at.y, { steps: 4 });
       const hover = this.page.locator('.monaco-hover:visible').filter({ hasText: expected }).first();
-      const left = until - Date.now();
+      const left = Math.max(1, until - Date.now());
+      const shown = hover.waitFor({ timeout: left }).then(() => 'shown' as const);
+      const moved = point.query
+        ? this.page
+            .waitForFunction(textPoint, { ...point.query, awayFrom: at }, { timeout: left, polling: 100 })
+            .then(() => 'moved' as const)
+        : new Promise<never>(() => undefined);
+      // The one that loses runs on until its timeout: its failure is nobody's.
+      shown.catch(() => undefined);
+      moved.catch(() => undefined);
       try {
-        await hover.waitFor({ timeout: point.query && left > 5000 ? 4000 : Math.max(left, 1) });
-        return await hover.innerText();
+        if ((await Promise.race([shown, moved])) === 'shown') return await hover.innerText();
       } catch (err) {
-        if (Date.now() < until) continue;
-        const shown = await this.page.locator('.monaco-hover:visible').allInnerTexts();
+        const texts = await this.page.locator('.monaco-hover:visible').allInnerTexts();
         throw new Error(
-          `no hover matching ${expected} at (${at.x}, ${at.y}); visible hovers: ${JSON.stringify(shown)}\n${String(err)}`,
+          `no hover matching ${expected} at (${at.x}, ${at.y}); visible hovers: ${JSON.stringify(texts)}\n${await this.state()}\n${String(err)}`,
         );
       }
     }
@@ -183,9 +410,13 @@ export class Workbench {
 
   /**
    * The links of the hover box whose text matches, each with whether it is in view: inside the
-   * box (not scrolled out of it) and inside the window. Bounding boxes, not pixels.
+   * box (not scrolled out of it) and inside the window. Bounding boxes, not pixels, measured once
+   * the box has stopped growing and moving (it is laid out again after its text arrives).
    */
   async hoverLinks(text: RegExp): Promise<Array<{ text: string; inView: boolean }>> {
+    await this.until('the hover box laid out (the same size and place in two frames)', boxIsStable, '.monaco-hover', {
+      polling: 'raf',
+    });
     const box = await this.hoverBox().boundingBox();
     if (!box) throw new Error('no hover on screen');
     const viewport = this.page.viewportSize() ?? { width: 0, height: 0 };
@@ -207,193 +438,118 @@ export class Workbench {
     return out;
   }
 
+  /** Puts the cursor on a point of text (revealText) with Go to Line's `:line:column`. */
+  async cursorAt(point: TextPoint): Promise<void> {
+    if (point.line === undefined || point.column === undefined)
+      throw new Error('cursorAt needs a point of text (revealText)');
+    await this.goToLine(point.line, point.column);
+  }
+
   /**
-   * Opens `file` of `workspace`, hovers `word` on the first line holding `lineNeedle` until the
+   * Opens `file` of `workspace` and hovers `word` on the first line holding `lineNeedle` until the
    * hover matches `expected` (the server has answered: the diagnostics and quick fixes that come
-   * with it are there), closes it and clicks the word, which puts the cursor there. Returns the
-   * hover's text.
+   * with it are there). The cursor is left at the start of that line. Returns the hover's text and
+   * the word's point.
    */
+  async hoverOn(
+    workspace: string,
+    file: string,
+    lineNeedle: string,
+    word: string,
+    expected: RegExp,
+  ): Promise<{ hover: string; point: TextPoint }> {
+    await this.openFile(file);
+    const line = lineOf(workspace, file, lineNeedle);
+    const point = await this.revealText(line.number, line.text, word);
+    const hover = await this.hoverAt(point, expected);
+    await this.leaveHover();
+    return { hover, point };
+  }
+
+  /** hoverOn, then the cursor on the word (for a command that reads the URN under the cursor). */
   async cursorOnHovered(
     workspace: string,
     file: string,
     lineNeedle: string,
     word: string,
     expected: RegExp,
-  ): Promise<string> {
-    await this.openFile(file);
-    const line = lineOf(workspace, file, lineNeedle);
-    const point = await this.revealText(line.number, line.text, word);
-    const hover = await this.hoverAt(point, expected);
-    await this.closeWidgets();
-    await this.clickAt(point);
-    return hover;
+  ): Promise<{ hover: string; point: TextPoint }> {
+    const hovered = await this.hoverOn(workspace, file, lineNeedle, word, expected);
+    await this.cursorAt(hovered.point);
+    return hovered;
   }
 
-  /** Clicks the point (a point of text where it is now), which puts the cursor there. */
-  async clickAt(point: TextPoint): Promise<void> {
-    const at = await this.now(point);
-    await this.page.mouse.click(at.x, at.y);
-  }
-
-  quickInput(): Locator {
-    return this.page.locator('.quick-input-widget');
-  }
+  // ---- quick fixes --------------------------------------------------------------------------
 
   /**
-   * Runs a command by its palette title ("Catalog: Set Access Token"). The palette is opened again
-   * while the command is not listed (until UI_TIMEOUT): it lists what the context allows when it
-   * opens, and in CI a trusted workspace's write commands were once missing from the first list.
+   * The quick fixes of the diagnostic at `point`, as the hover of that diagnostic offers them: the
+   * hover (shown once its text matches `diagnostic`) asks for them itself and then says "Quick
+   * Fix..." or "No quick fixes available". With some, its "Quick Fix..." opens the quick-fix menu,
+   * whose items are returned; with none, [].
+   *
+   * Not Ctrl+.: VS Code drops the answer of a Ctrl+. that a newer code-action request overtakes. A
+   * cursor move asks again for the light bulb 250 ms later, and a Ctrl+. whose answer has not come
+   * 500 ms after that is cancelled (CodeActionModel): no menu, no "No code actions available". On
+   * a loaded machine the answer takes that long, which looked like a lost key press; and nothing
+   * on the page tells when that later request has started (a light bulb on the line can be an
+   * earlier position's). The hover's "Quick Fix..." shows the actions the hover asked for, when
+   * they have come, and nothing cancels them.
    */
-  async runCommand(title: string): Promise<void> {
-    const until = Date.now() + UI_TIMEOUT;
-    for (;;) {
-      await this.closeWidgets();
-      const input = this.quickInput().locator('input');
-      await this.pressUntilVisible('F1', input, 'the command palette');
-      await input.fill(`>${title}`);
-      const row = this.quickInput().locator('.monaco-list-row', { hasText: title }).first();
-      try {
-        await row.waitFor({ timeout: Math.max(1, Math.min(5000, until - Date.now())) });
-      } catch (err) {
-        if (Date.now() < until) continue;
-        const shown = await this.quickInput().locator('.monaco-list-row').allInnerTexts();
-        throw new Error(`the palette does not list ${title}; it lists ${JSON.stringify(shown)}\n${String(err)}`);
-      }
-      await row.click();
-      return;
-    }
+  async quickFixesOf(point: TextPoint, diagnostic: RegExp): Promise<{ hover: string; items: string[] }> {
+    const hover = await this.hoverAt(point, diagnostic);
+    const statusBar = this.hoverBox().locator('.hover-row.status-bar');
+    const fix = statusBar.locator('.action-container', { hasText: /^Quick Fix\.\.\./ });
+    const none = statusBar.getByText('No quick fixes available');
+    await this.waitFor('the hover saying whether there are quick fixes', fix.or(none).first());
+    if (await none.isVisible()) return { hover, items: [] };
+    await fix.click();
+    const rows = this.page.locator(`${ACTION_WIDGET} .monaco-list-row`);
+    await this.waitFor('the quick-fix menu (after Quick Fix... in the hover)', rows.first());
+    return { hover, items: await rows.allInnerTexts() };
   }
 
-  /** Clicks the quick-pick row whose label (or detail) contains `text`. */
-  async pickQuickItem(text: string): Promise<void> {
-    const row = this.quickInput().locator('.monaco-list-row', { hasText: text }).first();
-    await row.waitFor({ timeout: UI_TIMEOUT });
-    await row.click();
+  /** quickFixesOf, which must offer `expectedItem`; returns the hover's text and the menu's items. */
+  async openQuickFixMenu(
+    point: TextPoint,
+    diagnostic: RegExp,
+    expectedItem: string,
+  ): Promise<{ hover: string; items: string[] }> {
+    const shown = await this.quickFixesOf(point, diagnostic);
+    if (!shown.items.some((i) => i.includes(expectedItem)))
+      throw new Error(
+        `the quick fixes of ${diagnostic} do not offer "${expectedItem}": ${JSON.stringify(shown.items)}\n${await this.state()}`,
+      );
+    return shown;
   }
 
-  /**
-   * Types `label` into the open quick pick's filter, then clicks the row whose label is exactly
-   * `label` ("Catalog Lens", not "Catalog Lens Language Server").
-   */
-  async pickQuickItemExactly(label: string, timeout = UI_TIMEOUT): Promise<void> {
-    // The list is virtualised: a row below the fold is not in the page until the filter brings it up.
-    const input = this.quickInput().locator('.quick-input-box input');
-    await input.waitFor({ timeout: UI_TIMEOUT });
-    await input.fill(label);
-    const row = this.quickInput()
-      .locator('.monaco-list-row', { has: this.page.locator('.label-name').getByText(label, { exact: true }) })
-      .first();
-    await row.waitFor({ timeout });
-    await row.click();
-  }
-
-  /**
-   * "Developer: Set Log Level" for one logger or output channel. The pick lists the loggers that
-   * exist when it opens, so a channel not listed yet is looked for again in a new pick (up to
-   * three times); the last failure names the rows that were there.
-   */
-  async setLogLevel(channel: string, level: string): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      await this.runCommand('Developer: Set Log Level');
-      try {
-        await this.pickQuickItemExactly(channel, 8_000);
-        break;
-      } catch (err) {
-        const rows = await this.quickInput()
-          .locator('.monaco-list-row .label-name')
-          .allInnerTexts()
-          .catch(() => []);
-        if (attempt === 3)
-          throw new Error(
-            `"${channel}" is not among the loggers of Set Log Level (${rows.join(', ') || 'no rows'}): ${String(err)}`,
-          );
-      }
-    }
-    await this.pickQuickItemExactly(level);
-    await this.quickInput().waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
-  }
-
-  /** Types into the open input box and presses Enter. */
-  async submitInputBox(text: string, title?: RegExp): Promise<void> {
-    const widget = this.quickInput();
-    if (title) await widget.locator('.quick-input-title', { hasText: title }).waitFor({ timeout: UI_TIMEOUT });
-    const input = widget.locator('.quick-input-box input');
-    await input.waitFor({ timeout: UI_TIMEOUT });
-    await input.fill(text);
-    await input.press('Enter');
-    await widget.waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
-  }
-
-  /**
-   * Opens the quick-fix menu (Ctrl+.) at the cursor and returns its items' texts. On a busy
-   * machine the key press can be lost (no code-action request is made), so it is pressed again,
-   * up to 3 times; the error names the rows the menu showed, if any.
-   */
-  async openQuickFixMenu(expectedItem: string): Promise<string[]> {
-    const menu = this.page.locator('.action-widget');
-    const rows = menu.locator('.monaco-list-row');
-    for (let attempt = 1; ; attempt++) {
-      await this.page.keyboard.press('Control+.');
-      try {
-        await rows.filter({ hasText: expectedItem }).first().waitFor({ timeout: 8_000 });
-        return rows.allInnerTexts();
-      } catch (err) {
-        const seen = await rows.allInnerTexts().catch(() => []);
-        if (attempt === 3)
-          throw new Error(
-            `the quick-fix menu did not offer "${expectedItem}" after ${attempt} presses of Ctrl+. (rows: ${seen.join(', ') || 'none'}): ${String(err)}`,
-          );
-        console.log(
-          `e2e: Ctrl+. pressed again, the quick-fix menu showed ${seen.length ? `only ${seen.join(', ')}` : 'nothing'} within 8 s`,
-        );
-        if (await menu.isVisible().catch(() => false)) await this.page.keyboard.press('Escape');
-      }
-    }
-  }
-
-  /**
-   * Opens the quick-fix menu (Ctrl+.) at the cursor and returns its items, or [] when the editor
-   * says there are none ("No code actions available").
-   */
-  async quickFixItems(): Promise<string[]> {
-    const rows = this.page.locator('.action-widget .monaco-list-row');
-    const none = this.page.locator('.monaco-editor-overlaymessage', { hasText: /No code actions available/ });
-    for (let attempt = 1; ; attempt++) {
-      await this.page.keyboard.press('Control+.'); // pressed again when lost, as in pressUntilVisible
-      try {
-        await rows.first().or(none).waitFor({ timeout: 8_000 });
-        return (await none.isVisible()) ? [] : rows.allInnerTexts();
-      } catch (err) {
-        if (attempt === 3)
-          throw new Error(
-            `neither a quick-fix menu nor "No code actions available" after ${attempt} presses of Ctrl+.: ${String(err)}`,
-          );
-        console.log('e2e: Ctrl+. pressed again, neither a menu nor "No code actions available" within 8 s');
-      }
-    }
-  }
-
-  /**
-   * The command palette's rows for `>query`, once the list has answered it: a row holding `query`,
-   * or, when no command matches, its "similar commands" or "No matching commands".
-   */
-  async paletteRows(query: string): Promise<string[]> {
-    await this.closeWidgets();
-    const input = this.quickInput().locator('input');
-    await this.pressUntilVisible('F1', input, 'the command palette');
-    await input.fill(`>${query}`);
-    const rows = this.quickInput().locator('.monaco-list-row');
-    const match = rows.filter({ hasText: query });
-    const none = this.quickInput().getByText('No matching commands');
-    const similar = rows.filter({ hasText: 'similar commands' });
-    await match.first().or(none).or(similar).first().waitFor({ timeout: UI_TIMEOUT });
-    const texts = await rows.allInnerTexts();
-    await this.closeWidgets();
-    return texts;
-  }
-
+  /** Clicks an item of the open quick-fix menu; returns once the menu has closed. */
   async chooseQuickFix(item: string): Promise<void> {
-    await this.page.locator('.action-widget .monaco-list-row', { hasText: item }).first().click();
+    const row = this.page.locator(`${ACTION_WIDGET} .monaco-list-row`, { hasText: item }).first();
+    await this.waitFor(`the quick fix "${item}"`, row);
+    await row.click();
+    await this.waitFor('the quick-fix menu closing', this.page.locator(ACTION_WIDGET), 'hidden');
+  }
+
+  // ---- menus, notifications, panels ---------------------------------------------------------------
+
+  /**
+   * Chooses an item of the open context menu. VS Code's menu items listen for the mouse button's
+   * release only from 100 ms after they are drawn (so that the release of the right click that
+   * opened the menu does not choose an item): a click that comes sooner is lost, and it came
+   * sooner on a loaded machine. So the item is chosen the keyboard's way: the mouse over it gives
+   * it the focus, then Enter.
+   */
+  async chooseContextMenuItem(label: string): Promise<void> {
+    const menu = this.page.locator('.context-view .monaco-menu');
+    const item = menu.locator('.action-item', {
+      has: this.page.locator('.action-label').getByText(label, { exact: true }),
+    });
+    await this.waitFor(`the context menu item "${label}"`, item);
+    if (await item.locator('.disabled').count()) throw new Error(`the context menu item "${label}" is disabled`);
+    await item.hover();
+    await this.waitFor(`the context menu item "${label}" focused`, item.locator('a.action-menu-item:focus'));
+    await this.page.keyboard.press('Enter');
+    await this.waitFor('the context menu closing', menu, 'hidden');
   }
 
   /** Waits for a notification toast whose text matches. */
@@ -408,20 +564,42 @@ export class Workbench {
     return toast.innerText();
   }
 
+  /**
+   * Opens the notifications center and waits for a notification whose text matches. VS Code toasts
+   * at most 3 notifications per 800 ms (NotificationsToasts.SPAM_PROTECTION); the others go to the
+   * center only, so a message that follows others closely is looked for there.
+   */
+  async waitForNotificationInCenter(text: RegExp, timeout = UI_TIMEOUT): Promise<string> {
+    const center = this.page.locator('.notifications-center');
+    if (!(await center.isVisible())) {
+      await this.runCommand('Notifications: Show Notifications');
+      await this.waitFor('the notifications center', center);
+    }
+    const item = center.locator('.notification-list-item').filter({ hasText: text }).first();
+    await this.waitFor(`a notification matching ${text} in the notifications center`, item, 'visible', timeout);
+    return item.innerText();
+  }
+
   /** Clicks a button (e.g. "Retry") of the notification toast whose text matches. */
   async clickNotificationButton(text: RegExp, button: string, timeout = UI_TIMEOUT): Promise<void> {
     const toast = this.page.locator('.notification-toast').filter({ hasText: text }).first();
-    await toast.waitFor({ timeout });
+    await this.waitFor(`a notification matching ${text}`, toast, 'visible', timeout);
     await toast.locator('.monaco-button', { hasText: button }).first().click({ timeout });
   }
 
   /** Shows the Problems panel (Ctrl+Shift+M) and waits until its text matches every pattern. */
   async problems(expected: RegExp[], timeout = UI_TIMEOUT): Promise<string> {
     await this.closeWidgets();
-    await this.page.keyboard.press('Control+Shift+M');
     const panel = this.page.locator('.markers-panel');
-    await panel.waitFor({ timeout });
-    for (const re of expected) await panel.locator('.monaco-list-row', { hasText: re }).first().waitFor({ timeout });
+    // Ctrl+Shift+M on a shown Problems panel with the focus hides it again.
+    if (!(await panel.isVisible())) await this.pressFor('Control+Shift+M', panel, 'the Problems panel', timeout);
+    for (const re of expected)
+      await this.waitFor(
+        `a problem matching ${re}`,
+        panel.locator('.monaco-list-row', { hasText: re }).first(),
+        'visible',
+        timeout,
+      );
     return panel.innerText();
   }
 
@@ -429,27 +607,51 @@ export class Workbench {
   async hidePanel(): Promise<void> {
     const panel = this.page.locator('.part.panel');
     if (!(await panel.isVisible())) return;
+    await this.closeWidgets();
     await this.page.keyboard.press('Control+J');
-    await panel.waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
+    await this.waitFor('the panel hiding (after Control+J)', panel, 'hidden');
   }
 
   /** Hovers the Catalog Lens status item and returns its tooltip once it matches. */
   async statusTooltip(expected: RegExp): Promise<string> {
-    await this.page.mouse.move(5, 5);
+    await this.page.mouse.move(NOWHERE.x, NOWHERE.y);
+    await this.waitFor(
+      'the tooltip closing',
+      this.page.locator('.monaco-hover:visible, .workbench-hover:visible').first(),
+      'detached',
+    );
     await this.statusItem().hover();
     const tooltip = this.page
       .locator('.monaco-hover:visible, .workbench-hover:visible')
       .filter({ hasText: expected })
       .first();
-    await tooltip.waitFor({ timeout: UI_TIMEOUT });
+    await this.waitFor(`the status item's tooltip matching ${expected}`, tooltip);
     return tooltip.innerText();
   }
 
-  /** Escape twice: closes hovers, menus, quick inputs the previous step left open. */
+  /**
+   * Closes what a previous step left open — a context menu, the quick-fix menu, a quick input,
+   * suggestions, the rename box, the notifications center, a hover — each with one Escape while
+   * it is shown (it has the focus), waiting until it has gone.
+   */
   async closeWidgets(): Promise<void> {
-    await this.page.keyboard.press('Escape');
-    await this.page.keyboard.press('Escape');
+    const open: [string, Locator][] = [
+      ['the context menu', this.page.locator('.context-view .monaco-menu')],
+      ['the quick-fix menu', this.page.locator(ACTION_WIDGET)],
+      ['the quick input', this.quickInput()],
+      ['the suggestions', this.page.locator('.editor-widget.suggest-widget')],
+      ['the rename box', this.page.locator('.rename-box')],
+      ['the notifications center', this.page.locator('.notifications-center')],
+    ];
+    for (const [what, widget] of open) {
+      if (!(await widget.first().isVisible())) continue;
+      await this.page.keyboard.press('Escape');
+      await this.waitFor(`${what} closing (after Escape)`, widget.first(), 'hidden');
+    }
+    if (await this.page.locator('.monaco-hover:visible').count()) await this.leaveHover();
   }
+
+  // ---- screenshots --------------------------------------------------------------------------
 
   /** A screenshot of the window, or of `clip` of it, into docs/screenshots/. */
   async screenshot(name: string, clip?: Promise<Clip> | Clip): Promise<string> {

@@ -1,7 +1,7 @@
 /** Where a text is in a workspace file, so a test can scroll to it and point at it. */
-import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { pollUntil } from './poll';
 
 export interface LineOf {
   /** 1-based, as Go to Line takes it. */
@@ -26,10 +26,9 @@ export const E2E_SKIP_REASON = 'end-to-end test in a real VS Code: run `npm run 
 /** Waits (up to 10 s) for the saved file to read `expected`, and fails naming the file and what it read. */
 export async function waitForFile(file: string, expected: string): Promise<void> {
   let text = '';
-  for (const until = Date.now() + 10_000; Date.now() < until;) {
-    text = readFileSync(file, 'utf8');
-    if (text === expected) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.equal(text, expected, file);
+  await pollUntil(
+    () => ((text = existsSync(file) ? readFileSync(file, 'utf8') : '') === expected ? true : undefined),
+    { timeoutMs: 10_000 },
+    () => `${file} does not read ${JSON.stringify(expected)} within 10 s: it reads ${JSON.stringify(text)}`,
+  );
 }

@@ -152,6 +152,29 @@ describe('language features through the VS Code API', () => {
     assert.ok(platforms.includes('urn:li:dataPlatform:hive'), JSON.stringify(platforms.slice(0, 20)));
   });
 
+  test('completion after the platform lists the datasets of hive with their platform; the picked one writes the whole URN', async () => {
+    // What the UI suite's complete-name scenario shows in the suggestions and the editor.
+    const typed = 'ORDERS = "urn:li:dataset:(urn:li:dataPlatform:hive,db.or"';
+    const doc = await openNewFile('pipelines/complete_names.py', `${typed}\n`);
+    // Before the closing quote, after `db.or`.
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      doc.uri,
+      new vscode.Position(0, typed.length - 1),
+    );
+    const labelOf = (i: vscode.CompletionItem): string => (typeof i.label === 'string' ? i.label : i.label.label);
+    const orders = list.items.find((i) => labelOf(i) === 'db.orders');
+    assert.ok(orders, `items: ${JSON.stringify(list.items.map(labelOf).slice(0, 20))}`);
+    assert.match(`${labelOf(orders)} ${orders.detail ?? ''}`, /db\.orders.*hive/);
+    // Picking it applies its text over its range (the insert range: editor.suggest.insertMode's default).
+    const range = orders.range instanceof vscode.Range ? orders.range : orders.range?.inserting;
+    const text = typeof orders.insertText === 'string' ? orders.insertText : orders.insertText?.value;
+    assert.ok(range && text !== undefined, 'the item says what it writes where');
+    const editor = await vscode.window.showTextDocument(doc);
+    assert.ok(await editor.edit((b) => b.replace(range, text)));
+    assert.equal(doc.getText(), `ORDERS = "${URNS.orders}"\n`);
+  });
+
   test("document links open an entity's page in the catalog", async () => {
     const doc = await openFile('catalog/datasets.yml');
     const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', doc.uri);
