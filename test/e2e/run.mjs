@@ -40,6 +40,7 @@ function usage(message) {
 
 /** @returns {{ noBuild: boolean, repeat: number, load: boolean, namePatterns: string[] }} */
 function parseArgs(argv) {
+  /** @type {{ noBuild: boolean, repeat: number, load: boolean, namePatterns: string[] }} */
   const opts = { noBuild: false, repeat: 1, load: false, namePatterns: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -100,8 +101,10 @@ function startHog(cores) {
     async stop() {
       const exits = children.map(
         (child) =>
-          new Promise((done) =>
-            child.exitCode !== null || child.signalCode !== null ? done() : child.once('exit', done),
+          /** @type {Promise<void>} */ (
+            new Promise((done) =>
+              child.exitCode !== null || child.signalCode !== null ? done() : child.once('exit', () => done()),
+            )
           ),
       );
       kill();
