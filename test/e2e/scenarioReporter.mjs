@@ -38,7 +38,7 @@ export default async function* scenarioReporter(source) {
       };
     } else if (type === 'test:diagnostic' && last && data.nesting === last.nesting) {
       const m = SCENARIO_DIAGNOSTIC.exec(data.message);
-      if (m) last.scenario = m[1];
+      if (m?.[1] !== undefined) last.scenario = m[1];
     }
   }
   yield* flush();
