@@ -13,7 +13,8 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { inertText } from '../../model/src/inertText';
 import type { CheckWorkspaceResult, Settings } from '../../model/src/protocol';
 import type { PlainDiagnostic } from './features/diagnostics';
-import { diagnose, resolvableItems, resolveItems, scanText, type PipelineContext } from './pipeline/check';
+import { diagnose, scanText, type PipelineContext } from './pipeline/check';
+import { resolvableItems, resolveItems } from './resolution/resolve';
 import { clearParseCache } from './scan/parseCache';
 import type { ScanResult } from './scan/types';
 

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseContext } from '../../server/src/catalogClient/context';
+import { parseContext } from '../../server/src/resolution/context';
 import { contextLines } from '../../server/src/features/hover';
 import { caret, hoverText } from '../support/lspClient';
 import { COMPAT_MODES, S, useSampleServerPerTest, type Catalog } from '../support/fixture';

@@ -9,7 +9,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
-import { rankSuggestions, suggestionNames } from '../../server/src/features/didYouMean';
+import { rankSuggestions, suggestionNames } from '../../server/src/resolution/didYouMean';
 import { applyEdits } from '../support/textEdits';
 import { COMPAT_MODES, S, sampleCatalog, serverFor, useSampleServer, type Catalog } from '../support/fixture';
 

@@ -12,7 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { DEFAULT_SETTINGS } from '../../model/src/protocol';
 import type { Resolution } from '../../server/src/catalogClient/client';
 import type { PlainDiagnostic } from '../../server/src/features/diagnostics';
-import { diagnose, resolvableItems, resolveItems, scanText, type Resolver } from '../../server/src/pipeline/check';
+import { diagnose, scanText } from '../../server/src/pipeline/check';
+import { resolvableItems, resolveItems, type Resolver } from '../../server/src/resolution/resolve';
 import { checkWorkspace, type WorkspaceContext } from '../../server/src/workspace';
 import { hoverAt } from '../../server/src/features/hover';
 

@@ -22,7 +22,7 @@ import { parseUrn } from '../../../model/src/urn';
 import type { ResolutionLookup } from '../catalogClient/client';
 import type { ScanResult, UrnOccurrence, YamlScalarRef } from '../scan/types';
 import { catalogDescription, type DiagnosticData } from './diagnostics';
-import { lookupOf } from './lookup';
+import { lookupOf } from '../resolution/lookup';
 import { occurrenceAt } from './urnAt';
 import { replaceUrnEdits } from './urnEdit';
 import { doubleQuoted, renderInsertion, renderScalarLike, type InsertionPoint } from './yamlEdit';

@@ -25,7 +25,7 @@ import type { Resolution, ResolutionLookup } from '../catalogClient/client';
 import { builderPartRange } from '../scan/builderCall';
 import { inertText, MESSAGE_LIMIT } from '../../../model/src/inertText';
 import { quoteCatalogText } from '../catalogClient/errors';
-import { suggestionNames, type SuggestionLookup } from './didYouMean';
+import { suggestionNames, type SuggestionLookup } from '../resolution/didYouMean';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
 import { mapRange } from '../scan/sourceMap';
 

@@ -28,12 +28,12 @@ import { decodePart, type SchemaFieldUrn, type Urn } from '../../../model/src/ur
 import { KIND_LABELS, entityName, nearNames, urnParts } from '../../../model/src/entityNames';
 import type { Settings } from '../../../model/src/protocol';
 import type { Resolution, ResolutionLookup } from '../catalogClient/client';
-import type { EntityContext } from '../catalogClient/context';
+import type { EntityContext } from '../resolution/context';
 import { hintFor } from '../catalogClient/errors';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
 import { entityUrlFor, linkAt } from './links';
-import { lookupOf, type Lookup } from './lookup';
-import { occurrenceAt } from './urnAt';
+import { lookupOf, type Lookup } from '../resolution/lookup';
+import { occurrenceAt, type AtCursor } from './urnAt';
 import { parseUrnCached } from '../scan/parseCache';
 import { codeSpan, escapeMarkdown, safeDescription, tableCell } from './markdown';
 import { doubleQuoted } from './yamlEdit';
@@ -48,10 +48,12 @@ export interface HoverAt {
 /** What the catalog must be asked for the hover at `offset`; undefined when the hover needs no answer. */
 export function hoverLookupAt(scan: ScanResult, offset: number): Lookup | undefined {
   const at = occurrenceAt(scan, offset);
-  return at ? lookupFor(at.occurrence) : undefined;
+  return at ? hoverLookup(at) : undefined;
 }
 
-function lookupFor(o: UrnOccurrence): Lookup | undefined {
+/** What the catalog must be asked for a hover on the URN `at`; undefined when the hover needs no answer. */
+export function hoverLookup(at: AtCursor): Lookup | undefined {
+  const o = at.occurrence;
   return !o.template && o.parsed?.ok ? lookupOf(o.parsed.urn, o.urn) : undefined;
 }
 
@@ -91,9 +93,21 @@ export function hoverAt(
   context?: EntityContext,
 ): HoverAt | undefined {
   const at = occurrenceAt(scan, offset);
-  if (!at) return undefined;
+  return at ? hoverOn(scan, at, offset, settings, resolved, editor, context) : undefined;
+}
+
+/** hoverAt for the URN `at` under the cursor, found once by the caller (occurrenceAt). */
+export function hoverOn(
+  scan: ScanResult,
+  at: AtCursor,
+  offset: number,
+  settings: Settings,
+  resolved: ResolutionLookup,
+  editor: HoverEditor = {},
+  context?: EntityContext,
+): HoverAt | undefined {
   const { occurrence, column } = at;
-  const lookup = lookupFor(occurrence);
+  const lookup = hoverLookup(at);
   const resolution = lookup ? resolved(lookup.urn) : undefined;
   const parsed = occurrence.parsed;
   const linkShown = editor.linkTooltips === true && linkAt(scan, offset, settings);

@@ -5,9 +5,9 @@
  * a way no edit can safely change makes the whole rename refuse, naming where). The catalog is not
  * changed. Pure: the server finds the files (the workspace index) and scans them.
  */
-import type { TextEdit } from 'vscode-languageserver';
+import type { TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { kindWord } from '../../../model/src/entityNames';
+import { entityName, kindWord } from '../../../model/src/entityNames';
 import { inertText } from '../../../model/src/inertText';
 import { entityKey, parseUrn, type PartRole } from '../../../model/src/urn';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
@@ -89,3 +89,55 @@ export function renameEdits(
   }
   return { edits, refused };
 }
+
+/** The edits of one file of a rename, under the URI the editor knows it by; `version` when it is open. */
+export interface FileRename {
+  uri: string;
+  version: number | null;
+  edits: TextEdit[];
+}
+
+/**
+ * The rename's WorkspaceEdit over `files`, and the message that tells the user what it does (the
+ * catalog is not changed); an error naming the places no edit can change (then nothing is renamed).
+ * With change annotations the note travels with the edit: annotated, not marked as needing
+ * confirmation (VS Code leaves such edits unchecked in its preview, and would force the preview).
+ */
+export function renameWorkspaceEdit(
+  at: RenameAt,
+  newName: string,
+  files: readonly FileRename[],
+  refused: readonly string[],
+  options: { changeAnnotations: boolean; indexFull: boolean },
+): { edit: WorkspaceEdit; places: number; message: string } | { error: string } {
+  if (refused.length > 0) {
+    const n = refused.length;
+    return {
+      error: `Cannot rename: ${n} place${n === 1 ? '' : 's'} write${n === 1 ? 's' : ''} it in a way no edit can change safely (an escape, a joined or formatted string, a variable): ${refused.slice(0, 5).join(', ')}${n > 5 ? ', …' : ''}. Nothing was renamed.`,
+    };
+  }
+  const changed = files.filter((f) => f.edits.length > 0);
+  const places = changed.reduce((n, c) => n + c.edits.length, 0);
+  const parsed = at.occurrence.parsed;
+  const what = inertText(parsed?.ok ? entityName(parsed.urn) : at.occurrence.urn, 'plain', 80);
+  const full = options.indexFull
+    ? ' The workspace index is full, so files it left out are not renamed (the log names the first).'
+    : '';
+  const note = `Only files change: the catalog still has ${what} as it was. Rename it there too, or keep the files pointing at an entity the catalog does not know.${full}`;
+  const edit: WorkspaceEdit = options.changeAnnotations
+    ? {
+        documentChanges: changed.map((c) => ({
+          textDocument: { uri: c.uri, version: c.version },
+          edits: c.edits.map((e) => ({ ...e, annotationId: RENAME_ANNOTATION })),
+        })),
+        changeAnnotations: {
+          [RENAME_ANNOTATION]: { label: 'Rename in the workspace', description: note, needsConfirmation: false },
+        },
+      }
+    : { changes: Object.fromEntries(changed.map((c) => [c.uri, c.edits])) };
+  const message = `Catalog Lens: rename of ${inertText(at.text, 'plain', 80)} to ${inertText(newName, 'plain', 80)}: ${places} place${places === 1 ? '' : 's'} in ${changed.length} file${changed.length === 1 ? '' : 's'}. ${note}`;
+  return { edit, places, message };
+}
+
+/** The change annotation a rename's edits carry. */
+const RENAME_ANNOTATION = 'catalogLens.rename';

@@ -1,7 +1,7 @@
 /** What is under the cursor: the innermost URN occurrence, or a YAML column beside a dataset URN. */
 import type { UrnAt } from '../../../model/src/protocol';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
-import { lookupOf } from './lookup';
+import { lookupOf } from '../resolution/lookup';
 
 export interface AtCursor {
   occurrence: UrnOccurrence;

@@ -4,27 +4,12 @@
  * command line can: nothing here needs an LSP connection.
  */
 import type { Settings } from '../../../model/src/protocol';
-import {
-  shownColumns,
-  shownDatasetDescription,
-  siblingUrns,
-  withSiblings,
-  type GqlDataset,
-  type GqlDeprecation,
-} from '../../../model/src/readShapes';
-import type { CatalogClient, Resolution, ResolutionLookup } from '../catalogClient/client';
-import { deprecationDetailsQuery, type ResolvableKind } from '../catalogClient/queries';
+import type { ResolutionLookup } from '../catalogClient/client';
 import { diagnosticsFor, type PlainDiagnostic } from '../features/diagnostics';
-import type { SuggestionLookup } from '../features/didYouMean';
-import { lookupOf } from '../features/lookup';
+import type { SuggestionLookup } from '../resolution/didYouMean';
+import type { Resolver } from '../resolution/resolve';
 import { scanDocument } from '../scan';
 import type { ScanResult } from '../scan/types';
-
-/**
- * What resolving needs of a catalog client: resolve (batched, cached) and what is cached already;
- * and a GraphQL read, when it has one, for the details of deprecated entities.
- */
-export type Resolver = Pick<CatalogClient, 'resolve' | 'cached'> & Partial<Pick<CatalogClient, 'read'>>;
 
 /**
  * What the parts below the wiring are given instead of the server: settings per document, and
@@ -38,107 +23,9 @@ export interface PipelineContext<Client extends Resolver = Resolver> {
   log(message: string): void;
 }
 
-export interface ResolvableItem {
-  urn: string;
-  kind: ResolvableKind;
-}
-
 /** The URNs of a text, found by the extractors of its language. */
 export function scanText(text: string, languageId: string, settings: Settings): ScanResult {
   return scanDocument(text, languageId, { namespaces: settings.namespaces });
-}
-
-/** What the catalog is asked about the scans: each URN once (a schemaField's dataset for it), in order of appearance. */
-export function resolvableItems(scans: Iterable<ScanResult>): ResolvableItem[] {
-  const items: ResolvableItem[] = [];
-  const seen = new Set<string>();
-  for (const scan of scans) {
-    for (const o of scan.occurrences) {
-      if (o.template || !o.parsed?.ok || seen.has(o.urn)) continue;
-      const lookup = lookupOf(o.parsed.urn, o.urn);
-      if (!lookup || seen.has(lookup.urn)) continue;
-      seen.add(lookup.urn);
-      items.push({ urn: lookup.urn, kind: lookup.kind });
-    }
-  }
-  return items;
-}
-
-/**
- * Asks the catalog about `items` (one batched resolve) and answers what it said, or what the
- * client has cached for URNs it was not asked about. A cancelled `signal` stops the wait.
- */
-export async function resolveItems(
-  client: Resolver,
-  items: readonly ResolvableItem[],
-  signal?: AbortSignal,
-): Promise<ResolutionLookup> {
-  const res = items.length > 0 ? await client.resolve(items, signal) : new Map<string, Resolution>();
-  await deprecationDetails(client, res, signal);
-  const first: ResolutionLookup = (urn) => res.get(urn) ?? client.cached(urn);
-  // Siblings of datasets that lack a description or a column's: asked in a batch of their own, so
-  // the first batches stay as cheap as before (DataHub's UI shows a dataset merged with them).
-  const wanted = new Map<string, ResolvableItem>();
-  for (const r of res.values()) {
-    if (r.state !== 'found' || r.kind !== 'dataset') continue;
-    const siblings = siblingUrns(r.entity);
-    if (siblings.length === 0 || !lacksText(r.entity)) continue;
-    for (const urn of siblings) if (!res.has(urn)) wanted.set(urn, { urn, kind: 'dataset' });
-  }
-  const more = wanted.size > 0 ? await client.resolve([...wanted.values()], signal) : new Map<string, Resolution>();
-  const merged = new Map<string, Resolution>();
-  return (urn) => {
-    const r = first(urn);
-    if (!r || r.state !== 'found' || r.kind !== 'dataset' || !r.entity.siblings) return r;
-    const hit = merged.get(urn);
-    if (hit) return hit;
-    const siblings = siblingUrns(r.entity).flatMap((u) => {
-      const s = more.get(u) ?? first(u);
-      return s?.state === 'found' && s.kind === 'dataset' ? [s.entity] : [];
-    });
-    const { entity, from } = withSiblings(r.entity, siblings);
-    const out: Resolution = from ? { ...r, entity, sibling: from } : r;
-    merged.set(urn, out);
-    return out;
-  };
-}
-
-/** Most deprecated entities whose details one document asks for. */
-const DETAILS_PER_DOCUMENT = 50;
-
-/**
- * The note, date and replacement of the deprecated entities among `res` that lack them (the batches
- * carry only the flag): asked in documents of their own, written into the resolved entities (so
- * the cache keeps them too). A catalog that cannot answer leaves the flag alone: the diagnostic then
- * says "deprecated" without them.
- */
-async function deprecationDetails(
-  client: Resolver,
-  res: ReadonlyMap<string, Resolution>,
-  signal?: AbortSignal,
-): Promise<void> {
-  if (!client.read) return;
-  const todo: Array<{ urn: string; kind: ResolvableKind; deprecation: GqlDeprecation }> = [];
-  for (const [urn, r] of res) {
-    const d = r.state === 'found' ? r.entity.deprecation : undefined;
-    if (r.state === 'found' && d?.deprecated === true && d.note === undefined)
-      todo.push({ urn, kind: r.kind, deprecation: d });
-  }
-  for (let i = 0; i < todo.length; i += DETAILS_PER_DOCUMENT) {
-    const chunk = todo.slice(i, i + DETAILS_PER_DOCUMENT);
-    const { query, variables } = deprecationDetailsQuery(chunk);
-    const r = await client.read(query, variables, signal);
-    if (!r.ok) return;
-    chunk.forEach((item, j) => {
-      const e = r.data[`e${j}`] as { deprecation?: GqlDeprecation | null } | null | undefined;
-      if (e?.deprecation) Object.assign(item.deprecation, e.deprecation);
-    });
-  }
-}
-
-/** A dataset without a description, or with a column without one: a sibling may have them. */
-function lacksText(d: GqlDataset): boolean {
-  return !shownDatasetDescription(d) || shownColumns(d).some((c) => !c.description) || d.schemaMetadata === null;
 }
 
 /** The diagnostics of a scan at the severities of `settings`. */
@@ -149,18 +36,4 @@ export function diagnose(
   suggestions?: SuggestionLookup,
 ): PlainDiagnostic[] {
   return diagnosticsFor(scan, resolved, settings.diagnostics, suggestions);
-}
-
-/** The URNs of a scan the catalog answered it lacks (each once), for did-you-mean. */
-export function unknownItems(scan: ScanResult, resolved: ResolutionLookup): ResolvableItem[] {
-  const out: ResolvableItem[] = [];
-  const seen = new Set<string>();
-  for (const o of scan.occurrences) {
-    if (o.template || !o.parsed?.ok || o.parent !== undefined || seen.has(o.urn)) continue;
-    const lookup = lookupOf(o.parsed.urn, o.urn);
-    if (!lookup || lookup.column !== undefined || lookup.urn !== o.urn) continue;
-    seen.add(o.urn);
-    if (resolved(o.urn)?.state === 'missing') out.push({ urn: o.urn, kind: lookup.kind });
-  }
-  return out;
 }

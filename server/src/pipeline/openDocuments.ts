@@ -9,16 +9,9 @@ import type { Settings, SkippedFile } from '../../../model/src/protocol';
 import type { PlainDiagnostic } from '../features/diagnostics';
 import { parseCacheSize, retainParseCache } from '../scan/parseCache';
 import type { ScanResult } from '../scan/types';
-import type { SuggestionLookup } from '../features/didYouMean';
-import {
-  diagnose,
-  resolvableItems,
-  resolveItems,
-  scanText,
-  unknownItems,
-  type PipelineContext,
-  type ResolvableItem,
-} from './check';
+import type { SuggestionLookup } from '../resolution/didYouMean';
+import { resolvableItems, resolveItems, unknownItems, type ResolvableItem } from '../resolution/resolve';
+import { diagnose, scanText, type PipelineContext } from './check';
 
 const DEBOUNCE_MS = 200;
 /** URNs of closed documents the parse cache may keep before a close drops them (about 1 KiB each). */
@@ -147,6 +140,11 @@ export class OpenDocuments {
   /** Scan every document again at its next request (settings changed, or Refresh). */
   forgetScans(): void {
     this.scans.clear();
+  }
+
+  /** How many documents the editor has open. */
+  count(): number {
+    return this.ctx.documents.all().length;
   }
 
   /** Platforms of the URNs in the scanned documents, for completion. */

@@ -6,7 +6,7 @@ import { parseUrn, printUrn, withNamespace } from '../../../model/src/urn';
 import type { CatalogClient } from '../catalogClient/client';
 import type { ResolvableKind } from '../catalogClient/queries';
 import { searchCatalog } from '../catalogClient/search';
-import { rankSuggestions, searchName, type SuggestionLookup } from '../features/didYouMean';
+import { rankSuggestions, searchName, type SuggestionLookup } from './didYouMean';
 
 /** Most unknown URNs one check searches near names for: a document full of typos does not flood the catalog. */
 export const MAX_SUGGESTION_SEARCHES = 10;

@@ -5,9 +5,9 @@
  * were (their cost per entity and their query budget unchanged). Here: its answer, read.
  */
 import { isRecord } from '../../../model/src/json';
-import type { CatalogClient } from './client';
-import { catalogClientError, type CatalogClientError } from './errors';
-import { contextQuery, type ResolvableKind } from './queries';
+import type { CatalogClient } from '../catalogClient/client';
+import { catalogClientError, type CatalogClientError } from '../catalogClient/errors';
+import { contextQuery, type ResolvableKind } from '../catalogClient/queries';
 
 export interface Deprecated {
   note: string;

@@ -1,0 +1,75 @@
+/**
+ * What the editor said at `initialize` — its capabilities and Catalog Lens's initialization
+ * options — read once into one typed value, and its workspace folders as they change since.
+ * Other editors send what they like: every option is checked before it is used.
+ */
+import type { InitializeParams } from 'vscode-languageserver';
+import { SERVER_TOKEN_ENV, type ServerInitializationOptions } from '../../model/src/protocol';
+
+export interface ClientSession {
+  /** The Catalog Lens extension: code actions may name its client commands, hovers its lineage link. */
+  readonly clientCommands: boolean;
+  /** The workspace is trusted (the editor says so; other editors are trusted). */
+  readonly trusted: boolean;
+  /** The editor shows work-done progress the server creates. */
+  readonly progress: boolean;
+  /** The editor shows a document link's tooltip in the hover over it (VS Code): hovers then leave their link out. */
+  readonly linkTooltips: boolean;
+  /** Origins the editor already had the user allow a token to go to. */
+  readonly allowedOrigins: readonly string[];
+  /** The editor tells of workspace folders added and removed. */
+  readonly workspaceFolders: boolean;
+  /** The client asked for `catalogLens/indexed` notifications. */
+  readonly indexedNotifications: boolean;
+  /** The editor lets the server register file watchers (the workspace index follows files on disk). */
+  readonly watchedFiles: boolean;
+  /** The editor shows a WorkspaceEdit's change annotations (rename: "the catalog is not changed"). */
+  readonly changeAnnotations: boolean;
+  /** The editor lets the server ask for settings (`workspace/configuration`). */
+  readonly configuration: boolean;
+  /** A token the editor gave at initialize (none when the server's environment has one). */
+  readonly token: string | undefined;
+  /** The settings the editor pushed at initialize (`initializationOptions.settings`), unchecked. */
+  readonly initialSettings: unknown;
+  /** The workspace folders' URIs, kept current as folders are added and removed. */
+  folders: string[];
+}
+
+/** The session an editor that says nothing gets: trusted, no extras. */
+export function defaultSession(): ClientSession {
+  return readClientSession({ processId: null, rootUri: null, capabilities: {}, workspaceFolders: null }, {});
+}
+
+export function readClientSession(params: InitializeParams, env: NodeJS.ProcessEnv): ClientSession {
+  const caps = params.capabilities;
+  const init = (params.initializationOptions ?? {}) as Partial<Record<keyof ServerInitializationOptions, unknown>>;
+  const folders = (params.workspaceFolders ?? []).map((f) => f.uri);
+  if (folders.length === 0 && params.rootUri) folders.push(params.rootUri);
+  return {
+    clientCommands: init.clientCommands === true,
+    trusted: init.trusted !== false,
+    progress: caps.window?.workDoneProgress === true,
+    linkTooltips: caps.textDocument?.documentLink?.tooltipSupport === true,
+    allowedOrigins: allowedOriginsOf(init),
+    workspaceFolders: caps.workspace?.workspaceFolders === true,
+    indexedNotifications: init.indexedNotifications === true,
+    watchedFiles: caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
+    changeAnnotations:
+      caps.workspace?.workspaceEdit?.documentChanges === true &&
+      caps.workspace.workspaceEdit.changeAnnotationSupport !== undefined,
+    configuration: caps.workspace?.configuration === true,
+    token: typeof init.token === 'string' && init.token !== '' && !env[SERVER_TOKEN_ENV] ? init.token : undefined,
+    initialSettings: init.settings ?? {},
+    folders,
+  };
+}
+
+/**
+ * Origins the editor already had the user allow before it started the server: `allowTokenOrigins`,
+ * and `allowInsecureHosts` (host:port reached over plain HTTP) of earlier clients.
+ */
+function allowedOriginsOf(init: Partial<Record<keyof ServerInitializationOptions, unknown>>): string[] {
+  const strings = (v: unknown): string[] =>
+    Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  return [...strings(init.allowTokenOrigins), ...strings(init.allowInsecureHosts).map((h) => `http://${h}`)];
+}

@@ -1,0 +1,51 @@
+/** Catalog Lens's own requests (`catalogLens/*`, docs/dev/lsp-extensions.md), each routed through the guard. */
+import type { CancellationToken, Connection } from 'vscode-languageserver';
+import {
+  EntityPageRequest,
+  KnownUrnsRequest,
+  LineageRequest,
+  MembersRequest,
+  SearchRequest,
+  UrnAtRequest,
+  UsagesRequest,
+  type CustomRequest,
+} from '../../../model/src/protocol';
+import { onCustomRequest, type guardWith } from '../lsp';
+import type { CatalogLanguageService } from '../service/languageService';
+
+export function registerCustomRequests(
+  connection: Connection,
+  service: CatalogLanguageService,
+  guard: ReturnType<typeof guardWith>,
+): void {
+  const on = <P, R>(type: CustomRequest<P, R>, handler: (params: P, token: CancellationToken) => Promise<R>): void =>
+    onCustomRequest(connection, type, handler);
+  on(
+    UrnAtRequest,
+    guard('urnAt', null, (p) => service.urnAt(p.textDocument.uri, p.position)),
+  );
+  on(
+    KnownUrnsRequest,
+    guard('knownUrns', [], (p) => service.knownUrns(p)),
+  );
+  on(
+    MembersRequest,
+    guard('members', { error: 'the members could not be read' }, (p, t) => service.members(p, t)),
+  );
+  on(
+    EntityPageRequest,
+    guard('entityPage', { error: 'the page could not be made' }, (p) => service.entityPage(p)),
+  );
+  on(
+    LineageRequest,
+    guard('lineage', { error: 'the lineage could not be read' }, (p, t) => service.lineage(p, t)),
+  );
+  on(
+    SearchRequest,
+    guard('search', { error: 'the catalog could not be searched' }, (p, t) => service.search(p, t)),
+  );
+  on(
+    UsagesRequest,
+    guard('usages', { error: 'the workspace index could not be read' }, (p) => service.usages(p)),
+  );
+}

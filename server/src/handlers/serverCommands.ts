@@ -1,0 +1,53 @@
+/** `workspace/executeCommand`: the server commands (model/src/protocol.ts Commands), one entry each. */
+import type { Connection } from 'vscode-languageserver';
+import { Commands } from '../../../model/src/protocol';
+import { registerCommands, type CommandTable } from '../commands';
+import { signalOf } from '../lsp';
+import type { OpenDocuments } from '../pipeline/openDocuments';
+import type { CatalogResolution } from '../resolution/resolution';
+import type { SettingsStore } from '../settings';
+import { checkWorkspace, type WorkspaceContext } from '../workspace';
+import { writeCommands, type WriteContext } from '../writes/writeCommands';
+
+export interface ServerCommandsDeps {
+  connection: Connection;
+  workspace: WorkspaceContext;
+  writing: WriteContext;
+  openDocuments: OpenDocuments;
+  resolution: CatalogResolution;
+  settings: SettingsStore;
+  /** The editor shows work-done progress the server creates. */
+  progress(): boolean;
+  log: (message: string) => void;
+}
+
+export function registerServerCommands(deps: ServerCommandsDeps): void {
+  const { connection, openDocuments, resolution } = deps;
+  const commands: CommandTable = {
+    ...writeCommands(deps.writing),
+    [Commands.checkWorkspace]: async (_args, token) => {
+      const progress = deps.progress() ? await connection.window.createWorkDoneProgress() : undefined;
+      progress?.begin('Catalog Lens: checking workspace', 0, 'listing files', true);
+      try {
+        return await checkWorkspace(deps.workspace, {
+          report: (percentage, message) => progress?.report(percentage, message),
+          cancelled: () => token.isCancellationRequested || (progress?.token.isCancellationRequested ?? false),
+          signal: signalOf(token),
+        });
+      } finally {
+        progress?.done();
+      }
+    },
+    [Commands.refresh]: async () => {
+      resolution.forgetAnswers();
+      openDocuments.forgetScans();
+      openDocuments.revalidateAll();
+      return { refreshed: openDocuments.count() };
+    },
+    [Commands.testConnection]: async (args) => {
+      const uri = (args as { uri?: unknown } | undefined)?.uri;
+      return resolution.testConnection(await deps.settings.get(typeof uri === 'string' ? uri : undefined));
+    },
+  };
+  registerCommands(connection, commands, deps.log);
+}

@@ -1,0 +1,397 @@
+/**
+ * The language service: every request of the editor, answered from the open documents' pipeline,
+ * the catalog's answers (resolution/) and the workspace index, in LSP's terms. The handlers
+ * (handlers/) only route a request here; what each feature computes is in features/.
+ */
+import {
+  DocumentHighlightKind,
+  ErrorCodes,
+  ResponseError,
+  SymbolKind,
+  type CancellationToken,
+  type CodeAction,
+  type CodeActionParams,
+  type CodeLens,
+  type CompletionItem,
+  type CompletionList,
+  type DocumentHighlight,
+  type DocumentLink,
+  type Hover,
+  type Location,
+  type Position,
+  type PrepareRenameResult,
+  type SymbolInformation,
+  type WorkspaceEdit,
+} from 'vscode-languageserver';
+import { kindWord } from '../../../model/src/entityNames';
+import { entityPageUrl } from '../../../model/src/entityPage';
+import { inertText } from '../../../model/src/inertText';
+import {
+  SEARCH_PAGE,
+  type EntityPageParams,
+  type EntityPageResult,
+  type LineageParams,
+  type LineageResult,
+  type MembersParams,
+  type MembersResult,
+  type SearchParams,
+  type SearchResult,
+  type UrnAt,
+  type UsagesResult,
+} from '../../../model/src/protocol';
+import { entityKey, parseUrn, printUrn, type Urn } from '../../../model/src/urn';
+import { RESOLVABLE_KINDS, isResolvable, type ResolvableKind } from '../catalogClient/queries';
+import type { ClientSession } from '../clientSession';
+import { codeActionsFor } from '../features/codeActions';
+import { nameItems, nameSlotAt } from '../features/completeNames';
+import { completionsAt } from '../features/completion';
+import { hoverLookup, hoverOn } from '../features/hover';
+import { linksIn } from '../features/links';
+import { renameAt, renamedUrn, renameEdits, renameWorkspaceEdit, type FileRename } from '../features/rename';
+import { occurrenceAt, urnAtOffset } from '../features/urnAt';
+import type { IndexService } from '../index/indexService';
+import { cancelled, signalOf, toLspDocumentLink, toLspHover } from '../lsp';
+import { scanText } from '../pipeline/check';
+import type { OpenDocuments } from '../pipeline/openDocuments';
+import { lookupOf } from '../resolution/lookup';
+import type { CatalogResolution } from '../resolution/resolution';
+import { parseUrnCached } from '../scan/parseCache';
+import type { SettingsStore } from '../settings';
+import { editOutsideWorkspace, fileNameOf, normalUri } from '../workspace';
+import { listMembers } from '../writes/members';
+
+export interface LanguageServiceDeps {
+  openDocuments: OpenDocuments;
+  resolution: CatalogResolution;
+  index: IndexService;
+  settings: SettingsStore;
+  session: () => ClientSession;
+  log: (message: string) => void;
+}
+
+const SYMBOL_KINDS: Partial<Record<Urn['kind'], SymbolKind>> = {
+  dataset: SymbolKind.Struct,
+  mlFeature: SymbolKind.Field,
+  mlFeatureTable: SymbolKind.Class,
+  mlModel: SymbolKind.Function,
+  mlModelGroup: SymbolKind.Module,
+};
+
+/** Other editors send what they like: custom requests' params are read field by field. */
+type Unchecked<T> = Partial<Record<keyof T, unknown>> | null | undefined;
+
+export class CatalogLanguageService {
+  /** The catalog search of the newest completion: a newer one stops it (typing on makes it moot). */
+  private completing: AbortController | undefined;
+  /** Whether the last completion's search failed: a failure is logged once until one succeeds again. */
+  private completionFailing = false;
+
+  constructor(private readonly deps: LanguageServiceDeps) {}
+
+  async doHover(uri: string, position: Position, token: CancellationToken): Promise<Hover | null> {
+    const open = await this.deps.openDocuments.open(uri);
+    if (!open?.scan) return null;
+    const offset = open.doc.offsetAt(position);
+    const at = occurrenceAt(open.scan, offset);
+    if (!at) return null;
+    const lookup = hoverLookup(at);
+    const { resolution } = this.deps;
+    const session = this.deps.session();
+    const signal = signalOf(token);
+    // What else the catalog knows (owners, tags, deprecation, lineage) is asked beside the entity.
+    const [resolved, context] = await Promise.all([
+      resolution.answersFor(lookup, open.settings, signal),
+      resolution.contextOf(lookup, open.settings, signal),
+    ]);
+    if (token.isCancellationRequested) throw cancelled();
+    const shown = this.deps.openDocuments.shownDiagnostics(open.doc);
+    const hover = hoverOn(
+      open.scan,
+      at,
+      offset,
+      resolution.linkSettings(open.settings),
+      resolved,
+      { linkTooltips: session.linkTooltips, lineageLinks: session.clientCommands, ...(shown ? { shown } : {}) },
+      context,
+    );
+    return hover ? toLspHover(open.doc, hover) : null;
+  }
+
+  async doComplete(
+    uri: string,
+    position: Position,
+    token: CancellationToken,
+  ): Promise<CompletionItem[] | CompletionList> {
+    // Opening scans the document: platforms of this very document count as seen.
+    const open = await this.deps.openDocuments.open(uri);
+    if (!open || !open.settings.languages.includes(open.doc.languageId)) return [];
+    const { doc, settings } = open;
+    const slot = nameSlotAt(doc.getText(), doc.offsetAt(position), settings.namespaces, doc.languageId);
+    if (!slot) {
+      const line = doc.getText({ start: { line: position.line, character: 0 }, end: position });
+      return completionsAt(line, position, settings.namespaces, this.deps.openDocuments.knownPlatforms());
+    }
+    this.completing?.abort();
+    const abort = (this.completing = new AbortController());
+    token.onCancellationRequested(() => abort.abort());
+    const found = await this.deps.resolution.search(
+      settings,
+      {
+        query: slot.typed,
+        kinds: [slot.kind],
+        ...(slot.platform ? { platform: slot.platform } : {}),
+        count: SEARCH_PAGE,
+        mode: 'complete',
+      },
+      abort.signal,
+    );
+    if (this.completing === abort) this.completing = undefined;
+    if (token.isCancellationRequested) throw cancelled();
+    if (found.error !== undefined) {
+      // Logged once until a search succeeds: completion goes on quietly without the catalog's names.
+      if (!this.completionFailing) this.deps.log(`completion: no names from the catalog: ${found.error}`);
+      this.completionFailing = true;
+      return { isIncomplete: true, items: [] };
+    }
+    this.completionFailing = false;
+    const range = { start: doc.positionAt(slot.from), end: doc.positionAt(slot.to) };
+    return {
+      // More than listed: the editor asks again as the name grows; else it filters this list itself.
+      isIncomplete: found.total > found.items.length || found.items.length >= SEARCH_PAGE,
+      items: nameItems(slot, found.items, range, (urn, reason) =>
+        this.deps.log(`completion: not offering ${inertText(urn, 'plain', 200)}: ${reason}`),
+      ),
+    };
+  }
+
+  async doLinks(uri: string): Promise<DocumentLink[]> {
+    const open = await this.deps.openDocuments.open(uri);
+    if (!open?.scan) return [];
+    return linksIn(open.scan, this.deps.resolution.linkSettings(open.settings)).map((l) =>
+      toLspDocumentLink(open.doc, l),
+    );
+  }
+
+  async doCodeActions(params: CodeActionParams): Promise<CodeAction[]> {
+    const open = await this.deps.openDocuments.open(params.textDocument.uri);
+    if (!open?.scan) return [];
+    const { trusted, clientCommands } = this.deps.session();
+    const cached = this.deps.resolution.cached(open.settings);
+    return codeActionsFor({ doc: open.doc, scan: open.scan, params, trusted, clientCommands, cached });
+  }
+
+  /** `catalogLens/urnAt`: the URN under the cursor, for palette commands. */
+  async urnAt(uri: string, position: Position): Promise<UrnAt | null> {
+    const open = await this.deps.openDocuments.open(uri);
+    return open?.scan ? urnAtOffset(open.scan, open.doc.offsetAt(position)) : null;
+  }
+
+  /** `catalogLens/knownUrns`: the URNs of the open documents (or of one), of one kind or all. */
+  knownUrns(params: { kind?: unknown; uri?: unknown } | null | undefined): Promise<string[]> {
+    const kind = typeof params?.kind === 'string' ? params.kind : undefined;
+    return this.deps.openDocuments.knownUrns(kind, typeof params?.uri === 'string' ? params.uri : undefined);
+  }
+
+  async members(params: MembersParams, token: CancellationToken): Promise<MembersResult> {
+    const s = await this.deps.settings.get(typeof params?.uri === 'string' ? params.uri : undefined);
+    return listMembers(this.deps.resolution.clientFor(s), params, signalOf(token));
+  }
+
+  /** `catalogLens/entityPage`: the entity's page in the catalog actually used (the same link as hovers'). */
+  async entityPage(params: Unchecked<EntityPageParams>): Promise<EntityPageResult> {
+    if (typeof params?.urn !== 'string') return { error: 'catalogLens/entityPage: urn must be a string' };
+    const parsed = parseUrnCached(params.urn);
+    if (!parsed.ok) return { error: `Not a URN: ${parsed.error.message}` };
+    const s = await this.deps.settings.get(typeof params.uri === 'string' ? params.uri : undefined);
+    return entityPageUrl(this.deps.resolution.linkSettings(s), parsed.urn, params.urn);
+  }
+
+  async lineage(params: Unchecked<LineageParams>, token: CancellationToken): Promise<LineageResult> {
+    if (params?.direction !== 'upstream' && params?.direction !== 'downstream')
+      return { error: `catalogLens/lineage: direction must be "upstream" or "downstream"` };
+    if (typeof params.urn !== 'string') return { error: 'catalogLens/lineage: urn must be a string' };
+    const parsed = parseUrnCached(params.urn);
+    const lookup = parsed.ok ? lookupOf(parsed.urn, params.urn) : undefined;
+    if (!lookup || lookup.column !== undefined)
+      return { error: `catalogLens/lineage: ${inertText(params.urn, 'plain', 200)} is not a dataset or ML entity` };
+    const s = await this.deps.settings.get(typeof params.uri === 'string' ? params.uri : undefined);
+    return this.deps.resolution.lineage(s, lookup.urn, lookup.kind, params.direction, signalOf(token));
+  }
+
+  async search(params: Unchecked<SearchParams>, token: CancellationToken): Promise<SearchResult> {
+    if (typeof params?.query !== 'string') return { error: 'catalogLens/search: query must be a string' };
+    const kinds = params.kinds === undefined ? [] : Array.isArray(params.kinds) ? params.kinds : [params.kinds];
+    const wrong = kinds.find((k) => typeof k !== 'string' || !isResolvable(k as ResolvableKind));
+    if (wrong !== undefined)
+      return {
+        error: `catalogLens/search: kinds: ${inertText(String(wrong), 'plain', 60)} is not one of ${RESOLVABLE_KINDS.join(', ')}`,
+      };
+    const { platform, count } = params;
+    if (platform !== undefined && (typeof platform !== 'string' || !/^[\w.-]+$/.test(platform)))
+      return { error: 'catalogLens/search: platform must be a platform name such as hive' };
+    if (count !== undefined && (typeof count !== 'number' || !Number.isInteger(count) || count < 1))
+      return { error: 'catalogLens/search: count must be a positive whole number' };
+    const s = await this.deps.settings.get(typeof params.uri === 'string' ? params.uri : undefined);
+    return this.deps.resolution.search(
+      s,
+      {
+        query: params.query,
+        kinds: kinds as ResolvableKind[],
+        ...(platform !== undefined ? { platform } : {}),
+        ...(count !== undefined ? { count } : {}),
+        mode: 'search',
+      },
+      signalOf(token),
+    );
+  }
+
+  // The workspace index's features.
+
+  async references(uri: string, position: Position): Promise<Location[] | null> {
+    const found = await this.entityAt(uri, position);
+    if (!found) return null;
+    await this.deps.index.ready();
+    return this.deps.index.index.placesOf(found.occ.urn).map((p): Location => ({ uri: p.uri, range: p.range }));
+  }
+
+  /** `catalogLens/usages`: every place of the workspace that names the entity. */
+  async usages(params: { urn?: unknown } | null | undefined): Promise<UsagesResult> {
+    const urn = params?.urn;
+    if (typeof urn !== 'string') return { error: 'catalogLens/usages: urn must be a string' };
+    if (!parseUrn(urn).ok) return { error: `catalogLens/usages: ${inertText(urn, 'plain', 200)} is not a URN` };
+    await this.deps.index.ready();
+    const places = this.deps.index.index.placesOf(urn);
+    return { places, files: new Set(places.map((p) => p.uri)).size };
+  }
+
+  async highlights(uri: string, position: Position): Promise<DocumentHighlight[] | null> {
+    const found = await this.entityAt(uri, position);
+    if (!found) return null;
+    const key = entityKey(found.occ.urn);
+    const { doc, scan } = found.open;
+    return scan.occurrences
+      .filter((o) => o.parent === undefined && !o.template && o.parsed?.ok && entityKey(o.urn) === key)
+      .map((o): DocumentHighlight => ({
+        range: { start: doc.positionAt(o.start), end: doc.positionAt(o.end) },
+        kind: DocumentHighlightKind.Text,
+      }));
+  }
+
+  /** The docs-as-code YAML entries of the entity under the cursor. */
+  async definition(uri: string, position: Position): Promise<Location[] | null> {
+    const found = await this.entityAt(uri, position);
+    if (!found) return null;
+    await this.deps.index.ready();
+    const entries = this.deps.index.index.placesOf(found.occ.urn).filter((p) => p.entry);
+    return entries.length > 0 ? entries.map((p): Location => ({ uri: p.uri, range: p.range })) : null;
+  }
+
+  async symbols(query: string): Promise<SymbolInformation[]> {
+    const { index } = this.deps.index;
+    await this.deps.index.ready();
+    return index.symbols(query).flatMap(({ urn, name }): SymbolInformation[] => {
+      const places = index.placesOf(printUrn(urn));
+      const place = places.find((p) => p.entry) ?? places[0];
+      if (!place) return [];
+      return [
+        {
+          name,
+          kind: SYMBOL_KINDS[urn.kind] ?? SymbolKind.Object,
+          location: { uri: place.uri, range: place.range },
+          containerName: 'platform' in urn ? `${kindWord(urn.kind)} · ${urn.platform}` : kindWord(urn.kind),
+        },
+      ];
+    });
+  }
+
+  /** "used in N files" above each docs-as-code entry. */
+  async codeLenses(uri: string): Promise<CodeLens[]> {
+    const open = await this.deps.openDocuments.open(uri);
+    const scan = open?.scan;
+    if (!open || !scan || scan.descriptions.length === 0) return [];
+    await this.deps.index.ready();
+    return scan.descriptions.flatMap((d): CodeLens[] => {
+      const occ = scan.occurrences[d.owner];
+      if (!occ?.parsed?.ok) return [];
+      const others = this.deps.index.index.filesNaming(occ.urn).filter((u) => u !== normalUri(open.doc.uri)).length;
+      return [
+        {
+          range: { start: open.doc.positionAt(occ.start), end: open.doc.positionAt(occ.end) },
+          command: {
+            title:
+              others === 0 ? 'not used elsewhere in the workspace' : `used in ${others} file${others === 1 ? '' : 's'}`,
+            command: '',
+          },
+        },
+      ];
+    });
+  }
+
+  async prepareRename(uri: string, position: Position): Promise<PrepareRenameResult | null> {
+    const open = await this.deps.openDocuments.open(uri);
+    if (!open?.scan) return null;
+    const at = renameAt(open.doc, open.scan, open.doc.offsetAt(position));
+    if (typeof at === 'string') throw new ResponseError(ErrorCodes.InvalidRequest, at);
+    return {
+      range: { start: open.doc.positionAt(at.range.start), end: open.doc.positionAt(at.range.end) },
+      placeholder: at.text,
+    };
+  }
+
+  /**
+   * The rename's WorkspaceEdit over every file the index names the entity in, and the message that
+   * tells the user what it does (the catalog is not changed); refused as a whole when one place
+   * cannot be edited safely, or when an edit would reach a file outside the workspace folders.
+   */
+  async doRename(uri: string, position: Position, newName: string): Promise<{ edit: WorkspaceEdit; message: string }> {
+    const { openDocuments, index, settings } = this.deps;
+    const session = this.deps.session();
+    const open = await openDocuments.open(uri);
+    if (!open?.scan) throw new ResponseError(ErrorCodes.InvalidRequest, 'This document is not scanned for URNs.');
+    const at = renameAt(open.doc, open.scan, open.doc.offsetAt(position));
+    if (typeof at === 'string') throw new ResponseError(ErrorCodes.InvalidRequest, at);
+    const target = renamedUrn(at, newName);
+    if ('error' in target) throw new ResponseError(ErrorCodes.InvalidRequest, `Cannot rename: ${target.error}.`);
+    await index.ready();
+    const from = at.occurrence.urn;
+    // The index's spelling of each file (normalUri); an open one is edited under the editor's own.
+    const here = normalUri(open.doc.uri);
+    const uris = [...new Set([here, ...index.index.filesNaming(from)])].sort();
+    const files: FileRename[] = [];
+    const refused: string[] = [];
+    for (const file of uris) {
+      const opened = file === here ? open.doc : index.openDocumentFor(file);
+      const doc = opened ?? (await index.readDocument(file));
+      if (!doc) continue;
+      const s = await settings.get(doc.uri);
+      const scan = opened ? openDocuments.scanOf(doc, s) : scanText(doc.getText(), doc.languageId, s);
+      if (!scan) continue;
+      const r = renameEdits(doc, scan, from, target.urn);
+      for (const offset of r.refused) refused.push(`${fileNameOf(file)}:${doc.positionAt(offset).line + 1}`);
+      files.push({ uri: doc.uri, version: opened?.version ?? null, edits: r.edits });
+    }
+    const made = renameWorkspaceEdit(at, newName, files, refused, {
+      changeAnnotations: session.changeAnnotations,
+      indexFull: index.index.isFull,
+    });
+    if ('error' in made) throw new ResponseError(ErrorCodes.InvalidRequest, made.error);
+    // The one check before any WorkspaceEdit leaves: no file outside the workspace folders.
+    const outside = await editOutsideWorkspace(made.edit, session.folders);
+    if (outside !== undefined)
+      throw new ResponseError(ErrorCodes.InvalidRequest, `Cannot rename: ${outside}. Nothing was renamed.`);
+    const changed = files.filter((f) => f.edits.length > 0).length;
+    this.deps.log(`rename: ${from} → ${target.urn} in ${made.places} places of ${changed} files`);
+    return { edit: made.edit, message: made.message };
+  }
+
+  /** The entity URN at a position of an open document, with the document and its scan. */
+  private async entityAt(uri: string, position: Position) {
+    const open = await this.deps.openDocuments.open(uri);
+    if (!open?.scan) return undefined;
+    const at = occurrenceAt(open.scan, open.doc.offsetAt(position));
+    if (!at || at.column !== undefined) return undefined;
+    const occ = at.occurrence;
+    if (!occ.parsed?.ok || occ.template) return undefined;
+    return { open: { ...open, scan: open.scan }, occ };
+  }
+}
