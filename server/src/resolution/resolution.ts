@@ -18,6 +18,9 @@ import type { Lookup } from './lookup';
 import { resolveItems, type ResolvableItem } from './resolve';
 import { suggestNear } from './suggest';
 
+/** What the language service asks of resolution (a test gives a stand-in of this shape). */
+export type Resolution = Pick<CatalogResolution, keyof CatalogResolution>;
+
 export class CatalogResolution {
   /** Kinds of failure the log has told about for hovers' context: each told once. */
   private readonly contextFailures = new Set<string>();

@@ -54,7 +54,7 @@ import { cancelled, signalOf, toLspDocumentLink, toLspHover } from '../lsp';
 import { scanText } from '../pipeline/check';
 import type { OpenDocuments } from '../pipeline/openDocuments';
 import { lookupOf } from '../resolution/lookup';
-import type { CatalogResolution } from '../resolution/resolution';
+import type { Resolution } from '../resolution/resolution';
 import { parseUrnCached } from '../scan/parseCache';
 import type { SettingsStore } from '../settings';
 import { editOutsideWorkspace, fileNameOf, normalUri } from '../workspace';
@@ -62,7 +62,7 @@ import { listMembers } from '../writes/members';
 
 export interface LanguageServiceDeps {
   openDocuments: OpenDocuments;
-  resolution: CatalogResolution;
+  resolution: Resolution;
   index: IndexService;
   settings: SettingsStore;
   session: () => ClientSession;
