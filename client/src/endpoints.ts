@@ -3,9 +3,7 @@
  * the user before a token leaves this machine, and the web page of an entity. No `vscode` here,
  * so the rules are unit-tested on their own.
  */
-import { entityPageUrl, type EntityPageSettings } from '../../model/src/entityPage';
 import { isLoopbackHost, originOf, parseHttpUrl } from '../../model/src/origin';
-import { parseUrn } from '../../model/src/urn';
 
 /** SecretStorage key of the token for one catalog origin: a token is only given to the origin it was stored for. */
 export function tokenSecretKey(origin: string): string {
@@ -74,11 +72,4 @@ export function checkCatalogUrl(text: string, opts: { optional: boolean }): stri
     return 'Do not put credentials in the URL: use "Catalog: Set Access Token", which keeps the token in VS Code\'s secret storage.';
   if (u.search || u.hash) return 'The URL takes no query (?…) or fragment (#…).';
   return undefined;
-}
-
-/** The page of the entity a URN text names in the catalog's web UI, or why there is none: the page the server's links open. */
-export function entityPageUrlOfText(s: EntityPageSettings, urnText: string): { url: string } | { error: string } {
-  const parsed = parseUrn(urnText);
-  if (!parsed.ok) return { error: `Not a URN: ${parsed.error.message}` };
-  return entityPageUrl(s, parsed.urn, urnText);
 }

@@ -6,10 +6,8 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkCatalogUrl, entityPageUrlOfText, tokenRisks, tokenSecretKey } from '../../client/src/endpoints';
-import { uiBase } from '../../model/src/entityPage';
+import { checkCatalogUrl, tokenRisks, tokenSecretKey } from '../../client/src/endpoints';
 import { isLoopbackHost, originOf } from '../../model/src/origin';
-import { DEFAULT_SETTINGS } from '../../model/src/protocol';
 
 describe('a token belongs to one origin', () => {
   test('the secret key is the origin of catalogLens.url: path, trailing slash and case of the host do not matter', () => {
@@ -134,44 +132,5 @@ describe('Configure Catalog accepts only plain http(s) base URLs', () => {
     assert.match(checkCatalogUrl('ftp://host', { optional: false }) ?? '', /http/);
     assert.match(checkCatalogUrl('http://host/?token=x', { optional: false }) ?? '', /query/);
     assert.match(checkCatalogUrl('localhost:8080', { optional: false }) ?? '', /http|URL/);
-  });
-});
-
-describe("Open in Catalog builds the entity page as the server's links do", () => {
-  const base = { url: 'http://localhost:8080', uiUrl: '', entityUrlTemplate: DEFAULT_SETTINGS.entityUrlTemplate };
-
-  test("GMS port 8080 is read as the frontend's 9002; the URN stays readable in the path", () => {
-    assert.equal(uiBase('http://localhost:8080/', ''), 'http://localhost:9002');
-    assert.deepEqual(entityPageUrlOfText(base, 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)'), {
-      url: 'http://localhost:9002/dataset/urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)',
-    });
-  });
-
-  test("uiUrl wins, and each kind has DataHub's page name", () => {
-    const s = { ...base, uiUrl: 'https://datahub.example.com/' };
-    assert.deepEqual(entityPageUrlOfText(s, 'urn:li:mlFeature:(user_features,age)'), {
-      url: 'https://datahub.example.com/features/urn:li:mlFeature:(user_features,age)',
-    });
-    assert.deepEqual(entityPageUrlOfText(s, 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)'), {
-      url: 'https://datahub.example.com/mlModels/urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)',
-    });
-  });
-
-  test("characters that break a path are escaped (DataHub's urlEncodeUrn)", () => {
-    const r = entityPageUrlOfText(base, 'urn:li:dataset:(urn:li:dataPlatform:s3,bucket/a%2Cb?x,PROD)');
-    assert.deepEqual(r, {
-      url: 'http://localhost:9002/dataset/urn:li:dataset:(urn:li:dataPlatform:s3,bucket%2Fa%252Cb%3Fx,PROD)',
-    });
-  });
-
-  test('no page without a configured catalog, and never a non-http link from the template', () => {
-    assert.ok('error' in entityPageUrlOfText({ ...base, url: '' }, 'urn:li:corpuser:jdoe'));
-    assert.ok(
-      'error' in
-        entityPageUrlOfText(
-          { ...base, entityUrlTemplate: 'command:workbench.action.quit?{urn}' },
-          'urn:li:corpuser:jdoe',
-        ),
-    );
   });
 });

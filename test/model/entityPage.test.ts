@@ -118,3 +118,36 @@ describe('entity page URL', () => {
     assert.ok('error' in ofChart && /parent is not a dataset/.test(ofChart.error));
   });
 });
+
+describe("Open in Catalog (catalogLens/entityPage) builds the entity page as the server's links do", () => {
+  test("GMS port 8080 is read as the frontend's 9002; the URN stays readable in the path", () => {
+    assert.equal(uiBase('http://localhost:8080/', ''), 'http://localhost:9002');
+    assert.deepEqual(pageOf('urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)', base), {
+      url: 'http://localhost:9002/dataset/urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)',
+    });
+  });
+
+  test("uiUrl wins, and each kind has DataHub's page name", () => {
+    const s = { ...base, uiUrl: 'https://datahub.example.com/' };
+    assert.deepEqual(pageOf('urn:li:mlFeature:(user_features,age)', s), {
+      url: 'https://datahub.example.com/features/urn:li:mlFeature:(user_features,age)',
+    });
+    assert.deepEqual(pageOf('urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)', s), {
+      url: 'https://datahub.example.com/mlModels/urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)',
+    });
+  });
+
+  test("characters that break a path are escaped (DataHub's urlEncodeUrn)", () => {
+    const r = pageOf('urn:li:dataset:(urn:li:dataPlatform:s3,bucket/a%2Cb?x,PROD)', base);
+    assert.deepEqual(r, {
+      url: 'http://localhost:9002/dataset/urn:li:dataset:(urn:li:dataPlatform:s3,bucket%2Fa%252Cb%3Fx,PROD)',
+    });
+  });
+
+  test('no page without a configured catalog, and never a non-http link from the template', () => {
+    assert.ok('error' in pageOf('urn:li:corpuser:jdoe', { ...base, url: '' }));
+    assert.ok(
+      'error' in pageOf('urn:li:corpuser:jdoe', { ...base, entityUrlTemplate: 'command:workbench.action.quit?{urn}' }),
+    );
+  });
+});
