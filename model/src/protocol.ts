@@ -5,6 +5,7 @@
  */
 import { DEFAULT_ENTITY_URL_TEMPLATE } from './entityPage';
 import type { CatalogKind } from './kinds';
+import { DEFAULT_LANGUAGES } from './languages';
 import type { Urn } from './urn';
 
 /** Server commands (`workspace/executeCommand`); each takes one object argument. */
@@ -310,24 +311,8 @@ export const DEFAULT_SETTINGS: Settings = {
   writePath: 'aspects',
   actor: 'urn:li:corpuser:datahub',
   namespaces: ['li', 'svc'],
-  // Not jsonc: editor settings files are jsonc, and the server (and its trace) should not read them.
-  languages: [
-    'python',
-    'yaml',
-    'sql',
-    'json',
-    'markdown',
-    'plaintext',
-    'typescript',
-    'javascript',
-    'typescriptreact',
-    'javascriptreact',
-    'java',
-    'scala',
-    'go',
-    'shellscript',
-    'toml',
-  ],
+  // The languages table's (languages.ts): not jsonc, which editor settings files are.
+  languages: [...DEFAULT_LANGUAGES],
   maxFileSize: 5 * 1024 * 1024,
   diagnostics: {
     malformed: 'error',
