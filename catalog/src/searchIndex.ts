@@ -13,8 +13,8 @@
  * did-you-mean needs.
  */
 import type Database from 'better-sqlite3';
-import { EXISTENCE_ASPECTS, textOf, type AspectName } from '../../model/src/aspects';
-import type { CatalogKind } from '../../model/src/kinds';
+import { EDITABLE_ML_ASPECT, EXISTENCE_ASPECTS, textOf, type AspectName } from '../../model/src/aspects';
+import { propertiesAspectOf, type CatalogKind } from '../../model/src/kinds';
 import { entityName } from '../../model/src/entityNames';
 import { editDistance, parseUrn } from '../../model/src/urn';
 import type { CompatMode } from './compat';
@@ -288,16 +288,6 @@ function shownDescription(type: CatalogKind, aspects: Aspects): string | null {
     const t = v ? textOf(v['description']) : null;
     return t && t.trim() !== '' ? t : null;
   };
-  switch (type) {
-    case 'dataset':
-      return text('editableDatasetProperties') ?? text('datasetProperties');
-    case 'mlFeature':
-      return text('editableMlFeatureProperties') ?? text('mlFeatureProperties');
-    case 'mlFeatureTable':
-      return text('editableMlFeatureTableProperties') ?? text('mlFeatureTableProperties');
-    case 'mlModel':
-      return text('editableMlModelProperties') ?? text('mlModelProperties');
-    case 'mlModelGroup':
-      return text('editableMlModelGroupProperties') ?? text('mlModelGroupProperties');
-  }
+  const edited = type === 'dataset' ? 'editableDatasetProperties' : EDITABLE_ML_ASPECT[type];
+  return text(edited) ?? text(propertiesAspectOf(type));
 }
