@@ -6,14 +6,8 @@
  * the request's Rest.li protocol says (datahub/restli.ts), answers unknown names as absent, and
  * puts the entity's key aspect in every entitiesV2 answer, as DataHub does.
  */
-import {
-  ASPECT_FQCN,
-  ASPECT_NAMES,
-  isAspectName,
-  isEntityType,
-  type AspectName,
-  type EntityType,
-} from '../../model/src/aspects';
+import { ASPECT_FQCN, ASPECT_NAMES, isAspectName, type AspectName } from '../../model/src/aspects';
+import { isCatalogKind, type CatalogKind } from '../../model/src/kinds';
 import type { CompatMode } from './compat';
 import { keyAspect, keyEnvelope } from './datahub/keyAspects';
 import { arrayParam, type RestLiProtocol } from './datahub/restli';
@@ -41,10 +35,10 @@ export function urnFromPath(segment: string): string {
   }
 }
 
-function entityOf(namespaces: NamespacePolicy, urnText: string): { resolved: ResolvedUrn; entityType: EntityType } {
+function entityOf(namespaces: NamespacePolicy, urnText: string): { resolved: ResolvedUrn; entityType: CatalogKind } {
   const resolved = namespaces.resolve(urnText, 'urn');
   const kind = resolved.urn.kind === 'other' ? resolved.urn.entityType : resolved.urn.kind;
-  if (!isEntityType(kind)) {
+  if (!isCatalogKind(kind)) {
     throw badRequest(
       `urn: '${urnText}' is a ${kind} URN; this catalog stores dataset, mlFeature, mlFeatureTable, mlModel and mlModelGroup`,
     );

@@ -4,16 +4,8 @@
  * turns a request body into checked writes, then applies them in one transaction. Every
  * refusal names the JSON path of what is wrong; nothing is stored unless all of it is valid.
  */
-import {
-  ASPECTS_BY_ENTITY,
-  ENTITY_TYPES,
-  ASPECT_NAMES,
-  checkAspect,
-  isAspectName,
-  isEntityType,
-  type AspectName,
-  type EntityType,
-} from '../../model/src/aspects';
+import { ASPECTS_BY_ENTITY, ASPECT_NAMES, checkAspect, isAspectName, type AspectName } from '../../model/src/aspects';
+import { CATALOG_KINDS, isCatalogKind, type CatalogKind } from '../../model/src/kinds';
 import { isRecord } from '../../model/src/json';
 import type { CompatMode } from './compat';
 import { badRequest, unprocessable } from './errors';
@@ -69,8 +61,8 @@ export function proposalToWrite(p: unknown, where: string, namespaces: Namespace
   if (changeType !== 'UPSERT') {
     throw badRequest(`${where}.changeType: only UPSERT is supported by this catalog, found '${changeType}'`);
   }
-  if (!isEntityType(entityType)) {
-    throw badRequest(`${where}.entityType: unknown entity type '${entityType}' (known: ${ENTITY_TYPES.join(', ')})`);
+  if (!isCatalogKind(entityType)) {
+    throw badRequest(`${where}.entityType: unknown entity type '${entityType}' (known: ${CATALOG_KINDS.join(', ')})`);
   }
   if (!isAspectName(aspectName)) {
     throw badRequest(`${where}.aspectName: unknown aspect '${aspectName}' (known: ${ASPECT_NAMES.join(', ')})`);
@@ -133,7 +125,7 @@ export function proposalToWrite(p: unknown, where: string, namespaces: Namespace
   return write;
 }
 
-export function checkAspectOfEntity(entityType: EntityType, aspectName: AspectName, where: string): void {
+export function checkAspectOfEntity(entityType: CatalogKind, aspectName: AspectName, where: string): void {
   const allowed = ASPECTS_BY_ENTITY[entityType];
   if (!allowed.includes(aspectName)) {
     throw badRequest(

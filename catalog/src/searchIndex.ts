@@ -13,7 +13,8 @@
  * did-you-mean needs.
  */
 import type Database from 'better-sqlite3';
-import { EXISTENCE_ASPECTS, textOf, type AspectName, type EntityType } from '../../model/src/aspects';
+import { EDITABLE_ML_ASPECT, EXISTENCE_ASPECTS, textOf, type AspectName } from '../../model/src/aspects';
+import { propertiesAspectOf, type CatalogKind } from '../../model/src/kinds';
 import { entityName } from '../../model/src/entityNames';
 import { editDistance, parseUrn } from '../../model/src/urn';
 import type { CompatMode } from './compat';
@@ -45,7 +46,7 @@ const SEARCHED_ASPECTS: ReadonlySet<string> = new Set<AspectName>([
 
 export interface SearchHit {
   key: string;
-  type: EntityType;
+  type: CatalogKind;
   name: string;
   platform: string | null;
   description: string | null;
@@ -55,7 +56,7 @@ export interface SearchHit {
 
 export interface SearchQuery {
   query: string;
-  types?: readonly EntityType[];
+  types?: readonly CatalogKind[];
   /** Platform names (`hive`), any of which an entity's platform must be. */
   platforms?: readonly string[];
   start: number;
@@ -64,7 +65,7 @@ export interface SearchQuery {
 
 interface Row {
   key: string;
-  type: EntityType;
+  type: CatalogKind;
   name: string;
   platform: string | null;
   description: string | null;
@@ -83,7 +84,7 @@ export class SearchIndex {
     private readonly db: Database.Database,
     private readonly compat: CompatMode,
     private readonly aspectsOf: (key: string) => Aspects,
-    listKeys: () => Array<{ key: string; type: EntityType }>,
+    listKeys: () => Array<{ key: string; type: CatalogKind }>,
   ) {
     db.exec(DDL);
     // The rank of a row the query matched: its name's (nameRank), else 4 (only the description holds it).
@@ -108,11 +109,11 @@ export class SearchIndex {
   }
 
   /** After a write of `aspect` to `key`: its row again, when that aspect can change it. */
-  touched(key: string, type: EntityType, aspect: string): void {
+  touched(key: string, type: CatalogKind, aspect: string): void {
     if (SEARCHED_ASPECTS.has(aspect)) this.reindex(key, type);
   }
 
-  private reindex(key: string, type: EntityType): void {
+  private reindex(key: string, type: CatalogKind): void {
     this.nameList = undefined;
     const old = this.rowOfKey.get(key);
     if (old) {
@@ -124,7 +125,7 @@ export class SearchIndex {
   }
 
   /** The entity's row, or undefined when it does not exist (spec: its existence aspects; DataHub mode: any aspect). */
-  private rowOf(key: string, type: EntityType): Row | undefined {
+  private rowOf(key: string, type: CatalogKind): Row | undefined {
     const aspects = this.aspectsOf(key);
     const exists = this.compat === 'datahub' ? aspects.size > 0 : EXISTENCE_ASPECTS[type].some((a) => aspects.has(a));
     const parsed = parseUrn(key);
@@ -224,7 +225,7 @@ export class SearchIndex {
       const rows = this.statement<{
         row: number;
         key: string;
-        type: EntityType;
+        type: CatalogKind;
         name: string;
         platform: string | null;
       }>(
@@ -257,7 +258,7 @@ export class SearchIndex {
 interface NameEntry {
   row: number;
   key: string;
-  type: EntityType;
+  type: CatalogKind;
   platform: string | null;
   length: number;
   /** The lower-cased name, then its words. */
@@ -281,22 +282,12 @@ function phrase(text: string): string {
 }
 
 /** The description DataHub's UI shows: the edited one over the ingested one. */
-function shownDescription(type: EntityType, aspects: Aspects): string | null {
+function shownDescription(type: CatalogKind, aspects: Aspects): string | null {
   const text = (aspect: AspectName): string | null => {
     const v = aspects.get(aspect)?.value;
     const t = v ? textOf(v['description']) : null;
     return t && t.trim() !== '' ? t : null;
   };
-  switch (type) {
-    case 'dataset':
-      return text('editableDatasetProperties') ?? text('datasetProperties');
-    case 'mlFeature':
-      return text('editableMlFeatureProperties') ?? text('mlFeatureProperties');
-    case 'mlFeatureTable':
-      return text('editableMlFeatureTableProperties') ?? text('mlFeatureTableProperties');
-    case 'mlModel':
-      return text('editableMlModelProperties') ?? text('mlModelProperties');
-    case 'mlModelGroup':
-      return text('editableMlModelGroupProperties') ?? text('mlModelGroupProperties');
-  }
+  const edited = type === 'dataset' ? 'editableDatasetProperties' : EDITABLE_ML_ASPECT[type];
+  return text(edited) ?? text(propertiesAspectOf(type));
 }

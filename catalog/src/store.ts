@@ -4,7 +4,8 @@
  * (WAL with synchronous=FULL by default), so an acknowledged write survives `kill -9`.
  */
 import Database from 'better-sqlite3';
-import { isAspectName, type AspectName, type AuditStamp, type EntityType } from '../../model/src/aspects';
+import { isAspectName, type AspectName, type AuditStamp } from '../../model/src/aspects';
+import type { CatalogKind } from '../../model/src/kinds';
 import type { KeyForm } from './compat';
 import { SearchIndex } from './searchIndex';
 import { prepareDatabaseFile } from './dbFile';
@@ -15,7 +16,7 @@ export interface StoredAspect {
   /** Storage key (canonical namespace). */
   urn: string;
   aspect: AspectName;
-  entityType: EntityType;
+  entityType: CatalogKind;
   value: Record<string, unknown>;
   /** 1 on the first write, +1 per change. */
   version: number;
@@ -113,7 +114,7 @@ export class AspectStore {
       (key) => this.getAll(key),
       () =>
         this.db
-          .prepare<[], { key: string; type: EntityType }>(
+          .prepare<[], { key: string; type: CatalogKind }>(
             'SELECT DISTINCT urn AS key, entity_type AS type FROM aspects',
           )
           .all(),
@@ -203,7 +204,7 @@ export class AspectStore {
     only?: readonly AspectName[],
   ): Array<{
     urn: string;
-    entityType: EntityType;
+    entityType: CatalogKind;
     aspect: AspectName;
     value: Record<string, unknown> | undefined;
     lastModified: AuditStamp;
@@ -222,7 +223,7 @@ export class AspectStore {
     if (!statement) this.listings.set(sql, (statement = this.db.prepare<[], ListedAspect>(sql)));
     return statement.all().map((r) => ({
       urn: r.urn,
-      entityType: r.entity_type as EntityType,
+      entityType: r.entity_type as CatalogKind,
       aspect: r.aspect as AspectName,
       value: r.value === null ? undefined : (JSON.parse(r.value) as Record<string, unknown>),
       lastModified: { time: r.modified_time, actor: r.modified_actor },
@@ -242,7 +243,7 @@ function fromRow(r: AspectRow): StoredAspect {
   return {
     urn: r.urn,
     aspect: r.aspect as AspectName,
-    entityType: r.entity_type as EntityType,
+    entityType: r.entity_type as CatalogKind,
     value: JSON.parse(r.value) as Record<string, unknown>,
     version: r.version,
     created: { time: r.created_time, actor: r.created_actor },

@@ -3,7 +3,8 @@
  * data): existence rule (a write to an entity that does not exist fails), conditional writes
  * (DataHub's If-Version-Match), versions and audit stamps. Call `writeAspect` inside `store.transaction`.
  */
-import { EXISTENCE_ASPECTS, type AspectName, type EntityType } from '../../model/src/aspects';
+import { EXISTENCE_ASPECTS, type AspectName } from '../../model/src/aspects';
+import type { CatalogKind } from '../../model/src/kinds';
 import type { CompatMode } from './compat';
 import { datahubPreconditionMessage } from './datahub/validationText';
 import { CatalogError, notFound, unprocessable } from './errors';
@@ -14,7 +15,7 @@ export interface AspectWrite {
   key: string;
   /** The URN as the caller wrote it, for messages. */
   requestedUrn: string;
-  entityType: EntityType;
+  entityType: CatalogKind;
   aspectName: AspectName;
   value: Record<string, unknown>;
   /** DataHub's `If-Version-Match`: the current version as a string, "-1" = only if absent. */
@@ -36,18 +37,18 @@ export const DEFAULT_RUN_ID = 'no-run-id-provided';
  * upsert writes along with the first aspect (EntityServiceImpl.ingestAspectsToLocalDB →
  * DefaultAspectsUtil).
  */
-export function entityExists(store: AspectStore, key: string, entityType: EntityType, compat: CompatMode): boolean {
+export function entityExists(store: AspectStore, key: string, entityType: CatalogKind, compat: CompatMode): boolean {
   if (compat === 'datahub') return store.hasAny(key);
   return EXISTENCE_ASPECTS[entityType].some((a) => store.get(key, a) !== undefined);
 }
 
-export function existenceRuleText(entityType: EntityType): string {
+export function existenceRuleText(entityType: CatalogKind): string {
   const aspects = EXISTENCE_ASPECTS[entityType];
   return `a ${entityType} comes to exist when its ${aspects.join(' or ')} aspect is written`;
 }
 
 /** 404 naming the URN and how the entity comes to exist: a write to an entity that does not exist fails. */
-export function missingEntityError(requestedUrn: string, entityType: EntityType, attempted: string): CatalogError {
+export function missingEntityError(requestedUrn: string, entityType: CatalogKind, attempted: string): CatalogError {
   return notFound(
     `${attempted} failed: ${requestedUrn} does not exist, and nothing was stored. ` +
       `${capitalize(existenceRuleText(entityType))}; write that first.`,

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { isRecord } from '../../model/src/json';
+import { ML_KINDS, type CatalogKind } from '../../model/src/kinds';
 import {
   ClientCommands,
   Commands,
@@ -19,12 +20,10 @@ import type { CatalogLanguageServer } from './languageClient';
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
 import { askColumn, askDescription, askUrn, pickMembers, pickUrn } from './pickers';
 import { rank, rankFeatureTables, rankModelGroups, rankModels } from './pickOrder';
-import { urnLabel, type UrnKindName } from './userText';
+import { urnLabel } from './userText';
 import { progressTitle, writeRunner } from './writes';
 
 type Args = Record<string, unknown> | undefined;
-
-const ML_KINDS: readonly UrnKindName[] = ['mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup'];
 
 export function registerWriteCommands(deps: CommandDeps): void {
   const { context, server, log } = deps;
@@ -248,7 +247,7 @@ function registerRemove(
 /** The URNs of `kind` seen in the open documents, and those in the active one. */
 async function seen(
   server: CatalogLanguageServer,
-  kind: UrnKindName,
+  kind: CatalogKind,
 ): Promise<{ known: string[]; inDocument: string[] }> {
   const uri = await activeUri(server);
   const [known, inDocument] = await Promise.all([
@@ -267,7 +266,7 @@ async function activeUri(server: CatalogLanguageServer): Promise<string | undefi
 async function targetUrn(
   server: CatalogLanguageServer,
   given: unknown,
-  kinds: readonly UrnKindName[],
+  kinds: readonly CatalogKind[],
   title: string,
 ): Promise<string | undefined> {
   const urn = stringArg(given);

@@ -5,10 +5,8 @@
  */
 import { inertText } from '../../model/src/inertText';
 import { KIND_LABELS } from '../../model/src/entityNames';
+import { isCatalogKind } from '../../model/src/kinds';
 import type { LineageItem, LineageResult } from '../../model/src/protocol';
-
-/** Kinds whose lineage the catalog is asked about: their rows open onto the next hop. */
-const EXPANDABLE = new Set(['dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup']);
 
 export type Direction = 'upstream' | 'downstream';
 
@@ -52,7 +50,8 @@ export function lineageRows(result: LineageResult, direction: Direction, degree:
       label: name,
       description: parts.filter(Boolean).join(' · '),
       tooltip: inertText(item.urn, 'plain', 1000),
-      expandable: EXPANDABLE.has(item.kind),
+      // The catalog is asked about the lineage of the catalog kinds: their rows open onto the next hop.
+      expandable: isCatalogKind(item.kind),
     };
   });
   const more = result.total - result.items.length;

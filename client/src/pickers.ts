@@ -5,17 +5,11 @@
  */
 import * as vscode from 'vscode';
 import { kindWord } from '../../model/src/entityNames';
+import type { CatalogKind } from '../../model/src/kinds';
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
 import { checkCatalogUrl } from './endpoints';
 import type { RankedUrn } from './pickOrder';
-import {
-  checkUrnText,
-  descriptionFromInput,
-  descriptionToInput,
-  exampleUrn,
-  urnLabel,
-  type UrnKindName,
-} from './userText';
+import { checkUrnText, descriptionFromInput, descriptionToInput, exampleUrn, urnLabel } from './userText';
 
 export async function askAccessToken(origin: string): Promise<string | undefined> {
   const token = await vscode.window.showInputBox({
@@ -53,7 +47,7 @@ export async function askCatalogUrl(
   return value === undefined ? undefined : value.trim().replace(/\/+$/, '');
 }
 
-export async function askUrn(kinds: readonly UrnKindName[], title: string, value = ''): Promise<string | undefined> {
+export async function askUrn(kinds: readonly CatalogKind[], title: string, value = ''): Promise<string | undefined> {
   const urn = await vscode.window.showInputBox({
     title: inertText(title, 'quickInput', MESSAGE_LIMIT),
     prompt: `A ${kinds.map(kindWord).join(' or ')} URN`,
@@ -108,7 +102,7 @@ interface UrnItem extends vscode.QuickPickItem {
  */
 export async function pickUrn(
   known: readonly (string | RankedUrn)[],
-  kind: UrnKindName,
+  kind: CatalogKind,
   title: string,
   placeholder?: string,
 ): Promise<string | undefined> {

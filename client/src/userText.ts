@@ -3,23 +3,22 @@
  * line, labels for URNs. No `vscode` here, so it is unit-tested on its own.
  */
 import { kindWord } from '../../model/src/entityNames';
-import { decodePart, entityTypeOf, parseUrn, type Urn } from '../../model/src/urn';
-
-export type UrnKindName = Urn['kind'];
+import type { CatalogKind } from '../../model/src/kinds';
+import { decodePart, entityTypeOf, parseUrn } from '../../model/src/urn';
 
 /** An error message for a typed URN, or undefined when it is a URN of one of `kinds`. */
-export function checkUrnText(text: string, kinds: readonly UrnKindName[]): string | undefined {
+export function checkUrnText(text: string, kinds: readonly CatalogKind[]): string | undefined {
   const t = text.trim();
   if (t === '') return `Enter a ${kinds.map(kindWord).join(' or ')} URN, e.g. ${exampleUrn(kinds[0] ?? 'dataset')}`;
   if (!t.startsWith('urn:')) return "A URN starts with 'urn:'";
   const p = parseUrn(t);
   if (!p.ok) return `${p.error.message} (at character ${p.error.offset + 1})`;
-  if (kinds.length > 0 && !kinds.includes(p.urn.kind))
+  if (kinds.length > 0 && !(kinds as readonly string[]).includes(p.urn.kind))
     return `Expected a ${kinds.map(kindWord).join(' or ')} URN, this is a ${kindWord(entityTypeOf(p.urn))} URN`;
   return undefined;
 }
 
-export function exampleUrn(kind: UrnKindName): string {
+export function exampleUrn(kind: CatalogKind): string {
   switch (kind) {
     case 'mlFeature':
       return 'urn:li:mlFeature:(user_features,age)';

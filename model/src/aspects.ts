@@ -6,6 +6,7 @@
  * the types are open (`[key: string]: unknown`) and the check looks only at the fields it knows.
  */
 import { isRecord } from './json';
+import type { CatalogKind, MlKind } from './kinds';
 import { parseUrn, type UrnKind } from './urn';
 
 export interface AuditStamp {
@@ -243,20 +244,11 @@ export const ASPECT_NAMES: readonly AspectName[] = [
 /** What DataHub's registry gives every kind here (entity-registry.yml), beside its own aspects. */
 const CONTEXT_ASPECTS: readonly AspectName[] = ['ownership', 'globalTags', 'glossaryTerms', 'domains', 'deprecation'];
 
-export type EntityType = 'dataset' | 'mlFeature' | 'mlFeatureTable' | 'mlModel' | 'mlModelGroup';
-export const ENTITY_TYPES: readonly EntityType[] = [
-  'dataset',
-  'mlFeature',
-  'mlFeatureTable',
-  'mlModel',
-  'mlModelGroup',
-];
-
 /**
  * Which aspects each entity type holds. `institutionalMemory` is also valid on an mlModel in
  * DataHub's registry (one fixture carries it), so it is accepted there too.
  */
-export const ASPECTS_BY_ENTITY: Readonly<Record<EntityType, readonly AspectName[]>> = {
+export const ASPECTS_BY_ENTITY: Readonly<Record<CatalogKind, readonly AspectName[]>> = {
   dataset: [
     'datasetProperties',
     'editableDatasetProperties',
@@ -279,13 +271,13 @@ export const EDITABLE_ML_ASPECT = {
   mlFeatureTable: 'editableMlFeatureTableProperties',
   mlModel: 'editableMlModelProperties',
   mlModelGroup: 'editableMlModelGroupProperties',
-} as const satisfies Record<Exclude<EntityType, 'dataset'>, AspectName>;
+} as const satisfies Record<MlKind, AspectName>;
 
 /**
  * The aspects whose presence makes an entity exist: an ML entity is created by writing its
  * properties aspect; a dataset by what ingestion writes (docs/local-catalog.md, "Existence").
  */
-export const EXISTENCE_ASPECTS: Readonly<Record<EntityType, readonly AspectName[]>> = {
+export const EXISTENCE_ASPECTS: Readonly<Record<CatalogKind, readonly AspectName[]>> = {
   dataset: ['datasetProperties', 'schemaMetadata'],
   mlFeature: ['mlFeatureProperties'],
   mlFeatureTable: ['mlFeatureTableProperties'],
@@ -343,10 +335,6 @@ export const ML_FEATURE_DATA_TYPES: readonly string[] = [
 
 export function isAspectName(name: string): name is AspectName {
   return (ASPECT_NAMES as readonly string[]).includes(name);
-}
-
-export function isEntityType(name: string): name is EntityType {
-  return (ENTITY_TYPES as readonly string[]).includes(name);
 }
 
 type Check = (value: unknown, path: string, out: string[]) => void;

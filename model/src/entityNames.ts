@@ -3,18 +3,21 @@
  * results and the client's input boxes and quick picks: each kind's label and word, the entity's
  * own name, its parts, and the names near a mistyped one.
  */
+import { CATALOG_KINDS, kindLabels, type CatalogKind } from './kinds';
 import { decodePart, editDistance, type Urn } from './urn';
 
 /**
  * Each kind as a hover's title or a message names it (`label`, the server's), and inside the
- * client's sentences (`word`; a kind without one is written as its URN spells it).
+ * client's sentences (`word`; a kind without one is written as its URN spells it). The catalog
+ * kinds' names are kinds.ts's.
  */
 const KINDS: Readonly<Record<Urn['kind'], { label: string; word?: string }>> = {
-  dataset: { label: 'Dataset', word: 'dataset' },
-  mlFeature: { label: 'ML feature', word: 'ML feature' },
-  mlFeatureTable: { label: 'Feature table', word: 'feature table' },
-  mlModel: { label: 'ML model', word: 'ML model' },
-  mlModelGroup: { label: 'Model group', word: 'model group' },
+  ...(Object.fromEntries(
+    CATALOG_KINDS.map((kind) => {
+      const { label, word } = kindLabels(kind);
+      return [kind, { label, word }];
+    }),
+  ) as Record<CatalogKind, { label: string; word: string }>),
   corpuser: { label: 'User', word: 'user' },
   dataPlatform: { label: 'Data platform', word: 'platform' },
   schemaField: { label: 'Schema field' },

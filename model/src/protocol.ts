@@ -4,6 +4,8 @@
  * contracts (README "Server commands", "Custom messages", "Settings"); keep them stable.
  */
 import { DEFAULT_ENTITY_URL_TEMPLATE } from './entityPage';
+import type { CatalogKind } from './kinds';
+import { DEFAULT_LANGUAGES } from './languages';
 import type { Urn } from './urn';
 
 /** Server commands (`workspace/executeCommand`); each takes one object argument. */
@@ -309,24 +311,8 @@ export const DEFAULT_SETTINGS: Settings = {
   writePath: 'aspects',
   actor: 'urn:li:corpuser:datahub',
   namespaces: ['li', 'svc'],
-  // Not jsonc: editor settings files are jsonc, and the server (and its trace) should not read them.
-  languages: [
-    'python',
-    'yaml',
-    'sql',
-    'json',
-    'markdown',
-    'plaintext',
-    'typescript',
-    'javascript',
-    'typescriptreact',
-    'javascriptreact',
-    'java',
-    'scala',
-    'go',
-    'shellscript',
-    'toml',
-  ],
+  // The languages table's (languages.ts): not jsonc, which editor settings files are.
+  languages: [...DEFAULT_LANGUAGES],
   maxFileSize: 5 * 1024 * 1024,
   diagnostics: {
     malformed: 'error',
@@ -449,7 +435,7 @@ export const IndexedNotification: CustomNotification<IndexedParams> = { method: 
 export const UrnAtRequest: CustomRequest<DocumentPosition, UrnAt | null> = { method: 'catalogLens/urnAt' };
 
 /** Request client → server: URNs (of one kind, or all) seen in open documents (or in the one `uri` names), sorted. */
-export const KnownUrnsRequest: CustomRequest<{ kind?: string; uri?: string }, string[]> = {
+export const KnownUrnsRequest: CustomRequest<{ kind?: CatalogKind; uri?: string }, string[]> = {
   method: 'catalogLens/knownUrns',
 };
 
@@ -531,8 +517,8 @@ export const UsagesRequest: CustomRequest<UsagesParams, UsagesResult> = { method
 /** Params of `catalogLens/search`: what is typed, and optionally which kinds and platform to search. */
 export interface SearchParams extends CommandScope {
   query: string;
-  /** Our kind words (`dataset`, `mlFeature` …); all the resolvable kinds when absent. */
-  kinds?: string[];
+  /** Our kind words (`dataset`, `mlFeature` …); all the catalog kinds when absent. */
+  kinds?: CatalogKind[];
   /** A platform name (`hive`): only its entities. */
   platform?: string;
   /** How many, at most SEARCH_PAGE (the default). */
@@ -543,7 +529,7 @@ export interface SearchParams extends CommandScope {
 export interface SearchItem {
   urn: string;
   /** Our kind word (`dataset`, `mlFeature` …). */
-  kind: string;
+  kind: CatalogKind;
   name: string;
   platform?: string;
   /** The description the catalog's UI shows (the edited one over the ingested one). */

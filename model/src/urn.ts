@@ -10,10 +10,12 @@
  * Which entity types exist and how many key parts each has comes from DataHub's entity
  * registry (`registry.ts`).
  */
+import { CATALOG_KINDS, type CatalogKind } from './kinds';
 import { ENTITY_REGISTRY, REGISTRY_ENTITY_TYPES, type RegistryEntry } from './registry';
 import { isWhiteSpace } from './whiteSpace';
 
-export type SpecKind = 'dataset' | 'mlFeature' | 'mlFeatureTable' | 'mlModel' | 'mlModelGroup' | 'corpuser';
+/** The kinds with a URN value of their own: the catalog kinds (kinds.ts) and `corpuser`. */
+export type SpecKind = CatalogKind | 'corpuser';
 export type UrnKind = SpecKind | 'dataPlatform';
 
 export interface DataPlatformUrn {
@@ -121,14 +123,7 @@ export type ParseResult =
 
 type Parsed = ParseResult & { ok: true };
 
-export const SPEC_KINDS: readonly SpecKind[] = [
-  'dataset',
-  'mlFeature',
-  'mlFeatureTable',
-  'mlModel',
-  'mlModelGroup',
-  'corpuser',
-];
+export const SPEC_KINDS: readonly SpecKind[] = [...CATALOG_KINDS, 'corpuser'];
 export const URN_KINDS: readonly UrnKind[] = [...SPEC_KINDS, 'dataPlatform'];
 
 /**

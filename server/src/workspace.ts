@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { inertText } from '../../model/src/inertText';
+import { LANGUAGE_BY_EXTENSION } from '../../model/src/languages';
 import type { CheckWorkspaceResult, Settings } from '../../model/src/protocol';
 import type { PlainDiagnostic } from './features/diagnostics';
 import { diagnose, scanText, type PipelineContext } from './pipeline/check';
@@ -18,24 +19,8 @@ import { resolvableItems, resolveItems } from './resolution/resolve';
 import { clearParseCache } from './scan/parseCache';
 import type { ScanResult } from './scan/types';
 
-export const LANGUAGE_BY_EXTENSION: Readonly<Record<string, string>> = {
-  '.py': 'python',
-  '.yml': 'yaml',
-  '.yaml': 'yaml',
-  '.sql': 'sql',
-  '.json': 'json',
-  '.md': 'markdown',
-  '.txt': 'plaintext',
-  '.ts': 'typescript',
-  '.tsx': 'typescriptreact',
-  '.js': 'javascript',
-  '.jsx': 'javascriptreact',
-  '.java': 'java',
-  '.scala': 'scala',
-  '.go': 'go',
-  '.sh': 'shellscript',
-  '.toml': 'toml',
-};
+/** File extension → language id, from the languages table (model/src/languages.ts). */
+export { LANGUAGE_BY_EXTENSION };
 
 /** What Check Workspace is given: the folders, the open documents (their text wins over the file's), and where diagnostics go. */
 export interface WorkspaceContext extends PipelineContext {

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
-import { ASPECT_FQCN, EXISTENCE_ASPECTS, type AspectName, type EntityType } from '../../model/src/aspects';
+import { ASPECT_FQCN, EXISTENCE_ASPECTS, type AspectName } from '../../model/src/aspects';
+import type { CatalogKind } from '../../model/src/kinds';
 import { parseUrn } from '../../model/src/urn';
 import { batchDocument } from './documents';
 import { aspectValue, gqlData, ingest, proposal, testCatalog, versionOf, type Json } from './helpers';
@@ -19,7 +20,7 @@ const MCP_DIR = path.join(SHARED_DIR, MCPS);
 interface Fixture {
   file: string;
   index: number;
-  p: { entityType: EntityType; entityUrn: string; aspectName: AspectName; aspect: { value: string } };
+  p: { entityType: CatalogKind; entityUrn: string; aspectName: AspectName; aspect: { value: string } };
 }
 
 function loadFixtures(t: TestContext): Fixture[] | undefined {

@@ -10,15 +10,14 @@ import {
   ASPECT_NAMES,
   ASPECTS_BY_ENTITY,
   checkAspect,
-  ENTITY_TYPES,
   EXISTENCE_ASPECTS,
   isAspectName,
-  isEntityType,
   ML_FEATURE_DATA_TYPES,
   textOf,
   type AspectName,
   type AspectTypes,
 } from '../../model/src/aspects';
+import { CATALOG_KINDS, isCatalogKind } from '../../model/src/kinds';
 
 const STAMP = { time: 1700000000000, actor: 'urn:li:corpuser:jdoe' };
 const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
@@ -269,7 +268,7 @@ describe('which entity type has which aspects', () => {
   test("every aspect belongs to some entity type, and the existence aspects are among the entity's own", () => {
     const held = new Set(Object.values(ASPECTS_BY_ENTITY).flat());
     assert.deepEqual([...ASPECT_NAMES].sort(), [...held].sort());
-    for (const e of ENTITY_TYPES) {
+    for (const e of CATALOG_KINDS) {
       for (const a of EXISTENCE_ASPECTS[e]) assert.ok(ASPECTS_BY_ENTITY[e].includes(a), `${e}: ${a}`);
     }
   });
@@ -301,9 +300,9 @@ describe('which entity type has which aspects', () => {
     });
   });
 
-  test('isAspectName and isEntityType accept exactly the known names', () => {
+  test('isAspectName and isCatalogKind accept exactly the known names', () => {
     assert.ok(isAspectName('schemaMetadata') && !isAspectName('status') && !isAspectName('SchemaMetadata'));
-    assert.ok(isEntityType('mlModelGroup') && !isEntityType('corpuser') && !isEntityType('tag'));
+    assert.ok(isCatalogKind('mlModelGroup') && !isCatalogKind('corpuser') && !isCatalogKind('tag'));
   });
 });
 

@@ -5,7 +5,8 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ASPECTS_BY_ENTITY, checkAspect, isAspectName, isEntityType } from '../../model/src/aspects';
+import { ASPECTS_BY_ENTITY, checkAspect, isAspectName } from '../../model/src/aspects';
+import { isCatalogKind } from '../../model/src/kinds';
 import { findField, simplePath, V2_PREFIX } from '../../model/src/fieldPath';
 import { parseUrn, printUrn, type Urn } from '../../model/src/urn';
 import { needsShared } from '../support/shared';
@@ -91,7 +92,7 @@ describe('DataHub ingestion payloads', { skip: needsShared(MCPS) }, () => {
 
   test('every aspect passes checkAspect, on an entity type that holds it', () => {
     for (const p of proposals()) {
-      assert.ok(isAspectName(p.aspectName) && isEntityType(p.entityType), p.at);
+      assert.ok(isAspectName(p.aspectName) && isCatalogKind(p.entityType), p.at);
       assert.ok(
         ASPECTS_BY_ENTITY[p.entityType].includes(p.aspectName),
         `${p.at}: ${p.entityType} holds ${p.aspectName}`,

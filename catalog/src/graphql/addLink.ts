@@ -17,7 +17,8 @@
  * IMMEDIATE transaction (concurrent addLinks lose nothing); the DataHub mode lets other requests run
  * between its read and its write, as DataHub does.
  */
-import { ASPECTS_BY_ENTITY, ENTITY_TYPES, isEntityType } from '../../../model/src/aspects';
+import { ASPECTS_BY_ENTITY } from '../../../model/src/aspects';
+import { CATALOG_KINDS, isCatalogKind } from '../../../model/src/kinds';
 import { badRequest } from '../errors';
 import { otherRequestsRun } from './datahubMutations';
 import { entityExists, existenceRuleText, writeAspect } from '../writes';
@@ -34,7 +35,7 @@ export interface AddLinkArgs {
   };
 }
 
-const WITH_LINKS = ENTITY_TYPES.filter((t) => ASPECTS_BY_ENTITY[t].includes('institutionalMemory'));
+const WITH_LINKS = CATALOG_KINDS.filter((t) => ASPECTS_BY_ENTITY[t].includes('institutionalMemory'));
 
 function parsesAsUrl(text: string): boolean {
   try {
@@ -49,7 +50,7 @@ export async function addLink(args: AddLinkArgs, ctx: ReadContext): Promise<bool
   const { linkUrl, label, resourceUrn, settings } = args.input;
   const target = ctx.namespaces.resolve(resourceUrn, 'addLink(input.resourceUrn)');
   const kind = target.urn.kind === 'other' ? target.urn.entityType : target.urn.kind;
-  if (!isEntityType(kind) || !WITH_LINKS.includes(kind)) {
+  if (!isCatalogKind(kind) || !WITH_LINKS.includes(kind)) {
     throw badRequest(
       `addLink(input.resourceUrn): a ${kind} has no links in this catalog; links (institutionalMemory) belong to ${WITH_LINKS.join(' and ')} entities`,
     );

@@ -10,7 +10,8 @@
  * DataHub answers an entity it holds no aspect of: an object with the URN and the names the URN
  * itself gives (a tag's name, a term's hierarchical name, a domain's id), `properties` not served.
  */
-import { type AspectName, type EntityType } from '../../../model/src/aspects';
+import { type AspectName } from '../../../model/src/aspects';
+import type { CatalogKind } from '../../../model/src/kinds';
 import { isRecord } from '../../../model/src/json';
 import { parseUrn } from '../../../model/src/urn';
 import { badRequest } from '../errors';
@@ -149,7 +150,7 @@ function siblings(ctx: ReadContext, v: Json | undefined): Json | null {
  * "DownstreamOf", MLFeatureProperties.sources "DerivedFrom", MLModelProperties.mlFeatures "Consumes").
  */
 interface LineageEdge {
-  holder: EntityType;
+  holder: CatalogKind;
   aspect: AspectName;
   upstreams(value: Json): string[];
   type: string;
@@ -179,7 +180,7 @@ interface LineageArgs {
  * Downstream: every stored entity whose aspect names this one (compared as keys, so both namespace
  * words are one entity in the spec mode).
  */
-function lineage(ctx: ReadContext, kind: EntityType, key: string, args: LineageArgs): Json {
+function lineage(ctx: ReadContext, kind: CatalogKind, key: string, args: LineageArgs): Json {
   const start = args.input.start ?? 0;
   const count = args.input.count ?? 100;
   if (start < 0) throw badRequest(`lineage(input.start): must be 0 or more, found ${start}`);
@@ -220,7 +221,7 @@ function lineage(ctx: ReadContext, kind: EntityType, key: string, args: LineageA
  * The fields above for one entity node: `ownership`, `tags`, `glossaryTerms`, `domain`,
  * `deprecation` and `lineage` on every kind, `siblings` on datasets.
  */
-export function contextFields(ctx: ReadContext, kind: EntityType, requested: string, key: string): Json {
+export function contextFields(ctx: ReadContext, kind: CatalogKind, requested: string, key: string): Json {
   const value = (aspect: AspectName): Json | undefined => ctx.value(key, aspect);
   return {
     ownership: () => ownership(ctx, value('ownership'), requested),

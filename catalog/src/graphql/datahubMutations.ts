@@ -22,6 +22,7 @@
  * tested here meets DataHub's lost-update window instead of a catalog that hides it.
  */
 import { EDITABLE_ML_ASPECT } from '../../../model/src/aspects';
+import { isMlKind } from '../../../model/src/kinds';
 import { parseUrn } from '../../../model/src/urn';
 import { badRequest, unknownGraphQLError } from '../errors';
 import { writeAspect } from '../writes';
@@ -92,7 +93,7 @@ export async function updateDescriptionAsDataHub(args: UpdateDescriptionArgs, ct
   const urn = input.resourceUrn;
   const target = ctx.namespaces.resolve(urn, 'updateDescription(input.resourceUrn)');
   const kind = target.urn.kind;
-  if (kind === 'mlFeature' || kind === 'mlFeatureTable' || kind === 'mlModel' || kind === 'mlModelGroup') {
+  if (isMlKind(kind)) {
     return updateMlDescriptionAsDataHub(input.description, urn, target.key, kind, ctx);
   }
   if (kind !== 'dataset') {

@@ -13,7 +13,7 @@ import {
   type DocumentNode,
   type ExecutionResult,
 } from 'graphql';
-import type { EntityType } from '../../../model/src/aspects';
+import { CATALOG_KINDS, isCatalogKind, type CatalogKind } from '../../../model/src/kinds';
 import { badRequest, CatalogError, graphQLErrorType, OpaqueError } from '../errors';
 import { addLink, type AddLinkArgs } from './addLink';
 import { updateDatasetAsDataHub, updateDescriptionAsDataHub } from './datahubMutations';
@@ -36,16 +36,14 @@ export interface GraphQLResponse {
   body: Json;
 }
 
-const ENTITY_KINDS: readonly EntityType[] = ['dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup'];
-
-function resolveEntity(kind: EntityType | 'any', urn: string, ctx: ReadContext, where: string) {
+function resolveEntity(kind: CatalogKind | 'any', urn: string, ctx: ReadContext, where: string) {
   const r = ctx.namespaces.resolve(urn, where);
   const found = r.urn.kind === 'other' ? r.urn.entityType : r.urn.kind;
-  if (kind === 'any' ? !(ENTITY_KINDS as readonly string[]).includes(found) : found !== kind) {
-    const wanted = kind === 'any' ? ENTITY_KINDS.join(', ') : `a ${kind}`;
+  if (kind === 'any' ? !isCatalogKind(found) : found !== kind) {
+    const wanted = kind === 'any' ? CATALOG_KINDS.join(', ') : `a ${kind}`;
     throw badRequest(`${where}: expected ${wanted} URN, found a ${found} URN '${urn}'`);
   }
-  return { ...r, entityType: found as EntityType };
+  return { ...r, entityType: found as CatalogKind };
 }
 
 /**
@@ -54,7 +52,7 @@ function resolveEntity(kind: EntityType | 'any', urn: string, ctx: ReadContext, 
  * its aspect fields null when nothing was written (DatasetType.batchLoad → batchGetV2, whose map
  * holds every URN asked for with its key aspect; EntityServiceImpl.getCorrespondingAspects).
  */
-function entityQuery(kind: EntityType | 'any') {
+function entityQuery(kind: CatalogKind | 'any') {
   return (args: { urn: string }, ctx: ReadContext, info: { fieldName: string }): Json | null => {
     const r = resolveEntity(kind, args.urn, ctx, `${info.fieldName}(urn)`);
     if (ctx.compat !== 'datahub' && !ctx.exists(r.key, r.entityType)) return null;

@@ -4,7 +4,8 @@
  * `editableSchemaMetadata`) descriptions are kept apart. Objects are plain values whose costly
  * fields are functions, so graphql's default resolver loads only what a query selects.
  */
-import { EXISTENCE_ASPECTS, textOf, type AspectName, type EntityType } from '../../../model/src/aspects';
+import { EXISTENCE_ASPECTS, textOf, type AspectName } from '../../../model/src/aspects';
+import type { CatalogKind } from '../../../model/src/kinds';
 import {
   parseUrn,
   type DatasetUrn,
@@ -35,7 +36,7 @@ export class ReadContext {
      * More fields of every entity node (owners, tags, lineage …: contextShapes.ts), given by the
      * endpoint so that those shapes can build nodes of this module without an import cycle.
      */
-    readonly moreFields: (ctx: ReadContext, kind: EntityType, requested: string, key: string) => Json = () => ({}),
+    readonly moreFields: (ctx: ReadContext, kind: CatalogKind, requested: string, key: string) => Json = () => ({}),
   ) {}
 
   aspectsOf(key: string): Map<AspectName, StoredAspect> {
@@ -57,7 +58,7 @@ export class ReadContext {
   }
 
   /** Spec: an aspect that creates the entity is stored. DataHub: any aspect (its key aspect comes with the first write). */
-  exists(key: string, entityType: EntityType): boolean {
+  exists(key: string, entityType: CatalogKind): boolean {
     const m = this.aspectsOf(key);
     if (this.compat === 'datahub') return m.size > 0;
     return EXISTENCE_ASPECTS[entityType].some((a) => m.has(a));
@@ -382,7 +383,7 @@ export function entityNode(ctx: ReadContext, requested: string, urn: Urn, key: s
  * with the names read from the URN, whether or not the entity exists (`exists` tells), as the
  * UI's Features and Group tabs list what the aspect names.
  */
-function referenceNode(ctx: ReadContext, text: unknown, kind: EntityType): Json | null {
+function referenceNode(ctx: ReadContext, text: unknown, kind: CatalogKind): Json | null {
   if (typeof text !== 'string') return null;
   const parsed = parseUrn(text);
   const key = ctx.namespaces.keyOf(text);

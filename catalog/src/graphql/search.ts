@@ -8,24 +8,18 @@
  * with a message naming it. `autoComplete*` answer the matched names as `suggestions` and the
  * entities in rank order, as DataHub's AutoCompleteResolver does; `limit` defaults to 10.
  */
-import type { EntityType } from '../../../model/src/aspects';
+import {
+  CATALOG_KINDS,
+  graphqlEntityTypeOf,
+  kindOfGraphqlEntityType,
+  type CatalogKind,
+} from '../../../model/src/kinds';
 import { parseUrn } from '../../../model/src/urn';
 import { badRequest } from '../errors';
 import type { SearchHit } from '../searchIndex';
 import { entityNode, type ReadContext } from './readShapes';
 
 type Json = Record<string, unknown>;
-
-const TYPES: Readonly<Record<string, EntityType>> = {
-  DATASET: 'dataset',
-  MLFEATURE: 'mlFeature',
-  MLFEATURE_TABLE: 'mlFeatureTable',
-  MLMODEL: 'mlModel',
-  MLMODEL_GROUP: 'mlModelGroup',
-};
-const TYPE_NAMES: Readonly<Record<EntityType, string>> = Object.fromEntries(
-  Object.entries(TYPES).map(([k, v]) => [v, k]),
-) as Record<EntityType, string>;
 
 /** Most results one request pages through (DataHub caps `count` at 10,000 by default; its UI asks 10–20). */
 const MAX_COUNT = 1000;
@@ -51,9 +45,9 @@ interface SearchArgs {
 }
 
 /** Our kinds of DataHub's type names (those the catalog holds none of give nothing); all when none are named. */
-function kindsOf(types: readonly string[] | null | undefined): EntityType[] {
-  if (!types || types.length === 0) return Object.values(TYPES);
-  return types.flatMap((t) => (TYPES[t] ? [TYPES[t]] : []));
+function kindsOf(types: readonly string[] | null | undefined): CatalogKind[] {
+  if (!types || types.length === 0) return [...CATALOG_KINDS];
+  return types.flatMap((t) => kindOfGraphqlEntityType(t) ?? []);
 }
 
 /** A platform filter value as a platform name: `urn:li:dataPlatform:hive` (either word) or `hive`. */
@@ -90,7 +84,7 @@ function passes(hit: SearchHit, f: Filter, where: string): boolean {
     case '_entityType':
     case 'entityType':
       if (condition === 'CONTAIN') throw badRequest(`${where}: ${f.field} takes EQUAL or IN, not CONTAIN`);
-      ok = values.some((v) => TYPES[v] === hit.type);
+      ok = values.some((v) => kindOfGraphqlEntityType(v) === hit.type);
       break;
     default:
       throw badRequest(`${where}.field: '${f.field}' is not a field this catalog filters by (platform, _entityType)`);
@@ -148,10 +142,10 @@ function search(
  */
 function pushedDown(
   filters: ReadonlyArray<{ and?: Filter[] | null }>,
-): { platforms?: string[]; types?: EntityType[] } | undefined {
+): { platforms?: string[]; types?: CatalogKind[] } | undefined {
   if (filters.length === 0) return {};
   if (filters.length > 1) return undefined;
-  const out: { platforms?: string[]; types?: EntityType[] } = {};
+  const out: { platforms?: string[]; types?: CatalogKind[] } = {};
   for (const f of filters[0]!.and ?? []) {
     if (
       f.negated === true ||
@@ -161,7 +155,7 @@ function pushedDown(
     const values = [...(f.values ?? []), ...(f.value !== undefined && f.value !== null ? [f.value] : [])];
     if (f.field === 'platform' && !out.platforms) out.platforms = values.map(platformName);
     else if ((f.field === '_entityType' || f.field === 'entityType') && !out.types)
-      out.types = values.flatMap((v) => (TYPES[v] ? [TYPES[v]] : []));
+      out.types = values.flatMap((v) => kindOfGraphqlEntityType(v) ?? []);
     else return undefined;
   }
   return out;
@@ -218,12 +212,12 @@ export const searchRoots = {
     const limit = bounded(args.input.limit, DEFAULT_LIMIT, `${where}.limit`);
     // Per type, in the order asked (DataHub's AutoCompleteForMultipleResolver answers one entry per searched type).
     const suggestions = kindsOf(args.input.types).flatMap((kind) => {
-      const page = search({ ...args.input, types: [TYPE_NAMES[kind]] }, ctx, where, limit, 0);
+      const page = search({ ...args.input, types: [graphqlEntityTypeOf(kind)] }, ctx, where, limit, 0);
       return page.length === 0
         ? []
         : [
             {
-              type: TYPE_NAMES[kind],
+              type: graphqlEntityTypeOf(kind),
               suggestions: page.map((h) => h.name),
               entities: page.flatMap((h) => node(ctx, h) ?? []),
             },

@@ -5,7 +5,8 @@
  * Descriptions are chosen as the hovers choose them (model/src/readShapes.ts: the edited one over
  * the ingested one).
  */
-import { EXISTENCE_ASPECTS, isEntityType, textOf, type AspectName, type EntityType } from '../../../model/src/aspects';
+import { EXISTENCE_ASPECTS, textOf, type AspectName } from '../../../model/src/aspects';
+import { CATALOG_KINDS, isCatalogKind, propertiesAspectOf, type CatalogKind } from '../../../model/src/kinds';
 import { shownDatasetDescription, type GqlDataset } from '../../../model/src/readShapes';
 import { decodePart, parseUrn, type Urn } from '../../../model/src/urn';
 import type { CompatMode } from '../compat';
@@ -18,21 +19,17 @@ export interface EntitySummary {
   /** The URN as stored (the canonical namespace word in the spec mode). */
   key: string;
   urn: Urn;
-  entityType: EntityType;
+  entityType: CatalogKind;
   name: string;
   description: string | null;
   /** Short platform name (`hive`), for the kinds whose URN holds one. */
   platform: string | undefined;
 }
 
-const PROPERTIES: Record<EntityType, AspectName> = {
-  dataset: 'datasetProperties',
-  mlFeature: 'mlFeatureProperties',
-  mlFeatureTable: 'mlFeatureTableProperties',
-  mlModel: 'mlModelProperties',
-  mlModelGroup: 'mlModelGroupProperties',
-};
-const SUMMARY_ASPECTS: readonly AspectName[] = [...Object.values(PROPERTIES), 'editableDatasetProperties'];
+const SUMMARY_ASPECTS: readonly AspectName[] = [
+  ...CATALOG_KINDS.map((k) => propertiesAspectOf(k)),
+  'editableDatasetProperties',
+];
 
 export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -59,10 +56,10 @@ export function nameOf(urn: Urn, props: Json | undefined): string {
 
 /** The description DataHub's UI shows for this kind. */
 export function descriptionOf(
-  entityType: EntityType,
+  entityType: CatalogKind,
   aspects: ReadonlyMap<AspectName, Json | undefined>,
 ): string | null {
-  const props = aspects.get(PROPERTIES[entityType]);
+  const props = aspects.get(propertiesAspectOf(entityType));
   if (entityType !== 'dataset') {
     const d = textOf(props?.['description']);
     return d !== null && d.trim() !== '' ? d : null;
@@ -94,7 +91,7 @@ export class PageData {
   ) {}
 
   /** Whether the entity exists as the APIs say (spec: an aspect that creates it; DataHub mode: any aspect). */
-  exists(key: string, entityType: EntityType, aspects = this.store.getAll(key)): boolean {
+  exists(key: string, entityType: CatalogKind, aspects = this.store.getAll(key)): boolean {
     if (this.compat === 'datahub') return aspects.size > 0;
     return EXISTENCE_ASPECTS[entityType].some((a) => aspects.has(a));
   }
@@ -105,9 +102,9 @@ export class PageData {
 
   /** Every entity of the catalog, by kind then name. */
   entities(): EntitySummary[] {
-    const byKey = new Map<string, { entityType: EntityType; aspects: Map<AspectName, Json | undefined> }>();
+    const byKey = new Map<string, { entityType: CatalogKind; aspects: Map<AspectName, Json | undefined> }>();
     for (const row of this.store.listAspects(SUMMARY_ASPECTS)) {
-      if (!isEntityType(row.entityType)) continue;
+      if (!isCatalogKind(row.entityType)) continue;
       let e = byKey.get(row.urn);
       if (!e) byKey.set(row.urn, (e = { entityType: row.entityType, aspects: new Map() }));
       e.aspects.set(row.aspect, row.value);
@@ -122,7 +119,7 @@ export class PageData {
         key,
         urn: parsed.urn,
         entityType: e.entityType,
-        name: nameOf(parsed.urn, e.aspects.get(PROPERTIES[e.entityType])),
+        name: nameOf(parsed.urn, e.aspects.get(propertiesAspectOf(e.entityType))),
         description: descriptionOf(e.entityType, e.aspects),
         platform: platformOf(parsed.urn),
       });
@@ -143,7 +140,7 @@ export class PageData {
   ): EntitySummary[] {
     const out: EntitySummary[] = [];
     for (const row of this.store.listAspects([aspect], [aspect])) {
-      if (!row.value || !isEntityType(row.entityType)) continue;
+      if (!row.value || !isCatalogKind(row.entityType)) continue;
       if (!strings(row.value[field]).some((u) => this.namespaces.keyOf(u) === targetKey)) continue;
       const parsed = parseUrn(row.urn);
       if (!parsed.ok) continue;
@@ -165,7 +162,7 @@ export class PageData {
     const key = this.namespaces.keyOf(text);
     if (!parsed.ok || key === undefined) return undefined;
     const entityType = parsed.urn.kind;
-    if (!isEntityType(entityType)) return undefined;
+    if (!isCatalogKind(entityType)) return undefined;
     const stored = this.store.getAll(key);
     const values = new Map<AspectName, Json | undefined>([...stored].map(([n, a]) => [n, a.value]));
     return {
@@ -173,12 +170,12 @@ export class PageData {
         key,
         urn: parsed.urn,
         entityType,
-        name: nameOf(parsed.urn, values.get(PROPERTIES[entityType])),
+        name: nameOf(parsed.urn, values.get(propertiesAspectOf(entityType))),
         description: descriptionOf(entityType, values),
         platform: platformOf(parsed.urn),
       },
       exists: this.exists(key, entityType, stored),
-      props: values.get(PROPERTIES[entityType]),
+      props: values.get(propertiesAspectOf(entityType)),
     };
   }
 

@@ -13,6 +13,7 @@
  * `/ ? # %` escaped, newer versions write `%` as `{{encoded_percent}}`) or by a full
  * `encodeURIComponent`; typed by hand it may be raw, `/` included. All are read.
  */
+import { CATALOG_KINDS } from '../../../model/src/kinds';
 import { encodeUrnForUi, parseUrn, uiPathSegment, type Urn } from '../../../model/src/urn';
 
 /** Path names of the kinds with pages; other kinds' links (`/glossaryTerm/urn:…`) get the not-found page. */
@@ -53,16 +54,11 @@ export function pageRoute(path: string, acceptsHtml: boolean): PageRoute | undef
   return undefined;
 }
 
-const KIND_OF_PATH: Record<string, string> = {
-  dataset: 'dataset',
-  features: 'mlFeature',
-  featureTables: 'mlFeatureTable',
-  mlModels: 'mlModel',
-  mlModelGroup: 'mlModelGroup',
-};
+/** The catalog kind whose list a path names (`/features` → mlFeature), by DataHub's UI path names. */
+const KIND_OF_PATH: ReadonlyMap<string, string> = new Map(CATALOG_KINDS.map((kind) => [uiPathSegment(kind), kind]));
 
 function kindOfPath(pathName: string): string | undefined {
-  return KIND_OF_PATH[pathName];
+  return KIND_OF_PATH.get(pathName);
 }
 
 /** One path part as DataHub's UI reads it: percent-decoded once, then its `{{encoded_percent}}` placeholder. */

@@ -6,7 +6,7 @@
  * Who may read them: access.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isEntityType, type EntityType } from '../../../model/src/aspects';
+import { isCatalogKind, kindLabels, type CatalogKind } from '../../../model/src/kinds';
 import { decodePart } from '../../../model/src/urn';
 import type { BearerAuth } from '../auth';
 import { CatalogError } from '../errors';
@@ -15,7 +15,7 @@ import { mayReadPages, type PageAccess } from './access';
 import type { EntitySummary, PageData } from './data';
 import { escapeHtml, layout, sendHtml, text, when } from './html';
 import { pageHref, pageRoute, pathNameOf, urnFromPagePath, type PageRoute } from './paths';
-import { entityLink, entityPage, entityTable, httpHref, KIND_LABELS, LIST_LIMIT } from './views';
+import { entityLink, entityPage, entityTable, httpHref, LIST_LIMIT } from './views';
 
 export interface PageServices {
   pageData: PageData;
@@ -114,21 +114,21 @@ function matches(e: EntitySummary, q: string): boolean {
 function home(res: ServerResponse, s: PageServices, query: URLSearchParams, pathKind: string | undefined): void {
   const q = (query.get('q') ?? query.get('query') ?? '').trim();
   const kindParam = pathKind ?? query.get('kind') ?? '';
-  const kind = isEntityType(kindParam) ? kindParam : undefined;
+  const kind = isCatalogKind(kindParam) ? kindParam : undefined;
   const all = s.pageData.entities();
   const found = all.filter((e) => (kind === undefined || e.entityType === kind) && matches(e, q));
-  const kinds: EntityType[] = kind ? [kind] : ['dataset', 'mlFeatureTable', 'mlFeature', 'mlModel', 'mlModelGroup'];
+  const kinds: CatalogKind[] = kind ? [kind] : ['dataset', 'mlFeatureTable', 'mlFeature', 'mlModel', 'mlModelGroup'];
   const sections = kinds
     .map((k) => {
       const items = found.filter((e) => e.entityType === k);
       if (items.length === 0 && (q !== '' || kind === undefined)) return '';
-      return `<section><h2>${KIND_LABELS[k].many} (${items.length})</h2>${entityTable(items)}</section>`;
+      return `<section><h2>${kindLabels(k).plural} (${items.length})</h2>${entityTable(items)}</section>`;
     })
     .join('');
   const summary =
     q === '' && kind === undefined
       ? `<p class="note">${all.length} entities. Each has a page at DataHub's path, e.g. <code>/dataset/&lt;urn&gt;</code>; the editor's “Open in catalog” links lead here.</p>`
-      : `<p class="note">${found.length} of ${all.length} entities match${q ? ` “${text(q)}”` : ''}${kind ? ` among ${escapeHtml(KIND_LABELS[kind].many.toLowerCase())}` : ''}. <a href="/">Show all</a></p>`;
+      : `<p class="note">${found.length} of ${all.length} entities match${q ? ` “${text(q)}”` : ''}${kind ? ` among ${escapeHtml(kindLabels(kind).plural.toLowerCase())}` : ''}. <a href="/">Show all</a></p>`;
   const empty = found.length === 0 ? '<p class="none">Nothing matches.</p>' : '';
   sendHtml(
     res,
@@ -147,7 +147,7 @@ function home(res: ServerResponse, s: PageServices, query: URLSearchParams, path
 function entity(res: ServerResponse, s: PageServices, pathName: string, rest: string, query: URLSearchParams): void {
   const found = urnFromPagePath(rest, (c) => {
     const key = s.namespaces.keyOf(c.text);
-    return key !== undefined && isEntityType(c.urn.kind) && s.pageData.exists(key, c.urn.kind);
+    return key !== undefined && isCatalogKind(c.urn.kind) && s.pageData.exists(key, c.urn.kind);
   });
   if ('error' in found) {
     problem(res, 400, 'Not a URN', `<p>The path does not hold a URN: ${text(found.error)}.</p>`);
@@ -155,7 +155,7 @@ function entity(res: ServerResponse, s: PageServices, pathName: string, rest: st
   }
   const { urn, text: urnText } = found;
   const right = pathNameOf(urn);
-  if (right !== pathName && (isEntityType(urn.kind) || urn.kind === 'corpuser' || urn.kind === 'dataPlatform')) {
+  if (right !== pathName && (isCatalogKind(urn.kind) || urn.kind === 'corpuser' || urn.kind === 'dataPlatform')) {
     // `/features/urn:li:dataset:…`: the page of that URN is at its own kind's path.
     const qs = query.toString();
     res.writeHead(302, { Location: `${pageHref(urnText)}${qs ? `?${qs}` : ''}`, 'Content-Length': 0 });
@@ -185,7 +185,7 @@ function entity(res: ServerResponse, s: PageServices, pathName: string, rest: st
   const key = s.namespaces.keyOf(urnText)!;
   if (urn.kind === 'corpuser') return userPage(res, s, urnText, key, urn.user);
   if (urn.kind === 'dataPlatform') return platformPage(res, s, urnText, urn.platform);
-  if (!isEntityType(urn.kind)) {
+  if (!isCatalogKind(urn.kind)) {
     const type = urn.kind === 'other' ? urn.entityType : urn.kind;
     notFound(
       res,
@@ -198,7 +198,7 @@ function entity(res: ServerResponse, s: PageServices, pathName: string, rest: st
   if (!ref || !s.pageData.exists(key, urn.kind, aspects)) {
     notFound(
       res,
-      `The local catalog has no ${escapeHtml(KIND_LABELS[urn.kind].one.toLowerCase())} <code>${text(urnText)}</code>.`,
+      `The local catalog has no ${escapeHtml(kindLabels(urn.kind).label.toLowerCase())} <code>${text(urnText)}</code>.`,
       ref?.summary.name,
     );
     return;
@@ -248,7 +248,7 @@ function userPage(res: ServerResponse, s: PageServices, urnText: string, key: st
     .slice(0, LIST_LIMIT)
     .map(
       (c) =>
-        `<tr><td>${entityLink(c.entity.key, c.entity.name)}</td><td>${escapeHtml(KIND_LABELS[c.entity.entityType].one)}</td><td>${c.aspects.map((a) => `<code>${escapeHtml(a)}</code>`).join(', ')}</td><td>${escapeHtml(when(c.time))}</td></tr>`,
+        `<tr><td>${entityLink(c.entity.key, c.entity.name)}</td><td>${escapeHtml(kindLabels(c.entity.entityType).label)}</td><td>${c.aspects.map((a) => `<code>${escapeHtml(a)}</code>`).join(', ')}</td><td>${escapeHtml(when(c.time))}</td></tr>`,
     )
     .join('');
   const body =

@@ -3,7 +3,8 @@
  * catalog goes through `text()` or `markdownHtml()`; links to other pages through `pageHref`; links
  * out (institutional memory) only when they are http(s) URLs.
  */
-import { textOf, type AspectName, type EntityType } from '../../../model/src/aspects';
+import { textOf, type AspectName } from '../../../model/src/aspects';
+import { kindLabels } from '../../../model/src/kinds';
 import { findField, simplePath } from '../../../model/src/fieldPath';
 import { shownColumns } from '../../../model/src/readShapes';
 import { decodePart, type Urn } from '../../../model/src/urn';
@@ -14,14 +15,6 @@ import { markdownHtml, summaryText } from './markdown';
 import { pageHref } from './paths';
 
 type Json = Record<string, unknown>;
-
-export const KIND_LABELS: Record<EntityType, { one: string; many: string }> = {
-  dataset: { one: 'Dataset', many: 'Datasets' },
-  mlFeature: { one: 'ML feature', many: 'ML features' },
-  mlFeatureTable: { one: 'Feature table', many: 'Feature tables' },
-  mlModel: { one: 'ML model', many: 'ML models' },
-  mlModelGroup: { one: 'Model group', many: 'Model groups' },
-};
 
 /** Rows shown in one list before "N more". */
 export const LIST_LIMIT = 200;
@@ -76,7 +69,7 @@ export function entityTable(items: readonly EntitySummary[], showKind = false): 
     .map(
       (e) =>
         `<tr><td>${entityLink(e.key, e.name)}<br><code class="note">${text(e.key)}</code></td>` +
-        (showKind ? `<td>${escapeHtml(KIND_LABELS[e.entityType].one)}</td>` : '') +
+        (showKind ? `<td>${escapeHtml(kindLabels(e.entityType).label)}</td>` : '') +
         `<td>${text(e.platform ?? '')}</td><td>${e.description ? summaryText(e.description) : '<span class="none">No description.</span>'}</td></tr>`,
     )
     .join('');
@@ -191,7 +184,7 @@ export interface EntityInput {
 export function entityPage(i: EntityInput): EntityPage {
   const props = (name: AspectName): Json | undefined => i.aspects.get(name)?.value;
   const head = (extra: Array<[string, string | undefined]>): string =>
-    heading(KIND_LABELS[i.summary.entityType].one, i.summary.name, i.urnText, i.key) + facts(extra);
+    heading(kindLabels(i.summary.entityType).label, i.summary.name, i.urnText, i.key) + facts(extra);
   const u = i.urn;
   let body: string;
   switch (u.kind) {

@@ -6,19 +6,11 @@ import { isRecord } from '../../../model/src/json';
 import { LINEAGE_PAGE, type LineageItem, type LineageResult } from '../../../model/src/protocol';
 import { entityName } from '../../../model/src/entityNames';
 import { acceptCatalogUrn } from '../../../model/src/insertion';
+import { kindOfGraphqlEntityType, type CatalogKind } from '../../../model/src/kinds';
 import { parseUrn } from '../../../model/src/urn';
 import type { CatalogClient } from './client';
 import { hintFor } from './errors';
-import { lineageQuery, type ResolvableKind } from './queries';
-
-/** DataHub's EntityType → our kind word, for the kinds this extension knows. */
-const KINDS: Readonly<Record<string, string>> = {
-  DATASET: 'dataset',
-  MLFEATURE: 'mlFeature',
-  MLFEATURE_TABLE: 'mlFeatureTable',
-  MLMODEL: 'mlModel',
-  MLMODEL_GROUP: 'mlModelGroup',
-};
+import { lineageQuery } from './queries';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
@@ -35,7 +27,7 @@ function itemOf(rel: Record<string, unknown>): LineageItem | undefined {
   const name = str(entity['name']) ?? (parsed.ok ? entityName(parsed.urn) : urn);
   return {
     urn,
-    kind: KINDS[type] ?? (type.toLowerCase() || 'entity'),
+    kind: kindOfGraphqlEntityType(type) ?? (type.toLowerCase() || 'entity'),
     name,
     ...(platform ? { platform } : {}),
     relationship: str(rel['type']) ?? '',
@@ -46,7 +38,7 @@ function itemOf(rel: Record<string, unknown>): LineageItem | undefined {
 export async function lineageOf(
   client: CatalogClient,
   urn: string,
-  kind: ResolvableKind,
+  kind: CatalogKind,
   direction: 'upstream' | 'downstream',
   signal?: AbortSignal,
 ): Promise<LineageResult> {

@@ -6,20 +6,16 @@
  * and `exists`: DataHub answers an object for any well-formed URN, real or not
  * (DatasetType.batchLoad; EntityExistsResolver), so null alone cannot mean "not in the catalog".
  */
+import { CATALOG_KINDS, isCatalogKind, type CatalogKind } from '../../../model/src/kinds';
 import type { KnownUrn } from '../../../model/src/urn';
 import { documentCost, type QueryCost } from './cost';
 
-export type ResolvableKind = 'dataset' | 'mlFeature' | 'mlFeatureTable' | 'mlModel' | 'mlModelGroup';
-export const RESOLVABLE_KINDS: readonly ResolvableKind[] = [
-  'dataset',
-  'mlFeature',
-  'mlFeatureTable',
-  'mlModel',
-  'mlModelGroup',
-];
+/** The kinds the catalog is asked about: the catalog kinds (model/src/kinds.ts), under the name the resolution code uses. */
+export type ResolvableKind = CatalogKind;
+export const RESOLVABLE_KINDS: readonly ResolvableKind[] = CATALOG_KINDS;
 
 export function isResolvable(kind: KnownUrn['kind'] | 'other'): kind is ResolvableKind {
-  return (RESOLVABLE_KINDS as readonly string[]).includes(kind);
+  return isCatalogKind(kind);
 }
 
 interface KindQuery {
@@ -43,7 +39,7 @@ const DEPRECATION_DETAILS = 'deprecation { deprecated note decommissionTime repl
  */
 const SIBLINGS = 'siblings { isPrimary siblings { urn } }';
 
-export const KIND_QUERIES: Readonly<Record<ResolvableKind, KindQuery>> = {
+export const KIND_QUERIES: Readonly<Record<CatalogKind, KindQuery>> = {
   dataset: {
     field: 'dataset',
     type: 'Dataset',
@@ -80,7 +76,7 @@ export const KIND_QUERIES: Readonly<Record<ResolvableKind, KindQuery>> = {
 };
 
 /** The note, date and replacement of deprecated entities (each under its alias `e0` …, variable `u0` …). */
-export function deprecationDetailsQuery(items: ReadonlyArray<{ urn: string; kind: ResolvableKind }>): BatchQuery {
+export function deprecationDetailsQuery(items: ReadonlyArray<{ urn: string; kind: CatalogKind }>): BatchQuery {
   const variables: Record<string, string> = {};
   const aliases = new Map<string, string>();
   const fields = items.map(({ urn, kind }, i) => {
@@ -103,10 +99,10 @@ export interface BatchQuery {
  * One document resolving every URN given, each under its own alias (`e0`, `e1` …) with its
  * own variable; a fragment per kind used keeps the document small.
  */
-export function batchQuery(items: ReadonlyArray<{ urn: string; kind: ResolvableKind }>): BatchQuery {
+export function batchQuery(items: ReadonlyArray<{ urn: string; kind: CatalogKind }>): BatchQuery {
   const variables: Record<string, string> = {};
   const aliases = new Map<string, string>();
-  const kinds = new Set<ResolvableKind>();
+  const kinds = new Set<CatalogKind>();
   const fields: string[] = [];
   items.forEach(({ urn, kind }, i) => {
     const q = KIND_QUERIES[kind];
@@ -126,10 +122,10 @@ export function batchQuery(items: ReadonlyArray<{ urn: string; kind: ResolvableK
   };
 }
 
-const kindCosts = new Map<ResolvableKind, QueryCost>();
+const kindCosts = new Map<CatalogKind, QueryCost>();
 
 /** What one aliased root field of `kind` costs in a batch (its fragment counted at its spread). */
-export function costOfOne(kind: ResolvableKind): QueryCost {
+export function costOfOne(kind: CatalogKind): QueryCost {
   let c = kindCosts.get(kind);
   if (!c) {
     c = documentCost(batchQuery([{ urn: 'x', kind }]).query);
@@ -155,7 +151,7 @@ export interface BatchLimits {
  * planned without building the document; a test checks the plan against the built document.
  * An item that alone exceeds the budget goes alone: the catalog's answer says so for that URN.
  */
-export function planBatches<T extends { kind: ResolvableKind }>(items: readonly T[], limits: BatchLimits): T[][] {
+export function planBatches<T extends { kind: CatalogKind }>(items: readonly T[], limits: BatchLimits): T[][] {
   const out: T[][] = [];
   let current: T[] = [];
   let cost = 0;
@@ -190,7 +186,7 @@ const CONTEXT_SELECTION = `urn
   down: lineage(input: { direction: DOWNSTREAM, start: 0, count: 1 }) { total }`;
 
 /** The document asking what else the catalog knows of one entity of `kind` (variable `urn`, answer `e0`). */
-export function contextQuery(kind: ResolvableKind): string {
+export function contextQuery(kind: CatalogKind): string {
   const { field, type } = KIND_QUERIES[kind];
   return `query entityContext($urn: String!) {\n  e0: ${field}(urn: $urn) { ...ContextFields }\n}\nfragment ContextFields on ${type} {\n  ${CONTEXT_SELECTION}\n}\n`;
 }
@@ -207,7 +203,7 @@ const LINEAGE_ENTITY = `urn type
  * One lineage hop of one entity of `kind` (variables `urn`, `direction` UPSTREAM or DOWNSTREAM,
  * `count`): DataHub's `lineage` field (EntityLineageResultResolver), for the lineage view.
  */
-export function lineageQuery(kind: ResolvableKind): string {
+export function lineageQuery(kind: CatalogKind): string {
   const { field } = KIND_QUERIES[kind];
   return `query entityLineage($urn: String!, $direction: LineageDirection!, $count: Int!) {\n  e0: ${field}(urn: $urn) { urn lineage(input: { direction: $direction, start: 0, count: $count }) { total relationships { type degree entity { ${LINEAGE_ENTITY} } } } }\n}\n`;
 }
@@ -269,7 +265,7 @@ export const PING = `query ping($u0: String!) { e0: dataset(urn: $u0) { urn } }`
 
 /** Every document shape the server can send, with sample variables, for the validation test. */
 export function everyDocument(ns = 'li'): Array<{ name: string; query: string; variables: Record<string, unknown> }> {
-  const samples: Array<{ urn: string; kind: ResolvableKind }> = [
+  const samples: Array<{ urn: string; kind: CatalogKind }> = [
     { urn: `urn:${ns}:dataset:(urn:${ns}:dataPlatform:hive,db.users,PROD)`, kind: 'dataset' },
     { urn: `urn:${ns}:mlFeature:(users_table,age)`, kind: 'mlFeature' },
     { urn: `urn:${ns}:mlFeatureTable:(urn:${ns}:dataPlatform:feast,users_table)`, kind: 'mlFeatureTable' },

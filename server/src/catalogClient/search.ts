@@ -9,27 +9,22 @@
 import { isRecord } from '../../../model/src/json';
 import { SEARCH_PAGE, type SearchItem, type SearchResult } from '../../../model/src/protocol';
 import { entityName } from '../../../model/src/entityNames';
+import {
+  CATALOG_KINDS,
+  graphqlEntityTypeOf,
+  isCatalogKind,
+  kindOfGraphqlEntityType,
+  type CatalogKind,
+} from '../../../model/src/kinds';
 import { parseUrn } from '../../../model/src/urn';
 import type { CatalogClient } from './client';
 import { hintFor } from './errors';
-import { AUTOCOMPLETE_ENTITIES, RESOLVABLE_KINDS, SEARCH_ENTITIES, type ResolvableKind } from './queries';
-
-/** DataHub's EntityType of each kind searched. */
-const TYPE_OF: Readonly<Record<ResolvableKind, string>> = {
-  dataset: 'DATASET',
-  mlFeature: 'MLFEATURE',
-  mlFeatureTable: 'MLFEATURE_TABLE',
-  mlModel: 'MLMODEL',
-  mlModelGroup: 'MLMODEL_GROUP',
-};
-const KIND_OF: Readonly<Record<string, ResolvableKind>> = Object.fromEntries(
-  Object.entries(TYPE_OF).map(([k, v]) => [v, k as ResolvableKind]),
-);
+import { AUTOCOMPLETE_ENTITIES, SEARCH_ENTITIES } from './queries';
 
 export interface SearchRequestOptions {
   /** What is typed; empty or `*` lists every entity the filters let through. */
   query: string;
-  kinds?: readonly ResolvableKind[];
+  kinds?: readonly CatalogKind[];
   /** A platform name (`hive`). */
   platform?: string;
   count?: number;
@@ -46,8 +41,8 @@ export function searchItemOf(entity: unknown): SearchItem | undefined {
   const urn = str(entity['urn']);
   const parsed = urn ? parseUrn(urn) : undefined;
   if (!urn || !parsed?.ok) return undefined;
-  const kind = KIND_OF[str(entity['type']) ?? ''] ?? parsed.urn.kind;
-  if (!(RESOLVABLE_KINDS as readonly string[]).includes(kind)) return undefined;
+  const kind = kindOfGraphqlEntityType(str(entity['type']) ?? '') ?? parsed.urn.kind;
+  if (!isCatalogKind(kind)) return undefined;
   const platform =
     (isRecord(entity['platform']) ? str(entity['platform']['name']) : undefined) ??
     ('platform' in parsed.urn ? parsed.urn.platform : undefined);
@@ -69,7 +64,7 @@ export async function searchCatalog(
   signal?: AbortSignal,
 ): Promise<SearchResult> {
   const count = Math.max(1, Math.min(options.count ?? SEARCH_PAGE, SEARCH_PAGE));
-  const kinds = options.kinds && options.kinds.length > 0 ? options.kinds : RESOLVABLE_KINDS;
+  const kinds = options.kinds && options.kinds.length > 0 ? options.kinds : CATALOG_KINDS;
   const query = options.query.trim() === '' ? '*' : options.query.trim();
   // A listing of everything is a search, whatever the mode: DataHub's autocomplete needs a prefix.
   const mode = query === '*' ? 'search' : options.mode;
@@ -77,7 +72,7 @@ export async function searchCatalog(
   const hit = client.searches.get(key) as SearchResult | undefined;
   if (hit) return hit;
 
-  const types = kinds.map((k) => TYPE_OF[k]);
+  const types = kinds.map((k) => graphqlEntityTypeOf(k));
   const orFilters = options.platform
     ? [{ and: [{ field: 'platform', values: [`urn:li:dataPlatform:${options.platform}`] }] }]
     : undefined;
@@ -92,7 +87,7 @@ export async function searchCatalog(
   const result = mode === 'search' ? fromSearch(r.data) : fromAutoComplete(r.data, types);
   // A platform filter the catalog could not apply (an older DataHub) is applied here too.
   const items = result.items
-    .filter((i) => (!options.platform || i.platform === options.platform) && kinds.includes(i.kind as ResolvableKind))
+    .filter((i) => (!options.platform || i.platform === options.platform) && kinds.includes(i.kind))
     .slice(0, count);
   const answer = { items, total: Math.max(result.total, items.length) };
   client.searches.set(key, answer);

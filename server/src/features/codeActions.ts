@@ -18,6 +18,7 @@ import { findField } from '../../../model/src/fieldPath';
 import { shownColumns } from '../../../model/src/readShapes';
 import { entityName, kindWord } from '../../../model/src/entityNames';
 import { inertText } from '../../../model/src/inertText';
+import { isMlKind, type MlKind } from '../../../model/src/kinds';
 import { parseUrn } from '../../../model/src/urn';
 import type { ResolutionLookup } from '../catalogClient/client';
 import type { ScanResult, UrnOccurrence, YamlScalarRef } from '../scan/types';
@@ -326,12 +327,6 @@ function occurrenceOf(
   const start = doc.offsetAt(d.range.start);
   const end = doc.offsetAt(d.range.end);
   return scan.occurrences.find((o) => o.start === start && o.end === end && o.urn === urn);
-}
-
-type MlKind = 'mlFeature' | 'mlFeatureTable' | 'mlModel' | 'mlModelGroup';
-
-function isMlKind(kind: string): kind is MlKind {
-  return kind === 'mlFeature' || kind === 'mlFeatureTable' || kind === 'mlModel' || kind === 'mlModelGroup';
 }
 
 /** "Write feature table description…": the entity's kind in the user's words. */

@@ -13,12 +13,12 @@ import { kindWord } from '../../../model/src/entityNames';
 import { inertText } from '../../../model/src/inertText';
 import { acceptCatalogUrn, insertionFor, type Destination } from '../../../model/src/insertion';
 import { printUrn, withNamespace, type Urn } from '../../../model/src/urn';
-import type { ResolvableKind } from '../catalogClient/queries';
+import type { CatalogKind } from '../../../model/src/kinds';
 import { destinationAt } from './destination';
 
 /** Where a name is being written, and what the catalog is asked for it. */
 export interface NameSlot {
-  kind: ResolvableKind;
+  kind: CatalogKind;
   /** The name as typed so far (the search's query). */
   typed: string;
   platform?: string;
@@ -36,7 +36,7 @@ export interface NameSlot {
 
 /** A call that takes an entity's name: its kind, parameters in order, and which of them are the name, platform, table. */
 interface NameCall {
-  kind: ResolvableKind;
+  kind: CatalogKind;
   params: readonly string[];
   name: string;
   platform?: string;
@@ -152,7 +152,7 @@ function literalSlot(
   const rest = new RegExp(String.raw`^${NAME}(?:,[A-Za-z_]*)?\)?`).exec(after)?.[0].length ?? 0;
   const slot = (
     m: RegExpExecArray,
-    kind: ResolvableKind,
+    kind: CatalogKind,
     part: { platform: string } | { table: string },
   ): Omit<NameSlot, 'destination'> => ({
     kind,
@@ -166,7 +166,7 @@ function literalSlot(
   const m = new RegExp(
     String.raw`urn:(${nsAlt}):(dataset|mlModel|mlModelGroup|mlFeatureTable):\(urn:\1:dataPlatform:([^,()\s]+),(${NAME})$`,
   ).exec(before);
-  if (m) return slot(m, m[2] as ResolvableKind, { platform: m[3]! });
+  if (m) return slot(m, m[2] as CatalogKind, { platform: m[3]! });
   const f = new RegExp(String.raw`urn:(${nsAlt}):mlFeature:\(([^,()\s]+),(${NAME})$`).exec(before);
   if (f) return slot(f, 'mlFeature', { table: f[2]! });
   return undefined;

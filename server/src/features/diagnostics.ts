@@ -20,7 +20,7 @@ import {
   type GqlDataset,
   type GqlDeprecation,
 } from '../../../model/src/readShapes';
-import type { Settings, Severity } from '../../../model/src/protocol';
+import type { MembersParams, Settings, Severity } from '../../../model/src/protocol';
 import type { Resolution, ResolutionLookup } from '../catalogClient/client';
 import { builderPartRange } from '../scan/builderCall';
 import { inertText, MESSAGE_LIMIT } from '../../../model/src/inertText';
@@ -56,7 +56,7 @@ export interface DiagnosticData {
   catalogText?: string;
   /** For missing list members: the owner (table or model) and which list. */
   owner?: string;
-  list?: 'features' | 'groups';
+  list?: MembersParams['list'];
   /** For a URN cut by a YAML flow collection's comma: quoting the diagnostic's range (which holds `urn`) fixes it. */
   quote?: boolean;
   /** For an unknown env: the env as the URN spells it, and the environment DataHub has that it is near. */
@@ -367,10 +367,11 @@ function checkColumn(
   }
 }
 
-const LIST_KEYS: Record<string, 'features' | 'groups'> = {
-  features: 'features',
-  mlFeatures: 'features',
-  ml_features: 'features',
+/** A YAML list key → the catalog's list it mirrors (MembersParams' names). */
+const LIST_KEYS: Record<string, MembersParams['list']> = {
+  features: 'mlFeatures',
+  mlFeatures: 'mlFeatures',
+  ml_features: 'mlFeatures',
   groups: 'groups',
   model_groups: 'groups',
   modelGroups: 'groups',
@@ -391,9 +392,9 @@ function memberDiagnostic(
   const member = occ.urn;
   const kind = occ.parsed.urn.kind;
   let members: string[] | undefined;
-  if (ownerRes.kind === 'mlFeatureTable' && list === 'features' && kind === 'mlFeature') {
+  if (ownerRes.kind === 'mlFeatureTable' && list === 'mlFeatures' && kind === 'mlFeature') {
     members = (ownerRes.entity.properties?.mlFeatures ?? []).flatMap((f) => (f?.urn ? [f.urn] : []));
-  } else if (ownerRes.kind === 'mlModel' && list === 'features' && kind === 'mlFeature') {
+  } else if (ownerRes.kind === 'mlModel' && list === 'mlFeatures' && kind === 'mlFeature') {
     members = ownerRes.entity.properties?.mlFeatures ?? [];
   } else if (ownerRes.kind === 'mlModel' && list === 'groups' && kind === 'mlModelGroup') {
     members = (ownerRes.entity.properties?.groups ?? []).flatMap((g) => (g?.urn ? [g.urn] : []));
@@ -407,7 +408,7 @@ function memberDiagnostic(
   push(levels.yamlMismatch, {
     start: occ.start,
     end: occ.end,
-    message: `Not among the catalog's ${list} of ${ownerName}`,
+    message: `Not among the catalog's ${list === 'groups' ? 'groups' : 'features'} of ${ownerName}`,
     code: 'missing-list-member',
     data: { code: 'missing-list-member', urn: member, kind, owner: owner.urn, list },
   });

@@ -2,6 +2,7 @@
  * Finding URNs in a document: the extractors each language uses, and one merged, ordered result.
  * Pure: no I/O, no LSP types.
  */
+import { extractorsOf, type ExtractorName } from '../../../model/src/languages';
 import type { ScanOptions, ScanResult } from './types';
 import { findUrnsInText } from './text';
 import { findUrnsInYaml } from './yaml';
@@ -31,7 +32,7 @@ const emptyExtraction = (): Extraction => ({
   claimed: [],
 });
 
-/** One extractor per source kind. */
+/** One extractor per source kind, by the names the languages table uses. */
 const EXTRACTORS = {
   text: (text, opts, languageId) => ({
     ...emptyExtraction(),
@@ -50,26 +51,11 @@ const EXTRACTORS = {
     const { occurrences, calls } = findJavaUrnCalls(text);
     return { ...emptyExtraction(), occurrences, claimed: calls };
   },
-} satisfies Record<string, Extractor>;
+} satisfies Record<ExtractorName, Extractor>;
 
-type ExtractorName = keyof typeof EXTRACTORS;
-
-/** Extractors by VS Code language id; every other language gets `DEFAULT_EXTRACTORS`. */
-const EXTRACTORS_BY_LANGUAGE: Readonly<Record<string, readonly ExtractorName[]>> = {
-  yaml: ['yaml'],
-  // YAML dialects with their own language ids in popular extensions.
-  'github-actions-workflow': ['yaml'],
-  dockercompose: ['yaml'],
-  python: ['text', 'pythonBuilders', 'pythonClasses'],
-  java: ['text', 'java'],
-};
-
-const DEFAULT_EXTRACTORS: readonly ExtractorName[] = ['text'];
-
+/** The extractors a language's documents go through (model/src/languages.ts); `text` alone for other languages. */
 export function extractorsFor(languageId: string): readonly ExtractorName[] {
-  return Object.prototype.hasOwnProperty.call(EXTRACTORS_BY_LANGUAGE, languageId)
-    ? EXTRACTORS_BY_LANGUAGE[languageId]!
-    : DEFAULT_EXTRACTORS;
+  return extractorsOf(languageId);
 }
 
 /** The URNs of a document, ordered by start; nested ones follow their outer URN. */

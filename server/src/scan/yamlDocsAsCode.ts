@@ -4,16 +4,10 @@
  * description that is not there yet.
  */
 import { isMap, isNode, isPair, isScalar, isSeq, type Pair, type YAMLMap } from 'yaml';
+import { isCatalogKind } from '../../../model/src/kinds';
 import type { ScanResult, YamlColumn, YamlDescription, YamlInsertStyle } from './types';
 import { isUrnKey, keyText, pairAt, scalarRef, type MappingFrame } from './yamlMapping';
 
-const DESCRIBED_KINDS: ReadonlySet<string> = new Set([
-  'dataset',
-  'mlFeature',
-  'mlFeatureTable',
-  'mlModel',
-  'mlModelGroup',
-]);
 const COLUMN_LIST_KEYS = ['columns', 'fields', 'schema'] as const;
 const COLUMN_NAME_KEYS = ['name', 'fieldPath'] as const;
 
@@ -31,7 +25,7 @@ export function describeMapping(text: string, frame: MappingFrame, result: ScanR
     const parsed = v.occurrence.parsed;
     return parsed?.ok ? parsed.urn.kind : undefined;
   };
-  const described = frame.urnValues.filter((v) => isUrnKey(v.key) && DESCRIBED_KINDS.has(kindOf(v) ?? ''));
+  const described = frame.urnValues.filter((v) => isUrnKey(v.key) && isCatalogKind(kindOf(v) ?? ''));
   const owner = described.find((v) => v.key === 'urn') ?? described[0];
   if (owner) {
     const pair = pairAt(frame.map, owner.key);

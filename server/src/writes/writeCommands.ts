@@ -21,6 +21,7 @@ import {
 import { findField, simplePath } from '../../../model/src/fieldPath';
 import { shownMlDescription } from '../../../model/src/readShapes';
 import { inertText, MESSAGE_LIMIT } from '../../../model/src/inertText';
+import { ML_KINDS, propertiesAspectOf } from '../../../model/src/kinds';
 import {
   Commands,
   type Settings,
@@ -420,12 +421,9 @@ async function removeFromList(
   };
 }
 
-const PROPERTIES_ASPECT: Partial<Record<Urn['kind'], AspectName>> = {
-  mlFeature: 'mlFeatureProperties',
-  mlFeatureTable: 'mlFeatureTableProperties',
-  mlModel: 'mlModelProperties',
-  mlModelGroup: 'mlModelGroupProperties',
-};
+const PROPERTIES_ASPECT: Partial<Record<Urn['kind'], AspectName>> = Object.fromEntries(
+  ML_KINDS.map((k) => [k, propertiesAspectOf(k)]),
+);
 
 /**
  * The description of an ML entity, written where what the catalog shows comes from. DataHub keeps
