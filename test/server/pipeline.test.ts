@@ -83,6 +83,50 @@ describe('scan, resolve, diagnose: one text', () => {
   });
 });
 
+describe('deprecation details: the named read of the client', () => {
+  const deprecated = (note?: string): Resolution => ({
+    state: 'found',
+    kind: 'dataset',
+    entity: {
+      urn: USERS,
+      exists: true,
+      properties: { description: 'Users.' },
+      editableProperties: null,
+      schemaMetadata: null,
+      editableSchemaMetadata: null,
+      deprecation: note === undefined ? { deprecated: true } : { deprecated: true, note },
+    },
+  });
+
+  test('a deprecated entity without a note gets the details the client reads for it, and only those are asked', async () => {
+    const asked: string[][] = [];
+    const client: Resolver = {
+      ...answering({ [USERS]: deprecated(), [ORDERS]: deprecated('already known') }),
+      readDeprecationDetails: (items) => {
+        asked.push(items.map((i) => i.urn));
+        return Promise.resolve(
+          new Map([[USERS, { deprecated: true, note: 'Use db.people.', decommissionTime: 5, replacement: null }]]),
+        );
+      },
+    };
+    const resolved = await resolveItems(client, [
+      { urn: USERS, kind: 'dataset' },
+      { urn: ORDERS, kind: 'dataset' },
+    ]);
+    assert.deepEqual(asked, [[USERS]]);
+    const users = resolved(USERS);
+    assert.equal(users?.state === 'found' ? users.entity.deprecation?.note : undefined, 'Use db.people.');
+    const orders = resolved(ORDERS);
+    assert.equal(orders?.state === 'found' ? orders.entity.deprecation?.note : undefined, 'already known');
+  });
+
+  test('a client without the named read leaves the flag alone', async () => {
+    const resolved = await resolveItems(answering({ [USERS]: deprecated() }), [{ urn: USERS, kind: 'dataset' }]);
+    const users = resolved(USERS);
+    assert.deepEqual(users?.state === 'found' ? users.entity.deprecation : undefined, { deprecated: true });
+  });
+});
+
 describe('Check Workspace without an LSP connection', () => {
   test('files of the folder are scanned, the catalog is asked once for all, and each file with URNs gets its diagnostics', async (t) => {
     const root = mkdtempSync(join(tmpdir(), 'catalog-lens-check-'));

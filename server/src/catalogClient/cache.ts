@@ -80,3 +80,26 @@ export class SingleFlight<V> {
     return this.running.size;
   }
 }
+
+/**
+ * `p`, or undefined as soon as `signal` is aborted: a cancelled caller stops waiting, while the
+ * work behind `p` goes on (and fills the cache for the next caller).
+ */
+export function raceCancel<T>(p: Promise<T>, signal?: AbortSignal): Promise<T | undefined> {
+  if (!signal) return p;
+  if (signal.aborted) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}

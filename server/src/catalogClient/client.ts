@@ -1,35 +1,25 @@
 /**
  * The catalog client: resolves URNs through GraphQL (batched, cached, single flight) and reads
  * and writes aspects through DataHub's Rest.li paths. One instance per catalog endpoint.
+ *
+ * It owns the caches and the connection's outcome (what the status shows) and composes the two
+ * ways to the catalog: graphqlReads.ts (batches, decoding, cost refusal, single documents) and
+ * aspectPath.ts (the Rest.li base, aspect reads and writes). The named reads (namedReads.ts)
+ * answer decoded results, so no caller builds or decodes GraphQL aliases.
  */
-import { isRecord } from '../../../model/src/json';
-import type { GqlShapes } from '../../../model/src/readShapes';
-import { encodeUrnForPath } from '../../../model/src/urn';
-import { LruTtlCache, SingleFlight } from './cache';
-import { catalogClientError, displayUrl, isConnectionError, quoteCatalogText, type CatalogClientError } from './errors';
+import type { GqlDeprecation } from '../../../model/src/readShapes';
+import { AspectPath, type AspectEnvelope, type AspectWrite } from './aspectPath';
+import { LruTtlCache, raceCancel, SingleFlight } from './cache';
+import { catalogClientError, isConnectionError, type CatalogClientError } from './errors';
+import { GraphqlReads, type GraphqlAnswer, type Resolution } from './graphqlReads';
 import { CatalogHttp, type Fetch } from './http';
-import { refusedForCost } from './cost';
-import { batchQuery, PING, planBatches, type ResolvableKind } from './queries';
-import { discoverRestBase, type RestBase } from './restBase';
+import { readDeprecationDetails, readLinks, type DatasetLink } from './namedReads';
+import type { ResolvableKind } from './queries';
 
-export type Resolution =
-  | {
-      [K in ResolvableKind]: {
-        state: 'found';
-        kind: K;
-        entity: GqlShapes[K];
-        /**
-         * The sibling (DataHub's `siblings`: a dbt model and its warehouse table) whose description
-         * or columns filled the entity's own empty ones (pipeline/check.ts), as DataHub's UI merges them.
-         */
-        sibling?: string;
-      };
-    }[ResolvableKind]
-  | { state: 'missing' }
-  | { state: 'error'; error: CatalogClientError };
-
-/** What the catalog answered about a URN, as far as it is known; undefined when not asked (or not yet). */
-export type ResolutionLookup = (urn: string) => Resolution | undefined;
+export type { AspectEnvelope, AspectWrite } from './aspectPath';
+export { asciiJson } from './aspectPath';
+export type { Resolution, ResolutionLookup } from './graphqlReads';
+export type { DatasetLink } from './namedReads';
 
 export interface CatalogConfig {
   url: string;
@@ -53,36 +43,15 @@ export interface ClientStats {
   aspectWrites: number;
 }
 
-export interface AspectEnvelope<T = unknown> {
-  value: T;
-  version: string;
-}
-
-export interface AspectWrite {
-  entityType: string;
-  urn: string;
-  aspectName: string;
-  value: unknown;
-  /** DataHub's If-Version-Match: the version read, "-1" = only if absent. */
-  ifVersion?: string;
-  /**
-   * `systemMetadata.runId`: one per user command, so `datahub ingest rollback --run-id` undoes one
-   * edit, not every edit ever made through the extension.
-   */
-  runId: string;
-}
-
-const MAX_PARALLEL_BATCHES = 4;
-
-/** DataHub's Rest.li reads `List(a,b)` only under protocol 2.0; without this header it assumes 1.0. */
-const RESTLI_2 = { 'X-RestLi-Protocol-Version': '2.0.0' } as const;
+const NOT_CONFIGURED = 'no catalog is configured (catalogLens.url is empty)';
 
 export class CatalogClient {
   readonly graphqlEndpoint: string;
   readonly gmsUrl: string;
   readonly configured: boolean;
-  readonly stats: ClientStats = { graphqlRequests: 0, aspectReads: 0, aspectWrites: 0 };
   private readonly http: CatalogHttp;
+  private readonly graphql: GraphqlReads;
+  private readonly aspects: AspectPath;
   private readonly cache: LruTtlCache<Resolution>;
   private readonly flights = new SingleFlight<Resolution>();
   /**
@@ -93,16 +62,12 @@ export class CatalogClient {
   /** Answers of searches (search.ts), kept for seconds: completion asks again at every keystroke. */
   readonly searches = new LruTtlCache<unknown>(200, 30_000);
   private connectionListener: ((error: CatalogClientError | undefined) => void) | undefined;
-  /** The budget in force: the setting, lowered to a limit the catalog named when it refused a document. */
-  private complexityBudget: number;
-  private restBase: Promise<RestBase> | undefined;
   private noticeListener: ((notice: string) => void) | undefined;
 
   constructor(readonly config: CatalogConfig) {
     this.gmsUrl = config.url.replace(/\/+$/, '');
     this.graphqlEndpoint = config.graphqlUrl || (this.gmsUrl ? `${this.gmsUrl}/api/graphql` : '');
     this.configured = this.graphqlEndpoint !== '';
-    this.complexityBudget = config.complexityBudget;
     this.cache = new LruTtlCache(config.cacheEntries, config.cacheTtlMs);
     this.reads = new LruTtlCache(config.cacheEntries, config.cacheTtlMs);
     this.http = new CatalogHttp({
@@ -115,11 +80,35 @@ export class CatalogClient {
         else if (isConnectionError(error)) this.connectionListener?.(error);
       },
     });
+    this.graphql = new GraphqlReads(this.http, {
+      endpoint: this.graphqlEndpoint,
+      batchSize: config.batchSize,
+      complexityBudget: config.complexityBudget,
+      remember: (urn, r) => this.cache.set(urn, r),
+    });
+    this.aspects = new AspectPath(this.http, this.gmsUrl, {
+      connectionError: (error) => this.connectionListener?.(error),
+      notice: (notice) => this.noticeListener?.(notice),
+    });
+  }
+
+  /** Requests sent so far, by kind. */
+  get stats(): ClientStats {
+    return {
+      graphqlRequests: this.graphql.requests,
+      aspectReads: this.aspects.reads,
+      aspectWrites: this.aspects.writes,
+    };
   }
 
   /** Called after every request: undefined when the catalog answered, else the connection error. */
   onConnection(listener: (error: CatalogClientError | undefined) => void): void {
     this.connectionListener = listener;
+  }
+
+  /** Told once when the Rest.li base differs from the setting (a frontend root was corrected). */
+  onNotice(listener: (notice: string) => void): void {
+    this.noticeListener = listener;
   }
 
   configure(cacheEntries: number, cacheTtlMs: number): void {
@@ -164,11 +153,11 @@ export class CatalogClient {
     }
     if (toFetch.size > 0) {
       if (!this.configured) {
-        const e = catalogClientError('notConfigured', 'no catalog is configured (catalogLens.url is empty)');
+        const e = catalogClientError('notConfigured', NOT_CONFIGURED);
         for (const urn of toFetch.keys()) out.set(urn, { state: 'error', error: e });
       } else {
         const all = [...toFetch].map(([urn, kind]) => ({ urn, kind }));
-        const run = this.runChunks(this.plan(all));
+        const run = this.graphql.resolveBatches(all);
         this.flights.track(
           all.map((x) => x.urn),
           run,
@@ -182,126 +171,6 @@ export class CatalogClient {
       }
     }
     await raceCancel(Promise.all(waits), signal);
-    return out;
-  }
-
-  private plan<T extends { kind: ResolvableKind }>(items: readonly T[]): T[][] {
-    return planBatches(items, { maxItems: this.config.batchSize, complexity: this.complexityBudget });
-  }
-
-  private async runChunks(
-    chunks: Array<Array<{ urn: string; kind: ResolvableKind }>>,
-  ): Promise<Map<string, Resolution>> {
-    const out = new Map<string, Resolution>();
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < chunks.length) {
-        const chunk = chunks[next++]!;
-        for (const [urn, r] of await this.fetchChunk(chunk)) out.set(urn, r);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(MAX_PARALLEL_BATCHES, chunks.length) }, worker));
-    return out;
-  }
-
-  private async fetchChunk(chunk: Array<{ urn: string; kind: ResolvableKind }>): Promise<Map<string, Resolution>> {
-    const { query, variables, aliases } = batchQuery(chunk);
-    this.stats.graphqlRequests++;
-    const r = await this.http.call(this.graphqlEndpoint, {
-      method: 'POST',
-      body: { query, variables },
-      retry: true,
-      notFoundMeansWrongAddress: true,
-    });
-    const out = new Map<string, Resolution>();
-    if (!r.ok) {
-      for (const { urn } of chunk) out.set(urn, { state: 'error', error: r.error });
-      return out;
-    }
-    const { data, errors } = graphqlParts(r.body);
-    const errorsByAlias = new Map<string, string>();
-    let generalError: string | undefined;
-    for (const e of errors as Array<GraphqlError | null | undefined>) {
-      const alias = Array.isArray(e?.path) && typeof e.path[0] === 'string' ? e.path[0] : undefined;
-      const message = typeof e?.message === 'string' ? e.message : 'unknown GraphQL error';
-      if (alias && aliases.has(alias)) errorsByAlias.set(alias, message);
-      else generalError ??= message;
-    }
-    if (!data && generalError !== undefined) {
-      const tooCostly = refusedForCost(generalError);
-      if (tooCostly) return this.afterCostRefusal(chunk, tooCostly);
-    }
-    if (!data && (generalError !== undefined || errorsByAlias.size === 0)) {
-      const error = catalogClientError(
-        'badResponse',
-        generalError !== undefined
-          ? `${displayUrl(this.graphqlEndpoint)} answered a GraphQL error: ${quoteCatalogText(generalError)}`
-          : `${displayUrl(this.graphqlEndpoint)} answered without "data"`,
-        displayUrl(this.graphqlEndpoint),
-        r.status,
-      );
-      for (const { urn } of chunk) out.set(urn, { state: 'error', error });
-      return out;
-    }
-    chunk.forEach(({ urn, kind }, i) => {
-      const alias = `e${i}`;
-      const res = this.resolutionOf(kind, data?.[alias], errorsByAlias.get(alias));
-      if (res.state !== 'error') this.cache.set(urn, res);
-      out.set(urn, res);
-    });
-    return out;
-  }
-
-  private resolutionOf(kind: ResolvableKind, entity: unknown, aliasError: string | undefined): Resolution {
-    const endpoint = displayUrl(this.graphqlEndpoint);
-    if (aliasError !== undefined && (entity === undefined || entity === null)) {
-      return /not.?found|does not exist/i.test(aliasError)
-        ? { state: 'missing' }
-        : {
-            state: 'error',
-            error: catalogClientError('rejected', `${endpoint}: ${quoteCatalogText(aliasError)}`, endpoint),
-          };
-    }
-    if (entity === null || entity === undefined) return { state: 'missing' };
-    if (!isRecord(entity))
-      return {
-        state: 'error',
-        error: catalogClientError('badResponse', `${endpoint} answered a ${typeof entity} for ${kind}`, endpoint),
-      };
-    // DataHub answers an object for a URN nobody wrote; only `exists` tells (EntityExistsResolver).
-    if (entity['exists'] === false) return { state: 'missing' };
-    return { state: 'found', kind, entity } as unknown as Resolution;
-  }
-
-  /**
-   * The catalog refused a document as too complex or too deep (graphql-java's AbortExecutionException,
-   * which DataHub answers with HTTP 200 and no data). The budget drops to the limit it named and
-   * the chunk goes again in smaller documents; a single URN that still does not fit is an error for
-   * that URN only. The connection is fine, so the status is not touched.
-   */
-  private async afterCostRefusal(
-    chunk: Array<{ urn: string; kind: ResolvableKind }>,
-    refused: NonNullable<ReturnType<typeof refusedForCost>>,
-  ): Promise<Map<string, Resolution>> {
-    // Depth does not add up over root fields: smaller documents would be refused the same way.
-    if (refused.what === 'depth' || chunk.length === 1) {
-      const endpoint = displayUrl(this.graphqlEndpoint);
-      const error = catalogClientError(
-        'rejected',
-        `${endpoint} refused the query as too ${refused.what === 'depth' ? 'deep' : 'complex'} (${refused.cost} > ${refused.limit})${chunk.length === 1 ? ' even for one URN' : ''}`,
-        endpoint,
-      );
-      return new Map(chunk.map(({ urn }) => [urn, { state: 'error', error }]));
-    }
-    this.complexityBudget = Math.min(this.complexityBudget, refused.limit);
-    const smaller = this.plan(chunk);
-    // A chunk the new budget does not split is halved: the limit named may count differently.
-    const next =
-      smaller.length > 1
-        ? smaller
-        : [chunk.slice(0, Math.ceil(chunk.length / 2)), chunk.slice(Math.ceil(chunk.length / 2))];
-    const out = new Map<string, Resolution>();
-    for (const part of next) for (const [urn, r] of await this.fetchChunk(part)) out.set(urn, r);
     return out;
   }
 
@@ -330,259 +199,67 @@ export class CatalogClient {
    * also finds where the Rest.li paths live (a frontend root is corrected or explained).
    */
   async ping(signal?: AbortSignal): Promise<CatalogClientError | undefined> {
-    if (!this.configured)
-      return catalogClientError('notConfigured', 'no catalog is configured (catalogLens.url is empty)');
-    this.stats.graphqlRequests++;
-    const r = await this.http.call(this.graphqlEndpoint, {
-      method: 'POST',
-      body: { query: PING, variables: { u0: 'urn:li:dataset:(urn:li:dataPlatform:catalog-lens,ping,PROD)' } },
-      notFoundMeansWrongAddress: true,
-      ...(signal ? { signal } : {}),
-    });
-    if (!r.ok) return r.error;
-    if (!isRecord(r.body) || !('data' in r.body)) {
-      return catalogClientError(
-        'badResponse',
-        `${displayUrl(this.graphqlEndpoint)} does not answer like a GraphQL endpoint`,
-        displayUrl(this.graphqlEndpoint),
-      );
-    }
-    if (this.gmsUrl) return (await this.rest(signal)).error;
+    if (!this.configured) return catalogClientError('notConfigured', NOT_CONFIGURED);
+    const error = await this.graphql.ping(signal);
+    if (error) return error;
+    if (this.gmsUrl) return (await this.aspects.rest(signal)).error;
     return undefined;
   }
 
-  /**
-   * Where the Rest.li paths live, found once (`GET /config`) and kept; see restBase.ts. The search
-   * runs without any caller's cancellation, so no caller goes ahead on an address nobody checked; one
-   * that said nothing yet (unreachable) is an error for this call and is asked again next time.
-   */
-  private async rest(signal?: AbortSignal): Promise<RestBase> {
-    if (!this.restBase) {
-      const found = discoverRestBase(this.http, this.gmsUrl).then((b) => {
-        if (!b.settled) {
-          if (this.restBase === found) this.restBase = undefined;
-        } else if (b.error) {
-          this.connectionListener?.(b.error);
-        } else if (b.notice) {
-          this.noticeListener?.(b.notice);
-        }
-        return b;
-      });
-      this.restBase = found;
-    }
-    const b = await raceCancel(this.restBase, signal);
-    if (!b)
-      return {
-        url: this.gmsUrl,
-        settled: false,
-        error: catalogClientError('cancelled', 'cancelled', displayUrl(this.gmsUrl)),
-      };
-    return b;
-  }
-
-  /** The Rest.li base the aspect reads and writes go to, or why there is none (no `url`, not found). */
-  private async aspectBase(
-    signal?: AbortSignal,
-  ): Promise<{ url: string; error?: undefined } | { url?: undefined; error: CatalogClientError }> {
-    if (!this.gmsUrl)
-      return {
-        error: catalogClientError(
-          'notConfigured',
-          'catalogLens.url is empty: the aspect path needs the catalog (GMS) address',
-        ),
-      };
-    const base = await this.rest(signal);
-    return base.error ? { error: base.error } : { url: base.url };
-  }
-
-  /** Told once when the Rest.li base differs from the setting (a frontend root was corrected). */
-  onNotice(listener: (notice: string) => void): void {
-    this.noticeListener = listener;
-  }
-
   /** Sends a GraphQL mutation (the GraphQL write path). Never retried. */
-  mutate(
-    query: string,
-    variables: Record<string, unknown>,
-    signal?: AbortSignal,
-  ): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; error: CatalogClientError }> {
-    return this.graphql(query, variables, false, signal);
+  mutate(query: string, variables: Record<string, unknown>, signal?: AbortSignal): Promise<GraphqlAnswer> {
+    return this.send(query, variables, false, signal);
   }
 
   /** Sends a GraphQL read of its own (not a resolve batch): retried like the resolve on connection errors. */
-  read(
-    query: string,
-    variables: Record<string, unknown>,
-    signal?: AbortSignal,
-  ): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; error: CatalogClientError }> {
-    return this.graphql(query, variables, true, signal);
+  read(query: string, variables: Record<string, unknown>, signal?: AbortSignal): Promise<GraphqlAnswer> {
+    return this.send(query, variables, true, signal);
   }
 
-  private async graphql(
+  private send(
     query: string,
     variables: Record<string, unknown>,
     retry: boolean,
     signal?: AbortSignal,
-  ): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; error: CatalogClientError }> {
+  ): Promise<GraphqlAnswer> {
     if (!this.configured)
-      return {
-        ok: false,
-        error: catalogClientError('notConfigured', 'no catalog is configured (catalogLens.url is empty)'),
-      };
-    this.stats.graphqlRequests++;
-    const r = await this.http.call(this.graphqlEndpoint, {
-      method: 'POST',
-      body: { query, variables },
-      retry,
-      notFoundMeansWrongAddress: true,
-      ...(signal ? { signal } : {}),
-    });
-    if (!r.ok) return r;
-    const { data, errors } = graphqlParts(r.body);
-    const endpoint = displayUrl(this.graphqlEndpoint);
-    if (errors.length > 0) {
-      const e = errors[0] as GraphqlError;
-      const code = e.extensions?.code;
-      const kind = code === 404 ? 'notFound' : code === 403 ? 'forbidden' : code === 409 ? 'conflict' : 'rejected';
-      return {
-        ok: false,
-        error: catalogClientError(
-          kind,
-          `${endpoint}: ${quoteCatalogText(String(e.message ?? 'GraphQL error'))}`,
-          endpoint,
-        ),
-      };
-    }
-    if (!data)
-      return { ok: false, error: catalogClientError('badResponse', `${endpoint} answered without "data"`, endpoint) };
-    return { ok: true, data };
+      return Promise.resolve({ ok: false, error: catalogClientError('notConfigured', NOT_CONFIGURED) });
+    return this.graphql.send(query, variables, retry, signal);
   }
 
   /**
-   * Reads aspects with their versions (`GET /entitiesV2`), for read-merge-write.
-   * An aspect the entity does not have is absent from the result.
+   * The note, date and replacement of deprecated entities (the resolve batches carry only the
+   * flag), by URN, in documents of their own; see namedReads.ts.
    */
-  async readAspects(
+  readDeprecationDetails(
+    items: ReadonlyArray<{ urn: string; kind: ResolvableKind }>,
+    signal?: AbortSignal,
+  ): Promise<Map<string, GqlDeprecation>> {
+    return readDeprecationDetails((q, v, s) => this.read(q, v, s), items, signal);
+  }
+
+  /**
+   * A dataset's links (undefined: not in the catalog), read just before a link is added. Sent
+   * like the mutation it precedes: not retried.
+   */
+  readLinks(
+    urn: string,
+    signal?: AbortSignal,
+  ): Promise<{ ok: true; links: DatasetLink[] | undefined } | { ok: false; error: CatalogClientError }> {
+    return readLinks((q, v, s) => this.mutate(q, v, s), urn, signal);
+  }
+
+  /** See AspectPath.readAspects. */
+  readAspects(
     urn: string,
     names: readonly string[],
     signal?: AbortSignal,
   ): Promise<{ ok: true; aspects: Record<string, AspectEnvelope> } | { ok: false; error: CatalogClientError }> {
-    const base = await this.aspectBase(signal);
-    if (base.error) return { ok: false, error: base.error };
-    let path: string;
-    try {
-      path = encodeUrnForPath(urn);
-    } catch {
-      return {
-        ok: false,
-        error: catalogClientError(
-          'badInput',
-          'the URN holds a lone surrogate (half of a UTF-16 pair) and cannot be put in a URL',
-        ),
-      };
-    }
-    this.stats.aspectReads++;
-    const url = `${base.url}/entitiesV2/${path}?aspects=List(${names.join(',')})`;
-    const r = await this.http.call<unknown>(url, {
-      method: 'GET',
-      headers: RESTLI_2,
-      retry: true,
-      accept: [404],
-      ...(signal ? { signal } : {}),
-    });
-    if (!r.ok) return r;
-    const aspects: Record<string, AspectEnvelope> = {};
-    const map = isRecord(r.body) && isRecord(r.body['aspects']) ? r.body['aspects'] : {};
-    for (const name of names) {
-      const env = map[name];
-      if (!isRecord(env)) continue;
-      const sm = isRecord(env['systemMetadata']) ? env['systemMetadata'] : {};
-      aspects[name] = {
-        value: env['value'],
-        version: typeof sm['version'] === 'string' ? sm['version'] : String(sm['version'] ?? '1'),
-      };
-    }
-    return { ok: true, aspects };
+    return this.aspects.readAspects(urn, names, signal);
   }
 
-  /**
-   * Writes one aspect (`POST /aspects?action=ingestProposal`, blocking). With `ifVersion`, the
-   * catalog refuses the write when the aspect changed since it was read: a `conflict` error.
-   */
-  async writeAspect(
-    p: AspectWrite,
-    signal?: AbortSignal,
-  ): Promise<{ ok: true } | { ok: false; error: CatalogClientError }> {
-    const base = await this.aspectBase(signal);
-    if (base.error) return { ok: false, error: base.error };
-    this.stats.aspectWrites++;
-    const proposal: Record<string, unknown> = {
-      entityType: p.entityType,
-      entityUrn: p.urn,
-      changeType: 'UPSERT',
-      aspectName: p.aspectName,
-      // Pegasus bytes: every character of the string must be ≤ U+00FF, so non-ASCII is written as \uXXXX.
-      aspect: { value: asciiJson(p.value), contentType: 'application/json' },
-      systemMetadata: { lastObserved: Date.now(), runId: p.runId },
-    };
-    if (p.ifVersion !== undefined) proposal['headers'] = { 'If-Version-Match': p.ifVersion };
-    const url = `${base.url}/aspects?action=ingestProposal`;
-    const r = await this.http.call<unknown>(url, {
-      method: 'POST',
-      headers: RESTLI_2,
-      body: { proposal, async: 'false' },
-      ...(signal ? { signal } : {}),
-    });
-    if (r.ok) return { ok: true };
-    // On the whole text: DataHub's marker sits past character 300 of its 422 message, beyond the cut message.
-    if (
-      (r.error.status === 422 || r.error.status === 412) &&
-      /Expected version/i.test(r.error.detail ?? r.error.message)
-    ) {
-      return { ok: false, error: { ...r.error, kind: 'conflict' } };
-    }
-    return r;
+  /** See AspectPath.writeAspect. */
+  writeAspect(p: AspectWrite, signal?: AbortSignal): Promise<{ ok: true } | { ok: false; error: CatalogClientError }> {
+    return this.aspects.writeAspect(p, signal);
   }
-}
-
-/** One entry of a GraphQL answer's `errors`, as far as this client reads it. */
-interface GraphqlError {
-  message?: unknown;
-  path?: unknown[];
-  extensions?: { code?: unknown };
-}
-
-/** A GraphQL answer's `data` (when it is an object) and `errors` (when a list; else none). */
-function graphqlParts(body: unknown): { data: Record<string, unknown> | undefined; errors: unknown[] } {
-  if (!isRecord(body)) return { data: undefined, errors: [] };
-  const data = body['data'];
-  const errors: unknown = body['errors'];
-  return { data: isRecord(data) ? data : undefined, errors: Array.isArray(errors) ? errors : [] };
-}
-
-/** JSON with every non-ASCII character written as a \uXXXX escape. */
-export function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[\u007f-\uffff]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
-
-function raceCancel<T>(p: Promise<T>, signal?: AbortSignal): Promise<T | undefined> {
-  if (!signal) return p;
-  if (signal.aborted) return Promise.resolve(undefined);
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => resolve(undefined);
-    signal.addEventListener('abort', onAbort, { once: true });
-    p.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
 }

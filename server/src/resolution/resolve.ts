@@ -11,7 +11,7 @@ import {
   type GqlDeprecation,
 } from '../../../model/src/readShapes';
 import type { CatalogClient, Resolution, ResolutionLookup } from '../catalogClient/client';
-import { deprecationDetailsQuery, type ResolvableKind } from '../catalogClient/queries';
+import type { ResolvableKind } from '../catalogClient/queries';
 import type { ScanResult } from '../scan/types';
 import { lookupOf } from './lookup';
 
@@ -19,7 +19,8 @@ import { lookupOf } from './lookup';
  * What resolving needs of a catalog client: resolve (batched, cached) and what is cached already;
  * and a GraphQL read, when it has one, for the details of deprecated entities.
  */
-export type Resolver = Pick<CatalogClient, 'resolve' | 'cached'> & Partial<Pick<CatalogClient, 'read'>>;
+export type Resolver = Pick<CatalogClient, 'resolve' | 'cached'> &
+  Partial<Pick<CatalogClient, 'read' | 'readDeprecationDetails'>>;
 
 export interface ResolvableItem {
   urn: string;
@@ -81,9 +82,6 @@ export async function resolveItems(
   };
 }
 
-/** Most deprecated entities whose details one document asks for. */
-const DETAILS_PER_DOCUMENT = 50;
-
 /**
  * The note, date and replacement of the deprecated entities among `res` that lack them (the batches
  * carry only the flag): asked in documents of their own, written into the resolved entities (so
@@ -95,22 +93,18 @@ async function deprecationDetails(
   res: ReadonlyMap<string, Resolution>,
   signal?: AbortSignal,
 ): Promise<void> {
-  if (!client.read) return;
+  if (!client.readDeprecationDetails) return;
   const todo: Array<{ urn: string; kind: ResolvableKind; deprecation: GqlDeprecation }> = [];
   for (const [urn, r] of res) {
     const d = r.state === 'found' ? r.entity.deprecation : undefined;
     if (r.state === 'found' && d?.deprecated === true && d.note === undefined)
       todo.push({ urn, kind: r.kind, deprecation: d });
   }
-  for (let i = 0; i < todo.length; i += DETAILS_PER_DOCUMENT) {
-    const chunk = todo.slice(i, i + DETAILS_PER_DOCUMENT);
-    const { query, variables } = deprecationDetailsQuery(chunk);
-    const r = await client.read(query, variables, signal);
-    if (!r.ok) return;
-    chunk.forEach((item, j) => {
-      const e = r.data[`e${j}`] as { deprecation?: GqlDeprecation | null } | null | undefined;
-      if (e?.deprecation) Object.assign(item.deprecation, e.deprecation);
-    });
+  if (todo.length === 0) return;
+  const details = await client.readDeprecationDetails(todo, signal);
+  for (const item of todo) {
+    const d = details.get(item.urn);
+    if (d) Object.assign(item.deprecation, d);
   }
 }
 

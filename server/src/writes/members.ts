@@ -1,7 +1,7 @@
 /**
  * The members an ML entity's properties aspect lists now (a feature table's or a model's
  * features, a model's groups), read fresh from the catalog: the client's Remove commands offer
- * these to pick from. A read; the write is removeFeaturesFromTable & co. (writeCommands.ts).
+ * these to pick from. A read; the write is removeFeaturesFromTable & co. (memberListCommands.ts).
  */
 import type { MlFeatureTableProperties, MlModelProperties } from '../../../model/src/aspects';
 import type { MembersParams, MembersResult } from '../../../model/src/protocol';

@@ -1,0 +1,259 @@
+/**
+ * The GraphQL side of the catalog client: resolve batches (planned under the complexity budget,
+ * sent a few at a time, each answer decoded per alias), the catalog's refusal of a document as too
+ * costly (the budget drops and the chunk goes again in smaller documents), and single GraphQL
+ * documents (reads, mutations, the connection test). It keeps no cache: each resolution it
+ * decodes is handed to `remember`.
+ */
+import { isRecord } from '../../../model/src/json';
+import type { GqlShapes } from '../../../model/src/readShapes';
+import { refusedForCost } from './cost';
+import { catalogClientError, displayUrl, quoteCatalogText, type CatalogClientError } from './errors';
+import type { CatalogHttp } from './http';
+import { batchQuery, PING, planBatches, type ResolvableKind } from './queries';
+
+export type Resolution =
+  | {
+      [K in ResolvableKind]: {
+        state: 'found';
+        kind: K;
+        entity: GqlShapes[K];
+        /**
+         * The sibling (DataHub's `siblings`: a dbt model and its warehouse table) whose description
+         * or columns filled the entity's own empty ones (pipeline/check.ts), as DataHub's UI merges them.
+         */
+        sibling?: string;
+      };
+    }[ResolvableKind]
+  | { state: 'missing' }
+  | { state: 'error'; error: CatalogClientError };
+
+/** What the catalog answered about a URN, as far as it is known; undefined when not asked (or not yet). */
+export type ResolutionLookup = (urn: string) => Resolution | undefined;
+
+/** A GraphQL document's answer: its `data`, or why there is none. */
+export type GraphqlAnswer = { ok: true; data: Record<string, unknown> } | { ok: false; error: CatalogClientError };
+
+export interface GraphqlReadsOptions {
+  /** The GraphQL endpoint; never empty (the client answers `notConfigured` itself). */
+  endpoint: string;
+  /** Most URNs per document: an upper bound, the complexity budget decides below it. */
+  batchSize: number;
+  /** Most complexity per document as graphql-java counts it. */
+  complexityBudget: number;
+  /** Told every resolution that is not an error, as soon as its batch is decoded. */
+  remember(urn: string, resolution: Resolution): void;
+}
+
+type Item = { urn: string; kind: ResolvableKind };
+
+const MAX_PARALLEL_BATCHES = 4;
+
+export class GraphqlReads {
+  /** GraphQL documents sent (batches, reads, mutations, pings). */
+  requests = 0;
+  /** The budget in force: the setting, lowered to a limit the catalog named when it refused a document. */
+  private complexityBudget: number;
+
+  constructor(
+    private readonly http: CatalogHttp,
+    private readonly options: GraphqlReadsOptions,
+  ) {
+    this.complexityBudget = options.complexityBudget;
+  }
+
+  /** Resolves `items` (each URN once) in as few documents as the budget allows, a few at a time. */
+  resolveBatches(items: readonly Item[]): Promise<Map<string, Resolution>> {
+    return this.runChunks(this.plan(items));
+  }
+
+  private plan<T extends { kind: ResolvableKind }>(items: readonly T[]): T[][] {
+    return planBatches(items, { maxItems: this.options.batchSize, complexity: this.complexityBudget });
+  }
+
+  private async runChunks(chunks: Item[][]): Promise<Map<string, Resolution>> {
+    const out = new Map<string, Resolution>();
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < chunks.length) {
+        const chunk = chunks[next++]!;
+        for (const [urn, r] of await this.fetchChunk(chunk)) out.set(urn, r);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(MAX_PARALLEL_BATCHES, chunks.length) }, worker));
+    return out;
+  }
+
+  private async fetchChunk(chunk: Item[]): Promise<Map<string, Resolution>> {
+    const { query, variables, aliases } = batchQuery(chunk);
+    this.requests++;
+    const r = await this.http.call(this.options.endpoint, {
+      method: 'POST',
+      body: { query, variables },
+      retry: true,
+      notFoundMeansWrongAddress: true,
+    });
+    const out = new Map<string, Resolution>();
+    if (!r.ok) {
+      for (const { urn } of chunk) out.set(urn, { state: 'error', error: r.error });
+      return out;
+    }
+    const { data, errors } = graphqlParts(r.body);
+    const errorsByAlias = new Map<string, string>();
+    let generalError: string | undefined;
+    for (const e of errors as Array<GraphqlError | null | undefined>) {
+      const alias = Array.isArray(e?.path) && typeof e.path[0] === 'string' ? e.path[0] : undefined;
+      const message = typeof e?.message === 'string' ? e.message : 'unknown GraphQL error';
+      if (alias && aliases.has(alias)) errorsByAlias.set(alias, message);
+      else generalError ??= message;
+    }
+    if (!data && generalError !== undefined) {
+      const tooCostly = refusedForCost(generalError);
+      if (tooCostly) return this.afterCostRefusal(chunk, tooCostly);
+    }
+    const endpoint = displayUrl(this.options.endpoint);
+    if (!data && (generalError !== undefined || errorsByAlias.size === 0)) {
+      const error = catalogClientError(
+        'badResponse',
+        generalError !== undefined
+          ? `${endpoint} answered a GraphQL error: ${quoteCatalogText(generalError)}`
+          : `${endpoint} answered without "data"`,
+        endpoint,
+        r.status,
+      );
+      for (const { urn } of chunk) out.set(urn, { state: 'error', error });
+      return out;
+    }
+    chunk.forEach(({ urn, kind }, i) => {
+      const alias = `e${i}`;
+      const res = this.resolutionOf(kind, data?.[alias], errorsByAlias.get(alias));
+      if (res.state !== 'error') this.options.remember(urn, res);
+      out.set(urn, res);
+    });
+    return out;
+  }
+
+  private resolutionOf(kind: ResolvableKind, entity: unknown, aliasError: string | undefined): Resolution {
+    const endpoint = displayUrl(this.options.endpoint);
+    if (aliasError !== undefined && (entity === undefined || entity === null)) {
+      return /not.?found|does not exist/i.test(aliasError)
+        ? { state: 'missing' }
+        : {
+            state: 'error',
+            error: catalogClientError('rejected', `${endpoint}: ${quoteCatalogText(aliasError)}`, endpoint),
+          };
+    }
+    if (entity === null || entity === undefined) return { state: 'missing' };
+    if (!isRecord(entity))
+      return {
+        state: 'error',
+        error: catalogClientError('badResponse', `${endpoint} answered a ${typeof entity} for ${kind}`, endpoint),
+      };
+    // DataHub answers an object for a URN nobody wrote; only `exists` tells (EntityExistsResolver).
+    if (entity['exists'] === false) return { state: 'missing' };
+    return { state: 'found', kind, entity } as unknown as Resolution;
+  }
+
+  /**
+   * The catalog refused a document as too complex or too deep (graphql-java's AbortExecutionException,
+   * which DataHub answers with HTTP 200 and no data). The budget drops to the limit it named and
+   * the chunk goes again in smaller documents; a single URN that still does not fit is an error for
+   * that URN only. The connection is fine, so the status is not touched.
+   */
+  private async afterCostRefusal(
+    chunk: Item[],
+    refused: NonNullable<ReturnType<typeof refusedForCost>>,
+  ): Promise<Map<string, Resolution>> {
+    // Depth does not add up over root fields: smaller documents would be refused the same way.
+    if (refused.what === 'depth' || chunk.length === 1) {
+      const endpoint = displayUrl(this.options.endpoint);
+      const error = catalogClientError(
+        'rejected',
+        `${endpoint} refused the query as too ${refused.what === 'depth' ? 'deep' : 'complex'} (${refused.cost} > ${refused.limit})${chunk.length === 1 ? ' even for one URN' : ''}`,
+        endpoint,
+      );
+      return new Map(chunk.map(({ urn }) => [urn, { state: 'error', error }]));
+    }
+    this.complexityBudget = Math.min(this.complexityBudget, refused.limit);
+    const smaller = this.plan(chunk);
+    // A chunk the new budget does not split is halved: the limit named may count differently.
+    const next =
+      smaller.length > 1
+        ? smaller
+        : [chunk.slice(0, Math.ceil(chunk.length / 2)), chunk.slice(Math.ceil(chunk.length / 2))];
+    const out = new Map<string, Resolution>();
+    for (const part of next) for (const [urn, r] of await this.fetchChunk(part)) out.set(urn, r);
+    return out;
+  }
+
+  /** The GraphQL half of the connection test: any answer with `data` proves the endpoint and the token. */
+  async ping(signal?: AbortSignal): Promise<CatalogClientError | undefined> {
+    this.requests++;
+    const r = await this.http.call(this.options.endpoint, {
+      method: 'POST',
+      body: { query: PING, variables: { u0: 'urn:li:dataset:(urn:li:dataPlatform:catalog-lens,ping,PROD)' } },
+      notFoundMeansWrongAddress: true,
+      ...(signal ? { signal } : {}),
+    });
+    if (!r.ok) return r.error;
+    if (!isRecord(r.body) || !('data' in r.body)) {
+      const endpoint = displayUrl(this.options.endpoint);
+      return catalogClientError('badResponse', `${endpoint} does not answer like a GraphQL endpoint`, endpoint);
+    }
+    return undefined;
+  }
+
+  /**
+   * Sends one document of its own (a read or a mutation). Its first GraphQL error is the answer's
+   * error, of the kind DataHub's `extensions.code` names; `retry` retries connection errors.
+   */
+  async send(
+    query: string,
+    variables: Record<string, unknown>,
+    retry: boolean,
+    signal?: AbortSignal,
+  ): Promise<GraphqlAnswer> {
+    this.requests++;
+    const r = await this.http.call(this.options.endpoint, {
+      method: 'POST',
+      body: { query, variables },
+      retry,
+      notFoundMeansWrongAddress: true,
+      ...(signal ? { signal } : {}),
+    });
+    if (!r.ok) return r;
+    const { data, errors } = graphqlParts(r.body);
+    const endpoint = displayUrl(this.options.endpoint);
+    if (errors.length > 0) {
+      const e = errors[0] as GraphqlError;
+      const code = e.extensions?.code;
+      const kind = code === 404 ? 'notFound' : code === 403 ? 'forbidden' : code === 409 ? 'conflict' : 'rejected';
+      return {
+        ok: false,
+        error: catalogClientError(
+          kind,
+          `${endpoint}: ${quoteCatalogText(String(e.message ?? 'GraphQL error'))}`,
+          endpoint,
+        ),
+      };
+    }
+    if (!data)
+      return { ok: false, error: catalogClientError('badResponse', `${endpoint} answered without "data"`, endpoint) };
+    return { ok: true, data };
+  }
+}
+
+/** One entry of a GraphQL answer's `errors`, as far as this client reads it. */
+interface GraphqlError {
+  message?: unknown;
+  path?: unknown[];
+  extensions?: { code?: unknown };
+}
+
+/** A GraphQL answer's `data` (when it is an object) and `errors` (when a list; else none). */
+function graphqlParts(body: unknown): { data: Record<string, unknown> | undefined; errors: unknown[] } {
+  if (!isRecord(body)) return { data: undefined, errors: [] };
+  const data = body['data'];
+  const errors: unknown = body['errors'];
+  return { data: isRecord(data) ? data : undefined, errors: Array.isArray(errors) ? errors : [] };
+}

@@ -1,0 +1,115 @@
+/**
+ * The description commands: a dataset's description (and a link), a column's, an ML entity's.
+ * Each checks that the entity exists, then lets the writer of its settings (writer.ts) write.
+ */
+import { EDITABLE_ML_ASPECT } from '../../../model/src/aspects';
+import { nearNames } from '../../../model/src/entityNames';
+import { findField, simplePath } from '../../../model/src/fieldPath';
+import { inertText } from '../../../model/src/inertText';
+import type { WriteResult } from '../../../model/src/protocol';
+import { shownMlDescription } from '../../../model/src/readShapes';
+import { entityTypeOf } from '../../../model/src/urn';
+import { linkArg, textArg, urnArg } from './args';
+import { mustExist, PROPERTIES_ASPECT } from './catalogSteps';
+import { failed, label, unchanged } from './refusal';
+import type { CommandContext } from './writer';
+
+export async function setDatasetDescription(a: Record<string, unknown>, ctx: CommandContext): Promise<WriteResult> {
+  const urn = urnArg(a, 'urn', 'dataset');
+  const description = textArg(a, 'description');
+  const link = a['link'] === undefined || a['link'] === null ? undefined : linkArg(a['link']);
+  const dataset = await mustExist(ctx, urn.text, 'dataset');
+  const written: string[] = [];
+  const found = dataset.state === 'found' && dataset.kind === 'dataset' ? dataset.entity : undefined;
+  const { written: described, note } = await ctx.writer.setDescription(ctx, urn, found, description);
+  if (described) written.push('editableDatasetProperties');
+  if (link && (await ctx.writer.addLink(ctx, urn, link))) written.push('institutionalMemory');
+  ctx.client.invalidate([urn.text]);
+  if (written.length === 0)
+    return unchanged(
+      urn.urn,
+      link ? 'the description is already so and a link with that url exists' : 'the description is already so',
+    );
+  return { status: 'written', aspects: written, message: `${wroteWhat(written)} ${label(urn.urn)}${note}` };
+}
+
+/**
+ * What a dataset write did, in the user's words ("Wrote the description and a link of"): the
+ * aspect names stay in the result's `aspects` and in the server's log line.
+ */
+function wroteWhat(aspects: readonly string[]): string {
+  const description = aspects.includes('editableDatasetProperties');
+  const link = aspects.includes('institutionalMemory');
+  if (description && link) return 'Wrote the description and a link of';
+  return description ? 'Wrote the description of' : 'Added a link to';
+}
+
+export async function setColumnDescription(a: Record<string, unknown>, ctx: CommandContext): Promise<WriteResult> {
+  const urn = urnArg(a, 'urn', 'dataset');
+  const column = textArg(a, 'fieldPath');
+  const description = textArg(a, 'description');
+  const dataset = await mustExist(ctx, urn.text, 'dataset');
+  if (dataset.state !== 'found' || dataset.kind !== 'dataset')
+    return failed('notFound', `${label(urn.urn)} is not in the catalog`);
+  const fields = dataset.entity.schemaMetadata?.fields ?? [];
+  const field = findField(fields, column);
+  if (!field) {
+    const near = nearNames(
+      column,
+      fields.map((f) => simplePath(f.fieldPath)),
+    );
+    return failed(
+      'badInput',
+      `${label(urn.urn)} has no column '${inertText(column, 'notification')}'${near.length ? `; near names: ${near.map((n) => inertText(n, 'notification', 80)).join(', ')}` : fields.length ? '' : ' (the catalog holds no schema for it)'}`,
+    );
+  }
+  if (!(await ctx.writer.setColumnDescription(ctx, urn, dataset.entity, field.fieldPath, description)))
+    return unchanged(urn.urn, `column '${inertText(column, 'notification')}' already has this description`);
+  ctx.client.invalidate([urn.text]);
+  return {
+    status: 'written',
+    aspects: ['editableSchemaMetadata'],
+    message: `Wrote the description of column '${inertText(simplePath(field.fieldPath), 'notification')}' of ${label(urn.urn)}`,
+  };
+}
+
+/**
+ * The description of an ML entity, written where what the catalog shows comes from. DataHub keeps
+ * two: the properties aspect (`mlFeatureProperties` …), which ingestion writes and may overwrite on
+ * its next run, and the edited aspect (`editableMlFeatureProperties` …), which its UI and
+ * updateDescription write and which the UI shows first (readShapes.shownMlDescription).
+ *
+ * - GraphQL path: `updateDescription` with the entity as resourceUrn, as DataHub's own UI does
+ *   (UpdateDescriptionResolver → DescriptionUtils.updateMl…Description: checks the entity exists,
+ *   reads the edited aspect, sets its description, writes it back). A catalog that refuses it — the
+ *   local catalog's default mode describes only dataset fields there — gets the aspect path
+ *   instead, and the message says so.
+ * - Aspect path: read-merge-write (If-Version-Match) of the edited aspect when it holds a
+ *   description (writing the properties aspect would change nothing the user sees), else of the
+ *   properties aspect; every other field is kept, and nothing is written when it already says so.
+ *
+ * The entity must exist: DataHub's upsert would otherwise create a ghost.
+ */
+export async function setMlDescription(a: Record<string, unknown>, ctx: CommandContext): Promise<WriteResult> {
+  const urn = urnArg(a, 'urn');
+  const kind = urn.urn.kind;
+  if (kind !== 'mlFeature' && kind !== 'mlFeatureTable' && kind !== 'mlModel' && kind !== 'mlModelGroup')
+    return failed(
+      'badInput',
+      `'urn' must name an ML feature, feature table, ML model or model group, not a ${entityTypeOf(urn.urn)}${kind === 'dataset' ? ' (setDatasetDescription describes datasets)' : ''}`,
+    );
+  const description = textArg(a, 'description');
+  const found = await mustExist(ctx, urn.text, kind);
+  const entity = found.state === 'found' && found.kind === kind ? found.entity : undefined;
+  if (entity && shownMlDescription(entity) === description) return unchanged(urn.urn, 'the description is already so');
+  const edited = entity?.editableProperties?.description;
+  const where = edited && edited.trim() !== '' ? EDITABLE_ML_ASPECT[kind] : PROPERTIES_ASPECT[kind]!;
+  const wrote = await ctx.writer.setMlDescription(ctx, urn, kind, where, description);
+  ctx.client.invalidate([urn.text]);
+  if (!wrote) return unchanged(urn.urn, 'the description is already so');
+  return {
+    status: 'written',
+    aspects: [wrote.aspect],
+    message: `Wrote the description of ${label(urn.urn)}${wrote.note}`,
+  };
+}
