@@ -31,12 +31,12 @@ import { registerNotifications } from './handlers/notifications';
 import { registerServerCommands } from './handlers/serverCommands';
 import { createIndexService } from './index/indexService';
 import { guardWith, sendCustomNotification, toLspDiagnostic, type Log } from './lsp';
-import type { PipelineContext } from './pipeline/check';
+import type { PipelineDeps } from './pipeline/check';
 import { OpenDocuments } from './pipeline/openDocuments';
 import { CatalogResolution } from './resolution/resolution';
 import { CatalogLanguageService } from './service/languageService';
 import { SettingsStore } from './settings';
-import type { WorkspaceContext } from './workspace';
+import type { WorkspaceDeps } from './workspace';
 
 export interface Runtime {
   env: NodeJS.ProcessEnv;
@@ -73,7 +73,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
   });
   const resolution = new CatalogResolution(catalogClients, log);
 
-  const pipelineDeps: PipelineContext<CatalogClient> = {
+  const pipelineDeps: PipelineDeps<CatalogClient> = {
     settingsFor: (uri) => settings.get(uri),
     clientFor: (s) => catalogClients.clientFor(s),
     log,
@@ -108,7 +108,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
       if (session.indexedNotifications) sendCustomNotification(connection, IndexedNotification, params);
     },
   });
-  const workspace: WorkspaceContext = {
+  const workspace: WorkspaceDeps = {
     ...pipelineDeps,
     workspaceFolders: () => session.folders,
     openDocument: (uri) => documents.get(uri),

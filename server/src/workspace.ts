@@ -14,7 +14,7 @@ import { inertText } from '../../model/src/inertText';
 import { LANGUAGE_BY_EXTENSION } from '../../model/src/languages';
 import type { CheckWorkspaceResult, Settings } from '../../model/src/protocol';
 import type { PlainDiagnostic } from './features/diagnostics';
-import { diagnose, scanText, type PipelineContext } from './pipeline/check';
+import { diagnose, scanText, type PipelineDeps } from './pipeline/check';
 import { resolvableItems, resolveItems } from './resolution/resolve';
 import { clearParseCache } from './scan/parseCache';
 import type { ScanResult } from './scan/types';
@@ -23,7 +23,7 @@ import type { ScanResult } from './scan/types';
 export { LANGUAGE_BY_EXTENSION };
 
 /** What Check Workspace is given: the folders, the open documents (their text wins over the file's), and where diagnostics go. */
-export interface WorkspaceContext extends PipelineContext {
+export interface WorkspaceDeps extends PipelineDeps {
   /** The workspace folders' URIs (only `file:` ones are checked). */
   workspaceFolders(): string[];
   /** The open document `uri` and its scan (cached by version), or undefined when it is not open. */
@@ -63,9 +63,9 @@ export interface CheckRun {
 const READ_AHEAD = 16;
 
 /** URIs of closed files that the last Check Workspace gave diagnostics, so that the next one can clear them. */
-const flaggedByCheck = new WeakMap<WorkspaceContext, Set<string>>();
+const flaggedByCheck = new WeakMap<WorkspaceDeps, Set<string>>();
 
-export async function checkWorkspace(ctx: WorkspaceContext, run: CheckRun): Promise<CheckWorkspaceResult> {
+export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise<CheckWorkspaceResult> {
   const result: CheckWorkspaceResult = { files: 0, skipped: 0, urns: 0, diagnostics: 0, cancelled: false };
   const cancelled = (): boolean => run.cancelled();
   try {
@@ -175,13 +175,7 @@ export async function checkWorkspace(ctx: WorkspaceContext, run: CheckRun): Prom
 }
 
 /** Counts and tells of a file not checked: too large, unreadable, or (neither) in no language scanned. */
-function passOver(
-  ctx: WorkspaceContext,
-  result: CheckWorkspaceResult,
-  path: string,
-  why: ReadFailure,
-  s: Settings,
-): void {
+function passOver(ctx: WorkspaceDeps, result: CheckWorkspaceResult, path: string, why: ReadFailure, s: Settings): void {
   result.skipped++;
   if (why.notRegular) return ctx.log(`Check Workspace: ${path} was passed over: ${why.notRegular}, not a regular file`);
   if (!why.tooLarge && why.error === undefined) return;

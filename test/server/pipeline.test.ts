@@ -14,7 +14,7 @@ import type { Resolution } from '../../server/src/catalogClient/client';
 import type { PlainDiagnostic } from '../../server/src/features/diagnostics';
 import { diagnose, scanText } from '../../server/src/pipeline/check';
 import { resolvableItems, resolveItems, type Resolver } from '../../server/src/resolution/resolve';
-import { checkWorkspace, type WorkspaceContext } from '../../server/src/workspace';
+import { checkWorkspace, type WorkspaceDeps } from '../../server/src/workspace';
 import { hoverAt } from '../../server/src/features/hover';
 
 const USERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
@@ -141,7 +141,7 @@ describe('Check Workspace without an LSP connection', () => {
     writeFileSync(join(root, 'node_modules', 'skipped.py'), python);
     const client = answering({ [USERS]: { state: 'missing' }, [ORDERS]: { state: 'missing' } });
     const published = new Map<string, string[]>();
-    const context: WorkspaceContext = {
+    const context: WorkspaceDeps = {
       settingsFor: async () => DEFAULT_SETTINGS,
       clientFor: () => client,
       log: () => undefined,

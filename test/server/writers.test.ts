@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import { DEFAULT_SETTINGS } from '../../model/src/protocol';
 import { parseUrn } from '../../model/src/urn';
 import type { CatalogClient } from '../../server/src/catalogClient/client';
-import type { StepContext } from '../../server/src/writes/catalogSteps';
+import type { StepDeps } from '../../server/src/writes/catalogSteps';
 import { aspectWriter } from '../../server/src/writes/aspectWriter';
 import { graphqlWriter } from '../../server/src/writes/graphqlWriter';
 import { Refusal } from '../../server/src/writes/refusal';
@@ -38,7 +38,7 @@ describe('the GraphQL writer adds a link', () => {
 
   /** A run whose client answers `links` to readLinks and records its mutations. */
   function run(links: Array<{ url: string | undefined; label: string | undefined }> | undefined): {
-    ctx: StepContext;
+    ctx: StepDeps;
     mutations: Array<Record<string, unknown>>;
   } {
     const mutations: Array<Record<string, unknown>> = [];

@@ -6,13 +6,13 @@ import { signalOf } from '../lsp';
 import type { OpenDocuments } from '../pipeline/openDocuments';
 import type { CatalogResolution } from '../resolution/resolution';
 import type { SettingsStore } from '../settings';
-import { checkWorkspace, type WorkspaceContext } from '../workspace';
-import { writeCommands, type WriteContext } from '../writes/writeCommands';
+import { checkWorkspace, type WorkspaceDeps } from '../workspace';
+import { writeCommands, type WriteDeps } from '../writes/writeCommands';
 
 export interface ServerCommandsDeps {
   connection: Connection;
-  workspace: WorkspaceContext;
-  writing: WriteContext;
+  workspace: WorkspaceDeps;
+  writing: WriteDeps;
   openDocuments: OpenDocuments;
   resolution: CatalogResolution;
   settings: SettingsStore;

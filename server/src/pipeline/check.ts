@@ -15,7 +15,7 @@ import type { ScanResult } from '../scan/types';
  * What the parts below the wiring are given instead of the server: settings per document, and
  * their catalog client (`Client`: what the part asks of it).
  */
-export interface PipelineContext<Client extends Resolver = Resolver> {
+export interface PipelineDeps<Client extends Resolver = Resolver> {
   /** The settings of the document `uri` (its folder's), or of the workspace. */
   settingsFor(uri?: string): Promise<Settings>;
   /** The catalog client of these settings (one per catalog endpoint). */

@@ -11,7 +11,7 @@ import { parseCacheSize, retainParseCache } from '../scan/parseCache';
 import type { ScanResult } from '../scan/types';
 import type { SuggestionLookup } from '../resolution/didYouMean';
 import { resolvableItems, resolveItems, unknownItems, type ResolvableItem } from '../resolution/resolve';
-import { diagnose, scanText, type PipelineContext } from './check';
+import { diagnose, scanText, type PipelineDeps } from './check';
 
 const DEBOUNCE_MS = 200;
 /** URNs of closed documents the parse cache may keep before a close drops them (about 1 KiB each). */
@@ -20,7 +20,7 @@ const PARSES_KEPT_ANYWAY = 1_000;
 const SYNTAX_FIRST_MS = 300;
 
 /** What the open documents' pipeline is given by the wiring. */
-export interface OpenDocumentsContext extends PipelineContext {
+export interface OpenDocumentsDeps extends PipelineDeps {
   documents: { get(uri: string): TextDocument | undefined; all(): TextDocument[] };
   /** Diagnostics of this version of the document. */
   publish(doc: TextDocument, diagnostics: PlainDiagnostic[]): void;
@@ -53,7 +53,7 @@ export class OpenDocuments {
   /** The diagnostics last published for each open document, with the version they were made from. */
   private readonly shown = new Map<string, { version: number; diagnostics: readonly PlainDiagnostic[] }>();
 
-  constructor(private readonly ctx: OpenDocumentsContext) {}
+  constructor(private readonly ctx: OpenDocumentsDeps) {}
 
   /** The document's scan, from the cache while its version is the same; undefined when it is not scanned. */
   scanOf(doc: TextDocument, s: Settings): ScanResult | undefined {

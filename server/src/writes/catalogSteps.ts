@@ -17,7 +17,7 @@ import { failed, failedFrom, label } from './refusal';
 const MAX_ATTEMPTS = 25;
 
 /** What one run of a write command works with. */
-export interface StepContext {
+export interface StepDeps {
   settings: Settings;
   client: CatalogClient;
   signal: AbortSignal | undefined;
@@ -36,7 +36,7 @@ export const PROPERTIES_ASPECT: Partial<Record<Urn['kind'], AspectName>> = Objec
  * command on the GraphQL path writes through the aspect path (which then needs the GMS address).
  */
 export async function readMergeWrite<T>(
-  ctx: StepContext,
+  ctx: StepDeps,
   urn: ParsedArg,
   aspectName: AspectName,
   merge: (current: T | undefined) => T | undefined,
@@ -74,7 +74,7 @@ export async function readMergeWrite<T>(
 
 /** One aspect with its version ("-1" and no value when the entity does not have it). */
 export async function read<T>(
-  ctx: StepContext,
+  ctx: StepDeps,
   urn: string,
   aspectName: AspectName,
 ): Promise<{ value: T | undefined; version: string }> {
@@ -86,7 +86,7 @@ export async function read<T>(
 
 /** Writes one aspect whole, only if it is still at `ifVersion` ("-1": only if absent). */
 export async function write(
-  ctx: StepContext,
+  ctx: StepDeps,
   urn: ParsedArg,
   aspectName: AspectName,
   value: unknown,
@@ -111,7 +111,7 @@ export async function write(
  * A write to an entity that does not exist must fail: the client checks existence itself, because
  * DataHub's upserts would create the entity.
  */
-export async function mustExist(ctx: StepContext, urn: string, kind: ResolvableKind): Promise<Resolution> {
+export async function mustExist(ctx: StepDeps, urn: string, kind: ResolvableKind): Promise<Resolution> {
   const p = parseUrn(urn);
   const found = await resolveFresh(ctx, p.ok ? [{ text: urn, urn: p.urn }] : []);
   const r = found.get(urn);
@@ -129,7 +129,7 @@ export async function mustExist(ctx: StepContext, urn: string, kind: ResolvableK
  * What the catalog says now of each URN (the cache is bypassed: a write must not rest on an old
  * answer), in one request; an error or a cancellation ends the command.
  */
-export async function resolveFresh(ctx: StepContext, urns: readonly ParsedArg[]): Promise<Map<string, Resolution>> {
+export async function resolveFresh(ctx: StepDeps, urns: readonly ParsedArg[]): Promise<Map<string, Resolution>> {
   const items = urns
     .filter((u) => isResolvable(u.urn.kind))
     .map((u) => ({ urn: u.text, kind: u.urn.kind as ResolvableKind }));
@@ -148,7 +148,7 @@ export function missingOf(found: Map<string, Resolution>, urns: readonly ParsedA
   return urns.filter((u) => found.get(u.text)?.state === 'missing').map((u) => inertText(u.text, 'notification'));
 }
 
-export function stamp(ctx: StepContext): AuditStamp {
+export function stamp(ctx: StepDeps): AuditStamp {
   return { time: Date.now(), actor: ctx.settings.actor };
 }
 

@@ -7,10 +7,10 @@ import { checkAspect } from '../../../model/src/aspects';
 import type { WriteResult } from '../../../model/src/protocol';
 import { entityTypeOf } from '../../../model/src/urn';
 import { urnArg, type ParsedArg } from './args';
-import { missingOf, PROPERTIES_ASPECT, read, resolveFresh, write, type StepContext } from './catalogSteps';
+import { missingOf, PROPERTIES_ASPECT, read, resolveFresh, write, type StepDeps } from './catalogSteps';
 import { failed, label } from './refusal';
 
-export async function createEntity(a: Record<string, unknown>, ctx: StepContext): Promise<WriteResult> {
+export async function createEntity(a: Record<string, unknown>, ctx: StepDeps): Promise<WriteResult> {
   const urn = urnArg(a, 'urn');
   const aspectName = PROPERTIES_ASPECT[urn.urn.kind];
   if (!aspectName)

@@ -12,9 +12,9 @@ import { entityTypeOf } from '../../../model/src/urn';
 import { linkArg, textArg, urnArg } from './args';
 import { mustExist, PROPERTIES_ASPECT } from './catalogSteps';
 import { failed, label, unchanged } from './refusal';
-import type { CommandContext } from './writer';
+import type { CommandDeps } from './writer';
 
-export async function setDatasetDescription(a: Record<string, unknown>, ctx: CommandContext): Promise<WriteResult> {
+export async function setDatasetDescription(a: Record<string, unknown>, ctx: CommandDeps): Promise<WriteResult> {
   const urn = urnArg(a, 'urn', 'dataset');
   const description = textArg(a, 'description');
   const link = a['link'] === undefined || a['link'] === null ? undefined : linkArg(a['link']);
@@ -44,7 +44,7 @@ function wroteWhat(aspects: readonly string[]): string {
   return description ? 'Wrote the description of' : 'Added a link to';
 }
 
-export async function setColumnDescription(a: Record<string, unknown>, ctx: CommandContext): Promise<WriteResult> {
+export async function setColumnDescription(a: Record<string, unknown>, ctx: CommandDeps): Promise<WriteResult> {
   const urn = urnArg(a, 'urn', 'dataset');
   const column = textArg(a, 'fieldPath');
   const description = textArg(a, 'description');
@@ -90,7 +90,7 @@ export async function setColumnDescription(a: Record<string, unknown>, ctx: Comm
  *
  * The entity must exist: DataHub's upsert would otherwise create a ghost.
  */
-export async function setMlDescription(a: Record<string, unknown>, ctx: CommandContext): Promise<WriteResult> {
+export async function setMlDescription(a: Record<string, unknown>, ctx: CommandDeps): Promise<WriteResult> {
   const urn = urnArg(a, 'urn');
   const kind = urn.urn.kind;
   if (kind !== 'mlFeature' && kind !== 'mlFeatureTable' && kind !== 'mlModel' && kind !== 'mlModelGroup')

@@ -10,7 +10,7 @@ import {
   type EditableMlProperties,
 } from '../../../model/src/aspects';
 import { ADD_LINK, UPDATE_DATASET, UPDATE_DESCRIPTION } from '../catalogClient/queries';
-import { readMergeWrite, stamp, type StepContext } from './catalogSteps';
+import { readMergeWrite, stamp, type StepDeps } from './catalogSteps';
 import { mergeDatasetDescription, mergeDescription } from './merge';
 import { failed, failedFrom, label } from './refusal';
 import type { Writer } from './writer';
@@ -104,7 +104,7 @@ export const graphqlWriter: Writer = {
   },
 };
 
-async function mutate(ctx: StepContext, query: string, variables: Record<string, unknown>): Promise<void> {
+async function mutate(ctx: StepDeps, query: string, variables: Record<string, unknown>): Promise<void> {
   const r = await ctx.client.mutate(query, variables, ctx.signal);
   if (!r.ok) failedFrom(r.error);
 }

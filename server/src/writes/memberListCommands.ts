@@ -6,7 +6,7 @@
 import type { MlFeatureTableProperties, MlModelProperties } from '../../../model/src/aspects';
 import type { WriteResult } from '../../../model/src/protocol';
 import { urnArg, urnList, type ParsedArg } from './args';
-import { missingOf, readMergeWrite, resolveFresh, type StepContext } from './catalogSteps';
+import { missingOf, readMergeWrite, resolveFresh, type StepDeps } from './catalogSteps';
 import { appendUnique, removeAll } from './merge';
 import { failed, label, unchanged } from './refusal';
 
@@ -49,13 +49,13 @@ export const GROUPS_OF_MODEL: MemberList = {
 export function listWrite(
   op: typeof appendToList,
   l: MemberList,
-): (a: Record<string, unknown>, ctx: StepContext) => Promise<WriteResult> {
+): (a: Record<string, unknown>, ctx: StepDeps) => Promise<WriteResult> {
   return (a, ctx) =>
     op(ctx, urnArg(a, l.target, l.targetKind), urnList(a, l.members, l.memberKind), l.aspectName, l.list);
 }
 
 export async function appendToList(
-  ctx: StepContext,
+  ctx: StepDeps,
   target: ParsedArg,
   values: ParsedArg[],
   aspectName: 'mlFeatureTableProperties' | 'mlModelProperties',
@@ -104,7 +104,7 @@ export async function appendToList(
  * leaves the aspect as it was.
  */
 export async function removeFromList(
-  ctx: StepContext,
+  ctx: StepDeps,
   target: ParsedArg,
   values: ParsedArg[],
   aspectName: 'mlFeatureTableProperties' | 'mlModelProperties',

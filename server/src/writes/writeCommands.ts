@@ -21,7 +21,7 @@ import {
 import { parseUrn } from '../../../model/src/urn';
 import type { CatalogClient } from '../catalogClient/client';
 import { signalOf, type CommandHandler } from '../lsp';
-import type { PipelineContext } from '../pipeline/check';
+import type { PipelineDeps } from '../pipeline/check';
 import { createEntity } from './createEntity';
 import { setColumnDescription, setDatasetDescription, setMlDescription } from './descriptionCommands';
 import {
@@ -33,11 +33,11 @@ import {
   removeFromList,
 } from './memberListCommands';
 import { failed, label, Refusal } from './refusal';
-import type { CommandContext } from './writer';
+import type { CommandDeps } from './writer';
 import { writerFor } from './writerFor';
 
 /** What the write commands are given by the wiring: settings and catalog clients, trust, and a way to re-check. */
-export interface WriteContext extends PipelineContext<CatalogClient> {
+export interface WriteDeps extends PipelineDeps<CatalogClient> {
   /** false in Restricted Mode: every write is refused. */
   readonly trusted: boolean;
   /** Check the open documents again: a write changed what the catalog answers. */
@@ -52,11 +52,11 @@ export function runIdFor(now: Date = new Date()): string {
   return `catalog-lens-${now.toISOString().replace(/[-:]|\.\d+/g, '')}-${randomBytes(4).toString('hex')}`;
 }
 
-export function writeCommands(context: WriteContext): Record<WriteCommandId, CommandHandler<WriteResult>> {
+export function writeCommands(context: WriteDeps): Record<WriteCommandId, CommandHandler<WriteResult>> {
   const wrap =
     (
       command: WriteCommandId,
-      run: (args: Record<string, unknown>, ctx: CommandContext) => Promise<WriteResult>,
+      run: (args: Record<string, unknown>, ctx: CommandDeps) => Promise<WriteResult>,
     ): CommandHandler<WriteResult> =>
     async (args: unknown, token: CancellationToken): Promise<WriteResult> => {
       let path: Settings['writePath'] | undefined;

@@ -8,7 +8,7 @@ import type { AspectName, EDITABLE_ML_ASPECT } from '../../../model/src/aspects'
 import type { GqlDataset } from '../../../model/src/readShapes';
 import type { Settings } from '../../../model/src/protocol';
 import type { LinkArg, ParsedArg } from './args';
-import type { StepContext } from './catalogSteps';
+import type { StepDeps } from './catalogSteps';
 
 /** An ML kind whose description a command writes. */
 export type MlKind = keyof typeof EDITABLE_ML_ASPECT;
@@ -20,16 +20,16 @@ export interface Writer {
    * no dataset). `note` tells the user how it was written when that is not the writer's usual way.
    */
   setDescription(
-    ctx: StepContext,
+    ctx: StepDeps,
     urn: ParsedArg,
     dataset: GqlDataset | undefined,
     description: string,
   ): Promise<{ written: boolean; note: string }>;
   /** Adds a link to a dataset unless one with its url is there; answers whether it added one. */
-  addLink(ctx: StepContext, urn: ParsedArg, link: LinkArg): Promise<boolean>;
+  addLink(ctx: StepDeps, urn: ParsedArg, link: LinkArg): Promise<boolean>;
   /** Sets the description of the column `fieldPath` (the schema's own path); answers whether it wrote. */
   setColumnDescription(
-    ctx: StepContext,
+    ctx: StepDeps,
     urn: ParsedArg,
     dataset: GqlDataset,
     fieldPath: string,
@@ -40,7 +40,7 @@ export interface Writer {
    * aspect written and how (`note`), or undefined when it already said so.
    */
   setMlDescription(
-    ctx: StepContext,
+    ctx: StepDeps,
     urn: ParsedArg,
     kind: MlKind,
     where: AspectName,
@@ -49,6 +49,6 @@ export interface Writer {
 }
 
 /** What a write command works with: the run's context and the writer of its settings. */
-export interface CommandContext extends StepContext {
+export interface CommandDeps extends StepDeps {
   writer: Writer;
 }
