@@ -1,0 +1,257 @@
+/**
+ * Code actions, in process (server/src/features/codeActions.ts): the diagnostics of a scan and a
+ * stand-in catalog's cached answers in; titles, kinds, edits (applied to the text) and commands
+ * out — quick fixes per diagnostic code, refactors at the caret, and what an editor without the
+ * client's commands, or an untrusted workspace, is offered. The spawned server's are
+ * test/server/fixes.test.ts and test/server/writes.test.ts.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { CodeActionKind, type CodeAction, type Range, type TextEdit } from 'vscode-languageserver';
+import { ClientCommands, Commands, DEFAULT_SETTINGS } from '../../../model/src/protocol';
+import { codeActionsFor, REFACTOR_KIND } from '../../../server/src/features/codeActions';
+import { diagnosticsFor } from '../../../server/src/features/diagnostics';
+import { toLspDiagnostic } from '../../../server/src/lsp';
+import { applyEdits } from '../../support/textEdits';
+import { scanned } from './support/document';
+import { dataset, fakeResolution, mlFeature, mlFeatureTable, type CatalogTable } from './support/fakeResolution';
+
+const USERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
+const OLD_SVC = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,db.users_old,PROD)';
+const V2 = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users_v2,PROD)';
+const GHOST = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.usres,PROD)';
+const AGE = 'urn:li:mlFeature:(users_table,age)';
+const SIGNUP = 'urn:li:mlFeature:(users_table,signup_days)';
+const NEW_FEATURE = 'urn:li:mlFeature:(users_table,tenure)';
+const TABLE_URN = 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users_table)';
+
+const CATALOG: CatalogTable = {
+  answers: {
+    [USERS]: dataset(USERS, {
+      description: 'One row per registered user.',
+      columns: [{ path: 'user_id', description: 'Primary key.' }, { path: 'age' }],
+    }),
+    [OLD_SVC]: dataset(OLD_SVC, {
+      description: 'Old.',
+      deprecation: { deprecated: true, note: 'Moved', replacement: { urn: V2 } },
+    }),
+    [AGE]: mlFeature(AGE, { description: 'Age in years.' }),
+    [SIGNUP]: mlFeature(SIGNUP),
+    [TABLE_URN]: mlFeatureTable(TABLE_URN, { description: 'Users.', features: [AGE] }),
+  },
+  suggestions: { [GHOST]: [USERS, 'urn:li:dataset:(urn:li:dataPlatform:hive,db.uses,PROD)'] },
+};
+const cached = fakeResolution(CATALOG).cached(DEFAULT_SETTINGS);
+
+interface Options {
+  clientCommands?: boolean;
+  trusted?: boolean;
+  only?: string[];
+}
+
+/** The code actions at the caret of `marked` (or over its `⟦…⟧` range), with the document's diagnostics there. */
+function actionsAt(marked: string, languageId: string, opts: Options = {}) {
+  const s = scanned(marked, languageId);
+  const range: Range = s.ranges[0]?.range ?? { start: s.position, end: s.position };
+  const [from, to] = s.ranges[0] ? [s.ranges[0].start, s.ranges[0].end] : [s.offset, s.offset];
+  const diagnostics = diagnosticsFor(s.scan, cached, DEFAULT_SETTINGS.diagnostics, (u) => CATALOG.suggestions?.[u])
+    .filter((d) => d.start <= to && from <= d.end)
+    .map((d) => toLspDiagnostic(s.doc, d));
+  const actions = codeActionsFor({
+    doc: s.doc,
+    scan: s.scan,
+    params: {
+      textDocument: { uri: s.doc.uri },
+      range,
+      context: { diagnostics, ...(opts.only ? { only: opts.only } : {}) },
+    },
+    trusted: opts.trusted ?? true,
+    clientCommands: opts.clientCommands ?? true,
+    cached,
+  });
+  /** The document after the action's edit. */
+  const applied = (a: CodeAction | undefined): string => {
+    const edits: TextEdit[] | undefined = a?.edit?.changes?.[s.doc.uri];
+    assert.ok(edits, `an edit of ${s.doc.uri}`);
+    return applyEdits(s.text, edits);
+  };
+  return { actions, applied, text: s.text };
+}
+
+const summary = (actions: readonly CodeAction[]) =>
+  actions.map((a) => ({
+    title: a.title,
+    kind: a.kind,
+    ...(a.isPreferred ? { isPreferred: true } : {}),
+    ...(a.command ? { command: a.command.command, arguments: a.command.arguments } : {}),
+    ...(a.edit ? { edit: true } : {}),
+  }));
+
+describe('quick fixes', () => {
+  test('a missing ML description: "Write ML feature description…" (the client asks for the text); none without client commands', () => {
+    const marked = `f = "${SIGNUP.replace('signup', 'sig‸nup')}"`;
+    assert.deepEqual(summary(actionsAt(marked, 'python', { only: [CodeActionKind.QuickFix] }).actions), [
+      {
+        title: 'Write ML feature description…',
+        kind: CodeActionKind.QuickFix,
+        isPreferred: true,
+        command: ClientCommands.writeDescription,
+        arguments: [{ urn: SIGNUP }],
+      },
+    ]);
+    assert.deepEqual(
+      actionsAt(marked, 'python', { only: [CodeActionKind.QuickFix], clientCommands: false }).actions,
+      [],
+    );
+  });
+
+  test('YAML that disagrees with the catalog: push it (a server command) or pull the catalog text (an edit)', () => {
+    const { actions, applied } = actionsAt(
+      `datasets:\n  - urn: ${USERS}\n    description: Every user, ‸one row each.\n`,
+      'yaml',
+      { only: [CodeActionKind.QuickFix] },
+    );
+    assert.deepEqual(summary(actions), [
+      {
+        title: 'Push description to catalog',
+        kind: CodeActionKind.QuickFix,
+        command: Commands.setDatasetDescription,
+        arguments: [{ urn: USERS, description: 'Every user, one row each.' }],
+      },
+      { title: 'Pull description from catalog', kind: CodeActionKind.QuickFix, edit: true },
+    ]);
+    assert.equal(applied(actions[1]), `datasets:\n  - urn: ${USERS}\n    description: One row per registered user.\n`);
+  });
+
+  test('a URN cut by a YAML flow comma: "Quote the URN"', () => {
+    const { actions, applied } = actionsAt(`datasets: [${USERS.replace('hive', 'hi‸ve')}]\n`, 'yaml');
+    assert.equal(actions[0]?.title, 'Quote the URN');
+    assert.equal(actions[0]?.isPreferred, true);
+    assert.equal(applied(actions[0]), `datasets: ["${USERS}"]\n`);
+  });
+
+  test('SQL: an env DataHub does not know is replaced by the one it is near, and nothing else changes', () => {
+    const { actions, applied } = actionsAt(
+      `SELECT 1 WHERE urn = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,db.orders,pr‸od)';`,
+      'sql',
+      { only: [CodeActionKind.QuickFix] },
+    );
+    assert.deepEqual(
+      actions.map((a) => a.title),
+      ['Replace with PROD'],
+    );
+    assert.equal(
+      applied(actions[0]),
+      `SELECT 1 WHERE urn = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,db.orders,PROD)';`,
+    );
+  });
+
+  test("a deprecated urn:svc: entity is replaced by the one the catalog names, in the document's namespace word", () => {
+    const { actions, applied } = actionsAt(`old = "${OLD_SVC.replace('users_old', 'users_o‸ld')}"\n`, 'python', {
+      only: [CodeActionKind.QuickFix],
+    });
+    assert.deepEqual(
+      actions.map((a) => [a.title, a.isPreferred]),
+      [['Replace with db.users_v2', true]],
+    );
+    assert.equal(applied(actions[0]), `old = "${V2.replace(/:li:/g, ':svc:')}"\n`);
+  });
+
+  test('did-you-mean: each near entity is a replacement, the nearest preferred', () => {
+    const { actions, applied } = actionsAt(`x = "${GHOST.replace('usres', 'us‸res')}"\n`, 'python', {
+      only: [CodeActionKind.QuickFix],
+    });
+    assert.deepEqual(
+      actions.map((a) => [a.title, a.isPreferred ?? false]),
+      [
+        ['Replace with db.users', true],
+        ['Replace with db.uses', false],
+      ],
+    );
+    assert.equal(applied(actions[0]), `x = "${USERS}"\n`);
+  });
+
+  test('an ML entity the catalog lacks: Create… through the client, or the server command with no properties elsewhere', () => {
+    const marked = `f = "${NEW_FEATURE.replace('tenure', 'ten‸ure')}"`;
+    assert.deepEqual(summary(actionsAt(marked, 'python', { only: [CodeActionKind.QuickFix] }).actions), [
+      {
+        title: 'Create ML feature in catalog…',
+        kind: CodeActionKind.QuickFix,
+        command: ClientCommands.createEntity,
+        arguments: [{ urn: NEW_FEATURE }],
+      },
+    ]);
+    assert.deepEqual(
+      summary(actionsAt(marked, 'python', { only: [CodeActionKind.QuickFix], clientCommands: false }).actions),
+      [
+        {
+          title: 'Create ML feature in catalog',
+          kind: CodeActionKind.QuickFix,
+          command: Commands.createEntity,
+          arguments: [{ urn: NEW_FEATURE, properties: {} }],
+        },
+      ],
+    );
+  });
+
+  test('a feature the table does not list: "Append to catalog" adds it to that table', () => {
+    const yaml = `feature_tables:\n  - urn: ${TABLE_URN}\n    features:\n      - ${AGE}\n      - ${SIGNUP.replace('signup', 'sign‸up')}\n`;
+    const actions = actionsAt(yaml, 'yaml', { only: [CodeActionKind.QuickFix] }).actions;
+    const append = actions.find((a) => a.title === 'Append to catalog');
+    assert.deepEqual(append?.command, {
+      title: 'Append to catalog',
+      command: Commands.addFeaturesToTable,
+      arguments: [{ table: TABLE_URN, features: [SIGNUP] }],
+    });
+    assert.equal(append?.isPreferred, true);
+  });
+});
+
+describe('refactors at the caret', () => {
+  test('an ML feature: add it to a table or a model, write its description from the one the catalog shows', () => {
+    const { actions } = actionsAt(`f = "${AGE.replace('age', 'a‸ge')}"`, 'python', { only: [REFACTOR_KIND] });
+    assert.deepEqual(summary(actions), [
+      {
+        title: 'Add feature to feature table…',
+        kind: REFACTOR_KIND,
+        command: ClientCommands.addFeatureToTable,
+        arguments: [{ feature: AGE }],
+      },
+      {
+        title: 'Add feature to model…',
+        kind: REFACTOR_KIND,
+        command: ClientCommands.addFeatureToModel,
+        arguments: [{ feature: AGE }],
+      },
+      {
+        title: 'Write ML feature description…',
+        kind: REFACTOR_KIND,
+        command: ClientCommands.writeDescription,
+        arguments: [{ urn: AGE, current: 'Age in years.' }],
+      },
+    ]);
+  });
+
+  test("a YAML entry without a description pulls the catalog's in; a dataset the catalog lacks offers no write", () => {
+    const { actions, applied } = actionsAt(`datasets:\n  - urn: ${USERS.replace('db.users', 'db.us‸ers')}\n`, 'yaml', {
+      only: [REFACTOR_KIND],
+    });
+    assert.deepEqual(
+      actions.map((a) => a.title),
+      ['Write dataset description…', 'Pull description from catalog'],
+    );
+    assert.equal(applied(actions[1]), `datasets:\n  - urn: ${USERS}\n    description: One row per registered user.\n`);
+    assert.deepEqual(
+      actionsAt(`x = "${GHOST.replace('usres', 'us‸res')}"`, 'python', { only: [REFACTOR_KIND] }).actions,
+      [],
+    );
+  });
+
+  test('in an untrusted workspace only edits are offered, nothing that writes to the catalog', () => {
+    const yaml = `datasets:\n  - urn: ${USERS}\n    description: Every user, ‸one row each.\n`;
+    assert.deepEqual(
+      actionsAt(yaml, 'yaml', { trusted: false }).actions.map((a) => a.title),
+      ['Pull description from catalog'],
+    );
+  });
+});
