@@ -15,6 +15,7 @@ import {
   skipTrivia,
   type StringLiteral,
 } from './pythonSyntax';
+import { CharCode } from './charCode';
 
 export type { BuilderScan } from './builderCall';
 
@@ -38,8 +39,8 @@ function readCallAt(text: string, start: number, result: BuilderScan, comments: 
   const spec = Object.prototype.hasOwnProperty.call(PYTHON_BUILDERS, name) ? PYTHON_BUILDERS[name] : undefined;
   if (!spec) return nameEnd;
   let open = nameEnd;
-  while (text.charCodeAt(open) === 32 || text.charCodeAt(open) === 9) open++;
-  if (text.charCodeAt(open) !== 40 /* ( */ || comments.inComment(start)) return nameEnd;
+  while (text.charCodeAt(open) === CharCode.Space || text.charCodeAt(open) === CharCode.Tab) open++;
+  if (text.charCodeAt(open) !== CharCode.OpenParen || comments.inComment(start)) return nameEnd;
 
   const args = readLiteralArguments(text, open);
   const end = args ? args.end : afterCallEnd(text, open);
@@ -68,14 +69,14 @@ function readLiteralArguments(text: string, open: number): LiteralArguments | un
   const positional: StringLiteral[] = [];
   const keyword = new Map<string, StringLiteral>();
   let p = skipTrivia(text, open + 1, limit);
-  while (text.charCodeAt(p) !== 41 /* ) */) {
+  while (text.charCodeAt(p) !== CharCode.CloseParen) {
     if (p >= limit) return undefined;
     let keywordName: string | undefined;
     if (isIdentifierStart(text.charCodeAt(p)) && !readStringLiteral(text, p, limit)) {
       let q = p;
       while (q < limit && isIdentifierChar(text.charCodeAt(q))) q++;
       const eq = skipTrivia(text, q, limit);
-      if (text.charCodeAt(eq) !== 61 /* = */ || text.charCodeAt(eq + 1) === 61) return undefined;
+      if (text.charCodeAt(eq) !== CharCode.Equals || text.charCodeAt(eq + 1) === CharCode.Equals) return undefined;
       keywordName = text.slice(p, q);
       p = skipTrivia(text, eq + 1, limit);
     }
@@ -89,8 +90,8 @@ function readLiteralArguments(text: string, open: number): LiteralArguments | un
       positional.push(literal);
     }
     p = skipTrivia(text, literal.end, limit);
-    if (text.charCodeAt(p) === 44 /* , */) p = skipTrivia(text, p + 1, limit);
-    else if (text.charCodeAt(p) !== 41) return undefined;
+    if (text.charCodeAt(p) === CharCode.Comma) p = skipTrivia(text, p + 1, limit);
+    else if (text.charCodeAt(p) !== CharCode.CloseParen) return undefined;
   }
   return { positional, keyword, end: p + 1 };
 }

@@ -6,6 +6,7 @@
 import { isMap, isNode, isPair, isScalar, isSeq, type Pair, type YAMLMap } from 'yaml';
 import type { ScanResult, YamlColumn, YamlDescription, YamlInsertStyle } from './types';
 import { isUrnKey, keyText, pairAt, scalarRef, type MappingFrame } from './yamlMapping';
+import { CharCode } from './charCode';
 
 const DESCRIBED_KINDS: ReadonlySet<string> = new Set([
   'dataset',
@@ -133,7 +134,7 @@ function rangeOf(node: unknown): readonly [number, number, number] | undefined {
 
 /** The start of the line after the one holding `offset` (a value ending in its line break counts as that line). */
 function afterLine(text: string, offset: number): { insertAt: number; needsLineBreak?: boolean } {
-  const from = offset > 0 && text.charCodeAt(offset - 1) === 10 ? offset - 1 : offset;
+  const from = offset > 0 && text.charCodeAt(offset - 1) === CharCode.LineFeed ? offset - 1 : offset;
   const lf = text.indexOf('\n', from);
   return lf < 0 ? { insertAt: text.length, needsLineBreak: true } : { insertAt: lf + 1 };
 }
