@@ -11,6 +11,7 @@ import {
   isIdentifierChar,
   isIdentifierStart,
   MAX_CALL_LENGTH,
+  readConcatenatedLiteral,
   readStringLiteral,
   skipTrivia,
   type StringLiteral,
@@ -94,24 +95,6 @@ function readLiteralArguments(text: string, open: number): LiteralArguments | un
     else if (text.charCodeAt(p) !== CharCode.CloseParen) return undefined;
   }
   return { positional, keyword, end: p + 1 };
-}
-
-/** `"db." "users"` is one string in Python. */
-function readConcatenatedLiteral(text: string, at: number, limit: number): StringLiteral | undefined {
-  const first = readStringLiteral(text, at, limit);
-  if (!first) return undefined;
-  let literal = first;
-  for (;;) {
-    const nextAt = skipTrivia(text, literal.end, limit);
-    const next = readStringLiteral(text, nextAt, limit);
-    if (!next) return literal;
-    literal = {
-      value: literal.value + next.value,
-      start: literal.start,
-      end: next.end,
-      computed: literal.computed || next.computed,
-    };
-  }
 }
 
 /** Arguments in parameter order, defaults applied; undefined when the call does not fit the builder. */

@@ -31,9 +31,9 @@ import {
   isIdentifierStart,
   MAX_CALL_LENGTH,
   pythonNonCode,
+  readConcatenatedLiteral,
   readStringLiteral,
   skipTrivia,
-  type StringLiteral,
 } from './pythonSyntax';
 import { CharCode } from './charCode';
 
@@ -279,22 +279,6 @@ function readValue(reader: Reader, p: number, limit: number, arg: Argument): num
     const next = identifierEnd(text, segment);
     if (text.charCodeAt(next) !== CharCode.Period || !isIdentifierStart(text.charCodeAt(next + 1))) return -1;
     segment = next + 1;
-  }
-}
-
-/** `"db." "users"` is one string in Python. */
-function readConcatenatedLiteral(text: string, at: number, limit: number): StringLiteral | undefined {
-  let literal = readStringLiteral(text, at, limit);
-  if (!literal) return undefined;
-  for (;;) {
-    const next = readStringLiteral(text, skipTrivia(text, literal.end, limit), limit);
-    if (!next) return literal;
-    literal = {
-      value: literal.value + next.value,
-      start: literal.start,
-      end: next.end,
-      computed: literal.computed || next.computed,
-    };
   }
 }
 

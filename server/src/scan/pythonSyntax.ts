@@ -97,6 +97,26 @@ export function readStringLiteral(text: string, at: number, limit = text.length)
   return undefined;
 }
 
+/**
+ * The string literal starting at `at` joined with the literals right after it, as Python joins
+ * adjacent literals (`"db." "users"` is `"db.users"`); whitespace, comments and line continuations
+ * may stand between them. Undefined when no literal starts at `at`; computed when any part is.
+ */
+export function readConcatenatedLiteral(text: string, at: number, limit = text.length): StringLiteral | undefined {
+  let literal = readStringLiteral(text, at, limit);
+  if (!literal) return undefined;
+  for (;;) {
+    const next = readStringLiteral(text, skipTrivia(text, literal.end, limit), limit);
+    if (!next) return literal;
+    literal = {
+      value: literal.value + next.value,
+      start: literal.start,
+      end: next.end,
+      computed: literal.computed || next.computed,
+    };
+  }
+}
+
 /** An escape at `at`: a backslash line continuation stands for nothing; the rest as `pythonStrings` reads them. */
 function readEscape(text: string, at: number, bytes: boolean): { text: string; length: number } {
   const next = text.charCodeAt(at + 1);
