@@ -18,7 +18,6 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { readFileSync } from 'node:fs';
 import {
-  Commands,
   KnownUrnsRequest,
   EntityPageRequest,
   LineageRequest,
@@ -36,6 +35,7 @@ import {
   type Settings,
 } from '../../model/src/protocol';
 import { PRODUCT_VERSION } from '../../model/src/version';
+import { ServerCommands as Commands } from '../../model/src/commandIds';
 import type { Fetch } from './catalogClient/http';
 import type { CatalogClient, ResolutionLookup } from './catalogClient/client';
 import { contextOf, type EntityContext } from './catalogClient/context';

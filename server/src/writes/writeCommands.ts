@@ -21,13 +21,8 @@ import {
 import { findField, simplePath } from '../../../model/src/fieldPath';
 import { shownMlDescription } from '../../../model/src/readShapes';
 import { inertText, MESSAGE_LIMIT } from '../../../model/src/inertText';
-import {
-  Commands,
-  type Settings,
-  type WriteCommandId,
-  type WriteResult,
-  writeOutcome,
-} from '../../../model/src/protocol';
+import { ServerCommands as Commands } from '../../../model/src/commandIds';
+import { type Settings, type WriteCommandId, type WriteResult, writeOutcome } from '../../../model/src/protocol';
 import { entityTypeOf, parseUrn, type Urn } from '../../../model/src/urn';
 import { entityName, kindWord, nearNames } from '../../../model/src/entityNames';
 import type { CatalogClient, Resolution } from '../catalogClient/client';
