@@ -7,14 +7,13 @@ import * as vscode from 'vscode';
 import { isRecord } from '../../model/src/json';
 import { ML_KINDS, type CatalogKind } from '../../model/src/kinds';
 import {
-  ClientCommands,
-  Commands,
   KnownUrnsRequest,
   MembersRequest,
   type CommandArgs,
   type WriteCommandId,
   type WriteResult,
 } from '../../model/src/protocol';
+import { ClientCommands, ServerCommands } from '../../model/src/commandIds';
 import { reportFailure, urnUnderCursor, type CommandDeps } from './paletteCommands';
 import type { CatalogLanguageServer } from './languageClient';
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
@@ -57,7 +56,7 @@ export function registerWriteCommands(deps: CommandDeps): void {
       ...currentText(args),
     });
     if (description === undefined) return;
-    await runWrite(`Writing the description of ${urnLabel(urn).label}`, Commands.setDatasetDescription, {
+    await runWrite(`Writing the description of ${urnLabel(urn).label}`, ServerCommands.setDatasetDescription, {
       urn,
       description,
     });
@@ -83,7 +82,7 @@ export function registerWriteCommands(deps: CommandDeps): void {
       ...currentText(args),
     });
     if (description === undefined) return;
-    await runWrite(`Writing the description of column ${fieldPath}`, Commands.setColumnDescription, {
+    await runWrite(`Writing the description of column ${fieldPath}`, ServerCommands.setColumnDescription, {
       urn,
       fieldPath,
       description,
@@ -106,7 +105,7 @@ export function registerWriteCommands(deps: CommandDeps): void {
       `Add ${urnLabel(feature).label} to which feature table?`,
     );
     if (!table) return;
-    await runWrite(`Adding ${urnLabel(feature).label} to ${urnLabel(table).label}`, Commands.addFeaturesToTable, {
+    await runWrite(`Adding ${urnLabel(feature).label} to ${urnLabel(table).label}`, ServerCommands.addFeaturesToTable, {
       table,
       features: [feature],
     });
@@ -122,7 +121,7 @@ export function registerWriteCommands(deps: CommandDeps): void {
       `Add ${urnLabel(feature).label} to which model?`,
     );
     if (!model) return;
-    await runWrite(`Adding ${urnLabel(feature).label} to ${urnLabel(model).label}`, Commands.addFeaturesToModel, {
+    await runWrite(`Adding ${urnLabel(feature).label} to ${urnLabel(model).label}`, ServerCommands.addFeaturesToModel, {
       model,
       features: [feature],
     });
@@ -140,7 +139,7 @@ export function registerWriteCommands(deps: CommandDeps): void {
     if (!group) return;
     await runWrite(
       `Adding model group ${urnLabel(group).label} to ${urnLabel(model).label}`,
-      Commands.addGroupsToModel,
+      ServerCommands.addGroupsToModel,
       {
         model,
         groups: [group],
@@ -154,17 +153,17 @@ export function registerWriteCommands(deps: CommandDeps): void {
     const { label, description: where } = urnLabel(urn);
     const description = await askDescription({ title: `Description of ${label} (${where})`, ...currentText(args) });
     if (description === undefined) return;
-    await runWrite(`Writing the description of ${label}`, Commands.setMlDescription, { urn, description });
+    await runWrite(`Writing the description of ${label}`, ServerCommands.setMlDescription, { urn, description });
   });
   registerRemove(register, server, runWrite);
 
-  register(ClientCommands.createEntity, async (args) => {
+  register(ClientCommands.createEntityInteractive, async (args) => {
     const urn = await targetUrn(server, args?.['urn'], ML_KINDS, 'Create Entity in Catalog: which ML entity?');
     if (!urn) return;
     const { label, description: where } = urnLabel(urn);
     const description = await askDescription({ title: `Create ${label} (${where}): description`, optional: true });
     if (description === undefined) return;
-    await runWrite(`Creating ${label}`, Commands.createEntity, {
+    await runWrite(`Creating ${label}`, ServerCommands.createEntity, {
       urn,
       properties: description ? { description } : {},
     });
@@ -228,19 +227,27 @@ function registerRemove(
     const r = await removal(args, 'table', 'mlFeatureTable', 'mlFeatures', 'Remove Feature from Feature Table');
     if (!r) return;
     const arg = { table: r.target, features: r.members };
-    await runWrite(progressTitle(Commands.removeFeaturesFromTable, arg), Commands.removeFeaturesFromTable, arg);
+    await runWrite(
+      progressTitle(ServerCommands.removeFeaturesFromTable, arg),
+      ServerCommands.removeFeaturesFromTable,
+      arg,
+    );
   });
   register(ClientCommands.removeFeatureFromModel, async (args) => {
     const r = await removal(args, 'model', 'mlModel', 'mlFeatures', 'Remove Feature from Model');
     if (!r) return;
     const arg = { model: r.target, features: r.members };
-    await runWrite(progressTitle(Commands.removeFeaturesFromModel, arg), Commands.removeFeaturesFromModel, arg);
+    await runWrite(
+      progressTitle(ServerCommands.removeFeaturesFromModel, arg),
+      ServerCommands.removeFeaturesFromModel,
+      arg,
+    );
   });
   register(ClientCommands.removeGroupFromModel, async (args) => {
     const r = await removal(args, 'model', 'mlModel', 'groups', 'Remove Model Group from Model');
     if (!r) return;
     const arg = { model: r.target, groups: r.members };
-    await runWrite(progressTitle(Commands.removeGroupsFromModel, arg), Commands.removeGroupsFromModel, arg);
+    await runWrite(progressTitle(ServerCommands.removeGroupsFromModel, arg), ServerCommands.removeGroupsFromModel, arg);
   });
 }
 

@@ -20,7 +20,6 @@ import {
 } from 'vscode-languageclient/node';
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
 import {
-  Commands,
   SkippedNotification,
   StatusNotification,
   WRITE_COMMANDS,
@@ -33,7 +32,7 @@ import {
   type SkippedFile,
   type WriteCommandId,
 } from '../../model/src/protocol';
-import { LineageCommands, PaletteCommands } from './commandIds';
+import { ClientCommands, ServerCommands } from '../../model/src/commandIds';
 import { CRASH_WINDOW_MS, CrashRestarts } from './crashRestarts';
 import { originOf } from '../../model/src/origin';
 import {
@@ -211,7 +210,7 @@ export class CatalogLanguageServer implements vscode.Disposable {
   private async showFirstStatus(client: LanguageClient): Promise<void> {
     try {
       const r = (await client.sendRequest(ExecuteCommandRequest.type, {
-        command: Commands.testConnection,
+        command: ServerCommands.testConnection,
         arguments: [{}],
       })) as ConnectionTestResult | null;
       if (this.client !== client || !r) return;
@@ -244,7 +243,7 @@ export class CatalogLanguageServer implements vscode.Disposable {
       // Hovers carry text from the catalog: no command links, no HTML.
       // Hovers are untrusted Markdown, but for one command: the lineage counts open the lineage view
       // (server/src/features/hover.ts lineageLink). A crafted link could run only that, with a URN.
-      markdown: { isTrusted: { enabledCommands: [LineageCommands.show] }, supportHtml: false },
+      markdown: { isTrusted: { enabledCommands: [ClientCommands.showLineage] }, supportHtml: false },
       middleware: {
         // A write command run through VS Code (a code action, a command link) speaks: progress,
         // the result, Retry (client/src/writes.ts). Other server commands go straight through.
@@ -321,7 +320,7 @@ export class CatalogLanguageServer implements vscode.Disposable {
           void vscode.window
             .showErrorMessage(`Catalog Lens: ${message}`, 'Restart Server', 'Show Output')
             .then((pick) => {
-              if (pick === 'Restart Server') void vscode.commands.executeCommand(PaletteCommands.restartServer);
+              if (pick === 'Restart Server') void vscode.commands.executeCommand(ClientCommands.restartServer);
               else if (pick === 'Show Output') this.serverChannel.show(true);
             });
           return { ...stayStopped, message };

@@ -12,7 +12,7 @@ import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
 import { acceptCatalogUrn } from '../../model/src/insertion';
 import { parseUrn } from '../../model/src/urn';
 import { LineageRequest, UsagesRequest, type LineageItem } from '../../model/src/protocol';
-import { LineageCommands } from './commandIds';
+import { ClientCommands } from '../../model/src/commandIds';
 import type { CatalogLanguageServer } from './languageClient';
 import { kindLabel, lineageRows, type Direction, type LineageRow } from './lineageRows';
 import { insertCatalogUrn } from './insertUrn';
@@ -141,7 +141,7 @@ export function registerLineageView(context: vscode.ExtensionContext, server: Ca
   };
   context.subscriptions.push(view);
 
-  register(LineageCommands.show, async (arg) => {
+  register(ClientCommands.showLineage, async (arg) => {
     const item = await entityOf(arg, server);
     if (!item) {
       void vscode.window.showInformationMessage(
@@ -157,13 +157,13 @@ export function registerLineageView(context: vscode.ExtensionContext, server: Ca
     log.info(`lineage of ${item.urn}`);
   });
 
-  register(LineageCommands.openInCatalog, async (arg) => {
+  register(ClientCommands.lineageOpenInCatalog, async (arg) => {
     const item = await entityOf(arg, server);
     if (!item) return;
     await openEntityPage(server, item.urn, vscode.window.activeTextEditor?.document.uri, log);
   });
 
-  register(LineageCommands.insertUrn, async (arg) => {
+  register(ClientCommands.lineageInsertUrn, async (arg) => {
     const item = await entityOf(arg, server);
     const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors[0];
     if (!item || !editor) {
@@ -173,20 +173,20 @@ export function registerLineageView(context: vscode.ExtensionContext, server: Ca
     await insertCatalogUrn(editor, item.urn, log);
   });
 
-  register(LineageCommands.copyUrn, async (arg) => {
+  register(ClientCommands.lineageCopyUrn, async (arg) => {
     const item = await entityOf(arg, server);
     if (!item) return;
     await vscode.env.clipboard.writeText(item.urn);
     vscode.window.setStatusBarMessage(`Catalog Lens: copied ${inertText(item.name, 'plain', 80)}`, 3000);
   });
 
-  register(LineageCommands.showUsages, async (arg) => {
+  register(ClientCommands.lineageShowUsages, async (arg) => {
     const item = await entityOf(arg, server);
     if (!item) return;
     await showUsages(server, item);
   });
 
-  register(LineageCommands.refresh, async () => {
+  register(ClientCommands.lineageRefresh, async () => {
     const root = tree.current;
     if (root) tree.show(root);
   });

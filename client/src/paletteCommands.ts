@@ -5,8 +5,8 @@
 import * as vscode from 'vscode';
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
 import { originOf } from '../../model/src/origin';
-import { Commands, EntityPageRequest, UrnAtRequest, type UrnAt } from '../../model/src/protocol';
-import { PaletteCommands } from './commandIds';
+import { EntityPageRequest, UrnAtRequest, type UrnAt } from '../../model/src/protocol';
+import { ClientCommands, ServerCommands } from '../../model/src/commandIds';
 import type { CatalogLanguageServer } from './languageClient';
 import type { LocalCatalog } from './localCatalog';
 import { describeError, type Log } from './log';
@@ -29,14 +29,14 @@ export function registerPaletteCommands(deps: CommandDeps): void {
     );
   };
 
-  register(PaletteCommands.setAccessToken, async () => {
+  register(ClientCommands.setAccessToken, async () => {
     const origin = originOf(catalogSettings().get<string>('url', ''));
     if (!origin) {
       const pick = await vscode.window.showWarningMessage(
         'Catalog Lens: configure the catalog URL first; the token is stored for that catalog only.',
         'Configure Catalog',
       );
-      if (pick) await vscode.commands.executeCommand(PaletteCommands.configure);
+      if (pick) await vscode.commands.executeCommand(ClientCommands.configure);
       return;
     }
     const token = await askAccessToken(origin);
@@ -46,7 +46,7 @@ export function registerPaletteCommands(deps: CommandDeps): void {
     void vscode.window.showInformationMessage(`Catalog Lens: access token stored for ${origin}.`);
   });
 
-  register(PaletteCommands.clearAccessToken, async () => {
+  register(ClientCommands.clearAccessToken, async () => {
     const origin = originOf(catalogSettings().get<string>('url', ''));
     if (!origin) {
       void vscode.window.showInformationMessage(
@@ -63,7 +63,7 @@ export function registerPaletteCommands(deps: CommandDeps): void {
     );
   });
 
-  register(PaletteCommands.configure, async () => {
+  register(ClientCommands.configure, async () => {
     const cfg = catalogSettings();
     const url = await askCatalogUrl('catalog', cfg.get<string>('url', ''), 1);
     if (url === undefined) return;
@@ -78,9 +78,9 @@ export function registerPaletteCommands(deps: CommandDeps): void {
     await testConnection(server, url);
   });
 
-  register(PaletteCommands.startLocalCatalog, () => localCatalog.start());
+  register(ClientCommands.startLocalCatalog, () => localCatalog.start());
 
-  register(PaletteCommands.checkWorkspace, async () => {
+  register(ClientCommands.runCheckWorkspace, async () => {
     if (!vscode.workspace.workspaceFolders?.length) {
       void vscode.window.showInformationMessage('Catalog Lens: open a folder to check its files.');
       return;
@@ -91,7 +91,7 @@ export function registerPaletteCommands(deps: CommandDeps): void {
         title: 'Catalog Lens: checking the workspace…',
         cancellable: true,
       },
-      (_progress, token) => server.executeServerCommand(Commands.checkWorkspace, {}, token),
+      (_progress, token) => server.executeServerCommand(ServerCommands.checkWorkspace, {}, token),
     );
     const skipped = r.skipped
       ? `, ${r.skipped} file${r.skipped === 1 ? '' : 's'} skipped (over catalogLens.maxFileSize)`
@@ -105,8 +105,8 @@ export function registerPaletteCommands(deps: CommandDeps): void {
     if (pick) await vscode.commands.executeCommand('workbench.actions.view.problems');
   });
 
-  register(PaletteCommands.refresh, async () => {
-    const r = await server.executeServerCommand(Commands.refresh, {});
+  register(ClientCommands.runRefresh, async () => {
+    const r = await server.executeServerCommand(ServerCommands.refresh, {});
     const n = r.refreshed ?? 0;
     vscode.window.setStatusBarMessage(
       `$(refresh) Catalog Lens: cache dropped, re-checking ${n} open document${n === 1 ? '' : 's'}`,
@@ -114,7 +114,7 @@ export function registerPaletteCommands(deps: CommandDeps): void {
     );
   });
 
-  register(PaletteCommands.openInCatalog, async () => {
+  register(ClientCommands.openInCatalog, async () => {
     const at = await urnUnderCursor(server);
     const editor = vscode.window.activeTextEditor;
     if (!at || !editor) {
@@ -124,12 +124,12 @@ export function registerPaletteCommands(deps: CommandDeps): void {
     await openEntityPage(server, at.urn, editor.document.uri, log);
   });
 
-  register(PaletteCommands.restartServer, async () => {
+  register(ClientCommands.restartServer, async () => {
     await server.reconcile('restart requested', true);
     vscode.window.setStatusBarMessage('Catalog Lens: language server restarted', 4000);
   });
 
-  register(PaletteCommands.showOutput, async () => log.show());
+  register(ClientCommands.showOutput, async () => log.show());
 }
 
 /** The URN at the cursor of the active editor, as the server finds it; undefined when there is none. */
@@ -154,7 +154,7 @@ async function testConnection(server: CatalogLanguageServer, url: string): Promi
       location: vscode.ProgressLocation.Notification,
       title: inertText(`Catalog Lens: testing the connection to ${url}…`, 'notification', MESSAGE_LIMIT),
     },
-    () => server.executeServerCommand(Commands.testConnection, {}),
+    () => server.executeServerCommand(ServerCommands.testConnection, {}),
   );
   if (r.ok) {
     void vscode.window.showInformationMessage(
@@ -168,8 +168,8 @@ async function testConnection(server: CatalogLanguageServer, url: string): Promi
     fix,
     'Show Output',
   );
-  if (pick === 'Set Access Token') await vscode.commands.executeCommand(PaletteCommands.setAccessToken);
-  else if (pick === 'Configure Catalog') await vscode.commands.executeCommand(PaletteCommands.configure);
+  if (pick === 'Set Access Token') await vscode.commands.executeCommand(ClientCommands.setAccessToken);
+  else if (pick === 'Configure Catalog') await vscode.commands.executeCommand(ClientCommands.configure);
   else if (pick === 'Show Output') server.showServerOutput();
 }
 

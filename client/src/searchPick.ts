@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { inertText } from '../../model/src/inertText';
 import { insertCatalogUrn } from './insertUrn';
 import { SearchRequest, type SearchItem } from '../../model/src/protocol';
-import { LineageCommands, PaletteCommands } from './commandIds';
+import { ClientCommands } from '../../model/src/commandIds';
 import type { CatalogLanguageServer } from './languageClient';
 import { kindLabel } from './lineageRows';
 import type { Log } from './log';
@@ -55,8 +55,8 @@ export function rowOf(item: SearchItem): Row {
 
 export function registerSearch(context: vscode.ExtensionContext, server: CatalogLanguageServer, log: Log): void {
   context.subscriptions.push(
-    vscode.commands.registerCommand(PaletteCommands.search, () =>
-      searchPick(server, log).catch((e: unknown) => reportFailure(log, PaletteCommands.search, e)),
+    vscode.commands.registerCommand(ClientCommands.search, () =>
+      searchPick(server, log).catch((e: unknown) => reportFailure(log, ClientCommands.search, e)),
     ),
   );
 }
@@ -106,8 +106,9 @@ async function searchPick(server: CatalogLanguageServer, log: Log): Promise<void
   pick.onDidTriggerItemButton(async ({ item, button }) => {
     if (!item.item) return;
     const urn = item.item.urn;
-    if (button === rowButtons().open) await vscode.commands.executeCommand(LineageCommands.openInCatalog, { urn });
-    else await vscode.commands.executeCommand(LineageCommands.copyUrn, { urn });
+    if (button === rowButtons().open)
+      await vscode.commands.executeCommand(ClientCommands.lineageOpenInCatalog, { urn });
+    else await vscode.commands.executeCommand(ClientCommands.lineageCopyUrn, { urn });
   });
   const accepted = new Promise<Row | undefined>((resolve) => {
     pick.onDidAccept(() => {
@@ -128,6 +129,6 @@ async function searchPick(server: CatalogLanguageServer, log: Log): Promise<void
     await vscode.window.showTextDocument(editor.document, editor.viewColumn);
     await insertCatalogUrn(editor, row.item.urn, log);
   } else {
-    await vscode.commands.executeCommand(LineageCommands.copyUrn, { urn: row.item.urn });
+    await vscode.commands.executeCommand(ClientCommands.lineageCopyUrn, { urn: row.item.urn });
   }
 }

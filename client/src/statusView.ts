@@ -4,7 +4,7 @@
  */
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
 import type { CatalogStatus, ConnectionState } from '../../model/src/protocol';
-import { PaletteCommands } from './commandIds';
+import { ClientCommands } from '../../model/src/commandIds';
 
 /** The server's connection states, and the client's own: its language server restarting after a crash. */
 export type ClientStatus = CatalogStatus | { state: 'restarting'; message: string; endpoint?: undefined };
@@ -22,43 +22,43 @@ const VIEWS: Record<ConnectionState | 'restarting', Omit<StatusView, 'tooltip'> 
     text: '$(database) Catalog: connected',
     title: 'Catalog connected',
     background: undefined,
-    command: PaletteCommands.showOutput,
+    command: ClientCommands.showOutput,
   },
   checking: {
     text: '$(sync~spin) Catalog: checking…',
     title: 'Checking the catalog connection…',
     background: undefined,
-    command: PaletteCommands.showOutput,
+    command: ClientCommands.showOutput,
   },
   restarting: {
     text: '$(sync~spin) Catalog: restarting',
     title: 'The language server stopped unexpectedly and is restarting',
     background: 'warning',
-    command: PaletteCommands.showOutput,
+    command: ClientCommands.showOutput,
   },
   notConfigured: {
     text: '$(plug) Catalog: not configured',
     title: 'No catalog configured — click to configure',
     background: 'warning',
-    command: PaletteCommands.configure,
+    command: ClientCommands.configure,
   },
   unauthorized: {
     text: '$(key) Catalog: unauthorized',
     title: 'The catalog refused the access token — click to set one',
     background: 'error',
-    command: PaletteCommands.setAccessToken,
+    command: ClientCommands.setAccessToken,
   },
   unreachable: {
     text: '$(debug-disconnect) Catalog: unreachable',
     title: 'The catalog cannot be reached — click to configure',
     background: 'error',
-    command: PaletteCommands.configure,
+    command: ClientCommands.configure,
   },
   error: {
     text: '$(error) Catalog: error',
     title: 'The catalog answered with an error — click to show the log',
     background: 'error',
-    command: PaletteCommands.showOutput,
+    command: ClientCommands.showOutput,
   },
 };
 

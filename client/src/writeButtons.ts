@@ -3,13 +3,8 @@
  * in test/client/writeButtons.test.ts). Why these buttons: client/src/writes.ts.
  */
 import { isRecord } from '../../model/src/json';
-import {
-  Commands,
-  UNDO_OF,
-  type CatalogErrorKind,
-  type WriteCommandId,
-  type WriteResult,
-} from '../../model/src/protocol';
+import { UNDO_OF, type CatalogErrorKind, type WriteCommandId, type WriteResult } from '../../model/src/protocol';
+import { ServerCommands } from '../../model/src/commandIds';
 
 export const RETRY = 'Retry';
 export const UNDO = 'Undo';
@@ -60,11 +55,11 @@ export function undoOf(
   const undo = UNDO_OF[command as keyof typeof UNDO_OF];
   const scope = typeof a['uri'] === 'string' ? { uri: a['uri'] } : {};
   switch (undo) {
-    case Commands.removeFeaturesFromTable:
+    case ServerCommands.removeFeaturesFromTable:
       return { command: undo, arg: { ...scope, table: a['table'], features: [...added] } };
-    case Commands.removeFeaturesFromModel:
+    case ServerCommands.removeFeaturesFromModel:
       return { command: undo, arg: { ...scope, model: a['model'], features: [...added] } };
-    case Commands.removeGroupsFromModel:
+    case ServerCommands.removeGroupsFromModel:
       return { command: undo, arg: { ...scope, model: a['model'], groups: [...added] } };
   }
 }

@@ -21,14 +21,13 @@ import * as vscode from 'vscode';
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
 import { isRecord } from '../../model/src/json';
 import {
-  Commands,
   type CommandArgs,
   type CommandScope,
   type WriteCommandId,
   type WriteResult,
   writeOutcome,
 } from '../../model/src/protocol';
-import { PaletteCommands } from './commandIds';
+import { ClientCommands, ServerCommands } from '../../model/src/commandIds';
 import type { CatalogLanguageServer } from './languageClient';
 import { describeError, type Log } from './log';
 import { isCancellation } from './paletteCommands';
@@ -130,8 +129,8 @@ export function showWriteResult(
   const message = inertText(`Catalog Lens: ${title} failed: ${result.message}`, 'notification', MESSAGE_LIMIT);
   void vscode.window.showErrorMessage(message, ...buttons).then(async (pick) => {
     if (pick === RETRY) actions.retry();
-    else if (pick === SET_ACCESS_TOKEN) await vscode.commands.executeCommand(PaletteCommands.setAccessToken);
-    else if (pick === CONFIGURE_CATALOG) await vscode.commands.executeCommand(PaletteCommands.configure);
+    else if (pick === SET_ACCESS_TOKEN) await vscode.commands.executeCommand(ClientCommands.setAccessToken);
+    else if (pick === CONFIGURE_CATALOG) await vscode.commands.executeCommand(ClientCommands.configure);
   });
 }
 
@@ -142,25 +141,25 @@ export function progressTitle(command: WriteCommandId, arg: unknown): string {
   const count = (key: string): number => (Array.isArray(a[key]) ? a[key].length : 0);
   const many = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
   switch (command) {
-    case Commands.setDatasetDescription:
+    case ServerCommands.setDatasetDescription:
       return `Writing the description of ${name('urn')}`;
-    case Commands.setColumnDescription:
+    case ServerCommands.setColumnDescription:
       return `Writing the description of column ${typeof a['fieldPath'] === 'string' ? a['fieldPath'] : '?'} of ${name('urn')}`;
-    case Commands.addFeaturesToTable:
+    case ServerCommands.addFeaturesToTable:
       return `Adding ${many(count('features'), 'feature')} to ${name('table')}`;
-    case Commands.addFeaturesToModel:
+    case ServerCommands.addFeaturesToModel:
       return `Adding ${many(count('features'), 'feature')} to ${name('model')}`;
-    case Commands.addGroupsToModel:
+    case ServerCommands.addGroupsToModel:
       return `Adding ${many(count('groups'), 'model group')} to ${name('model')}`;
-    case Commands.removeFeaturesFromTable:
+    case ServerCommands.removeFeaturesFromTable:
       return `Removing ${many(count('features'), 'feature')} from ${name('table')}`;
-    case Commands.removeFeaturesFromModel:
+    case ServerCommands.removeFeaturesFromModel:
       return `Removing ${many(count('features'), 'feature')} from ${name('model')}`;
-    case Commands.removeGroupsFromModel:
+    case ServerCommands.removeGroupsFromModel:
       return `Removing ${many(count('groups'), 'model group')} from ${name('model')}`;
-    case Commands.createEntity:
+    case ServerCommands.createEntity:
       return `Creating ${name('urn')}`;
-    case Commands.setMlDescription:
+    case ServerCommands.setMlDescription:
       return `Writing the description of ${name('urn')}`;
   }
   return 'Writing to the catalog';

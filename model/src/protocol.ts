@@ -1,44 +1,17 @@
 /**
- * What the client and the server share: command ids with their arguments and results, settings,
- * initialization options, custom messages with their params and results. These are public
- * contracts (README "Server commands", "Custom messages", "Settings"); keep them stable.
+ * What the client and the server share: the server commands' arguments and results (their ids, and
+ * every other command id, are in model/src/commandIds.ts), settings, initialization options, custom
+ * messages with their params and results. These are public contracts (README "Server commands",
+ * "Custom messages", "Settings"); keep them stable.
  */
+import { ServerCommands, type ServerCommandId } from './commandIds';
 import { DEFAULT_ENTITY_URL_TEMPLATE } from './entityPage';
 import type { CatalogKind } from './kinds';
 import { DEFAULT_LANGUAGES } from './languages';
 import type { Urn } from './urn';
 
-/** Server commands (`workspace/executeCommand`); each takes one object argument. */
-export const Commands = {
-  /** `{urn, description, link?: {url, description}}` → WriteResult */
-  setDatasetDescription: 'catalogLens.setDatasetDescription',
-  /** `{urn, fieldPath, description}` → WriteResult */
-  setColumnDescription: 'catalogLens.setColumnDescription',
-  /** `{table, features: [urn…]}` → WriteResult */
-  addFeaturesToTable: 'catalogLens.addFeaturesToTable',
-  /** `{model, features: [urn…]}` → WriteResult */
-  addFeaturesToModel: 'catalogLens.addFeaturesToModel',
-  /** `{model, groups: [urn…]}` → WriteResult */
-  addGroupsToModel: 'catalogLens.addGroupsToModel',
-  /** `{table, features: [urn…]}` → WriteResult: the inverse of addFeaturesToTable (Undo) */
-  removeFeaturesFromTable: 'catalogLens.removeFeaturesFromTable',
-  /** `{model, features: [urn…]}` → WriteResult: the inverse of addFeaturesToModel (Undo) */
-  removeFeaturesFromModel: 'catalogLens.removeFeaturesFromModel',
-  /** `{model, groups: [urn…]}` → WriteResult: the inverse of addGroupsToModel (Undo) */
-  removeGroupsFromModel: 'catalogLens.removeGroupsFromModel',
-  /** `{urn, properties, overwrite?}` → WriteResult (ML kinds only) */
-  createEntity: 'catalogLens.createEntity',
-  /** `{urn, description}` → WriteResult: the description of an ML feature, feature table, model or model group. */
-  setMlDescription: 'catalogLens.setMlDescription',
-  /** `{}` → CheckWorkspaceResult: scan every matching file of the workspace folders. */
-  checkWorkspace: 'catalogLens.checkWorkspace',
-  /** `{}` → RefreshResult: drop the cache and re-diagnose open documents. */
-  refresh: 'catalogLens.refresh',
-  /** `{uri?}` → ConnectionTestResult: ask the catalog now (a connection test). */
-  testConnection: 'catalogLens.testConnection',
-} as const;
-
-export type CommandId = (typeof Commands)[keyof typeof Commands];
+/** A server command's id (model/src/commandIds.ts holds every command id). */
+export type CommandId = ServerCommandId;
 
 /** Every command's argument may name a document: the settings of its folder apply (write path, actor). */
 export interface CommandScope {
@@ -104,19 +77,19 @@ export type ConnectionTestResult = CatalogStatus & { ok: boolean };
 
 /** The argument and the result of each server command. */
 export interface ServerCommandTypes {
-  [Commands.setDatasetDescription]: { args: SetDatasetDescriptionArgs; result: WriteResult };
-  [Commands.setColumnDescription]: { args: SetColumnDescriptionArgs; result: WriteResult };
-  [Commands.addFeaturesToTable]: { args: AddFeaturesToTableArgs; result: WriteResult };
-  [Commands.addFeaturesToModel]: { args: AddFeaturesToModelArgs; result: WriteResult };
-  [Commands.addGroupsToModel]: { args: AddGroupsToModelArgs; result: WriteResult };
-  [Commands.removeFeaturesFromTable]: { args: AddFeaturesToTableArgs; result: WriteResult };
-  [Commands.removeFeaturesFromModel]: { args: AddFeaturesToModelArgs; result: WriteResult };
-  [Commands.removeGroupsFromModel]: { args: AddGroupsToModelArgs; result: WriteResult };
-  [Commands.createEntity]: { args: CreateEntityArgs; result: WriteResult };
-  [Commands.setMlDescription]: { args: SetMlDescriptionArgs; result: WriteResult };
-  [Commands.checkWorkspace]: { args: CommandScope; result: CheckWorkspaceResult };
-  [Commands.refresh]: { args: CommandScope; result: RefreshResult };
-  [Commands.testConnection]: { args: CommandScope; result: ConnectionTestResult };
+  [ServerCommands.setDatasetDescription]: { args: SetDatasetDescriptionArgs; result: WriteResult };
+  [ServerCommands.setColumnDescription]: { args: SetColumnDescriptionArgs; result: WriteResult };
+  [ServerCommands.addFeaturesToTable]: { args: AddFeaturesToTableArgs; result: WriteResult };
+  [ServerCommands.addFeaturesToModel]: { args: AddFeaturesToModelArgs; result: WriteResult };
+  [ServerCommands.addGroupsToModel]: { args: AddGroupsToModelArgs; result: WriteResult };
+  [ServerCommands.removeFeaturesFromTable]: { args: AddFeaturesToTableArgs; result: WriteResult };
+  [ServerCommands.removeFeaturesFromModel]: { args: AddFeaturesToModelArgs; result: WriteResult };
+  [ServerCommands.removeGroupsFromModel]: { args: AddGroupsToModelArgs; result: WriteResult };
+  [ServerCommands.createEntity]: { args: CreateEntityArgs; result: WriteResult };
+  [ServerCommands.setMlDescription]: { args: SetMlDescriptionArgs; result: WriteResult };
+  [ServerCommands.checkWorkspace]: { args: CommandScope; result: CheckWorkspaceResult };
+  [ServerCommands.refresh]: { args: CommandScope; result: RefreshResult };
+  [ServerCommands.testConnection]: { args: CommandScope; result: ConnectionTestResult };
 }
 
 export type CommandArgs<C extends CommandId> = ServerCommandTypes[C]['args'];
@@ -127,16 +100,16 @@ export type WriteCommandId = { [C in CommandId]: CommandResult<C> extends WriteR
 
 /** Every server command that writes to the catalog (the client shows progress and the result of each). */
 export const WRITE_COMMANDS: readonly WriteCommandId[] = [
-  Commands.setDatasetDescription,
-  Commands.setColumnDescription,
-  Commands.addFeaturesToTable,
-  Commands.addFeaturesToModel,
-  Commands.addGroupsToModel,
-  Commands.removeFeaturesFromTable,
-  Commands.removeFeaturesFromModel,
-  Commands.removeGroupsFromModel,
-  Commands.createEntity,
-  Commands.setMlDescription,
+  ServerCommands.setDatasetDescription,
+  ServerCommands.setColumnDescription,
+  ServerCommands.addFeaturesToTable,
+  ServerCommands.addFeaturesToModel,
+  ServerCommands.addGroupsToModel,
+  ServerCommands.removeFeaturesFromTable,
+  ServerCommands.removeFeaturesFromModel,
+  ServerCommands.removeGroupsFromModel,
+  ServerCommands.createEntity,
+  ServerCommands.setMlDescription,
 ];
 
 /**
@@ -144,37 +117,9 @@ export const WRITE_COMMANDS: readonly WriteCommandId[] = [
  * with exactly the members the append's result names in `added`.
  */
 export const UNDO_OF = {
-  [Commands.addFeaturesToTable]: Commands.removeFeaturesFromTable,
-  [Commands.addFeaturesToModel]: Commands.removeFeaturesFromModel,
-  [Commands.addGroupsToModel]: Commands.removeGroupsFromModel,
-} as const;
-
-/**
- * Client-side commands that code actions name when the client says it has them
- * (`initializationOptions.clientCommands: true`): they ask the user for text or a target, then
- * call the server command. Each takes one object argument.
- */
-export const ClientCommands = {
-  /** `{urn, current?}` → asks for the text, then setDatasetDescription */
-  writeDatasetDescription: 'catalogLens.writeDatasetDescription',
-  /** `{urn, fieldPath, current?}` → asks for the text, then setColumnDescription */
-  writeColumnDescription: 'catalogLens.writeColumnDescription',
-  /** `{feature}` → picks a feature table, then addFeaturesToTable */
-  addFeatureToTable: 'catalogLens.addFeatureToTable',
-  /** `{feature}` → picks a model, then addFeaturesToModel */
-  addFeatureToModel: 'catalogLens.addFeatureToModel',
-  /** `{model}` → picks a model group, then addGroupsToModel */
-  addGroupToModel: 'catalogLens.addGroupToModel',
-  /** `{urn}` → asks for a description, then createEntity */
-  createEntity: 'catalogLens.createEntityInteractive',
-  /** `{urn, current?}` → asks for the text, then setMlDescription (ML kinds) */
-  writeDescription: 'catalogLens.writeDescription',
-  /** `{table?}` → picks a feature table and features it lists, then removeFeaturesFromTable */
-  removeFeatureFromTable: 'catalogLens.removeFeatureFromTable',
-  /** `{model?}` → picks a model and features it lists, then removeFeaturesFromModel */
-  removeFeatureFromModel: 'catalogLens.removeFeatureFromModel',
-  /** `{model?}` → picks a model and groups it lists, then removeGroupsFromModel */
-  removeGroupFromModel: 'catalogLens.removeGroupFromModel',
+  [ServerCommands.addFeaturesToTable]: ServerCommands.removeFeaturesFromTable,
+  [ServerCommands.addFeaturesToModel]: ServerCommands.removeFeaturesFromModel,
+  [ServerCommands.addGroupsToModel]: ServerCommands.removeGroupsFromModel,
 } as const;
 
 /**

@@ -3,6 +3,7 @@
  * (handlers/) → language service (service/) → features (features/), with the catalog's answers from
  * resolution/ and the open documents' pipeline (pipeline/); docs/dev/architecture.md draws it.
  */
+import { ServerCommands } from '../../model/src/commandIds';
 import {
   CodeActionKind,
   DidChangeWatchedFilesNotification,
@@ -13,7 +14,6 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { readFileSync } from 'node:fs';
 import {
-  Commands,
   IndexedNotification,
   SERVER_TOKEN_ENV,
   SkippedNotification,
@@ -145,7 +145,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
         completionProvider: { triggerCharacters: [':', '(', ','] },
         documentLinkProvider: { resolveProvider: false },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, REFACTOR_KIND] },
-        executeCommandProvider: { commands: Object.values(Commands) },
+        executeCommandProvider: { commands: Object.values(ServerCommands) },
         referencesProvider: true,
         documentHighlightProvider: true,
         definitionProvider: true,

@@ -14,7 +14,6 @@ const PURE = [
   'userText.ts',
   'launch.ts',
   'statusView.ts',
-  'commandIds.ts',
   'localCatalogProcess.ts',
   'crashRestarts.ts',
 ];

@@ -13,7 +13,7 @@ import {
   serverInitializationOptions,
   serverProcessEnv,
 } from '../../client/src/launch';
-import { PaletteCommands } from '../../client/src/commandIds';
+import { ClientCommands } from '../../model/src/commandIds';
 import { statusView } from '../../client/src/statusView';
 import { SERVER_TOKEN_ENV, type ConnectionState } from '../../model/src/protocol';
 
@@ -92,12 +92,12 @@ describe('document selector and restarts', () => {
 
 describe('status bar: each state shows its text and a click runs its fix', () => {
   const cases: Array<[ConnectionState, string, 'error' | 'warning' | undefined, RegExp]> = [
-    ['connected', PaletteCommands.showOutput, undefined, /^\$\(database\) Catalog: localhost:8080$/],
-    ['checking', PaletteCommands.showOutput, undefined, /^\$\(sync~spin\) Catalog: checking…$/],
-    ['notConfigured', PaletteCommands.configure, 'warning', /not configured/],
-    ['unauthorized', PaletteCommands.setAccessToken, 'error', /unauthorized/],
-    ['unreachable', PaletteCommands.configure, 'error', /unreachable/],
-    ['error', PaletteCommands.showOutput, 'error', /error/],
+    ['connected', ClientCommands.showOutput, undefined, /^\$\(database\) Catalog: localhost:8080$/],
+    ['checking', ClientCommands.showOutput, undefined, /^\$\(sync~spin\) Catalog: checking…$/],
+    ['notConfigured', ClientCommands.configure, 'warning', /not configured/],
+    ['unauthorized', ClientCommands.setAccessToken, 'error', /unauthorized/],
+    ['unreachable', ClientCommands.configure, 'error', /unreachable/],
+    ['error', ClientCommands.showOutput, 'error', /error/],
   ];
   for (const [state, command, background, text] of cases) {
     test(state, () => {

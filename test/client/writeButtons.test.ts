@@ -5,7 +5,8 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Commands, type CatalogErrorKind, type WriteResult } from '../../model/src/protocol';
+import { type CatalogErrorKind, type WriteResult } from '../../model/src/protocol';
+import { ServerCommands } from '../../model/src/commandIds';
 import { CONFIGURE_CATALOG, RETRY, resultButtons, SET_ACCESS_TOKEN, UNDO, undoOf } from '../../client/src/writeButtons';
 
 const failed = (kind: CatalogErrorKind): WriteResult => ({ status: 'failed', kind, message: 'why' });
@@ -29,22 +30,26 @@ describe('failures', () => {
       cancelled: [],
     };
     for (const [kind, buttons] of Object.entries(expected))
-      assert.deepEqual(resultButtons(Commands.setDatasetDescription, failed(kind as CatalogErrorKind)), buttons, kind);
+      assert.deepEqual(
+        resultButtons(ServerCommands.setDatasetDescription, failed(kind as CatalogErrorKind)),
+        buttons,
+        kind,
+      );
   });
 });
 
 describe('Undo', () => {
   test('a written append offers Undo; unchanged, other writes and an append that added nothing do not', () => {
     const added: WriteResult = { status: 'written', aspects: ['x'], message: 'Added', added: [F] };
-    assert.deepEqual(resultButtons(Commands.addFeaturesToTable, added), [UNDO]);
-    assert.deepEqual(resultButtons(Commands.addFeaturesToTable, { status: 'unchanged', message: 'none' }), []);
+    assert.deepEqual(resultButtons(ServerCommands.addFeaturesToTable, added), [UNDO]);
+    assert.deepEqual(resultButtons(ServerCommands.addFeaturesToTable, { status: 'unchanged', message: 'none' }), []);
     assert.deepEqual(
-      resultButtons(Commands.setDatasetDescription, { status: 'written', aspects: ['x'], message: 'w' }),
+      resultButtons(ServerCommands.setDatasetDescription, { status: 'written', aspects: ['x'], message: 'w' }),
       [],
     );
-    assert.deepEqual(resultButtons(Commands.addFeaturesToTable, { ...added, added: [] }), []);
+    assert.deepEqual(resultButtons(ServerCommands.addFeaturesToTable, { ...added, added: [] }), []);
     assert.deepEqual(
-      resultButtons(Commands.removeFeaturesFromTable, {
+      resultButtons(ServerCommands.removeFeaturesFromTable, {
         status: 'written',
         aspects: ['x'],
         message: 'Removed',
@@ -58,30 +63,30 @@ describe('Undo', () => {
     const r = (added: string[]): WriteResult => ({ status: 'written', aspects: ['x'], message: 'Added', added });
     const uri = 'file:///w/features.yaml';
     assert.deepEqual(
-      undoOf(Commands.addFeaturesToTable, r([F]), {
+      undoOf(ServerCommands.addFeaturesToTable, r([F]), {
         table: TABLE,
         features: [F, 'urn:li:mlFeature:(users_table,age)'],
         uri,
       }),
-      { command: Commands.removeFeaturesFromTable, arg: { uri, table: TABLE, features: [F] } },
+      { command: ServerCommands.removeFeaturesFromTable, arg: { uri, table: TABLE, features: [F] } },
     );
-    assert.deepEqual(undoOf(Commands.addFeaturesToModel, r([F]), { model: MODEL, features: [F] }), {
-      command: Commands.removeFeaturesFromModel,
+    assert.deepEqual(undoOf(ServerCommands.addFeaturesToModel, r([F]), { model: MODEL, features: [F] }), {
+      command: ServerCommands.removeFeaturesFromModel,
       arg: { model: MODEL, features: [F] },
     });
     const g = 'urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,churn,PROD)';
-    assert.deepEqual(undoOf(Commands.addGroupsToModel, r([g]), { model: MODEL, groups: [g] }), {
-      command: Commands.removeGroupsFromModel,
+    assert.deepEqual(undoOf(ServerCommands.addGroupsToModel, r([g]), { model: MODEL, groups: [g] }), {
+      command: ServerCommands.removeGroupsFromModel,
       arg: { model: MODEL, groups: [g] },
     });
-    assert.equal(undoOf(Commands.createEntity, r([F]), { urn: F }), undefined);
+    assert.equal(undoOf(ServerCommands.createEntity, r([F]), { urn: F }), undefined);
   });
 });
 
 describe('Undo of an answer that is not a list of URN texts', () => {
   test('no undo: nothing but strings is sent back to the server', () => {
     const odd = { status: 'written', aspects: ['x'], message: 'Added', added: [1, {}] } as unknown as WriteResult;
-    assert.equal(undoOf(Commands.addFeaturesToTable, odd, { table: TABLE }), undefined);
-    assert.deepEqual(resultButtons(Commands.addFeaturesToTable, odd), []);
+    assert.equal(undoOf(ServerCommands.addFeaturesToTable, odd, { table: TABLE }), undefined);
+    assert.deepEqual(resultButtons(ServerCommands.addFeaturesToTable, odd), []);
   });
 });

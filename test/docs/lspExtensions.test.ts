@@ -1,6 +1,6 @@
 /**
- * docs/dev/lsp-extensions.md documents the custom messages and server commands that
- * model/src/protocol.ts declares. It opens with the protocol file's sha256: a change to the
+ * docs/dev/lsp-extensions.md documents the custom messages (model/src/protocol.ts) and the server
+ * commands (model/src/commandIds.ts). It opens with the protocol file's sha256: a change to the
  * protocol fails here until someone has read the document again and updated the hash (as
  * rust-analyzer's docs/dev/lsp-extensions.md does).
  */
@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Commands } from '../../model/src/protocol';
+import { ServerCommands } from '../../model/src/commandIds';
 import { REPO_ROOT } from '../support/shared';
 
 const PROTOCOL = 'model/src/protocol.ts';
@@ -42,6 +42,6 @@ describe('the LSP extensions document (docs/dev/lsp-extensions.md)', () => {
     const methods = [...protocolText.matchAll(/method: '(catalogLens\/\w+)'/g)].map((m) => m[1]);
     assert.ok(methods.length >= 8, 'the protocol declares its custom messages');
     for (const method of methods) assert.ok(doc.includes(`\`${method}\``), `${method} is not in ${DOC}`);
-    for (const id of Object.values(Commands)) assert.ok(doc.includes(id), `${id} is not in ${DOC}`);
+    for (const id of Object.values(ServerCommands)) assert.ok(doc.includes(id), `${id} is not in ${DOC}`);
   });
 });

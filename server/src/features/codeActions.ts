@@ -13,7 +13,7 @@ import {
   type TextEdit,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { ClientCommands, Commands } from '../../../model/src/protocol';
+import { ClientCommands, ServerCommands } from '../../../model/src/commandIds';
 import { findField } from '../../../model/src/fieldPath';
 import { shownColumns } from '../../../model/src/readShapes';
 import { entityName, kindWord } from '../../../model/src/entityNames';
@@ -109,9 +109,12 @@ function quickFixes(input: CodeActionInput, d: Diagnostic, data: DiagnosticData)
       if (!data.urn || data.yamlText === undefined) break;
       const push =
         data.code === 'description-mismatch'
-          ? { command: Commands.setDatasetDescription, arguments: [{ urn: data.urn, description: data.yamlText }] }
+          ? {
+              command: ServerCommands.setDatasetDescription,
+              arguments: [{ urn: data.urn, description: data.yamlText }],
+            }
           : {
-              command: Commands.setColumnDescription,
+              command: ServerCommands.setColumnDescription,
               arguments: [{ urn: data.urn, fieldPath: data.fieldPath, description: data.yamlText }],
             };
       if (data.kind === 'dataset')
@@ -173,14 +176,14 @@ function quickFixes(input: CodeActionInput, d: Diagnostic, data: DiagnosticData)
       if (data.owner && data.urn && data.list) {
         const command =
           data.list === 'groups'
-            ? Commands.addGroupsToModel
+            ? ServerCommands.addGroupsToModel
             : data.owner.includes(':mlFeatureTable:')
-              ? Commands.addFeaturesToTable
-              : Commands.addFeaturesToModel;
+              ? ServerCommands.addFeaturesToTable
+              : ServerCommands.addFeaturesToModel;
         const args =
           data.list === 'groups'
             ? { model: data.owner, groups: [data.urn] }
-            : command === Commands.addFeaturesToTable
+            : command === ServerCommands.addFeaturesToTable
               ? { table: data.owner, features: [data.urn] }
               : { model: data.owner, features: [data.urn] };
         out.push(
@@ -207,8 +210,8 @@ function quickFixes(input: CodeActionInput, d: Diagnostic, data: DiagnosticData)
         out.push(
           fix(clientCommands ? `${title}…` : title, {
             command: clientCommands
-              ? { title, command: ClientCommands.createEntity, arguments: [{ urn: data.urn }] }
-              : { title, command: Commands.createEntity, arguments: [{ urn: data.urn, properties: {} }] },
+              ? { title, command: ClientCommands.createEntityInteractive, arguments: [{ urn: data.urn }] }
+              : { title, command: ServerCommands.createEntity, arguments: [{ urn: data.urn, properties: {} }] },
           }),
         );
       }

@@ -27,6 +27,7 @@ import {
 import { decodePart, type SchemaFieldUrn, type Urn } from '../../../model/src/urn';
 import { KIND_LABELS, entityName, nearNames, urnParts } from '../../../model/src/entityNames';
 import type { Settings } from '../../../model/src/protocol';
+import { ClientCommands } from '../../../model/src/commandIds';
 import type { Resolution, ResolutionLookup } from '../catalogClient/client';
 import type { EntityContext } from '../resolution/context';
 import { hintFor } from '../catalogClient/errors';
@@ -330,17 +331,15 @@ export function contextLines(c: EntityContext, lineageOf?: string): string[] {
   return out;
 }
 
-/** The command the lineage counts run in the Catalog Lens extension (client/src/commandIds.ts LineageCommands.show). */
-export const SHOW_LINEAGE = 'catalogLens.showLineage';
-
 /**
- * `text` as a link that opens the lineage view of `urn`; plain text without one. The argument is
- * JSON, then percent-encoded with its parentheses too, so a URN's `)` cannot end the link.
+ * `text` as a link that opens the lineage view of `urn` (a command of the Catalog Lens extension);
+ * plain text without one. The argument is JSON, then percent-encoded with its parentheses too, so a
+ * URN's `)` cannot end the link.
  */
 function lineageLink(text: string, urn: string | undefined): string {
   if (urn === undefined) return text;
   const arg = encodeURIComponent(JSON.stringify({ urn })).replace(/\(/g, '%28').replace(/\)/g, '%29');
-  return `[${text}](command:${SHOW_LINEAGE}?${arg} "Show the lineage view")`;
+  return `[${text}](command:${ClientCommands.showLineage}?${arg} "Show the lineage view")`;
 }
 
 /** A replacement's name as its URN gives it (`db.users_v2`), or the URN when it is not one of ours. */

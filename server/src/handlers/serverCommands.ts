@@ -1,6 +1,6 @@
 /** `workspace/executeCommand`: the server commands (model/src/protocol.ts Commands), one entry each. */
+import { ServerCommands } from '../../../model/src/commandIds';
 import type { Connection } from 'vscode-languageserver';
-import { Commands } from '../../../model/src/protocol';
 import { registerCommands, type CommandTable } from '../commands';
 import { signalOf } from '../lsp';
 import type { OpenDocuments } from '../pipeline/openDocuments';
@@ -25,7 +25,7 @@ export function registerServerCommands(deps: ServerCommandsDeps): void {
   const { connection, openDocuments, resolution } = deps;
   const commands: CommandTable = {
     ...writeCommands(deps.writing),
-    [Commands.checkWorkspace]: async (_args, token) => {
+    [ServerCommands.checkWorkspace]: async (_args, token) => {
       const progress = deps.progress() ? await connection.window.createWorkDoneProgress() : undefined;
       progress?.begin('Catalog Lens: checking workspace', 0, 'listing files', true);
       try {
@@ -38,13 +38,13 @@ export function registerServerCommands(deps: ServerCommandsDeps): void {
         progress?.done();
       }
     },
-    [Commands.refresh]: async () => {
+    [ServerCommands.refresh]: async () => {
       resolution.forgetAnswers();
       openDocuments.forgetScans();
       openDocuments.revalidateAll();
       return { refreshed: openDocuments.count() };
     },
-    [Commands.testConnection]: async (args) => {
+    [ServerCommands.testConnection]: async (args) => {
       const uri = (args as { uri?: unknown } | undefined)?.uri;
       return resolution.testConnection(await deps.settings.get(typeof uri === 'string' ? uri : undefined));
     },

@@ -3,9 +3,7 @@
  * comment or a string, and where an argument expression ends. Each language says only where its
  * comments and strings end (`nonCodeEnd`); the walks are the same.
  */
-
-const COMMA = 44,
-  CLOSE_PAREN = 41;
+import { CharCode } from './charCode';
 
 /**
  * The end of the comment or string starting at `at`, `NOT_NON_CODE` when code starts there, or
@@ -65,12 +63,12 @@ export function skipExpression(text: string, p: number, limit: number, nonCode: 
   let depth = 0;
   while (p < limit) {
     const c = text.charCodeAt(p);
-    if (c === 40 || c === 91 || c === 123) {
+    if (c === CharCode.OpenParen || c === CharCode.OpenSquareBracket || c === CharCode.OpenCurlyBrace) {
       depth++;
-    } else if (c === 41 || c === 93 || c === 125) {
-      if (depth === 0) return c === CLOSE_PAREN ? p : -1;
+    } else if (c === CharCode.CloseParen || c === CharCode.CloseSquareBracket || c === CharCode.CloseCurlyBrace) {
+      if (depth === 0) return c === CharCode.CloseParen ? p : -1;
       depth--;
-    } else if (c === COMMA && depth === 0) {
+    } else if (c === CharCode.Comma && depth === 0) {
       return p;
     } else {
       const end = nonCode.end(p, limit);
@@ -95,9 +93,9 @@ export function closingBrackets(text: string, nonCode: NonCode): Int32Array {
   let p = 0;
   while (p < text.length) {
     const c = text.charCodeAt(p);
-    if (c === 40 || c === 91 || c === 123) {
+    if (c === CharCode.OpenParen || c === CharCode.OpenSquareBracket || c === CharCode.OpenCurlyBrace) {
       open.push(p);
-    } else if (c === 41 || c === 93 || c === 125) {
+    } else if (c === CharCode.CloseParen || c === CharCode.CloseSquareBracket || c === CharCode.CloseCurlyBrace) {
       const at = open.pop();
       if (at !== undefined) closes[at] = p + 1;
     } else {

@@ -24,18 +24,7 @@ import {
 import { isIdentifierChar, isIdentifierStart, MAX_CALL_LENGTH } from './pythonSyntax';
 import { BROKEN, NOT_NON_CODE, skipExpression, type NonCode } from './codeCursor';
 import { cEscape, JAVA_ESCAPES, skipCTrivia as skipTrivia } from './literals';
-
-const LF = 10,
-  CR = 13,
-  SLASH = 47,
-  STAR = 42,
-  BACKSLASH = 92,
-  DOUBLE_QUOTE = 34,
-  SINGLE_QUOTE = 39;
-const CLOSE_PAREN = 41,
-  COMMA = 44,
-  DOT = 46,
-  OPEN_PAREN = 40;
+import { CharCode } from './charCode';
 
 type Reader = CallReader;
 
@@ -61,17 +50,17 @@ function callAt(reader: Reader, start: number, end: number): JavaCall | undefine
   const text = reader.text;
   const word = text.slice(start, end);
   let p = skipTrivia(text, end);
-  if (text.charCodeAt(p) === OPEN_PAREN) {
+  if (text.charCodeAt(p) === CharCode.OpenParen) {
     if (!Object.prototype.hasOwnProperty.call(JAVA_URN_CLASSES, word)) return undefined;
     const newAt = newKeywordBefore(text, start);
     return newAt < 0 ? undefined : { kind: 'new', className: word, start: newAt, open: p, name: `new ${word}` };
   }
-  if (text.charCodeAt(p) !== DOT) return undefined;
+  if (text.charCodeAt(p) !== CharCode.Period) return undefined;
   const methodStart = skipTrivia(text, p + 1);
   const methodEnd = identifierEnd(text, methodStart);
   const method = text.slice(methodStart, methodEnd);
   p = skipTrivia(text, methodEnd);
-  if (text.charCodeAt(p) !== OPEN_PAREN) return undefined;
+  if (text.charCodeAt(p) !== CharCode.OpenParen) return undefined;
   const name = `${word}.${method}`;
   if (word === 'UrnUtils' && method === 'toDatasetUrn') return { kind: 'toDatasetUrn', start, open: p, name };
   if (method === 'createFromString' && Object.prototype.hasOwnProperty.call(JAVA_URN_CLASSES, word)) {
@@ -84,16 +73,16 @@ function callAt(reader: Reader, start: number, end: number): JavaCall | undefine
 function newKeywordBefore(text: string, start: number): number {
   let s = start;
   // Qualified: new com.linkedin.common.urn.DatasetUrn(
-  while (s > 1 && text.charCodeAt(s - 1) === DOT) {
+  while (s > 1 && text.charCodeAt(s - 1) === CharCode.Period) {
     s = identifierStart(text, s - 1);
   }
   let p = s;
   while (
     p > 0 &&
-    (text.charCodeAt(p - 1) === 32 ||
-      text.charCodeAt(p - 1) === 9 ||
-      text.charCodeAt(p - 1) === LF ||
-      text.charCodeAt(p - 1) === CR)
+    (text.charCodeAt(p - 1) === CharCode.Space ||
+      text.charCodeAt(p - 1) === CharCode.Tab ||
+      text.charCodeAt(p - 1) === CharCode.LineFeed ||
+      text.charCodeAt(p - 1) === CharCode.CarriageReturn)
   )
     p--;
   if (p === s || p < 3 || text.slice(p - 3, p) !== 'new') return -1;
@@ -189,14 +178,14 @@ function readArguments(reader: Reader, open: number): { list: Argument[]; end: n
   const limit = Math.min(text.length, open + MAX_CALL_LENGTH);
   const list: Argument[] = [];
   let p = skipTrivia(text, open + 1, limit);
-  while (text.charCodeAt(p) !== CLOSE_PAREN) {
+  while (text.charCodeAt(p) !== CharCode.CloseParen) {
     if (p >= limit) return undefined;
     const arg: Argument = { kind: 'computed' };
     let end = readValue(reader, p, limit, arg);
     if (end === UNCLOSED) return undefined;
     if (end >= 0) {
       const next = skipTrivia(text, end, limit);
-      if (text.charCodeAt(next) !== COMMA && text.charCodeAt(next) !== CLOSE_PAREN) {
+      if (text.charCodeAt(next) !== CharCode.Comma && text.charCodeAt(next) !== CharCode.CloseParen) {
         arg.kind = 'computed'; // "a" + b, x ? y : z …
         end = skipExpression(text, next, limit, reader.nonCode);
       }
@@ -207,7 +196,7 @@ function readArguments(reader: Reader, open: number): { list: Argument[]; end: n
     if (end < 0) return undefined;
     list.push(arg);
     p = skipTrivia(text, end, limit);
-    if (text.charCodeAt(p) === COMMA) p = skipTrivia(text, p + 1, limit);
+    if (text.charCodeAt(p) === CharCode.Comma) p = skipTrivia(text, p + 1, limit);
   }
   return { list, end: p + 1 };
 }
@@ -215,7 +204,7 @@ function readArguments(reader: Reader, open: number): { list: Argument[]; end: n
 /** A plain literal, a FabricType constant or a URN call at `p`: sets `arg`, returns its end; -1 otherwise, UNCLOSED for an unclosed call. */
 function readValue(reader: Reader, p: number, limit: number, arg: Argument): number {
   const text = reader.text;
-  if (text.charCodeAt(p) === DOUBLE_QUOTE) {
+  if (text.charCodeAt(p) === CharCode.DoubleQuote) {
     const literal = readJavaString(text, p, limit);
     if (!literal || literal.textBlock) return -1;
     arg.kind = 'string';
@@ -231,22 +220,22 @@ function readValue(reader: Reader, p: number, limit: number, arg: Argument): num
     if (word === 'new') {
       const classStart = skipTrivia(text, end, limit);
       let classEnd = identifierEnd(text, classStart);
-      while (text.charCodeAt(classEnd) === DOT) classEnd = identifierEnd(text, classEnd + 1);
+      while (text.charCodeAt(classEnd) === CharCode.Period) classEnd = identifierEnd(text, classEnd + 1);
       const nameStart = identifierStart(text, classEnd);
       const call = callAt(reader, nameStart, classEnd);
       return call ? nested(reader, call, p, arg) : -1;
     }
     const next = skipTrivia(text, end, limit);
-    if (word === 'FabricType' && text.charCodeAt(next) === DOT) {
+    if (word === 'FabricType' && text.charCodeAt(next) === CharCode.Period) {
       const constantStart = skipTrivia(text, next + 1, limit);
       const constantEnd = identifierEnd(text, constantStart);
-      if (constantEnd === constantStart || text.charCodeAt(skipTrivia(text, constantEnd, limit)) === OPEN_PAREN)
+      if (constantEnd === constantStart || text.charCodeAt(skipTrivia(text, constantEnd, limit)) === CharCode.OpenParen)
         return -1;
       arg.kind = 'fabric';
       arg.value = { value: text.slice(constantStart, constantEnd), start: p, end: constantEnd };
       return constantEnd;
     }
-    if (text.charCodeAt(next) === DOT) {
+    if (text.charCodeAt(next) === CharCode.Period) {
       const call = callAt(reader, segment, end);
       if (call) return nested(reader, call, p, arg);
       segment = skipTrivia(text, next + 1, limit);
@@ -281,7 +270,7 @@ function readJavaString(text: string, at: number, limit = text.length): JavaStri
     for (;;) {
       const close = text.indexOf('"""', q);
       if (close < 0 || close >= limit) return undefined;
-      if (text.charCodeAt(close - 1) === BACKSLASH) {
+      if (text.charCodeAt(close - 1) === CharCode.Backslash) {
         q = close + 1;
         continue;
       }
@@ -293,9 +282,9 @@ function readJavaString(text: string, at: number, limit = text.length): JavaStri
   let chunk = q;
   while (q < limit) {
     const c = text.charCodeAt(q);
-    if (c === DOUBLE_QUOTE) return { value: value + text.slice(chunk, q), end: q + 1, textBlock: false };
-    if (c === LF || c === CR) return undefined;
-    if (c === BACKSLASH) {
+    if (c === CharCode.DoubleQuote) return { value: value + text.slice(chunk, q), end: q + 1, textBlock: false };
+    if (c === CharCode.LineFeed || c === CharCode.CarriageReturn) return undefined;
+    if (c === CharCode.Backslash) {
       value += text.slice(chunk, q);
       const escape = cEscape(text, q, JAVA_ESCAPES);
       if (!escape) return undefined;
@@ -314,16 +303,19 @@ function javaNonCode(text: string): NonCode {
   return {
     end: (at, limit) => {
       const c = text.charCodeAt(at);
-      if (c === SLASH && (text.charCodeAt(at + 1) === SLASH || text.charCodeAt(at + 1) === STAR))
+      if (
+        c === CharCode.Slash &&
+        (text.charCodeAt(at + 1) === CharCode.Slash || text.charCodeAt(at + 1) === CharCode.Asterisk)
+      )
         return skipTrivia(text, at, limit);
-      if (c === DOUBLE_QUOTE) return readJavaString(text, at, limit)?.end ?? BROKEN;
-      if (c !== SINGLE_QUOTE) return NOT_NON_CODE;
-      const close = text.charCodeAt(at + 1) === BACKSLASH ? text.indexOf("'", at + 3) : at + 2;
+      if (c === CharCode.DoubleQuote) return readJavaString(text, at, limit)?.end ?? BROKEN;
+      if (c !== CharCode.SingleQuote) return NOT_NON_CODE;
+      const close = text.charCodeAt(at + 1) === CharCode.Backslash ? text.indexOf("'", at + 3) : at + 2;
       return close < 0 || close >= limit ? BROKEN : close + 1;
     },
     brokenEnd: (at) => {
       // An unclosed text block or char literal runs to the end; an unclosed string, to the end of its line.
-      if (text.charCodeAt(at) === SINGLE_QUOTE || text.startsWith('"""', at)) return text.length;
+      if (text.charCodeAt(at) === CharCode.SingleQuote || text.startsWith('"""', at)) return text.length;
       const lf = text.indexOf('\n', at);
       return lf < 0 ? text.length : lf;
     },

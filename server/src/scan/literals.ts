@@ -9,6 +9,7 @@
  * stays linear in the document whatever it holds.
  */
 import { MappedText } from './sourceMap';
+import { CharCode } from './charCode';
 
 /** A literal longer than this is not read as one URN (the scan falls back to the plain text rule). */
 export const MAX_LITERAL = 4096;
@@ -46,13 +47,6 @@ export interface LiteralSyntax {
   /** After the piece `piece` (the first of the group is `first`): the piece joined to it, if any. */
   nextPiece(text: string, piece: LiteralPiece, first: LiteralPiece): NextPiece;
 }
-
-const LF = 10,
-  CR = 13,
-  BACKSLASH = 92,
-  PLUS = 43,
-  SLASH = 47,
-  STAR = 42;
 
 type Decoder = 'c' | 'json' | 'sql' | 'raw' | 'unsure';
 
@@ -92,7 +86,11 @@ const JSON_SIMPLE: Record<string, string> = {
 };
 
 function isHex(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+  return (
+    (c >= CharCode.Digit0 && c <= CharCode.Digit9) ||
+    (c >= CharCode.A && c <= CharCode.F) ||
+    (c >= CharCode.a && c <= CharCode.f)
+  );
 }
 
 /** Hex digits `text[from, from + count)` as a code point, or -1. */
@@ -102,7 +100,7 @@ export function hexAt(text: string, from: number, count: number): number {
   for (let k = from; k < from + count; k++) {
     const c = text.charCodeAt(k);
     if (!isHex(c)) return -1;
-    v = v * 16 + (c <= 57 ? c - 48 : (c | 0x20) - 87);
+    v = v * 16 + (c <= CharCode.Digit9 ? c - CharCode.Digit0 : (c | 0x20) - 87);
   }
   return v;
 }
@@ -185,8 +183,8 @@ function readSimplePiece(
       out?.run(text, runStart, p);
       return { start: quoteAt, contentStart, contentEnd: p, end: p + 1, template: false };
     }
-    if (c === LF || c === CR) return undefined;
-    if (c === BACKSLASH && (decoder === 'c' || decoder === 'json')) {
+    if (c === CharCode.LineFeed || c === CharCode.CarriageReturn) return undefined;
+    if (c === CharCode.Backslash && (decoder === 'c' || decoder === 'json')) {
       const escape = cEscape(text, p, escapes);
       if (!escape) return undefined;
       if (out) {
@@ -195,7 +193,7 @@ function readSimplePiece(
       }
       p += escape.length - 1;
       runStart = p + 1;
-    } else if (c === BACKSLASH && decoder === 'unsure') {
+    } else if (c === CharCode.Backslash && decoder === 'unsure') {
       return undefined;
     }
   }
@@ -205,7 +203,7 @@ function readSimplePiece(
 /** The character at `at` is preceded by an odd number of backslashes. */
 export function isEscaped(text: string, at: number): boolean {
   let k = at - 1;
-  while (k >= 0 && text.charCodeAt(k) === BACKSLASH) k--;
+  while (k >= 0 && text.charCodeAt(k) === CharCode.Backslash) k--;
   return (at - 1 - k) % 2 === 1;
 }
 
@@ -214,11 +212,18 @@ export function skipCTrivia(text: string, at: number, limit = text.length): numb
   let p = at;
   while (p < limit) {
     const c = text.charCodeAt(p);
-    if (c === 32 || c === 9 || c === LF || c === CR || c === 12) {
+    if (
+      c === CharCode.Space ||
+      c === CharCode.Tab ||
+      c === CharCode.LineFeed ||
+      c === CharCode.CarriageReturn ||
+      c === CharCode.FormFeed
+    ) {
       p++;
-    } else if (c === SLASH && text.charCodeAt(p + 1) === SLASH) {
-      while (p < limit && text.charCodeAt(p) !== LF && text.charCodeAt(p) !== CR) p++;
-    } else if (c === SLASH && text.charCodeAt(p + 1) === STAR) {
+    } else if (c === CharCode.Slash && text.charCodeAt(p + 1) === CharCode.Slash) {
+      while (p < limit && text.charCodeAt(p) !== CharCode.LineFeed && text.charCodeAt(p) !== CharCode.CarriageReturn)
+        p++;
+    } else if (c === CharCode.Slash && text.charCodeAt(p + 1) === CharCode.Asterisk) {
       const close = text.indexOf('*/', p + 2);
       if (close < 0 || close >= limit) return limit;
       p = close + 2;
@@ -260,7 +265,11 @@ function simpleSyntax(name: string, rules: Record<string, QuoteRule>, plus: bool
       if (!plus) return undefined;
       const limit = Math.min(text.length, piece.end + MAX_GAP);
       const op = skipCTrivia(text, piece.end, limit);
-      if (text.charCodeAt(op) !== PLUS || text.charCodeAt(op + 1) === PLUS || text.charCodeAt(op + 1) === 61 /* = */)
+      if (
+        text.charCodeAt(op) !== CharCode.Plus ||
+        text.charCodeAt(op + 1) === CharCode.Plus ||
+        text.charCodeAt(op + 1) === CharCode.Equals
+      )
         return undefined;
       const next = skipCTrivia(text, op + 1, limit);
       const c = text.charCodeAt(next);

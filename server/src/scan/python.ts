@@ -11,10 +11,12 @@ import {
   isIdentifierChar,
   isIdentifierStart,
   MAX_CALL_LENGTH,
+  readConcatenatedLiteral,
   readStringLiteral,
   skipTrivia,
   type StringLiteral,
 } from './pythonSyntax';
+import { CharCode } from './charCode';
 
 export type { BuilderScan } from './builderCall';
 
@@ -38,8 +40,8 @@ function readCallAt(text: string, start: number, result: BuilderScan, comments: 
   const spec = Object.prototype.hasOwnProperty.call(PYTHON_BUILDERS, name) ? PYTHON_BUILDERS[name] : undefined;
   if (!spec) return nameEnd;
   let open = nameEnd;
-  while (text.charCodeAt(open) === 32 || text.charCodeAt(open) === 9) open++;
-  if (text.charCodeAt(open) !== 40 /* ( */ || comments.inComment(start)) return nameEnd;
+  while (text.charCodeAt(open) === CharCode.Space || text.charCodeAt(open) === CharCode.Tab) open++;
+  if (text.charCodeAt(open) !== CharCode.OpenParen || comments.inComment(start)) return nameEnd;
 
   const args = readLiteralArguments(text, open);
   const end = args ? args.end : afterCallEnd(text, open);
@@ -68,14 +70,14 @@ function readLiteralArguments(text: string, open: number): LiteralArguments | un
   const positional: StringLiteral[] = [];
   const keyword = new Map<string, StringLiteral>();
   let p = skipTrivia(text, open + 1, limit);
-  while (text.charCodeAt(p) !== 41 /* ) */) {
+  while (text.charCodeAt(p) !== CharCode.CloseParen) {
     if (p >= limit) return undefined;
     let keywordName: string | undefined;
     if (isIdentifierStart(text.charCodeAt(p)) && !readStringLiteral(text, p, limit)) {
       let q = p;
       while (q < limit && isIdentifierChar(text.charCodeAt(q))) q++;
       const eq = skipTrivia(text, q, limit);
-      if (text.charCodeAt(eq) !== 61 /* = */ || text.charCodeAt(eq + 1) === 61) return undefined;
+      if (text.charCodeAt(eq) !== CharCode.Equals || text.charCodeAt(eq + 1) === CharCode.Equals) return undefined;
       keywordName = text.slice(p, q);
       p = skipTrivia(text, eq + 1, limit);
     }
@@ -89,28 +91,10 @@ function readLiteralArguments(text: string, open: number): LiteralArguments | un
       positional.push(literal);
     }
     p = skipTrivia(text, literal.end, limit);
-    if (text.charCodeAt(p) === 44 /* , */) p = skipTrivia(text, p + 1, limit);
-    else if (text.charCodeAt(p) !== 41) return undefined;
+    if (text.charCodeAt(p) === CharCode.Comma) p = skipTrivia(text, p + 1, limit);
+    else if (text.charCodeAt(p) !== CharCode.CloseParen) return undefined;
   }
   return { positional, keyword, end: p + 1 };
-}
-
-/** `"db." "users"` is one string in Python. */
-function readConcatenatedLiteral(text: string, at: number, limit: number): StringLiteral | undefined {
-  const first = readStringLiteral(text, at, limit);
-  if (!first) return undefined;
-  let literal = first;
-  for (;;) {
-    const nextAt = skipTrivia(text, literal.end, limit);
-    const next = readStringLiteral(text, nextAt, limit);
-    if (!next) return literal;
-    literal = {
-      value: literal.value + next.value,
-      start: literal.start,
-      end: next.end,
-      computed: literal.computed || next.computed,
-    };
-  }
 }
 
 /** Arguments in parameter order, defaults applied; undefined when the call does not fit the builder. */

@@ -31,16 +31,11 @@ import {
   isIdentifierStart,
   MAX_CALL_LENGTH,
   pythonNonCode,
+  readConcatenatedLiteral,
   readStringLiteral,
   skipTrivia,
-  type StringLiteral,
 } from './pythonSyntax';
-
-const CLOSE_PAREN = 41,
-  COMMA = 44,
-  DOT = 46,
-  EQUALS = 61,
-  OPEN_PAREN = 40;
+import { CharCode } from './charCode';
 
 /** What a call is: a URN class constructor or class method, an SDK entity, or `X.from_string`. */
 type CallKind = { kind: 'build'; spec: CallSpec } | { kind: 'fromString'; className: string };
@@ -74,13 +69,13 @@ function callAt(reader: Reader, start: number): { name: string; kind: CallKind; 
   const word = text.slice(start, end);
   let name = word;
   let p = end;
-  if (text.charCodeAt(p) === DOT) {
+  if (text.charCodeAt(p) === CharCode.Period) {
     const methodEnd = identifierEnd(text, p + 1);
     name = `${word}.${text.slice(p + 1, methodEnd)}`;
     p = methodEnd;
   }
-  while (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9) p++;
-  if (text.charCodeAt(p) !== OPEN_PAREN) return undefined;
+  while (text.charCodeAt(p) === CharCode.Space || text.charCodeAt(p) === CharCode.Tab) p++;
+  if (text.charCodeAt(p) !== CharCode.OpenParen) return undefined;
   const kind = callKind(reader, word, name);
   return kind ? { name, kind, open: p } : undefined;
 }
@@ -217,16 +212,16 @@ function readArguments(reader: Reader, open: number): { list: Argument[]; end: n
   const limit = Math.min(text.length, open + MAX_CALL_LENGTH);
   const list: Argument[] = [];
   let p = skipTrivia(text, open + 1, limit);
-  while (text.charCodeAt(p) !== CLOSE_PAREN) {
+  while (text.charCodeAt(p) !== CharCode.CloseParen) {
     if (p >= limit) return undefined;
     const arg: Argument = { start: p, end: p };
     const c = text.charCodeAt(p);
-    if (c === 42 /* * or ** unpacking */) {
+    if (c === CharCode.Asterisk /* * or ** unpacking */) {
       arg.computed = true;
     } else if (isIdentifierStart(c) && !readStringLiteral(text, p, limit)) {
       const q = identifierEnd(text, p);
       const eq = skipTrivia(text, q, limit);
-      if (text.charCodeAt(eq) === EQUALS && text.charCodeAt(eq + 1) !== EQUALS) {
+      if (text.charCodeAt(eq) === CharCode.Equals && text.charCodeAt(eq + 1) !== CharCode.Equals) {
         arg.keyword = text.slice(p, q);
         p = skipTrivia(text, eq + 1, limit);
         arg.start = p;
@@ -240,8 +235,8 @@ function readArguments(reader: Reader, open: number): { list: Argument[]; end: n
     arg.end = end;
     list.push(arg);
     p = skipTrivia(text, end, limit);
-    if (text.charCodeAt(p) === COMMA) p = skipTrivia(text, p + 1, limit);
-    else if (text.charCodeAt(p) !== CLOSE_PAREN) {
+    if (text.charCodeAt(p) === CharCode.Comma) p = skipTrivia(text, p + 1, limit);
+    else if (text.charCodeAt(p) !== CharCode.CloseParen) {
       if (p >= limit) return undefined;
       // Not a plain argument (an operator follows: "a" + b, x if y else z): computed, up to the next comma.
       const rest = skipExpression(text, p, limit, reader.nonCode);
@@ -249,7 +244,7 @@ function readArguments(reader: Reader, open: number): { list: Argument[]; end: n
       arg.computed = true;
       delete arg.value;
       p = skipTrivia(text, rest, limit);
-      if (text.charCodeAt(p) === COMMA) p = skipTrivia(text, p + 1, limit);
+      if (text.charCodeAt(p) === CharCode.Comma) p = skipTrivia(text, p + 1, limit);
     }
   }
   return { list, end: p + 1 };
@@ -282,24 +277,8 @@ function readValue(reader: Reader, p: number, limit: number, arg: Argument): num
       return read.end;
     }
     const next = identifierEnd(text, segment);
-    if (text.charCodeAt(next) !== DOT || !isIdentifierStart(text.charCodeAt(next + 1))) return -1;
+    if (text.charCodeAt(next) !== CharCode.Period || !isIdentifierStart(text.charCodeAt(next + 1))) return -1;
     segment = next + 1;
-  }
-}
-
-/** `"db." "users"` is one string in Python. */
-function readConcatenatedLiteral(text: string, at: number, limit: number): StringLiteral | undefined {
-  let literal = readStringLiteral(text, at, limit);
-  if (!literal) return undefined;
-  for (;;) {
-    const next = readStringLiteral(text, skipTrivia(text, literal.end, limit), limit);
-    if (!next) return literal;
-    literal = {
-      value: literal.value + next.value,
-      start: literal.start,
-      end: next.end,
-      computed: literal.computed || next.computed,
-    };
   }
 }
 
@@ -309,7 +288,7 @@ export function importsDatahub(text: string): boolean {
     const after = text.charCodeAt(i + 7);
     if (isIdentifierChar(after)) continue;
     let s = i;
-    while (s > 0 && (text.charCodeAt(s - 1) === 32 || text.charCodeAt(s - 1) === 9)) s--;
+    while (s > 0 && (text.charCodeAt(s - 1) === CharCode.Space || text.charCodeAt(s - 1) === CharCode.Tab)) s--;
     const lineStart = text.lastIndexOf('\n', s - 1) + 1;
     const head = text.slice(lineStart, s).trim();
     if (head === 'from' || head === 'import') return true;

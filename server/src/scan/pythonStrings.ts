@@ -20,23 +20,20 @@ import {
   type LiteralSyntax,
   type NextPiece,
 } from './literals';
-
-const LF = 10,
-  CR = 13,
-  HASH = 35,
-  BACKSLASH = 92,
-  PLUS = 43,
-  DOUBLE_QUOTE = 34,
-  SINGLE_QUOTE = 39;
-const OPEN_BRACE = 123,
-  CLOSE_BRACE = 125;
+import { CharCode } from './charCode';
 
 function isQuote(c: number): boolean {
-  return c === DOUBLE_QUOTE || c === SINGLE_QUOTE;
+  return c === CharCode.DoubleQuote || c === CharCode.SingleQuote;
 }
 
 function isIdentifierChar(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || (c >= 48 && c <= 57) || c >= 128;
+  return (
+    (c >= CharCode.A && c <= CharCode.Z) ||
+    (c >= CharCode.a && c <= CharCode.z) ||
+    c === CharCode.Underline ||
+    (c >= CharCode.Digit0 && c <= CharCode.Digit9) ||
+    c >= 128
+  );
 }
 
 /** Prefix letters: r (raw), b (bytes), u, f and t (template strings). */
@@ -121,8 +118,8 @@ function readPiece(text: string, quoteAt: number, out: MappedText | undefined): 
       out?.run(text, runStart, p);
       return { start: opening.start, contentStart, contentEnd: p, end: p + (triple ? 3 : 1), template };
     }
-    if (c === LF || c === CR) return undefined;
-    if ((flags & FORMAT) !== 0 && (c === OPEN_BRACE || c === CLOSE_BRACE)) {
+    if (c === CharCode.LineFeed || c === CharCode.CarriageReturn) return undefined;
+    if ((flags & FORMAT) !== 0 && (c === CharCode.OpenCurlyBrace || c === CharCode.CloseCurlyBrace)) {
       if (text.charCodeAt(p + 1) === c) {
         if (out) {
           out.run(text, runStart, p);
@@ -130,13 +127,14 @@ function readPiece(text: string, quoteAt: number, out: MappedText | undefined): 
         }
         p++;
         runStart = p + 1;
-      } else if (c === OPEN_BRACE) {
+      } else if (c === CharCode.OpenCurlyBrace) {
         template = true;
       }
       continue;
     }
-    if (c !== BACKSLASH) continue;
-    if (text.charCodeAt(p + 1) === LF || text.charCodeAt(p + 1) === CR) return undefined;
+    if (c !== CharCode.Backslash) continue;
+    if (text.charCodeAt(p + 1) === CharCode.LineFeed || text.charCodeAt(p + 1) === CharCode.CarriageReturn)
+      return undefined;
     if ((flags & RAW) !== 0) {
       // A raw string keeps the backslash, and the quote after it does not close the string.
       p++;
@@ -178,15 +176,19 @@ function skipTrivia(text: string, at: number, limit: number): { at: number; newl
   let newline = false;
   while (p < limit) {
     const c = text.charCodeAt(p);
-    if (c === 32 || c === 9 || c === 12) {
+    if (c === CharCode.Space || c === CharCode.Tab || c === CharCode.FormFeed) {
       p++;
-    } else if (c === LF || c === CR) {
+    } else if (c === CharCode.LineFeed || c === CharCode.CarriageReturn) {
       newline = true;
       p++;
-    } else if (c === HASH) {
-      while (p < limit && text.charCodeAt(p) !== LF && text.charCodeAt(p) !== CR) p++;
-    } else if (c === BACKSLASH && (text.charCodeAt(p + 1) === LF || text.charCodeAt(p + 1) === CR)) {
-      p += text.charCodeAt(p + 1) === CR && text.charCodeAt(p + 2) === LF ? 3 : 2;
+    } else if (c === CharCode.Hash) {
+      while (p < limit && text.charCodeAt(p) !== CharCode.LineFeed && text.charCodeAt(p) !== CharCode.CarriageReturn)
+        p++;
+    } else if (
+      c === CharCode.Backslash &&
+      (text.charCodeAt(p + 1) === CharCode.LineFeed || text.charCodeAt(p + 1) === CharCode.CarriageReturn)
+    ) {
+      p += text.charCodeAt(p + 1) === CharCode.CarriageReturn && text.charCodeAt(p + 2) === CharCode.LineFeed ? 3 : 2;
     } else {
       break;
     }
@@ -204,15 +206,27 @@ const MAX_LINES_BACK = 8;
 function followsBracket(text: string, at: number): boolean {
   let p = at - 1;
   for (let lines = 0; lines <= MAX_LINES_BACK && p >= 0; lines++) {
-    while (p >= 0 && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9 || text.charCodeAt(p) === 12)) p--;
+    while (
+      p >= 0 &&
+      (text.charCodeAt(p) === CharCode.Space ||
+        text.charCodeAt(p) === CharCode.Tab ||
+        text.charCodeAt(p) === CharCode.FormFeed)
+    )
+      p--;
     if (p < 0) return false;
     const c = text.charCodeAt(p);
-    if (c === LF || c === CR) {
+    if (c === CharCode.LineFeed || c === CharCode.CarriageReturn) {
       p--;
       continue;
     }
     const hash = commentStart(text, p);
-    if (hash < 0) return c === 40 || c === 91 || c === 123 || c === 44;
+    if (hash < 0)
+      return (
+        c === CharCode.OpenParen ||
+        c === CharCode.OpenSquareBracket ||
+        c === CharCode.OpenCurlyBrace ||
+        c === CharCode.Comma
+      );
     p = hash - 1;
     lines--;
   }
@@ -222,16 +236,21 @@ function followsBracket(text: string, at: number): boolean {
 /** Where the `#` comment that holds `at` starts on its line (quotes on the line before it considered), or -1. */
 function commentStart(text: string, at: number): number {
   let lineStart = at;
-  while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== LF && text.charCodeAt(lineStart - 1) !== CR) lineStart--;
+  while (
+    lineStart > 0 &&
+    text.charCodeAt(lineStart - 1) !== CharCode.LineFeed &&
+    text.charCodeAt(lineStart - 1) !== CharCode.CarriageReturn
+  )
+    lineStart--;
   let quote = 0;
   for (let p = lineStart; p <= at; p++) {
     const c = text.charCodeAt(p);
     if (quote !== 0) {
-      if (c === BACKSLASH) p++;
+      if (c === CharCode.Backslash) p++;
       else if (c === quote) quote = 0;
     } else if (isQuote(c)) {
       quote = c;
-    } else if (c === HASH) {
+    } else if (c === CharCode.Hash) {
       return p;
     }
   }
@@ -241,8 +260,8 @@ function commentStart(text: string, at: number): number {
 function nextPiece(text: string, piece: LiteralPiece, first: LiteralPiece): NextPiece {
   const limit = Math.min(text.length, piece.end + MAX_GAP);
   const gap = skipTrivia(text, piece.end, limit);
-  if (text.charCodeAt(gap.at) === PLUS) {
-    if (text.charCodeAt(gap.at + 1) === 61 /* += */) return undefined;
+  if (text.charCodeAt(gap.at) === CharCode.Plus) {
+    if (text.charCodeAt(gap.at + 1) === CharCode.Equals /* += */) return undefined;
     const operand = skipTrivia(text, gap.at + 1, limit).at;
     const quoteAt = openingFrom(text, operand);
     return quoteAt >= 0 ? { quoteAt } : 'template';

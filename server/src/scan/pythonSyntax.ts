@@ -5,22 +5,19 @@
 
 import { BROKEN, NOT_NON_CODE, type NonCode } from './codeCursor';
 import { pythonEscape } from './pythonStrings';
+import { CharCode } from './charCode';
 
-const LF = 10,
-  CR = 13,
-  HASH = 35,
-  BACKSLASH = 92;
 /** A builder call longer than this is not read: keeps unclosed calls (while typing) from rescanning the file. */
 export const MAX_CALL_LENGTH = 1000;
-const DOUBLE_QUOTE = 34,
-  SINGLE_QUOTE = 39;
 
 export function isIdentifierStart(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c >= 128;
+  return (
+    (c >= CharCode.A && c <= CharCode.Z) || (c >= CharCode.a && c <= CharCode.z) || c === CharCode.Underline || c >= 128
+  );
 }
 
 export function isIdentifierChar(c: number): boolean {
-  return isIdentifierStart(c) || (c >= 48 && c <= 57);
+  return isIdentifierStart(c) || (c >= CharCode.Digit0 && c <= CharCode.Digit9);
 }
 
 /** Skip whitespace, line breaks, backslash continuations and `#` comments (inside brackets all are allowed). */
@@ -28,11 +25,21 @@ export function skipTrivia(text: string, at: number, limit = text.length): numbe
   let p = at;
   while (p < limit) {
     const c = text.charCodeAt(p);
-    if (c === 32 || c === 9 || c === LF || c === CR || c === 12) {
+    if (
+      c === CharCode.Space ||
+      c === CharCode.Tab ||
+      c === CharCode.LineFeed ||
+      c === CharCode.CarriageReturn ||
+      c === CharCode.FormFeed
+    ) {
       p++;
-    } else if (c === HASH) {
-      while (p < limit && text.charCodeAt(p) !== LF && text.charCodeAt(p) !== CR) p++;
-    } else if (c === BACKSLASH && (text.charCodeAt(p + 1) === LF || text.charCodeAt(p + 1) === CR)) {
+    } else if (c === CharCode.Hash) {
+      while (p < limit && text.charCodeAt(p) !== CharCode.LineFeed && text.charCodeAt(p) !== CharCode.CarriageReturn)
+        p++;
+    } else if (
+      c === CharCode.Backslash &&
+      (text.charCodeAt(p + 1) === CharCode.LineFeed || text.charCodeAt(p + 1) === CharCode.CarriageReturn)
+    ) {
       p += 2;
     } else {
       break;
@@ -58,14 +65,14 @@ export function readStringLiteral(text: string, at: number, limit = text.length)
   let computed = false;
   while (p < text.length && p - at < 3) {
     const c = text.charCodeAt(p) | 0x20;
-    if (c === 114 /* r */) raw = true;
-    else if (c === 98 /* b */) bytes = computed = true;
-    else if (c === 102 /* f */ || c === 116 /* t (template strings) */) computed = true;
-    else if (c !== 117 /* u */) break;
+    if (c === CharCode.r) raw = true;
+    else if (c === CharCode.b) bytes = computed = true;
+    else if (c === CharCode.f || c === CharCode.t /* template strings */) computed = true;
+    else if (c !== CharCode.u) break;
     p++;
   }
   const quote = text.charCodeAt(p);
-  if (quote !== DOUBLE_QUOTE && quote !== SINGLE_QUOTE) return undefined;
+  if (quote !== CharCode.DoubleQuote && quote !== CharCode.SingleQuote) return undefined;
   const triple = text.charCodeAt(p + 1) === quote && text.charCodeAt(p + 2) === quote;
   let q = p + (triple ? 3 : 1);
   let value = '';
@@ -76,8 +83,8 @@ export function readStringLiteral(text: string, at: number, limit = text.length)
       value += text.slice(chunkStart, q);
       return { value, start: at, end: q + (triple ? 3 : 1), computed };
     }
-    if (!triple && (c === LF || c === CR)) return undefined;
-    if (c === BACKSLASH) {
+    if (!triple && (c === CharCode.LineFeed || c === CharCode.CarriageReturn)) return undefined;
+    if (c === CharCode.Backslash) {
       value += text.slice(chunkStart, q);
       const escape = raw ? { text: text.slice(q, q + 2), length: 2 } : readEscape(text, q, bytes);
       value += escape.text;
@@ -90,11 +97,32 @@ export function readStringLiteral(text: string, at: number, limit = text.length)
   return undefined;
 }
 
+/**
+ * The string literal starting at `at` joined with the literals right after it, as Python joins
+ * adjacent literals (`"db." "users"` is `"db.users"`); whitespace, comments and line continuations
+ * may stand between them. Undefined when no literal starts at `at`; computed when any part is.
+ */
+export function readConcatenatedLiteral(text: string, at: number, limit = text.length): StringLiteral | undefined {
+  let literal = readStringLiteral(text, at, limit);
+  if (!literal) return undefined;
+  for (;;) {
+    const next = readStringLiteral(text, skipTrivia(text, literal.end, limit), limit);
+    if (!next) return literal;
+    literal = {
+      value: literal.value + next.value,
+      start: literal.start,
+      end: next.end,
+      computed: literal.computed || next.computed,
+    };
+  }
+}
+
 /** An escape at `at`: a backslash line continuation stands for nothing; the rest as `pythonStrings` reads them. */
 function readEscape(text: string, at: number, bytes: boolean): { text: string; length: number } {
   const next = text.charCodeAt(at + 1);
-  if (next === LF) return { text: '', length: 2 };
-  if (next === CR) return { text: '', length: text.charCodeAt(at + 2) === LF ? 3 : 2 };
+  if (next === CharCode.LineFeed) return { text: '', length: 2 };
+  if (next === CharCode.CarriageReturn)
+    return { text: '', length: text.charCodeAt(at + 2) === CharCode.LineFeed ? 3 : 2 };
   const escape = pythonEscape(text, at, bytes);
   return { text: escape.produced, length: escape.length };
 }
@@ -109,14 +137,14 @@ export function afterCallEnd(text: string, open: number): number {
   let p = open;
   while (p < limit) {
     const c = text.charCodeAt(p);
-    if (c === 40 || c === 91 || c === 123) {
+    if (c === CharCode.OpenParen || c === CharCode.OpenSquareBracket || c === CharCode.OpenCurlyBrace) {
       depth++;
-    } else if (c === 41 || c === 93 || c === 125) {
+    } else if (c === CharCode.CloseParen || c === CharCode.CloseSquareBracket || c === CharCode.CloseCurlyBrace) {
       if (--depth === 0) return p + 1;
-    } else if (c === HASH) {
+    } else if (c === CharCode.Hash) {
       p = skipTrivia(text, p, limit);
       continue;
-    } else if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
+    } else if (c === CharCode.DoubleQuote || c === CharCode.SingleQuote) {
       const literal = readStringLiteral(text, p, limit);
       if (!literal) return -1;
       p = literal.end;
@@ -153,11 +181,11 @@ export class CommentFinder {
     for (let p = this.lineStart; p < this.lineEnd; p++) {
       const c = text.charCodeAt(p);
       if (quote !== 0) {
-        if (c === BACKSLASH) p++;
+        if (c === CharCode.Backslash) p++;
         else if (c === quote) quote = 0;
-      } else if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
+      } else if (c === CharCode.DoubleQuote || c === CharCode.SingleQuote) {
         quote = c;
-      } else if (c === HASH) {
+      } else if (c === CharCode.Hash) {
         this.commentAt = p;
         return;
       }
@@ -170,11 +198,11 @@ export function pythonNonCode(text: string): NonCode {
   return {
     end: (at, limit) => {
       const c = text.charCodeAt(at);
-      if (c === HASH) {
+      if (c === CharCode.Hash) {
         const lf = text.indexOf('\n', at);
         return lf < 0 || lf > limit ? limit : lf;
       }
-      if (c !== DOUBLE_QUOTE && c !== SINGLE_QUOTE) return NOT_NON_CODE;
+      if (c !== CharCode.DoubleQuote && c !== CharCode.SingleQuote) return NOT_NON_CODE;
       const literal = readStringLiteral(text, at, limit);
       return literal ? literal.end : BROKEN;
     },

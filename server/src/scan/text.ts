@@ -47,31 +47,7 @@ import type { ScanOptions, UrnOccurrence } from './types';
 import { parseUrnAt } from './parseCache';
 import { MAX_PIECES, type LiteralPiece, type LiteralSyntax } from './literals';
 import { mapRange, MappedText, subMap } from './sourceMap';
-
-const LF = 10,
-  CR = 13,
-  SPACE = 32,
-  TAB = 9;
-const DOUBLE_QUOTE = 34,
-  SINGLE_QUOTE = 39,
-  BACKTICK = 96;
-const OPEN_PAREN = 40,
-  CLOSE_PAREN = 41,
-  COLON = 58,
-  DOT = 46,
-  PLUS = 43,
-  PIPE = 124;
-const OPEN_BRACE = 123,
-  CLOSE_BRACE = 125,
-  PERCENT = 37,
-  DOLLAR = 36,
-  LESS = 60,
-  GREATER = 62;
-const BACKSLASH = 92,
-  STAR = 42,
-  CARET = 94,
-  COMMA = 44,
-  ELLIPSIS = 0x2026;
+import { CharCode } from './charCode';
 
 /** URNs nest a few levels (a platform in a dataset in a schemaField); deeper text is not looked into. */
 const MAX_NESTING = 4;
@@ -80,9 +56,9 @@ const MAX_TEMPLATE_FIELD = 200;
 
 /** ASCII characters that end a simple (non-tuple) id: whitespace, quotes and closing punctuation. */
 const ENDS_SIMPLE_ID = new Uint8Array(128);
-for (let c = 0; c <= SPACE; c++) ENDS_SIMPLE_ID[c] = 1;
+for (let c = 0; c <= CharCode.Space; c++) ENDS_SIMPLE_ID[c] = 1;
 for (const ch of '"\'`,;)]}><\\') ENDS_SIMPLE_ID[ch.charCodeAt(0)] = 1;
-ENDS_SIMPLE_ID[127] = 1;
+ENDS_SIMPLE_ID[CharCode.Delete] = 1;
 
 /** ASCII characters that, right before `urn:`, make it part of a longer word (`xurn:`, `my-urn:`, `urn:urn:`). */
 const CONTINUES_WORD = new Uint8Array(128);
@@ -96,7 +72,7 @@ const STARTS_TEMPLATE = new Uint8Array(128);
 for (const ch of '{$%<*') STARTS_TEMPLATE[ch.charCodeAt(0)] = 1;
 
 function startsTemplate(c: number): boolean {
-  return c < 128 ? STARTS_TEMPLATE[c] === 1 : c === ELLIPSIS;
+  return c < 128 ? STARTS_TEMPLATE[c] === 1 : c === CharCode.Ellipsis;
 }
 
 /** Characters a regex escapes: `\(` `\.` `\*` … make a pattern, not a URN. */
@@ -104,20 +80,27 @@ const REGEX_META = new Uint8Array(128);
 for (const ch of '().*+?[]{}|^$') REGEX_META[ch.charCodeAt(0)] = 1;
 
 function isUpper(c: number): boolean {
-  return c >= 65 && c <= 90;
+  return c >= CharCode.A && c <= CharCode.Z;
 }
 
 function isLetter(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  return (c >= CharCode.A && c <= CharCode.Z) || (c >= CharCode.a && c <= CharCode.z);
 }
 
 function isPrefixLetter(c: number): boolean {
   const lower = c | 0x20;
-  return lower === 114 || lower === 98 || lower === 117 || lower === 102 || lower === 116; // r b u f t
+  return (
+    lower === CharCode.r || lower === CharCode.b || lower === CharCode.u || lower === CharCode.f || lower === CharCode.t
+  );
 }
 
 function isWordChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+  return (
+    (c >= CharCode.Digit0 && c <= CharCode.Digit9) ||
+    (c >= CharCode.A && c <= CharCode.Z) ||
+    (c >= CharCode.a && c <= CharCode.z) ||
+    c === CharCode.Underline
+  );
 }
 
 function endsSimpleId(c: number): boolean {
@@ -125,11 +108,15 @@ function endsSimpleId(c: number): boolean {
 }
 
 function isQuote(c: number): boolean {
-  return c === DOUBLE_QUOTE || c === SINGLE_QUOTE || c === BACKTICK;
+  return c === CharCode.DoubleQuote || c === CharCode.SingleQuote || c === CharCode.BackTick;
 }
 
 function isHexDigit(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+  return (
+    (c >= CharCode.Digit0 && c <= CharCode.Digit9) ||
+    (c >= CharCode.A && c <= CharCode.F) ||
+    (c >= CharCode.a && c <= CharCode.f)
+  );
 }
 
 /** `text[from, to)` is a word that could be an entity type (a letter, then letters and digits). */
@@ -137,8 +124,8 @@ function isKindWord(text: string, from: number, to: number): boolean {
   if (to <= from) return false;
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
-    const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-    if (!letter && !(i > from && c >= 48 && c <= 57)) return false;
+    const letter = (c >= CharCode.A && c <= CharCode.Z) || (c >= CharCode.a && c <= CharCode.z);
+    if (!letter && !(i > from && c >= CharCode.Digit0 && c <= CharCode.Digit9)) return false;
   }
   return true;
 }
@@ -159,21 +146,22 @@ function isPlaceholderName(text: string, from: number, to: number): boolean {
   let underscore = false;
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
-    if (c === 95) underscore = true;
-    else if (!((c >= 65 && c <= 90) || (i > from && c >= 48 && c <= 57))) return false;
+    if (c === CharCode.Underline) underscore = true;
+    else if (!((c >= CharCode.A && c <= CharCode.Z) || (i > from && c >= CharCode.Digit0 && c <= CharCode.Digit9)))
+      return false;
   }
   return underscore && to - from > 1;
 }
 
 function isPlaceholderChar(c: number): boolean {
   return (
-    (c >= 48 && c <= 57) ||
-    (c >= 65 && c <= 90) ||
-    (c >= 97 && c <= 122) ||
-    c === 95 ||
-    c === 45 ||
-    c === 46 ||
-    c === SPACE
+    (c >= CharCode.Digit0 && c <= CharCode.Digit9) ||
+    (c >= CharCode.A && c <= CharCode.Z) ||
+    (c >= CharCode.a && c <= CharCode.z) ||
+    c === CharCode.Underline ||
+    c === CharCode.Dash ||
+    c === CharCode.Period ||
+    c === CharCode.Space
   );
 }
 
@@ -219,11 +207,11 @@ class JoinFit {
     for (let k = from; k < text.length; k++) {
       if (this.closed) return false;
       const c = text.charCodeAt(k);
-      if (c === OPEN_PAREN) {
+      if (c === CharCode.OpenParen) {
         this.depth++;
-      } else if (c === CLOSE_PAREN) {
+      } else if (c === CharCode.CloseParen) {
         if (--this.depth === 0) this.closed = true;
-      } else if (c === 117 /* u */ && k > 0 && this.depth <= 0 && text.startsWith('urn:', k)) {
+      } else if (c === CharCode.u && k > 0 && this.depth <= 0 && text.startsWith('urn:', k)) {
         return false;
       }
     }
@@ -402,13 +390,13 @@ class TextScanner {
     const limit = Math.min(text.length, at + 256);
     while (k < limit) {
       const c = text.charCodeAt(k);
-      if (c !== SPACE && c !== TAB && c !== LF && c !== CR) break;
+      if (c !== CharCode.Space && c !== CharCode.Tab && c !== CharCode.LineFeed && c !== CharCode.CarriageReturn) break;
       k++;
     }
     const c = text.charCodeAt(k);
-    if (c === PLUS || c === 47 /* / (a comment) */) return true;
+    if (c === CharCode.Plus || c === CharCode.Slash /* a comment */) return true;
     if (syntax.joins !== 'python') return false;
-    if (isQuote(c) || c === 35 /* # */ || c === BACKSLASH) return true;
+    if (isQuote(c) || c === CharCode.Hash || c === CharCode.Backslash) return true;
     // A prefixed literal: r"…", f'…', rb"…".
     return (
       isPrefixLetter(c) &&
@@ -427,31 +415,31 @@ class TextScanner {
     if (nsLength < 0) return start + 4;
     const whole = start === this.wholeStart;
     // `^urn:li:…` is a regex.
-    this.template = (whole && this.wholeTemplate) || (start > 0 && text.charCodeAt(start - 1) === CARET);
+    this.template = (whole && this.wholeTemplate) || (start > 0 && text.charCodeAt(start - 1) === CharCode.Caret);
 
     const kindStart = start + 5 + nsLength;
     let kindEnd = kindStart;
     while (kindEnd < to) {
       const c = text.charCodeAt(kindEnd);
-      if (c === COLON) break;
+      if (c === CharCode.Colon) break;
       if (endsSimpleId(c)) {
-        if (c === BACKSLASH && this.regexEscapeAt(kindEnd)) {
+        if (c === CharCode.Backslash && this.regexEscapeAt(kindEnd)) {
           kindEnd += 2;
           continue;
         }
         break;
       }
       // `urn:li:mlFeature(…)` lacks the ':' before '(': take it whole, so that the parser says so.
-      if (c === OPEN_PAREN && isKindWord(text, kindStart, kindEnd))
+      if (c === CharCode.OpenParen && isKindWord(text, kindStart, kindEnd))
         return this.scanTuple(start, kindEnd, to, parent, nesting);
       kindEnd = startsTemplate(c) ? this.skipTemplate(kindEnd, to) : kindEnd + 1;
     }
-    if (kindEnd >= to || text.charCodeAt(kindEnd) !== COLON) return this.prefixOnly(start, kindEnd, parent);
+    if (kindEnd >= to || text.charCodeAt(kindEnd) !== CharCode.Colon) return this.prefixOnly(start, kindEnd, parent);
     // `urn:li:ENTITY_TYPE:id`: an upper-case name with an underscore stands for an entity type (docs, comments).
     if (isPlaceholderName(text, kindStart, kindEnd)) this.template = true;
 
     const idStart = kindEnd + 1;
-    if (idStart < to && text.charCodeAt(idStart) === OPEN_PAREN)
+    if (idStart < to && text.charCodeAt(idStart) === CharCode.OpenParen)
       return this.scanTuple(start, idStart, to, parent, nesting);
 
     if (this.ellipsisPartAt(idStart, to)) this.template = true;
@@ -459,7 +447,7 @@ class TextScanner {
     while (end < to) {
       const c = text.charCodeAt(end);
       if (endsSimpleId(c)) {
-        if (c === BACKSLASH && this.regexEscapeAt(end)) {
+        if (c === CharCode.Backslash && this.regexEscapeAt(end)) {
           end += 2;
           continue;
         }
@@ -478,7 +466,7 @@ class TextScanner {
       // Prose: "see urn:li:corpuser:jdoe." — the sentence's full stop is not part of the id.
       while (end > idStart) {
         const c = text.charCodeAt(end - 1);
-        if (c !== DOT && c !== COLON) break;
+        if (c !== CharCode.Period && c !== CharCode.Colon) break;
         end--;
       }
     }
@@ -497,23 +485,23 @@ class TextScanner {
     let closed = false;
     while (j < to) {
       const c = text.charCodeAt(j);
-      if (c === OPEN_PAREN) {
+      if (c === CharCode.OpenParen) {
         open++;
-        if (text.charCodeAt(j + 1) === DOT && this.ellipsisPartAt(j + 1, to)) this.template = true;
-      } else if (c === CLOSE_PAREN) {
+        if (text.charCodeAt(j + 1) === CharCode.Period && this.ellipsisPartAt(j + 1, to)) this.template = true;
+      } else if (c === CharCode.CloseParen) {
         if (--open === 0) {
           closed = true;
           j++;
           break;
         }
-      } else if (c === LF || c === CR || (quotesEnd && isQuote(c))) {
+      } else if (c === CharCode.LineFeed || c === CharCode.CarriageReturn || (quotesEnd && isQuote(c))) {
         break;
       } else if (startsTemplate(c)) {
         j = this.skipTemplate(j, to);
         continue;
-      } else if (c === COMMA) {
-        if (text.charCodeAt(j + 1) === DOT && this.ellipsisPartAt(j + 1, to)) this.template = true;
-      } else if (c === BACKSLASH) {
+      } else if (c === CharCode.Comma) {
+        if (text.charCodeAt(j + 1) === CharCode.Period && this.ellipsisPartAt(j + 1, to)) this.template = true;
+      } else if (c === CharCode.Backslash) {
         this.sawBackslash = true;
         if (this.regexEscapeAt(j)) {
           j += 2;
@@ -596,14 +584,14 @@ class TextScanner {
     const text = this.text;
     if (
       at + 3 > to ||
-      text.charCodeAt(at) !== DOT ||
-      text.charCodeAt(at + 1) !== DOT ||
-      text.charCodeAt(at + 2) !== DOT
+      text.charCodeAt(at) !== CharCode.Period ||
+      text.charCodeAt(at + 1) !== CharCode.Period ||
+      text.charCodeAt(at + 2) !== CharCode.Period
     )
       return false;
     if (at + 3 === to) return true;
     const c = text.charCodeAt(at + 3);
-    return c === CLOSE_PAREN || c === COMMA || endsSimpleId(c);
+    return c === CharCode.CloseParen || c === CharCode.Comma || endsSimpleId(c);
   }
 
   /**
@@ -616,35 +604,45 @@ class TextScanner {
     const text = this.text;
     for (let k = from; k < to; k++) {
       const c = text.charCodeAt(k);
-      if (c < SPACE || c === 127 || c === 0x2028 || c === 0x2029) return false;
-      if (isQuote(c) && !(c === SINGLE_QUOTE && isLetter(text.charCodeAt(k - 1)) && isLetter(text.charCodeAt(k + 1))))
+      if (
+        c < CharCode.Space ||
+        c === CharCode.Delete ||
+        c === CharCode.LineSeparator ||
+        c === CharCode.ParagraphSeparator
+      )
         return false;
-      if (c === SPACE) {
+      if (
+        isQuote(c) &&
+        !(c === CharCode.SingleQuote && isLetter(text.charCodeAt(k - 1)) && isLetter(text.charCodeAt(k + 1)))
+      )
+        return false;
+      if (c === CharCode.Space) {
         if (k === from || k === to - 1) return false;
         const before = text.charCodeAt(k - 1);
         if (
-          before === SPACE ||
-          before === DOT ||
-          before === COMMA ||
-          before === 59 ||
-          before === COLON ||
-          before === 33 ||
-          before === 63
+          before === CharCode.Space ||
+          before === CharCode.Period ||
+          before === CharCode.Comma ||
+          before === CharCode.Semicolon ||
+          before === CharCode.Colon ||
+          before === CharCode.ExclamationMark ||
+          before === CharCode.QuestionMark
         )
           return false;
-      } else if (c === 117 /* u */ && text.startsWith('urn:', k)) {
+      } else if (c === CharCode.u && text.startsWith('urn:', k)) {
         return false;
       }
     }
     const last = text.charCodeAt(to - 1);
-    return last !== DOT && last !== COLON;
+    return last !== CharCode.Period && last !== CharCode.Colon;
   }
 
   /** Length of a recognised namespace word at `at` followed by `:`, or -1. */
   private namespaceLengthAt(at: number, to: number): number {
     for (const ns of this.namespaces) {
       const colonAt = at + ns.length;
-      if (colonAt < to && this.text.charCodeAt(colonAt) === COLON && this.text.startsWith(ns, at)) return ns.length;
+      if (colonAt < to && this.text.charCodeAt(colonAt) === CharCode.Colon && this.text.startsWith(ns, at))
+        return ns.length;
     }
     return -1;
   }
@@ -656,34 +654,40 @@ class TextScanner {
   private skipTemplate(j: number, to: number): number {
     const text = this.text;
     const c = text.charCodeAt(j);
-    if (c === OPEN_BRACE || (c === DOLLAR && text.charCodeAt(j + 1) === OPEN_BRACE)) {
-      const after = this.afterClosingBrace(c === DOLLAR ? j + 1 : j, to);
+    if (
+      c === CharCode.OpenCurlyBrace ||
+      (c === CharCode.DollarSign && text.charCodeAt(j + 1) === CharCode.OpenCurlyBrace)
+    ) {
+      const after = this.afterClosingBrace(c === CharCode.DollarSign ? j + 1 : j, to);
       if (after < 0) return j + 1;
       this.template = true;
       return after;
     }
-    if (c === STAR || c === ELLIPSIS) {
+    if (c === CharCode.Asterisk || c === CharCode.Ellipsis) {
       // A glob or regex (`urn:li:dataset:*`, `.*`), or an ellipsis (`urn:li:dataset:(…)`).
       this.template = true;
       return j + 1;
     }
-    if (c === DOLLAR) {
+    if (c === CharCode.DollarSign) {
       // `$VAR` (upper case, as environment variables are written) anywhere, or `$name` starting a part;
       // `table$20240101`, `orders$snapshots`, `t$__UNPARTITIONED__` are real names.
       let k = j + 1;
       const first = text.charCodeAt(k);
       // `$(command)`: a shell's command substitution.
-      if (first === OPEN_PAREN) {
+      if (first === CharCode.OpenParen) {
         this.template = true;
         return k;
       }
       const before = text.charCodeAt(j - 1);
-      const partStart = before === COLON || before === OPEN_PAREN || before === COMMA;
-      if (isUpper(first) || (partStart && isWordChar(first) && !(first >= 48 && first <= 57))) {
+      const partStart = before === CharCode.Colon || before === CharCode.OpenParen || before === CharCode.Comma;
+      if (
+        isUpper(first) ||
+        (partStart && isWordChar(first) && !(first >= CharCode.Digit0 && first <= CharCode.Digit9))
+      ) {
         let upper = true;
         while (k < to && isWordChar(text.charCodeAt(k))) {
           const w = text.charCodeAt(k);
-          if (w >= 97 && w <= 122) upper = false;
+          if (w >= CharCode.a && w <= CharCode.z) upper = false;
           k++;
         }
         if (upper || partStart) {
@@ -693,22 +697,28 @@ class TextScanner {
       }
       return j + 1;
     }
-    if (c === PERCENT) {
+    if (c === CharCode.PercentSign) {
       const next = text.charCodeAt(j + 1);
-      if (next === 115 /* s */ || next === 114 /* r */ || next === 105 /* i */) {
+      if (next === CharCode.s || next === CharCode.r || next === CharCode.i) {
         this.template = true;
         return j + 2;
       }
       // `%d0` is a percent-encoded byte, `%d,` a format placeholder.
-      if (next === 100 /* d */ && !isHexDigit(text.charCodeAt(j + 2))) {
+      if (next === CharCode.d && !isHexDigit(text.charCodeAt(j + 2))) {
         this.template = true;
         return j + 2;
       }
-      if (next === OPEN_PAREN) {
+      if (next === CharCode.OpenParen) {
         let k = j + 2;
-        while (k < to && isPlaceholderChar(text.charCodeAt(k)) && text.charCodeAt(k) !== SPACE) k++;
+        while (k < to && isPlaceholderChar(text.charCodeAt(k)) && text.charCodeAt(k) !== CharCode.Space) k++;
         const conversion = text.charCodeAt(k + 1);
-        if (k > j + 2 && k + 1 < to && text.charCodeAt(k) === CLOSE_PAREN && conversion >= 97 && conversion <= 122) {
+        if (
+          k > j + 2 &&
+          k + 1 < to &&
+          text.charCodeAt(k) === CharCode.CloseParen &&
+          conversion >= CharCode.a &&
+          conversion <= CharCode.z
+        ) {
           this.template = true;
           return k + 2;
         }
@@ -717,10 +727,10 @@ class TextScanner {
       if (!(j + 2 < to && isHexDigit(next) && isHexDigit(text.charCodeAt(j + 2)))) this.template = true;
       return j + 1;
     }
-    if (c === LESS) {
+    if (c === CharCode.LessThan) {
       let k = j + 1;
       while (k < to && isPlaceholderChar(text.charCodeAt(k))) k++;
-      if (k > j + 1 && k < to && text.charCodeAt(k) === GREATER) {
+      if (k > j + 1 && k < to && text.charCodeAt(k) === CharCode.GreaterThan) {
         this.template = true;
         return k + 1;
       }
@@ -742,13 +752,18 @@ class TextScanner {
   private matchBraces(from: number): void {
     const text = this.text;
     let end = from;
-    while (end < text.length && text.charCodeAt(end) !== LF && text.charCodeAt(end) !== CR) end++;
+    while (
+      end < text.length &&
+      text.charCodeAt(end) !== CharCode.LineFeed &&
+      text.charCodeAt(end) !== CharCode.CarriageReturn
+    )
+      end++;
     const match = new Int32Array(end - from);
     const open: number[] = [];
     for (let k = from; k < end; k++) {
       const c = text.charCodeAt(k);
-      if (c === OPEN_BRACE) open.push(k);
-      else if (c === CLOSE_BRACE && open.length > 0) match[open.pop()! - from] = k + 1;
+      if (c === CharCode.OpenCurlyBrace) open.push(k);
+      else if (c === CharCode.CloseCurlyBrace && open.length > 0) match[open.pop()! - from] = k + 1;
     }
     this.braceFrom = from;
     this.braceMatch = match;
@@ -760,8 +775,8 @@ class TextScanner {
     const text = this.text;
     if (!isQuote(text.charCodeAt(end))) return false;
     let k = end + 1;
-    while (k < text.length && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB)) k++;
+    while (k < text.length && (text.charCodeAt(k) === CharCode.Space || text.charCodeAt(k) === CharCode.Tab)) k++;
     const c = text.charCodeAt(k);
-    return c === PLUS || (c === PIPE && text.charCodeAt(k + 1) === PIPE);
+    return c === CharCode.Plus || (c === CharCode.Pipe && text.charCodeAt(k + 1) === CharCode.Pipe);
   }
 }

@@ -14,6 +14,7 @@ import { scalarSourceMap } from './yamlScalarSource';
 import { mapRange, subMap } from './sourceMap';
 import { MappingFrame, keyText } from './yamlMapping';
 import { describeMapping } from './yamlDocsAsCode';
+import { CharCode } from './charCode';
 
 /** Deeper than this, the parser (and the walk) could run out of stack: such a file is read as text. */
 const MAX_NESTING = 1000;
@@ -241,18 +242,19 @@ function offsetDeeperThan(text: string, limit: number): number {
   let indent = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 10) {
+    if (c === CharCode.LineFeed) {
       lineStart = true;
       indent = 0;
-    } else if (lineStart && c === 32) {
+    } else if (lineStart && c === CharCode.Space) {
       if (++indent > limit) return i;
     } else {
       // A key at the left margin starts a new top-level entry: brackets in earlier strings no longer count.
-      if (lineStart && indent === 0 && ((c >= 65 && c <= 90) || (c >= 97 && c <= 122))) flow = 0;
+      if (lineStart && indent === 0 && ((c >= CharCode.A && c <= CharCode.Z) || (c >= CharCode.a && c <= CharCode.z)))
+        flow = 0;
       lineStart = false;
-      if (c === 91 || c === 123) {
+      if (c === CharCode.OpenSquareBracket || c === CharCode.OpenCurlyBrace) {
         if (++flow > limit) return i;
-      } else if ((c === 93 || c === 125) && flow > 0) {
+      } else if ((c === CharCode.CloseSquareBracket || c === CharCode.CloseCurlyBrace) && flow > 0) {
         flow--;
       }
     }
@@ -280,9 +282,17 @@ function cutInFlow(
   let depth = 0;
   for (let i = start; i < limit; i++) {
     const c = text.charCodeAt(i);
-    if (c === 10 || c === 13 || c === 91 || c === 93 || c === 123 || c === 125) return { read: i - start }; // line end, [ ] { }
-    if (c === 40) depth++;
-    else if (c === 41 && --depth <= 0) {
+    if (
+      c === CharCode.LineFeed ||
+      c === CharCode.CarriageReturn ||
+      c === CharCode.OpenSquareBracket ||
+      c === CharCode.CloseSquareBracket ||
+      c === CharCode.OpenCurlyBrace ||
+      c === CharCode.CloseCurlyBrace
+    )
+      return { read: i - start }; // line end, [ ] { }
+    if (c === CharCode.OpenParen) depth++;
+    else if (c === CharCode.CloseParen && --depth <= 0) {
       const read = i + 1 - start;
       if (depth < 0 || !itemMayEndAt(text, i + 1)) return { read };
       const urn = text.slice(start, i + 1);
@@ -292,15 +302,33 @@ function cutInFlow(
   return { read: limit - start };
 }
 
+/** What may follow a key's `:`: a space or tab, `,` `]` `}` or a line end. */
+const ENDS_A_KEY: readonly number[] = [
+  CharCode.Space,
+  CharCode.Tab,
+  CharCode.Comma,
+  CharCode.CloseSquareBracket,
+  CharCode.CloseCurlyBrace,
+  CharCode.LineFeed,
+  CharCode.CarriageReturn,
+];
+
 /** After spaces: `,` `]` `}`, a line end or the text's end, a comment, or a key's `:` followed by a space or one of those. */
 function itemMayEndAt(text: string, at: number): boolean {
   let j = at;
-  while (j < text.length && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j++;
+  while (j < text.length && (text.charCodeAt(j) === CharCode.Space || text.charCodeAt(j) === CharCode.Tab)) j++;
   if (j >= text.length) return true;
   const c = text.charCodeAt(j);
-  if (c === 44 || c === 93 || c === 125 || c === 10 || c === 13) return true;
-  if (c === 35) return j > at; // '#' starts a comment only after a space
-  if (c === 58) return j + 1 >= text.length || [32, 9, 44, 93, 125, 10, 13].includes(text.charCodeAt(j + 1));
+  if (
+    c === CharCode.Comma ||
+    c === CharCode.CloseSquareBracket ||
+    c === CharCode.CloseCurlyBrace ||
+    c === CharCode.LineFeed ||
+    c === CharCode.CarriageReturn
+  )
+    return true;
+  if (c === CharCode.Hash) return j > at; // '#' starts a comment only after a space
+  if (c === CharCode.Colon) return j + 1 >= text.length || ENDS_A_KEY.includes(text.charCodeAt(j + 1));
   return false;
 }
 
@@ -312,7 +340,12 @@ function isUnclosedQuote(text: string, node: Scalar): boolean {
 
 function skipSpaces(value: string, from: number): number {
   let i = from;
-  while (i < value.length && (value.charCodeAt(i) === 32 || value.charCodeAt(i) === 10 || value.charCodeAt(i) === 9))
+  while (
+    i < value.length &&
+    (value.charCodeAt(i) === CharCode.Space ||
+      value.charCodeAt(i) === CharCode.LineFeed ||
+      value.charCodeAt(i) === CharCode.Tab)
+  )
     i++;
   return i;
 }
@@ -321,7 +354,9 @@ function trimmedEnd(value: string): number {
   let end = value.length;
   while (
     end > 0 &&
-    (value.charCodeAt(end - 1) === 32 || value.charCodeAt(end - 1) === 10 || value.charCodeAt(end - 1) === 9)
+    (value.charCodeAt(end - 1) === CharCode.Space ||
+      value.charCodeAt(end - 1) === CharCode.LineFeed ||
+      value.charCodeAt(end - 1) === CharCode.Tab)
   )
     end--;
   return end;

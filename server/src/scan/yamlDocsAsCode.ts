@@ -7,6 +7,7 @@ import { isMap, isNode, isPair, isScalar, isSeq, type Pair, type YAMLMap } from 
 import { isCatalogKind } from '../../../model/src/kinds';
 import type { ScanResult, YamlColumn, YamlDescription, YamlInsertStyle } from './types';
 import { isUrnKey, keyText, pairAt, scalarRef, type MappingFrame } from './yamlMapping';
+import { CharCode } from './charCode';
 
 const COLUMN_LIST_KEYS = ['columns', 'fields', 'schema'] as const;
 const COLUMN_NAME_KEYS = ['name', 'fieldPath'] as const;
@@ -127,7 +128,7 @@ function rangeOf(node: unknown): readonly [number, number, number] | undefined {
 
 /** The start of the line after the one holding `offset` (a value ending in its line break counts as that line). */
 function afterLine(text: string, offset: number): { insertAt: number; needsLineBreak?: boolean } {
-  const from = offset > 0 && text.charCodeAt(offset - 1) === 10 ? offset - 1 : offset;
+  const from = offset > 0 && text.charCodeAt(offset - 1) === CharCode.LineFeed ? offset - 1 : offset;
   const lf = text.indexOf('\n', from);
   return lf < 0 ? { insertAt: text.length, needsLineBreak: true } : { insertAt: lf + 1 };
 }

@@ -6,6 +6,7 @@
  */
 import { Scalar } from 'yaml';
 import { MappedText as MappedValue, type SourceMap } from './sourceMap';
+import { CharCode } from './charCode';
 
 /** The source map of `node`'s string value, or one spanning the whole node when it cannot be rebuilt exactly. */
 export function scalarSourceMap(text: string, node: Scalar): SourceMap {
@@ -53,7 +54,7 @@ function approximateMap(text: string, start: number, end: number, value: string)
 }
 
 function isBlank(c: number): boolean {
-  return c === 32 || c === 9;
+  return c === CharCode.Space || c === CharCode.Tab;
 }
 
 /** Plain and single-quoted scalars: lines trimmed, one line break folds to a space, n+1 breaks to n newlines. */
@@ -62,7 +63,7 @@ function unfoldLines(text: string, from: number, to: number, singleQuoted: boole
   const copy = (a: number, b: number): void => {
     if (!singleQuoted) return out.run(text, a, b);
     for (let p = a; p < b; p++) {
-      if (text.charCodeAt(p) === 39 && text.charCodeAt(p + 1) === 39 && p + 1 < b) {
+      if (text.charCodeAt(p) === CharCode.SingleQuote && text.charCodeAt(p + 1) === CharCode.SingleQuote && p + 1 < b) {
         out.made("'", p, p + 2);
         p++;
       } else {
@@ -77,7 +78,7 @@ function unfoldLines(text: string, from: number, to: number, singleQuoted: boole
   for (;;) {
     const lf = text.indexOf('\n', lineStart);
     if (lf < 0 || lf >= to) break;
-    let contentEnd = lf > lineStart && text.charCodeAt(lf - 1) === 13 ? lf - 1 : lf;
+    let contentEnd = lf > lineStart && text.charCodeAt(lf - 1) === CharCode.CarriageReturn ? lf - 1 : lf;
     while (contentEnd > lineStart && isBlank(text.charCodeAt(contentEnd - 1))) contentEnd--;
     let contentStart = lineStart;
     if (!first) while (contentStart < contentEnd && isBlank(text.charCodeAt(contentStart))) contentStart++;
@@ -198,7 +199,8 @@ function blockScalar(text: string, start: number, end: number, folded: boolean):
   }
   const lines = splitBlockLines(text, headerEnd + 1, end);
   const isEmpty = (l: BlockLine): boolean =>
-    l.contentStart === l.contentEnd || (l.contentEnd - l.contentStart === 1 && text.charCodeAt(l.contentStart) === 13);
+    l.contentStart === l.contentEnd ||
+    (l.contentEnd - l.contentStart === 1 && text.charCodeAt(l.contentStart) === CharCode.CarriageReturn);
   let chompStart = lines.length;
   for (let i = lines.length - 1; i >= 0 && isEmpty(lines[i]!); i--) chompStart = i;
   const out = new MappedValue();
@@ -238,14 +240,14 @@ function blockScalar(text: string, start: number, end: number, folded: boolean):
   for (let i = contentStart; i < chompStart; i++) {
     const line = lines[i]!;
     let contentEnd = line.contentEnd;
-    if (contentEnd > line.contentStart && text.charCodeAt(contentEnd - 1) === 13) contentEnd--;
+    if (contentEnd > line.contentStart && text.charCodeAt(contentEnd - 1) === CharCode.CarriageReturn) contentEnd--;
     const indent = line.contentStart - line.indentStart;
     if (!folded) {
       out.made(sep, sepAt, sepAt + 1);
       indentTail(line);
       out.run(text, line.contentStart, contentEnd);
       sep = '\n';
-    } else if (indent > trimIndent || text.charCodeAt(line.contentStart) === 9) {
+    } else if (indent > trimIndent || text.charCodeAt(line.contentStart) === CharCode.Tab) {
       if (sep === ' ') sep = '\n';
       else if (!prevMoreIndented && sep === '\n') sep = '\n\n';
       out.made(sep, sepAt, sepAt + 1);
@@ -284,7 +286,7 @@ function splitBlockLines(text: string, from: number, to: number): BlockLine[] {
   let lineStart = from;
   for (;;) {
     let contentStart = lineStart;
-    while (contentStart < to && text.charCodeAt(contentStart) === 32) contentStart++;
+    while (contentStart < to && text.charCodeAt(contentStart) === CharCode.Space) contentStart++;
     const lf = text.indexOf('\n', contentStart);
     const lineEnd = lf < 0 || lf >= to ? to : lf;
     lines.push({ indentStart: lineStart, contentStart, contentEnd: lineEnd, breakAt: lineEnd });
@@ -300,12 +302,15 @@ function splitBlockLines(text: string, from: number, to: number): BlockLine[] {
 function collectionIndent(text: string, header: number): number {
   const lineStart = text.lastIndexOf('\n', header - 1) + 1;
   let p = lineStart;
-  while (text.charCodeAt(p) === 32) p++;
+  while (text.charCodeAt(p) === CharCode.Space) p++;
   let collection = p;
-  while (text.charCodeAt(p) === 45 /* - */ && (text.charCodeAt(p + 1) === 32 || text.charCodeAt(p + 1) === 9)) {
+  while (
+    text.charCodeAt(p) === CharCode.Dash &&
+    (text.charCodeAt(p + 1) === CharCode.Space || text.charCodeAt(p + 1) === CharCode.Tab)
+  ) {
     collection = p;
     p += 2;
-    while (text.charCodeAt(p) === 32) p++;
+    while (text.charCodeAt(p) === CharCode.Space) p++;
   }
   if (p < header) collection = p;
   return collection - lineStart;

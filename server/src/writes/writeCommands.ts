@@ -6,18 +6,13 @@
  *
  * Here: the table of commands and what every command goes through (trust, one object argument,
  * the settings and catalog client of its document, the log line). The commands themselves are in
- * descriptionCommands.ts, memberListCommands.ts and createEntity.ts.
+ * descriptionServerCommands.ts, memberListServerCommands.ts and createEntity.ts.
  */
+import { ServerCommands } from '../../../model/src/commandIds';
 import { randomBytes } from 'node:crypto';
 import type { CancellationToken } from 'vscode-languageserver';
 import { inertText, MESSAGE_LIMIT } from '../../../model/src/inertText';
-import {
-  Commands,
-  type Settings,
-  type WriteCommandId,
-  type WriteResult,
-  writeOutcome,
-} from '../../../model/src/protocol';
+import { type Settings, type WriteCommandId, type WriteResult, writeOutcome } from '../../../model/src/protocol';
 import { parseUrn } from '../../../model/src/urn';
 import type { CatalogClient } from '../catalogClient/client';
 import { signalOf, type CommandHandler } from '../lsp';
@@ -95,22 +90,31 @@ export function writeCommands(context: WriteDeps): Record<WriteCommandId, Comman
   });
 
   return {
-    [Commands.setDatasetDescription]: wrap(Commands.setDatasetDescription, setDatasetDescription),
-    [Commands.setColumnDescription]: wrap(Commands.setColumnDescription, setColumnDescription),
-    [Commands.addFeaturesToTable]: wrap(Commands.addFeaturesToTable, listWrite(appendToList, FEATURES_OF_TABLE)),
-    [Commands.addFeaturesToModel]: wrap(Commands.addFeaturesToModel, listWrite(appendToList, FEATURES_OF_MODEL)),
-    [Commands.addGroupsToModel]: wrap(Commands.addGroupsToModel, listWrite(appendToList, GROUPS_OF_MODEL)),
-    [Commands.removeFeaturesFromTable]: wrap(
-      Commands.removeFeaturesFromTable,
+    [ServerCommands.setDatasetDescription]: wrap(ServerCommands.setDatasetDescription, setDatasetDescription),
+    [ServerCommands.setColumnDescription]: wrap(ServerCommands.setColumnDescription, setColumnDescription),
+    [ServerCommands.addFeaturesToTable]: wrap(
+      ServerCommands.addFeaturesToTable,
+      listWrite(appendToList, FEATURES_OF_TABLE),
+    ),
+    [ServerCommands.addFeaturesToModel]: wrap(
+      ServerCommands.addFeaturesToModel,
+      listWrite(appendToList, FEATURES_OF_MODEL),
+    ),
+    [ServerCommands.addGroupsToModel]: wrap(ServerCommands.addGroupsToModel, listWrite(appendToList, GROUPS_OF_MODEL)),
+    [ServerCommands.removeFeaturesFromTable]: wrap(
+      ServerCommands.removeFeaturesFromTable,
       listWrite(removeFromList, FEATURES_OF_TABLE),
     ),
-    [Commands.removeFeaturesFromModel]: wrap(
-      Commands.removeFeaturesFromModel,
+    [ServerCommands.removeFeaturesFromModel]: wrap(
+      ServerCommands.removeFeaturesFromModel,
       listWrite(removeFromList, FEATURES_OF_MODEL),
     ),
-    [Commands.removeGroupsFromModel]: wrap(Commands.removeGroupsFromModel, listWrite(removeFromList, GROUPS_OF_MODEL)),
-    [Commands.createEntity]: wrap(Commands.createEntity, createEntity),
-    [Commands.setMlDescription]: wrap(Commands.setMlDescription, setMlDescription),
+    [ServerCommands.removeGroupsFromModel]: wrap(
+      ServerCommands.removeGroupsFromModel,
+      listWrite(removeFromList, GROUPS_OF_MODEL),
+    ),
+    [ServerCommands.createEntity]: wrap(ServerCommands.createEntity, createEntity),
+    [ServerCommands.setMlDescription]: wrap(ServerCommands.setMlDescription, setMlDescription),
   };
 }
 

@@ -8,7 +8,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { CodeActionKind, type CodeAction, type Range, type TextEdit } from 'vscode-languageserver';
-import { ClientCommands, Commands, DEFAULT_SETTINGS } from '../../../model/src/protocol';
+import { ClientCommands, ServerCommands as Commands } from '../../../model/src/commandIds';
+import { DEFAULT_SETTINGS } from '../../../model/src/protocol';
 import { codeActionsFor, REFACTOR_KIND } from '../../../server/src/features/codeActions';
 import { diagnosticsFor } from '../../../server/src/features/diagnostics';
 import { toLspDiagnostic } from '../../../server/src/lsp';
@@ -177,7 +178,7 @@ describe('quick fixes', () => {
       {
         title: 'Create ML feature in catalog…',
         kind: CodeActionKind.QuickFix,
-        command: ClientCommands.createEntity,
+        command: ClientCommands.createEntityInteractive,
         arguments: [{ urn: NEW_FEATURE }],
       },
     ]);
