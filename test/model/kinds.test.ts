@@ -22,7 +22,6 @@ import {
 import { ENTITY_REGISTRY } from '../../model/src/registry';
 import { SPEC_KINDS } from '../../model/src/urn';
 import { catalogSchema } from '../../catalog/src/graphql/schema';
-import { RESOLVABLE_KINDS } from '../../server/src/catalogClient/queries';
 import { datahubSchema, skipWithoutShared } from '../support/datahubSchema';
 
 describe('the catalog kinds', () => {
@@ -30,7 +29,6 @@ describe('the catalog kinds', () => {
     assert.deepEqual(CATALOG_KINDS, ['dataset', 'mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup']);
     assert.deepEqual(ML_KINDS, ['mlFeature', 'mlFeatureTable', 'mlModel', 'mlModelGroup']);
     assert.deepEqual(SPEC_KINDS, [...CATALOG_KINDS, 'corpuser']);
-    assert.equal(RESOLVABLE_KINDS, CATALOG_KINDS);
   });
 
   test('isCatalogKind and isMlKind accept exactly the table’s words (no Object.prototype member)', () => {

@@ -1,7 +1,8 @@
 /** Every GraphQL document the server can send validates against DataHub's own schema. */
+import { CATALOG_KINDS } from '../../model/src/kinds';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { everyDocument, batchQuery, RESOLVABLE_KINDS } from '../../server/src/catalogClient/queries';
+import { everyDocument, batchQuery } from '../../server/src/catalogClient/queries';
 import { skipWithoutShared, validateDocument } from '../support/datahubSchema';
 
 test("every document the catalog client sends is valid against DataHub's schema (li and svc)", (t) => {
@@ -16,7 +17,7 @@ test("every document the catalog client sends is valid against DataHub's schema 
 test('a full batch of 100 URNs of mixed kinds is one valid document with one alias and variable each', (t) => {
   if (skipWithoutShared(t)) return;
   const items = Array.from({ length: 100 }, (_, i) => {
-    const kind = RESOLVABLE_KINDS[i % RESOLVABLE_KINDS.length]!;
+    const kind = CATALOG_KINDS[i % CATALOG_KINDS.length]!;
     const urn =
       kind === 'mlFeature'
         ? `urn:li:mlFeature:(t,f${i})`

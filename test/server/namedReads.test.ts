@@ -5,6 +5,7 @@
  * local catalog answers them, in both modes, is covered by the spawned tests
  * (test/server/deprecation.test.ts for the details, test/server/writes.test.ts for the links).
  */
+import type { CatalogKind } from '../../model/src/kinds';
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { CatalogClient } from '../../server/src/catalogClient/client';
@@ -15,9 +16,8 @@ import {
   readLinks,
   type SendDocument,
 } from '../../server/src/catalogClient/namedReads';
-import type { ResolvableKind } from '../../server/src/catalogClient/queries';
 
-const ds = (i: number): { urn: string; kind: ResolvableKind } => ({
+const ds = (i: number): { urn: string; kind: CatalogKind } => ({
   urn: `urn:li:dataset:(urn:li:dataPlatform:hive,db.t${i},PROD)`,
   kind: 'dataset',
 });

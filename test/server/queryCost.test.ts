@@ -2,19 +2,13 @@
  * What a GraphQL document costs DataHub (graphql-java's count, which DataHub limits to 2000 and 50
  * deep), and how the client splits batches to stay within a budget.
  */
+import { CATALOG_KINDS, type CatalogKind } from '../../model/src/kinds';
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { documentCost, refusedForCost } from '../../server/src/catalogClient/cost';
-import {
-  batchQuery,
-  costOfOne,
-  everyDocument,
-  planBatches,
-  RESOLVABLE_KINDS,
-  type ResolvableKind,
-} from '../../server/src/catalogClient/queries';
+import { batchQuery, costOfOne, everyDocument, planBatches } from '../../server/src/catalogClient/queries';
 
-const urnOf = (kind: ResolvableKind, i: number): string =>
+const urnOf = (kind: CatalogKind, i: number): string =>
   kind === 'mlFeature'
     ? `urn:li:mlFeature:(t,f${i})`
     : kind === 'mlFeatureTable'
@@ -24,13 +18,13 @@ const urnOf = (kind: ResolvableKind, i: number): string =>
 // graphql-java's count itself is tested with the catalog that enforces it (test/catalog/queryCost.test.ts).
 describe("the client's documents as graphql-java counts them", () => {
   test('the planned cost of a batch is the cost of the document built from it, for every kind and mixes of kinds', () => {
-    for (const kind of RESOLVABLE_KINDS) {
+    for (const kind of CATALOG_KINDS) {
       const items = Array.from({ length: 7 }, (_, i) => ({ urn: urnOf(kind, i), kind }));
       assert.equal(documentCost(batchQuery(items).query).complexity, 7 * costOfOne(kind).complexity, kind);
     }
     const mixed = Array.from({ length: 40 }, (_, i) => ({
-      urn: urnOf(RESOLVABLE_KINDS[i % 5]!, i),
-      kind: RESOLVABLE_KINDS[i % 5]!,
+      urn: urnOf(CATALOG_KINDS[i % 5]!, i),
+      kind: CATALOG_KINDS[i % 5]!,
     }));
     const planned = mixed.reduce((n, x) => n + costOfOne(x.kind).complexity, 0);
     assert.equal(documentCost(batchQuery(mixed).query).complexity, planned);

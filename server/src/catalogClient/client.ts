@@ -7,6 +7,7 @@
  * aspectPath.ts (the Rest.li base, aspect reads and writes). The named reads (namedReads.ts)
  * answer decoded results, so no caller builds or decodes GraphQL aliases.
  */
+import type { CatalogKind } from '../../../model/src/kinds';
 import type { GqlDeprecation } from '../../../model/src/readShapes';
 import { AspectPath, type AspectEnvelope, type AspectWrite } from './aspectPath';
 import { LruTtlCache, raceCancel, SingleFlight } from './cache';
@@ -14,7 +15,6 @@ import { catalogClientError, isConnectionError, type CatalogClientError } from '
 import { GraphqlReads, type GraphqlAnswer, type Resolution } from './graphqlReads';
 import { CatalogHttp, type Fetch } from './http';
 import { readDeprecationDetails, readLinks, type DatasetLink } from './namedReads';
-import type { ResolvableKind } from './queries';
 
 export type { AspectEnvelope, AspectWrite } from './aspectPath';
 export { asciiJson } from './aspectPath';
@@ -127,12 +127,12 @@ export class CatalogClient {
    * request already sent completes and fills the cache for the next caller.
    */
   async resolve(
-    items: ReadonlyArray<{ urn: string; kind: ResolvableKind }>,
+    items: ReadonlyArray<{ urn: string; kind: CatalogKind }>,
     signal?: AbortSignal,
   ): Promise<Map<string, Resolution>> {
     const out = new Map<string, Resolution>();
     const waits: Array<Promise<void>> = [];
-    const toFetch = new Map<string, ResolvableKind>();
+    const toFetch = new Map<string, CatalogKind>();
     for (const { urn, kind } of items) {
       if (out.has(urn) || toFetch.has(urn)) continue;
       const hit = this.cache.get(urn);
@@ -232,7 +232,7 @@ export class CatalogClient {
    * flag), by URN, in documents of their own; see namedReads.ts.
    */
   readDeprecationDetails(
-    items: ReadonlyArray<{ urn: string; kind: ResolvableKind }>,
+    items: ReadonlyArray<{ urn: string; kind: CatalogKind }>,
     signal?: AbortSignal,
   ): Promise<Map<string, GqlDeprecation>> {
     return readDeprecationDetails((q, v, s) => this.read(q, v, s), items, signal);

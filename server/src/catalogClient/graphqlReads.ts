@@ -5,16 +5,17 @@
  * documents (reads, mutations, the connection test). It keeps no cache: each resolution it
  * decodes is handed to `remember`.
  */
+import type { CatalogKind } from '../../../model/src/kinds';
 import { isRecord } from '../../../model/src/json';
 import type { GqlShapes } from '../../../model/src/readShapes';
 import { refusedForCost } from './cost';
 import { catalogClientError, displayUrl, quoteCatalogText, type CatalogClientError } from './errors';
 import type { CatalogHttp } from './http';
-import { batchQuery, PING, planBatches, type ResolvableKind } from './queries';
+import { batchQuery, PING, planBatches } from './queries';
 
 export type Resolution =
   | {
-      [K in ResolvableKind]: {
+      [K in CatalogKind]: {
         state: 'found';
         kind: K;
         entity: GqlShapes[K];
@@ -24,7 +25,7 @@ export type Resolution =
          */
         sibling?: string;
       };
-    }[ResolvableKind]
+    }[CatalogKind]
   | { state: 'missing' }
   | { state: 'error'; error: CatalogClientError };
 
@@ -45,7 +46,7 @@ export interface GraphqlReadsOptions {
   remember(urn: string, resolution: Resolution): void;
 }
 
-type Item = { urn: string; kind: ResolvableKind };
+type Item = { urn: string; kind: CatalogKind };
 
 const MAX_PARALLEL_BATCHES = 4;
 
@@ -67,7 +68,7 @@ export class GraphqlReads {
     return this.runChunks(this.plan(items));
   }
 
-  private plan<T extends { kind: ResolvableKind }>(items: readonly T[]): T[][] {
+  private plan<T extends { kind: CatalogKind }>(items: readonly T[]): T[][] {
     return planBatches(items, { maxItems: this.options.batchSize, complexity: this.complexityBudget });
   }
 
@@ -133,7 +134,7 @@ export class GraphqlReads {
     return out;
   }
 
-  private resolutionOf(kind: ResolvableKind, entity: unknown, aliasError: string | undefined): Resolution {
+  private resolutionOf(kind: CatalogKind, entity: unknown, aliasError: string | undefined): Resolution {
     const endpoint = displayUrl(this.options.endpoint);
     if (aliasError !== undefined && (entity === undefined || entity === null)) {
       return /not.?found|does not exist/i.test(aliasError)

@@ -3,11 +3,12 @@
  * documents and their aliases (`e0`, `e1` …) stay inside the catalog client, and a caller is
  * answered in its own terms (a map of deprecation details, a dataset's links).
  */
+import type { CatalogKind } from '../../../model/src/kinds';
 import { isRecord } from '../../../model/src/json';
 import type { GqlDeprecation } from '../../../model/src/readShapes';
 import type { CatalogClientError } from './errors';
 import type { GraphqlAnswer } from './graphqlReads';
-import { DATASET_LINKS, deprecationDetailsQuery, type ResolvableKind } from './queries';
+import { DATASET_LINKS, deprecationDetailsQuery } from './queries';
 
 /** Sends one GraphQL document and answers its `data` (CatalogClient.read and .mutate). */
 export type SendDocument = (
@@ -26,7 +27,7 @@ export const DETAILS_PER_DOCUMENT = 50;
  */
 export async function readDeprecationDetails(
   send: SendDocument,
-  items: ReadonlyArray<{ urn: string; kind: ResolvableKind }>,
+  items: ReadonlyArray<{ urn: string; kind: CatalogKind }>,
   signal?: AbortSignal,
 ): Promise<Map<string, GqlDeprecation>> {
   const out = new Map<string, GqlDeprecation>();

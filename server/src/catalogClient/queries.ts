@@ -6,17 +6,8 @@
  * and `exists`: DataHub answers an object for any well-formed URN, real or not
  * (DatasetType.batchLoad; EntityExistsResolver), so null alone cannot mean "not in the catalog".
  */
-import { CATALOG_KINDS, isCatalogKind, type CatalogKind } from '../../../model/src/kinds';
-import type { KnownUrn } from '../../../model/src/urn';
+import type { CatalogKind } from '../../../model/src/kinds';
 import { documentCost, type QueryCost } from './cost';
-
-/** The kinds the catalog is asked about: the catalog kinds (model/src/kinds.ts), under the name the resolution code uses. */
-export type ResolvableKind = CatalogKind;
-export const RESOLVABLE_KINDS: readonly ResolvableKind[] = CATALOG_KINDS;
-
-export function isResolvable(kind: KnownUrn['kind'] | 'other'): kind is ResolvableKind {
-  return isCatalogKind(kind);
-}
 
 interface KindQuery {
   field: string;

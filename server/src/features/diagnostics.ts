@@ -135,7 +135,7 @@ export function diagnosticsFor(
     const urn = parsed.urn;
     if (urn.kind === 'other' && urn.registered === false) {
       // A custom entity type: its key is unknown to DataHub's registry, so only the URN's frame was
-      // checked; it is never looked up (isResolvable('other') is false), so nothing else is said.
+      // checked; it is never looked up (isCatalogKind('other') is false), so nothing else is said.
       const kindPart = parsed.parts.find((p) => p.role === 'kind');
       const r = kindPart ? mapPart(occ, kindPart.start, kindPart.end) : occ;
       push(levels.unregisteredEntityType, {

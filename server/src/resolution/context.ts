@@ -4,10 +4,11 @@
  * one entity per document (queries.ts `contextQuery`), so the diagnostics' batches stay as they
  * were (their cost per entity and their query budget unchanged). Here: its answer, read.
  */
+import type { CatalogKind } from '../../../model/src/kinds';
 import { isRecord } from '../../../model/src/json';
 import type { CatalogClient } from '../catalogClient/client';
 import { catalogClientError, type CatalogClientError } from '../catalogClient/errors';
-import { contextQuery, type ResolvableKind } from '../catalogClient/queries';
+import { contextQuery } from '../catalogClient/queries';
 
 export interface Deprecated {
   note: string;
@@ -94,7 +95,7 @@ export function parseContext(entity: unknown): EntityContext | undefined {
 export async function contextOf(
   client: CatalogClient,
   urn: string,
-  kind: ResolvableKind,
+  kind: CatalogKind,
   signal?: AbortSignal,
 ): Promise<EntityContext | CatalogClientError> {
   const hit = client.reads.get(urn);
@@ -116,7 +117,7 @@ const inFlight = new WeakMap<CatalogClient, Map<string, Promise<EntityContext | 
 async function fetchContext(
   client: CatalogClient,
   urn: string,
-  kind: ResolvableKind,
+  kind: CatalogKind,
 ): Promise<EntityContext | CatalogClientError> {
   const r = await client.read(contextQuery(kind), { urn });
   if (!r.ok) return r.error;

@@ -3,12 +3,12 @@
  * a schemaField names a column, so its parent dataset is looked up and the column read from its
  * schema (DataHub's UI does the same: a schemaField's page is its dataset's Columns tab).
  */
+import { isCatalogKind, type CatalogKind } from '../../../model/src/kinds';
 import { decodePart, type Urn } from '../../../model/src/urn';
-import { isResolvable, type ResolvableKind } from '../catalogClient/queries';
 
 export interface Lookup {
   urn: string;
-  kind: ResolvableKind;
+  kind: CatalogKind;
   /** For a schemaField: the column (field path as its dataset's schema spells it, decoded). */
   column?: string;
 }
@@ -18,6 +18,6 @@ export function lookupOf(urn: Urn, text: string): Lookup | undefined {
   if (urn.kind === 'schemaField') {
     return urn.dataset ? { urn: urn.parent, kind: 'dataset', column: decodePart(urn.fieldPath) } : undefined;
   }
-  if (urn.kind === 'other' || !isResolvable(urn.kind)) return undefined;
+  if (urn.kind === 'other' || !isCatalogKind(urn.kind)) return undefined;
   return { urn: text, kind: urn.kind };
 }

@@ -5,11 +5,11 @@
  * with (the catalog actually used, also when it came from DataHub's CLI configuration).
  * Features never see a catalog client: they are given what this answers.
  */
+import type { CatalogKind } from '../../../model/src/kinds';
 import type { SearchResult, Settings, LineageResult, ConnectionTestResult } from '../../../model/src/protocol';
 import type { CatalogClient, ResolutionLookup } from '../catalogClient/client';
 import { hintFor } from '../catalogClient/errors';
 import { lineageOf } from '../catalogClient/lineage';
-import type { ResolvableKind } from '../catalogClient/queries';
 import type { CatalogClients } from '../catalogClient/registry';
 import { searchCatalog, type SearchRequestOptions } from '../catalogClient/search';
 import { contextOf, type EntityContext } from './context';
@@ -19,7 +19,7 @@ import { resolveItems, type ResolvableItem } from './resolve';
 import { suggestNear } from './suggest';
 
 /** What the language service asks of resolution (a test gives a stand-in of this shape). */
-export type Resolution = Pick<CatalogResolution, keyof CatalogResolution>;
+export type ResolutionService = Pick<CatalogResolution, keyof CatalogResolution>;
 
 export class CatalogResolution {
   /** Kinds of failure the log has told about for hovers' context: each told once. */
@@ -81,7 +81,7 @@ export class CatalogResolution {
   lineage(
     settings: Settings,
     urn: string,
-    kind: ResolvableKind,
+    kind: CatalogKind,
     direction: 'upstream' | 'downstream',
     signal?: AbortSignal,
   ): Promise<LineageResult> {

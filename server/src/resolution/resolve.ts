@@ -2,6 +2,7 @@
  * Resolution: what the catalog is asked about the URNs of some scans (each once, batched), the
  * details of deprecated entities, a dataset's siblings merged in, and which URNs it lacks.
  */
+import type { CatalogKind } from '../../../model/src/kinds';
 import {
   shownColumns,
   shownDatasetDescription,
@@ -11,7 +12,6 @@ import {
   type GqlDeprecation,
 } from '../../../model/src/readShapes';
 import type { CatalogClient, Resolution, ResolutionLookup } from '../catalogClient/client';
-import type { ResolvableKind } from '../catalogClient/queries';
 import type { ScanResult } from '../scan/types';
 import { lookupOf } from './lookup';
 
@@ -24,7 +24,7 @@ export type Resolver = Pick<CatalogClient, 'resolve' | 'cached'> &
 
 export interface ResolvableItem {
   urn: string;
-  kind: ResolvableKind;
+  kind: CatalogKind;
 }
 
 /** What the catalog is asked about the scans: each URN once (a schemaField's dataset for it), in order of appearance. */
@@ -94,7 +94,7 @@ async function deprecationDetails(
   signal?: AbortSignal,
 ): Promise<void> {
   if (!client.readDeprecationDetails) return;
-  const todo: Array<{ urn: string; kind: ResolvableKind; deprecation: GqlDeprecation }> = [];
+  const todo: Array<{ urn: string; kind: CatalogKind; deprecation: GqlDeprecation }> = [];
   for (const [urn, r] of res) {
     const d = r.state === 'found' ? r.entity.deprecation : undefined;
     if (r.state === 'found' && d?.deprecated === true && d.note === undefined)

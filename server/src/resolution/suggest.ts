@@ -2,9 +2,9 @@
  * Did-you-mean's searches: what the pipeline asks, after a document's
  * diagnostics are out, for the URNs the catalog lacks (openDocuments.ts `suggest`).
  */
+import type { CatalogKind } from '../../../model/src/kinds';
 import { parseUrn, printUrn, withNamespace } from '../../../model/src/urn';
 import type { CatalogClient } from '../catalogClient/client';
-import type { ResolvableKind } from '../catalogClient/queries';
 import { searchCatalog } from '../catalogClient/search';
 import { rankSuggestions, searchName, type SuggestionLookup } from './didYouMean';
 
@@ -18,7 +18,7 @@ export const MAX_SUGGESTION_SEARCHES = 10;
  */
 export async function suggestNear(
   client: CatalogClient,
-  items: ReadonlyArray<{ urn: string; kind: ResolvableKind }>,
+  items: ReadonlyArray<{ urn: string; kind: CatalogKind }>,
   signal?: AbortSignal,
 ): Promise<SuggestionLookup> {
   const found = new Map<string, string[]>();

@@ -3,6 +3,7 @@
  * the catalog's answers (resolution/) and the workspace index, in LSP's terms. The handlers
  * (handlers/) only route a request here; what each feature computes is in features/.
  */
+import { CATALOG_KINDS, isCatalogKind, type CatalogKind } from '../../../model/src/kinds';
 import {
   DocumentHighlightKind,
   ErrorCodes,
@@ -40,7 +41,6 @@ import {
   type UsagesResult,
 } from '../../../model/src/protocol';
 import { entityKey, parseUrn, printUrn, type Urn } from '../../../model/src/urn';
-import { RESOLVABLE_KINDS, isResolvable, type ResolvableKind } from '../catalogClient/queries';
 import type { ClientSession } from '../clientSession';
 import { codeActionsFor } from '../features/codeActions';
 import { nameItems, nameSlotAt } from '../features/completeNames';
@@ -54,7 +54,7 @@ import { cancelled, signalOf, toLspDocumentLink, toLspHover } from '../lsp';
 import { scanText } from '../pipeline/check';
 import type { OpenDocuments } from '../pipeline/openDocuments';
 import { lookupOf } from '../resolution/lookup';
-import type { Resolution } from '../resolution/resolution';
+import type { ResolutionService } from '../resolution/resolution';
 import { parseUrnCached } from '../scan/parseCache';
 import type { SettingsStore } from '../settings';
 import { editOutsideWorkspace, fileNameOf, normalUri } from '../workspace';
@@ -62,7 +62,7 @@ import { listMembers } from '../writes/members';
 
 export interface LanguageServiceDeps {
   openDocuments: OpenDocuments;
-  resolution: Resolution;
+  resolution: ResolutionService;
   index: IndexService;
   settings: SettingsStore;
   session: () => ClientSession;
@@ -221,10 +221,10 @@ export class CatalogLanguageService {
   async search(params: Unchecked<SearchParams>, token: CancellationToken): Promise<SearchResult> {
     if (typeof params?.query !== 'string') return { error: 'catalogLens/search: query must be a string' };
     const kinds = params.kinds === undefined ? [] : Array.isArray(params.kinds) ? params.kinds : [params.kinds];
-    const wrong = kinds.find((k) => typeof k !== 'string' || !isResolvable(k as ResolvableKind));
+    const wrong = kinds.find((k) => typeof k !== 'string' || !isCatalogKind(k as CatalogKind));
     if (wrong !== undefined)
       return {
-        error: `catalogLens/search: kinds: ${inertText(String(wrong), 'plain', 60)} is not one of ${RESOLVABLE_KINDS.join(', ')}`,
+        error: `catalogLens/search: kinds: ${inertText(String(wrong), 'plain', 60)} is not one of ${CATALOG_KINDS.join(', ')}`,
       };
     const { platform, count } = params;
     if (platform !== undefined && (typeof platform !== 'string' || !/^[\w.-]+$/.test(platform)))
@@ -236,7 +236,7 @@ export class CatalogLanguageService {
       s,
       {
         query: params.query,
-        kinds: kinds as ResolvableKind[],
+        kinds: kinds as CatalogKind[],
         ...(platform !== undefined ? { platform } : {}),
         ...(count !== undefined ? { count } : {}),
         mode: 'search',

@@ -3,6 +3,7 @@
  * that entities exist, and read-merge-write of one aspect with If-Version-Match (retried with
  * jitter on a conflict). A catalog error ends the command (refusal.ts).
  */
+import { isCatalogKind, type CatalogKind } from '../../../model/src/kinds';
 import { ML_KINDS, propertiesAspectOf } from '../../../model/src/kinds';
 import type { AspectName, AuditStamp } from '../../../model/src/aspects';
 import { kindWord } from '../../../model/src/entityNames';
@@ -10,7 +11,6 @@ import { inertText } from '../../../model/src/inertText';
 import type { Settings } from '../../../model/src/protocol';
 import { parseUrn, type Urn } from '../../../model/src/urn';
 import type { CatalogClient, Resolution } from '../catalogClient/client';
-import { isResolvable, type ResolvableKind } from '../catalogClient/queries';
 import type { ParsedArg } from './args';
 import { failed, failedFrom, label } from './refusal';
 
@@ -111,7 +111,7 @@ export async function write(
  * A write to an entity that does not exist must fail: the client checks existence itself, because
  * DataHub's upserts would create the entity.
  */
-export async function mustExist(ctx: StepDeps, urn: string, kind: ResolvableKind): Promise<Resolution> {
+export async function mustExist(ctx: StepDeps, urn: string, kind: CatalogKind): Promise<Resolution> {
   const p = parseUrn(urn);
   const found = await resolveFresh(ctx, p.ok ? [{ text: urn, urn: p.urn }] : []);
   const r = found.get(urn);
@@ -131,8 +131,8 @@ export async function mustExist(ctx: StepDeps, urn: string, kind: ResolvableKind
  */
 export async function resolveFresh(ctx: StepDeps, urns: readonly ParsedArg[]): Promise<Map<string, Resolution>> {
   const items = urns
-    .filter((u) => isResolvable(u.urn.kind))
-    .map((u) => ({ urn: u.text, kind: u.urn.kind as ResolvableKind }));
+    .filter((u) => isCatalogKind(u.urn.kind))
+    .map((u) => ({ urn: u.text, kind: u.urn.kind as CatalogKind }));
   ctx.client.invalidate(items.map((i) => i.urn));
   const res = await ctx.client.resolve(items, ctx.signal);
   const broken = items

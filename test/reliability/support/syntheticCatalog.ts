@@ -3,6 +3,7 @@
  * messages. `lookupIn` answers a URN with one of them (by a hash of the URN, so an input's answers
  * are stable), as the server's resolution cache would; code actions and hovers are given it as their lookup.
  */
+import { isCatalogKind } from '../../../model/src/kinds';
 import fc from 'fast-check';
 import type {
   GqlDataset,
@@ -14,7 +15,6 @@ import type {
 import { parseUrn } from '../../../model/src/urn';
 import type { Resolution } from '../../../server/src/catalogClient/client';
 import { catalogClientError, type CatalogClientError } from '../../../server/src/catalogClient/errors';
-import { isResolvable } from '../../../server/src/catalogClient/queries';
 import { hostileText } from './fuzzInputs';
 
 type Entity<T> = Omit<T, 'urn'>;
@@ -148,7 +148,7 @@ function pick<T>(list: readonly T[], h: number): T {
 export function lookupIn(cat: SyntheticCatalog): (urn: string) => Resolution | undefined {
   return (urn) => {
     const p = parseUrn(urn);
-    if (!p.ok || !isResolvable(p.urn.kind)) return undefined;
+    if (!p.ok || !isCatalogKind(p.urn.kind)) return undefined;
     const h = hash(urn);
     switch (h % 7) {
       case 0:

@@ -1,11 +1,12 @@
 /**
  * A stand-in for the language service's resolution (server/src/resolution/resolution.ts
- * `Resolution`), answering from a table instead of a catalog: each URN's answer in the shapes the
+ * `ResolutionService`), answering from a table instead of a catalog: each URN's answer in the shapes the
  * real catalog client returns (server/src/catalogClient/client.ts `Resolution`, with the entities
  * of model/src/readShapes.ts), what else the catalog knows (`EntityContext`), did-you-mean
  * suggestions and a search's canned items. The builders below fill the real types, so the type
  * checker holds the table to the contract. Every question asked is recorded.
  */
+import type { CatalogKind } from '../../../../model/src/kinds';
 import type {
   GqlDataset,
   GqlDeprecation,
@@ -26,13 +27,12 @@ import { entityName } from '../../../../model/src/entityNames';
 import { parseUrn } from '../../../../model/src/urn';
 import type { Resolution as Answer, ResolutionLookup } from '../../../../server/src/catalogClient/client';
 import { catalogClientError } from '../../../../server/src/catalogClient/errors';
-import type { ResolvableKind } from '../../../../server/src/catalogClient/queries';
 import type { SearchRequestOptions } from '../../../../server/src/catalogClient/search';
 import type { EntityContext } from '../../../../server/src/resolution/context';
 import type { Lookup } from '../../../../server/src/resolution/lookup';
-import type { Resolution } from '../../../../server/src/resolution/resolution';
+import type { ResolutionService } from '../../../../server/src/resolution/resolution';
 
-export type Found<K extends ResolvableKind = ResolvableKind> = Extract<Answer, { state: 'found'; kind: K }>;
+export type Found<K extends CatalogKind = CatalogKind> = Extract<Answer, { state: 'found'; kind: K }>;
 
 /** The answer for an entity the catalog lacks. */
 export const MISSING: Answer = { state: 'missing' };
@@ -200,7 +200,7 @@ export interface Asked {
 }
 
 /** The stand-in, what it was asked, and its answers as one lookup (what a catalog client would resolve). */
-export type FakeResolution = Resolution & { asked: Asked; table: CatalogTable; answer: ResolutionLookup };
+export type FakeResolution = ResolutionService & { asked: Asked; table: CatalogTable; answer: ResolutionLookup };
 
 export function fakeResolution(table: CatalogTable = {}): FakeResolution {
   const asked: Asked = { answers: [], context: [], searches: [], suggest: [] };
