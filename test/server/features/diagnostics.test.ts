@@ -236,7 +236,7 @@ describe('diagnostics in YAML', () => {
       urn: SIGNUP,
       kind: 'mlFeature',
       owner: TABLE_URN,
-      list: 'features',
+      list: 'mlFeatures',
     });
   });
 
