@@ -13,7 +13,7 @@
  * did-you-mean needs.
  */
 import type Database from 'better-sqlite3';
-import { EXISTENCE_ASPECTS, textOf, type AspectName, type EntityType } from '../../model/src/aspects';
+import { EXISTENCE_ASPECTS, isEntityType, textOf, type AspectName, type EntityType } from '../../model/src/aspects';
 import { entityName } from '../../model/src/entityNames';
 import { editDistance, parseUrn } from '../../model/src/urn';
 import type { CompatMode } from './compat';
@@ -83,7 +83,7 @@ export class SearchIndex {
     private readonly db: Database.Database,
     private readonly compat: CompatMode,
     private readonly aspectsOf: (key: string) => Aspects,
-    listKeys: () => Array<{ key: string; type: EntityType }>,
+    listKeys: () => Array<{ key: string; type: string }>,
   ) {
     db.exec(DDL);
     // The rank of a row the query matched: its name's (nameRank), else 4 (only the description holds it).
@@ -101,15 +101,15 @@ export class SearchIndex {
     if (built?.value !== VERSION) {
       db.transaction(() => {
         db.exec('DELETE FROM search_index; DELETE FROM search_keys;');
-        for (const { key, type } of listKeys()) this.reindex(key, type);
+        for (const { key, type } of listKeys()) if (isEntityType(type)) this.reindex(key, type);
         db.prepare('INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)').run(BUILT, VERSION);
       })();
     }
   }
 
-  /** After a write of `aspect` to `key`: its row again, when that aspect can change it. */
-  touched(key: string, type: EntityType, aspect: string): void {
-    if (SEARCHED_ASPECTS.has(aspect)) this.reindex(key, type);
+  /** After a write of `aspect` to `key`: its row again, when that aspect can change it (the five searched kinds). */
+  touched(key: string, type: string, aspect: string): void {
+    if (SEARCHED_ASPECTS.has(aspect) && isEntityType(type)) this.reindex(key, type);
   }
 
   private reindex(key: string, type: EntityType): void {
