@@ -143,7 +143,8 @@ export function loadFiles(
       } catch (e) {
         if (!(e instanceof CatalogError)) throw e;
         count(report, request?.aspect ?? '(item)', false);
-        report.refusals.push(`${where}${describeItem(item)}: ${e.status} ${e.message}`);
+        const message = e.message.startsWith(`${where}: `) ? e.message.slice(where.length + 2) : e.message;
+        report.refusals.push(`${where}${describeItem(item)}: ${e.status} ${message}`);
       }
     });
   }

@@ -23,7 +23,7 @@ import type { RequestGuard } from './security';
 import { countOperation, countRequest, statsSnapshot, type CatalogStats } from './stats';
 import type { AspectStore } from './store';
 import { CATALOG_VERSION } from './version';
-import { writeAspect } from './writes';
+import { writeAspect, writeCreates } from './writes';
 
 export interface Services {
   /** Set once the server listens (the guard needs the port). */
@@ -143,9 +143,14 @@ export async function handle(req: IncomingMessage, res: ServerResponse, s: Servi
         action === 'ingest'
           ? mceBodyToWrites(body, s.namespaces, s.compat)
           : mceBatchToWrites(body, s.namespaces, s.compat);
+      // A snapshot is one entity: the spec mode writes the aspects that create it first.
+      const ordered = [
+        ...writes.filter((w) => writeCreates(w.entityType, w.aspectName, s.compat)),
+        ...writes.filter((w) => !writeCreates(w.entityType, w.aspectName, s.compat)),
+      ];
       return s.store.transaction(() => {
         const now = Date.now();
-        return writes.map((w) => writeAspect(s.store, w, s.actor, now, s.compat));
+        return ordered.map((w) => writeAspect(s.store, w, s.actor, now, s.compat));
       });
     });
     // A Rest.li action without a return value: 200 and no body.
