@@ -139,7 +139,7 @@ describe('everything DataHub ingests', () => {
         },
         version: 0,
       });
-      const profile = (await aspectOf(catalog, DS, 'datasetProfile')).body as Json;
+      const profile = (await aspectOf(catalog, DS, 'datasetProfile')).body;
       assert.equal(
         ((profile['aspect'] as Json)['com.linkedin.dataset.DatasetProfile'] as Json)['rowCount'],
         1250,
@@ -256,12 +256,12 @@ describe('everything DataHub ingests', () => {
       if (compat === 'datahub') {
         assert.equal(refused.status, 500);
         assert.equal(
-          (refused.body as Json)['message'],
+          refused.body['message'],
           'java.lang.RuntimeException: Unknown aspect tagProperties for entity dataset',
         );
       } else {
         assert.equal(refused.status, 400);
-        assert.match(String((refused.body as Json)['message']), /Unknown aspect tagProperties for entity dataset/);
+        assert.match(String(refused.body['message']), /Unknown aspect tagProperties for entity dataset/);
       }
       // Kinds beyond the spec's five are created by any aspect, in both modes; shapes of aspects the catalog does not read are not checked.
       for (const [type, urn, aspect, value] of [
@@ -271,7 +271,7 @@ describe('everything DataHub ingests', () => {
         ['dataJob', 'urn:li:dataJob:(urn:li:dataFlow:(airflow,f,prod),j)', 'dataJobInfo', { name: 'j' }],
         ['schemaField', `urn:li:schemaField:(${DS},id)`, 'schemafieldInfo', { name: 'id' }],
       ] as const) {
-        const r = await ingest(catalog, proposal(type, urn, aspect, value as Json));
+        const r = await ingest(catalog, proposal(type, urn, aspect, value));
         assert.equal(r.status, 200, `${type} ${aspect}: ${JSON.stringify(r.body)}`);
         const back = await getEntity(catalog, urn, [aspect]);
         assert.deepEqual(((back.body as { aspects: Record<string, Json> }).aspects[aspect] as Json)['value'], value);
