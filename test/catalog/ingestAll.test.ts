@@ -20,7 +20,8 @@ import { aspectsOfEntity, ENTITY_ASPECTS, isRegisteredAspect } from '../../model
 import { encodeUrnForPath } from '../../model/src/urn';
 import { startCatalogProcess } from '../support/catalogProcess';
 import { needsShared, REPO_ROOT, SHARED_DIR } from '../support/shared';
-import { ingest, proposal, request, testCatalog, type Json } from './helpers';
+import { gql, gqlData, ingest, onlyError, proposal, request, testCatalog, type Json } from './helpers';
+import { skipWithoutShared, validateDocument } from '../support/datahubSchema';
 
 const GOLDEN = path.join(REPO_ROOT, 'test', 'fixtures', 'datahub-golden');
 const FEAST = path.join(GOLDEN, 'feast_repository_mces_golden.json');
@@ -370,4 +371,74 @@ describe('everything DataHub ingests', () => {
       'odd.json[1]: 400 expected an MCP or an MCE object',
     ]);
   });
+});
+
+/** The document DataHub's Python SDK sends for v2 search (DataHubGraph.get_urns_by_filter → scrollAcrossEntities). */
+const SCROLL = `query scrollUrnsWithFilters($types: [EntityType!], $query: String!, $orFilters: [AndFilterInput!], $batchSize: Int!, $scrollId: String, $skipCache: Boolean!) {
+  scrollAcrossEntities(input: {
+    query: $query, count: $batchSize, scrollId: $scrollId, types: $types, orFilters: $orFilters,
+    searchFlags: { skipHighlighting: true, skipAggregates: true, skipCache: $skipCache }
+  }) {
+    nextScrollId
+    count
+    total
+    searchResults { entity { urn type } }
+  }
+}`;
+
+describe('scrollAcrossEntities (what SDK v2 search sends)', () => {
+  test("the SDK's document is valid against DataHub's schema", (t) => {
+    if (skipWithoutShared(t)) return;
+    assert.deepEqual(
+      validateDocument(SCROLL, { types: ['DATASET'], query: '*', batchSize: 2, scrollId: null, skipCache: false }),
+      [],
+    );
+  });
+
+  for (const compat of COMPAT_MODES)
+    test(`pages through every match with nextScrollId, null on the last page; types and filters apply (${compat} mode)`, async (t) => {
+      const catalog = await testCatalog(t, { compat, sample: true });
+      const urns: string[] = [];
+      let scrollId: string | null = null;
+      let pages = 0;
+      do {
+        const data = await gqlData(catalog, SCROLL, {
+          types: ['DATASET'],
+          query: '*',
+          batchSize: 2,
+          scrollId,
+          skipCache: false,
+        });
+        const r = data['scrollAcrossEntities'] as {
+          nextScrollId: string | null;
+          count: number;
+          total: number;
+          searchResults: Array<{ entity: { urn: string; type: string } }>;
+        };
+        assert.ok(r.count <= 2);
+        assert.ok(r.searchResults.every((x) => x.entity.type === 'DATASET'));
+        urns.push(...r.searchResults.map((x) => x.entity.urn));
+        scrollId = r.nextScrollId;
+        pages++;
+        if (scrollId === null) assert.equal(urns.length, r.total);
+      } while (scrollId !== null && pages < 10);
+      assert.ok(urns.length >= 4, `the sample's datasets: ${urns.join(', ')}`);
+      assert.equal(new Set(urns).size, urns.length, 'no dataset twice');
+      assert.ok(urns.includes('urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)'));
+      // A platform filter, as searchAcrossEntities takes it.
+      const kafka = await gqlData(catalog, SCROLL, {
+        types: null,
+        query: '*',
+        batchSize: 50,
+        scrollId: null,
+        skipCache: true,
+        orFilters: [{ and: [{ field: 'platform', values: ['urn:li:dataPlatform:kafka'] }] }],
+      });
+      const hits = (kafka['scrollAcrossEntities'] as { searchResults: Array<{ entity: { urn: string } }> })
+        .searchResults;
+      assert.ok(hits.length > 0 && hits.every((h) => h.entity.urn.includes('dataPlatform:kafka')));
+      // A scroll id the catalog did not give is refused with a message.
+      const bad = await gql(catalog, SCROLL, { query: '*', batchSize: 2, scrollId: 'nope', skipCache: false });
+      assert.match(onlyError(bad).message, /scrollId: 'nope' is not a scroll id this catalog gave/);
+    });
 });
