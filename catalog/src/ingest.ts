@@ -10,6 +10,7 @@ import { isRecord } from '../../model/src/json';
 import type { CompatMode } from './compat';
 import { badRequest, CatalogError, unprocessable } from './errors';
 import type { NamespacePolicy } from './namespaces';
+import { patchOps } from './patch';
 import type { AspectStore } from './store';
 import { writeAspect, type AspectWrite, type WriteOutcome } from './writes';
 
@@ -68,8 +69,8 @@ export function proposalToWrite(
   const entityUrn = requireString(p, 'entityUrn', where);
   const changeType = requireString(p, 'changeType', where);
   const aspectName = requireString(p, 'aspectName', where);
-  if (changeType !== 'UPSERT') {
-    throw badRequest(`${where}.changeType: only UPSERT is supported by this catalog, found '${changeType}'`);
+  if (changeType !== 'UPSERT' && changeType !== 'PATCH') {
+    throw badRequest(`${where}.changeType: only UPSERT and PATCH are supported by this catalog, found '${changeType}'`);
   }
   checkAspectOfEntity(entityType, aspectName, `${where}.aspectName`, compat);
 
@@ -107,6 +108,22 @@ export function proposalToWrite(
     value = JSON.parse(valueText);
   } catch (e) {
     throw unprocessable(`${where}.aspect.value: not valid JSON (${(e as Error).message})`);
+  }
+  if (changeType === 'PATCH') {
+    const ops = patchOps(value, `${where}.aspect.value`);
+    const write: AspectWrite = {
+      key: resolved.key,
+      requestedUrn: entityUrn,
+      entityType,
+      aspectName,
+      value: {},
+      patch: ops,
+    };
+    write.check = (patched) =>
+      void checkedWrite({ ...write, value: patched }, `${where}.aspect.value (patched)`, undefined, undefined);
+    if (isRecord(systemMetadata)) write.systemMetadata = systemMetadata;
+    if (ifVersionMatch !== undefined) write.ifVersionMatch = ifVersionMatch;
+    return write;
   }
   return checkedWrite(
     { key: resolved.key, requestedUrn: entityUrn, entityType, aspectName, value },

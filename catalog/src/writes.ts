@@ -7,6 +7,7 @@ import { EXISTENCE_ASPECTS, isEntityType, type EntityType } from '../../model/sr
 import type { CompatMode } from './compat';
 import { datahubPreconditionMessage } from './datahub/validationText';
 import { CatalogError, notFound, unprocessable } from './errors';
+import { applyPatch, type PatchOp } from './patch';
 import type { AspectStore, RawStoredAspect } from './store';
 
 export interface AspectWrite {
@@ -19,6 +20,10 @@ export interface AspectWrite {
   /** Any aspect the registry gives that type. */
   aspectName: string;
   value: Record<string, unknown>;
+  /** A PATCH: applied to the stored value (or `{}`) when written, then `check`ed; `value` is not used. */
+  patch?: readonly PatchOp[];
+  /** The value checks of the aspect (ingest.ts), for a patched value. */
+  check?: (value: Record<string, unknown>) => void;
   /** DataHub's `If-Version-Match`: the current version as a string, "-1" = only if absent. */
   ifVersionMatch?: string;
   systemMetadata?: Record<string, unknown>;
@@ -94,6 +99,11 @@ export function writeAspect(
     throw missingEntityError(w.requestedUrn, w.entityType as EntityType, `Writing ${w.aspectName}`);
   }
   const current = store.getRaw(w.key, w.aspectName);
+  if (w.patch) {
+    const patched = applyPatch(current?.value ?? {}, w.patch, `${w.requestedUrn} ${w.aspectName} patch`);
+    w.check?.(patched);
+    w = { ...w, value: patched };
+  }
   const actual = current ? String(current.version) : '-1';
   const observed = {
     lastObserved: numberOr(w.systemMetadata?.['lastObserved'], now),

@@ -442,3 +442,52 @@ describe('scrollAcrossEntities (what SDK v2 search sends)', () => {
       assert.match(onlyError(bad).message, /scrollId: 'nope' is not a scroll id this catalog gave/);
     });
 });
+
+describe('PATCH proposals (as DataHub sources emit them)', () => {
+  for (const compat of COMPAT_MODES)
+    test(`a JSON Patch is applied to the stored aspect (keyed array items, created objects); a bad one is refused (${compat} mode)`, async (t) => {
+      const catalog = await testCatalog(t, { compat, sample: true });
+      const users = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
+      const patch = (aspectName: string, ops: unknown) =>
+        ingest(catalog, {
+          entityType: 'dataset',
+          entityUrn: users,
+          changeType: 'PATCH',
+          aspectName,
+          aspect: { value: JSON.stringify(ops), contentType: 'application/json' },
+        });
+      const before = ((await aspectOf(catalog, users, 'datasetProperties')).body as Json)['aspect'] as Json;
+      const description = (before['com.linkedin.dataset.DatasetProperties'] as Json)['description'];
+      assert.equal(
+        (await patch('datasetProperties', [{ op: 'add', path: '/customProperties/owner~1team', value: 'x' }])).status,
+        200,
+      );
+      const after = (((await aspectOf(catalog, users, 'datasetProperties')).body as Json)['aspect'] as Json)[
+        'com.linkedin.dataset.DatasetProperties'
+      ] as Json;
+      assert.equal(after['description'], description, 'the rest kept');
+      assert.equal((after['customProperties'] as Json)['owner/team'], 'x');
+      // globalTags: items addressed by their key, the GenericJsonPatch form too.
+      assert.equal(
+        (
+          await patch('globalTags', {
+            patch: [{ op: 'add', path: '/tags/urn:li:tag:pii', value: { tag: 'urn:li:tag:pii' } }],
+          })
+        ).status,
+        200,
+      );
+      assert.equal(
+        (await patch('globalTags', [{ op: 'add', path: '/tags/urn:li:tag:gold', value: { tag: 'urn:li:tag:gold' } }]))
+          .status,
+        200,
+      );
+      assert.equal((await patch('globalTags', [{ op: 'remove', path: '/tags/urn:li:tag:pii' }])).status, 200);
+      const tags = ((await aspectOf(catalog, users, 'globalTags')).body as Json)['aspect'] as Json;
+      assert.deepEqual(tags['com.linkedin.common.GlobalTags'], { tags: [{ tag: 'urn:li:tag:gold' }] });
+      // A patched value is checked like a written one.
+      const bad = await patch('globalTags', [{ op: 'add', path: '/tags/x', value: { tag: 'urn:li:corpuser:x' } }]);
+      assert.equal(bad.status, 422);
+      assert.match(JSON.stringify(bad.body), /expected a tag URN/);
+      assert.equal((await patch('globalTags', { nope: 1 })).status, 422);
+    });
+});

@@ -79,10 +79,10 @@ const CASES: Array<{ name: string; body: string; status: number; message: RegExp
     message: /^proposal\.aspect\.contentType: only application\/json is supported, found 'text\/plain'/,
   },
   {
-    name: 'changeType PATCH',
-    body: body({ ...good, changeType: 'PATCH' }),
+    name: 'changeType DELETE',
+    body: body({ ...good, changeType: 'DELETE' }),
     status: 400,
-    message: /^proposal\.changeType: only UPSERT is supported by this catalog, found 'PATCH'/,
+    message: /^proposal\.changeType: only UPSERT and PATCH are supported by this catalog, found 'DELETE'/,
   },
   {
     name: 'unknown entityType',

@@ -225,7 +225,7 @@ const ROWS: Row[] = [
     request: propose({ changeType: 'DELETE' }),
     status: 400,
     shape: 'restli',
-    message: /only UPSERT is supported/,
+    message: /only UPSERT and PATCH are supported/,
   },
   {
     name: 'an unknown entity type',
