@@ -456,13 +456,13 @@ describe('PATCH proposals (as DataHub sources emit them)', () => {
           aspectName,
           aspect: { value: JSON.stringify(ops), contentType: 'application/json' },
         });
-      const before = ((await aspectOf(catalog, users, 'datasetProperties')).body as Json)['aspect'] as Json;
+      const before = (await aspectOf(catalog, users, 'datasetProperties')).body['aspect'] as Json;
       const description = (before['com.linkedin.dataset.DatasetProperties'] as Json)['description'];
       assert.equal(
         (await patch('datasetProperties', [{ op: 'add', path: '/customProperties/owner~1team', value: 'x' }])).status,
         200,
       );
-      const after = (((await aspectOf(catalog, users, 'datasetProperties')).body as Json)['aspect'] as Json)[
+      const after = ((await aspectOf(catalog, users, 'datasetProperties')).body['aspect'] as Json)[
         'com.linkedin.dataset.DatasetProperties'
       ] as Json;
       assert.equal(after['description'], description, 'the rest kept');
@@ -482,7 +482,7 @@ describe('PATCH proposals (as DataHub sources emit them)', () => {
         200,
       );
       assert.equal((await patch('globalTags', [{ op: 'remove', path: '/tags/urn:li:tag:pii' }])).status, 200);
-      const tags = ((await aspectOf(catalog, users, 'globalTags')).body as Json)['aspect'] as Json;
+      const tags = (await aspectOf(catalog, users, 'globalTags')).body['aspect'] as Json;
       assert.deepEqual(tags['com.linkedin.common.GlobalTags'], { tags: [{ tag: 'urn:li:tag:gold' }] });
       // A patched value is checked like a written one.
       const bad = await patch('globalTags', [{ op: 'add', path: '/tags/x', value: { tag: 'urn:li:corpuser:x' } }]);
