@@ -6,15 +6,16 @@
  * the request's Rest.li protocol says (datahub/restli.ts), answers unknown names as absent, and
  * puts the entity's key aspect in every entitiesV2 answer, as DataHub does.
  */
-import { ASPECT_FQCN, ASPECT_NAMES, isAspectName, type AspectName } from '../../model/src/aspects';
-import { isCatalogKind, type CatalogKind } from '../../model/src/kinds';
+import { ASPECT_FQCN, isAspectName } from '../../model/src/aspects';
+import { aspectsOfEntity, recordOfAspect, TIMESERIES_ASPECTS } from '../../model/src/entityAspects';
 import type { CompatMode } from './compat';
-import { keyAspect, keyEnvelope } from './datahub/keyAspects';
+import { keyAspectOf, keyEnvelope } from './datahub/keyAspects';
 import { arrayParam, type RestLiProtocol } from './datahub/restli';
 import { badRequest, bareNotFound, notFound } from './errors';
 import { checkAspectOfEntity } from './ingest';
 import type { NamespacePolicy, ResolvedUrn } from './namespaces';
-import type { AspectStore, StoredAspect } from './store';
+import type { AspectStore, RawStoredAspect } from './store';
+import { entityExists } from './writes';
 
 export interface ReadRules {
   compat: CompatMode;
@@ -35,23 +36,25 @@ export function urnFromPath(segment: string): string {
   }
 }
 
-function entityOf(namespaces: NamespacePolicy, urnText: string): { resolved: ResolvedUrn; entityType: CatalogKind } {
+function entityOf(namespaces: NamespacePolicy, urnText: string): { resolved: ResolvedUrn; entityType: string } {
   const resolved = namespaces.resolve(urnText, 'urn');
   const kind = resolved.urn.kind === 'other' ? resolved.urn.entityType : resolved.urn.kind;
-  if (!isCatalogKind(kind)) {
-    throw badRequest(
-      `urn: '${urnText}' is a ${kind} URN; this catalog stores dataset, mlFeature, mlFeatureTable, mlModel and mlModelGroup`,
-    );
+  if (!aspectsOfEntity(kind)) {
+    throw badRequest(`urn: '${urnText}' is a ${kind} URN, an entity type DataHub's entity registry does not have`);
   }
   return { resolved, entityType: kind };
 }
 
-function aspectParam(name: string, where: string): AspectName {
-  if (!isAspectName(name)) throw badRequest(`${where}: unknown aspect '${name}' (known: ${ASPECT_NAMES.join(', ')})`);
-  return name;
+/** The Pegasus record name `GET /aspects` answers an aspect under (the aspect's name when the table has none). */
+export function recordName(aspect: string): string {
+  return isAspectName(aspect) ? ASPECT_FQCN[aspect] : (recordOfAspect(aspect) ?? aspect);
 }
 
-/** `{"aspect": {"<FQCN>": value}, "version": 0}`; 404 when the aspect is absent. */
+/**
+ * `{"aspect": {"<FQCN>": value}, "version": 0}`; 404 when the aspect is absent. The key aspect
+ * (`datasetKey` …), which DataHub's Python SDK reads to learn whether an entity exists, is answered
+ * once the entity exists, in both modes.
+ */
 export function readAspect(
   store: AspectStore,
   namespaces: NamespacePolicy,
@@ -67,11 +70,15 @@ export function readAspect(
     throw badRequest(`version: only version=0 (the latest) is kept by this catalog, found '${version}'`);
   }
   if (rules.compat === 'datahub') return readAspectAsDataHub(store, resolved, urnText, name);
-  const aspect = aspectParam(name, 'aspect');
-  checkAspectOfEntity(entityType, aspect, 'aspect');
-  const stored = store.get(resolved.key, aspect);
-  if (!stored) throw notFound(`aspect ${aspect} of ${urnText} not found`);
-  return { aspect: { [ASPECT_FQCN[aspect]]: stored.value }, version: 0 };
+  checkAspectOfEntity(entityType, name, 'aspect', 'spec');
+  const key = keyAspectOf(resolved.urn, urnText);
+  if (key && name === key.name) {
+    if (!entityExists(store, resolved.key, entityType, 'spec')) throw notFound(`${urnText} does not exist: no ${name}`);
+    return { aspect: { [key.fqcn]: key.value }, version: 0 };
+  }
+  const stored = store.getRaw(resolved.key, name);
+  if (!stored) throw notFound(`aspect ${name} of ${urnText} not found`);
+  return { aspect: { [recordName(name)]: stored.value }, version: 0 };
 }
 
 /**
@@ -80,16 +87,18 @@ export function readAspect(
  * aspect was written.
  */
 function readAspectAsDataHub(store: AspectStore, resolved: ResolvedUrn, urnText: string, name: string): unknown {
-  const key = keyAspect(resolved.urn);
+  const key = keyAspectOf(resolved.urn, urnText);
   if (key && name === key.name && store.hasAny(resolved.key)) return { aspect: { [key.fqcn]: key.value }, version: 0 };
-  const stored = isAspectName(name) ? store.get(resolved.key, name) : undefined;
+  const stored = store.getRaw(resolved.key, name);
   if (!stored) throw bareNotFound(`aspect ${name} of ${urnText} not found`);
-  return { aspect: { [ASPECT_FQCN[stored.aspect]]: stored.value }, version: 0 };
+  return { aspect: { [recordName(name)]: stored.value }, version: 0 };
 }
 
-/** Aspect names of `?aspects=List(a,b)` (Rest.li 2.0) or `?aspects=a&aspects=b` (1.0); undefined = all. */
-export function aspectList(query: URLSearchParams): AspectName[] | undefined {
-  return arrayParam(query, 'aspects', '2.0')?.map((n) => aspectParam(n, 'aspects'));
+/** Aspect names of `?aspects=List(a,b)` (Rest.li 2.0) or `?aspects=a&aspects=b` (1.0), each one of the entity type's; undefined = all. */
+export function aspectList(query: URLSearchParams, entityType: string): string[] | undefined {
+  const names = arrayParam(query, 'aspects', '2.0');
+  for (const n of names ?? []) checkAspectOfEntity(entityType, n, 'aspects', 'spec');
+  return names;
 }
 
 /** `{"entityName", "urn", "aspects": {name: envelope}}`; absent aspects are left out (the entity need not exist). */
@@ -103,23 +112,25 @@ export function readEntity(
   const { resolved, entityType } = entityOf(namespaces, urnText);
   // DataHub mode: names are not checked (EntityV2Resource passes them on as strings).
   const wanted: readonly string[] | undefined =
-    rules.compat === 'datahub' ? arrayParam(query, 'aspects', rules.protocol) : aspectList(query);
+    rules.compat === 'datahub' ? arrayParam(query, 'aspects', rules.protocol) : aspectList(query, entityType);
   const aspects: Record<string, unknown> = {};
-  for (const [name, stored] of store.getAll(resolved.key)) {
+  for (const [name, stored] of store.getAllRaw(resolved.key)) {
     if (wanted === undefined || wanted.includes(name)) aspects[name] = envelope(stored);
   }
-  if (rules.compat === 'datahub') {
+  const key = keyAspectOf(resolved.urn, urnText);
+  if (key && rules.compat === 'datahub') {
     // EntityServiceImpl.getCorrespondingAspects adds the key aspect for every URN asked for (alwaysIncludeKeyAspect).
-    const key = keyAspect(resolved.urn);
-    if (key) aspects[key.name] = keyEnvelope(key, Date.now());
+    aspects[key.name] = keyEnvelope(key, Date.now());
+  } else if (key && wanted?.includes(key.name) && entityExists(store, resolved.key, entityType, 'spec')) {
+    aspects[key.name] = keyEnvelope(key, Date.now());
   }
   return { entityName: entityType, urn: urnText, aspects };
 }
 
-function envelope(s: StoredAspect): unknown {
+function envelope(s: RawStoredAspect): unknown {
   return {
     name: s.aspect,
-    type: 'VERSIONED',
+    type: TIMESERIES_ASPECTS.has(s.aspect) ? 'TIMESERIES' : 'VERSIONED',
     version: 0,
     value: s.value,
     // DataHub's EntityAspect envelope's `created` is the stamp of the version returned, i.e. its last change.

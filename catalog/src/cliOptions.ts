@@ -25,6 +25,10 @@ export interface CliOptions {
   headersTimeoutMs: number | undefined;
   bodyTimeoutMs: number | undefined;
   sample: boolean;
+  /** `--load FILE…`: DataHub metadata files (MCPs and MCEs, as its file sink writes them), absolute paths. */
+  load: string[];
+  /** `--into URL`: post the --load files to the catalog running there instead of starting one. */
+  into: string | undefined;
   namespaces: string[];
   maxBodyBytes: number | undefined;
   durability: Durability;
@@ -59,6 +63,11 @@ Options:
   --allowed-hosts A,B  more names the Host header may hold (e.g. a name other machines use when
                        --host binds beyond loopback); the catalog's own are always accepted
   --sample             load the sample catalog that matches examples/
+  --load FILE…         load DataHub metadata files (a JSON array of MCPs and MCEs, as DataHub's
+                       file sink writes them) before serving; a report per aspect (loaded,
+                       refused and why) goes to stderr
+  --into URL           with --load: post the files' items to the catalog (or DataHub) running at
+                       URL through its ingest paths, print the report and exit
   --namespaces W,W     accepted URN namespace words, first = storage namespace (default li,svc)
   --max-body BYTES     largest request body accepted (default 16 MiB)
   --durability MODE    full (default: acknowledged = on disk) or normal (faster, may lose the
@@ -94,17 +103,26 @@ const VALUE_FLAGS = new Set([
   '--headers-timeout-ms',
   '--body-timeout-ms',
   '--pages',
+  '--into',
 ]);
 const BOOLEAN_FLAGS = new Set(['--sample', '--quiet', '--help']);
 
 export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: string): CliOptions {
   const values = new Map<string, string>();
   const flags = new Set<string>();
+  const load: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const eq = arg.indexOf('=');
     const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
-    if (BOOLEAN_FLAGS.has(name)) {
+    if (name === '--load') {
+      // --load=FILE, or --load FILE FILE … up to the next option.
+      const before = load.length;
+      if (name !== arg) load.push(arg.slice(eq + 1));
+      else while (i + 1 < argv.length && !argv[i + 1]!.startsWith('--')) load.push(argv[++i]!);
+      if (load.length === before || load.slice(before).some((f) => f === ''))
+        throw new UsageError('--load needs one or more files (e.g. --load mces.json mcps.json)');
+    } else if (BOOLEAN_FLAGS.has(name)) {
       if (name !== arg) throw new UsageError(`${name} takes no value`);
       flags.add(name);
     } else if (VALUE_FLAGS.has(name)) {
@@ -167,6 +185,10 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv,
   const pages = values.get('--pages');
   if (pages !== undefined && !(PAGE_ACCESS_MODES as readonly string[]).includes(pages))
     throw new UsageError(`--pages must be ${PAGE_ACCESS_MODES.join(' or ')}, found '${pages}'`);
+  const into = values.get('--into');
+  if (into !== undefined && load.length === 0) throw new UsageError('--into needs --load FILE…: the files to post');
+  if (into !== undefined && !/^https?:\/\/[^\s/]+/.test(into))
+    throw new UsageError(`--into must be an http:// or https:// URL, found '${into}'`);
   const host = values.get('--host') ?? '127.0.0.1';
   if (host === '') throw new UsageError('--host is empty');
   return {
@@ -186,6 +208,8 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv,
     graphqlComplexityLimit,
     graphqlDepthLimit,
     sample: flags.has('--sample'),
+    load: load.map((f) => path.resolve(cwd, f)),
+    into,
     maxBodyBytes: maxBody,
     quiet: flags.has('--quiet'),
     help: flags.has('--help'),

@@ -4,12 +4,13 @@
  * turns a request body into checked writes, then applies them in one transaction. Every
  * refusal names the JSON path of what is wrong; nothing is stored unless all of it is valid.
  */
-import { ASPECTS_BY_ENTITY, ASPECT_NAMES, checkAspect, isAspectName, type AspectName } from '../../model/src/aspects';
-import { CATALOG_KINDS, isCatalogKind, type CatalogKind } from '../../model/src/kinds';
+import { checkAspect, isAspectName } from '../../model/src/aspects';
+import { aspectsOfEntity, unknownAspectText } from '../../model/src/entityAspects';
 import { isRecord } from '../../model/src/json';
 import type { CompatMode } from './compat';
-import { badRequest, unprocessable } from './errors';
+import { badRequest, CatalogError, unprocessable } from './errors';
 import type { NamespacePolicy } from './namespaces';
+import { patchOps } from './patch';
 import type { AspectStore } from './store';
 import { writeAspect, type AspectWrite, type WriteOutcome } from './writes';
 
@@ -49,8 +50,18 @@ function checkAsync(body: Json): void {
   throw badRequest(`async: expected "true" or "false", found ${JSON.stringify(a)}`);
 }
 
-/** Checks one proposal object and turns it into a write; `where` is its JSON path (e.g. `proposals[2]`). */
-export function proposalToWrite(p: unknown, where: string, namespaces: NamespacePolicy): AspectWrite {
+/**
+ * Checks one proposal object and turns it into a write; `where` is its JSON path (e.g. `proposals[2]`).
+ * Every entity type and aspect of DataHub's registry is taken (model/src/entityAspects.ts); the
+ * value's shape is checked for the aspects the catalog reads (model/src/aspects.ts), the others are
+ * stored as sent.
+ */
+export function proposalToWrite(
+  p: unknown,
+  where: string,
+  namespaces: NamespacePolicy,
+  compat: CompatMode = 'spec',
+): AspectWrite {
   if (p === undefined) throw badRequest(`${where}: required (the body is {"proposal": {...}, "async": "false"})`);
   if (!isRecord(p)) throw badRequest(`${where}: expected an object, found ${kindOf(p)}`);
 
@@ -58,16 +69,10 @@ export function proposalToWrite(p: unknown, where: string, namespaces: Namespace
   const entityUrn = requireString(p, 'entityUrn', where);
   const changeType = requireString(p, 'changeType', where);
   const aspectName = requireString(p, 'aspectName', where);
-  if (changeType !== 'UPSERT') {
-    throw badRequest(`${where}.changeType: only UPSERT is supported by this catalog, found '${changeType}'`);
+  if (changeType !== 'UPSERT' && changeType !== 'PATCH') {
+    throw badRequest(`${where}.changeType: only UPSERT and PATCH are supported by this catalog, found '${changeType}'`);
   }
-  if (!isCatalogKind(entityType)) {
-    throw badRequest(`${where}.entityType: unknown entity type '${entityType}' (known: ${CATALOG_KINDS.join(', ')})`);
-  }
-  if (!isAspectName(aspectName)) {
-    throw badRequest(`${where}.aspectName: unknown aspect '${aspectName}' (known: ${ASPECT_NAMES.join(', ')})`);
-  }
-  checkAspectOfEntity(entityType, aspectName, `${where}.aspectName`);
+  checkAspectOfEntity(entityType, aspectName, `${where}.aspectName`, compat);
 
   const resolved = namespaces.resolve(entityUrn, `${where}.entityUrn`);
   const urnKind = resolved.urn.kind === 'other' ? resolved.urn.entityType : resolved.urn.kind;
@@ -104,34 +109,77 @@ export function proposalToWrite(p: unknown, where: string, namespaces: Namespace
   } catch (e) {
     throw unprocessable(`${where}.aspect.value: not valid JSON (${(e as Error).message})`);
   }
+  if (changeType === 'PATCH') {
+    const ops = patchOps(value, `${where}.aspect.value`);
+    const write: AspectWrite = {
+      key: resolved.key,
+      requestedUrn: entityUrn,
+      entityType,
+      aspectName,
+      value: {},
+      patch: ops,
+    };
+    write.check = (patched) =>
+      void checkedWrite({ ...write, value: patched }, `${where}.aspect.value (patched)`, undefined, undefined);
+    if (isRecord(systemMetadata)) write.systemMetadata = systemMetadata;
+    if (ifVersionMatch !== undefined) write.ifVersionMatch = ifVersionMatch;
+    return write;
+  }
+  return checkedWrite(
+    { key: resolved.key, requestedUrn: entityUrn, entityType, aspectName, value },
+    `${where}.aspect.value`,
+    isRecord(systemMetadata) ? systemMetadata : undefined,
+    ifVersionMatch,
+  );
+}
+
+/** The checks every aspect value passes (a JSON object, not too deep, its shape where the catalog reads it). */
+export function checkedWrite(
+  w: Omit<AspectWrite, 'value'> & { value: unknown },
+  where: string,
+  systemMetadata: Record<string, unknown> | undefined,
+  ifVersionMatch: string | undefined,
+): AspectWrite {
+  const { value, aspectName } = w;
   if (!isRecord(value)) {
-    throw unprocessable(
-      `${where}.aspect.value: the ${aspectName} aspect must be a JSON object, found ${kindOf(value)}`,
-    );
+    throw unprocessable(`${where}: the ${aspectName} aspect must be a JSON object, found ${kindOf(value)}`);
   }
   if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
-    throw unprocessable(`${where}.aspect.value: nested more than ${MAX_JSON_DEPTH} levels deep`);
+    throw unprocessable(`${where}: nested more than ${MAX_JSON_DEPTH} levels deep`);
   }
-  const problems = checkAspect(aspectName, value);
-  if (problems.length > 0) {
-    const shown = problems.slice(0, 10).map((m) => `${where}.aspect.value.${m}`);
-    const more = problems.length > shown.length ? ` (and ${problems.length - shown.length} more)` : '';
-    throw unprocessable(`${aspectName} is not valid: ${shown.join('; ')}${more}`);
+  if (isAspectName(aspectName)) {
+    const problems = checkAspect(aspectName, value);
+    if (problems.length > 0) {
+      const shown = problems.slice(0, 10).map((m) => `${where}.${m}`);
+      const more = problems.length > shown.length ? ` (and ${problems.length - shown.length} more)` : '';
+      throw unprocessable(`${aspectName} is not valid: ${shown.join('; ')}${more}`);
+    }
   }
-
-  const write: AspectWrite = { key: resolved.key, requestedUrn: entityUrn, entityType, aspectName, value };
-  if (isRecord(systemMetadata)) write.systemMetadata = systemMetadata;
+  const write: AspectWrite = { ...w, value };
+  if (systemMetadata) write.systemMetadata = systemMetadata;
   if (ifVersionMatch !== undefined) write.ifVersionMatch = ifVersionMatch;
   return write;
 }
 
-export function checkAspectOfEntity(entityType: CatalogKind, aspectName: AspectName, where: string): void {
-  const allowed = ASPECTS_BY_ENTITY[entityType];
-  if (!allowed.includes(aspectName)) {
+/**
+ * Refuses an entity type DataHub's registry does not have (400) and an aspect the registry does not
+ * give that type: the spec mode with a 400 naming the aspects it has, the DataHub mode as DataHub
+ * does (AspectUtils.validateAspect's RuntimeException, answered 500 by RestliUtils.toTask).
+ */
+export function checkAspectOfEntity(entityType: string, aspectName: string, where: string, compat: CompatMode): void {
+  const allowed = aspectsOfEntity(entityType);
+  if (!allowed) {
     throw badRequest(
-      `${where}: '${aspectName}' is not an aspect of entity type '${entityType}' (its aspects: ${allowed.join(', ')})`,
+      `${where.replace(/\.aspectName$/, '.entityType')}: unknown entity type '${entityType}': not an entity of DataHub's entity registry`,
     );
   }
+  if (allowed.has(aspectName)) return;
+  if (compat === 'datahub')
+    throw new CatalogError(500, `java.lang.RuntimeException: ${unknownAspectText(aspectName, entityType)}`);
+  throw badRequest(
+    `${where}: unknown aspect '${aspectName}': '${aspectName}' is not an aspect of entity type '${entityType}' ` +
+      `in DataHub's entity registry ("${unknownAspectText(aspectName, entityType)}"; its aspects: ${[...allowed].join(', ')})`,
+  );
 }
 
 function readVersionHeader(headers: unknown, where: string): string | undefined {
@@ -159,7 +207,7 @@ export function ingestProposal(
 ): WriteOutcome {
   if (!isRecord(body)) throw badRequest(`request body: expected a JSON object, found ${kindOf(body)}`);
   checkAsync(body);
-  const write = proposalToWrite(body['proposal'], 'proposal', namespaces);
+  const write = proposalToWrite(body['proposal'], 'proposal', namespaces, compat);
   return store.transaction(() => writeAspect(store, write, actor, Date.now(), compat));
 }
 
@@ -176,7 +224,7 @@ export function ingestProposalBatch(
   const list = body['proposals'];
   if (list === undefined) throw badRequest('proposals: required (the body is {"proposals": [...], "async": "false"})');
   if (!Array.isArray(list)) throw badRequest(`proposals: expected an array, found ${kindOf(list)}`);
-  const writes = list.map((p, i) => proposalToWrite(p, `proposals[${i}]`, namespaces));
+  const writes = list.map((p, i) => proposalToWrite(p, `proposals[${i}]`, namespaces, compat));
   return store.transaction(() => {
     const now = Date.now();
     return writes.map((w, i) => {

@@ -2,6 +2,7 @@
  * `catalog-lens-catalog`: starts the local catalog and says where it is (banner.ts): its first
  * line is the listening line of model/src/localCatalog.ts.
  */
+import { readFileSync } from 'node:fs';
 import { banner, startupWarnings } from './banner';
 import { parseCliOptions, UsageError, USAGE, type CliOptions } from './cliOptions';
 
@@ -24,6 +25,29 @@ async function main(): Promise<void> {
     return;
   }
   for (const w of startupWarnings(o)) process.stderr.write(`catalog-lens-catalog: warning: ${w}\n`);
+  let files: Array<{ file: string; text: string }> | undefined;
+  if (o.load.length > 0) {
+    files = [];
+    for (const file of o.load) {
+      try {
+        files.push({ file, text: readFileSync(file, 'utf8') });
+      } catch (e) {
+        process.stderr.write(`catalog-lens-catalog: --load: cannot read ${file}: ${(e as Error).message}\n`);
+        process.exit(1);
+      }
+    }
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, as said below
+  const { loadInto, reportLines } = require('./load') as typeof import('./load');
+  if (o.into !== undefined && files) {
+    const report = await loadInto(o.into, files, o.token);
+    process.stderr.write(
+      reportLines(report)
+        .map((l) => `catalog-lens-catalog: ${l}\n`)
+        .join(''),
+    );
+    return;
+  }
   // Loaded only now, so that --help and bad flags answer without loading SQLite and GraphQL.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, as said above
   const { startCatalog } = require('./server') as typeof import('./server');
@@ -36,6 +60,7 @@ async function main(): Promise<void> {
     db: o.db,
     token: o.token,
     sample: o.sample,
+    ...(files ? { load: files } : {}),
     namespaces: o.namespaces,
     durability: o.durability,
     compat: o.compat,
@@ -53,6 +78,12 @@ async function main(): Promise<void> {
       if (!o.quiet || line.startsWith('internal error')) process.stdout.write(`${new Date().toISOString()} ${line}\n`);
     },
   });
+  if (catalog.loadReport)
+    process.stderr.write(
+      reportLines(catalog.loadReport)
+        .map((l) => `catalog-lens-catalog: ${l}\n`)
+        .join(''),
+    );
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;

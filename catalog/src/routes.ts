@@ -14,6 +14,7 @@ import { ReadContext } from './graphql/readShapes';
 import type { GroupCommit } from './groupCommit';
 import { parseJsonBody, readBody, sendJson, sendRestLiError } from './http';
 import { ingestProposal, ingestProposalBatch } from './ingest';
+import { mceBatchToWrites, mceBodyToWrites } from './mce';
 import type { NamespacePolicy } from './namespaces';
 import type { PageData } from './pages/data';
 import type { PageAccess } from './pages/access';
@@ -22,6 +23,7 @@ import type { RequestGuard } from './security';
 import { countOperation, countRequest, statsSnapshot, type CatalogStats } from './stats';
 import type { AspectStore } from './store';
 import { CATALOG_VERSION } from './version';
+import { writeAspect, writeCreates } from './writes';
 
 export interface Services {
   /** Set once the server listens (the guard needs the port). */
@@ -124,6 +126,36 @@ export async function handle(req: IncomingMessage, res: ServerResponse, s: Servi
         : ingestProposalBatch(s.store, body, s.namespaces, s.actor, s.compat),
     );
     sendJson(res, 200, { value: 'success' });
+    return;
+  }
+  if (path === '/entities') {
+    // MCEs, as DataHub's REST emitter sends them (EntityResource's ingest and batchIngest actions).
+    if (method !== 'POST') return only(method, 'POST', res, () => undefined, s.compat);
+    const action = query.get('action');
+    if (action !== 'ingest' && action !== 'batchIngest') {
+      throw badRequest(
+        `action: expected ?action=ingest or ?action=batchIngest, found ${action === null ? 'none' : `'${action}'`}`,
+      );
+    }
+    const body = parseJsonBody(await readBody(req, s.maxBodyBytes));
+    await s.writes.submit(() => {
+      const writes =
+        action === 'ingest'
+          ? mceBodyToWrites(body, s.namespaces, s.compat)
+          : mceBatchToWrites(body, s.namespaces, s.compat);
+      // A snapshot is one entity: the spec mode writes the aspects that create it first.
+      const ordered = [
+        ...writes.filter((w) => writeCreates(w.entityType, w.aspectName, s.compat)),
+        ...writes.filter((w) => !writeCreates(w.entityType, w.aspectName, s.compat)),
+      ];
+      return s.store.transaction(() => {
+        const now = Date.now();
+        return ordered.map((w) => writeAspect(s.store, w, s.actor, now, s.compat));
+      });
+    });
+    // A Rest.li action without a return value: 200 and no body.
+    res.writeHead(200, { 'Content-Length': 0 });
+    res.end();
     return;
   }
   if (path.startsWith('/aspects/')) {

@@ -14,7 +14,7 @@
  */
 import type Database from 'better-sqlite3';
 import { EDITABLE_ML_ASPECT, EXISTENCE_ASPECTS, textOf, type AspectName } from '../../model/src/aspects';
-import { propertiesAspectOf, type CatalogKind } from '../../model/src/kinds';
+import { isCatalogKind, propertiesAspectOf, type CatalogKind } from '../../model/src/kinds';
 import { entityName } from '../../model/src/entityNames';
 import { editDistance, parseUrn } from '../../model/src/urn';
 import type { CompatMode } from './compat';
@@ -84,7 +84,7 @@ export class SearchIndex {
     private readonly db: Database.Database,
     private readonly compat: CompatMode,
     private readonly aspectsOf: (key: string) => Aspects,
-    listKeys: () => Array<{ key: string; type: CatalogKind }>,
+    listKeys: () => Array<{ key: string; type: string }>,
   ) {
     db.exec(DDL);
     // The rank of a row the query matched: its name's (nameRank), else 4 (only the description holds it).
@@ -102,15 +102,15 @@ export class SearchIndex {
     if (built?.value !== VERSION) {
       db.transaction(() => {
         db.exec('DELETE FROM search_index; DELETE FROM search_keys;');
-        for (const { key, type } of listKeys()) this.reindex(key, type);
+        for (const { key, type } of listKeys()) if (isCatalogKind(type)) this.reindex(key, type);
         db.prepare('INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)').run(BUILT, VERSION);
       })();
     }
   }
 
-  /** After a write of `aspect` to `key`: its row again, when that aspect can change it. */
-  touched(key: string, type: CatalogKind, aspect: string): void {
-    if (SEARCHED_ASPECTS.has(aspect)) this.reindex(key, type);
+  /** After a write of `aspect` to `key`: its row again, when that aspect can change it (the five searched kinds). */
+  touched(key: string, type: string, aspect: string): void {
+    if (SEARCHED_ASPECTS.has(aspect) && isCatalogKind(type)) this.reindex(key, type);
   }
 
   private reindex(key: string, type: CatalogKind): void {

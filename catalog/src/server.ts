@@ -25,6 +25,7 @@ import { PageData } from './pages/data';
 import type { PageAccess } from './pages/access';
 import { fail, handle, type Services } from './routes';
 import { loadSample } from './sample';
+import { loadFiles, type LoadReport } from './load';
 import { RequestGuard } from './security';
 import { createStats, type CatalogStats } from './stats';
 import { AspectStore, type Durability } from './store';
@@ -42,6 +43,8 @@ export interface CatalogOptions {
   token?: string | undefined;
   /** Load the sample data (idempotent). */
   sample?: boolean;
+  /** DataHub metadata files to load after the sample (load.ts); the report is `RunningCatalog.loadReport`. */
+  load?: ReadonlyArray<{ file: string; text: string }>;
   /** Accepted namespace words; the first is the storage namespace. Default ['li', 'svc']. */
   namespaces?: string[];
   maxBodyBytes?: number;
@@ -74,6 +77,8 @@ export interface RunningCatalog {
   hosts: readonly string[];
   close(): Promise<void>;
   stats: CatalogStats;
+  /** What `load` loaded and refused, when files were given. */
+  loadReport?: LoadReport;
 }
 
 /**
@@ -102,8 +107,10 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
   );
   const actor = namespaces.userUrn('datahub');
   catalogSchema();
+  let loadReport: LoadReport | undefined;
   try {
     if (opts.sample) loadSample(store, namespaces, actor, compat);
+    if (opts.load) loadReport = loadFiles(store, opts.load, namespaces, actor, compat);
   } catch (e) {
     store.close();
     throw e;
@@ -167,6 +174,7 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
     port,
     hosts: services.guard.hosts,
     stats: services.stats,
+    ...(loadReport ? { loadReport } : {}),
     close() {
       // Every socket is closed at once, the stalled and dripping ones too: nothing may keep the
       // process from exiting.

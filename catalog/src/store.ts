@@ -25,6 +25,16 @@ export interface StoredAspect {
   systemMetadata: Record<string, unknown>;
 }
 
+/**
+ * A stored aspect of any name and entity type DataHub's registry has (model/src/entityAspects.ts):
+ * what ingestion stores and the Rest.li reads return. `StoredAspect` is the same row for the aspects
+ * the catalog reads (model/src/aspects.ts).
+ */
+export interface RawStoredAspect extends Omit<StoredAspect, 'aspect' | 'entityType'> {
+  aspect: string;
+  entityType: string;
+}
+
 interface AspectRow {
   urn: string;
   aspect: string;
@@ -156,12 +166,28 @@ export class AspectStore {
 
   get(urn: string, aspect: AspectName): StoredAspect | undefined {
     const row = this.selectOne.get(urn, aspect);
+    return row ? (fromRow(row) as StoredAspect) : undefined;
+  }
+
+  /** Every aspect the catalog reads (model/src/aspects.ts) stored for one entity, by aspect name. */
+  getAll(urn: string): Map<AspectName, StoredAspect> {
+    return new Map(
+      this.selectAll
+        .all(urn)
+        .filter((r) => isAspectName(r.aspect))
+        .map((r) => [r.aspect as AspectName, fromRow(r) as StoredAspect]),
+    );
+  }
+
+  /** One stored aspect of any name. */
+  getRaw(urn: string, aspect: string): RawStoredAspect | undefined {
+    const row = this.selectOne.get(urn, aspect);
     return row ? fromRow(row) : undefined;
   }
 
-  /** Every aspect stored for one entity, by aspect name. */
-  getAll(urn: string): Map<AspectName, StoredAspect> {
-    return new Map(this.selectAll.all(urn).map((r) => [r.aspect as AspectName, fromRow(r)]));
+  /** Every aspect stored for one entity, whatever its name, by aspect name. */
+  getAllRaw(urn: string): Map<string, RawStoredAspect> {
+    return new Map(this.selectAll.all(urn).map((r) => [r.aspect, fromRow(r)]));
   }
 
   /** Whether any aspect is stored for this key (DataHub's `exists`: its key aspect is written with the first aspect). */
@@ -169,7 +195,7 @@ export class AspectStore {
     return this.selectAny.get(urn) !== undefined;
   }
 
-  put(a: StoredAspect): void {
+  put(a: RawStoredAspect): void {
     this.upsert.run({
       urn: a.urn,
       aspect: a.aspect,
@@ -239,11 +265,11 @@ export class AspectStore {
   }
 }
 
-function fromRow(r: AspectRow): StoredAspect {
+function fromRow(r: AspectRow): RawStoredAspect {
   return {
     urn: r.urn,
-    aspect: r.aspect as AspectName,
-    entityType: r.entity_type as CatalogKind,
+    aspect: r.aspect,
+    entityType: r.entity_type,
     value: JSON.parse(r.value) as Record<string, unknown>,
     version: r.version,
     created: { time: r.created_time, actor: r.created_actor },

@@ -3,21 +3,28 @@
  * data): existence rule (a write to an entity that does not exist fails), conditional writes
  * (DataHub's If-Version-Match), versions and audit stamps. Call `writeAspect` inside `store.transaction`.
  */
-import { EXISTENCE_ASPECTS, type AspectName } from '../../model/src/aspects';
-import type { CatalogKind } from '../../model/src/kinds';
+import { EXISTENCE_ASPECTS } from '../../model/src/aspects';
+import { isCatalogKind, type CatalogKind } from '../../model/src/kinds';
 import type { CompatMode } from './compat';
 import { datahubPreconditionMessage } from './datahub/validationText';
 import { CatalogError, notFound, unprocessable } from './errors';
-import type { AspectStore, StoredAspect } from './store';
+import { applyPatch, type PatchOp } from './patch';
+import type { AspectStore, RawStoredAspect } from './store';
 
 export interface AspectWrite {
   /** Storage key of the entity. */
   key: string;
   /** The URN as the caller wrote it, for messages. */
   requestedUrn: string;
-  entityType: CatalogKind;
-  aspectName: AspectName;
+  /** Any entity type of DataHub's registry (model/src/entityAspects.ts). */
+  entityType: string;
+  /** Any aspect the registry gives that type. */
+  aspectName: string;
   value: Record<string, unknown>;
+  /** A PATCH: applied to the stored value (or `{}`) when written, then `check`ed; `value` is not used. */
+  patch?: readonly PatchOp[];
+  /** The value checks of the aspect (ingest.ts), for a patched value. */
+  check?: (value: Record<string, unknown>) => void;
   /** DataHub's `If-Version-Match`: the current version as a string, "-1" = only if absent. */
   ifVersionMatch?: string;
   systemMetadata?: Record<string, unknown>;
@@ -35,11 +42,18 @@ export const DEFAULT_RUN_ID = 'no-run-id-provided';
  * Whether an entity exists. Spec mode: it holds one of the aspects that create it. DataHub mode:
  * it holds any aspect, as DataHub's `EntityService.exists` asks for the key aspect, which every
  * upsert writes along with the first aspect (EntityServiceImpl.ingestAspectsToLocalDB →
- * DefaultAspectsUtil).
+ * DefaultAspectsUtil). A kind the specification does not cover (container, tag, corpuser …) exists
+ * once any aspect is stored, in both modes.
  */
-export function entityExists(store: AspectStore, key: string, entityType: CatalogKind, compat: CompatMode): boolean {
-  if (compat === 'datahub') return store.hasAny(key);
+export function entityExists(store: AspectStore, key: string, entityType: string, compat: CompatMode): boolean {
+  if (compat === 'datahub' || !isCatalogKind(entityType)) return store.hasAny(key);
   return EXISTENCE_ASPECTS[entityType].some((a) => store.get(key, a) !== undefined);
+}
+
+/** Whether writing `aspectName` creates the entity: always in the DataHub mode and for kinds the specification does not cover. */
+export function writeCreates(entityType: string, aspectName: string, compat: CompatMode): boolean {
+  if (compat === 'datahub' || !isCatalogKind(entityType)) return true;
+  return (EXISTENCE_ASPECTS[entityType] as readonly string[]).includes(aspectName);
 }
 
 export function existenceRuleText(entityType: CatalogKind): string {
@@ -82,11 +96,15 @@ export function writeAspect(
   now: number,
   compat: CompatMode,
 ): WriteOutcome {
-  const createsEntity = compat === 'datahub' || EXISTENCE_ASPECTS[w.entityType].includes(w.aspectName);
-  if (!createsEntity && !entityExists(store, w.key, w.entityType, compat)) {
-    throw missingEntityError(w.requestedUrn, w.entityType, `Writing ${w.aspectName}`);
+  if (!writeCreates(w.entityType, w.aspectName, compat) && !entityExists(store, w.key, w.entityType, compat)) {
+    throw missingEntityError(w.requestedUrn, w.entityType as CatalogKind, `Writing ${w.aspectName}`);
   }
-  const current = store.get(w.key, w.aspectName);
+  const current = store.getRaw(w.key, w.aspectName);
+  if (w.patch) {
+    const patched = applyPatch(current?.value ?? {}, w.patch, `${w.requestedUrn} ${w.aspectName} patch`);
+    w.check?.(patched);
+    w = { ...w, value: patched };
+  }
   const actual = current ? String(current.version) : '-1';
   const observed = {
     lastObserved: numberOr(w.systemMetadata?.['lastObserved'], now),
@@ -112,7 +130,7 @@ export function writeAspect(
   }
   const version = current ? current.version + 1 : 1;
   const stamp = { time: now, actor };
-  const next: StoredAspect = {
+  const next: RawStoredAspect = {
     urn: w.key,
     aspect: w.aspectName,
     entityType: w.entityType,

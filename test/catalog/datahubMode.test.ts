@@ -104,7 +104,9 @@ describe('DataHub mode: Rest.li protocol versions', () => {
     assertRestLiError(tooNew, 400, /^Rest\.li protocol version 3\.0\.0 used by the client is not supported!$/);
 
     const spec = await testCatalog(t, { sample: true });
-    assertRestLiError(await entitiesV2(spec, USERS, '?aspects=List(status)'), 400, /unknown aspect 'status'/);
+    // `status` is an aspect of datasets in DataHub's registry: the spec mode reads it as absent; a name the registry does not give datasets is a 400.
+    assert.equal((await entitiesV2(spec, USERS, '?aspects=List(status)')).status, 200);
+    assertRestLiError(await entitiesV2(spec, USERS, '?aspects=List(bogus)'), 400, /unknown aspect 'bogus'/);
   });
 });
 

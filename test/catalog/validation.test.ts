@@ -79,29 +79,30 @@ const CASES: Array<{ name: string; body: string; status: number; message: RegExp
     message: /^proposal\.aspect\.contentType: only application\/json is supported, found 'text\/plain'/,
   },
   {
-    name: 'changeType PATCH',
-    body: body({ ...good, changeType: 'PATCH' }),
+    name: 'changeType DELETE',
+    body: body({ ...good, changeType: 'DELETE' }),
     status: 400,
-    message: /^proposal\.changeType: only UPSERT is supported by this catalog, found 'PATCH'/,
+    message: /^proposal\.changeType: only UPSERT and PATCH are supported by this catalog, found 'DELETE'/,
   },
   {
     name: 'unknown entityType',
-    body: body({ ...good, entityType: 'chart' }),
+    body: body({ ...good, entityType: 'chartz' }),
     status: 400,
-    message: /^proposal\.entityType: unknown entity type 'chart' \(known: dataset, mlFeature/,
+    message: /^proposal\.entityType: unknown entity type 'chartz': not an entity of DataHub's entity registry/,
   },
   {
     name: 'unknown aspectName',
-    body: body({ ...good, aspectName: 'status' }),
+    body: body({ ...good, aspectName: 'bogusAspect' }),
     status: 400,
-    message: /^proposal\.aspectName: unknown aspect 'status' \(known: /,
+    message:
+      /^proposal\.aspectName: unknown aspect 'bogusAspect': 'bogusAspect' is not an aspect of entity type 'mlModelGroup'/,
   },
   {
     name: 'aspect of another entity',
     body: body({ ...good, aspectName: 'datasetProperties' }),
     status: 400,
     message:
-      /^proposal\.aspectName: 'datasetProperties' is not an aspect of entity type 'mlModelGroup' \(its aspects: mlModelGroupProperties, editableMlModelGroupProperties, ownership, globalTags, glossaryTerms, domains, deprecation\)/,
+      /^proposal\.aspectName: unknown aspect 'datasetProperties': 'datasetProperties' is not an aspect of entity type 'mlModelGroup' in DataHub's entity registry \("Unknown aspect datasetProperties for entity mlModelGroup"; its aspects: mlModelGroupKey, glossaryTerms, editableMlModelGroupProperties, domains, applications, mlModelGroupProperties, ownership, status/,
   },
   {
     name: 'unparsable URN',

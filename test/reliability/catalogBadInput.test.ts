@@ -225,21 +225,21 @@ const ROWS: Row[] = [
     request: propose({ changeType: 'DELETE' }),
     status: 400,
     shape: 'restli',
-    message: /only UPSERT is supported/,
+    message: /only UPSERT and PATCH are supported/,
   },
   {
     name: 'an unknown entity type',
-    request: propose({ entityType: 'chart' }),
+    request: propose({ entityType: 'chartz' }),
     status: 400,
     shape: 'restli',
-    message: /unknown entity type 'chart'/,
+    message: /unknown entity type 'chartz'/,
   },
   {
     name: 'an unknown aspect',
-    request: propose({ aspectName: 'status' }),
+    request: propose({ aspectName: 'bogusAspect' }),
     status: 400,
     shape: 'restli',
-    message: /unknown aspect 'status'/,
+    message: /unknown aspect 'bogusAspect'/,
   },
   {
     name: 'an aspect of another entity type',
@@ -318,7 +318,7 @@ const ROWS: Row[] = [
         proposals: [
           proposal({}),
           proposal({ entityUrn: NEW_GROUP.replace('never-stored', 'also-new') }),
-          proposal({ aspectName: 'status' }),
+          proposal({ aspectName: 'bogusAspect' }),
         ],
         async: 'false',
       },
@@ -435,10 +435,10 @@ const ROWS: Row[] = [
   },
   {
     name: 'an aspect read of an unknown aspect',
-    request: read(`/aspects/${encodeUrnForPath(USERS)}?aspect=status`),
+    request: read(`/aspects/${encodeUrnForPath(USERS)}?aspect=bogusAspect`),
     status: 400,
     shape: 'restli',
-    message: /unknown aspect 'status'/,
+    message: /unknown aspect 'bogusAspect'/,
   },
   {
     name: 'an aspect read of an old version',
@@ -448,11 +448,11 @@ const ROWS: Row[] = [
     message: /only version=0 \(the latest\) is kept/,
   },
   {
-    name: 'an entity read of a user URN',
-    request: read(`/entitiesV2/${encodeUrnForPath('urn:li:corpuser:jdoe')}`),
+    name: "an entity read of a type DataHub's registry does not have",
+    request: read(`/entitiesV2/${encodeUrnForPath('urn:li:myThing:jdoe')}`),
     status: 400,
     shape: 'restli',
-    message: /is a corpuser URN; this catalog stores dataset/,
+    message: /is a myThing URN, an entity type DataHub's entity registry does not have/,
   },
   // The token.
   {

@@ -6,6 +6,8 @@
  * The DataHub mode answers them the way DataHub does with `alwaysIncludeKeyAspect`: every
  * entitiesV2 answer holds the key aspect, whether or not the entity was ever written.
  */
+import { recordOfAspect } from '../../../model/src/entityAspects';
+import { registryEntry } from '../../../model/src/registry';
 import type { Urn } from '../../../model/src/urn';
 
 /** DataHub's system actor, the `created.actor` of a key aspect made up on read (Constants.SYSTEM_ACTOR). */
@@ -15,6 +17,48 @@ export interface KeyAspect {
   name: string;
   fqcn: string;
   value: Record<string, string>;
+}
+
+/** Splits `(a,b,c)` at the commas outside nested parentheses (DataHub's TupleKey); a bare id is one part. */
+function keyParts(id: string): string[] {
+  if (!id.startsWith('(') || !id.endsWith(')')) return [id];
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 1;
+  for (let i = 1; i < id.length - 1; i++) {
+    const c = id[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(id.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(id.slice(start, id.length - 1));
+  return parts;
+}
+
+/** The URN's id after `urn:<ns>:<type>:`. */
+function idOf(urnText: string): string {
+  const third = urnText.indexOf(':', urnText.indexOf(':', 4) + 1);
+  return urnText.slice(third + 1);
+}
+
+/**
+ * The key aspect of a URN of any registry kind: the five kinds as above; the others by their key
+ * fields in order (model/src/registry.ts), each bound to the URN's part at its place.
+ */
+export function keyAspectOf(urn: Urn, urnText: string): KeyAspect | undefined {
+  const known = keyAspect(urn);
+  if (known) return known;
+  const type = urn.kind === 'other' ? urn.entityType : urn.kind;
+  const entry = registryEntry(type);
+  if (!entry) return undefined;
+  const parts = entry.fields.length === 1 ? [idOf(urnText)] : keyParts(idOf(urnText));
+  if (parts.length !== entry.fields.length) return undefined;
+  const value: Record<string, string> = {};
+  entry.fields.forEach((f, i) => (value[f.name] = parts[i]!));
+  return { name: entry.keyAspect, fqcn: recordOfAspect(entry.keyAspect)!, value };
 }
 
 /** The key aspect of a URN of one of the five kinds; undefined for other kinds. */

@@ -22,6 +22,7 @@ export const CATALOG_SDL = /* GraphQL */ `
     entity(urn: String!): Entity
     entityExists(urn: String!): Boolean
     searchAcrossEntities(input: SearchAcrossEntitiesInput!): SearchResults
+    scrollAcrossEntities(input: ScrollAcrossEntitiesInput!): ScrollResults
     autoComplete(input: AutoCompleteInput!): AutoCompleteResults
     autoCompleteForMultiple(input: AutoCompleteMultipleInput!): AutoCompleteMultipleResults
   }
@@ -33,6 +34,32 @@ export const CATALOG_SDL = /* GraphQL */ `
     start: Int
     count: Int
     orFilters: [AndFilterInput!]
+  }
+
+  # What DataHub's Python SDK (v2 search, get_urns_by_filter) sends: scrollId pages on; keepAlive and
+  # the searchFlags it sets are taken and change nothing here (no point-in-time snapshot, no cache).
+  input ScrollAcrossEntitiesInput {
+    types: [EntityType!]
+    query: String!
+    scrollId: String
+    keepAlive: String
+    count: Int
+    orFilters: [AndFilterInput!]
+    searchFlags: SearchFlags
+  }
+
+  input SearchFlags {
+    skipCache: Boolean
+    fulltext: Boolean
+    skipHighlighting: Boolean
+    skipAggregates: Boolean
+  }
+
+  type ScrollResults {
+    nextScrollId: String
+    count: Int!
+    total: Int!
+    searchResults: [SearchResult!]!
   }
 
   input AndFilterInput {

@@ -35,6 +35,7 @@ interface Filter {
 
 interface SearchArgs {
   types?: string[] | null;
+  scrollId?: string | null;
   type?: string | null;
   query: string;
   start?: number | null;
@@ -172,6 +173,31 @@ function node(ctx: ReadContext, hit: SearchHit): Json | null {
   return parsed.ok ? entityNode(ctx, hit.key, parsed.urn, hit.key) : null;
 }
 
+function results(ctx: ReadContext, page: SearchHit[]): Json[] {
+  return page.flatMap((h) => {
+    const entity = node(ctx, h);
+    return entity
+      ? [
+          {
+            entity,
+            matchedFields: [{ name: h.matched, value: h.matched === 'name' ? h.name : (h.description ?? '') }],
+          },
+        ]
+      : [];
+  });
+}
+
+/** The opaque scroll id: where the next page starts. DataHub's is an Elasticsearch search-after key; clients pass it back as given. */
+const SCROLL_PREFIX = 'catalog-lens:';
+
+function scrollStart(scrollId: string | null | undefined, where: string): number {
+  if (scrollId === undefined || scrollId === null) return 0;
+  const n = scrollId.startsWith(SCROLL_PREFIX) ? Number(scrollId.slice(SCROLL_PREFIX.length)) : NaN;
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw badRequest(`${where}.scrollId: '${scrollId}' is not a scroll id this catalog gave (pass nextScrollId back)`);
+  return n;
+}
+
 export const searchRoots = {
   searchAcrossEntities: (args: { input: SearchArgs }, ctx: ReadContext): Json => {
     const where = 'searchAcrossEntities(input)';
@@ -182,17 +208,22 @@ export const searchRoots = {
       start,
       count: page.length,
       total: page.total ?? page.length,
-      searchResults: page.flatMap((h) => {
-        const entity = node(ctx, h);
-        return entity
-          ? [
-              {
-                entity,
-                matchedFields: [{ name: h.matched, value: h.matched === 'name' ? h.name : (h.description ?? '') }],
-              },
-            ]
-          : [];
-      }),
+      searchResults: results(ctx, page),
+    };
+  },
+  /** Pages like searchAcrossEntities; `nextScrollId` is null on the last page, as DataHub's. */
+  scrollAcrossEntities: (args: { input: SearchArgs }, ctx: ReadContext): Json => {
+    const where = 'scrollAcrossEntities(input)';
+    const start = scrollStart(args.input.scrollId, where);
+    const count = bounded(args.input.count, 10, `${where}.count`);
+    const page = search(args.input, ctx, where, count, start);
+    const total = page.total ?? page.length;
+    const next = start + page.length;
+    return {
+      nextScrollId: page.length > 0 && next < total ? `${SCROLL_PREFIX}${next}` : null,
+      count: page.length,
+      total,
+      searchResults: results(ctx, page),
     };
   },
   autoComplete: (args: { input: SearchArgs }, ctx: ReadContext): Json => {
