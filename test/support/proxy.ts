@@ -100,7 +100,7 @@ export interface TestProxy {
     change: (answer: ProxiedAnswer, req: ProxiedRequest) => ProxiedAnswer,
     when?: RequestPredicate,
   ): FaultRule;
-  /** Resolves when `accept` holds for the exchanges: checked now and each time an answer has been sent whole. */
+  /** Resolves when `accept` holds for the exchanges: checked now, as each request arrives and as each answer has been sent whole. */
   waitFor(accept: (exchanges: readonly Exchange[]) => boolean, what: string, timeoutMs?: number): Promise<void>;
   /** Stops listening (connections are refused) and closes the open ones. */
   refuse(): Promise<void>;
@@ -136,7 +136,7 @@ export async function startProxy(opts: ProxyOptions = {}): Promise<TestProxy> {
       },
     };
   };
-  const answered = (): void => {
+  const changed = (): void => {
     for (const w of [...waiters]) w();
   };
   const later = (ms: number, fn: () => void): NodeJS.Timeout => {
@@ -152,7 +152,7 @@ export async function startProxy(opts: ProxyOptions = {}): Promise<TestProxy> {
     if (res.destroyed) return;
     ex.answer = answer;
     res.writeHead(answer.status, answer.headers as OutgoingHttpHeaders);
-    res.end(answer.body, answered);
+    res.end(answer.body, changed);
   };
 
   const answerFault = (ex: Exchange, req: IncomingMessage, res: ServerResponse, fault: Fault): void => {
@@ -220,6 +220,7 @@ export async function startProxy(opts: ProxyOptions = {}): Promise<TestProxy> {
         body: body.toString('utf8'),
       };
       exchanges.push(ex);
+      changed();
       const fault = faults.find((f) => f.when(ex));
       if (fault) {
         if (--fault.times === 0) faults.splice(faults.indexOf(fault), 1);
