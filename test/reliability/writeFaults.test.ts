@@ -5,12 +5,10 @@
  * and once the catalog behaves again the same command writes, without a restart.
  *
  * Three places a fault can hit: the existence check before a write (GraphQL), the aspect write
- * itself (`POST /aspects`, through a router that sends only that path through the fault proxy),
- * and the GraphQL write path (`updateDescription`).
+ * itself (`POST /aspects`, through a fault proxy whose faults apply to that path only), and the
+ * GraphQL write path (`updateDescription`, the same way).
  */
 import assert from 'node:assert/strict';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { aspects } from '../support/catalogHttp';
 import { startFaultProxy, type FaultMode, type FaultProxy } from '../support/faultProxy';
@@ -44,80 +42,38 @@ const EXPECTED: Record<Exclude<FaultMode, 'forward'>, { kind: string; message: (
 };
 const MODES = Object.keys(EXPECTED) as Array<Exclude<FaultMode, 'forward'>>;
 
-/** A router on 127.0.0.1: the requests `faulted` picks go through the fault proxy, the others straight to the catalog. */
-async function startRouter(
-  catalogUrl: string,
-  faultUrl: string,
-  faulted: (method: string, path: string, body: string) => boolean,
-): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const target = new URL(faulted(req.method ?? 'GET', req.url ?? '/', body.toString()) ? faultUrl : catalogUrl);
-      const up = request(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: req.url,
-          method: req.method,
-          headers: { ...req.headers, host: target.host },
-        },
-        (upRes) => {
-          res.writeHead(upRes.statusCode ?? 502, upRes.headers);
-          upRes.pipe(res);
-        },
-      );
-      up.on('error', () => res.destroy());
-      res.on('close', () => up.destroy());
-      up.end(body);
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
-}
-
 describe('catalog faults seen by write commands', () => {
   let catalog: Catalog;
   let proxy: FaultProxy;
-  let aspectRouter: { url: string; close(): Promise<void> };
-  let mutationRouter: { url: string; close(): Promise<void> };
+  /** Fault proxies whose faults apply only to the aspect write, and only to the updateDescription mutation. */
+  let aspectProxy: FaultProxy;
+  let mutationProxy: FaultProxy;
   let viaProxy: LspSession;
-  let viaRouter: LspSession;
+  let viaAspects: LspSession;
   let viaGraphql: LspSession;
   let n = 0;
 
   before(async () => {
     catalog = await sampleCatalog();
     proxy = await startFaultProxy(catalog.url, 60_000);
-    aspectRouter = await startRouter(
+    aspectProxy = await startFaultProxy(
       catalog.url,
-      proxy.url,
-      (method, path) => method === 'POST' && path.startsWith('/aspects'),
+      60_000,
+      (r) => r.method === 'POST' && r.path.startsWith('/aspects'),
     );
-    mutationRouter = await startRouter(catalog.url, proxy.url, (_method, _path, body) =>
-      body.includes('mutation updateDescription'),
-    );
+    mutationProxy = await startFaultProxy(catalog.url, 60_000, (r) => r.body.includes('mutation updateDescription'));
     viaProxy = await serverFor(proxy.url, { settings: SETTINGS });
-    viaRouter = await serverFor(aspectRouter.url, { settings: SETTINGS });
-    viaGraphql = await serverFor(mutationRouter.url, { settings: { ...SETTINGS, writePath: 'graphql' } });
+    viaAspects = await serverFor(aspectProxy.url, { settings: SETTINGS });
+    viaGraphql = await serverFor(mutationProxy.url, { settings: { ...SETTINGS, writePath: 'graphql' } });
   });
   let cases = 0;
   after(async () => {
     console.log(
       `write-command fault cases: ${cases} (${MODES.length} faults at the existence check, the aspect write and the updateDescription mutation)`,
     );
-    for (const s of [viaProxy, viaRouter, viaGraphql]) await s.stop();
-    await aspectRouter.close();
-    await mutationRouter.close();
+    for (const s of [viaProxy, viaAspects, viaGraphql]) await s.stop();
+    await aspectProxy.close();
+    await mutationProxy.close();
     await proxy.close();
     await catalog.close();
   });
@@ -153,20 +109,21 @@ describe('catalog faults seen by write commands', () => {
 
   async function faultThenRecover(
     lsp: LspSession,
+    faults: FaultProxy,
     mode: Exclude<FaultMode, 'forward'>,
     path: string,
     kind = EXPECTED[mode].kind,
     write = describeDataset,
   ): Promise<void> {
     cases++;
-    await proxy.setMode(mode);
+    await faults.setMode(mode);
     const r = await write.run(lsp);
     assert.equal(r.status, 'failed', JSON.stringify(r));
     assert.equal(r.kind, kind, r.message);
     assert.match(r.message, EXPECTED[mode].message(path));
     assert.ok(r.message.length < 600, `the message is ${r.message.length} characters`);
     assert.equal(lsp.child.exitCode, null, 'the server is still running');
-    await proxy.setMode('forward');
+    await faults.setMode('forward');
     const again = await write.run(lsp);
     assert.equal(again.status, 'written', `after the catalog came back: ${JSON.stringify(again)}`);
     await lsp.waitForStatus((st) => st.state === 'connected', 10_000);
@@ -175,7 +132,7 @@ describe('catalog faults seen by write commands', () => {
 
   for (const mode of MODES) {
     test(`the existence check meets ${mode}: failed (${EXPECTED[mode].kind}) with the endpoint and the cause; after recovery the write goes through`, async () => {
-      await faultThenRecover(viaProxy, mode, '/api/graphql');
+      await faultThenRecover(viaProxy, proxy, mode, '/api/graphql');
     });
   }
 
@@ -183,18 +140,18 @@ describe('catalog faults seen by write commands', () => {
     // A 404 from the write path is what the catalog answers for an entity that does not exist.
     const kind = mode === 'status404' ? 'notFound' : EXPECTED[mode].kind;
     test(`the aspect write itself meets ${mode}: failed (${kind}), never retried, and after recovery the write goes through`, async () => {
-      const writesBefore = proxy.requests;
-      await faultThenRecover(viaRouter, mode, '/aspects', kind);
+      const writesBefore = aspectProxy.requests;
+      await faultThenRecover(viaAspects, aspectProxy, mode, '/aspects', kind);
       // One faulted POST plus the one that went through after recovery: a write is never retried.
-      assert.equal(proxy.requests - writesBefore, 2);
+      assert.equal(aspectProxy.requests - writesBefore, 2);
     });
   }
 
   for (const mode of MODES.filter((m) => m !== 'refuse')) {
     test(`the updateDescription mutation (GraphQL write path) meets ${mode}: failed (${EXPECTED[mode].kind}), never retried, and after recovery it goes through`, async () => {
-      const before = proxy.requests;
-      await faultThenRecover(viaGraphql, mode, '/api/graphql', EXPECTED[mode].kind, describeColumn);
-      assert.equal(proxy.requests - before, 2);
+      const before = mutationProxy.requests;
+      await faultThenRecover(viaGraphql, mutationProxy, mode, '/api/graphql', EXPECTED[mode].kind, describeColumn);
+      assert.equal(mutationProxy.requests - before, 2);
     });
   }
 });

@@ -1,12 +1,24 @@
 /** Requests per document, counted at the real catalog: batching, cache, single flight, cancellation. */
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
-import { hoverText, positionOf } from '../support/lspClient';
-import { S, serverFor, useSampleServer } from '../support/fixture';
-import { startFaultProxy } from '../support/faultProxy';
+import { after, before, describe, test } from 'node:test';
+import { hoverText, positionOf, type LspSession } from '../support/lspClient';
+import { S, sampleCatalog, serverFor, type Catalog } from '../support/fixture';
+import { startProxy, type TestProxy } from '../support/proxy';
 
 describe('batching, cache and single flight', () => {
-  const env = useSampleServer();
+  // The server reaches the catalog through a proxy, whose answers are events a test can wait for;
+  // the requests are counted at the catalog.
+  const env = {} as { catalog: Catalog; proxy: TestProxy; lsp: LspSession };
+  before(async () => {
+    env.catalog = await sampleCatalog();
+    env.proxy = await startProxy({ target: env.catalog.url });
+    env.lsp = await serverFor(env.proxy.url);
+  });
+  after(async () => {
+    await env.lsp?.stop();
+    await env.proxy?.stop();
+    await env.catalog?.close();
+  });
 
   test('a document with 1,000 distinct URNs makes 12 GraphQL requests (and 10 did-you-mean searches), and a second look makes none', async () => {
     const lines = Array.from(
@@ -16,6 +28,7 @@ describe('batching, cache and single flight', () => {
     lines.push(`u = "${S.users}"`, `u2 = "${S.users}"`);
     const text = lines.join('\n');
     env.catalog.stats.reset();
+    const from = env.proxy.exchanges.length;
     await env.lsp.open('file:///w/many.py', 'python', text);
     const ds = await env.lsp.diagnostics(
       'file:///w/many.py',
@@ -24,9 +37,14 @@ describe('batching, cache and single flight', () => {
     assert.equal(ds.length, 1000);
     // 86 datasets fit DataHub's complexity budget of 2,000 per document (each costs 23 with its deprecation flag and siblings).
     // Then did-you-mean searches near names for the first 10 unknown URNs (MAX_SUGGESTION_SEARCHES).
-    // (None finds a near name in the sample: no second publication to wait for, so the catalog's count is.)
-    for (const until = Date.now() + 5000; env.catalog.stats.graphql < 22 && Date.now() < until;)
-      await new Promise((r) => setTimeout(r, 20));
+    // (None finds a near name in the sample: no second publication to wait for, so the answers are.)
+    await env.proxy
+      .waitFor(
+        (all) => all.slice(from).filter((e) => e.path === '/api/graphql' && e.answer !== undefined).length >= 22,
+        '22 GraphQL answers',
+        5000,
+      )
+      .catch(() => undefined); // the count below says what came instead
     assert.equal(env.catalog.stats.graphql, 12 + 10, '1,001 distinct URNs in batches of 86, and 10 searches');
 
     env.catalog.stats.reset();
@@ -55,13 +73,14 @@ describe('batching, cache and single flight', () => {
   });
 
   test('a cancelled hover is answered as cancelled and the server goes on', async () => {
-    // The catalog answers through a proxy that holds every request for 1.5 s, so the hover is
-    // still waiting on the catalog when its cancellation arrives (with the catalog answering at
-    // once, the hover could be answered before the cancellation is read, which LSP allows).
-    const proxy = await startFaultProxy(env.catalog.url, 1500);
+    // The catalog answers through a proxy that holds every request until the cancellation has been
+    // answered, so the hover is still waiting on the catalog when its cancellation arrives (with the
+    // catalog answering at once, the hover could be answered before the cancellation is read, which
+    // LSP allows).
+    const proxy = await startProxy({ target: env.catalog.url });
     const lsp = await serverFor(proxy.url);
     try {
-      await proxy.setMode('slow');
+      const hold = proxy.hold();
       const text = `z = "${S.ordersTable}"\n`;
       await lsp.open('file:///w/cancel.py', 'python', text);
       const { CancellationTokenSource } = await import('vscode-languageserver-protocol');
@@ -73,11 +92,12 @@ describe('batching, cache and single flight', () => {
       );
       source.cancel();
       await assert.rejects(pending, (e: { code?: number }) => e.code === -32800);
+      hold.release();
       const h = await lsp.hover('file:///w/cancel.py', positionOf(text, 'orders_table'));
       assert.match(hoverText(h), /Features about orders\./);
     } finally {
       await lsp.stop();
-      await proxy.close();
+      await proxy.stop();
     }
   });
 });

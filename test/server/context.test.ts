@@ -1,6 +1,6 @@
 /**
  * What else the catalog knows of an entity, in hovers: the answer read leniently
- * (server/src/catalogClient/context.ts), its lines (features/hover.ts contextLines), and the hover
+ * (server/src/resolution/context.ts), its lines (features/hover.ts contextLines), and the hover
  * over LSP against the real local catalog in both modes, with a deprecation written to it.
  */
 import assert from 'node:assert/strict';

@@ -5,11 +5,10 @@
  * the warning kept when the searches take longer than the syntax-first delay.
  */
 import assert from 'node:assert/strict';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { rankSuggestions, suggestionNames } from '../../server/src/resolution/didYouMean';
+import { startProxy, type TestProxy } from '../support/proxy';
 import { applyEdits } from '../support/textEdits';
 import { COMPAT_MODES, S, sampleCatalog, serverFor, useSampleServer, type Catalog } from '../support/fixture';
 
@@ -119,48 +118,31 @@ for (const compat of COMPAT_MODES)
 
 describe('did-you-mean slower than the first diagnostics', () => {
   let catalog: Catalog;
-  let proxy: Server;
-  let proxyUrl: string;
+  let proxy: TestProxy;
+  const isSearch = (r: { body: string }): boolean => r.body.includes('searchEntities');
   before(async () => {
     catalog = await sampleCatalog();
-    // A proxy that answers the catalog's searches 800 ms late and everything else at once.
-    proxy = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const body = Buffer.concat(chunks);
-        const forward = (): void => {
-          const up = request(
-            new URL(req.url ?? '/', catalog.url),
-            { method: req.method, headers: { ...req.headers, host: new URL(catalog.url).host } },
-            (r) => {
-              res.writeHead(r.statusCode ?? 502, r.headers);
-              r.pipe(res);
-            },
-          );
-          up.on('error', () => res.destroy());
-          up.end(body);
-        };
-        if (body.toString('utf8').includes('searchEntities')) setTimeout(forward, 800);
-        else forward();
-      });
-    });
-    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()));
-    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    // A proxy that answers the catalog's searches 800 ms late and everything else at once: the
+    // searches outlast the syntax-first delay (300 ms), the timing under test.
+    proxy = await startProxy({ target: catalog.url });
+    proxy.delay(800, isSearch);
   });
   after(async () => {
-    await new Promise((r) => proxy?.close(r));
+    await proxy?.stop();
     await catalog?.close();
   });
 
   test('the unknown-URN warning stays when the searches outlast the syntax-first delay', async () => {
-    const lsp = await serverFor(proxyUrl);
+    const lsp = await serverFor(proxy.url);
     try {
       const uri = 'file:///w/slow_suggest.py';
       await lsp.open(uri, 'python', `x = "${S.ghost}"\n`);
       await lsp.diagnostics(uri, (all) => all.some((d) => d.code === 'unknown-urn'));
-      // Past the searches (800 ms) and the syntax-first delay (300 ms): nothing took the warning away.
-      await new Promise((r) => setTimeout(r, 1500));
+      // Past the searches (800 ms) and so past the syntax-first delay (300 ms): the searches were
+      // answered, and then a request to the server was; the server writes in order, so a
+      // publication that took the warning away would have come before that answer.
+      await proxy.waitFor((all) => all.some((e) => isSearch(e) && e.answer !== undefined), 'the searches answered');
+      await lsp.connection.sendRequest('catalogLens/knownUrns', { uri });
       assert.deepEqual(
         lsp.latestDiagnostics(uri)?.map((d) => d.code),
         ['unknown-urn'],

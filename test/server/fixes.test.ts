@@ -1,10 +1,12 @@
 /**
  * A fix for every diagnostic that has one, and writes that report in the user's words. Through the
  * real server process against the real local catalog, in both of its modes and on both write paths:
- * the description of an ML entity (setMlDescription), the env typo's quick fix, and no write
- * offered on an entity the catalog does not have.
+ * the description of an ML entity (setMlDescription), the env typo's quick fix, no write
+ * offered on an entity the catalog does not have, and the code actions of descriptions, ML lists,
+ * YAML list members and YAML docs as code (push and pull).
  */
 import assert from 'node:assert/strict';
+import { parseDocument } from 'yaml';
 import { beforeEach, describe, test } from 'node:test';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { applyEdits } from '../support/textEdits';
@@ -336,5 +338,130 @@ describe('without client commands (Neovim) there is no text to ask for', () => {
       actions.filter((a) => a.title.startsWith('Write')),
       [],
     );
+  });
+});
+
+describe('code actions', () => {
+  // Two of these tests write: each test has a catalog and server of its own.
+  const env = useSampleServerPerTest({ initializationOptions: { clientCommands: true } });
+
+  const actionsFor = async (uri: string, d: Diagnostic): Promise<CodeAction[]> =>
+    env.lsp.codeActions(uri, d.range, [d]);
+
+  test('a missing description offers "Write dataset description…" as the preferred quick fix, never source.fixAll', async () => {
+    const uri = 'file:///w/ca.py';
+    await env.lsp.open(uri, 'python', `x = "${S.orders}"\n`);
+    const [d] = await env.lsp.diagnostics(uri, (ds) => ds.some((x) => x.code === 'missing-description'));
+    const actions = await actionsFor(uri, d!);
+    const write = actions.find((a) => a.title === 'Write dataset description…')!;
+    assert.equal(write.kind, 'quickfix');
+    assert.equal(write.isPreferred, true);
+    assert.deepEqual(write.command?.arguments, [{ urn: S.orders }]);
+    assert.ok(actions.every((a) => !String(a.kind).startsWith('source')));
+    assert.equal(
+      actions.filter((a) => a.title === 'Write dataset description…').length,
+      1,
+      'offered once, not again as a refactor',
+    );
+  });
+
+  test('on a feature URN: add to feature table or model; on a model: add group; on an unknown ML URN: create it', async () => {
+    const text = `f = "${S.avgAmount}"\nm = "${S.ltvModel}"\ng = "urn:li:mlFeature:(users_table,brand_new)"\n`;
+    const uri = 'file:///w/ca2.py';
+    await env.lsp.open(uri, 'python', text);
+    const ds = await env.lsp.diagnostics(uri, (x) => x.some((d) => d.code === 'unknown-urn'));
+    const at = (needle: string) => ({ start: positionOf(text, needle), end: positionOf(text, needle) });
+    const onFeature = (await env.lsp.codeActions(uri, at('avg_amount'), [])).map((a) => a.title);
+    assert.deepEqual(
+      onFeature.filter((t) => t.startsWith('Add')),
+      ['Add feature to feature table…', 'Add feature to model…'],
+    );
+    const onModel = (await env.lsp.codeActions(uri, at('ltv-model-v1'), [])).map((a) => a.title);
+    assert.ok(onModel.includes('Add model group…'));
+    const unknown = ds.find((d) => d.code === 'unknown-urn')!;
+    const create = (await actionsFor(uri, unknown)).find((a) => a.title === 'Create ML feature in catalog…');
+    assert.ok(create, 'create action offered');
+    assert.equal(create.kind, 'quickfix');
+  });
+
+  test('YAML list members the catalog lacks: "Append to catalog" writes them', async () => {
+    const yaml = `feature_tables:\n  - urn: ${S.usersTable}\n    features:\n      - ${S.age}\n      - ${S.signupDays}\n`;
+    const uri = 'file:///w/ft.yml';
+    await env.lsp.open(uri, 'yaml', yaml);
+    const ds = await env.lsp.diagnostics(uri, (x) => x.some((d) => d.code === 'missing-list-member'));
+    const d = ds.find((x) => x.code === 'missing-list-member')!;
+    const append = (await actionsFor(uri, d)).find((a) => a.title === 'Append to catalog')!;
+    const r = await env.lsp.command<WriteResult>(append.command!.command, append.command!.arguments![0]);
+    assert.equal(r.status, 'written');
+    const { mlFeatureTableProperties: t } = await aspects(env.catalog.url, S.usersTable, ['mlFeatureTableProperties']);
+    assert.deepEqual(t.mlFeatures, [S.age, S.country, S.signupDays]);
+    await env.lsp.diagnostics(uri, (x) => !x.some((y) => y.code === 'missing-list-member'));
+  });
+
+  test('pull inserts a missing column description in a flow mapping as valid YAML (quoted: the text has a comma)', async () => {
+    const yaml = `datasets:\n  - urn: ${S.users}\n    columns:\n      - {name: email, type: string}   # flow\n`;
+    const uri = 'file:///w/flow.yml';
+    await env.lsp.open(uri, 'yaml', yaml);
+    const at = positionOf(yaml, 'email');
+    // The action reads the catalog's answer from the cache: a hover waits for it (the first
+    // diagnostics may come before it, when the catalog is slow).
+    await env.lsp.hover(uri, positionOf(yaml, 'db.users'));
+    const pull = (await env.lsp.codeActions(uri, { start: at, end: at }, [])).find(
+      (a) => a.title === 'Pull description from catalog',
+    );
+    assert.ok(pull, 'pull offered');
+    const pulled = applyEdits(yaml, pull.edit!.changes![uri]!);
+    assert.equal(
+      pulled,
+      yaml.replace(
+        '{name: email, type: string}',
+        '{name: email, type: string, description: "Login e-mail address, unique."}',
+      ),
+    );
+    assert.deepEqual(parseDocument(pulled).errors, []);
+  });
+
+  test('YAML docs as code: push uses the YAML text; pull edits keep comments and block scalars', async () => {
+    const yaml = [
+      '# Dataset docs, reviewed in PRs',
+      'datasets:',
+      `  - urn: ${S.users}   # the users table`,
+      '    description: |',
+      '      Users of the product.',
+      '      One row each.',
+      '    columns:',
+      '      - name: email  # login',
+      "        description: 'E-mail address'",
+      `  - urn: ${S.orders}`,
+      '    description: >',
+      '      Orders placed',
+      '      by users.',
+      '',
+    ].join('\n');
+    const uri = 'file:///w/docs.yml';
+    await env.lsp.open(uri, 'yaml', yaml);
+    const ds = await env.lsp.diagnostics(uri, (x) => x.filter((d) => String(d.code).endsWith('mismatch')).length === 3);
+    const dsDesc = ds.find((d) => d.code === 'description-mismatch' && (d.data as { urn: string }).urn === S.users)!;
+    const pull = (await actionsFor(uri, dsDesc)).find((a) => a.title === 'Pull description from catalog')!;
+    const pulled = applyEdits(yaml, pull.edit!.changes![uri]!);
+    assert.equal(
+      pulled,
+      yaml.replace(
+        '|\n      Users of the product.\n      One row each.',
+        '|-\n      One row per registered user of the product.',
+      ),
+    );
+    const col = ds.find((d) => d.code === 'column-description-mismatch')!;
+    const colPull = (await actionsFor(uri, col)).find((a) => a.title === 'Pull description from catalog')!;
+    assert.equal(
+      applyEdits(yaml, colPull.edit!.changes![uri]!),
+      yaml.replace("'E-mail address'", "'Login e-mail address, unique.'"),
+    );
+    const orders = ds.find((d) => d.code === 'description-mismatch' && (d.data as { urn: string }).urn === S.orders)!;
+    const push = (await actionsFor(uri, orders)).find((a) => a.title === 'Push description to catalog')!;
+    const r = await env.lsp.command<WriteResult>(push.command!.command, push.command!.arguments![0]);
+    assert.equal(r.status, 'written');
+    const { editableDatasetProperties: e } = await aspects(env.catalog.url, S.orders, ['editableDatasetProperties']);
+    assert.equal(e.description, 'Orders placed by users.\n');
   });
 });

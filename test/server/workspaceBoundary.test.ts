@@ -44,6 +44,7 @@ class Workspace {
   async start(opts: SessionOptions = {}): Promise<LspSession> {
     this.lsp = await startSession({
       ...opts,
+      initializationOptions: { indexedNotifications: true, ...opts.initializationOptions },
       workspaceFolders: [{ uri: pathToFileURL(this.ws).toString(), name: 'ws' }],
       workspaceCapabilities: {
         didChangeWatchedFiles: { dynamicRegistration: true },
@@ -85,8 +86,19 @@ class Workspace {
     return decodeURIComponent(uri.slice(pathToFileURL(this.ws).toString().length + 1));
   }
 
-  /** Polls `done` (the state the LSP client keeps) until it holds; fails naming `what`, with the server's logs. */
-  async until(done: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+  /**
+   * Waits until `done` holds, checking it after each notification from the server (a log line,
+   * `catalogLens/indexed` for a file the watcher reported …); fails naming `what`, with the server's logs.
+   */
+  until(done: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+    return this.lsp.waitUntil(done, what, ms);
+  }
+
+  /**
+   * Polls `done` until it holds: for what the server does without a notification (it indexes an open
+   * document after a pause in typing, and says nothing unless it leaves the document out).
+   */
+  async poll(done: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
     for (const end = Date.now() + ms; Date.now() < end;) {
       if (await done()) return;
       if (this.lsp.child.exitCode !== null || this.lsp.child.signalCode !== null) break;
@@ -295,7 +307,7 @@ describe('one URI per file (probe finding 9)', () => {
     await w.lsp.open(w.uri('a.py'), 'python', w.text('a.py'));
     await w.lsp.open(vscodeUri, 'python', text);
     // The open document is indexed (its text names the marker, the file's does not) …
-    await w.until(async () => (await w.usages(marker)).length > 0, 'the open document indexed');
+    await w.poll(async () => (await w.usages(marker)).length > 0, 'the open document indexed');
     // … and the watcher reports the file under Node's spelling, as some editors do.
     await w.watched([[w.uri(name), 2]]);
     await w.until(async () => (await w.usages(marker)).length > 0, 'the change handled');

@@ -7,14 +7,13 @@
  * cookie gets the frontend's own 401 with an empty body (Authenticator.onUnauthorized), which is what
  * a bearer-only call meets when `metadataService.auth.enabled` is off.
  */
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { listenOnLoopback } from './loopbackServer';
+import { startProxy, type Fault, type ProxiedRequest } from './proxy';
 
 export interface DatahubFrontend {
   url: string;
   /** Paths (with query) the frontend passed on to the catalog, and the ones it answered itself. */
-  proxied: string[];
-  served: string[];
+  readonly proxied: string[];
+  readonly served: string[];
   sessionRequired: boolean;
   close(): Promise<void>;
 }
@@ -23,68 +22,44 @@ const SPA =
   '<!doctype html><html><head><title>DataHub</title></head><body><div id="root"></div><script src="/assets/index.js"></script></body></html>';
 
 export async function startDatahubFrontend(gms: string): Promise<DatahubFrontend> {
-  const target = new URL(gms);
-  const state: DatahubFrontend = {
-    url: '',
-    proxied: [],
-    served: [],
-    sessionRequired: false,
-    close: async () => undefined,
+  let sessionRequired = false;
+  /** What the frontend answers itself; undefined for what it proxies to GMS. */
+  const ownAnswers = (req: ProxiedRequest): Fault | undefined => {
+    const path = req.path.split('?')[0]!;
+    if (path.startsWith('/api/'))
+      return sessionRequired && !/PLAY_SESSION=/.test(req.headers.cookie ?? '') ? { status: 401 } : undefined;
+    if (req.method === 'GET' && path === '/config')
+      return {
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ application: 'datahub-frontend', appVersion: 'v1.2.0', isInternal: false }),
+      };
+    if (req.method === 'GET') return { status: 200, contentType: 'text/html; charset=utf-8', body: SPA };
+    return {
+      status: 404,
+      contentType: 'text/html',
+      body: `<html><body><h1>Action Not Found</h1><p>For request '${req.method} ${path}'</p></body></html>`,
+    };
   };
-
-  const forward = (req: IncomingMessage, path: string, body: Buffer, res: ServerResponse): void => {
-    state.proxied.push(path);
-    const up = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path,
-        method: req.method,
-        headers: { ...req.headers, host: target.host, 'content-length': String(body.length) },
-      },
-      (upRes) => {
-        res.writeHead(upRes.statusCode ?? 502, { 'Content-Type': upRes.headers['content-type'] ?? 'application/json' });
-        upRes.pipe(res);
-      },
-    );
-    up.on('error', () => res.writeHead(502, { 'Content-Type': 'text/plain' }).end('Proxy connection failed'));
-    up.end(body);
+  const proxy = await startProxy({
+    target: gms,
+    ownAnswers,
+    rewritePath: (url) => (url.startsWith('/api/gms/') ? url.slice('/api/gms'.length) : url),
+  });
+  return {
+    url: proxy.url,
+    get proxied() {
+      return proxy.exchanges.flatMap((e) => (e.forwardedAs !== undefined ? [e.forwardedAs] : []));
+    },
+    get served() {
+      return proxy.exchanges.flatMap((e) => (e.answeredBy === 'proxy' ? [e.path] : []));
+    },
+    get sessionRequired() {
+      return sessionRequired;
+    },
+    set sessionRequired(on: boolean) {
+      sessionRequired = on;
+    },
+    close: () => proxy.stop(),
   };
-
-  const handle = (req: IncomingMessage, res: ServerResponse): void => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = req.url ?? '/';
-      const path = url.split('?')[0]!;
-      const body = Buffer.concat(chunks);
-      if (path.startsWith('/api/')) {
-        if (state.sessionRequired && !/PLAY_SESSION=/.test(req.headers.cookie ?? '')) {
-          state.served.push(url);
-          res.writeHead(401).end();
-          return;
-        }
-        forward(req, path.startsWith('/api/gms/') ? url.slice('/api/gms'.length) : url, body, res);
-        return;
-      }
-      state.served.push(url);
-      if (req.method === 'GET' && path === '/config') {
-        res
-          .writeHead(200, { 'Content-Type': 'application/json' })
-          .end(JSON.stringify({ application: 'datahub-frontend', appVersion: 'v1.2.0', isInternal: false }));
-      } else if (req.method === 'GET') {
-        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(SPA);
-      } else {
-        res
-          .writeHead(404, { 'Content-Type': 'text/html' })
-          .end(`<html><body><h1>Action Not Found</h1><p>For request '${req.method} ${path}'</p></body></html>`);
-      }
-    });
-  };
-
-  const server: Server = createServer(handle);
-  const listening = await listenOnLoopback(server);
-  state.url = listening.url;
-  state.close = listening.close;
-  return state;
 }

@@ -56,6 +56,13 @@ export interface LspSession {
   nextIndexed(accept?: (p: IndexedParams) => boolean, timeoutMs?: number): Promise<IndexedParams>;
   /** The latest `catalogLens/indexed` notification if it satisfies `accept`, else the next one that does. */
   waitForIndexed(accept: (p: IndexedParams) => boolean, timeoutMs?: number): Promise<IndexedParams>;
+  /**
+   * Resolves when `done` holds: checked now and again after each notification the server sends (a
+   * log line, diagnostics, a status, `catalogLens/indexed` …), so `done` must read what a
+   * notification changes or what the server has done by the time it sends one. Fails naming `what`,
+   * with the server's logs, when `timeoutMs` passes or the server exits first.
+   */
+  waitUntil(done: () => boolean | Promise<boolean>, what: string, timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -101,6 +108,12 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
     [];
   const statusWaiters: Array<{ accept: (s: CatalogStatus) => boolean; resolve: (s: CatalogStatus) => void }> = [];
 
+  /** Called after each notification from the server is handled (waitUntil checks again). */
+  const notified = new Set<() => void>();
+  const changed = (): void => {
+    for (const f of [...notified]) f();
+  };
+
   const configurationScopes: Array<string | undefined> = [];
   connection.onRequest('workspace/configuration', (params: { items: Array<{ section?: string; scopeUri?: string }> }) =>
     params.items.map((item) => {
@@ -111,21 +124,26 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
   connection.onRequest('window/workDoneProgress/create', () => null);
   connection.onRequest('client/registerCapability', (p: unknown) => {
     logs.push(`registerCapability: ${JSON.stringify(p)}`);
+    changed();
     return null;
   });
   connection.onNotification('window/logMessage', (p: { message: string }) => {
     logs.push(p.message);
+    changed();
   });
   connection.onNotification('window/showMessage', (p: { message: string }) => {
     logs.push(`showMessage: ${p.message}`);
+    changed();
   });
   connection.onRequest('window/showMessageRequest', (p: { message: string }) => {
     logs.push(`showMessageRequest: ${p.message}`);
+    changed();
     return null;
   });
-  connection.onNotification('$/progress', () => undefined);
+  connection.onNotification('$/progress', () => changed());
   connection.onNotification('catalogLens/skipped', (p: unknown) => {
     logs.push(`skipped-notice: ${JSON.stringify(p)}`);
+    changed();
   });
   connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: Diagnostic[] }) => {
     published.set(p.uri, p.diagnostics);
@@ -135,6 +153,7 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
         w.resolve(p.diagnostics);
       }
     }
+    changed();
   });
   const indexedWaiters: Array<{ accept: (p: IndexedParams) => boolean; resolve: (p: IndexedParams) => void }> = [];
   let lastIndexed: IndexedParams | undefined;
@@ -154,6 +173,7 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
         w.resolve(p);
       }
     }
+    changed();
   });
   connection.onNotification('catalogLens/status', (s: CatalogStatus) => {
     statuses.push(s);
@@ -163,6 +183,7 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
         w.resolve(s);
       }
     }
+    changed();
   });
   connection.listen();
 
@@ -282,6 +303,48 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
     waitForIndexed(accept, timeoutMs = 20000) {
       if (lastIndexed && accept(lastIndexed)) return Promise.resolve(lastIndexed);
       return nextIndexed(accept, timeoutMs);
+    },
+    waitUntil(done, what, timeoutMs = 10_000) {
+      return new Promise<void>((resolve, reject) => {
+        let checking = false;
+        let again = false;
+        const finish = (err?: Error): void => {
+          notified.delete(check);
+          child.off('exit', onExit);
+          clearTimeout(timer);
+          if (err) reject(err);
+          else resolve();
+        };
+        const failure = (why: string): Error =>
+          new Error(`${what}: not seen (${why})\nlogs:\n${logs.join('\n')}\nstderr:\n${stderr}`);
+        // One check at a time; a notification during a check asks for one more after it.
+        const check = (): void => {
+          if (checking) {
+            again = true;
+            return;
+          }
+          checking = true;
+          void Promise.resolve()
+            .then(done)
+            .then(
+              (ok) => {
+                checking = false;
+                if (ok) finish();
+                else if (again) {
+                  again = false;
+                  check();
+                }
+              },
+              (e: unknown) => finish(e instanceof Error ? e : new Error(String(e))),
+            );
+        };
+        const onExit = (): void => finish(failure('the server exited'));
+        const timer = setTimeout(() => finish(failure(`timed out after ${timeoutMs} ms`)), timeoutMs);
+        if (child.exitCode !== null || child.signalCode !== null) return onExit();
+        child.once('exit', onExit);
+        notified.add(check);
+        check();
+      });
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {

@@ -1,6 +1,5 @@
-/** A real HTTP proxy in front of a catalog that keeps every GraphQL request body and answer, to check what was sent. */
-import { createServer, request, type Server } from 'node:http';
-import { listenOnLoopback } from './loopbackServer';
+/** A real HTTP proxy in front of a catalog that keeps every GraphQL request body and answer, to check what was sent (proxy.ts). */
+import { startProxy } from './proxy';
 
 export interface GraphqlExchange {
   query: string;
@@ -9,61 +8,39 @@ export interface GraphqlExchange {
 
 export interface RecordingProxy {
   url: string;
-  graphql: GraphqlExchange[];
+  readonly graphql: GraphqlExchange[];
   /** While set, `GET /config` gets a load balancer's 502 page instead of the catalog's answer. */
   configDown: boolean;
   /** Paths (with query) of every request. */
-  paths: string[];
+  readonly paths: string[];
   close(): Promise<void>;
 }
 
 export async function startRecordingProxy(target: string): Promise<RecordingProxy> {
-  const t = new URL(target);
-  const state: RecordingProxy = { url: '', graphql: [], configDown: false, paths: [], close: async () => undefined };
-  const server: Server = createServer((req, res) => {
-    state.paths.push(req.url ?? '');
-    if (state.configDown && req.url === '/config') {
-      req.resume();
-      res.writeHead(502, { 'Content-Type': 'text/html' }).end('<html><body><h1>502 Bad Gateway</h1></body></html>');
-      return;
-    }
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const up = request(
-        {
-          host: t.hostname,
-          port: t.port,
-          path: req.url,
-          method: req.method,
-          headers: { ...req.headers, host: t.host },
-        },
-        (upRes) => {
-          const parts: Buffer[] = [];
-          upRes.on('data', (c: Buffer) => parts.push(c));
-          upRes.on('end', () => {
-            const out = Buffer.concat(parts);
-            if (req.url === '/api/graphql' && req.method === 'POST') {
-              state.graphql.push({
-                query: (JSON.parse(body.toString()) as { query: string }).query,
-                answer: JSON.parse(out.toString()) as GraphqlExchange['answer'],
-              });
-            }
-            res
-              .writeHead(upRes.statusCode ?? 502, {
-                'Content-Type': upRes.headers['content-type'] ?? 'application/json',
-              })
-              .end(out);
-          });
-        },
+  const proxy = await startProxy({ target });
+  const state: RecordingProxy = {
+    url: proxy.url,
+    configDown: false,
+    get graphql() {
+      return proxy.exchanges.flatMap((e) =>
+        e.path === '/api/graphql' && e.method === 'POST' && e.answeredBy === 'target' && e.answer
+          ? [
+              {
+                query: (JSON.parse(e.body) as { query: string }).query,
+                answer: JSON.parse(e.answer.body) as GraphqlExchange['answer'],
+              },
+            ]
+          : [],
       );
-      up.on('error', () => res.writeHead(502).end());
-      up.end(body);
-    });
-  });
-  const listening = await listenOnLoopback(server);
-  state.url = listening.url;
-  state.close = listening.close;
+    },
+    get paths() {
+      return proxy.exchanges.map((e) => e.path);
+    },
+    close: () => proxy.stop(),
+  };
+  proxy.fault(
+    { status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1></body></html>' },
+    { when: (r) => state.configDown && r.path === '/config' },
+  );
   return state;
 }

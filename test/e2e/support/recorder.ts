@@ -1,10 +1,11 @@
 /**
  * A plain HTTP server on 127.0.0.1 that records every request it gets (method, path, headers,
  * body). With an upstream it is a proxy in front of the catalog, which can also fail chosen
- * requests on purpose; without one it answers 404 and only records (a decoy endpoint).
+ * requests on purpose; without one it answers 404 and only records (a decoy endpoint). It is
+ * the tests' one proxy (test/support/proxy.ts) under the names the e2e scenarios use.
  */
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { startProxy, type Exchange, type FaultRule } from '../../support/proxy';
 
 export interface RecordedRequest {
   method: string;
@@ -30,74 +31,39 @@ export interface HttpRecorder {
   stop(): Promise<void>;
 }
 
+/** A recorded request as this module spells it, the same object each time it is asked for. */
+const recorded = new WeakMap<Exchange, RecordedRequest>();
+function asRecorded(e: Exchange): RecordedRequest {
+  let r = recorded.get(e);
+  if (!r) recorded.set(e, (r = { method: e.method, url: e.path, headers: e.headers, body: e.body }));
+  return r;
+}
+
 export async function startRecorder(opts: { upstream?: string } = {}): Promise<HttpRecorder> {
-  const requests: RecordedRequest[] = [];
-  const faulted: RecordedRequest[] = [];
-  const faults: InjectedFault[] = [];
-  const upstream = opts.upstream !== undefined ? new URL(opts.upstream) : undefined;
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const recorded: RecordedRequest = {
-        method: req.method ?? 'GET',
-        url: req.url ?? '/',
-        headers: req.headers,
-        body: body.toString('utf8'),
-      };
-      requests.push(recorded);
-      const faultAt = faults.findIndex((f) => f.matches(recorded));
-      if (faultAt >= 0) {
-        const fault = faults.splice(faultAt, 1)[0]!;
-        faulted.push(recorded);
-        res.writeHead(fault.status, { 'content-type': 'application/json' }).end(JSON.stringify(fault.body));
-        return;
-      }
-      if (!upstream) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"recorder: no upstream"}');
-        return;
-      }
-      const forward = request(
-        {
-          host: upstream.hostname,
-          port: upstream.port,
-          method: recorded.method,
-          path: recorded.url,
-          headers: { ...req.headers, host: upstream.host },
-        },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      forward.on('error', (err) => {
-        if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-        res.end(`recorder: upstream failed: ${err.message}`);
-      });
-      forward.end(body);
-    });
+  const injected = new Set<FaultRule>();
+  const proxy = await startProxy({
+    ...(opts.upstream !== undefined ? { target: opts.upstream } : {}),
+    ownAnswers: () =>
+      opts.upstream === undefined
+        ? { status: 404, contentType: 'application/json', body: '{"error":"recorder: no upstream"}' }
+        : undefined,
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    faulted,
-    failNext: (fault) => void faults.push(fault),
-    stop: () => {
-      closing ??= new Promise<void>((resolve, reject) => {
-        server.close((err) => (err ? reject(err) : resolve()));
-        server.closeAllConnections();
-      });
-      return closing;
+    url: proxy.url,
+    get requests() {
+      return proxy.exchanges.map(asRecorded);
     },
+    get faulted() {
+      return proxy.exchanges.filter((e) => e.fault !== undefined && injected.has(e.fault)).map(asRecorded);
+    },
+    failNext: (fault) =>
+      void injected.add(
+        proxy.fault(
+          { status: fault.status, contentType: 'application/json', body: JSON.stringify(fault.body) },
+          { when: (r) => fault.matches(asRecorded(r)), times: 1 },
+        ),
+      ),
+    stop: () => (closing ??= proxy.stop()),
   };
 }
