@@ -363,15 +363,19 @@ export const SkippedNotification: CustomNotification<SkippedFile> = { method: 'c
 
 /** What the workspace index holds after a change, and what changed. */
 export interface IndexedParams {
-  /** `build`: folders were read; `folders`: folders were removed; `file`: a file reported by the watcher was read again or dropped. */
-  reason: 'build' | 'folders' | 'file';
+  /**
+   * `build`: folders were read; `folders`: folders were removed; `file`: a file reported by the
+   * watcher (or a closed document's file) was read again or dropped; `open`: an open document's
+   * text was indexed after an edit.
+   */
+  reason: 'build' | 'folders' | 'file' | 'open';
   files: number;
   urns: number;
 }
 
 /**
  * Notification server → client: the workspace index changed (a build ended, folders were removed,
- * a watched file was read again). Sent only to a client that asks for it with
+ * a watched file was read again, an open document's edit was indexed). Sent only to a client that asks for it with
  * `initializationOptions.indexedNotifications` (a test, or an editor that shows the index's state).
  */
 export const IndexedNotification: CustomNotification<IndexedParams> = { method: 'catalogLens/indexed' };

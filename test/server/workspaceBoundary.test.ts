@@ -94,21 +94,6 @@ class Workspace {
     return this.lsp.waitUntil(done, what, ms);
   }
 
-  /**
-   * Polls `done` until it holds: for what the server does without a notification (it indexes an open
-   * document after a pause in typing, and says nothing unless it leaves the document out).
-   */
-  async poll(done: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
-    for (const end = Date.now() + ms; Date.now() < end;) {
-      if (await done()) return;
-      if (this.lsp.child.exitCode !== null || this.lsp.child.signalCode !== null) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    assert.fail(
-      `${what}: not seen (server ${this.lsp.child.exitCode === null && this.lsp.child.signalCode === null ? 'running' : 'exited'})\nlogs:\n${this.lsp.logs.join('\n')}\nstderr:\n${this.lsp.stderr()}`,
-    );
-  }
-
   /** Whether the server logged that it left `name` out of the index. */
   leftOut(name: string): boolean {
     return this.lsp.logs.some((l) => l.startsWith('workspace index:') && l.includes(name) && l.includes('not indexed'));
@@ -307,7 +292,7 @@ describe('one URI per file (probe finding 9)', () => {
     await w.lsp.open(w.uri('a.py'), 'python', w.text('a.py'));
     await w.lsp.open(vscodeUri, 'python', text);
     // The open document is indexed (its text names the marker, the file's does not) …
-    await w.poll(async () => (await w.usages(marker)).length > 0, 'the open document indexed');
+    await w.until(async () => (await w.usages(marker)).length > 0, 'the open document indexed');
     // … and the watcher reports the file under Node's spelling, as some editors do.
     await w.watched([[w.uri(name), 2]]);
     await w.until(async () => (await w.usages(marker)).length > 0, 'the change handled');

@@ -178,7 +178,9 @@ export function createIndexService(deps: IndexServiceDeps): IndexService {
           if (why !== undefined) return key.startsWith('file:') ? leaveOut(key, why) : index.remove(key);
           toldLeftOut.delete(key);
           index.setScan(key, open.doc.getText(), open.scan, open.settings);
-        })().catch((e: unknown) => log(`workspace index: ${uri}: ${String(e)}`));
+        })()
+          .catch((e: unknown) => log(`workspace index: ${uri}: ${String(e)}`))
+          .finally(() => announce('open'));
       }, EDIT_DEBOUNCE_MS),
     );
   };
@@ -227,7 +229,9 @@ export function createIndexService(deps: IndexServiceDeps): IndexService {
       pending.delete(uri);
       if (spellings.get(normalUri(uri)) === uri) spellings.delete(normalUri(uri));
       toldLeftOut.delete(normalUri(uri));
-      void reindexFile(uri).catch((e: unknown) => log(`workspace index: ${uri}: ${String(e)}`));
+      void reindexFile(uri)
+        .catch((e: unknown) => log(`workspace index: ${uri}: ${String(e)}`))
+        .finally(() => announce('file'));
     },
     filesToCheck: async (folder, settings) => {
       await ready();
