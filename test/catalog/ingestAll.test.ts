@@ -16,7 +16,13 @@ import { loadFiles, reportLines, type LoadReport } from '../../catalog/src/load'
 import { NamespacePolicy } from '../../catalog/src/namespaces';
 import { AspectStore } from '../../catalog/src/store';
 import { keyFormOf } from '../../catalog/src/compat';
-import { aspectsOfEntity, ENTITY_ASPECTS, isRegisteredAspect } from '../../model/src/entityAspects';
+import {
+  aspectOfRecord,
+  aspectsOfEntity,
+  ENTITY_ASPECTS,
+  isRegisteredAspect,
+  recordOfAspect,
+} from '../../model/src/entityAspects';
 import { encodeUrnForPath } from '../../model/src/urn';
 import { startCatalogProcess } from '../support/catalogProcess';
 import { needsShared, REPO_ROOT, SHARED_DIR } from '../support/shared';
@@ -64,6 +70,18 @@ describe('the entity → aspects table', () => {
     assert.ok(!isRegisteredAspect('dataset', 'tagProperties'));
     assert.ok(!isRegisteredAspect('mlModel', 'upstreamLineage'));
     assert.equal(aspectsOfEntity('notAType'), undefined);
+    // Record names and aspect names map both ways; every key aspect has its record.
+    for (const [type, aspects] of ENTITY_ASPECTS) {
+      const key = [...aspects][0]!;
+      assert.match(recordOfAspect(key) ?? '', /^com\.linkedin\.[a-z.]+\.[A-Z][A-Za-z]*Key$/, `${type}'s ${key}`);
+      for (const a of aspects) {
+        const record = recordOfAspect(a);
+        if (record !== undefined) assert.equal(aspectOfRecord(record), a, record);
+      }
+    }
+    assert.equal(aspectOfRecord('com.linkedin.pegasus2avro.ml.metadata.Metrics'), 'mlModelMetrics');
+    assert.equal(recordOfAspect('mlFeatureKey'), 'com.linkedin.metadata.key.MLFeatureKey');
+    assert.equal(recordOfAspect('dataProductKey'), 'com.linkedin.dataproduct.DataProductKey');
   });
 });
 
