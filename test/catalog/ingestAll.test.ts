@@ -509,3 +509,14 @@ describe('PATCH proposals (as DataHub sources emit them)', () => {
       assert.equal((await patch('globalTags', { nope: 1 })).status, 422);
     });
 });
+
+describe('existence of an entity holding only aspects the catalog does not read', () => {
+  test('DataHub mode: a dataset with only `status` exists for GraphQL as for entitiesV2', async (t) => {
+    const catalog = await testCatalog(t, { compat: 'datahub' });
+    const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,only.status,PROD)';
+    const q = 'query($urn: String!) { dataset(urn: $urn) { urn exists } }';
+    assert.equal(((await gqlData(catalog, q, { urn }))['dataset'] as Json)['exists'], false);
+    assert.equal((await ingest(catalog, proposal('dataset', urn, 'status', { removed: false }))).status, 200);
+    assert.equal(((await gqlData(catalog, q, { urn }))['dataset'] as Json)['exists'], true);
+  });
+});
