@@ -20,7 +20,10 @@
  *    DatahubIngestionRunSummary, DatahubIngestionCheckpoint, QueryUsageStatistics).
  *  - Pegasus record names (FQCNs): the snapshot unions metadata-models/src/main/pegasus/com/linkedin/
  *    metadata/aspect/{Dataset,Chart,Dashboard,DataFlow,DataJob,CorpUser,CorpGroup}Aspect.pdl (their
- *    imports), the key PDLs registry.ts cites, and the record names DataHub's MCE files carry.
+ *    imports), the key PDLs registry.ts cites, the record names DataHub's MCE files carry, and the
+ *    PDL files under metadata-models/src/main/pegasus/com/linkedin/{common,structured,identity}/ (a
+ *    record's name is its file's; its aspect name is its `@Aspect` name). An aspect this table has
+ *    no record name of is answered under its own name (catalog/src/aspectReads.ts).
  */
 import { registryEntry, REGISTRY_ENTITY_TYPES } from './registry';
 
@@ -633,6 +636,20 @@ const RECORDS: ReadonlyArray<readonly [fqcn: string, aspect: string]> = [
   ['com.linkedin.common.Cost', 'cost'],
   ['com.linkedin.common.Origin', 'origin'],
   ['com.linkedin.common.Forms', 'forms'],
+  ['com.linkedin.common.Access', 'access'],
+  ['com.linkedin.common.DataTransformLogic', 'dataTransformLogic'],
+  ['com.linkedin.common.DisplayProperties', 'displayProperties'],
+  ['com.linkedin.common.Documentation', 'documentation'],
+  ['com.linkedin.common.IncidentsSummary', 'incidentsSummary'],
+  ['com.linkedin.common.SemanticContent', 'semanticContent'],
+  ['com.linkedin.structured.StructuredProperties', 'structuredProperties'],
+  ['com.linkedin.structured.StructuredPropertyDefinition', 'propertyDefinition'],
+  ['com.linkedin.structured.StructuredPropertySettings', 'structuredPropertySettings'],
+  ['com.linkedin.identity.CorpUserCredentials', 'corpUserCredentials'],
+  ['com.linkedin.identity.CorpUserSettings', 'corpUserSettings'],
+  ['com.linkedin.identity.NativeGroupMembership', 'nativeGroupMembership'],
+  ['com.linkedin.identity.RoleMembership', 'roleMembership'],
+  ['com.linkedin.identity.InviteToken', 'inviteToken'],
   ['com.linkedin.dataset.DatasetProperties', 'datasetProperties'],
   ['com.linkedin.dataset.EditableDatasetProperties', 'editableDatasetProperties'],
   ['com.linkedin.dataset.DatasetDeprecation', 'datasetDeprecation'],

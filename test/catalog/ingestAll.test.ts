@@ -16,7 +16,13 @@ import { loadFiles, reportLines, type LoadReport } from '../../catalog/src/load'
 import { NamespacePolicy } from '../../catalog/src/namespaces';
 import { AspectStore } from '../../catalog/src/store';
 import { keyFormOf } from '../../catalog/src/compat';
-import { aspectsOfEntity, ENTITY_ASPECTS, isRegisteredAspect } from '../../model/src/entityAspects';
+import {
+  aspectOfRecord,
+  aspectsOfEntity,
+  ENTITY_ASPECTS,
+  isRegisteredAspect,
+  recordOfAspect,
+} from '../../model/src/entityAspects';
 import { encodeUrnForPath } from '../../model/src/urn';
 import { startCatalogProcess } from '../support/catalogProcess';
 import { needsShared, REPO_ROOT, SHARED_DIR } from '../support/shared';
@@ -64,6 +70,18 @@ describe('the entity → aspects table', () => {
     assert.ok(!isRegisteredAspect('dataset', 'tagProperties'));
     assert.ok(!isRegisteredAspect('mlModel', 'upstreamLineage'));
     assert.equal(aspectsOfEntity('notAType'), undefined);
+    // Record names and aspect names map both ways; every key aspect has its record.
+    for (const [type, aspects] of ENTITY_ASPECTS) {
+      const key = [...aspects][0]!;
+      assert.match(recordOfAspect(key) ?? '', /^com\.linkedin\.[a-z.]+\.[A-Z][A-Za-z]*Key$/, `${type}'s ${key}`);
+      for (const a of aspects) {
+        const record = recordOfAspect(a);
+        if (record !== undefined) assert.equal(aspectOfRecord(record), a, record);
+      }
+    }
+    assert.equal(aspectOfRecord('com.linkedin.pegasus2avro.ml.metadata.Metrics'), 'mlModelMetrics');
+    assert.equal(recordOfAspect('mlFeatureKey'), 'com.linkedin.metadata.key.MLFeatureKey');
+    assert.equal(recordOfAspect('dataProductKey'), 'com.linkedin.dataproduct.DataProductKey');
   });
 });
 
@@ -490,4 +508,15 @@ describe('PATCH proposals (as DataHub sources emit them)', () => {
       assert.match(JSON.stringify(bad.body), /expected a tag URN/);
       assert.equal((await patch('globalTags', { nope: 1 })).status, 422);
     });
+});
+
+describe('existence of an entity holding only aspects the catalog does not read', () => {
+  test('DataHub mode: a dataset with only `status` exists for GraphQL as for entitiesV2', async (t) => {
+    const catalog = await testCatalog(t, { compat: 'datahub' });
+    const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,only.status,PROD)';
+    const q = 'query($urn: String!) { dataset(urn: $urn) { urn exists } }';
+    assert.equal(((await gqlData(catalog, q, { urn }))['dataset'] as Json)['exists'], false);
+    assert.equal((await ingest(catalog, proposal('dataset', urn, 'status', { removed: false }))).status, 200);
+    assert.equal(((await gqlData(catalog, q, { urn }))['dataset'] as Json)['exists'], true);
+  });
 });

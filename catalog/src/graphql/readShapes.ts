@@ -60,7 +60,7 @@ export class ReadContext {
   /** Spec: an aspect that creates the entity is stored. DataHub: any aspect (its key aspect comes with the first write). */
   exists(key: string, entityType: CatalogKind): boolean {
     const m = this.aspectsOf(key);
-    if (this.compat === 'datahub') return m.size > 0;
+    if (this.compat === 'datahub') return m.size > 0 || this.store.hasAny(key);
     return EXISTENCE_ASPECTS[entityType].some((a) => m.has(a));
   }
 }

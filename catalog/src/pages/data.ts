@@ -92,7 +92,7 @@ export class PageData {
 
   /** Whether the entity exists as the APIs say (spec: an aspect that creates it; DataHub mode: any aspect). */
   exists(key: string, entityType: CatalogKind, aspects = this.store.getAll(key)): boolean {
-    if (this.compat === 'datahub') return aspects.size > 0;
+    if (this.compat === 'datahub') return aspects.size > 0 || this.store.hasAny(key);
     return EXISTENCE_ASPECTS[entityType].some((a) => aspects.has(a));
   }
 
