@@ -29,6 +29,7 @@ import { registerCustomRequests } from './handlers/customRequests';
 import { registerDocumentHandlers } from './handlers/documentHandlers';
 import { registerNotifications } from './handlers/notifications';
 import { registerServerCommands } from './handlers/serverCommands';
+import { confirmToken } from './handlers/tokenPrompt';
 import { createIndexService } from './index/indexService';
 import { guardWith, sendCustomNotification, toLspDiagnostic, type Log } from './lsp';
 import type { PipelineDeps } from './pipeline/check';
@@ -190,33 +191,6 @@ export function startServer(connection: Connection, runtime: Runtime): void {
   documents.listen(connection);
   connection.onShutdown(() => catalogClients.dispose());
   connection.listen();
-}
-
-/**
- * Asks the user (through the client) before the token first goes to `origin`. Only the Catalog
- * Lens extension says it is one (clientCommands); other editors never get asked about another origin.
- */
-async function confirmToken(
-  connection: Connection,
-  log: Log,
-  clientCommands: boolean,
-  origin: string,
-  why: string,
-  kind: 'otherOrigin' | 'plainHttp',
-): Promise<boolean> {
-  if (kind === 'otherOrigin' && !clientCommands) {
-    log(`access token withheld from ${origin}: ${why} List it in catalogLens.allowTokenOrigins to send it there.`);
-    return false;
-  }
-  const send = 'Send the token';
-  const answer = await connection.window.showWarningMessage(
-    `Catalog Lens: ${why} Send it anyway?${kind === 'plainHttp' ? ' (Use https:// for catalogs that are not on this machine.)' : ''}`,
-    { title: send },
-    { title: 'Do not send' },
-  );
-  const allowed = answer?.title === send;
-  log(`access token ${allowed ? 'allowed' : 'withheld'} for ${origin}`);
-  return allowed;
 }
 
 function readTextFile(path: string): string | undefined {
