@@ -14,6 +14,7 @@ interface PageElement extends PageNode {
   contains(other: PageElement | null): boolean;
   closest(selector: string): PageElement | null;
   querySelector(selector: string): PageElement | null;
+  querySelectorAll(selector: string): ArrayLike<PageElement>;
   readonly tagName: string;
   readonly innerText: string;
   readonly className: unknown;
@@ -49,6 +50,8 @@ declare const window: {
   catalogLensStatusLog?: StatusSample[];
   catalogLensLastRect?: Record<string, string>;
   catalogLensPageLog?: string[];
+  readonly innerWidth: number;
+  readonly innerHeight: number;
 };
 declare const getComputedStyle: (element: PageElement) => { visibility: string; display: string; opacity: string };
 
@@ -192,6 +195,44 @@ export function boxIsStable(selector: string): boolean {
   const same = last[selector] === now;
   last[selector] = now;
   return same;
+}
+
+/**
+ * Whether the first visible `selector` box holds every link whose text matches `text` (a RegExp
+ * source) inside itself and the window, and has kept its size and place since the last call. The
+ * box is laid out again as each part of a hover arrives (the document link's tooltip comes after
+ * the server's text): a link measured between two parts may lie below a box not yet grown.
+ */
+export function hoverLinksSettled(arg: { selector: string; text: string }): boolean {
+  const all = document.querySelectorAll(arg.selector);
+  let el: PageElement | undefined;
+  for (let i = 0; i < all.length && !el; i++) if (all[i]!.getClientRects().length > 0) el = all[i];
+  const last = (window.catalogLensLastRect ??= {});
+  if (!el) {
+    delete last[arg.selector];
+    return false;
+  }
+  const r = el.getBoundingClientRect();
+  const now = `${r.left},${r.top},${r.width},${r.height}`;
+  const same = last[arg.selector] === now;
+  last[arg.selector] = now;
+  if (!same) return false;
+  const pattern = new RegExp(arg.text);
+  const links = Array.from(el.querySelectorAll('a')).filter((a) => pattern.test(a.textContent ?? ''));
+  return (
+    links.length > 0 &&
+    links.every((a) => {
+      const b = a.getBoundingClientRect();
+      return (
+        b.top >= r.top &&
+        b.top + b.height <= r.top + r.height &&
+        b.left >= r.left &&
+        b.left + b.width <= r.left + r.width &&
+        b.top + b.height <= window.innerHeight &&
+        b.left + b.width <= window.innerWidth
+      );
+    })
+  );
 }
 
 /**

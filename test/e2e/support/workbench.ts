@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import {
   boxIsStable,
+  hoverLinksSettled,
   editorHasFocus,
   editorShowsLine,
   quickInputHasFocus,
@@ -25,6 +26,8 @@ import {
 import { SCREENSHOT_DIR } from './paths';
 import { lineOf } from './workspaceText';
 
+/** How long the links of a hover may take to settle in its box before they are measured as they are. */
+const HOVER_SETTLE_MS = 5_000;
 const UI_TIMEOUT = 20_000;
 
 /** A point on the screen; one of text (revealText) also says how to find that text again, and where it is in the file. */
@@ -417,6 +420,15 @@ export class Workbench {
     await this.until('the hover box laid out (the same size and place in two frames)', boxIsStable, '.monaco-hover', {
       polling: 'raf',
     });
+    // Each part of the hover lays the box out again: wait (a while) for the links to settle inside
+    // it; a link that stays out of view is measured so below, and the caller's assertion fails.
+    await this.page
+      .waitForFunction(
+        hoverLinksSettled,
+        { selector: '.monaco-hover', text: text.source },
+        { polling: 'raf', timeout: HOVER_SETTLE_MS },
+      )
+      .catch(() => undefined);
     const box = await this.hoverBox().boundingBox();
     if (!box) throw new Error('no hover on screen');
     const viewport = this.page.viewportSize() ?? { width: 0, height: 0 };
