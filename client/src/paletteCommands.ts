@@ -11,6 +11,7 @@ import type { CatalogLanguageServer } from './languageClient';
 import type { LocalCatalog } from './localCatalog';
 import { describeError, type Log } from './log';
 import { askAccessToken, askCatalogUrl } from './pickers';
+import { connectionFixes } from './statusView';
 import type { TokenStore } from './token';
 
 export interface CommandDeps {
@@ -130,6 +131,12 @@ export function registerPaletteCommands(deps: CommandDeps): void {
   });
 
   register(ClientCommands.showOutput, async () => log.show());
+
+  register(ClientCommands.retryConnection, async () => {
+    const url = catalogSettings().get<string>('url', '');
+    log.info('connection retry requested');
+    await testConnection(server, url || 'the catalog');
+  });
 }
 
 /** The URN at the cursor of the active editor, as the server finds it; undefined when there is none. */
@@ -162,15 +169,16 @@ async function testConnection(server: CatalogLanguageServer, url: string): Promi
     );
     return;
   }
-  const fix = r.state === 'unauthorized' ? 'Set Access Token' : 'Configure Catalog';
+  // A catalog that is down or not answering is retried, not reconfigured: the address is usually right.
+  const fixes = connectionFixes(r.state);
   const pick = await vscode.window.showWarningMessage(
     inertText(`Catalog Lens: the connection test failed: ${r.message}`, 'notification', MESSAGE_LIMIT),
-    fix,
-    'Show Output',
+    ...fixes,
   );
   if (pick === 'Set Access Token') await vscode.commands.executeCommand(ClientCommands.setAccessToken);
   else if (pick === 'Configure Catalog') await vscode.commands.executeCommand(ClientCommands.configure);
-  else if (pick === 'Show Output') server.showServerOutput();
+  else if (pick === 'Retry') await vscode.commands.executeCommand(ClientCommands.retryConnection);
+  else if (pick === 'Show Log' || pick === 'Show Output') server.showServerOutput();
 }
 
 export function reportFailure(log: Log, command: string, e: unknown): void {
