@@ -41,10 +41,12 @@ export function registerPaletteCommands(deps: CommandDeps): void {
       return;
     }
     const token = await askAccessToken(origin);
-    if (!token) return;
+    if (!token) return false;
     await tokens.set(origin, token);
     await server.reconcile(`access token set for ${origin}`);
     void vscode.window.showInformationMessage(`Catalog Lens: access token stored for ${origin}.`);
+    // True: a token was stored (a failed write that offered this command runs again).
+    return true;
   });
 
   register(ClientCommands.clearAccessToken, async () => {
@@ -67,9 +69,9 @@ export function registerPaletteCommands(deps: CommandDeps): void {
   register(ClientCommands.configure, async () => {
     const cfg = catalogSettings();
     const url = await askCatalogUrl('catalog', cfg.get<string>('url', ''), 1);
-    if (url === undefined) return;
+    if (url === undefined) return false;
     const graphqlUrl = await askCatalogUrl('graphql', cfg.get<string>('graphqlUrl', ''), 2);
-    if (graphqlUrl === undefined) return;
+    if (graphqlUrl === undefined) return false;
     // Endpoint settings are machine-scoped: user settings, never a workspace's, so a cloned project
     // cannot send the token to a host of its choosing.
     await cfg.update('url', url, vscode.ConfigurationTarget.Global);
@@ -77,6 +79,8 @@ export function registerPaletteCommands(deps: CommandDeps): void {
     log.info(`catalog configured: url ${url}${graphqlUrl ? `, graphqlUrl ${graphqlUrl}` : ''}`);
     await server.reconcile('catalog configured');
     await testConnection(server, url);
+    // True: the catalog was configured (a failed write that offered this command runs again).
+    return true;
   });
 
   register(ClientCommands.startLocalCatalog, () => localCatalog.start());

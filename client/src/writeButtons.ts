@@ -37,6 +37,15 @@ export function resultButtons(command: string, result: WriteResult): string[] {
 }
 
 /**
+ * What follows a fix picked from a failed write's message (Set Access Token, Configure Catalog):
+ * when the fix was made (a token stored, a catalog configured), the write runs again with the
+ * same arguments; when it was abandoned, the failure is shown again, so the write stays retryable.
+ */
+export function afterFix(fixed: unknown): 'retry' | 'showAgain' {
+  return fixed === true ? 'retry' : 'showAgain';
+}
+
+/**
  * The write that undoes a written append: the matching remove command with the same target and
  * exactly the members the append added (none: nothing to undo). The document's uri goes along,
  * so the same folder's settings apply.

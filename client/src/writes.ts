@@ -12,7 +12,9 @@
  * - Retry (the same arguments again; the user's text is kept) only where trying again can
  *   succeed: the catalog unreachable or slow (unreachable, timeout), the aspect changing under
  *   every attempt (conflict), a server error or a strange answer (badResponse), after the fix its
- *   kind calls for (unauthorized, forbidden: Set Access Token; notConfigured: Configure Catalog),
+ *   kind calls for (unauthorized, forbidden: Set Access Token; notConfigured: Configure Catalog;
+ *   once that fix is made the write runs again by itself, and if it is abandoned the failure is
+ *   shown again),
  *   and notFound (the entity may be created meanwhile). Never for badInput and rejected (the
  *   arguments or the catalog's validation refuse it, and would again; Restricted Mode) nor
  *   cancelled (the user asked for it; no message is shown).
@@ -32,7 +34,7 @@ import type { CatalogLanguageServer } from './languageClient';
 import { describeError, type Log } from './log';
 import { isCancellation } from './paletteCommands';
 import { urnLabel } from './userText';
-import { CONFIGURE_CATALOG, RETRY, resultButtons, SET_ACCESS_TOKEN, UNDO, undoOf } from './writeButtons';
+import { afterFix, CONFIGURE_CATALOG, RETRY, resultButtons, SET_ACCESS_TOKEN, UNDO, undoOf } from './writeButtons';
 
 export { RETRY, UNDO } from './writeButtons';
 
@@ -129,8 +131,14 @@ export function showWriteResult(
   const message = inertText(`Catalog Lens: ${title} failed: ${result.message}`, 'notification', MESSAGE_LIMIT);
   void vscode.window.showErrorMessage(message, ...buttons).then(async (pick) => {
     if (pick === RETRY) actions.retry();
-    else if (pick === SET_ACCESS_TOKEN) await vscode.commands.executeCommand(ClientCommands.setAccessToken);
-    else if (pick === CONFIGURE_CATALOG) await vscode.commands.executeCommand(ClientCommands.configure);
+    else if (pick === SET_ACCESS_TOKEN || pick === CONFIGURE_CATALOG) {
+      // The write is not lost: it runs again once the fix is made, else its failure is offered again.
+      const fixed = await vscode.commands.executeCommand<unknown>(
+        pick === SET_ACCESS_TOKEN ? ClientCommands.setAccessToken : ClientCommands.configure,
+      );
+      if (afterFix(fixed) === 'retry') actions.retry();
+      else showWriteResult(result, title, actions);
+    }
   });
 }
 

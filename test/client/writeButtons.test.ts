@@ -7,7 +7,15 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type CatalogErrorKind, type WriteResult } from '../../model/src/protocol';
 import { ServerCommands } from '../../model/src/commandIds';
-import { CONFIGURE_CATALOG, RETRY, resultButtons, SET_ACCESS_TOKEN, UNDO, undoOf } from '../../client/src/writeButtons';
+import {
+  afterFix,
+  CONFIGURE_CATALOG,
+  RETRY,
+  resultButtons,
+  SET_ACCESS_TOKEN,
+  UNDO,
+  undoOf,
+} from '../../client/src/writeButtons';
 
 const failed = (kind: CatalogErrorKind): WriteResult => ({ status: 'failed', kind, message: 'why' });
 const TABLE = 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users_table)';
@@ -88,5 +96,13 @@ describe('Undo of an answer that is not a list of URN texts', () => {
     const odd = { status: 'written', aspects: ['x'], message: 'Added', added: [1, {}] } as unknown as WriteResult;
     assert.equal(undoOf(ServerCommands.addFeaturesToTable, odd, { table: TABLE }), undefined);
     assert.deepEqual(resultButtons(ServerCommands.addFeaturesToTable, odd), []);
+  });
+});
+
+describe('a failed write after its fix', () => {
+  test('Set Access Token or Configure Catalog made: the write runs again; abandoned: the failure is offered again', () => {
+    assert.equal(afterFix(true), 'retry');
+    for (const abandoned of [false, undefined, null, 'yes'])
+      assert.equal(afterFix(abandoned), 'showAgain', String(abandoned));
   });
 });
