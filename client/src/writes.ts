@@ -5,6 +5,8 @@
  * line in the "Catalog Lens" output channel. The token is in no argument and no message.
  *
  * The buttons (resultButtons, a pure choice):
+ * - Undo on a written description: the same command with the text it replaced (`previous`), or an
+ *   empty one where there was none.
  * - Undo on a written append (add features to a table or model, add model groups): it runs the
  *   matching remove command with exactly the members the server says it added (`added`), never
  *   one that was there before; a member someone else appended meanwhile stays (the remove is a
@@ -77,6 +79,7 @@ export function writeRunner(server: CatalogLanguageServer, log: Log): WriteRunne
       const undo = undoOf(command, result, withUri);
       showWriteResult(result, title, {
         command,
+        arg: withUri,
         retry: () => void run(command, arg, title),
         ...(undo
           ? {
@@ -116,9 +119,9 @@ function writePathOf(arg: CommandScope): string {
 export function showWriteResult(
   result: WriteResult,
   title: string,
-  actions: { command: string; retry: () => void; undo?: () => void },
+  actions: { command: string; arg?: unknown; retry: () => void; undo?: () => void },
 ): void {
-  const buttons = resultButtons(actions.command, result).filter((b) => b !== UNDO || actions.undo);
+  const buttons = resultButtons(actions.command, result, actions.arg).filter((b) => b !== UNDO || actions.undo);
   if (result.status !== 'failed') {
     void vscode.window
       .showInformationMessage(inertText(`Catalog Lens: ${result.message}`, 'notification', MESSAGE_LIMIT), ...buttons)

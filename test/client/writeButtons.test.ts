@@ -106,3 +106,46 @@ describe('a failed write after its fix', () => {
       assert.equal(afterFix(abandoned), 'showAgain', String(abandoned));
   });
 });
+
+describe('Undo of a written description', () => {
+  const written = (previous: string | null | undefined): WriteResult => ({
+    status: 'written',
+    aspects: ['editableDatasetProperties'],
+    message: 'Wrote the description of db.users',
+    ...(previous !== undefined ? { previous } : {}),
+  });
+  const USERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
+
+  test('the same command with the text it replaced; an empty text where there was none; a link is not undone', () => {
+    const arg = { urn: USERS, description: 'new', link: { url: 'https://x', description: 'x' }, uri: 'file:///a.py' };
+    assert.deepEqual(resultButtons(ServerCommands.setDatasetDescription, written('old'), arg), [UNDO]);
+    assert.deepEqual(undoOf(ServerCommands.setDatasetDescription, written('old'), arg), {
+      command: ServerCommands.setDatasetDescription,
+      arg: { uri: 'file:///a.py', urn: USERS, description: 'old' },
+    });
+    assert.deepEqual(undoOf(ServerCommands.setDatasetDescription, written(null), arg)?.arg, {
+      uri: 'file:///a.py',
+      urn: USERS,
+      description: '',
+    });
+    assert.deepEqual(
+      undoOf(ServerCommands.setColumnDescription, written('a'), { urn: USERS, fieldPath: 'age', description: 'b' }),
+      {
+        command: ServerCommands.setColumnDescription,
+        arg: { urn: USERS, fieldPath: 'age', description: 'a' },
+      },
+    );
+    assert.equal(
+      undoOf(ServerCommands.setMlDescription, written('x'), { urn: 'urn:li:mlFeature:(t,f)' })?.arg['description'],
+      'x',
+    );
+  });
+
+  test('no Undo without previous (a link only, another server), or with an odd previous', () => {
+    const arg = { urn: USERS, description: 'new' };
+    assert.deepEqual(resultButtons(ServerCommands.setDatasetDescription, written(undefined), arg), []);
+    const odd = { ...written('x'), previous: 42 } as unknown as WriteResult;
+    assert.deepEqual(resultButtons(ServerCommands.setDatasetDescription, odd, arg), []);
+    assert.equal(undoOf(ServerCommands.setDatasetDescription, written('x'), undefined), undefined);
+  });
+});
