@@ -450,7 +450,12 @@ async function main() {
   say(`VS Code:  ${editor.url}   (code-server; log ${join(stateDir, 'code-server.log')})`);
   if (smoke) {
     say(`smoke: catalog ${await smokeCatalog(catalogUrl, token, SAMPLE_DATASET)}`);
-    say(`smoke: code-server ${await smokeEditor(editor.gate, editor.path)}, ${checkExtensionInstalled(editor)}`);
+    const pages = {
+      catalogPort: new URL(catalogUrl).port,
+      pagesPath: `/_pages/${pagesSecret}`,
+      dataset: SAMPLE_DATASET,
+    };
+    say(`smoke: code-server ${await smokeEditor(editor.gate, editor.path, pages)}, ${checkExtensionInstalled(editor)}`);
     say(`smoke: everything answered in ${((Date.now() - started) / 1000).toFixed(1)}s; stopping`);
     await shutdown(0);
     return;
