@@ -48,6 +48,7 @@ const SAMPLE_DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)'
 const CATALOG_TOKEN_ENV = 'CATALOG_LENS_CATALOG_TOKEN';
 const HAND_OFF_URL_ENV = 'CATALOG_LENS_LOCAL_CATALOG_URL';
 const HAND_OFF_TOKEN_FILE_ENV = 'CATALOG_LENS_LOCAL_CATALOG_TOKEN_FILE';
+const PAGES_SECRET_ENV = 'CATALOG_LENS_PAGES_SECRET';
 const started = Date.now();
 
 function say(message) {
@@ -214,6 +215,14 @@ function writeCatalogToken() {
   return token;
 }
 
+/**
+ * A new secret for this run's page links through code-server's port proxy: code-server opens
+ * `http://127.0.0.1:9410/…` as `http://127.0.0.1:<editor>/proxy/9410/…`, which reaches the catalog
+ * with the editor's Host; the catalog serves its pages to that Host only under `/_pages/<secret>/`
+ * (catalog/src/security.ts), and the editor's links (catalogLens.uiUrl) carry that prefix.
+ */
+const pagesSecret = randomBytes(18).toString('base64url');
+
 async function startLocalCatalog(token) {
   const port = await portOrAny(PREFERRED_CATALOG_PORT);
   if (port === 0) log(`port ${PREFERRED_CATALOG_PORT} is taken: the catalog takes a free one`);
@@ -221,7 +230,10 @@ async function startLocalCatalog(token) {
     'catalog',
     process.execPath,
     [join(root, 'bin', 'catalog-lens-catalog.js'), '--port', String(port), '--sample', '--db', catalogDb],
-    { logFile: join(stateDir, 'catalog.log'), env: { ...process.env, [CATALOG_TOKEN_ENV]: token } },
+    {
+      logFile: join(stateDir, 'catalog.log'),
+      env: { ...process.env, [CATALOG_TOKEN_ENV]: token, [PAGES_SECRET_ENV]: pagesSecret },
+    },
   );
   const m = await catalog.waitFor(/catalog-lens catalog listening on (http:\/\/\S+)/, 30_000);
   return m[1];
@@ -335,7 +347,16 @@ async function startCodeServerEditor(catalogUrl) {
   const machineSettings = join(userDataDir, 'Machine', 'settings.json');
   writeFileSync(
     machineSettings,
-    JSON.stringify({ ...readJsonObject(machineSettings), 'catalogLens.url': catalogUrl }, null, 2) + '\n',
+    JSON.stringify(
+      {
+        ...readJsonObject(machineSettings),
+        'catalogLens.url': catalogUrl,
+        // Page links through code-server's port proxy (pagesSecret above).
+        'catalogLens.uiUrl': `${catalogUrl}/_pages/${pagesSecret}`,
+      },
+      null,
+      2,
+    ) + '\n',
   );
   const env = {
     ...editorEnv(catalogUrl),
@@ -429,7 +450,12 @@ async function main() {
   say(`VS Code:  ${editor.url}   (code-server; log ${join(stateDir, 'code-server.log')})`);
   if (smoke) {
     say(`smoke: catalog ${await smokeCatalog(catalogUrl, token, SAMPLE_DATASET)}`);
-    say(`smoke: code-server ${await smokeEditor(editor.gate, editor.path)}, ${checkExtensionInstalled(editor)}`);
+    const pages = {
+      catalogPort: new URL(catalogUrl).port,
+      pagesPath: `/_pages/${pagesSecret}`,
+      dataset: SAMPLE_DATASET,
+    };
+    say(`smoke: code-server ${await smokeEditor(editor.gate, editor.path, pages)}, ${checkExtensionInstalled(editor)}`);
     say(`smoke: everything answered in ${((Date.now() - started) / 1000).toFixed(1)}s; stopping`);
     await shutdown(0);
     return;

@@ -55,7 +55,12 @@ export async function smokeCatalog(url, token, dataset) {
   return `GraphQL 401 without the token, ${withToken.status} with it (db.users described); its page ${page.status}`;
 }
 
-export async function smokeEditor(gate, path) {
+/**
+ * @param {{ origin: string, port: number, urlWithSecret(path?: string): string }} gate
+ * @param {string} path
+ * @param {{ catalogPort: string, pagesPath: string, dataset: string }} [pages] "Open in catalog" through code-server's port proxy
+ */
+export async function smokeEditor(gate, path, pages) {
   const page = `${gate.origin}${path}`;
   expect('the workbench without the secret', await send(page), 403, /Open that URL/);
   const traded = await send(gate.urlWithSecret(path));
@@ -92,5 +97,16 @@ export async function smokeEditor(gate, path) {
   if (!workbench.body.includes('enableWorkspaceTrust&quot;:true'))
     throw new Error('the workbench has workspace trust off');
   expect('/healthz with the cookie', await send(`${gate.origin}/healthz`, { headers: { cookie } }), 200);
-  return 'gate: 403 without the secret, 403 for a rebound Host with the secret (page and WebSocket); with the secret: cookie, workbench 200 (workspace trust on), /healthz 200';
+  let proxied = '';
+  if (pages) {
+    // What the editor opens for "Open in catalog": the catalog's page through code-server's port proxy.
+    const through = `${gate.origin}/proxy/${pages.catalogPort}`;
+    const headers = { cookie, accept: 'text/html' };
+    const page = await send(`${through}${pages.pagesPath}/dataset/${pages.dataset}`, { headers });
+    expect("the catalog's page through the editor's port proxy", page, 200, /One row per registered user/);
+    const bare = await send(`${through}/dataset/${pages.dataset}`, { headers });
+    expect("the catalog's page through the proxy without the pages secret", bare, 403);
+    proxied = "; the catalog's page through its port proxy 200 (403 without the pages secret)";
+  }
+  return `gate: 403 without the secret, 403 for a rebound Host with the secret (page and WebSocket); with the secret: cookie, workbench 200 (workspace trust on), /healthz 200${proxied}`;
 }

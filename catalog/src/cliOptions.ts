@@ -4,10 +4,13 @@ import * as path from 'node:path';
 import { LOCAL_CATALOG_TOKEN_ENV } from '../../model/src/localCatalog';
 import { COMPAT_MODES, isCompatMode, type CompatMode } from './compat';
 import { PAGE_ACCESS_MODES, type PageAccess } from './pages/access';
+import { PAGES_SECRET_RE } from './security';
 import type { Durability } from './store';
 
 export const DEFAULT_PORT = 9410;
 export const TOKEN_ENV = LOCAL_CATALOG_TOKEN_ENV;
+/** A secret that also serves the pages under `/_pages/SECRET/` through an editor's port proxy (security.ts). */
+export const PAGES_SECRET_ENV = 'CATALOG_LENS_PAGES_SECRET';
 
 export interface CliOptions {
   port: number;
@@ -20,6 +23,8 @@ export interface CliOptions {
   pages: PageAccess | undefined;
   /** More names the Host header may hold (security.ts). */
   allowedHosts: string[];
+  /** The secret of the pages' proxy prefix `/_pages/SECRET/` (security.ts), from PAGES_SECRET_ENV. */
+  pagesSecret: string | undefined;
   /** Undefined = connections.ts's defaults. */
   maxConnections: number | undefined;
   headersTimeoutMs: number | undefined;
@@ -62,6 +67,8 @@ Options:
                        with the token as password)
   --allowed-hosts A,B  more names the Host header may hold (e.g. a name other machines use when
                        --host binds beyond loopback); the catalog's own are always accepted
+                       (the environment variable ${PAGES_SECRET_ENV}=S also serves the pages under
+                       /_pages/S/ to a loopback Host on any port: an editor's port proxy)
   --sample             load the sample catalog that matches examples/
   --load FILE…         load DataHub metadata files (a JSON array of MCPs and MCEs, as DataHub's
                        file sink writes them) before serving; a report per aspect (loaded,
@@ -185,6 +192,9 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv,
   const pages = values.get('--pages');
   if (pages !== undefined && !(PAGE_ACCESS_MODES as readonly string[]).includes(pages))
     throw new UsageError(`--pages must be ${PAGE_ACCESS_MODES.join(' or ')}, found '${pages}'`);
+  const pagesSecret = env[PAGES_SECRET_ENV] || undefined;
+  if (pagesSecret !== undefined && !PAGES_SECRET_RE.test(pagesSecret))
+    throw new UsageError(`${PAGES_SECRET_ENV} must be 16 to 128 characters of A-Z a-z 0-9 _ -`);
   const into = values.get('--into');
   if (into !== undefined && load.length === 0) throw new UsageError('--into needs --load FILE…: the files to post');
   if (into !== undefined && !/^https?:\/\/[^\s/]+/.test(into))
@@ -199,6 +209,7 @@ export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv,
     tokenSource,
     pages: pages as PageAccess | undefined,
     allowedHosts,
+    pagesSecret,
     maxConnections,
     headersTimeoutMs,
     bodyTimeoutMs,

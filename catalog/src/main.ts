@@ -66,6 +66,7 @@ async function main(): Promise<void> {
     compat: o.compat,
     allowedHosts: o.allowedHosts,
     ...(o.pages !== undefined ? { pages: o.pages } : {}),
+    ...(o.pagesSecret !== undefined ? { pagesSecret: o.pagesSecret } : {}),
     connections: {
       ...(o.maxConnections !== undefined ? { maxConnections: o.maxConnections } : {}),
       ...(o.headersTimeoutMs !== undefined ? { headersTimeoutMs: o.headersTimeoutMs } : {}),

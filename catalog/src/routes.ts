@@ -19,7 +19,7 @@ import type { NamespacePolicy } from './namespaces';
 import type { PageData } from './pages/data';
 import type { PageAccess } from './pages/access';
 import { pageRequest, servePage } from './pages/serve';
-import type { RequestGuard } from './security';
+import { pagesPrefix, type RequestGuard } from './security';
 import { countOperation, countRequest, statsSnapshot, type CatalogStats } from './stats';
 import type { AspectStore } from './store';
 import { CATALOG_VERSION } from './version';
@@ -38,6 +38,8 @@ export interface Services {
   /** The read-only HTML pages (pages/): what they read, and whether they need the token. */
   pageData: PageData;
   pageAccess: PageAccess;
+  /** The secret of the pages' proxy prefix `/_pages/SECRET/` (security.ts), or none. */
+  pagesSecret?: string | undefined;
   stats: CatalogStats;
   actor: string;
   maxBodyBytes: number;
@@ -66,7 +68,7 @@ export async function handle(req: IncomingMessage, res: ServerResponse, s: Servi
   const method = req.method ?? 'GET';
   const rawUrl = req.url ?? '/';
   const q = rawUrl.indexOf('?');
-  const path = q >= 0 ? rawUrl.slice(0, q) : rawUrl;
+  const fullPath = q >= 0 ? rawUrl.slice(0, q) : rawUrl;
   const query = new URLSearchParams(q >= 0 ? rawUrl.slice(q + 1) : '');
   // Host, Origin, Content-Type and OPTIONS, before anything else: security.ts.
   const refusal = s.guard ? s.guard.check(req) : { status: 503, message: 'the catalog is starting' };
@@ -80,7 +82,17 @@ export async function handle(req: IncomingMessage, res: ServerResponse, s: Servi
     );
     return;
   }
+  // `/_pages/SECRET/…` (an editor's port proxy, security.ts) reaches the pages only.
+  const prefixed = pagesPrefix(fullPath, s.pagesSecret);
+  const path = prefixed ? prefixed.rest : fullPath;
   countRequest(s.stats, method, path);
+  if (prefixed) {
+    const page = prefixed.valid ? pageRequest(req, path) : undefined;
+    if (page) return servePage(req, res, s, page, query, path);
+    req.resume();
+    sendJson(res, 404, { error: 'not found: only pages are served under /_pages/', status: 404 });
+    return;
+  }
 
   // Pages decide their own access (pages/serve.ts): a browser following an editor's link has no token.
   const page = pageRequest(req, path);

@@ -16,11 +16,17 @@
  *    "simple" fetch cannot, and a page that sets it triggers a preflight.
  * 4. `OPTIONS` is a 405, and no answer ever carries `Access-Control-*`: no preflight succeeds.
  *
- * Pages (a later issue adds UI pages to the catalog) are plain GETs: the browser that opens one on
- * the catalog's own Host sends that Host and, if any, its own Origin, so they stay reachable;
- * reached through any other name they are refused like every other request.
+ * Pages are plain GETs: the browser that opens one on the catalog's own Host sends that Host and,
+ * if any, its own Origin, so they stay reachable; reached through any other name they are refused
+ * like every other request — with one exception, for an editor's port proxy (code-server rewrites
+ * `http://127.0.0.1:9410/…` to `http://127.0.0.1:EDITOR/proxy/9410/…`, and the request then carries
+ * the editor's Host): a catalog started with a pages secret (CATALOG_LENS_PAGES_SECRET) also serves its
+ * pages under `/_pages/SECRET/…`, and there a GET or HEAD whose Host is a loopback name on any
+ * port (and whose Origin, if sent, is that Host's own) passes. A rebound page sends its own name as
+ * Host and does not know the secret; the prefix reaches pages only, never an API.
  */
 import { isLoopbackHost } from '../../model/src/origin';
+import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 
@@ -35,6 +41,40 @@ export interface HostRuleOptions {
   port: number;
   /** Extra names from `--allowed-hosts`: `name` (this port is added) or `name:port`. */
   allowedHosts?: readonly string[];
+  /** The secret of the pages' proxy prefix `/_pages/SECRET/` (CATALOG_LENS_PAGES_SECRET); none: no prefix. */
+  pagesSecret?: string | undefined;
+}
+
+/** The first path segment of the pages' proxy prefix: `/_pages/SECRET/…`. */
+export const PAGES_PREFIX_ROOT = '_pages';
+
+/** What a pages secret may hold: URL-safe characters only, long enough not to be guessed. */
+export const PAGES_SECRET_RE = /^[A-Za-z0-9_-]{16,128}$/;
+
+/**
+ * A request path under the pages' proxy prefix: `rest` is the path after it (`/` at least), and
+ * `valid` says whether the secret in it is this catalog's. Undefined when the path does not start
+ * with `/_pages/`.
+ */
+export function pagesPrefix(path: string, secret: string | undefined): { valid: boolean; rest: string } | undefined {
+  const head = `/${PAGES_PREFIX_ROOT}/`;
+  if (!path.startsWith(head)) return undefined;
+  const end = path.indexOf('/', head.length);
+  const given = end < 0 ? path.slice(head.length) : path.slice(head.length, end);
+  const rest = end < 0 ? '/' : path.slice(end);
+  return { valid: secret !== undefined && sameSecret(given, secret), rest };
+}
+
+function sameSecret(given: string, secret: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** `name:port` with a loopback name (`127.0.0.1`, `localhost`, `[::1]`) and any port. */
+function isLoopbackHostHeader(host: string): boolean {
+  const m = /^(\[[^\]]*\]|[^:]+)(?::\d{1,5})?$/.exec(host);
+  return m !== null && LOOPBACK_NAMES.includes(m[1]!.toLowerCase());
 }
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
@@ -66,13 +106,31 @@ export class RequestGuard {
   readonly hosts: readonly string[];
   private readonly hostSet: Set<string>;
   private readonly origins: Set<string>;
+  private readonly pagesSecret: string | undefined;
 
   constructor(o: HostRuleOptions) {
+    this.pagesSecret = o.pagesSecret;
     this.hosts = acceptedHosts(o);
     this.hostSet = new Set(this.hosts);
     // Port 80 is left out of a Host and an Origin by browsers.
     if (o.port === 80) for (const h of this.hosts) this.hostSet.add(h.replace(/:80$/, ''));
     this.origins = new Set([...this.hostSet].map((h) => `http://${h}`));
+  }
+
+  /**
+   * A page request through an editor's port proxy: a GET or HEAD under `/_pages/SECRET/` with this
+   * catalog's secret, a loopback Host on any port and, if any, that Host's own Origin.
+   */
+  private isProxiedPage(req: IncomingMessage, host: string): boolean {
+    if (this.pagesSecret === undefined) return false;
+    const method = req.method ?? 'GET';
+    if (method !== 'GET' && method !== 'HEAD') return false;
+    if (!isLoopbackHostHeader(host.toLowerCase())) return false;
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin.toLowerCase() !== `http://${host.toLowerCase()}`) return false;
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    return pagesPrefix(q >= 0 ? url.slice(0, q) : url, this.pagesSecret)?.valid === true;
   }
 
   /** Why this request is refused, or undefined when it may go on to auth and routing. */
@@ -83,6 +141,7 @@ export class RequestGuard {
       return { status: 400, message: `the request has no Host header; this catalog answers to Host ${accepted}` };
     }
     if (!this.hostSet.has(host.toLowerCase())) {
+      if (this.isProxiedPage(req, host)) return undefined;
       return {
         status: 403,
         message:

@@ -66,6 +66,11 @@ export interface CatalogOptions {
    * everything is open anyway.
    */
   pages?: PageAccess;
+  /**
+   * A secret that also serves the pages under `/_pages/SECRET/…` to a loopback Host on any port:
+   * what an editor's port proxy sends (security.ts). None: no such prefix.
+   */
+  pagesSecret?: string;
   /** Connection cap and timeouts (connections.ts); each defaults as there. */
   connections?: Partial<ConnectionLimits>;
 }
@@ -137,6 +142,7 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
     auth: new BearerAuth(opts.token),
     pageData: new PageData(store, namespaces, compat),
     pageAccess: opts.pages ?? (isLoopbackHost(host) ? 'open' : 'token'),
+    pagesSecret: opts.pagesSecret,
     stats: createStats(),
     maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     log: opts.log ?? (() => undefined),
@@ -167,7 +173,12 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
     throw e;
   });
   const port = (server.address() as AddressInfo).port;
-  services.guard = new RequestGuard({ bindHost: host, port, allowedHosts: opts.allowedHosts ?? [] });
+  services.guard = new RequestGuard({
+    bindHost: host,
+    port,
+    allowedHosts: opts.allowedHosts ?? [],
+    pagesSecret: opts.pagesSecret,
+  });
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,

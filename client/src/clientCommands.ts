@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { isRecord } from '../../model/src/json';
 import { ML_KINDS, type CatalogKind } from '../../model/src/kinds';
 import {
+  DescriptionRequest,
   KnownUrnsRequest,
   MembersRequest,
   type CommandArgs,
@@ -53,7 +54,7 @@ export function registerWriteCommands(deps: CommandDeps): void {
     if (!urn) return;
     const description = await askDescription({
       title: `Description of dataset ${urnLabel(urn).label}`,
-      ...currentText(args),
+      ...(await currentText(server, args, urn)),
     });
     if (description === undefined) return;
     await runWrite(`Writing the description of ${urnLabel(urn).label}`, ServerCommands.setDatasetDescription, {
@@ -79,7 +80,7 @@ export function registerWriteCommands(deps: CommandDeps): void {
     if (!fieldPath) return;
     const description = await askDescription({
       title: `Description of column ${fieldPath} of ${urnLabel(urn).label}`,
-      ...currentText(args),
+      ...(await currentText(server, args, urn, fieldPath)),
     });
     if (description === undefined) return;
     await runWrite(`Writing the description of column ${fieldPath}`, ServerCommands.setColumnDescription, {
@@ -151,7 +152,10 @@ export function registerWriteCommands(deps: CommandDeps): void {
     const urn = await targetUrn(server, args?.['urn'], ML_KINDS, 'Write Description: which ML entity?');
     if (!urn) return;
     const { label, description: where } = urnLabel(urn);
-    const description = await askDescription({ title: `Description of ${label} (${where})`, ...currentText(args) });
+    const description = await askDescription({
+      title: `Description of ${label} (${where})`,
+      ...(await currentText(server, args, urn)),
+    });
     if (description === undefined) return;
     await runWrite(`Writing the description of ${label}`, ServerCommands.setMlDescription, { urn, description });
   });
@@ -283,9 +287,25 @@ async function targetUrn(
   return askUrn(kinds, title);
 }
 
-function currentText(args: Args): { current?: string } {
+/**
+ * The text the input box starts from: the `current` a code action passed, else what the catalog
+ * shows now (asked of the server), so a description is never overwritten blind. Nothing when the
+ * catalog cannot say.
+ */
+async function currentText(
+  server: CatalogLanguageServer,
+  args: Args,
+  urn: string,
+  fieldPath?: string,
+): Promise<{ current?: string }> {
   const current = args?.['current'];
-  return typeof current === 'string' ? { current } : {};
+  if (typeof current === 'string') return { current };
+  try {
+    const r = await server.request(DescriptionRequest, { urn, ...(fieldPath !== undefined ? { fieldPath } : {}) });
+    return typeof r?.description === 'string' ? { current: r.description } : {};
+  } catch {
+    return {};
+  }
 }
 
 function stringArg(v: unknown): string | undefined {

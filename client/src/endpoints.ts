@@ -69,7 +69,7 @@ export function checkCatalogUrl(text: string, opts: { optional: boolean }): stri
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return `Use an http:// or https:// URL, not ${u.protocol}`;
   if (u.username || u.password)
-    return 'Do not put credentials in the URL: use "Catalog: Set Access Token", which keeps the token in VS Code\'s secret storage.';
+    return 'Do not put credentials in the URL: use "Catalog Lens: Set Access Token", which keeps the token in VS Code\'s secret storage.';
   if (u.search || u.hash) return 'The URL takes no query (?…) or fragment (#…).';
   return undefined;
 }

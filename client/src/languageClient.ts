@@ -277,14 +277,14 @@ export class CatalogLanguageServer implements vscode.Disposable {
         this.events.onStatus({
           state: 'error',
           message:
-            'The language server stopped unexpectedly and could not be started again; run "Catalog: Restart Server" or see the "Catalog Lens Language Server" output.',
+            'The language server stopped unexpectedly and could not be started again; run "Catalog Lens: Restart Server" or see the "Catalog Lens Language Server" output.',
         });
       } else if (crash.phase === 'running' && e.newState === State.Stopped) {
         this.log.warn('the language server stopped');
         this.events.onStatus({
           state: 'error',
           message:
-            'The language server stopped; run "Catalog: Restart Server" or see the "Catalog Lens Language Server" output.',
+            'The language server stopped; run "Catalog Lens: Restart Server" or see the "Catalog Lens Language Server" output.',
         });
       }
     });
@@ -315,7 +315,7 @@ export class CatalogLanguageServer implements vscode.Disposable {
           this.log.error(message);
           this.events.onStatus({
             state: 'error',
-            message: `${message} Run "Catalog: Restart Server" or see the "Catalog Lens Language Server" output.`,
+            message: `${message} Run "Catalog Lens: Restart Server" or see the "Catalog Lens Language Server" output.`,
           });
           void vscode.window
             .showErrorMessage(`Catalog Lens: ${message}`, 'Restart Server', 'Show Output')

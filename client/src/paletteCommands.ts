@@ -11,6 +11,7 @@ import type { CatalogLanguageServer } from './languageClient';
 import type { LocalCatalog } from './localCatalog';
 import { describeError, type Log } from './log';
 import { askAccessToken, askCatalogUrl } from './pickers';
+import { connectionFixes } from './statusView';
 import type { TokenStore } from './token';
 
 export interface CommandDeps {
@@ -40,10 +41,12 @@ export function registerPaletteCommands(deps: CommandDeps): void {
       return;
     }
     const token = await askAccessToken(origin);
-    if (!token) return;
+    if (!token) return false;
     await tokens.set(origin, token);
     await server.reconcile(`access token set for ${origin}`);
     void vscode.window.showInformationMessage(`Catalog Lens: access token stored for ${origin}.`);
+    // True: a token was stored (a failed write that offered this command runs again).
+    return true;
   });
 
   register(ClientCommands.clearAccessToken, async () => {
@@ -66,9 +69,9 @@ export function registerPaletteCommands(deps: CommandDeps): void {
   register(ClientCommands.configure, async () => {
     const cfg = catalogSettings();
     const url = await askCatalogUrl('catalog', cfg.get<string>('url', ''), 1);
-    if (url === undefined) return;
+    if (url === undefined) return false;
     const graphqlUrl = await askCatalogUrl('graphql', cfg.get<string>('graphqlUrl', ''), 2);
-    if (graphqlUrl === undefined) return;
+    if (graphqlUrl === undefined) return false;
     // Endpoint settings are machine-scoped: user settings, never a workspace's, so a cloned project
     // cannot send the token to a host of its choosing.
     await cfg.update('url', url, vscode.ConfigurationTarget.Global);
@@ -76,6 +79,8 @@ export function registerPaletteCommands(deps: CommandDeps): void {
     log.info(`catalog configured: url ${url}${graphqlUrl ? `, graphqlUrl ${graphqlUrl}` : ''}`);
     await server.reconcile('catalog configured');
     await testConnection(server, url);
+    // True: the catalog was configured (a failed write that offered this command runs again).
+    return true;
   });
 
   register(ClientCommands.startLocalCatalog, () => localCatalog.start());
@@ -130,6 +135,12 @@ export function registerPaletteCommands(deps: CommandDeps): void {
   });
 
   register(ClientCommands.showOutput, async () => log.show());
+
+  register(ClientCommands.retryConnection, async () => {
+    const url = catalogSettings().get<string>('url', '');
+    log.info('connection retry requested');
+    await testConnection(server, url || 'the catalog');
+  });
 }
 
 /** The URN at the cursor of the active editor, as the server finds it; undefined when there is none. */
@@ -162,15 +173,16 @@ async function testConnection(server: CatalogLanguageServer, url: string): Promi
     );
     return;
   }
-  const fix = r.state === 'unauthorized' ? 'Set Access Token' : 'Configure Catalog';
+  // A catalog that is down or not answering is retried, not reconfigured: the address is usually right.
+  const fixes = connectionFixes(r.state);
   const pick = await vscode.window.showWarningMessage(
     inertText(`Catalog Lens: the connection test failed: ${r.message}`, 'notification', MESSAGE_LIMIT),
-    fix,
-    'Show Output',
+    ...fixes,
   );
   if (pick === 'Set Access Token') await vscode.commands.executeCommand(ClientCommands.setAccessToken);
   else if (pick === 'Configure Catalog') await vscode.commands.executeCommand(ClientCommands.configure);
-  else if (pick === 'Show Output') server.showServerOutput();
+  else if (pick === 'Retry') await vscode.commands.executeCommand(ClientCommands.retryConnection);
+  else if (pick === 'Show Log' || pick === 'Show Output') server.showServerOutput();
 }
 
 export function reportFailure(log: Log, command: string, e: unknown): void {

@@ -50,9 +50,10 @@ const VIEWS: Record<ConnectionState | 'restarting', Omit<StatusView, 'tooltip'> 
   },
   unreachable: {
     text: '$(debug-disconnect) Catalog: unreachable',
-    title: 'The catalog cannot be reached — click to configure',
+    title:
+      'The catalog is down or not answering; Catalog Lens asks it again on its own — click to retry now (Retry, Show Log)',
     background: 'error',
-    command: ClientCommands.configure,
+    command: ClientCommands.retryConnection,
   },
   error: {
     text: '$(error) Catalog: error',
@@ -104,4 +105,11 @@ export function statusView(status: ClientStatus): StatusView {
       : '',
   ].filter((l) => l !== '');
   return { text, tooltip: lines.join('\n'), background: v.background, command: v.command };
+}
+
+/** The buttons of a failed connection test, by state: the likely fix first. */
+export function connectionFixes(state: string | undefined): string[] {
+  if (state === 'unauthorized') return ['Set Access Token', 'Show Output'];
+  if (state === 'unreachable') return ['Retry', 'Show Log', 'Configure Catalog'];
+  return ['Configure Catalog', 'Show Output'];
 }

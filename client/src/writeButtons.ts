@@ -24,8 +24,8 @@ const RETRYABLE: ReadonlySet<CatalogErrorKind> = new Set<CatalogErrorKind>([
 ]);
 
 /** The buttons of a write's result message, in order (see the file's comment). */
-export function resultButtons(command: string, result: WriteResult): string[] {
-  if (result.status === 'written') return undoOf(command, result) ? [UNDO] : [];
+export function resultButtons(command: string, result: WriteResult, arg?: unknown): string[] {
+  if (result.status === 'written') return undoOf(command, result, arg) ? [UNDO] : [];
   if (result.status !== 'failed' || result.kind === 'cancelled') return [];
   const fix =
     result.kind === 'unauthorized' || result.kind === 'forbidden'
@@ -34,6 +34,44 @@ export function resultButtons(command: string, result: WriteResult): string[] {
         ? CONFIGURE_CATALOG
         : undefined;
   return [...(RETRYABLE.has(result.kind) ? [RETRY] : []), ...(fix ? [fix] : [])];
+}
+
+/**
+ * What follows a fix picked from a failed write's message (Set Access Token, Configure Catalog):
+ * when the fix was made (a token stored, a catalog configured), the write runs again with the
+ * same arguments; when it was abandoned, the failure is shown again, so the write stays retryable.
+ */
+export function afterFix(fixed: unknown): 'retry' | 'showAgain' {
+  return fixed === true ? 'retry' : 'showAgain';
+}
+
+/** The description commands, whose written result carries the text they replaced (`previous`). */
+const DESCRIPTION_COMMANDS: ReadonlySet<string> = new Set([
+  ServerCommands.setDatasetDescription,
+  ServerCommands.setColumnDescription,
+  ServerCommands.setMlDescription,
+]);
+
+/**
+ * The write that undoes a written description: the same command with the text it replaced, or an
+ * empty one where there was none (DataHub's UI, like the catalog's readers, shows an empty edited
+ * description as none: the ingested one, if any, shows again). A link added with it stays.
+ */
+function descriptionUndo(
+  command: string,
+  result: WriteResult,
+  arg: unknown,
+): { command: WriteCommandId; arg: Record<string, unknown> } | undefined {
+  if (result.status !== 'written' || !DESCRIPTION_COMMANDS.has(command) || !isRecord(arg)) return undefined;
+  const previous: unknown = result.previous;
+  if (previous !== null && typeof previous !== 'string') return undefined;
+  if (typeof arg['urn'] !== 'string') return undefined;
+  const scope = typeof arg['uri'] === 'string' ? { uri: arg['uri'] } : {};
+  const column = command === ServerCommands.setColumnDescription ? { fieldPath: arg['fieldPath'] } : {};
+  return {
+    command: command as WriteCommandId,
+    arg: { ...scope, urn: arg['urn'], ...column, description: previous ?? '' },
+  };
 }
 
 /**
@@ -46,6 +84,8 @@ export function undoOf(
   result: WriteResult,
   arg?: unknown,
 ): { command: WriteCommandId; arg: Record<string, unknown> } | undefined {
+  const description = descriptionUndo(command, result, arg);
+  if (description) return description;
   // What another server answered is checked: only a list of URN texts is sent back.
   const added: unknown = result.added;
   if (result.status !== 'written' || !Array.isArray(added) || added.length === 0) return undefined;

@@ -5,6 +5,8 @@
  * line in the "Catalog Lens" output channel. The token is in no argument and no message.
  *
  * The buttons (resultButtons, a pure choice):
+ * - Undo on a written description: the same command with the text it replaced (`previous`), or an
+ *   empty one where there was none.
  * - Undo on a written append (add features to a table or model, add model groups): it runs the
  *   matching remove command with exactly the members the server says it added (`added`), never
  *   one that was there before; a member someone else appended meanwhile stays (the remove is a
@@ -12,7 +14,9 @@
  * - Retry (the same arguments again; the user's text is kept) only where trying again can
  *   succeed: the catalog unreachable or slow (unreachable, timeout), the aspect changing under
  *   every attempt (conflict), a server error or a strange answer (badResponse), after the fix its
- *   kind calls for (unauthorized, forbidden: Set Access Token; notConfigured: Configure Catalog),
+ *   kind calls for (unauthorized, forbidden: Set Access Token; notConfigured: Configure Catalog;
+ *   once that fix is made the write runs again by itself, and if it is abandoned the failure is
+ *   shown again),
  *   and notFound (the entity may be created meanwhile). Never for badInput and rejected (the
  *   arguments or the catalog's validation refuse it, and would again; Restricted Mode) nor
  *   cancelled (the user asked for it; no message is shown).
@@ -32,7 +36,7 @@ import type { CatalogLanguageServer } from './languageClient';
 import { describeError, type Log } from './log';
 import { isCancellation } from './paletteCommands';
 import { urnLabel } from './userText';
-import { CONFIGURE_CATALOG, RETRY, resultButtons, SET_ACCESS_TOKEN, UNDO, undoOf } from './writeButtons';
+import { afterFix, CONFIGURE_CATALOG, RETRY, resultButtons, SET_ACCESS_TOKEN, UNDO, undoOf } from './writeButtons';
 
 export { RETRY, UNDO } from './writeButtons';
 
@@ -75,6 +79,7 @@ export function writeRunner(server: CatalogLanguageServer, log: Log): WriteRunne
       const undo = undoOf(command, result, withUri);
       showWriteResult(result, title, {
         command,
+        arg: withUri,
         retry: () => void run(command, arg, title),
         ...(undo
           ? {
@@ -114,9 +119,9 @@ function writePathOf(arg: CommandScope): string {
 export function showWriteResult(
   result: WriteResult,
   title: string,
-  actions: { command: string; retry: () => void; undo?: () => void },
+  actions: { command: string; arg?: unknown; retry: () => void; undo?: () => void },
 ): void {
-  const buttons = resultButtons(actions.command, result).filter((b) => b !== UNDO || actions.undo);
+  const buttons = resultButtons(actions.command, result, actions.arg).filter((b) => b !== UNDO || actions.undo);
   if (result.status !== 'failed') {
     void vscode.window
       .showInformationMessage(inertText(`Catalog Lens: ${result.message}`, 'notification', MESSAGE_LIMIT), ...buttons)
@@ -129,8 +134,14 @@ export function showWriteResult(
   const message = inertText(`Catalog Lens: ${title} failed: ${result.message}`, 'notification', MESSAGE_LIMIT);
   void vscode.window.showErrorMessage(message, ...buttons).then(async (pick) => {
     if (pick === RETRY) actions.retry();
-    else if (pick === SET_ACCESS_TOKEN) await vscode.commands.executeCommand(ClientCommands.setAccessToken);
-    else if (pick === CONFIGURE_CATALOG) await vscode.commands.executeCommand(ClientCommands.configure);
+    else if (pick === SET_ACCESS_TOKEN || pick === CONFIGURE_CATALOG) {
+      // The write is not lost: it runs again once the fix is made, else its failure is offered again.
+      const fixed = await vscode.commands.executeCommand<unknown>(
+        pick === SET_ACCESS_TOKEN ? ClientCommands.setAccessToken : ClientCommands.configure,
+      );
+      if (afterFix(fixed) === 'retry') actions.retry();
+      else showWriteResult(result, title, actions);
+    }
   });
 }
 

@@ -62,6 +62,8 @@ export const ClientCommands = {
   openInCatalog: 'catalogLens.openInCatalog',
   restartServer: 'catalogLens.restartServer',
   showOutput: 'catalogLens.showOutput',
+  /** Asks the catalog now (the status item's click when it is unreachable): Retry, Show Log on failure. */
+  retryConnection: 'catalogLens.retryConnection',
   search: 'catalogLens.search',
   /** `{urn}` or the URN under the cursor: the lineage view; also behind a hover's lineage link. */
   showLineage: 'catalogLens.showLineage',

@@ -140,6 +140,11 @@ export type WriteResult =
       added?: string[];
       /** The remove commands: exactly the members this write took out, as the list spelt them. */
       removed?: string[];
+      /**
+       * The description commands, when the description was written: the text this write replaced
+       * in the aspect it wrote (null: it held none). Undo writes it back.
+       */
+      previous?: string | null;
     }
   | {
       status: 'unchanged';
@@ -148,6 +153,7 @@ export type WriteResult =
       kind?: undefined;
       added?: undefined;
       removed?: undefined;
+      previous?: undefined;
     }
   | {
       status: 'failed';
@@ -156,6 +162,7 @@ export type WriteResult =
       aspects?: undefined;
       added?: undefined;
       removed?: undefined;
+      previous?: undefined;
     };
 
 /** What came of a write, for a log line: `written <aspects>`, `unchanged` or `failed (<kind>)`. */
@@ -399,6 +406,21 @@ export type MembersResult = { members: string[]; error?: undefined } | { error: 
 
 /** Request client → server: the members a feature table or model lists now (the Remove commands' picker). */
 export const MembersRequest: CustomRequest<MembersParams, MembersResult> = { method: 'catalogLens/members' };
+
+/** Params of `catalogLens/description`: an entity, or a column of a dataset (`fieldPath`). */
+export interface DescriptionParams extends CommandScope {
+  urn: string;
+  fieldPath?: string;
+}
+
+/** The description the catalog shows for it now (null: none), or why it could not be read. */
+export type DescriptionResult =
+  { description: string | null; error?: undefined } | { error: string; description?: undefined };
+
+/** Request client → server: what the catalog holds (the description commands' input box starts from it). */
+export const DescriptionRequest: CustomRequest<DescriptionParams, DescriptionResult> = {
+  method: 'catalogLens/description',
+};
 
 /** Params of `catalogLens/lineage`: an entity, and which way to look (one hop). */
 export interface LineageParams extends CommandScope {

@@ -254,7 +254,7 @@ describe('catalog-lens check (the bin, against the local catalog)', () => {
     assert.match(refused.stdout, /^catalog: unauthorized: .*refused the access token \(401\)/m);
     // The CLI's own words for the fix, not the editor's command.
     assert.match(refused.stdout, /CATALOG_LENS_TOKEN or pass --token-file/);
-    assert.doesNotMatch(refused.stdout + refused.stderr, /Catalog: Set Access Token/);
+    assert.doesNotMatch(refused.stdout + refused.stderr, /Catalog( Lens)?: Set Access Token/);
     const down = await cli(['check', 'clean.py', '--url', 'http://127.0.0.1:9'], work);
     assert.equal(down.code, 3);
     assert.match(down.stdout, /^catalog: unreachable: connection refused at http:\/\/127\.0\.0\.1:9\/api\/graphql/m);

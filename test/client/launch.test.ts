@@ -96,7 +96,7 @@ describe('status bar: each state shows its text and a click runs its fix', () =>
     ['checking', ClientCommands.showOutput, undefined, /^\$\(sync~spin\) Catalog: checking…$/],
     ['notConfigured', ClientCommands.configure, 'warning', /not configured/],
     ['unauthorized', ClientCommands.setAccessToken, 'error', /unauthorized/],
-    ['unreachable', ClientCommands.configure, 'error', /unreachable/],
+    ['unreachable', ClientCommands.retryConnection, 'error', /unreachable/],
     ['error', ClientCommands.showOutput, 'error', /error/],
   ];
   for (const [state, command, background, text] of cases) {

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { shortHost, statusView, type ClientStatus } from '../../client/src/statusView';
+import { connectionFixes, shortHost, statusView, type ClientStatus } from '../../client/src/statusView';
 
 const GRAPHQL = 'http://localhost:9002/api/graphql';
 
@@ -77,5 +77,35 @@ describe('the host shown for a connected catalog', () => {
   test('a host that spells an icon is shown as text', () => {
     const text = statusView({ state: 'connected', message: 'x', endpoint: 'http://a$(zap)b.example/api/graphql' }).text;
     assert.doesNotMatch(text.replace('$(database)', ''), /(^|[^\\])\$\(zap\)/);
+  });
+});
+
+describe('an unreachable catalog: down, not misconfigured', () => {
+  test('the tooltip says it is down or not answering and retried on its own; a click retries now, not Configure', () => {
+    const v = statusView({
+      state: 'unreachable',
+      message: `no answer from ${GRAPHQL} within 10000 ms`,
+      endpoint: GRAPHQL,
+    });
+    assert.equal(v.text, '$(debug-disconnect) Catalog: unreachable');
+    assert.match(
+      v.tooltip,
+      /^The catalog is down or not answering; Catalog Lens asks it again on its own — click to retry now/,
+    );
+    assert.doesNotMatch(v.tooltip, /configure/i);
+    assert.equal(v.command, 'catalogLens.retryConnection');
+    assert.equal(v.background, 'error');
+  });
+
+  test('a failed connection test offers Retry and Show Log when the catalog is down, the token when it refuses it', () => {
+    assert.deepEqual(connectionFixes('unreachable'), ['Retry', 'Show Log', 'Configure Catalog']);
+    assert.deepEqual(connectionFixes('unauthorized'), ['Set Access Token', 'Show Output']);
+    assert.deepEqual(connectionFixes('error'), ['Configure Catalog', 'Show Output']);
+  });
+
+  test('not configured still opens Configure', () => {
+    const v = statusView({ state: 'notConfigured', message: 'no URL' });
+    assert.equal(v.command, 'catalogLens.configure');
+    assert.match(v.tooltip, /click to configure/);
   });
 });

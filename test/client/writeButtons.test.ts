@@ -7,7 +7,15 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type CatalogErrorKind, type WriteResult } from '../../model/src/protocol';
 import { ServerCommands } from '../../model/src/commandIds';
-import { CONFIGURE_CATALOG, RETRY, resultButtons, SET_ACCESS_TOKEN, UNDO, undoOf } from '../../client/src/writeButtons';
+import {
+  afterFix,
+  CONFIGURE_CATALOG,
+  RETRY,
+  resultButtons,
+  SET_ACCESS_TOKEN,
+  UNDO,
+  undoOf,
+} from '../../client/src/writeButtons';
 
 const failed = (kind: CatalogErrorKind): WriteResult => ({ status: 'failed', kind, message: 'why' });
 const TABLE = 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users_table)';
@@ -88,5 +96,56 @@ describe('Undo of an answer that is not a list of URN texts', () => {
     const odd = { status: 'written', aspects: ['x'], message: 'Added', added: [1, {}] } as unknown as WriteResult;
     assert.equal(undoOf(ServerCommands.addFeaturesToTable, odd, { table: TABLE }), undefined);
     assert.deepEqual(resultButtons(ServerCommands.addFeaturesToTable, odd), []);
+  });
+});
+
+describe('a failed write after its fix', () => {
+  test('Set Access Token or Configure Catalog made: the write runs again; abandoned: the failure is offered again', () => {
+    assert.equal(afterFix(true), 'retry');
+    for (const abandoned of [false, undefined, null, 'yes'])
+      assert.equal(afterFix(abandoned), 'showAgain', String(abandoned));
+  });
+});
+
+describe('Undo of a written description', () => {
+  const written = (previous: string | null | undefined): WriteResult => ({
+    status: 'written',
+    aspects: ['editableDatasetProperties'],
+    message: 'Wrote the description of db.users',
+    ...(previous !== undefined ? { previous } : {}),
+  });
+  const USERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
+
+  test('the same command with the text it replaced; an empty text where there was none; a link is not undone', () => {
+    const arg = { urn: USERS, description: 'new', link: { url: 'https://x', description: 'x' }, uri: 'file:///a.py' };
+    assert.deepEqual(resultButtons(ServerCommands.setDatasetDescription, written('old'), arg), [UNDO]);
+    assert.deepEqual(undoOf(ServerCommands.setDatasetDescription, written('old'), arg), {
+      command: ServerCommands.setDatasetDescription,
+      arg: { uri: 'file:///a.py', urn: USERS, description: 'old' },
+    });
+    assert.deepEqual(undoOf(ServerCommands.setDatasetDescription, written(null), arg)?.arg, {
+      uri: 'file:///a.py',
+      urn: USERS,
+      description: '',
+    });
+    assert.deepEqual(
+      undoOf(ServerCommands.setColumnDescription, written('a'), { urn: USERS, fieldPath: 'age', description: 'b' }),
+      {
+        command: ServerCommands.setColumnDescription,
+        arg: { urn: USERS, fieldPath: 'age', description: 'a' },
+      },
+    );
+    assert.equal(
+      undoOf(ServerCommands.setMlDescription, written('x'), { urn: 'urn:li:mlFeature:(t,f)' })?.arg['description'],
+      'x',
+    );
+  });
+
+  test('no Undo without previous (a link only, another server), or with an odd previous', () => {
+    const arg = { urn: USERS, description: 'new' };
+    assert.deepEqual(resultButtons(ServerCommands.setDatasetDescription, written(undefined), arg), []);
+    const odd = { ...written('x'), previous: 42 } as unknown as WriteResult;
+    assert.deepEqual(resultButtons(ServerCommands.setDatasetDescription, odd, arg), []);
+    assert.equal(undoOf(ServerCommands.setDatasetDescription, written('x'), undefined), undefined);
   });
 });

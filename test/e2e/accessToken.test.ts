@@ -1,6 +1,6 @@
 /**
  * The access token in a real VS Code: against a catalog that requires a bearer token, the
- * status bar item follows what "Catalog: Set Access Token" stored (SecretStorage → the
+ * status bar item follows what "Catalog Lens: Set Access Token" stored (SecretStorage → the
  * restarted language server → the catalog's answer).
  */
 import assert from 'node:assert/strict';
@@ -24,7 +24,7 @@ describe('Catalog Lens access token in a real VS Code', { skip: !E2E_ENABLED && 
 
   async function setToken(token: string): Promise<void> {
     const wb = session.workbench;
-    await wb.runCommand('Catalog: Set Access Token');
+    await wb.runCommand('Catalog Lens: Set Access Token');
     await wb.submitInputBox(token, /Set Access Token/);
   }
 

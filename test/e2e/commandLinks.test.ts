@@ -50,12 +50,12 @@ describe(
       await session?.stop();
     });
 
-    test('"Catalog: Write Dataset Description…": no command: link in the input box or the notifications', async (t) => {
+    test('"Catalog Lens: Write Dataset Description…": no command: link in the input box or the notifications', async (t) => {
       await step(t, session, 'command-links', async () => {
         const wb = session.workbench;
         // The hover box shows the diagnostic that the catalog does not hold it: the server has resolved the URN.
         await wb.cursorOnHovered(session.workspace, FILE, 'TABLE = ', 'db.users', /is not in the catalog/);
-        await wb.runCommand('Catalog: Write Dataset Description');
+        await wb.runCommand('Catalog Lens: Write Dataset Description');
         const title = wb.quickInput().locator('.quick-input-title', { hasText: /Description of dataset/ });
         await wb.waitFor('the input box of the description', title);
         assert.match(await title.innerText(), /Open the docs/, 'the input box names the dataset as the file does');

@@ -187,7 +187,7 @@ describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REAS
     });
   });
 
-  test('"Catalog: Add Feature to Feature Table…" adds the feature under the cursor to the picked table', async (t) => {
+  test('"Catalog Lens: Add Feature to Feature Table…" adds the feature under the cursor to the picked table', async (t) => {
     await step(t, session, 'add-feature', async () => {
       const wb = session.workbench;
       assert.ok(
@@ -197,7 +197,7 @@ describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REAS
       await wb.openFile('catalog/feature_tables.yml');
       const line = lineOf(session.workspace, 'catalog/feature_tables.yml', SIGNUP_DAYS);
       await wb.cursorAt(await wb.revealText(line.number, line.text, 'signup_days'));
-      await wb.runCommand('Catalog: Add Feature to Feature Table');
+      await wb.runCommand('Catalog Lens: Add Feature to Feature Table');
       await wb.pickQuickItem(USERS_TABLE);
       await wb.waitForNotification(/Catalog Lens: Added 1 feature/);
       assert.ok((await featureTableFeatures(session.catalog, USERS_TABLE)).includes(SIGNUP_DAYS));

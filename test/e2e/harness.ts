@@ -127,7 +127,12 @@ export async function startSession(opts: SessionOptions = {}): Promise<E2eSessio
     cpSync(path.join(REPO_ROOT, 'examples'), workspace, { recursive: true });
     opts.prepareWorkspace?.(workspace);
     const userSettings = { ...(opts.restricted ? RESTRICTED_MODE_SETTINGS : {}), ...opts.userSettings };
-    const profile = createProfile(runDir, { ...opts.machineSettings, 'catalogLens.url': catalogUrl }, userSettings);
+    // As `npm start` does: page links carry the catalog's pages secret, so they open through code-server's port proxy.
+    const profile = createProfile(
+      runDir,
+      { 'catalogLens.uiUrl': catalog.pagesUrl, ...opts.machineSettings, 'catalogLens.url': catalogUrl },
+      userSettings,
+    );
     installExtension(tools, profile, vsix);
     const codeServer = await startCodeServer(
       tools,

@@ -14,7 +14,7 @@ import { E2E_ENABLED, E2E_SKIP_REASON, waitForFile } from './support/workspaceTe
 const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
 const REVENUE = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,analytics.public.revenue,PROD)';
 
-describe('completion of real names and Catalog: Search…', { skip: !E2E_ENABLED && E2E_SKIP_REASON }, () => {
+describe('completion of real names and Catalog Lens: Search…', { skip: !E2E_ENABLED && E2E_SKIP_REASON }, () => {
   let session: E2eSession;
   before(async () => {
     session = await startSession();
@@ -46,7 +46,7 @@ describe('completion of real names and Catalog: Search…', { skip: !E2E_ENABLED
     });
   });
 
-  test('Catalog: Search… finds revenue with its description; Enter inserts its URN at the cursor', async (t) => {
+  test('Catalog Lens: Search… finds revenue with its description; Enter inserts its URN at the cursor', async (t) => {
     await step(t, session, 'search-pick', async () => {
       const wb = session.workbench;
       const page = wb.page;
@@ -56,9 +56,9 @@ describe('completion of real names and Catalog: Search…', { skip: !E2E_ENABLED
       await wb.openFile(file);
       // Between the quotes.
       await wb.goToLine(1, 'REVENUE = "'.length + 1);
-      await wb.runCommand('Catalog: Search…');
+      await wb.runCommand('Catalog Lens: Search…');
       await wb.waitFor(
-        'the Catalog: Search pick',
+        'the Catalog Lens: Search pick',
         wb.quickInput().locator('.quick-input-title', { hasText: /Catalog: Search/ }),
       );
       await wb.quickInput().locator('.quick-input-box input').fill('revenue');

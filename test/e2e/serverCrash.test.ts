@@ -2,7 +2,7 @@
  * The language server dies under a running VS Code (SIGKILL to its pid, found by walking
  * code-server's own process tree): the client starts it again after a pause, says so in the
  * status bar and in a notification, and the open documents get their diagnostics back. After
- * too many deaths in a short time it stays stopped, says so, and "Catalog: Restart Server" brings it back.
+ * too many deaths in a short time it stays stopped, says so, and "Catalog Lens: Restart Server" brings it back.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -111,10 +111,10 @@ describe('Catalog Lens when its language server process dies', { skip: !E2E_ENAB
       const toast = await wb.waitForNotification(GAVE_UP, 30_000);
       assert.match(toast, /Restart Server/);
       await wb.waitForStatus(/^Catalog Lens: The catalog answered with an error/);
-      assert.match(await wb.statusTooltip(/was not restarted/), /Catalog: Restart Server/);
+      assert.match(await wb.statusTooltip(/was not restarted/), /Catalog Lens: Restart Server/);
       assert.deepEqual(findInTree(session.codeServer.process.pid, isLanguageServer), [], 'no server was started again');
 
-      await wb.runCommand('Catalog: Restart Server');
+      await wb.runCommand('Catalog Lens: Restart Server');
       await languageServer(server.pid);
       await wb.waitForStatus(CONNECTED, 30_000);
       await wb.hidePanel();

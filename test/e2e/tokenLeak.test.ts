@@ -62,7 +62,7 @@ describe(
         const wb = session.workbench;
         // vscode-languageclient writes the LSP trace only when its output channel's level is Trace.
         for (const channel of ['Catalog Lens Language Server', 'Catalog Lens']) await wb.setLogLevel(channel, 'Trace');
-        await wb.runCommand('Catalog: Set Access Token');
+        await wb.runCommand('Catalog Lens: Set Access Token');
         await wb.submitInputBox(TOKEN, /Set Access Token/);
         shown.push(await wb.waitForNotification(/Catalog Lens: access token stored for/));
         await wb.waitForStatus(CONNECTED);
@@ -113,7 +113,7 @@ describe(
           body: { exceptionClass: 'com.linkedin.restli.server.RestLiServiceException', message: INJECTED, status: 500 },
         });
         await wb.cursorAt(await wb.revealText(users.number, users.text, 'db.users'));
-        await wb.runCommand('Catalog: Write Dataset Description');
+        await wb.runCommand('Catalog Lens: Write Dataset Description');
         await wb.submitInputBox('A description the catalog refuses.', /Description of dataset/);
         // In the notifications center: the write just before toasted two notifications, and VS Code
         // toasts at most three in 800 ms (the others go to the center only).

@@ -35,7 +35,7 @@ describe('undo of an append', { skip: !E2E_ENABLED && E2E_SKIP_REASON }, () => {
       const file = 'pipelines/undo_demo.py';
       writeFileSync(path.join(session.workspace, file), `ORDERS = "${ORDERS_TABLE}"\nSIGNUP_DAYS = "${SIGNUP_DAYS}"\n`);
       await wb.cursorOnHovered(session.workspace, file, 'SIGNUP_DAYS =', 'signup_days', /signup_days/);
-      await wb.runCommand('Catalog: Add Feature to Feature Table…');
+      await wb.runCommand('Catalog Lens: Add Feature to Feature Table…');
       // The picker replaces the palette in the same widget: wait for its title before reading its rows.
       await wb.waitFor(
         'the feature table pick',

@@ -17,12 +17,12 @@ import { E2E_ENABLED, E2E_SKIP_REASON, lineOf } from './support/workspaceText';
 const USERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
 const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
 const WRITE_COMMANDS = [
-  'Catalog: Write Dataset Description…',
-  'Catalog: Write Column Description…',
-  'Catalog: Add Feature to Feature Table…',
-  'Catalog: Add Feature to Model…',
-  'Catalog: Add Model Group…',
-  'Catalog: Create Entity in Catalog…',
+  'Catalog Lens: Write Dataset Description…',
+  'Catalog Lens: Write Column Description…',
+  'Catalog Lens: Add Feature to Feature Table…',
+  'Catalog Lens: Add Feature to Model…',
+  'Catalog Lens: Add Model Group…',
+  'Catalog Lens: Create Entity in Catalog…',
 ];
 
 interface CatalogStats {
@@ -111,7 +111,9 @@ describe('Catalog Lens in Restricted Mode (workspace not trusted)', { skip: !E2E
     await step(t, session, 'trust-palette', async () => {
       const wb = session.workbench;
       // The palette does list the extension's other commands.
-      assert.ok((await wb.paletteRows('Catalog: Restart Server')).some((r) => r.includes('Catalog: Restart Server')));
+      assert.ok(
+        (await wb.paletteRows('Catalog Lens: Restart Server')).some((r) => r.includes('Catalog Lens: Restart Server')),
+      );
       for (const title of WRITE_COMMANDS) {
         const rows = await wb.paletteRows(title);
         assert.ok(

@@ -148,12 +148,41 @@ ${l.body}
 `;
 }
 
+/**
+ * The relative way from a request path to the pages' root: `./` for `/`, `../` for
+ * `/dataset/urn…`, `../../` for `/dataset/urn…/Columns`. Pages link with it, so they keep working
+ * under any prefix a proxy puts before them (code-server's `/proxy/9410/`, `/_pages/SECRET/`).
+ */
+export function rootFrom(path: string): string {
+  const depth = (path.match(/\//g)?.length ?? 1) - 1;
+  return depth <= 0 ? './' : '../'.repeat(depth);
+}
+
+const ROOTS = new WeakMap<ServerResponse, string>();
+
+/** The answer `res` is for a page at this request path: its links and redirects are made relative to it. */
+export function answerFor(res: ServerResponse, path: string): void {
+  ROOTS.set(res, rootFrom(path));
+}
+
+/** A root-relative link (`/dataset/…`, `/?q=…`) as seen from the page `res` answers. */
+export function relativeLink(res: ServerResponse, href: string): string {
+  const root = ROOTS.get(res);
+  return root !== undefined && href.startsWith('/') && !href.startsWith('//') ? `${root}${href.slice(1)}` : href;
+}
+
+/**
+ * Sends a page. Its root-relative `href` and `action` attributes (the only kind the views write;
+ * catalog text is escaped, so it cannot hold one) become relative to the request path (answerFor).
+ */
 export function sendHtml(
   res: ServerResponse,
   status: number,
-  html: string,
+  page: string,
   headers: Record<string, string> = {},
 ): void {
+  const root = ROOTS.get(res);
+  const html = root === undefined ? page : page.replace(/( (?:href|action)=")\/(?!\/)/g, `$1${root}`);
   res.writeHead(status, { ...PAGE_HEADERS, 'Content-Length': Buffer.byteLength(html), ...headers });
   res.end(html);
 }

@@ -13,7 +13,7 @@ import { CatalogError } from '../errors';
 import type { NamespacePolicy } from '../namespaces';
 import { mayReadPages, type PageAccess } from './access';
 import type { EntitySummary, PageData } from './data';
-import { escapeHtml, layout, sendHtml, text, when } from './html';
+import { answerFor, escapeHtml, layout, relativeLink, sendHtml, text, when } from './html';
 import { pageHref, pageRoute, pathNameOf, urnFromPagePath, type PageRoute } from './paths';
 import { entityLink, entityPage, entityTable, httpHref, LIST_LIMIT } from './views';
 
@@ -38,8 +38,12 @@ export function servePage(
   s: PageServices,
   route: PageRoute,
   query: URLSearchParams,
+  prefixedPath?: string,
 ): void {
   req.resume();
+  // Under the proxy prefix (`/_pages/SECRET/…`) every link and redirect is relative, so it keeps
+  // working behind whatever path a proxy puts in front; directly, links are DataHub's root paths.
+  if (prefixedPath !== undefined) answerFor(res, prefixedPath);
   const method = req.method ?? 'GET';
   if (method !== 'GET' && method !== 'HEAD') {
     problem(
@@ -158,7 +162,10 @@ function entity(res: ServerResponse, s: PageServices, pathName: string, rest: st
   if (right !== pathName && (isCatalogKind(urn.kind) || urn.kind === 'corpuser' || urn.kind === 'dataPlatform')) {
     // `/features/urn:li:dataset:…`: the page of that URN is at its own kind's path.
     const qs = query.toString();
-    res.writeHead(302, { Location: `${pageHref(urnText)}${qs ? `?${qs}` : ''}`, 'Content-Length': 0 });
+    res.writeHead(302, {
+      Location: relativeLink(res, `${pageHref(urnText)}${qs ? `?${qs}` : ''}`),
+      'Content-Length': 0,
+    });
     res.end();
     return;
   }
@@ -171,7 +178,10 @@ function entity(res: ServerResponse, s: PageServices, pathName: string, rest: st
       return;
     }
     const path = encodeURIComponent(decodePart(urn.fieldPath).replace(/[\uD800-\uDFFF]/g, '\uFFFD'));
-    res.writeHead(302, { Location: `${pageHref(urn.parent)}/Columns?highlightedPath=${path}`, 'Content-Length': 0 });
+    res.writeHead(302, {
+      Location: relativeLink(res, `${pageHref(urn.parent)}/Columns?highlightedPath=${path}`),
+      'Content-Length': 0,
+    });
     res.end();
     return;
   }

@@ -39,8 +39,8 @@ export function catalogClientError(
 
 /** What the user can do about each kind, one short sentence. */
 export const ERROR_HINTS: Record<CatalogErrorKind, string> = {
-  notConfigured: 'Set catalogLens.url (or run "Catalog: Configure Catalog").',
-  unauthorized: 'Set a valid access token ("Catalog: Set Access Token", or CATALOG_LENS_TOKEN).',
+  notConfigured: 'Set catalogLens.url (or run "Catalog Lens: Configure Catalog").',
+  unauthorized: 'Set a valid access token ("Catalog Lens: Set Access Token", or CATALOG_LENS_TOKEN).',
   forbidden: 'The token is valid but lacks the privilege for this.',
   unreachable: 'Is the catalog running at this address?',
   timeout: 'The catalog did not answer in time (catalogLens.requestTimeoutMs).',

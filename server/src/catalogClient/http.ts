@@ -74,6 +74,8 @@ export interface CallOptions {
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
 const RETRY_DELAYS_MS = [150, 600];
 const RETRY_STATUS = new Set([429, 502, 503, 504]);
+/** How long a read waits for its answer once the catalog is known not to answer (CatalogHttp.hung). */
+export const HUNG_READ_WAIT_MS = 500;
 
 export class CatalogHttp {
   private readonly fetch: Fetch;
@@ -83,10 +85,42 @@ export class CatalogHttp {
     this.fetch = opts.fetch ?? defaultFetch;
   }
 
+  /**
+   * The last request that got no answer within the timeout (a hung or paused catalog), until a
+   * request gets any answer or a refused connection. Meanwhile a read waits at most HUNG_READ_WAIT_MS for its own answer:
+   * a hover or a diagnostic then says the catalog is not answering at once instead of after the
+   * whole timeout, while the request itself runs on and reports its outcome (status, recovery).
+   */
+  private hung: CatalogClientError | undefined;
+
   async call<T = unknown>(url: string, call: CallOptions): Promise<HttpResult<T>> {
+    const hung = this.hung;
+    const request = this.attempts<T>(url, call);
+    if (hung === undefined || call.retry !== true) return request;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), HUNG_READ_WAIT_MS);
+    });
+    const first = await Promise.race([request, waited]);
+    clearTimeout(timer);
+    if (first !== undefined) return first;
+    // An attempt meanwhile got an answer or a refusal (which comes fast): wait for this request's end.
+    if (this.hung === undefined) return request;
+    return {
+      ok: false,
+      error: {
+        ...hung,
+        message: `${hung.message}; it has not answered since, so reads do not wait for it (it is asked again in the background)`,
+      },
+    };
+  }
+
+  private async attempts<T>(url: string, call: CallOptions): Promise<HttpResult<T>> {
     let attempt = 0;
     for (;;) {
       const r = await this.once<T>(url, call);
+      if (r.ok || r.error.status !== undefined || r.error.kind === 'unreachable') this.hung = undefined;
+      else if (r.error.kind === 'timeout') this.hung = r.error;
       const retryable =
         !r.ok &&
         call.retry === true &&

@@ -30,7 +30,7 @@ export interface CatalogClientsOptions {
   environment?: { env: NodeJS.ProcessEnv; home: string | undefined; readText: ReadText; trusted: () => boolean };
   /**
    * What the status tells the user to do, per error kind, where the editor's words do not fit (the
-   * CLI has flags, not "Catalog: Set Access Token"); a hint the error carries itself still wins.
+   * CLI has flags, not "Catalog Lens: Set Access Token"); a hint the error carries itself still wins.
    */
   hints?: Partial<Record<CatalogClientError['kind'], string>>;
 }

@@ -249,7 +249,14 @@ function refactors(input: CodeActionInput): CodeAction[] {
   if (clientCommands && kind === 'mlModel')
     out.push(act('Add model group…', ClientCommands.addGroupToModel, { model: occ.urn }));
   if (clientCommands && kind === 'dataset' && at.column === undefined) {
-    out.push(act('Write dataset description…', ClientCommands.writeDatasetDescription, { urn: occ.urn }));
+    const res = input.cached(occ.urn);
+    const current = res?.state === 'found' ? catalogDescription(res) : undefined;
+    out.push(
+      act('Write dataset description…', ClientCommands.writeDatasetDescription, {
+        urn: occ.urn,
+        ...(current ? { current } : {}),
+      }),
+    );
   }
   if (clientCommands && isMlKind(kind)) {
     // The input box starts from the description the catalog shows, when it is known.

@@ -1,6 +1,7 @@
 /** Catalog Lens's own requests (`catalogLens/*`, docs/dev/lsp-extensions.md), each routed through the guard. */
 import type { CancellationToken, Connection } from 'vscode-languageserver';
 import {
+  DescriptionRequest,
   EntityPageRequest,
   KnownUrnsRequest,
   LineageRequest,
@@ -31,6 +32,10 @@ export function registerCustomRequests(
   on(
     MembersRequest,
     guard('members', { error: 'the members could not be read' }, (p, t) => service.members(p, t)),
+  );
+  on(
+    DescriptionRequest,
+    guard('description', { error: 'the description could not be read' }, (p, t) => service.description(p, t)),
   );
   on(
     EntityPageRequest,

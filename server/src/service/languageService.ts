@@ -26,9 +26,13 @@ import {
 } from 'vscode-languageserver';
 import { kindWord } from '../../../model/src/entityNames';
 import { entityPageUrl } from '../../../model/src/entityPage';
+import { findField } from '../../../model/src/fieldPath';
 import { inertText } from '../../../model/src/inertText';
+import { shownColumns } from '../../../model/src/readShapes';
 import {
   SEARCH_PAGE,
+  type DescriptionParams,
+  type DescriptionResult,
   type EntityPageParams,
   type EntityPageResult,
   type LineageParams,
@@ -43,6 +47,7 @@ import {
 import { entityKey, parseUrn, printUrn, type Urn } from '../../../model/src/urn';
 import type { ClientSession } from '../clientSession';
 import { codeActionsFor } from '../features/codeActions';
+import { catalogDescription } from '../features/diagnostics';
 import { nameItems, nameSlotAt } from '../features/completeNames';
 import { completionsAt } from '../features/completion';
 import { hoverLookup, hoverOn } from '../features/hover';
@@ -195,6 +200,29 @@ export class CatalogLanguageService {
   async members(params: MembersParams, token: CancellationToken): Promise<MembersResult> {
     const s = await this.deps.settings.get(typeof params?.uri === 'string' ? params.uri : undefined);
     return listMembers(this.deps.resolution.clientFor(s), params, signalOf(token));
+  }
+
+  /**
+   * `catalogLens/description`: the description the catalog shows now for an entity or a dataset's
+   * column (edited over ingested, as DataHub's UI), read through the cache.
+   */
+  async description(params: Unchecked<DescriptionParams>, token: CancellationToken): Promise<DescriptionResult> {
+    if (typeof params?.urn !== 'string') return { error: 'catalogLens/description: urn must be a string' };
+    const fieldPath = typeof params.fieldPath === 'string' ? params.fieldPath : undefined;
+    const parsed = parseUrnCached(params.urn);
+    const lookup = parsed.ok ? lookupOf(parsed.urn, params.urn) : undefined;
+    if (!lookup) return { error: `${inertText(params.urn, 'plain', 200)} is not a dataset or ML entity` };
+    const column = fieldPath ?? lookup.column;
+    if (column !== undefined && lookup.kind !== 'dataset') return { error: 'only datasets have columns' };
+    const s = await this.deps.settings.get(typeof params.uri === 'string' ? params.uri : undefined);
+    const client = this.deps.resolution.clientFor(s);
+    const res = (await client.resolve([{ urn: lookup.urn, kind: lookup.kind }], signalOf(token))).get(lookup.urn);
+    if (!res) return { error: 'the catalog was not asked' };
+    if (res.state === 'missing') return { error: `${inertText(lookup.urn, 'plain', 200)} is not in the catalog` };
+    if (res.state === 'error') return { error: res.error.message };
+    if (column === undefined) return { description: catalogDescription(res) ?? null };
+    if (res.kind !== 'dataset') return { error: 'only datasets have columns' };
+    return { description: findField(shownColumns(res.entity), column)?.description ?? null };
   }
 
   /** `catalogLens/entityPage`: the entity's page in the catalog actually used (the same link as hovers'). */

@@ -21,6 +21,8 @@ export async function setDatasetDescription(a: Record<string, unknown>, ctx: Com
   const dataset = await mustExist(ctx, urn.text, 'dataset');
   const written: string[] = [];
   const found = dataset.state === 'found' && dataset.kind === 'dataset' ? dataset.entity : undefined;
+  // What the write replaces: the edited description (what DataHub's UI edits and shows first).
+  const previous = nonEmptyText(found?.editableProperties?.description);
   const { written: described, note } = await ctx.writer.setDescription(ctx, urn, found, description);
   if (described) written.push('editableDatasetProperties');
   if (link && (await ctx.writer.addLink(ctx, urn, link))) written.push('institutionalMemory');
@@ -30,7 +32,17 @@ export async function setDatasetDescription(a: Record<string, unknown>, ctx: Com
       urn.urn,
       link ? 'the description is already so and a link with that url exists' : 'the description is already so',
     );
-  return { status: 'written', aspects: written, message: `${wroteWhat(written)} ${label(urn.urn)}${note}` };
+  return {
+    status: 'written',
+    aspects: written,
+    message: `${wroteWhat(written)} ${label(urn.urn)}${note}`,
+    ...(described ? { previous } : {}),
+  };
+}
+
+/** A description as the catalog holds it, or null for none (absent, null or only spaces). */
+function nonEmptyText(d: string | null | undefined): string | null {
+  return d !== undefined && d !== null && d.trim() !== '' ? d : null;
 }
 
 /**
@@ -63,12 +75,17 @@ export async function setColumnDescription(a: Record<string, unknown>, ctx: Comm
       `${label(urn.urn)} has no column '${inertText(column, 'notification')}'${near.length ? `; near names: ${near.map((n) => inertText(n, 'notification', 80)).join(', ')}` : fields.length ? '' : ' (the catalog holds no schema for it)'}`,
     );
   }
+  const previous = nonEmptyText(
+    dataset.entity.editableSchemaMetadata?.editableSchemaFieldInfo.find((e) => e.fieldPath === field.fieldPath)
+      ?.description,
+  );
   if (!(await ctx.writer.setColumnDescription(ctx, urn, dataset.entity, field.fieldPath, description)))
     return unchanged(urn.urn, `column '${inertText(column, 'notification')}' already has this description`);
   ctx.client.invalidate([urn.text]);
   return {
     status: 'written',
     aspects: ['editableSchemaMetadata'],
+    previous,
     message: `Wrote the description of column '${inertText(simplePath(field.fieldPath), 'notification')}' of ${label(urn.urn)}`,
   };
 }
@@ -104,12 +121,15 @@ export async function setMlDescription(a: Record<string, unknown>, ctx: CommandD
   if (entity && shownMlDescription(entity) === description) return unchanged(urn.urn, 'the description is already so');
   const edited = entity?.editableProperties?.description;
   const where = edited && edited.trim() !== '' ? EDITABLE_ML_ASPECT[kind] : PROPERTIES_ASPECT[kind]!;
+  // What the write replaces: the description of the aspect it writes.
+  const previous = nonEmptyText(edited && edited.trim() !== '' ? edited : entity?.properties?.description);
   const wrote = await ctx.writer.setMlDescription(ctx, urn, kind, where, description);
   ctx.client.invalidate([urn.text]);
   if (!wrote) return unchanged(urn.urn, 'the description is already so');
   return {
     status: 'written',
     aspects: [wrote.aspect],
+    previous,
     message: `Wrote the description of ${label(urn.urn)}${wrote.note}`,
   };
 }

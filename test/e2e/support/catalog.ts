@@ -2,6 +2,7 @@
  * The local catalog as the user runs it (`node bin/catalog-lens-catalog.js`), on its own free
  * port with a throwaway database, and a GraphQL client to check what the editor wrote.
  */
+import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import { LOCAL_CATALOG_TOKEN_ENV } from '../../../model/src/localCatalog';
 import { startProcess, type ManagedProcess } from './processes';
@@ -9,6 +10,11 @@ import { REPO_ROOT } from './paths';
 
 export interface E2eCatalog {
   url: string;
+  /**
+   * The base of the pages' links as `npm start` sets catalogLens.uiUrl: `/_pages/SECRET` on the
+   * catalog, which code-server's port proxy reaches with the editor's Host (catalog/src/security.ts).
+   */
+  pagesUrl: string;
   token: string | undefined;
   process: ManagedProcess;
   graphql<T>(query: string, variables?: Record<string, unknown>): Promise<T>;
@@ -30,6 +36,9 @@ export async function startCatalog(opts: { dir: string; token?: string }): Promi
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env[LOCAL_CATALOG_TOKEN_ENV];
   if (opts.token !== undefined) env[LOCAL_CATALOG_TOKEN_ENV] = opts.token;
+  // A secret for the page links through code-server's port proxy, as scripts/start.mjs passes it.
+  const pagesSecret = randomBytes(18).toString('base64url');
+  env.CATALOG_LENS_PAGES_SECRET = pagesSecret;
   // The catalog loads better-sqlite3, built for this Node: the test runner's own (notes/native-modules.md).
   const proc = startProcess('catalog', process.execPath, args, {
     cwd: opts.dir,
@@ -57,7 +66,14 @@ export async function startCatalog(opts: { dir: string; token?: string }): Promi
     }
     return body.data;
   };
-  return { url, token: opts.token, process: proc, graphql, stop: () => proc.stop() };
+  return {
+    url,
+    pagesUrl: `${url}/_pages/${pagesSecret}`,
+    token: opts.token,
+    process: proc,
+    graphql,
+    stop: () => proc.stop(),
+  };
 }
 
 /** The description a dataset's edited properties hold (what "Write dataset description…" writes). */

@@ -229,7 +229,7 @@ export class Workbench {
   }
 
   /**
-   * Runs a command by its palette title ("Catalog: Set Access Token"): F1, the title typed, and the
+   * Runs a command by its palette title ("Catalog Lens: Set Access Token"): F1, the title typed, and the
    * row clicked once the palette lists it. The error names the rows it listed instead.
    */
   async runCommand(title: string): Promise<void> {

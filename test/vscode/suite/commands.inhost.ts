@@ -127,7 +127,7 @@ describe('commands through the VS Code API', () => {
     assert.match(await hoverAt(doc, positionOf(doc, urn, 'created_in_host')), /Made by the in-host suite\./);
   });
 
-  test('"Catalog: Refresh" drops what the catalog answered: a description changed elsewhere shows after it', async (t) => {
+  test('"Catalog Lens: Refresh" drops what the catalog answered: a description changed elsewhere shows after it', async (t) => {
     const doc = await openNewFile('pipelines/refresh.py', `USERS = "${URNS.users}"\n`);
     const at = positionOf(doc, URNS.users, 'db.users');
     // The first column: the hover lists it whatever else it shows (owners, lineage … take rows since issue 17).
@@ -155,7 +155,7 @@ describe('commands through the VS Code API', () => {
     assert.ok(after.includes(changed), after);
   });
 
-  test('"Catalog: Check Workspace" reports the problems of files no editor has open', async () => {
+  test('"Catalog Lens: Check Workspace" reports the problems of files no editor has open', async () => {
     // No test opens models.yml: only the workspace check can have diagnosed it.
     const models = workspaceUri('catalog/models.yml');
     assert.ok(
