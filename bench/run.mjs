@@ -186,7 +186,7 @@ async function main() {
       })}`,
     );
     process.stdout.write(
-      "The shared local catalog (benchmarks 3–6, 8, 10) is this checkout's for both builds; benchmarks 7 and 9 start the catalog of the build they measure.\n",
+      "\nThe shared local catalog (benchmarks 3–6, 8, 10) is this checkout's for both builds; benchmarks 7 and 9 start the catalog of the build they measure.\n",
     );
   } else printTable(sections);
   process.stdout.write(
