@@ -22,6 +22,7 @@ import {
   createWorktree,
   historyMarkdown,
   historyRow,
+  keptNotes,
   parseHistory,
   removeWorktree,
 } from './lib/compare.mjs';
@@ -196,8 +197,10 @@ async function main() {
     const command = quick ? 'npm run bench -- --quick --write' : 'npm run bench';
     const file = path.join(ROOT, 'bench', 'RESULTS.md');
     mkdirSync(path.dirname(file), { recursive: true });
-    // The history keeps its rows; a full run adds its own.
-    const history = existsSync(file) ? parseHistory(readFileSync(file, 'utf8')) : [];
+    // The history keeps its rows (a full run adds its own), and the notes at the end are kept.
+    const before = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    const history = parseHistory(before);
+    const notes = keptNotes(before);
     if (!quick && !only) {
       const dirty = gitOut(['status', '--porcelain', '--untracked-files=no']) ? '+' : '';
       history.push(
@@ -211,7 +214,8 @@ async function main() {
     writeFileSync(
       file,
       resultsMarkdown(sections, machine, { quick, command, durationS, profileDir, history: historyMarkdown(history) }) +
-        '\n',
+        '\n' +
+        (notes ? `\n${notes}` : ''),
     );
     process.stdout.write(`wrote ${path.relative(process.cwd(), file)}\n`);
   }

@@ -251,6 +251,15 @@ export function parseHistory(markdown) {
   return rows;
 }
 
+/**
+ * The notes written by hand at the end of RESULTS.md (from its first `## Notes` heading on), which a
+ * run that rewrites the file keeps; '' when there are none.
+ */
+export function keptNotes(markdown) {
+  const at = markdown.search(/^## Notes/m);
+  return at < 0 ? '' : markdown.slice(at).trimEnd() + '\n';
+}
+
 /** The history table as Markdown, oldest row first. */
 export function historyMarkdown(rows) {
   const head = ['date', 'commit', 'load (1 min)', ...HEADLINES.map((h) => `${h.title} (${h.section})`)];

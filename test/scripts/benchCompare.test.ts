@@ -65,6 +65,7 @@ interface CompareModule {
   historyRow(sections: Section[], o: { date: string; commit: string; load: string }): string[];
   parseHistory(markdown: string): string[][];
   historyMarkdown(rows: string[][]): string;
+  keptNotes(markdown: string): string;
   HEADLINES: Array<{ section: string; title: string }>;
   createWorktree(root: string, ref: string, o?: { build?: boolean }): Worktree;
   removeWorktree(wt: Worktree | undefined): void;
@@ -159,6 +160,9 @@ describe('bench --compare', () => {
     const again = m.historyMarkdown([...rows, second]);
     assert.deepEqual(m.parseHistory(again), [first, second]);
     assert.deepEqual(m.parseHistory('# Benchmark results\n\nno history yet\n'), []);
+    // The notes written by hand at the end are kept by a rewrite.
+    assert.equal(m.keptNotes(`${file}\n## Notes: before / after\n\ntext\n\n`), '## Notes: before / after\n\ntext\n');
+    assert.equal(m.keptNotes(file), '');
   });
 
   test('the worktree: made at the ref with node_modules linked, removed after use and when its set-up fails', (t) => {
