@@ -4,12 +4,18 @@ import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { alternate, mapSummary } from '../lib/measure.mjs';
 import { countUrnPrefixes, docsAsCodeYaml, pythonLike } from '../lib/generate.mjs';
-import { ROOT } from '../lib/processes.mjs';
+import { BUILD_ROOT } from '../lib/processes.mjs';
 import { WHY } from '../notes.mjs';
 
 const require = createRequire(import.meta.url);
-const scan = require(path.join(ROOT, 'out', 'server', 'src', 'scan', 'index.js'));
-const { clearParseCache } = require(path.join(ROOT, 'out', 'server', 'src', 'scan', 'parseCache.js'));
+/** The compiled scanners of the build being measured (processes.mjs useBuild), required when a benchmark starts. */
+let scan;
+let clearParseCache;
+function loadScanners() {
+  const out = path.join(BUILD_ROOT, 'out', 'server', 'src', 'scan');
+  scan = require(path.join(out, 'index.js'));
+  ({ clearParseCache } = require(path.join(out, 'parseCache.js')));
+}
 const yaml = require('yaml');
 
 const OPTIONS = { namespaces: ['li', 'svc'] };
@@ -17,6 +23,7 @@ const cpuRatio = (r) => `${(r.cpu.target.median / r.cpu.floor.median).toFixed(2)
 const topLevel = (result) => result.occurrences.filter((o) => o.parent === undefined).length;
 
 export async function textBenchmark({ quick }) {
+  loadScanners();
   const bytes = quick ? 1_000_000 : 10_000_000;
   const urns = quick ? 10_000 : 100_000;
   const text = pythonLike(bytes, urns);
@@ -77,6 +84,7 @@ export async function textBenchmark({ quick }) {
 }
 
 export async function yamlBenchmark({ quick }) {
+  loadScanners();
   const bytes = quick ? 200_000 : 5_000_000;
   const text = docsAsCodeYaml(bytes);
   const reps = quick ? { warmup: 1, runs: 3 } : { warmup: 1, runs: 5 };

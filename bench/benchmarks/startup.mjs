@@ -6,7 +6,8 @@ import * as path from 'node:path';
 import { alternate, single, summary } from '../lib/measure.mjs';
 import { rssMiB, startServer } from '../lib/lsp.mjs';
 import { benchDatasetUrn } from '../lib/catalogData.mjs';
-import { DIST, ROOT, startChild, waitForOutput } from '../lib/processes.mjs';
+// ROOT: the checkout whose build is measured (a live binding: --compare moves it).
+import { DIST, BUILD_ROOT as ROOT, startChild, waitForOutput } from '../lib/processes.mjs';
 import { connectInspector, memoryAfterGc } from '../lib/inspector.mjs';
 import { FINDINGS, WHY } from '../notes.mjs';
 

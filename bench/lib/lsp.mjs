@@ -14,14 +14,15 @@ const {
   StreamMessageWriter,
 } = require('vscode-languageserver-protocol/node');
 
-export const SERVER_BUNDLE = path.join(DIST, 'server.js');
+/** The server bundle of the build being measured (processes.mjs useBuild). */
+export const serverBundle = () => path.join(DIST, 'server.js');
 
 /**
  * Starts the server and initializes it. `initMs` is the time from spawn to the initialize result.
  * `nodeArgs` go before the bundle (e.g. --cpu-prof).
  * @param {{ settings?: object, workspaceFolders?: Array<{ uri: string, name: string }>, nodeArgs?: string[], bundle?: string }} [options]
  */
-export async function startServer({ settings = {}, workspaceFolders, nodeArgs = [], bundle = SERVER_BUNDLE } = {}) {
+export async function startServer({ settings = {}, workspaceFolders, nodeArgs = [], bundle = serverBundle() } = {}) {
   const env = { ...process.env };
   delete env.CATALOG_LENS_TOKEN;
   const spawnedAt = now();

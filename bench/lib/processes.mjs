@@ -10,7 +10,18 @@ import * as path from 'node:path';
 /** @typedef {import('node:stream').Writable} Writable */
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const DIST = path.join(ROOT, 'dist');
+/**
+ * The checkout whose build is measured: this one, or (`--compare`) the other ref's worktree for
+ * the passes that measure it. `BUILD_ROOT` and `DIST` are live bindings that `useBuild` moves.
+ */
+export let BUILD_ROOT = ROOT;
+export let DIST = path.join(ROOT, 'dist');
+
+/** Measure the build of the checkout at `root` from now on (its dist/ and out/). */
+export function useBuild(root) {
+  BUILD_ROOT = root;
+  DIST = path.join(root, 'dist');
+}
 
 const running = new Map();
 

@@ -113,7 +113,7 @@ function missedWhys(section) {
 
 const mdCell = (s) => String(s).replaceAll('|', '\\|');
 
-export function resultsMarkdown(sections, machine, { quick, command, durationS, profileDir }) {
+export function resultsMarkdown(sections, machine, { quick, command, durationS, profileDir, history }) {
   const out = [];
   out.push('# Benchmark results', '');
   out.push(`Written by \`${command}\` (bench/run.mjs); see bench/README.md for what each benchmark does.`, '');
@@ -135,6 +135,7 @@ export function resultsMarkdown(sections, machine, { quick, command, durationS, 
     );
   }
   if (profileDir) out.push(`CPU profiles of the server and catalog processes: \`${profileDir}\`.`, '');
+  if (history) out.push(history);
   out.push(
     'Each figure is min / median / max over the measured runs, after a warm-up; the floor is the same work done the simplest way, measured in the same run on the same input, interleaved with the figure. The ratio is figure ÷ floor (medians), or floor ÷ figure where bigger is better.',
     '',

@@ -71,13 +71,22 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
   try {
     // Settings are asked once per workspace folder (its files share them), not once per file.
     // `named`: a file the command line named as a folder, read through a symbolic link if it is one.
-    const files: Array<{ path: string; uri: string; languageId: string; settings: Settings; named?: true }> = [];
+    // `listed`: the folder's listing said it is a regular file (readdir without following links).
+    const files: Array<{
+      path: string;
+      uri: string;
+      languageId: string;
+      settings: Settings;
+      named?: true;
+      listed?: true;
+    }> = [];
     for (const folder of ctx.workspaceFolders()) {
       if (!folder.startsWith('file:')) continue;
       const settings = await ctx.settingsFor(folder);
       const paths: string[] = [];
       const root = fileURLToPath(folder);
       let named = false;
+      let listed = false;
       const indexed = await ctx.indexedFiles?.(folder, settings);
       if (indexed) {
         // The index read every file of the folder: only those that hold URNs are read again.
@@ -90,11 +99,21 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
       } else if ((await fs.stat(root).catch(() => undefined))?.isFile()) {
         paths.push(root); // a file named as a folder (the command line's paths) is checked on its own
         named = true;
-      } else await listFiles(root, settings.excludeFolders, paths, cancelled);
+      } else {
+        await listFiles(root, settings.excludeFolders, paths, cancelled);
+        listed = true;
+      }
       for (const path of paths) {
         const languageId = LANGUAGE_BY_EXTENSION[extname(path).toLowerCase()];
         if (languageId && settings.languages.includes(languageId))
-          files.push({ path, uri: fileUri(path), languageId, settings, ...(named ? { named: true as const } : {}) });
+          files.push({
+            path,
+            uri: fileUri(path),
+            languageId,
+            settings,
+            ...(named ? { named: true as const } : {}),
+            ...(listed ? { listed: true as const } : {}),
+          });
       }
     }
     // Files are read READ_AHEAD at a time, in order, while the ones already read are scanned.
@@ -105,7 +124,10 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
     const openOf = (f: { path: string; uri: string }): TextDocument | undefined =>
       ctx.openDocument(f.uri) ?? ctx.openDocument(pathToFileURL(f.path).toString());
     const read = (f: (typeof files)[number]): Promise<string | ReadFailure> =>
-      readCapped(f.path, f.settings.maxFileSize, f.named ? { followLink: true } : {});
+      readCapped(f.path, f.settings.maxFileSize, {
+        ...(f.named ? { followLink: true } : {}),
+        listedRegular: f.listed === true,
+      });
     const readAt = (i: number): Promise<string | ReadFailure> | undefined => {
       const f = files[i];
       if (!f || openOf(f)) return undefined;
@@ -198,17 +220,25 @@ export interface ReadFailure {
   notRegular?: string;
 }
 
+/** How a file is read: see readCapped. */
+export interface ReadOptions {
+  /** The path may be a symbolic link to a regular file (a file the user named on the command line). */
+  followLink?: boolean;
+  /**
+   * The caller's directory listing (readdir withFileTypes, which does not follow links) said the
+   * entry is a regular file: no stat before the open (the open still refuses a link and never
+   * blocks, and the check on the open descriptor stays).
+   */
+  listedRegular?: boolean;
+}
+
 /**
  * The file's text, or why not: not a regular file, larger than `maxSize` bytes, or unreadable
- * (gone since the listing, no permission …). `followLink`: the path may be a symbolic link to a
- * regular file (a file the user named on the command line); otherwise a link is not followed.
+ * (gone since the listing, no permission …). A symbolic link is not followed unless
+ * `opts.followLink`.
  */
-export async function readCapped(
-  path: string,
-  maxSize: number,
-  opts: { followLink?: boolean } = {},
-): Promise<string | ReadFailure> {
-  const steps = readSteps(path, maxSize, opts.followLink === true);
+export async function readCapped(path: string, maxSize: number, opts: ReadOptions = {}): Promise<string | ReadFailure> {
+  const steps = readSteps(path, maxSize, opts);
   try {
     let next = steps.next();
     while (!next.done) {
@@ -228,8 +258,8 @@ export async function readCapped(
 }
 
 /** readCapped, synchronously: the workspace index reads a codebase's many small files this way (benchmark 10). */
-export function readCappedSync(path: string, maxSize: number): string | ReadFailure {
-  const steps = readSteps(path, maxSize, false);
+export function readCappedSync(path: string, maxSize: number, opts: ReadOptions = {}): string | ReadFailure {
+  const steps = readSteps(path, maxSize, { ...opts, followLink: false });
   try {
     let next = steps.next();
     while (!next.done) {
@@ -267,11 +297,16 @@ const NO_FOLLOW = fsSync.constants.O_NOFOLLOW ?? 0;
  * calls it takes: stat the path without following a link and pass over what is not a regular
  * file, open it without blocking, check again on the open descriptor, and read at most
  * `maxSize` + 1 bytes into a bounded buffer, whatever size the stat gave (/proc files say 0,
- * a file may grow).
+ * a file may grow). The first stat is left out when the directory listing already said the entry
+ * is a regular file (`listedRegular`): it is there so that a device node is never opened (an open
+ * can have side effects), and the listing answered that without another call.
  */
-function* readSteps(path: string, maxSize: number, followLink: boolean): Generator<ReadStep, string | ReadFailure> {
-  const before = (yield { op: followLink ? 'stat' : 'lstat', path }) as Stats;
-  if (!before.isFile()) return notRegular(before);
+function* readSteps(path: string, maxSize: number, opts: ReadOptions): Generator<ReadStep, string | ReadFailure> {
+  const followLink = opts.followLink === true;
+  if (!opts.listedRegular || followLink) {
+    const before = (yield { op: followLink ? 'stat' : 'lstat', path }) as Stats;
+    if (!before.isFile()) return notRegular(before);
+  }
   const fd = (yield { op: 'open', path, flags: READ_FLAGS | (followLink ? 0 : NO_FOLLOW) }) as number;
   try {
     const st = (yield { op: 'fstat', fd }) as Stats;

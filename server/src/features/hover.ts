@@ -32,6 +32,7 @@ import type { Resolution, ResolutionLookup } from '../catalogClient/client';
 import type { EntityContext } from '../resolution/context';
 import { hintFor } from '../catalogClient/errors';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
+import { rangesAt } from './intervals';
 import { entityUrlFor, linkAt } from './links';
 import { lookupOf, type Lookup } from '../resolution/lookup';
 import { occurrenceAt, type AtCursor } from './urnAt';
@@ -136,9 +137,7 @@ export function hoverOn(
  */
 function saidAt(diagnostics: readonly PlainDiagnostic[], offset: number): ReadonlySet<DiagnosticCode> {
   const codes = new Set<DiagnosticCode>();
-  for (const d of diagnostics) {
-    if (offset >= d.start && offset < d.end) codes.add(d.code);
-  }
+  for (const d of rangesAt(diagnostics, offset)) codes.add(d.code);
   return codes;
 }
 

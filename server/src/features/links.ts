@@ -3,6 +3,7 @@ import { entityPageUrl } from '../../../model/src/entityPage';
 import type { Settings } from '../../../model/src/protocol';
 import type { Urn } from '../../../model/src/urn';
 import type { ScanResult } from '../scan/types';
+import { firstRangeAt } from './intervals';
 
 /** The page of the entity for hovers and document links; none when there is no web UI or the URN is too long for a URL. */
 export function entityUrlFor(s: Settings, urn: Urn, text: string): string | undefined {
@@ -12,10 +13,11 @@ export function entityUrlFor(s: Settings, urn: Urn, text: string): string | unde
 
 /**
  * Whether a document link (as linksIn gives them) covers `offset`: the outermost URN there, when it
- * has a page. One page is built, not the document's every link.
+ * has a page. One page is built, not the document's every link, and the URN is found through the
+ * scan's index of ranges (features/intervals.ts), not by walking the document.
  */
 export function linkAt(scan: ScanResult, offset: number, s: Settings): boolean {
-  const o = scan.occurrences.find((x) => x.parent === undefined && offset >= x.start && offset < x.end);
+  const o = firstRangeAt(scan.occurrences, offset, (x) => x.parent === undefined);
   return o !== undefined && !o.template && o.parsed?.ok === true && entityUrlFor(s, o.parsed.urn, o.urn) !== undefined;
 }
 

@@ -1,6 +1,7 @@
 /** What is under the cursor: the innermost URN occurrence, or a YAML column beside a dataset URN. */
 import type { UrnAt } from '../../../model/src/protocol';
-import type { ScanResult, UrnOccurrence } from '../scan/types';
+import type { ScanResult, UrnOccurrence, YamlColumn } from '../scan/types';
+import { forEachRangeAt } from './intervals';
 import { lookupOf } from '../resolution/lookup';
 
 export interface AtCursor {
@@ -10,19 +11,44 @@ export interface AtCursor {
   columnRange?: { start: number; end: number };
 }
 
+/**
+ * The URN under `offset`: on a YAML column name, that column of its dataset; else the innermost
+ * (shortest) occurrence that holds the offset, the first of equal ones. Found through an index of
+ * the scan's ranges (built at the first lookup of a scan), not by walking the document.
+ */
 export function occurrenceAt(scan: ScanResult, offset: number): AtCursor | undefined {
-  for (const c of scan.columns) {
-    if (offset >= c.name.start && offset < c.name.end) {
-      const occurrence = scan.occurrences[c.dataset];
-      if (occurrence)
-        return { occurrence, column: c.name.value, columnRange: { start: c.name.start, end: c.name.end } };
+  let column = -1;
+  forEachRangeAt(columnNames(scan.columns), offset, (p) => {
+    if ((column < 0 || p < column) && scan.occurrences[scan.columns[p]!.dataset]) column = p;
+  });
+  if (column >= 0) {
+    const c = scan.columns[column]!;
+    const occurrence = scan.occurrences[c.dataset]!;
+    return { occurrence, column: c.name.value, columnRange: { start: c.name.start, end: c.name.end } };
+  }
+  let best = -1;
+  let bestLength = Infinity;
+  forEachRangeAt(scan.occurrences, offset, (p) => {
+    const o = scan.occurrences[p]!;
+    const length = o.end - o.start;
+    if (length < bestLength || (length === bestLength && p < best)) {
+      best = p;
+      bestLength = length;
     }
+  });
+  return best >= 0 ? { occurrence: columnOwner(scan, scan.occurrences[best]!) } : undefined;
+}
+
+const namesOfColumns = new WeakMap<readonly YamlColumn[], ReadonlyArray<YamlColumn['name']>>();
+
+/** The column names' ranges, in the columns' order (kept while the scan lives). */
+function columnNames(columns: readonly YamlColumn[]): ReadonlyArray<YamlColumn['name']> {
+  let names = namesOfColumns.get(columns);
+  if (!names) {
+    names = columns.map((c) => c.name);
+    namesOfColumns.set(columns, names);
   }
-  let best: UrnOccurrence | undefined;
-  for (const o of scan.occurrences) {
-    if (offset >= o.start && offset < o.end && (!best || o.end - o.start < best.end - best.start)) best = o;
-  }
-  return best ? { occurrence: columnOwner(scan, best) } : undefined;
+  return names;
 }
 
 /**

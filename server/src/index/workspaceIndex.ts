@@ -184,7 +184,7 @@ export class WorkspaceIndex {
     for (let i = 0; i < files.length && !cancelled(); i++) {
       const f = files[i]!;
       const open = this.host.openDocument(f.uri);
-      const text = open ? open.getText() : readCappedSync(f.path, f.settings.maxFileSize);
+      const text = open ? open.getText() : readCappedSync(f.path, f.settings.maxFileSize, { listedRegular: true });
       if (typeof text === 'string') this.setText(f.uri, text, open?.languageId ?? f.languageId, f.settings);
       else this.passOver(f.uri, text);
       if (i % SLICE === SLICE - 1) {

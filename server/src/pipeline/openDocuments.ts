@@ -7,6 +7,7 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Settings, SkippedFile } from '../../../model/src/protocol';
 import type { PlainDiagnostic } from '../features/diagnostics';
+import { indexRanges } from '../features/intervals';
 import { parseCacheSize, retainParseCache } from '../scan/parseCache';
 import type { ScanResult } from '../scan/types';
 import type { SuggestionLookup } from '../resolution/didYouMean';
@@ -52,6 +53,11 @@ export class OpenDocuments {
   private readonly opened = new Set<string>();
   /** The diagnostics last published for each open document, with the version they were made from. */
   private readonly shown = new Map<string, { version: number; diagnostics: readonly PlainDiagnostic[] }>();
+  /** The document links last made for each open document: its version and the settings they were made with. */
+  private readonly links = new Map<
+    string,
+    { version: number; scan: ScanResult; key: string; links: readonly unknown[] }
+  >();
 
   constructor(private readonly ctx: OpenDocumentsDeps) {}
 
@@ -99,6 +105,7 @@ export class OpenDocuments {
     this.opened.delete(uri);
     this.scans.delete(uri);
     this.shown.delete(uri);
+    this.links.delete(uri);
     this.skippedNoticeSent.delete(uri);
     this.ctx.clear(uri);
     this.dropClosedParses();
@@ -125,10 +132,29 @@ export class OpenDocuments {
     return hit && hit.version === doc.version ? hit.diagnostics : undefined;
   }
 
-  /** Publishes the diagnostics of this version of an open document, and keeps them for shownDiagnostics. */
-  publish(doc: TextDocument, diagnostics: PlainDiagnostic[]): void {
+  /**
+   * The document links of this version of the document, made by `make` from its `scan` once per
+   * version (and per `key`, the settings they depend on): every documentLink request of the same
+   * version gets them without building each link's page again.
+   */
+  linksOf<T>(doc: TextDocument, scan: ScanResult, key: string, make: () => T[]): readonly T[] {
+    const hit = this.links.get(doc.uri);
+    if (hit && hit.version === doc.version && hit.scan === scan && hit.key === key) return hit.links as readonly T[];
+    const links = make();
     if (this.ctx.documents.get(doc.uri)?.version === doc.version)
+      this.links.set(doc.uri, { version: doc.version, scan, key, links });
+    return links;
+  }
+
+  /**
+   * Publishes the diagnostics of this version of an open document, and keeps them for
+   * shownDiagnostics with their index by position (built here, once per published set).
+   */
+  publish(doc: TextDocument, diagnostics: PlainDiagnostic[]): void {
+    if (this.ctx.documents.get(doc.uri)?.version === doc.version) {
+      indexRanges(diagnostics);
       this.shown.set(doc.uri, { version: doc.version, diagnostics });
+    }
     this.ctx.publish(doc, diagnostics);
   }
 
@@ -140,6 +166,7 @@ export class OpenDocuments {
   /** Scan every document again at its next request (settings changed, or Refresh). */
   forgetScans(): void {
     this.scans.clear();
+    this.links.clear();
   }
 
   /** How many documents the editor has open. */

@@ -172,9 +172,13 @@ export class CatalogLanguageService {
   async doLinks(uri: string): Promise<DocumentLink[]> {
     const open = await this.deps.openDocuments.open(uri);
     if (!open?.scan) return [];
-    return linksIn(open.scan, this.deps.resolution.linkSettings(open.settings)).map((l) =>
-      toLspDocumentLink(open.doc, l),
-    );
+    const s = this.deps.resolution.linkSettings(open.settings);
+    const { scan, doc } = open;
+    // Made once per version of the document (and link settings), then answered from the pipeline.
+    const key = `${s.url}\n${s.uiUrl}\n${s.entityUrlTemplate}`;
+    return [
+      ...this.deps.openDocuments.linksOf(doc, scan, key, () => linksIn(scan, s).map((l) => toLspDocumentLink(doc, l))),
+    ];
   }
 
   async doCodeActions(params: CodeActionParams): Promise<CodeAction[]> {
