@@ -72,10 +72,10 @@ function leaves(value: object, prefix: string): Array<[string, unknown]> {
 }
 
 describe('commands', () => {
-  test('every contributed command has the category "Catalog" and a title', () => {
+  test('every contributed command has the category "Catalog Lens" and a title', () => {
     assert.ok(manifest.contributes.commands.length > 0);
     for (const c of manifest.contributes.commands) {
-      assert.equal(c.category, 'Catalog', `${c.command} category`);
+      assert.equal(c.category, 'Catalog Lens', `${c.command} category`);
       assert.ok(c.title.trim().length > 0, `${c.command} title`);
     }
   });
