@@ -513,6 +513,22 @@ function peopleAndPipelines(): Array<[string, string, string, Json]> {
       },
     ],
     ['dataProduct', SAMPLE.dataProduct, 'domains', { domains: [SAMPLE.domain] }],
+    // The platforms the datasets and ML entities name, written (DataHub bootstraps every platform it
+    // knows) without a display name: their hovers stay `hive`, `kafka` ….
+    ...(
+      [
+        ['hive', 'FILE_SYSTEM'],
+        ['kafka', 'MESSAGE_BROKER'],
+        ['snowflake', 'RELATIONAL_DB'],
+        ['feast', 'OTHERS'],
+        ['mlflow', 'OTHERS'],
+      ] as const
+    ).map(([name, type]): [string, string, string, Json] => [
+      'dataPlatform',
+      `urn:li:dataPlatform:${name}`,
+      'dataPlatformInfo',
+      { name, type, datasetNameDelimiter: '.' },
+    ]),
     [
       'dataPlatform',
       SAMPLE.platforms.airflow,

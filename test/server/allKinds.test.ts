@@ -174,6 +174,14 @@ for (const compat of COMPAT_MODES)
       );
     });
 
+    test("the platform in a dataset's key hovers as the platform the catalog holds (no display name: its id)", async () => {
+      const text = 'x = "urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)"\n';
+      await env.lsp.open('file:///w/nested.py', 'python', text);
+      const h = hoverText(await env.lsp.hover('file:///w/nested.py', positionOf(text, 'hive', 1)));
+      assert.match(h, /^\*\*Data platform\*\* `hive`\n\nType: FILE\\_SYSTEM/);
+      assert.doesNotMatch(h, /Not in the catalog/);
+    });
+
     test('a never-written URN of each kind is an unknown-urn Warning naming its kind', async () => {
       const text = GHOSTS.map(([urn], i) => `G${i} = "${urn}"`).join('\n') + '\n';
       const uri = 'file:///w/ghosts.py';
