@@ -82,6 +82,8 @@ export const SAMPLE = {
     airflow: 'urn:li:dataPlatform:airflow',
     looker: 'urn:li:dataPlatform:looker',
   },
+  primaryKey: 'urn:li:mlPrimaryKey:(users_table,user_id)',
+  query: 'urn:li:query:revenue-by-day',
 } as const;
 
 /** The v2 field paths of the clicks dataset. */
@@ -513,6 +515,24 @@ function peopleAndPipelines(): Array<[string, string, string, Json]> {
       },
     ],
     ['dataProduct', SAMPLE.dataProduct, 'domains', { domains: [SAMPLE.domain] }],
+    [
+      'mlPrimaryKey',
+      SAMPLE.primaryKey,
+      'mlPrimaryKeyProperties',
+      { description: 'The id of a user.', dataType: 'ORDINAL', sources: [SAMPLE.datasets.users] },
+    ],
+    [
+      'query',
+      SAMPLE.query,
+      'queryProperties',
+      {
+        name: 'Revenue by day',
+        statement: { value: 'SELECT day, sum(amount)\nFROM db.orders\nGROUP BY day', language: 'SQL' },
+        source: 'MANUAL',
+        created: stamp,
+        lastModified: stamp,
+      },
+    ],
     // The platforms the datasets and ML entities name, written (DataHub bootstraps every platform it
     // knows) without a display name: their hovers stay `hive`, `kafka` ….
     ...(

@@ -27,6 +27,8 @@ const SAMPLES: Record<ViewKind, string> = {
   dashboard: SAMPLE.dashboard,
   dataProduct: SAMPLE.dataProduct,
   dataPlatform: SAMPLE.platforms.looker,
+  mlPrimaryKey: SAMPLE.primaryKey,
+  query: SAMPLE.query,
 };
 
 /** The name DataHub's UI shows for each sample entity. */
@@ -44,6 +46,8 @@ const NAMES: Record<ViewKind, string> = {
   dashboard: 'Revenue overview',
   dataProduct: 'Revenue reporting',
   dataPlatform: 'Looker',
+  mlPrimaryKey: 'user_id',
+  query: 'Revenue by day',
 };
 
 const GHOSTS: Record<ViewKind, string> = {
@@ -60,6 +64,8 @@ const GHOSTS: Record<ViewKind, string> = {
   dashboard: 'urn:li:dashboard:(looker,nope)',
   dataProduct: 'urn:li:dataProduct:nope',
   dataPlatform: 'urn:li:dataPlatform:nope',
+  mlPrimaryKey: 'urn:li:mlPrimaryKey:(users_table,nope)',
+  query: 'urn:li:query:nope',
 };
 
 for (const compat of COMPAT_MODES)

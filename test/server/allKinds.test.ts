@@ -132,6 +132,21 @@ const HOVERS: Array<{ kind: string; urn: string; at: string; expect: RegExp[] }>
     at: 'airflow',
     expect: [/^\*\*Data platform\*\* Airflow · `airflow`/, /Type: OTHERS/],
   },
+  {
+    kind: 'mlPrimaryKey',
+    urn: SAMPLE.primaryKey,
+    at: 'user_id',
+    expect: [/^\*\*Primary key\*\* `user_id`/, /The id of a user\./, /Feature table: users\\_table · Type: ORDINAL/],
+  },
+  {
+    kind: 'query',
+    urn: SAMPLE.query,
+    at: 'revenue-by-day',
+    expect: [
+      /^\*\*Query\*\* Revenue by day · `revenue-by-day`/,
+      /Statement: SELECT day, sum\(amount\) FROM db\.orders GROUP BY day/,
+    ],
+  },
 ];
 
 /** A never-written URN of each kind, and how its Warning names it. */
@@ -149,6 +164,8 @@ const GHOSTS: Array<[string, string]> = [
   ['urn:li:dashboard:(looker,no_dashboard)', 'Dashboard no_dashboard'],
   ['urn:li:dataProduct:no-product', 'Data product no-product'],
   ['urn:li:dataPlatform:noplatform', 'Data platform noplatform'],
+  ['urn:li:mlPrimaryKey:(users_table,no_key)', 'Primary key no_key'],
+  ['urn:li:query:no-query', 'Query no-query'],
 ];
 
 for (const compat of COMPAT_MODES)

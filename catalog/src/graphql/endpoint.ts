@@ -98,7 +98,10 @@ const rootValue = {
   mlFeatureTable: entityQuery('mlFeatureTable'),
   mlModel: entityQuery('mlModel'),
   mlModelGroup: entityQuery('mlModelGroup'),
-  ...Object.fromEntries(VIEW_KINDS.map((k) => [viewOf(k).field, entityQuery(k)])),
+  // A kind without a root field of its own (a query) is answered by `entity(urn:)`.
+  ...Object.fromEntries(
+    VIEW_KINDS.filter((k) => viewOf(k).field !== 'entity').map((k) => [viewOf(k).field, entityQuery(k)]),
+  ),
   entity: entityQuery('any'),
   entities: entitiesQuery,
   entityExists: (args: { urn: string }, ctx: ReadContext, info: { fieldName: string }): boolean => {

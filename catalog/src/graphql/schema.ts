@@ -32,6 +32,7 @@ export const CATALOG_SDL = /* GraphQL */ `
     dashboard(urn: String!): Dashboard
     dataProduct(urn: String!): DataProduct
     dataPlatform(urn: String!): DataPlatform
+    mlPrimaryKey(urn: String!): MLPrimaryKey
     entity(urn: String!): Entity
     entities(urns: [String!]!): [Entity]
     entityExists(urn: String!): Boolean
@@ -170,6 +171,8 @@ export const CATALOG_SDL = /* GraphQL */ `
     DASHBOARD
     DATA_PRODUCT
     DATA_PLATFORM_INSTANCE
+    MLPRIMARY_KEY
+    QUERY
   }
 
   interface Entity {
@@ -541,6 +544,53 @@ export const CATALOG_SDL = /* GraphQL */ `
 
   type DashboardEditableProperties {
     description: String
+  }
+
+  type MLPrimaryKey implements Entity {
+    urn: String!
+    type: EntityType!
+    name: String!
+    featureNamespace: String!
+    description: String
+    properties: MLPrimaryKeyProperties
+    ownership: Ownership
+    deprecation: Deprecation
+    lineage(input: LineageInput!): EntityLineageResult
+    tags: GlobalTags
+    glossaryTerms: GlossaryTerms
+    domain: DomainAssociation
+    editableProperties: MLPrimaryKeyEditableProperties
+    exists: Boolean
+  }
+
+  type MLPrimaryKeyProperties {
+    description: String
+    dataType: MLFeatureDataType
+  }
+
+  type MLPrimaryKeyEditableProperties {
+    description: String
+  }
+
+  type QueryEntity implements Entity {
+    urn: String!
+    type: EntityType!
+    properties: QueryProperties
+  }
+
+  type QueryProperties {
+    statement: QueryStatement!
+    name: String
+    description: String
+  }
+
+  enum QueryLanguage {
+    SQL
+  }
+
+  type QueryStatement {
+    value: String!
+    language: QueryLanguage!
   }
 
   type DataProduct implements Entity {

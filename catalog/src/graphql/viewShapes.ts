@@ -325,6 +325,36 @@ function kindFields(ctx: ReadContext, kind: ViewKind, urn: Urn, key: string): Js
           };
         },
       };
+    case 'mlPrimaryKey': {
+      const props = (): Json | null => {
+        const p = a('mlPrimaryKeyProperties');
+        return p ? { description: str(p['description']), dataType: str(p['dataType']) } : null;
+      };
+      return {
+        featureNamespace: parts[0] ?? '',
+        name: parts[1] ?? '',
+        description: () => props()?.['description'] ?? null,
+        properties: props,
+        editableProperties: editedDescription('editableMlPrimaryKeyProperties'),
+      };
+    }
+    case 'query':
+      return {
+        properties: () => {
+          const p = a('queryProperties');
+          if (!p) return null;
+          const statement = isRecord(p['statement']) ? p['statement'] : {};
+          return {
+            name: str(p['name']),
+            description: str(p['description']),
+            statement: {
+              value: str(statement['value']) ?? '',
+              // DataHub's QueryLanguage has SQL only.
+              language: 'SQL',
+            },
+          };
+        },
+      };
     case 'dataPlatform':
       return {
         name: parts[0],

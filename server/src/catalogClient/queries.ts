@@ -243,8 +243,7 @@ const SEARCH_ENTITY = `urn type
   ... on MLFeature { name featureNamespace description properties { description } editableProperties { description } }
   ... on MLFeatureTable { name description platform { name } properties { description } editableProperties { description } }
   ... on MLModel { name description platform { name } properties { description } editableProperties { description } }
-  ... on MLModelGroup { name description platform { name } properties { description } editableProperties { description } }
-  ${VIEW_KINDS.map((k) => `... on ${viewOf(k).typename} { ${viewOf(k).selection} }`).join('\n  ')}`;
+  ... on MLModelGroup { name description platform { name } properties { description } editableProperties { description } }`;
 
 /**
  * A search across entity types (variable `input`: DataHub's SearchAcrossEntitiesInput): DataHub's

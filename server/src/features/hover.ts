@@ -241,7 +241,7 @@ function viewBody(kind: ViewKind, entity: unknown): string[] {
   const text = firstValueAt(entity, v.description);
   const facts = v.facts.flatMap(([label, path]) => {
     const values = valuesAt(entity, path);
-    const shown = values.slice(0, MAX_LIST_NAMES).map((x) => escapeMarkdown(x, 80));
+    const shown = values.slice(0, MAX_LIST_NAMES).map((x) => escapeMarkdown(x.replace(/\s+/g, ' ').trim(), 80));
     const more = values.length > shown.length ? ` +${values.length - shown.length}` : '';
     return values.length > 0 ? [`${label}: ${shown.join(', ')}${more}`] : [];
   });
