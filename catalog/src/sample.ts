@@ -47,6 +47,43 @@ export const SAMPLE = {
     feature: 'urn:li:mlFeature:(users_table,ghost)',
   },
   user: 'urn:li:corpuser:jdoe',
+  /**
+   * Users, groups, tags, terms, a domain, a container, an Airflow flow and its jobs, a chart and a
+   * dashboard, a data product and platforms: looked up by name (examples/catalog/people_and_pipelines.yml).
+   * The owners, tag, term and domain the datasets above name keep no aspects of their own.
+   */
+  people: {
+    alice: 'urn:li:corpuser:asmith',
+    bob: 'urn:li:corpuser:bwong',
+    group: 'urn:li:corpGroup:data-platform',
+  },
+  tags: {
+    gdpr: 'urn:li:tag:gdpr',
+    gold: 'urn:li:tag:gold',
+  },
+  glossary: {
+    node: 'urn:li:glossaryNode:Classification',
+    sensitive: 'urn:li:glossaryTerm:Classification.Sensitive',
+    /** Deprecated, replaced by Classification.Sensitive. */
+    secret: 'urn:li:glossaryTerm:Classification.Secret',
+  },
+  domain: 'urn:li:domain:7f3c9a52-1b7e-4c1d-9d7a-2f8e5b6c4a10',
+  container: 'urn:li:container:25384e01fcde1063114925e9661766e7',
+  flow: 'urn:li:dataFlow:(airflow,daily_revenue,PROD)',
+  jobs: {
+    load: 'urn:li:dataJob:(urn:li:dataFlow:(airflow,daily_revenue,PROD),load_revenue)',
+    /** Deprecated, replaced by load_revenue. */
+    loadV1: 'urn:li:dataJob:(urn:li:dataFlow:(airflow,daily_revenue,PROD),load_revenue_v1)',
+  },
+  chart: 'urn:li:chart:(looker,revenue_by_day)',
+  dashboard: 'urn:li:dashboard:(looker,revenue_overview)',
+  dataProduct: 'urn:li:dataProduct:revenue-reporting',
+  platforms: {
+    airflow: 'urn:li:dataPlatform:airflow',
+    looker: 'urn:li:dataPlatform:looker',
+  },
+  primaryKey: 'urn:li:mlPrimaryKey:(users_table,user_id)',
+  query: 'urn:li:query:revenue-by-day',
 } as const;
 
 /** The v2 field paths of the clicks dataset. */
@@ -317,10 +354,220 @@ function sampleAspects(): Array<[string, string, string, Json]> {
   ];
 }
 
+/** The users, tags, terms, domain, container, flow, jobs, chart, dashboard and data product of SAMPLE. */
+function peopleAndPipelines(): Array<[string, string, string, Json]> {
+  const p = SAMPLE.people;
+  const g = SAMPLE.glossary;
+  const audit = { created: stamp, lastModified: stamp };
+  return [
+    // The owner the datasets name: written (so not unknown), with no display name (owners show as `jdoe`).
+    ['corpuser', SAMPLE.user, 'corpUserInfo', { active: true, title: 'Analytics Engineer', email: 'jdoe@example.com' }],
+    [
+      'corpuser',
+      p.alice,
+      'corpUserInfo',
+      {
+        active: true,
+        displayName: 'Alice Smith',
+        fullName: 'Alice Smith',
+        firstName: 'Alice',
+        lastName: 'Smith',
+        title: 'Data Engineer',
+        email: 'asmith@example.com',
+      },
+    ],
+    ['corpuser', p.alice, 'corpUserEditableInfo', { teams: ['Data Platform'], skills: [], pictureLink: '' }],
+    [
+      'corpuser',
+      p.bob,
+      'corpUserInfo',
+      { active: true, displayName: 'Bob Wong', title: 'Analyst', email: 'bwong@example.com' },
+    ],
+    [
+      'corpGroup',
+      p.group,
+      'corpGroupInfo',
+      {
+        displayName: 'Data Platform',
+        description: 'Runs the warehouse and the pipelines that feed it.',
+        email: 'data-platform@example.com',
+        admins: [p.alice],
+        members: [p.alice, p.bob],
+        groups: [],
+      },
+    ],
+    [
+      'tag',
+      SAMPLE.tags.gdpr,
+      'tagProperties',
+      { name: 'GDPR', description: 'Personal data of EU residents.', colorHex: '#d4380d' },
+    ],
+    [
+      'tag',
+      SAMPLE.tags.gold,
+      'tagProperties',
+      { name: 'Gold', description: 'Curated, tested, owned.', colorHex: '#faad14' },
+    ],
+    [
+      'glossaryNode',
+      g.node,
+      'glossaryNodeInfo',
+      { name: 'Classification', definition: 'How sensitive a piece of data is.' },
+    ],
+    [
+      'glossaryTerm',
+      g.sensitive,
+      'glossaryTermInfo',
+      {
+        name: 'Sensitive Data',
+        definition: 'Data that must be masked outside the warehouse.',
+        parentNode: g.node,
+        termSource: 'INTERNAL',
+      },
+    ],
+    [
+      'glossaryTerm',
+      g.secret,
+      'glossaryTermInfo',
+      { name: 'Secret', definition: 'The old name of Sensitive Data.', parentNode: g.node, termSource: 'INTERNAL' },
+    ],
+    [
+      'glossaryTerm',
+      g.secret,
+      'deprecation',
+      { deprecated: true, note: 'Merged into Sensitive Data.', actor: SAMPLE.user, replacement: g.sensitive },
+    ],
+    [
+      'domain',
+      SAMPLE.domain,
+      'domainProperties',
+      { name: 'Marketing', description: 'Campaigns, attribution and revenue reporting.' },
+    ],
+    [
+      'container',
+      SAMPLE.container,
+      'containerProperties',
+      { name: 'analytics', description: 'The analytics database.', qualifiedName: 'analytics' },
+    ],
+    ['container', SAMPLE.container, 'subTypes', { typeNames: ['Database'] }],
+    ['container', SAMPLE.container, 'dataPlatformInstance', { platform: 'urn:li:dataPlatform:snowflake' }],
+    [
+      'container',
+      SAMPLE.container,
+      'ownership',
+      { owners: [{ owner: p.alice, type: 'TECHNICAL_OWNER' }], lastModified: stamp },
+    ],
+    [
+      'dataFlow',
+      SAMPLE.flow,
+      'dataFlowInfo',
+      { name: 'Daily revenue', description: 'Loads the revenue table every night.' },
+    ],
+    [
+      'dataFlow',
+      SAMPLE.flow,
+      'ownership',
+      { owners: [{ owner: p.group, type: 'TECHNICAL_OWNER' }], lastModified: stamp },
+    ],
+    [
+      'dataJob',
+      SAMPLE.jobs.load,
+      'dataJobInfo',
+      { name: 'Load revenue', description: 'Sums the day of orders into revenue.', type: { string: 'COMMAND' } },
+    ],
+    [
+      'dataJob',
+      SAMPLE.jobs.loadV1,
+      'dataJobInfo',
+      { name: 'Load revenue (v1)', description: 'The first version of the load.', type: { string: 'COMMAND' } },
+    ],
+    [
+      'dataJob',
+      SAMPLE.jobs.loadV1,
+      'deprecation',
+      { deprecated: true, note: 'Use load_revenue.', actor: SAMPLE.user, replacement: SAMPLE.jobs.load },
+    ],
+    [
+      'chart',
+      SAMPLE.chart,
+      'chartInfo',
+      { title: 'Revenue by day', description: 'Daily revenue, last 90 days.', lastModified: audit },
+    ],
+    [
+      'dashboard',
+      SAMPLE.dashboard,
+      'dashboardInfo',
+      {
+        title: 'Revenue overview',
+        description: 'Revenue for the marketing team.',
+        charts: [SAMPLE.chart],
+        lastModified: audit,
+      },
+    ],
+    [
+      'dataProduct',
+      SAMPLE.dataProduct,
+      'dataProductProperties',
+      {
+        name: 'Revenue reporting',
+        description: 'The revenue table and the dashboard on it.',
+        assets: [{ destinationUrn: SAMPLE.datasets.revenue }, { destinationUrn: SAMPLE.dashboard }],
+      },
+    ],
+    ['dataProduct', SAMPLE.dataProduct, 'domains', { domains: [SAMPLE.domain] }],
+    [
+      'mlPrimaryKey',
+      SAMPLE.primaryKey,
+      'mlPrimaryKeyProperties',
+      { description: 'The id of a user.', dataType: 'ORDINAL', sources: [SAMPLE.datasets.users] },
+    ],
+    [
+      'query',
+      SAMPLE.query,
+      'queryProperties',
+      {
+        name: 'Revenue by day',
+        statement: { value: 'SELECT day, sum(amount)\nFROM db.orders\nGROUP BY day', language: 'SQL' },
+        source: 'MANUAL',
+        created: stamp,
+        lastModified: stamp,
+      },
+    ],
+    // The platforms the datasets and ML entities name, written (DataHub bootstraps every platform it
+    // knows) without a display name: their hovers stay `hive`, `kafka` ….
+    ...(
+      [
+        ['hive', 'FILE_SYSTEM'],
+        ['kafka', 'MESSAGE_BROKER'],
+        ['snowflake', 'RELATIONAL_DB'],
+        ['feast', 'OTHERS'],
+        ['mlflow', 'OTHERS'],
+      ] as const
+    ).map(([name, type]): [string, string, string, Json] => [
+      'dataPlatform',
+      `urn:li:dataPlatform:${name}`,
+      'dataPlatformInfo',
+      { name, type, datasetNameDelimiter: '.' },
+    ]),
+    [
+      'dataPlatform',
+      SAMPLE.platforms.airflow,
+      'dataPlatformInfo',
+      { name: 'airflow', displayName: 'Airflow', type: 'OTHERS', datasetNameDelimiter: '.' },
+    ],
+    [
+      'dataPlatform',
+      SAMPLE.platforms.looker,
+      'dataPlatformInfo',
+      { name: 'looker', displayName: 'Looker', type: 'OTHERS', datasetNameDelimiter: '.' },
+    ],
+  ];
+}
+
 /** The sample as Rest.li proposals (the body of `ingestProposalBatch`), in namespace `ns`. */
 export function sampleProposals(ns = 'li'): Json[] {
   const inNs = (s: string): string => (ns === 'li' ? s : s.replaceAll('urn:li:', `urn:${ns}:`));
-  return sampleAspects().map(([entityType, urn, aspectName, value]) => ({
+  return [...sampleAspects(), ...peopleAndPipelines()].map(([entityType, urn, aspectName, value]) => ({
     entityType,
     entityUrn: inNs(urn),
     changeType: 'UPSERT',

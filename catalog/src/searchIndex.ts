@@ -14,7 +14,16 @@
  */
 import type Database from 'better-sqlite3';
 import { EDITABLE_ML_ASPECT, EXISTENCE_ASPECTS, textOf, type AspectName } from '../../model/src/aspects';
-import { isCatalogKind, propertiesAspectOf, type CatalogKind } from '../../model/src/kinds';
+import {
+  firstValueAt,
+  isCatalogKind,
+  isViewKind,
+  propertiesAspectOf,
+  viewOf,
+  type CatalogKind,
+  type LookupKind,
+  type ViewKind,
+} from '../../model/src/kinds';
 import { entityName } from '../../model/src/entityNames';
 import { editDistance, parseUrn } from '../../model/src/urn';
 import type { CompatMode } from './compat';
@@ -27,7 +36,7 @@ const DDL = `CREATE VIRTUAL TABLE IF NOT EXISTS search_index USING fts5(
 CREATE TABLE IF NOT EXISTS search_keys (key TEXT PRIMARY KEY, row INTEGER NOT NULL) WITHOUT ROWID;`;
 /** catalog_meta key recording that search_index holds every entity (files written before it get it built on open). */
 const BUILT = 'search_index_version';
-const VERSION = '2';
+const VERSION = '3';
 
 /** The aspects whose change can change an entity's row: its existence, name or shown description. */
 const SEARCHED_ASPECTS: ReadonlySet<string> = new Set<AspectName>([
@@ -46,7 +55,7 @@ const SEARCHED_ASPECTS: ReadonlySet<string> = new Set<AspectName>([
 
 export interface SearchHit {
   key: string;
-  type: CatalogKind;
+  type: LookupKind;
   name: string;
   platform: string | null;
   description: string | null;
@@ -56,7 +65,7 @@ export interface SearchHit {
 
 export interface SearchQuery {
   query: string;
-  types?: readonly CatalogKind[];
+  types?: readonly LookupKind[];
   /** Platform names (`hive`), any of which an entity's platform must be. */
   platforms?: readonly string[];
   start: number;
@@ -65,7 +74,7 @@ export interface SearchQuery {
 
 interface Row {
   key: string;
-  type: CatalogKind;
+  type: LookupKind;
   name: string;
   platform: string | null;
   description: string | null;
@@ -85,6 +94,8 @@ export class SearchIndex {
     private readonly compat: CompatMode,
     private readonly aspectsOf: (key: string) => Aspects,
     listKeys: () => Array<{ key: string; type: string }>,
+    /** Every aspect of an entity by any name (the looked-up-only kinds' aspects are not AspectNames). */
+    private readonly rawAspectsOf: (key: string) => ReadonlyMap<string, { value: unknown }> = () => new Map(),
   ) {
     db.exec(DDL);
     // The rank of a row the query matched: its name's (nameRank), else 4 (only the description holds it).
@@ -102,18 +113,22 @@ export class SearchIndex {
     if (built?.value !== VERSION) {
       db.transaction(() => {
         db.exec('DELETE FROM search_index; DELETE FROM search_keys;');
-        for (const { key, type } of listKeys()) if (isCatalogKind(type)) this.reindex(key, type);
+        for (const { key, type } of listKeys()) if (isCatalogKind(type) || isViewKind(type)) this.reindex(key, type);
         db.prepare('INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)').run(BUILT, VERSION);
       })();
     }
   }
 
-  /** After a write of `aspect` to `key`: its row again, when that aspect can change it (the five searched kinds). */
+  /**
+   * After a write of `aspect` to `key`: its row again, when that aspect can change it (the five
+   * catalog kinds' searched aspects; any aspect of a looked-up-only kind, as any creates it).
+   */
   touched(key: string, type: string, aspect: string): void {
     if (SEARCHED_ASPECTS.has(aspect) && isCatalogKind(type)) this.reindex(key, type);
+    else if (isViewKind(type)) this.reindex(key, type);
   }
 
-  private reindex(key: string, type: CatalogKind): void {
+  private reindex(key: string, type: LookupKind): void {
     this.nameList = undefined;
     const old = this.rowOfKey.get(key);
     if (old) {
@@ -125,7 +140,8 @@ export class SearchIndex {
   }
 
   /** The entity's row, or undefined when it does not exist (spec: its existence aspects; DataHub mode: any aspect). */
-  private rowOf(key: string, type: CatalogKind): Row | undefined {
+  private rowOf(key: string, type: LookupKind): Row | undefined {
+    if (isViewKind(type)) return this.viewRowOf(key, type);
     const aspects = this.aspectsOf(key);
     const exists = this.compat === 'datahub' ? aspects.size > 0 : EXISTENCE_ASPECTS[type].some((a) => aspects.has(a));
     const parsed = parseUrn(key);
@@ -138,6 +154,29 @@ export class SearchIndex {
       platform: 'platform' in urn ? urn.platform : null,
       description: shownDescription(type, aspects),
     };
+  }
+
+  /**
+   * A looked-up-only entity's row (any stored aspect creates it): its id as the name (what a URN
+   * spells, which did-you-mean compares), its display name and description as the description.
+   */
+  private viewRowOf(key: string, type: ViewKind): Row | undefined {
+    const raw = this.rawAspectsOf(key);
+    const parsed = parseUrn(key);
+    if (raw.size === 0 || !parsed.ok) return undefined;
+    const values: Record<string, unknown> = {};
+    for (const [name, a] of raw) values[name] = a.value;
+    const view = viewOf(type);
+    const display = firstValueAt(
+      values,
+      view.aspects.flatMap((a) => [`${a}.displayName`, `${a}.name`, `${a}.title`]),
+    );
+    const text = firstValueAt(
+      values,
+      view.aspects.flatMap((a) => [`${a}.description`, `${a}.definition`]),
+    );
+    const description = [display, text].filter(Boolean).join(' — ');
+    return { key, type, name: entityName(parsed.urn), platform: null, description: description || null };
   }
 
   /**
@@ -225,7 +264,7 @@ export class SearchIndex {
       const rows = this.statement<{
         row: number;
         key: string;
-        type: CatalogKind;
+        type: LookupKind;
         name: string;
         platform: string | null;
       }>(
@@ -258,7 +297,7 @@ export class SearchIndex {
 interface NameEntry {
   row: number;
   key: string;
-  type: CatalogKind;
+  type: LookupKind;
   platform: string | null;
   length: number;
   /** The lower-cased name, then its words. */

@@ -128,6 +128,7 @@ export class AspectStore {
             'SELECT DISTINCT urn AS key, entity_type AS type FROM aspects',
           )
           .all(),
+      (key) => this.getAllRaw(key),
     );
   }
 

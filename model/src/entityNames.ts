@@ -55,6 +55,31 @@ export function entityName(urn: Urn): string {
   }
 }
 
+/**
+ * The id people read in a URN: its name (entityName); of another kind's tuple key (a flow, a
+ * job, a chart) the entity's own part: the last, or the one before an env
+ * (`(airflow,daily_etl,PROD)` → `daily_etl`, `(urn:li:dataFlow:(…),load)` → `load`).
+ */
+export function displayId(urn: Urn): string {
+  const id = entityName(urn);
+  if (urn.kind !== 'other' || !id.startsWith('(') || !id.endsWith(')')) return id;
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 1;
+  for (let i = 1; i < id.length - 1; i++) {
+    if (id[i] === '(') depth++;
+    else if (id[i] === ')') depth--;
+    else if (id[i] === ',' && depth === 0) {
+      parts.push(id.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(id.slice(start, id.length - 1));
+  const last = parts[parts.length - 1]!;
+  const own = parts.length > 2 && /^[A-Z]+$/.test(last) ? parts[parts.length - 2]! : last;
+  return decodePart(own);
+}
+
 /** The parts of a URN as label/value rows (the hover shows them even when the catalog cannot answer). */
 export function urnParts(urn: Urn): Array<[string, string]> {
   switch (urn.kind) {

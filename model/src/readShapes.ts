@@ -8,6 +8,7 @@
  * `mapEditableProperties`, DescriptionUtils.updateMlModelGroupDescription).
  */
 import { simplePath } from './fieldPath';
+import type { ViewKind } from './kinds';
 
 export interface GqlPlatform {
   urn?: string;
@@ -98,13 +99,22 @@ export interface GqlMlModelGroup extends GqlExists {
   properties: { description: string | null } | null;
 }
 
-export interface GqlShapes {
+/**
+ * A looked-up-only kind's answer (users, tags, containers …: model/src/kinds.ts `view`): read
+ * through its row's paths (kinds.ts valuesAt), so it needs no shape of its own.
+ */
+export interface GqlViewEntity extends GqlExists {
+  urn: string;
+  [field: string]: unknown;
+}
+
+export type GqlShapes = {
   dataset: GqlDataset;
   mlFeature: GqlMlFeature;
   mlFeatureTable: GqlMlFeatureTable;
   mlModel: GqlMlModel;
   mlModelGroup: GqlMlModelGroup;
-}
+} & { [K in ViewKind]: GqlViewEntity };
 
 /**
  * The description DataHub's UI shows: the edited one over the ingested one

@@ -17,6 +17,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { shownColumns, shownDatasetDescription, type GqlDataset, type GqlShapes } from '../../model/src/readShapes';
+import type { CatalogKind } from '../../model/src/kinds';
 import { needsShared } from '../support/shared';
 import { GRAPHQL, loadDataHubSchema } from './sharedFixtures';
 
@@ -179,7 +180,7 @@ type Fields<T> = { [K in keyof T]-?: Field<T[K]> };
 const leaf = <N extends boolean>(nullable: N): { nullable: N } => ({ nullable });
 const PLATFORM = { nullable: false, fields: { urn: leaf(false), name: leaf(false) } } as const;
 
-const SHAPES: { [K in keyof GqlShapes]: Fields<GqlShapes[K]> } = {
+const SHAPES: { [K in CatalogKind]: Fields<GqlShapes[K]> } = {
   dataset: {
     urn: leaf(false),
     name: leaf(false),

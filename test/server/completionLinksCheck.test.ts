@@ -73,11 +73,11 @@ describe('completion and links', () => {
       links.map((l) => l.target),
       [`${env.catalog.url}/dataset/${S.users}`],
     );
-    // A user is not looked up: its hover shows its parts and the link to its page, when it has one.
+    // A user's hover shows the link to its page, when it has one.
     const user = (name: string): string => `u = "urn:li:corpuser:${name}"\n`;
-    await env.lsp.open('file:///w/user.py', 'python', user('jdoe') + user('y'.repeat(20_000)));
+    await env.lsp.open('file:///w/user.py', 'python', user('asmith') + user('y'.repeat(20_000)));
     const short = hoverText(await env.lsp.hover('file:///w/user.py', { line: 0, character: 8 }));
-    assert.ok(short.includes(`${env.catalog.url}/user/urn:li:corpuser:jdoe`), short);
+    assert.ok(short.includes(`${env.catalog.url}/user/urn:li:corpuser:asmith`), short);
     const h = hoverText(await env.lsp.hover('file:///w/user.py', { line: 1, character: 8 }));
     assert.match(h, /y{20}/);
     assert.ok(!h.includes(env.catalog.url), `no link to a page in the hover: ${h.slice(0, 300)}`);

@@ -1,5 +1,5 @@
 /** Every GraphQL document the server can send validates against DataHub's own schema. */
-import { CATALOG_KINDS } from '../../model/src/kinds';
+import { CATALOG_KINDS, LOOKUP_KINDS } from '../../model/src/kinds';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { everyDocument, batchQuery } from '../../server/src/catalogClient/queries';
@@ -30,4 +30,13 @@ test('a full batch of 100 URNs of mixed kinds is one valid document with one ali
   assert.equal(b.aliases.size, 100);
   assert.equal(Object.keys(b.variables).length, 100);
   assert.deepEqual(validateDocument(b.query, b.variables), []);
+});
+
+test('every looked-up kind (users, tags, containers, jobs …) has its resolve and context documents among those validated', () => {
+  const names = new Set(everyDocument().map((d) => d.name));
+  for (const kind of LOOKUP_KINDS) {
+    assert.ok(names.has(`resolve ${kind}`), kind);
+    assert.ok(names.has(`context of ${kind}`), kind);
+  }
+  assert.ok(names.has('resolve every kind in one document'));
 });

@@ -66,7 +66,7 @@ describe('scan, resolve, diagnose: one text', () => {
     assert.equal(resolved(USERS), undefined);
   });
 
-  test('across scans each URN is asked once, in order of appearance; a column is asked as its dataset; templates and users are not asked', () => {
+  test('across scans each URN is asked once, in order of appearance; a column is asked as its dataset; templates are not asked, users are', () => {
     const column = `urn:li:schemaField:(${USERS},email)`;
     const scans = [
       scanText(
@@ -78,6 +78,7 @@ describe('scan, resolve, diagnose: one text', () => {
     ];
     assert.deepEqual(resolvableItems(scans), [
       { urn: USERS, kind: 'dataset' },
+      { urn: 'urn:li:corpuser:jdoe', kind: 'corpuser' },
       { urn: ORDERS, kind: 'dataset' },
     ]);
   });

@@ -2,11 +2,11 @@
  * What a GraphQL document costs DataHub (graphql-java's count, which DataHub limits to 2000 and 50
  * deep), and how the client splits batches to stay within a budget.
  */
-import { CATALOG_KINDS, type CatalogKind } from '../../model/src/kinds';
+import { CATALOG_KINDS, LOOKUP_KINDS, VIEW_KINDS, type CatalogKind } from '../../model/src/kinds';
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { documentCost, refusedForCost } from '../../server/src/catalogClient/cost';
-import { batchQuery, costOfOne, everyDocument, planBatches } from '../../server/src/catalogClient/queries';
+import { batchQuery, costOfOne, everyDocument, planBatches, viewSample } from '../../server/src/catalogClient/queries';
 
 const urnOf = (kind: CatalogKind, i: number): string =>
   kind === 'mlFeature'
@@ -28,6 +28,27 @@ describe("the client's documents as graphql-java counts them", () => {
     }));
     const planned = mixed.reduce((n, x) => n + costOfOne(x.kind).complexity, 0);
     assert.equal(documentCost(batchQuery(mixed).query).complexity, planned);
+  });
+
+  test("every looked-up kind in one document: planned as built, within DataHub's limits (no kind costs more than a dataset), and 1,000 mixed URNs planned in documents of at most 2,000", () => {
+    const all = LOOKUP_KINDS.map((kind, i) => ({
+      urn: CATALOG_KINDS.includes(kind as CatalogKind) ? urnOf(kind as CatalogKind, i) : viewSample('li', kind),
+      kind,
+    }));
+    const cost = documentCost(batchQuery(all).query);
+    assert.equal(
+      cost.complexity,
+      all.reduce((n, x) => n + costOfOne(x.kind).complexity, 0),
+    );
+    assert.ok(cost.complexity <= 2000 && cost.depth <= 50, JSON.stringify(cost));
+    for (const kind of VIEW_KINDS) assert.ok(costOfOne(kind).complexity <= costOfOne('dataset').complexity, kind);
+    const mixed = Array.from({ length: 1000 }, (_, i) => all[i % all.length]!).map((x, i) => ({
+      ...x,
+      urn: `${x.urn}#${i}`,
+    }));
+    const batches = planBatches(mixed, { maxItems: 100, complexity: 2000 });
+    assert.deepEqual(batches.flat(), mixed);
+    for (const b of batches) assert.ok(documentCost(batchQuery(b).query).complexity <= 2000);
   });
 
   test("a dataset costs 23 with exists, its deprecation flag and siblings: 100 in one document (2,300) would be over DataHub's 2,000", () => {

@@ -11,11 +11,12 @@
  * itself gives (a tag's name, a term's hierarchical name, a domain's id), `properties` not served.
  */
 import { type AspectName } from '../../../model/src/aspects';
-import type { CatalogKind } from '../../../model/src/kinds';
+import { isViewKind, type CatalogKind, type LookupKind } from '../../../model/src/kinds';
 import { isRecord } from '../../../model/src/json';
 import { parseUrn } from '../../../model/src/urn';
 import { badRequest } from '../errors';
 import { corpUserNode, entityNode, type ReadContext } from './readShapes';
+import { kindWordOf, viewNode } from './viewShapes';
 
 type Json = Record<string, unknown>;
 
@@ -46,6 +47,8 @@ function anyEntityNode(ctx: ReadContext, urn: string): Json | null {
   if (key !== undefined) {
     const stored = entityNode(ctx, urn, parsed.urn, key);
     if (stored) return stored;
+    const word = kindWordOf(parsed.urn);
+    if (isViewKind(word) && ctx.store.hasAny(key)) return viewNode(ctx, urn, parsed.urn, word, key);
   }
   switch (typeOf(urn)) {
     case 'corpuser':
@@ -180,7 +183,7 @@ interface LineageArgs {
  * Downstream: every stored entity whose aspect names this one (compared as keys, so both namespace
  * words are one entity in the spec mode).
  */
-function lineage(ctx: ReadContext, kind: CatalogKind, key: string, args: LineageArgs): Json {
+function lineage(ctx: ReadContext, kind: LookupKind, key: string, args: LineageArgs): Json {
   const start = args.input.start ?? 0;
   const count = args.input.count ?? 100;
   if (start < 0) throw badRequest(`lineage(input.start): must be 0 or more, found ${start}`);
@@ -221,7 +224,7 @@ function lineage(ctx: ReadContext, kind: CatalogKind, key: string, args: Lineage
  * The fields above for one entity node: `ownership`, `tags`, `glossaryTerms`, `domain`,
  * `deprecation` and `lineage` on every kind, `siblings` on datasets.
  */
-export function contextFields(ctx: ReadContext, kind: CatalogKind, requested: string, key: string): Json {
+export function contextFields(ctx: ReadContext, kind: LookupKind, requested: string, key: string): Json {
   const value = (aspect: AspectName): Json | undefined => ctx.value(key, aspect);
   return {
     ownership: () => ownership(ctx, value('ownership'), requested),

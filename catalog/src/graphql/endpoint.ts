@@ -13,7 +13,14 @@ import {
   type DocumentNode,
   type ExecutionResult,
 } from 'graphql';
-import { CATALOG_KINDS, isCatalogKind, type CatalogKind } from '../../../model/src/kinds';
+import {
+  CATALOG_KINDS,
+  isCatalogKind,
+  isViewKind,
+  viewOf,
+  VIEW_KINDS,
+  type LookupKind,
+} from '../../../model/src/kinds';
 import { badRequest, CatalogError, graphQLErrorType, OpaqueError } from '../errors';
 import { addLink, type AddLinkArgs } from './addLink';
 import { updateDatasetAsDataHub, updateDescriptionAsDataHub } from './datahubMutations';
@@ -26,6 +33,7 @@ import {
   type DataHubQueryLimits,
 } from '../../../model/src/queryCost';
 import { entityNode, type ReadContext } from './readShapes';
+import { viewExists, viewNode } from './viewShapes';
 import { searchRoots } from './search';
 import { catalogSchema } from './schema';
 
@@ -36,14 +44,26 @@ export interface GraphQLResponse {
   body: Json;
 }
 
-function resolveEntity(kind: CatalogKind | 'any', urn: string, ctx: ReadContext, where: string) {
+function resolveEntity(kind: LookupKind | 'any', urn: string, ctx: ReadContext, where: string) {
   const r = ctx.namespaces.resolve(urn, where);
   const found = r.urn.kind === 'other' ? r.urn.entityType : r.urn.kind;
-  if (kind === 'any' ? !isCatalogKind(found) : found !== kind) {
-    const wanted = kind === 'any' ? CATALOG_KINDS.join(', ') : `a ${kind}`;
+  if (kind === 'any' ? !isCatalogKind(found) && !isViewKind(found) : found !== kind) {
+    const wanted = kind === 'any' ? [...CATALOG_KINDS, ...VIEW_KINDS].join(', ') : `a ${kind}`;
     throw badRequest(`${where}: expected ${wanted} URN, found a ${found} URN '${urn}'`);
   }
-  return { ...r, entityType: found as CatalogKind };
+  return { ...r, entityType: found as LookupKind };
+}
+
+/** Whether the entity was written: its kind's existence aspects, or any aspect of a looked-up-only kind. */
+function exists(ctx: ReadContext, key: string, kind: LookupKind): boolean {
+  return isViewKind(kind) ? viewExists(ctx, key) : ctx.exists(key, kind);
+}
+
+/** The node of an entity of any looked-up kind. */
+function nodeOf(ctx: ReadContext, requested: string, r: ReturnType<typeof resolveEntity>): Json | null {
+  return isViewKind(r.entityType)
+    ? viewNode(ctx, requested, r.urn, r.entityType, r.key)
+    : entityNode(ctx, requested, r.urn, r.key);
 }
 
 /**
@@ -52,12 +72,24 @@ function resolveEntity(kind: CatalogKind | 'any', urn: string, ctx: ReadContext,
  * its aspect fields null when nothing was written (DatasetType.batchLoad → batchGetV2, whose map
  * holds every URN asked for with its key aspect; EntityServiceImpl.getCorrespondingAspects).
  */
-function entityQuery(kind: CatalogKind | 'any') {
+function entityQuery(kind: LookupKind | 'any') {
   return (args: { urn: string }, ctx: ReadContext, info: { fieldName: string }): Json | null => {
     const r = resolveEntity(kind, args.urn, ctx, `${info.fieldName}(urn)`);
-    if (ctx.compat !== 'datahub' && !ctx.exists(r.key, r.entityType)) return null;
-    return entityNode(ctx, args.urn, r.urn, r.key);
+    if (ctx.compat !== 'datahub' && !exists(ctx, r.key, r.entityType)) return null;
+    return nodeOf(ctx, args.urn, r);
   };
+}
+
+/**
+ * `entities(urns:)`: each URN's node in order, as `entity(urn:)` answers it (null for one never
+ * written in the spec mode; DataHub's EntitiesResolver answers an object for any).
+ */
+function entitiesQuery(args: { urns: string[] }, ctx: ReadContext): Array<Json | null> {
+  return args.urns.map((urn) => {
+    const r = resolveEntity('any', urn, ctx, 'entities(urns)');
+    if (ctx.compat !== 'datahub' && !exists(ctx, r.key, r.entityType)) return null;
+    return nodeOf(ctx, urn, r);
+  });
 }
 
 const rootValue = {
@@ -66,10 +98,15 @@ const rootValue = {
   mlFeatureTable: entityQuery('mlFeatureTable'),
   mlModel: entityQuery('mlModel'),
   mlModelGroup: entityQuery('mlModelGroup'),
+  // A kind without a root field of its own (a query) is answered by `entity(urn:)`.
+  ...Object.fromEntries(
+    VIEW_KINDS.filter((k) => viewOf(k).field !== 'entity').map((k) => [viewOf(k).field, entityQuery(k)]),
+  ),
   entity: entityQuery('any'),
+  entities: entitiesQuery,
   entityExists: (args: { urn: string }, ctx: ReadContext, info: { fieldName: string }): boolean => {
     const r = resolveEntity('any', args.urn, ctx, `${info.fieldName}(urn)`);
-    return ctx.exists(r.key, r.entityType);
+    return exists(ctx, r.key, r.entityType);
   },
   updateDataset: (args: UpdateDatasetArgs, ctx: ReadContext) =>
     ctx.compat === 'datahub' ? updateDatasetAsDataHub(args, ctx) : updateDataset(args, ctx),

@@ -5,7 +5,7 @@
  * fields are functions, so graphql's default resolver loads only what a query selects.
  */
 import { EXISTENCE_ASPECTS, textOf, type AspectName } from '../../../model/src/aspects';
-import type { CatalogKind } from '../../../model/src/kinds';
+import type { CatalogKind, LookupKind } from '../../../model/src/kinds';
 import {
   parseUrn,
   type DatasetUrn,
@@ -36,7 +36,7 @@ export class ReadContext {
      * More fields of every entity node (owners, tags, lineage …: contextShapes.ts), given by the
      * endpoint so that those shapes can build nodes of this module without an import cycle.
      */
-    readonly moreFields: (ctx: ReadContext, kind: CatalogKind, requested: string, key: string) => Json = () => ({}),
+    readonly moreFields: (ctx: ReadContext, kind: LookupKind, requested: string, key: string) => Json = () => ({}),
   ) {}
 
   aspectsOf(key: string): Map<AspectName, StoredAspect> {

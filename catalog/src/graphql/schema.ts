@@ -19,7 +19,22 @@ export const CATALOG_SDL = /* GraphQL */ `
     mlFeatureTable(urn: String!): MLFeatureTable
     mlModel(urn: String!): MLModel
     mlModelGroup(urn: String!): MLModelGroup
+    corpUser(urn: String!): CorpUser
+    corpGroup(urn: String!): CorpGroup
+    tag(urn: String!): Tag
+    glossaryTerm(urn: String!): GlossaryTerm
+    glossaryNode(urn: String!): GlossaryNode
+    domain(urn: String!): Domain
+    container(urn: String!): Container
+    dataFlow(urn: String!): DataFlow
+    dataJob(urn: String!): DataJob
+    chart(urn: String!): Chart
+    dashboard(urn: String!): Dashboard
+    dataProduct(urn: String!): DataProduct
+    dataPlatform(urn: String!): DataPlatform
+    mlPrimaryKey(urn: String!): MLPrimaryKey
     entity(urn: String!): Entity
+    entities(urns: [String!]!): [Entity]
     entityExists(urn: String!): Boolean
     searchAcrossEntities(input: SearchAcrossEntitiesInput!): SearchResults
     scrollAcrossEntities(input: ScrollAcrossEntitiesInput!): ScrollResults
@@ -148,6 +163,16 @@ export const CATALOG_SDL = /* GraphQL */ `
     MLMODEL_GROUP
     MLFEATURE_TABLE
     MLFEATURE
+    GLOSSARY_NODE
+    CONTAINER
+    DATA_FLOW
+    DATA_JOB
+    CHART
+    DASHBOARD
+    DATA_PRODUCT
+    DATA_PLATFORM_INSTANCE
+    MLPRIMARY_KEY
+    QUERY
   }
 
   interface Entity {
@@ -155,10 +180,39 @@ export const CATALOG_SDL = /* GraphQL */ `
     type: EntityType!
   }
 
+  # Users, groups, tags, terms, domains, containers, flows, jobs, charts, dashboards, data products
+  # and platforms: read from the aspects DataHub stores them in (catalog/src/graphql/viewShapes.ts).
   type DataPlatform implements Entity {
     urn: String!
     type: EntityType!
     name: String!
+    properties: DataPlatformProperties
+  }
+
+  enum PlatformType {
+    FILE_SYSTEM
+    KEY_VALUE_STORE
+    MESSAGE_BROKER
+    OBJECT_STORE
+    OLAP_DATASTORE
+    QUERY_ENGINE
+    RELATIONAL_DB
+    SEARCH_ENGINE
+    OTHERS
+  }
+
+  type DataPlatformProperties {
+    type: PlatformType!
+    displayName: String
+    datasetNameDelimiter: String!
+    logoUrl: String
+  }
+
+  type DataPlatformInstance implements Entity {
+    urn: String!
+    type: EntityType!
+    platform: DataPlatform!
+    instanceId: String!
   }
 
   type CorpUser implements Entity {
@@ -166,13 +220,31 @@ export const CATALOG_SDL = /* GraphQL */ `
     type: EntityType!
     username: String!
     properties: CorpUserProperties
+    editableProperties: CorpUserEditableProperties
+    tags: GlobalTags
     exists: Boolean
   }
 
-  # Users, groups, tags, terms and domains are not stored here: their properties read null.
   type CorpUserProperties {
     active: Boolean!
     displayName: String
+    email: String
+    title: String
+    firstName: String
+    lastName: String
+    fullName: String
+  }
+
+  type CorpUserEditableProperties {
+    displayName: String
+    title: String
+    aboutMe: String
+    teams: [String!]
+    skills: [String!]
+    pictureLink: String
+    slack: String
+    phone: String
+    email: String
   }
 
   type AuditStamp {
@@ -195,13 +267,24 @@ export const CATALOG_SDL = /* GraphQL */ `
     urn: String!
     type: EntityType!
     name: String!
+    ownership: Ownership
     properties: CorpGroupProperties
+    editableProperties: CorpGroupEditableProperties
     exists: Boolean
   }
 
   type CorpGroupProperties {
     displayName: String
     description: String
+    email: String
+    slack: String
+  }
+
+  type CorpGroupEditableProperties {
+    description: String
+    slack: String
+    email: String
+    pictureLink: String
   }
 
   union OwnerType = CorpUser | CorpGroup
@@ -236,11 +319,13 @@ export const CATALOG_SDL = /* GraphQL */ `
     type: EntityType!
     name: String! @deprecated
     properties: TagProperties
+    ownership: Ownership
   }
 
   type TagProperties {
     name: String!
     description: String
+    colorHex: String
   }
 
   type TagAssociation {
@@ -255,15 +340,43 @@ export const CATALOG_SDL = /* GraphQL */ `
 
   type GlossaryTerm implements Entity {
     urn: String!
+    ownership: Ownership
+    domain: DomainAssociation
     type: EntityType!
     name: String! @deprecated
     hierarchicalName: String!
     properties: GlossaryTermProperties
+    deprecation: Deprecation
+    parentNodes: ParentNodesResult
+    exists: Boolean
   }
 
   type GlossaryTermProperties {
     name: String!
     description: String
+    definition: String! @deprecated
+    termSource: String!
+    sourceRef: String
+    sourceUrl: String
+  }
+
+  type GlossaryNode implements Entity {
+    urn: String!
+    ownership: Ownership
+    type: EntityType!
+    properties: GlossaryNodeProperties
+    parentNodes: ParentNodesResult
+    exists: Boolean
+  }
+
+  type GlossaryNodeProperties {
+    name: String!
+    description: String
+  }
+
+  type ParentNodesResult {
+    count: Int!
+    nodes: [GlossaryNode!]!
   }
 
   type GlossaryTermAssociation {
@@ -282,6 +395,219 @@ export const CATALOG_SDL = /* GraphQL */ `
     type: EntityType!
     id: String!
     properties: DomainProperties
+    ownership: Ownership
+  }
+
+  type SubTypes {
+    typeNames: [String!]
+  }
+
+  type Container implements Entity {
+    urn: String!
+    type: EntityType!
+    platform: DataPlatform!
+    container: Container
+    parentContainers: ParentContainersResult
+    properties: ContainerProperties
+    editableProperties: ContainerEditableProperties
+    ownership: Ownership
+    tags: GlobalTags
+    glossaryTerms: GlossaryTerms
+    subTypes: SubTypes
+    domain: DomainAssociation
+    deprecation: Deprecation
+    dataPlatformInstance: DataPlatformInstance
+    exists: Boolean
+  }
+
+  type ContainerProperties {
+    name: String!
+    description: String
+    externalUrl: String
+    qualifiedName: String
+  }
+
+  type ContainerEditableProperties {
+    description: String
+  }
+
+  type ParentContainersResult {
+    count: Int!
+    containers: [Container!]!
+  }
+
+  type DataFlow implements Entity {
+    urn: String!
+    type: EntityType!
+    orchestrator: String!
+    flowId: String!
+    cluster: String!
+    properties: DataFlowProperties
+    editableProperties: DataFlowEditableProperties
+    ownership: Ownership
+    tags: GlobalTags
+    deprecation: Deprecation
+    glossaryTerms: GlossaryTerms
+    domain: DomainAssociation
+    lineage(input: LineageInput!): EntityLineageResult
+    exists: Boolean
+  }
+
+  type DataFlowProperties {
+    name: String!
+    description: String
+    project: String
+    externalUrl: String
+  }
+
+  type DataFlowEditableProperties {
+    description: String
+  }
+
+  type DataJob implements Entity {
+    urn: String!
+    type: EntityType!
+    dataFlow: DataFlow
+    jobId: String!
+    properties: DataJobProperties
+    editableProperties: DataJobEditableProperties
+    tags: GlobalTags
+    ownership: Ownership
+    deprecation: Deprecation
+    glossaryTerms: GlossaryTerms
+    domain: DomainAssociation
+    lineage(input: LineageInput!): EntityLineageResult
+    exists: Boolean
+  }
+
+  type DataJobProperties {
+    name: String!
+    description: String
+    externalUrl: String
+  }
+
+  type DataJobEditableProperties {
+    description: String
+  }
+
+  type Chart implements Entity {
+    urn: String!
+    type: EntityType!
+    tool: String!
+    chartId: String!
+    properties: ChartProperties
+    editableProperties: ChartEditableProperties
+    ownership: Ownership
+    deprecation: Deprecation
+    tags: GlobalTags
+    glossaryTerms: GlossaryTerms
+    domain: DomainAssociation
+    lineage(input: LineageInput!): EntityLineageResult
+    exists: Boolean
+  }
+
+  type ChartProperties {
+    name: String!
+    description: String
+    externalUrl: String
+    lastModified: AuditStamp!
+    created: AuditStamp!
+  }
+
+  type ChartEditableProperties {
+    description: String
+  }
+
+  type Dashboard implements Entity {
+    urn: String!
+    type: EntityType!
+    tool: String!
+    dashboardId: String!
+    properties: DashboardProperties
+    editableProperties: DashboardEditableProperties
+    ownership: Ownership
+    deprecation: Deprecation
+    tags: GlobalTags
+    glossaryTerms: GlossaryTerms
+    domain: DomainAssociation
+    lineage(input: LineageInput!): EntityLineageResult
+    exists: Boolean
+  }
+
+  type DashboardProperties {
+    name: String!
+    description: String
+    externalUrl: String
+    lastModified: AuditStamp!
+    created: AuditStamp!
+  }
+
+  type DashboardEditableProperties {
+    description: String
+  }
+
+  type MLPrimaryKey implements Entity {
+    urn: String!
+    type: EntityType!
+    name: String!
+    featureNamespace: String!
+    description: String
+    properties: MLPrimaryKeyProperties
+    ownership: Ownership
+    deprecation: Deprecation
+    lineage(input: LineageInput!): EntityLineageResult
+    tags: GlobalTags
+    glossaryTerms: GlossaryTerms
+    domain: DomainAssociation
+    editableProperties: MLPrimaryKeyEditableProperties
+    exists: Boolean
+  }
+
+  type MLPrimaryKeyProperties {
+    description: String
+    dataType: MLFeatureDataType
+  }
+
+  type MLPrimaryKeyEditableProperties {
+    description: String
+  }
+
+  type QueryEntity implements Entity {
+    urn: String!
+    type: EntityType!
+    properties: QueryProperties
+  }
+
+  type QueryProperties {
+    statement: QueryStatement!
+    name: String
+    description: String
+  }
+
+  enum QueryLanguage {
+    SQL
+  }
+
+  type QueryStatement {
+    value: String!
+    language: QueryLanguage!
+  }
+
+  type DataProduct implements Entity {
+    urn: String!
+    type: EntityType!
+    properties: DataProductProperties
+    ownership: Ownership
+    glossaryTerms: GlossaryTerms
+    domain: DomainAssociation
+    tags: GlobalTags
+  }
+
+  type DataProductProperties {
+    name: String!
+    description: String
+    externalUrl: String
+    numAssets: Int
   }
 
   type DomainProperties {

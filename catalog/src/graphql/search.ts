@@ -10,14 +10,16 @@
  */
 import {
   CATALOG_KINDS,
-  graphqlEntityTypeOf,
-  kindOfGraphqlEntityType,
-  type CatalogKind,
+  isViewKind,
+  lookupGraphqlEntityTypeOf,
+  lookupKindOfGraphqlEntityType,
+  type LookupKind,
 } from '../../../model/src/kinds';
 import { parseUrn } from '../../../model/src/urn';
 import { badRequest } from '../errors';
 import type { SearchHit } from '../searchIndex';
 import { entityNode, type ReadContext } from './readShapes';
+import { kindWordOf, viewNode } from './viewShapes';
 
 type Json = Record<string, unknown>;
 
@@ -45,10 +47,13 @@ interface SearchArgs {
   orFilters?: Array<{ and?: Filter[] | null }> | null;
 }
 
-/** Our kinds of DataHub's type names (those the catalog holds none of give nothing); all when none are named. */
-function kindsOf(types: readonly string[] | null | undefined): CatalogKind[] {
+/**
+ * Our kinds of DataHub's type names (those the catalog holds none of give nothing); the five
+ * catalog kinds when none are named (users, tags … are searched when their types are named).
+ */
+function kindsOf(types: readonly string[] | null | undefined): LookupKind[] {
   if (!types || types.length === 0) return [...CATALOG_KINDS];
-  return types.flatMap((t) => kindOfGraphqlEntityType(t) ?? []);
+  return types.flatMap((t) => lookupKindOfGraphqlEntityType(t) ?? []);
 }
 
 /** A platform filter value as a platform name: `urn:li:dataPlatform:hive` (either word) or `hive`. */
@@ -85,7 +90,7 @@ function passes(hit: SearchHit, f: Filter, where: string): boolean {
     case '_entityType':
     case 'entityType':
       if (condition === 'CONTAIN') throw badRequest(`${where}: ${f.field} takes EQUAL or IN, not CONTAIN`);
-      ok = values.some((v) => kindOfGraphqlEntityType(v) === hit.type);
+      ok = values.some((v) => lookupKindOfGraphqlEntityType(v) === hit.type);
       break;
     default:
       throw badRequest(`${where}.field: '${f.field}' is not a field this catalog filters by (platform, _entityType)`);
@@ -143,10 +148,10 @@ function search(
  */
 function pushedDown(
   filters: ReadonlyArray<{ and?: Filter[] | null }>,
-): { platforms?: string[]; types?: CatalogKind[] } | undefined {
+): { platforms?: string[]; types?: LookupKind[] } | undefined {
   if (filters.length === 0) return {};
   if (filters.length > 1) return undefined;
-  const out: { platforms?: string[]; types?: CatalogKind[] } = {};
+  const out: { platforms?: string[]; types?: LookupKind[] } = {};
   for (const f of filters[0]!.and ?? []) {
     if (
       f.negated === true ||
@@ -156,7 +161,7 @@ function pushedDown(
     const values = [...(f.values ?? []), ...(f.value !== undefined && f.value !== null ? [f.value] : [])];
     if (f.field === 'platform' && !out.platforms) out.platforms = values.map(platformName);
     else if ((f.field === '_entityType' || f.field === 'entityType') && !out.types)
-      out.types = values.flatMap((v) => kindOfGraphqlEntityType(v) ?? []);
+      out.types = values.flatMap((v) => lookupKindOfGraphqlEntityType(v) ?? []);
     else return undefined;
   }
   return out;
@@ -170,7 +175,11 @@ function bounded(n: number | null | undefined, def: number, where: string, max =
 
 function node(ctx: ReadContext, hit: SearchHit): Json | null {
   const parsed = parseUrn(hit.key);
-  return parsed.ok ? entityNode(ctx, hit.key, parsed.urn, hit.key) : null;
+  if (!parsed.ok) return null;
+  const word = kindWordOf(parsed.urn);
+  return isViewKind(word)
+    ? viewNode(ctx, hit.key, parsed.urn, word, hit.key)
+    : entityNode(ctx, hit.key, parsed.urn, hit.key);
 }
 
 function results(ctx: ReadContext, page: SearchHit[]): Json[] {
@@ -243,12 +252,12 @@ export const searchRoots = {
     const limit = bounded(args.input.limit, DEFAULT_LIMIT, `${where}.limit`);
     // Per type, in the order asked (DataHub's AutoCompleteForMultipleResolver answers one entry per searched type).
     const suggestions = kindsOf(args.input.types).flatMap((kind) => {
-      const page = search({ ...args.input, types: [graphqlEntityTypeOf(kind)] }, ctx, where, limit, 0);
+      const page = search({ ...args.input, types: [lookupGraphqlEntityTypeOf(kind)] }, ctx, where, limit, 0);
       return page.length === 0
         ? []
         : [
             {
-              type: graphqlEntityTypeOf(kind),
+              type: lookupGraphqlEntityTypeOf(kind),
               suggestions: page.map((h) => h.name),
               entities: page.flatMap((h) => node(ctx, h) ?? []),
             },

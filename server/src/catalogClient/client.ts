@@ -7,7 +7,7 @@
  * aspectPath.ts (the Rest.li base, aspect reads and writes). The named reads (namedReads.ts)
  * answer decoded results, so no caller builds or decodes GraphQL aliases.
  */
-import type { CatalogKind } from '../../../model/src/kinds';
+import type { LookupKind } from '../../../model/src/kinds';
 import type { GqlDeprecation } from '../../../model/src/readShapes';
 import { AspectPath, type AspectEnvelope, type AspectWrite } from './aspectPath';
 import { LruTtlCache, raceCancel, SingleFlight } from './cache';
@@ -127,12 +127,12 @@ export class CatalogClient {
    * request already sent completes and fills the cache for the next caller.
    */
   async resolve(
-    items: ReadonlyArray<{ urn: string; kind: CatalogKind }>,
+    items: ReadonlyArray<{ urn: string; kind: LookupKind }>,
     signal?: AbortSignal,
   ): Promise<Map<string, Resolution>> {
     const out = new Map<string, Resolution>();
     const waits: Array<Promise<void>> = [];
-    const toFetch = new Map<string, CatalogKind>();
+    const toFetch = new Map<string, LookupKind>();
     for (const { urn, kind } of items) {
       if (out.has(urn) || toFetch.has(urn)) continue;
       const hit = this.cache.get(urn);
@@ -232,7 +232,7 @@ export class CatalogClient {
    * flag), by URN, in documents of their own; see namedReads.ts.
    */
   readDeprecationDetails(
-    items: ReadonlyArray<{ urn: string; kind: CatalogKind }>,
+    items: ReadonlyArray<{ urn: string; kind: LookupKind }>,
     signal?: AbortSignal,
   ): Promise<Map<string, GqlDeprecation>> {
     return readDeprecationDetails((q, v, s) => this.read(q, v, s), items, signal);

@@ -5,7 +5,7 @@
  * documents (reads, mutations, the connection test). It keeps no cache: each resolution it
  * decodes is handed to `remember`.
  */
-import type { CatalogKind } from '../../../model/src/kinds';
+import { isViewKind, viewOf, type LookupKind } from '../../../model/src/kinds';
 import { isRecord } from '../../../model/src/json';
 import type { GqlShapes } from '../../../model/src/readShapes';
 import { refusedForCost } from './cost';
@@ -15,7 +15,7 @@ import { batchQuery, PING, planBatches } from './queries';
 
 export type Resolution =
   | {
-      [K in CatalogKind]: {
+      [K in LookupKind]: {
         state: 'found';
         kind: K;
         entity: GqlShapes[K];
@@ -25,7 +25,7 @@ export type Resolution =
          */
         sibling?: string;
       };
-    }[CatalogKind]
+    }[LookupKind]
   | { state: 'missing' }
   | { state: 'error'; error: CatalogClientError };
 
@@ -46,7 +46,7 @@ export interface GraphqlReadsOptions {
   remember(urn: string, resolution: Resolution): void;
 }
 
-type Item = { urn: string; kind: CatalogKind };
+type Item = { urn: string; kind: LookupKind };
 
 const MAX_PARALLEL_BATCHES = 4;
 
@@ -68,7 +68,7 @@ export class GraphqlReads {
     return this.runChunks(this.plan(items));
   }
 
-  private plan<T extends { kind: CatalogKind }>(items: readonly T[]): T[][] {
+  private plan<T extends { kind: LookupKind }>(items: readonly T[]): T[][] {
     return planBatches(items, { maxItems: this.options.batchSize, complexity: this.complexityBudget });
   }
 
@@ -134,7 +134,7 @@ export class GraphqlReads {
     return out;
   }
 
-  private resolutionOf(kind: CatalogKind, entity: unknown, aliasError: string | undefined): Resolution {
+  private resolutionOf(kind: LookupKind, entity: unknown, aliasError: string | undefined): Resolution {
     const endpoint = displayUrl(this.options.endpoint);
     if (aliasError !== undefined && (entity === undefined || entity === null)) {
       return /not.?found|does not exist/i.test(aliasError)
@@ -152,6 +152,11 @@ export class GraphqlReads {
       };
     // DataHub answers an object for a URN nobody wrote; only `exists` tells (EntityExistsResolver).
     if (entity['exists'] === false) return { state: 'missing' };
+    // A type without `exists` (tag, domain, data product, platform): never written when its properties are null.
+    if (isViewKind(kind)) {
+      const when = viewOf(kind).writtenWhen;
+      if (when !== undefined && (entity[when] === null || entity[when] === undefined)) return { state: 'missing' };
+    }
     return { state: 'found', kind, entity } as unknown as Resolution;
   }
 

@@ -3,7 +3,7 @@
  * documents and their aliases (`e0`, `e1` …) stay inside the catalog client, and a caller is
  * answered in its own terms (a map of deprecation details, a dataset's links).
  */
-import type { CatalogKind } from '../../../model/src/kinds';
+import type { LookupKind } from '../../../model/src/kinds';
 import { isRecord } from '../../../model/src/json';
 import type { GqlDeprecation } from '../../../model/src/readShapes';
 import type { CatalogClientError } from './errors';
@@ -27,7 +27,7 @@ export const DETAILS_PER_DOCUMENT = 50;
  */
 export async function readDeprecationDetails(
   send: SendDocument,
-  items: ReadonlyArray<{ urn: string; kind: CatalogKind }>,
+  items: ReadonlyArray<{ urn: string; kind: LookupKind }>,
   signal?: AbortSignal,
 ): Promise<Map<string, GqlDeprecation>> {
   const out = new Map<string, GqlDeprecation>();

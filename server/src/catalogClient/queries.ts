@@ -6,7 +6,7 @@
  * and `exists`: DataHub answers an object for any well-formed URN, real or not
  * (DatasetType.batchLoad; EntityExistsResolver), so null alone cannot mean "not in the catalog".
  */
-import type { CatalogKind } from '../../../model/src/kinds';
+import { isViewKind, VIEW_KINDS, viewOf, type CatalogKind, type LookupKind } from '../../../model/src/kinds';
 import { documentCost, type QueryCost } from './cost';
 
 interface KindQuery {
@@ -66,14 +66,34 @@ export const KIND_QUERIES: Readonly<Record<CatalogKind, KindQuery>> = {
   },
 };
 
+/**
+ * The query of any looked-up kind: the catalog kinds' above, or a looked-up-only kind's from its
+ * row (model/src/kinds.ts `view`), with `exists` and the deprecation flag where its type has them.
+ */
+export function kindQuery(kind: LookupKind): KindQuery {
+  if (!isViewKind(kind)) return KIND_QUERIES[kind];
+  const v = viewOf(kind);
+  return {
+    field: v.field,
+    type: v.typename,
+    fragment: `${v.typename}Fields`,
+    selection: `${v.selection}${v.exists ? ' exists' : ''}${v.deprecation ? ` ${DEPRECATION}` : ''}`,
+  };
+}
+
+/** Whether the GraphQL type of `kind` has DataHub's `deprecation` field. */
+export function hasDeprecation(kind: LookupKind): boolean {
+  return !isViewKind(kind) || viewOf(kind).deprecation;
+}
+
 /** The note, date and replacement of deprecated entities (each under its alias `e0` …, variable `u0` …). */
-export function deprecationDetailsQuery(items: ReadonlyArray<{ urn: string; kind: CatalogKind }>): BatchQuery {
+export function deprecationDetailsQuery(items: ReadonlyArray<{ urn: string; kind: LookupKind }>): BatchQuery {
   const variables: Record<string, string> = {};
   const aliases = new Map<string, string>();
   const fields = items.map(({ urn, kind }, i) => {
     variables[`u${i}`] = urn;
     aliases.set(`e${i}`, urn);
-    return `e${i}: ${KIND_QUERIES[kind].field}(urn: $u${i}) { ${DEPRECATION_DETAILS} }`;
+    return `e${i}: ${kindQuery(kind).field}(urn: $u${i}) { ${DEPRECATION_DETAILS} }`;
   });
   const params = items.map((_, i) => `$u${i}: String!`).join(', ');
   return { query: `query deprecationDetails(${params}) {\n  ${fields.join('\n  ')}\n}\n`, variables, aliases };
@@ -90,22 +110,23 @@ export interface BatchQuery {
  * One document resolving every URN given, each under its own alias (`e0`, `e1` …) with its
  * own variable; a fragment per kind used keeps the document small.
  */
-export function batchQuery(items: ReadonlyArray<{ urn: string; kind: CatalogKind }>): BatchQuery {
+export function batchQuery(items: ReadonlyArray<{ urn: string; kind: LookupKind }>): BatchQuery {
   const variables: Record<string, string> = {};
   const aliases = new Map<string, string>();
-  const kinds = new Set<CatalogKind>();
+  const kinds = new Set<LookupKind>();
   const fields: string[] = [];
   items.forEach(({ urn, kind }, i) => {
-    const q = KIND_QUERIES[kind];
+    const q = kindQuery(kind);
     kinds.add(kind);
     variables[`u${i}`] = urn;
     aliases.set(`e${i}`, urn);
     fields.push(`e${i}: ${q.field}(urn: $u${i}) { ...${q.fragment} }`);
   });
   const params = items.map((_, i) => `$u${i}: String!`).join(', ');
-  const fragments = [...kinds].map(
-    (k) => `fragment ${KIND_QUERIES[k].fragment} on ${KIND_QUERIES[k].type} { ${KIND_QUERIES[k].selection} }`,
-  );
+  const fragments = [...kinds].map((k) => {
+    const q = kindQuery(k);
+    return `fragment ${q.fragment} on ${q.type} { ${q.selection} }`;
+  });
   return {
     query: `query resolveEntities(${params}) {\n  ${fields.join('\n  ')}\n}\n${fragments.join('\n')}\n`,
     variables,
@@ -113,10 +134,10 @@ export function batchQuery(items: ReadonlyArray<{ urn: string; kind: CatalogKind
   };
 }
 
-const kindCosts = new Map<CatalogKind, QueryCost>();
+const kindCosts = new Map<LookupKind, QueryCost>();
 
 /** What one aliased root field of `kind` costs in a batch (its fragment counted at its spread). */
-export function costOfOne(kind: CatalogKind): QueryCost {
+export function costOfOne(kind: LookupKind): QueryCost {
   let c = kindCosts.get(kind);
   if (!c) {
     c = documentCost(batchQuery([{ urn: 'x', kind }]).query);
@@ -131,7 +152,7 @@ export interface BatchLimits {
   /**
    * Most complexity per document, as graphql-java counts it (catalogLens.graphqlComplexityBudget).
    * Depth needs no limit here: it does not add up over root fields, and no kind's selection is
-   * deeper than 4 (DataHub allows 50; test/server/queryCost.test.ts checks every document).
+   * deeper than 5 (DataHub allows 50; test/server/queryCost.test.ts checks every document).
    */
   complexity: number;
 }
@@ -142,7 +163,7 @@ export interface BatchLimits {
  * planned without building the document; a test checks the plan against the built document.
  * An item that alone exceeds the budget goes alone: the catalog's answer says so for that URN.
  */
-export function planBatches<T extends { kind: CatalogKind }>(items: readonly T[], limits: BatchLimits): T[][] {
+export function planBatches<T extends { kind: LookupKind }>(items: readonly T[], limits: BatchLimits): T[][] {
   const out: T[][] = [];
   let current: T[] = [];
   let cost = 0;
@@ -176,10 +197,27 @@ const CONTEXT_SELECTION = `urn
   up: lineage(input: { direction: UPSTREAM, start: 0, count: 1 }) { total }
   down: lineage(input: { direction: DOWNSTREAM, start: 0, count: 1 }) { total }`;
 
+/** The lines of CONTEXT_SELECTION by the field they ask (`up` and `down` are `lineage`). */
+const CONTEXT_LINES = CONTEXT_SELECTION.split('\n').map((l) => l.trim());
+
+/**
+ * The context a looked-up-only kind's type has: its row's context fields, `deprecation` where the
+ * type has it, and `urn`.
+ */
+function viewContextSelection(kind: LookupKind): string {
+  if (!isViewKind(kind)) return CONTEXT_SELECTION;
+  const v = viewOf(kind);
+  const wanted = new Set<string>([...v.context, ...(v.deprecation ? ['deprecation'] : [])]);
+  return CONTEXT_LINES.filter((l) => {
+    const word = /^(\w+)/.exec(l)?.[1] ?? '';
+    return word === 'urn' || wanted.has(word === 'up' || word === 'down' ? 'lineage' : word);
+  }).join('\n  ');
+}
+
 /** The document asking what else the catalog knows of one entity of `kind` (variable `urn`, answer `e0`). */
-export function contextQuery(kind: CatalogKind): string {
-  const { field, type } = KIND_QUERIES[kind];
-  return `query entityContext($urn: String!) {\n  e0: ${field}(urn: $urn) { ...ContextFields }\n}\nfragment ContextFields on ${type} {\n  ${CONTEXT_SELECTION}\n}\n`;
+export function contextQuery(kind: LookupKind): string {
+  const { field, type } = kindQuery(kind);
+  return `query entityContext($urn: String!) {\n  e0: ${field}(urn: $urn) { ...ContextFields }\n}\nfragment ContextFields on ${type} {\n  ${viewContextSelection(kind)}\n}\n`;
 }
 
 /** Names, kinds and platforms of the entities a lineage hop lists (DataHub answers any entity type there). */
@@ -254,14 +292,28 @@ export const ADD_LINK = `mutation addLink($input: AddLinkInput!) {
 /** A cheap query for the connection test: any answer (even null) proves endpoint and token. */
 export const PING = `query ping($u0: String!) { e0: dataset(urn: $u0) { urn } }`;
 
+/** A URN of a looked-up-only kind, for the documents' sample variables. */
+export function viewSample(ns: string, kind: LookupKind): string {
+  const flow = `urn:${ns}:dataFlow:(airflow,daily_etl,PROD)`;
+  const ids: Partial<Record<LookupKind, string>> = {
+    dataFlow: '(airflow,daily_etl,PROD)',
+    dataJob: `(${flow},load_users)`,
+    chart: '(looker,chart_1)',
+    dashboard: '(looker,dash_1)',
+    container: '25384e01fcde1063114925e9661766e7',
+  };
+  return `urn:${ns}:${kind}:${ids[kind] ?? 'sample'}`;
+}
+
 /** Every document shape the server can send, with sample variables, for the validation test. */
 export function everyDocument(ns = 'li'): Array<{ name: string; query: string; variables: Record<string, unknown> }> {
-  const samples: Array<{ urn: string; kind: CatalogKind }> = [
+  const samples: Array<{ urn: string; kind: LookupKind }> = [
     { urn: `urn:${ns}:dataset:(urn:${ns}:dataPlatform:hive,db.users,PROD)`, kind: 'dataset' },
     { urn: `urn:${ns}:mlFeature:(users_table,age)`, kind: 'mlFeature' },
     { urn: `urn:${ns}:mlFeatureTable:(urn:${ns}:dataPlatform:feast,users_table)`, kind: 'mlFeatureTable' },
     { urn: `urn:${ns}:mlModel:(urn:${ns}:dataPlatform:mlflow,churn-model-v3,PROD)`, kind: 'mlModel' },
     { urn: `urn:${ns}:mlModelGroup:(urn:${ns}:dataPlatform:mlflow,churn-model,PROD)`, kind: 'mlModelGroup' },
+    ...VIEW_KINDS.map((kind) => ({ urn: viewSample(ns, kind), kind })),
   ];
   const docs: ReturnType<typeof everyDocument> = samples.map((s) => {
     const b = batchQuery([s]);
@@ -272,14 +324,15 @@ export function everyDocument(ns = 'li'): Array<{ name: string; query: string; v
   docs.push({ name: 'ping', query: PING, variables: { u0: samples[0]!.urn } });
   for (const s of samples)
     docs.push({ name: `context of ${s.kind}`, query: contextQuery(s.kind), variables: { urn: s.urn } });
-  const details = deprecationDetailsQuery(samples);
+  const details = deprecationDetailsQuery(samples.filter((s) => hasDeprecation(s.kind)));
   docs.push({ name: 'deprecation details of every kind', query: details.query, variables: details.variables });
   for (const s of samples)
-    docs.push({
-      name: `lineage of ${s.kind}`,
-      query: lineageQuery(s.kind),
-      variables: { urn: s.urn, direction: 'DOWNSTREAM', count: 100 },
-    });
+    if (!isViewKind(s.kind))
+      docs.push({
+        name: `lineage of ${s.kind}`,
+        query: lineageQuery(s.kind),
+        variables: { urn: s.urn, direction: 'DOWNSTREAM', count: 100 },
+      });
   docs.push({
     name: 'updateDataset',
     query: UPDATE_DATASET,

@@ -14,7 +14,9 @@ import {
   graphqlEntityTypeOf,
   isCatalogKind,
   kindOfGraphqlEntityType,
+  lookupGraphqlEntityTypeOf,
   type CatalogKind,
+  type LookupKind,
 } from '../../../model/src/kinds';
 import { parseUrn } from '../../../model/src/urn';
 import type { CatalogClient } from './client';
@@ -120,4 +122,34 @@ function fromAutoComplete(
     }),
   );
   return { items, total: items.length };
+}
+
+/**
+ * The URNs of entities of one looked-up kind whose names match `query` (searchAcrossEntities
+ * filtered to the kind's type), best first: did-you-mean's search for any kind, users and tags
+ * included (their rows are not search items of the protocol). An error is an empty list.
+ */
+export async function searchUrnsOfKind(
+  client: CatalogClient,
+  kind: LookupKind,
+  query: string,
+  count: number,
+  signal?: AbortSignal,
+): Promise<string[] | undefined> {
+  const type = lookupGraphqlEntityTypeOf(kind);
+  const input = { query: query.trim() === '' ? '*' : query.trim(), types: [type], start: 0, count };
+  const key = JSON.stringify(['urns', input]);
+  const hit = client.searches.get(key) as string[] | undefined;
+  if (hit) return hit;
+  const r = await client.read(SEARCH_ENTITIES, { input }, signal);
+  if (!r.ok) return undefined;
+  const found = isRecord(r.data['searchAcrossEntities']) ? r.data['searchAcrossEntities'] : undefined;
+  const results = Array.isArray(found?.['searchResults']) ? found['searchResults'].filter(isRecord) : [];
+  const urns = results.flatMap((x) => {
+    const e = isRecord(x['entity']) ? x['entity'] : undefined;
+    const urn = str(e?.['urn']);
+    return urn && (e?.['type'] === undefined || e['type'] === type) ? [urn] : [];
+  });
+  client.searches.set(key, urns);
+  return urns;
 }

@@ -12,7 +12,9 @@ import {
 } from '../../../model/src/urn';
 import { findField, simplePath } from '../../../model/src/fieldPath';
 import { editDistance, entityKey, parseUrn } from '../../../model/src/urn';
-import { KIND_LABELS, entityName, nearNames } from '../../../model/src/entityNames';
+import { KIND_LABELS, displayId, entityName, nearNames } from '../../../model/src/entityNames';
+import { firstValueAt, isViewKind, lookupLabels, viewOf } from '../../../model/src/kinds';
+import { lookupOf } from '../resolution/lookup';
 import {
   shownColumns,
   shownDatasetDescription,
@@ -171,7 +173,11 @@ export function diagnosticsFor(
     }
     const res = resolve(occ.urn);
     if (!res || res.state === 'error') continue;
-    const label = `${KIND_LABELS[urn.kind]} ${inertText(entityName(urn), 'plain')}`;
+    const looked = lookupOf(urn, occ.urn)?.kind;
+    const view = looked !== undefined && isViewKind(looked) ? looked : undefined;
+    const label = view
+      ? `${lookupLabels(view).label} ${inertText(viewName(view, res) ?? displayId(urn), 'plain')}`
+      : `${KIND_LABELS[urn.kind]} ${inertText(entityName(urn), 'plain')}`;
     if (res.state === 'missing') {
       const near = suggestions(occ.urn) ?? [];
       push(levels.unknown, {
@@ -199,6 +205,8 @@ export function diagnosticsFor(
         data: { code: 'deprecated-urn', urn: occ.urn, kind: urn.kind, ...(replacement ? { replacement } : {}) },
       });
     }
+    // Users, tags, containers …: looked up for their names, not checked for descriptions.
+    if (view) continue;
     const desc = catalogDescription(res);
     const yamlDesc = scan.descriptions.find((d) => scan.occurrences[d.owner] === occ)?.description;
     if (yamlDesc && yamlDesc.value.trim() !== '' && normalise(yamlDesc.value) !== normalise(desc ?? '')) {
@@ -245,11 +253,7 @@ function deprecatedMessage(label: string, d: GqlDeprecation, replacement: string
       : '';
   const note = d.note?.trim() ? `: ${d.note.replace(/\s+/g, ' ').trim()}` : '';
   const parsed = replacement ? parseUrn(replacement) : undefined;
-  const use = parsed?.ok
-    ? ` Use ${entityName(parsed.urn)} instead.`
-    : replacement
-      ? ` Use ${replacement} instead.`
-      : '';
+  const use = parsed?.ok ? ` Use ${displayId(parsed.urn)} instead.` : replacement ? ` Use ${replacement} instead.` : '';
   return `${label} is deprecated${when}${note}${/[.!?]$/.test(note) || !note ? '' : '.'}${use}`;
 }
 
@@ -404,7 +408,7 @@ function memberDiagnostic(
   const ownerParsed = parseUrn(owner.urn);
   const ownerName = ownerParsed.ok
     ? inertText(entityName(ownerParsed.urn), 'plain')
-    : quoteCatalogText(ownerRes.entity.name ?? owner.urn, 80);
+    : quoteCatalogText(String(ownerRes.entity.name ?? owner.urn), 80);
   push(levels.yamlMismatch, {
     start: occ.start,
     end: occ.end,
@@ -427,8 +431,15 @@ export function catalogDescription(res: Extract<Resolution, { state: 'found' }>)
       // Edited over ingested, as DataHub's UI shows it (readShapes.shownMlDescription).
       d = shownMlDescription(res.entity);
       break;
+    default:
+      d = firstValueAt(res.entity, viewOf(res.kind).description);
   }
   return d && d.trim() !== '' ? d : undefined;
+}
+
+/** A looked-up-only entity's display name, as the catalog answered it (kinds.ts `view.name`). */
+function viewName(kind: Parameters<typeof viewOf>[0], res: Resolution): string | undefined {
+  return res.state === 'found' ? firstValueAt(res.entity, viewOf(kind).name) : undefined;
 }
 
 function normalise(s: string): string {

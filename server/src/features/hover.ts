@@ -25,7 +25,16 @@ import {
   type GqlMlModelGroup,
 } from '../../../model/src/readShapes';
 import { decodePart, type SchemaFieldUrn, type Urn } from '../../../model/src/urn';
-import { KIND_LABELS, entityName, nearNames, urnParts } from '../../../model/src/entityNames';
+import { KIND_LABELS, displayId, entityName, nearNames, urnParts } from '../../../model/src/entityNames';
+import {
+  firstValueAt,
+  isCatalogKind,
+  isViewKind,
+  lookupLabels,
+  valuesAt,
+  viewOf,
+  type ViewKind,
+} from '../../../model/src/kinds';
 import type { Settings } from '../../../model/src/protocol';
 import { ClientCommands } from '../../../model/src/commandIds';
 import type { Resolution, ResolutionLookup } from '../catalogClient/client';
@@ -121,7 +130,7 @@ export function hoverOn(
     ...(column !== undefined ? { column } : {}),
     ...(entityUrl ? { entityUrl } : {}),
     ...(context && column === undefined ? { context } : {}),
-    ...(editor.lineageLinks && lookup ? { lineageOf: lookup.urn } : {}),
+    ...(editor.lineageLinks && lookup && isCatalogKind(lookup.kind) ? { lineageOf: lookup.urn } : {}),
     said: saidAt(editor.shown ?? diagnosticsFor(scan, resolved, settings.diagnostics), offset),
   });
   if (markdown === '') return undefined;
@@ -176,7 +185,9 @@ export function hoverFor(input: HoverInput): string {
   const urn = parsed.urn;
   const out: string[] = [];
   const res = input.resolution;
-  out.push(title(urn));
+  const looked = lookupOf(urn, occ.urn)?.kind;
+  const view = looked !== undefined && isViewKind(looked) ? looked : undefined;
+  out.push(view ? viewTitle(view, urn, res) : title(urn));
   if (occ.builder) out.push(`Built by ${codeSpan(`${occ.builder}(…)`)} → ${codeSpan(occ.urn, 300)}`);
 
   if (urn.kind === 'schemaField' && urn.dataset && res && res.state !== 'error') {
@@ -210,6 +221,30 @@ export function hoverFor(input: HoverInput): string {
   }
   if (input.entityUrl && (!res || res.state !== 'missing')) out.push(`[Open in catalog](${input.entityUrl})`);
   return out.filter((s) => s !== '').join('\n\n');
+}
+
+/**
+ * A looked-up-only entity's title: its kind, then the catalog's display name with the id beside it
+ * when they differ (a GUID domain, a hashed container, a user's full name), else the id.
+ */
+function viewTitle(kind: ViewKind, urn: Urn, res: Resolution | undefined): string {
+  const id = displayId(urn);
+  const name = res?.state === 'found' ? firstValueAt(res.entity, viewOf(kind).name) : undefined;
+  const label = `**${lookupLabels(kind).label}**`;
+  return name && name !== id ? `${label} ${escapeMarkdown(name, 120)} · ${codeSpan(id)}` : `${label} ${codeSpan(id)}`;
+}
+
+/** A looked-up-only entity's body: its description (when the kind has one) and its facts on one line. */
+function viewBody(kind: ViewKind, entity: unknown): string[] {
+  const v = viewOf(kind);
+  const text = firstValueAt(entity, v.description);
+  const facts = v.facts.flatMap(([label, path]) => {
+    const values = valuesAt(entity, path);
+    const shown = values.slice(0, MAX_LIST_NAMES).map((x) => escapeMarkdown(x.replace(/\s+/g, ' ').trim(), 80));
+    const more = values.length > shown.length ? ` +${values.length - shown.length}` : '';
+    return values.length > 0 ? [`${label}: ${shown.join(', ')}${more}`] : [];
+  });
+  return [text ? safeDescription(text, DESCRIPTION.chars, DESCRIPTION.lines) : '', facts.join(' · ')];
 }
 
 function title(urn: Urn): string {
@@ -272,6 +307,8 @@ function body(
         return modelBody(res.entity, said);
       case 'mlModelGroup':
         return groupBody(res.entity, said);
+      default:
+        return viewBody(res.kind, res.entity);
     }
   })();
   const deprecated = context.filter((l) => l.startsWith(DEPRECATED));
@@ -344,7 +381,7 @@ function lineageLink(text: string, urn: string | undefined): string {
 /** A replacement's name as its URN gives it (`db.users_v2`), or the URN when it is not one of ours. */
 function replacementName(urn: string): string {
   const parsed = parseUrnCached(urn);
-  return parsed.ok && parsed.urn.kind !== 'other' ? entityName(parsed.urn) : urn;
+  return parsed.ok ? displayId(parsed.urn) : urn;
 }
 
 function datasetBody(d: GqlDataset, said: ReadonlySet<DiagnosticCode>, maxRows = MAX_COLUMN_ROWS): string[] {

@@ -76,6 +76,6 @@ export function urnAtOffset(scan: ScanResult, offset: number): UrnAt | null {
   if (!at || !at.occurrence.parsed?.ok || at.occurrence.template) return null;
   const urn = at.occurrence.parsed.urn;
   const lookup = urn.kind === 'schemaField' ? lookupOf(urn, at.occurrence.urn) : undefined;
-  if (lookup) return { urn: lookup.urn, kind: lookup.kind, column: lookup.column };
+  if (lookup) return { urn: lookup.urn, kind: 'dataset', column: lookup.column };
   return { urn: at.occurrence.urn, kind: urn.kind, ...(at.column !== undefined ? { column: at.column } : {}) };
 }

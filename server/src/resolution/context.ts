@@ -4,7 +4,7 @@
  * one entity per document (queries.ts `contextQuery`), so the diagnostics' batches stay as they
  * were (their cost per entity and their query budget unchanged). Here: its answer, read.
  */
-import type { CatalogKind } from '../../../model/src/kinds';
+import type { LookupKind } from '../../../model/src/kinds';
 import { isRecord } from '../../../model/src/json';
 import type { CatalogClient } from '../catalogClient/client';
 import { catalogClientError, type CatalogClientError } from '../catalogClient/errors';
@@ -95,7 +95,7 @@ export function parseContext(entity: unknown): EntityContext | undefined {
 export async function contextOf(
   client: CatalogClient,
   urn: string,
-  kind: CatalogKind,
+  kind: LookupKind,
   signal?: AbortSignal,
 ): Promise<EntityContext | CatalogClientError> {
   const hit = client.reads.get(urn);
@@ -117,7 +117,7 @@ const inFlight = new WeakMap<CatalogClient, Map<string, Promise<EntityContext | 
 async function fetchContext(
   client: CatalogClient,
   urn: string,
-  kind: CatalogKind,
+  kind: LookupKind,
 ): Promise<EntityContext | CatalogClientError> {
   const r = await client.read(contextQuery(kind), { urn });
   if (!r.ok) return r.error;

@@ -36,6 +36,7 @@ export function rankSuggestions(unknown: string, candidates: readonly Candidate[
   for (const c of candidates) {
     const parsed = parseUrn(c.urn);
     if (!parsed.ok || parsed.urn.kind !== urn.kind) continue;
+    if (parsed.urn.kind === 'other' && urn.kind === 'other' && parsed.urn.entityType !== urn.entityType) continue;
     const key = entityKey(c.urn);
     if (key === own || seen.has(key)) continue;
     seen.add(key);

@@ -1,14 +1,14 @@
 /**
- * What the catalog is asked for a URN in the document. Most kinds are looked up as themselves;
+ * What the catalog is asked for a URN in the document. The kinds of model/src/kinds.ts are looked up as themselves;
  * a schemaField names a column, so its parent dataset is looked up and the column read from its
  * schema (DataHub's UI does the same: a schemaField's page is its dataset's Columns tab).
  */
-import { isCatalogKind, type CatalogKind } from '../../../model/src/kinds';
+import { isLookupKind, type LookupKind } from '../../../model/src/kinds';
 import { decodePart, type Urn } from '../../../model/src/urn';
 
 export interface Lookup {
   urn: string;
-  kind: CatalogKind;
+  kind: LookupKind;
   /** For a schemaField: the column (field path as its dataset's schema spells it, decoded). */
   column?: string;
 }
@@ -18,6 +18,7 @@ export function lookupOf(urn: Urn, text: string): Lookup | undefined {
   if (urn.kind === 'schemaField') {
     return urn.dataset ? { urn: urn.parent, kind: 'dataset', column: decodePart(urn.fieldPath) } : undefined;
   }
-  if (urn.kind === 'other' || !isCatalogKind(urn.kind)) return undefined;
-  return { urn: text, kind: urn.kind };
+  const word = urn.kind === 'other' ? (urn.registered === false ? undefined : urn.entityType) : urn.kind;
+  if (word === undefined || !isLookupKind(word)) return undefined;
+  return { urn: text, kind: word };
 }

@@ -2,7 +2,7 @@
  * Resolution: what the catalog is asked about the URNs of some scans (each once, batched), the
  * details of deprecated entities, a dataset's siblings merged in, and which URNs it lacks.
  */
-import type { CatalogKind } from '../../../model/src/kinds';
+import { isViewKind, type LookupKind } from '../../../model/src/kinds';
 import {
   shownColumns,
   shownDatasetDescription,
@@ -24,7 +24,7 @@ export type Resolver = Pick<CatalogClient, 'resolve' | 'cached'> &
 
 export interface ResolvableItem {
   urn: string;
-  kind: CatalogKind;
+  kind: LookupKind;
 }
 
 /** What the catalog is asked about the scans: each URN once (a schemaField's dataset for it), in order of appearance. */
@@ -36,6 +36,9 @@ export function resolvableItems(scans: Iterable<ScanResult>): ResolvableItem[] {
       if (o.template || !o.parsed?.ok || seen.has(o.urn)) continue;
       const lookup = lookupOf(o.parsed.urn, o.urn);
       if (!lookup || seen.has(lookup.urn)) continue;
+      // A platform in a dataset's key, a flow in a job's: part of the outer URN's name, not looked up
+      // with the document (a hover on it asks for it).
+      if (o.parent !== undefined && isViewKind(lookup.kind)) continue;
       seen.add(lookup.urn);
       items.push({ urn: lookup.urn, kind: lookup.kind });
     }
@@ -94,7 +97,7 @@ async function deprecationDetails(
   signal?: AbortSignal,
 ): Promise<void> {
   if (!client.readDeprecationDetails) return;
-  const todo: Array<{ urn: string; kind: CatalogKind; deprecation: GqlDeprecation }> = [];
+  const todo: Array<{ urn: string; kind: LookupKind; deprecation: GqlDeprecation }> = [];
   for (const [urn, r] of res) {
     const d = r.state === 'found' ? r.entity.deprecation : undefined;
     if (r.state === 'found' && d?.deprecated === true && d.note === undefined)

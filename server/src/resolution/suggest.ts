@@ -2,10 +2,10 @@
  * Did-you-mean's searches: what the pipeline asks, after a document's
  * diagnostics are out, for the URNs the catalog lacks (openDocuments.ts `suggest`).
  */
-import type { CatalogKind } from '../../../model/src/kinds';
+import type { LookupKind } from '../../../model/src/kinds';
 import { parseUrn, printUrn, withNamespace } from '../../../model/src/urn';
 import type { CatalogClient } from '../catalogClient/client';
-import { searchCatalog } from '../catalogClient/search';
+import { searchUrnsOfKind } from '../catalogClient/search';
 import { rankSuggestions, searchName, type SuggestionLookup } from './didYouMean';
 
 /** Most unknown URNs one check searches near names for: a document full of typos does not flood the catalog. */
@@ -18,7 +18,7 @@ export const MAX_SUGGESTION_SEARCHES = 10;
  */
 export async function suggestNear(
   client: CatalogClient,
-  items: ReadonlyArray<{ urn: string; kind: CatalogKind }>,
+  items: ReadonlyArray<{ urn: string; kind: LookupKind }>,
   signal?: AbortSignal,
 ): Promise<SuggestionLookup> {
   const found = new Map<string, string[]>();
@@ -26,15 +26,11 @@ export async function suggestNear(
     items.slice(0, MAX_SUGGESTION_SEARCHES).map(async (item) => {
       const parsed = parseUrn(item.urn);
       if (!parsed.ok) return;
-      const r = await searchCatalog(
-        client,
-        { query: searchName(parsed.urn), kinds: [item.kind], count: 20, mode: 'search' },
-        signal,
-      );
-      if (r.error !== undefined) return;
+      const urns = await searchUrnsOfKind(client, item.kind, searchName(parsed.urn), 20, signal);
+      if (urns === undefined) return;
       const ns = parsed.urn.namespace;
-      const respelled = r.items.flatMap((i) => {
-        const p = parseUrn(i.urn);
+      const respelled = urns.flatMap((u) => {
+        const p = parseUrn(u);
         return p.ok ? [{ urn: printUrn(withNamespace(p.urn, ns)) }] : [];
       });
       found.set(item.urn, rankSuggestions(item.urn, respelled));

@@ -244,7 +244,7 @@ export class CatalogLanguageService {
     if (typeof params.urn !== 'string') return { error: 'catalogLens/lineage: urn must be a string' };
     const parsed = parseUrnCached(params.urn);
     const lookup = parsed.ok ? lookupOf(parsed.urn, params.urn) : undefined;
-    if (!lookup || lookup.column !== undefined)
+    if (!lookup || lookup.column !== undefined || !isCatalogKind(lookup.kind))
       return { error: `catalogLens/lineage: ${inertText(params.urn, 'plain', 200)} is not a dataset or ML entity` };
     const s = await this.deps.settings.get(typeof params.uri === 'string' ? params.uri : undefined);
     return this.deps.resolution.lineage(s, lookup.urn, lookup.kind, params.direction, signalOf(token));

@@ -61,7 +61,7 @@ function hoverText(
 }
 
 describe('hover: what is asked', () => {
-  test('the URN under the caret; a schemaField asks its dataset for the column; a template and a user ask nothing', () => {
+  test('the URN under the caret; a schemaField asks its dataset for the column; a template asks nothing; a user is looked up', () => {
     const at = (marked: string, languageId = 'python') => {
       const s = scanned(marked, languageId);
       return hoverLookupAt(s.scan, s.offset);
@@ -74,7 +74,7 @@ describe('hover: what is asked', () => {
       column: 'user_id',
     });
     assert.equal(at('x = f"urn:li:dataset:(urn:li:dataPlatform:{p},db.us‸ers,PROD)"'), undefined);
-    assert.equal(at('x = "urn:li:corpuser:jd‸oe"'), undefined);
+    assert.deepEqual(at('x = "urn:li:corpuser:jd‸oe"'), { urn: 'urn:li:corpuser:jdoe', kind: 'corpuser' });
     assert.equal(at('x = "no U‸RN here"'), undefined);
   });
 });

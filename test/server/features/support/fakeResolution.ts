@@ -6,7 +6,7 @@
  * suggestions and a search's canned items. The builders below fill the real types, so the type
  * checker holds the table to the contract. Every question asked is recorded.
  */
-import type { CatalogKind } from '../../../../model/src/kinds';
+import type { LookupKind, ViewKind } from '../../../../model/src/kinds';
 import type {
   GqlDataset,
   GqlDeprecation,
@@ -32,7 +32,7 @@ import type { EntityContext } from '../../../../server/src/resolution/context';
 import type { Lookup } from '../../../../server/src/resolution/lookup';
 import type { ResolutionService } from '../../../../server/src/resolution/resolution';
 
-export type Found<K extends CatalogKind = CatalogKind> = Extract<Answer, { state: 'found'; kind: K }>;
+export type Found<K extends LookupKind = LookupKind> = Extract<Answer, { state: 'found'; kind: K }>;
 
 /** The answer for an entity the catalog lacks. */
 export const MISSING: Answer = { state: 'missing' };
@@ -173,6 +173,20 @@ export function mlModelGroup(urn: string, spec: { description?: string | null } 
     properties: { description: spec.description ?? null },
   };
   return { state: 'found', kind: 'mlModelGroup', entity };
+}
+
+/**
+ * An entity of a looked-up-only kind (a user, a tag, a container …) as the catalog answers it: the
+ * fields its kind's selection asks (model/src/kinds.ts `view`), given as DataHub names them.
+ */
+export function viewEntity<K extends ViewKind>(
+  kind: K,
+  urn: string,
+  fields: Record<string, unknown> = {},
+  deprecation?: GqlDeprecation,
+): Found<K> {
+  const entity = { urn, exists: true, ...fields, ...(deprecation ? { deprecation } : {}) };
+  return { state: 'found', kind, entity } as Found<K>;
 }
 
 /** What the stand-in catalog holds. */
