@@ -63,18 +63,7 @@ export function entityName(urn: Urn): string {
 export function displayId(urn: Urn): string {
   const id = entityName(urn);
   if (urn.kind !== 'other' || !id.startsWith('(') || !id.endsWith(')')) return id;
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 1;
-  for (let i = 1; i < id.length - 1; i++) {
-    if (id[i] === '(') depth++;
-    else if (id[i] === ')') depth--;
-    else if (id[i] === ',' && depth === 0) {
-      parts.push(id.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(id.slice(start, id.length - 1));
+  const parts = tupleParts(id);
   const last = parts[parts.length - 1]!;
   const own = parts.length > 2 && /^[A-Z]+$/.test(last) ? parts[parts.length - 2]! : last;
   return decodePart(own);
@@ -132,4 +121,21 @@ export function nearNames(name: string, names: readonly string[], max = 3): stri
     .sort((a, b) => a.d - b.d)
     .slice(0, max)
     .map((x) => x.n);
+}
+
+/** The parts of a tuple id `(a,(b,c),d)` split at its top-level commas, as written (not decoded). */
+export function tupleParts(id: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 1;
+  for (let i = 1; i < id.length - 1; i++) {
+    if (id[i] === '(') depth++;
+    else if (id[i] === ')') depth--;
+    else if (id[i] === ',' && depth === 0) {
+      parts.push(id.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(id.slice(start, id.length - 1));
+  return parts;
 }

@@ -10,6 +10,7 @@
  * from the URN. Owners, tags, terms, domain, deprecation and lineage come from contextShapes.ts
  * (the endpoint's `moreFields`). Every field is a function, so a query pays only for what it selects.
  */
+import { tupleParts } from '../../../model/src/entityNames';
 import { isRecord } from '../../../model/src/json';
 import { isViewKind, lookupGraphqlEntityTypeOf, viewOf, type ViewKind } from '../../../model/src/kinds';
 import { parseUrn, type Urn } from '../../../model/src/urn';
@@ -36,19 +37,7 @@ function keyParts(urn: Urn): string[] {
           ? urn.platform
           : '';
   if (!id.startsWith('(') || !id.endsWith(')')) return [id];
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 1;
-  for (let i = 1; i < id.length - 1; i++) {
-    if (id[i] === '(') depth++;
-    else if (id[i] === ')') depth--;
-    else if (id[i] === ',' && depth === 0) {
-      parts.push(id.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(id.slice(start, id.length - 1));
-  return parts;
+  return tupleParts(id);
 }
 
 /** Spec mode: some aspect of the entity is stored. DataHub mode: the same (its key aspect comes with the first write). */
