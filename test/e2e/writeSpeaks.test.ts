@@ -48,7 +48,7 @@ describe('a write with the catalog down', { skip: !E2E_ENABLED && E2E_SKIP_REASO
       const shown = await wb.waitForNotification(failure, 4 * TIMEOUT_MS);
       assert.ok(Date.now() - started < 4 * TIMEOUT_MS, `the failure came after ${Date.now() - started} ms`);
       assert.match(shown, /Retry/);
-      await wb.waitForStatus(/unreachable|cannot be reached/, 2 * TIMEOUT_MS);
+      await wb.waitForStatus(/The catalog is down or not answering/, 2 * TIMEOUT_MS);
       await wb.screenshot('push-catalog-down.png');
       process.kill(session.catalog.process.pid, 'SIGCONT');
       paused = false;
