@@ -98,6 +98,45 @@ for (const compat of COMPAT_MODES)
       });
     });
 
+    // What differs is named: the env, the platform, the name; never the unknown URN's own name alone.
+    const near: Array<[string, string, string, string]> = [
+      [
+        ds('db.users', 'hive', 'PORD'),
+        'Did you mean env PROD or db.users_legacy in env PROD?',
+        'Replace env PORD with PROD',
+        ds('db.users'),
+      ],
+      [
+        ds('db.users', 'hive', 'PRD'),
+        'Did you mean env PROD or db.users_legacy in env PROD?',
+        'Replace env PRD with PROD',
+        ds('db.users'),
+      ],
+      [
+        ds('db.users', 'hiv'),
+        'Did you mean platform hive or db.users_legacy on platform hive?',
+        'Replace platform hiv with hive',
+        ds('db.users'),
+      ],
+      [ds('db.usres'), 'Did you mean db.users?', 'Replace with db.users', ds('db.users')],
+    ];
+    near.forEach(([unknown, question, title, fixed], i) => {
+      test(`${unknown}: "${question}" and "${title}"`, async () => {
+        const uri = `file:///w/dym-near-${i}.py`;
+        const text = `x = "${unknown}"\n`;
+        await env.lsp.open(uri, 'python', text);
+        const all = await env.lsp.diagnostics(uri, (ds) =>
+          ds.some((d) => d.code === 'unknown-urn' && /Did you mean/.test(textOf(d.message))),
+        );
+        const d = all.find((x) => x.code === 'unknown-urn')!;
+        assert.ok(textOf(d.message).endsWith(`is not in the catalog. ${question}`), textOf(d.message));
+        const fixes = (await env.lsp.codeActions(uri, d.range, [d])).filter((a) => a.title.startsWith('Replace'));
+        assert.equal(fixes[0]?.title, title);
+        assert.ok(!fixes.some((a) => a.title === 'Replace with db.users' && title !== a.title), JSON.stringify(fixes));
+        assert.equal(applyEdits(text, fixes[0]!.edit!.changes![uri]!), `x = "${fixed}"\n`);
+      });
+    });
+
     test('a feature: the one of the same table first', async () => {
       const uri = 'file:///w/dym-feature.py';
       const { d, fixes } = await unknownAt(uri, 'python', 'f = "urn:li:mlFeature:(users_table,aeg)"\n');

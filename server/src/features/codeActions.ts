@@ -23,6 +23,7 @@ import { parseUrn } from '../../../model/src/urn';
 import type { ResolutionLookup } from '../catalogClient/client';
 import type { ScanResult, UrnOccurrence, YamlScalarRef } from '../scan/types';
 import { catalogDescription, type DiagnosticData } from './diagnostics';
+import { nearMatch } from '../resolution/didYouMean';
 import { lookupOf } from '../resolution/lookup';
 import { occurrenceAt } from './urnAt';
 import { replaceUrnEdits } from './urnEdit';
@@ -200,8 +201,7 @@ function quickFixes(input: CodeActionInput, d: Diagnostic, data: DiagnosticData)
       (data.suggestions ?? []).forEach((target, i) => {
         const edits = occ ? replaceUrnEdits(doc, occ, target) : undefined;
         if (!edits || edits.length === 0) return;
-        const parsed = parseUrn(target);
-        const title = `Replace with ${inertText(parsed.ok ? entityName(parsed.urn) : target, 'plain', 120)}`;
+        const title = inertText(data.urn ? nearMatch(data.urn, target).title : `Replace with ${target}`, 'plain', 120);
         if (out.some((a) => a.title === title)) return;
         out.push(fix(title, { ...(i === 0 ? { isPreferred: true } : {}), edit: { changes: { [doc.uri]: edits } } }));
       });

@@ -183,7 +183,7 @@ export function diagnosticsFor(
       push(levels.unknown, {
         start: occ.start,
         end: occ.end,
-        message: `${label} is not in the catalog${near.length > 0 ? `. Did you mean ${inertText(suggestionNames(near), 'plain')}?` : ''}`,
+        message: `${label} is not in the catalog${near.length > 0 ? `. Did you mean ${inertText(suggestionNames(near, occ.urn), 'plain')}?` : ''}`,
         code: 'unknown-urn',
         data: {
           code: 'unknown-urn',

@@ -5,7 +5,7 @@
  * another env or feature table; kept within max(2, a third of the name's length), or when one name
  * holds the other (`users` for `db.users`). At most 3, nearest first, then by name. Pure.
  */
-import { entityKey, editDistance, parseUrn, type Urn } from '../../../model/src/urn';
+import { decodePart, entityKey, editDistance, parseUrn, type Urn } from '../../../model/src/urn';
 import { entityName } from '../../../model/src/entityNames';
 
 /** What a search found: an entity's URN (its name and parts are read from it). */
@@ -60,16 +60,60 @@ function partPenalty(a: Urn, b: Urn): number {
   return p;
 }
 
-/** "db.users", "db.users or db.user", "db.users, db.user or db.usr" — names, with the platform where two share a name. */
-export function suggestionNames(urns: readonly string[]): string {
+/**
+ * "db.users", "db.users or db.user", "db.users, db.user or db.usr" — names, with the platform where two share a name.
+ * Given the unknown URN, each near match is named by what differs from it (nearMatch).
+ */
+export function suggestionNames(urns: readonly string[], unknown?: string): string {
   const parsed = urns.flatMap((u) => {
     const p = parseUrn(u);
-    return p.ok ? [p.urn] : [];
+    return p.ok ? [{ text: u, urn: p.urn }] : [];
   });
-  const names = parsed.map((u) => entityName(u));
+  const names = parsed.map((u) => entityName(u.urn));
   const labels = parsed.map((u, i) =>
-    names.filter((n) => n === names[i]).length > 1 && 'platform' in u ? `${names[i]} (${u.platform})` : names[i]!,
+    unknown !== undefined
+      ? nearMatch(unknown, u.text).mention
+      : names.filter((n) => n === names[i]).length > 1 && 'platform' in u.urn
+        ? `${names[i]} (${u.urn.platform})`
+        : names[i]!,
   );
   if (labels.length <= 1) return labels.join('');
   return `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}`;
+}
+
+/** How a near match differs from the unknown URN: what a message mentions, and its quick fix's title. */
+export interface NearMatch {
+  /** "db.users", "env PROD", "platform hive", "db.users on platform hive", "platform hive in env PROD". */
+  mention: string;
+  /** "Replace with db.users", "Replace env PORD with PROD", "Replace platform hiv with hive", "Replace with db.users on platform hive". */
+  title: string;
+}
+
+/**
+ * What differs between `unknown` and `near` (URN texts): the name (case included), the platform, the
+ * env, an ML feature's table. Only the differing parts are named; where none of these differ
+ * (another part, or the spelling of an escape), the whole near URN.
+ */
+export function nearMatch(unknown: string, near: string): NearMatch {
+  const a = parseUrn(unknown);
+  const b = parseUrn(near);
+  if (!a.ok || !b.ok) return { mention: near, title: `Replace with ${near}` };
+  const u = a.urn;
+  const n = b.urn;
+  const diffs: Array<{ word: string; link: string; from: string; to: string }> = [];
+  if (entityName(u) !== entityName(n)) diffs.push({ word: '', link: '', from: entityName(u), to: entityName(n) });
+  if ('platform' in u && 'platform' in n && u.platform !== n.platform && u.kind !== 'dataPlatform') {
+    diffs.push({ word: 'platform', link: 'on', from: u.platform, to: n.platform });
+  }
+  if ('env' in u && 'env' in n && u.env !== n.env) diffs.push({ word: 'env', link: 'in', from: u.env, to: n.env });
+  if (u.kind === 'mlFeature' && n.kind === 'mlFeature' && u.table !== n.table) {
+    diffs.push({ word: 'feature table', link: 'of', from: decodePart(u.table), to: decodePart(n.table) });
+  }
+  const [first, ...rest] = diffs;
+  if (!first) return { mention: near, title: `Replace with ${near}` };
+  const head = first.word ? `${first.word} ${first.to}` : first.to;
+  const mention = [head, ...rest.map((d) => `${d.link} ${d.word} ${d.to}`)].join(' ');
+  if (rest.length === 0 && first.word)
+    return { mention, title: `Replace ${first.word} ${first.from} with ${first.to}` };
+  return { mention, title: `Replace with ${mention}` };
 }

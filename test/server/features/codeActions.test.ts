@@ -26,6 +26,16 @@ const SIGNUP = 'urn:li:mlFeature:(users_table,signup_days)';
 const NEW_FEATURE = 'urn:li:mlFeature:(users_table,tenure)';
 const TABLE_URN = 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users_table)';
 
+const NEAR = {
+  env: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PORD)',
+  dev: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,DEV)',
+  platform: 'urn:li:dataset:(urn:li:dataPlatform:hiv,db.users,PROD)',
+  case: 'urn:li:dataset:(urn:li:dataPlatform:hive,DB.USERS,PROD)',
+  twoParts: 'urn:li:dataset:(urn:li:dataPlatform:hiv,db.usres,DEV)',
+  table: 'urn:li:mlFeature:(user_table,age)',
+};
+const SNOWFLAKE_USERS = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,db.users,PROD)';
+
 const CATALOG: CatalogTable = {
   answers: {
     [USERS]: dataset(USERS, {
@@ -40,7 +50,15 @@ const CATALOG: CatalogTable = {
     [SIGNUP]: mlFeature(SIGNUP),
     [TABLE_URN]: mlFeatureTable(TABLE_URN, { description: 'Users.', features: [AGE] }),
   },
-  suggestions: { [GHOST]: [USERS, 'urn:li:dataset:(urn:li:dataPlatform:hive,db.uses,PROD)'] },
+  suggestions: {
+    [GHOST]: [USERS, 'urn:li:dataset:(urn:li:dataPlatform:hive,db.uses,PROD)'],
+    [NEAR.env]: [USERS],
+    [NEAR.dev]: [USERS],
+    [NEAR.platform]: [USERS, SNOWFLAKE_USERS],
+    [NEAR.case]: [USERS],
+    [NEAR.twoParts]: [USERS],
+    [NEAR.table]: [AGE],
+  },
 };
 const cached = fakeResolution(CATALOG).cached(DEFAULT_SETTINGS);
 
@@ -170,6 +188,31 @@ describe('quick fixes', () => {
       ],
     );
     assert.equal(applied(actions[0]), `x = "${USERS}"\n`);
+  });
+
+  test('did-you-mean: each title names what the replacement changes, never the same name', () => {
+    const titlesAt = (urn: string, caret: [string, string] = ['urn:li:', 'urn:l‸i:']): Array<[string, boolean]> =>
+      actionsAt(`x = "${urn.replace(...caret)}"\n`, 'python', { only: [CodeActionKind.QuickFix] })
+        .actions.filter((a) => a.title.startsWith('Replace'))
+        .map((a) => [a.title, a.isPreferred ?? false]);
+    assert.deepEqual(titlesAt(NEAR.env), [['Replace env PORD with PROD', true]]);
+    // On the env, the unknown-env diagnostic's own fix is there too, and keeps its title.
+    assert.deepEqual(titlesAt(NEAR.env, ['PORD', 'PO‸RD']), [
+      ['Replace with PROD', true],
+      ['Replace env PORD with PROD', true],
+    ]);
+    assert.deepEqual(titlesAt(NEAR.dev), [['Replace env DEV with PROD', true]]);
+    assert.deepEqual(titlesAt(NEAR.platform), [
+      ['Replace platform hiv with hive', true],
+      ['Replace platform hiv with snowflake', false],
+    ]);
+    assert.deepEqual(titlesAt(NEAR.case), [['Replace with db.users', true]]);
+    assert.deepEqual(titlesAt(NEAR.twoParts), [['Replace with db.users on platform hive in env PROD', true]]);
+    assert.deepEqual(titlesAt(NEAR.table), [['Replace feature table user_table with users_table', true]]);
+    const { actions, applied } = actionsAt(`x = "${NEAR.platform.replace('hiv,', 'h‸iv,')}"\n`, 'python', {
+      only: [CodeActionKind.QuickFix],
+    });
+    assert.equal(applied(actions.find((a) => a.title === 'Replace platform hiv with hive')), `x = "${USERS}"\n`);
   });
 
   test('an ML entity the catalog lacks: Create… through the client, or the server command with no properties elsewhere', () => {

@@ -30,6 +30,16 @@ const CHURN = 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,churn,PROD)';
 const CHURN_GROUP = 'urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,churn_models,PROD)';
 const LTV_GROUP = 'urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,ltv_models,PROD)';
 
+const NEAR = {
+  env: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PORD)',
+  dev: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,DEV)',
+  platform: 'urn:li:dataset:(urn:li:dataPlatform:hiv,db.users,PROD)',
+  case: 'urn:li:dataset:(urn:li:dataPlatform:hive,DB.USERS,PROD)',
+  twoParts: 'urn:li:dataset:(urn:li:dataPlatform:hiv,db.usres,DEV)',
+  table: 'urn:li:mlFeature:(user_table,age)',
+};
+const SNOWFLAKE_USERS = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,db.users,PROD)';
+
 const CATALOG: CatalogTable = {
   answers: {
     [USERS]: dataset(USERS, {
@@ -61,7 +71,15 @@ const CATALOG: CatalogTable = {
     [CHURN_GROUP]: mlModelGroup(CHURN_GROUP, { description: 'Churn models.' }),
     [LTV_GROUP]: mlModelGroup(LTV_GROUP, { description: 'LTV models.' }),
   },
-  suggestions: { [GHOST]: [USERS, 'urn:li:dataset:(urn:li:dataPlatform:hive,db.host,PROD)'] },
+  suggestions: {
+    [GHOST]: [USERS, 'urn:li:dataset:(urn:li:dataPlatform:hive,db.host,PROD)'],
+    [NEAR.env]: [USERS],
+    [NEAR.dev]: [USERS],
+    [NEAR.platform]: [USERS, SNOWFLAKE_USERS],
+    [NEAR.case]: [USERS],
+    [NEAR.twoParts]: [USERS],
+    [NEAR.table]: [AGE],
+  },
 };
 const fake = fakeResolution(CATALOG);
 const answers = fake.cached(DEFAULT_SETTINGS);
@@ -116,6 +134,31 @@ describe('diagnostics in Python', () => {
     const [d] = diagnosticsFor(s.scan, answers, DEFAULT_SETTINGS.diagnostics, (urn) => CATALOG.suggestions?.[urn]);
     assert.equal(d?.message, 'Dataset db.ghost is not in the catalog. Did you mean db.users or db.host?');
     assert.deepEqual(d?.data.suggestions, CATALOG.suggestions![GHOST]);
+  });
+
+  test('did-you-mean names what differs: the env, the platform, the case, several parts, the feature table', () => {
+    const messageFor = (urn: string): string | undefined =>
+      diagnosticsFor(
+        scanned(`x = "${urn}"\n`, 'python').scan,
+        answers,
+        DEFAULT_SETTINGS.diagnostics,
+        (u) => CATALOG.suggestions?.[u],
+      ).find((d) => d.code === 'unknown-urn')?.message;
+    assert.equal(messageFor(NEAR.env), 'Dataset db.users is not in the catalog. Did you mean env PROD?');
+    assert.equal(messageFor(NEAR.dev), 'Dataset db.users is not in the catalog. Did you mean env PROD?');
+    assert.equal(
+      messageFor(NEAR.platform),
+      'Dataset db.users is not in the catalog. Did you mean platform hive or platform snowflake?',
+    );
+    assert.equal(messageFor(NEAR.case), 'Dataset DB.USERS is not in the catalog. Did you mean db.users?');
+    assert.equal(
+      messageFor(NEAR.twoParts),
+      'Dataset db.usres is not in the catalog. Did you mean db.users on platform hive in env PROD?',
+    );
+    assert.equal(
+      messageFor(NEAR.table),
+      'ML feature age is not in the catalog. Did you mean feature table users_table?',
+    );
   });
 
   test('a builder call is checked like the URN it builds: the env diagnostic lands on its argument', () => {
