@@ -133,7 +133,7 @@ for (const compat of COMPAT_MODES)
         const fixes = (await env.lsp.codeActions(uri, d.range, [d])).filter((a) => a.title.startsWith('Replace'));
         assert.equal(fixes[0]?.title, title);
         assert.ok(!fixes.some((a) => a.title === 'Replace with db.users' && title !== a.title), JSON.stringify(fixes));
-        assert.equal(applyEdits(text, fixes[0]!.edit!.changes![uri]!), `x = "${fixed}"\n`);
+        assert.equal(applyEdits(text, fixes[0].edit!.changes![uri]!), `x = "${fixed}"\n`);
       });
     });
 
