@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
-import { rankSuggestions, suggestionNames } from '../../server/src/resolution/didYouMean';
+import { nearMatch, rankSuggestions, suggestionNames } from '../../server/src/resolution/didYouMean';
 import { startProxy, type TestProxy } from '../support/proxy';
 import { applyEdits } from '../support/textEdits';
 import { COMPAT_MODES, S, sampleCatalog, serverFor, useSampleServer, type Catalog } from '../support/fixture';
@@ -39,6 +39,27 @@ describe('did-you-mean ranking', () => {
       rankSuggestions(f('users_table', 'aeg'), [{ urn: f('orders_table', 'age') }, { urn: f('users_table', 'age') }]),
       [f('users_table', 'age'), f('orders_table', 'age')],
     );
+  });
+
+  test('a near match is named by what differs; with nothing of name, platform, env or table differing, by its URN', () => {
+    assert.deepEqual(nearMatch(ds('db.users', 'hive', 'PORD'), ds('db.users')), {
+      mention: 'env PROD',
+      title: 'Replace env PORD with PROD',
+    });
+    assert.deepEqual(nearMatch(ds('db.users', 'Hive'), ds('db.users')), {
+      mention: 'platform hive',
+      title: 'Replace platform Hive with hive',
+    });
+    assert.deepEqual(nearMatch(ds('DB.USERS'), ds('db.users')), {
+      mention: 'db.users',
+      title: 'Replace with db.users',
+    });
+    assert.deepEqual(nearMatch(ds('db.users', 'hiv', 'DEV'), ds('db.users')), {
+      mention: 'platform hive in env PROD',
+      title: 'Replace with platform hive in env PROD',
+    });
+    const svc = ds('db.users', 'hive', 'PROD', 'svc');
+    assert.deepEqual(nearMatch(ds('db.users'), svc), { mention: svc, title: `Replace with ${svc}` });
   });
 
   test('names in a message: one, two, three; the platform where two share a name', () => {
