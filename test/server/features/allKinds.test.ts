@@ -10,6 +10,7 @@ import { DEFAULT_SETTINGS } from '../../../model/src/protocol';
 import { diagnosticsFor } from '../../../server/src/features/diagnostics';
 import { hoverAt, hoverLookupAt } from '../../../server/src/features/hover';
 import { resolvableItems } from '../../../server/src/resolution/resolve';
+import { renderedActive } from '../../reliability/support/inert';
 import { scanned } from './support/document';
 import { fakeResolution, viewEntity, type CatalogTable } from './support/fakeResolution';
 
@@ -203,5 +204,43 @@ describe('the looked-up-only kinds: diagnostics', () => {
     );
     assert.deepEqual(ds[0]!.data, { code: 'unknown-urn', urn: GHOST_TAG, kind: 'other', suggestions: [TAG] });
     assert.deepEqual(ds[1]!.data, { code: 'deprecated-urn', urn: OLD_TERM, kind: 'other', replacement: TERM });
+  });
+});
+
+describe('the looked-up-only kinds: catalog text stays text', () => {
+  const HOSTILE_TAG = 'urn:li:tag:hostile';
+  const HOSTILE_DOMAIN = 'urn:li:domain:0b5e1f7a-hostile';
+  const hostile: CatalogTable = {
+    answers: {
+      [HOSTILE_TAG]: viewEntity('tag', HOSTILE_TAG, {
+        properties: {
+          name: '[quit](command:workbench.action.quit) <img src=x onerror=alert(1)>',
+          description: '[docs][1]\n\n[1]: command:workbench.action.quit\n<a href="file:///etc/passwd">passwd</a>',
+          colorHex: '[c](file:///etc/passwd)',
+        },
+      }),
+      [HOSTILE_DOMAIN]: viewEntity('domain', HOSTILE_DOMAIN, {
+        properties: { name: '**bold** `code` ](command:x)', description: null },
+      }),
+    },
+  };
+  const hostileAnswers = fakeResolution(hostile).cached(DEFAULT_SETTINGS);
+  const hoverOf = (urn: string, at: string): string => {
+    const line = `x = "${urn}"\n`;
+    const i = line.lastIndexOf(at) + 1;
+    const s = scanned(`${line.slice(0, i)}‸${line.slice(i)}`, 'python');
+    return hoverAt(s.scan, s.offset, DEFAULT_SETTINGS, hostileAnswers)?.markdown ?? '';
+  };
+
+  test('a name, description or fact holding links, HTML or Markdown renders no live link and no HTML', () => {
+    for (const [urn, at] of [
+      [HOSTILE_TAG, 'hostile'],
+      [HOSTILE_DOMAIN, 'hostile'],
+    ] as const) {
+      const md = hoverOf(urn, at);
+      assert.notEqual(md, '', urn);
+      assert.deepEqual(renderedActive(md), [], `${urn}:\n${md}`);
+    }
+    assert.match(hoverOf(HOSTILE_TAG, 'hostile'), /quit/, 'the name is shown, as text');
   });
 });
