@@ -14,6 +14,7 @@ import { codeActionsFor, REFACTOR_KIND } from '../../../server/src/features/code
 import { diagnosticsFor } from '../../../server/src/features/diagnostics';
 import { toLspDiagnostic } from '../../../server/src/lsp';
 import { applyEdits } from '../../support/textEdits';
+import { NEAR, SNOWFLAKE_USERS } from './support/nearMisses';
 import { scanned } from './support/document';
 import { dataset, fakeResolution, mlFeature, mlFeatureTable, type CatalogTable } from './support/fakeResolution';
 
@@ -25,16 +26,6 @@ const AGE = 'urn:li:mlFeature:(users_table,age)';
 const SIGNUP = 'urn:li:mlFeature:(users_table,signup_days)';
 const NEW_FEATURE = 'urn:li:mlFeature:(users_table,tenure)';
 const TABLE_URN = 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users_table)';
-
-const NEAR = {
-  env: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PORD)',
-  dev: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,DEV)',
-  platform: 'urn:li:dataset:(urn:li:dataPlatform:hiv,db.users,PROD)',
-  case: 'urn:li:dataset:(urn:li:dataPlatform:hive,DB.USERS,PROD)',
-  twoParts: 'urn:li:dataset:(urn:li:dataPlatform:hiv,db.usres,DEV)',
-  table: 'urn:li:mlFeature:(user_table,age)',
-};
-const SNOWFLAKE_USERS = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,db.users,PROD)';
 
 const CATALOG: CatalogTable = {
   answers: {

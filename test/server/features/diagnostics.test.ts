@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DEFAULT_SETTINGS } from '../../../model/src/protocol';
 import { diagnosticsFor, type PlainDiagnostic } from '../../../server/src/features/diagnostics';
+import { NEAR, SNOWFLAKE_USERS } from './support/nearMisses';
 import { scanned } from './support/document';
 import {
   dataset,
@@ -29,16 +30,6 @@ const SIGNUP = 'urn:svc:mlFeature:(users_table,signup_days)';
 const CHURN = 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,churn,PROD)';
 const CHURN_GROUP = 'urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,churn_models,PROD)';
 const LTV_GROUP = 'urn:li:mlModelGroup:(urn:li:dataPlatform:mlflow,ltv_models,PROD)';
-
-const NEAR = {
-  env: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PORD)',
-  dev: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,DEV)',
-  platform: 'urn:li:dataset:(urn:li:dataPlatform:hiv,db.users,PROD)',
-  case: 'urn:li:dataset:(urn:li:dataPlatform:hive,DB.USERS,PROD)',
-  twoParts: 'urn:li:dataset:(urn:li:dataPlatform:hiv,db.usres,DEV)',
-  table: 'urn:li:mlFeature:(user_table,age)',
-};
-const SNOWFLAKE_USERS = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,db.users,PROD)';
 
 const CATALOG: CatalogTable = {
   answers: {
