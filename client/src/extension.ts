@@ -48,7 +48,10 @@ export function activate(context: vscode.ExtensionContext): void {
       }
     }),
     tokens.onDidChange((origin) => void server.reconcile(`access token for ${origin} changed`)),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => void server.reconcile('workspace trusted')),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      status.show(status.current);
+      void server.reconcile('workspace trusted');
+    }),
   );
   active = { server, localCatalog };
   // The token npm start handed over goes to SecretStorage first, so the server starts with it.

@@ -141,6 +141,11 @@ export function registerPaletteCommands(deps: CommandDeps): void {
     log.info('connection retry requested');
     await testConnection(server, url || 'the catalog');
   });
+
+  // VS Code's own Workspace Trust editor: Catalog Lens writes nothing until the user trusts the folder there.
+  register(ClientCommands.manageTrust, async () => {
+    await vscode.commands.executeCommand('workbench.trust.manage');
+  });
 }
 
 /** The URN at the cursor of the active editor, as the server finds it; undefined when there is none. */

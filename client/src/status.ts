@@ -18,7 +18,7 @@ export class CatalogStatusBar implements vscode.Disposable {
 
   show(status: ClientStatus): void {
     this.last = status;
-    const view = statusView(status);
+    const view = statusView(status, vscode.workspace.isTrusted);
     this.item.text = view.text;
     // A plain string: the message may hold text from the catalog, which must not become Markdown.
     this.item.tooltip = view.tooltip;

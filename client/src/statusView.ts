@@ -89,12 +89,25 @@ export function shortHost(endpoint: string | undefined): string | undefined {
   return `${inertText(cut, 'plain')}…${port}`;
 }
 
-export function statusView(status: ClientStatus): StatusView {
+/** Said in the tooltip of every state while the workspace is not trusted. */
+export const RESTRICTED_LINE =
+  'Restricted Mode: Catalog Lens reads the catalog but writes nothing to it — click to trust this workspace';
+
+/**
+ * The item for a state. In Restricted Mode (`trusted` false) a connected item says "read-only",
+ * its tooltip says why and a click opens the Workspace Trust editor; the other states keep their fix.
+ */
+export function statusView(status: ClientStatus, trusted = true): StatusView {
   const v = VIEWS[status.state] ?? VIEWS.error;
   // Connected says to which host; the other states say what is wrong.
   const host = status.state === 'connected' ? shortHost(status.endpoint) : undefined;
+  const readOnly = !trusted && status.state === 'connected';
   // `$(name)` in a status bar text is an icon: a host that spells one is shown as text (VS Code's escapeIcons).
-  const text = host ? `$(database) Catalog: ${host.replace(/\$\(/g, '\\$(')}` : v.text;
+  const text = host
+    ? `$(database) Catalog: ${host.replace(/\$\(/g, '\\$(')}${readOnly ? ' (read-only)' : ''}`
+    : readOnly
+      ? `${v.text} (read-only)`
+      : v.text;
   // The message may quote the catalog: each line of the tooltip is one plain bounded line.
   const lines = [
     v.title,
@@ -103,8 +116,14 @@ export function statusView(status: ClientStatus): StatusView {
     status.endpoint && !status.message.includes(status.endpoint)
       ? inertText(`Endpoint: ${status.endpoint}`, 'plain')
       : '',
+    trusted ? '' : RESTRICTED_LINE,
   ].filter((l) => l !== '');
-  return { text, tooltip: lines.join('\n'), background: v.background, command: v.command };
+  return {
+    text,
+    tooltip: lines.join('\n'),
+    background: v.background,
+    command: readOnly ? ClientCommands.manageTrust : v.command,
+  };
 }
 
 /** The buttons of a failed connection test, by state: the likely fix first. */

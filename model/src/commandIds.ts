@@ -64,6 +64,8 @@ export const ClientCommands = {
   showOutput: 'catalogLens.showOutput',
   /** Asks the catalog now (the status item's click when it is unreachable): Retry, Show Log on failure. */
   retryConnection: 'catalogLens.retryConnection',
+  /** Restricted Mode only: opens VS Code's Workspace Trust editor (writes need a trusted workspace). */
+  manageTrust: 'catalogLens.manageTrust',
   search: 'catalogLens.search',
   /** `{urn}` or the URN under the cursor: the lineage view; also behind a hover's lineage link. */
   showLineage: 'catalogLens.showLineage',

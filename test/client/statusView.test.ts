@@ -5,7 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { connectionFixes, shortHost, statusView, type ClientStatus } from '../../client/src/statusView';
+import {
+  connectionFixes,
+  RESTRICTED_LINE,
+  shortHost,
+  statusView,
+  type ClientStatus,
+} from '../../client/src/statusView';
 
 const GRAPHQL = 'http://localhost:9002/api/graphql';
 
@@ -107,5 +113,29 @@ describe('an unreachable catalog: down, not misconfigured', () => {
     const v = statusView({ state: 'notConfigured', message: 'no URL' });
     assert.equal(v.command, 'catalogLens.configure');
     assert.match(v.tooltip, /click to configure/);
+  });
+});
+
+describe('Restricted Mode (the workspace is not trusted)', () => {
+  test('connected says read-only, its tooltip says why, and a click opens the trust editor', () => {
+    const v = statusView({ state: 'connected', message: 'connected', endpoint: GRAPHQL }, false);
+    assert.equal(v.text, '$(database) Catalog: localhost:9002 (read-only)');
+    assert.equal(v.command, 'catalogLens.manageTrust');
+    assert.equal(v.tooltip.split('\n').at(-1), RESTRICTED_LINE);
+    assert.match(RESTRICTED_LINE, /Restricted Mode: .*writes nothing .*trust this workspace/);
+  });
+
+  test('the other states keep their fix and also say so in the tooltip', () => {
+    const v = statusView({ state: 'unreachable', message: 'ECONNREFUSED', endpoint: GRAPHQL }, false);
+    assert.equal(v.text, '$(debug-disconnect) Catalog: unreachable');
+    assert.equal(v.command, 'catalogLens.retryConnection');
+    assert.ok(v.tooltip.includes(RESTRICTED_LINE));
+  });
+
+  test('a trusted workspace never mentions trust', () => {
+    for (const state of ['connected', 'unreachable', 'error'] as const) {
+      const v = statusView({ state, message: 'm', endpoint: GRAPHQL }, true);
+      assert.ok(!/Restricted|read-only|trust/.test(`${v.text}\n${v.tooltip}`), `${state}: ${v.tooltip}`);
+    }
   });
 });

@@ -85,7 +85,15 @@ describe('Catalog Lens in Restricted Mode (workspace not trusted)', { skip: !E2E
         await wb.statusTooltip(/connected to /),
         new RegExp(`connected to ${regexpLiteral(session.catalogUrl)}/api/graphql`),
       );
-      assert.equal((await wb.statusItem().innerText()).trim(), `Catalog: ${new URL(session.catalogUrl).host}`);
+      // The item says it only reads here, and its tooltip says why.
+      assert.equal(
+        (await wb.statusItem().innerText()).trim(),
+        `Catalog: ${new URL(session.catalogUrl).host} (read-only)`,
+      );
+      assert.match(
+        await wb.statusTooltip(/connected to /),
+        /Restricted Mode: Catalog Lens reads the catalog but writes nothing/,
+      );
     });
   });
 
@@ -124,7 +132,7 @@ describe('Catalog Lens in Restricted Mode (workspace not trusted)', { skip: !E2E
     });
   });
 
-  test('the quick fix that writes a missing description is not offered', async (t) => {
+  test('the quick fix that writes a missing description is not offered; the trust action is', async (t) => {
     await step(t, session, 'trust-quick-fix', async () => {
       const wb = session.workbench;
       await wb.openFile('catalog/datasets.yml');
@@ -136,6 +144,11 @@ describe('Catalog Lens in Restricted Mode (workspace not trusted)', { skip: !E2E
         /has no description/,
       );
       assert.ok(!items.some((i) => /Write dataset description/i.test(i)), `quick fixes: ${JSON.stringify(items)}`);
+      // … and in its place the menu says why and offers the trust editor.
+      assert.ok(
+        items.some((i) => /Trust this workspace to write to the catalog/.test(i)),
+        `quick fixes: ${JSON.stringify(items)}`,
+      );
       await wb.closeWidgets();
     });
   });

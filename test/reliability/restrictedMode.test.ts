@@ -12,6 +12,7 @@ import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { S, sampleCatalog, type Catalog } from '../support/fixture';
 import { hoverText, positionOf, startSession, type LspSession } from '../support/lspClient';
 import type { WriteResult } from '../../model/src/protocol';
+import { ClientCommands } from '../../model/src/commandIds';
 
 const WRITES: Array<[string, unknown]> = [
   [
@@ -140,9 +141,21 @@ describe('a server in an untrusted workspace (initializationOptions.trusted: fal
       const { actions, diagnostics } = await allActions(lsp);
       assert.deepEqual(new Set(diagnostics.map((d) => String(d.code))), codes, 'the same diagnostics');
       assert.deepEqual(
-        actions.filter((a) => a.command).map((a) => `${a.title} → ${a.command!.command}`),
+        actions
+          .filter((a) => a.command && a.command.command !== ClientCommands.manageTrust)
+          .map((a) => `${a.title} → ${a.command!.command}`),
         [],
       );
+      // Where a write is withheld, the extension's client is told why and offered the trust editor; others are not.
+      const trust = actions.filter((a) => a.command?.command === ClientCommands.manageTrust);
+      if (lsp === restricted) {
+        assert.ok(trust.length > 0, 'the trust action is offered where a write would be');
+        for (const a of trust) assert.match(a.title, /^Trust this workspace to write to the catalog/);
+        assert.ok(
+          trust.some((a) => a.kind === 'quickfix' && (a.diagnostics ?? []).length > 0),
+          'as a quick fix of the diagnostic the write belonged to',
+        );
+      } else assert.deepEqual(trust, []);
       assert.ok(
         actions.some((a) => a.title === 'Pull description from catalog' && a.edit),
         'edits of the file itself are still offered',

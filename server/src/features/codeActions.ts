@@ -52,8 +52,23 @@ export function codeActionsFor(input: CodeActionInput): CodeAction[] {
   }
   // A refactor that repeats a quick fix already offered here (same title) would show twice in the menu.
   if (wants(REFACTOR_KIND)) actions.push(...refactors(input).filter((r) => !actions.some((a) => a.title === r.title)));
+  if (trusted) return actions;
   // In Restricted Mode nothing that writes to the catalog is offered; edits to the file still are.
-  return trusted ? actions : actions.filter((a) => a.command === undefined);
+  // Where a write would have been offered, one action says why and opens the trust editor.
+  const edits = actions.filter((a) => a.command === undefined);
+  const withheld = actions.filter((a) => a.command !== undefined);
+  if (withheld.length === 0 || !input.clientCommands) return edits;
+  const diagnostics = [...new Set(withheld.flatMap((a) => a.diagnostics ?? []))];
+  const title = 'Trust this workspace to write to the catalog… (Restricted Mode writes nothing)';
+  return [
+    ...edits,
+    {
+      title,
+      kind: diagnostics.length > 0 ? CodeActionKind.QuickFix : REFACTOR_KIND,
+      ...(diagnostics.length > 0 ? { diagnostics } : {}),
+      command: { title, command: ClientCommands.manageTrust },
+    },
+  ];
 }
 
 function quickFixes(input: CodeActionInput, d: Diagnostic, data: DiagnosticData): CodeAction[] {

@@ -284,9 +284,23 @@ describe('refactors at the caret', () => {
 
   test('in an untrusted workspace only edits are offered, nothing that writes to the catalog', () => {
     const yaml = `datasets:\n  - urn: ${USERS}\n    description: Every user, ‸one row each.\n`;
+    // The extension (client commands) is told why the write is missing and offered the trust editor.
     assert.deepEqual(
-      actionsAt(yaml, 'yaml', { trusted: false }).actions.map((a) => a.title),
+      actionsAt(yaml, 'yaml', { trusted: false }).actions.map((a) => [a.title, a.command?.command]),
+      [
+        ['Pull description from catalog', undefined],
+        ['Trust this workspace to write to the catalog… (Restricted Mode writes nothing)', 'catalogLens.manageTrust'],
+      ],
+    );
+    assert.deepEqual(
+      actionsAt(yaml, 'yaml', { trusted: false, clientCommands: false }).actions.map((a) => a.title),
       ['Pull description from catalog'],
+    );
+    // Where nothing would write, nothing is said about trust.
+    assert.deepEqual(
+      actionsAt(`x = "${GHOST.replace('usres', 'us‸res')}"`, 'python', { trusted: false, only: [REFACTOR_KIND] })
+        .actions,
+      [],
     );
   });
 });

@@ -107,7 +107,10 @@ describe('doCodeActions', () => {
     assert.deepEqual(await ask({ clientCommands: false, trusted: true }), [
       ['Create ML feature in catalog', 'catalogLens.createEntity'],
     ]);
-    assert.deepEqual(await ask({ clientCommands: true, trusted: false }), []);
+    assert.deepEqual(await ask({ clientCommands: true, trusted: false }), [
+      ['Trust this workspace to write to the catalog… (Restricted Mode writes nothing)', 'catalogLens.manageTrust'],
+    ]);
+    assert.deepEqual(await ask({ clientCommands: false, trusted: false }), []);
   });
 });
 
