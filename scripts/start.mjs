@@ -223,20 +223,79 @@ function writeCatalogToken() {
  */
 const pagesSecret = randomBytes(18).toString('base64url');
 
-async function startLocalCatalog(token) {
-  const port = await portOrAny(PREFERRED_CATALOG_PORT);
+/** Restarts of a catalog that exited on its own, in the last minute; a fourth within a minute stops the demo. */
+const catalogRestarts = [];
+/** The running catalog's child entry (a restart replaces it). */
+let catalogEntry;
+
+/**
+ * The local catalog with the sample data, on the preferred port or a free one. When it exits on
+ * its own (killed, crashed) it is started again on the same port with the same database and
+ * token, without `--sample` (what the user wrote in it stays): the editor reconnects by itself.
+ */
+async function startLocalCatalog(token, restartOn) {
+  const port = restartOn ?? (await portOrAny(PREFERRED_CATALOG_PORT));
   if (port === 0) log(`port ${PREFERRED_CATALOG_PORT} is taken: the catalog takes a free one`);
   const catalog = startChild(
     'catalog',
     process.execPath,
-    [join(root, 'bin', 'catalog-lens-catalog.js'), '--port', String(port), '--sample', '--db', catalogDb],
+    [
+      join(root, 'bin', 'catalog-lens-catalog.js'),
+      '--port',
+      String(port),
+      ...(restartOn === undefined ? ['--sample'] : []),
+      '--db',
+      catalogDb,
+    ],
     {
       logFile: join(stateDir, 'catalog.log'),
       env: { ...process.env, [CATALOG_TOKEN_ENV]: token, [PAGES_SECRET_ENV]: pagesSecret },
+      onExit: () => void restartCatalog(token, catalog),
     },
   );
+  catalogEntry = catalog;
   const m = await catalog.waitFor(/catalog-lens catalog listening on (http:\/\/\S+)/, 30_000);
+  catalog.url = m[1];
   return m[1];
+}
+
+async function restartCatalog(token, exited) {
+  const now = Date.now();
+  while (catalogRestarts.length > 0 && catalogRestarts[0] < now - 60_000) catalogRestarts.shift();
+  if (!exited.url || catalogRestarts.length >= 3) {
+    log(`catalog (pid ${exited.pid}) exited unexpectedly (${exited.exit}); see ${join(stateDir, 'catalog.log')}`);
+    void shutdown(1);
+    return;
+  }
+  catalogRestarts.push(now);
+  // Its pid may be reused: the exited entry is no longer signalled at shutdown.
+  children.splice(children.indexOf(exited), 1);
+  log(
+    `catalog (pid ${exited.pid}) exited unexpectedly (${exited.exit}): starting it again on the same port and database`,
+  );
+  try {
+    const url = await startLocalCatalog(token, Number(new URL(exited.url).port));
+    log(`catalog restarted: ${url} (pid ${catalogEntry.pid})`);
+  } catch (err) {
+    log(`the catalog could not be restarted: ${err instanceof Error ? err.message : String(err)}`);
+    void shutdown(1);
+  }
+}
+
+/** Smoke: kill the catalog and wait until its restart answers on the same URL. */
+async function smokeCatalogRestart(catalogUrl, token) {
+  const before = catalogEntry;
+  const t = Date.now();
+  process.kill(before.pid, 'SIGKILL');
+  const deadline = Date.now() + 30_000;
+  while (catalogEntry === before || !catalogEntry.url) {
+    if (Date.now() > deadline || stopping) throw new Error('the killed catalog was not started again within 30 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (catalogEntry.url !== catalogUrl)
+    throw new Error(`the catalog came back on ${catalogEntry.url}, not ${catalogUrl}`);
+  const answer = await smokeCatalog(catalogUrl, token, SAMPLE_DATASET);
+  return `killed (pid ${before.pid}) and back on the same URL in ${((Date.now() - t) / 1000).toFixed(1)}s, ${answer}`;
 }
 
 function curlExample(url) {
@@ -327,22 +386,29 @@ async function startCodeServerEditor(catalogUrl) {
   // Without a config file code-server writes one to ~/.config; the listening flags are given below.
   writeFileSync(configFile, 'cert: false\n');
   const userSettings = join(userDataDir, 'User', 'settings.json');
-  if (!existsSync(userSettings)) {
-    writeFileSync(
-      userSettings,
-      JSON.stringify(
-        {
-          'telemetry.telemetryLevel': 'off',
-          'workbench.startupEditor': 'readme',
-          'chat.disableAIFeatures': true,
-          'extensions.autoCheckUpdates': false,
-          'extensions.autoUpdate': false,
-        },
-        null,
-        2,
-      ) + '\n',
-    );
-  }
+  // The demo profile's defaults; what the user changed there since is kept. A quiet start: VS Code
+  // asks whether to trust the folder on every start until it is trusted (writes need trust), no
+  // Git prompt about the repository around .catalog-lens/, no empty secondary side bar.
+  writeFileSync(
+    userSettings,
+    JSON.stringify(
+      {
+        'telemetry.telemetryLevel': 'off',
+        'workbench.startupEditor': 'readme',
+        'chat.disableAIFeatures': true,
+        'extensions.autoCheckUpdates': false,
+        'extensions.autoUpdate': false,
+        'security.workspace.trust.startupPrompt': 'always',
+        'git.openRepositoryInParentFolders': 'never',
+        'workbench.secondarySideBar.defaultVisibility': 'hidden',
+        ...readJsonObject(userSettings),
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+  // A fresh workspace copy: the editor state of the last run (open tabs of files that are gone) goes too.
+  if (!keep) rmSync(join(userDataDir, 'User', 'workspaceStorage'), { recursive: true, force: true });
   // code-server's window is a remote window: machine-scoped settings live in Machine/settings.json.
   const machineSettings = join(userDataDir, 'Machine', 'settings.json');
   writeFileSync(
@@ -456,6 +522,7 @@ async function main() {
       dataset: SAMPLE_DATASET,
     };
     say(`smoke: code-server ${await smokeEditor(editor.gate, editor.path, pages)}, ${checkExtensionInstalled(editor)}`);
+    say(`smoke: catalog ${await smokeCatalogRestart(catalogUrl, token)}`);
     say(`smoke: everything answered in ${((Date.now() - started) / 1000).toFixed(1)}s; stopping`);
     await shutdown(0);
     return;

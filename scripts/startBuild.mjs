@@ -37,9 +37,21 @@ const SOURCES = [
 ];
 const BUNDLES = ['dist/server.js', 'dist/catalog.js', 'dist/extension.js', 'dist/editorGate.js'];
 
+/**
+ * `npm run <script>`, its output kept out of the terminal (packaging lists every file of the
+ * .vsix): on failure the error carries the output's last 40 lines.
+ */
 function npmRun(root, script) {
-  const r = spawnSync('npm', ['run', script], { cwd: root, stdio: ['ignore', 2, 2] });
-  if (r.status !== 0) throw new Error(`npm run ${script} failed (exit ${r.status ?? r.signal})`);
+  const r = spawnSync('npm', ['run', script], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.status !== 0) {
+    const tail = `${r.stdout ?? ''}${r.stderr ?? ''}`.trimEnd().split('\n').slice(-40).join('\n');
+    throw new Error(`npm run ${script} failed (exit ${r.status ?? r.signal}):\n${tail}`);
+  }
 }
 
 export function buildIfNeeded(root, { noBuild, log }) {
