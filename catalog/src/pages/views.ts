@@ -305,8 +305,8 @@ function urnsIn(value: unknown, out: Set<string>, max: number): void {
 }
 
 /**
- * The entities the aspects name that have pages here, each linked with its name and kind and the
- * aspects naming it, marked when the catalog does not hold it.
+ * The entities the aspects name that have pages here, each with its name and kind and the aspects
+ * naming it: linked when the catalog holds it, marked when it does not.
  */
 function linkedSection(data: PageData, self: string, raw: ReadonlyMap<string, RawStoredAspect>): string {
   const where = new Map<string, string[]>();
@@ -325,9 +325,12 @@ function linkedSection(data: PageData, self: string, raw: ReadonlyMap<string, Ra
     .flatMap(([u, aspects]) => {
       const ref = data.summaryOf(u);
       if (!ref) return [];
-      const missing = ref.exists ? '' : ' <span class="badge absent">not in this catalog</span>';
+      // Only what is here is linked: an absent entity's page would be the not-found one.
+      const name = ref.exists
+        ? entityLink(u, ref.summary.name)
+        : `${text(ref.summary.name)} <span class="badge absent">not in this catalog</span>`;
       return [
-        `<tr><td>${entityLink(u, ref.summary.name)}${missing}<br><code class="note">${text(u)}</code></td>` +
+        `<tr><td>${name}<br><code class="note">${text(u)}</code></td>` +
           `<td>${escapeHtml(kindLabelOf(ref.summary.entityType).label)}</td>` +
           `<td>${aspects.map((a) => `<code>${text(a)}</code>`).join(', ')}</td></tr>`,
       ];
