@@ -257,6 +257,16 @@ export class AspectStore {
     }));
   }
 
+  /** The keys stored for these entity types, each once with its type, in key order. */
+  listKeys(types: readonly string[]): Array<{ urn: string; entityType: string }> {
+    if (types.length === 0) return [];
+    return this.db
+      .prepare<string[], { urn: string; entityType: string }>(
+        `SELECT DISTINCT urn, entity_type AS entityType FROM aspects WHERE entity_type IN (${types.map(() => '?').join(', ')}) ORDER BY urn`,
+      )
+      .all(...types);
+  }
+
   count(): number {
     return (this.db.prepare('SELECT count(*) AS n FROM aspects').get() as { n: number }).n;
   }

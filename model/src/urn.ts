@@ -669,20 +669,65 @@ export function encodeUrnForPath(urn: string): string {
   return encodeURIComponent(urn).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-const UI_PATHS: Record<UrnKind, string> = {
-  dataset: 'dataset',
-  mlFeature: 'features',
-  mlFeatureTable: 'featureTables',
-  mlModel: 'mlModels',
-  mlModelGroup: 'mlModelGroup',
-  corpuser: 'user',
-  dataPlatform: 'platform',
-};
+/**
+ * DataHub's web UI path name of each entity type that has a page there: each entity class's
+ * `getPathName()` in datahub-web-react/src/app/entity (`dataset/DatasetEntity.tsx`,
+ * `mlFeature/MLFeatureEntity.tsx` `features`, `mlFeatureTable/MLFeatureTableEntity.tsx`
+ * `featureTables`, `mlModel/MLModelEntity.tsx` `mlModels`, `mlModelGroup/MLModelGroupEntity.tsx`,
+ * `mlPrimaryKey/MLPrimaryKeyEntity.tsx` `mlPrimaryKeys`, `user/User.tsx` `user`, `group/Group.tsx`
+ * `group`, `dataPlatform/DataPlatformEntity.tsx` `platform`,
+ * `dataPlatformInstance/DataPlatformInstanceEntity.tsx`, `tag/Tag.tsx`,
+ * `glossaryTerm/GlossaryTermEntity.tsx`, `glossaryNode/GlossaryNodeEntity.tsx`,
+ * `domain/DomainEntity.tsx`, `container/ContainerEntity.tsx`, `dataFlow/DataFlowEntity.tsx`
+ * `pipelines`, `dataJob/DataJobEntity.tsx` `tasks`, `chart/ChartEntity.tsx`,
+ * `dashboard/DashboardEntity.tsx`, `dataProduct/DataProductEntity.tsx`,
+ * `dataProcessInstance/DataProcessInstanceEntity.tsx`,
+ * `businessAttribute/BusinessAttributeEntity.tsx` `business-attribute`,
+ * `structuredProperty/StructuredPropertyEntity.tsx` (its graph name), `application/ApplicationEntity.tsx`,
+ * `dataContract/DataContractEntity.tsx` `dataContracts`,
+ * `ermodelrelationships/ERModelRelationshipEntity.tsx`; `mlModelDeployment` in
+ * app/entityV2/mlModelDeployment/MLModelDeploymentEntity.tsx). An entity
+ * type not listed here keeps its own name as the path (what DataHub's registry falls back to).
+ */
+const UI_PATHS: ReadonlyMap<string, string> = new Map([
+  ['dataset', 'dataset'],
+  ['mlFeature', 'features'],
+  ['mlFeatureTable', 'featureTables'],
+  ['mlModel', 'mlModels'],
+  ['mlModelGroup', 'mlModelGroup'],
+  ['mlPrimaryKey', 'mlPrimaryKeys'],
+  ['mlModelDeployment', 'mlModelDeployment'],
+  ['corpuser', 'user'],
+  ['corpGroup', 'group'],
+  ['dataPlatform', 'platform'],
+  ['dataPlatformInstance', 'dataPlatformInstance'],
+  ['tag', 'tag'],
+  ['glossaryTerm', 'glossaryTerm'],
+  ['glossaryNode', 'glossaryNode'],
+  ['domain', 'domain'],
+  ['container', 'container'],
+  ['dataFlow', 'pipelines'],
+  ['dataJob', 'tasks'],
+  ['chart', 'chart'],
+  ['dashboard', 'dashboard'],
+  ['dataProduct', 'dataProduct'],
+  ['dataProcessInstance', 'dataProcessInstance'],
+  ['businessAttribute', 'business-attribute'],
+  ['structuredProperty', 'structuredProperty'],
+  ['application', 'application'],
+  ['dataContract', 'dataContracts'],
+  ['erModelRelationship', 'erModelRelationship'],
+  ['schemaField', 'schemaField'],
+]);
+
+/** The entity types DataHub's web UI has a page for, in the table's order. */
+export const UI_PAGE_ENTITY_TYPES: readonly string[] = [...UI_PATHS.keys()];
 
 /** DataHub's web UI path segment for an entity kind (each entity's `getPathName` in datahub-web-react). */
 export function uiPathSegment(kind: Urn['kind'], entityType?: string): string {
-  if (kind === 'other') return entityType ?? 'entity';
-  return kind === 'schemaField' ? 'schemaField' : UI_PATHS[kind];
+  const type = kind === 'other' ? entityType : kind;
+  if (type === undefined) return 'entity';
+  return UI_PATHS.get(type) ?? type;
 }
 
 /** DataHub's urlEncodeUrn: the URN stays readable; only characters that break a path are escaped. */

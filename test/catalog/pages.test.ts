@@ -349,8 +349,13 @@ describe('local catalog pages', () => {
         /The local catalog has no dataset <code>urn:li:dataset:\(urn:li:dataPlatform:hive,db\.ghost,PROD\)<\/code>/,
       ],
       [linkOf(base, SAMPLE.missing.feature), 404, /has no ml feature/],
-      [linkOf(base, 'urn:li:glossaryTerm:Finance.Revenue'), 404, /has no <code>glossaryTerm<\/code> entities/],
-      [linkOf(base, 'urn:li:corpuser:nobody'), 404, /keeps no user profiles/],
+      [
+        linkOf(base, 'urn:li:glossaryTerm:Finance.Revenue'),
+        404,
+        /has no glossary term <code>urn:li:glossaryTerm:Finance\.Revenue<\/code>/,
+      ],
+      [linkOf(base, 'urn:li:dataHubPolicy:p1'), 404, /has no pages for <code>dataHubPolicy<\/code> entities/],
+      [linkOf(base, 'urn:li:corpuser:nobody'), 404, /has no user <code>urn:li:corpuser:nobody<\/code>: no profile/],
       [linkOf(base, 'urn:li:dataPlatform:oracle'), 404, /nothing on platform/],
       ['/dataset/urn:foo:dataset:(urn:foo:dataPlatform:hive,db.users,PROD)', 404, /namespace <code>foo<\/code>/],
       ['/dataset/not-a-urn', 400, /is not a URN/],
@@ -362,7 +367,7 @@ describe('local catalog pages', () => {
       assert.ok(r.body.includes('<a href="/">All entities of the local catalog</a>'), `${p}: a link back to /`);
     }
     // Programs that ask for an unknown resource keep the APIs' JSON 404.
-    const api = await fetch(`${base}/glossaryTerm/urn:li:glossaryTerm:x`);
+    const api = await fetch(`${base}/dataHubPolicy/urn:li:dataHubPolicy:x`);
     assert.equal(api.status, 404);
     assert.match(api.headers.get('content-type') ?? '', /application\/json/);
     await api.text();
@@ -395,6 +400,194 @@ describe('local catalog pages', () => {
     assert.match(await post.text(), /read-only/);
   });
 });
+
+/** Each kind of the sample beyond the catalog kinds: its URN, the name its page shows, an aspect it holds. */
+const KIND_PAGES: ReadonlyArray<{ urn: string; path: string; name: string; aspect: string; links?: string[] }> = [
+  { urn: SAMPLE.people.alice, path: 'user', name: 'Alice Smith', aspect: 'corpUserInfo' },
+  { urn: SAMPLE.user, path: 'user', name: 'jdoe', aspect: 'corpUserInfo' },
+  {
+    urn: SAMPLE.people.group,
+    path: 'group',
+    name: 'Data Platform',
+    aspect: 'corpGroupInfo',
+    links: [SAMPLE.people.alice, SAMPLE.people.bob],
+  },
+  { urn: SAMPLE.tags.gdpr, path: 'tag', name: 'GDPR', aspect: 'tagProperties' },
+  { urn: SAMPLE.glossary.node, path: 'glossaryNode', name: 'Classification', aspect: 'glossaryNodeInfo' },
+  {
+    urn: SAMPLE.glossary.sensitive,
+    path: 'glossaryTerm',
+    name: 'Sensitive Data',
+    aspect: 'glossaryTermInfo',
+    links: [SAMPLE.glossary.node],
+  },
+  {
+    urn: SAMPLE.glossary.secret,
+    path: 'glossaryTerm',
+    name: 'Secret',
+    aspect: 'deprecation',
+    links: [SAMPLE.glossary.sensitive],
+  },
+  { urn: SAMPLE.domain, path: 'domain', name: 'Marketing', aspect: 'domainProperties' },
+  {
+    urn: SAMPLE.container,
+    path: 'container',
+    name: 'analytics',
+    aspect: 'containerProperties',
+    links: ['urn:li:dataPlatform:snowflake', SAMPLE.people.alice],
+  },
+  { urn: SAMPLE.flow, path: 'pipelines', name: 'Daily revenue', aspect: 'dataFlowInfo', links: [SAMPLE.people.group] },
+  { urn: SAMPLE.jobs.load, path: 'tasks', name: 'Load revenue', aspect: 'dataJobInfo' },
+  { urn: SAMPLE.chart, path: 'chart', name: 'Revenue by day', aspect: 'chartInfo' },
+  {
+    urn: SAMPLE.dashboard,
+    path: 'dashboard',
+    name: 'Revenue overview',
+    aspect: 'dashboardInfo',
+    links: [SAMPLE.chart],
+  },
+  {
+    urn: SAMPLE.dataProduct,
+    path: 'dataProduct',
+    name: 'Revenue reporting',
+    aspect: 'dataProductProperties',
+    links: [SAMPLE.domain, SAMPLE.datasets.revenue, SAMPLE.dashboard],
+  },
+  { urn: SAMPLE.platforms.airflow, path: 'platform', name: 'Airflow', aspect: 'dataPlatformInfo' },
+  {
+    urn: SAMPLE.primaryKey,
+    path: 'mlPrimaryKeys',
+    name: 'user_id',
+    aspect: 'mlPrimaryKeyProperties',
+    links: [SAMPLE.datasets.users],
+  },
+  { urn: SAMPLE.query, path: 'query', name: 'Revenue by day', aspect: 'queryProperties' },
+];
+
+for (const mode of ['spec', 'datahub'] as const) {
+  describe(`local catalog pages of every kind (${mode} mode)`, () => {
+    let cat: CatalogProcess;
+    let base: string;
+
+    before(async () => {
+      cat = await startCatalogProcess({ sample: true, args: mode === 'datahub' ? ['--compat', 'datahub'] : [] });
+      base = cat.url;
+    });
+
+    after(async () => {
+      await cat?.stop();
+    });
+
+    test("each kind's link (DataHub's path name) opens a page with its name, id, aspects and linked entities", async () => {
+      for (const k of KIND_PAGES) {
+        const link = linkOf(base, k.urn);
+        assert.ok(link.startsWith(`/${k.path}/`), `${k.urn}: ${link} is at DataHub's /${k.path}/`);
+        const p = await page(base, link);
+        assertHtmlPage(p, 200, link);
+        assertInert(p.body, link);
+        assert.ok(p.body.includes(`<h1>${k.name}</h1>`), `${link}: the name as the hover shows it (${k.name})`);
+        assert.ok(p.body.includes(`<code>${k.urn}</code>`), `${link}: its URN`);
+        assert.match(p.body, /<dt>Id<\/dt><dd><code>[^<]+<\/code><\/dd>/, `${link}: its id`);
+        assert.match(p.body, /<h2>Aspects \(\d+\)<\/h2>/, `${link}: the aspects section`);
+        assert.ok(
+          p.body.includes(`<details id="aspect-${k.aspect}"><summary><code>${k.aspect}</code>`),
+          `${link}: aspect ${k.aspect}`,
+        );
+        for (const target of k.links ?? [])
+          assert.ok(p.body.includes(`href="${linkOf(base, target)}"`), `${link} links ${target}`);
+      }
+    });
+
+    test('the hover facts and description show on the page; a container is named beside its hash', async () => {
+      const term = await page(base, linkOf(base, SAMPLE.glossary.sensitive));
+      assert.match(term.body, /<dt>Parent nodes<\/dt><dd>Classification<\/dd>/);
+      assert.ok(term.body.includes('Data that must be masked outside the warehouse.'), 'the definition');
+      const container = await page(base, linkOf(base, SAMPLE.container));
+      assert.match(container.body, /<h1>analytics<\/h1>/);
+      assert.match(container.body, /<dt>Id<\/dt><dd><code>25384e01fcde1063114925e9661766e7<\/code><\/dd>/);
+      assert.match(container.body, /<dt>Type<\/dt><dd>Database<\/dd>/);
+      const job = await page(base, linkOf(base, SAMPLE.jobs.load));
+      assert.match(job.body, /<dt>Id<\/dt><dd><code>load_revenue<\/code><\/dd>/);
+      const user = await page(base, linkOf(base, SAMPLE.people.alice));
+      assert.match(user.body, /<dt>Email<\/dt><dd>asmith@example\.com<\/dd>/);
+      assert.match(user.body, /<h2>Links added \(0\)<\/h2>/, "a user's page keeps what they did here");
+    });
+
+    test('the home page lists every kind with names; a kind path lists that kind', async () => {
+      const home = await page(base, '/');
+      assertHtmlPage(home, 200, '/');
+      for (const [heading, urn, name] of [
+        ['Users', SAMPLE.people.alice, 'Alice Smith'],
+        ['Groups', SAMPLE.people.group, 'Data Platform'],
+        ['Tags', SAMPLE.tags.gold, 'Gold'],
+        ['Glossary terms', SAMPLE.glossary.sensitive, 'Sensitive Data'],
+        ['Term groups', SAMPLE.glossary.node, 'Classification'],
+        ['Domains', SAMPLE.domain, 'Marketing'],
+        ['Containers', SAMPLE.container, 'analytics'],
+        ['Data flows', SAMPLE.flow, 'Daily revenue'],
+        ['Data jobs', SAMPLE.jobs.load, 'Load revenue'],
+        ['Charts', SAMPLE.chart, 'Revenue by day'],
+        ['Dashboards', SAMPLE.dashboard, 'Revenue overview'],
+        ['Data products', SAMPLE.dataProduct, 'Revenue reporting'],
+        ['Queries', SAMPLE.query, 'Revenue by day'],
+      ] as const) {
+        assert.match(home.body, new RegExp(`<h2>${heading} \\(\\d+\\)</h2>`), heading);
+        assert.ok(home.body.includes(`href="${linkOf(base, urn)}">${name}</a>`), `/ lists ${name}`);
+      }
+      const flows = await page(base, '/pipelines');
+      assertHtmlPage(flows, 200, '/pipelines');
+      assert.match(flows.body, /<h2>Data flows \(1\)<\/h2>/);
+      assert.ok(!flows.body.includes(linkOf(base, SAMPLE.jobs.load)), '/pipelines lists flows only');
+      const found = await page(base, '/?q=sensitive');
+      assert.ok(found.body.includes(linkOf(base, SAMPLE.glossary.sensitive)), 'the search finds a term by its name');
+      const terms = await page(base, '/?kind=glossaryTerm');
+      assert.match(terms.body, /<h2>Glossary terms \(2\)<\/h2>/);
+      assert.match(terms.body, /<option value="glossaryTerm" selected>glossary terms<\/option>/);
+    });
+
+    test("a URN under another kind's path is redirected; an absent one of each kind is the not-found page", async () => {
+      const wrong = await page(base, `/tag/${SAMPLE.glossary.sensitive}`);
+      assert.equal(wrong.status, 302);
+      assert.equal(wrong.headers.get('location'), linkOf(base, SAMPLE.glossary.sensitive));
+      for (const urn of [
+        'urn:li:tag:nope',
+        'urn:li:corpGroup:nope',
+        'urn:li:domain:nope',
+        'urn:li:container:0000',
+        'urn:li:dataFlow:(airflow,nope,PROD)',
+        'urn:li:dataJob:(urn:li:dataFlow:(airflow,nope,PROD),nope)',
+        'urn:li:dashboard:(looker,nope)',
+        'urn:li:query:nope',
+      ]) {
+        const p = await page(base, linkOf(base, urn));
+        assertHtmlPage(p, 404, urn);
+        assert.match(p.body, /<h1>Not in the local catalog<\/h1>/, urn);
+      }
+    });
+
+    test("hostile text in another kind's aspects is shown as text", async () => {
+      const tag = 'urn:li:tag:hostile';
+      assert.equal(
+        await ingest(base, 'tag', tag, 'tagProperties', {
+          name: '<script>alert(1)</script>\u202Etag',
+          description: '<img src=x onerror=alert(2)> [js](javascript:alert(3))',
+          colorHex: '"><script>alert(4)</script>',
+        }),
+        200,
+      );
+      const link = linkOf(base, tag);
+      const p = await page(base, link);
+      assertHtmlPage(p, 200, link);
+      assertInert(p.body, link);
+      assert.ok(p.body.includes('<h1>&lt;script&gt;alert(1)&lt;/script&gt;\\u202Etag</h1>'), 'the name, as text');
+      assert.ok(p.body.includes('&quot;&gt;&lt;script&gt;alert(4)&lt;/script&gt;'), 'the colour fact, as text');
+      assert.ok(
+        p.body.includes('&quot;colorHex&quot;: &quot;\\&quot;&gt;&lt;script&gt;alert(4)&lt;/script&gt;&quot;'),
+        'the JSON of the aspect, escaped',
+      );
+    });
+  });
+}
 
 describe('local catalog pages in the DataHub mode', () => {
   test('a URN is the entity as written: the li page opens, the same URN in svc is another (absent) entity', async () => {

@@ -79,6 +79,14 @@ describe("encodeUrnForUi: DataHub's urlEncodeUrn keeps the URN readable", () => 
     );
     assert.equal(uiPathSegment('other', 'glossaryTerm'), 'glossaryTerm');
     assert.equal(uiPathSegment('other'), 'entity');
+    // The other kinds with pages in DataHub's UI: the path is not always the entity type.
+    assert.deepEqual(
+      ['corpGroup', 'dataFlow', 'dataJob', 'mlPrimaryKey', 'businessAttribute', 'dataContract', 'tag', 'container'].map(
+        (t) => uiPathSegment('other', t),
+      ),
+      ['group', 'pipelines', 'tasks', 'mlPrimaryKeys', 'business-attribute', 'dataContracts', 'tag', 'container'],
+    );
+    assert.equal(uiPathSegment('other', 'constructor'), 'constructor', 'a Map lookup: no prototype key');
   });
 });
 

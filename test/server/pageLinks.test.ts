@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CLICKS_FIELDS } from '../../catalog/src/sample';
+import { CLICKS_FIELDS, SAMPLE } from '../../catalog/src/sample';
 import { hoverText } from '../support/lspClient';
 import { S, useSampleServer } from '../support/fixture';
 
@@ -25,8 +25,30 @@ describe('the links of a file open pages of the local catalog', () => {
       S.users.replaceAll('urn:li:', 'urn:svc:'),
       `urn:li:schemaField:(${S.clicks},${CLICKS_FIELDS.deviceOs})`,
       'urn:li:dataPlatform:hive',
+      // Every looked-up kind of the sample: its page at DataHub's path name.
+      SAMPLE.user,
+      SAMPLE.people.alice,
+      SAMPLE.people.group,
+      SAMPLE.tags.gdpr,
+      SAMPLE.glossary.node,
+      SAMPLE.glossary.sensitive,
+      SAMPLE.domain,
+      SAMPLE.container,
+      SAMPLE.flow,
+      SAMPLE.jobs.load,
+      SAMPLE.chart,
+      SAMPLE.dashboard,
+      SAMPLE.dataProduct,
+      SAMPLE.primaryKey,
+      SAMPLE.query,
     ];
-    const absent = [S.ghost, 'urn:li:glossaryTerm:Finance.Revenue', 'urn:li:corpuser:jdoe', 'urn:li:chart:(looker,c1)'];
+    const absent = [
+      S.ghost,
+      'urn:li:glossaryTerm:Finance.Revenue',
+      'urn:li:corpuser:nobody',
+      'urn:li:chart:(looker,c1)',
+      'urn:li:dataHubPolicy:p1',
+    ];
     const lines = [...stored, ...absent].map((u, i) => `u${i} = "${u}"`);
     const uri = 'file:///w/pages.py';
     await env.lsp.open(uri, 'python', lines.join('\n') + '\n');
@@ -43,6 +65,10 @@ describe('the links of a file open pages of the local catalog', () => {
       assert.equal(r.status, expected, `${target}: ${body.slice(0, 200)}`);
       assert.equal(r.headers.get('content-type'), 'text/html; charset=utf-8', target);
       if (expected === 404) assert.match(body, /<h1>Not in the local catalog<\/h1>/, target);
+    }
+    for (const [i, urn] of stored.entries()) {
+      const text = hoverText(await env.lsp.hover(uri, { line: i, character: 9 }));
+      assert.ok(text.includes(`[Open in catalog](${targets[i]})`), `${urn}: the hover's link is the page's: ${text}`);
     }
     const column = await (await fetch(targets[stored.indexOf(stored[7]!)]!, { headers: BROWSER })).text();
     assert.match(column, /<tr id="column-1" class="hl"/, 'the column link marks device.os');

@@ -3,15 +3,33 @@
  * the catalog's entities with their names and shown descriptions for the list and search, one
  * entity's aspects, and the references to it (the tables holding a feature, a group's models).
  * Descriptions are chosen as the hovers choose them (model/src/readShapes.ts: the edited one over
- * the ingested one).
+ * the ingested one). The other kinds with pages (users, tags, terms, containers, jobs …) are named,
+ * described and summed up as their hovers show them: the looked-up kinds through the same GraphQL
+ * node the local catalog answers (graphql/viewShapes.ts) read at model/src/kinds.ts `view` paths,
+ * any other kind by the `displayName`, `name` or `title` of its aspects.
  */
 import { EXISTENCE_ASPECTS, textOf, type AspectName } from '../../../model/src/aspects';
-import { CATALOG_KINDS, isCatalogKind, propertiesAspectOf, type CatalogKind } from '../../../model/src/kinds';
+import { displayId } from '../../../model/src/entityNames';
+import {
+  CATALOG_KINDS,
+  isCatalogKind,
+  isLookupKind,
+  isViewKind,
+  kindLabels,
+  LOOKUP_KINDS,
+  lookupLabels,
+  propertiesAspectOf,
+  viewOf,
+  type CatalogKind,
+  type KindLabels,
+} from '../../../model/src/kinds';
 import { shownDatasetDescription, type GqlDataset } from '../../../model/src/readShapes';
-import { decodePart, parseUrn, type Urn } from '../../../model/src/urn';
+import { decodePart, parseUrn, UI_PAGE_ENTITY_TYPES, type Urn } from '../../../model/src/urn';
 import type { CompatMode } from '../compat';
+import { ReadContext } from '../graphql/readShapes';
+import { viewNode } from '../graphql/viewShapes';
 import type { NamespacePolicy } from '../namespaces';
-import type { AspectStore, StoredAspect } from '../store';
+import type { AspectStore, RawStoredAspect, StoredAspect } from '../store';
 
 type Json = Record<string, unknown>;
 
@@ -19,11 +37,93 @@ export interface EntitySummary {
   /** The URN as stored (the canonical namespace word in the spec mode). */
   key: string;
   urn: Urn;
-  entityType: CatalogKind;
+  /** The entity type (`dataset`, `corpuser`, `glossaryTerm` …). */
+  entityType: string;
   name: string;
   description: string | null;
   /** Short platform name (`hive`), for the kinds whose URN holds one. */
   platform: string | undefined;
+  /** What the hover lists beside the name (a term's parent nodes, a job's flow …), label and values. */
+  facts?: Array<[string, string]>;
+}
+
+/**
+ * The entity types with pages here, in the order the home page lists them: the catalog kinds, then
+ * the other kinds the server looks up, then the other kinds DataHub's web UI has pages for
+ * (model/src/urn.ts `uiPathSegment`). A column (`schemaField`) has its dataset's page.
+ */
+export const PAGE_ENTITY_TYPES: readonly string[] = [
+  ...new Set<string>([...CATALOG_KINDS, ...LOOKUP_KINDS, ...UI_PAGE_ENTITY_TYPES]),
+].filter((t) => t !== 'schemaField');
+
+const PAGE_TYPES = new Set(PAGE_ENTITY_TYPES);
+
+/** The page kinds that are not catalog kinds: stored as raw aspects, any aspect makes the entity. */
+const OTHER_PAGE_TYPES: readonly string[] = PAGE_ENTITY_TYPES.filter((t) => !isCatalogKind(t));
+
+/** Whether an entity type has pages here (a Set lookup: `constructor` is not one). */
+export function hasPages(entityType: string): boolean {
+  return PAGE_TYPES.has(entityType);
+}
+
+/** The entity type a URN names (`tag` for `urn:li:tag:x`). */
+export function entityTypeOfUrn(urn: Urn): string {
+  return urn.kind === 'other' ? urn.entityType : urn.kind;
+}
+
+/** How a kind with pages is named: kinds.ts's labels, else its type word in words (`dataProcessInstance` → `Data process instance`). */
+export function kindLabelOf(entityType: string): KindLabels {
+  if (isCatalogKind(entityType)) return kindLabels(entityType);
+  if (isLookupKind(entityType)) return lookupLabels(entityType);
+  const words = entityType
+    .replace(/[-_]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .trim();
+  const label = words.charAt(0).toUpperCase() + words.slice(1);
+  return { label, plural: `${label}s`, word: words };
+}
+
+/**
+ * The values at a dotted path (`a.b|c`, as model/src/kinds.ts `valuesAt`) of a GraphQL node whose
+ * fields may be resolver functions (graphql/viewShapes.ts): each is called as the path reaches it.
+ */
+function resolvedValuesAt(node: unknown, path: string): string[] {
+  for (const alternative of path.split('|')) {
+    let here: unknown[] = [node];
+    for (const step of alternative.split('.')) {
+      here = here.flatMap((v) => {
+        if (!isObject(v) || !Object.hasOwn(v, step)) return [];
+        let next: unknown = v[step];
+        if (typeof next === 'function') {
+          try {
+            next = (next as () => unknown)();
+          } catch {
+            return [];
+          }
+        }
+        return Array.isArray(next) ? next : next === undefined || next === null ? [] : [next];
+      });
+    }
+    const out = here.flatMap((v) =>
+      typeof v === 'string' && v.trim() !== '' ? [v] : typeof v === 'number' && Number.isFinite(v) ? [String(v)] : [],
+    );
+    if (out.length > 0) return out;
+  }
+  return [];
+}
+
+/** The first value of an aspect field among `fields`, the editable aspects read first. */
+function aspectField(raw: ReadonlyMap<string, RawStoredAspect>, fields: readonly string[]): string | undefined {
+  const aspects = [...raw.values()].sort(
+    (a, b) => Number(b.aspect.startsWith('editable')) - Number(a.aspect.startsWith('editable')),
+  );
+  for (const field of fields)
+    for (const a of aspects) {
+      const v = a.value[field];
+      if (typeof v === 'string' && v.trim() !== '') return v;
+    }
+  return undefined;
 }
 
 const SUMMARY_ASPECTS: readonly AspectName[] = [
@@ -100,6 +200,70 @@ export class PageData {
     return this.store.getAll(key);
   }
 
+  /** Every aspect stored for an entity, whatever its name (the Aspects section of a page). */
+  rawAspects(key: string): Map<string, RawStoredAspect> {
+    return this.store.getAllRaw(key);
+  }
+
+  /** Whether an entity of any kind with pages exists: a catalog kind as `exists`, another when any aspect is stored. */
+  existsAny(key: string, urn: Urn): boolean {
+    const type = entityTypeOfUrn(urn);
+    if (isCatalogKind(type)) return this.exists(key, type);
+    return hasPages(type) && this.store.hasAny(key);
+  }
+
+  /**
+   * An entity of a kind that is not a catalog kind as its hover names it: the display name (else its
+   * id), the description and the facts the hover lists.
+   */
+  otherSummary(
+    key: string,
+    requested: string,
+    urn: Urn,
+    raw: ReadonlyMap<string, RawStoredAspect> = this.store.getAllRaw(key),
+  ): EntitySummary {
+    const type = entityTypeOfUrn(urn);
+    let name: string | undefined;
+    let description: string | undefined;
+    let facts: Array<[string, string]> = [];
+    if (isViewKind(type)) {
+      const view = viewOf(type);
+      const node = viewNode(new ReadContext(this.store, this.namespaces, '', this.compat), requested, urn, type, key);
+      name = view.name.map((p) => resolvedValuesAt(node, p)[0]).find((v) => v !== undefined);
+      description = view.description.map((p) => resolvedValuesAt(node, p)[0]).find((v) => v !== undefined);
+      facts = view.facts.flatMap(([label, path]): Array<[string, string]> => {
+        const values = resolvedValuesAt(node, path);
+        return values.length > 0 ? [[label, values.join(', ')]] : [];
+      });
+    } else {
+      name = aspectField(raw, ['displayName', 'name', 'title']);
+      description = aspectField(raw, ['description', 'definition']);
+    }
+    return {
+      key,
+      urn,
+      entityType: type,
+      name: name ?? displayId(urn),
+      description: description ?? null,
+      platform: undefined,
+      facts,
+    };
+  }
+
+  /** Summary of a URN of any kind with pages, and whether it exists; undefined for other kinds and what is not a URN. */
+  summaryOf(text: string): { summary: EntitySummary; exists: boolean } | undefined {
+    const parsed = parseUrn(text);
+    const key = this.namespaces.keyOf(text);
+    if (!parsed.ok || key === undefined) return undefined;
+    if (isCatalogKind(parsed.urn.kind)) {
+      const ref = this.reference(text);
+      return ref && { summary: ref.summary, exists: ref.exists };
+    }
+    if (!hasPages(entityTypeOfUrn(parsed.urn))) return undefined;
+    const raw = this.store.getAllRaw(key);
+    return { summary: this.otherSummary(key, text, parsed.urn, raw), exists: raw.size > 0 };
+  }
+
   /** Every entity of the catalog, by kind then name. */
   entities(): EntitySummary[] {
     const byKey = new Map<string, { entityType: CatalogKind; aspects: Map<AspectName, Json | undefined> }>();
@@ -123,6 +287,11 @@ export class PageData {
         description: descriptionOf(e.entityType, e.aspects),
         platform: platformOf(parsed.urn),
       });
+    }
+    for (const { urn, entityType } of this.store.listKeys(OTHER_PAGE_TYPES)) {
+      const parsed = parseUrn(urn);
+      if (!parsed.ok || entityTypeOfUrn(parsed.urn) !== entityType) continue;
+      out.push(this.otherSummary(urn, urn, parsed.urn));
     }
     return out.sort(
       (a, b) => a.entityType.localeCompare(b.entityType) || a.name.localeCompare(b.name) || a.key.localeCompare(b.key),

@@ -8,6 +8,8 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { HIDDEN_CHARACTERS } from '../../../model/src/inertText';
+import { isCatalogKind } from '../../../model/src/kinds';
+import { kindLabelOf, PAGE_ENTITY_TYPES } from './data';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -78,6 +80,9 @@ tr.hl td { background: var(--hl); }
 .badge { font-size: 11px; padding: 0 5px; border: 1px solid var(--line); border-radius: 8px; color: var(--muted); white-space: nowrap; }
 .absent { color: var(--bad); }
 .callout { background: var(--hl); padding: 6px 10px; border-radius: 4px; margin: 8px 0; }
+details { margin: 2px 0; }
+details summary { cursor: pointer; }
+details pre { background: var(--panel); padding: 8px; margin: 4px 0 8px; overflow-x: auto; font-size: 12.5px; }
 footer { margin-top: 24px; color: var(--muted); font-size: 12px; }
 `;
 
@@ -120,6 +125,10 @@ const KIND_CHOICES: Array<[string, string]> = [
   ['mlFeatureTable', 'feature tables'],
   ['mlModel', 'models'],
   ['mlModelGroup', 'model groups'],
+  ...PAGE_ENTITY_TYPES.filter((t) => !isCatalogKind(t)).map((t): [string, string] => [
+    t,
+    kindLabelOf(t).plural.toLowerCase(),
+  ]),
 ];
 
 /** A whole page; the search form is a GET to `/` (nothing on a page writes). */

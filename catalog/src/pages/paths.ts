@@ -2,31 +2,26 @@
  * Page URLs as DataHub's web UI makes them, so every link the extension builds
  * (model/src/entityPage.ts) opens a page here: `/{pathName}/{urn}` with an optional tab
  * (`/Columns?highlightedPath=…` for a column). Path names are each entity's `getPathName()` in
- * datahub-web-react/src: `dataset` (app/entity/dataset/DatasetEntity.tsx), `features`
- * (app/entity/mlFeature/MLFeatureEntity.tsx), `featureTables`
- * (app/entity/mlFeatureTable/MLFeatureTableEntity.tsx), `mlModels` (app/entity/mlModel/MLModelEntity.tsx),
- * `mlModelGroup` (app/entity/mlModelGroup/MLModelGroupEntity.tsx), `user` (app/entity/user/User.tsx),
- * `platform` (app/entity/dataPlatform/DataPlatformEntity.tsx); the same table as
- * model/src/urn.ts `uiPathSegment`, which this file uses.
+ * datahub-web-react/src (`dataset`, `features`, `user`, `group`, `tag`, `glossaryTerm`,
+ * `pipelines` for a dataFlow, `tasks` for a dataJob …): the one table of model/src/urn.ts
+ * `uiPathSegment`, which this file uses. A kind DataHub's UI has no page for but the server looks
+ * up (a query) has its page at its entity type.
  *
  * The URN in the path is URL-encoded by DataHub's `urlEncodeUrn` (app/entity/shared/utils.ts:
  * `/ ? # %` escaped, newer versions write `%` as `{{encoded_percent}}`) or by a full
  * `encodeURIComponent`; typed by hand it may be raw, `/` included. All are read.
  */
-import { CATALOG_KINDS } from '../../../model/src/kinds';
 import { encodeUrnForUi, parseUrn, uiPathSegment, type Urn } from '../../../model/src/urn';
+import { PAGE_ENTITY_TYPES } from './data';
 
-/** Path names of the kinds with pages; other kinds' links (`/glossaryTerm/urn:…`) get the not-found page. */
-export const PAGE_PATHS: ReadonlySet<string> = new Set([
-  'dataset',
-  'features',
-  'featureTables',
-  'mlModels',
-  'mlModelGroup',
-  'user',
-  'platform',
-  'schemaField',
+/** Path name → the entity type whose pages are there, for every kind with pages (data.ts). */
+const TYPE_OF_PATH: ReadonlyMap<string, string> = new Map([
+  ...PAGE_ENTITY_TYPES.map((type): [string, string] => [uiPathSegment('other', type), type]),
+  ['schemaField', 'schemaField'],
 ]);
+
+/** Path names of the kinds with pages; other kinds' links (`/dataHubPolicy/urn:…`) get the not-found page. */
+export const PAGE_PATHS: ReadonlySet<string> = new Set(TYPE_OF_PATH.keys());
 
 /** First path segments of the catalog's APIs: never pages. */
 const API_ROOTS = new Set(['aspects', 'entitiesV2', 'api', 'config', 'health', '_catalog-lens']);
@@ -54,11 +49,10 @@ export function pageRoute(path: string, acceptsHtml: boolean): PageRoute | undef
   return undefined;
 }
 
-/** The catalog kind whose list a path names (`/features` → mlFeature), by DataHub's UI path names. */
-const KIND_OF_PATH: ReadonlyMap<string, string> = new Map(CATALOG_KINDS.map((kind) => [uiPathSegment(kind), kind]));
-
+/** The kind whose list a path names (`/features` → mlFeature, `/pipelines` → dataFlow); a column has no list. */
 function kindOfPath(pathName: string): string | undefined {
-  return KIND_OF_PATH.get(pathName);
+  const type = TYPE_OF_PATH.get(pathName);
+  return type === 'schemaField' ? undefined : type;
 }
 
 /** One path part as DataHub's UI reads it: percent-decoded once, then its `{{encoded_percent}}` placeholder. */

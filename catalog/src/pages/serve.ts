@@ -6,16 +6,17 @@
  * Who may read them: access.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isCatalogKind, kindLabels, type CatalogKind } from '../../../model/src/kinds';
-import { decodePart } from '../../../model/src/urn';
+import { isCatalogKind } from '../../../model/src/kinds';
+import { displayId } from '../../../model/src/entityNames';
+import { decodePart, type Urn } from '../../../model/src/urn';
 import type { BearerAuth } from '../auth';
 import { CatalogError } from '../errors';
 import type { NamespacePolicy } from '../namespaces';
 import { mayReadPages, type PageAccess } from './access';
-import type { EntitySummary, PageData } from './data';
+import { entityTypeOfUrn, hasPages, kindLabelOf, PAGE_ENTITY_TYPES, type EntitySummary, type PageData } from './data';
 import { answerFor, escapeHtml, layout, relativeLink, sendHtml, text, when } from './html';
 import { pageHref, pageRoute, pathNameOf, urnFromPagePath, type PageRoute } from './paths';
-import { entityLink, entityPage, entityTable, httpHref, LIST_LIMIT } from './views';
+import { entityLink, entityPage, entityTable, httpHref, LIST_LIMIT, otherEntityPage } from './views';
 
 export interface PageServices {
   pageData: PageData;
@@ -118,21 +119,30 @@ function matches(e: EntitySummary, q: string): boolean {
 function home(res: ServerResponse, s: PageServices, query: URLSearchParams, pathKind: string | undefined): void {
   const q = (query.get('q') ?? query.get('query') ?? '').trim();
   const kindParam = pathKind ?? query.get('kind') ?? '';
-  const kind = isCatalogKind(kindParam) ? kindParam : undefined;
+  const kind = hasPages(kindParam) ? kindParam : undefined;
   const all = s.pageData.entities();
   const found = all.filter((e) => (kind === undefined || e.entityType === kind) && matches(e, q));
-  const kinds: CatalogKind[] = kind ? [kind] : ['dataset', 'mlFeatureTable', 'mlFeature', 'mlModel', 'mlModelGroup'];
+  const kinds: readonly string[] = kind
+    ? [kind]
+    : [
+        'dataset',
+        'mlFeatureTable',
+        'mlFeature',
+        'mlModel',
+        'mlModelGroup',
+        ...PAGE_ENTITY_TYPES.filter((t) => !isCatalogKind(t)),
+      ];
   const sections = kinds
     .map((k) => {
       const items = found.filter((e) => e.entityType === k);
       if (items.length === 0 && (q !== '' || kind === undefined)) return '';
-      return `<section><h2>${kindLabels(k).plural} (${items.length})</h2>${entityTable(items)}</section>`;
+      return `<section><h2>${escapeHtml(kindLabelOf(k).plural)} (${items.length})</h2>${entityTable(items)}</section>`;
     })
     .join('');
   const summary =
     q === '' && kind === undefined
       ? `<p class="note">${all.length} entities. Each has a page at DataHub's path, e.g. <code>/dataset/&lt;urn&gt;</code>; the editor's “Open in catalog” links lead here.</p>`
-      : `<p class="note">${found.length} of ${all.length} entities match${q ? ` “${text(q)}”` : ''}${kind ? ` among ${escapeHtml(kindLabels(kind).plural.toLowerCase())}` : ''}. <a href="/">Show all</a></p>`;
+      : `<p class="note">${found.length} of ${all.length} entities match${q ? ` “${text(q)}”` : ''}${kind ? ` among ${escapeHtml(kindLabelOf(kind).plural.toLowerCase())}` : ''}. <a href="/">Show all</a></p>`;
   const empty = found.length === 0 ? '<p class="none">Nothing matches.</p>' : '';
   sendHtml(
     res,
@@ -151,7 +161,7 @@ function home(res: ServerResponse, s: PageServices, query: URLSearchParams, path
 function entity(res: ServerResponse, s: PageServices, pathName: string, rest: string, query: URLSearchParams): void {
   const found = urnFromPagePath(rest, (c) => {
     const key = s.namespaces.keyOf(c.text);
-    return key !== undefined && isCatalogKind(c.urn.kind) && s.pageData.exists(key, c.urn.kind);
+    return key !== undefined && s.pageData.existsAny(key, c.urn);
   });
   if ('error' in found) {
     problem(res, 400, 'Not a URN', `<p>The path does not hold a URN: ${text(found.error)}.</p>`);
@@ -159,7 +169,7 @@ function entity(res: ServerResponse, s: PageServices, pathName: string, rest: st
   }
   const { urn, text: urnText } = found;
   const right = pathNameOf(urn);
-  if (right !== pathName && (isCatalogKind(urn.kind) || urn.kind === 'corpuser' || urn.kind === 'dataPlatform')) {
+  if (right !== pathName && urn.kind !== 'schemaField' && hasPages(entityTypeOfUrn(urn))) {
     // `/features/urn:li:dataset:…`: the page of that URN is at its own kind's path.
     const qs = query.toString();
     res.writeHead(302, {
@@ -193,14 +203,34 @@ function entity(res: ServerResponse, s: PageServices, pathName: string, rest: st
     return;
   }
   const key = s.namespaces.keyOf(urnText)!;
-  if (urn.kind === 'corpuser') return userPage(res, s, urnText, key, urn.user);
-  if (urn.kind === 'dataPlatform') return platformPage(res, s, urnText, urn.platform);
-  if (!isCatalogKind(urn.kind)) {
-    const type = urn.kind === 'other' ? urn.entityType : urn.kind;
+  const type = entityTypeOfUrn(urn);
+  if (!hasPages(type)) {
     notFound(
       res,
-      `The local catalog has no <code>${text(type)}</code> entities: it stores datasets, ML features, feature tables, ML models and model groups. <code>${text(urnText)}</code> is not here.`,
+      `The local catalog has no pages for <code>${text(type)}</code> entities: DataHub's web UI has none either. <code>${text(urnText)}</code> is not shown here.`,
     );
+    return;
+  }
+  if (urn.kind === 'corpuser') return userPage(res, s, urnText, key, urn);
+  if (urn.kind === 'dataPlatform') return platformPage(res, s, urnText, key, urn);
+  if (!isCatalogKind(urn.kind)) {
+    const aspects = s.pageData.rawAspects(key);
+    if (aspects.size === 0) {
+      notFound(
+        res,
+        `The local catalog has no ${escapeHtml(kindLabelOf(type).word)} <code>${text(urnText)}</code>.`,
+        displayId(urn),
+      );
+      return;
+    }
+    const page = otherEntityPage({
+      data: s.pageData,
+      urnText,
+      key,
+      summary: s.pageData.otherSummary(key, urnText, urn, aspects),
+      aspects,
+    });
+    sendHtml(res, 200, layout({ title: page.title, body: page.body }));
     return;
   }
   const aspects = s.pageData.aspects(key);
@@ -208,7 +238,7 @@ function entity(res: ServerResponse, s: PageServices, pathName: string, rest: st
   if (!ref || !s.pageData.exists(key, urn.kind, aspects)) {
     notFound(
       res,
-      `The local catalog has no ${escapeHtml(kindLabels(urn.kind).label.toLowerCase())} <code>${text(urnText)}</code>.`,
+      `The local catalog has no ${escapeHtml(kindLabelOf(urn.kind).label.toLowerCase())} <code>${text(urnText)}</code>.`,
       ref?.summary.name,
     );
     return;
@@ -226,13 +256,17 @@ function entity(res: ServerResponse, s: PageServices, pathName: string, rest: st
   sendHtml(res, 200, layout({ title: page.title, body: page.body }));
 }
 
-/** The catalog keeps no user profiles: a user's page lists the links they added and the aspects last written as them. */
-function userPage(res: ServerResponse, s: PageServices, urnText: string, key: string, user: string): void {
+/**
+ * A user's page: the profile stored for them (corpUserInfo …) as any other kind's page, and what
+ * they did here: the links they added and the aspects last written as them.
+ */
+function userPage(res: ServerResponse, s: PageServices, urnText: string, key: string, urn: Urn): void {
   const { links, changed } = s.pageData.byUser(key);
-  if (links.length === 0 && changed.length === 0) {
+  const aspects = s.pageData.rawAspects(key);
+  if (links.length === 0 && changed.length === 0 && aspects.size === 0) {
     notFound(
       res,
-      `The local catalog keeps no user profiles, and <code>${text(urnText)}</code> added no link and wrote no aspect here.`,
+      `The local catalog has no user <code>${text(urnText)}</code>: no profile is stored for them, and they added no link and wrote no aspect here.`,
     );
     return;
   }
@@ -258,26 +292,40 @@ function userPage(res: ServerResponse, s: PageServices, urnText: string, key: st
     .slice(0, LIST_LIMIT)
     .map(
       (c) =>
-        `<tr><td>${entityLink(c.entity.key, c.entity.name)}</td><td>${escapeHtml(kindLabels(c.entity.entityType).label)}</td><td>${c.aspects.map((a) => `<code>${escapeHtml(a)}</code>`).join(', ')}</td><td>${escapeHtml(when(c.time))}</td></tr>`,
+        `<tr><td>${entityLink(c.entity.key, c.entity.name)}</td><td>${escapeHtml(kindLabelOf(c.entity.entityType).label)}</td><td>${c.aspects.map((a) => `<code>${escapeHtml(a)}</code>`).join(', ')}</td><td>${escapeHtml(when(c.time))}</td></tr>`,
     )
     .join('');
-  const body =
-    `<p class="kind">User</p><h1>${text(decodePart(user))}</h1><p class="urn"><code>${text(urnText)}</code></p>` +
-    '<p class="note">The local catalog keeps no user profiles; this is what this user did here.</p>' +
-    `<section id="links"><h2>Links added (${links.length})</h2>${links.length ? `<table><thead><tr><th>Link</th><th>On</th><th>When</th></tr></thead><tbody>${linkRows}</tbody></table>` : '<p class="none">None.</p>'}</section>` +
+  const activity =
+    (aspects.size === 0 ? '<p class="note">No profile is stored for this user; this is what they did here.</p>' : '') +
+    `<section id="links-added"><h2>Links added (${links.length})</h2>${links.length ? `<table><thead><tr><th>Link</th><th>On</th><th>When</th></tr></thead><tbody>${linkRows}</tbody></table>` : '<p class="none">None.</p>'}</section>` +
     `<section id="changed"><h2>Last changed by this user (${byEntity.size})</h2>${byEntity.size ? `<table><thead><tr><th>Entity</th><th>Kind</th><th>Aspects</th><th>When</th></tr></thead><tbody>${changedRows}</tbody></table>` : '<p class="none">None.</p>'}</section>`;
-  sendHtml(res, 200, layout({ title: decodePart(user), body }));
+  const page = otherEntityPage({
+    data: s.pageData,
+    urnText,
+    key,
+    summary: s.pageData.otherSummary(key, urnText, urn, aspects),
+    aspects,
+    extra: activity,
+  });
+  sendHtml(res, 200, layout({ title: page.title, body: page.body }));
 }
 
-/** A platform's page: the entities whose URN names it. */
-function platformPage(res: ServerResponse, s: PageServices, urnText: string, platform: string): void {
+/** A platform's page: its stored info as any other kind's page, and the entities whose URN names it. */
+function platformPage(res: ServerResponse, s: PageServices, urnText: string, key: string, urn: Urn): void {
+  const platform = urn.kind === 'dataPlatform' ? urn.platform : '';
   const items = s.pageData.entities().filter((e) => e.platform === platform);
-  if (items.length === 0) {
+  const aspects = s.pageData.rawAspects(key);
+  if (items.length === 0 && aspects.size === 0) {
     notFound(res, `The local catalog holds nothing on platform <code>${text(urnText)}</code>.`);
     return;
   }
-  const body =
-    `<p class="kind">Data platform</p><h1>${text(decodePart(platform))}</h1><p class="urn"><code>${text(urnText)}</code></p>` +
-    `<section><h2>Entities (${items.length})</h2>${entityTable(items, true)}</section>`;
-  sendHtml(res, 200, layout({ title: decodePart(platform), body }));
+  const page = otherEntityPage({
+    data: s.pageData,
+    urnText,
+    key,
+    summary: s.pageData.otherSummary(key, urnText, urn, aspects),
+    aspects,
+    extra: `<section id="entities"><h2>Entities (${items.length})</h2>${entityTable(items, true)}</section>`,
+  });
+  sendHtml(res, 200, layout({ title: page.title || decodePart(platform), body: page.body }));
 }

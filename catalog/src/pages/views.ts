@@ -4,12 +4,12 @@
  * out (institutional memory) only when they are http(s) URLs.
  */
 import { textOf, type AspectName } from '../../../model/src/aspects';
-import { kindLabels } from '../../../model/src/kinds';
+import { displayId } from '../../../model/src/entityNames';
 import { findField, simplePath } from '../../../model/src/fieldPath';
 import { shownColumns } from '../../../model/src/readShapes';
-import { decodePart, type Urn } from '../../../model/src/urn';
-import type { StoredAspect } from '../store';
-import { isObject, str, strings, type EntitySummary, type PageData } from './data';
+import { decodePart, parseUrn, type Urn } from '../../../model/src/urn';
+import type { RawStoredAspect, StoredAspect } from '../store';
+import { isObject, kindLabelOf, str, strings, type EntitySummary, type PageData } from './data';
 import { escapeHtml, text, when } from './html';
 import { markdownHtml, summaryText } from './markdown';
 import { pageHref } from './paths';
@@ -69,7 +69,7 @@ export function entityTable(items: readonly EntitySummary[], showKind = false): 
     .map(
       (e) =>
         `<tr><td>${entityLink(e.key, e.name)}<br><code class="note">${text(e.key)}</code></td>` +
-        (showKind ? `<td>${escapeHtml(kindLabels(e.entityType).label)}</td>` : '') +
+        (showKind ? `<td>${escapeHtml(kindLabelOf(e.entityType).label)}</td>` : '') +
         `<td>${text(e.platform ?? '')}</td><td>${e.description ? summaryText(e.description) : '<span class="none">No description.</span>'}</td></tr>`,
     )
     .join('');
@@ -141,8 +141,8 @@ function customProperties(props: Json | undefined): string {
   );
 }
 
-function lastChange(aspects: ReadonlyMap<AspectName, StoredAspect>): string {
-  let last: StoredAspect | undefined;
+function lastChange(aspects: ReadonlyMap<string, RawStoredAspect>): string {
+  let last: RawStoredAspect | undefined;
   for (const a of aspects.values()) if (!last || a.lastModified.time > last.lastModified.time) last = a;
   return last
     ? `<p class="note">Last changed ${escapeHtml(when(last.lastModified.time))} by ${entityLink(last.lastModified.actor)} (${escapeHtml(last.aspect)}, version ${last.version}).</p>`
@@ -184,7 +184,7 @@ export interface EntityInput {
 export function entityPage(i: EntityInput): EntityPage {
   const props = (name: AspectName): Json | undefined => i.aspects.get(name)?.value;
   const head = (extra: Array<[string, string | undefined]>): string =>
-    heading(kindLabels(i.summary.entityType).label, i.summary.name, i.urnText, i.key) + facts(extra);
+    heading(kindLabelOf(i.summary.entityType).label, i.summary.name, i.urnText, i.key) + facts(extra);
   const u = i.urn;
   let body: string;
   switch (u.kind) {
@@ -282,7 +282,112 @@ export function entityPage(i: EntityInput): EntityPage {
     default:
       body = '';
   }
-  return { title: i.summary.name, body: body + lastChange(i.aspects) };
+  const raw = i.data.rawAspects(i.key);
+  return {
+    title: i.summary.name,
+    body: body + linkedSection(i.data, i.urnText, raw) + aspectsSection(raw) + lastChange(raw),
+  };
+}
+
+/** Fields of audit stamps: who wrote an aspect is not an entity the aspect names. */
+const STAMP_FIELDS = new Set(['actor', 'impersonator']);
+
+/** The URNs an aspect value names (owners, tags, terms, parents, inputs …), in the order met, each once. */
+function urnsIn(value: unknown, out: Set<string>, max: number): void {
+  if (out.size >= max) return;
+  if (typeof value === 'string') {
+    if (value.startsWith('urn:') && parseUrn(value).ok) out.add(value);
+  } else if (Array.isArray(value)) {
+    for (const v of value) urnsIn(v, out, max);
+  } else if (isObject(value)) {
+    for (const [k, v] of Object.entries(value)) if (!STAMP_FIELDS.has(k)) urnsIn(v, out, max);
+  }
+}
+
+/**
+ * The entities the aspects name that have pages here, each with its name and kind and the aspects
+ * naming it: linked when the catalog holds it, marked when it does not.
+ */
+function linkedSection(data: PageData, self: string, raw: ReadonlyMap<string, RawStoredAspect>): string {
+  const where = new Map<string, string[]>();
+  for (const a of [...raw.values()].sort((x, y) => x.aspect.localeCompare(y.aspect))) {
+    const found = new Set<string>();
+    urnsIn(a.value, found, LIST_LIMIT);
+    for (const u of found) {
+      if (u === self) continue;
+      const aspects = where.get(u) ?? [];
+      aspects.push(a.aspect);
+      where.set(u, aspects);
+    }
+  }
+  const rows = [...where]
+    .slice(0, LIST_LIMIT)
+    .flatMap(([u, aspects]) => {
+      const ref = data.summaryOf(u);
+      if (!ref) return [];
+      // Only what is here is linked: an absent entity's page would be the not-found one.
+      const name = ref.exists
+        ? entityLink(u, ref.summary.name)
+        : `${text(ref.summary.name)} <span class="badge absent">not in this catalog</span>`;
+      return [
+        `<tr><td>${name}<br><code class="note">${text(u)}</code></td>` +
+          `<td>${escapeHtml(kindLabelOf(ref.summary.entityType).label)}</td>` +
+          `<td>${aspects.map((a) => `<code>${text(a)}</code>`).join(', ')}</td></tr>`,
+      ];
+    })
+    .join('');
+  if (rows === '') return '';
+  return section(
+    'linked',
+    'Linked entities',
+    `<table><thead><tr><th>Name</th><th>Kind</th><th>Named in</th></tr></thead><tbody>${rows}</tbody></table>`,
+  );
+}
+
+/** Every stored aspect, by name: its version and last change, its JSON value in a collapsed block. */
+function aspectsSection(raw: ReadonlyMap<string, RawStoredAspect>): string {
+  const items = [...raw.values()]
+    .sort((a, b) => a.aspect.localeCompare(b.aspect))
+    .map(
+      (a) =>
+        `<details id="aspect-${escapeHtml(a.aspect)}"><summary><code>${text(a.aspect)}</code> <span class="note">version ${a.version}, ${escapeHtml(when(a.lastModified.time))}</span></summary>` +
+        `<pre>${text(JSON.stringify(a.value, null, 2) ?? '')}</pre></details>`,
+    )
+    .join('');
+  return section('aspects', `Aspects (${raw.size})`, items || '<p class="none">None.</p>');
+}
+
+export interface OtherEntityInput {
+  data: PageData;
+  urnText: string;
+  key: string;
+  summary: EntitySummary;
+  aspects: ReadonlyMap<string, RawStoredAspect>;
+  /** More sections of the kind (a user's links, a platform's entities), after the description. */
+  extra?: string;
+}
+
+/**
+ * The page of an entity of a kind that is not a catalog kind (a user, a tag, a term, a container,
+ * a job …): its name as the hover shows it, its id, the hover's facts, its description, the
+ * entities its aspects name, and every aspect.
+ */
+export function otherEntityPage(i: OtherEntityInput): EntityPage {
+  const s = i.summary;
+  const id = displayId(s.urn);
+  const shown: Array<[string, string | undefined]> = [
+    ['Id', `<code>${text(id)}</code>`],
+    ...(s.facts ?? []).map(([label, value]): [string, string] => [label, text(value)]),
+  ];
+  const body =
+    heading(kindLabelOf(s.entityType).label, s.name, i.urnText, i.key) +
+    facts(shown) +
+    section('description', 'Description', description(s.description)) +
+    (i.extra ?? '') +
+    linkedSection(i.data, i.urnText, i.aspects) +
+    aspectsSection(i.aspects) +
+    lastChange(i.aspects);
+  return { title: s.name, body };
 }
 
 function dataTypeCell(props: Json | undefined): string {
