@@ -163,10 +163,11 @@ const ROWS = [
     view: {
       field: 'corpGroup',
       typename: 'CorpGroup',
-      // The member count as DataHub's group page asks it: the users whose groupMembership or
-      // nativeGroupMembership names the group, counted only (count 0: the total alone).
+      // The member count as DataHub's web UI asks it (datahub-web-react's search results:
+      // `memberCount: relationships(…, count: 1) { total }`): the users whose groupMembership or
+      // nativeGroupMembership names the group; only the total is read.
       selection:
-        'urn name properties { displayName description email } editableProperties { description email } members: relationships(input: { types: ["IsMemberOfGroup", "IsMemberOfNativeGroup"], direction: INCOMING, start: 0, count: 0 }) { total }',
+        'urn name properties { displayName description email } editableProperties { description email } members: relationships(input: { types: ["IsMemberOfGroup", "IsMemberOfNativeGroup"], direction: INCOMING, start: 0, count: 1 }) { total }',
       exists: true,
       deprecation: false,
       context: ['ownership'],
@@ -368,7 +369,8 @@ const ROWS = [
     view: {
       field: 'chart',
       typename: 'Chart',
-      // The datasets a chart reads, as DataHub's chart page asks them (its `Consumes` relationships).
+      // The datasets a chart reads, as DataHub's web UI asks them (datahub-web-react's chart query:
+      // `inputs: relationships(input: { types: ["Consumes"], direction: OUTGOING … })`).
       selection: `urn tool chartId properties { name description } ${EDITED} inputs: relationships(input: { types: ["Consumes"], direction: OUTGOING, start: 0, count: 10 }) { total relationships { entity { urn ... on Dataset { name } } } }`,
       exists: true,
       deprecation: true,
@@ -395,7 +397,8 @@ const ROWS = [
     view: {
       field: 'dashboard',
       typename: 'Dashboard',
-      // The charts a dashboard holds, as DataHub's dashboard page asks them (its `Contains` relationships).
+      // The charts a dashboard holds: its outgoing `Contains` relationships (DashboardInfo.charts'
+      // @Relationship; a chart's page asks the same type incoming for its dashboards).
       selection: `urn tool dashboardId properties { name description } ${EDITED} charts: relationships(input: { types: ["Contains"], direction: OUTGOING, start: 0, count: 10 }) { total relationships { entity { urn ... on Chart { properties { name } } } } }`,
       exists: true,
       deprecation: true,

@@ -3,7 +3,8 @@
  * in both modes, from the aspects DataHub stores them in: each kind's root field with the fields
  * the server asks (its resolve document), `entity(urn:)` and `entities(urns:)`, a never-written URN
  * answered as DataHub answers it (spec: null; DataHub mode: `exists` false, or properties null for
- * a type without `exists`), and `searchAcrossEntities` filtered to their types.
+ * a type without `exists`, or an error where DataHub's loader fails), `searchAcrossEntities`
+ * filtered to their types, and the relationships, parents and inputs/outputs the hovers list.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';

@@ -1,7 +1,8 @@
 /**
  * The looked-up-only kinds (model/src/kinds.ts `view`: users, groups, tags, glossary terms and
- * nodes, domains, containers, flows, jobs, charts, dashboards, data products, platforms) through
- * the real server process against the real local catalog with the sample data, in both modes:
+ * nodes, domains, containers, flows, jobs, charts, dashboards, data products, platforms and every
+ * kind after them) through the real server process against the real local catalog with the sample
+ * data and test/support/moreKinds.ts, in both modes:
  * each hovers with the catalog's name beside its id, a never-written one is an `unknown-urn`
  * Warning, a deprecated one names its replacement with a quick fix, and a typo gets near names
  * of its own kind.
