@@ -44,7 +44,8 @@ export interface KindView {
   readonly writtenWhen?: string;
   readonly name: readonly string[];
   readonly description: readonly string[];
-  readonly facts: ReadonlyArray<readonly [label: string, path: string]>;
+  /** Label, path, and for a list asked one page at a time the path of its `total` (the count beyond the page). */
+  readonly facts: ReadonlyArray<readonly [label: string, path: string, total?: string]>;
   /** The aspects the local catalog reads the entity from (the names its search index covers first). */
   readonly aspects: readonly string[];
 }
@@ -379,7 +380,7 @@ const ROWS = [
       description: DESCRIBED,
       facts: [
         ['Tool', 'tool'],
-        ['Inputs', 'inputs.relationships.entity.name'],
+        ['Inputs', 'inputs.relationships.entity.name', 'inputs.total'],
       ],
       aspects: ['chartInfo', 'editableChartProperties'],
     },
@@ -407,7 +408,7 @@ const ROWS = [
       description: DESCRIBED,
       facts: [
         ['Tool', 'tool'],
-        ['Charts', 'charts.relationships.entity.properties.name'],
+        ['Charts', 'charts.relationships.entity.properties.name', 'charts.total'],
       ],
       aspects: ['dashboardInfo', 'editableDashboardProperties'],
     },
