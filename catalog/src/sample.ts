@@ -84,6 +84,12 @@ export const SAMPLE = {
   },
   primaryKey: 'urn:li:mlPrimaryKey:(users_table,user_id)',
   query: 'urn:li:query:revenue-by-day',
+  /** The domain the Marketing domain sits in. */
+  parentDomain: 'urn:li:domain:business',
+  structuredProperty: 'urn:li:structuredProperty:io.acryl.privacy.retentionTime',
+  /** A column assertion on the revenue table, its last run a success. */
+  assertion: 'urn:li:assertion:4c6a0a2f9d1e4b7c8e3f5a6b7c8d9e0f',
+  ownershipType: 'urn:li:ownershipType:steward',
 } as const;
 
 /** The v2 field paths of the clicks dataset. */
@@ -377,6 +383,8 @@ function peopleAndPipelines(): Array<[string, string, string, Json]> {
       },
     ],
     ['corpuser', p.alice, 'corpUserEditableInfo', { teams: ['Data Platform'], skills: [], pictureLink: '' }],
+    ['corpuser', p.alice, 'groupMembership', { groups: [p.group] }],
+    ['corpuser', p.bob, 'groupMembership', { groups: [p.group] }],
     [
       'corpuser',
       p.bob,
@@ -441,8 +449,13 @@ function peopleAndPipelines(): Array<[string, string, string, Json]> {
       'domain',
       SAMPLE.domain,
       'domainProperties',
-      { name: 'Marketing', description: 'Campaigns, attribution and revenue reporting.' },
+      {
+        name: 'Marketing',
+        description: 'Campaigns, attribution and revenue reporting.',
+        parentDomain: SAMPLE.parentDomain,
+      },
     ],
+    ['domain', SAMPLE.parentDomain, 'domainProperties', { name: 'Business', description: 'The business units.' }],
     [
       'container',
       SAMPLE.container,
@@ -477,6 +490,12 @@ function peopleAndPipelines(): Array<[string, string, string, Json]> {
     ],
     [
       'dataJob',
+      SAMPLE.jobs.load,
+      'dataJobInputOutput',
+      { inputDatasets: [SAMPLE.datasets.orders], outputDatasets: [SAMPLE.datasets.revenue] },
+    ],
+    [
+      'dataJob',
       SAMPLE.jobs.loadV1,
       'dataJobInfo',
       { name: 'Load revenue (v1)', description: 'The first version of the load.', type: { string: 'COMMAND' } },
@@ -491,7 +510,12 @@ function peopleAndPipelines(): Array<[string, string, string, Json]> {
       'chart',
       SAMPLE.chart,
       'chartInfo',
-      { title: 'Revenue by day', description: 'Daily revenue, last 90 days.', lastModified: audit },
+      {
+        title: 'Revenue by day',
+        description: 'Daily revenue, last 90 days.',
+        inputs: [SAMPLE.datasets.revenue],
+        lastModified: audit,
+      },
     ],
     [
       'dashboard',
@@ -529,6 +553,60 @@ function peopleAndPipelines(): Array<[string, string, string, Json]> {
         name: 'Revenue by day',
         statement: { value: 'SELECT day, sum(amount)\nFROM db.orders\nGROUP BY day', language: 'SQL' },
         source: 'MANUAL',
+        created: stamp,
+        lastModified: stamp,
+      },
+    ],
+    [
+      'structuredProperty',
+      SAMPLE.structuredProperty,
+      'propertyDefinition',
+      {
+        qualifiedName: 'io.acryl.privacy.retentionTime',
+        displayName: 'Retention time',
+        description: 'How many days the data is kept.',
+        valueType: 'urn:li:dataType:datahub.number',
+        cardinality: 'SINGLE',
+        allowedValues: [{ value: { double: 30 } }, { value: { double: 90 } }, { value: { double: 365 } }],
+        entityTypes: ['urn:li:entityType:datahub.dataset'],
+        immutable: false,
+      },
+    ],
+    [
+      'assertion',
+      SAMPLE.assertion,
+      'assertionInfo',
+      {
+        type: 'DATASET',
+        description: 'Revenue is never negative',
+        datasetAssertion: {
+          dataset: SAMPLE.datasets.revenue,
+          scope: 'DATASET_COLUMN',
+          operator: 'GREATER_THAN_OR_EQUAL_TO',
+          parameters: { value: { value: '0', type: 'NUMBER' } },
+        },
+      },
+    ],
+    [
+      'assertion',
+      SAMPLE.assertion,
+      'assertionRunEvent',
+      {
+        timestampMillis: SAMPLE_TIME,
+        runId: 'sample-run-1',
+        asserteeUrn: SAMPLE.datasets.revenue,
+        assertionUrn: SAMPLE.assertion,
+        status: 'COMPLETE',
+        result: { type: 'SUCCESS', actualAggValue: 0 },
+      },
+    ],
+    [
+      'ownershipType',
+      SAMPLE.ownershipType,
+      'ownershipTypeInfo',
+      {
+        name: 'Data Steward',
+        description: 'Answers for the meaning and quality of the data.',
         created: stamp,
         lastModified: stamp,
       },

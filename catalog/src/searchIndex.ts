@@ -36,7 +36,8 @@ const DDL = `CREATE VIRTUAL TABLE IF NOT EXISTS search_index USING fts5(
 CREATE TABLE IF NOT EXISTS search_keys (key TEXT PRIMARY KEY, row INTEGER NOT NULL) WITHOUT ROWID;`;
 /** catalog_meta key recording that search_index holds every entity (files written before it get it built on open). */
 const BUILT = 'search_index_version';
-const VERSION = '3';
+/** Raised when what is indexed changes (4: the looked-up-only kinds added since, assertions, incidents …). */
+const VERSION = '4';
 
 /** The aspects whose change can change an entity's row: its existence, name or shown description. */
 const SEARCHED_ASPECTS: ReadonlySet<string> = new Set<AspectName>([

@@ -84,6 +84,7 @@ export class AspectStore {
   private readonly selectOne: Database.Statement<[string, string], AspectRow>;
   private readonly selectAll: Database.Statement<[string], AspectRow>;
   private readonly selectAny: Database.Statement<[string], { one: number }>;
+  private selectByAspect: Database.Statement<[string], { urn: string; value: string }> | undefined;
   private readonly upsert: Database.Statement<AspectRow>;
   private readonly listings = new Map<string, Database.Statement<[], ListedAspect>>();
   /** The entities by name and description (searchIndex.ts), kept current by `put`. */
@@ -189,6 +190,14 @@ export class AspectStore {
   /** Every aspect stored for one entity, whatever its name, by aspect name. */
   getAllRaw(urn: string): Map<string, RawStoredAspect> {
     return new Map(this.selectAll.all(urn).map((r) => [r.aspect, fromRow(r)]));
+  }
+
+  /** Every stored value of one aspect of any name, with its entity's key, in key order (relationships read backwards). */
+  valuesOfAspect(aspect: string): Array<{ urn: string; value: unknown }> {
+    this.selectByAspect ??= this.db.prepare<[string], { urn: string; value: string }>(
+      'SELECT urn, value FROM aspects WHERE aspect = ? ORDER BY urn',
+    );
+    return this.selectByAspect.all(aspect).map((r) => ({ urn: r.urn, value: JSON.parse(r.value) as unknown }));
   }
 
   /** Whether any aspect is stored for this key (DataHub's `exists`: its key aspect is written with the first aspect). */

@@ -24,8 +24,8 @@
  *   (a path) has no value: DataHub answers an object for any URN, its aspects null.
  *
  * Every lookup below reads the table; none switches on the kind. Another kind of DataHub's
- * registry (query, assertion, notebook …: registry.ts) is added as a ROW here, not as new switch
- * arms elsewhere.
+ * registry (registry.ts) is added as a ROW here, not as new switch arms elsewhere. A kind
+ * DataHub's GraphQL has no type for (mlModelDeployment) is parsed only, not looked up.
  *
  * No imports: aspects.ts, urn.ts and entityNames.ts build on this file.
  */
@@ -44,7 +44,8 @@ export interface KindView {
   readonly writtenWhen?: string;
   readonly name: readonly string[];
   readonly description: readonly string[];
-  readonly facts: ReadonlyArray<readonly [label: string, path: string]>;
+  /** Label, path, and for a list asked one page at a time the path of its `total` (the count beyond the page). */
+  readonly facts: ReadonlyArray<readonly [label: string, path: string, total?: string]>;
   /** The aspects the local catalog reads the entity from (the names its search index covers first). */
   readonly aspects: readonly string[];
 }
@@ -163,13 +164,20 @@ const ROWS = [
     view: {
       field: 'corpGroup',
       typename: 'CorpGroup',
-      selection: 'urn name properties { displayName description email } editableProperties { description email }',
+      // The member count as DataHub's web UI asks it (datahub-web-react's search results:
+      // `memberCount: relationships(…, count: 1) { total }`): the users whose groupMembership or
+      // nativeGroupMembership names the group; only the total is read.
+      selection:
+        'urn name properties { displayName description email } editableProperties { description email } members: relationships(input: { types: ["IsMemberOfGroup", "IsMemberOfNativeGroup"], direction: INCOMING, start: 0, count: 1 }) { total }',
       exists: true,
       deprecation: false,
       context: ['ownership'],
       name: ['properties.displayName'],
       description: DESCRIBED,
-      facts: [['Email', 'editableProperties.email|properties.email']],
+      facts: [
+        ['Email', 'editableProperties.email|properties.email'],
+        ['Members', 'members.total'],
+      ],
       aspects: ['corpGroupInfo', 'corpGroupEditableInfo'],
     },
   },
@@ -256,14 +264,15 @@ const ROWS = [
     view: {
       field: 'domain',
       typename: 'Domain',
-      selection: 'urn properties { name description }',
+      selection:
+        'urn properties { name description } parentDomains { domains { urn ... on Domain { properties { name } } } }',
       exists: false,
       writtenWhen: 'properties',
       deprecation: false,
       context: ['ownership'],
       name: ['properties.name'],
       description: ['properties.description'],
-      facts: [],
+      facts: [['In', 'parentDomains.domains.properties.name']],
       aspects: ['domainProperties'],
     },
   },
@@ -333,7 +342,7 @@ const ROWS = [
     view: {
       field: 'dataJob',
       typename: 'DataJob',
-      selection: `urn jobId dataFlow { urn orchestrator flowId properties { name } } properties { name description } ${EDITED}`,
+      selection: `urn jobId dataFlow { urn orchestrator flowId properties { name } } properties { name description } ${EDITED} inputOutput { inputDatasets { name } outputDatasets { name } }`,
       exists: true,
       deprecation: true,
       context: [...ASSET_CONTEXT, 'lineage'],
@@ -342,6 +351,8 @@ const ROWS = [
       facts: [
         ['Flow', 'dataFlow.properties.name|dataFlow.flowId'],
         ['Orchestrator', 'dataFlow.orchestrator'],
+        ['Inputs', 'inputOutput.inputDatasets.name'],
+        ['Outputs', 'inputOutput.outputDatasets.name'],
       ],
       aspects: ['dataJobInfo', 'editableDataJobProperties'],
     },
@@ -359,13 +370,18 @@ const ROWS = [
     view: {
       field: 'chart',
       typename: 'Chart',
-      selection: `urn tool chartId properties { name description } ${EDITED}`,
+      // The datasets a chart reads, as DataHub's web UI asks them (datahub-web-react's chart query:
+      // `inputs: relationships(input: { types: ["Consumes"], direction: OUTGOING … })`).
+      selection: `urn tool chartId properties { name description } ${EDITED} inputs: relationships(input: { types: ["Consumes"], direction: OUTGOING, start: 0, count: 10 }) { total relationships { entity { urn ... on Dataset { name } } } }`,
       exists: true,
       deprecation: true,
       context: [...ASSET_CONTEXT, 'lineage'],
       name: ['properties.name'],
       description: DESCRIBED,
-      facts: [['Tool', 'tool']],
+      facts: [
+        ['Tool', 'tool'],
+        ['Inputs', 'inputs.relationships.entity.name', 'inputs.total'],
+      ],
       aspects: ['chartInfo', 'editableChartProperties'],
     },
   },
@@ -382,13 +398,18 @@ const ROWS = [
     view: {
       field: 'dashboard',
       typename: 'Dashboard',
-      selection: `urn tool dashboardId properties { name description } ${EDITED}`,
+      // The charts a dashboard holds: its outgoing `Contains` relationships (DashboardInfo.charts'
+      // @Relationship; a chart's page asks the same type incoming for its dashboards).
+      selection: `urn tool dashboardId properties { name description } ${EDITED} charts: relationships(input: { types: ["Contains"], direction: OUTGOING, start: 0, count: 10 }) { total relationships { entity { urn ... on Chart { properties { name } } } } }`,
       exists: true,
       deprecation: true,
       context: [...ASSET_CONTEXT, 'lineage'],
       name: ['properties.name'],
       description: DESCRIBED,
-      facts: [['Tool', 'tool']],
+      facts: [
+        ['Tool', 'tool'],
+        ['Charts', 'charts.relationships.entity.properties.name', 'charts.total'],
+      ],
       aspects: ['dashboardInfo', 'editableDashboardProperties'],
     },
   },
@@ -492,6 +513,297 @@ const ROWS = [
       description: ['properties.description'],
       facts: [['Statement', 'properties.statement.value']],
       aspects: ['queryProperties'],
+    },
+  },
+  {
+    kind: 'dataPlatformInstance',
+    graphqlEntityType: 'DATA_PLATFORM_INSTANCE',
+    propertiesAspect: 'dataPlatformInstanceProperties',
+    keyAspect: 'dataPlatformInstanceKey',
+    ml: false,
+    written: false,
+    label: 'Platform instance',
+    plural: 'Platform instances',
+    word: 'platform instance',
+    view: {
+      field: 'dataPlatformInstance',
+      typename: 'DataPlatformInstance',
+      selection: 'urn instanceId platform { urn name properties { displayName } } properties { name description }',
+      exists: false,
+      writtenWhen: 'properties',
+      deprecation: true,
+      context: ['ownership', 'tags'],
+      name: ['properties.name'],
+      description: ['properties.description'],
+      facts: [['Platform', 'platform.properties.displayName|platform.name']],
+      aspects: ['dataPlatformInstanceProperties'],
+    },
+  },
+  {
+    kind: 'dataProcessInstance',
+    graphqlEntityType: 'DATA_PROCESS_INSTANCE',
+    propertiesAspect: 'dataProcessInstanceProperties',
+    keyAspect: 'dataProcessInstanceKey',
+    ml: false,
+    written: false,
+    label: 'Run',
+    plural: 'Runs',
+    word: 'run',
+    view: {
+      // A run of a job or flow: its name, its last state (DataHub's `state`, newest first) and what it ran.
+      field: 'dataProcessInstance',
+      typename: 'DataProcessInstance',
+      selection:
+        'urn properties { name } state(limit: 1) { status result { resultType } } parentTemplate { urn ... on DataJob { properties { name } } }',
+      exists: true,
+      deprecation: false,
+      context: [],
+      name: ['properties.name'],
+      description: [],
+      facts: [
+        ['Last state', 'state.result.resultType|state.status'],
+        ['Of', 'parentTemplate.properties.name|parentTemplate.urn'],
+      ],
+      aspects: ['dataProcessInstanceProperties'],
+    },
+  },
+  {
+    kind: 'structuredProperty',
+    graphqlEntityType: 'STRUCTURED_PROPERTY',
+    propertiesAspect: 'propertyDefinition',
+    keyAspect: 'structuredPropertyKey',
+    ml: false,
+    written: false,
+    label: 'Structured property',
+    plural: 'Structured properties',
+    word: 'structured property',
+    view: {
+      field: 'structuredProperty',
+      typename: 'StructuredPropertyEntity',
+      selection:
+        'urn definition { qualifiedName displayName description cardinality valueType { urn info { type displayName } } allowedValues { value { ... on StringValue { stringValue } ... on NumberValue { numberValue } } } }',
+      exists: true,
+      deprecation: false,
+      context: [],
+      name: ['definition.displayName'],
+      description: ['definition.description'],
+      facts: [
+        ['Type', 'definition.valueType.info.displayName|definition.valueType.info.type'],
+        ['Cardinality', 'definition.cardinality'],
+        ['Allowed values', 'definition.allowedValues.value.stringValue|definition.allowedValues.value.numberValue'],
+      ],
+      aspects: ['propertyDefinition'],
+    },
+  },
+  {
+    kind: 'assertion',
+    graphqlEntityType: 'ASSERTION',
+    propertiesAspect: 'assertionInfo',
+    keyAspect: 'assertionKey',
+    ml: false,
+    written: false,
+    label: 'Assertion',
+    plural: 'Assertions',
+    word: 'assertion',
+    view: {
+      // Its description as the title (assertion ids are GUIDs), its type and its last result
+      // (DataHub's `runEvents(limit: 1)`: the newest run; its counts over the runs it holds).
+      field: 'assertion',
+      typename: 'Assertion',
+      selection:
+        'urn info { type description } runEvents(limit: 1) { total failed runEvents { timestampMillis status result { type } } }',
+      exists: false,
+      writtenWhen: 'info',
+      deprecation: false,
+      context: ['tags'],
+      name: ['info.description'],
+      description: [],
+      facts: [
+        ['Type', 'info.type'],
+        ['Last result', 'runEvents.runEvents.result.type'],
+        ['Runs', 'runEvents.total'],
+        ['Failed', 'runEvents.failed'],
+      ],
+      aspects: ['assertionInfo'],
+    },
+  },
+  {
+    kind: 'incident',
+    graphqlEntityType: 'INCIDENT',
+    propertiesAspect: 'incidentInfo',
+    keyAspect: 'incidentKey',
+    ml: false,
+    written: false,
+    label: 'Incident',
+    plural: 'Incidents',
+    word: 'incident',
+    view: {
+      // DataHub's Incident has no root field of its own: `entity(urn:)` answers it.
+      field: 'entity',
+      typename: 'Incident',
+      selection: 'urn title description incidentType customType priority incidentStatus { state stage }',
+      exists: false,
+      writtenWhen: 'incidentType',
+      deprecation: false,
+      context: ['tags'],
+      name: ['title'],
+      description: ['description'],
+      facts: [
+        ['Type', 'customType|incidentType'],
+        ['Status', 'incidentStatus.state'],
+        ['Stage', 'incidentStatus.stage'],
+        ['Priority', 'priority'],
+      ],
+      aspects: ['incidentInfo'],
+    },
+  },
+  {
+    kind: 'notebook',
+    graphqlEntityType: 'NOTEBOOK',
+    propertiesAspect: 'notebookInfo',
+    keyAspect: 'notebookKey',
+    ml: false,
+    written: false,
+    label: 'Notebook',
+    plural: 'Notebooks',
+    word: 'notebook',
+    view: {
+      field: 'notebook',
+      typename: 'Notebook',
+      selection: `urn tool notebookId info { title description } ${EDITED}`,
+      exists: true,
+      deprecation: false,
+      context: ASSET_CONTEXT,
+      name: ['info.title'],
+      description: ['editableProperties.description', 'info.description'],
+      facts: [['Tool', 'tool']],
+      aspects: ['notebookInfo', 'editableNotebookProperties'],
+    },
+  },
+  {
+    kind: 'ownershipType',
+    graphqlEntityType: 'CUSTOM_OWNERSHIP_TYPE',
+    propertiesAspect: 'ownershipTypeInfo',
+    keyAspect: 'ownershipTypeKey',
+    ml: false,
+    written: false,
+    label: 'Ownership type',
+    plural: 'Ownership types',
+    word: 'ownership type',
+    view: {
+      // DataHub's OwnershipTypeEntity has no root field of its own: `entity(urn:)` answers it.
+      field: 'entity',
+      typename: 'OwnershipTypeEntity',
+      selection: 'urn info { name description }',
+      exists: false,
+      writtenWhen: 'info',
+      deprecation: false,
+      context: [],
+      name: ['info.name'],
+      description: ['info.description'],
+      facts: [],
+      aspects: ['ownershipTypeInfo'],
+    },
+  },
+  {
+    kind: 'application',
+    graphqlEntityType: 'APPLICATION',
+    propertiesAspect: 'applicationProperties',
+    keyAspect: 'applicationKey',
+    ml: false,
+    written: false,
+    label: 'Application',
+    plural: 'Applications',
+    word: 'application',
+    view: {
+      field: 'application',
+      typename: 'Application',
+      selection: 'urn properties { name description numAssets }',
+      exists: false,
+      writtenWhen: 'properties',
+      deprecation: false,
+      context: ASSET_CONTEXT,
+      name: ['properties.name'],
+      description: ['properties.description'],
+      facts: [['Assets', 'properties.numAssets']],
+      aspects: ['applicationProperties'],
+    },
+  },
+  {
+    kind: 'form',
+    graphqlEntityType: 'FORM',
+    propertiesAspect: 'formInfo',
+    keyAspect: 'formKey',
+    ml: false,
+    written: false,
+    label: 'Form',
+    plural: 'Forms',
+    word: 'form',
+    view: {
+      field: 'form',
+      typename: 'Form',
+      selection: 'urn info { name description type }',
+      exists: false,
+      writtenWhen: 'info',
+      deprecation: false,
+      context: ['ownership'],
+      name: ['info.name'],
+      description: ['info.description'],
+      facts: [['Type', 'info.type']],
+      aspects: ['formInfo'],
+    },
+  },
+  {
+    kind: 'businessAttribute',
+    graphqlEntityType: 'BUSINESS_ATTRIBUTE',
+    propertiesAspect: 'businessAttributeInfo',
+    keyAspect: 'businessAttributeKey',
+    ml: false,
+    written: false,
+    label: 'Business attribute',
+    plural: 'Business attributes',
+    word: 'business attribute',
+    view: {
+      field: 'businessAttribute',
+      typename: 'BusinessAttribute',
+      selection: 'urn properties { name description type }',
+      exists: false,
+      writtenWhen: 'properties',
+      deprecation: false,
+      context: ['ownership'],
+      name: ['properties.name'],
+      description: ['properties.description'],
+      facts: [['Type', 'properties.type']],
+      aspects: ['businessAttributeInfo'],
+    },
+  },
+  {
+    kind: 'dataContract',
+    graphqlEntityType: 'DATA_CONTRACT',
+    propertiesAspect: 'dataContractProperties',
+    keyAspect: 'dataContractKey',
+    ml: false,
+    written: false,
+    label: 'Data contract',
+    plural: 'Data contracts',
+    word: 'data contract',
+    view: {
+      // DataHub's DataContract has no root field of its own: `entity(urn:)` answers it. It has no
+      // name: the hover shows its state and the dataset it is about.
+      field: 'entity',
+      typename: 'DataContract',
+      selection: 'urn properties { entityUrn } status { state }',
+      exists: false,
+      writtenWhen: 'properties',
+      deprecation: false,
+      context: [],
+      name: [],
+      description: [],
+      facts: [
+        ['State', 'status.state'],
+        ['Dataset', 'properties.entityUrn'],
+      ],
+      aspects: ['dataContractProperties'],
     },
   },
 ] as const satisfies readonly KindRow[];

@@ -61,7 +61,7 @@ describe('sample data', () => {
     const store = new AspectStore(db, 'full', 'li');
     t.after(() => store.close());
     const count = store.count();
-    assert.equal(count, 64);
+    assert.equal(count, 72);
     assert.equal(loadSample(store, new NamespacePolicy(), 'urn:li:corpuser:datahub'), 0, 'no aspect changed');
     assert.equal(store.count(), count);
     for (const urn of Object.values(SAMPLE.datasets)) {

@@ -1,18 +1,20 @@
 /**
  * The looked-up-only kinds (model/src/kinds.ts `view`: users, groups, tags, glossary terms and
- * nodes, domains, containers, flows, jobs, charts, dashboards, data products, platforms) through
- * the real server process against the real local catalog with the sample data, in both modes:
+ * nodes, domains, containers, flows, jobs, charts, dashboards, data products, platforms and every
+ * kind after them) through the real server process against the real local catalog with the sample
+ * data and test/support/moreKinds.ts, in both modes:
  * each hovers with the catalog's name beside its id, a never-written one is an `unknown-urn`
  * Warning, a deprecated one names its replacement with a quick fix, and a typo gets near names
  * of its own kind.
  */
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { SAMPLE } from '../../catalog/src/sample';
 import { applyEdits } from '../support/textEdits';
 import { hoverText, positionOf } from '../support/lspClient';
 import { COMPAT_MODES, useSampleServer } from '../support/fixture';
+import { MORE, writeMoreKinds } from '../support/moreKinds';
 
 const textOf = (m: Diagnostic['message']): string => (typeof m === 'string' ? m : m.value);
 
@@ -34,7 +36,7 @@ const HOVERS: Array<{ kind: string; urn: string; at: string; expect: RegExp[] }>
     expect: [
       /^\*\*Group\*\* Data Platform · `data-platform`/,
       /Runs the warehouse and the pipelines that feed it\./,
-      /Email: data-platform@example\.com/,
+      /Email: data-platform@example\.com · Members: 2/,
     ],
   },
   {
@@ -66,6 +68,7 @@ const HOVERS: Array<{ kind: string; urn: string; at: string; expect: RegExp[] }>
     expect: [
       /^\*\*Domain\*\* Marketing · `7f3c9a52-1b7e-4c1d-9d7a-2f8e5b6c4a10`/,
       /Campaigns, attribution and revenue reporting\./,
+      /In: Business/,
     ],
   },
   {
@@ -97,14 +100,18 @@ const HOVERS: Array<{ kind: string; urn: string; at: string; expect: RegExp[] }>
     expect: [
       /^\*\*Data job\*\* Load revenue · `load_revenue`/,
       /Sums the day of orders into revenue\./,
-      /Flow: Daily revenue · Orchestrator: airflow/,
+      /Flow: Daily revenue · Orchestrator: airflow · Inputs: db\.orders · Outputs: analytics\.public\.revenue/,
     ],
   },
   {
     kind: 'chart',
     urn: SAMPLE.chart,
     at: 'revenue_by_day',
-    expect: [/^\*\*Chart\*\* Revenue by day · `revenue_by_day`/, /Daily revenue, last 90 days\./, /Tool: looker/],
+    expect: [
+      /^\*\*Chart\*\* Revenue by day · `revenue_by_day`/,
+      /Daily revenue, last 90 days\./,
+      /Tool: looker · Inputs: analytics\.public\.revenue/,
+    ],
   },
   {
     kind: 'dashboard',
@@ -113,7 +120,7 @@ const HOVERS: Array<{ kind: string; urn: string; at: string; expect: RegExp[] }>
     expect: [
       /^\*\*Dashboard\*\* Revenue overview · `revenue_overview`/,
       /Revenue for the marketing team\./,
-      /Tool: looker/,
+      /Tool: looker · Charts: Revenue by day/,
     ],
   },
   {
@@ -147,6 +154,99 @@ const HOVERS: Array<{ kind: string; urn: string; at: string; expect: RegExp[] }>
       /Statement: SELECT day, sum\(amount\) FROM db\.orders GROUP BY day/,
     ],
   },
+  {
+    kind: 'dataPlatformInstance',
+    urn: MORE.platformInstance,
+    at: 'eu_prod',
+    expect: [
+      /^\*\*Platform instance\*\* Snowflake EU · `eu_prod`/,
+      /The EU production account\./,
+      /Platform: snowflake/,
+    ],
+  },
+  {
+    kind: 'dataProcessInstance',
+    urn: MORE.run,
+    at: '5e9f0b7d',
+    expect: [
+      /^\*\*Run\*\* load\\_revenue 2025-01-01 · `5e9f0b7d3c2a41e8a6b4c1d2e3f40516`/,
+      /Last state: FAILURE · Of: Load revenue/,
+    ],
+  },
+  {
+    kind: 'structuredProperty',
+    urn: SAMPLE.structuredProperty,
+    at: 'retentionTime',
+    expect: [
+      /^\*\*Structured property\*\* Retention time · `io\.acryl\.privacy\.retentionTime`/,
+      /How many days the data is kept\./,
+      /Type: NUMBER · Cardinality: SINGLE · Allowed values: 30, 90, 365/,
+    ],
+  },
+  {
+    kind: 'assertion',
+    urn: SAMPLE.assertion,
+    at: '4c6a0a2f',
+    expect: [
+      /^\*\*Assertion\*\* Revenue is never negative · `4c6a0a2f9d1e4b7c8e3f5a6b7c8d9e0f`/,
+      /Type: DATASET · Last result: SUCCESS/,
+    ],
+  },
+  {
+    kind: 'incident',
+    urn: MORE.incident,
+    at: '8d1c7f4e',
+    expect: [
+      /^\*\*Incident\*\* Revenue is a day late · `8d1c7f4e-2b3a-4c5d-9e6f-0a1b2c3d4e5f`/,
+      /The nightly load did not run\./,
+      /Type: FRESHNESS · Status: ACTIVE · Stage: INVESTIGATION · Priority: HIGH/,
+    ],
+  },
+  {
+    kind: 'notebook',
+    urn: MORE.notebook,
+    at: '773',
+    expect: [/^\*\*Notebook\*\* Revenue deep dive · `773`/, /Where the revenue comes from\./, /Tool: querybook/],
+  },
+  {
+    kind: 'ownershipType',
+    urn: SAMPLE.ownershipType,
+    at: 'steward',
+    expect: [/^\*\*Ownership type\*\* Data Steward · `steward`/, /Answers for the meaning and quality of the data\./],
+  },
+  {
+    kind: 'application',
+    urn: MORE.application,
+    at: 'revenue-app',
+    expect: [/^\*\*Application\*\* Revenue app · `revenue-app`/, /The service that books revenue\./, /Assets: 1/],
+  },
+  {
+    kind: 'form',
+    urn: MORE.form,
+    at: 'quarterly',
+    expect: [
+      /^\*\*Form\*\* Quarterly certification · `quarterly-certification`/,
+      /Owners confirm the description\./,
+      /Type: VERIFICATION/,
+    ],
+  },
+  {
+    kind: 'businessAttribute',
+    urn: MORE.businessAttribute,
+    at: 'customer_email',
+    expect: [
+      /^\*\*Business attribute\*\* Customer email · `customer_email`/,
+      /An email address of a customer\./,
+      /Type: STRING/,
+    ],
+  },
+  {
+    kind: 'dataContract',
+    urn: MORE.dataContract,
+    at: 'revenue-contract',
+    // A data contract has no name: its id, its state and the dataset it is about.
+    expect: [/^\*\*Data contract\*\* `revenue-contract`/, /State: ACTIVE · Dataset: urn:li:dataset:/],
+  },
 ];
 
 /** A never-written URN of each kind, and how its Warning names it. */
@@ -166,11 +266,23 @@ const GHOSTS: Array<[string, string]> = [
   ['urn:li:dataPlatform:noplatform', 'Data platform noplatform'],
   ['urn:li:mlPrimaryKey:(users_table,no_key)', 'Primary key no_key'],
   ['urn:li:query:no-query', 'Query no-query'],
+  ['urn:li:dataPlatformInstance:(urn:li:dataPlatform:snowflake,no_instance)', 'Platform instance no_instance'],
+  ['urn:li:dataProcessInstance:no-run', 'Run no-run'],
+  ['urn:li:structuredProperty:io.acryl.nothing', 'Structured property io.acryl.nothing'],
+  ['urn:li:assertion:no-assertion', 'Assertion no-assertion'],
+  ['urn:li:incident:no-incident', 'Incident no-incident'],
+  ['urn:li:notebook:(querybook,no_notebook)', 'Notebook no_notebook'],
+  ['urn:li:ownershipType:no-type', 'Ownership type no-type'],
+  ['urn:li:application:no-app', 'Application no-app'],
+  ['urn:li:form:no-form', 'Form no-form'],
+  ['urn:li:businessAttribute:no_attribute', 'Business attribute no_attribute'],
+  ['urn:li:dataContract:no-contract', 'Data contract no-contract'],
 ];
 
 for (const compat of COMPAT_MODES)
   describe(`every looked-up kind (${compat} catalog)`, () => {
     const env = useSampleServer({}, compat);
+    before(() => writeMoreKinds(env.catalog.url));
 
     test('each kind hovers with the catalog name beside its id, its text and what else the catalog knows', async () => {
       const text = HOVERS.map((h, i) => `K${i} = "${h.urn}"`).join('\n') + '\n';
@@ -228,6 +340,12 @@ for (const compat of COMPAT_MODES)
         'Data job Load revenue (v1) is deprecated: Use load_revenue. Use load_revenue instead.',
         SAMPLE.jobs.load,
       ],
+      [
+        'a platform instance',
+        MORE.oldPlatformInstance,
+        'Platform instance Snowflake EU (legacy) is deprecated: Moved to eu_prod. Use eu_prod instead.',
+        MORE.platformInstance,
+      ],
     ] as const)
       test(`a deprecated ${name.replace(/^an? /, '')}: the Warning names its replacement and the quick fix writes it`, async () => {
         const uri = `file:///w/deprecated-${name.replace(/\W/g, '')}.py`;
@@ -242,7 +360,7 @@ for (const compat of COMPAT_MODES)
         assert.equal(applyEdits(text, fixes[0]!.edit!.changes![uri]!), `x = "${replaced}"\n`);
         // The hover says it once more only where no diagnostic does: here the Warning says it.
         const hover = hoverText(await env.lsp.hover(uri, positionOf(text, urn.slice(-6))));
-        assert.match(hover, /^\*\*(Glossary term|Data job)\*\*/);
+        assert.match(hover, /^\*\*(Glossary term|Data job|Platform instance)\*\*/);
       });
 
     test('a tag typo: "Did you mean gdpr?" from a search filtered to tags, and the fix writes it', async () => {
@@ -258,4 +376,40 @@ for (const compat of COMPAT_MODES)
       assert.ok(fixes.length >= 1, JSON.stringify(fixes.map((f) => f.title)));
       assert.equal(applyEdits(text, fixes[0]!.edit!.changes![uri]!), 'x = "urn:li:tag:gdpr"\n');
     });
+
+    for (const [typo, message, fixed] of [
+      [
+        'urn:li:ownershipType:stewrd',
+        'Ownership type stewrd is not in the catalog. Did you mean steward?',
+        SAMPLE.ownershipType,
+      ],
+      [
+        'urn:li:structuredProperty:io.acryl.privacy.retentionTme',
+        'Structured property io.acryl.privacy.retentionTme is not in the catalog. Did you mean io.acryl.privacy.retentionTime?',
+        SAMPLE.structuredProperty,
+      ],
+      [
+        'urn:li:businessAttribute:customer_emial',
+        'Business attribute customer_emial is not in the catalog. Did you mean customer_email?',
+        MORE.businessAttribute,
+      ],
+      [
+        'urn:li:application:revenue-ap',
+        'Application revenue-ap is not in the catalog. Did you mean revenue-app?',
+        MORE.application,
+      ],
+    ] as const)
+      test(`a typo of a newer kind (${typo.split(':')[2]}): did-you-mean from a search filtered to its kind, and the fix writes it`, async () => {
+        const uri = `file:///w/typo-${typo.split(':')[2]}.py`;
+        const text = `x = "${typo}"\n`;
+        await env.lsp.open(uri, 'python', text);
+        const ds = await env.lsp.diagnostics(uri, (all) =>
+          all.some((d) => d.code === 'unknown-urn' && /Did you mean/.test(textOf(d.message))),
+        );
+        const d = ds.find((x) => x.code === 'unknown-urn')!;
+        assert.equal(textOf(d.message), message);
+        const fixes = (await env.lsp.codeActions(uri, d.range, [d])).filter((a) => a.title.startsWith('Replace with'));
+        assert.ok(fixes.length >= 1, JSON.stringify(fixes.map((f) => f.title)));
+        assert.equal(applyEdits(text, fixes[0]!.edit!.changes![uri]!), `x = "${fixed}"\n`);
+      });
   });

@@ -138,7 +138,7 @@ for (const compat of COMPAT_MODES)
         'custom_tuple = "urn:svc:pipelineRun:(urn:svc:dataFlow:(airflow,nightly,prod),42)"',
         'entity_type = "urn:li:entityType:datahub.dataset"',
         'column = "urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD),user_id)"',
-        'run = "urn:li:dataProcessInstance:0b1e2c3d4f"',
+        'deployment = "urn:li:mlModelDeployment:(urn:li:dataPlatform:sagemaker,churn-endpoint,PROD)"',
         'typo = "urn:li:datset:(urn:li:dataPlatform:hive,db.users,PROD)"',
         '',
       ].join('\n');

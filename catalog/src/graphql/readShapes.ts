@@ -138,7 +138,7 @@ const FIELD_TYPES: Record<string, string> = {
   RecordType: 'STRUCT',
 };
 
-function fieldType(v: unknown): string {
+export function fieldType(v: unknown): string {
   const member = isRecord(v) && isRecord(v['type']) ? Object.keys(v['type'])[0] : undefined;
   return (member && FIELD_TYPES[member.slice(member.lastIndexOf('.') + 1)]) ?? 'NULL';
 }

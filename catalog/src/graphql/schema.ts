@@ -33,6 +33,14 @@ export const CATALOG_SDL = /* GraphQL */ `
     dataProduct(urn: String!): DataProduct
     dataPlatform(urn: String!): DataPlatform
     mlPrimaryKey(urn: String!): MLPrimaryKey
+    dataPlatformInstance(urn: String!): DataPlatformInstance
+    dataProcessInstance(urn: String!): DataProcessInstance
+    structuredProperty(urn: String!): StructuredPropertyEntity
+    assertion(urn: String!): Assertion
+    notebook(urn: String!): Notebook
+    application(urn: String!): Application
+    form(urn: String!): Form
+    businessAttribute(urn: String!): BusinessAttribute
     entity(urn: String!): Entity
     entities(urns: [String!]!): [Entity]
     entityExists(urn: String!): Boolean
@@ -173,6 +181,17 @@ export const CATALOG_SDL = /* GraphQL */ `
     DATA_PLATFORM_INSTANCE
     MLPRIMARY_KEY
     QUERY
+    NOTEBOOK
+    ASSERTION
+    DATA_PROCESS_INSTANCE
+    CUSTOM_OWNERSHIP_TYPE
+    INCIDENT
+    DATA_CONTRACT
+    STRUCTURED_PROPERTY
+    FORM
+    DATA_TYPE
+    BUSINESS_ATTRIBUTE
+    APPLICATION
   }
 
   interface Entity {
@@ -213,6 +232,371 @@ export const CATALOG_SDL = /* GraphQL */ `
     type: EntityType!
     platform: DataPlatform!
     instanceId: String!
+    properties: DataPlatformInstanceProperties
+    ownership: Ownership
+    tags: GlobalTags
+    deprecation: Deprecation
+  }
+
+  type DataPlatformInstanceProperties {
+    name: String
+    description: String
+    externalUrl: String
+  }
+
+  # Relationships (a group's members, a chart's datasets, a dashboard's charts): viewShapes.ts.
+  input RelationshipsInput {
+    types: [String!]!
+    direction: RelationshipDirection!
+    start: Int
+    count: Int
+  }
+
+  enum RelationshipDirection {
+    INCOMING
+    OUTGOING
+  }
+
+  type EntityRelationshipsResult {
+    start: Int
+    count: Int
+    total: Int
+    relationships: [EntityRelationship!]!
+  }
+
+  type EntityRelationship {
+    type: String!
+    direction: RelationshipDirection!
+    entity: Entity
+  }
+
+  type ParentDomainsResult {
+    count: Int!
+    domains: [Entity!]!
+  }
+
+  type DataJobInputOutput {
+    inputDatasets: [Dataset!] @deprecated
+    outputDatasets: [Dataset!] @deprecated
+    inputDatajobs: [DataJob!] @deprecated
+  }
+
+  type DataProcessInstance implements Entity {
+    urn: String!
+    type: EntityType!
+    exists: Boolean
+    state(startTimeMillis: Long, endTimeMillis: Long, limit: Int): [DataProcessRunEvent]
+    properties: DataProcessInstanceProperties
+    parentTemplate: Entity
+  }
+
+  type DataProcessInstanceProperties {
+    name: String!
+    externalUrl: String
+    created: AuditStamp!
+  }
+
+  enum DataProcessRunStatus {
+    STARTED
+    COMPLETE
+  }
+
+  enum DataProcessInstanceRunResultType {
+    SUCCESS
+    FAILURE
+    SKIPPED
+    UP_FOR_RETRY
+  }
+
+  type DataProcessInstanceRunResult {
+    resultType: DataProcessInstanceRunResultType
+    nativeResultType: String
+  }
+
+  type DataProcessRunEvent {
+    status: DataProcessRunStatus
+    attempt: Int
+    result: DataProcessInstanceRunResult
+    timestampMillis: Long!
+    durationMillis: Long
+  }
+
+  type StructuredPropertyEntity implements Entity {
+    urn: String!
+    type: EntityType!
+    exists: Boolean
+    definition: StructuredPropertyDefinition!
+  }
+
+  type StructuredPropertyDefinition {
+    qualifiedName: String!
+    displayName: String
+    description: String
+    cardinality: PropertyCardinality
+    allowedValues: [AllowedValue!]
+    valueType: DataTypeEntity!
+    immutable: Boolean!
+  }
+
+  enum PropertyCardinality {
+    SINGLE
+    MULTIPLE
+  }
+
+  type AllowedValue {
+    value: PropertyValue!
+    description: String
+  }
+
+  union PropertyValue = StringValue | NumberValue
+
+  type StringValue {
+    stringValue: String!
+  }
+
+  type NumberValue {
+    numberValue: Float!
+  }
+
+  type DataTypeEntity implements Entity {
+    urn: String!
+    type: EntityType!
+    info: DataTypeInfo!
+  }
+
+  type DataTypeInfo {
+    type: StdDataType!
+    qualifiedName: String!
+    displayName: String
+    description: String
+  }
+
+  enum StdDataType {
+    STRING
+    NUMBER
+    URN
+    RICH_TEXT
+    DATE
+    OTHER
+  }
+
+  type Assertion implements Entity {
+    urn: String!
+    type: EntityType!
+    info: AssertionInfo
+    runEvents(
+      status: AssertionRunStatus
+      startTimeMillis: Long
+      endTimeMillis: Long
+      limit: Int
+    ): AssertionRunEventsResult
+    tags: GlobalTags
+  }
+
+  type AssertionInfo {
+    type: AssertionType!
+    description: String
+    externalUrl: String
+  }
+
+  enum AssertionType {
+    DATASET
+    FRESHNESS
+    VOLUME
+    SQL
+    FIELD
+    DATA_SCHEMA
+    CUSTOM
+  }
+
+  enum AssertionRunStatus {
+    COMPLETE
+  }
+
+  type AssertionRunEventsResult {
+    total: Int!
+    failed: Int!
+    succeeded: Int!
+    errored: Int!
+    runEvents: [AssertionRunEvent!]!
+  }
+
+  type AssertionRunEvent {
+    timestampMillis: Long!
+    lastObservedMillis: Long
+    assertionUrn: String!
+    asserteeUrn: String!
+    runId: String!
+    status: AssertionRunStatus!
+    result: AssertionResult
+  }
+
+  type AssertionResult {
+    type: AssertionResultType!
+    rowCount: Long
+    missingCount: Long
+    unexpectedCount: Long
+    actualAggValue: Float
+    externalUrl: String
+  }
+
+  enum AssertionResultType {
+    INIT
+    SUCCESS
+    FAILURE
+    ERROR
+  }
+
+  type Incident implements Entity {
+    urn: String!
+    type: EntityType!
+    incidentType: IncidentType!
+    customType: String
+    title: String
+    description: String
+    incidentStatus: IncidentStatus!
+    status: IncidentStatus!
+    priority: IncidentPriority
+    tags: GlobalTags
+  }
+
+  enum IncidentType {
+    FRESHNESS
+    VOLUME
+    FIELD
+    SQL
+    DATA_SCHEMA
+    OPERATIONAL
+    CUSTOM
+  }
+
+  type IncidentStatus {
+    state: IncidentState!
+    stage: IncidentStage
+    message: String
+  }
+
+  enum IncidentState {
+    ACTIVE
+    RESOLVED
+  }
+
+  enum IncidentStage {
+    TRIAGE
+    INVESTIGATION
+    WORK_IN_PROGRESS
+    FIXED
+    NO_ACTION_REQUIRED
+  }
+
+  enum IncidentPriority {
+    LOW
+    MEDIUM
+    HIGH
+    CRITICAL
+  }
+
+  type Notebook implements Entity {
+    urn: String!
+    type: EntityType!
+    tool: String!
+    notebookId: String!
+    info: NotebookInfo
+    editableProperties: NotebookEditableProperties
+    ownership: Ownership
+    tags: GlobalTags
+    domain: DomainAssociation
+    glossaryTerms: GlossaryTerms
+    exists: Boolean
+  }
+
+  type NotebookInfo {
+    title: String
+    description: String
+    externalUrl: String
+  }
+
+  type NotebookEditableProperties {
+    description: String
+  }
+
+  type OwnershipTypeEntity implements Entity {
+    urn: String!
+    type: EntityType!
+    info: OwnershipTypeInfo
+  }
+
+  type OwnershipTypeInfo {
+    name: String!
+    description: String
+  }
+
+  type Application implements Entity {
+    urn: String!
+    type: EntityType!
+    properties: ApplicationProperties
+    ownership: Ownership
+    glossaryTerms: GlossaryTerms
+    domain: DomainAssociation
+    tags: GlobalTags
+  }
+
+  type ApplicationProperties {
+    name: String!
+    description: String
+    externalUrl: String
+    numAssets: Int
+  }
+
+  type Form implements Entity {
+    urn: String!
+    type: EntityType!
+    info: FormInfo!
+    ownership: Ownership
+  }
+
+  type FormInfo {
+    name: String!
+    description: String
+    type: FormType!
+  }
+
+  enum FormType {
+    VERIFICATION
+    COMPLETION
+  }
+
+  type BusinessAttribute implements Entity {
+    urn: String!
+    type: EntityType!
+    properties: BusinessAttributeInfo
+    ownership: Ownership
+  }
+
+  type BusinessAttributeInfo {
+    name: String!
+    description: String
+    type: SchemaFieldDataType
+  }
+
+  type DataContract implements Entity {
+    urn: String!
+    type: EntityType!
+    properties: DataContractProperties
+    status: DataContractStatus
+  }
+
+  type DataContractProperties {
+    entityUrn: String!
+  }
+
+  type DataContractStatus {
+    state: DataContractState!
+  }
+
+  enum DataContractState {
+    ACTIVE
+    PENDING
   }
 
   type CorpUser implements Entity {
@@ -270,6 +654,7 @@ export const CATALOG_SDL = /* GraphQL */ `
     ownership: Ownership
     properties: CorpGroupProperties
     editableProperties: CorpGroupEditableProperties
+    relationships(input: RelationshipsInput!): EntityRelationshipsResult
     exists: Boolean
   }
 
@@ -396,6 +781,7 @@ export const CATALOG_SDL = /* GraphQL */ `
     id: String!
     properties: DomainProperties
     ownership: Ownership
+    parentDomains: ParentDomainsResult
   }
 
   type SubTypes {
@@ -471,6 +857,7 @@ export const CATALOG_SDL = /* GraphQL */ `
     jobId: String!
     properties: DataJobProperties
     editableProperties: DataJobEditableProperties
+    inputOutput: DataJobInputOutput
     tags: GlobalTags
     ownership: Ownership
     deprecation: Deprecation
@@ -497,6 +884,7 @@ export const CATALOG_SDL = /* GraphQL */ `
     chartId: String!
     properties: ChartProperties
     editableProperties: ChartEditableProperties
+    relationships(input: RelationshipsInput!): EntityRelationshipsResult
     ownership: Ownership
     deprecation: Deprecation
     tags: GlobalTags
@@ -525,6 +913,7 @@ export const CATALOG_SDL = /* GraphQL */ `
     dashboardId: String!
     properties: DashboardProperties
     editableProperties: DashboardEditableProperties
+    relationships(input: RelationshipsInput!): EntityRelationshipsResult
     ownership: Ownership
     deprecation: Deprecation
     tags: GlobalTags

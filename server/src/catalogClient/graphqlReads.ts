@@ -11,7 +11,7 @@ import type { GqlShapes } from '../../../model/src/readShapes';
 import { refusedForCost } from './cost';
 import { catalogClientError, displayUrl, quoteCatalogText, type CatalogClientError } from './errors';
 import type { CatalogHttp } from './http';
-import { batchQuery, PING, planBatches } from './queries';
+import { batchQuery, existsQuery, PING, planBatches } from './queries';
 
 export type Resolution =
   | {
@@ -125,13 +125,40 @@ export class GraphqlReads {
       for (const { urn } of chunk) out.set(urn, { state: 'error', error });
       return out;
     }
+    const failed: string[] = [];
     chunk.forEach(({ urn, kind }, i) => {
       const alias = `e${i}`;
       const res = this.resolutionOf(kind, data?.[alias], errorsByAlias.get(alias));
       if (res.state !== 'error') this.options.remember(urn, res);
+      else if (errorsByAlias.has(alias)) failed.push(urn);
       out.set(urn, res);
     });
+    for (const urn of await this.neverWritten(failed)) {
+      const res: Resolution = { state: 'missing' };
+      this.options.remember(urn, res);
+      out.set(urn, res);
+    }
     return out;
+  }
+
+  /**
+   * Of URNs whose alias failed, those DataHub says do not exist (`entityExists` false): some of its
+   * loaders fail for an entity nobody wrote (existsQuery). The others keep their error; so do all
+   * when this document itself fails.
+   */
+  private async neverWritten(urns: readonly string[]): Promise<string[]> {
+    if (urns.length === 0) return [];
+    const { query, variables, aliases } = existsQuery(urns);
+    this.requests++;
+    const r = await this.http.call(this.options.endpoint, {
+      method: 'POST',
+      body: { query, variables },
+      retry: true,
+      notFoundMeansWrongAddress: true,
+    });
+    if (!r.ok) return [];
+    const { data } = graphqlParts(r.body);
+    return [...aliases].flatMap(([alias, urn]) => (data?.[alias] === false ? [urn] : []));
   }
 
   private resolutionOf(kind: LookupKind, entity: unknown, aliasError: string | undefined): Resolution {

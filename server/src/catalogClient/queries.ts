@@ -99,6 +99,24 @@ export function deprecationDetailsQuery(items: ReadonlyArray<{ urn: string; kind
   return { query: `query deprecationDetails(${params}) {\n  ${fields.join('\n  ')}\n}\n`, variables, aliases };
 }
 
+/**
+ * Whether entities exist (each under its alias `e0` …, variable `u0` …): DataHub's `entityExists`
+ * (EntityExistsResolver), asked for the few URNs whose resolve alias failed. Some of DataHub's
+ * loaders fail for an entity nobody wrote (IncidentMapper, FormMapper: a non-null field without its
+ * aspect) instead of answering an object whose `exists` is false.
+ */
+export function existsQuery(urns: readonly string[]): BatchQuery {
+  const variables: Record<string, string> = {};
+  const aliases = new Map<string, string>();
+  const fields = urns.map((urn, i) => {
+    variables[`u${i}`] = urn;
+    aliases.set(`e${i}`, urn);
+    return `e${i}: entityExists(urn: $u${i})`;
+  });
+  const params = urns.map((_, i) => `$u${i}: String!`).join(', ');
+  return { query: `query entitiesExist(${params}) {\n  ${fields.join('\n  ')}\n}\n`, variables, aliases };
+}
+
 export interface BatchQuery {
   query: string;
   variables: Record<string, string>;
@@ -301,6 +319,8 @@ export function viewSample(ns: string, kind: LookupKind): string {
     chart: '(looker,chart_1)',
     dashboard: '(looker,dash_1)',
     container: '25384e01fcde1063114925e9661766e7',
+    dataPlatformInstance: `(urn:${ns}:dataPlatform:mysql,prod_instance)`,
+    notebook: '(querybook,773)',
   };
   return `urn:${ns}:${kind}:${ids[kind] ?? 'sample'}`;
 }
@@ -324,6 +344,8 @@ export function everyDocument(ns = 'li'): Array<{ name: string; query: string; v
   docs.push({ name: 'ping', query: PING, variables: { u0: samples[0]!.urn } });
   for (const s of samples)
     docs.push({ name: `context of ${s.kind}`, query: contextQuery(s.kind), variables: { urn: s.urn } });
+  const exist = existsQuery(samples.map((s) => s.urn));
+  docs.push({ name: 'exists of every kind', query: exist.query, variables: exist.variables });
   const details = deprecationDetailsQuery(samples.filter((s) => hasDeprecation(s.kind)));
   docs.push({ name: 'deprecation details of every kind', query: details.query, variables: details.variables });
   for (const s of samples)

@@ -238,10 +238,13 @@ function viewTitle(kind: ViewKind, urn: Urn, res: Resolution | undefined): strin
 function viewBody(kind: ViewKind, entity: unknown): string[] {
   const v = viewOf(kind);
   const text = firstValueAt(entity, v.description);
-  const facts = v.facts.flatMap(([label, path]) => {
+  const facts = v.facts.flatMap(([label, path, totalPath]) => {
     const values = valuesAt(entity, path);
     const shown = values.slice(0, MAX_LIST_NAMES).map((x) => escapeMarkdown(x.replace(/\s+/g, ' ').trim(), 80));
-    const more = values.length > shown.length ? ` +${values.length - shown.length}` : '';
+    // A list asked one page at a time counts what is beyond the page from its total.
+    const total = totalPath === undefined ? NaN : Number(valuesAt(entity, totalPath)[0]);
+    const count = Number.isInteger(total) && total > values.length ? total : values.length;
+    const more = count > shown.length ? ` +${count - shown.length}` : '';
     return values.length > 0 ? [`${label}: ${shown.join(', ')}${more}`] : [];
   });
   return [text ? safeDescription(text, DESCRIPTION.chars, DESCRIPTION.lines) : '', facts.join(' · ')];

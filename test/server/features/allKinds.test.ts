@@ -180,6 +180,27 @@ describe('the looked-up-only kinds: hover text', () => {
     assert.equal(hover(PLATFORM, 'airflow'), '**Data platform** Airflow · `airflow`\n\nType: OTHERS');
   });
 
+  test("a list asked one page at a time counts beyond the page from its total: a dashboard's charts", () => {
+    const BIG = 'urn:li:dashboard:(looker,big)';
+    const page = Array.from({ length: 10 }, (_, i) => ({
+      entity: { urn: `urn:li:chart:(looker,c${i})`, properties: { name: `Chart ${i}` } },
+    }));
+    const big = fakeResolution({
+      answers: {
+        [BIG]: viewEntity('dashboard', BIG, {
+          tool: 'looker',
+          dashboardId: 'big',
+          properties: { name: 'Big', description: null },
+          charts: { total: 40, relationships: page },
+        }),
+      },
+    }).cached(DEFAULT_SETTINGS);
+    const line = `x = "${BIG}"\n`;
+    const s = scanned(`${line.slice(0, line.indexOf('big') + 1)}‸${line.slice(line.indexOf('big') + 1)}`, 'python');
+    const h = hoverAt(s.scan, s.offset, DEFAULT_SETTINGS, big)?.markdown ?? '';
+    assert.match(h, /Tool: looker · Charts: Chart 0, Chart 1, Chart 2, Chart 3, Chart 4 \+35$/);
+  });
+
   test('a kind the catalog lacks: its parts and "Not in the catalog"', () => {
     const h = hover(GHOST_TAG, 'ghost');
     assert.match(h, /^\*\*Tag\*\* `ghost`/);
