@@ -27,7 +27,7 @@ import { entityName } from '../../../../model/src/entityNames';
 import { parseUrn } from '../../../../model/src/urn';
 import type { Resolution as Answer, ResolutionLookup } from '../../../../server/src/catalogClient/client';
 import { catalogClientError } from '../../../../server/src/catalogClient/errors';
-import type { SearchRequestOptions } from '../../../../server/src/catalogClient/search';
+import type { NamedSearchResult, SearchRequestOptions } from '../../../../server/src/catalogClient/search';
 import type { EntityContext } from '../../../../server/src/resolution/context';
 import type { Lookup } from '../../../../server/src/resolution/lookup';
 import type { ResolutionService } from '../../../../server/src/resolution/resolution';
@@ -249,6 +249,9 @@ export function fakeResolution(table: CatalogTable = {}): FakeResolution {
       asked.searches.push(request);
       const s = table.search ?? [];
       return typeof s === 'function' ? s(request) : { items: s, total: s.length };
+    },
+    async searchNamed(): Promise<NamedSearchResult> {
+      return { items: [], total: 0 };
     },
     async lineage(): Promise<LineageResult> {
       return { items: [], total: 0 };
