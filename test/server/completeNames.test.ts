@@ -8,11 +8,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { CompletionItem, CompletionList, TextEdit } from 'vscode-languageserver-protocol';
-import { nameSlotAt } from '../../server/src/features/completeNames';
+import { namedItems, nameSlotAt } from '../../server/src/features/completeNames';
 import { applyEdits } from '../support/textEdits';
 import { caret } from '../support/lspClient';
 import { COMPAT_MODES, useSampleServer } from '../support/fixture';
 import { SAMPLE } from '../../catalog/src/sample';
+import { isViewKind, VIEW_KINDS } from '../../model/src/kinds';
+import { entityTypeOf, parseUrn } from '../../model/src/urn';
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -82,6 +84,62 @@ describe('name slots (pure)', () => {
     assert.equal(yaml('domain: "Mark|"\n')?.kind, 'domain');
     assert.equal(yaml('steps:\n  - na|\n'), undefined, 'another key');
     assert.equal(yaml('tags:\n  - urn:li:tag:p|\n')?.insert, 'urn', 'a URN value is a URN literal');
+  });
+});
+
+describe('items of looked-up-only kinds (pure)', () => {
+  const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  const at = (marked: string, lang = 'python') => {
+    const { text, offset } = caret(marked);
+    return nameSlotAt(text, offset, ['li'], lang)!;
+  };
+  test('what the catalog sends is written only where the literal holds it as it is, and shown inert', () => {
+    const refused: string[] = [];
+    const items = namedItems(
+      at('make_tag_urn("p|")'),
+      [
+        { urn: 'urn:li:tag:pii', kind: 'tag', displayName: 'PII [x](https://evil.example)\u200b' },
+        { urn: 'urn:li:tag:a"b', kind: 'tag' },
+        { urn: 'urn:li:corpuser:pat', kind: 'corpuser' },
+      ],
+      range,
+      (urn) => refused.push(urn),
+    );
+    assert.deepEqual(
+      items.map((i) => i.textEdit?.newText),
+      ['pii'],
+    );
+    assert.ok(!/\u200b/.test(items[0]!.label), items[0]!.label);
+    assert.deepEqual(refused, ['urn:li:tag:a"b', 'urn:li:corpuser:pat']);
+  });
+  test('owners: a user by its id, a group by its URN; a domain by its name, or its URN without one', () => {
+    const owners = namedItems(
+      at('owners:\n  - |\n', 'yaml'),
+      [
+        { urn: 'urn:li:corpuser:jdoe', kind: 'corpuser', displayName: 'Jane Doe' },
+        { urn: 'urn:li:corpGroup:eng', kind: 'corpGroup' },
+      ],
+      range,
+    );
+    assert.deepEqual(
+      owners.map((i) => [i.label, i.textEdit?.newText, i.filterText, i.detail]),
+      [
+        ['Jane Doe', 'jdoe', 'Jane Doe jdoe', 'User jdoe'],
+        ['urn:li:corpGroup:eng', 'urn:li:corpGroup:eng', 'urn:li:corpGroup:eng', 'Group eng'],
+      ],
+    );
+    const domains = namedItems(
+      at('domain: |\n', 'yaml'),
+      [
+        { urn: 'urn:li:domain:0a1b', kind: 'domain', displayName: 'Finance' },
+        { urn: 'urn:li:domain:9c8d', kind: 'domain' },
+      ],
+      range,
+    );
+    assert.deepEqual(
+      domains.map((i) => i.textEdit?.newText),
+      ['Finance', 'urn:li:domain:9c8d'],
+    );
   });
 });
 
@@ -219,6 +277,29 @@ for (const compat of COMPAT_MODES)
         );
       });
 
+    test('every looked-up-only kind of kinds.ts with a sample entity: after its prefix, nothing typed, that entity', async () => {
+      const samples = new Map<string, string>();
+      const walk = (v: unknown): void => {
+        if (typeof v === 'string') {
+          const p = parseUrn(v);
+          if (p.ok && isViewKind(entityTypeOf(p.urn)) && !samples.has(entityTypeOf(p.urn)))
+            samples.set(entityTypeOf(p.urn), v);
+        } else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+      };
+      walk(SAMPLE);
+      assert.ok(samples.size >= 10, [...samples.keys()].join(', '));
+      for (const kind of VIEW_KINDS) {
+        const urn = samples.get(kind);
+        if (!urn) continue;
+        const prefix = `urn:li:${kind}:${urn.charAt(`urn:li:${kind}:`.length) === '(' ? '(' : ''}`;
+        const { text, list } = await complete(`x = "${prefix}|"\n`);
+        assert.ok(
+          list.items.some((i) => applied(text, i) === `x = "${urn}"\n`),
+          `${urn} among ${JSON.stringify(list.items.map((i) => i.label))}`,
+        );
+      }
+    });
+
     test('the other namespace word, and a job of another flow left out', async () => {
       const svc = await complete('x = "urn:svc:tag:go|"\n');
       assert.deepEqual(
@@ -289,7 +370,9 @@ for (const compat of COMPAT_MODES)
         'glossary_terms:\n  - Classification.Sensitive\n',
       ],
       ['glossaryTerms: [Classification.Sen|]\n', 'Sensitive Data', 'glossaryTerms: [Classification.Sensitive]\n'],
-      ['domain: "Market|"\n', 'Marketing', 'domain: "7f3c9a52-1b7e-4c1d-9d7a-2f8e5b6c4a10"\n'],
+      // A domain by its name (DataHub's YAML resolves it), not by its GUID.
+      ['domain: Market|\n', 'Marketing', 'domain: Marketing\n'],
+      ['domain: "Market|"\n', 'Marketing', 'domain: "Marketing"\n'],
       ['tags:\n  - urn:li:tag:gd|\n', 'GDPR', 'tags:\n  - urn:li:tag:gdpr\n'],
     ];
     for (const [marked, label, written] of YAML)
@@ -300,8 +383,8 @@ for (const compat of COMPAT_MODES)
         assert.equal(applied(text, item), written);
       });
 
-    test('a plain YAML scalar cannot hold a GUID that reads as a number: no item, nothing unescaped', async () => {
-      const { list } = await complete('domain: Market|\n', 'yaml');
+    test('a plain YAML scalar cannot hold an id that reads as a number: no item, nothing unescaped', async () => {
+      const { list } = await complete('x:\n  owners:\n    - 25384e|\n', 'yaml');
       assert.deepEqual(list.items, []);
     });
 

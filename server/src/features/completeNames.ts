@@ -38,8 +38,12 @@ export interface NameSlot {
   key?: Readonly<Record<string, string>>;
   /** The key field a `name` slot writes (`jobId`); absent: the whole id. */
   field?: string;
-  /** Kinds whose items a `name` slot writes as a whole URN (a group among owners' bare user ids). */
-  asUrn?: readonly LookupKind[];
+  /**
+   * What a `name` slot writes for items of a kind other than their id: the whole URN (a group among
+   * owners' bare user ids), or the display name (a domain in DataHub's YAML, which resolves names;
+   * the URN when the entity has none).
+   */
+  writes?: Readonly<Partial<Record<LookupKind, 'urn' | 'displayName'>>>;
   platform?: string;
   /** For a feature: its feature table (namespace). */
   table?: string;
@@ -371,6 +375,16 @@ const YAML_KEYS: Readonly<Record<string, readonly LookupKind[]>> = {
   domain: ['domain'],
 };
 
+/**
+ * What a bare value of a key takes other than an id: a bare owner is a user (DataHub's YAML reads
+ * it with make_user_urn), so a group is written as its URN; `domain` takes a domain's name or URN
+ * (DataHub's DomainRegistry resolves the name), never its id.
+ */
+const YAML_WRITES: Readonly<Record<string, NonNullable<NameSlot['writes']>>> = {
+  owners: { corpGroup: 'urn' },
+  domain: { domain: 'displayName' },
+};
+
 const YAML_KEY_LINE = /^(\s*)(-\s+)?([A-Za-z_][\w-]*)\s*:\s*(?:#.*)?$/;
 
 /** The indentation of a line (spaces). */
@@ -438,8 +452,7 @@ function yamlSlot(text: string, offset: number): Omit<NameSlot, 'destination'> |
     to: offset + (quote ? rest.length : rest.trimEnd().length),
     insert: 'name',
     ns: 'li',
-    // A bare owner is a user (DataHub's YAML reads it with make_user_urn): a group is written as its URN.
-    ...(key === 'owners' ? { asUrn: ['corpGroup'] as const } : {}),
+    ...(Object.hasOwn(YAML_WRITES, key) ? { writes: YAML_WRITES[key] } : {}),
   };
 }
 
@@ -634,8 +647,15 @@ export function namedItems(
     if (!fitsKey(slot, values)) continue;
     const urn = printUrn(withNamespace(accepted.urn, slot.ns));
     const id = accepted.urn.kind === 'other' ? accepted.urn.id : entityName(accepted.urn);
-    const asUrn = slot.insert === 'urn' || (slot.asUrn ?? []).includes(type);
-    const value = asUrn ? urn : slot.field !== undefined ? values.get(slot.field) : id;
+    const writes = slot.insert === 'urn' ? 'urn' : slot.writes?.[type];
+    const value =
+      writes === 'urn' || (writes === 'displayName' && !item.displayName)
+        ? urn
+        : writes === 'displayName'
+          ? item.displayName
+          : slot.field !== undefined
+            ? values.get(slot.field)
+            : id;
     if (value === undefined) continue;
     const written = insertionFor(value, slot.destination);
     if (!written.ok) {
