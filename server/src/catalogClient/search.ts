@@ -1,7 +1,9 @@
 /**
  * The catalog's search, as DataHub's UI asks it: `searchAcrossEntities` (full text,
- * DataHub's search bar: SearchAcrossEntitiesResolver) for "Catalog: Search…" and did-you-mean, and
- * `autoCompleteForMultiple` (names as typed: AutoCompleteForMultipleResolver) for completion. The
+ * DataHub's search bar: SearchAcrossEntitiesResolver) for "Catalog: Search…", did-you-mean and the
+ * completion of users, tags, terms … (searchNamed, with their display names), and
+ * `autoCompleteForMultiple` (names as typed: AutoCompleteForMultipleResolver) for the completion of
+ * datasets and ML entities. The
  * same documents go to DataHub and to the local catalog (queries.ts). Answers are kept for seconds
  * (client.searches, dropped after a write and on Refresh): completion asks again at every
  * keystroke, and the catalog changes under it.

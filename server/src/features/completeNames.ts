@@ -4,8 +4,15 @@
  * of a builder call (`make_dataset_urn("hive", "us`), a URN class (`DatasetUrn(…)`, Java's
  * `new DatasetUrn(new DataPlatformUrn("hive"), "us`) or an SDK v2 entity (`Dataset(platform=…,
  * name="us`) — and, from what the catalog found, the items: the whole URN for a literal (so the
- * env and closing bracket come with it), the name alone for an argument. Pure: the server asks the
- * catalog in between (catalogClient/search.ts).
+ * env and closing bracket come with it), the name alone for an argument.
+ *
+ * The looked-up-only kinds (users, groups, tags, terms, domains, containers, flows, jobs, charts,
+ * dashboards …: every kinds.ts row with a `view`) complete the same way: after `urn:<ns>:<kind>:`,
+ * in their builders (`make_tag_urn("pi`) and URN classes (`TagUrn("pi`), and in YAML values under
+ * `owners`, `tags`, `glossary_terms` and `domain`; their items show the name DataHub's UI shows
+ * and write the id (or URN), so a domain or container is found by its name, not its GUID.
+ *
+ * Pure: the server asks the catalog in between (catalogClient/search.ts).
  */
 import { CompletionItemKind, type CompletionItem, type Range } from 'vscode-languageserver';
 import type { SearchItem } from '../../../model/src/protocol';
