@@ -70,6 +70,13 @@ describe('name slots (pure)', () => {
     assert.equal(slot('DataJobUrn(DataFlowUrn("airflow", "d", "PROD"), "lo|")')?.field, 'jobId');
     assert.equal(slot('ChartUrn("looker", "r|")')?.key?.['dashboardTool'], 'looker');
     assert.equal(slot('toString("x|")'), undefined, "an Object.prototype member's name is no call");
+    assert.equal(slot('new TagUrn("p|")')?.kind, 'tag', "Java's TagUrn");
+    assert.equal(slot('new CorpuserUrn("j|")')?.kind, 'corpuser', "Java's CorpuserUrn");
+    assert.deepEqual(slot('DataFlowUrn.create_from_ids(orchestrator="airflow", flow_id="d|")')?.key, {
+      orchestrator: 'airflow',
+    });
+    assert.equal(slot('TagUrn.create_from_id("p|")')?.kind, 'tag');
+    assert.deepEqual(slot('DataFlow(platform="airflow", name="d|")')?.key, { orchestrator: 'airflow' });
   });
   test('YAML values under owners, tags, glossary_terms and domain', () => {
     const yaml = (marked: string) => {

@@ -175,6 +175,33 @@ const NAME_CALLS: Readonly<Record<string, NameCall>> = {
     field: 'dashboardId',
     key: { platform: 'dashboardTool' },
   },
+  // The class methods of datahub.metadata.urns that build these URNs from ids (avro_codegen.py).
+  'DataFlowUrn.create_from_ids': {
+    kind: 'dataFlow',
+    params: ['orchestrator', 'flow_id', 'env', 'platform_instance'],
+    name: 'flow_id',
+    field: 'flowId',
+    key: { orchestrator: 'orchestrator', env: 'cluster' },
+  },
+  'DataJobUrn.create_from_ids': {
+    kind: 'dataJob',
+    params: ['data_flow_urn', 'job_id'],
+    name: 'job_id',
+    field: 'jobId',
+    key: { data_flow_urn: 'flow' },
+  },
+  'CorpUserUrn.create_from_id': { kind: 'corpuser', params: ['id'], name: 'id' },
+  'CorpGroupUrn.create_from_id': { kind: 'corpGroup', params: ['id'], name: 'id' },
+  'DomainUrn.create_from_id': { kind: 'domain', params: ['id'], name: 'id' },
+  'TagUrn.create_from_id': { kind: 'tag', params: ['id'], name: 'id' },
+  // datahub.sdk (v2) DataFlow: keyword arguments → DataFlowUrn.create_from_ids(orchestrator=platform, flow_id=name, env=env).
+  DataFlow: {
+    kind: 'dataFlow',
+    params: ['name', 'platform', 'platform_instance', 'env'],
+    name: 'name',
+    field: 'flowId',
+    key: { platform: 'orchestrator', env: 'cluster' },
+  },
   make_ml_primary_key_urn: {
     kind: 'mlPrimaryKey',
     params: ['feature_table_name', 'primary_key_name'],
