@@ -140,12 +140,18 @@ describe('items of looked-up-only kinds (pure)', () => {
       [
         { urn: 'urn:li:domain:0a1b', kind: 'domain', displayName: 'Finance' },
         { urn: 'urn:li:domain:9c8d', kind: 'domain' },
+        // A name a plain scalar cannot hold: its URN instead.
+        { urn: 'urn:li:domain:5e6f', kind: 'domain', displayName: 'R&D: Europe' },
       ],
       range,
     );
     assert.deepEqual(
-      domains.map((i) => i.textEdit?.newText),
-      ['Finance', 'urn:li:domain:9c8d'],
+      domains.map((i) => [i.label, i.textEdit?.newText]),
+      [
+        ['Finance', 'Finance'],
+        ['urn:li:domain:9c8d', 'urn:li:domain:9c8d'],
+        ['R&D: Europe', 'urn:li:domain:5e6f'],
+      ],
     );
   });
 });

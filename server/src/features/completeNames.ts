@@ -682,16 +682,20 @@ export function namedItems(
     const urn = printUrn(withNamespace(accepted.urn, slot.ns));
     const id = accepted.urn.kind === 'other' ? accepted.urn.id : entityName(accepted.urn);
     const writes = slot.insert === 'urn' ? 'urn' : slot.writes?.[type];
-    const value =
-      writes === 'urn' || (writes === 'displayName' && !item.displayName)
-        ? urn
+    // What the slot takes, first choice first: a display name the place cannot hold as it is falls back to the URN.
+    const candidates =
+      writes === 'urn'
+        ? [urn]
         : writes === 'displayName'
-          ? item.displayName
-          : slot.field !== undefined
-            ? values.get(slot.field)
-            : id;
-    if (value === undefined) continue;
-    const written = insertionFor(value, slot.destination);
+          ? [...(item.displayName ? [item.displayName] : []), urn]
+          : [slot.field !== undefined ? values.get(slot.field) : id];
+    let written: ReturnType<typeof insertionFor> | undefined;
+    for (const value of candidates) {
+      if (value === undefined) continue;
+      written = insertionFor(value, slot.destination);
+      if (written.ok) break;
+    }
+    if (!written) continue;
     if (!written.ok) {
       refused(item.urn, written.reason);
       continue;
