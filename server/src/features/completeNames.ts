@@ -24,7 +24,7 @@ import { isCatalogKind, isViewKind, lookupLabels, type LookupKind } from '../../
 import { ENTITY_REGISTRY } from '../../../model/src/registry';
 import { JAVA_URN_CLASSES, PY_URN_CLASSES } from '../../../model/src/urnClasses';
 import type { NamedItem } from '../catalogClient/search';
-import { destinationAt } from './destination';
+import { destinationAt, YAML_LANGUAGES } from './destination';
 
 /** Where a name is being written, and what the catalog is asked for it. */
 export interface NameSlot {
@@ -392,8 +392,6 @@ function viewLiteralSlot(
     ns: m[2]!,
   };
 }
-
-const YAML_LANGUAGES = new Set(['yaml', 'github-actions-workflow', 'dockercompose']);
 
 /**
  * The YAML keys whose values name entities of looked-up-only kinds, as DataHub's YAML files
