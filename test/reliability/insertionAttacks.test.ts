@@ -109,6 +109,29 @@ for (const compat of COMPAT_MODES)
       );
     });
 
+    test("a tag's id holding Python code is not offered, nor its padded display name shown as it is sent", async () => {
+      const planted: Array<[string, Record<string, unknown>]> = [
+        [`urn:li:tag:pii_x${PADDING}"); __import__("os").system("id"); ("`, { name: 'PII x' }],
+        ['urn:li:tag:pii_y', { name: `PII y${PADDING}[click](command:workbench.action.terminal.new)` }],
+      ];
+      for (const [urn, value] of planted) {
+        const status = await ingest(env.catalog.url, 'tag', urn, 'tagProperties', value);
+        assert.ok(status === 200 || status === 400, `the catalog answered ${status} for ${urn.slice(0, 40)}`);
+      }
+      for (const marked of ['x = make_tag_urn("pii_|")\n', 'x = TagUrn("pii_|")\n', 'x = "urn:li:tag:pii_|"\n']) {
+        const { items } = await complete(marked, 'python', 'py');
+        assert.ok(
+          items.every((i) => !(i.textEdit as TextEdit).newText.includes('__import__')),
+          `no item writes the payload: ${marked}`,
+        );
+        for (const i of items) assert.ok(!/\s{2}/.test(i.label) && i.label.length <= 80, i.label);
+        assert.ok(
+          items.some((i) => /pii_y/.test((i.textEdit as TextEdit).newText) && i.label.startsWith('PII y [click]')),
+          `the tag with the padded name is offered, its label folded: ${JSON.stringify(items.map((i) => i.label))}`,
+        );
+      }
+    });
+
     test('every label is the inserted name itself: no item hides text behind padding', async () => {
       await dataset(hive(`db.users_pad${PADDING}tail`));
       const { items } = await complete('x = make_dataset_urn("hive", "db.users_p|")\n', 'python', 'py');

@@ -6,7 +6,14 @@
  * and `exists`: DataHub answers an object for any well-formed URN, real or not
  * (DatasetType.batchLoad; EntityExistsResolver), so null alone cannot mean "not in the catalog".
  */
-import { isViewKind, VIEW_KINDS, viewOf, type CatalogKind, type LookupKind } from '../../../model/src/kinds';
+import {
+  isViewKind,
+  lookupGraphqlEntityTypeOf,
+  VIEW_KINDS,
+  viewOf,
+  type CatalogKind,
+  type LookupKind,
+} from '../../../model/src/kinds';
 import { documentCost, type QueryCost } from './cost';
 
 interface KindQuery {
@@ -281,6 +288,67 @@ export const AUTOCOMPLETE_ENTITIES = `query autoCompleteEntities($input: AutoCom
 }
 `;
 
+/**
+ * The fields a selection must hold to read `paths` (dotted, `a|b` alternatives) from an answer,
+ * each top-level field under the alias `alias(field)`: `editableProperties.displayName` →
+ * `corpuser_editableProperties: editableProperties { displayName }`.
+ */
+function selectionOf(paths: readonly string[], alias: (field: string) => string): string {
+  type Tree = Map<string, Tree>;
+  const root: Tree = new Map();
+  for (const path of paths.flatMap((p) => p.split('|'))) {
+    let here = root;
+    for (const step of path.split('.')) {
+      const next = here.get(step) ?? new Map();
+      here.set(step, next);
+      here = next;
+    }
+  }
+  const print = (t: Tree, top: boolean): string =>
+    [...t]
+      .map(([field, sub]) => {
+        const name = top ? `${alias(field)}: ${field}` : field;
+        return sub.size === 0 ? name : `${name} { ${print(sub, false)} }`;
+      })
+      .join(' ');
+  return print(root, true);
+}
+
+/**
+ * The alias a looked-up-only kind's fields have in namedSearchQuery: the types answer fields of
+ * one name with different nullability (a tag's `properties.name` is `String!`, a domain's
+ * `String`), which one selection cannot merge.
+ */
+function namedAlias(kind: LookupKind, field: string): string {
+  return `${kind}_${field}`;
+}
+
+/** The paths of `paths` in a namedSearchQuery answer of `kind` (their first field aliased). */
+export function namedPaths(kind: LookupKind, paths: readonly string[]): string[] {
+  return paths.map((p) =>
+    p
+      .split('|')
+      .map((alt) => namedAlias(kind, alt))
+      .join('|'),
+  );
+}
+
+/**
+ * A search of looked-up-only kinds (variable `input`: DataHub's SearchAcrossEntitiesInput, `types`
+ * their GraphQL types), each entity with what its row names as its display name and description
+ * (read with namedPaths): completion of users, tags, terms … by the names people know them by.
+ */
+export function namedSearchQuery(kinds: readonly LookupKind[]): string {
+  const fragments = kinds.flatMap((kind) => {
+    if (!isViewKind(kind)) return [];
+    const view = viewOf(kind);
+    const fields = selectionOf([...view.name, ...view.description], (f) => namedAlias(kind, f));
+    return fields ? [`... on ${view.typename} { ${fields} }`] : [];
+  });
+  const entity = ['urn type', ...fragments].join('\n  ');
+  return `query searchNamed($input: SearchAcrossEntitiesInput!) {\n  searchAcrossEntities(input: $input) { start count total searchResults { entity { ${entity} } } }\n}\n`;
+}
+
 /** Mutations of the GraphQL write path (`catalogLens.writePath: graphql`). */
 export const UPDATE_DATASET = `mutation updateDataset($urn: String!, $input: DatasetUpdateInput!) {
   updateDataset(urn: $urn, input: $input) { urn }
@@ -386,6 +454,11 @@ export function everyDocument(ns = 'li'): Array<{ name: string; query: string; v
     name: 'searchAcrossEntities',
     query: SEARCH_ENTITIES,
     variables: { input: { query: 'users', types: ['DATASET', 'MLFEATURE'], start: 0, count: 10, orFilters } },
+  });
+  docs.push({
+    name: 'searchAcrossEntities of every looked-up-only kind, named',
+    query: namedSearchQuery(VIEW_KINDS),
+    variables: { input: { query: 'rev', types: VIEW_KINDS.map(lookupGraphqlEntityTypeOf), start: 0, count: 10 } },
   });
   docs.push({
     name: 'autoCompleteForMultiple',

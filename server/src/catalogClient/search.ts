@@ -1,7 +1,9 @@
 /**
  * The catalog's search, as DataHub's UI asks it: `searchAcrossEntities` (full text,
- * DataHub's search bar: SearchAcrossEntitiesResolver) for "Catalog: Search…" and did-you-mean, and
- * `autoCompleteForMultiple` (names as typed: AutoCompleteForMultipleResolver) for completion. The
+ * DataHub's search bar: SearchAcrossEntitiesResolver) for "Catalog: Search…", did-you-mean and the
+ * completion of users, tags, terms … (searchNamed, with their display names), and
+ * `autoCompleteForMultiple` (names as typed: AutoCompleteForMultipleResolver) for the completion of
+ * datasets and ML entities. The
  * same documents go to DataHub and to the local catalog (queries.ts). Answers are kept for seconds
  * (client.searches, dropped after a write and on Refresh): completion asks again at every
  * keystroke, and the catalog changes under it.
@@ -14,14 +16,18 @@ import {
   graphqlEntityTypeOf,
   isCatalogKind,
   kindOfGraphqlEntityType,
+  firstValueAt,
+  isViewKind,
   lookupGraphqlEntityTypeOf,
+  lookupKindOfGraphqlEntityType,
+  viewOf,
   type CatalogKind,
   type LookupKind,
 } from '../../../model/src/kinds';
 import { parseUrn } from '../../../model/src/urn';
 import type { CatalogClient } from './client';
 import { hintFor } from './errors';
-import { AUTOCOMPLETE_ENTITIES, SEARCH_ENTITIES } from './queries';
+import { AUTOCOMPLETE_ENTITIES, namedPaths, namedSearchQuery, SEARCH_ENTITIES } from './queries';
 
 export interface SearchRequestOptions {
   /** What is typed; empty or `*` lists every entity the filters let through. */
@@ -152,4 +158,64 @@ export async function searchUrnsOfKind(
   });
   client.searches.set(key, urns);
   return urns;
+}
+
+/** An entity of a looked-up-only kind as a search found it: its URN, kind, and the names its row reads. */
+export interface NamedItem {
+  urn: string;
+  kind: LookupKind;
+  /** What DataHub's UI calls it (a user's display name, a term's or domain's name), when it differs from nothing. */
+  displayName?: string;
+  description?: string;
+}
+
+export type NamedSearchResult = { items: NamedItem[]; total: number; error?: undefined } | { error: string };
+
+/**
+ * Entities of the looked-up-only `kinds` (users, groups, tags, terms …) matching `query`, best
+ * first, each with its display name and description as its kind's row reads them (kinds.ts
+ * `view`): searchAcrossEntities filtered to their types, one request, answers kept as the others.
+ */
+export async function searchNamed(
+  client: CatalogClient,
+  kinds: readonly LookupKind[],
+  query: string,
+  count: number,
+  signal?: AbortSignal,
+): Promise<NamedSearchResult> {
+  const wanted = kinds.filter(isViewKind);
+  if (wanted.length === 0) return { items: [], total: 0 };
+  const types = wanted.map(lookupGraphqlEntityTypeOf);
+  const input = {
+    query: query.trim() === '' ? '*' : query.trim(),
+    types,
+    start: 0,
+    count: Math.max(1, Math.min(count, SEARCH_PAGE)),
+  };
+  const key = JSON.stringify(['named', input]);
+  const hit = client.searches.get(key) as NamedSearchResult | undefined;
+  if (hit) return hit;
+  const r = await client.read(namedSearchQuery(wanted), { input }, signal);
+  if (!r.ok) return { error: `${r.error.message}. ${hintFor(r.error)}` };
+  const found = isRecord(r.data['searchAcrossEntities']) ? r.data['searchAcrossEntities'] : undefined;
+  const results = Array.isArray(found?.['searchResults']) ? found['searchResults'].filter(isRecord) : [];
+  const items = results.flatMap((x): NamedItem[] => {
+    const e = isRecord(x['entity']) ? x['entity'] : undefined;
+    const urn = str(e?.['urn']);
+    const parsed = urn ? parseUrn(urn) : undefined;
+    if (!e || !urn || !parsed?.ok) return [];
+    const typeName = str(e['type']);
+    const kind =
+      (typeName !== undefined ? lookupKindOfGraphqlEntityType(typeName) : undefined) ??
+      (parsed.urn.kind === 'other' ? parsed.urn.entityType : parsed.urn.kind);
+    if (!isViewKind(kind) || !wanted.includes(kind)) return [];
+    const view = viewOf(kind);
+    const displayName = firstValueAt(e, namedPaths(kind, view.name))?.trim();
+    const description = firstValueAt(e, namedPaths(kind, view.description))?.trim();
+    return [{ urn, kind, ...(displayName ? { displayName } : {}), ...(description ? { description } : {}) }];
+  });
+  const total = typeof found?.['total'] === 'number' ? found['total'] : items.length;
+  const answer = { items, total: Math.max(total, items.length) };
+  client.searches.set(key, answer);
+  return answer;
 }

@@ -8,7 +8,8 @@
 import type { Destination } from '../../../model/src/insertion';
 import { literalSyntaxFor } from '../scan/languages';
 
-const YAML_LANGUAGES = new Set(['yaml', 'github-actions-workflow', 'dockercompose']);
+/** The languages whose documents are YAML. */
+export const YAML_LANGUAGES: ReadonlySet<string> = new Set(['yaml', 'github-actions-workflow', 'dockercompose']);
 
 /** The destination of text written at `at` of `text`, a document of `languageId`. */
 export function destinationAt(text: string, at: number, languageId: string): Destination {

@@ -5,13 +5,13 @@
  * with (the catalog actually used, also when it came from DataHub's CLI configuration).
  * Features never see a catalog client: they are given what this answers.
  */
-import type { CatalogKind } from '../../../model/src/kinds';
+import type { CatalogKind, LookupKind } from '../../../model/src/kinds';
 import type { SearchResult, Settings, LineageResult, ConnectionTestResult } from '../../../model/src/protocol';
 import type { CatalogClient, ResolutionLookup } from '../catalogClient/client';
 import { hintFor } from '../catalogClient/errors';
 import { lineageOf } from '../catalogClient/lineage';
 import type { CatalogClients } from '../catalogClient/registry';
-import { searchCatalog, type SearchRequestOptions } from '../catalogClient/search';
+import { searchCatalog, searchNamed, type NamedSearchResult, type SearchRequestOptions } from '../catalogClient/search';
 import { contextOf, type EntityContext } from './context';
 import type { SuggestionLookup } from './didYouMean';
 import type { Lookup } from './lookup';
@@ -76,6 +76,17 @@ export class CatalogResolution {
 
   search(settings: Settings, request: SearchRequestOptions, signal?: AbortSignal): Promise<SearchResult> {
     return searchCatalog(this.clients.clientFor(settings), request, signal);
+  }
+
+  /** Users, groups, tags, terms … (looked-up-only kinds) matching `query`, with their display names. */
+  searchNamed(
+    settings: Settings,
+    kinds: readonly LookupKind[],
+    query: string,
+    count: number,
+    signal?: AbortSignal,
+  ): Promise<NamedSearchResult> {
+    return searchNamed(this.clients.clientFor(settings), kinds, query, count, signal);
   }
 
   lineage(

@@ -20,6 +20,7 @@ import {
   type Hover,
   type Location,
   type Position,
+  type Range,
   type PrepareRenameResult,
   type SymbolInformation,
   type WorkspaceEdit,
@@ -48,7 +49,7 @@ import { entityKey, parseUrn, printUrn, type Urn } from '../../../model/src/urn'
 import type { ClientSession } from '../clientSession';
 import { codeActionsFor } from '../features/codeActions';
 import { catalogDescription } from '../features/diagnostics';
-import { nameItems, nameSlotAt } from '../features/completeNames';
+import { nameItems, namedItems, nameSlotAt } from '../features/completeNames';
 import { completionsAt } from '../features/completion';
 import { hoverLookup, hoverOn } from '../features/hover';
 import { linksIn } from '../features/links';
@@ -139,17 +140,30 @@ export class CatalogLanguageService {
     this.completing?.abort();
     const abort = (this.completing = new AbortController());
     token.onCancellationRequested(() => abort.abort());
-    const found = await this.deps.resolution.search(
-      settings,
-      {
-        query: slot.typed,
-        kinds: [slot.kind],
-        ...(slot.platform ? { platform: slot.platform } : {}),
-        count: SEARCH_PAGE,
-        mode: 'complete',
-      },
-      abort.signal,
-    );
+    const kind = slot.kind;
+    const refused = (urn: string, reason: string) =>
+      this.deps.log(`completion: not offering ${inertText(urn, 'plain', 200)}: ${reason}`);
+    // Datasets and ML entities: the catalog's autocomplete; users, tags, terms …: a search with their display names.
+    const catalogKind = isCatalogKind(kind) && slot.kinds === undefined;
+    const found: { error: string } | { error?: undefined; total: number; listed: number; items: ItemsIn } = catalogKind
+      ? listed(
+          await this.deps.resolution.search(
+            settings,
+            {
+              query: slot.typed,
+              kinds: [kind],
+              ...(slot.platform ? { platform: slot.platform } : {}),
+              count: SEARCH_PAGE,
+              mode: 'complete',
+            },
+            abort.signal,
+          ),
+          (items, range) => nameItems(slot, items, range, refused),
+        )
+      : listed(
+          await this.deps.resolution.searchNamed(settings, slot.kinds ?? [kind], slot.typed, SEARCH_PAGE, abort.signal),
+          (items, range) => namedItems(slot, items, range, refused),
+        );
     if (this.completing === abort) this.completing = undefined;
     if (token.isCancellationRequested) throw cancelled();
     if (found.error !== undefined) {
@@ -162,10 +176,8 @@ export class CatalogLanguageService {
     const range = { start: doc.positionAt(slot.from), end: doc.positionAt(slot.to) };
     return {
       // More than listed: the editor asks again as the name grows; else it filters this list itself.
-      isIncomplete: found.total > found.items.length || found.items.length >= SEARCH_PAGE,
-      items: nameItems(slot, found.items, range, (urn, reason) =>
-        this.deps.log(`completion: not offering ${inertText(urn, 'plain', 200)}: ${reason}`),
-      ),
+      isIncomplete: found.total > found.listed || found.listed >= SEARCH_PAGE,
+      items: found.items(range),
     };
   }
 
@@ -426,4 +438,16 @@ export class CatalogLanguageService {
     if (!occ.parsed?.ok || occ.template) return undefined;
     return { open: { ...open, scan: open.scan }, occ };
   }
+}
+
+/** The completion items of a search's answer, once the range they replace is known. */
+type ItemsIn = (range: Range) => CompletionItem[];
+
+/** A search's answer as completion needs it: its error, or its counts and how its items are made. */
+function listed<T>(
+  answer: { error: string } | { error?: undefined; items: T[]; total: number },
+  toItems: (items: T[], range: Range) => CompletionItem[],
+): { error: string } | { error?: undefined; total: number; listed: number; items: ItemsIn } {
+  if (answer.error !== undefined) return { error: answer.error };
+  return { total: answer.total, listed: answer.items.length, items: (range) => toItems(answer.items, range) };
 }

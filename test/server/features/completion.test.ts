@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { CompletionItem, CompletionList, TextEdit } from 'vscode-languageserver';
 import { SEARCH_PAGE, type SearchItem } from '../../../model/src/protocol';
+import type { NamedItem } from '../../../server/src/catalogClient/search';
 import { completionsAt } from '../../../server/src/features/completion';
 import { caret, positionAt } from './support/caret';
 import { serviceUnderTest } from './support/service';
@@ -202,5 +203,58 @@ describe('completion of catalog names, through the language service', () => {
     assert.deepEqual(sut.resolution.asked.searches, []);
     await sut.open('untitled:h.rb', 'ruby', text);
     assert.deepEqual(await sut.service.doComplete('untitled:h.rb', positionAt(text, text.length), sut.token), []);
+  });
+});
+
+describe('completion of looked-up-only kinds, through the language service', () => {
+  const NAMED: NamedItem[] = [
+    { urn: 'urn:li:tag:pii', kind: 'tag', displayName: 'PII', description: 'Personal data.' },
+    { urn: 'urn:li:corpuser:jdoe', kind: 'corpuser', displayName: 'Jane Doe' },
+    { urn: 'urn:li:corpGroup:eng', kind: 'corpGroup', displayName: 'Engineering' },
+    { urn: 'urn:li:domain:0f6c1a2e-9b1d-4e0a-8c5f-3a7d2b9e4c11', kind: 'domain', displayName: 'Finance' },
+  ];
+  async function complete(marked: string, languageId: string) {
+    const sut = serviceUnderTest({ search: FOUND, named: NAMED });
+    const { text, position } = caret(marked);
+    const uri = `untitled:named.${languageId}`;
+    await sut.open(uri, languageId, text);
+    const result = (await sut.service.doComplete(uri, position, sut.token)) as CompletionList;
+    return { sut, result };
+  }
+
+  test('one search of that kind per completion, nothing typed yet included; no dataset search', async () => {
+    const { sut, result } = await complete('x = "urn:li:tag:‸"\n', 'python');
+    assert.deepEqual(sut.resolution.asked.named, [{ kinds: ['tag'], query: '' }]);
+    assert.deepEqual(sut.resolution.asked.searches, []);
+    assert.deepEqual(
+      result.items.map((i) => [i.label, i.detail, edit(i).newText, i.filterText]),
+      [['PII', 'Tag pii', 'urn:li:tag:pii', 'urn:li:tag:PII pii']],
+    );
+    assert.equal(result.isIncomplete, false);
+  });
+
+  test('YAML owners: users and groups asked in one search; a GUID domain found by its name, written by it', async () => {
+    const owners = await complete('owners:\n  - j‸\n', 'yaml');
+    assert.deepEqual(owners.sut.resolution.asked.named, [{ kinds: ['corpuser', 'corpGroup'], query: 'j' }]);
+    assert.deepEqual(
+      owners.result.items.map((i) => edit(i).newText),
+      ['jdoe', 'urn:li:corpGroup:eng'],
+    );
+    const domain = await complete('domain: Fin‸\n', 'yaml');
+    assert.deepEqual(
+      domain.result.items.map((i) => [i.label, edit(i).newText]),
+      [['Finance', 'Finance']],
+    );
+    const urn = await complete('x = "urn:li:domain:Fin‸"\n', 'python');
+    assert.deepEqual(
+      urn.result.items.map((i) => [i.label, edit(i).newText, i.filterText]),
+      [
+        [
+          'Finance',
+          'urn:li:domain:0f6c1a2e-9b1d-4e0a-8c5f-3a7d2b9e4c11',
+          'urn:li:domain:Finance 0f6c1a2e-9b1d-4e0a-8c5f-3a7d2b9e4c11',
+        ],
+      ],
+    );
   });
 });

@@ -27,7 +27,7 @@ import { entityName } from '../../../../model/src/entityNames';
 import { parseUrn } from '../../../../model/src/urn';
 import type { Resolution as Answer, ResolutionLookup } from '../../../../server/src/catalogClient/client';
 import { catalogClientError } from '../../../../server/src/catalogClient/errors';
-import type { SearchRequestOptions } from '../../../../server/src/catalogClient/search';
+import type { NamedItem, NamedSearchResult, SearchRequestOptions } from '../../../../server/src/catalogClient/search';
 import type { EntityContext } from '../../../../server/src/resolution/context';
 import type { Lookup } from '../../../../server/src/resolution/lookup';
 import type { ResolutionService } from '../../../../server/src/resolution/resolution';
@@ -201,6 +201,8 @@ export interface CatalogTable {
   suggestions?: Record<string, string[]>;
   /** What a search finds: canned items (every search gets them), or an answer per request. */
   search?: SearchItem[] | ((request: SearchRequestOptions) => SearchResult);
+  /** What a search of looked-up-only kinds (users, tags …) finds: canned items of the kinds asked. */
+  named?: NamedItem[];
   /** The catalog actually used when the settings name none (DataHub's CLI configuration). */
   endpoint?: string;
 }
@@ -210,6 +212,8 @@ export interface Asked {
   answers: string[];
   context: string[];
   searches: SearchRequestOptions[];
+  /** The searches of looked-up-only kinds: the kinds and the query. */
+  named: Array<{ kinds: string[]; query: string }>;
   suggest: string[][];
 }
 
@@ -217,7 +221,7 @@ export interface Asked {
 export type FakeResolution = ResolutionService & { asked: Asked; table: CatalogTable; answer: ResolutionLookup };
 
 export function fakeResolution(table: CatalogTable = {}): FakeResolution {
-  const asked: Asked = { answers: [], context: [], searches: [], suggest: [] };
+  const asked: Asked = { answers: [], context: [], searches: [], named: [], suggest: [] };
   const answer: ResolutionLookup = (urn) =>
     table.answers?.[urn] ?? (table.unlisted === 'unanswered' || !parseUrn(urn).ok ? undefined : MISSING);
   return {
@@ -249,6 +253,11 @@ export function fakeResolution(table: CatalogTable = {}): FakeResolution {
       asked.searches.push(request);
       const s = table.search ?? [];
       return typeof s === 'function' ? s(request) : { items: s, total: s.length };
+    },
+    async searchNamed(_settings: Settings, kinds, query): Promise<NamedSearchResult> {
+      asked.named.push({ kinds: [...kinds], query });
+      const items = (table.named ?? []).filter((i) => kinds.includes(i.kind));
+      return { items, total: items.length };
     },
     async lineage(): Promise<LineageResult> {
       return { items: [], total: 0 };
