@@ -34,6 +34,11 @@ export interface OpenDocumentsDeps extends PipelineDeps {
    * out, which are published again with them. Absent: no suggestions.
    */
   suggest?(settings: Settings, items: ResolvableItem[], signal: AbortSignal): Promise<SuggestionLookup>;
+  /**
+   * The catalog answered about URNs of the open document `uri` that it had no answer for when its
+   * check began (what the editor shows from the answers, such as inlay hints, may change).
+   */
+  answered?(uri: string, settings: Settings): void;
 }
 
 /** An open document with its settings, and its scan when its language is scanned and its size allowed. */
@@ -232,7 +237,11 @@ export class OpenDocuments {
         );
     }, SYNTAX_FIRST_MS);
     try {
-      const resolved = await resolveItems(this.ctx.clientFor(s), resolvableItems([scan]), abort.signal);
+      const client = this.ctx.clientFor(s);
+      const items = resolvableItems([scan]);
+      const asked = this.ctx.answered !== undefined && items.some((i) => client.cached(i.urn) === undefined);
+      const resolved = await resolveItems(client, items, abort.signal);
+      if (asked) this.ctx.answered?.(uri, s);
       // Resolved: the syntax-only publish must not come after this one (did-you-mean is awaited
       // below, and a timer left running replaced these diagnostics with the syntax-only ones).
       clearTimeout(early);
