@@ -21,6 +21,7 @@ import { inertText } from '../../../model/src/inertText';
 import type { Resolution, ResolutionLookup } from '../catalogClient/client';
 import { lookupOf } from '../resolution/lookup';
 import type { ScanResult } from '../scan/types';
+import { rangesEndingIn } from './intervals';
 
 /** Characters of a name an inlay label shows before it is cut with "…". */
 export const MAX_LABEL = 40;
@@ -47,8 +48,8 @@ export function nameHints(
   to = text.length,
 ): NameHint[] {
   const out: NameHint[] = [];
-  for (const o of scan.occurrences) {
-    if (o.end < from || o.end > to) continue;
+  // Found through the occurrences' index of ranges: the lines asked for cost the same in any document.
+  for (const o of rangesEndingIn(scan.occurrences, from, to)) {
     if (o.template || o.parent !== undefined || !o.parsed?.ok) continue;
     const lookup = lookupOf(o.parsed.urn, o.urn);
     if (!lookup || lookup.column !== undefined || lookup.urn !== o.urn) continue;
@@ -77,6 +78,9 @@ function catalogName(res: Extract<Resolution, { state: 'found' }>): string | und
   return isViewKind(kind) ? firstValueAt(res.entity, viewOf(kind).name) : undefined;
 }
 
+/** What separates an id's dotted or slashed parts. */
+const SEPARATOR = /^[./\\:]$/;
+
 /** Letters and digits only, lower case: how two names are compared. */
 function folded(s: string): string {
   return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
@@ -84,6 +88,8 @@ function folded(s: string): string {
 
 /** The name says no more than the id: the same once folded, or the same as the id's last dotted or slashed parts. */
 export function sameName(name: string, id: string): boolean {
+  // Most names are the id or its last part as written (`db.users` named `users`): no folding needed.
+  if (name === id || (id.endsWith(name) && SEPARATOR.test(id.charAt(id.length - name.length - 1)))) return true;
   const n = folded(name);
   if (n === '') return true;
   const parts = id.split(/[./\\:]+/);
