@@ -12,7 +12,7 @@ import type { InlayHint } from 'vscode-languageserver-protocol';
 import { SAMPLE } from '../../catalog/src/sample';
 import { ingest } from '../support/catalogHttp';
 import { COMPAT_MODES, useSampleServer } from '../support/fixture';
-import { positionOf } from '../support/lspClient';
+import { positionOf, startSession } from '../support/lspClient';
 
 /** A dataset ingested by the test, whose catalog name is not its URN's. */
 const RENAMED = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.cust_acct_v2,PROD)';
@@ -131,5 +131,24 @@ describe('inlay hints: an editor that does not declare them', () => {
     await env.lsp.open(uri, 'python', TEXT);
     await env.lsp.diagnostics(uri, (ds) => ds.some((d) => d.code === 'unknown-urn'));
     assert.equal(env.lsp.inlayHintRefreshes(), 0);
+  });
+});
+
+describe('inlay hints: no catalog configured', () => {
+  test('the editor is not told to ask again: errors are no answers', async () => {
+    const lsp = await startSession({ inlayHints: true });
+    try {
+      assert.deepEqual(lsp.init.capabilities.inlayHintProvider, { resolveProvider: false });
+      const uri = 'file:///w/no-catalog.py';
+      await lsp.open(uri, 'python', TEXT);
+      await lsp.diagnostics(uri);
+      // A second check, 200 ms after the edit: a refresh the first one had asked for is in by then.
+      await lsp.change(uri, `${TEXT}BAD = "urn:li:dataset:(urn:li:dataPlatform:hive,db.x)"\n`);
+      await lsp.diagnostics(uri, (ds) => ds.some((d) => d.code === 'malformed-urn'));
+      assert.equal(lsp.inlayHintRefreshes(), 0);
+      assert.deepEqual(await lsp.inlayHints(uri), []);
+    } finally {
+      await lsp.stop();
+    }
   });
 });

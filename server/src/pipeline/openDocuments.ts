@@ -35,8 +35,9 @@ export interface OpenDocumentsDeps extends PipelineDeps {
    */
   suggest?(settings: Settings, items: ResolvableItem[], signal: AbortSignal): Promise<SuggestionLookup>;
   /**
-   * The catalog answered about URNs of the open document `uri` that it had no answer for when its
-   * check began (what the editor shows from the answers, such as inlay hints, may change).
+   * The catalog answered (found or missing, not an error) about URNs of the open document `uri`
+   * that it had no answer for when its check began: what the editor shows from the answers, such
+   * as inlay hints, may change.
    */
   answered?(uri: string, settings: Settings): void;
 }
@@ -239,9 +240,11 @@ export class OpenDocuments {
     try {
       const client = this.ctx.clientFor(s);
       const items = resolvableItems([scan]);
-      const asked = this.ctx.answered !== undefined && items.some((i) => client.cached(i.urn) === undefined);
+      // The URNs the catalog had no answer for: once it says found or missing, what is shown from its answers may change.
+      const unanswered = this.ctx.answered ? items.filter((i) => client.cached(i.urn) === undefined) : [];
       const resolved = await resolveItems(client, items, abort.signal);
-      if (asked) this.ctx.answered?.(uri, s);
+      if (unanswered.some((i) => resolved(i.urn)?.state === 'found' || resolved(i.urn)?.state === 'missing'))
+        this.ctx.answered?.(uri, s);
       // Resolved: the syntax-only publish must not come after this one (did-you-mean is awaited
       // below, and a timer left running replaced these diagnostics with the syntax-only ones).
       clearTimeout(early);
