@@ -129,7 +129,7 @@ export async function inlayBenchmark({ quick, catalog, datasets, serverArgs }) {
         },
       ],
       notes: [
-        "The hints are read from the catalog client's cache (no request to the catalog); each request walks the scan's occurrences once and makes hints only for the range asked. VS Code asks for the visible lines (and a margin) after each edit and after the server's workspace/inlayHint/refresh.",
+        "The hints are read from the catalog client's cache (no request to the catalog); each request finds the URNs that end in the range asked through the scan's index of ranges (server/src/features/intervals.ts, built once per version) and makes hints for those only. VS Code asks for the visible lines (and a margin) after each edit and after the server's workspace/inlayHint/refresh.",
       ],
     };
   } finally {
