@@ -169,7 +169,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
         workspaceSymbolProvider: true,
         renameProvider: { prepareProvider: true },
         codeLensProvider: { resolveProvider: false },
-        // Offered only to an editor that shows them (other editors would ask for nothing useful).
+        // Offered only to an editor that declares inlay hints (textDocument.inlayHint).
         ...(session.inlayHints ? { inlayHintProvider: { resolveProvider: false } } : {}),
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
