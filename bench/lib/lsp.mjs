@@ -20,9 +20,16 @@ export const serverBundle = () => path.join(DIST, 'server.js');
 /**
  * Starts the server and initializes it. `initMs` is the time from spawn to the initialize result.
  * `nodeArgs` go before the bundle (e.g. --cpu-prof).
- * @param {{ settings?: object, workspaceFolders?: Array<{ uri: string, name: string }>, nodeArgs?: string[], bundle?: string }} [options]
+ * `inlayHints` declares inlay hints and their refresh, as VS Code does.
+ * @param {{ settings?: object, workspaceFolders?: Array<{ uri: string, name: string }>, nodeArgs?: string[], bundle?: string, inlayHints?: boolean }} [options]
  */
-export async function startServer({ settings = {}, workspaceFolders, nodeArgs = [], bundle = serverBundle() } = {}) {
+export async function startServer({
+  settings = {},
+  workspaceFolders,
+  nodeArgs = [],
+  bundle = serverBundle(),
+  inlayHints = false,
+} = {}) {
   const env = { ...process.env };
   delete env.CATALOG_LENS_TOKEN;
   const spawnedAt = now();
@@ -62,6 +69,7 @@ export async function startServer({ settings = {}, workspaceFolders, nodeArgs = 
   connection.onRequest('window/workDoneProgress/create', () => null);
   connection.onRequest('client/registerCapability', () => null);
   connection.onRequest('window/showMessageRequest', () => null);
+  connection.onRequest('workspace/inlayHint/refresh', () => null);
   connection.onNotification('window/logMessage', (p) => {
     logs.push(p.message);
   });
@@ -89,9 +97,13 @@ export async function startServer({ settings = {}, workspaceFolders, nodeArgs = 
     rootUri: workspaceFolders?.[0]?.uri ?? null,
     workspaceFolders: workspaceFolders ?? null,
     capabilities: {
-      workspace: { configuration: true, workspaceFolders: true },
+      workspace: {
+        configuration: true,
+        workspaceFolders: true,
+        ...(inlayHints ? { inlayHint: { refreshSupport: true } } : {}),
+      },
       window: { workDoneProgress: true },
-      textDocument: { hover: { contentFormat: ['markdown'] } },
+      textDocument: { hover: { contentFormat: ['markdown'] }, ...(inlayHints ? { inlayHint: {} } : {}) },
     },
     initializationOptions: {},
   });

@@ -234,6 +234,10 @@ export interface Settings {
   allowTokenOrigins: string[];
   /** Glob-free list of folder names skipped by Check Workspace. */
   excludeFolders: string[];
+  inlayHints: {
+    /** After a URN whose id is not what people call it (a GUID, a hash, another name), the catalog's name. */
+    names: boolean;
+  };
   index: {
     /**
      * Most bytes of URN text the workspace index keeps (each entity's spelling, name and key);
@@ -281,6 +285,7 @@ export const DEFAULT_SETTINGS: Settings = {
   graphqlComplexityBudget: 2000,
   allowTokenOrigins: [],
   excludeFolders: ['node_modules', '.git', '.venv', 'venv', '__pycache__', 'dist', 'build', 'out', 'target'],
+  inlayHints: { names: true },
   index: { maxBytes: 64 * 1024 * 1024 },
 };
 

@@ -27,6 +27,10 @@ export interface ClientSession {
   readonly changeAnnotations: boolean;
   /** The editor lets the server ask for settings (`workspace/configuration`). */
   readonly configuration: boolean;
+  /** The editor shows inlay hints (`textDocument/inlayHint`): the server offers the catalog's names beside ids. */
+  readonly inlayHints: boolean;
+  /** The editor asks for inlay hints again when told to (`workspace/inlayHint/refresh`). */
+  readonly inlayHintRefresh: boolean;
   /** A token the editor gave at initialize (none when the server's environment has one). */
   readonly token: string | undefined;
   /** The settings the editor pushed at initialize (`initializationOptions.settings`), unchecked. */
@@ -58,6 +62,8 @@ export function readClientSession(params: InitializeParams, env: NodeJS.ProcessE
       caps.workspace?.workspaceEdit?.documentChanges === true &&
       caps.workspace.workspaceEdit.changeAnnotationSupport !== undefined,
     configuration: caps.workspace?.configuration === true,
+    inlayHints: caps.textDocument?.inlayHint !== undefined && caps.textDocument.inlayHint !== null,
+    inlayHintRefresh: caps.workspace?.inlayHint?.refreshSupport === true,
     token: typeof init.token === 'string' && init.token !== '' && !env[SERVER_TOKEN_ENV] ? init.token : undefined,
     initialSettings: init.settings ?? {},
     folders,

@@ -39,6 +39,9 @@ import { CatalogLanguageService } from './service/languageService';
 import { SettingsStore } from './settings';
 import type { WorkspaceDeps } from './workspace';
 
+/** How long the server waits to tell the editor to ask for inlay hints again, gathering the documents checked meanwhile. */
+const REFRESH_INLAY_MS = 50;
+
 export interface Runtime {
   env: NodeJS.ProcessEnv;
   fetch?: Fetch;
@@ -73,6 +76,15 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     },
   });
   const resolution = new CatalogResolution(catalogClients, log);
+  // Told to ask for inlay hints again at most once per REFRESH_INLAY_MS: documents checked together send one.
+  let inlayRefresh: NodeJS.Timeout | undefined;
+  const refreshInlayHints = (): void => {
+    if (!session.inlayHints || !session.inlayHintRefresh || inlayRefresh) return;
+    inlayRefresh = setTimeout(() => {
+      inlayRefresh = undefined;
+      connection.languages.inlayHint.refresh().catch((e: unknown) => log(`inlay hint refresh failed: ${String(e)}`));
+    }, REFRESH_INLAY_MS);
+  };
 
   const pipelineDeps: PipelineDeps<CatalogClient> = {
     settingsFor: (uri) => settings.get(uri),
@@ -92,6 +104,10 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     clear,
     skipped: (file) => sendCustomNotification(connection, SkippedNotification, file),
     suggest: (s, items, signal) => resolution.suggest(s, items, signal),
+    // New answers of the catalog: the names beside ids may have changed.
+    answered: (_uri, s) => {
+      if (s.inlayHints.names) refreshInlayHints();
+    },
   });
   const index = createIndexService({
     documents,
@@ -153,6 +169,8 @@ export function startServer(connection: Connection, runtime: Runtime): void {
         workspaceSymbolProvider: true,
         renameProvider: { prepareProvider: true },
         codeLensProvider: { resolveProvider: false },
+        // Offered only to an editor that declares inlay hints (textDocument.inlayHint).
+        ...(session.inlayHints ? { inlayHintProvider: { resolveProvider: false } } : {}),
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'catalog-lens-server', version: PRODUCT_VERSION },
@@ -167,6 +185,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     settings,
     session: sessionNow,
     resetClients: () => catalogClients.reset(),
+    refreshInlayHints,
     log,
   });
   registerDocumentHandlers(connection, service, guard);

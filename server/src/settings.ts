@@ -66,6 +66,7 @@ export function mergeSettings(raw: unknown): Settings {
   const diag = isRecord(r['diagnostics']) ? r['diagnostics'] : {};
   const cache = isRecord(r['cache']) ? r['cache'] : {};
   const index = isRecord(r['index']) ? r['index'] : {};
+  const inlay = isRecord(r['inlayHints']) ? r['inlayHints'] : {};
   const sev = (v: unknown, def: Settings['diagnostics']['malformed']): Settings['diagnostics']['malformed'] =>
     v === 'error' || v === 'warning' || v === 'information' || v === 'hint' || v === 'off' ? v : def;
   return {
@@ -97,6 +98,7 @@ export function mergeSettings(raw: unknown): Settings {
     graphqlComplexityBudget: Math.max(50, num(r['graphqlComplexityBudget'], d.graphqlComplexityBudget, 1)),
     allowTokenOrigins: strings(r['allowTokenOrigins'], d.allowTokenOrigins),
     excludeFolders: strings(r['excludeFolders'], d.excludeFolders),
+    inlayHints: { names: typeof inlay['names'] === 'boolean' ? inlay['names'] : d.inlayHints.names },
     index: { maxBytes: Math.min(MAX_INDEX_BYTES_BOUND, num(index['maxBytes'], d.index.maxBytes, 1)) },
   };
 }

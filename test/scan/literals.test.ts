@@ -322,6 +322,45 @@ describe('placeholders and patterns are templates, real names with $ and % are n
     assertTemplates('typescript', "const re = new RegExp('^⟦urn:li:corpuser:.+$⟧');", [true]);
   });
 
+  test('a `*` in a URN that is a whole string value is part of its name: DataHub names a dataset `feast.*`', () => {
+    // The shape of DataHub's metadata-ingestion/examples/mce_files/bootstrap_mce.json (Apache-2.0),
+    // where an MLFeatureProperties' sources name this dataset 26 times.
+    const feast = 'urn:li:dataset:(urn:li:dataPlatform:file,feast.*,PROD)';
+    const bootstrap = [
+      '{',
+      '  "com.linkedin.pegasus2avro.ml.metadata.MLFeatureProperties": {',
+      '    "dataType": "SEQUENCE",',
+      '    "sources": [',
+      `      "⟦${feast}⟧"`,
+      '    ]',
+      '  }',
+      '}',
+    ].join('\n');
+    assertTemplates('json', bootstrap, [false]);
+    const found = topLevel(scanDocument(marked(bootstrap).text, 'json', OPTS));
+    assert.equal(found[0]!.urn, feast);
+    assert.equal(
+      found[0]!.parsed?.ok && found[0]!.parsed.urn.kind === 'dataset' && found[0]!.parsed.urn.name,
+      'feast.*',
+    );
+    // The same whole value in Python and YAML (quoted or plain).
+    assertTemplates('python', `sources = ["⟦${feast}⟧"]`, [false]);
+    assertTemplates('yaml', `sources:\n  - "⟦${feast}⟧"\n  - ⟦${feast}⟧\n`, [false, false]);
+    // A `*` is a pattern where the text around it says so: inside a larger string, in prose, a part
+    // that is a wildcard alone, the entity type, or another `*` on the line (a list of patterns).
+    assertTemplates('json', `{"q": "sources like ⟦${feast}⟧ here"}`, [true]);
+    assertTemplates('markdown', `Sources such as \`⟦${feast}⟧\` or ⟦${feast}⟧.`, [true, true]);
+    assertTemplates('json', '{"a": "⟦urn:li:dataset:*⟧", "b": "⟦urn:li:dataset:(urn:li:dataPlatform:hive,.*,PROD)⟧"}', [
+      true,
+      true,
+    ]);
+    assertTemplates('python', 'x = "⟦urn:li:*:feast⟧"', [true]);
+    assertTemplates('json', `["⟦${feast}⟧", "⟦urn:li:dataset:(urn:li:dataPlatform:file,feast.**,PROD)⟧"]`, [
+      true,
+      true,
+    ]);
+  });
+
   test('$VAR: upper case anywhere, or a name starting a part', () => {
     assertTemplates(
       'shellscript',

@@ -18,6 +18,7 @@ import {
   type InitializeResult,
   type CompletionItem,
   type DocumentLink,
+  type InlayHint,
 } from 'vscode-languageserver-protocol/node';
 import { IndexedNotification, type CatalogStatus, type IndexedParams } from '../../model/src/protocol';
 
@@ -39,6 +40,10 @@ export interface LspSession {
   hover(uri: string, position: Position): Promise<Hover | null>;
   completion(uri: string, position: Position): Promise<CompletionItem[]>;
   links(uri: string): Promise<DocumentLink[]>;
+  /** `textDocument/inlayHint` over `range` (default: the whole of a short document). */
+  inlayHints(uri: string, range?: Range): Promise<InlayHint[]>;
+  /** How many `workspace/inlayHint/refresh` requests the server sent so far. */
+  inlayHintRefreshes(): number;
   codeActions(uri: string, range: Range, diagnostics: Diagnostic[], only?: string[]): Promise<CodeAction[]>;
   command<T = unknown>(command: string, arg: unknown): Promise<T>;
   configurationChanged(): Promise<void>;
@@ -79,6 +84,8 @@ export interface SessionOptions {
   workspaceCapabilities?: Record<string, unknown>;
   /** Declare `textDocument.documentLink.tooltipSupport`, as VS Code does (it shows link tooltips in hovers). */
   documentLinkTooltips?: boolean;
+  /** Declare inlay hints (`textDocument.inlayHint`) and their refresh (`workspace.inlayHint.refreshSupport`), as VS Code does. */
+  inlayHints?: boolean;
 }
 
 export async function startSession(opts: SessionOptions = {}): Promise<LspSession> {
@@ -122,6 +129,13 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
     }),
   );
   connection.onRequest('window/workDoneProgress/create', () => null);
+  let inlayHintRefreshes = 0;
+  connection.onRequest('workspace/inlayHint/refresh', () => {
+    inlayHintRefreshes++;
+    logs.push('inlayHintRefresh');
+    changed();
+    return null;
+  });
   connection.onRequest('client/registerCapability', (p: unknown) => {
     logs.push(`registerCapability: ${JSON.stringify(p)}`);
     changed();
@@ -193,12 +207,18 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
     rootUri: opts.workspaceFolders?.[0]?.uri ?? null,
     workspaceFolders: opts.workspaceFolders ?? null,
     capabilities: {
-      workspace: { configuration: !opts.noConfiguration, workspaceFolders: true, ...opts.workspaceCapabilities },
+      workspace: {
+        configuration: !opts.noConfiguration,
+        workspaceFolders: true,
+        ...(opts.inlayHints ? { inlayHint: { refreshSupport: true } } : {}),
+        ...opts.workspaceCapabilities,
+      },
       window: { workDoneProgress: true },
       textDocument: {
         codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor'] } } },
         hover: { contentFormat: ['markdown'] },
         ...(opts.documentLinkTooltips ? { documentLink: { tooltipSupport: true } } : {}),
+        ...(opts.inlayHints ? { inlayHint: { dynamicRegistration: false } } : {}),
       },
     },
     initializationOptions: opts.initializationOptions ?? (opts.noConfiguration ? { settings } : {}),
@@ -265,6 +285,10 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
     links: async (uri) =>
       (await connection.sendRequest<DocumentLink[] | null>('textDocument/documentLink', { textDocument: { uri } })) ??
       [],
+    inlayHints: async (uri, range = { start: { line: 0, character: 0 }, end: { line: 10_000, character: 0 } }) =>
+      (await connection.sendRequest<InlayHint[] | null>('textDocument/inlayHint', { textDocument: { uri }, range })) ??
+      [],
+    inlayHintRefreshes: () => inlayHintRefreshes,
     codeActions: async (uri, range, diagnostics, only) =>
       (await connection.sendRequest<CodeAction[] | null>('textDocument/codeAction', {
         textDocument: { uri },

@@ -96,3 +96,29 @@ export function rangesAt<T extends Ranged>(items: readonly T[], offset: number):
   forEachRangeAt(items, offset, (p) => positions.push(p));
   return positions.sort((a, b) => a - b).map((p) => items[p]!);
 }
+
+/** Every range of `items` whose end lies in `[from, to]`, in array order. The array must not change once looked up. */
+export function rangesEndingIn<T extends Ranged>(items: readonly T[], from: number, to: number): T[] {
+  let index = indexes.get(items);
+  if (!index) {
+    index = build(items);
+    indexes.set(items, index);
+  }
+  const { order, starts, maxEnd } = index;
+  // The first range by start whose furthest end so far reaches `from` (maxEnd only grows).
+  let lo = 0;
+  let hi = maxEnd.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (maxEnd[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  // From there until ranges start after `to` (a range ends at or after its start).
+  const positions: number[] = [];
+  for (let i = lo; i < starts.length && starts[i]! <= to; i++) {
+    const position = order[i]!;
+    const end = items[position]!.end;
+    if (end >= from && end <= to) positions.push(position);
+  }
+  return positions.sort((a, b) => a - b).map((p) => items[p]!);
+}

@@ -2,7 +2,7 @@
  * The LSP requests on documents and the workspace: each routed through the guard to the language
  * service, one line per request.
  */
-import type { CompletionItem, CompletionList, Connection } from 'vscode-languageserver';
+import type { CompletionItem, CompletionList, Connection, InlayHint } from 'vscode-languageserver';
 import type { guardWith } from '../lsp';
 import type { CatalogLanguageService } from '../service/languageService';
 
@@ -26,6 +26,9 @@ export function registerDocumentHandlers(
   connection.onDefinition(guard('definition', null, (p) => service.definition(p.textDocument.uri, p.position)));
   connection.onWorkspaceSymbol(guard('workspaceSymbol', [], (p) => service.symbols(p.query)));
   connection.onCodeLens(guard('codeLens', [], (p) => service.codeLenses(p.textDocument.uri)));
+  connection.languages.inlayHint.on(
+    guard('inlayHint', [] as InlayHint[], (p) => service.inlayHints(p.textDocument.uri, p.range)),
+  );
   connection.onPrepareRename(
     guard('prepareRename', null, (p) => service.prepareRename(p.textDocument.uri, p.position)),
   );

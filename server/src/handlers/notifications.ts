@@ -20,6 +20,8 @@ export interface NotificationDeps {
   session: () => ClientSession;
   /** Settings changed: every catalog client is made anew. */
   resetClients(): void;
+  /** Settings changed: the editor is told to ask for inlay hints again (when it can be told). */
+  refreshInlayHints(): void;
   log: Log;
 }
 
@@ -56,6 +58,7 @@ export function registerNotifications(deps: NotificationDeps): void {
       if (pushed !== undefined) settings.replaceInitial(pushed);
       else settings.clear();
       deps.resetClients();
+      deps.refreshInlayHints();
       openDocuments.forgetScans();
       openDocuments.revalidateAll();
     }),

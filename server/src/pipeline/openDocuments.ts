@@ -34,6 +34,12 @@ export interface OpenDocumentsDeps extends PipelineDeps {
    * out, which are published again with them. Absent: no suggestions.
    */
   suggest?(settings: Settings, items: ResolvableItem[], signal: AbortSignal): Promise<SuggestionLookup>;
+  /**
+   * The catalog answered (found or missing, not an error) about URNs of the open document `uri`
+   * that it had no answer for when its check began: what the editor shows from the answers, such
+   * as inlay hints, may change.
+   */
+  answered?(uri: string, settings: Settings): void;
 }
 
 /** An open document with its settings, and its scan when its language is scanned and its size allowed. */
@@ -232,7 +238,13 @@ export class OpenDocuments {
         );
     }, SYNTAX_FIRST_MS);
     try {
-      const resolved = await resolveItems(this.ctx.clientFor(s), resolvableItems([scan]), abort.signal);
+      const client = this.ctx.clientFor(s);
+      const items = resolvableItems([scan]);
+      // The URNs the catalog had no answer for: once it says found or missing, what is shown from its answers may change.
+      const unanswered = this.ctx.answered ? items.filter((i) => client.cached(i.urn) === undefined) : [];
+      const resolved = await resolveItems(client, items, abort.signal);
+      if (unanswered.some((i) => resolved(i.urn)?.state === 'found' || resolved(i.urn)?.state === 'missing'))
+        this.ctx.answered?.(uri, s);
       // Resolved: the syntax-only publish must not come after this one (did-you-mean is awaited
       // below, and a timer left running replaced these diagnostics with the syntax-only ones).
       clearTimeout(early);

@@ -33,13 +33,21 @@
  *
  * Templates — never malformed, never looked up: `{x}`, `${x}`, `{{ x }}`, `<name>`, `%s` `%d`
  * `%(name)s`; `%` not followed by two hex digits (a SQL LIKE wildcard: `urn:li:dataset:%`;
- * `%2C` is percent-encoding and stays a real URN); `*` anywhere (glob, regex `.*`); `…` anywhere;
+ * `%2C` is percent-encoding and stays a real URN); `*` (glob, regex `.*`, see below); `…` anywhere;
  * `...` as a whole part (`urn:li:dataset:(...)`, `(a,...,PROD)`; trailing dots in prose are a
  * full stop); a regex escape `\(` `\)` `\.` `\*` … (`urn:li:dataset:\(.*\)`); `^` right before
  * `urn:`; `$VAR` — `$` then an upper-case letter and upper-case letters, digits, `_` (`$USER`,
  * `$DB_NAME`) anywhere, or `$` then a name starting a part (`:$user`, `($platform,…`). Real names
  * with `$` stay URNs: `t$20240101` (BigQuery partition), `orders$snapshots` (Iceberg/Trino
  * metadata table), `t$__UNPARTITIONED__`.
+ *
+ * A `*` makes a pattern unless the URN is a whole string value of a code or data language (not
+ * prose or plain text): a literal (or a YAML scalar) that the URN fills from quote to quote, as
+ * DataHub writes `"urn:li:dataset:(urn:li:dataPlatform:file,feast.*,PROD)"`. Even then it is a
+ * pattern when a part of the URN is a wildcard alone (a part with no letter or digit: `*`, `.*`),
+ * when the entity type holds it, or when another `*` stands on the same line outside the literal
+ * (`["urn:li:dataset:*", "urn:li:dataset:(…,db.*,PROD)"]` lists patterns). A URN nested in
+ * another follows the outer one.
  */
 import { registryEntry } from '../../../model/src/registry';
 import { isNonAsciiSpace, isWhiteSpace } from '../../../model/src/whiteSpace';
@@ -53,6 +61,8 @@ import { CharCode } from './charCode';
 const MAX_NESTING = 4;
 /** A template field (`{name}`, `{{ x }}`) longer than this is not one: keeps unmatched braces linear. */
 const MAX_TEMPLATE_FIELD = 200;
+/** How far along its line, either side of a literal, another `*` is looked for (see the header). */
+const STAR_CONTEXT = 256;
 
 /** ASCII characters that end a simple (non-tuple) id: whitespace, quotes and closing punctuation. */
 const ENDS_SIMPLE_ID = new Uint8Array(128);
@@ -166,6 +176,25 @@ function isPlaceholderChar(c: number): boolean {
 }
 
 /**
+ * A part of the URN `text[from, to)` (between `:`, `(`, `,` and `)`) holds a `*` and no letter or
+ * digit: a wildcard alone (`urn:li:dataset:*`, `(hive,.*,PROD)`).
+ */
+function wildcardPart(text: string, from: number, to: number): boolean {
+  let star = false;
+  let word = false;
+  for (let k = from; k <= to; k++) {
+    const c = k < to ? text.charCodeAt(k) : CharCode.Comma;
+    if (c === CharCode.Colon || c === CharCode.OpenParen || c === CharCode.Comma || c === CharCode.CloseParen) {
+      if (star && !word) return true;
+      star = false;
+      word = false;
+    } else if (c === CharCode.Asterisk) star = true;
+    else if (isLetter(c) || (c >= CharCode.Digit0 && c <= CharCode.Digit9) || c > 127) word = true;
+  }
+  return false;
+}
+
+/**
  * Find URN literals in `text[from, to)` and append them to `out` (parent indexes refer to `out`).
  * Nested URNs (the platform of a dataset, a dataset inside a schemaField) follow their outer URN.
  */
@@ -176,7 +205,8 @@ export function findUrnsInText(
   to = text.length,
   out: UrnOccurrence[] = [],
 ): UrnOccurrence[] {
-  new TextScanner(text, opts.namespaces, out, opts.literals).scanRange(from, to, undefined, 0);
+  const starNames = opts.literals !== undefined && opts.literals.name !== 'prose' && opts.literals.name !== 'default';
+  new TextScanner(text, opts.namespaces, out, opts.literals, starNames).scanRange(from, to, undefined, 0);
   return out;
 }
 
@@ -189,7 +219,7 @@ export function findUrnsInValue(value: string, opts: ScanOptions, out: UrnOccurr
   let to = value.length;
   while (from < to && isWhiteSpace(value.charCodeAt(from))) from++;
   while (to > from && isWhiteSpace(value.charCodeAt(to - 1))) to--;
-  const scanner = new TextScanner(value, opts.namespaces, out, undefined);
+  const scanner = new TextScanner(value, opts.namespaces, out, undefined, true);
   scanner.wholeLiteral(from, to, false, false);
   scanner.scanRange(0, value.length, undefined, 0);
   return out;
@@ -222,6 +252,10 @@ class JoinFit {
 class TextScanner {
   /** Set while scanning one candidate when it holds a template construct. */
   private template = false;
+  /** Set while scanning one candidate when it holds a `*`: a pattern unless it is a whole value (see the header). */
+  private star = false;
+  /** The candidate starting here follows a literal's opening quote (the plain scan of scanLiteral; -1: none). */
+  private literalStart = -1;
   /** A candidate starting here is a literal's whole content, which ends at `wholeEnd` (-1: none). */
   private wholeStart = -1;
   private wholeEnd = -1;
@@ -240,6 +274,8 @@ class TextScanner {
     private readonly namespaces: readonly string[],
     private readonly out: UrnOccurrence[],
     private readonly syntax: LiteralSyntax | undefined,
+    /** A `*` in a URN that is a whole literal's content may be part of its name (code and data, not prose). */
+    private readonly starNames: boolean,
   ) {}
 
   /** The candidate at `from` is a literal's whole content `[from, to)`. */
@@ -274,7 +310,9 @@ class TextScanner {
     const out = this.out;
     const mark = out.length;
     this.sawBackslash = false;
+    this.literalStart = start;
     const next = this.scanCandidate(start, to, undefined, 0);
+    this.literalStart = -1;
     const found = out[mark];
     if (found !== undefined && found.start === start) {
       const end = found.end;
@@ -357,7 +395,8 @@ class TextScanner {
     if (follow === 'template' && !fit.closed) joinedToOperand = true;
     const v = value.value;
     const found: UrnOccurrence[] = [];
-    const scanner = new TextScanner(v, this.namespaces, found, undefined);
+    const starNames = this.starNames && v.includes('*') && !this.starNear(start - 1, last.end);
+    const scanner = new TextScanner(v, this.namespaces, found, undefined, starNames);
     scanner.wholeLiteral(0, v.length, template || joinedToOperand, joinedToOperand);
     scanner.scanRange(0, v.length, undefined, 0);
     if (pieces > 1 && !(found.length > 0 && found[0]!.start === 0 && found[0]!.end === v.length)) {
@@ -416,6 +455,7 @@ class TextScanner {
     const whole = start === this.wholeStart;
     // `^urn:li:…` is a regex.
     this.template = (whole && this.wholeTemplate) || (start > 0 && text.charCodeAt(start - 1) === CharCode.Caret);
+    this.star = false;
 
     const kindStart = start + 5 + nsLength;
     let kindEnd = kindStart;
@@ -434,6 +474,8 @@ class TextScanner {
         return this.scanTuple(start, kindEnd, to, parent, nesting);
       kindEnd = startsTemplate(c) ? this.skipTemplate(kindEnd, to) : kindEnd + 1;
     }
+    // A `*` in the entity type is a pattern (`urn:li:*:…`).
+    if (this.star) this.template = true;
     if (kindEnd >= to || text.charCodeAt(kindEnd) !== CharCode.Colon) return this.prefixOnly(start, kindEnd, parent);
     // `urn:li:ENTITY_TYPE:id`: an upper-case name with an underscore stands for an entity type (docs, comments).
     if (isPlaceholderName(text, kindStart, kindEnd)) this.template = true;
@@ -542,6 +584,7 @@ class TextScanner {
   private report(start: number, end: number, parent: number | undefined): number {
     // Every occurrence gets the same fields in the same order: one object shape keeps this hot path fast.
     let occurrence: UrnOccurrence;
+    if (this.star && !this.template && !this.starInName(start, end, parent)) this.template = true;
     if (this.template) {
       occurrence = {
         start,
@@ -567,6 +610,41 @@ class TextScanner {
     }
     this.out.push(occurrence);
     return this.out.length - 1;
+  }
+
+  /**
+   * The `*` of the candidate `[start, end)` is part of its name (see the header): a URN nested in a
+   * URN that is not a pattern; else a URN that fills a literal (or a YAML scalar) whole, with no
+   * part a wildcard alone and no other `*` on its line outside the literal.
+   */
+  private starInName(start: number, end: number, parent: number | undefined): boolean {
+    if (parent !== undefined) return this.out[parent]?.template === false;
+    if (!this.starNames) return false;
+    const text = this.text;
+    if (start === this.wholeStart) {
+      if (end !== this.wholeEnd) return false;
+    } else {
+      const quote = text.charCodeAt(start - 1);
+      if (start !== this.literalStart || text.charCodeAt(end) !== quote || this.starNear(start - 1, end + 1))
+        return false;
+    }
+    return !wildcardPart(text, start, end);
+  }
+
+  /** A `*` on the line outside `[from, to)`, within STAR_CONTEXT characters either side. */
+  private starNear(from: number, to: number): boolean {
+    const text = this.text;
+    for (let k = from - 1; k >= 0 && k >= from - STAR_CONTEXT; k--) {
+      const c = text.charCodeAt(k);
+      if (c === CharCode.LineFeed || c === CharCode.CarriageReturn) break;
+      if (c === CharCode.Asterisk) return true;
+    }
+    for (let k = to; k < text.length && k < to + STAR_CONTEXT; k++) {
+      const c = text.charCodeAt(k);
+      if (c === CharCode.LineFeed || c === CharCode.CarriageReturn) break;
+      if (c === CharCode.Asterisk) return true;
+    }
+    return false;
   }
 
   /** `\(`, `\.`, `\*` … at `at`: a regex escape, which makes the candidate a pattern. */
@@ -663,8 +741,13 @@ class TextScanner {
       this.template = true;
       return after;
     }
-    if (c === CharCode.Asterisk || c === CharCode.Ellipsis) {
-      // A glob or regex (`urn:li:dataset:*`, `.*`), or an ellipsis (`urn:li:dataset:(…)`).
+    if (c === CharCode.Asterisk) {
+      // A glob or regex (`urn:li:dataset:*`, `.*`), unless the URN is a whole value (starInName).
+      this.star = true;
+      return j + 1;
+    }
+    if (c === CharCode.Ellipsis) {
+      // An ellipsis (`urn:li:dataset:(…)`).
       this.template = true;
       return j + 1;
     }

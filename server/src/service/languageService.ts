@@ -18,10 +18,12 @@ import {
   type DocumentHighlight,
   type DocumentLink,
   type Hover,
+  type InlayHint,
   type Location,
   type Position,
   type Range,
   type PrepareRenameResult,
+  type Range,
   type SymbolInformation,
   type WorkspaceEdit,
 } from 'vscode-languageserver';
@@ -52,6 +54,7 @@ import { catalogDescription } from '../features/diagnostics';
 import { nameItems, namedItems, nameSlotAt } from '../features/completeNames';
 import { completionsAt } from '../features/completion';
 import { hoverLookup, hoverOn } from '../features/hover';
+import { nameHints } from '../features/inlayHints';
 import { linksIn } from '../features/links';
 import { renameAt, renamedUrn, renameEdits, renameWorkspaceEdit, type FileRename } from '../features/rename';
 import { occurrenceAt, urnAtOffset } from '../features/urnAt';
@@ -179,6 +182,21 @@ export class CatalogLanguageService {
       isIncomplete: found.total > found.listed || found.listed >= SEARCH_PAGE,
       items: found.items(range),
     };
+  }
+
+  /**
+   * The catalog's names beside the ids of the lines the editor shows (`textDocument/inlayHint`):
+   * read from what the catalog has already answered, never asked here (the document's check asks,
+   * then the editor is told to ask for hints again).
+   */
+  async inlayHints(uri: string, range: Range): Promise<InlayHint[]> {
+    const open = await this.deps.openDocuments.open(uri);
+    if (!open?.scan || !open.settings.inlayHints.names) return [];
+    const { doc, scan } = open;
+    const cached = this.deps.resolution.cached(open.settings);
+    return nameHints(doc.getText(), scan, cached, doc.offsetAt(range.start), doc.offsetAt(range.end)).map(
+      (h): InlayHint => ({ position: doc.positionAt(h.offset), label: h.label, tooltip: h.tooltip, paddingLeft: true }),
+    );
   }
 
   async doLinks(uri: string): Promise<DocumentLink[]> {
