@@ -21,7 +21,6 @@ import {
   type InlayHint,
   type Location,
   type Position,
-  type Range,
   type PrepareRenameResult,
   type Range,
   type SymbolInformation,
