@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
+import { isRecord } from '../../model/src/json';
 import { originOf } from '../../model/src/origin';
 import { EntityPageRequest, UrnAtRequest, type UrnAt } from '../../model/src/protocol';
 import { ClientCommands, ServerCommands } from '../../model/src/commandIds';
@@ -24,9 +25,9 @@ export interface CommandDeps {
 
 export function registerPaletteCommands(deps: CommandDeps): void {
   const { context, server, tokens, localCatalog, log } = deps;
-  const register = (id: string, run: () => Promise<unknown>): void => {
+  const register = (id: string, run: (arg?: unknown) => Promise<unknown>): void => {
     context.subscriptions.push(
-      vscode.commands.registerCommand(id, () => run().catch((e: unknown) => reportFailure(log, id, e))),
+      vscode.commands.registerCommand(id, (arg?: unknown) => run(arg).catch((e: unknown) => reportFailure(log, id, e))),
     );
   };
 
@@ -140,6 +141,23 @@ export function registerPaletteCommands(deps: CommandDeps): void {
     const url = catalogSettings().get<string>('url', '');
     log.info('connection retry requested');
     await testConnection(server, url || 'the catalog');
+  });
+
+  // The "used in N files" code lens: VS Code's references peek at the URN, from the server's references.
+  register(ClientCommands.showReferences, async (arg) => {
+    const a = isRecord(arg) ? arg : {};
+    const at = isRecord(a['position']) ? a['position'] : {};
+    const line = at['line'];
+    const character = at['character'];
+    if (typeof a['uri'] !== 'string' || typeof line !== 'number' || typeof character !== 'number') return;
+    const uri = await server.codeUri(a['uri']);
+    const position = new vscode.Position(line, character);
+    const locations = await vscode.commands.executeCommand<vscode.Location[]>(
+      'vscode.executeReferenceProvider',
+      uri,
+      position,
+    );
+    await vscode.commands.executeCommand('editor.action.showReferences', uri, position, locations ?? []);
   });
 
   // VS Code's own Workspace Trust editor: Catalog Lens writes nothing until the user trusts the folder there.

@@ -4,7 +4,7 @@
  * there, and links in an input box's message.
  */
 import * as vscode from 'vscode';
-import { kindWord } from '../../model/src/entityNames';
+import { aKind, article, kindWord } from '../../model/src/entityNames';
 import type { CatalogKind } from '../../model/src/kinds';
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
 import { checkCatalogUrl } from './endpoints';
@@ -50,7 +50,7 @@ export async function askCatalogUrl(
 export async function askUrn(kinds: readonly CatalogKind[], title: string, value = ''): Promise<string | undefined> {
   const urn = await vscode.window.showInputBox({
     title: inertText(title, 'quickInput', MESSAGE_LIMIT),
-    prompt: `A ${kinds.map(kindWord).join(' or ')} URN`,
+    prompt: `${article(kindWord(kinds[0] ?? 'dataset'), true)} ${kinds.map(kindWord).join(' or ')} URN`,
     placeHolder: exampleUrn(kinds[0] ?? 'dataset'),
     value,
     ignoreFocusOut: true,
@@ -116,13 +116,13 @@ export async function pickUrn(
       urn,
     };
   });
-  items.push({ label: `$(edit) ${ENTER_URN}`, description: `type a ${kindWord(kind)} URN`, alwaysShow: true });
+  items.push({ label: `$(edit) ${ENTER_URN}`, description: `type ${aKind(kind)} URN`, alwaysShow: true });
   const pick = vscode.window.createQuickPick<UrnItem>();
   pick.title = inertText(title, 'quickInput', MESSAGE_LIMIT);
   pick.placeholder =
     placeholder ??
     (known.length > 0
-      ? `Pick a ${kindWord(kind)} seen in the workspace, or enter its URN`
+      ? `Pick ${aKind(kind)} seen in the workspace, or enter its URN`
       : `No ${kindWord(kind)} URN seen in the workspace yet: enter one`);
   pick.items = items;
   pick.matchOnDetail = true;

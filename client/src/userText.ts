@@ -2,7 +2,7 @@
  * What the user types and reads in input boxes and quick picks: URN checks, descriptions on one
  * line, labels for URNs. No `vscode` here, so it is unit-tested on its own.
  */
-import { kindWord } from '../../model/src/entityNames';
+import { aKind, article, kindWord } from '../../model/src/entityNames';
 import type { CatalogKind } from '../../model/src/kinds';
 import { decodePart, entityTypeOf, parseUrn } from '../../model/src/urn';
 
@@ -14,16 +14,16 @@ export function checkUrnText(text: string, kinds: readonly CatalogKind[]): strin
   const p = parseUrn(t);
   if (!p.ok) return `${p.error.message} (at character ${p.error.offset + 1})`;
   if (kinds.length > 0 && !(kinds as readonly string[]).includes(p.urn.kind))
-    return `Expected a ${kinds.map(kindWord).join(' or ')} URN, this is a ${kindWord(entityTypeOf(p.urn))} URN`;
+    return `Expected ${article(kindWord(kinds[0]!))} ${kinds.map(kindWord).join(' or ')} URN, this is ${aKind(entityTypeOf(p.urn))} URN`;
   return undefined;
 }
 
 export function exampleUrn(kind: CatalogKind): string {
   switch (kind) {
     case 'mlFeature':
-      return 'urn:li:mlFeature:(user_features,age)';
+      return 'urn:li:mlFeature:(users_table,age)';
     case 'mlFeatureTable':
-      return 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,user_features)';
+      return 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,users_table)';
     case 'mlModel':
       return 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)';
     case 'mlModelGroup':

@@ -69,6 +69,8 @@ export const ClientCommands = {
   search: 'catalogLens.search',
   /** `{urn}` or the URN under the cursor: the lineage view; also behind a hover's lineage link. */
   showLineage: 'catalogLens.showLineage',
+  /** `{uri, position}`: peeks the references of the URN there (the "used in N files" code lens). */
+  showReferences: 'catalogLens.showReferences',
 
   // Interactive writes (CLIENT_WRITE_COMMANDS): code actions name them when the client says it
   // has them (`initializationOptions.clientCommands: true`). They ask the user for text or a

@@ -33,6 +33,23 @@ export function kindWord(kind: string): string {
   return (Object.hasOwn(KINDS, kind) ? KINDS[kind as Urn['kind']].word : undefined) ?? kind;
 }
 
+/**
+ * `a` or `an` before a word as it is read aloud: "an ML feature", "an assertion", "a user",
+ * "a dataset" (an initialism read letter by letter whose first letter sounds a vowel takes `an`).
+ */
+export function article(word: string, capital = false): string {
+  const an =
+    (/^[aeio]/i.test(word) && !/^(?:one|eu)/i.test(word)) || /^(?:ML|SQL|MCP|LLM|FTS|RDS|S3|SLA|HDFS)\b/.test(word);
+  const a = an ? 'an' : 'a';
+  return capital ? `${a[0]!.toUpperCase()}${a.slice(1)}` : a;
+}
+
+/** `a`/`an` and the kind's word: "an ML feature", "a dataset". */
+export function aKind(kind: string, capital = false): string {
+  const word = kindWord(kind);
+  return `${article(word, capital)} ${word}`;
+}
+
 /** The entity's own name, as a person reads it. */
 export function entityName(urn: Urn): string {
   switch (urn.kind) {

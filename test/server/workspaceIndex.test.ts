@@ -182,6 +182,37 @@ describe('the workspace index over LSP', () => {
       lenses.map((l) => `${l.range.start.line + 1}: ${l.command?.title}`),
       ['2: used in 3 files', '4: not used elsewhere in the workspace'],
     );
+    // An editor without the extension's commands gets the count only, nothing to run.
+    assert.deepEqual(
+      lenses.map((l) => l.command?.command),
+      ['', ''],
+    );
+  });
+
+  test("with the extension's commands, a click on a count peeks the references there", async () => {
+    const peek = await startSession({
+      initializationOptions: { indexedNotifications: true, clientCommands: true },
+      workspaceFolders: [
+        { uri: pathToFileURL(join(dir, 'a')).href, name: 'a' },
+        { uri: pathToFileURL(join(dir, 'b')).href, name: 'b' },
+      ],
+    });
+    try {
+      const yml = 'a/catalog/datasets.yml';
+      await peek.open(uri(yml), 'yaml', readFileSync(join(dir, yml), 'utf8'));
+      const lenses = await peek.connection.sendRequest<CodeLens[]>('textDocument/codeLens', {
+        textDocument: { uri: uri(yml) },
+      });
+      assert.deepEqual(
+        lenses.map((l) => [l.command?.title, l.command?.command, l.command?.arguments]),
+        [
+          ['used in 3 files', 'catalogLens.showReferences', [{ uri: uri(yml), position: lenses[0]!.range.start }]],
+          ['not used elsewhere in the workspace', '', undefined],
+        ],
+      );
+    } finally {
+      await peek.stop();
+    }
   });
 
   test('a file written on disk, then deleted, through watched-file events', async () => {

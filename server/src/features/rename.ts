@@ -7,7 +7,7 @@
  */
 import type { TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { entityName, kindWord } from '../../../model/src/entityNames';
+import { aKind, entityName } from '../../../model/src/entityNames';
 import { inertText } from '../../../model/src/inertText';
 import { entityKey, parseUrn, type PartRole } from '../../../model/src/urn';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
@@ -40,7 +40,7 @@ export function renameAt(doc: TextDocument, scan: ScanResult, offset: number): R
   if (!occ.parsed?.ok || occ.template) return 'This URN does not parse: only an entity the URN names can be renamed.';
   const kind = occ.parsed.urn.kind;
   if (kind === 'schemaField' || kind === 'other' || kind === 'dataPlatform' || kind === 'corpuser')
-    return `A ${kindWord(kind)} URN is not renamed here: datasets and ML entities are.`;
+    return `${aKind(kind, true)} URN is not renamed here: datasets and ML entities are.`;
   const parts = occ.parsed.parts.filter((p) => RENAMED[p.role] !== undefined);
   const mapped = parts.map((p) => ({ p, r: mapPart(occ, p.start, p.end) }));
   const under = mapped.find(({ r }) => offset >= r.start && offset <= r.end && r.end - r.start < occ.end - occ.start);

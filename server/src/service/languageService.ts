@@ -4,6 +4,7 @@
  * (handlers/) only route a request here; what each feature computes is in features/.
  */
 import { CATALOG_KINDS, isCatalogKind, type CatalogKind } from '../../../model/src/kinds';
+import { ClientCommands } from '../../../model/src/commandIds';
 import {
   DocumentHighlightKind,
   ErrorCodes,
@@ -375,16 +376,15 @@ export class CatalogLanguageService {
       const occ = scan.occurrences[d.owner];
       if (!occ?.parsed?.ok) return [];
       const others = this.deps.index.index.filesNaming(occ.urn).filter((u) => u !== normalUri(open.doc.uri)).length;
-      return [
-        {
-          range: { start: open.doc.positionAt(occ.start), end: open.doc.positionAt(occ.end) },
-          command: {
-            title:
-              others === 0 ? 'not used elsewhere in the workspace' : `used in ${others} file${others === 1 ? '' : 's'}`,
-            command: '',
-          },
-        },
-      ];
+      const range = { start: open.doc.positionAt(occ.start), end: open.doc.positionAt(occ.end) };
+      const title =
+        others === 0 ? 'not used elsewhere in the workspace' : `used in ${others} file${others === 1 ? '' : 's'}`;
+      // A click peeks the references in the extension; other editors show the count only.
+      const peek =
+        others > 0 && this.deps.session().clientCommands
+          ? { command: ClientCommands.showReferences, arguments: [{ uri, position: range.start }] }
+          : { command: '' };
+      return [{ range, command: { title, ...peek } }];
     });
   }
 

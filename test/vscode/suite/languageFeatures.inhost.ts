@@ -184,6 +184,28 @@ describe('language features through the VS Code API', () => {
     assert.ok(target.startsWith(`${catalogUrl()}/dataset/`), target);
     assert.match(target, /db\.users/);
   });
+
+  test('the "used in N files" code lens runs a peek of the references at its URN', async () => {
+    const doc = await openFile('catalog/datasets.yml');
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
+    const used = lenses.find((l) => /^used in \d+ files?$/.test(l.command?.title ?? ''));
+    assert.ok(used?.command, `lenses: ${JSON.stringify(lenses.map((l) => l.command?.title))}`);
+    assert.equal(used.command.command, 'catalogLens.showReferences');
+    const [arg] = (used.command.arguments ?? []) as Array<{ uri: string; position: vscode.Position }>;
+    assert.equal(arg?.uri, doc.uri.toString());
+    // The same places as the references VS Code finds there, and the command runs without an error.
+    const position = new vscode.Position(arg.position.line, arg.position.character);
+    const refs = await vscode.commands.executeCommand<vscode.Location[]>(
+      'vscode.executeReferenceProvider',
+      doc.uri,
+      position,
+    );
+    const files = new Set(refs.map((r) => r.uri.toString()));
+    files.delete(doc.uri.toString());
+    assert.equal(used.command.title, `used in ${files.size} file${files.size === 1 ? '' : 's'}`);
+    await vscode.commands.executeCommand(used.command.command, ...(used.command.arguments ?? []));
+    await vscode.commands.executeCommand('closeReferenceSearch');
+  });
 });
 
 async function completionLabels(
