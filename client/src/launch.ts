@@ -23,7 +23,9 @@ export function serverProcessEnv(base: NodeJS.ProcessEnv, token: string | undefi
 }
 
 /**
- * Never the token: initialization options show up in the LSP trace. `allowInsecureHosts` lists
+ * Never the token: initialization options show up in the LSP trace. The extension registers the
+ * client commands, and VS Code's hover box shows the diagnostics and the document link under the
+ * mouse (so the server's hovers leave them out). `allowInsecureHosts` lists
  * the plain-HTTP hosts, `allowTokenOrigins` the other origins (a graphqlUrl's), the user already
  * agreed to send the token to, so the server does not ask again.
  */
@@ -34,6 +36,8 @@ export function serverInitializationOptions(
 ): ServerInitializationOptions {
   return {
     clientCommands: true,
+    hoverShowsDiagnostics: true,
+    hoverShowsLinkTooltips: true,
     trusted,
     allowInsecureHosts: [...allowInsecureHosts],
     allowTokenOrigins: [...allowTokenOrigins],

@@ -305,14 +305,29 @@ export interface CatalogStatus {
 export const SERVER_TOKEN_ENV = 'CATALOG_LENS_TOKEN';
 
 /**
- * `initializationOptions` of `initialize`. The extension sends `clientCommands`, `trusted` and the
- * origins the user already allowed, never the token; other editors may send `settings` (when
- * they have no `workspace/configuration`) and `token` (when they cannot set the server's
- * environment).
+ * `initializationOptions` of `initialize`. The extension sends `clientCommands`, the two `hoverShows…`
+ * flags, `trusted` and the origins the user already allowed, never the token; other editors may
+ * send `settings` (when they have no `workspace/configuration`) and `token` (when they cannot set
+ * the server's environment). An editor that sends none of the flags gets hovers that say everything
+ * themselves, and no command it has not declared.
  */
 export interface ServerInitializationOptions {
-  /** The client registers ClientCommands: code actions may name them. */
+  /**
+   * The client registers ClientCommands: code actions may name them, and hovers may hold
+   * `command:` links to `catalogLens.showLineage`.
+   */
   clientCommands?: boolean;
+  /**
+   * The client's hover box shows the messages of the diagnostics under the mouse above the hover
+   * (VS Code): hovers then leave out what those diagnostics say. Without it a hover starts with them.
+   */
+  hoverShowsDiagnostics?: boolean;
+  /**
+   * The client's hover box shows the tooltip of the document link under the mouse, as a link
+   * (VS Code; it also declares `textDocument.documentLink.tooltipSupport`): the hover over a link
+   * then leaves its own "Open in catalog" out. Both are needed.
+   */
+  hoverShowsLinkTooltips?: boolean;
   /** false in a workspace the user does not trust (Restricted Mode): nothing is written. */
   trusted?: boolean;
   /** Plain-HTTP hosts (host:port) the user already agreed to send the token to. */

@@ -9,11 +9,20 @@ import { SERVER_TOKEN_ENV, type ServerInitializationOptions } from '../../model/
 export interface ClientSession {
   /** The Catalog Lens extension: code actions may name its client commands, hovers its lineage link. */
   readonly clientCommands: boolean;
+  /**
+   * The editor shows the messages of the diagnostics under the mouse in the hover box (VS Code):
+   * hovers leave out what they say. Other editors get a hover that starts with those messages.
+   */
+  readonly hoverShowsDiagnostics: boolean;
   /** The workspace is trusted (the editor says so; other editors are trusted). */
   readonly trusted: boolean;
   /** The editor shows work-done progress the server creates. */
   readonly progress: boolean;
-  /** The editor shows a document link's tooltip in the hover over it (VS Code): hovers then leave their link out. */
+  /**
+   * The editor shows a document link's tooltip in the hover over it (VS Code): hovers then leave
+   * their link out. It says so twice: the `tooltipSupport` capability (which other editors declare
+   * for a tooltip shown elsewhere, as Emacs' lsp-mode does) and `hoverShowsLinkTooltips`.
+   */
   readonly linkTooltips: boolean;
   /** Origins the editor already had the user allow a token to go to. */
   readonly allowedOrigins: readonly string[];
@@ -51,9 +60,10 @@ export function readClientSession(params: InitializeParams, env: NodeJS.ProcessE
   if (folders.length === 0 && params.rootUri) folders.push(params.rootUri);
   return {
     clientCommands: init.clientCommands === true,
+    hoverShowsDiagnostics: init.hoverShowsDiagnostics === true,
     trusted: init.trusted !== false,
     progress: caps.window?.workDoneProgress === true,
-    linkTooltips: caps.textDocument?.documentLink?.tooltipSupport === true,
+    linkTooltips: caps.textDocument?.documentLink?.tooltipSupport === true && init.hoverShowsLinkTooltips === true,
     allowedOrigins: allowedOriginsOf(init),
     workspaceFolders: caps.workspace?.workspaceFolders === true,
     indexedNotifications: init.indexedNotifications === true,

@@ -35,15 +35,19 @@ describe('the token reaches the server only through its environment', () => {
     assert.equal(base[SERVER_TOKEN_ENV], 'from-shell');
   });
 
-  test('initializationOptions are {clientCommands, trusted, allowInsecureHosts, allowTokenOrigins}: never the token', () => {
+  test('initializationOptions are {clientCommands, hoverShowsDiagnostics, hoverShowsLinkTooltips, trusted, allowInsecureHosts, allowTokenOrigins}: never the token', () => {
     assert.deepEqual(serverInitializationOptions(true), {
       clientCommands: true,
+      hoverShowsDiagnostics: true,
+      hoverShowsLinkTooltips: true,
       trusted: true,
       allowInsecureHosts: [],
       allowTokenOrigins: [],
     });
     assert.deepEqual(serverInitializationOptions(false, ['datahub.internal:8080'], ['https://datahub.internal:9002']), {
       clientCommands: true,
+      hoverShowsDiagnostics: true,
+      hoverShowsLinkTooltips: true,
       trusted: false,
       allowInsecureHosts: ['datahub.internal:8080'],
       allowTokenOrigins: ['https://datahub.internal:9002'],
@@ -52,6 +56,8 @@ describe('the token reaches the server only through its environment', () => {
       'allowInsecureHosts',
       'allowTokenOrigins',
       'clientCommands',
+      'hoverShowsDiagnostics',
+      'hoverShowsLinkTooltips',
       'trusted',
     ]);
   });

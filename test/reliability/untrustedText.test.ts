@@ -153,6 +153,60 @@ describe('untrusted catalog text in hovers (over LSP, the real local catalog)', 
   });
 });
 
+describe('untrusted catalog text in the diagnostics a generic client reads in its hover (over LSP)', () => {
+  const EVIL_OLD = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.evil_old,PROD)';
+  let catalog: Catalog;
+  let lsp: LspSession;
+  before(async () => {
+    catalog = await sampleCatalog();
+    const status = await ingestBatch(catalog.url, [
+      {
+        entityType: 'dataset',
+        urn: EVIL_OLD,
+        aspectName: 'datasetProperties',
+        value: { name: 'evil_old', description: 'Old.' },
+      },
+      {
+        entityType: 'dataset',
+        urn: EVIL_OLD,
+        aspectName: 'deprecation',
+        value: { deprecated: true, note: HOSTILE, actor: 'urn:li:corpuser:datahub' },
+      },
+      {
+        entityType: 'dataset',
+        urn: EVIL_DATASET,
+        aspectName: 'schemaMetadata',
+        value: { fields: [{ fieldPath: `c1${HOSTILE_NAME}`, description: 'x' }] },
+      },
+    ]);
+    assert.equal(status, 200);
+    lsp = await serverFor(catalog.url, { genericClient: true });
+  });
+  after(async () => {
+    await lsp?.stop();
+    await catalog?.close();
+  });
+
+  test("a deprecation note and a near column name from the catalog: the hover's messages are inert and bounded", async () => {
+    const py = `x = "${EVIL_OLD}"\n`;
+    await lsp.open('file:///w/evil-old.py', 'python', py);
+    await lsp.diagnostics('file:///w/evil-old.py', (d) => d.some((x) => x.code === 'deprecated-urn'));
+    const old = hoverText(await lsp.hover('file:///w/evil-old.py', positionOf(py, 'evil_old')));
+    assert.match(old, /^\*\*Warning\*\*: Dataset db\.evil\\_old is deprecated: /);
+    assert.deepEqual(
+      activeMarkdown(old, (t) => t.startsWith(catalog.url)),
+      [],
+    );
+    assert.ok(old.length <= MAX_HOVER, `the hover is ${old.length} characters`);
+    const yaml = `datasets:\n  - urn: ${EVIL_DATASET}\n    columns:\n      - name: c1\n`;
+    await lsp.open('file:///w/evil-col.yml', 'yaml', yaml);
+    await lsp.diagnostics('file:///w/evil-col.yml', (d) => d.some((x) => x.code === 'unknown-column'));
+    const col = hoverText(await lsp.hover('file:///w/evil-col.yml', positionOf(yaml, 'c1', 1)));
+    assert.match(col, /^\*\*Warning\*\*: Column 'c1' is not in the catalog's schema/);
+    assert.deepEqual(activeMarkdown(col), []);
+  });
+});
+
 describe('untrusted text through the Markdown helpers (property)', () => {
   test('what looks like a reference definition without being one (empty label, no destination yet) is escaped too', () => {
     // Found by the property below (seed 1831707286): `[]:` was left as written.

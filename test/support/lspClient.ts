@@ -82,10 +82,19 @@ export interface SessionOptions {
   execArgv?: string[];
   /** More workspace client capabilities (didChangeWatchedFiles, workspaceEdit …), merged into the declared ones. */
   workspaceCapabilities?: Record<string, unknown>;
-  /** Declare `textDocument.documentLink.tooltipSupport`, as VS Code does (it shows link tooltips in hovers). */
+  /**
+   * Declare `textDocument.documentLink.tooltipSupport` and send `hoverShowsLinkTooltips`, as the
+   * Catalog Lens extension in VS Code does (VS Code shows link tooltips in hovers).
+   */
   documentLinkTooltips?: boolean;
   /** Declare inlay hints (`textDocument.inlayHint`) and their refresh (`workspace.inlayHint.refreshSupport`), as VS Code does. */
   inlayHints?: boolean;
+  /**
+   * Be a generic LSP client (Neovim, Emacs, Helix): none of the Catalog Lens extension's flags. By
+   * default the session sends `hoverShowsDiagnostics`, as the extension does (VS Code's hover box
+   * shows the diagnostics), merged under `initializationOptions`.
+   */
+  genericClient?: boolean;
 }
 
 export async function startSession(opts: SessionOptions = {}): Promise<LspSession> {
@@ -221,7 +230,11 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
         ...(opts.inlayHints ? { inlayHint: { dynamicRegistration: false } } : {}),
       },
     },
-    initializationOptions: opts.initializationOptions ?? (opts.noConfiguration ? { settings } : {}),
+    initializationOptions: {
+      ...(opts.genericClient ? {} : { hoverShowsDiagnostics: true }),
+      ...(opts.documentLinkTooltips ? { hoverShowsLinkTooltips: true } : {}),
+      ...(opts.initializationOptions ?? (opts.noConfiguration ? { settings } : {})),
+    },
   });
   await connection.sendNotification('initialized', {});
 

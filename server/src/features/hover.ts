@@ -9,6 +9,8 @@
  * the document link under the mouse as a link ("[Open in catalog](…) (ctrl + click)"), then
  * "View Problem · Quick Fix". So each thing is said once: what a diagnostic at the place says is
  * left out here, and over a document link (in an editor that shows link tooltips) so is the link.
+ * Other editors (Neovim's `K`, Emacs' eldoc, Helix) show the hover alone: for them the hover starts
+ * with the messages of the diagnostics at the place, as VS Code's box does (`diagnosticMessages`).
  * The box is at most max(editor height / 4, 250) px tall (ContentHoverWidget._updateMaxDimensions):
  * 250 px in a 1400×900 window, for all of it. Lists and descriptions are capped to fit it, with
  * the link row still in view; the catalog page has the rest.
@@ -49,6 +51,7 @@ import { parseUrnCached } from '../scan/parseCache';
 import { codeSpan, escapeMarkdown, safeDescription, tableCell } from './markdown';
 import { doubleQuoted } from './yamlEdit';
 import { diagnosticsFor, type DiagnosticCode, type PlainDiagnostic } from './diagnostics';
+import { MESSAGE_LIMIT } from '../../../model/src/inertText';
 
 /** A hover: its Markdown, and the range of the document it is about (offsets). */
 export interface HoverAt {
@@ -87,10 +90,16 @@ export interface HoverEditor {
    * trusts that one command in hovers): the lineage counts link to its lineage view.
    */
   lineageLinks?: boolean;
+  /**
+   * The editor does not show the diagnostics under the mouse in its hover (every editor but VS
+   * Code): the hover starts with their messages, escaped, then what it says besides them.
+   */
+  diagnosticMessages?: boolean;
 }
 
 /**
- * The hover at `offset`, or undefined when no URN is there or a diagnostic there says all of it.
+ * The hover at `offset`, or undefined when no URN is there or a diagnostic there says all of it (in
+ * an editor that shows it).
  * `resolved` answers what hoverLookupAt asked (the handler asks the catalog first, and the cache
  * answers the rest, as it does for the document's diagnostics); `settings` give the page link and
  * the diagnostics' levels.
@@ -122,6 +131,7 @@ export function hoverOn(
   const resolution = lookup ? resolved(lookup.urn) : undefined;
   const parsed = occurrence.parsed;
   const linkShown = editor.linkTooltips === true && linkAt(scan, offset, settings);
+  const here = rangesAt(editor.shown ?? diagnosticsFor(scan, resolved, settings.diagnostics), offset);
   const entityUrl =
     parsed?.ok && !occurrence.template && !linkShown ? entityUrlFor(settings, parsed.urn, occurrence.urn) : undefined;
   const markdown = hoverFor({
@@ -131,23 +141,45 @@ export function hoverOn(
     ...(entityUrl ? { entityUrl } : {}),
     ...(context && column === undefined ? { context } : {}),
     ...(editor.lineageLinks && lookup && isCatalogKind(lookup.kind) ? { lineageOf: lookup.urn } : {}),
-    said: saidAt(editor.shown ?? diagnosticsFor(scan, resolved, settings.diagnostics), offset),
+    said: new Set(here.map((d) => d.code)),
   });
-  if (markdown === '') return undefined;
+  const messages = editor.diagnosticMessages ? diagnosticLines(here) : [];
+  const whole = [...messages, ...(messages.length > 0 && markdown !== '' ? ['---'] : []), markdown]
+    .filter((s) => s !== '')
+    .join('\n\n');
+  if (whole === '') return undefined;
   const range =
     column !== undefined && at.columnRange ? at.columnRange : { start: occurrence.start, end: occurrence.end };
-  return { markdown, range };
+  return { markdown: whole, range };
 }
 
 /**
- * The codes of the diagnostics under `offset`: those the editor shows, or the document's check with
- * the same catalog answers (its diagnostics are published from them). VS Code shows their messages
- * in the hover box.
+ * The hover at `offset` where no URN is (a YAML syntax error, a list member's place) for an editor
+ * that does not show diagnostics in its hover: the messages of the diagnostics there, or undefined.
+ * `diagnostics` are those the editor shows, or the document's check.
  */
-function saidAt(diagnostics: readonly PlainDiagnostic[], offset: number): ReadonlySet<DiagnosticCode> {
-  const codes = new Set<DiagnosticCode>();
-  for (const d of rangesAt(diagnostics, offset)) codes.add(d.code);
-  return codes;
+export function diagnosticsHoverAt(diagnostics: readonly PlainDiagnostic[], offset: number): HoverAt | undefined {
+  // An empty range (a YAML error at the end of the text) is at its one offset.
+  const empty = diagnostics.filter((d) => d.start === offset && d.end === offset);
+  const here = [...rangesAt(diagnostics, offset), ...empty];
+  if (here.length === 0) return undefined;
+  const range = { start: Math.min(...here.map((d) => d.start)), end: Math.max(...here.map((d) => d.end)) };
+  return { markdown: diagnosticLines(here).join('\n\n'), range };
+}
+
+const SEVERITY_LABELS: Record<PlainDiagnostic['severity'], string> = {
+  error: 'Error',
+  warning: 'Warning',
+  information: 'Info',
+  hint: 'Hint',
+};
+
+/**
+ * The messages of diagnostics, one paragraph each, as VS Code's hover box shows them above the
+ * hover: its severity, then the message, escaped (it quotes the document and the catalog).
+ */
+function diagnosticLines(diagnostics: readonly PlainDiagnostic[]): string[] {
+  return diagnostics.map((d) => `**${SEVERITY_LABELS[d.severity]}**: ${escapeMarkdown(d.message, MESSAGE_LIMIT)}`);
 }
 
 export interface HoverInput {

@@ -50,10 +50,10 @@ import {
 import { entityKey, parseUrn, printUrn, type Urn } from '../../../model/src/urn';
 import type { ClientSession } from '../clientSession';
 import { codeActionsFor } from '../features/codeActions';
-import { catalogDescription } from '../features/diagnostics';
+import { catalogDescription, diagnosticsFor } from '../features/diagnostics';
 import { nameItems, namedItems, nameSlotAt } from '../features/completeNames';
 import { completionsAt } from '../features/completion';
-import { hoverLookup, hoverOn } from '../features/hover';
+import { diagnosticsHoverAt, hoverLookup, hoverOn } from '../features/hover';
 import { nameHints } from '../features/inlayHints';
 import { linksIn } from '../features/links';
 import { renameAt, renamedUrn, renameEdits, renameWorkspaceEdit, type FileRename } from '../features/rename';
@@ -102,10 +102,18 @@ export class CatalogLanguageService {
     if (!open?.scan) return null;
     const offset = open.doc.offsetAt(position);
     const at = occurrenceAt(open.scan, offset);
-    if (!at) return null;
-    const lookup = hoverLookup(at);
     const { resolution } = this.deps;
     const session = this.deps.session();
+    if (!at) {
+      if (session.hoverShowsDiagnostics) return null;
+      // Off a URN, an editor whose hover box shows no diagnostics gets the messages of those there.
+      const shown =
+        this.deps.openDocuments.shownDiagnostics(open.doc) ??
+        diagnosticsFor(open.scan, resolution.cached(open.settings), open.settings.diagnostics);
+      const hover = diagnosticsHoverAt(shown, offset);
+      return hover ? toLspHover(open.doc, hover) : null;
+    }
+    const lookup = hoverLookup(at);
     const signal = signalOf(token);
     // What else the catalog knows (owners, tags, deprecation, lineage) is asked beside the entity.
     const [resolved, context] = await Promise.all([
@@ -120,7 +128,12 @@ export class CatalogLanguageService {
       offset,
       resolution.linkSettings(open.settings),
       resolved,
-      { linkTooltips: session.linkTooltips, lineageLinks: session.clientCommands, ...(shown ? { shown } : {}) },
+      {
+        linkTooltips: session.linkTooltips,
+        lineageLinks: session.clientCommands,
+        diagnosticMessages: !session.hoverShowsDiagnostics,
+        ...(shown ? { shown } : {}),
+      },
       context,
     );
     return hover ? toLspHover(open.doc, hover) : null;

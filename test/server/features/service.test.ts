@@ -84,6 +84,21 @@ describe('doHover', () => {
   });
 });
 
+describe('doHover in an editor whose hover box shows no diagnostics', () => {
+  test('the hover starts with the messages of the diagnostics there; off a URN, they are the hover', async () => {
+    const sut = serviceUnderTest(CATALOG, { session: { hoverShowsDiagnostics: false } });
+    const { text, position } = caret(`- ${GHOST.replace('db.ghost', 'db.gh‸ost')}\n# a note\nx: y: z\n`);
+    await sut.open('untitled:g.yaml', 'yaml', text);
+    const h = markdown(await sut.service.doHover('untitled:g.yaml', position, sut.token));
+    assert.match(h, /^\*\*Warning\*\*: Dataset db\.ghost is not in the catalog\n\n---\n\n\*\*Dataset\*\* `db\.ghost`/);
+    assert.doesNotMatch(h, /_Not in the catalog\._/);
+    const off = await sut.service.doHover('untitled:g.yaml', { line: 2, character: 3 }, sut.token);
+    assert.match(markdown(off), /^\*\*Warning\*\*: /);
+    // Off a URN with no diagnostic there: no hover.
+    assert.equal(await sut.service.doHover('untitled:g.yaml', { line: 1, character: 3 }, sut.token), null);
+  });
+});
+
 describe('doCodeActions', () => {
   test("the diagnostics sent back: the session's client commands and trust decide what is offered", async () => {
     const { text, ranges } = marks(`f = "⟦urn:li:mlFeature:(users_table,tenure)⟧"\n`);

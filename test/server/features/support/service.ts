@@ -69,7 +69,8 @@ export function serviceUnderTest(
     skipped: () => undefined,
     suggest: (s, items, signal) => resolution.suggest(s, items, signal),
   });
-  const session: ClientSession = { ...defaultSession(), ...opts.session };
+  // VS Code's hover box unless the test says otherwise: the diagnostics at the place are its to show.
+  const session: ClientSession = { ...defaultSession(), hoverShowsDiagnostics: true, ...opts.session };
   const index = createIndexService({
     documents,
     openDocuments,
