@@ -3,11 +3,12 @@
 // a new prefix each time, so never its 30 s cache), and answers the items. Floor: the same GraphQL
 // document POSTed directly to the catalog by the benchmark. Also: the search behind "Catalog:
 // Search…" (searchAcrossEntities) through the server's catalogLens/search.
+import { rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { percentile, summary } from '../lib/measure.mjs';
 import { positionAt, startServer } from '../lib/lsp.mjs';
 import { ingestDatasets, postJson } from '../lib/catalogData.mjs';
-import { startCatalog } from '../lib/processes.mjs';
+import { freshDbFolder, startCatalog } from '../lib/processes.mjs';
 import { random } from '../lib/generate.mjs';
 import { WHY } from '../notes.mjs';
 
@@ -40,8 +41,9 @@ export async function completionBenchmark({ quick, tmp, serverArgs, catalogArgs 
   const entities = quick ? 10_000 : 100_000;
   const rounds = quick ? 3 : 5;
   const perRound = quick ? 40 : 200;
+  const dbDir = freshDbFolder(tmp, 'completion');
   const catalog = await startCatalog({
-    db: path.join(tmp, 'completion.db'),
+    db: path.join(dbDir, 'completion.db'),
     durability: 'normal',
     nodeArgs: catalogArgs,
   });
@@ -154,6 +156,7 @@ export async function completionBenchmark({ quick, tmp, serverArgs, catalogArgs 
   } finally {
     await server.stop();
     await catalog.stop();
+    rmSync(dbDir, { recursive: true, force: true });
   }
 }
 

@@ -59,6 +59,30 @@ interface ListedAspect {
 
 const SCHEMA_VERSION = '1';
 
+const UPSERT = `
+  INSERT INTO aspects (urn, aspect, entity_type, value, version, created_time, created_actor,
+                       modified_time, modified_actor, system_metadata)
+  VALUES (@urn, @aspect, @entity_type, @value, @version, @created_time, @created_actor,
+          @modified_time, @modified_actor, @system_metadata)
+  ON CONFLICT (urn, aspect) DO UPDATE SET
+    value = excluded.value, version = excluded.version, modified_time = excluded.modified_time,
+    modified_actor = excluded.modified_actor, system_metadata = excluded.system_metadata`;
+
+/** A database file this catalog refuses or cannot open; the message names the file and what to do. */
+export class DatabaseFileError extends Error {
+  override readonly name = 'DatabaseFileError';
+}
+
+/** An unexpected failure while opening `path`, with the file, the cause, and what to do; the file is left as it is. */
+function cannotOpen(path: string, cause: unknown): DatabaseFileError {
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return new DatabaseFileError(
+    `${path}: the catalog could not open this database file (${message}). Nothing in it was changed or removed. ` +
+      'If another version of Catalog Lens wrote it, start that version on it (or a newer one), or start this one with another --db file.',
+    { cause },
+  );
+}
+
 const DDL = `
 CREATE TABLE IF NOT EXISTS aspects (
   urn TEXT NOT NULL,
@@ -101,35 +125,39 @@ export class AspectStore {
     keyForm: KeyForm = 'canonical',
   ) {
     if (path !== ':memory:') prepareDatabaseFile(path);
-    this.db = new Database(path);
-    if (path !== ':memory:') this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`);
-    this.db.pragma('busy_timeout = 5000');
-    this.db.exec(DDL);
-    this.checkMeta(canonicalNamespace, keyForm);
-    this.selectOne = this.db.prepare('SELECT * FROM aspects WHERE urn = ? AND aspect = ?');
-    this.selectAll = this.db.prepare('SELECT * FROM aspects WHERE urn = ? ORDER BY aspect');
-    this.selectAny = this.db.prepare('SELECT 1 AS one FROM aspects WHERE urn = ? LIMIT 1');
-    this.upsert = this.db.prepare(`
-      INSERT INTO aspects (urn, aspect, entity_type, value, version, created_time, created_actor,
-                           modified_time, modified_actor, system_metadata)
-      VALUES (@urn, @aspect, @entity_type, @value, @version, @created_time, @created_actor,
-              @modified_time, @modified_actor, @system_metadata)
-      ON CONFLICT (urn, aspect) DO UPDATE SET
-        value = excluded.value, version = excluded.version, modified_time = excluded.modified_time,
-        modified_actor = excluded.modified_actor, system_metadata = excluded.system_metadata`);
-    this.search = new SearchIndex(
-      this.db,
-      keyForm === 'canonical' ? 'spec' : 'datahub',
-      (key) => this.getAll(key),
-      () =>
-        this.db
-          .prepare<[], { key: string; type: CatalogKind }>(
-            'SELECT DISTINCT urn AS key, entity_type AS type FROM aspects',
-          )
-          .all(),
-      (key) => this.getAllRaw(key),
-    );
+    try {
+      this.db = new Database(path);
+    } catch (e) {
+      throw cannotOpen(path, e);
+    }
+    // Every step keeps the stored rows: the tables are created only when missing, and the search
+    // index (derived from the rows) is built in one transaction, so a failure leaves the file as it was.
+    try {
+      if (path !== ':memory:') this.db.pragma('journal_mode = WAL');
+      this.db.pragma(`synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`);
+      this.db.pragma('busy_timeout = 5000');
+      this.db.exec(DDL);
+      this.checkMeta(canonicalNamespace, keyForm);
+      this.selectOne = this.db.prepare('SELECT * FROM aspects WHERE urn = ? AND aspect = ?');
+      this.selectAll = this.db.prepare('SELECT * FROM aspects WHERE urn = ? ORDER BY aspect');
+      this.selectAny = this.db.prepare('SELECT 1 AS one FROM aspects WHERE urn = ? LIMIT 1');
+      this.upsert = this.db.prepare(UPSERT);
+      this.search = new SearchIndex(
+        this.db,
+        keyForm === 'canonical' ? 'spec' : 'datahub',
+        (key) => this.getAll(key),
+        () =>
+          this.db
+            .prepare<[], { key: string; type: CatalogKind }>(
+              'SELECT DISTINCT urn AS key, entity_type AS type FROM aspects',
+            )
+            .all(),
+        (key) => this.getAllRaw(key),
+      );
+    } catch (e) {
+      this.db.close();
+      throw e instanceof DatabaseFileError ? e : cannotOpen(path, e);
+    }
   }
 
   private checkMeta(canonicalNamespace: string, keyForm: KeyForm): void {
@@ -137,13 +165,14 @@ export class AspectStore {
     const put = this.db.prepare('INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)');
     const schema = get.get('schema_version')?.value;
     if (schema !== undefined && schema !== SCHEMA_VERSION) {
-      throw new Error(
-        `${this.path}: database schema version ${schema} is not the one this catalog reads (${SCHEMA_VERSION})`,
+      throw new DatabaseFileError(
+        `${this.path}: database schema version ${schema} is not the one this catalog reads (${SCHEMA_VERSION}); ` +
+          'another version of Catalog Lens wrote it: start that version on it, or start this one with another --db file',
       );
     }
     const ns = get.get('canonical_namespace')?.value;
     if (ns !== undefined && ns !== canonicalNamespace) {
-      throw new Error(
+      throw new DatabaseFileError(
         `${this.path}: this database stores URNs in namespace '${ns}', but the catalog was started with '${canonicalNamespace}' ` +
           `as its first namespace; start it with --namespaces ${ns},… or use another --db file`,
       );
@@ -155,7 +184,7 @@ export class AspectStore {
         f === 'canonical'
           ? 'the spec mode (URNs of every namespace word are one entity)'
           : 'the DataHub mode (--compat datahub: each URN as written)';
-      throw new Error(
+      throw new DatabaseFileError(
         `${this.path}: this database was written in ${mode(form)}, but the catalog was started in ${mode(keyForm)}; ` +
           'its keys would not match: start it in the same mode or use another --db file',
       );
