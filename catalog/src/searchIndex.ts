@@ -124,8 +124,23 @@ export class SearchIndex {
    * catalog kinds' searched aspects; any aspect of a looked-up-only kind, as any creates it).
    */
   touched(key: string, type: string, aspect: string): void {
-    if (SEARCHED_ASPECTS.has(aspect) && isCatalogKind(type)) this.reindex(key, type);
-    else if (isViewKind(type)) this.reindex(key, type);
+    if ((SEARCHED_ASPECTS.has(aspect) && isCatalogKind(type)) || isViewKind(type)) this.pending.set(key, type);
+  }
+
+  /** Entities written since the last `flush` whose row is to be made again, with their kind. */
+  private readonly pending = new Map<string, LookupKind>();
+
+  /** Makes the rows of the entities `touched` since the last flush again, each once (call it inside the writes' transaction). */
+  flush(): void {
+    if (this.pending.size === 0) return;
+    const keys = [...this.pending];
+    this.pending.clear();
+    for (const [key, type] of keys) this.reindex(key, type);
+  }
+
+  /** Forgets the pending rows (their transaction was rolled back). */
+  discardPending(): void {
+    this.pending.clear();
   }
 
   private reindex(key: string, type: LookupKind): void {
@@ -185,6 +200,8 @@ export class SearchIndex {
    * objects, so a query that matches 100,000 names costs a count and a top-N sort, not 100,000 rows.
    */
   search(q: SearchQuery): { total: number; hits: SearchHit[] } {
+    // A search inside a transaction sees its writes.
+    this.flush();
     const text = q.query.trim();
     const where: string[] = [];
     const params: unknown[] = [];

@@ -238,16 +238,37 @@ export class AspectStore {
       modified_actor: a.lastModified.actor,
       system_metadata: JSON.stringify(a.systemMetadata),
     });
-    // In the same transaction as the write (callers hold one): the search never sees half of it.
-    this.search.touched(a.urn, a.entityType, a.aspect);
+    // Inside a transaction the entity's search row is made again once, at its end (a group commit of
+    // many writes to one entity indexes it once), still before the commit: the search never sees
+    // half of a write. Outside one (autocommit), now.
+    if (this.db.inTransaction) this.search.touched(a.urn, a.entityType, a.aspect);
+    else {
+      this.search.touched(a.urn, a.entityType, a.aspect);
+      this.search.flush();
+    }
   }
 
   /**
    * Runs `fn` in one IMMEDIATE transaction: reads and writes inside see no other writer, so a
    * check (version, existence) and the write it guards are atomic. A throw rolls everything back.
+   * Nested calls are savepoints; the outermost one brings the search rows of the entities written
+   * inside up to date before it commits.
    */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+    if (this.db.inTransaction) return this.db.transaction(fn).immediate();
+    try {
+      return this.db
+        .transaction(() => {
+          const result = fn();
+          this.search.flush();
+          return result;
+        })
+        .immediate();
+    } catch (e) {
+      // Rolled back: the writes the pending rows stood for are gone.
+      this.search.discardPending();
+      throw e;
+    }
   }
 
   /**
