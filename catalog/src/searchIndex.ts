@@ -258,6 +258,7 @@ export class SearchIndex {
   private near(text: string, q: SearchQuery): number[] {
     const query = text.toLowerCase();
     const limit = Math.max(1, Math.floor([...query].length / 3));
+    const qMask = charMask(query);
     const found: Array<{ n: NameEntry; d: number }> = [];
     for (const n of this.names()) {
       if (
@@ -266,8 +267,14 @@ export class SearchIndex {
       )
         continue;
       let d = limit + 1;
-      for (const w of n.words)
-        if (Math.abs(w.length - query.length) <= limit) d = Math.min(d, editDistance(query, w, limit));
+      for (let i = 0; i < n.words.length; i++) {
+        const w = n.words[i]!;
+        if (Math.abs(w.length - query.length) > limit) continue;
+        // More character classes missing (or extra) than the limit: more edits than it (charMask).
+        const m = n.masks[i]!;
+        if (bitCount(qMask & ~m) > limit || bitCount(m & ~qMask) > limit) continue;
+        d = Math.min(d, editDistance(query, w, limit));
+      }
       if (d <= limit) found.push({ n, d });
     }
     return found
@@ -290,7 +297,15 @@ export class SearchIndex {
       this.nameList = rows.map((r) => {
         const name = r.name.toLowerCase();
         const words = [name, ...name.split(/[._\-/\s:]+/).filter((w) => w !== '' && w !== name)];
-        return { row: r.row, key: r.key, type: r.type, platform: r.platform, length: r.name.length, words };
+        return {
+          row: r.row,
+          key: r.key,
+          type: r.type,
+          platform: r.platform,
+          length: r.name.length,
+          words,
+          masks: words.map(charMask),
+        };
       });
     }
     return this.nameList;
@@ -319,6 +334,26 @@ interface NameEntry {
   length: number;
   /** The lower-cased name, then its words. */
   words: string[];
+  /** charMask of each word. */
+  masks: number[];
+}
+
+/**
+ * The characters of a string as a set of classes, one bit each (UTF-16 code unit mod 31). An edit
+ * brings in at most one character and takes out at most one, so the classes one string has and
+ * another lacks, counted either way, are at most the edits between them (characters sharing a
+ * class only lower that count).
+ */
+function charMask(s: string): number {
+  let m = 0;
+  for (let i = 0; i < s.length; i++) m |= 1 << (s.charCodeAt(i) % 31);
+  return m;
+}
+
+function bitCount(n: number): number {
+  let v = n - ((n >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** exact 0, prefix 1, a word of the name 2, anywhere 3; undefined when the name does not hold it. */
