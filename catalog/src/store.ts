@@ -110,6 +110,10 @@ export class AspectStore {
   private readonly selectAny: Database.Statement<[string], { one: number }>;
   private readonly upsert: Database.Statement<AspectRow>;
   private readonly listings = new Map<string, Database.Statement<[], ListedAspect>>();
+  private readonly dataVersion: Database.Statement<[], number>;
+  /** getAll's answers outside transactions, oldest first, valid while `data_version` is `cachedVersion`. */
+  private readonly cache = new Map<string, Map<AspectName, StoredAspect>>();
+  private cachedVersion = -1;
   /** The entities by name and description (searchIndex.ts), kept current by `put`. */
   readonly search: SearchIndex;
 
@@ -142,6 +146,8 @@ export class AspectStore {
       this.selectAll = this.db.prepare('SELECT * FROM aspects WHERE urn = ? ORDER BY aspect');
       this.selectAny = this.db.prepare('SELECT 1 AS one FROM aspects WHERE urn = ? LIMIT 1');
       this.upsert = this.db.prepare(UPSERT);
+      // Changes when another connection commits to the file (SQLite's data_version).
+      this.dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck();
       this.search = new SearchIndex(
         this.db,
         keyForm === 'canonical' ? 'spec' : 'datahub',
@@ -199,8 +205,29 @@ export class AspectStore {
     return row ? (fromRow(row) as StoredAspect) : undefined;
   }
 
-  /** Every aspect the catalog reads (model/src/aspects.ts) stored for one entity, by aspect name. */
+  /**
+   * Every aspect the catalog reads (model/src/aspects.ts) stored for one entity, by aspect name.
+   * Outside a transaction the answer comes from a cache of the last entities read (frozen values;
+   * `put` drops the entity, a commit by another connection to the file drops them all).
+   */
   getAll(urn: string): Map<AspectName, StoredAspect> {
+    if (this.db.inTransaction) return this.readAll(urn);
+    const version = this.dataVersion.get() as number;
+    if (version !== this.cachedVersion) {
+      this.cache.clear();
+      this.cachedVersion = version;
+    }
+    let m = this.cache.get(urn);
+    if (!m) {
+      m = this.readAll(urn);
+      for (const a of m.values()) deepFreeze(a);
+      if (this.cache.size >= CACHED_ENTITIES) this.cache.delete(this.cache.keys().next().value as string);
+      this.cache.set(urn, m);
+    }
+    return new Map(m);
+  }
+
+  private readAll(urn: string): Map<AspectName, StoredAspect> {
     return new Map(
       this.selectAll
         .all(urn)
@@ -226,6 +253,7 @@ export class AspectStore {
   }
 
   put(a: RawStoredAspect): void {
+    this.cache.delete(a.urn);
     this.upsert.run({
       urn: a.urn,
       aspect: a.aspect,
@@ -312,8 +340,18 @@ export class AspectStore {
   }
 
   close(): void {
+    this.cache.clear();
     if (this.db.open) this.db.close();
   }
+}
+
+/** How many entities getAll keeps. */
+const CACHED_ENTITIES = 1000;
+
+function deepFreeze(v: unknown): void {
+  if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return;
+  Object.freeze(v);
+  for (const x of Object.values(v)) deepFreeze(x);
 }
 
 function fromRow(r: AspectRow): RawStoredAspect {
