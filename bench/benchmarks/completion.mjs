@@ -146,11 +146,24 @@ export async function completionBenchmark({ quick, tmp, serverArgs, catalogArgs 
           met: p99.median <= 50,
           why: WHY.completion,
         },
-        { figure: 'search p50, queries matching a few to 1,111 entities', unit: 'ms', value: few },
-        { figure: `search p50, queries matching all ${entities.toLocaleString('en-US')}`, unit: 'ms', value: every },
+        {
+          figure: 'search p50, queries matching a few to 1,111 entities',
+          unit: 'ms',
+          value: few,
+          aim: '≤ 50 ms',
+          met: few.median <= 50,
+        },
+        {
+          figure: `search p50, queries matching all ${entities.toLocaleString('en-US')}`,
+          unit: 'ms',
+          value: every,
+          aim: '≤ 50 ms',
+          met: every.median <= 50,
+          why: WHY.search,
+        },
       ],
       notes: [
-        'Search (catalogLens/search, what "Catalog: Search…" sends): `revenue`, `users`, `c_77` (1,111 names hold it) and `db.usres` (a typo: no name holds it, so the near-name pass runs); then `bench` and `one row per event`, which every benchmark dataset matches (name or description). The local catalog filters, ranks and pages in SQLite (catalog/src/searchIndex.ts), so a page costs a count and a top-50 sort; the rank of each matched row is one call into JS (nameRank), which is what a query matching every entity pays for.',
+        'Search (catalogLens/search, what "Catalog: Search…" sends): `revenue`, `users`, `c_77` (1,111 names hold it) and `db.usres` (a typo: no name holds it, so the near-name pass runs); then `bench` and `one row per event`, which every benchmark dataset matches (name or description). The local catalog asks SQLite for the matching rowids only (FTS5 phrase, or a scan under three characters), then filters, ranks (nameRank) and keeps the best `start + count` in a bounded heap over the names it holds in memory (catalog/src/searchIndex.ts): a query matching every entity costs its rowids and one pass over them, and `*` no SQL at all.',
       ],
     };
   } finally {
