@@ -32,6 +32,17 @@ import { selectedOperation } from '../../../model/src/queryCost';
 
 type Json = Record<string, unknown>;
 
+// graphql's exports, read once: in the bundle every use of an imported name goes through getters.
+const { FIELD, INLINE_FRAGMENT, STRING, VARIABLE, NON_NULL_TYPE, NAMED_TYPE, FRAGMENT_DEFINITION } = Kind;
+const QUERY = OperationTypeNode.QUERY;
+const nonNull = isNonNullType;
+const list = isListType;
+const leaf = isLeafType;
+const objectType = isObjectType;
+const abstract = isAbstractType;
+const argumentValues = getArgumentValues;
+const variableValues = getVariableValues;
+
 /** Thrown inside the walk to give up; never leaves this module. */
 class GiveUp extends Error {}
 const GIVE_UP = new GiveUp('not answered without the executor');
@@ -59,7 +70,7 @@ function collect(
     if (depth > 50) return false;
     for (const sel of s.selections) {
       if (sel.directives && sel.directives.length > 0) return false;
-      if (sel.kind === Kind.FIELD) {
+      if (sel.kind === FIELD) {
         const key = sel.alias?.value ?? sel.name.value;
         if (keys.has(key)) return false;
         keys.add(key);
@@ -72,12 +83,12 @@ function collect(
         if (!def || def.resolve) return false;
         out.push({ key, node: sel, def });
       } else {
-        const fragment = sel.kind === Kind.INLINE_FRAGMENT ? sel : fragments.get(sel.name.value);
+        const fragment = sel.kind === INLINE_FRAGMENT ? sel : fragments.get(sel.name.value);
         if (!fragment) return false;
         if (fragment.typeCondition) {
           const condition = schema.getType(fragment.typeCondition.name.value);
           if (!condition) return false;
-          if (condition !== type && !(isAbstractType(condition) && schema.isSubType(condition, type))) continue;
+          if (condition !== type && !(abstract(condition) && schema.isSubType(condition, type))) continue;
         }
         if (!visit(fragment.selectionSet, depth + 1)) return false;
       }
@@ -104,11 +115,11 @@ function argumentsOf(
     let simple = true;
     for (const arg of given) {
       const argDef = def.args.find((a) => a.name === arg.name.value);
-      const type = argDef && (isNonNullType(argDef.type) ? argDef.type.ofType : argDef.type);
+      const type = argDef && (nonNull(argDef.type) ? argDef.type.ofType : argDef.type);
       const value =
-        arg.value.kind === Kind.STRING
+        arg.value.kind === STRING
           ? arg.value.value
-          : arg.value.kind === Kind.VARIABLE
+          : arg.value.kind === VARIABLE
             ? variables[arg.value.name.value]
             : undefined;
       if (!type || type.toString() !== 'String' || typeof value !== 'string') {
@@ -119,7 +130,7 @@ function argumentsOf(
     }
     if (simple) return out;
   }
-  return getArgumentValues(def, node, variables);
+  return argumentValues(def, node, variables);
 }
 
 /**
@@ -133,15 +144,15 @@ function variablesOf(
 ): Record<string, unknown> | undefined {
   const defs = op.variableDefinitions ?? [];
   const simple = defs.every((d) => {
-    const t = d.type.kind === Kind.NON_NULL_TYPE ? d.type.type : d.type;
-    return t.kind === Kind.NAMED_TYPE && t.name.value === 'String' && typeof inputs[d.variable.name.value] === 'string';
+    const t = d.type.kind === NON_NULL_TYPE ? d.type.type : d.type;
+    return t.kind === NAMED_TYPE && t.name.value === 'String' && typeof inputs[d.variable.name.value] === 'string';
   });
   if (simple) {
     const out: Record<string, unknown> = {};
     for (const d of defs) out[d.variable.name.value] = inputs[d.variable.name.value];
     return out;
   }
-  const coerced = getVariableValues(schema, defs, inputs);
+  const coerced = variableValues(schema, defs, inputs);
   return coerced.errors ? undefined : coerced.coerced;
 }
 
@@ -161,7 +172,7 @@ class Walk {
     let m = collectedByDoc.get(doc);
     if (!m) collectedByDoc.set(doc, (m = new Map()));
     this.bySet = m;
-    for (const d of doc.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) this.fragments.set(d.name.value, d);
+    for (const d of doc.definitions) if (d.kind === FRAGMENT_DEFINITION) this.fragments.set(d.name.value, d);
   }
 
   fieldsOf(set: SelectionSetNode, type: GraphQLObjectType): Collected[] {
@@ -202,28 +213,28 @@ class Walk {
   }
 
   complete(value: unknown, type: GraphQLOutputType, node: FieldNode): unknown {
-    if (isNonNullType(type)) {
+    if (nonNull(type)) {
       const done = this.complete(value, type.ofType, node);
       if (done === null) throw GIVE_UP;
       return done;
     }
     if (value === null || value === undefined) return null;
-    if (isListType(type)) {
+    if (list(type)) {
       if (!Array.isArray(value)) throw GIVE_UP;
       return value.map((item) => this.complete(item, type.ofType, node));
     }
-    if (isLeafType(type)) {
+    if (leaf(type)) {
       const serialized: unknown = type.serialize(value);
       if (serialized === undefined) throw GIVE_UP;
       return serialized;
     }
     if (!node.selectionSet || typeof value !== 'object') throw GIVE_UP;
-    if (isObjectType(type)) return this.object(value, type, node.selectionSet);
+    if (objectType(type)) return this.object(value, type, node.selectionSet);
     // An interface or union: the object type its `__typename` names, when that is one of its types.
     const typename = (value as Json)['__typename'];
     if (type.resolveType || typeof typename !== 'string') throw GIVE_UP;
     const runtime = this.schema.getType(typename);
-    if (!isObjectType(runtime) || !this.schema.isSubType(type, runtime)) throw GIVE_UP;
+    if (!objectType(runtime) || !this.schema.isSubType(type, runtime)) throw GIVE_UP;
     return this.object(value, runtime, node.selectionSet);
   }
 }
@@ -243,10 +254,9 @@ export function readWithoutExecutor(
 ): Json | undefined {
   const op: OperationDefinitionNode | undefined = selectedOperation(doc, operationName);
   const queryType = schema.getQueryType();
-  if (!op || op.operation !== OperationTypeNode.QUERY || !queryType || (op.directives && op.directives.length > 0))
-    return undefined;
+  if (!op || op.operation !== QUERY || !queryType || (op.directives && op.directives.length > 0)) return undefined;
   for (const sel of op.selectionSet.selections)
-    if (sel.kind !== Kind.FIELD || (!roots.has(sel.name.value) && sel.name.value !== '__typename')) return undefined;
+    if (sel.kind !== FIELD || (!roots.has(sel.name.value) && sel.name.value !== '__typename')) return undefined;
   const coerced = variablesOf(schema, op, variables ?? {});
   if (!coerced) return undefined;
   try {
