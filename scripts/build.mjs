@@ -23,7 +23,14 @@ const common = {
 const builds = [
   { entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js' },
   { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js' },
-  { entryPoints: ['catalog/src/main.ts'], outfile: 'dist/catalog.js', external: ['better-sqlite3'] },
+  // graphql-js checks every `instanceof` against a second copy of itself unless NODE_ENV is
+  // production: the catalog bundle holds one copy, and a read pays for those checks.
+  {
+    entryPoints: ['catalog/src/main.ts'],
+    outfile: 'dist/catalog.js',
+    external: ['better-sqlite3'],
+    define: { ...common.define, 'process.env.NODE_ENV': '"production"' },
+  },
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   // The gate in front of code-server, for `npm start` (not shipped: .vscodeignore lists what is).
   { entryPoints: ['scripts/editorGate.ts'], outfile: 'dist/editorGate.js' },

@@ -3,11 +3,12 @@
 // a new prefix each time, so never its 30 s cache), and answers the items. Floor: the same GraphQL
 // document POSTed directly to the catalog by the benchmark. Also: the search behind "Catalog:
 // Search…" (searchAcrossEntities) through the server's catalogLens/search.
+import { rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { percentile, summary } from '../lib/measure.mjs';
 import { positionAt, startServer } from '../lib/lsp.mjs';
 import { ingestDatasets, postJson } from '../lib/catalogData.mjs';
-import { startCatalog } from '../lib/processes.mjs';
+import { freshDbFolder, startCatalog } from '../lib/processes.mjs';
 import { random } from '../lib/generate.mjs';
 import { WHY } from '../notes.mjs';
 
@@ -40,8 +41,9 @@ export async function completionBenchmark({ quick, tmp, serverArgs, catalogArgs 
   const entities = quick ? 10_000 : 100_000;
   const rounds = quick ? 3 : 5;
   const perRound = quick ? 40 : 200;
+  const dbDir = freshDbFolder(tmp, 'completion');
   const catalog = await startCatalog({
-    db: path.join(tmp, 'completion.db'),
+    db: path.join(dbDir, 'completion.db'),
     durability: 'normal',
     nodeArgs: catalogArgs,
   });
@@ -144,16 +146,30 @@ export async function completionBenchmark({ quick, tmp, serverArgs, catalogArgs 
           met: p99.median <= 50,
           why: WHY.completion,
         },
-        { figure: 'search p50, queries matching a few to 1,111 entities', unit: 'ms', value: few },
-        { figure: `search p50, queries matching all ${entities.toLocaleString('en-US')}`, unit: 'ms', value: every },
+        {
+          figure: 'search p50, queries matching a few to 1,111 entities',
+          unit: 'ms',
+          value: few,
+          aim: '≤ 50 ms',
+          met: few.median <= 50,
+        },
+        {
+          figure: `search p50, queries matching all ${entities.toLocaleString('en-US')}`,
+          unit: 'ms',
+          value: every,
+          aim: '≤ 50 ms',
+          met: every.median <= 50,
+          why: WHY.search,
+        },
       ],
       notes: [
-        'Search (catalogLens/search, what "Catalog: Search…" sends): `revenue`, `users`, `c_77` (1,111 names hold it) and `db.usres` (a typo: no name holds it, so the near-name pass runs); then `bench` and `one row per event`, which every benchmark dataset matches (name or description). The local catalog filters, ranks and pages in SQLite (catalog/src/searchIndex.ts), so a page costs a count and a top-50 sort; the rank of each matched row is one call into JS (nameRank), which is what a query matching every entity pays for.',
+        'Search (catalogLens/search, what "Catalog: Search…" sends): `revenue`, `users`, `c_77` (1,111 names hold it) and `db.usres` (a typo: no name holds it, so the near-name pass runs); then `bench` and `one row per event`, which every benchmark dataset matches (name or description). The local catalog asks SQLite for the matching rowids only (FTS5 phrase, or a scan under three characters), then filters, ranks (nameRank) and keeps the best `start + count` in a bounded heap over the names it holds in memory (catalog/src/searchIndex.ts): a query matching every entity costs its rowids and one pass over them, and `*` no SQL at all.',
       ],
     };
   } finally {
     await server.stop();
     await catalog.stop();
+    rmSync(dbDir, { recursive: true, force: true });
   }
 }
 

@@ -5,7 +5,7 @@ import { closeSync, fsyncSync, openSync, rmSync, writeFileSync, writeSync } from
 import * as path from 'node:path';
 import { summary } from '../lib/measure.mjs';
 import { batchQuery, postJson, readStats, resetStats } from '../lib/catalogData.mjs';
-import { requireTool, runToEnd, startBareServer, startCatalog } from '../lib/processes.mjs';
+import { freshDbFolder, requireTool, runToEnd, startBareServer, startCatalog } from '../lib/processes.mjs';
 import { WHY } from '../notes.mjs';
 
 const USERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
@@ -107,55 +107,68 @@ export async function loadBenchmark({ quick, tmp, catalogArgs }) {
   const { query, variables } = batchQuery([{ urn: USERS, kind: 'dataset' }]);
   const readBody = JSON.stringify({ query, variables });
 
-  const full = await startCatalog({ db: path.join(tmp, 'load-full.db'), durability: 'full', nodeArgs: catalogArgs });
-  let bare;
+  const dbDir = freshDbFolder(tmp, 'load');
   try {
-    const answer = await postJson(`${full.url}/api/graphql`, readBody);
-    if (answer.status !== 200 || !JSON.parse(answer.text).data?.e0)
-      throw new Error(`the read request found nothing: ${answer.text.slice(0, 300)}`);
-    bare = await startBareServer(answer.text);
-    if (warmSeconds > 0) {
-      await wrk(`${full.url}/api/graphql`, readScript(readBody), warmSeconds, tmp);
-      await wrk(`${bare.url}/`, readScript(readBody), warmSeconds, tmp);
-    }
-    for (let i = 0; i < runs; i++) {
-      const r = await wrk(`${full.url}/api/graphql`, readScript(readBody), seconds, tmp);
-      const b = await wrk(`${bare.url}/`, readScript(readBody), seconds, tmp);
-      if (r.non2xx || r.socketErrors)
-        problems.push(`reads: ${r.non2xx} non-2xx, ${r.socketErrors ?? 'no socket errors'}`);
-      reads.target.push(r.rps);
-      reads.floor.push(b.rps);
-    }
-    if (warmSeconds > 0) await wrk(`${full.url}/`, writeScript(), warmSeconds, tmp);
-    for (let i = 0; i < runs; i++) {
-      await resetStats(full.url);
-      const w = await wrk(`${full.url}/`, writeScript(), seconds, tmp);
-      const counted = (await readStats(full.url)).aspectWrites;
-      if (w.non2xx || w.socketErrors)
-        problems.push(`writes (full): ${w.non2xx} non-2xx of ${w.total}, ${w.socketErrors ?? 'no socket errors'}`);
-      if (counted < w.total) problems.push(`writes (full): wrk counted ${w.total}, the catalog ${counted}`);
-      writes.full.push(w.rps);
-      writes.fsync.push(fsyncRate(tmp, quick ? 0.5 : 2));
-    }
+    await measureLoad();
   } finally {
-    await bare?.stop();
-    await full.stop();
+    rmSync(dbDir, { recursive: true, force: true });
   }
-  const normal = await startCatalog({
-    db: path.join(tmp, 'load-normal.db'),
-    durability: 'normal',
-    nodeArgs: catalogArgs,
-  });
-  try {
-    if (warmSeconds > 0) await wrk(`${normal.url}/`, writeScript(), warmSeconds, tmp);
-    for (let i = 0; i < runs; i++) {
-      const w = await wrk(`${normal.url}/`, writeScript(), seconds, tmp);
-      if (w.non2xx || w.socketErrors)
-        problems.push(`writes (normal): ${w.non2xx} non-2xx of ${w.total}, ${w.socketErrors ?? 'no socket errors'}`);
-      writes.normal.push(w.rps);
+
+  async function measureLoad() {
+    const full = await startCatalog({
+      db: path.join(dbDir, 'load-full.db'),
+      durability: 'full',
+      nodeArgs: catalogArgs,
+    });
+    let bare;
+    try {
+      const answer = await postJson(`${full.url}/api/graphql`, readBody);
+      if (answer.status !== 200 || !JSON.parse(answer.text).data?.e0)
+        throw new Error(`the read request found nothing: ${answer.text.slice(0, 300)}`);
+      bare = await startBareServer(answer.text);
+      if (warmSeconds > 0) {
+        await wrk(`${full.url}/api/graphql`, readScript(readBody), warmSeconds, tmp);
+        await wrk(`${bare.url}/`, readScript(readBody), warmSeconds, tmp);
+      }
+      for (let i = 0; i < runs; i++) {
+        const r = await wrk(`${full.url}/api/graphql`, readScript(readBody), seconds, tmp);
+        const b = await wrk(`${bare.url}/`, readScript(readBody), seconds, tmp);
+        if (r.non2xx || r.socketErrors)
+          problems.push(`reads: ${r.non2xx} non-2xx, ${r.socketErrors ?? 'no socket errors'}`);
+        reads.target.push(r.rps);
+        reads.floor.push(b.rps);
+      }
+      if (warmSeconds > 0) await wrk(`${full.url}/`, writeScript(), warmSeconds, tmp);
+      for (let i = 0; i < runs; i++) {
+        await resetStats(full.url);
+        const w = await wrk(`${full.url}/`, writeScript(), seconds, tmp);
+        const counted = (await readStats(full.url)).aspectWrites;
+        if (w.non2xx || w.socketErrors)
+          problems.push(`writes (full): ${w.non2xx} non-2xx of ${w.total}, ${w.socketErrors ?? 'no socket errors'}`);
+        if (counted < w.total) problems.push(`writes (full): wrk counted ${w.total}, the catalog ${counted}`);
+        writes.full.push(w.rps);
+        writes.fsync.push(fsyncRate(tmp, quick ? 0.5 : 2));
+      }
+    } finally {
+      await bare?.stop();
+      await full.stop();
     }
-  } finally {
-    await normal.stop();
+    const normal = await startCatalog({
+      db: path.join(dbDir, 'load-normal.db'),
+      durability: 'normal',
+      nodeArgs: catalogArgs,
+    });
+    try {
+      if (warmSeconds > 0) await wrk(`${normal.url}/`, writeScript(), warmSeconds, tmp);
+      for (let i = 0; i < runs; i++) {
+        const w = await wrk(`${normal.url}/`, writeScript(), seconds, tmp);
+        if (w.non2xx || w.socketErrors)
+          problems.push(`writes (normal): ${w.non2xx} non-2xx of ${w.total}, ${w.socketErrors ?? 'no socket errors'}`);
+        writes.normal.push(w.rps);
+      }
+    } finally {
+      await normal.stop();
+    }
   }
   const r = summary(reads.target);
   const b = summary(reads.floor);

@@ -2,7 +2,7 @@
 // Every one is registered here and stopped by its own pid, by its owner or, if the run fails
 // half-way, by `stopAll` (never by name).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as path from 'node:path';
 
@@ -170,4 +170,13 @@ export async function startBareServer(body) {
   handle.child.stdout.resume();
   handle.child.stderr.resume();
   return { ...handle, url: m[1], stop: () => stopChild(handle) };
+}
+
+/**
+ * A new folder under `tmp` for one run's database. Each run starts on a file of its own: the two
+ * builds of --compare alternate, and one build's catalog must never open the file the other wrote
+ * (an older catalog may not read what a newer one wrote). The caller removes it (`rmSync`).
+ */
+export function freshDbFolder(tmp, name) {
+  return mkdtempSync(path.join(tmp, `${name}-`));
 }

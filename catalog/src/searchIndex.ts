@@ -99,10 +99,6 @@ export class SearchIndex {
     private readonly rawAspectsOf: (key: string) => ReadonlyMap<string, { value: unknown }> = () => new Map(),
   ) {
     db.exec(DDL);
-    // The rank of a row the query matched: its name's (nameRank), else 4 (only the description holds it).
-    db.function('search_rank', { deterministic: true }, (name: unknown, query: unknown) =>
-      typeof name === 'string' && typeof query === 'string' ? (nameRank(name, query) ?? 4) : 4,
-    );
     this.rowOfKey = db.prepare('SELECT row FROM search_keys WHERE key = ?');
     this.delRow = db.prepare('DELETE FROM search_index WHERE rowid = ?');
     this.delKey = db.prepare('DELETE FROM search_keys WHERE key = ?');
@@ -125,19 +121,39 @@ export class SearchIndex {
    * catalog kinds' searched aspects; any aspect of a looked-up-only kind, as any creates it).
    */
   touched(key: string, type: string, aspect: string): void {
-    if (SEARCHED_ASPECTS.has(aspect) && isCatalogKind(type)) this.reindex(key, type);
-    else if (isViewKind(type)) this.reindex(key, type);
+    if ((SEARCHED_ASPECTS.has(aspect) && isCatalogKind(type)) || isViewKind(type)) this.pending.set(key, type);
+  }
+
+  /** Entities written since the last `flush` whose row is to be made again, with their kind. */
+  private readonly pending = new Map<string, LookupKind>();
+
+  /** Makes the rows of the entities `touched` since the last flush again, each once (call it inside the writes' transaction). */
+  flush(): void {
+    if (this.pending.size === 0) return;
+    const keys = [...this.pending];
+    this.pending.clear();
+    for (const [key, type] of keys) this.reindex(key, type);
+  }
+
+  /** Forgets the pending rows and the names in memory (their transaction was rolled back). */
+  discardPending(): void {
+    this.pending.clear();
+    this.nameMap = undefined;
   }
 
   private reindex(key: string, type: LookupKind): void {
-    this.nameList = undefined;
     const old = this.rowOfKey.get(key);
     if (old) {
       this.delRow.run(old.row);
       this.delKey.run(key);
+      this.nameMap?.delete(old.row);
     }
     const row = this.rowOf(key, type);
-    if (row) this.insKey.run(key, this.ins.run(row).lastInsertRowid);
+    if (row) {
+      const rowid = Number(this.ins.run(row).lastInsertRowid);
+      this.insKey.run(key, rowid);
+      this.nameMap?.set(rowid, nameEntry(rowid, row));
+    }
   }
 
   /** The entity's row, or undefined when it does not exist (spec: its existence aspects; DataHub mode: any aspect). */
@@ -181,49 +197,64 @@ export class SearchIndex {
   }
 
   /**
-   * Entities matching `q`, ranked, with the total before paging. The filters, ranking and paging
-   * run in SQLite (the rank through `search_rank`, nameRank in JS): only the page becomes JS
-   * objects, so a query that matches 100,000 names costs a count and a top-N sort, not 100,000 rows.
+   * Entities matching `q`, ranked, with the total before paging. SQLite finds the matching rows
+   * (FTS5, or a scan under three characters) as rowids only; the filters, the rank (nameRank) and
+   * the order run over the names kept in memory (`names`), keeping only the best `start + count`
+   * (a bounded heap), so a query that matches 100,000 names costs their rowids and a pass over
+   * them, not 100,000 rows read back and sorted. The order is SQLite's `ORDER BY rank,
+   * length(name), key` (lengths in characters, keys in UTF-8 byte order).
    */
   search(q: SearchQuery): { total: number; hits: SearchHit[] } {
+    // A search inside a transaction sees its writes.
+    this.flush();
     const text = q.query.trim();
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (q.types) {
-      where.push(`type IN (${q.types.map(() => '?').join(',') || 'NULL'})`);
-      params.push(...q.types);
-    }
-    if (q.platforms) {
-      where.push(`platform IN (${q.platforms.map(() => '?').join(',') || 'NULL'})`);
-      params.push(...q.platforms);
-    }
     const all = text === '' || text === '*';
-    if (!all) {
+    const byRow = this.names();
+    const query = text.toLowerCase();
+    const types = q.types ? new Set<string>(q.types) : undefined;
+    const platforms = q.platforms ? new Set<string>(q.platforms) : undefined;
+    const best = new TopK(q.start + q.count);
+    let total = 0;
+    const consider = (n: NameEntry): void => {
+      if ((types && !types.has(n.type)) || (platforms && (n.platform === null || !platforms.has(n.platform)))) return;
+      total++;
+      best.offer(n, all ? 0 : (rankLowered(n.words[0]!, query) ?? 4));
+    };
+    if (all) for (const n of byRow.values()) consider(n);
+    else {
+      let rowids: number[];
       if ([...text].length < 3) {
         // Under three characters FTS5's trigrams cannot match: a scan of names and descriptions.
         const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        where.push("(name LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\')");
-        params.push(like, like);
-      } else {
-        where.push('search_index MATCH ?');
-        params.push(phrase(text));
+        rowids = this.rowids(
+          "SELECT rowid FROM search_index WHERE (name LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\')",
+        ).all(like, like);
+      } else rowids = this.rowids('SELECT rowid FROM search_index WHERE search_index MATCH ?').all(phrase(text));
+      for (const id of rowids) {
+        const n = byRow.get(id);
+        if (n) consider(n);
       }
     }
-    const cond = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    const total = this.statement<{ n: number }>(`SELECT count(*) AS n FROM search_index ${cond}`).get(...params)!.n;
     if (total === 0) {
       if (all) return { total: 0, hits: [] };
       const near = this.near(text, q);
       return { total: near.length, hits: this.rowsOf(near.slice(q.start, q.start + q.count)) };
     }
-    const rows = this.statement<Row & { rank: number }>(
-      `SELECT key, type, name, platform, description, ${all ? '0' : 'search_rank(name, ?)'} AS rank
-       FROM search_index ${cond} ORDER BY rank, length(name), key LIMIT ? OFFSET ?`,
-    ).all(...(all ? [] : [text]), ...params, q.count, q.start);
+    const page = best.sorted().slice(q.start);
+    const matched = new Map(page.map((h) => [h.n.row, h.rank === 4 ? ('description' as const) : ('name' as const)]));
     return {
       total,
-      hits: rows.map(({ rank, ...row }) => ({ ...row, matched: rank === 4 ? 'description' : 'name' })),
+      hits: this.rowsOf(
+        page.map((h) => h.n.row),
+        (row) => matched.get(row) ?? 'name',
+      ),
     };
+  }
+
+  private rowids(sql: string): Database.Statement<unknown[], number> {
+    let st = this.statements.get(sql);
+    if (!st) this.statements.set(sql, (st = this.db.prepare(sql).pluck()));
+    return st as Database.Statement<unknown[], number>;
   }
 
   private readonly statements = new Map<string, Database.Statement>();
@@ -242,16 +273,23 @@ export class SearchIndex {
   private near(text: string, q: SearchQuery): number[] {
     const query = text.toLowerCase();
     const limit = Math.max(1, Math.floor([...query].length / 3));
+    const qMask = charMask(query);
     const found: Array<{ n: NameEntry; d: number }> = [];
-    for (const n of this.names()) {
+    for (const n of this.names().values()) {
       if (
         (q.types && !q.types.includes(n.type)) ||
         (q.platforms && !(n.platform !== null && q.platforms.includes(n.platform)))
       )
         continue;
       let d = limit + 1;
-      for (const w of n.words)
-        if (Math.abs(w.length - query.length) <= limit) d = Math.min(d, editDistance(query, w, limit));
+      for (let i = 0; i < n.words.length; i++) {
+        const w = n.words[i]!;
+        if (Math.abs(w.length - query.length) > limit) continue;
+        // More character classes missing (or extra) than the limit: more edits than it (charMask).
+        const m = n.masks[i]!;
+        if (bitCount(qMask & ~m) > limit || bitCount(m & ~qMask) > limit) continue;
+        d = Math.min(d, editDistance(query, w, limit));
+      }
       if (d <= limit) found.push({ n, d });
     }
     return found
@@ -259,9 +297,10 @@ export class SearchIndex {
       .map(({ n }) => n.row);
   }
 
-  private nameList: NameEntry[] | undefined;
-  private names(): NameEntry[] {
-    if (!this.nameList) {
+  /** The names by FTS rowid, made on first use and then kept current by `reindex`. */
+  private nameMap: Map<number, NameEntry> | undefined;
+  private names(): Map<number, NameEntry> {
+    if (!this.nameMap) {
       const rows = this.statement<{
         row: number;
         key: string;
@@ -271,17 +310,16 @@ export class SearchIndex {
       }>(
         'SELECT k.row AS row, i.key AS key, i.type AS type, i.name AS name, i.platform AS platform FROM search_keys k JOIN search_index i ON i.rowid = k.row',
       ).all();
-      this.nameList = rows.map((r) => {
-        const name = r.name.toLowerCase();
-        const words = [name, ...name.split(/[._\-/\s:]+/).filter((w) => w !== '' && w !== name)];
-        return { row: r.row, key: r.key, type: r.type, platform: r.platform, length: r.name.length, words };
-      });
+      this.nameMap = new Map(rows.map((r) => [r.row, nameEntry(r.row, r)]));
     }
-    return this.nameList;
+    return this.nameMap;
   }
 
   /** The rows of these FTS rowids, in this order. */
-  private rowsOf(rowids: readonly number[]): SearchHit[] {
+  private rowsOf(
+    rowids: readonly number[],
+    matched: (row: number) => 'name' | 'description' = () => 'name',
+  ): SearchHit[] {
     if (rowids.length === 0) return [];
     const rows = this.statement<Row & { rowid: number }>(
       `SELECT rowid, key, type, name, platform, description FROM search_index WHERE rowid IN (${rowids.map(() => '?').join(',')})`,
@@ -289,7 +327,7 @@ export class SearchIndex {
     const byId = new Map(rows.map(({ rowid, ...row }) => [rowid, row]));
     return rowids.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [{ ...row, matched: 'name' as const }] : [];
+      return row ? [{ ...row, matched: matched(id) }] : [];
     });
   }
 }
@@ -303,12 +341,122 @@ interface NameEntry {
   length: number;
   /** The lower-cased name, then its words. */
   words: string[];
+  /** charMask of each word. */
+  masks: number[];
+  /** The name's length in characters (code points), as SQLite's length() counts. */
+  chars: number;
+  /** Whether the key holds a UTF-16 unit from U+D800 on (then `<` is not UTF-8 byte order). */
+  wideKey: boolean;
+}
+
+function nameEntry(
+  row: number,
+  r: { key: string; type: LookupKind; name: string; platform: string | null },
+): NameEntry {
+  const name = r.name.toLowerCase();
+  const words = [name, ...name.split(/[._\-/\s:]+/).filter((w) => w !== '' && w !== name)];
+  return {
+    row,
+    key: r.key,
+    type: r.type,
+    platform: r.platform,
+    length: r.name.length,
+    words,
+    masks: words.map(charMask),
+    chars: WIDE.test(r.name) ? [...r.name].length : r.name.length,
+    wideKey: WIDE.test(r.key),
+  };
+}
+
+const WIDE = /[\ud800-\uffff]/;
+
+/** SQLite's BINARY order of two TEXT values (UTF-8 bytes, that is code points). */
+function compareKeys(a: NameEntry, b: NameEntry): number {
+  if (!a.wideKey && !b.wideKey) return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+  const x = [...a.key].map((c) => c.codePointAt(0)!);
+  const y = [...b.key].map((c) => c.codePointAt(0)!);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return x.length - y.length;
+}
+
+interface Ranked {
+  n: NameEntry;
+  rank: number;
+}
+
+/** Order of a search's hits: rank, then length in characters, then key. */
+function compareRanked(a: Ranked, b: Ranked): number {
+  return a.rank - b.rank || a.n.chars - b.n.chars || compareKeys(a.n, b.n);
+}
+
+/** The `k` first of the entries offered, in the order of compareRanked (a bounded max-heap). */
+class TopK {
+  private readonly heap: Ranked[] = [];
+  constructor(private readonly k: number) {}
+
+  offer(n: NameEntry, rank: number): void {
+    if (this.k <= 0) return;
+    const h = this.heap;
+    if (h.length < this.k) {
+      h.push({ n, rank });
+      for (let i = h.length - 1; i > 0;) {
+        const p = (i - 1) >> 1;
+        if (compareRanked(h[i]!, h[p]!) <= 0) break;
+        [h[i], h[p]] = [h[p]!, h[i]!];
+        i = p;
+      }
+      return;
+    }
+    const top = h[0]!;
+    // Not better than the worst kept: most entries stop here, on the rank or the length.
+    if (
+      rank > top.rank ||
+      (rank === top.rank && (n.chars > top.n.chars || (n.chars === top.n.chars && compareKeys(n, top.n) >= 0)))
+    )
+      return;
+    h[0] = { n, rank };
+    for (let i = 0; ;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < h.length && compareRanked(h[l]!, h[m]!) > 0) m = l;
+      if (r < h.length && compareRanked(h[r]!, h[m]!) > 0) m = r;
+      if (m === i) break;
+      [h[i], h[m]] = [h[m]!, h[i]!];
+      i = m;
+    }
+  }
+
+  sorted(): Ranked[] {
+    return [...this.heap].sort(compareRanked);
+  }
+}
+
+/**
+ * The characters of a string as a set of classes, one bit each (UTF-16 code unit mod 31). An edit
+ * brings in at most one character and takes out at most one, so the classes one string has and
+ * another lacks, counted either way, are at most the edits between them (characters sharing a
+ * class only lower that count).
+ */
+function charMask(s: string): number {
+  let m = 0;
+  for (let i = 0; i < s.length; i++) m |= 1 << (s.charCodeAt(i) % 31);
+  return m;
+}
+
+function bitCount(n: number): number {
+  let v = n - ((n >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** exact 0, prefix 1, a word of the name 2, anywhere 3; undefined when the name does not hold it. */
 export function nameRank(name: string, query: string): number | undefined {
-  const n = name.toLowerCase();
-  const q = query.toLowerCase();
+  return rankLowered(name.toLowerCase(), query.toLowerCase());
+}
+
+/** nameRank of a name and a query already lower-cased. */
+function rankLowered(n: string, q: string): number | undefined {
   if (n === q) return 0;
   if (n.startsWith(q)) return 1;
   const at = n.indexOf(q);

@@ -59,6 +59,30 @@ interface ListedAspect {
 
 const SCHEMA_VERSION = '1';
 
+const UPSERT = `
+  INSERT INTO aspects (urn, aspect, entity_type, value, version, created_time, created_actor,
+                       modified_time, modified_actor, system_metadata)
+  VALUES (@urn, @aspect, @entity_type, @value, @version, @created_time, @created_actor,
+          @modified_time, @modified_actor, @system_metadata)
+  ON CONFLICT (urn, aspect) DO UPDATE SET
+    value = excluded.value, version = excluded.version, modified_time = excluded.modified_time,
+    modified_actor = excluded.modified_actor, system_metadata = excluded.system_metadata`;
+
+/** A database file this catalog refuses or cannot open; the message names the file and what to do. */
+export class DatabaseFileError extends Error {
+  override readonly name = 'DatabaseFileError';
+}
+
+/** An unexpected failure while opening `path`, with the file, the cause, and what to do; the file is left as it is. */
+function cannotOpen(path: string, cause: unknown): DatabaseFileError {
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return new DatabaseFileError(
+    `${path}: the catalog could not open this database file (${message}). Nothing in it was changed or removed. ` +
+      'If another version of Catalog Lens wrote it, start that version on it (or a newer one), or start this one with another --db file.',
+    { cause },
+  );
+}
+
 const DDL = `
 CREATE TABLE IF NOT EXISTS aspects (
   urn TEXT NOT NULL,
@@ -87,6 +111,10 @@ export class AspectStore {
   private selectByAspect: Database.Statement<[string], { urn: string; value: string }> | undefined;
   private readonly upsert: Database.Statement<AspectRow>;
   private readonly listings = new Map<string, Database.Statement<[], ListedAspect>>();
+  private readonly dataVersion: Database.Statement<[], number>;
+  /** getAll's answers outside transactions, oldest first, valid while `data_version` is `cachedVersion`. */
+  private readonly cache = new Map<string, Map<AspectName, StoredAspect>>();
+  private cachedVersion = -1;
   /** The entities by name and description (searchIndex.ts), kept current by `put`. */
   readonly search: SearchIndex;
 
@@ -102,35 +130,41 @@ export class AspectStore {
     keyForm: KeyForm = 'canonical',
   ) {
     if (path !== ':memory:') prepareDatabaseFile(path);
-    this.db = new Database(path);
-    if (path !== ':memory:') this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`);
-    this.db.pragma('busy_timeout = 5000');
-    this.db.exec(DDL);
-    this.checkMeta(canonicalNamespace, keyForm);
-    this.selectOne = this.db.prepare('SELECT * FROM aspects WHERE urn = ? AND aspect = ?');
-    this.selectAll = this.db.prepare('SELECT * FROM aspects WHERE urn = ? ORDER BY aspect');
-    this.selectAny = this.db.prepare('SELECT 1 AS one FROM aspects WHERE urn = ? LIMIT 1');
-    this.upsert = this.db.prepare(`
-      INSERT INTO aspects (urn, aspect, entity_type, value, version, created_time, created_actor,
-                           modified_time, modified_actor, system_metadata)
-      VALUES (@urn, @aspect, @entity_type, @value, @version, @created_time, @created_actor,
-              @modified_time, @modified_actor, @system_metadata)
-      ON CONFLICT (urn, aspect) DO UPDATE SET
-        value = excluded.value, version = excluded.version, modified_time = excluded.modified_time,
-        modified_actor = excluded.modified_actor, system_metadata = excluded.system_metadata`);
-    this.search = new SearchIndex(
-      this.db,
-      keyForm === 'canonical' ? 'spec' : 'datahub',
-      (key) => this.getAll(key),
-      () =>
-        this.db
-          .prepare<[], { key: string; type: CatalogKind }>(
-            'SELECT DISTINCT urn AS key, entity_type AS type FROM aspects',
-          )
-          .all(),
-      (key) => this.getAllRaw(key),
-    );
+    try {
+      this.db = new Database(path);
+    } catch (e) {
+      throw cannotOpen(path, e);
+    }
+    // Every step keeps the stored rows: the tables are created only when missing, and the search
+    // index (derived from the rows) is built in one transaction, so a failure leaves the file as it was.
+    try {
+      if (path !== ':memory:') this.db.pragma('journal_mode = WAL');
+      this.db.pragma(`synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`);
+      this.db.pragma('busy_timeout = 5000');
+      this.db.exec(DDL);
+      this.checkMeta(canonicalNamespace, keyForm);
+      this.selectOne = this.db.prepare('SELECT * FROM aspects WHERE urn = ? AND aspect = ?');
+      this.selectAll = this.db.prepare('SELECT * FROM aspects WHERE urn = ? ORDER BY aspect');
+      this.selectAny = this.db.prepare('SELECT 1 AS one FROM aspects WHERE urn = ? LIMIT 1');
+      this.upsert = this.db.prepare(UPSERT);
+      // Changes when another connection commits to the file (SQLite's data_version).
+      this.dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck();
+      this.search = new SearchIndex(
+        this.db,
+        keyForm === 'canonical' ? 'spec' : 'datahub',
+        (key) => this.getAll(key),
+        () =>
+          this.db
+            .prepare<[], { key: string; type: CatalogKind }>(
+              'SELECT DISTINCT urn AS key, entity_type AS type FROM aspects',
+            )
+            .all(),
+        (key) => this.getAllRaw(key),
+      );
+    } catch (e) {
+      this.db.close();
+      throw e instanceof DatabaseFileError ? e : cannotOpen(path, e);
+    }
   }
 
   private checkMeta(canonicalNamespace: string, keyForm: KeyForm): void {
@@ -138,13 +172,14 @@ export class AspectStore {
     const put = this.db.prepare('INSERT OR REPLACE INTO catalog_meta (key, value) VALUES (?, ?)');
     const schema = get.get('schema_version')?.value;
     if (schema !== undefined && schema !== SCHEMA_VERSION) {
-      throw new Error(
-        `${this.path}: database schema version ${schema} is not the one this catalog reads (${SCHEMA_VERSION})`,
+      throw new DatabaseFileError(
+        `${this.path}: database schema version ${schema} is not the one this catalog reads (${SCHEMA_VERSION}); ` +
+          'another version of Catalog Lens wrote it: start that version on it, or start this one with another --db file',
       );
     }
     const ns = get.get('canonical_namespace')?.value;
     if (ns !== undefined && ns !== canonicalNamespace) {
-      throw new Error(
+      throw new DatabaseFileError(
         `${this.path}: this database stores URNs in namespace '${ns}', but the catalog was started with '${canonicalNamespace}' ` +
           `as its first namespace; start it with --namespaces ${ns},… or use another --db file`,
       );
@@ -156,7 +191,7 @@ export class AspectStore {
         f === 'canonical'
           ? 'the spec mode (URNs of every namespace word are one entity)'
           : 'the DataHub mode (--compat datahub: each URN as written)';
-      throw new Error(
+      throw new DatabaseFileError(
         `${this.path}: this database was written in ${mode(form)}, but the catalog was started in ${mode(keyForm)}; ` +
           'its keys would not match: start it in the same mode or use another --db file',
       );
@@ -171,8 +206,29 @@ export class AspectStore {
     return row ? (fromRow(row) as StoredAspect) : undefined;
   }
 
-  /** Every aspect the catalog reads (model/src/aspects.ts) stored for one entity, by aspect name. */
+  /**
+   * Every aspect the catalog reads (model/src/aspects.ts) stored for one entity, by aspect name.
+   * Outside a transaction the answer comes from a cache of the last entities read (frozen values;
+   * `put` drops the entity, a commit by another connection to the file drops them all).
+   */
   getAll(urn: string): Map<AspectName, StoredAspect> {
+    if (this.db.inTransaction) return this.readAll(urn);
+    const version = this.dataVersion.get() as number;
+    if (version !== this.cachedVersion) {
+      this.cache.clear();
+      this.cachedVersion = version;
+    }
+    let m = this.cache.get(urn);
+    if (!m) {
+      m = this.readAll(urn);
+      for (const a of m.values()) deepFreeze(a);
+      if (this.cache.size >= CACHED_ENTITIES) this.cache.delete(this.cache.keys().next().value as string);
+      this.cache.set(urn, m);
+    }
+    return new Map(m);
+  }
+
+  private readAll(urn: string): Map<AspectName, StoredAspect> {
     return new Map(
       this.selectAll
         .all(urn)
@@ -206,6 +262,7 @@ export class AspectStore {
   }
 
   put(a: RawStoredAspect): void {
+    this.cache.delete(a.urn);
     this.upsert.run({
       urn: a.urn,
       aspect: a.aspect,
@@ -218,16 +275,37 @@ export class AspectStore {
       modified_actor: a.lastModified.actor,
       system_metadata: JSON.stringify(a.systemMetadata),
     });
-    // In the same transaction as the write (callers hold one): the search never sees half of it.
-    this.search.touched(a.urn, a.entityType, a.aspect);
+    // Inside a transaction the entity's search row is made again once, at its end (a group commit of
+    // many writes to one entity indexes it once), still before the commit: the search never sees
+    // half of a write. Outside one (autocommit), now.
+    if (this.db.inTransaction) this.search.touched(a.urn, a.entityType, a.aspect);
+    else {
+      this.search.touched(a.urn, a.entityType, a.aspect);
+      this.search.flush();
+    }
   }
 
   /**
    * Runs `fn` in one IMMEDIATE transaction: reads and writes inside see no other writer, so a
    * check (version, existence) and the write it guards are atomic. A throw rolls everything back.
+   * Nested calls are savepoints; the outermost one brings the search rows of the entities written
+   * inside up to date before it commits.
    */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+    if (this.db.inTransaction) return this.db.transaction(fn).immediate();
+    try {
+      return this.db
+        .transaction(() => {
+          const result = fn();
+          this.search.flush();
+          return result;
+        })
+        .immediate();
+    } catch (e) {
+      // Rolled back: the writes the pending rows stood for are gone.
+      this.search.discardPending();
+      throw e;
+    }
   }
 
   /**
@@ -281,8 +359,18 @@ export class AspectStore {
   }
 
   close(): void {
+    this.cache.clear();
     if (this.db.open) this.db.close();
   }
+}
+
+/** How many entities getAll keeps. */
+const CACHED_ENTITIES = 1000;
+
+function deepFreeze(v: unknown): void {
+  if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return;
+  Object.freeze(v);
+  for (const x of Object.values(v)) deepFreeze(x);
 }
 
 function fromRow(r: AspectRow): RawStoredAspect {

@@ -35,6 +35,7 @@ import {
 import { entityNode, type ReadContext } from './readShapes';
 import { viewExists, viewNode } from './viewShapes';
 import { searchRoots } from './search';
+import { readWithoutExecutor } from './fastRead';
 import { catalogSchema } from './schema';
 
 type Json = Record<string, unknown>;
@@ -116,6 +117,19 @@ const rootValue = {
   ...searchRoots,
 };
 
+/** The root fields `readWithoutExecutor` may answer: the entity lookups (pure reads). */
+const LOOKUP_ROOTS: ReadonlySet<string> = new Set([
+  'dataset',
+  'mlFeature',
+  'mlFeatureTable',
+  'mlModel',
+  'mlModelGroup',
+  ...VIEW_KINDS.map((k) => viewOf(k).field).filter((f) => f !== 'entity'),
+  'entity',
+  'entities',
+  'entityExists',
+]);
+
 const DATAHUB_MODE_SAFETY_LIMITS: QueryLimits = {
   maxDepth: Number.MAX_SAFE_INTEGER,
   maxRootFields: Number.MAX_SAFE_INTEGER,
@@ -133,6 +147,10 @@ export interface GraphQLRunOptions {
   onOpaqueError?: (e: OpaqueError) => void;
   /** The name of the operation a parsed document runs (`(anonymous)` without one), for the stats. */
   onOperation?: (name: string) => void;
+  /** How a document that ran was answered: walked without the executor (fastRead.ts) or by `execute`. */
+  onAnswered?: (how: 'walk' | 'execute') => void;
+  /** Always `execute` (the tests compare both answers). */
+  executorOnly?: boolean;
 }
 
 function requestError(message: string): GraphQLResponse {
@@ -209,11 +227,17 @@ function datahubLimitAnswer(
  * the same few documents again and again (the language server's batch of N URNs of one kind), and
  * validation costs more than executing a one-entity query (bench/RESULTS.md, benchmark 7).
  */
-const documents = new Map<string, { doc: DocumentNode; invalid?: readonly GraphQLError[] }>();
+interface KnownDocument {
+  doc: DocumentNode;
+  invalid?: readonly GraphQLError[];
+  /** The size limits last checked on this document, and what the check answered. */
+  checked?: { limits: QueryLimits; over: string | undefined };
+}
+const documents = new Map<string, KnownDocument>();
 const MAX_DOCUMENTS = 200;
 const MAX_REMEMBERED_QUERY = 100_000;
 
-function rememberDocument(query: string, entry: { doc: DocumentNode }): void {
+function rememberDocument(query: string, entry: KnownDocument): void {
   if (query.length > MAX_REMEMBERED_QUERY) return;
   if (documents.size >= MAX_DOCUMENTS) documents.delete(documents.keys().next().value as string);
   documents.set(query, entry);
@@ -264,7 +288,11 @@ export async function runGraphQL(
   opts.onOperation?.(selectedOperation(doc, operationName ?? undefined)?.name?.value ?? '(anonymous)');
   // The DataHub mode keeps only the catalog's cap on fields in all, a guard for the catalog itself
   // (graphql-js validation is quadratic in the fields of a level); DataHub's limits come after validation.
-  const overLimit = checkQueryLimits(doc, limits.kind === 'spec' ? limits.limits : DATAHUB_MODE_SAFETY_LIMITS);
+  // Checked on every document; the answer is kept with the document for the same limits.
+  const sizeLimits = limits.kind === 'spec' ? limits.limits : DATAHUB_MODE_SAFETY_LIMITS;
+  if (known.checked?.limits !== sizeLimits)
+    known.checked = { limits: sizeLimits, over: checkQueryLimits(doc, sizeLimits) };
+  const overLimit = known.checked.over;
   if (overLimit) return withErrors([new GraphQLError(overLimit)], 'ValidationError');
   const schema = catalogSchema();
   known.invalid ??= validate(schema, doc);
@@ -279,6 +307,21 @@ export async function runGraphQL(
     );
     if (over) return over;
   }
+
+  // The lookups answered by walking the document over the same resolvers; execute when that gives up.
+  const data = opts.executorOnly
+    ? undefined
+    : readWithoutExecutor(
+        schema,
+        doc,
+        operationName ?? undefined,
+        (variables ?? undefined) as Json | undefined,
+        rootValue,
+        LOOKUP_ROOTS,
+        ctx,
+      );
+  opts.onAnswered?.(data ? 'walk' : 'execute');
+  if (data) return { status: 200, body: { data, extensions: {} } };
 
   const result: ExecutionResult = await execute({
     schema,
