@@ -29,6 +29,17 @@ export function kindLabel(kind: string): string {
   return (KIND_LABELS as Readonly<Record<string, string>>)[kind] ?? kind;
 }
 
+/**
+ * DataHub's relationship name as words (`DownstreamOf` → `downstream of`, `DerivedFrom` →
+ * `derived from`, `TrainedBy` → `trained by`); the name itself is kept for the tooltip.
+ */
+export function relationshipWords(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase();
+}
+
 /** The rows one hop `direction` of an entity, `degree` hops from the view's root. */
 export function lineageRows(result: LineageResult, direction: Direction, degree: number): LineageRow[] {
   if (result.error !== undefined)
@@ -40,7 +51,7 @@ export function lineageRows(result: LineageResult, direction: Direction, degree:
     const parts = [
       kindLabel(item.kind),
       item.platform ? inertText(item.platform, 'plain', 60) : '',
-      inertText(item.relationship, 'plain', 60),
+      inertText(relationshipWords(item.relationship), 'plain', 60),
     ];
     return {
       kind: 'entity',
@@ -49,7 +60,7 @@ export function lineageRows(result: LineageResult, direction: Direction, degree:
       degree,
       label: name,
       description: parts.filter(Boolean).join(' · '),
-      tooltip: inertText(item.urn, 'plain', 1000),
+      tooltip: `${inertText(item.urn, 'plain', 1000)}${item.relationship ? `\nDataHub relationship: ${inertText(item.relationship, 'plain', 60)}` : ''}`,
       // The catalog is asked about the lineage of the catalog kinds: their rows open onto the next hop.
       expandable: isCatalogKind(item.kind),
     };

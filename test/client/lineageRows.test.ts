@@ -1,11 +1,20 @@
 /** The rows of the lineage view (client/src/lineageRows.ts): what each says, what opens further, notes. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { lineageRows } from '../../client/src/lineageRows';
+import { lineageRows, relationshipWords } from '../../client/src/lineageRows';
 
 const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
 
 describe('lineage rows', () => {
+  test("DataHub's relationship names read as words", () => {
+    assert.equal(relationshipWords('DownstreamOf'), 'downstream of');
+    assert.equal(relationshipWords('DerivedFrom'), 'derived from');
+    assert.equal(relationshipWords('TrainedBy'), 'trained by');
+    assert.equal(relationshipWords('Consumes'), 'consumes');
+    assert.equal(relationshipWords('IsPartOf'), 'is part of');
+    assert.equal(relationshipWords('MLModelGroupOf'), 'ml model group of');
+  });
+
   test('an entity row: name, kind · platform · relationship, the URN as tooltip; our kinds open onto the next hop', () => {
     const rows = lineageRows(
       {
@@ -26,8 +35,14 @@ describe('lineage rows', () => {
     assert.deepEqual(
       rows.map((r) => (r.kind === 'entity' ? [r.label, r.description, r.tooltip, r.expandable, r.degree] : [r.label])),
       [
-        ['db.orders', 'Dataset · hive · DownstreamOf', ORDERS, true, 2],
-        ['load', 'datajob · Produces', 'urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,prod),load)', false, 2],
+        ['db.orders', 'Dataset · hive · downstream of', `${ORDERS}\nDataHub relationship: DownstreamOf`, true, 2],
+        [
+          'load',
+          'datajob · produces',
+          'urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,prod),load)\nDataHub relationship: Produces',
+          false,
+          2,
+        ],
         ['…and 3 more in the catalog'],
       ],
     );
