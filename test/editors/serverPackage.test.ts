@@ -3,7 +3,8 @@
  * bundles, installed from the tarball into a fresh prefix with `npm install -g --prefix … --offline`
  * (it declares no dependencies, so nothing is fetched), and started from there with nothing of the
  * repository on its path or in its working folder: it initializes, and hovers a dataset of a real
- * local catalog with the catalog's description. `catalog-lens` (the command line) comes with it.
+ * local catalog with the catalog's description. `catalog-lens` (the command line) comes with it, and
+ * `npx` (npm exec) runs the server from the tarball.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -22,6 +23,7 @@ describe('the server package (catalog-lens-server), installed from its tarball i
   let work: string;
   let prefix: string;
   let installed: string;
+  let tarball: string;
   let catalog: Catalog;
   /** PATH with the prefix's bin and the folder of the node that runs the tests, nothing else. */
   let pathEnv: string;
@@ -37,7 +39,7 @@ describe('the server package (catalog-lens-server), installed from its tarball i
         encoding: 'utf8',
       },
     );
-    const tarball = out.trim().split('\n').pop()!;
+    tarball = out.trim().split('\n').pop()!;
     assert.ok(existsSync(tarball), tarball);
     execFileSync(
       'npm',
@@ -87,6 +89,19 @@ describe('the server package (catalog-lens-server), installed from its tarball i
     assert.match(version, /^catalog-lens-server \d+\.\d+\.\d+/);
     const help = execFileSync('catalog-lens', ['--help'], { cwd: work, env, encoding: 'utf8' });
     assert.match(help, /catalog-lens check/);
+  });
+
+  test('npx runs it from the tarball, with an empty npm cache and offline', () => {
+    const out = execFileSync(
+      'npm',
+      ['exec', '--offline', '--yes', `--package=${tarball}`, '--', 'catalog-lens-server', '--version'],
+      {
+        cwd: work,
+        env: { PATH: path.dirname(process.execPath), HOME: work, npm_config_cache: path.join(work, 'npm-cache') },
+        encoding: 'utf8',
+      },
+    );
+    assert.match(out, /^catalog-lens-server \d+\.\d+\.\d+/m);
   });
 
   test('catalog-lens-server --stdio from the prefix: initialize, then a hover with the catalog description', async () => {
