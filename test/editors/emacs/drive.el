@@ -130,6 +130,10 @@
           (cl-result 'command name)
           (cl-result 'write written)
           (cl-log "result: %s" (json-encode written))))
+      ;; Eldoc's next hover, as after any command in an interactive Emacs. Emacs 28's jsonrpc leaves a
+      ;; message that came in the same read as a request's answer (here the diagnostics published
+      ;; after the write) unread until the server writes again.
+      (jsonrpc-request server :textDocument/hover (eglot--TextDocumentPositionParams))
       ;; The server checks the open documents again: the mismatch goes away.
       (let ((file (buffer-file-name))
             (deadline (+ (float-time) 20)))
