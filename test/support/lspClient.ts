@@ -95,19 +95,31 @@ export interface SessionOptions {
    * shows the diagnostics), merged under `initializationOptions`.
    */
   genericClient?: boolean;
+  /**
+   * The server's command line instead of `node dist/server.js --stdio` (e.g. an installed
+   * `catalog-lens-server --stdio`), run in `cwd`; `env` is then the whole environment, not added
+   * to this process's.
+   */
+  serverCommand?: { command: string; args: string[]; cwd: string };
 }
 
 export async function startSession(opts: SessionOptions = {}): Promise<LspSession> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
+  const env: NodeJS.ProcessEnv = opts.serverCommand ? {} : { ...process.env };
   // Hermetic: no token, and no DataHub CLI configuration of the machine, unless the test gives one.
   delete env['CATALOG_LENS_TOKEN'];
   for (const k of Object.keys(env)) if (k.startsWith('DATAHUB_')) delete env[k];
   env['DATAHUB_SKIP_CONFIG'] = 'true';
   Object.assign(env, opts.env);
-  const child = spawn(process.execPath, [...(opts.execArgv ?? []), SERVER_BUNDLE, '--stdio'], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-    env,
-  });
+  const child = opts.serverCommand
+    ? spawn(opts.serverCommand.command, opts.serverCommand.args, {
+        stdio: ['pipe', 'pipe', 'pipe'],
+        env,
+        cwd: opts.serverCommand.cwd,
+      })
+    : spawn(process.execPath, [...(opts.execArgv ?? []), SERVER_BUNDLE, '--stdio'], {
+        stdio: ['pipe', 'pipe', 'pipe'],
+        env,
+      });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => {
     stderr += d.toString();
