@@ -31,14 +31,14 @@ import type { CheckOptions } from './options';
 const FRESH_MS = 3_000;
 
 /** The tools' host over a folder on disk: its own index and check, the CLI's catalog clients. */
-export function folderToolHost(options: CheckOptions, io: CheckIo): { host: ToolHost; dispose(): void } {
+export function folderToolHost(options: CheckOptions, io: CheckIo): { host: ToolHost; dispose: () => void } {
   const folder = normalUri(pathToFileURL(resolve(io.cwd, options.paths[0] ?? '.')).toString());
   const settings = options.settings;
   const clients = cliCatalogClients(options, io, (s) => {
     if (s.state === 'unauthorized' || s.state === 'unreachable' || s.state === 'error')
       io.note(`catalog-lens mcp: catalog ${s.state}: ${s.message}`);
   });
-  const resolution = new CatalogResolution(clients, io.note);
+  const resolution = new CatalogResolution(clients, (m) => io.note(m));
   const settingsFor = (): Promise<typeof settings> => Promise.resolve(settings);
   let index: { at: number; built: Promise<WorkspaceIndex> } | undefined;
   let checked: { at: number; files: Promise<CheckedFile[]> } | undefined;
@@ -53,7 +53,7 @@ export function folderToolHost(options: CheckOptions, io: CheckIo): { host: Tool
           settingsFor,
           openDocument: () => undefined,
           scan: (text, languageId, s) => scanText(text, languageId, s),
-          log: io.note,
+          log: (m) => io.note(m),
         });
         index = {
           at: Date.now(),
