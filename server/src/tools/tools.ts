@@ -15,7 +15,7 @@ import { inertText } from '../../../model/src/inertText';
 import { CATALOG_KINDS, isCatalogKind, type CatalogKind } from '../../../model/src/kinds';
 import type { Settings } from '../../../model/src/protocol';
 import { shownColumns } from '../../../model/src/readShapes';
-import { entityKey, parseUrn } from '../../../model/src/urn';
+import { entityKey, parseUrn, printUrn } from '../../../model/src/urn';
 import type { Resolution } from '../catalogClient/client';
 import { catalogDescription, type DiagnosticCode, type PlainDiagnostic } from '../features/diagnostics';
 import type { Place, WorkspaceIndex } from '../index/workspaceIndex';
@@ -603,7 +603,7 @@ async function whereUsed(host: ToolHost, args: Record<string, unknown>): Promise
         structured: { places: [], files: 0, total: 0, offset: 0 },
         text: `Nothing in the workspace is named ${inertText(name!, 'plain', 200)}.`,
       };
-    const spellings = found.map((s) => index.entitiesNamedIn().find((u) => entityKey(u) === s.key) ?? s.key);
+    const spellings = found.map((s) => printUrn(s.urn));
     urn = spellings[0]!;
     otherMatches = spellings.slice(1);
   }
