@@ -154,6 +154,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     resolution,
     // Check Workspace's reading (open documents, the index's files), its diagnostics collected, not published.
     check: () => collectDiagnostics(workspace),
+    catalogStatus: () => catalogClients.current(),
   };
   const service = new CatalogLanguageService({ openDocuments, resolution, index, settings, session: sessionNow, log });
 

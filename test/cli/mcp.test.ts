@@ -61,7 +61,10 @@ describe('catalog-lens mcp (the bin, over stdio, against the local catalog)', ()
       const tool = tools.find((t) => t.name === name)!;
       const validate = ajv.compile(tool.outputSchema!);
       assert.ok(validate(r.structuredContent), `${name}: ${JSON.stringify(validate.errors)}`);
-      assert.ok(JSON.stringify(r.structuredContent).length <= 4 * MAX_TOOL_TEXT, `${name}: structured content too large`);
+      assert.ok(
+        JSON.stringify(r.structuredContent).length <= 4 * MAX_TOOL_TEXT,
+        `${name}: structured content too large`,
+      );
     }
     return r;
   }
@@ -73,7 +76,9 @@ describe('catalog-lens mcp (the bin, over stdio, against the local catalog)', ()
     // Many URNs in one file: lists come in pages.
     writeFileSync(
       join(work, 'many.py'),
-      Array.from({ length: 60 }, (_, i) => `T${i} = "urn:li:dataset:(urn:li:dataPlatform:hive,db.t${i},PROD)"`).join('\n'),
+      Array.from({ length: 60 }, (_, i) => `T${i} = "urn:li:dataset:(urn:li:dataPlatform:hive,db.t${i},PROD)"`).join(
+        '\n',
+      ),
     );
     ({ client, stderr } = await connect(work, { CATALOG_LENS_URL: catalog.url, CATALOG_LENS_TOKEN: TOKEN }));
     tools = (await client.listTools()).tools;
@@ -157,7 +162,11 @@ describe('catalog-lens mcp (the bin, over stdio, against the local catalog)', ()
     assert.equal(legacy['line'], 66);
     assert.equal(legacy['replacement'], USERS);
     const inSql = await call('problems', { paths: ['examples/sql'] });
-    assert.ok((inSql.structuredContent as { problems: Array<{ path: string }> }).problems.every((p) => p.path.startsWith('examples/sql/')));
+    assert.ok(
+      (inSql.structuredContent as { problems: Array<{ path: string }> }).problems.every((p) =>
+        p.path.startsWith('examples/sql/'),
+      ),
+    );
   });
 
   test('describe: what the hover says, structured', async () => {
@@ -213,6 +222,25 @@ describe('catalog-lens mcp (the bin, over stdio, against the local catalog)', ()
   test('the token is never in what the server says', () => {
     assert.doesNotMatch(stderr(), new RegExp(TOKEN));
     assert.match(stderr(), /serving 6 tools/);
+  });
+
+  test('a catalog that does not answer: the tools say so instead of reporting a clean workspace', async () => {
+    const down = await connect(work, { CATALOG_LENS_URL: 'http://127.0.0.1:9' });
+    try {
+      const r = (await down.client.callTool({ name: 'problems', arguments: { kind: 'unknown' } })) as CallToolResult;
+      const s = r.structuredContent as { catalog: string; counts: Record<string, number> };
+      assert.match(s.catalog, /^unreachable: /);
+      assert.equal(s.counts['malformed'], 1, 'the syntax is still checked');
+      const e = (await down.client.callTool({
+        name: 'entities_in_files',
+        arguments: { paths: ['examples/sql'] },
+      })) as CallToolResult;
+      const es = e.structuredContent as { catalog: string; entities: Array<{ state: string }> };
+      assert.match(es.catalog, /^unreachable: /);
+      assert.ok(es.entities.every((x) => x.state === 'error'));
+    } finally {
+      await down.client.close();
+    }
   });
 
   test('a config file in the folder may not name the catalog when a token is set: refused at start', async () => {

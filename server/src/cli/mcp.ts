@@ -45,6 +45,7 @@ export function folderToolHost(options: CheckOptions, io: CheckIo): { host: Tool
   const fresh = (at: number | undefined): boolean => at !== undefined && Date.now() - at < FRESH_MS;
   const host: ToolHost = {
     folders: () => [folder],
+    catalogStatus: () => clients.current(),
     settingsFor,
     resolution,
     index: () => {

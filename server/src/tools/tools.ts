@@ -13,7 +13,7 @@ import { entityName } from '../../../model/src/entityNames';
 import { entityPageUrl } from '../../../model/src/entityPage';
 import { inertText } from '../../../model/src/inertText';
 import { CATALOG_KINDS, isCatalogKind, type CatalogKind } from '../../../model/src/kinds';
-import type { Settings } from '../../../model/src/protocol';
+import type { CatalogStatus, Settings } from '../../../model/src/protocol';
 import { shownColumns } from '../../../model/src/readShapes';
 import { entityKey, parseUrn, printUrn } from '../../../model/src/urn';
 import type { Resolution } from '../catalogClient/client';
@@ -35,6 +35,8 @@ export interface ToolHost {
   resolution: Pick<ResolutionService, 'clientFor' | 'contextOf' | 'search' | 'lineage' | 'linkSettings'>;
   /** Check Workspace's diagnostics, for every file that has some. */
   check(): Promise<CheckedFile[]>;
+  /** The catalog connection's state, as the status bar shows it. */
+  catalogStatus(): CatalogStatus;
 }
 
 export interface CheckedFile {
@@ -118,6 +120,10 @@ const pageOut: Record<string, JsonSchema> = {
   offset: { type: 'integer' },
   nextOffset: { type: 'integer', description: 'Present when there are more: the offset of the next page.' },
 };
+const catalogOut: JsonSchema = {
+  type: 'string',
+  description: 'Whether the catalog answered: connected, not configured, or why not.',
+};
 const STATES = ['known', 'unknown', 'deprecated', 'undocumented', 'unchecked', 'error'] as const;
 type State = (typeof STATES)[number];
 const deprecationOut: JsonSchema = {
@@ -160,10 +166,7 @@ export const TOOLS: readonly ToolDefinition[] = [
             required: ['urn', 'kind', 'name', 'state', 'placeCount', 'places'],
           },
         },
-        catalog: {
-          type: 'string',
-          description: 'Whether the catalog answered: connected, not configured, or why not.',
-        },
+        catalog: catalogOut,
         ...pageOut,
       },
       required: ['entities', 'catalog', 'total', 'offset'],
@@ -239,9 +242,10 @@ export const TOOLS: readonly ToolDefinition[] = [
           type: 'object',
           properties: Object.fromEntries(PROBLEM_KINDS.map((k) => [k, { type: 'integer' }])),
         },
+        catalog: catalogOut,
         ...pageOut,
       },
-      required: ['problems', 'counts', 'total', 'offset'],
+      required: ['problems', 'counts', 'catalog', 'total', 'offset'],
     },
   },
   {
@@ -464,10 +468,13 @@ const moreLine = (p: { total: number; offset: number; nextOffset?: number }, row
     ? [`(${p.offset + 1}–${p.offset + rows} of ${p.total}; call again with offset ${p.nextOffset} for more)`]
     : [];
 
-/** Whether the catalog answered, in a word or a sentence. */
-async function catalogState(host: ToolHost, settings: Settings): Promise<string> {
-  const client = host.resolution.clientFor(settings);
-  return client.configured ? 'connected' : 'not configured (only the URNs’ syntax is known)';
+/** Whether the catalog answered, in a word or a sentence: an agent must not read "no problems" off a catalog that was not asked. */
+function catalogState(host: ToolHost, settings: Settings): string {
+  if (!host.resolution.clientFor(settings).configured) return 'not configured (only the URNs’ syntax is known)';
+  const status = host.catalogStatus();
+  return status.state === 'unauthorized' || status.state === 'unreachable' || status.state === 'error'
+    ? `${status.state}: ${inertText(status.message, 'plain', TEXT_LIMIT)}`
+    : 'connected';
 }
 
 /** What the catalog says of an entity, as a state, its catalog name, description and deprecation. */
@@ -563,7 +570,7 @@ async function entitiesInFiles(host: ToolHost, args: Record<string, unknown>): P
       places: places.slice(0, PLACES_PER_ENTITY).map((p) => placeOut(host, p)),
     };
   });
-  const catalog = await catalogState(host, settings);
+  const catalog = catalogState(host, settings);
   const structured = { entities, catalog, total: page.total, offset: page.offset, ...nextOf(page) };
   const lines = [
     `${page.total} entities named${inFile ? ' in those paths' : ' in the workspace'} (catalog: ${catalog}).`,
@@ -657,10 +664,11 @@ async function problems(host: ToolHost, args: Record<string, unknown>): Promise<
     }
   }
   const page = paged(all, pageOf(args));
-  const structured = { problems: page.rows, counts, total: page.total, offset: page.offset, ...nextOf(page) };
+  const catalog = catalogState(host, await host.settingsFor());
+  const structured = { problems: page.rows, counts, catalog, total: page.total, offset: page.offset, ...nextOf(page) };
   const countLine = PROBLEM_KINDS.map((k) => `${counts[k]} ${k}`).join(', ');
   const lines = [
-    `${page.total} ${wanted ?? ''}${wanted ? ' ' : ''}problems${inFile ? ' in those paths' : ''} (in all: ${countLine}).`,
+    `${page.total} ${wanted ? `${wanted} ` : ''}problems${inFile ? ' in those paths' : ''} (in all: ${countLine}; catalog: ${catalog}).`,
     ...page.rows.map(
       (p) => `- ${placeText(p)} ${String(p['severity'])} [${String(p['code'])}]: ${String(p['message'])}`,
     ),
