@@ -854,7 +854,7 @@ async function impact(host: ToolHost, args: Record<string, unknown>): Promise<To
     ...nextOf(page),
   };
   const lines = [
-    `${page.total} entities downstream of ${urn} within ${depth} hops; the workspace names ${usedInWorkspace} of them.${truncated ? ' (The walk stopped at its bound: there may be more.)' : ''}`,
+    `${page.total} entities downstream of ${urn} within ${depth} hop${depth === 1 ? '' : 's'}; the workspace names ${usedInWorkspace} of them.${truncated ? ' (The walk stopped at its bound: there may be more.)' : ''}`,
     ...page.rows.map(
       (e) =>
         `- hop ${e.hop}: ${e.urn} [${e.kind}]${e.placeCount > 0 ? ` named at ${e.places.map(placeText).join(', ')}${e.placeCount > e.places.length ? ` and ${e.placeCount - e.places.length} more` : ''}` : ' (not named in the workspace)'}`,
