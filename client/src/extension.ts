@@ -16,6 +16,7 @@ import { TokenStore } from './token';
 import { registerWriteCommands } from './clientCommands';
 import { registerLineageView } from './lineageView';
 import { registerSearch } from './searchPick';
+import { registerLanguageModelTools } from './languageModelTools';
 
 let active: { server: CatalogLanguageServer; localCatalog: LocalCatalog } | undefined;
 
@@ -39,6 +40,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerWriteCommands(deps);
   registerLineageView(context, server, log);
   registerSearch(context, server, log);
+  registerLanguageModelTools(context, server, log);
 
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {

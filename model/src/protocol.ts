@@ -536,3 +536,21 @@ export const SEARCH_PAGE = 50;
 
 /** Request client → server: search the catalog across entity types ("Catalog: Search…"). */
 export const SearchRequest: CustomRequest<SearchParams, SearchResult> = { method: 'catalogLens/search' };
+
+/** The agent bridge's tools (server/src/tools), by name: the language model tools call them. */
+export const AGENT_TOOLS = ['entities_in_files', 'where_used', 'problems', 'describe', 'search', 'impact'] as const;
+export type AgentToolName = (typeof AGENT_TOOLS)[number];
+
+/** Params of `catalogLens/tool`: which tool, and its input (checked by the server against the tool's schema). */
+export interface ToolParams {
+  name: AgentToolName;
+  input: unknown;
+}
+
+/** A tool's answer: its text for a model and its structured data, or why it could not answer. */
+export type ToolResult =
+  | { text: string; structured: Record<string, unknown>; error?: undefined }
+  | { error: string; text?: undefined; structured?: undefined };
+
+/** Request client → server: run one of the agent bridge's read-only tools on the workspace. */
+export const ToolRequest: CustomRequest<ToolParams, ToolResult> = { method: 'catalogLens/tool' };

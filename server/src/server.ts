@@ -31,6 +31,7 @@ import { registerNotifications } from './handlers/notifications';
 import { registerServerCommands } from './handlers/serverCommands';
 import { confirmToken } from './handlers/tokenPrompt';
 import { createIndexService } from './index/indexService';
+import { collectDiagnostics, type ToolHost } from './tools/tools';
 import { guardWith, sendCustomNotification, toLspDiagnostic, type Log } from './lsp';
 import type { PipelineDeps } from './pipeline/check';
 import { OpenDocuments } from './pipeline/openDocuments';
@@ -142,6 +143,19 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     // Check Workspace reads the files the index names as holding URNs, when it can vouch for them.
     indexedFiles: (folder, s) => index.filesToCheck(folder, s),
   };
+  // The agent bridge's tools over the server's own index, resolution and Check Workspace.
+  const tools: ToolHost = {
+    folders: () => session.folders,
+    settingsFor: (uri) => settings.get(uri),
+    index: async () => {
+      await index.ready();
+      return index.index;
+    },
+    resolution,
+    // Check Workspace's reading (open documents, the index's files), its diagnostics collected, not published.
+    check: () => collectDiagnostics(workspace),
+    catalogStatus: () => catalogClients.current(),
+  };
   const service = new CatalogLanguageService({ openDocuments, resolution, index, settings, session: sessionNow, log });
 
   connection.onInitialize((params) => {
@@ -189,7 +203,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     log,
   });
   registerDocumentHandlers(connection, service, guard);
-  registerCustomRequests(connection, service, guard);
+  registerCustomRequests(connection, service, guard, tools);
   registerServerCommands({
     connection,
     workspace,

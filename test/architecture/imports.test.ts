@@ -130,6 +130,7 @@ export const SERVER_FLOORS: Readonly<Record<string, number>> = {
   main: 12,
   server: 11,
   cli: 11,
+  tools: 9,
   handlers: 10,
   service: 9,
   index: 8,

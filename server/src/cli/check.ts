@@ -51,15 +51,20 @@ const CLI_HINTS = {
 
 const FAILED_STATES: ReadonlySet<CatalogStatus['state']> = new Set(['unauthorized', 'unreachable', 'error']);
 
-export async function runCheck(options: CheckOptions, io: CheckIo): Promise<CheckReport> {
+/**
+ * The catalog clients of the command line (check and mcp): the token from the options, DataHub's
+ * CLI configuration as the fallback, and no one to ask about sending the token elsewhere.
+ */
+export function cliCatalogClients(
+  options: Pick<CheckOptions, 'settings' | 'token'>,
+  io: CheckIo,
+  onStatus: (status: CatalogStatus) => void,
+): CatalogClients {
   const settings = options.settings;
-  let status: CatalogStatus | undefined;
-  const clients = new CatalogClients({
+  return new CatalogClients({
     token: options.token,
     ...(io.fetch ? { fetch: io.fetch } : {}),
-    onStatus: (s) => {
-      status = s;
-    },
+    onStatus,
     onRecovered: () => undefined,
     log: (m) => io.note(m),
     // Nobody to ask: only origins the settings allow receive the token.
@@ -81,6 +86,14 @@ export async function runCheck(options: CheckOptions, io: CheckIo): Promise<Chec
       },
       trusted: () => true,
     },
+  });
+}
+
+export async function runCheck(options: CheckOptions, io: CheckIo): Promise<CheckReport> {
+  const settings = options.settings;
+  let status: CatalogStatus | undefined;
+  const clients = cliCatalogClients(options, io, (s) => {
+    status = s;
   });
   const endpoint = clients.endpointFor(settings);
   const findings = new Map<string, FileFindings>();

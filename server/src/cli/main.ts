@@ -1,12 +1,14 @@
 /**
- * The command line's process entry: `catalog-lens check [paths…] [options]` (see options.ts USAGE).
+ * The command line's process entry: `catalog-lens check [paths…] [options]` and
+ * `catalog-lens mcp [folder]` (see options.ts USAGE).
  * The report goes to standard output or --output; progress and notices to standard error.
  * Exit codes: 0 clean, 1 findings at or above --fail-on, 2 bad usage or settings, 3 the catalog
  * could not be asked.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { PRODUCT_VERSION } from '../../../model/src/version';
 import { pathProblems, runCheck } from './check';
+import { serveMcp } from './mcp';
 import { parseCheckArgs, USAGE } from './options';
 import { exitCode, formatJson, formatSarif, formatText, summaryLine, visibleText } from './report';
 
@@ -24,11 +26,25 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  if (parsed.command !== 'check') {
+  if (!('options' in parsed)) {
     process.stdout.write(`catalog-lens ${PRODUCT_VERSION}\n`);
     return 0;
   }
   const options = parsed.options;
+  if (parsed.command === 'mcp') {
+    const folder = options.paths[0] ?? '.';
+    if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+      process.stderr.write(`catalog-lens: ${folder}: no such folder\n`);
+      return 2;
+    }
+    // Standard output is the protocol's: every notice goes to standard error, on one line.
+    await serveMcp(options, {
+      env: process.env,
+      cwd: process.cwd(),
+      note: (m) => process.stderr.write(`${visibleText(m)}\n`),
+    });
+    return 0;
+  }
   const problems = pathProblems(options.paths, process.cwd());
   if (problems.length > 0) {
     for (const p of problems) process.stderr.write(`catalog-lens: ${p}\n`);

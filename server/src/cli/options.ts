@@ -11,6 +11,7 @@
  * environment only, as the editor's `url` is machine-scoped: a config file checked into a
  * repository must not send the token to a host of its choosing.
  */
+import { resolve } from 'node:path';
 import { DEFAULT_SETTINGS, type Settings } from '../../../model/src/protocol';
 import { mergeSettings } from '../settings';
 
@@ -33,7 +34,8 @@ export interface CheckOptions {
   configFile: string | undefined;
 }
 
-export type Parsed = { command: 'check'; options: CheckOptions } | { command: 'help' | 'version' } | { error: string };
+export type Parsed =
+  { command: 'check' | 'mcp'; options: CheckOptions } | { command: 'help' | 'version' } | { error: string };
 
 /** File access, given by the caller (tests give their own). */
 export interface OptionsIo {
@@ -46,6 +48,7 @@ export interface OptionsIo {
 export const CONFIG_FILE = '.catalog-lens.json';
 
 export const USAGE = `Usage: catalog-lens check [paths…] [options]
+       catalog-lens mcp [folder] [--url URL] [--graphql-url URL] [--token-file FILE] [--config FILE] [--exclude NAME]
 
 Checks the URNs of every matching file under the paths (default: the current folder) as the editor
 does: malformed URNs, and, with a catalog, unknown entities, env typos and missing descriptions.
@@ -71,7 +74,12 @@ Without --url, CATALOG_LENS_URL or a config file's "url", DataHub's own CLI sett
 (DATAHUB_GMS_URL and DATAHUB_GMS_TOKEN, or ~/.datahubenv); with none, only the URNs' syntax is checked.
 
 Exit codes: 0 nothing at or above --fail-on; 1 something is; 2 bad usage or settings;
-3 the catalog could not be asked (unreachable, refused the token).`;
+3 the catalog could not be asked (unreachable, refused the token).
+
+catalog-lens mcp serves the agent bridge's tools (what the folder's code names of the catalog, its
+problems, descriptions, search and downstream impact) to an MCP client over standard input and
+output, on the folder (default: the current one), with the catalog and token found as above; its
+config file is the folder's ${CONFIG_FILE}.`;
 
 /** The settings that say where requests (and the token) go, with the flag and variable that may set them. */
 const ENDPOINTS = [
@@ -88,7 +96,9 @@ export function parseCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv, 
   if (command === undefined || command === '-h' || command === '--help' || command === 'help')
     return { command: 'help' };
   if (command === '--version' || command === '-v') return { command: 'version' };
-  if (command !== 'check') return { error: `unknown command '${command}': the command is 'check'` };
+  if (command !== 'check' && command !== 'mcp')
+    return { error: `unknown command '${command}': the commands are 'check' and 'mcp'` };
+  const mcp = command === 'mcp';
 
   const paths: string[] = [];
   const exclude: string[] = [];
@@ -115,8 +125,8 @@ export function parseCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv, 
     const eq = arg.indexOf('=');
     const name = (eq > 0 ? arg.slice(0, eq) : arg).replace(/^--/, '');
     const known = ['format', 'output', 'fail-on', 'url', 'graphql-url', 'token-file', 'config', 'exclude'];
-    if (!arg.startsWith('--') || !known.includes(name))
-      return { error: `unknown option '${arg}' (catalog-lens check --help lists them)` };
+    if (!arg.startsWith('--') || !known.includes(name) || (mcp && ['format', 'output', 'fail-on'].includes(name)))
+      return { error: `unknown option '${arg}' (catalog-lens ${command} --help lists them)` };
     let value: string | undefined;
     if (eq > 0) value = arg.slice(eq + 1);
     else {
@@ -135,8 +145,10 @@ export function parseCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv, 
   if (!FAIL_ON.includes(failOn as FailOn))
     return { error: `--fail-on must be one of ${FAIL_ON.join(', ')}, not '${failOn}'` };
 
-  // The config file: the one named, or the default one if it is there.
-  const configPath = flags.config ?? `${io.cwd.replace(/\/+$/, '')}/${CONFIG_FILE}`;
+  if (mcp && paths.length > 1) return { error: 'catalog-lens mcp serves one folder' };
+  // The config file: the one named, or the default one if it is there (of the folder mcp serves).
+  const base = mcp && paths[0] !== undefined ? resolve(io.cwd, paths[0]) : io.cwd;
+  const configPath = flags.config ?? `${base.replace(/\/+$/, '')}/${CONFIG_FILE}`;
   let raw: Record<string, unknown> = {};
   let configFile: string | undefined;
   let text: string | undefined;
@@ -205,7 +217,7 @@ export function parseCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv, 
   }
 
   return {
-    command: 'check',
+    command,
     options: {
       paths: paths.length > 0 ? paths : ['.'],
       format: format as Format,

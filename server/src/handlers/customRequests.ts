@@ -7,17 +7,22 @@ import {
   LineageRequest,
   MembersRequest,
   SearchRequest,
+  ToolRequest,
   UrnAtRequest,
+  type ToolParams,
+  type ToolResult,
   UsagesRequest,
   type CustomRequest,
 } from '../../../model/src/protocol';
 import { onCustomRequest, type guardWith } from '../lsp';
 import type { CatalogLanguageService } from '../service/languageService';
+import { runTool, type ToolHost } from '../tools/tools';
 
 export function registerCustomRequests(
   connection: Connection,
   service: CatalogLanguageService,
   guard: ReturnType<typeof guardWith>,
+  tools: ToolHost,
 ): void {
   const on = <P, R>(type: CustomRequest<P, R>, handler: (params: P, token: CancellationToken) => Promise<R>): void =>
     onCustomRequest(connection, type, handler);
@@ -52,5 +57,17 @@ export function registerCustomRequests(
   on(
     UsagesRequest,
     guard('usages', { error: 'the workspace index could not be read' }, (p) => service.usages(p)),
+  );
+  on(
+    ToolRequest,
+    guard('tool', { error: 'the tool failed' }, async (p: ToolParams | null): Promise<ToolResult> => {
+      // Other editors send what they like: the name is checked here, the input by the tool's schema.
+      const name: unknown = p?.name;
+      if (typeof name !== 'string') return { error: 'catalogLens/tool: name must be a string' };
+      const answer = await runTool(tools, name, p?.input);
+      return answer.error !== undefined
+        ? { error: answer.error }
+        : { text: answer.text, structured: answer.structured };
+    }),
   );
 }

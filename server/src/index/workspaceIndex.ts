@@ -345,6 +345,13 @@ export class WorkspaceIndex {
     return [...(this.entities.get(entityKey(urn))?.files ?? [])];
   }
 
+  /** A spelling of each entity named in a file `inFile` accepts (all files: every entity), in key order. */
+  entitiesNamedIn(inFile: (uri: string) => boolean = () => true): string[] {
+    const out: Array<[string, string]> = [];
+    for (const [key, entity] of this.entities) if (entity.files.some(inFile)) out.push([key, entity.spelling]);
+    return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, spelling]) => spelling);
+  }
+
   /** Every place the entity `urn` names is named, file by file in URI order, then by position. */
   placesOf(urn: string): Place[] {
     const entity = this.entities.get(entityKey(urn));

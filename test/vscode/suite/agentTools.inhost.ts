@@ -1,0 +1,66 @@
+/**
+ * The agent bridge's language model tools in the extension host: listed in `vscode.lm.tools` and
+ * invoked through `vscode.lm.invokeTool`, as Copilot's agent mode calls them, answering from the
+ * server what the editor shows. Skipped in a VS Code without the language model tools API.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import * as vscode from 'vscode';
+import { EXTENSION_ID, openFile, URNS } from './support';
+
+/** The part of `vscode.lm` used here (newer than the typings the extension builds against). */
+interface Lm {
+  tools?: ReadonlyArray<{ name: string; inputSchema?: unknown }>;
+  invokeTool?(
+    name: string,
+    options: { input: object; toolInvocationToken: undefined },
+    token?: vscode.CancellationToken,
+  ): Thenable<{ content: unknown[] }>;
+}
+
+const lm = (vscode as unknown as { lm?: Lm }).lm;
+
+/** The text parts of a tool's result. */
+function textOf(result: { content: unknown[] }): string {
+  return result.content
+    .map((p) => (p as { value?: unknown }).value)
+    .filter((v) => typeof v === 'string')
+    .join('');
+}
+
+describe('language model tools through vscode.lm', () => {
+  test('each tool is listed, and problems and where_used answer what the editor shows', async (t) => {
+    if (typeof lm?.invokeTool !== 'function') {
+      t.skip(`this VS Code (${vscode.version}) has no vscode.lm.invokeTool`);
+      return;
+    }
+    await openFile('catalog/datasets.yml');
+    await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
+    const names = (lm.tools ?? []).map((tool) => tool.name).filter((n) => n.startsWith('catalogLens_'));
+    assert.deepEqual(names.sort(), [
+      'catalogLens_describe',
+      'catalogLens_entities_in_files',
+      'catalogLens_impact',
+      'catalogLens_problems',
+      'catalogLens_search',
+      'catalogLens_where_used',
+    ]);
+    const problems = textOf(
+      await lm.invokeTool('catalogLens_problems', { input: { kind: 'deprecated' }, toolInvocationToken: undefined }),
+    );
+    assert.match(
+      problems,
+      /pipelines\/features\.py:66:\d+ warning \[deprecated-urn\]: Dataset db\.users_legacy is deprecated/,
+    );
+    const used = textOf(
+      await lm.invokeTool('catalogLens_where_used', { input: { urn: URNS.users }, toolInvocationToken: undefined }),
+    );
+    assert.match(used, /sql\/revenue\.sql:4:12/);
+    // Bad input: the tool's error reaches the caller.
+    await assert.rejects(
+      Promise.resolve(
+        lm.invokeTool('catalogLens_describe', { input: { urn: 'nope' }, toolInvocationToken: undefined }),
+      ),
+    );
+  });
+});
