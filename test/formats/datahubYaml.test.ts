@@ -14,6 +14,7 @@ import {
   type FormatModel,
 } from '../../server/src/formats/read';
 import { withDataHubFormat } from '../../server/src/formats';
+import { formatCompletionsAt } from '../../server/src/formats/complete';
 import { findUrnsInYaml } from '../../server/src/scan/yaml';
 
 const refs = (m: FormatModel | undefined, text: string): Array<[string, string]> =>
@@ -327,5 +328,57 @@ describe('DataHub YAML: merged into the scan', () => {
     const plain = `urn: urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)\ndescription: x\n`;
     const docs = findUrnsInYaml(plain, { namespaces: ['li'] });
     assert.equal(withDataHubFormat(plain, docs), docs);
+  });
+});
+
+describe('DataHub YAML: completion of keys and values', () => {
+  const at = (marked: string): { labels: string[]; from: number; to: number } | undefined => {
+    const offset = marked.indexOf('|');
+    const text = marked.slice(0, offset) + marked.slice(offset + 1);
+    const items = formatCompletionsAt(text, offset);
+    return items && { labels: items.map((i) => i.label), from: items[0]?.from ?? -1, to: items[0]?.to ?? -1 };
+  };
+
+  test('the keys of the dataset entry, of its schema field, of an owner; the ones already there left out', () => {
+    const root = at(`- id: db.users\n  platform: hive\n  gl|\n  tags: [a]\n`)!;
+    assert.ok(root.labels.includes('glossary_terms') && root.labels.includes('owners'));
+    assert.ok(!root.labels.includes('platform') && !root.labels.includes('id') && !root.labels.includes('tags'));
+    assert.deepEqual([root.from, root.to], [34, 36]);
+    const field = at(`id: t\nplatform: hive\nschema:\n  fields:\n  - id: a\n    |\n`)!;
+    assert.ok(field.labels.includes('nativeDataType') && !field.labels.includes('id'), field.labels.join(' '));
+    const newItem = at(`id: t\nplatform: hive\nschema:\n  fields:\n    - id: a\n    - |\n`)!;
+    assert.ok(newItem.labels.includes('id') && newItem.labels.includes('description'));
+    const owner = at(`id: t\nplatform: hive\nowners:\n  - id: jdoe\n    |\n`)!;
+    assert.deepEqual(owner.labels, ['type']);
+  });
+
+  test('the keys of a glossary node and term at any depth, and of owners', () => {
+    const text = `version: 1\nowners:\n  users: [a]\nnodes:\n  - name: A\n    description: a\n    nodes:\n      - name: B\n        description: b\n        terms:\n          - name: T\n            |\n`;
+    const term = at(text)!;
+    assert.ok(
+      term.labels.includes('inherits') && term.labels.includes('related_terms') && !term.labels.includes('name'),
+    );
+    assert.ok(!term.labels.includes('nodes'), 'a term has no nodes');
+    const node = at(
+      text
+        .replace('        terms:', '        |\n        terms:')
+        .replace('            |\n', '            description: t\n'),
+    )!;
+    assert.ok(
+      node.labels.includes('nodes') && node.labels.includes('knowledge_links') && !node.labels.includes('terms'),
+    );
+    const owners = at(`version: 1\nowners:\n  users: [a]\n  |\nterms: []\n`)!;
+    assert.deepEqual(owners.labels.sort(), ['groups', 'type', 'typeUrn']);
+    const root = at(`version: 1\n|\nterms: []\n`)!;
+    assert.ok(
+      root.labels.includes('owners') && root.labels.includes('source_type') && !root.labels.includes('version'),
+    );
+  });
+
+  test('the allowed values of a key that has them; nothing in a YAML file of no DataHub format', () => {
+    const types = at(`id: t\nplatform: hive\nowners:\n  - id: jdoe\n    type: DATA|\n`)!;
+    assert.ok(types.labels.includes('DATA_STEWARD') && types.labels.includes('TECHNICAL_OWNER'));
+    assert.deepEqual(at(`id: t\nplatform: hive\nenv: |\n`)?.labels, []);
+    assert.equal(at(`urn: urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)\n|\n`), undefined);
   });
 });
