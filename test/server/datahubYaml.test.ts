@@ -107,7 +107,7 @@ for (const compat of COMPAT_MODES)
       assert.deepEqual(dangling[0]!.range.start, positionOf(GLOSSARY, 'Data-Classification.Sensitive'));
     });
 
-    test('hover on an entry shows the URN it stands for and what the catalog knows; on a reference, the entity', async () => {
+    test('hover on an entry shows the URN it stands for and what the catalog knows; on a reference, the entity; on a key, what it is', async () => {
       const entry = caret(DATASET.replace('- id: db.users', '- id: db.us|ers'));
       await env.lsp.open('file:///w/hover-entry.yaml', 'yaml', entry.text);
       const h = hoverText(await env.lsp.hover('file:///w/hover-entry.yaml', entry.position));
@@ -119,6 +119,10 @@ for (const compat of COMPAT_MODES)
       const o = hoverText(await env.lsp.hover('file:///w/hover-owner.yaml', owner.position));
       assert.ok(o.includes('urn:li:corpuser:jdoe'), o);
       assert.ok(o.includes('make_user_urn(…)'), o);
+      const key = caret(DATASET.replace('  glossary_terms:', '  glossary_te|rms:'));
+      await env.lsp.open('file:///w/hover-key.yaml', 'yaml', key.text);
+      const k = hoverText(await env.lsp.hover('file:///w/hover-key.yaml', key.position));
+      assert.match(k, /\*\*glossary_terms\*\* · Dataset\n\nGlossary terms, by id or `urn:li:glossaryTerm:` URN\./);
     });
 
     test('completion offers the keys of the level the cursor is at, with their documentation, and enum values', async () => {

@@ -155,3 +155,26 @@ function siblings(above: readonly string[], below: readonly string[], keyCol: nu
   }
   return out;
 }
+
+/** The documentation of the format's key under the cursor (markdown, and the key's range); undefined off a key the format knows. */
+export function formatKeyAt(
+  text: string,
+  offset: number,
+): { start: number; end: number; markdown: string } | undefined {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const lineEndAt = text.indexOf('\n', offset);
+  const lineText = text.slice(lineStart, lineEndAt < 0 ? text.length : lineEndAt);
+  const line = readLine(lineText);
+  if (!line?.key) return undefined;
+  const start = lineStart + line.indent + line.dash;
+  const end = start + line.key.length;
+  if (offset < start || offset > end) return undefined;
+  const model = readDataHubYaml(text);
+  if (!model) return undefined;
+  const lines = text.slice(0, lineStart).split('\n');
+  lines.pop();
+  const level = levelAt(model.format, lines, line.indent + line.dash, line.dash > 0, line.indent);
+  const spec = level ? LEVELS[level].keys[line.key] : undefined;
+  if (!level || !spec) return undefined;
+  return { start, end, markdown: `**${line.key}** · ${LEVELS[level].model}\n\n${documentation(spec)}` };
+}

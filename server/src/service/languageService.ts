@@ -54,7 +54,7 @@ import { codeActionsFor } from '../features/codeActions';
 import { catalogDescription, diagnosticsFor } from '../features/diagnostics';
 import { nameItems, namedItems, nameSlotAt } from '../features/completeNames';
 import { completionsAt } from '../features/completion';
-import { formatCompletionsAt } from '../formats/complete';
+import { formatCompletionsAt, formatKeyAt } from '../formats/complete';
 import { extractorsFor } from '../scan';
 import { diagnosticsHoverAt, hoverLookup, hoverOn } from '../features/hover';
 import { nameHints } from '../features/inlayHints';
@@ -108,13 +108,18 @@ export class CatalogLanguageService {
     const { resolution } = this.deps;
     const session = this.deps.session();
     if (!at) {
-      if (session.hoverShowsDiagnostics) return null;
+      // On a key of one of DataHub's YAML formats: what the key is.
+      const key = open.scan.format ? formatKeyAt(open.doc.getText(), offset) : undefined;
+      const keyHover = key
+        ? toLspHover(open.doc, { range: { start: key.start, end: key.end }, markdown: key.markdown })
+        : null;
+      if (session.hoverShowsDiagnostics) return keyHover;
       // Off a URN, an editor whose hover box shows no diagnostics gets the messages of those there.
       const shown =
         this.deps.openDocuments.shownDiagnostics(open.doc) ??
         diagnosticsFor(open.scan, resolution.cached(open.settings), open.settings.diagnostics);
       const hover = diagnosticsHoverAt(shown, offset);
-      return hover ? toLspHover(open.doc, hover) : null;
+      return hover ? toLspHover(open.doc, hover) : keyHover;
     }
     const lookup = hoverLookup(at);
     const signal = signalOf(token);
