@@ -226,6 +226,17 @@ describe('DataHub YAML: the business glossary as DataHub reads it', () => {
       ],
     );
     assert.equal(glossaryUrn('glossaryTerm', ['A', 'B'], 'urn:li:glossaryTerm:x', false), 'urn:li:glossaryTerm:x');
+    // An id written as the URN: the scanner's occurrence of it is what the file defines too.
+    const text = `version: 1\nowners: {users: [a]}\nterms:\n  - name: T\n    id: urn:li:glossaryTerm:t-1\n    description: t\n`;
+    const scan = withDataHubFormat(text, findUrnsInYaml(text, { namespaces: ['li'] }));
+    assert.deepEqual(
+      scan.occurrences.map((o) => [o.urn, o.source, o.defines]),
+      [
+        ['urn:li:corpuser:a', 'format', undefined],
+        ['urn:li:glossaryTerm:t-1', 'format', true],
+        ['urn:li:glossaryTerm:t-1', 'yaml', true],
+      ],
+    );
   });
 
   test('enable_auto_id, and a path with a reserved character, make a GUID of the path as datahub_guid does', () => {

@@ -57,7 +57,8 @@ export interface FormatOptions {
 
 /** The format of a YAML text and what it says; undefined when it is not one of DataHub's formats. */
 export function readDataHubYaml(text: string, opts: FormatOptions = {}): FormatModel | undefined {
-  if (text.indexOf(':') < 0) return undefined;
+  // Most YAML is in neither format: a file without any of their telling keys is not parsed again.
+  if (!TELLING_KEY.test(text)) return undefined;
   let docs: Document.Parsed[];
   try {
     docs = parseAllDocuments(text, { prettyErrors: false, logLevel: 'silent' }) as Document.Parsed[];
@@ -84,6 +85,10 @@ export function readDataHubYaml(text: string, opts: FormatOptions = {}): FormatM
   reader.model.problems.sort((a, b) => a.start - b.start);
   return reader.model;
 }
+
+/** A line whose key may make a file one of the formats (what recognise looks for, as text). */
+const TELLING_KEY =
+  /^[ \t]*(?:-[ \t]+)?(?:platform|nodes|terms|glossary_terms|downstreams|structured_properties|subtypes?|external_url|schema)[ \t]*:/m;
 
 /** Keys only DataHub's dataset file has (Catalog Lens's docs-as-code mappings have `urn` and `description` too). */
 const DATASET_ONLY_KEYS = [
@@ -433,6 +438,7 @@ class Reader {
         const urn = glossaryUrn('glossaryTerm', termPath, id ? textOf(id) : undefined, enableAutoId);
         this.paths.set(termPath.join('.'), urn);
         this.ref(name, urn, 'make_glossary_term_urn', true);
+        if (id && textOf(id) === urn) this.ref(id, urn, 'make_glossary_term_urn', true);
         this.owners(valueAt(t, 'owners'));
         for (const key of ['inherits', 'contains', 'values', 'related_terms']) {
           const v = valueAt(t, key);
@@ -457,6 +463,7 @@ class Reader {
         const urn = glossaryUrn('glossaryNode', nodePath, id ? textOf(id) : undefined, enableAutoId);
         this.paths.set(nodePath.join('.'), urn);
         this.ref(name, urn, 'make_glossary_node_urn', true);
+        if (id && textOf(id) === urn) this.ref(id, urn, 'make_glossary_node_urn', true);
         this.owners(valueAt(n, 'owners'));
         this.links(n);
         this.children(n, nodePath);
