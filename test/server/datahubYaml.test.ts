@@ -91,6 +91,20 @@ for (const compat of COMPAT_MODES)
       assert.equal((user.data as { urn: string }).urn, 'urn:li:corpuser:jdeo');
     });
 
+    test("an env DataHub does not know stands on the entry's `env:`, with its quick fix there", async () => {
+      const uri = 'file:///w/env.yaml';
+      const text = 'id: db.users\nplatform: hive\nenv: PRDO\n';
+      await env.lsp.open(uri, 'yaml', text);
+      const ds = await env.lsp.diagnostics(uri, (d) => d.some((x) => x.code === 'unknown-env'));
+      const bad = ds.find((d) => d.code === 'unknown-env')!;
+      assert.equal(bad.message, "env 'PRDO' is not one of DataHub's environments (did you mean PROD?)");
+      assert.deepEqual(bad.range, { start: positionOf(text, 'PRDO'), end: positionOf(text, 'PRDO', 4) });
+      const actions = await env.lsp.codeActions(uri, bad.range, [bad]);
+      const fix = actions.find((a) => a.title === 'Replace with PROD');
+      assert.ok(fix, actions.map((a) => a.title).join(', '));
+      assert.deepEqual(fix.edit?.changes?.[uri], [{ range: bad.range, newText: 'PROD' }]);
+    });
+
     test('a business glossary: its rules, and references to terms of the file checked against the file', async () => {
       const uri = 'file:///w/business_glossary.yml';
       await env.lsp.open(uri, 'yaml', GLOSSARY);

@@ -468,7 +468,7 @@ function normalise(s: string): string {
  */
 export function mapPart(occ: UrnOccurrence, start: number, end: number): { start: number; end: number } {
   if (occ.source === 'builder') return builderPartRange(occ, start, end) ?? { start: occ.start, end: occ.end };
-  if (occ.source === 'format') return { start: occ.start, end: occ.end };
+  if (occ.source === 'format') return builderPartRange(occ, start, end) ?? { start: occ.start, end: occ.end };
   if (occ.map) return mapRange(occ.map, start, end, occ.urn.length);
   if (occ.end - occ.start !== occ.urn.length) return { start: occ.start, end: occ.end };
   return { start: occ.start + start, end: occ.start + end };

@@ -4,6 +4,7 @@
  * resolution, diagnostics, hover and rename treat them as they treat a URN written out; and the
  * format's own problems. A file in one of DataHub's formats is not read as docs-as-code columns.
  */
+import type { BuilderOccurrence } from '../scan/builderCall';
 import { parseUrnCached } from '../scan/parseCache';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
 import { readDataHubYaml, type FormatModel, type FormatOptions } from './read';
@@ -39,6 +40,8 @@ function merge(scan: ScanResult, model: FormatModel): ScanResult {
       builder: ref.builder,
     };
     if (ref.defines) occ.defines = true;
+    // The parts' places, as a builder call's arguments give them (diagnostics.ts mapPart).
+    if (ref.parts) (occ as BuilderOccurrence).arguments = ref.parts.map((p) => ({ ...p }));
     added.push(occ);
   }
   // One ordered list by start, each nested occurrence right after its outer one: indexes renumbered.

@@ -33,6 +33,8 @@ export interface FormatReference {
   defines?: boolean;
   /** The value is already a URN written out (the scanner reads it): nothing to add for it. */
   written?: boolean;
+  /** Where the parts of `urn` (`[urnStart, urnEnd)`) are written, when the entry's keys spell them apart. */
+  parts?: Array<{ urnStart: number; urnEnd: number; start: number; end: number }>;
 }
 
 /** Where a mapping of the format stands: its level, and the range of its keys. */
@@ -239,7 +241,7 @@ class Reader {
     return r ? { start: r[0], end: Math.max(r[1], r[0] + 1) } : { start: 0, end: 1 };
   }
 
-  private ref(node: Scalar, urn: string, builder: string, defines = false): void {
+  private ref(node: Scalar, urn: string, builder: string, defines = false, parts?: FormatReference['parts']): void {
     const { start, end } = this.at(node);
     const written = textOf(node) === urn;
     this.model.references.push({
@@ -249,6 +251,7 @@ class Reader {
       builder,
       ...(defines ? { defines } : {}),
       ...(written ? { written } : {}),
+      ...(parts ? { parts } : {}),
     });
   }
 
@@ -336,7 +339,17 @@ class Reader {
       this.ref(urnNode, urn, 'Dataset.urn', true);
     } else if (id && platform) {
       urn = makeDatasetUrn(textOf(platform), textOf(id), env ? textOf(env) : 'PROD');
-      this.ref(id, urn, 'make_dataset_urn', true);
+      // Each part of the URN where the entry writes it: a diagnostic of the env stands on `env:`'s value.
+      const platformUrn = makePlatformUrn(textOf(platform));
+      const at = 'urn:li:dataset:('.length;
+      const nameAt = at + platformUrn.length + 1;
+      const envAt = nameAt + textOf(id).length + 1;
+      const parts: NonNullable<FormatReference['parts']> = [
+        { urnStart: at, urnEnd: at + platformUrn.length, ...this.at(platform) },
+        { urnStart: nameAt, urnEnd: envAt - 1, ...this.at(id) },
+      ];
+      if (env) parts.push({ urnStart: envAt, urnEnd: urn.length - 1, ...this.at(env) });
+      this.ref(id, urn, 'make_dataset_urn', true, parts);
     } else {
       const r = this.at(map.items.find(isPair)?.key ?? map);
       this.problem(r.start, r.end, 'A dataset entry needs `urn`, or `id` and `platform`', 'error');
