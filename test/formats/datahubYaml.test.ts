@@ -164,6 +164,18 @@ describe('DataHub YAML: the dataset file as DataHub reads it', () => {
     assert.deepEqual(problems(m, DATASET), []);
   });
 
+  test('the keys of `structured_properties` name structured properties, of the entry and of a field', () => {
+    const text = `id: t\nplatform: hive\nstructured_properties:\n  io.acryl.privacy.retentionTime: 30\n  urn:li:structuredProperty:x: [a]\nschema:\n  fields:\n    - id: c\n      structured_properties:\n        sensitivity: high\n`;
+    assert.deepEqual(
+      refs(readDataHubYaml(text), text).filter(([, urn]) => urn.includes('structuredProperty')),
+      [
+        ['io.acryl.privacy.retentionTime', 'urn:li:structuredProperty:io.acryl.privacy.retentionTime'],
+        ['urn:li:structuredProperty:x', 'urn:li:structuredProperty:x'],
+        ['sensitivity', 'urn:li:structuredProperty:sensitivity'],
+      ],
+    );
+  });
+
   test('unknown keys (a BaseModel ignores them: Warning, with did-you-mean), ownership types, required keys', () => {
     const text = `id: t
 platform: hive

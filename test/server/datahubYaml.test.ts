@@ -28,6 +28,9 @@ const DATASET = [
   '        description: Primary key of the user.',
   '      - id: emial',
   '  descripton: typo',
+  '  structured_properties:',
+  '    io.acryl.privacy.retentionTime: 30',
+  '    io.acryl.privacy.retention: 30',
   '- id: db.brand_new',
   '  platform: hive',
   '  schema:',
@@ -79,6 +82,7 @@ for (const compat of COMPAT_MODES)
           '2 Tag golld is not in the catalog',
           '2 User growth-analytics is not in the catalog',
           '2 User jdeo is not in the catalog',
+          '2 Structured property io.acryl.privacy.retention is not in the catalog',
         ].sort(),
       );
       const field = ds.find((d) => d.code === 'unknown-column')!;

@@ -174,6 +174,11 @@ export function makeTagUrn(tag: string): string {
   return tag.startsWith('urn:li:tag:') ? tag : `urn:li:tag:${tag}`;
 }
 
+/** A structured property's URN from its id (`Urn.make_structured_property_urn`: a URN is kept). */
+export function makeStructuredPropertyUrn(id: string): string {
+  return id.startsWith('urn:li:structuredProperty:') ? id : `urn:li:structuredProperty:${id}`;
+}
+
 export function makeTermUrn(term: string): string {
   return term.startsWith('urn:li:glossaryTerm:') ? term : `urn:li:glossaryTerm:${term}`;
 }
@@ -358,6 +363,7 @@ class Reader {
     this.names(map, 'tags', makeTagUrn, 'make_tag_urn');
     this.names(map, 'glossary_terms', makeTermUrn, 'make_term_urn');
     this.names(map, 'downstreams', (d) => d, 'DatasetPatchBuilder');
+    this.propertyKeys(map);
     const owners = valueAt(map, 'owners');
     if (isSeq(owners)) {
       for (const o of owners.items) {
@@ -395,6 +401,16 @@ class Reader {
     }
     this.names(map, 'globalTags', makeTagUrn, 'make_tag_urn');
     this.names(map, 'glossaryTerms', makeTermUrn, 'make_term_urn');
+    this.propertyKeys(map);
+  }
+
+  /** The keys of `structured_properties`: each names a structured property by its id (or URN). */
+  private propertyKeys(map: YAMLMap): void {
+    const v = valueAt(map, 'structured_properties');
+    if (!isMap(v)) return;
+    for (const pair of v.items)
+      if (isPair(pair) && isScalar(pair.key) && pair.key.value !== null)
+        this.ref(pair.key, makeStructuredPropertyUrn(textOf(pair.key)), 'make_structured_property_urn');
   }
 
   /** The scalars of the list under `key`, each a reference made by `make`. */
