@@ -401,7 +401,12 @@ describe('DataHub YAML: completion of keys and values', () => {
   test('the allowed values of a key that has them; nothing in a YAML file of no DataHub format', () => {
     const types = at(`id: t\nplatform: hive\nowners:\n  - id: jdoe\n    type: DATA|\n`)!;
     assert.ok(types.labels.includes('DATA_STEWARD') && types.labels.includes('TECHNICAL_OWNER'));
-    assert.deepEqual(at(`id: t\nplatform: hive\nenv: |\n`)?.labels, []);
+    assert.ok(at(`id: t\nplatform: hive\nenv: |\n`)?.labels.includes('PROD'));
+    assert.deepEqual(at(`id: t\nplatform: hive\ndescription: |\n`)?.labels, []);
+    assert.deepEqual(at(`version: 1\nowners: {users: [a]}\nterms:\n  - name: T\n    term_source: |\n`)?.labels, [
+      'INTERNAL',
+      'EXTERNAL',
+    ]);
     assert.equal(at(`urn: urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)\n|\n`), undefined);
   });
 });

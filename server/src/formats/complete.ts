@@ -57,9 +57,11 @@ export function formatCompletionsAt(text: string, offset: number): FormatComplet
     const keyCol = valueAt[1]!.length + (valueAt[2]?.length ?? 0);
     const level = levelAt(model.format, lines, keyCol, valueAt[2] !== undefined, valueAt[1]!.length);
     const spec = level ? LEVELS[level].keys[valueAt[3]!] : undefined;
-    if (!level || !spec?.values) return [];
+    const offered = spec?.values ?? spec?.suggested;
+    if (!level || !spec || !offered) return [];
     const typed = valueAt[4]!;
-    const values = spec.values === OWNERSHIP_TYPES ? OWNERSHIP_TYPES.filter((v) => v !== 'CUSTOM') : spec.values;
+    // CUSTOM is what DataHub records for an ownership type URN, not a type to write.
+    const values = offered === OWNERSHIP_TYPES ? OWNERSHIP_TYPES.filter((v) => v !== 'CUSTOM') : offered;
     return values.map((v) => ({
       label: v,
       kind: 'value',

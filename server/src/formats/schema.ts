@@ -9,6 +9,7 @@
  * A `BaseModel` ignores keys it does not know (a Warning: DataHub drops them silently); a
  * `ConfigModel` forbids them (an Error: DataHub refuses the file).
  */
+import { FABRIC_TYPES } from '../../../model/src/urn';
 
 export type LevelName =
   | 'dataset'
@@ -31,6 +32,8 @@ export interface KeySpec {
   /** Allowed values, compared as DataHub compares them (ownership types: upper-cased). */
   values?: readonly string[];
   required?: boolean;
+  /** Values completion offers where DataHub does not check them (envs, term sources). */
+  suggested?: readonly string[];
 }
 
 export interface LevelSpec {
@@ -56,6 +59,8 @@ export const OWNERSHIP_TYPES: readonly string[] = [
   'STAKEHOLDER',
 ];
 
+const TERM_SOURCES = ['INTERNAL', 'EXTERNAL'];
+
 const s = (doc: string, extra: Partial<KeySpec> = {}): KeySpec => ({ doc, shape: 'scalar', ...extra });
 const list = (doc: string, extra: Partial<KeySpec> = {}): KeySpec => ({ doc, shape: 'list', ...extra });
 const map = (doc: string, extra: Partial<KeySpec> = {}): KeySpec => ({ doc, shape: 'map', ...extra });
@@ -67,7 +72,7 @@ export const LEVELS: Readonly<Record<LevelName, LevelSpec>> = {
     keys: {
       id: s('The dataset name on its platform (with `platform` and `env`, makes the URN when `urn` is absent).'),
       platform: s('The data platform, by name (`hive`) or as a `urn:li:dataPlatform:` URN.'),
-      env: s('The environment (fabric) of the dataset URN. Default `PROD`.'),
+      env: s('The environment (fabric) of the dataset URN. Default `PROD`.', { suggested: FABRIC_TYPES }),
       urn: s('The dataset URN; when absent, DataHub makes it from `platform`, `id` and `env`.'),
       description: s('The dataset description (datasetProperties).'),
       name: s('The display name. Default: `id`.'),
@@ -137,7 +142,7 @@ export const LEVELS: Readonly<Record<LevelName, LevelSpec>> = {
         required: true,
       }),
       url: s('Default `source_url` of the terms.'),
-      source_type: s('Default `term_source` of the terms. Default `INTERNAL`.'),
+      source_type: s('Default `term_source` of the terms. Default `INTERNAL`.', { suggested: TERM_SOURCES }),
       terms: list('Terms at the root of the glossary.', { of: 'glossaryTerm' }),
       nodes: list('Term groups (glossary nodes).', { of: 'glossaryNode' }),
     },
@@ -163,7 +168,7 @@ export const LEVELS: Readonly<Record<LevelName, LevelSpec>> = {
       id: s('The term id (or `urn:li:glossaryTerm:` URN); default: the path of names joined by `.`.'),
       name: s('The term name: the last part of its path.', { required: true }),
       description: s('The term definition.', { required: true }),
-      term_source: s('INTERNAL or EXTERNAL (default: the file’s `source_type`).'),
+      term_source: s('INTERNAL or EXTERNAL (default: the file’s `source_type`).', { suggested: TERM_SOURCES }),
       source_ref: s('Where the term comes from (default: the file’s `source`).'),
       source_url: s('A link to the term’s source (default: the file’s `url`).'),
       owners: map('Owners of the term (default: the parent’s).', { shape: 'any', of: 'glossaryOwners' }),
