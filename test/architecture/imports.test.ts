@@ -141,6 +141,7 @@ export const SERVER_FLOORS: Readonly<Record<string, number>> = {
   lsp: 5,
   features: 4,
   resolution: 3,
+  formats: 3,
   scan: 2,
   catalogClient: 2,
   settings: 1,

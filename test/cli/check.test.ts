@@ -101,6 +101,30 @@ describe('catalog-lens check (the bin, against the local catalog)', () => {
     assert.match(strict.stdout, /^clean\.py:2:10: warning: Dataset db\.ghost is not in the catalog/m);
   });
 
+  test("a file in DataHub's own dataset format: its rules and its field ids are checked like the rest", async () => {
+    writeFileSync(
+      join(work, 'users.yaml'),
+      [
+        'id: db.users',
+        'platform: hive',
+        'owners:',
+        '  - id: jdoe',
+        '    type: owner',
+        'schema:',
+        '  fields:',
+        '    - id: emial',
+        '',
+      ].join('\n'),
+    );
+    const r = await cli(['check', 'users.yaml', '--url', catalog.url], work, { CATALOG_LENS_TOKEN: TOKEN });
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stdout, /^users\.yaml:5:11: error: 'owner' is not a value of 'type': .* \[datahub-format\]$/m);
+    assert.match(
+      r.stdout,
+      /^users\.yaml:8:11: warning: Column 'emial' is not in the catalog's schema of db\.users \(did you mean email\?\) \[unknown-column\]$/m,
+    );
+  });
+
   test('SARIF 2.1.0 to a file: valid against the schema, relative URIs under %SRCROOT%', async () => {
     const out = join(work, 'report.sarif');
     const r = await cli(['check', 'examples', '--format', 'sarif', '--output', out, '--url', catalog.url], work, {

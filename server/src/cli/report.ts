@@ -152,6 +152,10 @@ export const RULES: Readonly<Record<DiagnosticCode, { name: string; text: string
     name: 'UnregisteredEntityType',
     text: 'The URN names an entity type no DataHub registry knows (a custom type): it is read, never looked up.',
   },
+  'datahub-format': {
+    name: 'DataHubFormat',
+    text: "A DataHub YAML file (dataset, business glossary) breaks its format's rules: a key, a value, a required key, a reference.",
+  },
 };
 
 const SARIF_LEVEL: Record<Level, 'error' | 'warning' | 'note'> = {

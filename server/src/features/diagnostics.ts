@@ -43,7 +43,8 @@ export type DiagnosticCode =
   | 'missing-list-member'
   | 'yaml-syntax'
   | 'unregistered-entity-type'
-  | 'deprecated-urn';
+  | 'deprecated-urn'
+  | 'datahub-format';
 
 /** What a code action needs to know about a diagnostic. */
 export interface DiagnosticData {
@@ -105,6 +106,15 @@ export function diagnosticsFor(
       message: p.message,
       code: 'yaml-syntax',
       data: { code: 'yaml-syntax' },
+    });
+  }
+  for (const p of scan.formatProblems ?? []) {
+    push(p.severity, {
+      start: p.start,
+      end: p.end,
+      message: p.message,
+      code: 'datahub-format',
+      data: { code: 'datahub-format' },
     });
   }
   for (const occ of scan.occurrences) {
@@ -178,6 +188,8 @@ export function diagnosticsFor(
     const label = view
       ? `${lookupLabels(view).label} ${inertText(viewName(view, res) ?? displayId(urn), 'plain')}`
       : `${KIND_LABELS[urn.kind]} ${inertText(entityName(urn), 'plain')}`;
+    // What the file defines is created by DataHub's CLI from it: being absent is no problem.
+    if (res.state === 'missing' && occ.defines) continue;
     if (res.state === 'missing') {
       const near = suggestions(occ.urn) ?? [];
       push(levels.unknown, {
@@ -225,7 +237,7 @@ export function diagnosticsFor(
           ...(desc ? { catalogText: desc } : {}),
         },
       });
-    } else if (!desc) {
+    } else if (!desc && !occ.defines) {
       push(levels.missingDescription, {
         start: occ.start,
         end: occ.end,
@@ -317,6 +329,7 @@ function schemaFieldDiagnostics(
     const p = parts.find((x) => x.role === role);
     return p ? mapPart(occ, p.start, p.end) : occ;
   };
+  if (res.state === 'missing' && occ.defines) return;
   if (res.state === 'missing') {
     const r = part('parent');
     push(levels.unknown, {
@@ -329,7 +342,7 @@ function schemaFieldDiagnostics(
     return;
   }
   if (res.kind !== 'dataset') return;
-  checkColumn(res.entity, urn.parent, dsName, decodePart(urn.fieldPath), part('fieldPath'), levels, push);
+  checkColumn(res.entity, urn.parent, dsName, decodePart(urn.fieldPath), part('fieldPath'), levels, push, occ.defines);
 }
 
 /** Whether the catalog's schema of a dataset has the column, and whether it is described. */
@@ -341,6 +354,8 @@ function checkColumn(
   range: { start: number; end: number },
   levels: Settings['diagnostics'],
   push: Push,
+  /** The field is an entry of a file that writes it (with its own description): only its presence is checked. */
+  defined = false,
 ): void {
   const cols = shownColumns(entity);
   const field = findField(cols, name);
@@ -360,7 +375,7 @@ function checkColumn(
     });
     return;
   }
-  if (!field.description) {
+  if (!field.description && !defined) {
     push(levels.missingDescription, {
       start: range.start,
       end: range.end,
@@ -453,6 +468,7 @@ function normalise(s: string): string {
  */
 export function mapPart(occ: UrnOccurrence, start: number, end: number): { start: number; end: number } {
   if (occ.source === 'builder') return builderPartRange(occ, start, end) ?? { start: occ.start, end: occ.end };
+  if (occ.source === 'format') return builderPartRange(occ, start, end) ?? { start: occ.start, end: occ.end };
   if (occ.map) return mapRange(occ.map, start, end, occ.urn.length);
   if (occ.end - occ.start !== occ.urn.length) return { start: occ.start, end: occ.end };
   return { start: occ.start + start, end: occ.start + end };

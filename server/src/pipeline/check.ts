@@ -8,7 +8,8 @@ import type { ResolutionLookup } from '../catalogClient/client';
 import { diagnosticsFor, type PlainDiagnostic } from '../features/diagnostics';
 import type { SuggestionLookup } from '../resolution/didYouMean';
 import type { Resolver } from '../resolution/resolve';
-import { scanDocument } from '../scan';
+import { extractorsFor, scanDocument } from '../scan';
+import { withDataHubFormat } from '../formats';
 import type { ScanResult } from '../scan/types';
 
 /**
@@ -25,7 +26,9 @@ export interface PipelineDeps<Client extends Resolver = Resolver> {
 
 /** The URNs of a text, found by the extractors of its language. */
 export function scanText(text: string, languageId: string, settings: Settings): ScanResult {
-  return scanDocument(text, languageId, { namespaces: settings.namespaces });
+  const scan = scanDocument(text, languageId, { namespaces: settings.namespaces });
+  // YAML in one of DataHub's own formats (dataset, business glossary): what the format says too.
+  return extractorsFor(languageId).includes('yaml') ? withDataHubFormat(text, scan) : scan;
 }
 
 /** The diagnostics of a scan at the severities of `settings`. */

@@ -6,7 +6,7 @@ import type { ParseResult, UrnError } from '../../../model/src/urn';
 import type { LiteralSyntax } from './literals';
 import type { SourceMap } from './sourceMap';
 
-export type OccurrenceSource = 'text' | 'yaml' | 'builder';
+export type OccurrenceSource = 'text' | 'yaml' | 'builder' | 'format';
 
 export interface UrnOccurrence {
   /** Document offsets of the URN as it stands in the source (for a builder call: the whole call). */
@@ -29,8 +29,13 @@ export interface UrnOccurrence {
   map?: SourceMap | undefined;
   /** For a URN nested inside another (the dataPlatform in a dataset URN): the index of the outer one. */
   parent?: number | undefined;
-  /** For a builder call: the builder's name, e.g. `make_dataset_urn`. */
+  /**
+   * For a builder call: the builder's name, e.g. `make_dataset_urn`. For a scalar of one of
+   * DataHub's YAML formats (source 'format'): how DataHub makes the URN of it, e.g. `make_user_urn`.
+   */
   builder?: string;
+  /** The file defines this entity (an entry of one of DataHub's YAML formats): being absent from the catalog is no problem. */
+  defines?: boolean;
   /** For YAML: where the URN stands in the document's structure (shared by the URNs of one scalar: read-only). */
   yaml?: YamlContext;
   /**
@@ -116,6 +121,9 @@ export interface ScanResult {
   descriptions: YamlDescription[];
   /** Problems that stopped part of a scan (a YAML syntax error): range and message, for one diagnostic each. */
   problems: Array<{ start: number; end: number; message: string }>;
+  /** For a file in one of DataHub's own YAML formats: which one, and what breaks its rules. */
+  format?: string;
+  formatProblems?: Array<{ start: number; end: number; message: string; severity: 'error' | 'warning' }>;
 }
 
 export interface ScanOptions {

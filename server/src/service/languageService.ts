@@ -6,6 +6,7 @@
 import { CATALOG_KINDS, isCatalogKind, type CatalogKind } from '../../../model/src/kinds';
 import { ClientCommands } from '../../../model/src/commandIds';
 import {
+  CompletionItemKind,
   DocumentHighlightKind,
   ErrorCodes,
   ResponseError,
@@ -53,6 +54,8 @@ import { codeActionsFor } from '../features/codeActions';
 import { catalogDescription, diagnosticsFor } from '../features/diagnostics';
 import { nameItems, namedItems, nameSlotAt } from '../features/completeNames';
 import { completionsAt } from '../features/completion';
+import { formatCompletionsAt, formatKeyAt } from '../formats/complete';
+import { extractorsFor } from '../scan';
 import { diagnosticsHoverAt, hoverLookup, hoverOn } from '../features/hover';
 import { nameHints } from '../features/inlayHints';
 import { linksIn } from '../features/links';
@@ -105,13 +108,18 @@ export class CatalogLanguageService {
     const { resolution } = this.deps;
     const session = this.deps.session();
     if (!at) {
-      if (session.hoverShowsDiagnostics) return null;
+      // On a key of one of DataHub's YAML formats: what the key is.
+      const key = open.scan.format ? formatKeyAt(open.doc.getText(), offset) : undefined;
+      const keyHover = key
+        ? toLspHover(open.doc, { range: { start: key.start, end: key.end }, markdown: key.markdown })
+        : null;
+      if (session.hoverShowsDiagnostics) return keyHover;
       // Off a URN, an editor whose hover box shows no diagnostics gets the messages of those there.
       const shown =
         this.deps.openDocuments.shownDiagnostics(open.doc) ??
         diagnosticsFor(open.scan, resolution.cached(open.settings), open.settings.diagnostics);
       const hover = diagnosticsHoverAt(shown, offset);
-      return hover ? toLspHover(open.doc, hover) : null;
+      return hover ? toLspHover(open.doc, hover) : keyHover;
     }
     const lookup = hoverLookup(at);
     const signal = signalOf(token);
@@ -148,6 +156,19 @@ export class CatalogLanguageService {
     const open = await this.deps.openDocuments.open(uri);
     if (!open || !open.settings.languages.includes(open.doc.languageId)) return [];
     const { doc, settings } = open;
+    // DataHub's own YAML formats: the keys of the mapping at the cursor, or the allowed values of its key.
+    if (extractorsFor(doc.languageId).includes('yaml')) {
+      const keys = formatCompletionsAt(doc.getText(), doc.offsetAt(position));
+      if (keys && keys.length > 0)
+        return keys.map((k, i) => ({
+          label: k.label,
+          kind: k.kind === 'key' ? CompletionItemKind.Property : CompletionItemKind.EnumMember,
+          detail: k.detail,
+          documentation: { kind: 'markdown', value: k.documentation },
+          sortText: String(i).padStart(3, '0'),
+          textEdit: { range: { start: doc.positionAt(k.from), end: doc.positionAt(k.to) }, newText: k.insertText },
+        }));
+    }
     const slot = nameSlotAt(doc.getText(), doc.offsetAt(position), settings.namespaces, doc.languageId);
     if (!slot) {
       const line = doc.getText({ start: { line: position.line, character: 0 }, end: position });

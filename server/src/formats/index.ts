@@ -1,0 +1,72 @@
+/**
+ * A YAML scan with what DataHub's own formats say: the URN each entry stands for and each
+ * reference (owner, tag, term, field id …) as an occurrence at the scalar that names it, so that
+ * resolution, diagnostics, hover and rename treat them as they treat a URN written out; and the
+ * format's own problems. A file in one of DataHub's formats is not read as docs-as-code columns.
+ */
+import type { BuilderOccurrence } from '../scan/builderCall';
+import { parseUrnCached } from '../scan/parseCache';
+import type { ScanResult, UrnOccurrence } from '../scan/types';
+import { readDataHubYaml, type FormatModel, type FormatOptions } from './read';
+
+export { readDataHubYaml, FORMAT_LABELS, type FormatModel, type FormatName } from './read';
+
+/** `scan` (of a YAML text) with the format's occurrences and problems; `scan` itself when the text is in none of them. */
+export function withDataHubFormat(text: string, scan: ScanResult, opts: FormatOptions = {}): ScanResult {
+  const model = readDataHubYaml(text, opts);
+  if (!model) return scan;
+  return merge(scan, model);
+}
+
+function merge(scan: ScanResult, model: FormatModel): ScanResult {
+  const added: UrnOccurrence[] = [];
+  for (const ref of model.references) {
+    if (ref.written) {
+      // The scanner read this URN where it is written: mark what the file defines.
+      const occ = scan.occurrences.find(
+        (o) => o.parent === undefined && o.start >= ref.start && o.end <= ref.end && o.urn === ref.urn,
+      );
+      if (occ && ref.defines) occ.defines = true;
+      if (occ) continue;
+      if (ref.urn.startsWith('urn:')) continue;
+    }
+    const occ: UrnOccurrence = {
+      start: ref.start,
+      end: ref.end,
+      urn: ref.urn,
+      parsed: parseUrnCached(ref.urn),
+      template: false,
+      source: 'format',
+      builder: ref.builder,
+    };
+    if (ref.defines) occ.defines = true;
+    // The parts' places, as a builder call's arguments give them (diagnostics.ts mapPart).
+    if (ref.parts) (occ as BuilderOccurrence).arguments = ref.parts.map((p) => ({ ...p }));
+    added.push(occ);
+  }
+  // One ordered list by start, each nested occurrence right after its outer one: indexes renumbered.
+  const order = [...scan.occurrences.map((o, i) => ({ o, old: i })), ...added.map((o) => ({ o, old: -1 }))];
+  const outerStart = (o: UrnOccurrence): number =>
+    o.parent !== undefined ? scan.occurrences[o.parent]!.start : o.start;
+  order.sort(
+    (a, b) =>
+      outerStart(a.o) - outerStart(b.o) ||
+      (a.o.parent === undefined ? 0 : 1) - (b.o.parent === undefined ? 0 : 1) ||
+      a.o.start - b.o.start ||
+      (a.old < 0 ? 1 : 0) - (b.old < 0 ? 1 : 0),
+  );
+  const index = new Map<number, number>();
+  order.forEach((e, i) => {
+    if (e.old >= 0) index.set(e.old, i);
+  });
+  const occurrences = order.map((e) => e.o);
+  for (const o of occurrences) if (o.parent !== undefined && o.source !== 'format') o.parent = index.get(o.parent);
+  return {
+    occurrences,
+    columns: [],
+    descriptions: scan.descriptions.map((d) => ({ ...d, owner: index.get(d.owner)! })),
+    problems: scan.problems,
+    formatProblems: model.problems,
+    format: model.format,
+  };
+}

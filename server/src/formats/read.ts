@@ -1,0 +1,524 @@
+/**
+ * DataHub's own YAML formats read as DataHub reads them: which format a file is (by its shape,
+ * never by its name), the URN each entry stands for, the references in it (each with the URN
+ * DataHub makes of it), and what breaks the format's rules. Pure.
+ */
+import { createHash } from 'node:crypto';
+import { isMap, isPair, isScalar, isSeq, parseAllDocuments, type Document, type Scalar, type YAMLMap } from 'yaml';
+import { editDistance } from '../../../model/src/urn';
+import { keyText } from '../scan/yamlMapping';
+import { LEVELS, isOwnershipType, type LevelName } from './schema';
+
+export type FormatName = 'datahub-dataset' | 'datahub-glossary';
+
+export const FORMAT_LABELS: Readonly<Record<FormatName, string>> = {
+  'datahub-dataset': 'DataHub dataset YAML (`datahub dataset upsert -f`)',
+  'datahub-glossary': 'DataHub business glossary YAML (`datahub-business-glossary` source)',
+};
+
+export interface FormatProblem {
+  start: number;
+  end: number;
+  message: string;
+  severity: 'error' | 'warning';
+}
+
+/** A scalar of the file that stands for a URN, as DataHub makes it (`builder`, e.g. `make_user_urn`). */
+export interface FormatReference {
+  start: number;
+  end: number;
+  urn: string;
+  builder: string;
+  /** The file defines the entity (a dataset entry, a glossary node or term, a field of an entry). */
+  defines?: boolean;
+  /** The value is already a URN written out (the scanner reads it): nothing to add for it. */
+  written?: boolean;
+  /** Where the parts of `urn` (`[urnStart, urnEnd)`) are written, when the entry's keys spell them apart. */
+  parts?: Array<{ urnStart: number; urnEnd: number; start: number; end: number }>;
+}
+
+/** Where a mapping of the format stands: its level, and the range of its keys. */
+export interface FormatMapping {
+  level: LevelName;
+  start: number;
+  end: number;
+  keys: string[];
+}
+
+export interface FormatModel {
+  format: FormatName;
+  references: FormatReference[];
+  problems: FormatProblem[];
+  mappings: FormatMapping[];
+}
+
+export interface FormatOptions {
+  /** The glossary source's `enable_auto_id`: term and node ids are GUIDs of their paths. */
+  enableAutoId?: boolean;
+}
+
+/** The format of a YAML text and what it says; undefined when it is not one of DataHub's formats. */
+export function readDataHubYaml(text: string, opts: FormatOptions = {}): FormatModel | undefined {
+  // Most YAML is in neither format: a file without any of their telling keys is not parsed again.
+  if (!TELLING_KEY.test(text)) return undefined;
+  let docs: Document.Parsed[];
+  try {
+    docs = parseAllDocuments(text, { prettyErrors: false, logLevel: 'silent' }) as Document.Parsed[];
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(docs) || docs.length === 0) return undefined;
+  const format = recognise(docs);
+  if (!format) return undefined;
+  const reader = new Reader(format, opts);
+  docs.forEach((doc, i) => {
+    if (i > 0 && doc.contents !== null) {
+      const at = doc.range[0];
+      reader.problem(
+        at,
+        at + 1,
+        'DataHub reads one YAML document per file: the documents after the first are not read',
+        'error',
+      );
+    }
+    reader.document(doc.contents);
+  });
+  reader.model.references.sort((a, b) => a.start - b.start);
+  reader.model.problems.sort((a, b) => a.start - b.start);
+  return reader.model;
+}
+
+/** A line whose key may make a file one of the formats (what recognise looks for, as text). */
+const TELLING_KEY =
+  /^[ \t]*(?:-[ \t]+)?(?:platform|nodes|terms|glossary_terms|downstreams|structured_properties|subtypes?|external_url|schema)[ \t]*:/m;
+
+/** Keys only DataHub's dataset file has (Catalog Lens's docs-as-code mappings have `urn` and `description` too). */
+const DATASET_ONLY_KEYS = [
+  'platform',
+  'glossary_terms',
+  'downstreams',
+  'structured_properties',
+  'subtype',
+  'subtypes',
+  'external_url',
+];
+const GLOSSARY_ROOT_MARKS = ['version', 'owners', 'source', 'source_type', 'url'];
+
+function recognise(docs: readonly Document.Parsed[]): FormatName | undefined {
+  for (const doc of docs) {
+    const root = doc.contents;
+    if (isMap(root) && isGlossaryRoot(root)) return 'datahub-glossary';
+    const items = isSeq(root) ? root.items : [root];
+    if (items.some((item) => isMap(item) && isDatasetEntry(item))) return 'datahub-dataset';
+  }
+  return undefined;
+}
+
+function isGlossaryRoot(root: YAMLMap): boolean {
+  const has = (k: string): boolean => root.items.some((p) => isPair(p) && keyText(p.key) === k);
+  return (
+    (isSeq(valueAt(root, 'nodes')) || isSeq(valueAt(root, 'terms'))) && GLOSSARY_ROOT_MARKS.some(has) && !has('urn')
+  );
+}
+
+function isDatasetEntry(map: YAMLMap): boolean {
+  const keys = map.items.flatMap((p) => (isPair(p) ? [keyText(p.key)] : []));
+  if (keys.includes('id') && keys.includes('platform')) return true;
+  const urn = valueAt(map, 'urn');
+  if (!isScalar(urn) || typeof urn.value !== 'string' || !urn.value.startsWith('urn:li:dataset:')) return false;
+  if (keys.some((k) => DATASET_ONLY_KEYS.includes(k))) return true;
+  const schema = valueAt(map, 'schema');
+  return isMap(schema) && (valueAt(schema, 'fields') !== undefined || valueAt(schema, 'file') !== undefined);
+}
+
+function valueAt(map: YAMLMap, key: string): unknown {
+  for (const p of map.items) if (isPair(p) && keyText(p.key) === key) return p.value;
+  return undefined;
+}
+
+function stringAt(map: YAMLMap, key: string): Scalar | undefined {
+  const v = valueAt(map, key);
+  return isScalar(v) && v.value !== null && v.value !== undefined && typeof v.value !== 'object' ? v : undefined;
+}
+
+function textOf(node: Scalar): string {
+  return typeof node.value === 'string' ? node.value : String(node.value);
+}
+
+/** UrnEncoder.encode_string: the reserved characters of a URN part, percent-encoded. */
+export function encodeUrnPart(s: string): string {
+  return s.replace(/[,()␟]/g, (c) => encodeURIComponent(c));
+}
+
+/** mce_builder.make_dataset_urn (without DATAHUB_DATASET_URN_TO_LOWER), the platform given by name or URN. */
+export function makeDatasetUrn(platform: string, name: string, env = 'PROD'): string {
+  return `urn:li:dataset:(${makePlatformUrn(platform)},${name},${env})`;
+}
+
+export function makePlatformUrn(platform: string): string {
+  return platform.startsWith('urn:li:dataPlatform:') ? platform : `urn:li:dataPlatform:${platform}`;
+}
+
+/** make_user_urn: a name becomes a corpuser URN; a corpuser or corpGroup URN is kept. */
+export function makeUserUrn(name: string): string {
+  return name.startsWith('urn:li:corpuser:') || name.startsWith('urn:li:corpGroup:') ? name : `urn:li:corpuser:${name}`;
+}
+
+export function makeGroupUrn(name: string): string {
+  return name.startsWith('urn:li:corpGroup:') || name.startsWith('urn:li:corpuser:')
+    ? name
+    : `urn:li:corpGroup:${name}`;
+}
+
+export function makeTagUrn(tag: string): string {
+  return tag.startsWith('urn:li:tag:') ? tag : `urn:li:tag:${tag}`;
+}
+
+/** A structured property's URN from its id (`Urn.make_structured_property_urn`: a URN is kept). */
+export function makeStructuredPropertyUrn(id: string): string {
+  return id.startsWith('urn:li:structuredProperty:') ? id : `urn:li:structuredProperty:${id}`;
+}
+
+export function makeTermUrn(term: string): string {
+  return term.startsWith('urn:li:glossaryTerm:') ? term : `urn:li:glossaryTerm:${term}`;
+}
+
+/**
+ * business_glossary.create_id: `id` when given; else the path joined by `.`, as a GUID of it
+ * (datahub_guid) when auto ids are on or the path holds a character URNs reserve (`,()␟%`).
+ */
+export function glossaryId(path: readonly string[], id: string | undefined, enableAutoId: boolean): string {
+  if (id !== undefined) return id;
+  const joined = path.join('.');
+  return enableAutoId || /[,()␟%]/.test(joined) ? datahubGuid({ path: joined }) : joined;
+}
+
+/** mce_builder.datahub_guid: the MD5 of the object as Python's `json.dumps(sort_keys=True, separators=(",", ":"))` writes it. */
+export function datahubGuid(obj: Record<string, string>): string {
+  const json = `{${Object.keys(obj)
+    .sort()
+    .map((k) => `${pythonJson(k)}:${pythonJson(obj[k]!)}`)
+    .join(',')}}`;
+  return createHash('md5').update(json, 'utf8').digest('hex');
+}
+
+/** A string as Python's json.dumps writes it (ensure_ascii: every non-ASCII unit escaped). */
+function pythonJson(s: string): string {
+  return JSON.stringify(s).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+export function glossaryUrn(
+  kind: 'glossaryTerm' | 'glossaryNode',
+  path: readonly string[],
+  id: string | undefined,
+  enableAutoId: boolean,
+): string {
+  const prefix = `urn:li:${kind}:`;
+  if (id !== undefined && id.startsWith(prefix)) return id;
+  return prefix + glossaryId(path, id, enableAutoId);
+}
+
+interface GlossaryRef {
+  node: Scalar;
+  value: string;
+  key: string;
+}
+
+class Reader {
+  readonly model: FormatModel;
+  /** Glossary: `Node.Term` path → the URN of the term or node (business_glossary.populate_path_vs_id). */
+  private readonly paths = new Map<string, string>();
+  private readonly glossaryRefs: GlossaryRef[] = [];
+
+  constructor(
+    format: FormatName,
+    private readonly opts: FormatOptions,
+  ) {
+    this.model = { format, references: [], problems: [], mappings: [] };
+  }
+
+  problem(start: number, end: number, message: string, severity: FormatProblem['severity']): void {
+    this.model.problems.push({ start, end, message, severity });
+  }
+
+  private at(node: unknown): { start: number; end: number } {
+    const r = (node as { range?: [number, number, number] } | null)?.range;
+    return r ? { start: r[0], end: Math.max(r[1], r[0] + 1) } : { start: 0, end: 1 };
+  }
+
+  private ref(node: Scalar, urn: string, builder: string, defines = false, parts?: FormatReference['parts']): void {
+    const { start, end } = this.at(node);
+    const written = textOf(node) === urn;
+    this.model.references.push({
+      start,
+      end,
+      urn,
+      builder,
+      ...(defines ? { defines } : {}),
+      ...(written ? { written } : {}),
+      ...(parts ? { parts } : {}),
+    });
+  }
+
+  document(root: unknown): void {
+    if (root === null || root === undefined) return;
+    if (this.model.format === 'datahub-glossary') {
+      if (isMap(root)) this.glossary(root);
+      else this.problem(this.at(root).start, this.at(root).end, 'A business glossary is a mapping', 'error');
+      return;
+    }
+    const items = isSeq(root) ? root.items : [root];
+    for (const item of items) {
+      if (isMap(item)) this.dataset(item);
+      else
+        this.problem(
+          this.at(item).start,
+          this.at(item).end,
+          'A dataset entry is a mapping (`id`, `platform` …)',
+          'error',
+        );
+    }
+  }
+
+  /** The keys of a mapping against its level: unknown keys, required keys, shapes and allowed values. */
+  private checkKeys(map: YAMLMap, level: LevelName): void {
+    const spec = LEVELS[level];
+    const keys: string[] = [];
+    for (const pair of map.items) {
+      if (!isPair(pair)) continue;
+      const key = keyText(pair.key);
+      keys.push(key);
+      const r = this.at(pair.key);
+      const ks = spec.keys[key];
+      if (!ks) {
+        const near = Object.keys(spec.keys).find(
+          (k) => k.toLowerCase() === key.toLowerCase() || editDistance(k, key, 2) <= (key.length > 5 ? 2 : 1),
+        );
+        const hint = near ? ` (did you mean ${near}?)` : '';
+        this.problem(
+          r.start,
+          r.end,
+          spec.strict
+            ? `'${key}' is not a key of ${spec.model}: DataHub refuses the file${hint}`
+            : `'${key}' is not a key of ${spec.model}: DataHub ignores it${hint}`,
+          spec.strict ? 'error' : 'warning',
+        );
+        continue;
+      }
+      const v = pair.value;
+      if (v === null || v === undefined || (isScalar(v) && v.value === null)) continue;
+      if (ks.shape === 'list' && !isSeq(v)) this.problem(r.start, r.end, `'${key}' takes a list`, 'error');
+      else if (ks.shape === 'map' && !isMap(v)) this.problem(r.start, r.end, `'${key}' takes a mapping`, 'error');
+      else if (ks.shape === 'scalar' && !isScalar(v))
+        this.problem(r.start, r.end, `'${key}' takes a single value`, 'error');
+      if (ks.values && isScalar(v)) {
+        const value = textOf(v);
+        const ok = key === 'type' ? isOwnershipType(value) : ks.values.includes(value);
+        if (!ok) {
+          const vr = this.at(v);
+          this.problem(vr.start, vr.end, `'${value}' is not a value of '${key}': ${ks.values.join(', ')}`, 'error');
+        }
+      }
+    }
+    for (const [key, ks] of Object.entries(spec.keys)) {
+      if (ks.required && !keys.includes(key)) {
+        const r = this.at(map.items.find(isPair)?.key ?? map);
+        this.problem(r.start, r.end, `${spec.model} needs '${key}'`, 'error');
+      }
+    }
+    const range = this.at(map);
+    this.model.mappings.push({ level, start: range.start, end: range.end, keys });
+  }
+
+  // ---- the dataset file ----
+
+  private dataset(map: YAMLMap): void {
+    this.checkKeys(map, 'dataset');
+    const id = stringAt(map, 'id');
+    const platform = stringAt(map, 'platform');
+    const env = stringAt(map, 'env');
+    const urnNode = stringAt(map, 'urn');
+    let urn: string | undefined;
+    if (urnNode) {
+      urn = textOf(urnNode);
+      this.ref(urnNode, urn, 'Dataset.urn', true);
+    } else if (id && platform) {
+      urn = makeDatasetUrn(textOf(platform), textOf(id), env ? textOf(env) : 'PROD');
+      // Each part of the URN where the entry writes it: a diagnostic of the env stands on `env:`'s value.
+      const platformUrn = makePlatformUrn(textOf(platform));
+      const at = 'urn:li:dataset:('.length;
+      const nameAt = at + platformUrn.length + 1;
+      const envAt = nameAt + textOf(id).length + 1;
+      const parts: NonNullable<FormatReference['parts']> = [
+        { urnStart: at, urnEnd: at + platformUrn.length, ...this.at(platform) },
+        { urnStart: nameAt, urnEnd: envAt - 1, ...this.at(id) },
+      ];
+      if (env) parts.push({ urnStart: envAt, urnEnd: urn.length - 1, ...this.at(env) });
+      this.ref(id, urn, 'make_dataset_urn', true, parts);
+    } else {
+      const r = this.at(map.items.find(isPair)?.key ?? map);
+      this.problem(r.start, r.end, 'A dataset entry needs `urn`, or `id` and `platform`', 'error');
+    }
+    if (platform) this.ref(platform, makePlatformUrn(textOf(platform)), 'make_data_platform_urn');
+    this.names(map, 'tags', makeTagUrn, 'make_tag_urn');
+    this.names(map, 'glossary_terms', makeTermUrn, 'make_term_urn');
+    this.names(map, 'downstreams', (d) => d, 'DatasetPatchBuilder');
+    this.propertyKeys(map);
+    const owners = valueAt(map, 'owners');
+    if (isSeq(owners)) {
+      for (const o of owners.items) {
+        if (isScalar(o) && o.value !== null) this.ref(o, makeUserUrn(textOf(o)), 'make_user_urn');
+        else if (isMap(o)) {
+          this.checkKeys(o, 'datasetOwner');
+          const oid = stringAt(o, 'id');
+          if (oid) this.ref(oid, makeUserUrn(textOf(oid)), 'make_user_urn');
+        }
+      }
+    }
+    const schema = valueAt(map, 'schema');
+    if (isMap(schema)) {
+      this.checkKeys(schema, 'datasetSchema');
+      const file = stringAt(schema, 'file');
+      if (file && !textOf(file).endsWith('.avsc')) {
+        const r = this.at(file);
+        this.problem(r.start, r.end, 'The schema file must be a .avsc file', 'error');
+      }
+      const fields = valueAt(schema, 'fields');
+      if (isSeq(fields)) for (const f of fields.items) if (isMap(f)) this.field(f, urn);
+    }
+  }
+
+  private field(map: YAMLMap, dataset: string | undefined): void {
+    this.checkKeys(map, 'schemaField');
+    const id = stringAt(map, 'id');
+    const urn = stringAt(map, 'urn');
+    if (urn) this.ref(urn, textOf(urn), 'SchemaFieldSpecification.urn', true);
+    else if (id && dataset)
+      this.ref(id, `urn:li:schemaField:(${dataset},${encodeUrnPart(textOf(id))})`, 'make_schema_field_urn', true);
+    if (!id && !urn) {
+      const r = this.at(map.items.find(isPair)?.key ?? map);
+      this.problem(r.start, r.end, 'A schema field needs `id` or `urn`', 'error');
+    }
+    this.names(map, 'globalTags', makeTagUrn, 'make_tag_urn');
+    this.names(map, 'glossaryTerms', makeTermUrn, 'make_term_urn');
+    this.propertyKeys(map);
+  }
+
+  /** The keys of `structured_properties`: each names a structured property by its id (or URN). */
+  private propertyKeys(map: YAMLMap): void {
+    const v = valueAt(map, 'structured_properties');
+    if (!isMap(v)) return;
+    for (const pair of v.items)
+      if (isPair(pair) && isScalar(pair.key) && pair.key.value !== null)
+        this.ref(pair.key, makeStructuredPropertyUrn(textOf(pair.key)), 'make_structured_property_urn');
+  }
+
+  /** The scalars of the list under `key`, each a reference made by `make`. */
+  private names(map: YAMLMap, key: string, make: (s: string) => string, builder: string): void {
+    const v = valueAt(map, key);
+    if (!isSeq(v)) return;
+    for (const item of v.items) if (isScalar(item) && item.value !== null) this.ref(item, make(textOf(item)), builder);
+  }
+
+  // ---- the business glossary ----
+
+  private glossary(root: YAMLMap): void {
+    this.checkKeys(root, 'glossary');
+    // `version: 1` is the string "1" to DataHub too (pydantic coerces it): the allowed-values check compares the text.
+    this.owners(valueAt(root, 'owners'));
+    this.children(root, []);
+    // References are resolved once every path of the file is known (business_glossary.populate_path_vs_id).
+    const enableAutoId = this.opts.enableAutoId === true;
+    const paths = [...this.paths.keys()];
+    for (const r of this.glossaryRefs) {
+      const inFile = this.paths.get(r.value);
+      if (inFile) {
+        this.ref(r.node, inFile, 'make_glossary_term_urn', true);
+        continue;
+      }
+      this.ref(r.node, glossaryUrn('glossaryTerm', [r.value], undefined, enableAutoId), 'make_glossary_term_urn');
+      const last = (p: string): string => p.slice(p.lastIndexOf('.') + 1);
+      // A near path, or a term of the same name under another node, or the name without its node.
+      const near = paths.find(
+        (p) =>
+          p.toLowerCase() === r.value.toLowerCase() ||
+          editDistance(p, r.value, 3) <= 3 ||
+          p.endsWith(`.${r.value}`) ||
+          (r.value.includes('.') && last(p) === last(r.value)),
+      );
+      if (near) {
+        const at = this.at(r.node);
+        this.problem(at.start, at.end, `'${r.value}' is not a term of this file (did you mean ${near}?)`, 'warning');
+      }
+    }
+  }
+
+  private children(parent: YAMLMap, path: readonly string[]): void {
+    const enableAutoId = this.opts.enableAutoId === true;
+    const terms = valueAt(parent, 'terms');
+    if (isSeq(terms)) {
+      for (const t of terms.items) {
+        if (!isMap(t)) continue;
+        this.checkKeys(t, 'glossaryTerm');
+        const name = stringAt(t, 'name');
+        if (!name) continue;
+        const id = stringAt(t, 'id');
+        const termPath = [...path, textOf(name)];
+        const urn = glossaryUrn('glossaryTerm', termPath, id ? textOf(id) : undefined, enableAutoId);
+        this.paths.set(termPath.join('.'), urn);
+        this.ref(name, urn, 'make_glossary_term_urn', true);
+        if (id && textOf(id) === urn) this.ref(id, urn, 'make_glossary_term_urn', true);
+        this.owners(valueAt(t, 'owners'));
+        for (const key of ['inherits', 'contains', 'values', 'related_terms']) {
+          const v = valueAt(t, key);
+          if (!isSeq(v)) continue;
+          for (const item of v.items)
+            if (isScalar(item) && item.value !== null) this.glossaryRefs.push({ node: item, value: textOf(item), key });
+        }
+        this.links(t);
+        const domain = stringAt(t, 'domain');
+        if (domain && textOf(domain).startsWith('urn:li:domain:')) this.ref(domain, textOf(domain), 'DomainRegistry');
+      }
+    }
+    const nodes = valueAt(parent, 'nodes');
+    if (isSeq(nodes)) {
+      for (const n of nodes.items) {
+        if (!isMap(n)) continue;
+        this.checkKeys(n, 'glossaryNode');
+        const name = stringAt(n, 'name');
+        if (!name) continue;
+        const id = stringAt(n, 'id');
+        const nodePath = [...path, textOf(name)];
+        const urn = glossaryUrn('glossaryNode', nodePath, id ? textOf(id) : undefined, enableAutoId);
+        this.paths.set(nodePath.join('.'), urn);
+        this.ref(name, urn, 'make_glossary_node_urn', true);
+        if (id && textOf(id) === urn) this.ref(id, urn, 'make_glossary_node_urn', true);
+        this.owners(valueAt(n, 'owners'));
+        this.links(n);
+        this.children(n, nodePath);
+      }
+    }
+  }
+
+  private links(map: YAMLMap): void {
+    const v = valueAt(map, 'knowledge_links');
+    if (isSeq(v)) for (const l of v.items) if (isMap(l)) this.checkKeys(l, 'knowledgeLink');
+  }
+
+  /** `owners:` of the glossary: one `Owners` mapping or a list of them. */
+  private owners(v: unknown): void {
+    const all = isSeq(v) ? v.items : v === undefined ? [] : [v];
+    for (const o of all) {
+      if (!isMap(o)) {
+        if (o !== null && !(isScalar(o) && o.value === null)) {
+          const r = this.at(o);
+          this.problem(r.start, r.end, 'owners takes a mapping (`users`, `groups`, `type`) or a list of them', 'error');
+        }
+        continue;
+      }
+      this.checkKeys(o, 'glossaryOwners');
+      this.names(o, 'users', makeUserUrn, 'make_user_urn');
+      this.names(o, 'groups', makeGroupUrn, 'make_group_urn');
+    }
+  }
+}
