@@ -79,6 +79,8 @@ const KIND_OF_CODE: Record<DiagnosticCode, ProblemKind> = {
   'deprecated-urn': 'deprecated',
   'malformed-urn': 'malformed',
   'yaml-syntax': 'malformed',
+  // A DataHub YAML file's own rules (keys, values, required keys): the file is malformed for DataHub.
+  'datahub-format': 'malformed',
   'missing-description': 'undocumented',
   'missing-column-description': 'undocumented',
   'description-mismatch': 'other',
