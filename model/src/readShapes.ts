@@ -147,9 +147,12 @@ export function shownMlDescription(e: {
  * Each column with the description DataHub's UI shows: the edited entry with the same path,
  * else one with the same simple path (fieldPath.ts), else the ingested description.
  * An edited entry that names another column exactly is not borrowed by simple path: a Kafka
- * key's `…[key=True]…id` must not describe the value's `…id`.
+ * key's `…[key=True]…id` must not describe the value's `…id`. `type` is the field's native type
+ * (`bigint`, `varchar(20)`), null when the catalog gives none.
  */
-export function shownColumns(d: GqlDataset): Array<{ fieldPath: string; description: string | null; edited: boolean }> {
+export function shownColumns(
+  d: GqlDataset,
+): Array<{ fieldPath: string; description: string | null; edited: boolean; type: string | null }> {
   const infos = d.editableSchemaMetadata?.editableSchemaFieldInfo ?? [];
   const fields = d.schemaMetadata?.fields ?? [];
   const fieldPaths = new Set(fields.map((f) => f.fieldPath));
@@ -164,6 +167,7 @@ export function shownColumns(d: GqlDataset): Array<{ fieldPath: string; descript
       fieldPath: f.fieldPath,
       description: edited ?? nonEmpty(f.description) ?? null,
       edited: edited !== undefined,
+      type: nonEmpty(f.nativeDataType) ?? null,
     };
   });
 }
@@ -213,7 +217,9 @@ export function withSiblings(d: GqlDataset, siblings: readonly GqlDataset[]): { 
   let columns: Array<{ fieldPath: string; description: string | null; nativeDataType?: string | null }>;
   if (own.length === 0 && d.schemaMetadata === null) {
     const sib = ordered.find((s) => shownColumns(s).length > 0);
-    columns = sib ? shownColumns(sib).map((c) => ({ fieldPath: c.fieldPath, description: c.description })) : [];
+    columns = sib
+      ? shownColumns(sib).map((c) => ({ fieldPath: c.fieldPath, description: c.description, nativeDataType: c.type }))
+      : [];
     if (sib && columns.length > 0) from ??= sib.urn;
   } else {
     const types = new Map((d.schemaMetadata?.fields ?? []).map((f) => [f.fieldPath, f.nativeDataType ?? null]));
