@@ -318,7 +318,7 @@ const SHORT_DESCRIPTION = { chars: 160, lines: 2 };
  */
 const BOX = { height: 250, frame: 10, line: 19.5, gap: 8, link: 28.5, diagnostic: 27.5, statusBar: 22 };
 /** Column lines a dataset shows however little room is left (then the box scrolls a little). */
-export const MIN_COLUMN_ROWS = 2;
+const MIN_COLUMN_ROWS = 2;
 
 /** The height a paragraph of the hover takes in the box: its lines of visible text, and the gap before it. */
 function paragraphHeight(markdown: string): number {
