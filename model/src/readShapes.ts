@@ -147,12 +147,9 @@ export function shownMlDescription(e: {
  * Each column with the description DataHub's UI shows: the edited entry with the same path,
  * else one with the same simple path (fieldPath.ts), else the ingested description.
  * An edited entry that names another column exactly is not borrowed by simple path: a Kafka
- * key's `…[key=True]…id` must not describe the value's `…id`. `type` is the field's native type
- * (`bigint`, `varchar(20)`), null when the catalog gives none.
+ * key's `…[key=True]…id` must not describe the value's `…id`.
  */
-export function shownColumns(
-  d: GqlDataset,
-): Array<{ fieldPath: string; description: string | null; edited: boolean; type: string | null }> {
+export function shownColumns(d: GqlDataset): Array<{ fieldPath: string; description: string | null; edited: boolean }> {
   const infos = d.editableSchemaMetadata?.editableSchemaFieldInfo ?? [];
   const fields = d.schemaMetadata?.fields ?? [];
   const fieldPaths = new Set(fields.map((f) => f.fieldPath));
@@ -167,9 +164,13 @@ export function shownColumns(
       fieldPath: f.fieldPath,
       description: edited ?? nonEmpty(f.description) ?? null,
       edited: edited !== undefined,
-      type: nonEmpty(f.nativeDataType) ?? null,
     };
   });
+}
+
+/** A column's native type as the schema gives it (`bigint`, `varchar(20)`), null when it gives none. */
+export function columnType(d: GqlDataset, fieldPath: string): string | null {
+  return nonEmpty(d.schemaMetadata?.fields.find((f) => f.fieldPath === fieldPath)?.nativeDataType) ?? null;
 }
 
 function nonEmpty(s: string | null | undefined): string | undefined {
@@ -218,7 +219,11 @@ export function withSiblings(d: GqlDataset, siblings: readonly GqlDataset[]): { 
   if (own.length === 0 && d.schemaMetadata === null) {
     const sib = ordered.find((s) => shownColumns(s).length > 0);
     columns = sib
-      ? shownColumns(sib).map((c) => ({ fieldPath: c.fieldPath, description: c.description, nativeDataType: c.type }))
+      ? shownColumns(sib).map((c) => ({
+          fieldPath: c.fieldPath,
+          description: c.description,
+          nativeDataType: columnType(sib, c.fieldPath),
+        }))
       : [];
     if (sib && columns.length > 0) from ??= sib.urn;
   } else {

@@ -17,6 +17,7 @@
  */
 import { findField, simplePath } from '../../../model/src/fieldPath';
 import {
+  columnType,
   shownColumns,
   shownDatasetDescription,
   shownMlDescription,
@@ -465,7 +466,8 @@ function datasetBody(d: GqlDataset, said: ReadonlySet<DiagnosticCode>, room: num
     // All of them when they fit; else one line goes to the summary below.
     const shown = cols.length <= lines ? cols : cols.slice(0, Math.max(MIN_COLUMN_ROWS, lines - 1));
     // Each line ends in a hard break (two spaces) but the last: one paragraph, a line per column.
-    out.push(shown.map(columnLine).join('  \n'));
+    const types = new Map((d.schemaMetadata?.fields ?? []).map((f) => [f.fieldPath, f.nativeDataType ?? null]));
+    out.push(shown.map((c) => columnLine({ ...c, type: types.get(c.fieldPath) ?? null })).join('  \n'));
     if (shown.length < cols.length) {
       const undocumented = cols.filter((c) => !c.description).length;
       out.push(
@@ -489,6 +491,12 @@ function columnLine(c: { fieldPath: string; description: string | null; type: st
   return `${name}${type} — ${c.description ? tableCell(c.description, room) : '_no description_'}`;
 }
 
+/** " · type `bigint`" for a YAML column's title, or '' when the schema gives no type. */
+function typeOf(d: GqlDataset, fieldPath: string): string {
+  const type = columnType(d, fieldPath);
+  return type ? ` · type ${codeSpan(type, 80)}` : '';
+}
+
 function columnHover(d: GqlDataset, column: string, said: ReadonlySet<DiagnosticCode>): string {
   const cols = shownColumns(d);
   const col = findField(cols, column);
@@ -498,7 +506,7 @@ function columnHover(d: GqlDataset, column: string, said: ReadonlySet<Diagnostic
     return `Column ${codeSpan(column)} is not in the catalog's schema of ${codeSpan(name)}.`;
   }
   return [
-    `Column ${codeSpan(simplePath(col.fieldPath))}${col.fieldPath !== simplePath(col.fieldPath) ? ` (${codeSpan(col.fieldPath, 120)})` : ''}${col.type ? ` · type ${codeSpan(col.type, 80)}` : ''}`,
+    `Column ${codeSpan(simplePath(col.fieldPath))}${col.fieldPath !== simplePath(col.fieldPath) ? ` (${codeSpan(col.fieldPath, 120)})` : ''}${typeOf(d, col.fieldPath)}`,
     description(col.description, said, 'missing-column-description'),
   ]
     .filter(Boolean)
@@ -537,9 +545,10 @@ function schemaFieldBody(
     );
     return `Column ${codeSpan(column, 120)} is not in the catalog's schema of ${codeSpan(datasetName)}.${near.length ? ` Did you mean ${near.map((n) => codeSpan(n, 80)).join(', ')}?` : ''}`;
   }
+  const type = columnType(d, col.fieldPath);
   const details = [
     col.fieldPath !== simplePath(col.fieldPath) ? `path ${codeSpan(col.fieldPath, 120)}` : '',
-    col.type ? `type ${codeSpan(col.type, 80)}` : '',
+    type ? `type ${codeSpan(type, 80)}` : '',
   ]
     .filter(Boolean)
     .join(' · ');
