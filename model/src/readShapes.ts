@@ -168,6 +168,11 @@ export function shownColumns(d: GqlDataset): Array<{ fieldPath: string; descript
   });
 }
 
+/** A column's native type as the schema gives it (`bigint`, `varchar(20)`), null when it gives none. */
+export function columnType(d: GqlDataset, fieldPath: string): string | null {
+  return nonEmpty(d.schemaMetadata?.fields.find((f) => f.fieldPath === fieldPath)?.nativeDataType) ?? null;
+}
+
 function nonEmpty(s: string | null | undefined): string | undefined {
   return s !== null && s !== undefined && s.trim() !== '' ? s : undefined;
 }
@@ -213,7 +218,13 @@ export function withSiblings(d: GqlDataset, siblings: readonly GqlDataset[]): { 
   let columns: Array<{ fieldPath: string; description: string | null; nativeDataType?: string | null }>;
   if (own.length === 0 && d.schemaMetadata === null) {
     const sib = ordered.find((s) => shownColumns(s).length > 0);
-    columns = sib ? shownColumns(sib).map((c) => ({ fieldPath: c.fieldPath, description: c.description })) : [];
+    columns = sib
+      ? shownColumns(sib).map((c) => ({
+          fieldPath: c.fieldPath,
+          description: c.description,
+          nativeDataType: columnType(sib, c.fieldPath),
+        }))
+      : [];
     if (sib && columns.length > 0) from ??= sib.urn;
   } else {
     const types = new Map((d.schemaMetadata?.fields ?? []).map((f) => [f.fieldPath, f.nativeDataType ?? null]));

@@ -49,6 +49,10 @@ describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REAS
       assert.match(hover, /db\.users/);
       // What else the catalog knows: its owners, tag, term, domain and lineage (issue 17).
       assert.match(hover, /Owners jdoe, growth-analytics · Tags pii · Terms Profile · Domain growth · Lineage ↑0 ↓2/);
+      // Every one of its five columns, with its type (the lineage link's target takes no room).
+      assert.match(hover, /user_id bigint — Primary key of the user\./);
+      assert.match(hover, /signup_ts \S+ — /);
+      assert.doesNotMatch(hover, /more ·/);
       // One "Open in catalog" (the document link's, "(ctrl + click)"), in view in a 1400×900 window.
       assert.deepEqual(E2E_VIEWPORT, { width: 1400, height: 900 });
       assert.deepEqual(await wb.hoverLinks(/Open in catalog/), [{ text: 'Open in catalog', inView: true }]);
@@ -78,7 +82,7 @@ describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REAS
     });
   });
 
-  test('a dataset of 30 columns: 4 rows, "…and 26 more", and the link in view', async (t) => {
+  test('a dataset of 30 columns: 6 lines with their types, "…and 24 more" on its own line, and the link in view', async (t) => {
     await step(t, session, 'hover-many-columns', async () => {
       const wb = session.workbench;
       const fields = Array.from({ length: 30 }, (_, i) => ({
@@ -108,10 +112,11 @@ describe('Catalog Lens in a real VS Code', { skip: !E2E_ENABLED && E2E_SKIP_REAS
       writeFileSync(path.join(session.workspace, file), `# The tracker's events.\nEVENTS = "${WIDE}"\n`);
       await wb.openFile(file);
       const line = lineOf(session.workspace, file, 'EVENTS = ');
-      const hover = await wb.hoverAt(await wb.revealText(line.number, line.text, 'events_wide'), /26 more/);
-      assert.match(hover, /event_field_4/);
-      assert.doesNotMatch(hover, /event_field_5\b/);
-      assert.match(hover, /7 of the 30 columns have no description/);
+      const hover = await wb.hoverAt(await wb.revealText(line.number, line.text, 'events_wide'), /24 more/);
+      assert.match(hover, /event_field_6 string — What field 6 of the event records\./);
+      assert.doesNotMatch(hover, /event_field_7\b/);
+      // The summary is a line of its own, not run together with the last column's.
+      assert.match(hover, /\n…and 24 more · 7 of the 30 columns have no description/);
       assert.deepEqual(await wb.hoverLinks(OPEN_IN_CATALOG), [{ text: 'Open in catalog', inView: true }]);
       await wb.screenshot('hover-many-columns.png');
     });

@@ -78,9 +78,9 @@ for (const compat of COMPAT_MODES)
         h,
         /\n\nOwners jdoe, growth-analytics · Tags pii · Terms Profile · Domain growth · Lineage ↑0 ↓2\n\n/,
       );
-      assert.match(h, /\| `user_id` \| Primary key of the user\. \|/);
-      // The context line takes one line of the box: one column row gives way, the link stays in view.
-      assert.match(h, /\| _…and 2 more_ \| _2 of the 5 columns have no description_ \|/);
+      // Every column of the five, with its native type, one line each; the link stays in view.
+      assert.match(h, /\n\n`user_id` bigint — Primary key of the user\. {2}\n`email` string — /);
+      assert.doesNotMatch(h, /more ·/);
       assert.match(
         h,
         /\[Open in catalog\]\(http:\/\/127\.0\.0\.1:\d+\/dataset\/urn:li:dataset:\(urn:li:dataPlatform:hive,db\.users,PROD\)\)/,
@@ -124,11 +124,11 @@ for (const compat of COMPAT_MODES)
         'python',
         `x = "${S.clicks.replace('events.clicks', 'events.cl|icks')}"`,
       );
-      assert.match(clicks, /\| `session_id` \| Browser or app session\. \|/);
-      assert.match(clicks, /\| `device\.os` \| _none_ \|/);
+      assert.match(clicks, /`session_id` string — Browser or app session\./);
+      assert.match(clicks, /`device\.os` string — _no description_/);
       const revenue = await hoverAt('file:///w/r.py', 'python', `x = "${S.revenue.replace('revenue,', 'reve|nue,')}"`);
       assert.match(revenue, /Daily revenue per country, in EUR, after refunds\./);
-      assert.match(revenue, /\| `revenue_eur` \| Revenue after refunds, EUR\. \|/);
+      assert.match(revenue, /`revenue_eur` \S+ — Revenue after refunds, EUR\./);
     });
 
     test('a builder call resolves like the URN it builds', async () => {
@@ -294,22 +294,22 @@ for (const compat of COMPAT_MODES)
   describe(`hover fits VS Code's hover box (${compat} catalog)`, () => {
     const env = useSampleServer({}, compat);
 
-    test('a dataset of 12 columns shows 4 rows, then "…and 8 more" with how many are undocumented', async () => {
+    test('a dataset of 12 columns shows 6 lines with their types, then "…and 6 more" with how many are undocumented, on a line of its own', async () => {
       await ingestWideDataset(env.catalog, 12);
       const h = await hoverIn(env.lsp, 'file:///w/wide.py', 'python', `"${WIDE.replace('db.wide', 'db.wi|de')}"`);
-      const rows = h
-        .split('\n')
-        .filter((l) => l.startsWith('| ') && !l.startsWith('| column |') && !l.startsWith('| ---'));
-      assert.deepEqual(rows, [
-        '| `col_01` | Column number 1. |',
-        '| `col_02` | Column number 2. |',
-        '| `col_03` | _none_ |',
-        '| `col_04` | Column number 4. |',
-        '| _…and 8 more_ | _4 of the 12 columns have no description_ |',
+      const paragraphs = h.split('\n\n');
+      assert.deepEqual(paragraphs[2]!.split('  \n'), [
+        '`col_01` string — Column number 1.',
+        '`col_02` string — Column number 2.',
+        '`col_03` string — _no description_',
+        '`col_04` string — Column number 4.',
+        '`col_05` string — Column number 5.',
+        '`col_06` string — _no description_',
       ]);
+      assert.equal(paragraphs[3], '_…and 6 more · 4 of the 12 columns have no description_');
       // The link stays last and the whole hover is a handful of lines.
-      assert.match(h.split('\n\n').at(-1)!, /^\[Open in catalog\]\(http:\/\/127\.0\.0\.1:\d+\/dataset\//);
-      // Title, description, the table's header, separator and 5 rows, the link: 10 lines, whatever the columns.
+      assert.match(paragraphs.at(-1)!, /^\[Open in catalog\]\(http:\/\/127\.0\.0\.1:\d+\/dataset\//);
+      // Title, description, 6 column lines, the summary, the link: 10 lines, whatever the columns.
       assert.equal(h.split('\n').filter((l) => l.trim() !== '').length, 10, h);
     });
 

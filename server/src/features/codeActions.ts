@@ -12,21 +12,21 @@ import {
   type Diagnostic,
   type TextEdit,
 } from 'vscode-languageserver';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ClientCommands, ServerCommands } from '../../../model/src/commandIds';
 import { findField } from '../../../model/src/fieldPath';
 import { shownColumns } from '../../../model/src/readShapes';
 import { entityName, kindWord } from '../../../model/src/entityNames';
 import { inertText } from '../../../model/src/inertText';
 import { isMlKind, type MlKind } from '../../../model/src/kinds';
-import { parseUrn } from '../../../model/src/urn';
+import { decodePart, encodePart, parseUrn } from '../../../model/src/urn';
 import type { ResolutionLookup } from '../catalogClient/client';
 import type { ScanResult, UrnOccurrence, YamlScalarRef } from '../scan/types';
 import { catalogDescription, type DiagnosticData } from './diagnostics';
 import { nearMatch } from '../resolution/didYouMean';
 import { lookupOf } from '../resolution/lookup';
 import { occurrenceAt } from './urnAt';
-import { replaceUrnEdits } from './urnEdit';
+import { replaceUrnEdits, rewriteUrnEdits } from './urnEdit';
 import { doubleQuoted, renderInsertion, renderScalarLike, type InsertionPoint } from './yamlEdit';
 
 export const REFACTOR_KIND = `${CodeActionKind.Refactor}.catalogLens`;
@@ -50,6 +50,7 @@ export function codeActionsFor(input: CodeActionInput): CodeAction[] {
     if (d.source !== 'catalog-lens' || !isData(d.data)) continue;
     if (wants(CodeActionKind.QuickFix)) actions.push(...quickFixes(input, d, d.data));
   }
+  actions.splice(0, actions.length, ...withoutRepeats(input.doc, actions));
   // A refactor that repeats a quick fix already offered here (same title) would show twice in the menu.
   if (wants(REFACTOR_KIND)) actions.push(...refactors(input).filter((r) => !actions.some((a) => a.title === r.title)));
   if (trusted) return actions;
@@ -163,8 +164,38 @@ function quickFixes(input: CodeActionInput, d: Diagnostic, data: DiagnosticData)
             edit: { changes: { [doc.uri]: [{ range: d.range, newText: doubleQuoted(data.urn) }] } },
           }),
         );
+        // As ESLint's "Fix all …": every URN of the file cut at a comma, quoted in one edit.
+        const all = quoteAllEdits(doc, scan);
+        if (all.length > 1) {
+          out.push(
+            fix(`Quote all ${all.length} URNs cut at a comma in the whole file`, {
+              edit: { changes: { [doc.uri]: all } },
+            }),
+          );
+        }
+      }
+      if (data.rewrite && data.urn) {
+        const occ = malformedAt(doc, scan, d, data.urn);
+        const edits = occ ? rewriteUrnEdits(doc, occ, data.rewrite.urn) : undefined;
+        if (edits && edits.length > 0) {
+          out.push(fix(data.rewrite.title, { isPreferred: true, edit: { changes: { [doc.uri]: edits } } }));
+        }
       }
       break;
+    case 'unknown-column': {
+      // Did-you-mean: each near column the schema has, the nearest preferred, written where the column is named.
+      (data.columns ?? []).forEach((name, i) => {
+        const edits = data.fieldPath !== undefined ? columnEdits(doc, scan, d, data.fieldPath, name) : undefined;
+        if (!edits || edits.length === 0) return;
+        out.push(
+          fix(`Replace with ${inertText(name, 'plain', 120)}`, {
+            ...(i === 0 ? { isPreferred: true } : {}),
+            edit: { changes: { [doc.uri]: edits } },
+          }),
+        );
+      });
+      break;
+    }
     case 'unknown-env': {
       const edit = data.env && data.suggestion ? envEdit(doc, d, data.env, data.suggestion) : undefined;
       if (edit) {
@@ -238,6 +269,82 @@ function quickFixes(input: CodeActionInput, d: Diagnostic, data: DiagnosticData)
   return out;
 }
 
+/**
+ * Quick fixes with the same edit (an env typo's "Replace with PROD" and the did-you-mean's
+ * "Replace env PORD with PROD") are one fix: the first is kept, preferred when either was.
+ */
+function withoutRepeats(doc: TextDocument, actions: CodeAction[]): CodeAction[] {
+  const out: CodeAction[] = [];
+  const byEdit = new Map<string, CodeAction>();
+  for (const a of actions) {
+    // The same edit is the same text after it: one fix may replace the env, another the whole URN.
+    const edits = a.edit?.changes?.[doc.uri];
+    const only = a.edit?.changes !== undefined && Object.keys(a.edit.changes).length === 1;
+    const key = edits && only && !a.command ? TextDocument.applyEdits(doc, edits) : undefined;
+    const first = key === undefined ? undefined : byEdit.get(key);
+    if (first) {
+      if (a.isPreferred) first.isPreferred = true;
+      continue;
+    }
+    if (key !== undefined) byEdit.set(key, a);
+    out.push(a);
+  }
+  return out;
+}
+
+/** The edits that double-quote every URN of the document cut at a comma in a YAML flow collection, where the text still holds it. */
+function quoteAllEdits(doc: TextDocument, scan: ScanResult): TextEdit[] {
+  const text = doc.getText();
+  return scan.occurrences.flatMap((o) =>
+    o.cutInFlow && text.slice(o.start, o.cutInFlow.end) === o.cutInFlow.urn
+      ? [
+          {
+            range: { start: doc.positionAt(o.start), end: doc.positionAt(o.cutInFlow.end) },
+            newText: doubleQuoted(o.cutInFlow.urn),
+          },
+        ]
+      : [],
+  );
+}
+
+/** The malformed occurrence a diagnostic was made for: the outermost one holding its range, with its text. */
+function malformedAt(doc: TextDocument, scan: ScanResult, d: Diagnostic, urn: string): UrnOccurrence | undefined {
+  const start = doc.offsetAt(d.range.start);
+  const end = doc.offsetAt(d.range.end);
+  return scan.occurrences.find((o) => o.parent === undefined && o.urn === urn && o.start <= start && end <= o.end);
+}
+
+/**
+ * The edits that name column `name` where an unknown column `was` is named: a YAML column's name
+ * (in the scalar's own style), or a schemaField URN's field path (the URN's edits, so a builder's
+ * argument changes alone). Only while the text still names `was` there.
+ */
+function columnEdits(
+  doc: TextDocument,
+  scan: ScanResult,
+  d: Diagnostic,
+  was: string,
+  name: string,
+): TextEdit[] | undefined {
+  const start = doc.offsetAt(d.range.start);
+  const end = doc.offsetAt(d.range.end);
+  const column = scan.columns.find((c) => c.name.start === start && c.name.end === end);
+  if (column) {
+    if (column.name.value !== was) return undefined;
+    return [{ range: d.range, newText: renderScalarLike(column.name, name, doc.getText()) }];
+  }
+  const occ = scan.occurrences.find(
+    (o) =>
+      o.parent === undefined && o.start <= start && end <= o.end && o.parsed?.ok && o.parsed.urn.kind === 'schemaField',
+  );
+  if (!occ?.parsed?.ok || occ.parsed.urn.kind !== 'schemaField' || decodePart(occ.parsed.urn.fieldPath) !== was)
+    return undefined;
+  const part = occ.parsed.parts.find((p) => p.role === 'fieldPath');
+  if (!part) return undefined;
+  const target = `${occ.urn.slice(0, part.start)}${encodePart(name)}${occ.urn.slice(part.end)}`;
+  return replaceUrnEdits(doc, occ, target);
+}
+
 function refactors(input: CodeActionInput): CodeAction[] {
   const { doc, scan, params, clientCommands } = input;
   const at = occurrenceAt(scan, doc.offsetAt(params.range.start));
@@ -282,7 +389,15 @@ function refactors(input: CodeActionInput): CodeAction[] {
   }
   if (clientCommands && occ.parsed.urn.kind === 'schemaField' && occ.parsed.urn.dataset) {
     const column = lookupOf(occ.parsed.urn, occ.urn);
-    if (column?.column !== undefined && !absent(column.urn)) {
+    // Nor on a column the cached schema lacks (`emial`): its quick fixes name the near ones.
+    const dataset = column ? input.cached(column.urn) : undefined;
+    const lacksColumn =
+      dataset?.state === 'found' &&
+      dataset.kind === 'dataset' &&
+      dataset.entity.schemaMetadata !== null &&
+      column?.column !== undefined &&
+      !findField(shownColumns(dataset.entity), column.column);
+    if (column?.column !== undefined && !absent(column.urn) && !lacksColumn) {
       out.push(
         act('Write column description…', ClientCommands.writeColumnDescription, {
           urn: column.urn,

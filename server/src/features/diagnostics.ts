@@ -11,7 +11,7 @@ import {
   type Urn,
 } from '../../../model/src/urn';
 import { findField, simplePath } from '../../../model/src/fieldPath';
-import { editDistance, entityKey, parseUrn } from '../../../model/src/urn';
+import { editDistance, entityKey, parseUrn, suggestKind, type UrnError } from '../../../model/src/urn';
 import { KIND_LABELS, displayId, entityName, nearNames } from '../../../model/src/entityNames';
 import { firstValueAt, isViewKind, lookupLabels, viewOf } from '../../../model/src/kinds';
 import { lookupOf } from '../resolution/lookup';
@@ -69,6 +69,13 @@ export interface DiagnosticData {
   replacement?: string;
   /** For a URN the catalog lacks: the URNs of the nearest entities it has (did-you-mean), nearest first. */
   suggestions?: string[];
+  /** For an unknown column: the near names the catalog's schema has (did-you-mean), nearest first. */
+  columns?: string[];
+  /**
+   * For a malformed URN that one change makes well-formed (an entity type's typo, a missing env):
+   * the URN so changed, and the quick fix's title. `urn` is the URN as the document spells it.
+   */
+  rewrite?: { urn: string; title: string };
 }
 
 export interface PlainDiagnostic {
@@ -135,12 +142,13 @@ export function diagnosticsFor(
         continue;
       }
       const r = occ.errorRange ?? { start: occ.start, end: occ.end };
+      const rewrite = rewriteOf(occ.urn, parsed.error);
       push(levels.malformed, {
         start: r.start,
         end: Math.max(r.end, r.start + 1),
         message: `Malformed URN: ${parsed.error.message}`,
         code: 'malformed-urn',
-        data: { code: 'malformed-urn', urn: occ.urn },
+        data: { code: 'malformed-urn', urn: occ.urn, ...(rewrite ? { rewrite } : {}) },
       });
       continue;
     }
@@ -371,7 +379,13 @@ function checkColumn(
       end: range.end,
       message: `Column '${column}' is not in the catalog's schema of ${dsName}${near.length ? ` (did you mean ${near.map((n) => quoteCatalogText(n, 80)).join(', ')}?)` : ''}`,
       code: 'unknown-column',
-      data: { code: 'unknown-column', urn: datasetUrn, kind: 'dataset', fieldPath: name },
+      data: {
+        code: 'unknown-column',
+        urn: datasetUrn,
+        kind: 'dataset',
+        fieldPath: name,
+        ...(near.length > 0 ? { columns: near } : {}),
+      },
     });
     return;
   }
@@ -384,6 +398,36 @@ function checkColumn(
       data: { code: 'missing-column-description', urn: datasetUrn, kind: 'dataset', fieldPath: field.fieldPath },
     });
   }
+}
+
+/** The env a quick fix adds to a URN that lacks one: DataHub's default (its builders' `env=PROD`). */
+const DEFAULT_ENV = 'PROD';
+
+/**
+ * The one change that makes a malformed URN well-formed, when the error is one of these: an entity
+ * type that is a typo of one DataHub knows (`datset`: the type the error suggests), or a
+ * dataset's, model's or model group's key without its env (`,PROD` added). Only a change after
+ * which the whole URN parses is offered.
+ */
+function rewriteOf(text: string, error: UrnError): DiagnosticData['rewrite'] {
+  const bad = text.slice(error.offset, error.offset + error.length);
+  const before = text.slice(0, error.offset);
+  const ok = (urn: string): boolean => parseUrn(urn).ok;
+  if (/urn:[^:()]+:$/.test(before) && text[error.offset + error.length] === ':') {
+    const kind = suggestKind(bad);
+    const urn = kind ? before + kind + text.slice(error.offset + error.length) : undefined;
+    if (kind && urn && ok(urn)) return { urn, title: `Replace ${inertText(bad, 'plain', 60)} with ${kind}` };
+    return undefined;
+  }
+  const kind = /urn:[^:()]+:(dataset|mlModel|mlModelGroup):$/.exec(before)?.[1];
+  if (kind && bad.startsWith('(') && bad.endsWith(')') && error.offset + error.length <= text.length) {
+    const urn = `${before}${bad.slice(0, -1)},${DEFAULT_ENV})${text.slice(error.offset + error.length)}`;
+    const parsed = parseUrn(urn);
+    if (parsed.ok && parsed.parts.some((p) => p.role === 'env' && urn.slice(p.start, p.end) === DEFAULT_ENV)) {
+      return { urn, title: `Add env ${DEFAULT_ENV}` };
+    }
+  }
+  return undefined;
 }
 
 /** A YAML list key → the catalog's list it mirrors (MembersParams' names). */

@@ -17,6 +17,7 @@
  */
 import { findField, simplePath } from '../../../model/src/fieldPath';
 import {
+  columnType,
   shownColumns,
   shownDatasetDescription,
   shownMlDescription,
@@ -247,9 +248,14 @@ export function hoverFor(input: HoverInput): string {
     const extra = (input.context ? contextLines(input.context, input.lineageOf) : []).filter(
       (l) => !(said.has('deprecated-urn') && l.startsWith(DEPRECATED)),
     );
-    // Each line the context takes in the box takes a column row's room, so the link row stays in view.
-    const taken = extra.reduce((n, l) => n + Math.ceil(l.replace(/[`*\\]/g, '').length / BOX_LINE_CHARS), 0);
-    out.push(...body(res, said, Math.max(2, MAX_COLUMN_ROWS - taken), extra));
+    // What the box holds besides the dataset's description and columns: they get the rest of its height.
+    const room =
+      BOX.height -
+      BOX.frame -
+      BOX.link -
+      (said.size > 0 ? said.size * BOX.diagnostic + BOX.statusBar : 0) -
+      [...out, ...extra, ...siblingLine(res.sibling)].reduce((h, p) => h + paragraphHeight(p), 0);
+    out.push(...body(res, said, room, extra));
   }
   if (input.entityUrl && (!res || res.state !== 'missing')) out.push(`[Open in catalog](${input.entityUrl})`);
   return out.filter((s) => s !== '').join('\n\n');
@@ -304,11 +310,32 @@ const DESCRIPTION = { chars: 400, lines: 4 };
 const SHORT_DESCRIPTION = { chars: 160, lines: 2 };
 
 /**
- * Rows of a dataset's column table, "…and N more" included: with the title, a two-line
- * description, the header and the link row, 5 rows fill the 250 px box (measured in code-server,
- * test/e2e/editor.test.ts). A dataset of at most 5 columns shows them all.
+ * VS Code's hover box in a 1400×900 window, in px (code-server 4.139: hoverWidget.css and
+ * ContentHoverWidget._updateMaxDimensions): at most max(editor height / 4, 250) tall; a border and
+ * the contents' padding; lines of 1.5 × 13 px; 8 px between paragraphs; the document link's row
+ * ("Open in catalog (ctrl + click)", or the hover's own link line); each diagnostic message at the
+ * mouse in a row of its own, then "View Problem · Quick Fix". A dataset's columns get what the
+ * rest leaves, so the link row stays in view (test/e2e/editor.test.ts measures it).
  */
-export const MAX_COLUMN_ROWS = 5;
+const BOX = { height: 250, frame: 10, line: 19.5, gap: 8, link: 28.5, diagnostic: 27.5, statusBar: 22 };
+/** Column lines a dataset shows however little room is left (then the box scrolls a little). */
+const MIN_COLUMN_ROWS = 2;
+
+/** The height a paragraph of the hover takes in the box: its lines of visible text, and the gap before it. */
+function paragraphHeight(markdown: string): number {
+  if (markdown === '') return 0;
+  const lines = markdown
+    .split('\n')
+    .map((l) => visibleText(l).length)
+    .reduce((n, chars) => n + Math.max(1, Math.ceil(chars / BOX_LINE_CHARS)), 0);
+  return lines * BOX.line + BOX.gap;
+}
+
+/** The text a line of Markdown shows: a link's label without its target, no markup characters. */
+function visibleText(markdown: string): string {
+  return markdown.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*_\\]/g, '');
+}
+
 /** Names of a list (a table's features, a model's groups and features) before "and N more". */
 export const MAX_LIST_NAMES = 5;
 
@@ -327,13 +354,13 @@ function description(
 function body(
   res: Extract<Resolution, { state: 'found' }>,
   said: ReadonlySet<DiagnosticCode>,
-  columnRows: number,
+  room: number,
   context: readonly string[],
 ): string[] {
   const [first, ...rest] = ((): string[] => {
     switch (res.kind) {
       case 'dataset':
-        return datasetBody(res.entity, said, columnRows);
+        return datasetBody(res.entity, said, room);
       case 'mlFeature':
         return featureBody(res.entity, said);
       case 'mlFeatureTable':
@@ -419,7 +446,12 @@ function replacementName(urn: string): string {
   return parsed.ok ? displayId(parsed.urn) : urn;
 }
 
-function datasetBody(d: GqlDataset, said: ReadonlySet<DiagnosticCode>, maxRows = MAX_COLUMN_ROWS): string[] {
+/**
+ * A dataset's description (two lines when it has columns), then its columns, one line each (name,
+ * native type, description cut to the line), as many as `room` px of the box hold; when some are
+ * left out, a line of its own says how many, and how many of all have no description.
+ */
+function datasetBody(d: GqlDataset, said: ReadonlySet<DiagnosticCode>, room: number): string[] {
   const cols = shownColumns(d);
   const out = [
     description(
@@ -430,25 +462,39 @@ function datasetBody(d: GqlDataset, said: ReadonlySet<DiagnosticCode>, maxRows =
     ),
   ];
   if (cols.length > 0) {
-    // All of them when they fit; else one row less, and that row says how many more and how many undocumented.
-    const shown = cols.length <= maxRows ? cols : cols.slice(0, maxRows - 1);
-    // A table row splits at pipes even inside a code span (and `\\|` is a backslash, then a split):
-    // a path's pipes are shown as a look-alike, or the rest of the path would leave its code span.
-    const rows = shown.map(
-      (c) =>
-        `| ${codeSpan(simplePath(c.fieldPath), 80).replace(/\|/g, '│')} | ${c.description ? tableCell(c.description) : '_none_'} |`,
-    );
+    const lines = Math.floor((room - paragraphHeight(out[0]!) - BOX.gap) / BOX.line);
+    // All of them when they fit; else one line goes to the summary below.
+    const shown = cols.length <= lines ? cols : cols.slice(0, Math.max(MIN_COLUMN_ROWS, lines - 1));
+    // Each line ends in a hard break (two spaces) but the last: one paragraph, a line per column.
+    const types = new Map((d.schemaMetadata?.fields ?? []).map((f) => [f.fieldPath, f.nativeDataType ?? null]));
+    out.push(shown.map((c) => columnLine({ ...c, type: types.get(c.fieldPath) ?? null })).join('  \n'));
     if (shown.length < cols.length) {
       const undocumented = cols.filter((c) => !c.description).length;
-      rows.push(
-        `| _…and ${cols.length - shown.length} more_ | _${undocumented > 0 ? `${undocumented} of the ${cols.length} columns have no description` : `all ${cols.length} columns are described`}_ |`,
+      out.push(
+        `_…and ${cols.length - shown.length} more · ${undocumented > 0 ? `${undocumented} of the ${cols.length} columns have no description` : `all ${cols.length} columns are described`}_`,
       );
     }
-    out.push(`| column | description |\n| --- | --- |\n${rows.join('\n')}`);
   } else if (d.schemaMetadata === null) {
     out.push('_No schema in the catalog._');
   }
   return out;
+}
+
+/**
+ * "`user_id` bigint — Primary key of the user.": the column's simple path, its native type, and
+ * its description cut so that the line fits the box's width.
+ */
+function columnLine(c: { fieldPath: string; description: string | null; type: string | null }): string {
+  const name = codeSpan(simplePath(c.fieldPath), 60);
+  const type = c.type ? ` ${escapeMarkdown(c.type.replace(/\s+/g, ' '), 30)}` : '';
+  const room = Math.max(24, BOX_LINE_CHARS - visibleText(`${name}${type} — `).length);
+  return `${name}${type} — ${c.description ? tableCell(c.description, room) : '_no description_'}`;
+}
+
+/** " · type `bigint`" for a YAML column's title, or '' when the schema gives no type. */
+function typeOf(d: GqlDataset, fieldPath: string): string {
+  const type = columnType(d, fieldPath);
+  return type ? ` · type ${codeSpan(type, 80)}` : '';
 }
 
 function columnHover(d: GqlDataset, column: string, said: ReadonlySet<DiagnosticCode>): string {
@@ -460,7 +506,7 @@ function columnHover(d: GqlDataset, column: string, said: ReadonlySet<Diagnostic
     return `Column ${codeSpan(column)} is not in the catalog's schema of ${codeSpan(name)}.`;
   }
   return [
-    `Column ${codeSpan(simplePath(col.fieldPath))}${col.fieldPath !== simplePath(col.fieldPath) ? ` (${codeSpan(col.fieldPath, 120)})` : ''}`,
+    `Column ${codeSpan(simplePath(col.fieldPath))}${col.fieldPath !== simplePath(col.fieldPath) ? ` (${codeSpan(col.fieldPath, 120)})` : ''}${typeOf(d, col.fieldPath)}`,
     description(col.description, said, 'missing-column-description'),
   ]
     .filter(Boolean)
@@ -499,7 +545,7 @@ function schemaFieldBody(
     );
     return `Column ${codeSpan(column, 120)} is not in the catalog's schema of ${codeSpan(datasetName)}.${near.length ? ` Did you mean ${near.map((n) => codeSpan(n, 80)).join(', ')}?` : ''}`;
   }
-  const type = d.schemaMetadata?.fields.find((f) => f.fieldPath === col.fieldPath)?.nativeDataType;
+  const type = columnType(d, col.fieldPath);
   const details = [
     col.fieldPath !== simplePath(col.fieldPath) ? `path ${codeSpan(col.fieldPath, 120)}` : '',
     type ? `type ${codeSpan(type, 80)}` : '',

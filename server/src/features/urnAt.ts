@@ -68,6 +68,17 @@ function columnOwner(scan: ScanResult, occurrence: UrnOccurrence): UrnOccurrence
 }
 
 /**
+ * The URN that the one under the cursor is part of (a dataset holding its platform's URN), or
+ * undefined at the outermost URN or a YAML column. A hover describes that URN instead when the
+ * catalog lacks the nested one: a mistyped platform names no entity of its own.
+ */
+export function enclosingAt(scan: ScanResult, at: AtCursor): AtCursor | undefined {
+  if (at.column !== undefined || at.occurrence.parent === undefined) return undefined;
+  const occurrence = scan.occurrences[at.occurrence.parent];
+  return occurrence ? { occurrence } : undefined;
+}
+
+/**
  * `catalogLens/urnAt`: the URN under the cursor, for palette commands. A schemaField is its
  * dataset's column: Write Column Description … act on that.
  */

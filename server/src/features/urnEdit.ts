@@ -61,6 +61,24 @@ export function replaceUrnEdits(doc: TextDocument, occ: UrnOccurrence, target: s
   return edits;
 }
 
+/**
+ * The edit that makes `occ` read `target` where the document spells it verbatim (a literal, a
+ * plain YAML value), written as its place writes values; undefined elsewhere (a builder call, an
+ * escape, joined strings). For a URN that does not parse yet (a malformed one's fix): `target` is
+ * whatever the fix made, checked to be a well-formed URN.
+ */
+export function rewriteUrnEdits(doc: TextDocument, occ: UrnOccurrence, target: string): TextEdit[] | undefined {
+  lastRefusal = undefined;
+  const text = doc.getText();
+  if (occ.template || occ.source === 'builder' || occ.map || text.slice(occ.start, occ.end) !== occ.urn)
+    return undefined;
+  if (!parseUrn(target).ok) return undefined;
+  const written = write(target, destinationAt(text, occ.start, doc.languageId));
+  return written === undefined
+    ? undefined
+    : [{ range: { start: doc.positionAt(occ.start), end: doc.positionAt(occ.end) }, newText: written }];
+}
+
 /** The parts of the URN itself, not of the URNs nested in it (a dataset's platform is one part). */
 function outerParts(parts: readonly PartSpan[]): PartSpan[] {
   const out: PartSpan[] = [];

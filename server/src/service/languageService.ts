@@ -60,7 +60,7 @@ import { diagnosticsHoverAt, hoverLookup, hoverOn } from '../features/hover';
 import { nameHints } from '../features/inlayHints';
 import { linksIn } from '../features/links';
 import { renameAt, renamedUrn, renameEdits, renameWorkspaceEdit, type FileRename } from '../features/rename';
-import { occurrenceAt, urnAtOffset } from '../features/urnAt';
+import { enclosingAt, occurrenceAt, urnAtOffset } from '../features/urnAt';
 import type { IndexService } from '../index/indexService';
 import { cancelled, signalOf, toLspDocumentLink, toLspHover } from '../lsp';
 import { scanText } from '../pipeline/check';
@@ -104,7 +104,7 @@ export class CatalogLanguageService {
     const open = await this.deps.openDocuments.open(uri);
     if (!open?.scan) return null;
     const offset = open.doc.offsetAt(position);
-    const at = occurrenceAt(open.scan, offset);
+    let at = occurrenceAt(open.scan, offset);
     const { resolution } = this.deps;
     const session = this.deps.session();
     if (!at) {
@@ -121,14 +121,24 @@ export class CatalogLanguageService {
       const hover = diagnosticsHoverAt(shown, offset);
       return hover ? toLspHover(open.doc, hover) : keyHover;
     }
-    const lookup = hoverLookup(at);
     const signal = signalOf(token);
     // What else the catalog knows (owners, tags, deprecation, lineage) is asked beside the entity.
-    const [resolved, context] = await Promise.all([
-      resolution.answersFor(lookup, open.settings, signal),
-      resolution.contextOf(lookup, open.settings, signal),
-    ]);
+    const ask = (lookup: ReturnType<typeof hoverLookup>) =>
+      Promise.all([
+        resolution.answersFor(lookup, open.settings, signal),
+        resolution.contextOf(lookup, open.settings, signal),
+      ]);
+    let lookup = hoverLookup(at);
+    let [resolved, context] = await ask(lookup);
     if (token.isCancellationRequested) throw cancelled();
+    // A nested URN the catalog lacks (a mistyped platform) is hovered as the URN it is part of.
+    const outer = lookup && resolved(lookup.urn)?.state === 'missing' ? enclosingAt(open.scan, at) : undefined;
+    if (outer) {
+      at = outer;
+      lookup = hoverLookup(at);
+      [resolved, context] = await ask(lookup);
+      if (token.isCancellationRequested) throw cancelled();
+    }
     const shown = this.deps.openDocuments.shownDiagnostics(open.doc);
     const hover = hoverOn(
       open.scan,

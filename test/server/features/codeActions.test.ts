@@ -10,6 +10,7 @@ import { describe, test } from 'node:test';
 import { CodeActionKind, type CodeAction, type Range, type TextEdit } from 'vscode-languageserver';
 import { ClientCommands, ServerCommands as Commands } from '../../../model/src/commandIds';
 import { DEFAULT_SETTINGS } from '../../../model/src/protocol';
+import type { ResolutionLookup } from '../../../server/src/catalogClient/client';
 import { codeActionsFor, REFACTOR_KIND } from '../../../server/src/features/codeActions';
 import { diagnosticsFor } from '../../../server/src/features/diagnostics';
 import { toLspDiagnostic } from '../../../server/src/lsp';
@@ -31,7 +32,11 @@ const CATALOG: CatalogTable = {
   answers: {
     [USERS]: dataset(USERS, {
       description: 'One row per registered user.',
-      columns: [{ path: 'user_id', description: 'Primary key.' }, { path: 'age' }],
+      columns: [
+        { path: 'user_id', description: 'Primary key.' },
+        { path: 'age' },
+        { path: 'email', description: 'Login.' },
+      ],
     }),
     [OLD_SVC]: dataset(OLD_SVC, {
       description: 'Old.',
@@ -54,6 +59,8 @@ const CATALOG: CatalogTable = {
 const cached = fakeResolution(CATALOG).cached(DEFAULT_SETTINGS);
 
 interface Options {
+  /** What the catalog client has cached (default: the table above, every other URN missing). */
+  cached?: ResolutionLookup;
   clientCommands?: boolean;
   trusted?: boolean;
   only?: string[];
@@ -77,7 +84,7 @@ function actionsAt(marked: string, languageId: string, opts: Options = {}) {
     },
     trusted: opts.trusted ?? true,
     clientCommands: opts.clientCommands ?? true,
-    cached,
+    cached: opts.cached ?? cached,
   });
   /** The document after the action's edit. */
   const applied = (a: CodeAction | undefined): string => {
@@ -187,11 +194,8 @@ describe('quick fixes', () => {
         .actions.filter((a) => a.title.startsWith('Replace'))
         .map((a) => [a.title, a.isPreferred ?? false]);
     assert.deepEqual(titlesAt(NEAR.env), [['Replace env PORD with PROD', true]]);
-    // On the env, the unknown-env diagnostic's own fix is there too, and keeps its title.
-    assert.deepEqual(titlesAt(NEAR.env, ['PORD', 'PO‸RD']), [
-      ['Replace with PROD', true],
-      ['Replace env PORD with PROD', true],
-    ]);
+    // On the env, the unknown-env diagnostic's own fix makes the same edit: offered once, with its title.
+    assert.deepEqual(titlesAt(NEAR.env, ['PORD', 'PO‸RD']), [['Replace with PROD', true]]);
     assert.deepEqual(titlesAt(NEAR.dev), [['Replace env DEV with PROD', true]]);
     assert.deepEqual(titlesAt(NEAR.platform), [
       ['Replace platform hiv with hive', true],
@@ -204,6 +208,82 @@ describe('quick fixes', () => {
       only: [CodeActionKind.QuickFix],
     });
     assert.equal(applied(actions.find((a) => a.title === 'Replace platform hiv with hive')), `x = "${USERS}"\n`);
+  });
+
+  test('an unknown column: "Replace with email" for the near name, in a schemaField URN and in YAML', () => {
+    const field = `urn:li:schemaField:(${USERS},emial)`;
+    const literal = actionsAt(`c = "${field.replace('emial', 'em‸ial')}"\n`, 'python', {
+      only: [CodeActionKind.QuickFix],
+    });
+    assert.deepEqual(
+      literal.actions.map((a) => [a.title, a.isPreferred ?? false]),
+      [['Replace with email', true]],
+    );
+    assert.equal(literal.applied(literal.actions[0]), `c = "urn:li:schemaField:(${USERS},email)"\n`);
+    const yaml = actionsAt(`datasets:\n  - urn: ${USERS}\n    columns:\n      - name: "emi‸al"\n`, 'yaml', {
+      only: [CodeActionKind.QuickFix],
+    });
+    assert.deepEqual(
+      yaml.actions.map((a) => a.title),
+      ['Replace with email'],
+    );
+    assert.equal(yaml.applied(yaml.actions[0]), `datasets:\n  - urn: ${USERS}\n    columns:\n      - name: "email"\n`);
+  });
+
+  test('an unknown column offers no "Write column description…": the catalog has no such column to describe', () => {
+    // A client caches the dataset a schemaField names, not the schemaField itself.
+    const datasetsOnly = fakeResolution({ ...CATALOG, unlisted: 'unanswered' }).cached(DEFAULT_SETTINGS);
+    const at = (column: string) =>
+      actionsAt(`c = "urn:li:schemaField:(${USERS},${column.replace(/^(.)/, '$1‸')})"\n`, 'python', {
+        only: [REFACTOR_KIND],
+        cached: datasetsOnly,
+      }).actions.map((a) => a.title);
+    assert.deepEqual(at('emial'), []);
+    assert.deepEqual(at('age'), ['Write column description…']);
+  });
+
+  test('a mistyped entity type: "Replace datset with dataset"; a dataset without its env: "Add env PROD"', () => {
+    const kind = actionsAt(`x = "urn:li:dat‸set:(urn:li:dataPlatform:hive,db.users,PROD)"\n`, 'python', {
+      only: [CodeActionKind.QuickFix],
+    });
+    assert.deepEqual(
+      kind.actions.map((a) => [a.title, a.isPreferred ?? false]),
+      [['Replace datset with dataset', true]],
+    );
+    assert.equal(kind.applied(kind.actions[0]), `x = "${USERS}"\n`);
+    const env = actionsAt(`datasets:\n  - urn: urn:li:dataset:(urn:li:dataPlatform:hive,db.us‸ers)\n`, 'yaml', {
+      only: [CodeActionKind.QuickFix],
+    });
+    assert.deepEqual(
+      env.actions.map((a) => [a.title, a.isPreferred ?? false]),
+      [['Add env PROD', true]],
+    );
+    assert.equal(env.applied(env.actions[0]), `datasets:\n  - urn: ${USERS}\n`);
+    // Nothing when one change does not make the URN well-formed (the platform is what is missing).
+    assert.deepEqual(
+      actionsAt(`x = "urn:li:dataset:(db.us‸ers,PROD)"\n`, 'python', { only: [CodeActionKind.QuickFix] }).actions,
+      [],
+    );
+  });
+
+  test('URNs cut by YAML flow commas: the one here quoted, or all of the file at once', () => {
+    const text = `a: [${USERS.replace('hive', 'hi‸ve')}]\nb: [${USERS}, x]\nc: "${USERS}"\n`;
+    const { actions, applied } = actionsAt(text, 'yaml', { only: [CodeActionKind.QuickFix] });
+    assert.deepEqual(
+      actions.map((a) => [a.title, a.isPreferred ?? false]),
+      [
+        ['Quote the URN', true],
+        ['Quote all 2 URNs cut at a comma in the whole file', false],
+      ],
+    );
+    assert.equal(applied(actions[1]), `a: ["${USERS}"]\nb: ["${USERS}", x]\nc: "${USERS}"\n`);
+    // One cut URN in the file: no "all".
+    assert.deepEqual(
+      actionsAt(`a: [${USERS.replace('hive', 'hi‸ve')}]\n`, 'yaml', { only: [CodeActionKind.QuickFix] }).actions.map(
+        (a) => a.title,
+      ),
+      ['Quote the URN'],
+    );
   });
 
   test('an ML entity the catalog lacks: Create… through the client, or the server command with no properties elsewhere', () => {

@@ -80,7 +80,7 @@ describe('hover: what is asked', () => {
 });
 
 describe('hover: the text per kind', () => {
-  test('a Python dataset literal: title, description, the column table, and the page link', () => {
+  test('a Python dataset literal: title, description, a line per column with its type, and the page link', () => {
     const h = hoverText(`USERS = "${USERS.replace('db.users', 'db.‸users')}"\n`, 'python', {
       settings: WITH_URL,
       editor: { shown: [] },
@@ -90,7 +90,7 @@ describe('hover: the text per kind', () => {
       [
         '**Dataset** `db.users` · hive · PROD',
         'One row per registered user.',
-        '| column | description |\n| --- | --- |\n| `user_id` | Primary key of the user. |\n| `email` | _none_ |',
+        '`user_id` bigint — Primary key of the user.  \n`email` string — _no description_',
         `[Open in catalog](http://catalog.test/dataset/${USERS})`,
       ].join('\n\n'),
     );
@@ -102,7 +102,7 @@ describe('hover: the text per kind', () => {
     assert.deepEqual(column?.range, { start: s.ranges[1]!.start, end: s.ranges[1]!.end });
     assert.equal(
       column?.markdown,
-      '**Dataset** `db.users` · hive · PROD\n\nColumn `user_id`\n\nPrimary key of the user.',
+      '**Dataset** `db.users` · hive · PROD\n\nColumn `user_id` · type `bigint`\n\nPrimary key of the user.',
     );
     const onUrn = hoverAt(s.scan, s.ranges[0]!.start + 3, DEFAULT_SETTINGS, answers, { shown: [] });
     assert.deepEqual(onUrn?.range, { start: s.ranges[0]!.start, end: s.ranges[0]!.end });
@@ -167,6 +167,91 @@ describe('hover: the text per kind', () => {
       lines[3],
       `Owners jdoe, growth, data-eng +1 · Tags pii · Domain growth · [Lineage ↑1 ↓3](command:catalogLens.showLineage?${arg} "Show the lineage view")`,
     );
+  });
+});
+
+describe('hover: a dataset shows as many columns as fit the box', () => {
+  const FIVE = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.five,PROD)';
+  const WIDE = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.wide,PROD)';
+  const column = (i: number) => ({
+    path: `field_${i + 1}`,
+    description: i % 4 === 3 ? null : `What field ${i + 1} records.`,
+    type: i === 0 ? 'bigint' : 'string',
+  });
+  const table: CatalogTable = {
+    answers: {
+      [FIVE]: dataset(FIVE, { description: 'Five columns.', columns: Array.from({ length: 5 }, (_, i) => column(i)) }),
+      [WIDE]: dataset(WIDE, {
+        description: 'Thirty columns.',
+        columns: Array.from({ length: 30 }, (_, i) => column(i)),
+      }),
+    },
+  };
+  const resolved = fakeResolution(table).cached(DEFAULT_SETTINGS);
+  const context: EntityContext = {
+    owners: ['jdoe', 'growth-analytics'],
+    tags: ['pii'],
+    terms: ['Profile'],
+    domain: 'growth',
+    upstream: 0,
+    downstream: 2,
+  };
+
+  test('five columns with owners, tags and a lineage link (its target takes no room): all five, with their types', () => {
+    const h = hoverText(`x = "${FIVE.replace('db.five', 'db.f‸ive')}"`, 'python', {
+      resolved,
+      editor: { shown: [], lineageLinks: true, linkTooltips: true },
+      context,
+    });
+    const paragraphs = (h ?? '').split('\n\n');
+    assert.equal(
+      paragraphs[3],
+      [
+        '`field_1` bigint — What field 1 records.',
+        '`field_2` string — What field 2 records.',
+        '`field_3` string — What field 3 records.',
+        '`field_4` string — _no description_',
+        '`field_5` string — What field 5 records.',
+      ].join('  \n'),
+    );
+    assert.equal(paragraphs.length, 4, h);
+  });
+
+  test('thirty columns: as many lines as the box holds, then how many more and how many undocumented, on a line of its own', () => {
+    const h = hoverText(`x = "${WIDE.replace('db.wide', 'db.w‸ide')}"`, 'python', {
+      resolved,
+      editor: { shown: [], linkTooltips: true },
+    });
+    const paragraphs = (h ?? '').split('\n\n');
+    assert.equal(paragraphs[0], '**Dataset** `db.wide` · hive · PROD');
+    assert.equal(paragraphs[1], 'Thirty columns.');
+    assert.equal(paragraphs[2]!.split('  \n').length, 6, paragraphs[2]);
+    assert.equal(paragraphs[3], '_…and 24 more · 7 of the 30 columns have no description_');
+    // With owners, tags and lineage above them, one line fewer.
+    const withContext = hoverText(`x = "${WIDE.replace('db.wide', 'db.w‸ide')}"`, 'python', {
+      resolved,
+      editor: { shown: [], linkTooltips: true },
+      context,
+    });
+    assert.match(withContext ?? '', /\n\n_…and 25 more · 7 of the 30 columns have no description_$/);
+    // A diagnostic at the mouse (VS Code shows it above, with "View Problem · Quick Fix"): fewer again.
+    const said = hoverText(`x = "${WIDE.replace('db.wide', 'db.w‸ide')}"`, 'python', {
+      resolved,
+      editor: {
+        shown: [
+          {
+            start: 5,
+            end: 5 + WIDE.length,
+            severity: 'warning',
+            message: 'Dataset db.wide is deprecated',
+            code: 'deprecated-urn',
+            data: { code: 'deprecated-urn' },
+          },
+        ],
+        linkTooltips: true,
+      },
+    });
+    assert.match(said ?? '', /\n\n_…and 26 more · 7 of the 30 columns have no description_$/);
   });
 });
 

@@ -13,7 +13,7 @@ import { diagnosticsFor } from '../../../server/src/features/diagnostics';
 import { toLspDiagnostic } from '../../../server/src/lsp';
 import { applyEdits } from '../../support/textEdits';
 import { caret, marks } from './support/caret';
-import { dataset, mlFeature, type CatalogTable } from './support/fakeResolution';
+import { dataset, mlFeature, viewEntity, type CatalogTable } from './support/fakeResolution';
 import { serviceUnderTest } from './support/service';
 
 const USERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
@@ -21,6 +21,7 @@ const USERS_SVC = 'urn:svc:dataset:(urn:svc:dataPlatform:hive,db.users,PROD)';
 const PEOPLE = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.people,PROD)';
 const GHOST = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.ghost,PROD)';
 const AGE = 'urn:li:mlFeature:(users_table,age)';
+const HIVE = 'urn:li:dataPlatform:hive';
 
 const CATALOG: CatalogTable = {
   answers: {
@@ -51,7 +52,7 @@ describe('doHover', () => {
         '**Dataset** `db.users` · hive · PROD',
         'One row per registered user.',
         'Owners jdoe · Lineage ↑0 ↓2',
-        '| column | description |\n| --- | --- |\n| `user_id` | Key. |',
+        '`user_id` — Key.',
         `[Open in catalog](http://catalog.test/dataset/${USERS})`,
       ].join('\n\n'),
     );
@@ -81,6 +82,32 @@ describe('doHover', () => {
     assert.equal(await sut.service.doHover('untitled:closed.py', position, sut.token), null);
     await sut.open('untitled:r.rb', 'ruby', text);
     assert.equal(await sut.service.doHover('untitled:r.rb', position, sut.token), null);
+  });
+});
+
+describe('doHover on a mistyped platform', () => {
+  test("anywhere on the URN, the hover is the dataset's (the platform the catalog lacks names nothing of its own); a known platform hovers on its own", async () => {
+    const typo = 'urn:li:dataset:(urn:li:dataPlatform:hiv,db.users,PROD)';
+    const sut = serviceUnderTest(CATALOG);
+    const { text, position } = caret(`x = "${typo.replace(':hiv', ':h‸iv')}"\n`);
+    const doc = await sut.open('untitled:t.py', 'python', text);
+    sut.openDocuments.publish(doc, []);
+    const h = await sut.service.doHover('untitled:t.py', position, sut.token);
+    assert.equal(
+      markdown(h),
+      '**Dataset** `db.users` · hiv · PROD\n\nplatform: `hiv` · name: `db.users` · env: `PROD`\n\n_Not in the catalog._',
+    );
+    assert.deepEqual(h?.range, { start: { line: 0, character: 5 }, end: { line: 0, character: 5 + typo.length } });
+    assert.deepEqual(sut.resolution.asked.answers, ['urn:li:dataPlatform:hiv', typo]);
+    // The platform of a dataset the catalog has hovers as that platform, as before.
+    const withHive = serviceUnderTest({
+      ...CATALOG,
+      answers: { ...CATALOG.answers, [HIVE]: viewEntity('dataPlatform', HIVE, {}) },
+    });
+    const known = caret(`x = "${USERS.replace(':hive', ':h‸ive')}"\n`);
+    await withHive.open('untitled:k.py', 'python', known.text);
+    const platform = markdown(await withHive.service.doHover('untitled:k.py', known.position, withHive.token));
+    assert.match(platform, /^\*\*Data platform\*\* `hive`/);
   });
 });
 
