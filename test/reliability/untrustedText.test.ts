@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { codeSpan, escapeMarkdown, safeDescription, tableCell } from '../../server/src/features/markdown';
+import { codeSpan, escapeMarkdown, noCodeSpans, safeDescription, tableCell } from '../../server/src/features/markdown';
 import { LineageRequest, type LineageResult } from '../../model/src/protocol';
 import { ingestBatch } from '../support/catalogHttp';
 import { S, sampleCatalog, serverFor, type Catalog } from '../support/fixture';
@@ -246,6 +246,17 @@ describe('untrusted text through the Markdown helpers (property)', () => {
     assert.deepEqual(activeMarkdown(safeDescription('[`[y]`- [z]: command:evil')), []);
     assert.notDeepEqual(activeMarkdown('[`y`- z]: command:evil'), [], 'a code span in a label is still a label');
     assert.deepEqual(activeMarkdown(safeDescription('[`y`- z]: command:evil')), []);
+  });
+
+  test("a column description's lone backtick cannot open a code span that closes in the next column's line (fuzz seed of the column lines)", () => {
+    // Two column lines of one paragraph: the first description's backtick would pair with the
+    // second line's name span and leave <script> between them outside any span.
+    const lines = (d: string) =>
+      `${codeSpan('user_id')} — ${d}  \n${codeSpan('<script>alert(1)</script>')} — _no description_`;
+    assert.notDeepEqual(activeMarkdown(lines(tableCell('`'))), [], 'the raw cell is the hole');
+    assert.deepEqual(activeMarkdown(lines(noCodeSpans(tableCell('`')))), []);
+    assert.deepEqual(activeMarkdown(lines(noCodeSpans(tableCell('a ``b` c \\` d')))), []);
+    assert.equal(noCodeSpans('already \\` escaped'), 'already \\` escaped');
   });
 
   test('safeDescription, tableCell, escapeMarkdown and codeSpan make hostile text inert and bounded (40,000 texts)', () => {

@@ -49,7 +49,7 @@ import { entityUrlFor, linkAt } from './links';
 import { lookupOf, type Lookup } from '../resolution/lookup';
 import { occurrenceAt, type AtCursor } from './urnAt';
 import { parseUrnCached } from '../scan/parseCache';
-import { codeSpan, escapeMarkdown, safeDescription, tableCell } from './markdown';
+import { codeSpan, escapeMarkdown, noCodeSpans, safeDescription, tableCell } from './markdown';
 import { doubleQuoted } from './yamlEdit';
 import { diagnosticsFor, type DiagnosticCode, type PlainDiagnostic } from './diagnostics';
 import { MESSAGE_LIMIT } from '../../../model/src/inertText';
@@ -488,7 +488,7 @@ function columnLine(c: { fieldPath: string; description: string | null; type: st
   const name = codeSpan(simplePath(c.fieldPath), 60);
   const type = c.type ? ` ${escapeMarkdown(c.type.replace(/\s+/g, ' '), 30)}` : '';
   const room = Math.max(24, BOX_LINE_CHARS - visibleText(`${name}${type} — `).length);
-  return `${name}${type} — ${c.description ? tableCell(c.description, room) : '_no description_'}`;
+  return `${name}${type} — ${c.description ? noCodeSpans(tableCell(c.description, room)) : '_no description_'}`;
 }
 
 /** " · type `bigint`" for a YAML column's title, or '' when the schema gives no type. */

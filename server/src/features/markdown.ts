@@ -84,3 +84,12 @@ export function tableCell(text: string, limit = 120): string {
     slashes.length % 2 === 0 ? `${slashes}\\|` : m,
   );
 }
+
+/**
+ * Markdown with no code span: every backtick escaped (one already escaped kept as it is). For text
+ * set on lines of one paragraph (a hover's column lines), where a span opened on one line could
+ * close on the next and leave what lies between — another column's name — as Markdown or HTML.
+ */
+export function noCodeSpans(md: string): string {
+  return md.replace(/(\\*)`/g, (m, slashes: string) => (slashes.length % 2 === 0 ? `${slashes}\\\`` : m));
+}
