@@ -117,27 +117,34 @@ export function textPoint(query: TextPointQuery): { x: number; y: number } | nul
   const find = (): { x: number; y: number } | null => {
     // NodeFilter.SHOW_TEXT; the function is sent as source text, so the constant lives inside it.
     const showText = 4;
+    const want = query.lineText.trimEnd();
     const lines = document.querySelectorAll('.editor-group-container.active .monaco-editor .view-lines .view-line');
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i]!;
-      const text = (line.textContent ?? '').replace(/\u00a0/g, ' ');
-      if (text.trimEnd() !== query.lineText.trimEnd()) continue;
-      const start = text.indexOf(query.needle);
+      // The line's text nodes that spell `lineText`, in order; a node that does not continue it is
+      // text Monaco injected (an inlay hint) and is passed over whole.
+      const kept: Array<{ node: PageNode; from: number; length: number }> = [];
+      let pos = 0;
+      const walker = document.createTreeWalker(line, showText);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = (node.textContent ?? '').replace(/\u00a0/g, ' ');
+        if (text === '') continue;
+        if (want.startsWith(text, pos) || (pos >= want.length && text.trim() === '')) {
+          kept.push({ node, from: pos, length: text.length });
+          pos += text.length;
+        }
+      }
+      if (pos < want.length || kept.length === 0) continue;
+      const start = want.indexOf(query.needle);
       if (start < 0) return null;
       const offset = start + (query.at ?? Math.floor(query.needle.length / 2));
-      const walker = document.createTreeWalker(line, showText);
-      let seen = 0;
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const length = node.textContent?.length ?? 0;
-        if (offset < seen + length) {
-          const range = document.createRange();
-          range.setStart(node, offset - seen);
-          range.setEnd(node, offset - seen + 1);
-          const r = range.getBoundingClientRect();
-          return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-        }
-        seen += length;
-      }
+      const hit = kept.find((k) => offset >= k.from && offset < k.from + k.length);
+      if (!hit) return null;
+      const range = document.createRange();
+      range.setStart(hit.node, offset - hit.from);
+      range.setEnd(hit.node, offset - hit.from + 1);
+      const r = range.getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
     }
     return null;
   };
@@ -148,12 +155,26 @@ export function textPoint(query: TextPointQuery): { x: number; y: number } | nul
   return Math.abs(point.x - from.x) > 1 || Math.abs(point.y - from.y) > 1 ? point : null;
 }
 
-/** True when the active editor renders a line whose text (trailing spaces aside) is `lineText`. */
+/**
+ * True when the active editor renders a line whose text (trailing spaces aside) is `lineText`,
+ * text Monaco injects (inlay hints) aside: a text node that does not continue the line is passed over.
+ */
 export function editorShowsLine(lineText: string): boolean {
+  const showText = 4;
+  const want = lineText.trimEnd();
   const lines = document.querySelectorAll('.editor-group-container.active .monaco-editor .view-lines .view-line');
   for (let i = 0; i < lines.length; i++) {
-    const text = (lines[i]!.textContent ?? '').replace(/\u00a0/g, ' ');
-    if (text.trimEnd() === lineText.trimEnd()) return true;
+    if (want === '') {
+      if ((lines[i]!.textContent ?? '').replace(/\u00a0/g, ' ').trimEnd() === '') return true;
+      continue;
+    }
+    let pos = 0;
+    const walker = document.createTreeWalker(lines[i]!, showText);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = (node.textContent ?? '').replace(/\u00a0/g, ' ');
+      if (text !== '' && want.startsWith(text, pos)) pos += text.length;
+    }
+    if (pos === want.length) return true;
   }
   return false;
 }
