@@ -10,6 +10,7 @@ import { readDataHubYaml, type FormatModel } from '../../server/src/formats/read
 import { withDataHubFormat } from '../../server/src/formats';
 import { formatCompletionsAt, formatKeyAt } from '../../server/src/formats/complete';
 import { findUrnsInYaml } from '../../server/src/scan/yaml';
+import { checkPropertyValues, type PropertyDefinitionShape } from '../../server/src/formats/propertyValues';
 
 const refs = (m: FormatModel | undefined, text: string): Array<[string, string]> =>
   (m?.references ?? []).map((r) => [text.slice(r.start, r.end), r.urn]);
@@ -243,5 +244,51 @@ describe('DataHub YAML: completion and key hover in the two formats', () => {
     const text = `id: p\ndomain: D\noutput_ports: []\n`;
     const hover = formatKeyAt(text, text.indexOf('output_ports') + 2);
     assert.match(hover?.markdown ?? '', /\*\*output_ports\*\* · DataProduct\n\nAssets that are output ports/);
+  });
+});
+
+describe("DataHub YAML: a dataset file's structured property values against a definition", () => {
+  const text = `id: t
+platform: hive
+structured_properties:
+  com.example.tier: gold
+  com.example.days: [7, "x"]
+  com.example.free: anything
+`;
+  const given = readDataHubYaml(text)!.propertyValues;
+
+  test('each key with its values and where they are', () => {
+    assert.deepEqual(
+      given.map((g) => [g.urn, text.slice(g.keyStart, g.keyEnd), g.list, g.values.map((v) => v.text)]),
+      [
+        ['urn:li:structuredProperty:com.example.tier', 'com.example.tier', false, ['gold']],
+        ['urn:li:structuredProperty:com.example.days', 'com.example.days', true, ['7', 'x']],
+        ['urn:li:structuredProperty:com.example.free', 'com.example.free', false, ['anything']],
+      ],
+    );
+  });
+
+  test('allowed values, a number type, cardinality SINGLE; a definition with no allowed values takes any value of its type', () => {
+    const msgs = (i: number, def: PropertyDefinitionShape): Array<[string, string]> =>
+      checkPropertyValues(given[i]!, def).map((p) => [text.slice(p.start, p.end), p.message]);
+    const tier = {
+      qualifiedName: 'com.example.tier',
+      valueType: { urn: 'urn:li:dataType:datahub.string' },
+      allowedValues: [{ value: { stringValue: 'bronze' } }, { value: { stringValue: 'silver' } }],
+    };
+    assert.deepEqual(msgs(0, tier), [
+      ['gold', "'gold' is not an allowed value of structured property com.example.tier: bronze, silver"],
+    ]);
+    const days = {
+      qualifiedName: 'com.example.days',
+      cardinality: 'SINGLE',
+      valueType: { urn: 'urn:li:dataType:datahub.number' },
+      allowedValues: [{ value: { numberValue: 7 } }],
+    };
+    assert.deepEqual(msgs(1, days), [
+      ['com.example.days', 'Structured property com.example.days takes one value (cardinality SINGLE), not 2'],
+      ['"x"', "'x' is not a number: structured property com.example.days takes numbers"],
+    ]);
+    assert.deepEqual(msgs(2, { valueType: { urn: 'urn:li:dataType:datahub.string' } }), []);
   });
 });

@@ -93,6 +93,48 @@ for (const compat of COMPAT_MODES)
       assert.deepEqual(card.range, { start: positionOf(PROPERTIES, 'ONE'), end: positionOf(PROPERTIES, 'ONE', 3) });
     });
 
+    test("a dataset file's structured property values are checked against the catalog's definition", async () => {
+      const uri = 'file:///w/values.yaml';
+      const text = [
+        'id: db.users',
+        'platform: hive',
+        'structured_properties:',
+        '  io.acryl.privacy.retentionTime: 45',
+        'schema:',
+        '  fields:',
+        '    - id: user_id',
+        '      structured_properties:',
+        '        io.acryl.privacy.retentionTime: [30, 90]',
+        '    - id: email',
+        '      structured_properties:',
+        '        io.acryl.privacy.retentionTime: forever',
+        '',
+      ].join('\n');
+      await env.lsp.open(uri, 'yaml', text);
+      const ds = await env.lsp.diagnostics(uri, (d) => d.some((x) => x.code === 'structured-property-value'));
+      const values = ds.filter((d) => d.code === 'structured-property-value');
+      assert.deepEqual(
+        values.map((d) => [d.severity, d.message, d.range.start]),
+        [
+          [
+            2,
+            "'45' is not an allowed value of structured property io.acryl.privacy.retentionTime: 30, 90, 365",
+            positionOf(text, '45'),
+          ],
+          [
+            2,
+            'Structured property io.acryl.privacy.retentionTime takes one value (cardinality SINGLE), not 2',
+            positionOf(text, 'io.acryl.privacy.retentionTime: [30'),
+          ],
+          [
+            2,
+            "'forever' is not a number: structured property io.acryl.privacy.retentionTime takes numbers",
+            positionOf(text, 'forever'),
+          ],
+        ],
+      );
+    });
+
     test('hover on a definition and a product shows the URN they stand for; on a key, what it is', async () => {
       const prop = caret(PROPERTIES.replace('- id: io.acryl.privacy.brand_new', '- id: io.acryl.privacy.brand|_new'));
       await env.lsp.open('file:///w/hover-prop.yaml', 'yaml', prop.text);

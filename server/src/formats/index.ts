@@ -68,5 +68,6 @@ function merge(scan: ScanResult, model: FormatModel): ScanResult {
     problems: scan.problems,
     formatProblems: model.problems,
     format: model.format,
+    ...(model.propertyValues.length > 0 ? { formatPropertyValues: model.propertyValues } : {}),
   };
 }

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { isMap, isPair, isScalar, isSeq, parseAllDocuments, type Document, type Scalar, type YAMLMap } from 'yaml';
 import { REGISTRY_ENTITY_TYPES } from '../../../model/src/registry';
 import { editDistance, suggestKind } from '../../../model/src/urn';
+import type { FormatPropertyValues } from '../scan/types';
 import { keyText } from '../scan/yamlMapping';
 import { LEVELS, isOwnershipType, type LevelName } from './schema';
 
@@ -54,6 +55,8 @@ export interface FormatModel {
   references: FormatReference[];
   problems: FormatProblem[];
   mappings: FormatMapping[];
+  /** The values of each `structured_properties:` key (dataset file). */
+  propertyValues: FormatPropertyValues[];
 }
 
 export interface FormatOptions {
@@ -173,6 +176,10 @@ function stringAt(map: YAMLMap, key: string): Scalar | undefined {
   return isScalar(v) && v.value !== null && v.value !== undefined && typeof v.value !== 'object' ? v : undefined;
 }
 
+function keyRange(r: { start: number; end: number }): { keyStart: number; keyEnd: number } {
+  return { keyStart: r.start, keyEnd: r.end };
+}
+
 function isNumber(s: string): boolean {
   return s.trim() !== '' && Number.isFinite(Number(s));
 }
@@ -279,7 +286,7 @@ class Reader {
     format: FormatName,
     private readonly opts: FormatOptions,
   ) {
-    this.model = { format, references: [], problems: [], mappings: [] };
+    this.model = { format, references: [], problems: [], mappings: [], propertyValues: [] };
   }
 
   problem(start: number, end: number, message: string, severity: FormatProblem['severity']): void {
@@ -485,9 +492,19 @@ class Reader {
   private propertyKeys(map: YAMLMap): void {
     const v = valueAt(map, 'structured_properties');
     if (!isMap(v)) return;
-    for (const pair of v.items)
-      if (isPair(pair) && isScalar(pair.key) && pair.key.value !== null)
-        this.ref(pair.key, makeStructuredPropertyUrn(textOf(pair.key)), 'make_structured_property_urn');
+    for (const pair of v.items) {
+      if (!isPair(pair) || !isScalar(pair.key) || pair.key.value === null) continue;
+      const urn = makeStructuredPropertyUrn(textOf(pair.key));
+      this.ref(pair.key, urn, 'make_structured_property_urn');
+      const value = pair.value;
+      const items = isSeq(value) ? value.items : [value];
+      const values = items.flatMap((item) =>
+        isScalar(item) && item.value !== null && typeof item.value !== 'object'
+          ? [{ ...this.at(item), text: textOf(item) }]
+          : [],
+      );
+      this.model.propertyValues.push({ urn, ...keyRange(this.at(pair.key)), list: isSeq(value), values });
+    }
   }
 
   /** The scalars of the list under `key`, each a reference made by `make`. */

@@ -124,6 +124,20 @@ export interface ScanResult {
   /** For a file in one of DataHub's own YAML formats: which one, and what breaks its rules. */
   format?: string;
   formatProblems?: Array<{ start: number; end: number; message: string; severity: 'error' | 'warning' }>;
+  /** For a DataHub dataset file: the values it gives each structured property, checked against the property's definition. */
+  formatPropertyValues?: FormatPropertyValues[];
+}
+
+/** The values one `structured_properties:` key gives its property (a single value, or a list of them). */
+export interface FormatPropertyValues {
+  /** The property's URN. */
+  urn: string;
+  /** Where the key is written. */
+  keyStart: number;
+  keyEnd: number;
+  /** The value is a list. */
+  list: boolean;
+  values: Array<{ start: number; end: number; text: string }>;
 }
 
 export interface ScanOptions {
