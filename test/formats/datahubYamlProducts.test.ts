@@ -292,3 +292,62 @@ structured_properties:
     assert.deepEqual(msgs(2, { valueType: { urn: 'urn:li:dataType:datahub.string' } }), []);
   });
 });
+
+describe("DataHub YAML: a dataset file's descriptions, for pull and push", () => {
+  test("each entry's and field's description, or where a `description:` line goes; flow mappings left out", () => {
+    const text = `- id: db.users # ours
+  platform: hive
+  description: Users.
+  schema:
+    fields:
+      - id: user_id
+        description: |
+          The key.
+      - id: email
+        type: string
+      - {id: flow, description: x}
+- urn: urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)
+  platform: hive`;
+    const m = readDataHubYaml(text)!;
+    const last = readDataHubYaml('id: db.t\nplatform: hive\ntags: [a]\nschema:\n  fields:\n    - id: a')!.descriptions;
+    assert.deepEqual(
+      last.map((d) => [d.field?.value, d.needsLineBreak === true]),
+      [
+        [undefined, false],
+        ['a', true],
+      ],
+    );
+    assert.deepEqual(
+      m.descriptions.map((d) => [
+        d.entry.urn.replace(/^urn:li:dataset:\(urn:li:dataPlatform:hive,(.*),PROD\)$/, '$1'),
+        d.field?.value,
+        d.description ? text.slice(d.description.start, d.description.end) : undefined,
+        JSON.stringify(text.slice(d.insertAt, d.insertAt + 12)),
+        d.indent.length,
+        d.needsLineBreak === true,
+      ]),
+      [
+        ['db.users', undefined, 'Users.', JSON.stringify('  platform: '), 2, false],
+        ['db.users', 'user_id', '|\n          The key.\n', JSON.stringify('        desc'), 8, false],
+        ['db.users', 'email', undefined, JSON.stringify('        type'), 8, false],
+        ['db.orders', undefined, undefined, JSON.stringify('  platform: '), 2, false],
+      ],
+    );
+    const scan = withDataHubFormat(text, findUrnsInYaml(text, { namespaces: ['li'] }));
+    assert.deepEqual(
+      // One per entry (an entry named by `urn:` keeps the one docs-as-code reading gave it).
+      scan.descriptions.map((d) => scan.occurrences[d.owner]!.urn).sort(),
+      [
+        'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)',
+        'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)',
+      ],
+    );
+    assert.deepEqual(
+      scan.formatColumns?.map((c) => [scan.occurrences[c.dataset]!.urn, c.name.value, c.description?.value]),
+      [
+        ['urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)', 'user_id', 'The key.\n'],
+        ['urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)', 'email', undefined],
+      ],
+    );
+  });
+});

@@ -298,7 +298,7 @@ function columnDiagnostics(
   levels: Settings['diagnostics'],
   push: Push,
 ): void {
-  for (const col of scan.columns) {
+  for (const col of [...scan.columns, ...(scan.formatColumns ?? [])]) {
     const ds = scan.occurrences[col.dataset];
     if (!ds) continue;
     const res = resolve(ds.urn);
@@ -326,6 +326,7 @@ function columnDiagnostics(
       });
       continue;
     }
+    if (col.format) continue;
     const dsName = inertText(ds.parsed?.ok ? entityName(ds.parsed.urn) : ds.urn, 'plain');
     checkColumn(res.entity, ds.urn, dsName, name, { start: col.name.start, end: col.name.end }, levels, push);
   }

@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import { isMap, isPair, isScalar, isSeq, parseAllDocuments, type Document, type Scalar, type YAMLMap } from 'yaml';
 import { REGISTRY_ENTITY_TYPES } from '../../../model/src/registry';
 import { editDistance, suggestKind } from '../../../model/src/urn';
-import type { FormatPropertyValues } from '../scan/types';
-import { keyText } from '../scan/yamlMapping';
+import type { FormatPropertyValues, YamlScalarRef } from '../scan/types';
+import { keyText, scalarRef } from '../scan/yamlMapping';
 import { LEVELS, isOwnershipType, type LevelName } from './schema';
 
 export type FormatName =
@@ -57,6 +57,21 @@ export interface FormatModel {
   mappings: FormatMapping[];
   /** The values of each `structured_properties:` key (dataset file). */
   propertyValues: FormatPropertyValues[];
+  /** Dataset file: each entry's description (or where one goes), and each schema field's, for pull and push. */
+  descriptions: FormatDescription[];
+}
+
+/** A description of a dataset entry (`field` absent) or of one of its schema fields, and where to write one. */
+export interface FormatDescription {
+  /** The entry's defining reference (its range and URN): the occurrence the description belongs to. */
+  entry: { start: number; end: number; urn: string };
+  /** The field's `id`, for a field's description. */
+  field?: YamlScalarRef;
+  description?: YamlScalarRef;
+  /** Where a `description:` line goes when there is none: the start of the line after the naming key's, at `indent`. */
+  insertAt: number;
+  indent: string;
+  needsLineBreak?: boolean;
 }
 
 export interface FormatOptions {
@@ -77,7 +92,7 @@ export function readDataHubYaml(text: string, opts: FormatOptions = {}): FormatM
   if (!Array.isArray(docs) || docs.length === 0) return undefined;
   const format = recognise(docs);
   if (!format) return undefined;
-  const reader = new Reader(format, opts);
+  const reader = new Reader(format, opts, text);
   docs.forEach((doc, i) => {
     if (i > 0 && doc.contents !== null) {
       const at = doc.range[0];
@@ -285,8 +300,37 @@ class Reader {
   constructor(
     format: FormatName,
     private readonly opts: FormatOptions,
+    private readonly text: string,
   ) {
-    this.model = { format, references: [], problems: [], mappings: [], propertyValues: [] };
+    this.model = { format, references: [], problems: [], mappings: [], propertyValues: [], descriptions: [] };
+  }
+
+  /**
+   * The description of `map` (a block mapping named by `named`), or where a `description:` line
+   * goes: nothing when the mapping is a flow one or its `description:` is not a single value.
+   */
+  private description(map: YAMLMap, named: Scalar, entry: FormatDescription['entry'], field?: YamlScalarRef): void {
+    if (map.flow) return;
+    const raw = valueAt(map, 'description');
+    const description = stringAt(map, 'description');
+    if (raw !== undefined && !description) return;
+    const at = this.at(named).start;
+    const lineStart = this.text.lastIndexOf('\n', at - 1) + 1;
+    const lineEnd = this.text.indexOf('\n', at);
+    this.model.descriptions.push({
+      entry,
+      ...(field ? { field } : {}),
+      ...(description ? { description: scalarRef(description) } : {}),
+      insertAt: lineEnd < 0 ? this.text.length : lineEnd + 1,
+      indent: ' '.repeat(this.keyColumn(named, lineStart)),
+      ...(lineEnd < 0 ? { needsLineBreak: true } : {}),
+    });
+  }
+
+  /** The column of the key whose value is `named` (the keys of its mapping stand there). */
+  private keyColumn(named: Scalar, lineStart: number): number {
+    const m = /^[ \t]*(?:-[ \t]+)*/.exec(this.text.slice(lineStart, this.at(named).start));
+    return m ? m[0].length : 0;
   }
 
   problem(start: number, end: number, message: string, severity: FormatProblem['severity']): void {
@@ -423,10 +467,13 @@ class Reader {
     const env = stringAt(map, 'env');
     const urnNode = stringAt(map, 'urn');
     let urn: string | undefined;
+    let named: Scalar | undefined;
     if (urnNode) {
       urn = textOf(urnNode);
+      named = urnNode;
       this.ref(urnNode, urn, 'Dataset.urn', true);
     } else if (id && platform) {
+      named = id;
       urn = makeDatasetUrn(textOf(platform), textOf(id), env ? textOf(env) : 'PROD');
       // Each part of the URN where the entry writes it: a diagnostic of the env stands on `env:`'s value.
       const platformUrn = makePlatformUrn(textOf(platform));
@@ -443,6 +490,8 @@ class Reader {
       const r = this.at(map.items.find(isPair)?.key ?? map);
       this.problem(r.start, r.end, 'A dataset entry needs `urn`, or `id` and `platform`', 'error');
     }
+    const entry = named && urn ? { ...this.at(named), urn } : undefined;
+    if (named && entry) this.description(map, named, entry);
     if (platform) this.ref(platform, makePlatformUrn(textOf(platform)), 'make_data_platform_urn');
     this.names(map, 'tags', makeTagUrn, 'make_tag_urn');
     this.names(map, 'glossary_terms', makeTermUrn, 'make_term_urn');
@@ -468,13 +517,15 @@ class Reader {
         this.problem(r.start, r.end, 'The schema file must be a .avsc file', 'error');
       }
       const fields = valueAt(schema, 'fields');
-      if (isSeq(fields)) for (const f of fields.items) if (isMap(f)) this.field(f, urn);
+      if (isSeq(fields)) for (const f of fields.items) if (isMap(f)) this.field(f, urn, entry);
     }
   }
 
-  private field(map: YAMLMap, dataset: string | undefined): void {
+  private field(map: YAMLMap, dataset: string | undefined, entry: FormatDescription['entry'] | undefined): void {
     this.checkKeys(map, 'schemaField');
     const id = stringAt(map, 'id');
+    // A field named by its `id` (a simple path) in an entry the catalog may have: its description pulled and pushed.
+    if (id && entry && !stringAt(map, 'urn')) this.description(map, id, entry, scalarRef(id));
     const urn = stringAt(map, 'urn');
     if (urn) this.ref(urn, textOf(urn), 'SchemaFieldSpecification.urn', true);
     else if (id && dataset)
