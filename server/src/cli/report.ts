@@ -154,7 +154,11 @@ export const RULES: Readonly<Record<DiagnosticCode, { name: string; text: string
   },
   'datahub-format': {
     name: 'DataHubFormat',
-    text: "A DataHub YAML file (dataset, business glossary) breaks its format's rules: a key, a value, a required key, a reference.",
+    text: "A DataHub YAML file (dataset, business glossary, structured properties, data product) breaks its format's rules: a key, a value, a required key, a reference.",
+  },
+  'structured-property-value': {
+    name: 'StructuredPropertyValue',
+    text: 'A DataHub dataset file gives a structured property a value its definition in the catalog does not take (type, cardinality, allowed values).',
   },
 };
 

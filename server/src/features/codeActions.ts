@@ -477,7 +477,7 @@ function writeDescriptionTitle(kind: MlKind): string {
 function yamlNodeAt(scan: ScanResult, offset: number): YamlScalarRef | undefined {
   for (const d of scan.descriptions)
     if (d.description && offset >= d.description.start && offset <= d.description.end) return d.description;
-  for (const c of scan.columns)
+  for (const c of [...scan.columns, ...(scan.formatColumns ?? [])])
     if (c.description && offset >= c.description.start && offset <= c.description.end) return c.description;
   return undefined;
 }

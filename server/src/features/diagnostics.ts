@@ -30,6 +30,7 @@ import { quoteCatalogText } from '../catalogClient/errors';
 import { suggestionNames, type SuggestionLookup } from '../resolution/didYouMean';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
 import { mapRange } from '../scan/sourceMap';
+import { checkPropertyValues, type PropertyDefinitionShape } from '../formats/propertyValues';
 
 export type DiagnosticCode =
   | 'malformed-urn'
@@ -44,7 +45,8 @@ export type DiagnosticCode =
   | 'yaml-syntax'
   | 'unregistered-entity-type'
   | 'deprecated-urn'
-  | 'datahub-format';
+  | 'datahub-format'
+  | 'structured-property-value';
 
 /** What a code action needs to know about a diagnostic. */
 export interface DiagnosticData {
@@ -257,6 +259,19 @@ export function diagnosticsFor(
     if (occ.yaml?.owner && occ.yaml.listKey) memberDiagnostic(occ, resolve, levels, push, keyOf);
   }
   columnDiagnostics(scan, resolve, levels, push);
+  // A dataset file's structured property values, against the definition the catalog has.
+  for (const given of scan.formatPropertyValues ?? []) {
+    const res = resolve(given.urn);
+    if (res?.state !== 'found' || res.kind !== 'structuredProperty') continue;
+    const def = (res.entity as { definition?: PropertyDefinitionShape | null }).definition;
+    if (!def) continue;
+    for (const p of checkPropertyValues(given, def))
+      push('warning', {
+        ...p,
+        code: 'structured-property-value',
+        data: { code: 'structured-property-value', urn: given.urn },
+      });
+  }
   return out;
 }
 
@@ -283,7 +298,7 @@ function columnDiagnostics(
   levels: Settings['diagnostics'],
   push: Push,
 ): void {
-  for (const col of scan.columns) {
+  for (const col of [...scan.columns, ...(scan.formatColumns ?? [])]) {
     const ds = scan.occurrences[col.dataset];
     if (!ds) continue;
     const res = resolve(ds.urn);
@@ -311,6 +326,7 @@ function columnDiagnostics(
       });
       continue;
     }
+    if (col.format) continue;
     const dsName = inertText(ds.parsed?.ok ? entityName(ds.parsed.urn) : ds.urn, 'plain');
     checkColumn(res.entity, ds.urn, dsName, name, { start: col.name.start, end: col.name.end }, levels, push);
   }

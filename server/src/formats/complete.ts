@@ -22,6 +22,8 @@ export interface FormatCompletion {
 const ROOT: Readonly<Record<FormatName, LevelName>> = {
   'datahub-dataset': 'dataset',
   'datahub-glossary': 'glossary',
+  'datahub-structured-properties': 'structuredProperty',
+  'datahub-data-product': 'dataProduct',
 };
 
 interface Line {

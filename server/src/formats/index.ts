@@ -6,8 +6,8 @@
  */
 import type { BuilderOccurrence } from '../scan/builderCall';
 import { parseUrnCached } from '../scan/parseCache';
-import type { ScanResult, UrnOccurrence } from '../scan/types';
-import { readDataHubYaml, type FormatModel, type FormatOptions } from './read';
+import type { ScanResult, UrnOccurrence, YamlColumn, YamlDescription } from '../scan/types';
+import { readDataHubYaml, type FormatDescription, type FormatModel, type FormatOptions } from './read';
 
 export { readDataHubYaml, FORMAT_LABELS, type FormatModel, type FormatName } from './read';
 
@@ -61,12 +61,32 @@ function merge(scan: ScanResult, model: FormatModel): ScanResult {
   });
   const occurrences = order.map((e) => e.o);
   for (const o of occurrences) if (o.parent !== undefined && o.source !== 'format') o.parent = index.get(o.parent);
+  // The dataset file's descriptions, each owned by its entry's occurrence: entry descriptions and fields' (as columns).
+  const entryIndex = (e: FormatDescription['entry']): number =>
+    occurrences.findIndex((o) => o.parent === undefined && o.start >= e.start && o.end <= e.end && o.urn === e.urn);
+  const descriptions: YamlDescription[] = scan.descriptions.map((d) => ({ ...d, owner: index.get(d.owner)! }));
+  const columns: YamlColumn[] = [];
+  for (const d of model.descriptions) {
+    const owner = entryIndex(d.entry);
+    if (owner < 0) continue;
+    const at = {
+      insertAt: d.insertAt,
+      indent: d.indent,
+      ...(d.needsLineBreak ? { needsLineBreak: true } : {}),
+      ...(d.description ? { description: d.description } : {}),
+    };
+    if (d.field) columns.push({ dataset: owner, name: d.field, nameKey: 'id', format: true, ...at });
+    // An entry named by `urn:` may already have its description read as docs-as-code: one is kept.
+    else if (!descriptions.some((e) => e.owner === owner)) descriptions.push({ owner, ...at });
+  }
   return {
     occurrences,
     columns: [],
-    descriptions: scan.descriptions.map((d) => ({ ...d, owner: index.get(d.owner)! })),
+    descriptions,
+    ...(columns.length > 0 ? { formatColumns: columns } : {}),
     problems: scan.problems,
     formatProblems: model.problems,
     format: model.format,
+    ...(model.propertyValues.length > 0 ? { formatPropertyValues: model.propertyValues } : {}),
   };
 }

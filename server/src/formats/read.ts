@@ -5,15 +5,20 @@
  */
 import { createHash } from 'node:crypto';
 import { isMap, isPair, isScalar, isSeq, parseAllDocuments, type Document, type Scalar, type YAMLMap } from 'yaml';
-import { editDistance } from '../../../model/src/urn';
-import { keyText } from '../scan/yamlMapping';
+import { REGISTRY_ENTITY_TYPES } from '../../../model/src/registry';
+import { editDistance, suggestKind } from '../../../model/src/urn';
+import type { FormatPropertyValues, YamlScalarRef } from '../scan/types';
+import { keyText, scalarRef } from '../scan/yamlMapping';
 import { LEVELS, isOwnershipType, type LevelName } from './schema';
 
-export type FormatName = 'datahub-dataset' | 'datahub-glossary';
+export type FormatName =
+  'datahub-dataset' | 'datahub-glossary' | 'datahub-structured-properties' | 'datahub-data-product';
 
 export const FORMAT_LABELS: Readonly<Record<FormatName, string>> = {
   'datahub-dataset': 'DataHub dataset YAML (`datahub dataset upsert -f`)',
   'datahub-glossary': 'DataHub business glossary YAML (`datahub-business-glossary` source)',
+  'datahub-structured-properties': 'DataHub structured properties YAML (`datahub properties upsert -f`)',
+  'datahub-data-product': 'DataHub data product YAML (`datahub dataproduct upsert -f`)',
 };
 
 export interface FormatProblem {
@@ -50,6 +55,23 @@ export interface FormatModel {
   references: FormatReference[];
   problems: FormatProblem[];
   mappings: FormatMapping[];
+  /** The values of each `structured_properties:` key (dataset file). */
+  propertyValues: FormatPropertyValues[];
+  /** Dataset file: each entry's description (or where one goes), and each schema field's, for pull and push. */
+  descriptions: FormatDescription[];
+}
+
+/** A description of a dataset entry (`field` absent) or of one of its schema fields, and where to write one. */
+export interface FormatDescription {
+  /** The entry's defining reference (its range and URN): the occurrence the description belongs to. */
+  entry: { start: number; end: number; urn: string };
+  /** The field's `id`, for a field's description. */
+  field?: YamlScalarRef;
+  description?: YamlScalarRef;
+  /** Where a `description:` line goes when there is none: the start of the line after the naming key's, at `indent`. */
+  insertAt: number;
+  indent: string;
+  needsLineBreak?: boolean;
 }
 
 export interface FormatOptions {
@@ -70,7 +92,7 @@ export function readDataHubYaml(text: string, opts: FormatOptions = {}): FormatM
   if (!Array.isArray(docs) || docs.length === 0) return undefined;
   const format = recognise(docs);
   if (!format) return undefined;
-  const reader = new Reader(format, opts);
+  const reader = new Reader(format, opts, text);
   docs.forEach((doc, i) => {
     if (i > 0 && doc.contents !== null) {
       const at = doc.range[0];
@@ -90,7 +112,7 @@ export function readDataHubYaml(text: string, opts: FormatOptions = {}): FormatM
 
 /** A line whose key may make a file one of the formats (what recognise looks for, as text). */
 const TELLING_KEY =
-  /^[ \t]*(?:-[ \t]+)?(?:platform|nodes|terms|glossary_terms|downstreams|structured_properties|subtypes?|external_url|schema)[ \t]*:/m;
+  /^[ \t]*(?:-[ \t]+)?(?:platform|nodes|terms|glossary_terms|downstreams|structured_properties|subtypes?|external_url|schema|domain|qualified_name|entity_types|cardinality|allowed_values|value_entity_types|type_qualifier|urn[ \t]*:[ \t]*['"]?urn:li:structuredProperty)[ \t]*:/m;
 
 /** Keys only DataHub's dataset file has (Catalog Lens's docs-as-code mappings have `urn` and `description` too). */
 const DATASET_ONLY_KEYS = [
@@ -107,7 +129,10 @@ const GLOSSARY_ROOT_MARKS = ['version', 'owners', 'source', 'source_type', 'url'
 function recognise(docs: readonly Document.Parsed[]): FormatName | undefined {
   for (const doc of docs) {
     const root = doc.contents;
+    if (isMap(root) && isDataProduct(root)) return 'datahub-data-product';
     if (isMap(root) && isGlossaryRoot(root)) return 'datahub-glossary';
+    if (isSeq(root) && root.items.some((item) => isMap(item) && isPropertyDefinition(item)))
+      return 'datahub-structured-properties';
     const items = isSeq(root) ? root.items : [root];
     if (items.some((item) => isMap(item) && isDatasetEntry(item))) return 'datahub-dataset';
   }
@@ -119,6 +144,31 @@ function isGlossaryRoot(root: YAMLMap): boolean {
   return (
     (isSeq(valueAt(root, 'nodes')) || isSeq(valueAt(root, 'terms'))) && GLOSSARY_ROOT_MARKS.some(has) && !has('urn')
   );
+}
+
+/** Keys only a structured property definition has (beside `id`/`urn` and `type`). */
+const PROPERTY_ONLY_KEYS = [
+  'qualified_name',
+  'entity_types',
+  'cardinality',
+  'allowed_values',
+  'value_entity_types',
+  'type_qualifier',
+];
+
+/** A list item of `datahub properties upsert -f`: a `StructuredProperties` (the file is a list of them). */
+function isPropertyDefinition(map: YAMLMap): boolean {
+  const keys = map.items.flatMap((p) => (isPair(p) ? [keyText(p.key)] : []));
+  if (keys.includes('platform')) return false;
+  const urn = valueAt(map, 'urn');
+  if (isScalar(urn) && typeof urn.value === 'string' && urn.value.startsWith('urn:li:structuredProperty:')) return true;
+  return keys.includes('id') && keys.some((k) => PROPERTY_ONLY_KEYS.includes(k));
+}
+
+/** The mapping of `datahub dataproduct upsert -f`: `id` and `domain` at the root (a dataset entry has `platform`). */
+function isDataProduct(map: YAMLMap): boolean {
+  const keys = map.items.flatMap((p) => (isPair(p) ? [keyText(p.key)] : []));
+  return keys.includes('id') && keys.includes('domain') && !keys.includes('platform') && !keys.includes('urn');
 }
 
 function isDatasetEntry(map: YAMLMap): boolean {
@@ -139,6 +189,14 @@ function valueAt(map: YAMLMap, key: string): unknown {
 function stringAt(map: YAMLMap, key: string): Scalar | undefined {
   const v = valueAt(map, key);
   return isScalar(v) && v.value !== null && v.value !== undefined && typeof v.value !== 'object' ? v : undefined;
+}
+
+function keyRange(r: { start: number; end: number }): { keyStart: number; keyEnd: number } {
+  return { keyStart: r.start, keyEnd: r.end };
+}
+
+function isNumber(s: string): boolean {
+  return s.trim() !== '' && Number.isFinite(Number(s));
 }
 
 function textOf(node: Scalar): string {
@@ -177,6 +235,15 @@ export function makeTagUrn(tag: string): string {
 /** A structured property's URN from its id (`Urn.make_structured_property_urn`: a URN is kept). */
 export function makeStructuredPropertyUrn(id: string): string {
   return id.startsWith('urn:li:structuredProperty:') ? id : `urn:li:structuredProperty:${id}`;
+}
+
+/** Urn.make_entity_type_urn: `urn:li:entityType:datahub.<name>` unless already an entityType URN. */
+export function makeEntityTypeUrn(name: string): string {
+  return name.startsWith('urn:li:entityType:') ? name : `urn:li:entityType:datahub.${name}`;
+}
+
+export function makeDataProductUrn(id: string): string {
+  return id.startsWith('urn:li:dataProduct:') ? id : `urn:li:dataProduct:${id}`;
 }
 
 export function makeTermUrn(term: string): string {
@@ -233,8 +300,37 @@ class Reader {
   constructor(
     format: FormatName,
     private readonly opts: FormatOptions,
+    private readonly text: string,
   ) {
-    this.model = { format, references: [], problems: [], mappings: [] };
+    this.model = { format, references: [], problems: [], mappings: [], propertyValues: [], descriptions: [] };
+  }
+
+  /**
+   * The description of `map` (a block mapping named by `named`), or where a `description:` line
+   * goes: nothing when the mapping is a flow one or its `description:` is not a single value.
+   */
+  private description(map: YAMLMap, named: Scalar, entry: FormatDescription['entry'], field?: YamlScalarRef): void {
+    if (map.flow) return;
+    const raw = valueAt(map, 'description');
+    const description = stringAt(map, 'description');
+    if (raw !== undefined && !description) return;
+    const at = this.at(named).start;
+    const lineStart = this.text.lastIndexOf('\n', at - 1) + 1;
+    const lineEnd = this.text.indexOf('\n', at);
+    this.model.descriptions.push({
+      entry,
+      ...(field ? { field } : {}),
+      ...(description ? { description: scalarRef(description) } : {}),
+      insertAt: lineEnd < 0 ? this.text.length : lineEnd + 1,
+      indent: ' '.repeat(this.keyColumn(named, lineStart)),
+      ...(lineEnd < 0 ? { needsLineBreak: true } : {}),
+    });
+  }
+
+  /** The column of the key whose value is `named` (the keys of its mapping stand there). */
+  private keyColumn(named: Scalar, lineStart: number): number {
+    const m = /^[ \t]*(?:-[ \t]+)*/.exec(this.text.slice(lineStart, this.at(named).start));
+    return m ? m[0].length : 0;
   }
 
   problem(start: number, end: number, message: string, severity: FormatProblem['severity']): void {
@@ -265,6 +361,29 @@ class Reader {
     if (this.model.format === 'datahub-glossary') {
       if (isMap(root)) this.glossary(root);
       else this.problem(this.at(root).start, this.at(root).end, 'A business glossary is a mapping', 'error');
+      return;
+    }
+    if (this.model.format === 'datahub-data-product') {
+      if (isMap(root)) this.dataProduct(root);
+      else this.problem(this.at(root).start, this.at(root).end, 'A data product file is a mapping', 'error');
+      return;
+    }
+    if (this.model.format === 'datahub-structured-properties') {
+      if (!isSeq(root)) {
+        const r = this.at(root);
+        this.problem(r.start, r.end, 'A structured properties file is a list of property definitions', 'error');
+        return;
+      }
+      for (const item of root.items) {
+        if (isMap(item)) this.property(item);
+        else
+          this.problem(
+            this.at(item).start,
+            this.at(item).end,
+            'A structured property is a mapping (`id`, `type` …)',
+            'error',
+          );
+      }
       return;
     }
     const items = isSeq(root) ? root.items : [root];
@@ -313,11 +432,20 @@ class Reader {
         this.problem(r.start, r.end, `'${key}' takes a single value`, 'error');
       if (ks.values && isScalar(v)) {
         const value = textOf(v);
-        const ok = key === 'type' ? isOwnershipType(value) : ks.values.includes(value);
-        if (!ok) {
-          const vr = this.at(v);
+        const vr = this.at(v);
+        const ok =
+          ks.compare === 'ownershipType'
+            ? isOwnershipType(value)
+            : ks.values.includes(ks.compare === 'lowerCased' ? value.toLowerCase() : value);
+        if (!ok)
           this.problem(vr.start, vr.end, `'${value}' is not a value of '${key}': ${ks.values.join(', ')}`, 'error');
-        }
+        else if (ks.compare === 'lowerCased' && value !== value.toLowerCase())
+          this.problem(
+            vr.start,
+            vr.end,
+            `'${key}' should be lower-case: DataHub reads it as '${value.toLowerCase()}'`,
+            'warning',
+          );
       }
     }
     for (const [key, ks] of Object.entries(spec.keys)) {
@@ -339,10 +467,13 @@ class Reader {
     const env = stringAt(map, 'env');
     const urnNode = stringAt(map, 'urn');
     let urn: string | undefined;
+    let named: Scalar | undefined;
     if (urnNode) {
       urn = textOf(urnNode);
+      named = urnNode;
       this.ref(urnNode, urn, 'Dataset.urn', true);
     } else if (id && platform) {
+      named = id;
       urn = makeDatasetUrn(textOf(platform), textOf(id), env ? textOf(env) : 'PROD');
       // Each part of the URN where the entry writes it: a diagnostic of the env stands on `env:`'s value.
       const platformUrn = makePlatformUrn(textOf(platform));
@@ -359,6 +490,8 @@ class Reader {
       const r = this.at(map.items.find(isPair)?.key ?? map);
       this.problem(r.start, r.end, 'A dataset entry needs `urn`, or `id` and `platform`', 'error');
     }
+    const entry = named && urn ? { ...this.at(named), urn } : undefined;
+    if (named && entry) this.description(map, named, entry);
     if (platform) this.ref(platform, makePlatformUrn(textOf(platform)), 'make_data_platform_urn');
     this.names(map, 'tags', makeTagUrn, 'make_tag_urn');
     this.names(map, 'glossary_terms', makeTermUrn, 'make_term_urn');
@@ -384,13 +517,15 @@ class Reader {
         this.problem(r.start, r.end, 'The schema file must be a .avsc file', 'error');
       }
       const fields = valueAt(schema, 'fields');
-      if (isSeq(fields)) for (const f of fields.items) if (isMap(f)) this.field(f, urn);
+      if (isSeq(fields)) for (const f of fields.items) if (isMap(f)) this.field(f, urn, entry);
     }
   }
 
-  private field(map: YAMLMap, dataset: string | undefined): void {
+  private field(map: YAMLMap, dataset: string | undefined, entry: FormatDescription['entry'] | undefined): void {
     this.checkKeys(map, 'schemaField');
     const id = stringAt(map, 'id');
+    // A field named by its `id` (a simple path) in an entry the catalog may have: its description pulled and pushed.
+    if (id && entry && !stringAt(map, 'urn')) this.description(map, id, entry, scalarRef(id));
     const urn = stringAt(map, 'urn');
     if (urn) this.ref(urn, textOf(urn), 'SchemaFieldSpecification.urn', true);
     else if (id && dataset)
@@ -408,9 +543,19 @@ class Reader {
   private propertyKeys(map: YAMLMap): void {
     const v = valueAt(map, 'structured_properties');
     if (!isMap(v)) return;
-    for (const pair of v.items)
-      if (isPair(pair) && isScalar(pair.key) && pair.key.value !== null)
-        this.ref(pair.key, makeStructuredPropertyUrn(textOf(pair.key)), 'make_structured_property_urn');
+    for (const pair of v.items) {
+      if (!isPair(pair) || !isScalar(pair.key) || pair.key.value === null) continue;
+      const urn = makeStructuredPropertyUrn(textOf(pair.key));
+      this.ref(pair.key, urn, 'make_structured_property_urn');
+      const value = pair.value;
+      const items = isSeq(value) ? value.items : [value];
+      const values = items.flatMap((item) =>
+        isScalar(item) && item.value !== null && typeof item.value !== 'object'
+          ? [{ ...this.at(item), text: textOf(item) }]
+          : [],
+      );
+      this.model.propertyValues.push({ urn, ...keyRange(this.at(pair.key)), list: isSeq(value), values });
+    }
   }
 
   /** The scalars of the list under `key`, each a reference made by `make`. */
@@ -418,6 +563,149 @@ class Reader {
     const v = valueAt(map, key);
     if (!isSeq(v)) return;
     for (const item of v.items) if (isScalar(item) && item.value !== null) this.ref(item, make(textOf(item)), builder);
+  }
+
+  // ---- structured property definitions ----
+
+  private property(map: YAMLMap): void {
+    this.checkKeys(map, 'structuredProperty');
+    const id = stringAt(map, 'id');
+    const urnNode = stringAt(map, 'urn');
+    let urn: string | undefined;
+    if (urnNode) {
+      urn = textOf(urnNode);
+      this.ref(urnNode, urn, 'StructuredProperties.urn', true);
+    } else if (id) {
+      // urn_must_be_present: the URN is made of the id as written (a URN id is not kept as it is).
+      urn = `urn:li:structuredProperty:${textOf(id)}`;
+      this.ref(id, urn, 'StructuredProperties.urn', true);
+    } else {
+      const r = this.at(map.items.find(isPair)?.key ?? map);
+      this.problem(
+        r.start,
+        r.end,
+        'A structured property needs `id` or `urn` (id must be present if urn is not)',
+        'error',
+      );
+    }
+    const qualified = stringAt(map, 'qualified_name');
+    if (qualified && urn?.startsWith('urn:li:structuredProperty:')) {
+      const fqn = urn.slice('urn:li:structuredProperty:'.length);
+      if (textOf(qualified) !== fqn) {
+        const r = this.at(qualified);
+        this.problem(
+          r.start,
+          r.end,
+          `qualified_name must be the id of the URN ('${fqn}'): DataHub refuses it`,
+          'error',
+        );
+      }
+    }
+    for (const key of ['entity_types', 'value_entity_types']) this.entityTypes(valueAt(map, key));
+    const qualifier = valueAt(map, 'type_qualifier');
+    if (isMap(qualifier)) {
+      this.checkKeys(qualifier, 'typeQualifier');
+      this.entityTypes(valueAt(qualifier, 'allowed_types'));
+    }
+    const type = stringAt(map, 'type');
+    const typeName = type ? textOf(type).toLowerCase() : undefined;
+    const allowed = valueAt(map, 'allowed_values');
+    if (isSeq(allowed)) {
+      for (const a of allowed.items) {
+        if (!isMap(a)) {
+          const r = this.at(a);
+          this.problem(r.start, r.end, 'An allowed value is a mapping: `value` and `description`', 'error');
+          continue;
+        }
+        this.checkKeys(a, 'allowedValue');
+        const value = stringAt(a, 'value');
+        if (value && typeName === 'number' && !isNumber(textOf(value))) {
+          const r = this.at(value);
+          this.problem(
+            r.start,
+            r.end,
+            `'${textOf(value)}' is not a number, and the property's type is number`,
+            'error',
+          );
+        }
+      }
+    }
+  }
+
+  /** A list of entity type names (`dataset`, `schemaField` …), each made into an entityType URN. */
+  private entityTypes(v: unknown): void {
+    if (!isSeq(v)) return;
+    for (const item of v.items) {
+      if (!isScalar(item) || item.value === null) continue;
+      const name = textOf(item);
+      const bare = name.startsWith('urn:li:entityType:datahub.')
+        ? name.slice('urn:li:entityType:datahub.'.length)
+        : name;
+      if (name.startsWith('urn:li:entityType:') && bare === name) continue;
+      if (REGISTRY_ENTITY_TYPES.includes(bare)) continue;
+      const near = suggestKind(bare);
+      const r = this.at(item);
+      this.problem(
+        r.start,
+        r.end,
+        `'${name}' is not an entity type of DataHub's registry${near ? ` (did you mean ${near}?)` : ''}`,
+        'warning',
+      );
+    }
+  }
+
+  // ---- the data product file ----
+
+  private dataProduct(map: YAMLMap): void {
+    this.checkKeys(map, 'dataProduct');
+    const id = stringAt(map, 'id');
+    if (id) this.ref(id, makeDataProductUrn(textOf(id)), 'DataProduct.urn', true);
+    const domain = stringAt(map, 'domain');
+    if (domain && textOf(domain).startsWith('urn:li:domain:')) this.ref(domain, textOf(domain), 'DomainRegistry');
+    this.names(map, 'tags', makeTagUrn, 'make_tag_urn');
+    this.names(map, 'terms', makeTermUrn, 'make_term_urn');
+    // assets_must_be_urns: each asset is a URN (the scanner reads it, and resolution checks it against the catalog).
+    const assets = valueAt(map, 'assets');
+    const assetUrns = new Set<string>();
+    if (isSeq(assets))
+      for (const a of assets.items) {
+        if (!isScalar(a) || a.value === null) continue;
+        assetUrns.add(textOf(a));
+        if (!textOf(a).startsWith('urn:li:')) {
+          const r = this.at(a);
+          this.problem(r.start, r.end, `asset '${textOf(a)}' is not an urn: DataHub refuses the file`, 'error');
+        } else this.ref(a, textOf(a), 'DataProductAssociation');
+      }
+    // output_ports_must_be_from_asset_list.
+    const ports = valueAt(map, 'output_ports');
+    if (isSeq(ports))
+      for (const p of ports.items) {
+        if (!isScalar(p) || p.value === null || assetUrns.has(textOf(p))) continue;
+        const r = this.at(p);
+        this.problem(
+          r.start,
+          r.end,
+          `Output port ${textOf(p)} is not in asset list: DataHub refuses the file`,
+          'error',
+        );
+      }
+    const owners = valueAt(map, 'owners');
+    if (isSeq(owners)) {
+      for (const o of owners.items) {
+        if (isScalar(o) && o.value !== null) this.ref(o, makeUserUrn(textOf(o)), 'make_user_urn');
+        else if (isMap(o)) {
+          this.checkKeys(o, 'datasetOwner');
+          const oid = stringAt(o, 'id');
+          if (oid) this.ref(oid, makeUserUrn(textOf(oid)), 'make_user_urn');
+        }
+      }
+    }
+    const memory = valueAt(map, 'institutional_memory');
+    if (isMap(memory)) {
+      this.checkKeys(memory, 'institutionalMemory');
+      const elements = valueAt(memory, 'elements');
+      if (isSeq(elements)) for (const e of elements.items) if (isMap(e)) this.checkKeys(e, 'institutionMemoryElement');
+    }
   }
 
   // ---- the business glossary ----

@@ -6,6 +6,13 @@
  * - the business glossary of the `datahub-business-glossary` source: the models of
  *   metadata-ingestion/src/datahub/ingestion/source/metadata/business_glossary.py
  *   (`BusinessGlossaryConfig`, `GlossaryNodeConfig`, `GlossaryTermConfig`, `Owners`, `KnowledgeCard`).
+ * - the structured property definitions of `datahub properties upsert -f`: the `ConfigModel`s of
+ *   metadata-ingestion/src/datahub/api/entities/structuredproperties/structuredproperties.py
+ *   (`StructuredProperties`, `AllowedValue`, `TypeQualifierAllowedTypes`);
+ * - the data product file of `datahub dataproduct upsert -f`: the models of
+ *   metadata-ingestion/src/datahub/api/entities/dataproduct/dataproduct.py (`DataProduct`, read with
+ *   `parse_obj_allow_extras`, so unknown keys are ignored; `Ownership`, `InstitutionMemory`,
+ *   `InstitutionMemoryElement`).
  * A `BaseModel` ignores keys it does not know (a Warning: DataHub drops them silently); a
  * `ConfigModel` forbids them (an Error: DataHub refuses the file).
  */
@@ -20,7 +27,13 @@ export type LevelName =
   | 'glossaryNode'
   | 'glossaryTerm'
   | 'glossaryOwners'
-  | 'knowledgeLink';
+  | 'knowledgeLink'
+  | 'structuredProperty'
+  | 'allowedValue'
+  | 'typeQualifier'
+  | 'dataProduct'
+  | 'institutionalMemory'
+  | 'institutionMemoryElement';
 
 export type ValueShape = 'scalar' | 'list' | 'map' | 'any';
 
@@ -34,6 +47,8 @@ export interface KeySpec {
   required?: boolean;
   /** Values completion offers where DataHub does not check them (envs, term sources). */
   suggested?: readonly string[];
+  /** How `values` are compared: ownership types upper-cased or any `urn:li:` URN; property types lower-cased (with a Warning). */
+  compare?: 'ownershipType' | 'lowerCased';
 }
 
 export interface LevelSpec {
@@ -60,6 +75,12 @@ export const OWNERSHIP_TYPES: readonly string[] = [
 ];
 
 const TERM_SOURCES = ['INTERNAL', 'EXTERNAL'];
+
+/** AllowedTypes of structuredproperties.py: what `check_allowed_type` takes once the type is lower-cased. */
+export const PROPERTY_TYPES: readonly string[] = ['string', 'rich_text', 'number', 'date', 'urn'];
+
+/** PropertyCardinality, the enum of StructuredPropertyDefinition's `cardinality`. */
+export const CARDINALITIES: readonly string[] = ['SINGLE', 'MULTIPLE'];
 
 const s = (doc: string, extra: Partial<KeySpec> = {}): KeySpec => ({ doc, shape: 'scalar', ...extra });
 const list = (doc: string, extra: Partial<KeySpec> = {}): KeySpec => ({ doc, shape: 'list', ...extra });
@@ -127,6 +148,7 @@ export const LEVELS: Readonly<Record<LevelName, LevelSpec>> = {
       type: s('The ownership type (TECHNICAL_OWNER, BUSINESS_OWNER …) or an `urn:li:ownershipType:` URN.', {
         required: true,
         values: OWNERSHIP_TYPES,
+        compare: 'ownershipType',
       }),
     },
   },
@@ -187,6 +209,7 @@ export const LEVELS: Readonly<Record<LevelName, LevelSpec>> = {
     keys: {
       type: s('The ownership type (default DEVELOPER), or an `urn:li:ownershipType:` URN.', {
         values: OWNERSHIP_TYPES,
+        compare: 'ownershipType',
       }),
       typeUrn: s('An `urn:li:ownershipType:` URN for a custom type.'),
       users: list('User names (or URNs).'),
@@ -199,6 +222,80 @@ export const LEVELS: Readonly<Record<LevelName, LevelSpec>> = {
     keys: {
       url: s('The link.'),
       label: s('What the link is.'),
+    },
+  },
+  structuredProperty: {
+    model: 'StructuredProperties',
+    strict: true,
+    keys: {
+      id: s('The property id: the URN is `urn:li:structuredProperty:<id>` when `urn` is absent.'),
+      urn: s('The property URN (`urn:li:structuredProperty:…`); either `id` or `urn` must be present.'),
+      qualified_name: s('The qualified name; must be the id of the URN.'),
+      type: s('The value type: string, rich_text, number, date or urn (lower-cased by DataHub).', {
+        required: true,
+        values: PROPERTY_TYPES,
+        compare: 'lowerCased',
+      }),
+      value_entity_types: list('For type `urn`: the entity types the values may be.'),
+      description: s('What the property means.'),
+      display_name: s('The name shown in the UI.'),
+      entity_types: list('The entity types the property applies to (`dataset`, `schemaField` …).'),
+      cardinality: s('SINGLE (one value) or MULTIPLE.', { values: CARDINALITIES }),
+      allowed_values: list('The values the property may take: `value` and `description`.', { of: 'allowedValue' }),
+      type_qualifier: map('For type `urn`: `allowed_types`, the entity types of the values.', { of: 'typeQualifier' }),
+      immutable: s('Whether a value, once set, may not change. Default false.'),
+    },
+  },
+  allowedValue: {
+    model: 'AllowedValue',
+    strict: true,
+    keys: {
+      value: s('An allowed value.', { required: true }),
+      description: s('What the value means.'),
+    },
+  },
+  typeQualifier: {
+    model: 'TypeQualifierAllowedTypes',
+    strict: true,
+    keys: {
+      allowed_types: list('Entity types the values may be.', { required: true }),
+    },
+  },
+  dataProduct: {
+    model: 'DataProduct',
+    strict: false,
+    keys: {
+      id: s('The data product id (or `urn:li:dataProduct:` URN).', { required: true }),
+      domain: s('The domain, by name or `urn:li:domain:` URN: DataHub refuses a domain it cannot resolve.', {
+        required: true,
+      }),
+      assets: list('URNs of the entities in the data product.'),
+      display_name: s('The name shown in the UI.'),
+      owners: list('Owners: a user name (TECHNICAL_OWNER) or `{id, type}`.', { of: 'datasetOwner' }),
+      institutional_memory: map('Links: `elements`, each with `url` and `description`.', {
+        of: 'institutionalMemory',
+      }),
+      description: s('The data product description.'),
+      tags: list('Tags, by name or `urn:li:tag:` URN.'),
+      terms: list('Glossary terms, by id or `urn:li:glossaryTerm:` URN.'),
+      properties: map('Custom properties, string to string.'),
+      external_url: s('A link to the data product outside DataHub.'),
+      output_ports: list('Assets that are output ports: each must be in `assets`.'),
+    },
+  },
+  institutionalMemory: {
+    model: 'InstitutionMemory',
+    strict: true,
+    keys: {
+      elements: list('The links.', { of: 'institutionMemoryElement' }),
+    },
+  },
+  institutionMemoryElement: {
+    model: 'InstitutionMemoryElement',
+    strict: true,
+    keys: {
+      url: s('The link.', { required: true }),
+      description: s('What the link is.', { required: true }),
     },
   },
 };

@@ -86,6 +86,8 @@ export interface YamlColumn {
   replaceEnd?: number;
   /** Indentation of the entry's keys, for inserting a description. */
   indent: string;
+  /** A schema field of a DataHub dataset file: its presence is checked through its schemaField URN, not here. */
+  format?: boolean;
   /** How to write a description at `insertAt` (absent: 'line'). */
   insertStyle?: YamlInsertStyle;
   /** `insertAt` is the end of a document that does not end with a line break: write one first. */
@@ -124,6 +126,22 @@ export interface ScanResult {
   /** For a file in one of DataHub's own YAML formats: which one, and what breaks its rules. */
   format?: string;
   formatProblems?: Array<{ start: number; end: number; message: string; severity: 'error' | 'warning' }>;
+  /** For a DataHub dataset file: the values it gives each structured property, checked against the property's definition. */
+  formatPropertyValues?: FormatPropertyValues[];
+  /** For a DataHub dataset file: its schema fields named by `id`, with their descriptions (not docs-as-code columns). */
+  formatColumns?: YamlColumn[];
+}
+
+/** The values one `structured_properties:` key gives its property (a single value, or a list of them). */
+export interface FormatPropertyValues {
+  /** The property's URN. */
+  urn: string;
+  /** Where the key is written. */
+  keyStart: number;
+  keyEnd: number;
+  /** The value is a list. */
+  list: boolean;
+  values: Array<{ start: number; end: number; text: string }>;
 }
 
 export interface ScanOptions {

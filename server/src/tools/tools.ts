@@ -81,6 +81,8 @@ const KIND_OF_CODE: Record<DiagnosticCode, ProblemKind> = {
   'yaml-syntax': 'malformed',
   // A DataHub YAML file's own rules (keys, values, required keys): the file is malformed for DataHub.
   'datahub-format': 'malformed',
+  // A structured property value its definition does not take.
+  'structured-property-value': 'other',
   'missing-description': 'undocumented',
   'missing-column-description': 'undocumented',
   'description-mismatch': 'other',
