@@ -17,6 +17,7 @@ import { registerWriteCommands } from './clientCommands';
 import { registerLineageView } from './lineageView';
 import { registerSearch } from './searchPick';
 import { registerLanguageModelTools } from './languageModelTools';
+import { writeRunner } from './writes';
 
 let active: { server: CatalogLanguageServer; localCatalog: LocalCatalog } | undefined;
 
@@ -40,7 +41,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerWriteCommands(deps);
   registerLineageView(context, server, log);
   registerSearch(context, server, log);
-  registerLanguageModelTools(context, server, log);
+  registerLanguageModelTools(context, server, log, writeRunner(server, log));
 
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {

@@ -111,3 +111,24 @@ export function agentWriteSummary(write: AgentWrite): string {
       return 'Write to the catalog';
   }
 }
+
+/**
+ * What the editor shows before a write tool runs: its progress line, and the confirmation the
+ * user answers (Continue or Cancel). Input that asks for no write gets no confirmation: the call
+ * then fails with why.
+ */
+export function agentWritePreparation(
+  name: AgentWriteToolName,
+  input: Record<string, unknown>,
+): { invocationMessage: string; confirmationMessages?: { title: string; message: string } } {
+  const write = agentWriteOf(name, input);
+  if ('error' in write) return { invocationMessage: `Catalog Lens: ${name} (not run: ${write.error})` };
+  const summary = agentWriteSummary(write);
+  return {
+    invocationMessage: `Catalog Lens: ${summary.split('\n')[0]!.replace(/ to:$/, '')}`,
+    confirmationMessages: {
+      title: 'Write to the DataHub catalog?',
+      message: `${summary}\n\nCatalog Lens writes this to the catalog now (Undo is offered after it).`,
+    },
+  };
+}
