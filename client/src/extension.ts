@@ -18,6 +18,7 @@ import { registerLineageView } from './lineageView';
 import { registerSearch } from './searchPick';
 import { registerLanguageModelTools } from './languageModelTools';
 import { writeRunner } from './writes';
+import { registerMcpServers } from './mcpServers';
 
 let active: { server: CatalogLanguageServer; localCatalog: LocalCatalog } | undefined;
 
@@ -42,6 +43,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerLineageView(context, server, log);
   registerSearch(context, server, log);
   registerLanguageModelTools(context, server, log, writeRunner(server, log));
+  registerMcpServers(context, tokens, log);
 
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {

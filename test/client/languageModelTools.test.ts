@@ -74,3 +74,14 @@ test('the write tools are declared only for when the user turned them on, and th
   assert.equal(setting.scope, 'machine');
   assert.equal(setting.default, false);
 });
+
+test('package.json contributes the MCP server definition provider the extension registers', () => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    contributes: { mcpServerDefinitionProviders: Array<{ id: string; label: string }> };
+  };
+  const source = readFileSync(join(ROOT, 'client', 'src', 'mcpServers.ts'), 'utf8');
+  const id = /MCP_PROVIDER_ID = '([^']+)'/.exec(source)?.[1];
+  assert.deepEqual(pkg.contributes.mcpServerDefinitionProviders, [{ id, label: 'Catalog Lens' }]);
+  // Read-only: the definitions never pass --allow-writes.
+  assert.ok(!source.includes("'--allow-writes'"));
+});
