@@ -5,10 +5,11 @@
  * same schemas: test/client/languageModelTools.test.ts compares them). A VS Code without
  * `vscode.lm.registerTool` registers nothing and activates as before.
  *
- * The write tools (set_description, add_link, append_members) are registered only while the user's
- * or the machine's `catalogLens.agentTools.writes` is on (a workspace's value is not read). Each
- * asks the user to confirm before it runs (prepareInvocation's confirmationMessages), then runs
- * through the extension's write path (writes.ts: progress, result message, Undo).
+ * The write tools (set_description, add_link, append_members) write only while the user's or the
+ * machine's `catalogLens.agentTools.writes` is on (a workspace's value is not read); package.json
+ * hides them behind it where VS Code reads a tool's `when`. Each asks the user to confirm before it
+ * runs (prepareInvocation's confirmationMessages), then runs through the extension's write path
+ * (writes.ts: progress, result message, Undo); while the setting is off each refuses with why.
  */
 import * as vscode from 'vscode';
 import {
@@ -25,6 +26,10 @@ import type { WriteRunner } from './writes';
 
 /** The tool's name in VS Code: the server's, under the extension's prefix. */
 export const lmToolName = (name: AgentToolName | AgentWriteToolName): string => `catalogLens_${name}`;
+
+/** What a write tool answers while the setting is off. */
+export const WRITES_OFF =
+  'Catalog Lens writes are not enabled: the user turns them on with the setting catalogLens.agentTools.writes (in their user settings). Nothing was written.';
 
 /** The setting that offers the write tools. */
 export const WRITES_SETTING = 'agentTools.writes';
@@ -78,53 +83,38 @@ export function registerLanguageModelTools(
 
   const record = (input: unknown): Record<string, unknown> =>
     typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
-  let writeTools: vscode.Disposable[] = [];
-  const syncWriteTools = (): void => {
-    const on = agentWritesEnabled();
-    if (on === writeTools.length > 0) return;
-    for (const d of writeTools) d.dispose();
-    writeTools = [];
-    if (!on) {
-      log.info('agent write tools not offered (catalogLens.agentTools.writes is off)');
-      return;
-    }
-    for (const name of AGENT_WRITE_TOOLS)
-      writeTools.push(
-        lm.registerTool!.call(lm, lmToolName(name), {
-          prepareInvocation: (options) => {
-            const p = agentWritePreparation(name, record(options.input));
-            // What the confirmation quotes (URNs, the model's text) is made inert: no command links.
-            return {
-              invocationMessage: inertText(p.invocationMessage, 'notification', MESSAGE_LIMIT),
-              ...(p.confirmationMessages
-                ? {
-                    confirmationMessages: {
-                      title: p.confirmationMessages.title,
-                      message: inertText(p.confirmationMessages.message, 'notification', 4000),
-                    },
-                  }
-                : {}),
-            };
-          },
-          invoke: async (options) => {
-            const write = agentWriteOf(name, record(options.input));
-            if ('error' in write) throw new Error(write.error);
-            const r = await writes.run(write.command, write.arg);
-            // A failed write is thrown: VS Code gives its message to the model.
-            if (r.status === 'failed') throw new Error(`${name} failed (${r.kind}): ${r.message}`);
-            return new LanguageModelToolResult([
-              new LanguageModelTextPart(r.status === 'written' ? `${r.message}.` : `Nothing written: ${r.message}.`),
-            ]);
-          },
-        }),
-      );
-    log.info(`agent write tools offered: ${AGENT_WRITE_TOOLS.join(', ')}`);
-  };
-  syncWriteTools();
-  context.subscriptions.push(
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(`catalogLens.${WRITES_SETTING}`)) syncWriteTools();
-    }),
-    { dispose: () => writeTools.forEach((d) => d.dispose()) },
-  );
+  // Registered always (VS Code lists every declared tool, and a declared tool nobody registered fails
+  // without a reason); while the setting is off each one refuses, asks nothing and writes nothing.
+  for (const name of AGENT_WRITE_TOOLS)
+    context.subscriptions.push(
+      lm.registerTool.call(lm, lmToolName(name), {
+        prepareInvocation: (options) => {
+          if (!agentWritesEnabled()) return { invocationMessage: `Catalog Lens: ${name} (writes are not enabled)` };
+          const p = agentWritePreparation(name, record(options.input));
+          // What the confirmation quotes (URNs, the model's text) is made inert: no command links.
+          return {
+            invocationMessage: inertText(p.invocationMessage, 'notification', MESSAGE_LIMIT),
+            ...(p.confirmationMessages
+              ? {
+                  confirmationMessages: {
+                    title: p.confirmationMessages.title,
+                    message: inertText(p.confirmationMessages.message, 'notification', 4000),
+                  },
+                }
+              : {}),
+          };
+        },
+        invoke: async (options) => {
+          if (!agentWritesEnabled()) throw new Error(`${name}: ${WRITES_OFF}`);
+          const write = agentWriteOf(name, record(options.input));
+          if ('error' in write) throw new Error(write.error);
+          const r = await writes.run(write.command, write.arg);
+          // A failed write is thrown: VS Code gives its message to the model.
+          if (r.status === 'failed') throw new Error(`${name} failed (${r.kind}): ${r.message}`);
+          return new LanguageModelToolResult([
+            new LanguageModelTextPart(r.status === 'written' ? `${r.message}.` : `Nothing written: ${r.message}.`),
+          ]);
+        },
+      }),
+    );
 }
