@@ -200,3 +200,12 @@ describe('catalog-lens check options', () => {
     assert.deepEqual(parseCheckArgs(['--version'], {}, io()), { command: 'version' });
   });
 });
+
+describe('mcp --allow-writes', () => {
+  test('only the flag lets the MCP server write; check has no such option', () => {
+    assert.equal(options(['mcp', '.']).allowWrites, false);
+    assert.equal(options(['mcp', '.', '--allow-writes']).allowWrites, true);
+    assert.equal(options(['mcp', '--allow-writes', 'folder']).paths[0], 'folder');
+    assert.match(refusal(['check', '--allow-writes']), /unknown option '--allow-writes'/);
+  });
+});
