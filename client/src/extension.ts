@@ -17,6 +17,8 @@ import { registerWriteCommands } from './clientCommands';
 import { registerLineageView } from './lineageView';
 import { registerSearch } from './searchPick';
 import { registerLanguageModelTools } from './languageModelTools';
+import { writeRunner } from './writes';
+import { registerMcpServers } from './mcpServers';
 
 let active: { server: CatalogLanguageServer; localCatalog: LocalCatalog } | undefined;
 
@@ -40,7 +42,8 @@ export function activate(context: vscode.ExtensionContext): void {
   registerWriteCommands(deps);
   registerLineageView(context, server, log);
   registerSearch(context, server, log);
-  registerLanguageModelTools(context, server, log);
+  registerLanguageModelTools(context, server, log, writeRunner(server, log));
+  registerMcpServers(context, tokens, log);
 
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {

@@ -20,7 +20,7 @@
 
 /** Server commands (`workspace/executeCommand`); each takes one object argument. */
 export const ServerCommands = {
-  /** `{urn, description, link?: {url, description}}` → WriteResult */
+  /** `{urn, description?, link?: {url, description}}` → WriteResult (a description, a link, or both) */
   setDatasetDescription: 'catalogLens.setDatasetDescription',
   /** `{urn, fieldPath, description}` → WriteResult */
   setColumnDescription: 'catalogLens.setColumnDescription',

@@ -20,7 +20,8 @@ export interface CommandScope {
 
 export interface SetDatasetDescriptionArgs extends CommandScope {
   urn: string;
-  description: string;
+  /** Absent with a link: only the link is added. */
+  description?: string;
   link?: { url: string; description?: string } | null;
 }
 
@@ -238,6 +239,13 @@ export interface Settings {
     /** After a URN whose id is not what people call it (a GUID, a hash, another name), the catalog's name. */
     names: boolean;
   };
+  agentTools: {
+    /**
+     * The agent bridge's write tools (set a description, add a link, append members) are offered
+     * to language models. Read by the editor from the user's or the machine's settings only.
+     */
+    writes: boolean;
+  };
   index: {
     /**
      * Most bytes of URN text the workspace index keeps (each entity's spelling, name and key);
@@ -286,6 +294,7 @@ export const DEFAULT_SETTINGS: Settings = {
   allowTokenOrigins: [],
   excludeFolders: ['node_modules', '.git', '.venv', 'venv', '__pycache__', 'dist', 'build', 'out', 'target'],
   inlayHints: { names: true },
+  agentTools: { writes: false },
   index: { maxBytes: 64 * 1024 * 1024 },
 };
 

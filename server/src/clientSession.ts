@@ -34,6 +34,10 @@ export interface ClientSession {
   readonly watchedFiles: boolean;
   /** The editor shows a WorkspaceEdit's change annotations (rename: "the catalog is not changed"). */
   readonly changeAnnotations: boolean;
+  /** The editor shows `window/showMessageRequest` actions (it declares `window.showMessage`). */
+  readonly messageActions: boolean;
+  /** The editor opens a page the server names (`window/showDocument`). */
+  readonly showDocument: boolean;
   /** The editor lets the server ask for settings (`workspace/configuration`). */
   readonly configuration: boolean;
   /** The editor shows inlay hints (`textDocument/inlayHint`): the server offers the catalog's names beside ids. */
@@ -72,6 +76,8 @@ export function readClientSession(params: InitializeParams, env: NodeJS.ProcessE
       caps.workspace?.workspaceEdit?.documentChanges === true &&
       caps.workspace.workspaceEdit.changeAnnotationSupport !== undefined,
     configuration: caps.workspace?.configuration === true,
+    messageActions: caps.window?.showMessage !== undefined && caps.window.showMessage !== null,
+    showDocument: caps.window?.showDocument?.support === true,
     inlayHints: caps.textDocument?.inlayHint !== undefined && caps.textDocument.inlayHint !== null,
     inlayHintRefresh: caps.workspace?.inlayHint?.refreshSupport === true,
     token: typeof init.token === 'string' && init.token !== '' && !env[SERVER_TOKEN_ENV] ? init.token : undefined,

@@ -218,6 +218,10 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     resolution,
     settings,
     progress: () => session.progress,
+    writeNotices: () =>
+      session.clientCommands
+        ? undefined
+        : { messageActions: session.messageActions, showDocument: session.showDocument },
     log,
   });
 

@@ -67,6 +67,7 @@ export function mergeSettings(raw: unknown): Settings {
   const cache = isRecord(r['cache']) ? r['cache'] : {};
   const index = isRecord(r['index']) ? r['index'] : {};
   const inlay = isRecord(r['inlayHints']) ? r['inlayHints'] : {};
+  const agentTools = isRecord(r['agentTools']) ? r['agentTools'] : {};
   const sev = (v: unknown, def: Settings['diagnostics']['malformed']): Settings['diagnostics']['malformed'] =>
     v === 'error' || v === 'warning' || v === 'information' || v === 'hint' || v === 'off' ? v : def;
   return {
@@ -99,6 +100,7 @@ export function mergeSettings(raw: unknown): Settings {
     allowTokenOrigins: strings(r['allowTokenOrigins'], d.allowTokenOrigins),
     excludeFolders: strings(r['excludeFolders'], d.excludeFolders),
     inlayHints: { names: typeof inlay['names'] === 'boolean' ? inlay['names'] : d.inlayHints.names },
+    agentTools: { writes: agentTools['writes'] === true },
     index: { maxBytes: Math.min(MAX_INDEX_BYTES_BOUND, num(index['maxBytes'], d.index.maxBytes, 1)) },
   };
 }

@@ -200,3 +200,17 @@ describe('catalog-lens check options', () => {
     assert.deepEqual(parseCheckArgs(['--version'], {}, io()), { command: 'version' });
   });
 });
+
+describe('mcp --allow-writes', () => {
+  const mcpOptions = (argv: string[]): CheckOptions => {
+    const parsed = parseCheckArgs(argv, {}, io());
+    assert.ok('command' in parsed && parsed.command === 'mcp', JSON.stringify(parsed));
+    return parsed.options;
+  };
+  test('only the flag lets the MCP server write; check has no such option', () => {
+    assert.equal(mcpOptions(['mcp', '.']).allowWrites, false);
+    assert.equal(mcpOptions(['mcp', '.', '--allow-writes']).allowWrites, true);
+    assert.equal(mcpOptions(['mcp', '--allow-writes', 'folder']).paths[0], 'folder');
+    assert.match(refusal(['check', '--allow-writes']), /unknown option '--allow-writes'/);
+  });
+});

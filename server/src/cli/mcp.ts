@@ -5,7 +5,9 @@
  * places (flags, environment, ~/.datahubenv; never a URL from a file in the repository with a
  * token: options.ts refuses it). Standard output carries the protocol only; notices go to standard
  * error. The workspace is read again for a call when the last reading is older than a few seconds:
- * an agent edits the files it asks about.
+ * an agent edits the files it asks about. With --allow-writes the write tools are listed too and
+ * run the language server's write commands (server/src/writes) against the same catalog; without
+ * it they answer a tool error.
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,7 +25,9 @@ import { WorkspaceIndex } from '../index/workspaceIndex';
 import { scanText } from '../pipeline/check';
 import { CatalogResolution } from '../resolution/resolution';
 import { collectDiagnostics, runTool, TOOLS, type CheckedFile, type ToolHost } from '../tools/tools';
+import { WRITE_TOOLS, type WriteRun } from '../tools/writeTools';
 import { normalUri } from '../workspace';
+import { writeCommands } from '../writes/writeCommands';
 import { cliCatalogClients, type CheckIo } from './check';
 import type { CheckOptions } from './options';
 
@@ -85,7 +89,32 @@ export function folderToolHost(options: CheckOptions, io: CheckIo): { host: Tool
       return checked.files;
     },
   };
+  if (options.allowWrites)
+    host.write = writesOf(options, io, clients, () => {
+      index = undefined;
+      checked = undefined;
+    });
   return { host, dispose: () => clients.dispose() };
+}
+
+/** The write tools' writes: the server's write commands, with the CLI's settings and catalog clients. */
+function writesOf(
+  options: CheckOptions,
+  io: CheckIo,
+  clients: ReturnType<typeof cliCatalogClients>,
+  forget: () => void,
+): WriteRun {
+  const commands = writeCommands({
+    settingsFor: () => Promise.resolve(options.settings),
+    clientFor: (s) => clients.clientFor(s),
+    log: (m) => io.note(`catalog-lens mcp: ${m}`),
+    // The user started the server with --allow-writes on a folder of their choosing.
+    trusted: true,
+    // What the catalog answers changed: the next call reads and checks again.
+    revalidateAll: forget,
+  });
+  const never = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose: () => undefined }) };
+  return (write) => commands[write.command](write.arg, never);
 }
 
 /** The MCP server of `host`'s tools (not yet connected). */
@@ -99,15 +128,32 @@ export function toolServer(host: ToolHost): McpServer {
     },
   );
   // The tools' schemas are JSON Schemas, defined once for MCP and the editor: served as they are.
+  // The write tools are listed only where they write (a call of one elsewhere says why it is refused).
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: TOOLS.map((t): Tool => ({
-      name: t.name,
-      title: t.title,
-      description: t.description,
-      inputSchema: t.inputSchema as Tool['inputSchema'],
-      outputSchema: t.outputSchema as NonNullable<Tool['outputSchema']>,
-      annotations: { title: t.title, readOnlyHint: true, openWorldHint: false },
-    })),
+    tools: [
+      ...TOOLS.map((t): Tool => ({
+        name: t.name,
+        title: t.title,
+        description: t.description,
+        inputSchema: t.inputSchema as Tool['inputSchema'],
+        outputSchema: t.outputSchema as NonNullable<Tool['outputSchema']>,
+        annotations: { title: t.title, readOnlyHint: true, openWorldHint: false },
+      })),
+      ...(host.write ? WRITE_TOOLS : []).map((t): Tool => ({
+        name: t.name,
+        title: t.title,
+        description: t.description.replace(/ The user confirms each write\./, ''),
+        inputSchema: t.inputSchema as Tool['inputSchema'],
+        outputSchema: t.outputSchema as NonNullable<Tool['outputSchema']>,
+        annotations: {
+          title: t.title,
+          readOnlyHint: false,
+          destructiveHint: t.name === 'set_description',
+          idempotentHint: true,
+          openWorldHint: true,
+        },
+      })),
+    ],
   }));
   mcp.server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     try {
@@ -136,7 +182,10 @@ export async function serveMcp(options: CheckOptions, io: CheckIo, transport?: T
   await mcp.connect(transport ?? new StdioServerTransport());
   // The client gone (its end of standard input closed): the server ends too.
   if (!transport) process.stdin.once('end', () => void mcp.close());
-  io.note(`catalog-lens mcp: serving ${TOOLS.length} tools on ${host.folders()[0]}`);
+  const writes = host.write
+    ? `, and ${WRITE_TOOLS.length} write tools`
+    : ' (read-only: --allow-writes lets agents write)';
+  io.note(`catalog-lens mcp: serving ${TOOLS.length} tools${writes} on ${host.folders()[0]}`);
   await closed;
   dispose();
 }

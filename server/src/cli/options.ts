@@ -32,6 +32,8 @@ export interface CheckOptions {
   token: string | undefined;
   /** The config file read, if any. */
   configFile: string | undefined;
+  /** `mcp --allow-writes`: the write tools write to the catalog (else they refuse). */
+  allowWrites: boolean;
 }
 
 export type Parsed =
@@ -48,7 +50,7 @@ export interface OptionsIo {
 export const CONFIG_FILE = '.catalog-lens.json';
 
 export const USAGE = `Usage: catalog-lens check [paths…] [options]
-       catalog-lens mcp [folder] [--url URL] [--graphql-url URL] [--token-file FILE] [--config FILE] [--exclude NAME]
+       catalog-lens mcp [folder] [--allow-writes] [--url URL] [--graphql-url URL] [--token-file FILE] [--config FILE] [--exclude NAME]
 
 Checks the URNs of every matching file under the paths (default: the current folder) as the editor
 does: malformed URNs, and, with a catalog, unknown entities, env typos and missing descriptions.
@@ -79,7 +81,8 @@ Exit codes: 0 nothing at or above --fail-on; 1 something is; 2 bad usage or sett
 catalog-lens mcp serves the agent bridge's tools (what the folder's code names of the catalog, its
 problems, descriptions, search and downstream impact) to an MCP client over standard input and
 output, on the folder (default: the current one), with the catalog and token found as above; its
-config file is the folder's ${CONFIG_FILE}.`;
+config file is the folder's ${CONFIG_FILE}. Its write tools (set_description, add_link,
+append_members) write to the catalog only with --allow-writes; without it they answer a tool error.`;
 
 /** The settings that say where requests (and the token) go, with the flag and variable that may set them. */
 const ENDPOINTS = [
@@ -106,10 +109,15 @@ export function parseCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv, 
     Record<'format' | 'output' | 'fail-on' | 'url' | 'graphql-url' | 'token-file' | 'config', string>
   > = {};
   let progress = io.stderrIsTerminal;
+  let allowWrites = false;
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
     if (arg === '-h' || arg === '--help') return { command: 'help' };
     if (arg === '--version') return { command: 'version' };
+    if (arg === '--allow-writes' && mcp) {
+      allowWrites = true;
+      continue;
+    }
     if (arg === '--no-progress') {
       progress = false;
       continue;
@@ -227,6 +235,7 @@ export function parseCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv, 
       settings,
       token,
       configFile,
+      allowWrites,
     },
   };
 }

@@ -8,6 +8,7 @@ import type { CatalogResolution } from '../resolution/resolution';
 import type { SettingsStore } from '../settings';
 import { checkWorkspace, type WorkspaceDeps } from '../workspace';
 import { writeCommands, type WriteDeps } from '../writes/writeCommands';
+import { tellWriteResult, writeNotice, type NoticeSupport } from './writeNotice';
 
 export interface ServerCommandsDeps {
   connection: Connection;
@@ -18,13 +19,32 @@ export interface ServerCommandsDeps {
   settings: SettingsStore;
   /** The editor shows work-done progress the server creates. */
   progress(): boolean;
+  /**
+   * How to tell the editor what came of a write, or undefined when its client shows results
+   * itself (the Catalog Lens extension).
+   */
+  writeNotices(): NoticeSupport | undefined;
   log: (message: string) => void;
 }
 
 export function registerServerCommands(deps: ServerCommandsDeps): void {
   const { connection, openDocuments, resolution } = deps;
+  const writes = writeCommands(deps.writing);
+  // Other editors ignore what a command answers: the server tells them what came of a write.
+  for (const [id, run] of Object.entries(writes) as Array<[keyof typeof writes, (typeof writes)[keyof typeof writes]]>)
+    writes[id] = async (args, token) => {
+      const result = await run(args, token);
+      const support = deps.writeNotices();
+      if (support && result.kind !== 'cancelled') {
+        const uri = (args as { uri?: unknown } | undefined)?.uri;
+        const settings = await deps.settings.get(typeof uri === 'string' ? uri : undefined);
+        const notice = writeNotice(result, args, resolution.linkSettings(settings), support);
+        void tellWriteResult(connection, notice, deps.log);
+      }
+      return result;
+    };
   const commands: CommandTable = {
-    ...writeCommands(deps.writing),
+    ...writes,
     [ServerCommands.checkWorkspace]: async (_args, token) => {
       const progress = deps.progress() ? await connection.window.createWorkDoneProgress() : undefined;
       progress?.begin('Catalog Lens: checking workspace', 0, 'listing files', true);

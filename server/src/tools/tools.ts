@@ -7,6 +7,7 @@
  * over a ToolHost: the workspace index, the resolution and Check Workspace of their side.
  */
 import { isAbsolute, join, relative, sep } from 'node:path';
+import { isAgentWriteTool } from '../../../model/src/agentWrites';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { entityName } from '../../../model/src/entityNames';
@@ -24,6 +25,7 @@ import type { ResolutionService } from '../resolution/resolution';
 import { resolveItems, type ResolvableItem } from '../resolution/resolve';
 import { checkWorkspace, normalUri, type WorkspaceDeps } from '../workspace';
 import { schemaProblem, type JsonSchema } from './schema';
+import { runWriteTool, WRITE_TOOLS, type WriteRun } from './writeTools';
 
 /** What the tools need of their side (the language server, or the MCP server's own pipeline). */
 export interface ToolHost {
@@ -37,6 +39,8 @@ export interface ToolHost {
   check(): Promise<CheckedFile[]>;
   /** The catalog connection's state, as the status bar shows it. */
   catalogStatus(): CatalogStatus;
+  /** Runs a write tool's write; absent where writes are not allowed (the write tools then refuse). */
+  write?: WriteRun;
 }
 
 export interface CheckedFile {
@@ -380,6 +384,13 @@ const BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
 
 /** Runs the tool `name` on `input` (checked against its schema first). */
 export async function runTool(host: ToolHost, name: string, input: unknown): Promise<ToolAnswer> {
+  if (isAgentWriteTool(name)) {
+    const writeTool = WRITE_TOOLS.find((t) => t.name === name)!;
+    const writeArgs = (input ?? {}) as Record<string, unknown>;
+    const writeProblem = schemaProblem(writeArgs, writeTool.inputSchema);
+    if (writeProblem) return { error: `${name}: ${writeProblem}.` };
+    return runWriteTool(host.write, name, writeArgs);
+  }
   const tool = BY_NAME.get(name);
   if (!tool)
     return {

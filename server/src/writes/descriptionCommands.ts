@@ -16,21 +16,29 @@ import type { CommandDeps } from './writer';
 
 export async function setDatasetDescription(a: Record<string, unknown>, ctx: CommandDeps): Promise<WriteResult> {
   const urn = urnArg(a, 'urn', 'dataset');
-  const description = textArg(a, 'description');
   const link = a['link'] === undefined || a['link'] === null ? undefined : linkArg(a['link']);
+  // With a link and no description, only the link is added.
+  const description = a['description'] === undefined && link ? undefined : textArg(a, 'description');
   const dataset = await mustExist(ctx, urn.text, 'dataset');
   const written: string[] = [];
   const found = dataset.state === 'found' && dataset.kind === 'dataset' ? dataset.entity : undefined;
   // What the write replaces: the edited description (what DataHub's UI edits and shows first).
   const previous = nonEmptyText(found?.editableProperties?.description);
-  const { written: described, note } = await ctx.writer.setDescription(ctx, urn, found, description);
+  const { written: described, note } =
+    description === undefined
+      ? { written: false, note: '' }
+      : await ctx.writer.setDescription(ctx, urn, found, description);
   if (described) written.push('editableDatasetProperties');
   if (link && (await ctx.writer.addLink(ctx, urn, link))) written.push('institutionalMemory');
   ctx.client.invalidate([urn.text]);
   if (written.length === 0)
     return unchanged(
       urn.urn,
-      link ? 'the description is already so and a link with that url exists' : 'the description is already so',
+      description === undefined
+        ? 'a link with that url exists'
+        : link
+          ? 'the description is already so and a link with that url exists'
+          : 'the description is already so',
     );
   return {
     status: 'written',

@@ -37,12 +37,16 @@ describe('language model tools through vscode.lm', () => {
     await openFile('catalog/datasets.yml');
     await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
     const names = (lm.tools ?? []).map((tool) => tool.name).filter((n) => n.startsWith('catalogLens_'));
+    // The six read-only tools, and the three write tools (which refuse while the setting is off).
     assert.deepEqual(names.sort(), [
+      'catalogLens_add_link',
+      'catalogLens_append_members',
       'catalogLens_describe',
       'catalogLens_entities_in_files',
       'catalogLens_impact',
       'catalogLens_problems',
       'catalogLens_search',
+      'catalogLens_set_description',
       'catalogLens_where_used',
     ]);
     const problems = textOf(
@@ -61,6 +65,24 @@ describe('language model tools through vscode.lm', () => {
       Promise.resolve(
         lm.invokeTool('catalogLens_describe', { input: { urn: 'nope' }, toolInvocationToken: undefined }),
       ),
+    );
+  });
+
+  test('a write tool, with catalogLens.agentTools.writes off (the default), refuses and writes nothing', async (t) => {
+    if (typeof lm?.invokeTool !== 'function') {
+      t.skip(`this VS Code (${vscode.version}) has no vscode.lm.invokeTool`);
+      return;
+    }
+    await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
+    assert.notEqual(vscode.workspace.getConfiguration('catalogLens').get('agentTools.writes'), true);
+    await assert.rejects(
+      Promise.resolve(
+        lm.invokeTool('catalogLens_set_description', {
+          input: { urn: URNS.users, description: 'Written by a model that may not write.' },
+          toolInvocationToken: undefined,
+        }),
+      ),
+      /writes are not enabled.*catalogLens\.agentTools\.writes/s,
     );
   });
 });
