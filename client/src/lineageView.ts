@@ -20,7 +20,7 @@ import type { Log } from './log';
 import { openEntityPage, reportFailure, urnUnderCursor } from './paletteCommands';
 
 export const LINEAGE_VIEW = 'catalogLens.lineage';
-/** Context key that shows the view (package.json `views` … `when`). */
+/** Context key set once a lineage is shown (the view itself is always there, in the Catalog Lens view container). */
 const VISIBLE = 'catalogLens.lineageVisible';
 
 type Node =

@@ -102,7 +102,7 @@ export function registerPaletteCommands(deps: CommandDeps): void {
     const skipped = r.skipped
       ? `, ${r.skipped} file${r.skipped === 1 ? '' : 's'} skipped (over catalogLens.maxFileSize)`
       : '';
-    const text = `${r.cancelled ? 'Check cancelled after' : 'Checked'} ${r.files} file${r.files === 1 ? '' : 's'}: ${r.urns} URN${r.urns === 1 ? '' : 's'}, ${r.diagnostics} problem${r.diagnostics === 1 ? '' : 's'}${skipped}.`;
+    const text = `${r.cancelled ? 'Check cancelled after' : 'Checked'} ${r.files} file${r.files === 1 ? '' : 's'}: ${r.urns} distinct URN${r.urns === 1 ? '' : 's'} looked up, ${r.diagnostics} problem${r.diagnostics === 1 ? '' : 's'}${skipped}.`;
     log.info(`check workspace: ${text}`);
     const pick = await vscode.window.showInformationMessage(
       `Catalog Lens: ${text}`,

@@ -1,13 +1,13 @@
 /**
  * "Catalog: Search…": a quick pick that searches the catalog across entity
  * types as you type (the server's `catalogLens/search`: DataHub's searchAcrossEntities, so DataHub
- * and the local catalog alike). Each row: the name, kind and platform, and the description. Enter
+ * and the local catalog alike). Each row: the name, kind and platform, and the description's words. Enter
  * inserts the URN at the cursor (or copies it when no editor is open); the row's buttons open the
  * entity's page in the catalog or copy its URN. Typing waits SEARCH_DEBOUNCE_MS for a pause, and a
  * newer query cancels the older one's request.
  */
 import * as vscode from 'vscode';
-import { inertText } from '../../model/src/inertText';
+import { inertText, markdownWords } from '../../model/src/inertText';
 import { insertCatalogUrn } from './insertUrn';
 import { SearchRequest, type SearchItem } from '../../model/src/protocol';
 import { ClientCommands } from '../../model/src/commandIds';
@@ -45,7 +45,8 @@ export function rowOf(item: SearchItem): Row {
   return {
     label: `$(${ICONS[item.kind] ?? 'symbol-misc'}) ${inertText(item.name, 'quickInput', 120)}`,
     description: inertText([kindLabel(item.kind), item.platform].filter(Boolean).join(' · '), 'quickInput', 120),
-    ...(item.description ? { detail: inertText(item.description, 'quickInput', 200) } : {}),
+    // A description is Markdown: the row shows its words on one line.
+    ...(item.description ? { detail: inertText(markdownWords(item.description), 'quickInput', 200) } : {}),
     // The quick pick's own filter would hide rows the catalog matched on their description.
     alwaysShow: true,
     buttons: [open, copy],

@@ -10,6 +10,7 @@ export const RETRY = 'Retry';
 export const UNDO = 'Undo';
 export const SET_ACCESS_TOKEN = 'Set Access Token';
 export const CONFIGURE_CATALOG = 'Configure Catalog';
+export const SHOW_LOG = 'Show Log';
 
 /** The failures a second try can end differently (see the file's comment). */
 const RETRYABLE: ReadonlySet<CatalogErrorKind> = new Set<CatalogErrorKind>([
@@ -34,6 +35,18 @@ export function resultButtons(command: string, result: WriteResult, arg?: unknow
         ? CONFIGURE_CATALOG
         : undefined;
   return [...(RETRYABLE.has(result.kind) ? [RETRY] : []), ...(fix ? [fix] : [])];
+}
+
+/**
+ * The buttons a result message shows: resultButtons, else Show Log (the write's line in the
+ * "Catalog Lens" output channel). VS Code shows a notification without buttons collapsed, on one
+ * line cut with an ellipsis (NotificationViewItem: expanded only with primary actions), so a
+ * result message without one would be cut short. A cancelled write shows no message.
+ */
+export function messageButtons(command: string, result: WriteResult, arg?: unknown): string[] {
+  if (result.status === 'failed' && result.kind === 'cancelled') return [];
+  const buttons = resultButtons(command, result, arg);
+  return buttons.length > 0 ? buttons : [SHOW_LOG];
 }
 
 /**

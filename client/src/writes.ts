@@ -1,7 +1,7 @@
 /**
  * A write to the catalog — from a code action ("Push description to
  * catalog", "Append to catalog"), a command link, or a client command — runs with a cancellable
- * progress notification, says what came of it (written, unchanged, failed with why), and logs one
+ * progress notification when it takes more than PROGRESS_DELAY_MS, says what came of it (written, unchanged, failed with why), and logs one
  * line in the "Catalog Lens" output channel. The token is in no argument and no message.
  *
  * The buttons (resultButtons, a pure choice):
@@ -36,7 +36,16 @@ import type { CatalogLanguageServer } from './languageClient';
 import { describeError, type Log } from './log';
 import { isCancellation } from './paletteCommands';
 import { urnLabel } from './userText';
-import { afterFix, CONFIGURE_CATALOG, RETRY, resultButtons, SET_ACCESS_TOKEN, UNDO, undoOf } from './writeButtons';
+import {
+  afterFix,
+  CONFIGURE_CATALOG,
+  messageButtons,
+  RETRY,
+  SET_ACCESS_TOKEN,
+  SHOW_LOG,
+  UNDO,
+  undoOf,
+} from './writeButtons';
 
 export { RETRY, UNDO } from './writeButtons';
 
@@ -58,14 +67,10 @@ export function writeRunner(server: CatalogLanguageServer, log: Log): WriteRunne
     const withUri = await withDocumentUri(server, arg);
     let result: WriteResult;
     try {
-      result = await vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          // The title quotes URNs from the document: a progress title renders `[label](command:…)` as a link.
-          title: inertText(`Catalog Lens: ${title}…`, 'notification', MESSAGE_LIMIT),
-          cancellable: true,
-        },
-        (_progress, token): Promise<WriteResult> => server.executeServerCommand(command, withUri, token),
+      result = await withQuietProgress(
+        // The title quotes URNs from the document: a progress title renders `[label](command:…)` as a link.
+        inertText(`Catalog Lens: ${title}…`, 'notification', MESSAGE_LIMIT),
+        (token): Promise<WriteResult> => server.executeServerCommand(command, withUri, token),
       );
     } catch (e) {
       result = isCancellation(e)
@@ -94,6 +99,46 @@ export function writeRunner(server: CatalogLanguageServer, log: Log): WriteRunne
   return { run };
 }
 
+/**
+ * How long a write runs before its progress notification shows. VS Code keeps a progress
+ * notification up at least 800 ms once shown (ProgressService.withNotificationProgress), so a write
+ * that ends sooner would leave its finished progress, with its Cancel button, under the result: a
+ * quick write shows the result alone, a slow one its progress from this moment until it ends.
+ */
+export const PROGRESS_DELAY_MS = 500;
+
+/**
+ * `task` with a cancellable progress notification titled `title`, shown only when the task runs
+ * longer than `delayMs`; the notification's Cancel cancels the task's token.
+ */
+export async function withQuietProgress<T>(
+  title: string,
+  task: (token: vscode.CancellationToken) => Promise<T>,
+  delayMs = PROGRESS_DELAY_MS,
+): Promise<T> {
+  const cts = new vscode.CancellationTokenSource();
+  const work = task(cts.token);
+  const timer = setTimeout(() => {
+    void vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+      (_progress, token) => {
+        token.onCancellationRequested(() => cts.cancel());
+        // The notification ends with the task, whatever its outcome (the caller handles that).
+        return work.then(
+          () => undefined,
+          () => undefined,
+        );
+      },
+    );
+  }, delayMs);
+  try {
+    return await work;
+  } finally {
+    clearTimeout(timer);
+    cts.dispose();
+  }
+}
+
 /** The active document goes along (unless the arguments name one), so its folder's settings (write path, actor) apply. */
 async function withDocumentUri<C extends WriteCommandId>(
   server: CatalogLanguageServer,
@@ -112,7 +157,8 @@ function writePathOf(arg: CommandScope): string {
 /**
  * Written and unchanged: an information message, with Undo on a written append. Failed: an error
  * message that names what was being written and why it failed, with Retry where trying again can
- * succeed and the fix its kind calls for (resultButtons). The server made the message inert
+ * succeed and the fix its kind calls for (resultButtons). A message with none of these has Show
+ * Log, so VS Code shows it whole (messageButtons). The server made the message inert
  * already; it is made so again here, whatever server sent it. The message is not awaited: the
  * write's caller (a code action, another extension) gets its result at once.
  */
@@ -121,12 +167,15 @@ export function showWriteResult(
   title: string,
   actions: { command: string; arg?: unknown; retry: () => void; undo?: () => void },
 ): void {
-  const buttons = resultButtons(actions.command, result, actions.arg).filter((b) => b !== UNDO || actions.undo);
+  const chosen = messageButtons(actions.command, result, actions.arg).filter((b) => b !== UNDO || actions.undo);
+  // Never without a button: VS Code would show the message collapsed, cut to one line.
+  const buttons = chosen.length > 0 ? chosen : [SHOW_LOG];
   if (result.status !== 'failed') {
     void vscode.window
       .showInformationMessage(inertText(`Catalog Lens: ${result.message}`, 'notification', MESSAGE_LIMIT), ...buttons)
       .then((pick) => {
         if (pick === UNDO) actions.undo?.();
+        else if (pick === SHOW_LOG) void vscode.commands.executeCommand(ClientCommands.showOutput);
       });
     return;
   }
@@ -134,6 +183,7 @@ export function showWriteResult(
   const message = inertText(`Catalog Lens: ${title} failed: ${result.message}`, 'notification', MESSAGE_LIMIT);
   void vscode.window.showErrorMessage(message, ...buttons).then(async (pick) => {
     if (pick === RETRY) actions.retry();
+    else if (pick === SHOW_LOG) void vscode.commands.executeCommand(ClientCommands.showOutput);
     else if (pick === SET_ACCESS_TOKEN || pick === CONFIGURE_CATALOG) {
       // The write is not lost: it runs again once the fix is made, else its failure is offered again.
       const fixed = await vscode.commands.executeCommand<unknown>(

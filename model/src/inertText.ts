@@ -93,3 +93,66 @@ function splitSafe(text: string, end: number): number {
   const last = text.charCodeAt(end - 1);
   return end < text.length && last >= 0xd800 && last <= 0xdbff ? end - 1 : end;
 }
+
+/** The most characters of a Markdown text `markdownWords` reads (a one-line summary needs no more). */
+export const WORDS_READ_LIMIT = 4000;
+
+const HTML_ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+/**
+ * A Markdown text reduced to its words, on one line: code fences, heading, quote and list marks,
+ * table pipes and rules dropped; emphasis, strike-through and code marks dropped around their
+ * words; a link or image is its label (an autolink its address), an HTML tag nothing, an escape
+ * its character and a common entity its character. Not inert by itself: the result goes through
+ * `inertText` for the place it is shown. Reads at most `WORDS_READ_LIMIT` characters; every rule
+ * is one linear pass.
+ */
+export function markdownWords(text: string): string {
+  const t = text.length > WORDS_READ_LIMIT ? text.slice(0, splitSafe(text, WORDS_READ_LIMIT)) : text;
+  const lines = t
+    .replace(LINE_BREAK, '\n')
+    .split('\n')
+    .map((line) =>
+      line
+        // Fences, table separator rows and thematic breaks carry no words.
+        .replace(/^\s*(```|~~~).*$/, '')
+        .replace(/^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/, '')
+        .replace(/^\s*([-*_])(\s*\1){2,}\s*$/, '')
+        // Block marks at the start of a line: quotes, headings, list items.
+        .replace(/^\s*(>\s*)+/, '')
+        .replace(/^\s*#{1,6}\s+/, '')
+        .replace(/^\s*([-*+]|\d{1,9}[.)])\s+(\[[ xX]\]\s+)?/, '')
+        .replace(/\s+#+\s*$/, '')
+        // A table row's cells, side by side.
+        .replace(/^\s*\|/, '')
+        .replace(/\|\s*$/, '')
+        .replace(/\s\|\s/g, ' '),
+    );
+  return (
+    lines
+      .join(' ')
+      // Images and links are their labels; reference definitions and autolinks their addresses.
+      .replace(/!?\[([^\]\n]{0,500})\]\([^)\n]{0,2000}\)/g, '$1')
+      .replace(/!?\[([^\]\n]{0,500})\]\[[^\]\n]{0,500}\]/g, '$1')
+      .replace(/<((?:https?|mailto):[^>\s]{1,2000})>/g, '$1')
+      // HTML tags and comments say nothing to a reader of one line.
+      .replace(/<!--[^]{0,4000}?-->/g, ' ')
+      .replace(/<\/?[A-Za-z][A-Za-z0-9-]{0,30}(\s[^<>]{0,500})?\/?>/g, ' ')
+      // Code, emphasis and strike-through marks around words.
+      .replace(/`+/g, '')
+      // An underscore inside a word (snake_case) is no emphasis.
+      .replace(/(^|[^\p{L}\p{N}_])(_{1,3})(?=\S)([^_\n]{0,2000}?\S)\2(?![\p{L}\p{N}_])/gu, '$1$3')
+      .replace(/(\*{1,3}|~~)(?=\S)([^*~\n]{0,2000}?\S)\1/g, '$2')
+      .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+      .replace(/&(amp|lt|gt|quot|apos|nbsp);/g, (_m, name: string) => HTML_ENTITIES[name] ?? '')
+      .replace(SPACE, ' ')
+      .trim()
+  );
+}

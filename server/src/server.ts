@@ -202,7 +202,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     refreshInlayHints,
     log,
   });
-  registerDocumentHandlers(connection, service, guard);
+  registerDocumentHandlers(connection, service, guard, documents);
   registerCustomRequests(connection, service, guard, tools);
   registerServerCommands({
     connection,

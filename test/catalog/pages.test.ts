@@ -81,6 +81,44 @@ const HOSTILE_DESCRIPTION = [
 ].join('\n');
 const HOSTILE_COLUMN = '<img src=x onerror=alert(5)>';
 
+/**
+ * What the hover shows, on the sample's pages: db.users_legacy's deprecation (note, date,
+ * replacement linked); db.users's owners with their type, tag, term and domain, and its lineage
+ * counts linked to a Lineage section listing the features derived from it; db.orders one hop each way.
+ */
+async function assertHoverFacts(base: string): Promise<void> {
+  const legacy = await page(base, linkOf(base, SAMPLE.datasets.usersLegacy));
+  assertHtmlPage(legacy, 200, 'users_legacy');
+  assert.match(
+    legacy.body,
+    /<p class="callout absent" id="deprecation"><strong>Deprecated<\/strong> \(decommission 2026-12-31\): Replaced by db\.users, which has every user since 2019\. Use <a href="([^"]+)">users<\/a> instead\./,
+  );
+  assert.ok(legacy.body.includes(`Use <a href="${linkOf(base, SAMPLE.datasets.users)}">`), 'the replacement is linked');
+  const users = await page(base, linkOf(base, SAMPLE.datasets.users));
+  assertHtmlPage(users, 200, 'users');
+  assert.doesNotMatch(users.body, /id="deprecation"/, 'db.users is not deprecated');
+  assert.match(
+    users.body,
+    /<dt>Owners<\/dt><dd><a href="[^"]+">jdoe<\/a> <span class="note">\(technical owner\)<\/span>, growth-analytics/,
+  );
+  assert.match(users.body, /<dt>Tags<\/dt><dd>pii<\/dd>/);
+  assert.match(users.body, /<dt>Glossary terms<\/dt><dd>Customer\.Profile<\/dd>/);
+  assert.match(users.body, /<dt>Domain<\/dt><dd>growth<\/dd>/);
+  assert.match(users.body, /<dt>Lineage<\/dt><dd><a href="#lineage">↑0 upstream · ↓2 downstream<\/a>/);
+  assert.match(users.body, /<section id="lineage"><h2>Lineage \(↑0 ↓2\)<\/h2>/);
+  assert.ok(users.body.includes(`href="${linkOf(base, SAMPLE.features.age)}"`), 'a downstream feature is linked');
+  const orders = await page(base, linkOf(base, SAMPLE.datasets.orders));
+  assert.match(orders.body, /↑1 upstream · ↓2 downstream/);
+  assert.ok(orders.body.includes(`href="${linkOf(base, SAMPLE.datasets.clicks)}"`), 'upstream events.clicks is linked');
+  assert.ok(orders.body.includes(`href="${linkOf(base, SAMPLE.datasets.revenue)}"`), 'downstream revenue is linked');
+  for (const [what, p] of [
+    ['users_legacy', legacy],
+    ['users', users],
+    ['orders', orders],
+  ] as const)
+    assertInert(p.body, what);
+}
+
 describe('local catalog pages', () => {
   let cat: CatalogProcess;
   let base: string;
@@ -147,6 +185,36 @@ describe('local catalog pages', () => {
     assert.equal(home.headers.get('x-frame-options'), 'DENY');
     assert.equal(home.headers.get('referrer-policy'), 'no-referrer');
     assertInert(home.body, '/');
+  });
+
+  test('a dataset page shows what its hover shows: deprecation, owners, tags, terms, domain, lineage', async () => {
+    await assertHoverFacts(base);
+  });
+
+  test('a hostile deprecation note and owner type are shown as text', async () => {
+    const urn = 'urn:li:dataset:(urn:li:dataPlatform:hive,evil.deprecated,PROD)';
+    const ok = (s: number): void => assert.equal(s, 200);
+    ok(await ingest(base, 'dataset', urn, 'datasetProperties', { name: 'evil.deprecated', customProperties: {} }));
+    ok(
+      await ingest(base, 'dataset', urn, 'deprecation', {
+        deprecated: true,
+        note: '<script>window.__pwned=12</script> [x](javascript:alert(13))',
+        actor: SAMPLE.user,
+        decommissionTime: 8.7e15,
+        replacement: 'urn:li:dataset:(urn:li:dataPlatform:hive,<b>gone</b>,PROD)',
+      }),
+    );
+    const p = await page(base, linkOf(base, urn));
+    assertHtmlPage(p, 200, 'evil.deprecated');
+    assertInert(p.body, 'evil.deprecated');
+    assert.ok(
+      p.body.includes('<strong>Deprecated</strong>: &lt;script&gt;window.__pwned=12&lt;/script&gt;'),
+      'the note as text, an out-of-range date left out',
+    );
+    assert.ok(
+      p.body.includes('Use &lt;b&gt;gone&lt;/b&gt; instead.'),
+      'an absent replacement: its name as text, no link',
+    );
   });
 
   test("the search box (GET ?q= and DataHub's /search?query=) filters by name, URN and description", async () => {
@@ -598,6 +666,7 @@ describe('local catalog pages in the DataHub mode', () => {
       const svc = await page(cat.url, linkOf(cat.url, users.replaceAll('urn:li:', 'urn:svc:')));
       assertHtmlPage(svc, 404, 'svc');
       assert.match(svc.body, /has no dataset/);
+      await assertHoverFacts(cat.url);
     } finally {
       await cat.stop();
     }

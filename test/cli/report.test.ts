@@ -72,7 +72,7 @@ describe('catalog-lens check report', () => {
         'pipelines/a b.py:3:10: error: expected 3 parts (platform, name, env), found 2 [malformed-urn]',
         'pipelines/a b.py:7:10: warning: not in the catalog [unknown-urn]',
         'big.json: skipped: over 5 MiB',
-        '12 files, 40 URNs checked against http://127.0.0.1:9410: 1 error, 1 warning, 0 information',
+        '12 files, 40 distinct URNs checked against http://127.0.0.1:9410: 1 error, 1 warning, 0 information',
         '',
       ].join('\n'),
     );

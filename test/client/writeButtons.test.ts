@@ -11,8 +11,10 @@ import {
   afterFix,
   CONFIGURE_CATALOG,
   RETRY,
+  messageButtons,
   resultButtons,
   SET_ACCESS_TOKEN,
+  SHOW_LOG,
   UNDO,
   undoOf,
 } from '../../client/src/writeButtons';
@@ -147,5 +149,31 @@ describe('Undo of a written description', () => {
     const odd = { ...written('x'), previous: 42 } as unknown as WriteResult;
     assert.deepEqual(resultButtons(ServerCommands.setDatasetDescription, odd, arg), []);
     assert.equal(undoOf(ServerCommands.setDatasetDescription, written('x'), undefined), undefined);
+  });
+});
+
+describe('every result message has a button', () => {
+  test('Show Log where no other button fits (VS Code shows a message without one collapsed, cut to one line)', () => {
+    const unchanged: WriteResult = { status: 'unchanged', message: 'Nothing written' };
+    assert.deepEqual(messageButtons(ServerCommands.addFeaturesToTable, unchanged), [SHOW_LOG]);
+    assert.deepEqual(
+      messageButtons(ServerCommands.createEntity, { status: 'written', aspects: ['x'], message: 'Created' }),
+      [SHOW_LOG],
+    );
+    assert.deepEqual(
+      messageButtons(ServerCommands.setDatasetDescription, { status: 'failed', kind: 'badInput', message: 'no' }),
+      [SHOW_LOG],
+    );
+    const added: WriteResult = { status: 'written', aspects: ['x'], message: 'Added', added: [F] };
+    assert.deepEqual(messageButtons(ServerCommands.addFeaturesToTable, added), [UNDO]);
+    assert.deepEqual(
+      messageButtons(ServerCommands.setDatasetDescription, { status: 'failed', kind: 'timeout', message: 'slow' }),
+      [RETRY],
+    );
+    // A cancelled write shows no message at all.
+    assert.deepEqual(
+      messageButtons(ServerCommands.setDatasetDescription, { status: 'failed', kind: 'cancelled', message: 'c' }),
+      [],
+    );
   });
 });

@@ -30,17 +30,14 @@ describe('the lineage view', { skip: !E2E_ENABLED && E2E_SKIP_REASON }, () => {
       await wb.hoverAt(await wb.revealText(line.number, line.text, 'events.clicks'), /Lineage ↑0 ↓1/);
       const link = wb.hoverBox().locator('a', { hasText: /Lineage ↑0 ↓1/ });
       await link.click();
-      const view = page.locator('.pane', { has: page.locator('.pane-header', { hasText: /Catalog Lineage/i }) });
-      await wb.waitFor('the Catalog Lineage view', view.locator('.pane-header'));
-      // Room for the view: the workspace's folder section folds away (a person would do the same).
-      const folders = page.locator('.pane-header', { hasText: /^examples/i }).first();
-      if ((await folders.getAttribute('aria-expanded')) === 'true') {
-        await folders.click();
-        await wb.waitFor(
-          'the folder section folded',
-          page.locator('.pane-header[aria-expanded="false"]', { hasText: /^examples/i }),
-        );
-      }
+      // The view is the only one of the Catalog Lens view container (activity bar): the side bar's
+      // title names the container and the view, and the view has no header of its own.
+      const sidebar = page.locator('#workbench\\.parts\\.sidebar');
+      await wb.waitFor(
+        'the Catalog Lens side bar with the Catalog Lineage view',
+        sidebar.locator('.composite.title', { hasText: /Catalog Lineage/i }),
+      );
+      const view = sidebar.locator('.pane', { has: page.locator('.monaco-list') }).first();
       const rows = view.locator('.monaco-list-row');
       await wb.waitFor('the row of events.clicks', rows.filter({ hasText: 'events.clicks' }).first());
       await wb.waitFor('the Downstream row', rows.filter({ hasText: 'Downstream' }).first());

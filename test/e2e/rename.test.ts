@@ -49,14 +49,13 @@ describe('rename across the workspace in the Refactor Preview', { skip: !E2E_ENA
       await box.fill('db.renamed');
       // The rename box's own hint: "Enter to Rename, Ctrl+Enter to Preview".
       await box.press('Control+Enter');
-      await wb.waitForNotification(
-        /rename of db\.rename_me to db\.renamed: 3 places in 3 files\. Only files change: the catalog still has db\.rename_me as it was/,
-      );
       const preview = page.locator('.bulk-edit-panel');
       await wb.waitFor('the Refactor Preview', preview, 'visible', 30_000);
       for (const file of ['load.py', 'datasets.yml', 'report.sql'])
         await wb.waitFor(`the change of ${file}`, preview.locator('.monaco-list-row', { hasText: file }).first());
       await wb.screenshot('rename-preview.png');
+      // Nothing is said before Apply.
+      assert.equal(await page.locator('.notification-toast', { hasText: /rename of db\.rename_me/ }).count(), 0);
       // Nothing is written before Apply.
       for (const [file, text] of Object.entries(FILES('db.rename_me')))
         assert.equal(readFileSync(path.join(session.workspace, file), 'utf8'), text, file);
@@ -65,6 +64,10 @@ describe('rename across the workspace in the Refactor Preview', { skip: !E2E_ENA
         .first()
         .click();
       await wb.waitFor('the Refactor Preview closing (after Apply)', preview, 'hidden');
+      // The message comes once the edit is applied, not when the preview opens.
+      await wb.waitForNotification(
+        /rename of db\.rename_me to db\.renamed: 3 places in 3 files\. Only files change: the catalog still has db\.rename_me as it was/,
+      );
       await wb.runCommand('File: Save All');
       for (const [file, text] of Object.entries(FILES('db.renamed')))
         await waitForFile(path.join(session.workspace, file), text);

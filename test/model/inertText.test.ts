@@ -6,7 +6,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { inertText, MESSAGE_LIMIT, QUOTE_LIMIT, type TextPlace } from '../../model/src/inertText';
+import {
+  inertText,
+  markdownWords,
+  MESSAGE_LIMIT,
+  QUOTE_LIMIT,
+  WORDS_READ_LIMIT,
+  type TextPlace,
+} from '../../model/src/inertText';
 import { decodePart, parseUrn } from '../../model/src/urn';
 import { activeMarkdown, invisibleCharacters, renderedIcons, renderedLinks } from '../reliability/support/inert';
 import { HOSTILE_PIECES } from '../reliability/support/fuzzInputs';
@@ -184,5 +191,58 @@ describe('inertText', () => {
       { numRuns: 5000 },
     );
     console.log(`inertText inputs: ${n}`);
+  });
+});
+
+describe('markdownWords', () => {
+  test('emphasis, code and strike-through marks go; the words stay, snake_case names whole', () => {
+    assert.equal(
+      markdownWords('**Amounts** in _EUR_, see `user_id` and ~~old~~ *new*'),
+      'Amounts in EUR, see user_id and old new',
+    );
+    assert.equal(markdownWords('the snake_case_name and __init__ stay'), 'the snake_case_name and init stay');
+  });
+
+  test('block marks, fences, rules and tables: their words on one line', () => {
+    const md = [
+      '# Orders',
+      '',
+      '> One row per order.',
+      '- first item',
+      '2. second item',
+      '* [x] done',
+      '---',
+      '```sql',
+      'select 1',
+      '```',
+      '| col | type |',
+      '| --- | :---: |',
+      '| id | int |',
+    ].join('\n');
+    assert.equal(markdownWords(md), 'Orders One row per order. first item second item done select 1 col type id int');
+  });
+
+  test('a link or image is its label, an autolink its address, HTML tags and comments nothing', () => {
+    assert.equal(
+      markdownWords(
+        'See [the docs](https://x.example/a "t"), ![a chart](c.png), [ref][1], <https://y.example> <b>bold</b><!-- hidden -->',
+      ),
+      'See the docs, a chart, ref, https://y.example bold',
+    );
+    assert.equal(markdownWords('1 \\* 2 &amp; 3 &lt; 4'), '1 * 2 & 3 < 4');
+  });
+
+  test('plain text is unchanged, and a long text is read only so far', () => {
+    assert.equal(markdownWords('Users who signed up, by day (UTC).'), 'Users who signed up, by day (UTC).');
+    assert.ok(markdownWords('**a** '.repeat(100_000)).length <= WORDS_READ_LIMIT);
+  });
+
+  test('what a search row shows: the words, then inert for a quick pick', () => {
+    const row = inertText(
+      markdownWords('**Totals**: [click](command:workbench.action.terminal.new) $(alert)'),
+      'quickInput',
+      200,
+    );
+    assert.equal(row, 'Totals: click $ (alert)');
   });
 });

@@ -251,19 +251,24 @@ describe('the workspace index over LSP', () => {
     assert.match(JSON.stringify(edit.changeAnnotations), /the catalog still has db\.users as it was/);
     // Not marked as needing confirmation: VS Code would leave the edits unchecked in its preview.
     assert.equal(edit.changeAnnotations?.['catalogLens.rename']?.needsConfirmation, false);
-    assert.ok(
+    const said = (): boolean =>
       lsp.logs.some(
         (l) =>
           l.includes('Catalog Lens: rename of db.users to db.people: 5 places in 4 files.') &&
           l.includes('the catalog still has db.users as it was'),
-      ),
-      lsp.logs.join('\n'),
-    );
+      );
+    // Nothing is said before the edit is applied (VS Code may hold it in its Refactor Preview).
+    assert.ok(!said(), lsp.logs.join('\n'));
     const byFile = new Map<string, TextEdit[]>();
     for (const c of edit.documentChanges ?? []) {
       if (!('textDocument' in c)) continue;
       byFile.set(rel(c.textDocument.uri), c.edits as TextEdit[]);
     }
+    // The editor applies the edit to the renamed document: now the message comes.
+    await lsp.change(uri(file), applyEdits(text(file), byFile.get(file)!));
+    await lsp.waitUntil(said, 'the rename message, once the edit is applied');
+    assert.ok(said(), lsp.logs.join('\n'));
+    await lsp.change(uri(file), text(file));
     assert.deepEqual(
       [...byFile.keys()],
       ['a/catalog/datasets.yml', 'a/pipelines/load.py', 'b/jobs/job.py', 'b/sql/report.sql'],

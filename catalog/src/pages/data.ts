@@ -6,7 +6,9 @@
  * the ingested one). The other kinds with pages (users, tags, terms, containers, jobs …) are named,
  * described and summed up as their hovers show them: the looked-up kinds through the same GraphQL
  * node the local catalog answers (graphql/viewShapes.ts) read at model/src/kinds.ts `view` paths,
- * any other kind by the `displayName`, `name` or `title` of its aspects.
+ * any other kind by the `displayName`, `name` or `title` of its aspects. Lineage one hop each way
+ * is read as the GraphQL `lineage` field answers it (graphql/contextShapes.ts), so a page counts
+ * what the hover counts.
  */
 import { EXISTENCE_ASPECTS, textOf, type AspectName } from '../../../model/src/aspects';
 import { displayId } from '../../../model/src/entityNames';
@@ -26,6 +28,7 @@ import {
 import { shownDatasetDescription, type GqlDataset } from '../../../model/src/readShapes';
 import { decodePart, parseUrn, UI_PAGE_ENTITY_TYPES, type Urn } from '../../../model/src/urn';
 import type { CompatMode } from '../compat';
+import { contextFields } from '../graphql/contextShapes';
 import { ReadContext } from '../graphql/readShapes';
 import { viewNode } from '../graphql/viewShapes';
 import type { NamespacePolicy } from '../namespaces';
@@ -182,6 +185,15 @@ export function platformOf(urn: Urn): string | undefined {
     ? urn.platform
     : undefined;
 }
+
+/** One lineage hop: the entity's URN and DataHub's relationship name (`DownstreamOf`, `DerivedFrom`, `Consumes`). */
+export interface LineageHop {
+  urn: string;
+  type: string;
+}
+
+/** Most entities a page lists per lineage direction (the GraphQL field's own bound). */
+const LINEAGE_PAGE = 1000;
 
 export class PageData {
   constructor(
@@ -346,6 +358,26 @@ export class PageData {
       exists: this.exists(key, entityType, stored),
       props: values.get(propertiesAspectOf(entityType)),
     };
+  }
+
+  /**
+   * The entities one hop upstream and downstream of a catalog entity, as the GraphQL `lineage`
+   * field answers them (the hover's counts): each URN once, with DataHub's relationship name.
+   */
+  lineage(key: string, requested: string, kind: CatalogKind): Record<'upstream' | 'downstream', LineageHop[]> {
+    const ctx = new ReadContext(this.store, this.namespaces, '', this.compat);
+    const field = contextFields(ctx, kind, requested, key)['lineage'] as (args: {
+      input: { direction: 'UPSTREAM' | 'DOWNSTREAM'; count: number };
+    }) => Json;
+    const hops = (direction: 'UPSTREAM' | 'DOWNSTREAM'): LineageHop[] => {
+      const answer = field({ input: { direction, count: LINEAGE_PAGE } });
+      const rels = Array.isArray(answer['relationships']) ? answer['relationships'].filter(isObject) : [];
+      return rels.flatMap((r) => {
+        const urn = isObject(r['entity']) ? str(r['entity']['urn']) : undefined;
+        return urn ? [{ urn, type: str(r['type']) ?? '' }] : [];
+      });
+    };
+    return { upstream: hops('UPSTREAM'), downstream: hops('DOWNSTREAM') };
   }
 
   /** What a user did here: the links they added and the aspects last written as them. */

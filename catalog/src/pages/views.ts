@@ -1,15 +1,18 @@
 /**
  * One page per kind, as HTML built from the store's aspects (data.ts). Every value from the
  * catalog goes through `text()` or `markdownHtml()`; links to other pages through `pageHref`; links
- * out (institutional memory) only when they are http(s) URLs.
+ * out (institutional memory) only when they are http(s) URLs. A catalog entity's page shows what its
+ * hover shows besides: the deprecation (note, decommission date, replacement), owners, tags, terms,
+ * domain and the lineage one hop each way.
  */
 import { textOf, type AspectName } from '../../../model/src/aspects';
 import { displayId } from '../../../model/src/entityNames';
 import { findField, simplePath } from '../../../model/src/fieldPath';
+import { isCatalogKind } from '../../../model/src/kinds';
 import { shownColumns } from '../../../model/src/readShapes';
 import { decodePart, parseUrn, type Urn } from '../../../model/src/urn';
 import type { RawStoredAspect, StoredAspect } from '../store';
-import { isObject, kindLabelOf, str, strings, type EntitySummary, type PageData } from './data';
+import { isObject, kindLabelOf, str, strings, type EntitySummary, type LineageHop, type PageData } from './data';
 import { escapeHtml, text, when } from './html';
 import { markdownHtml, summaryText } from './markdown';
 import { pageHref } from './paths';
@@ -183,9 +186,13 @@ export interface EntityInput {
 
 export function entityPage(i: EntityInput): EntityPage {
   const props = (name: AspectName): Json | undefined => i.aspects.get(name)?.value;
-  const head = (extra: Array<[string, string | undefined]>): string =>
-    heading(kindLabelOf(i.summary.entityType).label, i.summary.name, i.urnText, i.key) + facts(extra);
   const u = i.urn;
+  const lineage = isCatalogKind(u.kind) ? i.data.lineage(i.key, i.urnText, u.kind) : undefined;
+  const head = (extra: Array<[string, string | undefined]>): string =>
+    heading(kindLabelOf(i.summary.entityType).label, i.summary.name, i.urnText, i.key) +
+    deprecationCallout(i.data, i.aspects) +
+    facts([...extra, ...contextFacts(i.data, i.aspects, lineage)]);
+  const lineageBody = lineage ? lineageSection(i.data, lineage) : '';
   let body: string;
   switch (u.kind) {
     case 'dataset': {
@@ -285,8 +292,125 @@ export function entityPage(i: EntityInput): EntityPage {
   const raw = i.data.rawAspects(i.key);
   return {
     title: i.summary.name,
-    body: body + linkedSection(i.data, i.urnText, raw) + aspectsSection(raw) + lastChange(raw),
+    body: body + lineageBody + linkedSection(i.data, i.urnText, raw) + aspectsSection(raw) + lastChange(raw),
   };
+}
+
+/** A URN as its page names it: linked when the catalog holds it, its name alone when not. */
+function namedLink(data: PageData, urn: string): string {
+  const ref = data.summaryOf(urn);
+  if (!ref) return `<code>${text(urn)}</code>`;
+  return ref.exists ? entityLink(urn, ref.summary.name) : text(ref.summary.name);
+}
+
+/** An enum word as words: `TECHNICAL_OWNER` → `technical owner`. */
+function enumWords(s: string): string {
+  return s.toLowerCase().replace(/_+/g, ' ').trim();
+}
+
+/** The day of an epoch time in milliseconds (`2026-12-31`), or undefined when there is none. */
+function day(ms: unknown): string | undefined {
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms <= 0) return undefined;
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString().slice(0, 10);
+}
+
+/** "Deprecated (decommission 2026-12-31): note. Use X instead.", as the hover says it; nothing when not deprecated. */
+function deprecationCallout(data: PageData, aspects: ReadonlyMap<AspectName, StoredAspect>): string {
+  const d = aspects.get('deprecation')?.value;
+  if (d?.['deprecated'] !== true) return '';
+  const date = day(d['decommissionTime']);
+  const note = str(d['note'])?.trim();
+  const replacement = str(d['replacement']);
+  const actor = str(d['actor']);
+  return (
+    `<p class="callout absent" id="deprecation"><strong>Deprecated</strong>` +
+    (date ? ` (decommission ${escapeHtml(date)})` : '') +
+    (note ? `: ${text(note)}` : '.') +
+    (replacement ? ` Use ${namedLink(data, replacement)} instead.` : '') +
+    (actor ? ` <span class="note">Marked by ${namedLink(data, actor)}.</span>` : '') +
+    `</p>`
+  );
+}
+
+/**
+ * The facts the hover lists beside the description: owners (with their type), tags, glossary
+ * terms, the domain, and the lineage counts linked to the Lineage section; a fact the catalog has
+ * nothing for is left out.
+ */
+function contextFacts(
+  data: PageData,
+  aspects: ReadonlyMap<AspectName, StoredAspect>,
+  lineage: Record<'upstream' | 'downstream', LineageHop[]> | undefined,
+): Array<[string, string | undefined]> {
+  const value = (name: AspectName): Json | undefined => aspects.get(name)?.value;
+  const records = (v: unknown): Json[] => (Array.isArray(v) ? v.filter(isObject) : []);
+  const list = (items: string[]): string | undefined =>
+    items.length === 0
+      ? undefined
+      : items.slice(0, LIST_LIMIT).join(', ') +
+        (items.length > LIST_LIMIT ? ` and ${items.length - LIST_LIMIT} more` : '');
+  const owners = records(value('ownership')?.['owners']).flatMap((o) => {
+    const owner = str(o['owner']);
+    if (!owner) return [];
+    const type = str(o['type']);
+    return [`${namedLink(data, owner)}${type ? ` <span class="note">(${text(enumWords(type))})</span>` : ''}`];
+  });
+  const tags = records(value('globalTags')?.['tags']).flatMap((t) => {
+    const tag = str(t['tag']);
+    return tag ? [namedLink(data, tag)] : [];
+  });
+  const terms = records(value('glossaryTerms')?.['terms']).flatMap((t) => {
+    const term = str(t['urn']);
+    return term ? [namedLink(data, term)] : [];
+  });
+  const domain = strings(value('domains')?.['domains'])[0];
+  const counts =
+    lineage && (lineage.upstream.length > 0 || lineage.downstream.length > 0)
+      ? `<a href="#lineage">↑${lineage.upstream.length} upstream · ↓${lineage.downstream.length} downstream</a>`
+      : undefined;
+  return [
+    ['Owners', list(owners)],
+    ['Tags', list(tags)],
+    ['Glossary terms', list(terms)],
+    ['Domain', domain ? namedLink(data, domain) : undefined],
+    ['Lineage', counts],
+  ];
+}
+
+/** DataHub's relationship names in words, seen from the entity the page is about. */
+const RELATIONSHIP_WORDS: Readonly<Record<string, { upstream: string; downstream: string }>> = {
+  DownstreamOf: { upstream: 'read from', downstream: 'reads this' },
+  DerivedFrom: { upstream: 'source', downstream: 'derived from this' },
+  Consumes: { upstream: 'feature used', downstream: 'uses this' },
+};
+
+/** The entities one hop upstream and downstream, each linked with its kind and how it is related; nothing when there are none. */
+function lineageSection(data: PageData, lineage: Record<'upstream' | 'downstream', LineageHop[]>): string {
+  if (lineage.upstream.length === 0 && lineage.downstream.length === 0) return '';
+  const table = (hops: LineageHop[], side: 'upstream' | 'downstream'): string => {
+    if (hops.length === 0) return '<p class="none">None.</p>';
+    const rows = hops
+      .slice(0, LIST_LIMIT)
+      .map(({ urn, type }) => {
+        const ref = data.summaryOf(urn);
+        const kind = ref ? kindLabelOf(ref.summary.entityType).label : '';
+        const how = RELATIONSHIP_WORDS[type]?.[side] ?? type;
+        return (
+          `<tr><td>${namedLink(data, urn)}<br><code class="note">${text(urn)}</code></td>` +
+          `<td>${escapeHtml(kind)}</td><td>${text(how)}</td></tr>`
+        );
+      })
+      .join('');
+    const more = hops.length > LIST_LIMIT ? `<p class="note">${hops.length - LIST_LIMIT} more not shown.</p>` : '';
+    return `<table><thead><tr><th>Name</th><th>Kind</th><th>Relationship</th></tr></thead><tbody>${rows}</tbody></table>${more}`;
+  };
+  return section(
+    'lineage',
+    `Lineage (↑${lineage.upstream.length} ↓${lineage.downstream.length})`,
+    `<h3>Upstream (${lineage.upstream.length})</h3>${table(lineage.upstream, 'upstream')}` +
+      `<h3>Downstream (${lineage.downstream.length})</h3>${table(lineage.downstream, 'downstream')}`,
+  );
 }
 
 /** Fields of audit stamps: who wrote an aspect is not an entity the aspect names. */

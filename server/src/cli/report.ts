@@ -65,7 +65,7 @@ export function summaryLine(report: CheckReport): string {
   const c = counts(report);
   const found = `${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.information.toLocaleString('en-US')} information${c.hint ? `, ${plural(c.hint, 'hint')}` : ''}`;
   const against = report.catalog ? `against ${visibleText(report.catalog)}` : 'syntax only (no catalog configured)';
-  return `${plural(report.filesChecked, 'file')}, ${plural(report.urns, 'URN')} checked ${against}: ${found}`;
+  return `${plural(report.filesChecked, 'file')}, ${plural(report.urns, 'distinct URN')} checked ${against}: ${found}`;
 }
 
 /**

@@ -2,7 +2,16 @@
  * The LSP requests on documents and the workspace: each routed through the guard to the language
  * service, one line per request.
  */
-import type { CompletionItem, CompletionList, Connection, InlayHint } from 'vscode-languageserver';
+import type {
+  CompletionItem,
+  CompletionList,
+  Connection,
+  InlayHint,
+  TextDocuments,
+  TextEdit,
+  WorkspaceEdit,
+} from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { guardWith } from '../lsp';
 import type { CatalogLanguageService } from '../service/languageService';
 
@@ -10,7 +19,19 @@ export function registerDocumentHandlers(
   connection: Connection,
   service: CatalogLanguageService,
   guard: ReturnType<typeof guardWith>,
+  documents?: TextDocuments<TextDocument>,
 ): void {
+  // A rename's message waits for its edit to be applied: VS Code may show the edit in its Refactor
+  // Preview first, where it can be discarded. The first edit in the renamed document, found there
+  // with its new text, says it was applied; a later rename replaces the wait.
+  let pending: { uri: string; offset: number; text: string; message: string } | undefined;
+  documents?.onDidChangeContent(({ document }) => {
+    if (!pending || document.uri !== pending.uri) return;
+    if (document.getText().slice(pending.offset, pending.offset + pending.text.length) !== pending.text) return;
+    const { message } = pending;
+    pending = undefined;
+    void connection.window.showInformationMessage(message);
+  });
   connection.onHover(guard('hover', null, (p, token) => service.doHover(p.textDocument.uri, p.position, token)));
   connection.onCompletion(
     guard('completion', [] as CompletionItem[] | CompletionList, (p, token) =>
@@ -35,9 +56,29 @@ export function registerDocumentHandlers(
   connection.onRenameRequest(
     guard('rename', null, async (p) => {
       const { edit, message } = await service.doRename(p.textDocument.uri, p.position, p.newName);
-      // Said whether or not the editor previews the edit (VS Code: Ctrl+Enter in the rename box).
-      void connection.window.showInformationMessage(message);
+      const doc = documents?.get(p.textDocument.uri);
+      const first = doc ? firstEditIn(edit, p.textDocument.uri) : undefined;
+      if (doc && first) {
+        pending = { uri: doc.uri, offset: doc.offsetAt(first.range.start), text: first.newText, message };
+      } else {
+        pending = undefined;
+        void connection.window.showInformationMessage(message);
+      }
       return edit;
     }),
   );
+}
+
+/** The edit of `edit` that starts first in document `uri`. */
+function firstEditIn(edit: WorkspaceEdit, uri: string): TextEdit | undefined {
+  const edits: TextEdit[] = [
+    ...(edit.changes?.[uri] ?? []),
+    ...(edit.documentChanges ?? []).flatMap((c) =>
+      'textDocument' in c && c.textDocument.uri === uri ? c.edits.filter((e): e is TextEdit => 'newText' in e) : [],
+    ),
+  ];
+  const before = (a: TextEdit, b: TextEdit): boolean =>
+    a.range.start.line < b.range.start.line ||
+    (a.range.start.line === b.range.start.line && a.range.start.character < b.range.start.character);
+  return edits.reduce<TextEdit | undefined>((best, e) => (!best || before(e, best) ? e : best), undefined);
 }

@@ -116,7 +116,7 @@ export function createIndexService(deps: IndexServiceDeps): IndexService {
           () => progress?.token.isCancellationRequested ?? false,
         );
         log(
-          `workspace index: ${index.occurrenceCount} URNs in ${index.fileCount} files, ${Math.round(performance.now() - started)} ms${index.isFull ? '; full: files were left out (said above)' : ''}`,
+          `workspace index: ${index.occurrenceCount} URNs in ${index.fileCount} files (occurrences: each place one is written, a URN inside another too), ${Math.round(performance.now() - started)} ms${index.isFull ? '; full: files were left out (said above)' : ''}`,
         );
       } catch (e) {
         log(`workspace index failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
