@@ -78,7 +78,6 @@ async function verify(ext, names) {
     'dist/server.js',
     'dist/catalog.js',
     'images/icon.png',
-    'images/catalog-lens.svg',
     'syntaxes/urn.injection.tmLanguage.json',
     'node_modules/better-sqlite3/build/Release/better_sqlite3.node',
     'node_modules/bindings/bindings.js',
