@@ -79,7 +79,7 @@ describe('catalogLens/tool (the language model tools)', () => {
   test('bad input, an unknown tool and a missing name are answered with an error', async () => {
     assert.match((await tool('describe', { urn: 7 })).error ?? '', /urn must be a string/);
     assert.match((await tool('drop_table', {})).error ?? '', /There is no tool drop_table/);
-    const noName = (await lsp.connection.sendRequest(ToolRequest.method, { input: {} })) as ToolResult;
+    const noName = await lsp.connection.sendRequest<ToolResult>(ToolRequest.method, { input: {} });
     assert.match(noName.error ?? '', /name must be a string/);
   });
 });
