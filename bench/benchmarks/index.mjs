@@ -24,7 +24,7 @@ async function indexBuild(server, timeoutMs = 300_000) {
   for (const until = Date.now() + timeoutMs; Date.now() < until;) {
     const line = server.logs.find((l) => l.startsWith('workspace index: '));
     if (line) {
-      const m = /workspace index: (\d+) URNs in (\d+) files, (\d+) ms/.exec(line);
+      const m = /workspace index: (\d+) URNs in (\d+) files(?: \([^)]*\))?, (\d+) ms/.exec(line);
       if (!m) throw new Error(`unexpected index log line: ${line}`);
       return { urns: Number(m[1]), files: Number(m[2]), ms: Number(m[3]) };
     }
