@@ -38,6 +38,7 @@ export function serverInitializationOptions(
     clientCommands: true,
     hoverShowsDiagnostics: true,
     hoverShowsLinkTooltips: true,
+    statusNotifications: true,
     trusted,
     allowInsecureHosts: [...allowInsecureHosts],
     allowTokenOrigins: [...allowTokenOrigins],

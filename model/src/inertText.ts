@@ -97,6 +97,9 @@ function splitSafe(text: string, end: number): number {
 /** The most characters of a Markdown text `markdownWords` reads (a one-line summary needs no more). */
 export const WORDS_READ_LIMIT = 4000;
 
+/** Where an escaped ASCII punctuation character waits while markdownWords drops marks (private use). */
+const ESCAPED_BASE = 0xe000;
+
 const HTML_ENTITIES: Readonly<Record<string, string>> = {
   amp: '&',
   lt: '<',
@@ -115,7 +118,9 @@ const HTML_ENTITIES: Readonly<Record<string, string>> = {
  * is one linear pass.
  */
 export function markdownWords(text: string): string {
-  const t = text.length > WORDS_READ_LIMIT ? text.slice(0, splitSafe(text, WORDS_READ_LIMIT)) : text;
+  const read = text.length > WORDS_READ_LIMIT ? text.slice(0, splitSafe(text, WORDS_READ_LIMIT)) : text;
+  // An escaped character is no mark: set aside (as a private-use character) until the marks are gone.
+  const t = read.replace(/\\([!-/:-@[-`{-~])/g, (_m, c: string) => String.fromCharCode(ESCAPED_BASE + c.charCodeAt(0)));
   const lines = t
     .replace(LINE_BREAK, '\n')
     .split('\n')
@@ -150,8 +155,8 @@ export function markdownWords(text: string): string {
       // An underscore inside a word (snake_case) is no emphasis.
       .replace(/(^|[^\p{L}\p{N}_])(_{1,3})(?=\S)([^_\n]{0,2000}?\S)\2(?![\p{L}\p{N}_])/gu, '$1$3')
       .replace(/(\*{1,3}|~~)(?=\S)([^*~\n]{0,2000}?\S)\1/g, '$2')
-      .replace(/\\([!-/:-@[-`{-~])/g, '$1')
       .replace(/&(amp|lt|gt|quot|apos|nbsp);/g, (_m, name: string) => HTML_ENTITIES[name] ?? '')
+      .replace(/[\uE021-\uE07E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - ESCAPED_BASE))
       .replace(SPACE, ' ')
       .trim()
   );

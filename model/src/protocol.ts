@@ -347,6 +347,11 @@ export interface ServerInitializationOptions {
   token?: string;
   /** Send `catalogLens/indexed` when the workspace index changes. */
   indexedNotifications?: boolean;
+  /**
+   * Send `catalogLens/status` and `catalogLens/skipped` (the extension's status item and notices).
+   * Without it the server says a catalog that fails, and a file it skipped, with `window/showMessage`.
+   */
+  statusNotifications?: boolean;
 }
 
 /**
@@ -391,10 +396,10 @@ export interface UrnAt {
   column?: string | undefined;
 }
 
-/** Notification server → client: the catalog connection changed. */
+/** Notification server → client: the catalog connection changed (sent when the client asks: `statusNotifications`). */
 export const StatusNotification: CustomNotification<CatalogStatus> = { method: 'catalogLens/status' };
 
-/** Notification server → client: a document was skipped (too large), once per document. */
+/** Notification server → client: a document was skipped (too large), once per document (sent when the client asks: `statusNotifications`). */
 export const SkippedNotification: CustomNotification<SkippedFile> = { method: 'catalogLens/skipped' };
 
 /** What the workspace index holds after a change, and what changed. */

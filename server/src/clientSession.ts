@@ -30,6 +30,19 @@ export interface ClientSession {
   readonly workspaceFolders: boolean;
   /** The client asked for `catalogLens/indexed` notifications. */
   readonly indexedNotifications: boolean;
+  /**
+   * The client asked for `catalogLens/status` and `catalogLens/skipped` (the extension's status
+   * item): other editors are told a failing catalog and a skipped file with `window/showMessage`.
+   */
+  readonly statusNotifications: boolean;
+  /**
+   * Hovers are Markdown unless the editor declares hover formats without `markdown`
+   * (`textDocument.hover.contentFormat`): then they are plain text. An editor that declares
+   * nothing gets Markdown, which every editor tried renders or shows as it is.
+   */
+  readonly hoverMarkdown: boolean;
+  /** The same for completion items' documentation (`completionItem.documentationFormat`). */
+  readonly completionMarkdown: boolean;
   /** The editor lets the server register file watchers (the workspace index follows files on disk). */
   readonly watchedFiles: boolean;
   /** The editor shows a WorkspaceEdit's change annotations (rename: "the catalog is not changed"). */
@@ -71,6 +84,9 @@ export function readClientSession(params: InitializeParams, env: NodeJS.ProcessE
     allowedOrigins: allowedOriginsOf(init),
     workspaceFolders: caps.workspace?.workspaceFolders === true,
     indexedNotifications: init.indexedNotifications === true,
+    statusNotifications: init.statusNotifications === true,
+    hoverMarkdown: saysMarkdown(caps.textDocument?.hover?.contentFormat),
+    completionMarkdown: saysMarkdown(caps.textDocument?.completion?.completionItem?.documentationFormat),
     watchedFiles: caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
     changeAnnotations:
       caps.workspace?.workspaceEdit?.documentChanges === true &&
@@ -84,6 +100,11 @@ export function readClientSession(params: InitializeParams, env: NodeJS.ProcessE
     initialSettings: init.settings ?? {},
     folders,
   };
+}
+
+/** Markdown is fine unless the editor lists formats and `markdown` is not among them. */
+function saysMarkdown(formats: unknown): boolean {
+  return !Array.isArray(formats) || formats.length === 0 || formats.includes('markdown');
 }
 
 /**

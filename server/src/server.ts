@@ -13,12 +13,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { readFileSync } from 'node:fs';
-import {
-  IndexedNotification,
-  SERVER_TOKEN_ENV,
-  SkippedNotification,
-  StatusNotification,
-} from '../../model/src/protocol';
+import { IndexedNotification, SERVER_TOKEN_ENV } from '../../model/src/protocol';
 import { PRODUCT_VERSION } from '../../model/src/version';
 import type { CatalogClient } from './catalogClient/client';
 import type { Fetch } from './catalogClient/http';
@@ -29,6 +24,7 @@ import { registerCustomRequests } from './handlers/customRequests';
 import { registerDocumentHandlers } from './handlers/documentHandlers';
 import { registerNotifications } from './handlers/notifications';
 import { registerServerCommands } from './handlers/serverCommands';
+import { statusNotices } from './handlers/statusNotices';
 import { confirmToken } from './handlers/tokenPrompt';
 import { createIndexService } from './index/indexService';
 import { collectDiagnostics, type ToolHost } from './tools/tools';
@@ -57,13 +53,21 @@ export function startServer(connection: Connection, runtime: Runtime): void {
   let session: ClientSession = defaultSession();
   const sessionNow = (): ClientSession => session;
 
+  const notices = statusNotices(
+    {
+      notify: (method, params) => void connection.sendNotification(method, params),
+      showMessage: (type, message) => void connection.sendNotification('window/showMessage', { type, message }),
+    },
+    () => session.statusNotifications,
+  );
+
   const catalogClients = new CatalogClients({
     token: runtime.env[SERVER_TOKEN_ENV] || undefined,
     ...(runtime.fetch ? { fetch: runtime.fetch } : {}),
     log,
     onStatus: (status) => {
       log(`catalog: ${status.state} — ${status.message}`);
-      sendCustomNotification(connection, StatusNotification, status);
+      notices.status(status);
     },
     // The catalog answers again: the open documents are checked with it.
     onRecovered: () => openDocuments.revalidateAll(),
@@ -103,7 +107,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
         diagnostics: diagnostics.map((d) => toLspDiagnostic(doc, d)),
       }),
     clear,
-    skipped: (file) => sendCustomNotification(connection, SkippedNotification, file),
+    skipped: (file) => notices.skipped(file),
     suggest: (s, items, signal) => resolution.suggest(s, items, signal),
     // New answers of the catalog: the names beside ids may have changed.
     answered: (_uri, s) => {

@@ -35,11 +35,12 @@ describe('the token reaches the server only through its environment', () => {
     assert.equal(base[SERVER_TOKEN_ENV], 'from-shell');
   });
 
-  test('initializationOptions are {clientCommands, hoverShowsDiagnostics, hoverShowsLinkTooltips, trusted, allowInsecureHosts, allowTokenOrigins}: never the token', () => {
+  test('initializationOptions are {clientCommands, hoverShowsDiagnostics, hoverShowsLinkTooltips, statusNotifications, trusted, allowInsecureHosts, allowTokenOrigins}: never the token', () => {
     assert.deepEqual(serverInitializationOptions(true), {
       clientCommands: true,
       hoverShowsDiagnostics: true,
       hoverShowsLinkTooltips: true,
+      statusNotifications: true,
       trusted: true,
       allowInsecureHosts: [],
       allowTokenOrigins: [],
@@ -48,6 +49,7 @@ describe('the token reaches the server only through its environment', () => {
       clientCommands: true,
       hoverShowsDiagnostics: true,
       hoverShowsLinkTooltips: true,
+      statusNotifications: true,
       trusted: false,
       allowInsecureHosts: ['datahub.internal:8080'],
       allowTokenOrigins: ['https://datahub.internal:9002'],
@@ -58,6 +60,7 @@ describe('the token reaches the server only through its environment', () => {
       'clientCommands',
       'hoverShowsDiagnostics',
       'hoverShowsLinkTooltips',
+      'statusNotifications',
       'trusted',
     ]);
   });

@@ -203,6 +203,14 @@ describe('markdownWords', () => {
     assert.equal(markdownWords('the snake_case_name and __init__ stay'), 'the snake_case_name and init stay');
   });
 
+  test('an escaped mark is the character itself, never the start of emphasis or code', () => {
+    assert.equal(
+      markdownWords('a \\*starred\\* name, a \\`tick\\` and \\_under\\_'),
+      'a *starred* name, a `tick` and _under_',
+    );
+    assert.equal(markdownWords('cost \\| price \\\\'), 'cost | price \\');
+  });
+
   test('block marks, fences, rules and tables: their words on one line', () => {
     const md = [
       '# Orders',

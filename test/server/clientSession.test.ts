@@ -43,3 +43,31 @@ describe('readClientSession: hovers and commands', () => {
     assert.equal(s.linkTooltips, false);
   });
 });
+
+describe('readClientSession: formats and notifications', () => {
+  test('Markdown unless the editor lists formats without it', () => {
+    const at = (hover: unknown, documentation: unknown) =>
+      readClientSession(
+        params({
+          textDocument: {
+            hover: { contentFormat: hover } as never,
+            completion: { completionItem: { documentationFormat: documentation } as never },
+          },
+        }),
+        {},
+      );
+    assert.deepEqual([defaultSession().hoverMarkdown, defaultSession().completionMarkdown], [true, true]);
+    const plain = at(['plaintext'], ['plaintext']);
+    assert.deepEqual([plain.hoverMarkdown, plain.completionMarkdown], [false, false]);
+    const both = at(['plaintext', 'markdown'], ['markdown']);
+    assert.deepEqual([both.hoverMarkdown, both.completionMarkdown], [true, true]);
+    const unsaid = at([], undefined);
+    assert.deepEqual([unsaid.hoverMarkdown, unsaid.completionMarkdown], [true, true]);
+  });
+
+  test('custom status notifications only when asked for, as the extension does', () => {
+    assert.equal(defaultSession().statusNotifications, false);
+    assert.equal(readClientSession(params({}, { statusNotifications: true }), {}).statusNotifications, true);
+    assert.equal(readClientSession(params({}, { statusNotifications: 'true' }), {}).statusNotifications, false);
+  });
+});

@@ -7,10 +7,19 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { CodeAction, CodeLens, Diagnostic } from 'vscode-languageserver-protocol';
+import type {
+  CodeAction,
+  CodeLens,
+  CompletionItem,
+  CompletionList,
+  Diagnostic,
+  Hover,
+  MarkupContent,
+} from 'vscode-languageserver-protocol';
+import { startCatalog } from '../../catalog/src/server';
 import { ClientCommands } from '../../model/src/commandIds';
 import { caret, hoverText, positionOf, type LspSession } from '../support/lspClient';
-import { COMPAT_MODES, S, useSampleServer } from '../support/fixture';
+import { COMPAT_MODES, S, sampleCatalog, serverFor, useSampleServer } from '../support/fixture';
 
 const LEGACY = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users_legacy,PROD)';
 const CLIENT_COMMAND_IDS = new Set<string>(Object.values(ClientCommands));
@@ -142,6 +151,98 @@ for (const compat of COMPAT_MODES)
       for (const l of lenses) assert.ok(!CLIENT_COMMAND_IDS.has(l.command?.command ?? ''), JSON.stringify(l));
     });
   });
+
+for (const compat of COMPAT_MODES)
+  describe(`a client that shows hovers and documentation only as plain text (${compat} catalog)`, () => {
+    const env = useSampleServer(
+      { genericClient: true, hoverContentFormat: ['plaintext'], documentationFormat: ['plaintext'] },
+      compat,
+    );
+    /** The hover's contents, which must be plain text. */
+    const plainHover = (h: Hover | null): string => {
+      const c = h?.contents as MarkupContent | undefined;
+      assert.equal(c?.kind, 'plaintext', JSON.stringify(h));
+      return c.value;
+    };
+    const NO_MARKDOWN = /\*\*|`|\\[.!()_*[\]-]|\]\(|^\s*\|/m;
+
+    test('the unknown, deprecated and documented URNs say so in words, with no Markdown syntax', async () => {
+      const ghost = caret(`"${S.ghost.replace('db.ghost', 'db.gh|ost')}"`);
+      await env.lsp.open('file:///w/plain-ghost.py', 'python', ghost.text);
+      await env.lsp.diagnostics('file:///w/plain-ghost.py', has('unknown-urn'));
+      const g = plainHover(await env.lsp.hover('file:///w/plain-ghost.py', ghost.position));
+      assert.match(g, /^Warning: Dataset db\.ghost is not in the catalog/);
+      assert.match(g, /\n\nDataset db\.ghost · hive · PROD\n\nplatform: hive · name: db\.ghost · env: PROD/);
+      assert.doesNotMatch(g, NO_MARKDOWN);
+
+      const legacy = caret(`x = "${LEGACY.replace('users_legacy', 'users_le|gacy')}"\n`);
+      await env.lsp.open('file:///w/plain-legacy.py', 'python', legacy.text);
+      await env.lsp.diagnostics('file:///w/plain-legacy.py', has('deprecated-urn'));
+      const l = plainHover(await env.lsp.hover('file:///w/plain-legacy.py', legacy.position));
+      assert.match(
+        l,
+        /^Warning: Dataset db\.users_legacy is deprecated \(decommission 2026-12-31\): Replaced by db\.users/,
+      );
+      assert.doesNotMatch(l, NO_MARKDOWN);
+
+      const users = caret(`USERS = "${S.users.replace('db.users', 'db.us|ers')}"\n`);
+      await env.lsp.open('file:///w/plain-users.py', 'python', users.text);
+      const u = plainHover(await env.lsp.hover('file:///w/plain-users.py', users.position));
+      assert.match(u, /One row per registered user of the product\./);
+      // The columns keep their names and types, and the page its address: plain text has no link.
+      assert.match(u, /\bemail\b/);
+      assert.match(u, /\n\nOpen in catalog: http:\/\/127\.0\.0\.1:\d+\/dataset\/urn:li:dataset:/);
+      assert.doesNotMatch(u, NO_MARKDOWN);
+    });
+
+    test("a completion item's documentation is plain text", async () => {
+      const { text, position } = caret('x = "urn:li:dataset:(urn:li:dataPlatform:hive,us|"\n');
+      await env.lsp.open('file:///w/plain-complete.py', 'python', text);
+      const r = await env.lsp.connection.sendRequest<CompletionList | CompletionItem[] | null>(
+        'textDocument/completion',
+        { textDocument: { uri: 'file:///w/plain-complete.py' }, position },
+      );
+      const items = Array.isArray(r) ? r : (r?.items ?? []);
+      const users = items.find((i) => i.label === 'db.users');
+      const doc = users?.documentation as MarkupContent | undefined;
+      assert.equal(doc?.kind, 'plaintext', JSON.stringify(users));
+      assert.equal(doc.value, `One row per registered user of the product.\n\n${S.users}`);
+    });
+  });
+
+describe('a generic client hears of the catalog by window/showMessage, not by catalogLens/status', () => {
+  test('down: one warning however many requests fail; back: one line; no custom notification', async () => {
+    const first = await sampleCatalog();
+    const port = Number(new URL(first.url).port);
+    const lsp = await serverFor(first.url, { genericClient: true });
+    try {
+      const shown = (): string[] => lsp.logs.filter((l) => l.startsWith('showMessage: Catalog Lens'));
+      await lsp.open('file:///w/up.py', 'python', `x = "${S.users}"\n`);
+      await lsp.diagnostics('file:///w/up.py', (ds) => !ds.some((d) => d.code === 'unknown-urn'));
+      await first.close();
+      for (const n of [1, 2, 3]) await lsp.open(`file:///w/down-${n}.py`, 'python', `x = "${S.orders}" # ${n}\n`);
+      await lsp.waitUntil(
+        () => shown().some((l) => /unreachable|refused|ECONNREFUSED|not answer/i.test(l)),
+        'a warning',
+      );
+      // The other two documents fail the same way: still one warning.
+      await lsp.open('file:///w/down-4.py', 'python', `x = "${S.clicks}"\n`);
+      await lsp.diagnostics('file:///w/down-4.py');
+      assert.equal(shown().length, 1, shown().join('\n'));
+      const again = await startCatalog({ port, db: ':memory:', sample: true, log: () => undefined });
+      try {
+        await lsp.open('file:///w/back.py', 'python', `x = "${S.age}"\n`);
+        await lsp.waitUntil(() => shown().some((l) => /answers again/.test(l)), 'the catalog answering again');
+      } finally {
+        await again.close();
+      }
+      assert.equal(shown().length, 2, shown().join('\n'));
+      assert.deepEqual(lsp.statuses, [], 'no catalogLens/status for a client that did not ask');
+    } finally {
+      await lsp.stop();
+    }
+  });
+});
 
 describe("the Catalog Lens extension's flags (VS Code): each thing said once", () => {
   const env = useSampleServer({ initializationOptions: { clientCommands: true }, documentLinkTooltips: true });

@@ -95,6 +95,10 @@ export interface SessionOptions {
    * shows the diagnostics), merged under `initializationOptions`.
    */
   genericClient?: boolean;
+  /** The hover formats the client declares (`textDocument.hover.contentFormat`); default `['markdown']`. */
+  hoverContentFormat?: string[];
+  /** The completion documentation formats it declares (`completionItem.documentationFormat`); default none. */
+  documentationFormat?: string[];
   /**
    * The server's command line instead of `node dist/server.js --stdio` (e.g. an installed
    * `catalog-lens-server --stdio`), run in `cwd`; `env` is then the whole environment, not added
@@ -237,13 +241,16 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
       window: { workDoneProgress: true },
       textDocument: {
         codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor'] } } },
-        hover: { contentFormat: ['markdown'] },
+        hover: { contentFormat: opts.hoverContentFormat ?? ['markdown'] },
+        ...(opts.documentationFormat
+          ? { completion: { completionItem: { documentationFormat: opts.documentationFormat } } }
+          : {}),
         ...(opts.documentLinkTooltips ? { documentLink: { tooltipSupport: true } } : {}),
         ...(opts.inlayHints ? { inlayHint: { dynamicRegistration: false } } : {}),
       },
     },
     initializationOptions: {
-      ...(opts.genericClient ? {} : { hoverShowsDiagnostics: true }),
+      ...(opts.genericClient ? {} : { hoverShowsDiagnostics: true, statusNotifications: true }),
       ...(opts.documentLinkTooltips ? { hoverShowsLinkTooltips: true } : {}),
       ...(opts.initializationOptions ?? (opts.noConfiguration ? { settings } : {})),
     },

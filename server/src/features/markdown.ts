@@ -6,7 +6,7 @@
  * bounded length. Everything else from the catalog or the document (names, types, paths) is
  * escaped as plain text. The common core (hidden characters, whitespace, the cut) is inertText's.
  */
-import { inertText } from '../../../model/src/inertText';
+import { inertText, markdownWords } from '../../../model/src/inertText';
 
 /** Plain text shown literally inside Markdown: inertText for hovers, by the name the hover code reads. */
 export function escapeMarkdown(text: string, limit = 200): string {
@@ -92,4 +92,42 @@ export function tableCell(text: string, limit = 120): string {
  */
 export function noCodeSpans(md: string): string {
   return md.replace(/(\\*)`/g, (m, slashes: string) => (slashes.length % 2 === 0 ? `${slashes}\\\`` : m));
+}
+
+/**
+ * Hover or documentation Markdown as plain text, for an editor that shows only plain text: each
+ * line reduced to its words (markdownWords), a table row's cells joined by " · ", rules and
+ * table separators dropped, list items kept as "- ", a web link as its label, a colon and its address.
+ * The Markdown is the server's own, already inert; the result is only ever shown as text.
+ */
+export function markdownAsPlain(md: string): string {
+  const lines: string[] = [];
+  for (const line of md.split('\n')) {
+    // Table separator rows and thematic breaks carry no words; a break still parts paragraphs.
+    if (/^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(line)) {
+      if (!line.includes('|')) lines.push('');
+      continue;
+    }
+    const bullet = /^\s*[-*+]\s+/.test(line) ? '- ' : '';
+    const cells = /^\s*\|.*\|\s*$/.test(line)
+      ? line
+          .trim()
+          .slice(1, -1)
+          .split(/(?<!\\)\|/)
+          .map((c) => c.trim())
+          .filter((c) => c !== '')
+          .join(' · ')
+      : line;
+    // A web or mail link keeps its address: plain text has no link to follow otherwise.
+    const linked = cells.replace(
+      /(?<![\\!])\[([^\]\n]{0,500})\]\(((?:https?:\/\/|mailto:)[^)\s]{1,2000})\)/g,
+      '$1: $2',
+    );
+    const words = markdownWords(linked);
+    lines.push(words === '' ? '' : bullet + words);
+  }
+  return lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

@@ -22,6 +22,8 @@ import {
   type Hover,
   type InlayHint,
   type Location,
+  type MarkedString,
+  type MarkupContent,
   type Position,
   type PrepareRenameResult,
   type Range,
@@ -58,6 +60,7 @@ import { formatCompletionsAt, formatKeyAt } from '../formats/complete';
 import { extractorsFor } from '../scan';
 import { diagnosticsHoverAt, hoverLookup, hoverOn } from '../features/hover';
 import { nameHints } from '../features/inlayHints';
+import { markdownAsPlain } from '../features/markdown';
 import { linksIn } from '../features/links';
 import { renameAt, renamedUrn, renameEdits, renameWorkspaceEdit, type FileRename } from '../features/rename';
 import { enclosingAt, occurrenceAt, urnAtOffset } from '../features/urnAt';
@@ -100,7 +103,27 @@ export class CatalogLanguageService {
 
   constructor(private readonly deps: LanguageServiceDeps) {}
 
+  /** The hover at `position`: Markdown, or plain text for an editor that shows only that. */
   async doHover(uri: string, position: Position, token: CancellationToken): Promise<Hover | null> {
+    const hover = await this.markdownHover(uri, position, token);
+    if (!hover || this.deps.session().hoverMarkdown) return hover;
+    return { ...hover, contents: asPlain(hover.contents) };
+  }
+
+  /** Completions at `position`, their documentation plain text for an editor that shows only that. */
+  async doComplete(
+    uri: string,
+    position: Position,
+    token: CancellationToken,
+  ): Promise<CompletionItem[] | CompletionList> {
+    const found = await this.completions(uri, position, token);
+    if (this.deps.session().completionMarkdown) return found;
+    const plain = (item: CompletionItem): CompletionItem =>
+      item.documentation === undefined ? item : { ...item, documentation: asPlain(item.documentation) };
+    return Array.isArray(found) ? found.map(plain) : { ...found, items: found.items.map(plain) };
+  }
+
+  private async markdownHover(uri: string, position: Position, token: CancellationToken): Promise<Hover | null> {
     const open = await this.deps.openDocuments.open(uri);
     if (!open?.scan) return null;
     const offset = open.doc.offsetAt(position);
@@ -157,7 +180,7 @@ export class CatalogLanguageService {
     return hover ? toLspHover(open.doc, hover) : null;
   }
 
-  async doComplete(
+  private async completions(
     uri: string,
     position: Position,
     token: CancellationToken,
@@ -511,4 +534,16 @@ function listed<T>(
 ): { error: string } | { error?: undefined; total: number; listed: number; items: ItemsIn } {
   if (answer.error !== undefined) return { error: answer.error };
   return { total: answer.total, listed: answer.items.length, items: (range) => toItems(answer.items, range) };
+}
+
+/** Hover contents or documentation as plain text (markdownAsPlain); plain text stays as it is. */
+function asPlain(content: Hover['contents'] | NonNullable<CompletionItem['documentation']>): MarkupContent {
+  if (typeof content === 'string') return { kind: 'plaintext', value: content };
+  if (Array.isArray(content) || !('kind' in content))
+    return { kind: 'plaintext', value: markdownAsPlain([content].flat().map(markedText).join('\n\n')) };
+  return content.kind === 'markdown' ? { kind: 'plaintext', value: markdownAsPlain(content.value) } : content;
+}
+
+function markedText(m: MarkedString): string {
+  return typeof m === 'string' ? m : m.value;
 }
