@@ -137,9 +137,15 @@
       ;; The server checks the open documents again: the mismatch goes away.
       (let ((file (buffer-file-name))
             (deadline (+ (float-time) 20)))
-        (while (and (member "description-mismatch" (cl-codes (gethash file cl-published)))
-                    (< (float-time) deadline))
-          (accept-process-output nil 0.05))
+        ;; Asked again every half second, as eldoc asks while the cursor rests: each answer makes
+        ;; jsonrpc read what came before it, so diagnostics published after the first poke are seen.
+        (let ((next-poke (+ (float-time) 0.5)))
+          (while (and (member "description-mismatch" (cl-codes (gethash file cl-published)))
+                      (< (float-time) deadline))
+            (accept-process-output nil 0.05)
+            (when (> (float-time) next-poke)
+              (setq next-poke (+ (float-time) 0.5))
+              (jsonrpc-request server :textDocument/hover (eglot--TextDocumentPositionParams)))))
         (let ((gone (not (member "description-mismatch" (cl-codes (gethash file cl-published))))))
           (cl-result 'mismatch_gone (if gone t :json-false))
           (cl-log "description-mismatch gone after the write: %s" gone))))))
