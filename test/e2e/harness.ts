@@ -65,6 +65,11 @@ export interface SessionOptions {
   recordTraffic?: boolean;
   /** Changes the workspace copy before code-server opens it (e.g. writes .vscode/settings.json). */
   prepareWorkspace?: (workspace: string) => void;
+  /**
+   * Hand the window over as it first shows: no file opened, no status waited for (`firstFile` and
+   * `readyStatus` unused), for a scenario that starts with what a new user sees first.
+   */
+  asOpened?: boolean;
 }
 
 export interface E2eSession {
@@ -154,8 +159,10 @@ export async function startSession(opts: SessionOptions = {}): Promise<E2eSessio
     const context = await browser.newContext({ viewport: E2E_VIEWPORT });
     const workbench = new Workbench(await context.newPage());
     await workbench.open(codeServer.url);
-    await workbench.openFile(opts.firstFile ?? 'catalog/datasets.yml');
-    await workbench.waitForStatus(opts.readyStatus ?? /^Catalog Lens: Catalog connected/);
+    if (!opts.asOpened) {
+      await workbench.openFile(opts.firstFile ?? 'catalog/datasets.yml');
+      await workbench.waitForStatus(opts.readyStatus ?? /^Catalog Lens: Catalog connected/);
+    }
 
     const captureFailure = async (step: string): Promise<void> => {
       // A stress run (test/e2e/run.mjs --repeat) keeps each round's failures apart.

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startSession, step, type E2eSession } from './harness';
-import { editedDatasetDescription } from './support/catalog';
+import { editedDatasetDescription, editedDatasetDescriptionOnceNot } from './support/catalog';
 import { SCREENSHOT_DIR } from './support/paths';
 import { E2E_ENABLED, E2E_SKIP_REASON, lineOf } from './support/workspaceText';
 
@@ -34,23 +34,7 @@ describe(
         await wb.openFile('catalog/datasets.yml');
         const line = lineOf(session.workspace, 'catalog/datasets.yml', USERS);
         await wb.hoverAt(await wb.revealText(line.number, line.text, 'db.users'), USERS_DESCRIPTION);
-        const link = wb
-          .hoverBox()
-          .locator('a', { hasText: /^Open in catalog$/ })
-          .first();
-        const context = wb.page.context();
-        const opened = context.waitForEvent('page', { timeout: 30_000 });
-        await link.click();
-        // VS Code may ask before opening an external site: open it.
-        const confirm = wb.page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Open$/ });
-        const popup = await Promise.race([
-          opened,
-          confirm.waitFor({ timeout: 30_000 }).then(async () => {
-            await confirm.click();
-            return opened;
-          }),
-        ]);
-        await popup.waitForLoadState('domcontentloaded');
+        const popup = await wb.followHoverLink(/^Open in catalog$/);
         const url = new URL(popup.url());
         assert.match(url.pathname, /^\/proxy\/\d+\/_pages\/[A-Za-z0-9_-]+\/dataset\//, `opened ${popup.url()}`);
         const body = await popup.locator('body').innerText();
@@ -73,25 +57,18 @@ describe(
         await wb.cursorOnHovered(session.workspace, 'catalog/datasets.yml', line.text, 'db.users', USERS_DESCRIPTION);
         const before = await editedDatasetDescription(session.catalog, USERS);
         await wb.runCommand('Catalog Lens: Write Dataset Description');
-        const title = wb.quickInput().locator('.quick-input-title', { hasText: /Description of dataset/ });
-        await wb.waitFor('the input box of the description', title);
-        const input = wb.quickInput().locator('.quick-input-box input');
-        // The text comes after the box opens (the server is asked): wait until it is there.
-        const until = Date.now() + 20_000;
-        while ((await input.inputValue()) === '' && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-        assert.match(await input.inputValue(), USERS_DESCRIPTION, 'prefilled with what the catalog shows');
+        assert.match(
+          await wb.prefilledInputBox(/Description of dataset/),
+          USERS_DESCRIPTION,
+          'prefilled with what the catalog shows',
+        );
         await wb.screenshot('description-prefilled.png');
         await wb.submitInputBox('Users, rewritten by the e2e test.');
         const wrote = /Catalog Lens: Wrote the description of .*db\.users/;
         assert.match(await wb.waitForNotification(wrote), /Undo/);
         assert.equal(await editedDatasetDescription(session.catalog, USERS), 'Users, rewritten by the e2e test.');
         await wb.clickNotificationButton(wrote, 'Undo');
-        const deadline = Date.now() + 20_000;
-        let now = await editedDatasetDescription(session.catalog, USERS);
-        while (now === 'Users, rewritten by the e2e test.' && Date.now() < deadline) {
-          await new Promise((r) => setTimeout(r, 200));
-          now = await editedDatasetDescription(session.catalog, USERS);
-        }
+        const now = await editedDatasetDescriptionOnceNot(session.catalog, USERS, 'Users, rewritten by the e2e test.');
         assert.equal(now ?? '', before ?? '', 'Undo wrote the previous text back (empty where there was none)');
       });
     });

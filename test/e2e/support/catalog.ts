@@ -16,19 +16,26 @@ export interface E2eCatalog {
    */
   pagesUrl: string;
   token: string | undefined;
-  process: ManagedProcess;
+  /** The catalog's process now (restart() replaces it). */
+  readonly process: ManagedProcess;
   graphql<T>(query: string, variables?: Record<string, unknown>): Promise<T>;
+  /**
+   * Once its process has exited (a test killed it), starts the catalog again as `npm start` does
+   * (scripts/start.mjs): the same port, database, token and pages secret, without `--sample`, so
+   * what was written stays. Resolves once it listens on the same URL.
+   */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
 const LISTENING_RE = /catalog-lens catalog listening on (http:\/\/127\.0\.0\.1:\d+)/;
 
 export async function startCatalog(opts: { dir: string; token?: string }): Promise<E2eCatalog> {
-  const args = [
+  const args = (port: string, sample: boolean): string[] => [
     path.join(REPO_ROOT, 'bin', 'catalog-lens-catalog.js'),
     '--port',
-    '0',
-    '--sample',
+    port,
+    ...(sample ? ['--sample'] : []),
     '--db',
     path.join(opts.dir, 'catalog.db'),
   ];
@@ -40,18 +47,28 @@ export async function startCatalog(opts: { dir: string; token?: string }): Promi
   const pagesSecret = randomBytes(18).toString('base64url');
   env.CATALOG_LENS_PAGES_SECRET = pagesSecret;
   // The catalog loads better-sqlite3, built for this Node: the test runner's own (notes/native-modules.md).
-  const proc = startProcess('catalog', process.execPath, args, {
-    cwd: opts.dir,
-    env,
-    logFile: path.join(opts.dir, 'catalog.log'),
-  });
-  let url: string;
-  try {
-    url = (await proc.waitForOutput(LISTENING_RE, 20_000))[1]!;
-  } catch (err) {
-    await proc.stop();
-    throw err;
-  }
+  const launch = async (port: string, sample: boolean): Promise<{ proc: ManagedProcess; url: string }> => {
+    const started = startProcess('catalog', process.execPath, args(port, sample), {
+      cwd: opts.dir,
+      env,
+      logFile: path.join(opts.dir, 'catalog.log'),
+    });
+    try {
+      return { proc: started, url: (await started.waitForOutput(LISTENING_RE, 20_000))[1]! };
+    } catch (err) {
+      await started.stop();
+      throw err;
+    }
+  };
+  const first = await launch('0', true);
+  let proc = first.proc;
+  const url = first.url;
+  const restart = async (): Promise<void> => {
+    await proc.exited;
+    const again = await launch(new URL(url).port, false);
+    proc = again.proc;
+    if (again.url !== url) throw new Error(`the catalog came back on ${again.url}, not ${url}`);
+  };
   const graphql = async <T>(query: string, variables: Record<string, unknown> = {}): Promise<T> => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (opts.token !== undefined) headers.authorization = `Bearer ${opts.token}`;
@@ -70,8 +87,11 @@ export async function startCatalog(opts: { dir: string; token?: string }): Promi
     url,
     pagesUrl: `${url}/_pages/${pagesSecret}`,
     token: opts.token,
-    process: proc,
+    get process() {
+      return proc;
+    },
     graphql,
+    restart,
     stop: () => proc.stop(),
   };
 }
@@ -83,6 +103,25 @@ export async function editedDatasetDescription(catalog: E2eCatalog, urn: string)
     { urn },
   );
   return data.dataset?.editableProperties?.description ?? null;
+}
+
+/**
+ * Reads the edited description of a dataset until it is no longer `old` (a write or its undo has
+ * reached the catalog) and returns it; after `timeoutMs`, returns what it reads then.
+ */
+export async function editedDatasetDescriptionOnceNot(
+  catalog: E2eCatalog,
+  urn: string,
+  old: string | null,
+  timeoutMs = 20_000,
+): Promise<string | null> {
+  const deadline = Date.now() + timeoutMs;
+  let now = await editedDatasetDescription(catalog, urn);
+  while (now === old && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+    now = await editedDatasetDescription(catalog, urn);
+  }
+  return now;
 }
 
 /** URNs of the features a feature table lists. */

@@ -59,6 +59,16 @@ export const RESTRICTED_MODE_SETTINGS: Record<string, unknown> = {
   'security.workspace.trust.startupPrompt': 'never',
 };
 
+/**
+ * User settings of a window opened as `npm start` opens the demo (scripts/start.mjs): workspace
+ * trust on, VS Code asking at every start whether to trust the folder, and the folder's README first.
+ */
+export const NPM_START_TRUST_SETTINGS: Record<string, unknown> = {
+  'security.workspace.trust.enabled': true,
+  'security.workspace.trust.startupPrompt': 'always',
+  'workbench.startupEditor': 'readme',
+};
+
 export function createProfile(
   runDir: string,
   machineSettings: Record<string, unknown>,

@@ -51,7 +51,8 @@ export function startProcess(
   if (child.pid === undefined) throw new Error(`${name}: could not start ${command}`);
   const pid = child.pid;
   live.set(pid, name);
-  let log: WriteStream | undefined = options.logFile ? createWriteStream(options.logFile) : undefined;
+  // Appended to: a process started again (the catalog's restart) adds to the log of the one before.
+  let log: WriteStream | undefined = options.logFile ? createWriteStream(options.logFile, { flags: 'a' }) : undefined;
   let text = '';
   const listeners = new Set<() => void>();
   const append = (chunk: string): void => {

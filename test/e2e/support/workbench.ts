@@ -313,6 +313,21 @@ export class Workbench {
     await this.waitFor('Set Log Level closing', this.quickInput(), 'hidden');
   }
 
+  /**
+   * Waits for an input box titled `title` and for the text it starts with, which may come after
+   * the box opens (the server is asked for it), and returns that text (empty after `timeout`).
+   */
+  async prefilledInputBox(title: RegExp, timeout = UI_TIMEOUT): Promise<string> {
+    await this.waitFor(
+      `an input box titled ${title}`,
+      this.quickInput().locator('.quick-input-title', { hasText: title }),
+    );
+    const input = this.quickInputBox();
+    const until = Date.now() + timeout;
+    while ((await input.inputValue()) === '' && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    return input.inputValue();
+  }
+
   /** Types into the open input box and presses Enter; returns once the box has closed. */
   async submitInputBox(text: string, title?: RegExp): Promise<void> {
     const widget = this.quickInput();
@@ -448,6 +463,26 @@ export class Workbench {
       out.push({ text: await link.innerText(), inView });
     }
     return out;
+  }
+
+  /**
+   * Clicks the first link of the hover box whose text matches and returns the browser page it
+   * opens, its document loaded. VS Code may first ask whether to open the external site: Open.
+   */
+  async followHoverLink(text: RegExp): Promise<Page> {
+    const link = this.hoverBox().locator('a', { hasText: text }).first();
+    const opened = this.page.context().waitForEvent('page', { timeout: 30_000 });
+    await link.click();
+    const confirm = this.page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Open$/ });
+    const popup = await Promise.race([
+      opened,
+      confirm.waitFor({ timeout: 30_000 }).then(async () => {
+        await confirm.click();
+        return opened;
+      }),
+    ]);
+    await popup.waitForLoadState('domcontentloaded');
+    return popup;
   }
 
   /** Puts the cursor on a point of text (revealText) with Go to Line's `:line:column`. */
@@ -615,6 +650,18 @@ export class Workbench {
     return panel.innerText();
   }
 
+  /**
+   * Types `filter` into the Problems panel's filter box (a glob of the files to show, or '' for
+   * none), showing the panel first. The list is virtualised: a filter keeps the rows a test looks
+   * for in view when other files have problems too.
+   */
+  async filterProblems(filter: string): Promise<void> {
+    await this.problems([]);
+    const input = this.page.locator('.part.panel').getByPlaceholder(/^Filter \(e\.g\. text/);
+    await this.waitFor("the Problems panel's filter box", input);
+    await input.fill(filter);
+  }
+
   /** Hides the bottom panel (Problems, Output …) when it is shown, leaving the editor the room. */
   async hidePanel(): Promise<void> {
     const panel = this.page.locator('.part.panel');
@@ -665,11 +712,14 @@ export class Workbench {
 
   // ---- screenshots --------------------------------------------------------------------------
 
-  /** A screenshot of the window, or of `clip` of it, into docs/screenshots/. */
+  /**
+   * A screenshot of the window, or of `clip` of it, into docs/screenshots/. Animations are taken
+   * at their end (a hover that is still fading in shows as it will be).
+   */
   async screenshot(name: string, clip?: Promise<Clip> | Clip): Promise<string> {
     const file = path.join(SCREENSHOT_DIR, name);
     const area = await clip;
-    await this.page.screenshot({ path: file, ...(area ? { clip: area } : {}) });
+    await this.page.screenshot({ path: file, animations: 'disabled', ...(area ? { clip: area } : {}) });
     return file;
   }
 
