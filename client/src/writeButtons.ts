@@ -76,6 +76,8 @@ function descriptionUndo(
   arg: unknown,
 ): { command: WriteCommandId; arg: Record<string, unknown> } | undefined {
   if (result.status !== 'written' || !DESCRIPTION_COMMANDS.has(command) || !isRecord(arg)) return undefined;
+  // An undo is not undone again from its own message.
+  if (arg['restoring'] === true) return undefined;
   const previous: unknown = result.previous;
   if (previous !== null && typeof previous !== 'string') return undefined;
   if (typeof arg['urn'] !== 'string') return undefined;
@@ -83,7 +85,7 @@ function descriptionUndo(
   const column = command === ServerCommands.setColumnDescription ? { fieldPath: arg['fieldPath'] } : {};
   return {
     command: command as WriteCommandId,
-    arg: { ...scope, urn: arg['urn'], ...column, description: previous ?? '' },
+    arg: { ...scope, urn: arg['urn'], ...column, description: previous ?? '', restoring: true },
   };
 }
 

@@ -23,12 +23,16 @@ export interface SetDatasetDescriptionArgs extends CommandScope {
   /** Absent with a link: only the link is added. */
   description?: string;
   link?: { url: string; description?: string } | null;
+  /** The write puts back the text an earlier write replaced (Undo): its message says "Restored the earlier description". */
+  restoring?: boolean;
 }
 
 export interface SetColumnDescriptionArgs extends CommandScope {
   urn: string;
   fieldPath: string;
   description: string;
+  /** The write puts back the text an earlier write replaced (Undo): its message says "Restored the earlier description". */
+  restoring?: boolean;
 }
 
 export interface AddFeaturesToTableArgs extends CommandScope {
@@ -57,6 +61,8 @@ export interface SetMlDescriptionArgs extends CommandScope {
   /** An mlFeature, mlFeatureTable, mlModel or mlModelGroup URN; the entity must exist. */
   urn: string;
   description: string;
+  /** The write puts back the text an earlier write replaced (Undo): its message says "Restored the earlier description". */
+  restoring?: boolean;
 }
 
 /** What `checkWorkspace` did: files scanned and skipped (too large, unreadable), distinct URNs, diagnostics. */

@@ -123,18 +123,19 @@ describe('Undo of a written description', () => {
     assert.deepEqual(resultButtons(ServerCommands.setDatasetDescription, written('old'), arg), [UNDO]);
     assert.deepEqual(undoOf(ServerCommands.setDatasetDescription, written('old'), arg), {
       command: ServerCommands.setDatasetDescription,
-      arg: { uri: 'file:///a.py', urn: USERS, description: 'old' },
+      arg: { uri: 'file:///a.py', urn: USERS, description: 'old', restoring: true },
     });
     assert.deepEqual(undoOf(ServerCommands.setDatasetDescription, written(null), arg)?.arg, {
       uri: 'file:///a.py',
       urn: USERS,
       description: '',
+      restoring: true,
     });
     assert.deepEqual(
       undoOf(ServerCommands.setColumnDescription, written('a'), { urn: USERS, fieldPath: 'age', description: 'b' }),
       {
         command: ServerCommands.setColumnDescription,
-        arg: { urn: USERS, fieldPath: 'age', description: 'a' },
+        arg: { urn: USERS, fieldPath: 'age', description: 'a', restoring: true },
       },
     );
     assert.equal(
@@ -149,6 +150,11 @@ describe('Undo of a written description', () => {
     const odd = { ...written('x'), previous: 42 } as unknown as WriteResult;
     assert.deepEqual(resultButtons(ServerCommands.setDatasetDescription, odd, arg), []);
     assert.equal(undoOf(ServerCommands.setDatasetDescription, written('x'), undefined), undefined);
+  });
+
+  test("an undo's own message offers no Undo: it restored the earlier text", () => {
+    const undo = undoOf(ServerCommands.setDatasetDescription, written('old'), { urn: USERS, description: 'new' });
+    assert.deepEqual(resultButtons(ServerCommands.setDatasetDescription, written('new'), undo!.arg), []);
   });
 });
 

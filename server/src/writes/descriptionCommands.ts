@@ -43,9 +43,17 @@ export async function setDatasetDescription(a: Record<string, unknown>, ctx: Com
   return {
     status: 'written',
     aspects: written,
-    message: `${wroteWhat(written)} ${label(urn.urn)}${note}`,
+    message: `${restoring(a) && !written.includes('institutionalMemory') ? RESTORED : wroteWhat(written)} ${label(urn.urn)}${note}`,
     ...(described ? { previous } : {}),
   };
+}
+
+/** What a write that undoes an earlier one says it did: it put that write's text back. */
+const RESTORED = 'Restored the earlier description of';
+
+/** The write puts back what an earlier write replaced (the extension's Undo sends `restoring`). */
+function restoring(a: Record<string, unknown>): boolean {
+  return a['restoring'] === true;
 }
 
 /** A description as the catalog holds it, or null for none (absent, null or only spaces). */
@@ -94,7 +102,7 @@ export async function setColumnDescription(a: Record<string, unknown>, ctx: Comm
     status: 'written',
     aspects: ['editableSchemaMetadata'],
     previous,
-    message: `Wrote the description of column '${inertText(simplePath(field.fieldPath), 'notification')}' of ${label(urn.urn)}`,
+    message: `${restoring(a) ? RESTORED : 'Wrote the description of'} column '${inertText(simplePath(field.fieldPath), 'notification')}' of ${label(urn.urn)}`,
   };
 }
 
@@ -138,6 +146,6 @@ export async function setMlDescription(a: Record<string, unknown>, ctx: CommandD
     status: 'written',
     aspects: [wrote.aspect],
     previous,
-    message: `Wrote the description of ${label(urn.urn)}${wrote.note}`,
+    message: `${restoring(a) ? RESTORED : 'Wrote the description of'} ${label(urn.urn)}${wrote.note}`,
   };
 }

@@ -3,7 +3,7 @@
  * answers the text the input box starts from, "Write dataset description…" carries it, and a
  * written description's result carries the text it replaced (`previous`), which written back
  * (an empty text where there was none, as the client's Undo does) restores what the catalog
- * showed — on both write paths, in both catalog modes.
+ * showed, and says "Restored the earlier description" — on both write paths, in both catalog modes.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -36,8 +36,10 @@ for (const compat of COMPAT_MODES)
         assert.equal(r.status, 'written', r.message);
         assert.ok(r.previous === null || typeof r.previous === 'string', `previous: ${JSON.stringify(r.previous)}`);
         assert.equal(await shown(urn, fieldPath), text, 'the new text is shown');
-        const undo = await run(command, { ...arg, description: r.previous ?? '' });
-        assert.notEqual(undo.status, 'failed', undo.message);
+        const undo = await run(command, { ...arg, description: r.previous ?? '', restoring: true });
+        assert.equal(undo.status, 'written', undo.message);
+        // The undo says what it did, not "Wrote the description" again.
+        assert.match(undo.message, /^Restored the earlier description of /);
         assert.equal(await shown(urn, fieldPath), before, 'Undo restores what the catalog showed');
       }
 
