@@ -200,6 +200,11 @@ describe("a new user's first hour with the demo", { skip: !E2E_ENABLED && E2E_SK
       await wb.clickNotificationButton(wrote, 'Undo');
       const undone = await editedDatasetDescriptionOnceNot(session.catalog, USERS, edited);
       assert.equal(undone ?? '', before ?? '', 'Undo wrote the previous text back (empty where there was none)');
+      // The undo says what it did, and offers no Undo of itself.
+      assert.doesNotMatch(
+        await wb.waitForNotification(/Catalog Lens: Restored the earlier description of .*db\.users/),
+        /Undo/,
+      );
       const line = lineOf(session.workspace, FEATURES, USERS_LINE);
       const hover = await wb.hoverAt(
         await wb.revealText(line.number, line.text, 'db.users'),
