@@ -10,6 +10,7 @@ import { isCatalogKind } from '../../../model/src/kinds';
 import { displayId } from '../../../model/src/entityNames';
 import { decodePart, type Urn } from '../../../model/src/urn';
 import type { BearerAuth } from '../auth';
+import type { RawStoredAspect } from '../store';
 import { CatalogError } from '../errors';
 import type { NamespacePolicy } from '../namespaces';
 import { mayReadPages, type PageAccess } from './access';
@@ -215,22 +216,15 @@ function entity(res: ServerResponse, s: PageServices, pathName: string, rest: st
   if (urn.kind === 'dataPlatform') return platformPage(res, s, urnText, key, urn);
   if (!isCatalogKind(urn.kind)) {
     const aspects = s.pageData.rawAspects(key);
-    if (aspects.size === 0) {
-      notFound(
-        res,
-        `The local catalog has no ${escapeHtml(kindLabelOf(type).word)} <code>${text(urnText)}</code>.`,
-        displayId(urn),
-      );
-      return;
-    }
-    const page = otherEntityPage({
-      data: s.pageData,
-      urnText,
-      key,
-      summary: s.pageData.otherSummary(key, urnText, urn, aspects),
-      aspects,
-    });
-    sendHtml(res, 200, layout({ title: page.title, body: page.body }));
+    otherPage(
+      res,
+      s,
+      { urnText, key, urn, aspects },
+      aspects.size === 0 && {
+        message: `The local catalog has no ${escapeHtml(kindLabelOf(type).word)} <code>${text(urnText)}</code>.`,
+        searchFor: displayId(urn),
+      },
+    );
     return;
   }
   const aspects = s.pageData.aspects(key);
@@ -263,13 +257,24 @@ function entity(res: ServerResponse, s: PageServices, pathName: string, rest: st
 function userPage(res: ServerResponse, s: PageServices, urnText: string, key: string, urn: Urn): void {
   const { links, changed } = s.pageData.byUser(key);
   const aspects = s.pageData.rawAspects(key);
-  if (links.length === 0 && changed.length === 0 && aspects.size === 0) {
-    notFound(
-      res,
-      `The local catalog has no user <code>${text(urnText)}</code>: no profile is stored for them, and they added no link and wrote no aspect here.`,
-    );
-    return;
-  }
+  otherPage(
+    res,
+    s,
+    { urnText, key, urn, aspects, extra: () => userActivity(links, changed, aspects.size > 0) },
+    links.length === 0 &&
+      changed.length === 0 &&
+      aspects.size === 0 && {
+        message: `The local catalog has no user <code>${text(urnText)}</code>: no profile is stored for them, and they added no link and wrote no aspect here.`,
+      },
+  );
+}
+
+/** A user's activity on their page: the links they added, and the entities whose aspects they wrote last. */
+function userActivity(
+  links: ReturnType<PageData['byUser']>['links'],
+  changed: ReturnType<PageData['byUser']>['changed'],
+  hasProfile: boolean,
+): string {
   const linkRows = links
     .slice(0, LIST_LIMIT)
     .map((l) => {
@@ -295,19 +300,11 @@ function userPage(res: ServerResponse, s: PageServices, urnText: string, key: st
         `<tr><td>${entityLink(c.entity.key, c.entity.name)}</td><td>${escapeHtml(kindLabelOf(c.entity.entityType).label)}</td><td>${c.aspects.map((a) => `<code>${escapeHtml(a)}</code>`).join(', ')}</td><td>${escapeHtml(when(c.time))}</td></tr>`,
     )
     .join('');
-  const activity =
-    (aspects.size === 0 ? '<p class="note">No profile is stored for this user; this is what they did here.</p>' : '') +
+  return (
+    (hasProfile ? '' : '<p class="note">No profile is stored for this user; this is what they did here.</p>') +
     `<section id="links-added"><h2>Links added (${links.length})</h2>${links.length ? `<table><thead><tr><th>Link</th><th>On</th><th>When</th></tr></thead><tbody>${linkRows}</tbody></table>` : '<p class="none">None.</p>'}</section>` +
-    `<section id="changed"><h2>Last changed by this user (${byEntity.size})</h2>${byEntity.size ? `<table><thead><tr><th>Entity</th><th>Kind</th><th>Aspects</th><th>When</th></tr></thead><tbody>${changedRows}</tbody></table>` : '<p class="none">None.</p>'}</section>`;
-  const page = otherEntityPage({
-    data: s.pageData,
-    urnText,
-    key,
-    summary: s.pageData.otherSummary(key, urnText, urn, aspects),
-    aspects,
-    extra: activity,
-  });
-  sendHtml(res, 200, layout({ title: page.title, body: page.body }));
+    `<section id="changed"><h2>Last changed by this user (${byEntity.size})</h2>${byEntity.size ? `<table><thead><tr><th>Entity</th><th>Kind</th><th>Aspects</th><th>When</th></tr></thead><tbody>${changedRows}</tbody></table>` : '<p class="none">None.</p>'}</section>`
+  );
 }
 
 /** A platform's page: its stored info as any other kind's page, and the entities whose URN names it. */
@@ -315,17 +312,52 @@ function platformPage(res: ServerResponse, s: PageServices, urnText: string, key
   const platform = urn.kind === 'dataPlatform' ? urn.platform : '';
   const items = s.pageData.entities().filter((e) => e.platform === platform);
   const aspects = s.pageData.rawAspects(key);
-  if (items.length === 0 && aspects.size === 0) {
-    notFound(res, `The local catalog holds nothing on platform <code>${text(urnText)}</code>.`);
+  otherPage(
+    res,
+    s,
+    {
+      urnText,
+      key,
+      urn,
+      aspects,
+      extra: () => `<section id="entities"><h2>Entities (${items.length})</h2>${entityTable(items, true)}</section>`,
+      untitled: decodePart(platform),
+    },
+    items.length === 0 &&
+      aspects.size === 0 && { message: `The local catalog holds nothing on platform <code>${text(urnText)}</code>.` },
+  );
+}
+
+/**
+ * The page of an entity that is not of a catalog kind (a user, a platform, a tag …): its stored
+ * aspects as otherEntityPage shows them, with `extra` after them and `untitled` as the title when
+ * it has no name; or, when `absent` is given, the not-found page with its message (HTML) and a
+ * search for `searchFor`.
+ */
+function otherPage(
+  res: ServerResponse,
+  s: PageServices,
+  o: {
+    urnText: string;
+    key: string;
+    urn: Urn;
+    aspects: Map<string, RawStoredAspect>;
+    extra?: () => string;
+    untitled?: string;
+  },
+  absent: { message: string; searchFor?: string } | false,
+): void {
+  if (absent) {
+    notFound(res, absent.message, absent.searchFor);
     return;
   }
   const page = otherEntityPage({
     data: s.pageData,
-    urnText,
-    key,
-    summary: s.pageData.otherSummary(key, urnText, urn, aspects),
-    aspects,
-    extra: `<section id="entities"><h2>Entities (${items.length})</h2>${entityTable(items, true)}</section>`,
+    urnText: o.urnText,
+    key: o.key,
+    summary: s.pageData.otherSummary(o.key, o.urnText, o.urn, o.aspects),
+    aspects: o.aspects,
+    ...(o.extra ? { extra: o.extra() } : {}),
   });
-  sendHtml(res, 200, layout({ title: page.title || decodePart(platform), body: page.body }));
+  sendHtml(res, 200, layout({ title: page.title || o.untitled || page.title, body: page.body }));
 }
