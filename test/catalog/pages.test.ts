@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_ENTITY_URL_TEMPLATE, entityPageUrl } from '../../model/src/entityPage';
 import { parseUrn } from '../../model/src/urn';
+import { relationshipWords } from '../../model/src/relationships';
 import { CLICKS_FIELDS, SAMPLE } from '../../catalog/src/sample';
 import { ingest } from '../support/catalogHttp';
 import { startCatalogProcess, type CatalogProcess } from '../support/catalogProcess';
@@ -111,6 +112,13 @@ async function assertHoverFacts(base: string): Promise<void> {
   assert.match(orders.body, /↑1 upstream · ↓2 downstream/);
   assert.ok(orders.body.includes(`href="${linkOf(base, SAMPLE.datasets.clicks)}"`), 'upstream events.clicks is linked');
   assert.ok(orders.body.includes(`href="${linkOf(base, SAMPLE.datasets.revenue)}"`), 'downstream revenue is linked');
+  // How each is related, in the words the editor's lineage view uses (model/src/relationships.ts).
+  for (const [type, side] of [
+    ['DownstreamOf', 'upstream'],
+    ['DownstreamOf', 'downstream'],
+    ['DerivedFrom', 'downstream'],
+  ] as const)
+    assert.ok(orders.body.includes(`<td>${relationshipWords(type, side)}</td>`), `${type} ${side}`);
   for (const [what, p] of [
     ['users_legacy', legacy],
     ['users', users],
