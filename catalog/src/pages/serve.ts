@@ -17,6 +17,7 @@ import { mayReadPages, type PageAccess } from './access';
 import { entityTypeOfUrn, hasPages, kindLabelOf, PAGE_ENTITY_TYPES, type EntitySummary, type PageData } from './data';
 import { answerFor, escapeHtml, layout, relativeLink, sendHtml, text, when } from './html';
 import { pageHref, pageRoute, pathNameOf, urnFromPagePath, type PageRoute } from './paths';
+import { searchPages } from './search';
 import { entityLink, entityPage, entityTable, httpHref, LIST_LIMIT, otherEntityPage } from './views';
 
 export interface PageServices {
@@ -110,19 +111,21 @@ function notFound(res: ServerResponse, message: string, searchFor?: string): voi
   problem(res, 404, 'Not in the local catalog', `<p>${message}</p>${search}`);
 }
 
-function matches(e: EntitySummary, q: string): boolean {
-  if (q === '') return true;
-  const needle = q.toLowerCase();
-  return [e.name, e.key, e.description ?? ''].some((s) => s.toLowerCase().includes(needle));
-}
-
-/** `/` and `/search`: every entity by kind, filtered by `?q=` (or DataHub's `?query=`) and `?kind=`. */
+/**
+ * `/` and `/search`: every entity by kind, filtered by `?q=` (or DataHub's `?query=`: text, a tag,
+ * near spellings when nothing matches; search.ts) and `?kind=`.
+ */
 function home(res: ServerResponse, s: PageServices, query: URLSearchParams, pathKind: string | undefined): void {
   const q = (query.get('q') ?? query.get('query') ?? '').trim();
   const kindParam = pathKind ?? query.get('kind') ?? '';
   const kind = hasPages(kindParam) ? kindParam : undefined;
   const all = s.pageData.entities();
-  const found = all.filter((e) => (kind === undefined || e.entityType === kind) && matches(e, q));
+  const search = searchPages(
+    s.pageData,
+    all.filter((e) => kind === undefined || e.entityType === kind),
+    q,
+  );
+  const found = search.found;
   const kinds: readonly string[] = kind
     ? [kind]
     : [
@@ -140,10 +143,15 @@ function home(res: ServerResponse, s: PageServices, query: URLSearchParams, path
       return `<section><h2>${escapeHtml(kindLabelOf(k).plural)} (${items.length})</h2>${entityTable(items)}</section>`;
     })
     .join('');
+  const among = kind ? ` among ${escapeHtml(kindLabelOf(kind).plural.toLowerCase())}` : '';
   const summary =
     q === '' && kind === undefined
       ? `<p class="note">${all.length} entities. Each has a page at DataHub's path, e.g. <code>/dataset/&lt;urn&gt;</code>; the editor's “Open in catalog” links lead here.</p>`
-      : `<p class="note">${found.length} of ${all.length} entities match${q ? ` “${text(q)}”` : ''}${kind ? ` among ${escapeHtml(kindLabelOf(kind).plural.toLowerCase())}` : ''}. <a href="/">Show all</a></p>`;
+      : search.how === 'near'
+        ? `<p class="note">Nothing matches “${text(q)}”${among}. Did you mean <a href="/?q=${encodeURIComponent(search.closest ?? '')}${kind ? `&amp;kind=${encodeURIComponent(kind)}` : ''}">${text(search.closest ?? '')}</a>? Below: ${found.length === 1 ? 'the entity' : `the ${found.length} entities`} whose name is spelled near it. <a href="/">Show all</a></p>`
+        : search.how === 'tag'
+          ? `<p class="note">${found.length} of ${all.length} entities are tagged “${text(search.tag ?? '')}”${among}. <a href="/">Show all</a></p>`
+          : `<p class="note">${found.length} of ${all.length} entities match${q ? ` “${text(q)}”` : ''}${among}. <a href="/">Show all</a></p>`;
   const empty = found.length === 0 ? '<p class="none">Nothing matches.</p>' : '';
   sendHtml(
     res,
