@@ -176,6 +176,9 @@ describe('language features through the VS Code API', () => {
   });
 
   test('Go to Symbol in Workspace: "users" answers db.users as users (db · hive · PROD) before users_table', async () => {
+    // The extension starts on a YAML file; its first diagnostics say the server is running.
+    const doc = await openFile('catalog/datasets.yml');
+    await waitForDiagnostics(doc.uri, (all) => all.length > 0, 'the diagnostics of catalog/datasets.yml');
     const symbols = await vscode.commands.executeCommand<vscode.SymbolInformation[]>(
       'vscode.executeWorkspaceSymbolProvider',
       'users',
