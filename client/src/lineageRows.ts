@@ -7,8 +7,9 @@ import { inertText } from '../../model/src/inertText';
 import { KIND_LABELS } from '../../model/src/entityNames';
 import { isCatalogKind } from '../../model/src/kinds';
 import type { LineageItem, LineageResult } from '../../model/src/protocol';
+import { relationshipWords, type LineageSide } from '../../model/src/relationships';
 
-export type Direction = 'upstream' | 'downstream';
+export type Direction = LineageSide;
 
 export type LineageRow =
   | {
@@ -29,17 +30,6 @@ export function kindLabel(kind: string): string {
   return (KIND_LABELS as Readonly<Record<string, string>>)[kind] ?? kind;
 }
 
-/**
- * DataHub's relationship name as words (`DownstreamOf` → `downstream of`, `DerivedFrom` →
- * `derived from`, `TrainedBy` → `trained by`); the name itself is kept for the tooltip.
- */
-export function relationshipWords(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase();
-}
-
 /** The rows one hop `direction` of an entity, `degree` hops from the view's root. */
 export function lineageRows(result: LineageResult, direction: Direction, degree: number): LineageRow[] {
   if (result.error !== undefined)
@@ -51,7 +41,8 @@ export function lineageRows(result: LineageResult, direction: Direction, degree:
     const parts = [
       kindLabel(item.kind),
       item.platform ? inertText(item.platform, 'plain', 60) : '',
-      inertText(relationshipWords(item.relationship), 'plain', 60),
+      // How it is related to the row it opened from (model/src/relationships.ts, as the catalog's pages say it).
+      inertText(relationshipWords(item.relationship, direction), 'plain', 60),
     ];
     return {
       kind: 'entity',

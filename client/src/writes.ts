@@ -1,7 +1,7 @@
 /**
  * A write to the catalog — from a code action ("Push description to
  * catalog", "Append to catalog"), a command link, or a client command — runs with a cancellable
- * progress notification when it takes more than PROGRESS_DELAY_MS, says what came of it (written, unchanged, failed with why), and logs one
+ * progress notification when it takes more than quietProgress.ts PROGRESS_DELAY_MS, says what came of it (written, unchanged, failed with why), and logs one
  * line in the "Catalog Lens" output channel. The token is in no argument and no message.
  *
  * The buttons (resultButtons, a pure choice):
@@ -35,6 +35,7 @@ import { ClientCommands, ServerCommands } from '../../model/src/commandIds';
 import type { CatalogLanguageServer } from './languageClient';
 import { describeError, type Log } from './log';
 import { isCancellation } from './paletteCommands';
+import { withQuietProgress, type ProgressHost } from './quietProgress';
 import { urnLabel } from './userText';
 import {
   afterFix,
@@ -68,6 +69,7 @@ export function writeRunner(server: CatalogLanguageServer, log: Log): WriteRunne
     let result: WriteResult;
     try {
       result = await withQuietProgress(
+        VSCODE_PROGRESS,
         // The title quotes URNs from the document: a progress title renders `[label](command:…)` as a link.
         inertText(`Catalog Lens: ${title}…`, 'notification', MESSAGE_LIMIT),
         (token): Promise<WriteResult> => server.executeServerCommand(command, withUri, token),
@@ -99,45 +101,18 @@ export function writeRunner(server: CatalogLanguageServer, log: Log): WriteRunne
   return { run };
 }
 
-/**
- * How long a write runs before its progress notification shows. VS Code keeps a progress
- * notification up at least 800 ms once shown (ProgressService.withNotificationProgress), so a write
- * that ends sooner would leave its finished progress, with its Cancel button, under the result: a
- * quick write shows the result alone, a slow one its progress from this moment until it ends.
- */
-export const PROGRESS_DELAY_MS = 500;
-
-/**
- * `task` with a cancellable progress notification titled `title`, shown only when the task runs
- * longer than `delayMs`; the notification's Cancel cancels the task's token.
- */
-export async function withQuietProgress<T>(
-  title: string,
-  task: (token: vscode.CancellationToken) => Promise<T>,
-  delayMs = PROGRESS_DELAY_MS,
-): Promise<T> {
-  const cts = new vscode.CancellationTokenSource();
-  const work = task(cts.token);
-  const timer = setTimeout(() => {
+/** VS Code's progress notification and cancellation, for quietProgress.ts. */
+const VSCODE_PROGRESS: ProgressHost<vscode.CancellationToken> = {
+  cancellationSource: () => new vscode.CancellationTokenSource(),
+  showProgress: (title, until, onCancel) =>
     void vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title, cancellable: true },
       (_progress, token) => {
-        token.onCancellationRequested(() => cts.cancel());
-        // The notification ends with the task, whatever its outcome (the caller handles that).
-        return work.then(
-          () => undefined,
-          () => undefined,
-        );
+        token.onCancellationRequested(onCancel);
+        return until;
       },
-    );
-  }, delayMs);
-  try {
-    return await work;
-  } finally {
-    clearTimeout(timer);
-    cts.dispose();
-  }
-}
+    ),
+};
 
 /** The active document goes along (unless the arguments name one), so its folder's settings (write path, actor) apply. */
 async function withDocumentUri<C extends WriteCommandId>(

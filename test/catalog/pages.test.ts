@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_ENTITY_URL_TEMPLATE, entityPageUrl } from '../../model/src/entityPage';
 import { parseUrn } from '../../model/src/urn';
+import { relationshipWords } from '../../model/src/relationships';
 import { CLICKS_FIELDS, SAMPLE } from '../../catalog/src/sample';
 import { ingest } from '../support/catalogHttp';
 import { startCatalogProcess, type CatalogProcess } from '../support/catalogProcess';
@@ -111,6 +112,13 @@ async function assertHoverFacts(base: string): Promise<void> {
   assert.match(orders.body, /↑1 upstream · ↓2 downstream/);
   assert.ok(orders.body.includes(`href="${linkOf(base, SAMPLE.datasets.clicks)}"`), 'upstream events.clicks is linked');
   assert.ok(orders.body.includes(`href="${linkOf(base, SAMPLE.datasets.revenue)}"`), 'downstream revenue is linked');
+  // How each is related, in the words the editor's lineage view uses (model/src/relationships.ts).
+  for (const [type, side] of [
+    ['DownstreamOf', 'upstream'],
+    ['DownstreamOf', 'downstream'],
+    ['DerivedFrom', 'downstream'],
+  ] as const)
+    assert.ok(orders.body.includes(`<td>${relationshipWords(type, side)}</td>`), `${type} ${side}`);
   for (const [what, p] of [
     ['users_legacy', legacy],
     ['users', users],
@@ -631,6 +639,55 @@ for (const mode of ['spec', 'datahub'] as const) {
         assertHtmlPage(p, 404, urn);
         assert.match(p.body, /<h1>Not in the local catalog<\/h1>/, urn);
       }
+    });
+
+    test('the search box: near spellings when nothing matches, tag:… and a tag by its id or name, a column tag', async () => {
+      // A typo: nothing holds "reveune"; the names spelled near it are shown, with a did-you-mean link.
+      const typo = await page(base, '/?q=reveune');
+      assertHtmlPage(typo, 200, '?q=reveune');
+      assertInert(typo.body, '?q=reveune');
+      assert.ok(
+        typo.body.includes(linkOf(base, SAMPLE.datasets.revenue)),
+        'analytics.public.revenue, by its last name part',
+      );
+      assert.ok(!typo.body.includes(linkOf(base, SAMPLE.datasets.users)), 'not db.users');
+      assert.match(typo.body, /Nothing matches “reveune”\. Did you mean <a href="\/\?q=revenue">revenue<\/a>\?/i);
+      const swapped = await page(base, '/?q=' + encodeURIComponent('ordres'));
+      assert.ok(swapped.body.includes(linkOf(base, SAMPLE.datasets.orders)), 'a swap of neighbours is one edit');
+      // Bounded: a short query is not respelled, a far one finds nothing.
+      for (const q of ['ordx', 'zzzzzzzz']) {
+        const none = await page(base, '/?q=' + q);
+        assert.match(none.body, /<p class="none">Nothing matches\.<\/p>/, q);
+      }
+      // db.users carries urn:li:tag:pii: tag:pii, the bare id, any case, and the tag's URN find it.
+      for (const q of ['tag:pii', 'tag:PII', 'pii', `tag:${'urn:li:tag:pii'}`]) {
+        const p = await page(base, '/?q=' + encodeURIComponent(q));
+        assertHtmlPage(p, 200, q);
+        assert.ok(p.body.includes(linkOf(base, SAMPLE.datasets.users)), `${q} finds db.users`);
+        assert.ok(!p.body.includes(linkOf(base, SAMPLE.datasets.orders)), `${q} leaves db.orders out`);
+      }
+      assert.match((await page(base, '/?q=tag%3Apii')).body, /1 of \d+ entities are tagged “pii”/);
+      // A tag on a column, named otherwise than its id: tag:Finance finds the dataset.
+      const ledger = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.ledger,PROD)';
+      const finance = 'urn:li:tag:t-7f3c';
+      const ok = (status: number): void => assert.equal(status, 200);
+      ok(await ingest(base, 'tag', finance, 'tagProperties', { name: 'Finance' }));
+      ok(await ingest(base, 'dataset', ledger, 'datasetProperties', { name: 'db.ledger', customProperties: {} }));
+      ok(
+        await ingest(base, 'dataset', ledger, 'editableSchemaMetadata', {
+          editableSchemaFieldInfo: [{ fieldPath: 'amount', globalTags: { tags: [{ tag: finance }] } }],
+        }),
+      );
+      for (const q of ['tag:finance', 'Finance', 'tag:t-7f3c']) {
+        const p = await page(base, '/?q=' + encodeURIComponent(q));
+        assert.ok(p.body.includes(linkOf(base, ledger)), `${q} finds db.ledger by its column's tag`);
+        assert.ok(!p.body.includes(linkOf(base, SAMPLE.datasets.users)), `${q} leaves db.users out`);
+      }
+      // A tag nothing carries finds nothing; the query is echoed as text.
+      const hostile = await page(base, '/?q=' + encodeURIComponent('tag:<script>alert(1)</script>'));
+      assertHtmlPage(hostile, 200, 'hostile tag');
+      assertInert(hostile.body, 'hostile tag');
+      assert.match(hostile.body, /0 of \d+ entities are tagged “&lt;script&gt;alert\(1\)&lt;\/script&gt;”/);
     });
 
     test("hostile text in another kind's aspects is shown as text", async () => {

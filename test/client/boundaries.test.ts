@@ -16,6 +16,7 @@ const PURE = [
   'statusView.ts',
   'localCatalogProcess.ts',
   'crashRestarts.ts',
+  'quietProgress.ts',
 ];
 
 function importsOf(file: string): string[] {

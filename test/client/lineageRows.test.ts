@@ -1,21 +1,12 @@
 /** The rows of the lineage view (client/src/lineageRows.ts): what each says, what opens further, notes. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { lineageRows, relationshipWords } from '../../client/src/lineageRows';
+import { lineageRows } from '../../client/src/lineageRows';
 
 const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
 
 describe('lineage rows', () => {
-  test("DataHub's relationship names read as words", () => {
-    assert.equal(relationshipWords('DownstreamOf'), 'downstream of');
-    assert.equal(relationshipWords('DerivedFrom'), 'derived from');
-    assert.equal(relationshipWords('TrainedBy'), 'trained by');
-    assert.equal(relationshipWords('Consumes'), 'consumes');
-    assert.equal(relationshipWords('IsPartOf'), 'is part of');
-    assert.equal(relationshipWords('MLModelGroupOf'), 'ml model group of');
-  });
-
-  test('an entity row: name, kind · platform · relationship, the URN as tooltip; our kinds open onto the next hop', () => {
+  test('an entity row: name, kind · platform · relationship (the words of the catalog pages), the URN as tooltip; our kinds open onto the next hop', () => {
     const rows = lineageRows(
       {
         items: [
@@ -35,7 +26,7 @@ describe('lineage rows', () => {
     assert.deepEqual(
       rows.map((r) => (r.kind === 'entity' ? [r.label, r.description, r.tooltip, r.expandable, r.degree] : [r.label])),
       [
-        ['db.orders', 'Dataset · hive · downstream of', `${ORDERS}\nDataHub relationship: DownstreamOf`, true, 2],
+        ['db.orders', 'Dataset · hive · reads this', `${ORDERS}\nDataHub relationship: DownstreamOf`, true, 2],
         [
           'load',
           'datajob · produces',
@@ -46,6 +37,18 @@ describe('lineage rows', () => {
         ['…and 3 more in the catalog'],
       ],
     );
+  });
+
+  test('upstream, the same relationship reads from the other side', () => {
+    const [row] = lineageRows(
+      {
+        items: [{ urn: ORDERS, kind: 'dataset', name: 'db.orders', platform: 'hive', relationship: 'DownstreamOf' }],
+        total: 1,
+      },
+      'upstream',
+      1,
+    );
+    assert.equal(row?.kind === 'entity' && row.description, 'Dataset · hive · read from');
   });
 
   test('nothing there, and an error, are one note each; catalog text is inert', () => {

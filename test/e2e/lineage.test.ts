@@ -43,7 +43,7 @@ describe('the lineage view', { skip: !E2E_ENABLED && E2E_SKIP_REASON }, () => {
       await wb.waitFor('the Downstream row', rows.filter({ hasText: 'Downstream' }).first());
       const orders = rows.filter({ hasText: 'db.orders' }).first();
       await wb.waitFor('the row of db.orders', orders);
-      assert.match(await orders.innerText(), /db\.orders[\s\S]*Dataset · hive · downstream of/);
+      assert.match(await orders.innerText(), /db\.orders[\s\S]*Dataset · hive · reads this/);
       // Upstream of events.clicks: nothing.
       await wb.waitFor('"Nothing upstream"', rows.filter({ hasText: 'Nothing upstream' }).first());
       // A second level: db.orders opens onto what is downstream of it.
@@ -54,7 +54,7 @@ describe('the lineage view', { skip: !E2E_ENABLED && E2E_SKIP_REASON }, () => {
       );
       const feature = rows.filter({ hasText: 'order_count' }).first();
       await wb.waitFor('the row of order_count', feature);
-      assert.match(await feature.innerText(), /ML feature · derived from/);
+      assert.match(await feature.innerText(), /ML feature · derived from this/);
       await wb.screenshot('lineage-view.png');
       // Where db.orders is used in the workspace, from its row's context menu (the workspace index).
       await orders.click({ button: 'right' });

@@ -132,16 +132,16 @@ describe('the workspace index over LSP', () => {
     );
   });
 
-  test('workspace symbols: entities by a part of their name, with kind and platform', async () => {
+  test('workspace symbols: entities by a part of their name, with qualifier, platform and env', async () => {
     const found = await lsp.connection.sendRequest<SymbolInformation[]>('workspace/symbol', { query: 'users' });
     assert.deepEqual(
       found.map((s) => `${s.name} (${s.containerName}) ${rel(s.location.uri)}:${s.location.range.start.line + 1}`),
-      ['db.users (dataset · hive) a/catalog/datasets.yml:2'],
+      ['users (db · hive · PROD) a/catalog/datasets.yml:2'],
     );
     const all = await lsp.connection.sendRequest<SymbolInformation[]>('workspace/symbol', { query: 'DB.' });
     assert.deepEqual(
       all.map((s) => s.name),
-      ['db.orders', 'db.payments', 'db.users'],
+      ['orders', 'payments', 'users'],
     );
   });
 

@@ -380,6 +380,54 @@ export class PageData {
     return { upstream: hops('UPSTREAM'), downstream: hops('DOWNSTREAM') };
   }
 
+  /**
+   * The tags of each entity, on it or on one of its columns (`globalTags`, and the fields'
+   * `globalTags` of `schemaMetadata` and `editableSchemaMetadata`): entity key → the tags' keys.
+   */
+  tagsByEntity(): Map<string, Set<string>> {
+    const out = new Map<string, Set<string>>();
+    const add = (entity: string, tags: unknown): void => {
+      if (!isObject(tags) || !Array.isArray(tags['tags'])) return;
+      for (const t of tags['tags'].filter(isObject)) {
+        const key = typeof t['tag'] === 'string' ? this.namespaces.keyOf(t['tag']) : undefined;
+        if (key === undefined) continue;
+        let set = out.get(entity);
+        if (!set) out.set(entity, (set = new Set()));
+        set.add(key);
+      }
+    };
+    for (const { urn, value } of this.store.valuesOfAspect('globalTags')) add(urn, value);
+    for (const [aspect, field] of [
+      ['schemaMetadata', 'fields'],
+      ['editableSchemaMetadata', 'editableSchemaFieldInfo'],
+    ] as const)
+      for (const { urn, value } of this.store.valuesOfAspect(aspect))
+        if (isObject(value) && Array.isArray(value[field]))
+          for (const f of value[field].filter(isObject)) add(urn, f['globalTags']);
+    return out;
+  }
+
+  /**
+   * The tags among `tagKeys` that `word` names: its id (`pii` of `urn:li:tag:pii`) or its stored
+   * name, in any case, or its URN.
+   */
+  tagsNamed(word: string, tagKeys: Iterable<string>): Set<string> {
+    const wanted = word.toLowerCase();
+    const asUrn = this.namespaces.keyOf(word);
+    const out = new Set<string>();
+    for (const key of tagKeys) {
+      if (key === asUrn) {
+        out.add(key);
+        continue;
+      }
+      const parsed = parseUrn(key);
+      const id = parsed.ok && parsed.urn.kind === 'other' ? decodePart(parsed.urn.id) : '';
+      if (id.toLowerCase() === wanted) out.add(key);
+      else if (aspectField(this.store.getAllRaw(key), ['name'])?.toLowerCase() === wanted) out.add(key);
+    }
+    return out;
+  }
+
   /** What a user did here: the links they added and the aspects last written as them. */
   byUser(userKey: string): {
     links: Array<{ entity: EntitySummary; url: string; label: string; time: number }>;

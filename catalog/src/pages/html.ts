@@ -147,7 +147,7 @@ export function layout(l: Layout, kind = ''): string {
 </head>
 <body>
 <header class="top"><a href="/">Catalog Lens · local catalog</a>
-<form method="get" action="/" role="search"><input type="search" name="q" value="${text(l.query ?? '')}" placeholder="Search names, URNs, descriptions" aria-label="Search"><select name="kind" aria-label="Kind">${options}</select><button type="submit">Search</button></form></header>
+<form method="get" action="/" role="search"><input type="search" name="q" value="${text(l.query ?? '')}" placeholder="Search names, URNs, descriptions, tag:…" aria-label="Search"><select name="kind" aria-label="Kind">${options}</select><button type="submit">Search</button></form></header>
 <main>
 ${l.body}
 <footer>Read-only pages of the local catalog, from the same database its GraphQL and aspect APIs read: reload to see a write.</footer>

@@ -10,12 +10,14 @@ import { isCatalogKind } from '../../../model/src/kinds';
 import { displayId } from '../../../model/src/entityNames';
 import { decodePart, type Urn } from '../../../model/src/urn';
 import type { BearerAuth } from '../auth';
+import type { RawStoredAspect } from '../store';
 import { CatalogError } from '../errors';
 import type { NamespacePolicy } from '../namespaces';
 import { mayReadPages, type PageAccess } from './access';
 import { entityTypeOfUrn, hasPages, kindLabelOf, PAGE_ENTITY_TYPES, type EntitySummary, type PageData } from './data';
 import { answerFor, escapeHtml, layout, relativeLink, sendHtml, text, when } from './html';
 import { pageHref, pageRoute, pathNameOf, urnFromPagePath, type PageRoute } from './paths';
+import { searchPages } from './search';
 import { entityLink, entityPage, entityTable, httpHref, LIST_LIMIT, otherEntityPage } from './views';
 
 export interface PageServices {
@@ -109,19 +111,21 @@ function notFound(res: ServerResponse, message: string, searchFor?: string): voi
   problem(res, 404, 'Not in the local catalog', `<p>${message}</p>${search}`);
 }
 
-function matches(e: EntitySummary, q: string): boolean {
-  if (q === '') return true;
-  const needle = q.toLowerCase();
-  return [e.name, e.key, e.description ?? ''].some((s) => s.toLowerCase().includes(needle));
-}
-
-/** `/` and `/search`: every entity by kind, filtered by `?q=` (or DataHub's `?query=`) and `?kind=`. */
+/**
+ * `/` and `/search`: every entity by kind, filtered by `?q=` (or DataHub's `?query=`: text, a tag,
+ * near spellings when nothing matches; search.ts) and `?kind=`.
+ */
 function home(res: ServerResponse, s: PageServices, query: URLSearchParams, pathKind: string | undefined): void {
   const q = (query.get('q') ?? query.get('query') ?? '').trim();
   const kindParam = pathKind ?? query.get('kind') ?? '';
   const kind = hasPages(kindParam) ? kindParam : undefined;
   const all = s.pageData.entities();
-  const found = all.filter((e) => (kind === undefined || e.entityType === kind) && matches(e, q));
+  const search = searchPages(
+    s.pageData,
+    all.filter((e) => kind === undefined || e.entityType === kind),
+    q,
+  );
+  const found = search.found;
   const kinds: readonly string[] = kind
     ? [kind]
     : [
@@ -139,10 +143,15 @@ function home(res: ServerResponse, s: PageServices, query: URLSearchParams, path
       return `<section><h2>${escapeHtml(kindLabelOf(k).plural)} (${items.length})</h2>${entityTable(items)}</section>`;
     })
     .join('');
+  const among = kind ? ` among ${escapeHtml(kindLabelOf(kind).plural.toLowerCase())}` : '';
   const summary =
     q === '' && kind === undefined
       ? `<p class="note">${all.length} entities. Each has a page at DataHub's path, e.g. <code>/dataset/&lt;urn&gt;</code>; the editor's “Open in catalog” links lead here.</p>`
-      : `<p class="note">${found.length} of ${all.length} entities match${q ? ` “${text(q)}”` : ''}${kind ? ` among ${escapeHtml(kindLabelOf(kind).plural.toLowerCase())}` : ''}. <a href="/">Show all</a></p>`;
+      : search.how === 'near'
+        ? `<p class="note">Nothing matches “${text(q)}”${among}. Did you mean <a href="/?q=${encodeURIComponent(search.closest ?? '')}${kind ? `&amp;kind=${encodeURIComponent(kind)}` : ''}">${text(search.closest ?? '')}</a>? Below: ${found.length === 1 ? 'the entity' : `the ${found.length} entities`} whose name is spelled near it. <a href="/">Show all</a></p>`
+        : search.how === 'tag'
+          ? `<p class="note">${found.length} of ${all.length} entities are tagged “${text(search.tag ?? '')}”${among}. <a href="/">Show all</a></p>`
+          : `<p class="note">${found.length} of ${all.length} entities match${q ? ` “${text(q)}”` : ''}${among}. <a href="/">Show all</a></p>`;
   const empty = found.length === 0 ? '<p class="none">Nothing matches.</p>' : '';
   sendHtml(
     res,
@@ -215,22 +224,15 @@ function entity(res: ServerResponse, s: PageServices, pathName: string, rest: st
   if (urn.kind === 'dataPlatform') return platformPage(res, s, urnText, key, urn);
   if (!isCatalogKind(urn.kind)) {
     const aspects = s.pageData.rawAspects(key);
-    if (aspects.size === 0) {
-      notFound(
-        res,
-        `The local catalog has no ${escapeHtml(kindLabelOf(type).word)} <code>${text(urnText)}</code>.`,
-        displayId(urn),
-      );
-      return;
-    }
-    const page = otherEntityPage({
-      data: s.pageData,
-      urnText,
-      key,
-      summary: s.pageData.otherSummary(key, urnText, urn, aspects),
-      aspects,
-    });
-    sendHtml(res, 200, layout({ title: page.title, body: page.body }));
+    otherPage(
+      res,
+      s,
+      { urnText, key, urn, aspects },
+      aspects.size === 0 && {
+        message: `The local catalog has no ${escapeHtml(kindLabelOf(type).word)} <code>${text(urnText)}</code>.`,
+        searchFor: displayId(urn),
+      },
+    );
     return;
   }
   const aspects = s.pageData.aspects(key);
@@ -263,13 +265,24 @@ function entity(res: ServerResponse, s: PageServices, pathName: string, rest: st
 function userPage(res: ServerResponse, s: PageServices, urnText: string, key: string, urn: Urn): void {
   const { links, changed } = s.pageData.byUser(key);
   const aspects = s.pageData.rawAspects(key);
-  if (links.length === 0 && changed.length === 0 && aspects.size === 0) {
-    notFound(
-      res,
-      `The local catalog has no user <code>${text(urnText)}</code>: no profile is stored for them, and they added no link and wrote no aspect here.`,
-    );
-    return;
-  }
+  otherPage(
+    res,
+    s,
+    { urnText, key, urn, aspects, extra: () => userActivity(links, changed, aspects.size > 0) },
+    links.length === 0 &&
+      changed.length === 0 &&
+      aspects.size === 0 && {
+        message: `The local catalog has no user <code>${text(urnText)}</code>: no profile is stored for them, and they added no link and wrote no aspect here.`,
+      },
+  );
+}
+
+/** A user's activity on their page: the links they added, and the entities whose aspects they wrote last. */
+function userActivity(
+  links: ReturnType<PageData['byUser']>['links'],
+  changed: ReturnType<PageData['byUser']>['changed'],
+  hasProfile: boolean,
+): string {
   const linkRows = links
     .slice(0, LIST_LIMIT)
     .map((l) => {
@@ -295,19 +308,11 @@ function userPage(res: ServerResponse, s: PageServices, urnText: string, key: st
         `<tr><td>${entityLink(c.entity.key, c.entity.name)}</td><td>${escapeHtml(kindLabelOf(c.entity.entityType).label)}</td><td>${c.aspects.map((a) => `<code>${escapeHtml(a)}</code>`).join(', ')}</td><td>${escapeHtml(when(c.time))}</td></tr>`,
     )
     .join('');
-  const activity =
-    (aspects.size === 0 ? '<p class="note">No profile is stored for this user; this is what they did here.</p>' : '') +
+  return (
+    (hasProfile ? '' : '<p class="note">No profile is stored for this user; this is what they did here.</p>') +
     `<section id="links-added"><h2>Links added (${links.length})</h2>${links.length ? `<table><thead><tr><th>Link</th><th>On</th><th>When</th></tr></thead><tbody>${linkRows}</tbody></table>` : '<p class="none">None.</p>'}</section>` +
-    `<section id="changed"><h2>Last changed by this user (${byEntity.size})</h2>${byEntity.size ? `<table><thead><tr><th>Entity</th><th>Kind</th><th>Aspects</th><th>When</th></tr></thead><tbody>${changedRows}</tbody></table>` : '<p class="none">None.</p>'}</section>`;
-  const page = otherEntityPage({
-    data: s.pageData,
-    urnText,
-    key,
-    summary: s.pageData.otherSummary(key, urnText, urn, aspects),
-    aspects,
-    extra: activity,
-  });
-  sendHtml(res, 200, layout({ title: page.title, body: page.body }));
+    `<section id="changed"><h2>Last changed by this user (${byEntity.size})</h2>${byEntity.size ? `<table><thead><tr><th>Entity</th><th>Kind</th><th>Aspects</th><th>When</th></tr></thead><tbody>${changedRows}</tbody></table>` : '<p class="none">None.</p>'}</section>`
+  );
 }
 
 /** A platform's page: its stored info as any other kind's page, and the entities whose URN names it. */
@@ -315,17 +320,52 @@ function platformPage(res: ServerResponse, s: PageServices, urnText: string, key
   const platform = urn.kind === 'dataPlatform' ? urn.platform : '';
   const items = s.pageData.entities().filter((e) => e.platform === platform);
   const aspects = s.pageData.rawAspects(key);
-  if (items.length === 0 && aspects.size === 0) {
-    notFound(res, `The local catalog holds nothing on platform <code>${text(urnText)}</code>.`);
+  otherPage(
+    res,
+    s,
+    {
+      urnText,
+      key,
+      urn,
+      aspects,
+      extra: () => `<section id="entities"><h2>Entities (${items.length})</h2>${entityTable(items, true)}</section>`,
+      untitled: decodePart(platform),
+    },
+    items.length === 0 &&
+      aspects.size === 0 && { message: `The local catalog holds nothing on platform <code>${text(urnText)}</code>.` },
+  );
+}
+
+/**
+ * The page of an entity that is not of a catalog kind (a user, a platform, a tag …): its stored
+ * aspects as otherEntityPage shows them, with `extra` after them and `untitled` as the title when
+ * it has no name; or, when `absent` is given, the not-found page with its message (HTML) and a
+ * search for `searchFor`.
+ */
+function otherPage(
+  res: ServerResponse,
+  s: PageServices,
+  o: {
+    urnText: string;
+    key: string;
+    urn: Urn;
+    aspects: Map<string, RawStoredAspect>;
+    extra?: () => string;
+    untitled?: string;
+  },
+  absent: { message: string; searchFor?: string } | false,
+): void {
+  if (absent) {
+    notFound(res, absent.message, absent.searchFor);
     return;
   }
   const page = otherEntityPage({
     data: s.pageData,
-    urnText,
-    key,
-    summary: s.pageData.otherSummary(key, urnText, urn, aspects),
-    aspects,
-    extra: `<section id="entities"><h2>Entities (${items.length})</h2>${entityTable(items, true)}</section>`,
+    urnText: o.urnText,
+    key: o.key,
+    summary: s.pageData.otherSummary(o.key, o.urnText, o.urn, o.aspects),
+    aspects: o.aspects,
+    ...(o.extra ? { extra: o.extra() } : {}),
   });
-  sendHtml(res, 200, layout({ title: page.title || decodePart(platform), body: page.body }));
+  sendHtml(res, 200, layout({ title: page.title || o.untitled || page.title, body: page.body }));
 }

@@ -11,6 +11,7 @@ import { findField, simplePath } from '../../../model/src/fieldPath';
 import { isCatalogKind } from '../../../model/src/kinds';
 import { shownColumns } from '../../../model/src/readShapes';
 import { decodePart, parseUrn, type Urn } from '../../../model/src/urn';
+import { relationshipWords } from '../../../model/src/relationships';
 import type { RawStoredAspect, StoredAspect } from '../store';
 import { isObject, kindLabelOf, str, strings, type EntitySummary, type LineageHop, type PageData } from './data';
 import { escapeHtml, text, when } from './html';
@@ -378,13 +379,6 @@ function contextFacts(
   ];
 }
 
-/** DataHub's relationship names in words, seen from the entity the page is about. */
-const RELATIONSHIP_WORDS: Readonly<Record<string, { upstream: string; downstream: string }>> = {
-  DownstreamOf: { upstream: 'read from', downstream: 'reads this' },
-  DerivedFrom: { upstream: 'source', downstream: 'derived from this' },
-  Consumes: { upstream: 'feature used', downstream: 'uses this' },
-};
-
 /** The entities one hop upstream and downstream, each linked with its kind and how it is related; nothing when there are none. */
 function lineageSection(data: PageData, lineage: Record<'upstream' | 'downstream', LineageHop[]>): string {
   if (lineage.upstream.length === 0 && lineage.downstream.length === 0) return '';
@@ -395,7 +389,7 @@ function lineageSection(data: PageData, lineage: Record<'upstream' | 'downstream
       .map(({ urn, type }) => {
         const ref = data.summaryOf(urn);
         const kind = ref ? kindLabelOf(ref.summary.entityType).label : '';
-        const how = RELATIONSHIP_WORDS[type]?.[side] ?? type;
+        const how = relationshipWords(type, side);
         return (
           `<tr><td>${namedLink(data, urn)}<br><code class="note">${text(urn)}</code></td>` +
           `<td>${escapeHtml(kind)}</td><td>${text(how)}</td></tr>`

@@ -15,7 +15,6 @@
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { entityName } from '../../../model/src/entityNames';
 import type { Settings } from '../../../model/src/protocol';
 import { entityKey, overUrnLengthLimit, parseUrn, printUrn, withNamespace, type Urn } from '../../../model/src/urn';
 import {
@@ -28,6 +27,7 @@ import {
   type ReadFailure,
 } from '../workspace';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
+import { symbolRank, symbolText } from '../features/symbols';
 
 /** One place an entity is named: a range, as LSP positions. */
 export interface Place {
@@ -44,12 +44,14 @@ const SLICE = 64;
 export const MAX_INDEXED_OCCURRENCES = 1_000_000;
 
 /**
- * One entity the workspace names: a spelling of it (parsed again for a symbol), its name in lower
- * case (for the symbol search), and the files naming it (a list: most entities are named in few).
+ * One entity the workspace names: a spelling of it (parsed again for a symbol), its full name in
+ * lower case with where its own name starts there (for the symbol search: features/symbols.ts),
+ * and the files naming it (a list: most entities are named in few).
  */
 interface Entity {
   spelling: string;
   lower: string;
+  nameAt: number;
   files: string[];
   /** What its texts (spelling, lower-case name, key) take in memory, counted against the byte budget. */
   bytes: number;
@@ -115,8 +117,12 @@ export function indexedOccurrences(
   return out;
 }
 
-/** The name a symbol shows: a feature's own name, else the entity's. */
-const symbolName = (urn: Urn): string => (urn.kind === 'mlFeature' ? urn.feature : entityName(urn));
+/** An entity's full name in lower case, and where its own name (the symbol's name) starts there. */
+function symbolSearchText(urn: Urn): { lower: string; nameAt: number } {
+  const { name, full } = symbolText(urn);
+  const head = full.slice(0, full.length - name.length).toLowerCase();
+  return { lower: head + name.toLowerCase(), nameAt: head.length };
+}
 
 export class WorkspaceIndex {
   private readonly files = new Map<string, FileEntry>();
@@ -270,9 +276,9 @@ export class WorkspaceIndex {
     for (const { occ, urn, key } of found) {
       if (this.entities.has(key) || fresh.has(key)) continue;
       const spelling = occ.urn;
-      const lower = symbolName(urn).toLowerCase();
+      const { lower, nameAt } = symbolSearchText(urn);
       const bytes = textBytes(spelling) + textBytes(lower) + textBytes(key);
-      fresh.set(key, { spelling, lower, files: [], bytes });
+      fresh.set(key, { spelling, lower, nameAt, files: [], bytes });
       added += bytes;
     }
     const maxBytes = settings.index.maxBytes;
@@ -293,7 +299,7 @@ export class WorkspaceIndex {
       let entity = this.entities.get(key);
       if (!entity) {
         const f = fresh.get(key)!;
-        entity = { spelling: own(f.spelling), lower: own(f.lower), files: [], bytes: f.bytes };
+        entity = { spelling: own(f.spelling), lower: own(f.lower), nameAt: f.nameAt, files: [], bytes: f.bytes };
         this.entities.set(own(key), entity);
         this.bytes += entity.bytes;
       }
@@ -376,25 +382,30 @@ export class WorkspaceIndex {
   }
 
   /**
-   * Entities whose name holds `query` (case-insensitive; all when empty), best first — the name
-   * itself, then a name that starts with it, then the rest by name — at most `max`.
+   * Entities whose full name holds `query` (case-insensitive; all when empty), best first by
+   * features/symbols.ts symbolRank (the own name itself, then an own name that starts with it …),
+   * then by own name, full name and key; at most `max`. `name` is the full name (`db.users`).
    */
   symbols(query: string, max = 200): Array<{ urn: Urn; key: string; name: string }> {
     const q = query.toLowerCase();
-    const found: Array<{ key: string; entity: Entity; rank: number }> = [];
+    const found: Array<{ key: string; entity: Entity; rank: number; name: string }> = [];
     for (const [key, entity] of this.entities) {
-      const at = q === '' ? 0 : entity.lower.indexOf(q);
-      if (at < 0) continue;
-      found.push({ key, entity, rank: entity.lower === q ? 0 : at === 0 ? 1 : 2 });
+      const rank = symbolRank(entity.lower, entity.nameAt, q);
+      if (rank === undefined) continue;
+      const name = entity.nameAt === 0 ? entity.lower : entity.lower.slice(entity.nameAt);
+      found.push({ key, entity, rank, name });
     }
     // Names compare by code unit (stable whatever the locale, and fast); ties by key.
     const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
     return found
-      .sort((a, b) => a.rank - b.rank || byText(a.entity.lower, b.entity.lower) || byText(a.key, b.key))
+      .sort(
+        (a, b) =>
+          a.rank - b.rank || byText(a.name, b.name) || byText(a.entity.lower, b.entity.lower) || byText(a.key, b.key),
+      )
       .slice(0, max)
       .flatMap(({ key, entity }) => {
         const parsed = parseUrn(entity.spelling);
-        return parsed.ok ? [{ urn: parsed.urn, key, name: symbolName(parsed.urn) }] : [];
+        return parsed.ok ? [{ urn: parsed.urn, key, name: symbolText(parsed.urn).full }] : [];
       });
   }
 }

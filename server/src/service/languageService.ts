@@ -30,7 +30,6 @@ import {
   type SymbolInformation,
   type WorkspaceEdit,
 } from 'vscode-languageserver';
-import { kindWord } from '../../../model/src/entityNames';
 import { entityPageUrl } from '../../../model/src/entityPage';
 import { findField } from '../../../model/src/fieldPath';
 import { inertText } from '../../../model/src/inertText';
@@ -62,6 +61,7 @@ import { diagnosticsHoverAt, hoverLookup, hoverOn } from '../features/hover';
 import { nameHints } from '../features/inlayHints';
 import { markdownAsPlain } from '../features/markdown';
 import { linksIn } from '../features/links';
+import { symbolText } from '../features/symbols';
 import { renameAt, renamedUrn, renameEdits, renameWorkspaceEdit, type FileRename } from '../features/rename';
 import { enclosingAt, occurrenceAt, urnAtOffset } from '../features/urnAt';
 import type { IndexService } from '../index/indexService';
@@ -415,19 +415,24 @@ export class CatalogLanguageService {
     return entries.length > 0 ? entries.map((p): Location => ({ uri: p.uri, range: p.range })) : null;
   }
 
+  /**
+   * Go to Symbol in Workspace: each entity under its own name (a dataset's last name part), the
+   * rest of its name, platform and env as the container (features/symbols.ts), best match first.
+   */
   async symbols(query: string): Promise<SymbolInformation[]> {
     const { index } = this.deps.index;
     await this.deps.index.ready();
-    return index.symbols(query).flatMap(({ urn, name }): SymbolInformation[] => {
+    return index.symbols(query).flatMap(({ urn }): SymbolInformation[] => {
       const places = index.placesOf(printUrn(urn));
       const place = places.find((p) => p.entry) ?? places[0];
       if (!place) return [];
+      const { name, container } = symbolText(urn);
       return [
         {
           name,
           kind: SYMBOL_KINDS[urn.kind] ?? SymbolKind.Object,
           location: { uri: place.uri, range: place.range },
-          containerName: 'platform' in urn ? `${kindWord(urn.kind)} · ${urn.platform}` : kindWord(urn.kind),
+          containerName: container,
         },
       ];
     });

@@ -175,6 +175,26 @@ describe('language features through the VS Code API', () => {
     assert.equal(doc.getText(), `ORDERS = "${URNS.orders}"\n`);
   });
 
+  test('Go to Symbol in Workspace: "users" answers db.users as users (db · hive · PROD) before users_table', async () => {
+    // The extension starts on a YAML file; its first diagnostics say the server is running.
+    const doc = await openFile('catalog/datasets.yml');
+    await waitForDiagnostics(doc.uri, (all) => all.length > 0, 'the diagnostics of catalog/datasets.yml');
+    const symbols = await vscode.commands.executeCommand<vscode.SymbolInformation[]>(
+      'vscode.executeWorkspaceSymbolProvider',
+      'users',
+    );
+    const shown = symbols.map((s) => `${s.name} (${s.containerName})`);
+    // VS Code's Ctrl+T sorts by its fuzzy score of the name: the name that is the query comes first.
+    const users = shown.indexOf('users (db · hive · PROD)');
+    const table = shown.indexOf('users_table (feast)');
+    assert.ok(users >= 0 && table >= 0, `symbols: ${JSON.stringify(shown)}`);
+    assert.ok(users < table, `db.users before users_table: ${JSON.stringify(shown)}`);
+    const found = symbols[users]!;
+    assert.equal(found.kind, vscode.SymbolKind.Struct);
+    // It opens the docs-as-code entry.
+    assert.match(found.location.uri.path, /catalog\/datasets\.yml$/);
+  });
+
   test("document links open an entity's page in the catalog", async () => {
     const doc = await openFile('catalog/datasets.yml');
     const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', doc.uri);
