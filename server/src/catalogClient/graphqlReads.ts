@@ -64,11 +64,15 @@ export class GraphqlReads {
    */
   combinesContext = true;
 
+  /** The endpoint as messages show it (displayUrl), worked out once. */
+  private readonly endpointShown: string;
+
   constructor(
     private readonly http: CatalogHttp,
     private readonly options: GraphqlReadsOptions,
   ) {
     this.complexityBudget = options.complexityBudget;
+    this.endpointShown = displayUrl(options.endpoint);
   }
 
   /** Resolves `items` (each URN once) in as few documents as the budget allows, a few at a time. */
@@ -147,7 +151,7 @@ export class GraphqlReads {
       const tooCostly = refusedForCost(generalError);
       if (tooCostly) return { resolved: await this.afterCostRefusal(chunk, tooCostly) };
     }
-    const endpoint = displayUrl(this.options.endpoint);
+    const endpoint = this.endpointShown;
     if (!data && (generalError !== undefined || errorsByAlias.size === 0)) {
       const error = catalogClientError(
         'badResponse',
@@ -211,7 +215,7 @@ export class GraphqlReads {
   }
 
   private resolutionOf(kind: LookupKind, entity: unknown, aliasError: string | undefined): Resolution {
-    const endpoint = displayUrl(this.options.endpoint);
+    const endpoint = this.endpointShown;
     if (aliasError !== undefined && (entity === undefined || entity === null)) {
       return /not.?found|does not exist/i.test(aliasError)
         ? { state: 'missing' }
@@ -248,7 +252,7 @@ export class GraphqlReads {
   ): Promise<Map<string, Resolution>> {
     // Depth does not add up over root fields: smaller documents would be refused the same way.
     if (refused.what === 'depth' || chunk.length === 1) {
-      const endpoint = displayUrl(this.options.endpoint);
+      const endpoint = this.endpointShown;
       const error = catalogClientError(
         'rejected',
         `${endpoint} refused the query as too ${refused.what === 'depth' ? 'deep' : 'complex'} (${refused.cost} > ${refused.limit})${chunk.length === 1 ? ' even for one URN' : ''}`,
@@ -279,7 +283,7 @@ export class GraphqlReads {
     });
     if (!r.ok) return r.error;
     if (!isRecord(r.body) || !('data' in r.body)) {
-      const endpoint = displayUrl(this.options.endpoint);
+      const endpoint = this.endpointShown;
       return catalogClientError('badResponse', `${endpoint} does not answer like a GraphQL endpoint`, endpoint);
     }
     return undefined;
@@ -305,7 +309,7 @@ export class GraphqlReads {
     });
     if (!r.ok) return r;
     const { data, errors } = graphqlParts(r.body);
-    const endpoint = displayUrl(this.options.endpoint);
+    const endpoint = this.endpointShown;
     if (errors.length > 0) return { ok: false, error: answerError(errors[0] as GraphqlError, endpoint) };
     if (!data)
       return { ok: false, error: catalogClientError('badResponse', `${endpoint} answered without "data"`, endpoint) };

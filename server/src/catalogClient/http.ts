@@ -103,6 +103,15 @@ export class CatalogHttp {
     }
   }
 
+  /** The last URL asked and how messages show it: a client asks one endpoint over and over. */
+  private lastShown: { url: string; shown: string } | undefined;
+
+  /** displayUrl of `url`, worked out once per endpoint in a row. */
+  private shown(url: string): string {
+    if (this.lastShown?.url !== url) this.lastShown = { url, shown: displayUrl(url) };
+    return this.lastShown.shown;
+  }
+
   /** True, or why the token is withheld from this URL's origin. */
   private mayUseToken(url: string): Promise<true | string> {
     const allow = this.opts.allowToken;
@@ -122,7 +131,7 @@ export class CatalogHttp {
   }
 
   private async once<T>(url: string, call: CallOptions): Promise<HttpResult<T>> {
-    const endpoint = displayUrl(url);
+    const endpoint = this.shown(url);
     if (call.signal?.aborted) return { ok: false, error: catalogClientError('cancelled', 'cancelled', endpoint) };
     const controller = new AbortController();
     let timedOut = false;
