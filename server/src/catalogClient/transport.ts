@@ -5,10 +5,10 @@
  * the answer is read whole, at most `size` bytes, decompressed when the catalog compressed it.
  * Nothing here follows a redirect: a 3xx is an answer like any other (CatalogHttp refuses it).
  */
-import * as http from 'node:http';
-import * as https from 'node:https';
+import type * as Http from 'node:http';
+import type * as Https from 'node:https';
 import type { Readable } from 'node:stream';
-import * as zlib from 'node:zlib';
+import type * as Zlib from 'node:zlib';
 
 /** What CatalogHttp asks the transport to send. */
 export interface FetchInit {
@@ -31,11 +31,33 @@ export interface FetchResponse {
 
 export type Fetch = (url: string, init: FetchInit) => Promise<FetchResponse>;
 
-/** Connections are kept open between requests (Node closes an idle one after a few seconds). */
-const agents = {
-  http: new http.Agent({ keepAlive: true }),
-  https: new https.Agent({ keepAlive: true }),
-};
+/**
+ * Node's http and https, and an agent for each that keeps connections open between requests (Node
+ * closes an idle one after a few seconds). Loaded with the first request: the server answers
+ * `initialize` without them.
+ */
+let client: { http: typeof Http; https: typeof Https; agents: { http: Http.Agent; https: Https.Agent } } | undefined;
+function httpClient(): NonNullable<typeof client> {
+  if (!client) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded with the first request, as said above
+    const http = require('node:http') as typeof Http;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded with the first request, as said above
+    const https = require('node:https') as typeof Https;
+    client = {
+      http,
+      https,
+      agents: { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) },
+    };
+  }
+  return client;
+}
+
+/** Node's zlib, loaded with the first compressed answer. */
+let zlibModule: typeof Zlib | undefined;
+function zlib(): typeof Zlib {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when first needed, as said above
+  return (zlibModule ??= require('node:zlib') as typeof Zlib);
+}
 
 /**
  * A URL with a user and password (`http://alice:pw@host`) is sent as Basic authentication, as
@@ -90,6 +112,7 @@ export const nodeFetch: Fetch = (url, init) =>
       ...(credentialsOf(target, init.headers) ?? init.headers),
     };
     if (body) headers['Content-Length'] = String(body.length);
+    const { http, https, agents } = httpClient();
     const request = (secure ? https : http).request(target, {
       method: init.method,
       headers,
@@ -110,21 +133,27 @@ export const nodeFetch: Fetch = (url, init) =>
     request.end(body);
   });
 
-function headerOf(res: http.IncomingMessage, name: string): string | null {
+function headerOf(res: Http.IncomingMessage, name: string): string | null {
   const v = res.headers[name.toLowerCase()];
   return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
 }
 
-/** Flushes a compressed body that ends without its trailer, as browsers do. */
-const LENIENT = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
-
 /** The body as text: decompressed as its Content-Encoding says, at most `limit` bytes. */
-function readBody(res: http.IncomingMessage, limit: number): Promise<string> {
+function readBody(res: Http.IncomingMessage, limit: number): Promise<string> {
   const encoding = (res.headers['content-encoding'] ?? '').trim().toLowerCase();
   let stream: Readable = res;
-  if (encoding === 'gzip' || encoding === 'x-gzip') stream = res.pipe(zlib.createGunzip(LENIENT));
-  else if (encoding === 'deflate') stream = res.pipe(zlib.createInflate(LENIENT));
-  else if (encoding === 'br') stream = res.pipe(zlib.createBrotliDecompress());
+  if (['gzip', 'x-gzip', 'deflate', 'br'].includes(encoding)) {
+    const z = zlib();
+    // Flushes a compressed body that ends without its trailer, as browsers do.
+    const lenient = { flush: z.constants.Z_SYNC_FLUSH, finishFlush: z.constants.Z_SYNC_FLUSH };
+    stream = res.pipe(
+      encoding === 'br'
+        ? z.createBrotliDecompress()
+        : encoding === 'deflate'
+          ? z.createInflate(lenient)
+          : z.createGunzip(lenient),
+    );
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let bytes = 0;
