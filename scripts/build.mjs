@@ -4,6 +4,7 @@
 // its own process.
 import * as esbuild from 'esbuild';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 const production = process.argv.includes('--production');
 // The version is written in package.json only: the bundles get it here (model/src/version.ts).
@@ -20,8 +21,44 @@ const common = {
   legalComments: 'none',
   define: { CATALOG_LENS_VERSION: JSON.stringify(version) },
 };
+/**
+ * The language server answers `initialize` without GraphQL or YAML (they serve the first catalog
+ * request and the first YAML document): in its bundle, `graphql` and `yaml` resolve to a module of
+ * getters, one per export (their names read here, at build time), that evaluates the package on
+ * the first use of any of them. esbuild then bundles the package as a CommonJS module of its own,
+ * required only from inside that getter, so its top-level code does not run at start-up.
+ */
+const require = createRequire(import.meta.url);
+const LAZY_PACKAGES = ['graphql', 'yaml'];
+const lazyPackages = {
+  name: 'lazy-packages',
+  setup(build) {
+    const filter = new RegExp(`^(${LAZY_PACKAGES.join('|')})$`);
+    build.onResolve({ filter }, (args) =>
+      args.namespace === 'lazy-package' ? undefined : { path: args.path, namespace: 'lazy-package' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'lazy-package' }, (args) => {
+      const real = require.resolve(args.path);
+      const exported = require(real);
+      const names = Object.keys(exported);
+      const esModule = exported.__esModule === true;
+      return {
+        resolveDir: process.cwd(),
+        loader: 'js',
+        contents: [
+          'let loaded;',
+          `const load = () => (loaded ??= require(${JSON.stringify(real)}));`,
+          ...(esModule ? ["Object.defineProperty(exports, '__esModule', { value: true });"] : []),
+          `for (const name of ${JSON.stringify(names)})`,
+          '  Object.defineProperty(exports, name, { enumerable: true, get: () => load()[name] });',
+        ].join('\n'),
+      };
+    });
+  },
+};
+
 const builds = [
-  { entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js' },
+  { entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js', plugins: [lazyPackages] },
   { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js' },
   // graphql-js checks every `instanceof` against a second copy of itself unless NODE_ENV is
   // production: the catalog bundle holds one copy, and a read pays for those checks.

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { ROOT } from './processes.mjs';
 
 const require = createRequire(import.meta.url);
-const { batchQuery, costOfOne, planBatches } = require(
+const { batchQuery, costOfOne, planBatches, resolveWithContextQuery } = require(
   path.join(ROOT, 'out', 'server', 'src', 'catalogClient', 'queries.js'),
 );
 export { batchQuery, costOfOne, planBatches };
@@ -146,6 +146,14 @@ export const readStats = (catalogUrl) => getJson(`${catalogUrl}/_catalog-lens/st
 /** One GraphQL POST of the document the server would send for these datasets. */
 export async function postResolve(catalogUrl, urns) {
   const { query, variables } = batchQuery(urns.map((urn) => ({ urn, kind: 'dataset' })));
+  const r = await postJson(`${catalogUrl}/api/graphql`, { query, variables });
+  if (r.status !== 200) throw new Error(`GraphQL answered ${r.status}: ${r.text.slice(0, 300)}`);
+  return JSON.parse(r.text);
+}
+
+/** One GraphQL POST of the document a cold hover sends: the dataset and its context (owners, tags, lineage …). */
+export async function postHoverDocument(catalogUrl, urn) {
+  const { query, variables } = resolveWithContextQuery({ urn, kind: 'dataset' });
   const r = await postJson(`${catalogUrl}/api/graphql`, { query, variables });
   if (r.status !== 200) throw new Error(`GraphQL answered ${r.status}: ${r.text.slice(0, 300)}`);
   return JSON.parse(r.text);

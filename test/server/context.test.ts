@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseContext } from '../../server/src/resolution/context';
+import { CatalogClient } from '../../server/src/catalogClient/client';
+import { askWithEntity, contextOf, parseContext } from '../../server/src/resolution/context';
 import { contextLines } from '../../server/src/features/hover';
 import { caret, hoverText } from '../support/lspClient';
 import { COMPAT_MODES, S, useSampleServerPerTest, type Catalog } from '../support/fixture';
@@ -65,6 +66,76 @@ describe('the context answer, read', () => {
     );
     assert.equal(parseContext(null), undefined);
     assert.equal(parseContext('x'), undefined);
+  });
+});
+
+describe('a cold hover: the entity and its context in one document', () => {
+  const URN = (i: number): string => `urn:li:mlFeature:(users_table,f${i})`;
+  const FOUND = { urn: URN(0), name: 'f', exists: true, deprecation: { deprecated: false } };
+
+  /** A client on a fake catalog answering each document by its operation, and what it was sent. */
+  function fakeCatalog(answer: (operation: string) => unknown): { client: CatalogClient; sent: string[] } {
+    const sent: string[] = [];
+    const client = new CatalogClient({
+      url: 'http://catalog.invalid',
+      graphqlUrl: '',
+      token: undefined,
+      timeoutMs: 5_000,
+      batchSize: 100,
+      complexityBudget: 2000,
+      cacheEntries: 100,
+      cacheTtlMs: 60_000,
+      fetch: async (_url, init) => {
+        const { query } = JSON.parse(String(init.body)) as { query: string };
+        const operation = /^(?:query|mutation) (\w+)/.exec(query)?.[1] ?? '?';
+        sent.push(operation);
+        const { Response } = await import('node-fetch');
+        return new Response(JSON.stringify(answer(operation)), { status: 200 });
+      },
+    });
+    return { client, sent };
+  }
+
+  const hover = async (client: CatalogClient, urn: string) => {
+    askWithEntity(client, urn, 'mlFeature');
+    return Promise.all([client.resolve([{ urn, kind: 'mlFeature' }]), contextOf(client, urn, 'mlFeature')]);
+  };
+
+  test('one request answers both; a second hover on the same entity asks nothing', async () => {
+    const { client, sent } = fakeCatalog(() => ({
+      data: { e0: FOUND, c0: { urn: URN(0), tags: { tags: [{ tag: { urn: 'urn:li:tag:pii', name: 'pii' } }] } } },
+    }));
+    const [resolved, context] = await hover(client, URN(0));
+    assert.equal(resolved.get(URN(0))?.state, 'found');
+    assert.deepEqual(context, { owners: [], tags: ['pii'], terms: [] });
+    await hover(client, URN(0));
+    assert.deepEqual(sent, ['entityWithContext']);
+  });
+
+  test("an error in the context leaves the entity whole; the context's error is the hover's to leave out", async () => {
+    const { client } = fakeCatalog(() => ({
+      data: { e0: FOUND, c0: null },
+      errors: [{ message: 'lineage is down', path: ['c0', 'up'] }],
+    }));
+    const [resolved, context] = await hover(client, URN(0));
+    assert.equal(resolved.get(URN(0))?.state, 'found');
+    assert.ok(context && 'kind' in context && /lineage is down/.test(context.message), JSON.stringify(context));
+  });
+
+  test('a catalog that refuses the document as a whole (a field it lacks) gets the two documents apart, then always', async () => {
+    const { client, sent } = fakeCatalog((operation) =>
+      operation === 'resolveEntities'
+        ? { data: { e0: FOUND } }
+        : { errors: [{ message: "Validation error (FieldUndefined@[c0/up]) : Field 'lineage' is undefined" }] },
+    );
+    const [resolved, context] = await hover(client, URN(0));
+    assert.equal(resolved.get(URN(0))?.state, 'found');
+    assert.ok(context && 'kind' in context, 'the context is an error, as its own document was before');
+    assert.deepEqual(sent, ['entityWithContext', 'resolveEntities', 'entityContext']);
+    sent.length = 0;
+    const [again] = await hover(client, URN(1));
+    assert.equal(again.get(URN(1))?.state, 'found');
+    assert.deepEqual(sent.sort(), ['entityContext', 'resolveEntities']);
   });
 });
 
@@ -159,6 +230,23 @@ for (const compat of COMPAT_MODES)
       assert.match(h, /\n\nOwners ml-platform\n\n/);
       // The deprecation comes before the description.
       assert.ok(h.indexOf('Deprecated') < h.indexOf('Features ('), h);
+    });
+
+    test('a cold hover asks the entity and what else the catalog knows of it in one request', async () => {
+      await ingest(env.catalog, 'mlFeatureTable', S.usersTable, 'ownership', {
+        owners: [{ owner: 'urn:li:corpGroup:ml-platform', type: 'TECHNICAL_OWNER' }],
+      });
+      // Nothing the catalog answered is kept: the hover finds neither the entity nor its context.
+      env.lsp.settings['cache'] = { ttlSeconds: 0 };
+      await env.lsp.configurationChanged();
+      const { text, position } = caret(`T = "${S.usersTable.replace('users_table', 'users_ta|ble')}"\n`);
+      await env.lsp.open('file:///w/cold.py', 'python', text);
+      await env.lsp.diagnostics('file:///w/cold.py');
+      env.catalog.stats.reset();
+      const h = hoverText(await env.lsp.hover('file:///w/cold.py', position));
+      assert.match(h, /Features about users\./);
+      assert.match(h, /\n\nOwners ml-platform\n\n/);
+      assert.equal(env.catalog.stats.graphql, 1);
     });
 
     test("a hover on a column says nothing of its dataset's owners; an entity with none of these has no context line", async () => {

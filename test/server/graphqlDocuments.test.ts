@@ -37,6 +37,7 @@ test('every looked-up kind (users, tags, containers, jobs …) has its resolve a
   for (const kind of LOOKUP_KINDS) {
     assert.ok(names.has(`resolve ${kind}`), kind);
     assert.ok(names.has(`context of ${kind}`), kind);
+    assert.ok(names.has(`resolve ${kind} with its context`), kind);
   }
   assert.ok(names.has('resolve every kind in one document'));
 });

@@ -6,7 +6,15 @@ import { CATALOG_KINDS, LOOKUP_KINDS, VIEW_KINDS, type CatalogKind } from '../..
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { documentCost, refusedForCost } from '../../server/src/catalogClient/cost';
-import { batchQuery, costOfOne, everyDocument, planBatches, viewSample } from '../../server/src/catalogClient/queries';
+import {
+  batchQuery,
+  contextQuery,
+  costOfOne,
+  everyDocument,
+  planBatches,
+  resolveWithContextQuery,
+  viewSample,
+} from '../../server/src/catalogClient/queries';
 
 const urnOf = (kind: CatalogKind, i: number): string =>
   kind === 'mlFeature'
@@ -17,6 +25,16 @@ const urnOf = (kind: CatalogKind, i: number): string =>
 
 // graphql-java's count itself is tested with the catalog that enforces it (test/catalog/queryCost.test.ts).
 describe("the client's documents as graphql-java counts them", () => {
+  test("a cold hover's one document (the entity and its context) costs what the two documents cost apart, within DataHub's limits, for every looked-up kind", () => {
+    for (const [i, kind] of LOOKUP_KINDS.entries()) {
+      const urn = CATALOG_KINDS.includes(kind as CatalogKind) ? urnOf(kind as CatalogKind, i) : viewSample('li', kind);
+      const cost = documentCost(resolveWithContextQuery({ urn, kind }).query);
+      const apart = documentCost(contextQuery(kind));
+      assert.equal(cost.complexity, costOfOne(kind).complexity + apart.complexity, kind);
+      assert.ok(cost.complexity <= 2000 && cost.depth <= 50, `${kind}: ${JSON.stringify(cost)}`);
+    }
+  });
+
   test('the planned cost of a batch is the cost of the document built from it, for every kind and mixes of kinds', () => {
     for (const kind of CATALOG_KINDS) {
       const items = Array.from({ length: 7 }, (_, i) => ({ urn: urnOf(kind, i), kind }));

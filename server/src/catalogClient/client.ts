@@ -12,13 +12,13 @@ import type { GqlDeprecation } from '../../../model/src/readShapes';
 import { AspectPath, type AspectEnvelope, type AspectWrite } from './aspectPath';
 import { LruTtlCache, raceCancel, SingleFlight } from './cache';
 import { catalogClientError, isConnectionError, type CatalogClientError } from './errors';
-import { GraphqlReads, type GraphqlAnswer, type Resolution } from './graphqlReads';
+import { GraphqlReads, type ContextAnswer, type GraphqlAnswer, type Resolution } from './graphqlReads';
 import { CatalogHttp, type Fetch } from './http';
 import { readDeprecationDetails, readLinks, type DatasetLink } from './namedReads';
 
 export type { AspectEnvelope, AspectWrite } from './aspectPath';
 export { asciiJson } from './aspectPath';
-export type { Resolution, ResolutionLookup } from './graphqlReads';
+export type { ContextAnswer, Resolution, ResolutionLookup } from './graphqlReads';
 export type { DatasetLink } from './namedReads';
 
 export interface CatalogConfig {
@@ -172,6 +172,23 @@ export class CatalogClient {
     }
     await raceCancel(Promise.all(waits), signal);
     return out;
+  }
+
+  /**
+   * Resolves `item` and reads what else the catalog knows of it in one document (a cold hover's
+   * one request), when the URN is neither cached nor being resolved: `resolve` then waits on that
+   * document like on any batch. Answers the context's part, or undefined when the catalog refused
+   * the document as a whole (the URN was resolved alone; the context is the caller's to ask).
+   * Undefined at once when no such document goes: no catalog configured, the URN already known or
+   * asked, or the catalog refused one before.
+   */
+  resolveWithContext(item: { urn: string; kind: LookupKind }): Promise<ContextAnswer | undefined> | undefined {
+    if (!this.configured || !this.graphql.combinesContext) return undefined;
+    if (this.cache.get(item.urn) !== undefined || this.flights.get(item.urn) !== undefined) return undefined;
+    const run = this.graphql.resolveWithContext(item);
+    const resolved = run.then((r) => r.resolved);
+    this.flights.track([item.urn], resolved, (urn) => resolved.then((m) => m.get(urn)!));
+    return run.then((r) => r.context);
   }
 
   /** Drops what a write changed, so the next read asks the catalog. */

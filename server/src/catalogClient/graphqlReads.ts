@@ -11,7 +11,7 @@ import type { GqlShapes } from '../../../model/src/readShapes';
 import { refusedForCost } from './cost';
 import { catalogClientError, displayUrl, quoteCatalogText, type CatalogClientError } from './errors';
 import type { CatalogHttp } from './http';
-import { batchQuery, existsQuery, PING, planBatches } from './queries';
+import { batchQuery, CONTEXT_ALIAS, existsQuery, PING, planBatches, resolveWithContextQuery } from './queries';
 
 export type Resolution =
   | {
@@ -35,6 +35,9 @@ export type ResolutionLookup = (urn: string) => Resolution | undefined;
 /** A GraphQL document's answer: its `data`, or why there is none. */
 export type GraphqlAnswer = { ok: true; data: Record<string, unknown> } | { ok: false; error: CatalogClientError };
 
+/** What the catalog answered of an entity's context (its `c0` alias), or why it did not. */
+export type ContextAnswer = { ok: true; entity: unknown } | { ok: false; error: CatalogClientError };
+
 export interface GraphqlReadsOptions {
   /** The GraphQL endpoint; never empty (the client answers `notConfigured` itself). */
   endpoint: string;
@@ -55,12 +58,21 @@ export class GraphqlReads {
   requests = 0;
   /** The budget in force: the setting, lowered to a limit the catalog named when it refused a document. */
   private complexityBudget: number;
+  /**
+   * Whether an entity and its context go in one document: until the catalog refuses such a
+   * document as a whole (an older DataHub without one of the context's fields), then never again.
+   */
+  combinesContext = true;
+
+  /** The endpoint as messages show it (displayUrl), worked out once. */
+  private readonly endpointShown: string;
 
   constructor(
     private readonly http: CatalogHttp,
     private readonly options: GraphqlReadsOptions,
   ) {
     this.complexityBudget = options.complexityBudget;
+    this.endpointShown = displayUrl(options.endpoint);
   }
 
   /** Resolves `items` (each URN once) in as few documents as the budget allows, a few at a time. */
@@ -86,7 +98,28 @@ export class GraphqlReads {
   }
 
   private async fetchChunk(chunk: Item[]): Promise<Map<string, Resolution>> {
-    const { query, variables, aliases } = batchQuery(chunk);
+    return (await this.fetchDocument(chunk, batchQuery(chunk))).resolved;
+  }
+
+  /**
+   * Resolves one URN and reads what else the catalog knows of it in one document
+   * (resolveWithContextQuery). `context` is undefined when the catalog refused that document as a
+   * whole: the URN was then resolved in a document of its own, and the context is the caller's to
+   * ask; such documents are not sent again (`combinesContext`).
+   */
+  async resolveWithContext(item: Item): Promise<{ resolved: Map<string, Resolution>; context?: ContextAnswer }> {
+    return this.fetchDocument([item], resolveWithContextQuery(item), CONTEXT_ALIAS);
+  }
+
+  /**
+   * Sends a resolve document of `chunk` and decodes it; with `contextAlias`, the document also holds
+   * that alias (a context), answered beside the resolutions.
+   */
+  private async fetchDocument(
+    chunk: Item[],
+    { query, variables, aliases }: ReturnType<typeof batchQuery>,
+    contextAlias?: string,
+  ): Promise<{ resolved: Map<string, Resolution>; context?: ContextAnswer }> {
     this.requests++;
     const r = await this.http.call(this.options.endpoint, {
       method: 'POST',
@@ -96,23 +129,29 @@ export class GraphqlReads {
     });
     const out = new Map<string, Resolution>();
     if (!r.ok) {
+      // A document refused with 400 or 422 (a catalog that validates before answering): the two parts go apart.
+      if (contextAlias !== undefined && r.error.kind === 'rejected') return this.apart(chunk);
       for (const { urn } of chunk) out.set(urn, { state: 'error', error: r.error });
-      return out;
+      return contextAlias === undefined ? { resolved: out } : { resolved: out, context: { ok: false, error: r.error } };
     }
     const { data, errors } = graphqlParts(r.body);
     const errorsByAlias = new Map<string, string>();
     let generalError: string | undefined;
+    let contextError: GraphqlError | undefined;
     for (const e of errors as Array<GraphqlError | null | undefined>) {
       const alias = Array.isArray(e?.path) && typeof e.path[0] === 'string' ? e.path[0] : undefined;
       const message = typeof e?.message === 'string' ? e.message : 'unknown GraphQL error';
       if (alias && aliases.has(alias)) errorsByAlias.set(alias, message);
+      else if (alias !== undefined && alias === contextAlias) contextError ??= e ?? undefined;
       else generalError ??= message;
     }
+    // Refused as a whole (a field the catalog lacks, the cost): the resolve goes alone, as it did before.
+    if (contextAlias !== undefined && !data && generalError !== undefined) return this.apart(chunk);
     if (!data && generalError !== undefined) {
       const tooCostly = refusedForCost(generalError);
-      if (tooCostly) return this.afterCostRefusal(chunk, tooCostly);
+      if (tooCostly) return { resolved: await this.afterCostRefusal(chunk, tooCostly) };
     }
-    const endpoint = displayUrl(this.options.endpoint);
+    const endpoint = this.endpointShown;
     if (!data && (generalError !== undefined || errorsByAlias.size === 0)) {
       const error = catalogClientError(
         'badResponse',
@@ -123,7 +162,7 @@ export class GraphqlReads {
         r.status,
       );
       for (const { urn } of chunk) out.set(urn, { state: 'error', error });
-      return out;
+      return contextAlias === undefined ? { resolved: out } : { resolved: out, context: { ok: false, error } };
     }
     const failed: string[] = [];
     chunk.forEach(({ urn, kind }, i) => {
@@ -138,7 +177,21 @@ export class GraphqlReads {
       this.options.remember(urn, res);
       out.set(urn, res);
     }
-    return out;
+    if (contextAlias === undefined) return { resolved: out };
+    // As a document of its own would: any error but the resolve's own fails the context.
+    const failure = contextError ?? (generalError !== undefined ? { message: generalError } : undefined);
+    return {
+      resolved: out,
+      context: failure
+        ? { ok: false, error: answerError(failure, endpoint) }
+        : { ok: true, entity: data?.[contextAlias] },
+    };
+  }
+
+  /** The resolve of `chunk` in a document of its own, after the catalog refused it with a context. */
+  private async apart(chunk: Item[]): Promise<{ resolved: Map<string, Resolution> }> {
+    this.combinesContext = false;
+    return { resolved: await this.fetchChunk(chunk) };
   }
 
   /**
@@ -162,7 +215,7 @@ export class GraphqlReads {
   }
 
   private resolutionOf(kind: LookupKind, entity: unknown, aliasError: string | undefined): Resolution {
-    const endpoint = displayUrl(this.options.endpoint);
+    const endpoint = this.endpointShown;
     if (aliasError !== undefined && (entity === undefined || entity === null)) {
       return /not.?found|does not exist/i.test(aliasError)
         ? { state: 'missing' }
@@ -199,7 +252,7 @@ export class GraphqlReads {
   ): Promise<Map<string, Resolution>> {
     // Depth does not add up over root fields: smaller documents would be refused the same way.
     if (refused.what === 'depth' || chunk.length === 1) {
-      const endpoint = displayUrl(this.options.endpoint);
+      const endpoint = this.endpointShown;
       const error = catalogClientError(
         'rejected',
         `${endpoint} refused the query as too ${refused.what === 'depth' ? 'deep' : 'complex'} (${refused.cost} > ${refused.limit})${chunk.length === 1 ? ' even for one URN' : ''}`,
@@ -230,7 +283,7 @@ export class GraphqlReads {
     });
     if (!r.ok) return r.error;
     if (!isRecord(r.body) || !('data' in r.body)) {
-      const endpoint = displayUrl(this.options.endpoint);
+      const endpoint = this.endpointShown;
       return catalogClientError('badResponse', `${endpoint} does not answer like a GraphQL endpoint`, endpoint);
     }
     return undefined;
@@ -256,24 +309,19 @@ export class GraphqlReads {
     });
     if (!r.ok) return r;
     const { data, errors } = graphqlParts(r.body);
-    const endpoint = displayUrl(this.options.endpoint);
-    if (errors.length > 0) {
-      const e = errors[0] as GraphqlError;
-      const code = e.extensions?.code;
-      const kind = code === 404 ? 'notFound' : code === 403 ? 'forbidden' : code === 409 ? 'conflict' : 'rejected';
-      return {
-        ok: false,
-        error: catalogClientError(
-          kind,
-          `${endpoint}: ${quoteCatalogText(String(e.message ?? 'GraphQL error'))}`,
-          endpoint,
-        ),
-      };
-    }
+    const endpoint = this.endpointShown;
+    if (errors.length > 0) return { ok: false, error: answerError(errors[0] as GraphqlError, endpoint) };
     if (!data)
       return { ok: false, error: catalogClientError('badResponse', `${endpoint} answered without "data"`, endpoint) };
     return { ok: true, data };
   }
+}
+
+/** A GraphQL error of a document's own as the client's error, of the kind DataHub's `extensions.code` names. */
+function answerError(e: GraphqlError, endpoint: string): CatalogClientError {
+  const code = e.extensions?.code;
+  const kind = code === 404 ? 'notFound' : code === 403 ? 'forbidden' : code === 409 ? 'conflict' : 'rejected';
+  return catalogClientError(kind, `${endpoint}: ${quoteCatalogText(String(e.message ?? 'GraphQL error'))}`, endpoint);
 }
 
 /** One entry of a GraphQL answer's `errors`, as far as this client reads it. */

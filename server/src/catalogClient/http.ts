@@ -1,47 +1,12 @@
 /**
- * The only code that talks HTTP. Every call ends in a value (`{ok, body}` or a CatalogClientError),
+ * The only code that talks HTTP (through transport.ts). Every call ends in a value (`{ok, body}` or a CatalogClientError),
  * has a timeout, honours cancellation, and never sends the token anywhere but the configured
  * catalog (redirects are not followed: a redirect could carry it to another host).
  */
-import type { RequestInit, Response } from 'node-fetch' with { 'resolution-mode': 'import' };
 import { catalogClientError, displayUrl, quoteCatalogText, type CatalogClientError } from './errors';
+import { nodeFetch, type Fetch, type FetchResponse } from './transport';
 
-export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
-
-/**
- * node-fetch 3 is an ES module: esbuild bundles it into dist/server.js, and the compiled tests
- * (CommonJS) load it with a dynamic import on the first request. Unlike node-fetch 2 it uses
- * neither `punycode` nor `url.parse`, so the server's log opens without deprecation warnings.
- */
-let nodeFetch: Promise<Fetch> | undefined;
-const defaultFetch: Fetch = async (url, init) => {
-  nodeFetch ??= import('node-fetch').then((m) => m.default as unknown as Fetch);
-  const { url: bare, init: withAuth } = credentialsAsHeader(url, init);
-  return (await nodeFetch)(bare, withAuth);
-};
-
-/**
- * A URL with a user and password (`http://alice:pw@host`) is sent as Basic authentication, as
- * node-fetch 2 did (Node's `auth` option): node-fetch 3, like WHATWG fetch, refuses such URLs.
- * An Authorization header already set (the access token) wins, as it did with Node's `auth`.
- */
-export function credentialsAsHeader(url: string, init: RequestInit): { url: string; init: RequestInit } {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return { url, init };
-  }
-  if (parsed.username === '' && parsed.password === '') return { url, init };
-  const user = decodeURIComponent(parsed.username);
-  const password = decodeURIComponent(parsed.password);
-  parsed.username = '';
-  parsed.password = '';
-  const headers = { ...(init.headers as Record<string, string> | undefined) };
-  if (!Object.keys(headers).some((k) => k.toLowerCase() === 'authorization'))
-    headers['Authorization'] = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-  return { url: parsed.href, init: { ...init, headers } };
-}
+export { credentialsAsHeader, type Fetch, type FetchInit, type FetchResponse } from './transport';
 
 export interface HttpOptions {
   token: string | undefined;
@@ -82,7 +47,7 @@ export class CatalogHttp {
   private readonly tokenAllowed = new Map<string, Promise<true | string>>();
 
   constructor(private readonly opts: HttpOptions) {
-    this.fetch = opts.fetch ?? defaultFetch;
+    this.fetch = opts.fetch ?? nodeFetch;
   }
 
   /**
@@ -138,6 +103,15 @@ export class CatalogHttp {
     }
   }
 
+  /** The last URL asked and how messages show it: a client asks one endpoint over and over. */
+  private lastShown: { url: string; shown: string } | undefined;
+
+  /** displayUrl of `url`, worked out once per endpoint in a row. */
+  private shown(url: string): string {
+    if (this.lastShown?.url !== url) this.lastShown = { url, shown: displayUrl(url) };
+    return this.lastShown.shown;
+  }
+
   /** True, or why the token is withheld from this URL's origin. */
   private mayUseToken(url: string): Promise<true | string> {
     const allow = this.opts.allowToken;
@@ -157,7 +131,7 @@ export class CatalogHttp {
   }
 
   private async once<T>(url: string, call: CallOptions): Promise<HttpResult<T>> {
-    const endpoint = displayUrl(url);
+    const endpoint = this.shown(url);
     if (call.signal?.aborted) return { ok: false, error: catalogClientError('cancelled', 'cancelled', endpoint) };
     const controller = new AbortController();
     let timedOut = false;
@@ -204,7 +178,7 @@ export class CatalogHttp {
 }
 
 function interpret<T>(
-  res: Response,
+  res: FetchResponse,
   text: string,
   endpoint: string,
   accept: readonly number[],

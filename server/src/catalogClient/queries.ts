@@ -239,10 +239,32 @@ function viewContextSelection(kind: LookupKind): string {
   }).join('\n  ');
 }
 
+/** The fragment `ContextFields`: what else the catalog knows of an entity of `kind`. */
+function contextFragment(kind: LookupKind): string {
+  return `fragment ContextFields on ${kindQuery(kind).type} {\n  ${viewContextSelection(kind)}\n}\n`;
+}
+
 /** The document asking what else the catalog knows of one entity of `kind` (variable `urn`, answer `e0`). */
 export function contextQuery(kind: LookupKind): string {
-  const { field, type } = kindQuery(kind);
-  return `query entityContext($urn: String!) {\n  e0: ${field}(urn: $urn) { ...ContextFields }\n}\nfragment ContextFields on ${type} {\n  ${viewContextSelection(kind)}\n}\n`;
+  const { field } = kindQuery(kind);
+  return `query entityContext($urn: String!) {\n  e0: ${field}(urn: $urn) { ...ContextFields }\n}\n${contextFragment(kind)}`;
+}
+
+/** The alias of the context in resolveWithContextQuery's document. */
+export const CONTEXT_ALIAS = 'c0';
+
+/**
+ * One entity's resolve (alias `e0`, variable `u0`, the selection of batchQuery) and what else the
+ * catalog knows of it (alias `c0`, the selection of contextQuery) in one document: a cold hover's
+ * one request. Two aliases, so that an error in the context leaves the resolve whole.
+ */
+export function resolveWithContextQuery(item: { urn: string; kind: LookupKind }): BatchQuery {
+  const q = kindQuery(item.kind);
+  return {
+    query: `query entityWithContext($u0: String!) {\n  e0: ${q.field}(urn: $u0) { ...${q.fragment} }\n  ${CONTEXT_ALIAS}: ${q.field}(urn: $u0) { ...ContextFields }\n}\nfragment ${q.fragment} on ${q.type} { ${q.selection} }\n${contextFragment(item.kind)}`,
+    variables: { u0: item.urn },
+    aliases: new Map([['e0', item.urn]]),
+  };
 }
 
 /** Names, kinds and platforms of the entities a lineage hop lists (DataHub answers any entity type there). */
@@ -412,6 +434,10 @@ export function everyDocument(ns = 'li'): Array<{ name: string; query: string; v
   docs.push({ name: 'ping', query: PING, variables: { u0: samples[0]!.urn } });
   for (const s of samples)
     docs.push({ name: `context of ${s.kind}`, query: contextQuery(s.kind), variables: { urn: s.urn } });
+  for (const s of samples) {
+    const b = resolveWithContextQuery(s);
+    docs.push({ name: `resolve ${s.kind} with its context`, query: b.query, variables: b.variables });
+  }
   const exist = existsQuery(samples.map((s) => s.urn));
   docs.push({ name: 'exists of every kind', query: exist.query, variables: exist.variables });
   const details = deprecationDetailsQuery(samples.filter((s) => hasDeprecation(s.kind)));

@@ -6,7 +6,7 @@
  */
 import type { LookupKind } from '../../../model/src/kinds';
 import { isRecord } from '../../../model/src/json';
-import type { CatalogClient } from '../catalogClient/client';
+import type { CatalogClient, ContextAnswer } from '../catalogClient/client';
 import { catalogClientError, type CatalogClientError } from '../catalogClient/errors';
 import { contextQuery } from '../catalogClient/queries';
 
@@ -114,14 +114,38 @@ export async function contextOf(
 
 const inFlight = new WeakMap<CatalogClient, Map<string, Promise<EntityContext | CatalogClientError>>>();
 
+/**
+ * Asks the entity and what else the catalog knows of it in one document, when neither is known
+ * nor being asked (a cold hover): the entity's resolve and contextOf then both wait on that one
+ * request. A catalog that refuses such a document gets the context asked in one of its own.
+ */
+export function askWithEntity(client: CatalogClient, urn: string, kind: LookupKind): void {
+  if (client.reads.get(urn) !== undefined) return;
+  let flights = inFlight.get(client);
+  if (flights?.has(urn)) return;
+  const along = client.resolveWithContext({ urn, kind });
+  if (!along) return;
+  if (!flights) inFlight.set(client, (flights = new Map()));
+  const own = flights;
+  const flight = along
+    .then((answer) => (answer === undefined ? fetchContext(client, urn, kind) : keepContext(client, urn, answer)))
+    .finally(() => own.delete(urn));
+  own.set(urn, flight);
+}
+
 async function fetchContext(
   client: CatalogClient,
   urn: string,
   kind: LookupKind,
 ): Promise<EntityContext | CatalogClientError> {
   const r = await client.read(contextQuery(kind), { urn });
-  if (!r.ok) return r.error;
-  const parsed = parseContext(r.data['e0']);
+  return keepContext(client, urn, r.ok ? { ok: true, entity: r.data['e0'] } : r);
+}
+
+/** The context read from the catalog's answer about `urn`, kept in the client's cache. */
+function keepContext(client: CatalogClient, urn: string, answer: ContextAnswer): EntityContext | CatalogClientError {
+  if (!answer.ok) return answer.error;
+  const parsed = parseContext(answer.entity);
   if (!parsed) return catalogClientError('badResponse', `no entity in the answer about ${urn}`);
   client.reads.set(urn, parsed);
   return parsed;

@@ -12,7 +12,7 @@ import { hintFor } from '../catalogClient/errors';
 import { lineageOf } from '../catalogClient/lineage';
 import type { CatalogClients } from '../catalogClient/registry';
 import { searchCatalog, searchNamed, type NamedSearchResult, type SearchRequestOptions } from '../catalogClient/search';
-import { contextOf, type EntityContext } from './context';
+import { askWithEntity, contextOf, type EntityContext } from './context';
 import type { SuggestionLookup } from './didYouMean';
 import type { Lookup } from './lookup';
 import { resolveItems, type ResolvableItem } from './resolve';
@@ -39,6 +39,19 @@ export class CatalogResolution {
   async answersFor(lookup: Lookup | undefined, settings: Settings, signal?: AbortSignal): Promise<ResolutionLookup> {
     if (!lookup) return () => undefined;
     return resolveItems(this.clients.clientFor(settings), [lookup], signal);
+  }
+
+  /**
+   * What a hover needs: the answers about its URN and, for an entity, what else the catalog knows of
+   * it (contextOf). When neither is known yet, one document asks both.
+   */
+  async hoverAnswers(
+    lookup: Lookup | undefined,
+    settings: Settings,
+    signal?: AbortSignal,
+  ): Promise<[ResolutionLookup, EntityContext | undefined]> {
+    if (lookup && lookup.column === undefined) askWithEntity(this.clients.clientFor(settings), lookup.urn, lookup.kind);
+    return Promise.all([this.answersFor(lookup, settings, signal), this.contextOf(lookup, settings, signal)]);
   }
 
   /** What the catalog has already answered, without asking it. */

@@ -145,12 +145,8 @@ export class CatalogLanguageService {
       return hover ? toLspHover(open.doc, hover) : keyHover;
     }
     const signal = signalOf(token);
-    // What else the catalog knows (owners, tags, deprecation, lineage) is asked beside the entity.
-    const ask = (lookup: ReturnType<typeof hoverLookup>) =>
-      Promise.all([
-        resolution.answersFor(lookup, open.settings, signal),
-        resolution.contextOf(lookup, open.settings, signal),
-      ]);
+    // What else the catalog knows (owners, tags, deprecation, lineage) is asked with the entity.
+    const ask = (lookup: ReturnType<typeof hoverLookup>) => resolution.hoverAnswers(lookup, open.settings, signal);
     let lookup = hoverLookup(at);
     let [resolved, context] = await ask(lookup);
     if (token.isCancellationRequested) throw cancelled();

@@ -236,6 +236,12 @@ export function fakeResolution(table: CatalogTable = {}): FakeResolution {
       asked.answers.push(lookup.urn);
       return answer;
     },
+    async hoverAnswers(
+      lookup: Lookup | undefined,
+      settings: Settings,
+    ): Promise<[ResolutionLookup, EntityContext | undefined]> {
+      return Promise.all([this.answersFor(lookup, settings), this.contextOf(lookup, settings)]);
+    },
     cached(): ResolutionLookup {
       return answer;
     },
