@@ -228,3 +228,29 @@ describe('DataHub dataset YAML in the extension: Compare, Pull and Push above ea
     assert.deepEqual(sync[3]!.command!.arguments, [{ uri, entry: S.orders }]);
   });
 });
+
+describe('DataHub dataset YAML push where the user cannot be asked, or writes are off', () => {
+  const plain = useSampleServer({ genericClient: true });
+  const restricted = useSampleServer({
+    initializationOptions: { trusted: false },
+    answerMessageRequest: () => 'Push',
+  });
+
+  test('an editor without message actions: nothing is asked, nothing written', async () => {
+    const uri = 'file:///w/no-actions.yaml';
+    await plain.lsp.open(uri, 'yaml', FILE);
+    const r = await plain.lsp.command<PushDataHubYamlResult>(ServerCommands.pushDataHubYaml, { uri });
+    assert.equal(r.status, 'failed');
+    assert.match(r.message, /cannot show the writes to confirm them/);
+    assert.equal(await description(plain.lsp, S.users), 'One row per registered user of the product.');
+  });
+
+  test('Restricted Mode: refused before anything is asked', async () => {
+    const uri = 'file:///w/restricted.yaml';
+    await restricted.lsp.open(uri, 'yaml', FILE);
+    const r = await restricted.lsp.command<PushDataHubYamlResult>(ServerCommands.pushDataHubYaml, { uri });
+    assert.equal(r.status, 'failed');
+    assert.match(r.message, /Restricted Mode/);
+    assert.ok(!restricted.lsp.logs.some((l) => l.startsWith('showMessageRequest')), restricted.lsp.logs.join('\n'));
+  });
+});
