@@ -14,6 +14,7 @@ import { createLog, type Log } from './log';
 import { CatalogStatusBar } from './status';
 import { TokenStore } from './token';
 import { registerWriteCommands } from './clientCommands';
+import { registerYamlSync } from './yamlSync';
 import { registerLineageView } from './lineageView';
 import { registerSearch } from './searchPick';
 import { registerLanguageModelTools } from './languageModelTools';
@@ -42,6 +43,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerWriteCommands(deps);
   registerLineageView(context, server, log);
   registerSearch(context, server, log);
+  registerYamlSync(context, server, log, writeRunner(server, log));
   registerLanguageModelTools(context, server, log, writeRunner(server, log));
   registerMcpServers(context, tokens, log);
 

@@ -46,6 +46,11 @@ export const ServerCommands = {
   refresh: 'catalogLens.refresh',
   /** `{uri?}` → ConnectionTestResult: ask the catalog now (a connection test). */
   testConnection: 'catalogLens.testConnection',
+  /**
+   * `{uri, entry?}` → PushDataHubYamlResult: the writes a push of a DataHub dataset file makes,
+   * listed to the user with `window/showMessageRequest` and run once they say so (other editors).
+   */
+  pushDataHubYaml: 'catalogLens.pushDataHubYaml',
 } as const;
 
 /** The VS Code extension's commands (package.json `contributes.commands`). */
@@ -71,6 +76,10 @@ export const ClientCommands = {
   showLineage: 'catalogLens.showLineage',
   /** `{uri, position}`: peeks the references of the URN there (the "used in N files" code lens). */
   showReferences: 'catalogLens.showReferences',
+  /** `{uri?, entry?}`: a diff view of a DataHub dataset file (or one entry) against the file as the catalog would have it. */
+  compareYamlWithCatalog: 'catalogLens.compareYamlWithCatalog',
+  /** `{uri?, entry?}`: the catalog's values into a DataHub dataset file, as one edit through the refactor preview. */
+  pullYamlFromCatalog: 'catalogLens.pullYamlFromCatalog',
 
   // Interactive writes (CLIENT_WRITE_COMMANDS): code actions name them when the client says it
   // has them (`initializationOptions.clientCommands: true`). They ask the user for text or a
@@ -95,6 +104,8 @@ export const ClientCommands = {
   removeFeatureFromModel: 'catalogLens.removeFeatureFromModel',
   /** `{model?}` → picks a model and groups it lists, then removeGroupsFromModel */
   removeGroupFromModel: 'catalogLens.removeGroupFromModel',
+  /** `{uri?, entry?}` → lists the writes a push of a DataHub dataset file makes, asks once, then each write */
+  pushYamlToCatalog: 'catalogLens.pushYamlToCatalog',
 
   // The lineage view's: each row command takes a row or `{urn}` (the search picker's buttons run two).
   lineageOpenInCatalog: 'catalogLens.lineage.openInCatalog',
@@ -120,4 +131,5 @@ export const CLIENT_WRITE_COMMANDS: readonly ClientCommandId[] = [
   ClientCommands.removeFeatureFromTable,
   ClientCommands.removeFeatureFromModel,
   ClientCommands.removeGroupFromModel,
+  ClientCommands.pushYamlToCatalog,
 ];

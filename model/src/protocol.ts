@@ -82,6 +82,23 @@ export interface RefreshResult {
 /** What `testConnection` found: the connection status now, and whether the catalog answered. */
 export type ConnectionTestResult = CatalogStatus & { ok: boolean };
 
+/** Argument of `pushDataHubYaml`: a DataHub dataset file, and one entry of it (its dataset URN) or the whole file. */
+export interface PushDataHubYamlArgs extends CommandScope {
+  uri: string;
+  entry?: string;
+}
+
+/**
+ * What `pushDataHubYaml` did: `nothing` to write, `cancelled` (the user said no: nothing written),
+ * `pushed` (each write's line and result), or `failed` (not a DataHub dataset file, the catalog
+ * not answering, Restricted Mode).
+ */
+export interface PushDataHubYamlResult {
+  status: 'pushed' | 'nothing' | 'cancelled' | 'failed';
+  message: string;
+  results: Array<{ line: string; result: WriteResult }>;
+}
+
 /** The argument and the result of each server command. */
 export interface ServerCommandTypes {
   [ServerCommands.setDatasetDescription]: { args: SetDatasetDescriptionArgs; result: WriteResult };
@@ -97,6 +114,7 @@ export interface ServerCommandTypes {
   [ServerCommands.checkWorkspace]: { args: CommandScope; result: CheckWorkspaceResult };
   [ServerCommands.refresh]: { args: CommandScope; result: RefreshResult };
   [ServerCommands.testConnection]: { args: CommandScope; result: ConnectionTestResult };
+  [ServerCommands.pushDataHubYaml]: { args: PushDataHubYamlArgs; result: PushDataHubYamlResult };
 }
 
 export type CommandArgs<C extends CommandId> = ServerCommandTypes[C]['args'];
@@ -574,3 +592,57 @@ export type ToolResult =
 
 /** Request client → server: run one of the agent bridge's read-only tools on the workspace. */
 export const ToolRequest: CustomRequest<ToolParams, ToolResult> = { method: 'catalogLens/tool' };
+
+/** Params of `catalogLens/dataHubYaml`: a DataHub dataset file, and one entry of it (its dataset URN) or the whole file. */
+export interface DataHubYamlParams extends CommandScope {
+  uri: string;
+  entry?: string;
+}
+
+/** A replacement in a document (LSP's TextEdit). */
+export interface TextEditAt {
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  newText: string;
+}
+
+/** One write a push makes: the server write command, its argument, and one line that says it (entry, field, old → new). */
+export type DataHubYamlWrite =
+  | { command: typeof ServerCommands.setDatasetDescription; arg: SetDatasetDescriptionArgs; line: string }
+  | { command: typeof ServerCommands.setColumnDescription; arg: SetColumnDescriptionArgs; line: string };
+
+/**
+ * The file (or one entry) against the catalog: `catalogText` is the document as the catalog would
+ * have it (only the differing values replaced, everything else as written), `edits` make it from
+ * the document at `version` (a pull), `writes` are what a push makes, `notes` what neither touches
+ * and why; or `{error}` (not a DataHub dataset file, the catalog not answering).
+ */
+export type DataHubYamlResult =
+  | {
+      version: number;
+      catalogText: string;
+      edits: TextEditAt[];
+      writes: DataHubYamlWrite[];
+      notes: string[];
+      /** The dataset URNs of the entries compared. */
+      entries: string[];
+      error?: undefined;
+    }
+  | {
+      error: string;
+      version?: undefined;
+      catalogText?: undefined;
+      edits?: undefined;
+      writes?: undefined;
+      notes?: undefined;
+      entries?: undefined;
+    };
+
+/** Request client → server: a DataHub dataset file against the catalog (Compare, Pull and Push with Catalog). */
+export const DataHubYamlRequest: CustomRequest<DataHubYamlParams, DataHubYamlResult> = {
+  method: 'catalogLens/dataHubYaml',
+};
+
+/** Request client → server: which of DataHub's YAML formats an open document is in (null: none); read from its scan, no catalog asked. */
+export const YamlFormatRequest: CustomRequest<{ uri: string }, { format: string | null }> = {
+  method: 'catalogLens/yamlFormat',
+};

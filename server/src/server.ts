@@ -226,6 +226,8 @@ export function startServer(connection: Connection, runtime: Runtime): void {
       session.clientCommands
         ? undefined
         : { messageActions: session.messageActions, showDocument: session.showDocument },
+    messageActions: () => session.messageActions,
+    dataHubYaml: (params, token) => service.dataHubYaml(params, token),
     log,
   });
 

@@ -72,7 +72,7 @@ describe('catalog-lens check (the bin, against the local catalog)', () => {
     );
     assert.match(
       r.stdout,
-      /8 files, 41 distinct URNs checked syntax only \(no catalog configured\): 1 error, 0 warnings/,
+      /9 files, 42 distinct URNs checked syntax only \(no catalog configured\): 1 error, 0 warnings/,
     );
   });
 
@@ -162,8 +162,8 @@ describe('catalog-lens check (the bin, against the local catalog)', () => {
     });
     const json = JSON.parse(r.stdout) as { counts: Record<string, number>; filesChecked: number; urns: number };
     assert.deepEqual(json.counts, { error: 1, warning: 5, information: 16, hint: 0 });
-    assert.equal(json.filesChecked, 8);
-    assert.equal(json.urns, 41);
+    assert.equal(json.filesChecked, 9);
+    assert.equal(json.urns, 42);
   });
 
   test('a .catalog-lens.json in the folder sets the severities; its errors are named', async () => {

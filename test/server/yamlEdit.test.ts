@@ -98,6 +98,15 @@ describe('pull edits and the characters a file must not hold raw', () => {
     );
   });
 
+  test('a one-line value with a comment after it, replaced by several lines: double-quoted, so the comment stays a comment', () => {
+    const source = 'datasets:\n  - urn: x\n    description: old  # ours\n    owner: me\n';
+    const start = source.indexOf('old');
+    const node: YamlScalarRef = { value: 'old', start, end: start + 3, style: 'PLAIN' };
+    const out = source.slice(0, start) + renderScalarLike(node, 'one\ntwo', source) + source.slice(node.end);
+    assert.equal(out, source.replace('old', '"one\\ntwo"'));
+    assert.equal(readBack(out).description, 'one\ntwo');
+  });
+
   test('an inserted description escapes the same way', () => {
     const value = 'x\u2067y';
     const line = renderInsertion({ insertAt: 0, indent: '    ' }, value, '');

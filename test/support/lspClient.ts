@@ -105,6 +105,11 @@ export interface SessionOptions {
    * to this process's.
    */
   serverCommand?: { command: string; args: string[]; cwd: string };
+  /**
+   * Declare `window.showMessage` (message actions) and answer each `window/showMessageRequest`
+   * with what this returns (the title of an action, or null: dismissed).
+   */
+  answerMessageRequest?: (p: { message: string; actions?: Array<{ title: string }> }) => string | null;
 }
 
 export async function startSession(opts: SessionOptions = {}): Promise<LspSession> {
@@ -174,10 +179,11 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
     logs.push(`showMessage: ${p.message}`);
     changed();
   });
-  connection.onRequest('window/showMessageRequest', (p: { message: string }) => {
+  connection.onRequest('window/showMessageRequest', (p: { message: string; actions?: Array<{ title: string }> }) => {
     logs.push(`showMessageRequest: ${p.message}`);
     changed();
-    return null;
+    const title = opts.answerMessageRequest?.(p) ?? null;
+    return title === null ? null : { title };
   });
   connection.onNotification('$/progress', () => changed());
   connection.onNotification('catalogLens/skipped', (p: unknown) => {
@@ -238,7 +244,12 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
         ...(opts.inlayHints ? { inlayHint: { refreshSupport: true } } : {}),
         ...opts.workspaceCapabilities,
       },
-      window: { workDoneProgress: true },
+      window: {
+        workDoneProgress: true,
+        ...(opts.answerMessageRequest
+          ? { showMessage: { messageActionItem: { additionalPropertiesSupport: false } } }
+          : {}),
+      },
       textDocument: {
         codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor'] } } },
         hover: { contentFormat: opts.hoverContentFormat ?? ['markdown'] },

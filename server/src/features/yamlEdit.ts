@@ -42,6 +42,10 @@ export function renderScalarLike(node: YamlScalarRef, value: string, source: str
   // In a flow collection a block scalar cannot stand: a text of several lines is written quoted there.
   if (node.flow && value.includes('\n')) return doubleQuoted(value);
   const styled = renderInStyle(node, value, source, original);
+  // A block scalar in place of a one-line value would take in what follows it on the line (a comment).
+  const lineEnd = source.indexOf('\n', node.end);
+  const rest = source.slice(node.end, lineEnd < 0 ? source.length : lineEnd);
+  if (tail === '' && styled.includes('\n') && rest.trim() !== '') return doubleQuoted(value);
   return readsBackAs(styled, value, node.flow === true) ? styled : doubleQuoted(value) + tail;
 }
 

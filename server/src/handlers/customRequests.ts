@@ -1,6 +1,7 @@
 /** Catalog Lens's own requests (`catalogLens/*`, docs/dev/lsp-extensions.md), each routed through the guard. */
 import type { CancellationToken, Connection } from 'vscode-languageserver';
 import {
+  DataHubYamlRequest,
   DescriptionRequest,
   EntityPageRequest,
   KnownUrnsRequest,
@@ -13,6 +14,7 @@ import {
   type ToolResult,
   UsagesRequest,
   type CustomRequest,
+  YamlFormatRequest,
 } from '../../../model/src/protocol';
 import { onCustomRequest, type guardWith } from '../lsp';
 import type { CatalogLanguageService } from '../service/languageService';
@@ -41,6 +43,16 @@ export function registerCustomRequests(
   on(
     DescriptionRequest,
     guard('description', { error: 'the description could not be read' }, (p, t) => service.description(p, t)),
+  );
+  on(
+    YamlFormatRequest,
+    guard('yamlFormat', { format: null }, (p) => service.yamlFormat(p)),
+  );
+  on(
+    DataHubYamlRequest,
+    guard('dataHubYaml', { error: 'the file could not be compared with the catalog' }, (p, t) =>
+      service.dataHubYaml(p, t),
+    ),
   );
   on(
     EntityPageRequest,

@@ -8,7 +8,10 @@ import type { CatalogResolution } from '../resolution/resolution';
 import type { SettingsStore } from '../settings';
 import { checkWorkspace, type WorkspaceDeps } from '../workspace';
 import { writeCommands, type WriteDeps } from '../writes/writeCommands';
+import type { DataHubYamlParams, DataHubYamlResult } from '../../../model/src/protocol';
+import type { CancellationToken } from 'vscode-languageserver';
 import { tellWriteResult, writeNotice, type NoticeSupport } from './writeNotice';
+import { pushDataHubYaml } from './yamlPush';
 
 export interface ServerCommandsDeps {
   connection: Connection;
@@ -24,6 +27,10 @@ export interface ServerCommandsDeps {
    * itself (the Catalog Lens extension).
    */
   writeNotices(): NoticeSupport | undefined;
+  /** The editor shows `window/showMessageRequest` actions. */
+  messageActions(): boolean;
+  /** A DataHub dataset file against the catalog (the language service's `catalogLens/dataHubYaml`). */
+  dataHubYaml(params: DataHubYamlParams, token: CancellationToken): Promise<DataHubYamlResult>;
   log: (message: string) => void;
 }
 
@@ -64,6 +71,18 @@ export function registerServerCommands(deps: ServerCommandsDeps): void {
       openDocuments.revalidateAll();
       return { refreshed: openDocuments.count() };
     },
+    [ServerCommands.pushDataHubYaml]: (args, token) =>
+      pushDataHubYaml(
+        {
+          connection,
+          plan: (p, t) => deps.dataHubYaml(p, t),
+          write: (w, t) => writes[w.command](w.arg, t),
+          trusted: () => deps.writing.trusted,
+          messageActions: () => deps.messageActions(),
+        },
+        args,
+        token,
+      ),
     [ServerCommands.testConnection]: async (args) => {
       const uri = (args as { uri?: unknown } | undefined)?.uri;
       return resolution.testConnection(await deps.settings.get(typeof uri === 'string' ? uri : undefined));

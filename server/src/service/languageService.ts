@@ -4,7 +4,7 @@
  * (handlers/) only route a request here; what each feature computes is in features/.
  */
 import { CATALOG_KINDS, isCatalogKind, type CatalogKind } from '../../../model/src/kinds';
-import { ClientCommands } from '../../../model/src/commandIds';
+import { ClientCommands, ServerCommands } from '../../../model/src/commandIds';
 import {
   CompletionItemKind,
   DocumentHighlightKind,
@@ -36,6 +36,9 @@ import { inertText } from '../../../model/src/inertText';
 import { shownColumns } from '../../../model/src/readShapes';
 import {
   SEARCH_PAGE,
+  type DataHubYamlParams,
+  type DataHubYamlResult,
+  type DataHubYamlWrite,
   type DescriptionParams,
   type DescriptionResult,
   type EntityPageParams,
@@ -55,6 +58,7 @@ import { codeActionsFor } from '../features/codeActions';
 import { catalogDescription, diagnosticsFor } from '../features/diagnostics';
 import { nameItems, namedItems, nameSlotAt } from '../features/completeNames';
 import { completionsAt } from '../features/completion';
+import { datasetEntries, writeLine, yamlSyncPlan } from '../features/yamlSync';
 import { formatCompletionsAt, formatKeyAt } from '../formats/complete';
 import { extractorsFor } from '../scan';
 import { diagnosticsHoverAt, hoverLookup, hoverOn } from '../features/hover';
@@ -69,6 +73,7 @@ import { cancelled, signalOf, toLspDocumentLink, toLspHover } from '../lsp';
 import { scanText } from '../pipeline/check';
 import type { OpenDocuments } from '../pipeline/openDocuments';
 import { lookupOf } from '../resolution/lookup';
+import { resolveItems } from '../resolution/resolve';
 import type { ResolutionService } from '../resolution/resolution';
 import { parseUrnCached } from '../scan/parseCache';
 import type { SettingsStore } from '../settings';
@@ -94,6 +99,8 @@ const SYMBOL_KINDS: Partial<Record<Urn['kind'], SymbolKind>> = {
 
 /** Other editors send what they like: custom requests' params are read field by field. */
 type Unchecked<T> = Partial<Record<keyof T, unknown>> | null | undefined;
+
+type OpenDocumentOf = NonNullable<Awaited<ReturnType<OpenDocuments['open']>>>;
 
 export class CatalogLanguageService {
   /** The catalog search of the newest completion: a newer one stops it (typing on makes it moot). */
@@ -322,6 +329,70 @@ export class CatalogLanguageService {
     return { description: findField(shownColumns(res.entity), column)?.description ?? null };
   }
 
+  /** `catalogLens/yamlFormat`: which of DataHub's YAML formats an open document is in, from its scan. */
+  async yamlFormat(params: Unchecked<{ uri: string }>): Promise<{ format: string | null }> {
+    if (typeof params?.uri !== 'string') return { format: null };
+    const open = await this.deps.openDocuments.open(params.uri);
+    return { format: open?.scan?.format ?? null };
+  }
+
+  /**
+   * `catalogLens/dataHubYaml`: an open DataHub dataset file (or one entry of it) against the
+   * catalog, each entry's dataset asked through the cache: the text as the catalog would have it,
+   * the edits of a pull, the writes of a push (features/yamlSync.ts).
+   */
+  async dataHubYaml(params: Unchecked<DataHubYamlParams>, token: CancellationToken): Promise<DataHubYamlResult> {
+    if (typeof params?.uri !== 'string') return { error: 'catalogLens/dataHubYaml: uri must be a string' };
+    if (params.entry !== undefined && typeof params.entry !== 'string')
+      return { error: 'catalogLens/dataHubYaml: entry must be a dataset URN' };
+    const open = await this.deps.openDocuments.open(params.uri);
+    if (!open?.scan) return { error: 'the document is not open' };
+    const { doc, scan, settings } = open;
+    if (scan.format !== 'datahub-dataset')
+      return { error: 'this is not a DataHub dataset file (datahub dataset upsert -f)' };
+    const entries = datasetEntries(scan).filter((o) => params.entry === undefined || o.urn === params.entry);
+    if (entries.length === 0)
+      return { error: params.entry === undefined ? 'the file names no dataset' : 'the file has no such entry' };
+    const client = this.deps.resolution.clientFor(settings);
+    if (!client.configured) return { error: 'no catalog is configured (catalogLens.url is empty)' };
+    const lookup = await resolveItems(
+      client,
+      entries.map((o) => ({ urn: o.urn, kind: 'dataset' as const })),
+      signalOf(token),
+    );
+    const failedAll = entries.every((o) => lookup(o.urn)?.state === 'error');
+    if (failedAll) {
+      const res = lookup(entries[0]!.urn);
+      return { error: res?.state === 'error' ? res.error.message : 'the catalog did not answer' };
+    }
+    const plan = yamlSyncPlan(doc.getText(), scan, lookup, params.entry);
+    if (!plan) return { error: 'this is not a DataHub dataset file (datahub dataset upsert -f)' };
+    const uri = params.uri;
+    return {
+      version: doc.version,
+      catalogText: plan.catalogText,
+      edits: plan.edits.map((e) => ({
+        range: { start: doc.positionAt(e.start), end: doc.positionAt(e.end) },
+        newText: e.newText,
+      })),
+      writes: plan.writes.map((w): DataHubYamlWrite =>
+        w.fieldPath === undefined
+          ? {
+              command: ServerCommands.setDatasetDescription,
+              arg: { urn: w.urn, description: w.new, uri },
+              line: writeLine(w),
+            }
+          : {
+              command: ServerCommands.setColumnDescription,
+              arg: { urn: w.urn, fieldPath: w.fieldPath, description: w.new, uri },
+              line: writeLine(w),
+            },
+      ),
+      notes: plan.notes,
+      entries: plan.entries,
+    };
+  }
+
   /** `catalogLens/entityPage`: the entity's page in the catalog actually used (the same link as hovers'). */
   async entityPage(params: Unchecked<EntityPageParams>): Promise<EntityPageResult> {
     if (typeof params?.urn !== 'string') return { error: 'catalogLens/entityPage: urn must be a string' };
@@ -440,7 +511,7 @@ export class CatalogLanguageService {
     const scan = open?.scan;
     if (!open || !scan || scan.descriptions.length === 0) return [];
     await this.deps.index.ready();
-    return scan.descriptions.flatMap((d): CodeLens[] => {
+    const lenses = scan.descriptions.flatMap((d): CodeLens[] => {
       const occ = scan.occurrences[d.owner];
       if (!occ?.parsed?.ok) return [];
       const others = this.deps.index.index.filesNaming(occ.urn).filter((u) => u !== normalUri(open.doc.uri)).length;
@@ -453,6 +524,35 @@ export class CatalogLanguageService {
           ? { command: ClientCommands.showReferences, arguments: [{ uri, position: range.start }] }
           : { command: '' };
       return [{ range, command: { title, ...peek } }];
+    });
+    return [...lenses, ...this.syncLenses(uri, open.doc, scan)];
+  }
+
+  /** Above each entry of a DataHub dataset file, in the extension: Compare, Pull and (trusted) Push with the catalog. */
+  private syncLenses(uri: string, doc: OpenDocumentOf['doc'], scan: NonNullable<OpenDocumentOf['scan']>): CodeLens[] {
+    const session = this.deps.session();
+    if (!session.clientCommands) return [];
+    return datasetEntries(scan).flatMap((occ): CodeLens[] => {
+      const range = { start: doc.positionAt(occ.start), end: doc.positionAt(occ.end) };
+      const args = [{ uri, entry: occ.urn }];
+      return [
+        {
+          range,
+          command: { title: 'Compare with catalog', command: ClientCommands.compareYamlWithCatalog, arguments: args },
+        },
+        {
+          range,
+          command: { title: 'Pull from catalog', command: ClientCommands.pullYamlFromCatalog, arguments: args },
+        },
+        ...(session.trusted
+          ? [
+              {
+                range,
+                command: { title: 'Push to catalog', command: ClientCommands.pushYamlToCatalog, arguments: args },
+              },
+            ]
+          : []),
+      ];
     });
   }
 

@@ -1,0 +1,208 @@
+/**
+ * Sync of a DataHub dataset file with the catalog, for the whole file or one entry of it: the
+ * edits that make the file say what the catalog says (each differing description replaced in its
+ * own style, a description the file lacks inserted, through yamlEdit: everything else byte for
+ * byte), the text they make, and the writes a push makes (each description of the file the
+ * catalog lacks or words otherwise). What the catalog lacks is never taken out of the file, and a
+ * push writes only what the file says. Pure: what the catalog answered comes in as a lookup.
+ */
+import { entityName } from '../../../model/src/entityNames';
+import { inertText } from '../../../model/src/inertText';
+import { findField } from '../../../model/src/fieldPath';
+import { shownColumns } from '../../../model/src/readShapes';
+import type { ResolutionLookup } from '../catalogClient/client';
+import type { ScanResult, UrnOccurrence, YamlScalarRef } from '../scan/types';
+import { catalogDescription } from './diagnostics';
+import { renderInsertion, renderScalarLike, type InsertionPoint } from './yamlEdit';
+
+/** A replacement of `[start, end)` of the text (an insertion where they are equal). */
+export interface SyncEdit {
+  start: number;
+  end: number;
+  newText: string;
+}
+
+/** One description a push writes: of the dataset (`fieldPath` absent) or of one of its columns. */
+export interface SyncWrite {
+  urn: string;
+  /** The dataset as messages name it (`db.users`). */
+  name: string;
+  /** The column as the catalog's schema spells it. */
+  fieldPath?: string;
+  /** What the catalog shows now (null: no description). */
+  old: string | null;
+  /** The file's text, which the push writes. */
+  new: string;
+}
+
+export interface SyncPlan {
+  /** Ordered by offset, none overlapping. */
+  edits: SyncEdit[];
+  /** The text with the edits made: the file as the catalog would have it. */
+  catalogText: string;
+  writes: SyncWrite[];
+  /** What neither a pull nor a push touches, and why (an entry the catalog does not have …). */
+  notes: string[];
+  /** The dataset entries the plan covers. */
+  entries: string[];
+}
+
+/** One place of the file that holds (or would hold) a description: an entry's or a schema field's. */
+interface Slot {
+  occ: UrnOccurrence;
+  /** The field's `id` as the file writes it. */
+  field?: string;
+  description: YamlScalarRef | undefined;
+  at: InsertionPoint;
+}
+
+/** The dataset entries of a DataHub dataset file (their URN, where each is named), in file order. */
+export function datasetEntries(scan: ScanResult): UrnOccurrence[] {
+  if (scan.format !== 'datahub-dataset') return [];
+  const seen = new Set<string>();
+  const out: UrnOccurrence[] = [];
+  for (const d of scan.descriptions) {
+    const occ = scan.occurrences[d.owner];
+    if (!occ?.parsed?.ok || occ.parsed.urn.kind !== 'dataset' || seen.has(occ.urn)) continue;
+    seen.add(occ.urn);
+    out.push(occ);
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The plan for the file (`entry` absent) or for the entry whose dataset URN is `entry`; undefined
+ * when the text is not a DataHub dataset file. `lookup` answers for each entry's URN.
+ */
+export function yamlSyncPlan(
+  text: string,
+  scan: ScanResult,
+  lookup: ResolutionLookup,
+  entry?: string,
+): SyncPlan | undefined {
+  if (scan.format !== 'datahub-dataset') return undefined;
+  const wanted = (occ: UrnOccurrence | undefined): occ is UrnOccurrence =>
+    occ !== undefined && occ.parsed?.ok === true && occ.parsed.urn.kind === 'dataset' && (entry ?? occ.urn) === occ.urn;
+  const slots: Slot[] = [];
+  for (const d of scan.descriptions) {
+    const occ = scan.occurrences[d.owner];
+    if (wanted(occ)) slots.push({ occ, description: d.description, at: d });
+  }
+  for (const c of scan.formatColumns ?? []) {
+    const occ = scan.occurrences[c.dataset];
+    if (wanted(occ)) slots.push({ occ, field: c.name.value, description: c.description, at: c });
+  }
+  slots.sort((a, b) => a.occ.start - b.occ.start || (a.field === undefined ? 0 : 1) - (b.field === undefined ? 0 : 1));
+
+  const edits: SyncEdit[] = [];
+  const writes: SyncWrite[] = [];
+  const notes: string[] = [];
+  const entries: string[] = [];
+  const done = new Set<string>();
+  const noted = new Set<string>();
+  const note = (key: string, message: string): void => {
+    if (noted.has(key)) return;
+    noted.add(key);
+    notes.push(message);
+  };
+  for (const slot of slots) {
+    const { occ } = slot;
+    const name = occ.parsed?.ok ? entityName(occ.parsed.urn) : occ.urn;
+    if (!entries.includes(occ.urn)) entries.push(occ.urn);
+    const res = lookup(occ.urn);
+    if (!res || res.state === 'error') {
+      note(occ.urn, `${name}: the catalog did not answer`);
+      continue;
+    }
+    if (res.state === 'missing') {
+      note(occ.urn, `${name}: not in the catalog (datahub dataset upsert creates it)`);
+      continue;
+    }
+    if (res.kind !== 'dataset') continue;
+    let catalog: string | undefined;
+    let fieldPath: string | undefined;
+    if (slot.field === undefined) {
+      catalog = catalogDescription(res);
+    } else {
+      const found = findField(shownColumns(res.entity), slot.field);
+      if (!found) {
+        note(`${occ.urn}\n${slot.field}`, `${name}: field ${slot.field} is not in the catalog's schema`);
+        continue;
+      }
+      fieldPath = found.fieldPath;
+      catalog = found.description ?? undefined;
+      if (catalog !== undefined && catalog.trim() === '') catalog = undefined;
+    }
+    // A dataset or column written by two places of the file: the first one says it.
+    const key = `${occ.urn}\n${fieldPath ?? ''}`;
+    if (done.has(key)) {
+      note(
+        `twice\n${key}`,
+        `${name}${fieldPath !== undefined ? `: field ${fieldPath}` : ''}: said again later in the file; the first one is used`,
+      );
+      continue;
+    }
+    done.add(key);
+    const ours = slot.description?.value;
+    const differs = ours !== undefined && ours.trim() !== '' && normalise(ours) !== normalise(catalog ?? '');
+    if (differs)
+      writes.push({
+        urn: occ.urn,
+        name,
+        ...(fieldPath !== undefined ? { fieldPath } : {}),
+        old: catalog ?? null,
+        new: ours,
+      });
+    if (catalog === undefined) continue;
+    if (slot.description && differs) {
+      edits.push({
+        start: slot.description.start,
+        end: slot.description.end,
+        newText: renderScalarLike(slot.description, catalog, text),
+      });
+    } else if (!slot.description) {
+      edits.push({
+        start: slot.at.insertAt,
+        end: slot.at.replaceEnd ?? slot.at.insertAt,
+        newText: renderInsertion(slot.at, catalog, text),
+      });
+    }
+  }
+  edits.sort((a, b) => a.start - b.start || a.end - b.end);
+  // Two edits never overlap; should they, the later one is left for another pull.
+  const kept: SyncEdit[] = [];
+  for (const e of edits) {
+    const last = kept[kept.length - 1];
+    if (last && e.start < last.end) continue;
+    kept.push(e);
+  }
+  return { edits: kept, catalogText: applyEdits(text, kept), writes, notes, entries };
+}
+
+/** `text` with `edits` (ordered, not overlapping) made. */
+export function applyEdits(text: string, edits: readonly SyncEdit[]): string {
+  let out = '';
+  let at = 0;
+  for (const e of edits) {
+    out += text.slice(at, e.start) + e.newText;
+    at = e.end;
+  }
+  return out + text.slice(at);
+}
+
+/** How long a quoted description may be in a write's line. */
+const QUOTED = 60;
+
+/** One line that says a write: `db.users, field user_id: description "The key." → "Primary key."`. */
+export function writeLine(w: SyncWrite): string {
+  const quote = (t: string | null): string =>
+    t === null ? '(none)' : `"${inertText(t.replace(/\s+/g, ' ').trim(), 'plain', QUOTED)}"`;
+  const where =
+    inertText(w.name, 'plain', 120) +
+    (w.fieldPath !== undefined ? `, field ${inertText(w.fieldPath, 'plain', 80)}` : '');
+  return `${where}: description ${quote(w.old)} → ${quote(w.new)}`;
+}
+
+function normalise(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
