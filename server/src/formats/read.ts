@@ -493,21 +493,9 @@ class Reader {
     const entry = named && urn ? { ...this.at(named), urn } : undefined;
     if (named && entry) this.description(map, named, entry);
     if (platform) this.ref(platform, makePlatformUrn(textOf(platform)), 'make_data_platform_urn');
-    this.names(map, 'tags', makeTagUrn, 'make_tag_urn');
-    this.names(map, 'glossary_terms', makeTermUrn, 'make_term_urn');
+    this.labels(map, { tags: 'tags', terms: 'glossary_terms', owners: 'owners' });
     this.names(map, 'downstreams', (d) => d, 'DatasetPatchBuilder');
     this.propertyKeys(map);
-    const owners = valueAt(map, 'owners');
-    if (isSeq(owners)) {
-      for (const o of owners.items) {
-        if (isScalar(o) && o.value !== null) this.ref(o, makeUserUrn(textOf(o)), 'make_user_urn');
-        else if (isMap(o)) {
-          this.checkKeys(o, 'datasetOwner');
-          const oid = stringAt(o, 'id');
-          if (oid) this.ref(oid, makeUserUrn(textOf(oid)), 'make_user_urn');
-        }
-      }
-    }
     const schema = valueAt(map, 'schema');
     if (isMap(schema)) {
       this.checkKeys(schema, 'datasetSchema');
@@ -534,8 +522,7 @@ class Reader {
       const r = this.at(map.items.find(isPair)?.key ?? map);
       this.problem(r.start, r.end, 'A schema field needs `id` or `urn`', 'error');
     }
-    this.names(map, 'globalTags', makeTagUrn, 'make_tag_urn');
-    this.names(map, 'glossaryTerms', makeTermUrn, 'make_term_urn');
+    this.labels(map, { tags: 'globalTags', terms: 'glossaryTerms' });
     this.propertyKeys(map);
   }
 
@@ -555,6 +542,27 @@ class Reader {
           : [],
       );
       this.model.propertyValues.push({ urn, ...keyRange(this.at(pair.key)), list: isSeq(value), values });
+    }
+  }
+
+  /**
+   * The tags, glossary terms and owners of a dataset entry, a schema field or a data product, under
+   * the keys each model names them: tags by make_tag_urn, terms by make_term_urn, and owners (a
+   * user name, or an `Ownership` `{id, type}`) by make_user_urn (dataset.py and dataproduct.py's
+   * `_mint_owner`).
+   */
+  private labels(map: YAMLMap, keys: { tags: string; terms: string; owners?: string }): void {
+    this.names(map, keys.tags, makeTagUrn, 'make_tag_urn');
+    this.names(map, keys.terms, makeTermUrn, 'make_term_urn');
+    const owners = keys.owners === undefined ? undefined : valueAt(map, keys.owners);
+    if (!isSeq(owners)) return;
+    for (const o of owners.items) {
+      if (isScalar(o) && o.value !== null) this.ref(o, makeUserUrn(textOf(o)), 'make_user_urn');
+      else if (isMap(o)) {
+        this.checkKeys(o, 'datasetOwner');
+        const oid = stringAt(o, 'id');
+        if (oid) this.ref(oid, makeUserUrn(textOf(oid)), 'make_user_urn');
+      }
     }
   }
 
@@ -662,8 +670,7 @@ class Reader {
     if (id) this.ref(id, makeDataProductUrn(textOf(id)), 'DataProduct.urn', true);
     const domain = stringAt(map, 'domain');
     if (domain && textOf(domain).startsWith('urn:li:domain:')) this.ref(domain, textOf(domain), 'DomainRegistry');
-    this.names(map, 'tags', makeTagUrn, 'make_tag_urn');
-    this.names(map, 'terms', makeTermUrn, 'make_term_urn');
+    this.labels(map, { tags: 'tags', terms: 'terms', owners: 'owners' });
     // assets_must_be_urns: each asset is a URN (the scanner reads it, and resolution checks it against the catalog).
     const assets = valueAt(map, 'assets');
     const assetUrns = new Set<string>();
@@ -689,17 +696,6 @@ class Reader {
           'error',
         );
       }
-    const owners = valueAt(map, 'owners');
-    if (isSeq(owners)) {
-      for (const o of owners.items) {
-        if (isScalar(o) && o.value !== null) this.ref(o, makeUserUrn(textOf(o)), 'make_user_urn');
-        else if (isMap(o)) {
-          this.checkKeys(o, 'datasetOwner');
-          const oid = stringAt(o, 'id');
-          if (oid) this.ref(oid, makeUserUrn(textOf(oid)), 'make_user_urn');
-        }
-      }
-    }
     const memory = valueAt(map, 'institutional_memory');
     if (isMap(memory)) {
       this.checkKeys(memory, 'institutionalMemory');
