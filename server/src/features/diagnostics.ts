@@ -202,10 +202,12 @@ export function diagnosticsFor(
     if (res.state === 'missing' && occ.defines) continue;
     if (res.state === 'missing') {
       const near = suggestions(occ.urn) ?? [];
+      // A domain by name: DataHub's DomainRegistry tried the name as an id, then as a name.
+      const how = occ.byName !== undefined ? ', by id or by name: DataHub refuses a domain it cannot resolve' : '';
       push(levels.unknown, {
         start: occ.start,
         end: occ.end,
-        message: `${label} is not in the catalog${near.length > 0 ? `. Did you mean ${inertText(suggestionNames(near, occ.urn), 'plain')}?` : ''}`,
+        message: `${label} is not in the catalog${how}${near.length > 0 ? `. Did you mean ${inertText(suggestionNames(near, occ.urn), 'plain')}?` : ''}`,
         code: 'unknown-urn',
         data: {
           code: 'unknown-urn',

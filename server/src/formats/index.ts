@@ -40,6 +40,7 @@ function merge(scan: ScanResult, model: FormatModel): ScanResult {
       builder: ref.builder,
     };
     if (ref.defines) occ.defines = true;
+    if (ref.byName !== undefined) occ.byName = ref.byName;
     // The parts' places, as a builder call's arguments give them (diagnostics.ts mapPart).
     if (ref.parts) (occ as BuilderOccurrence).arguments = ref.parts.map((p) => ({ ...p }));
     added.push(occ);

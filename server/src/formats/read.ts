@@ -40,6 +40,11 @@ export interface FormatReference {
   written?: boolean;
   /** Where the parts of `urn` (`[urnStart, urnEnd)`) are written, when the entry's keys spell them apart. */
   parts?: Array<{ urnStart: number; urnEnd: number; start: number; end: number }>;
+  /**
+   * A domain written as a name: DataHub takes `urn` (the name as an id) when the catalog has it,
+   * else the domain whose name this is.
+   */
+  byName?: string;
 }
 
 /** Where a mapping of the format stands: its level, and the range of its keys. */
@@ -342,7 +347,14 @@ class Reader {
     return r ? { start: r[0], end: Math.max(r[1], r[0] + 1) } : { start: 0, end: 1 };
   }
 
-  private ref(node: Scalar, urn: string, builder: string, defines = false, parts?: FormatReference['parts']): void {
+  private ref(
+    node: Scalar,
+    urn: string,
+    builder: string,
+    defines = false,
+    parts?: FormatReference['parts'],
+    byName?: string,
+  ): void {
     const { start, end } = this.at(node);
     const written = textOf(node) === urn;
     this.model.references.push({
@@ -353,6 +365,7 @@ class Reader {
       ...(defines ? { defines } : {}),
       ...(written ? { written } : {}),
       ...(parts ? { parts } : {}),
+      ...(byName !== undefined ? { byName } : {}),
     });
   }
 
@@ -566,6 +579,23 @@ class Reader {
     }
   }
 
+  /**
+   * A data product's or a glossary term's `domain`, as DataHub's DomainRegistry
+   * (metadata-ingestion/src/datahub/utilities/registries/domain_registry.py) takes it: a
+   * `urn:li:domain:` URN as written; an id with four `-` (a GUID) not looked up, made into
+   * `urn:li:domain:<id>` (dataproduct.py's make_domain_urn); anything else first as the id
+   * `urn:li:domain:<name>`, and when the catalog has no such domain, as the name of one
+   * (get_domain_urn_by_name): `byName` says so to the resolution.
+   */
+  private domain(node: Scalar): void {
+    const value = textOf(node);
+    if (value.startsWith('urn:li:domain:')) this.ref(node, value, 'DomainRegistry');
+    // Another kind's URN is read by the scanner where it stands: no domain has it as id or name.
+    else if (value.startsWith('urn:')) return;
+    else if (value.split('-').length === 5) this.ref(node, `urn:li:domain:${value}`, 'make_domain_urn');
+    else this.ref(node, `urn:li:domain:${value}`, 'DomainRegistry', false, undefined, value);
+  }
+
   /** The scalars of the list under `key`, each a reference made by `make`. */
   private names(map: YAMLMap, key: string, make: (s: string) => string, builder: string): void {
     const v = valueAt(map, key);
@@ -669,7 +699,7 @@ class Reader {
     const id = stringAt(map, 'id');
     if (id) this.ref(id, makeDataProductUrn(textOf(id)), 'DataProduct.urn', true);
     const domain = stringAt(map, 'domain');
-    if (domain && textOf(domain).startsWith('urn:li:domain:')) this.ref(domain, textOf(domain), 'DomainRegistry');
+    if (domain) this.domain(domain);
     this.labels(map, { tags: 'tags', terms: 'terms', owners: 'owners' });
     // assets_must_be_urns: each asset is a URN (the scanner reads it, and resolution checks it against the catalog).
     const assets = valueAt(map, 'assets');
@@ -761,7 +791,7 @@ class Reader {
         }
         this.links(t);
         const domain = stringAt(t, 'domain');
-        if (domain && textOf(domain).startsWith('urn:li:domain:')) this.ref(domain, textOf(domain), 'DomainRegistry');
+        if (domain) this.domain(domain);
       }
     }
     const nodes = valueAt(parent, 'nodes');

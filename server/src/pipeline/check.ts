@@ -27,8 +27,11 @@ export interface PipelineDeps<Client extends Resolver = Resolver> {
 /** The URNs of a text, found by the extractors of its language. */
 export function scanText(text: string, languageId: string, settings: Settings): ScanResult {
   const scan = scanDocument(text, languageId, { namespaces: settings.namespaces });
-  // YAML in one of DataHub's own formats (dataset, business glossary): what the format says too.
-  return extractorsFor(languageId).includes('yaml') ? withDataHubFormat(text, scan) : scan;
+  // YAML in one of DataHub's own formats (dataset, business glossary): what the format says too,
+  // a glossary read as the recipe of the document's folder ingests it.
+  return extractorsFor(languageId).includes('yaml')
+    ? withDataHubFormat(text, scan, { enableAutoId: settings.datahubYaml.glossaryEnableAutoId })
+    : scan;
 }
 
 /** The diagnostics of a scan at the severities of `settings`. */

@@ -36,6 +36,12 @@ export interface UrnOccurrence {
   builder?: string;
   /** The file defines this entity (an entry of one of DataHub's YAML formats): being absent from the catalog is no problem. */
   defines?: boolean;
+  /**
+   * A domain named in one of DataHub's YAML formats by what may be its name (`domain: Marketing`):
+   * `urn` is the name taken as an id, which DataHub tries first; when the catalog lacks it, the
+   * resolution looks the domain up by this name, as DataHub's DomainRegistry does.
+   */
+  byName?: string;
   /** For YAML: where the URN stands in the document's structure (shared by the URNs of one scalar: read-only). */
   yaml?: YamlContext;
   /**

@@ -45,6 +45,7 @@ import {
   type MembersResult,
   type SearchParams,
   type SearchResult,
+  type Settings,
   type UrnAt,
   type UsagesResult,
 } from '../../../model/src/protocol';
@@ -129,6 +130,13 @@ export class CatalogLanguageService {
         resolution.contextOf(lookup, open.settings, signal),
       ]);
     let lookup = hoverLookup(at);
+    // A domain written by what may be its name: hovered as the domain DataHub's DomainRegistry finds.
+    const named = await this.domainByName(at, lookup, open.settings, signal);
+    if (token.isCancellationRequested) throw cancelled();
+    if (named) {
+      at = named.at;
+      lookup = hoverLookup(at);
+    }
     let [resolved, context] = await ask(lookup);
     if (token.isCancellationRequested) throw cancelled();
     // A nested URN the catalog lacks (a mistyped platform) is hovered as the URN it is part of.
@@ -155,6 +163,26 @@ export class CatalogLanguageService {
       context,
     );
     return hover ? toLspHover(open.doc, hover) : null;
+  }
+
+  /**
+   * The domain a `domain:` of DataHub's YAML names by its name (UrnOccurrence.byName) when the
+   * catalog has no domain of that id: `at` made the occurrence of the domain's own URN.
+   */
+  private async domainByName(
+    at: NonNullable<ReturnType<typeof occurrenceAt>>,
+    lookup: ReturnType<typeof hoverLookup>,
+    settings: Settings,
+    signal: AbortSignal | undefined,
+  ): Promise<{ at: NonNullable<ReturnType<typeof occurrenceAt>> } | undefined> {
+    const byName = at.occurrence.byName;
+    if (!lookup || byName === undefined) return undefined;
+    const resolved = await this.deps.resolution.answersFor({ ...lookup, byName }, settings, signal);
+    const found = resolved(lookup.urn);
+    const urn = found?.state === 'found' ? (found.entity as { urn?: unknown }).urn : undefined;
+    if (typeof urn !== 'string' || urn === lookup.urn) return undefined;
+    const parsed = parseUrnCached(urn);
+    return parsed.ok ? { at: { occurrence: { ...at.occurrence, urn, parsed } } } : undefined;
   }
 
   async doComplete(

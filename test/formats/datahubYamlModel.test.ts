@@ -1,0 +1,107 @@
+/**
+ * DataHub's own YAML formats, the rest of their model: a domain by name (DataHub's
+ * DomainRegistry), the glossary source's `enable_auto_id` from the settings, the definitions a
+ * structured properties file of the workspace gives, and completion of the references. The
+ * examples are written in the shapes DataHub's documentation shows.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DEFAULT_SETTINGS } from '../../model/src/protocol';
+import { datahubGuid, readDataHubYaml } from '../../server/src/formats/read';
+import { scanText } from '../../server/src/pipeline/check';
+import { mergeSettings } from '../../server/src/settings';
+
+describe('a domain given by name (DomainRegistry)', () => {
+  const domainRef = (text: string) => {
+    const m = readDataHubYaml(text)!;
+    const r = m.references.find((x) => x.urn.startsWith('urn:li:domain:'));
+    return r && { text: text.slice(r.start, r.end), urn: r.urn, builder: r.builder, byName: r.byName };
+  };
+
+  test('a name is first the id urn:li:domain:<name>, then looked up by name; a URN and a GUID are not', () => {
+    assert.deepEqual(domainRef('id: p\ndomain: Marketing\n'), {
+      text: 'Marketing',
+      urn: 'urn:li:domain:Marketing',
+      builder: 'DomainRegistry',
+      byName: 'Marketing',
+    });
+    assert.deepEqual(domainRef('id: p\ndomain: urn:li:domain:growth\n'), {
+      text: 'urn:li:domain:growth',
+      urn: 'urn:li:domain:growth',
+      builder: 'DomainRegistry',
+      byName: undefined,
+    });
+    // Four `-`: DomainRegistry takes it as an id without asking the server.
+    assert.deepEqual(domainRef('id: p\ndomain: 7f3c9a52-1b7e-4c1d-9d7a-2f8e5b6c4a10\n'), {
+      text: '7f3c9a52-1b7e-4c1d-9d7a-2f8e5b6c4a10',
+      urn: 'urn:li:domain:7f3c9a52-1b7e-4c1d-9d7a-2f8e5b6c4a10',
+      builder: 'make_domain_urn',
+      byName: undefined,
+    });
+    // Another kind's URN names no domain: nothing is made of it.
+    assert.equal(domainRef('id: p\ndomain: urn:li:tag:x\n'), undefined);
+  });
+
+  test("a glossary term's domain is read the same way", () => {
+    const text = 'version: 1\nowners: {users: [a]}\nterms:\n  - name: T\n    description: t\n    domain: Marketing\n';
+    assert.equal(domainRef(text)?.byName, 'Marketing');
+  });
+
+  test('the scan carries the name on the occurrence, for the resolution', () => {
+    const scan = scanText('id: p\ndomain: Marketing\n', 'yaml', DEFAULT_SETTINGS);
+    const occ = scan.occurrences.find((o) => o.urn === 'urn:li:domain:Marketing');
+    assert.equal(occ?.byName, 'Marketing');
+  });
+});
+
+describe('catalogLens.datahubYaml.glossaryEnableAutoId', () => {
+  const GLOSSARY = [
+    'version: 1',
+    'owners:',
+    '  users: [jdoe]',
+    'nodes:',
+    '  - name: Classification',
+    '    description: Classes',
+    '    terms:',
+    '      - name: Sensitive',
+    '        description: Sensitive Data',
+    '      - name: Public',
+    '        id: public-data',
+    '        description: Public Data',
+    '        related_terms: [Classification.Sensitive, Elsewhere.Term]',
+    '',
+  ].join('\n');
+
+  test('read from the settings, off unless set to true', () => {
+    assert.equal(mergeSettings({}).datahubYaml.glossaryEnableAutoId, false);
+    assert.equal(mergeSettings({ datahubYaml: { glossaryEnableAutoId: true } }).datahubYaml.glossaryEnableAutoId, true);
+    assert.equal(
+      mergeSettings({ datahubYaml: { glossaryEnableAutoId: 'yes' } }).datahubYaml.glossaryEnableAutoId,
+      false,
+    );
+  });
+
+  test('on: nodes and terms without an id, and references outside the file, stand for GUIDs of their paths', () => {
+    const urns = (on: boolean): string[] =>
+      scanText(GLOSSARY, 'yaml', { ...DEFAULT_SETTINGS, datahubYaml: { glossaryEnableAutoId: on } })
+        .occurrences.filter((o) => o.source === 'format' && o.urn.startsWith('urn:li:glossary'))
+        .map((o) => o.urn);
+    const guid = (path: string): string => datahubGuid({ path });
+    assert.deepEqual(urns(false), [
+      'urn:li:glossaryNode:Classification',
+      'urn:li:glossaryTerm:Classification.Sensitive',
+      'urn:li:glossaryTerm:public-data',
+      'urn:li:glossaryTerm:Classification.Sensitive',
+      'urn:li:glossaryTerm:Elsewhere.Term',
+    ]);
+    assert.deepEqual(urns(true), [
+      `urn:li:glossaryNode:${guid('Classification')}`,
+      `urn:li:glossaryTerm:${guid('Classification.Sensitive')}`,
+      // An `id` is kept as it is.
+      'urn:li:glossaryTerm:public-data',
+      `urn:li:glossaryTerm:${guid('Classification.Sensitive')}`,
+      // A reference to a term the file does not define: make_glossary_term_urn([term], None, True).
+      `urn:li:glossaryTerm:${guid('Elsewhere.Term')}`,
+    ]);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * DataHub's own YAML formats, the rest of their model, through the real server process against
+ * the real local catalog with the sample data: a data product's domain by name, the glossary
+ * source's `enable_auto_id` as a setting, structured property values against a definition of the
+ * workspace, and completion of the references.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { datahubGuid } from '../../server/src/formats/read';
+import { caret, hoverText, positionOf } from '../support/lspClient';
+import { COMPAT_MODES, useSampleServer } from '../support/fixture';
+
+const DOMAIN = 'urn:li:domain:7f3c9a52-1b7e-4c1d-9d7a-2f8e5b6c4a10';
+
+const product = (domain: string): string =>
+  ['id: user-analytics', `domain: ${domain}`, 'display_name: User analytics', ''].join('\n');
+
+const domainDiagnostics = (ds: Diagnostic[]): Diagnostic[] =>
+  ds.filter((d) => d.code === 'unknown-urn' && String(d.message).startsWith('Domain'));
+
+for (const compat of COMPAT_MODES)
+  describe(`DataHub YAML formats: the rest of the model (${compat} catalog)`, () => {
+    const env = useSampleServer({}, compat);
+
+    test("a data product's domain by name is found by its name or its id; another is flagged with the names near it", async () => {
+      for (const [name, domain] of [
+        ['by-name', 'Marketing'],
+        ['by-id', 'business'],
+        ['by-urn', DOMAIN],
+      ] as const) {
+        const uri = `file:///w/product-${name}.yaml`;
+        await env.lsp.open(uri, 'yaml', product(domain));
+        const ds = await env.lsp.diagnostics(uri);
+        assert.deepEqual(domainDiagnostics(ds), [], `${domain}: ${ds.map((d) => d.message).join('; ')}`);
+      }
+      const uri = 'file:///w/product-typo.yaml';
+      // A part of the name: the local catalog's search finds it (its near-name pass reads ids only).
+      const text = product('Marketin');
+      await env.lsp.open(uri, 'yaml', text);
+      const ds = await env.lsp.diagnostics(uri, (d) =>
+        d.some((x) => String(x.message).startsWith('Domain') && String(x.message).includes('Did you mean')),
+      );
+      const [typo, ...more] = domainDiagnostics(ds);
+      assert.equal(more.length, 0);
+      assert.equal(
+        typo?.message,
+        'Domain Marketin is not in the catalog, by id or by name: DataHub refuses a domain it cannot resolve. Did you mean Marketing?',
+      );
+      assert.deepEqual(typo.range, { start: positionOf(text, 'Marketin'), end: positionOf(text, 'Marketin', 8) });
+      const fix = (await env.lsp.codeActions(uri, typo.range, [typo])).find(
+        (a) => a.title === 'Replace with Marketing',
+      );
+      assert.ok(fix);
+      assert.deepEqual(fix.edit?.changes?.[uri], [{ range: typo.range, newText: 'Marketing' }]);
+    });
+
+    test('hover on a domain by name shows the domain DataHub resolves it to', async () => {
+      const at = caret(product('Mark|eting'));
+      await env.lsp.open('file:///w/hover-domain.yaml', 'yaml', at.text);
+      const h = hoverText(await env.lsp.hover('file:///w/hover-domain.yaml', at.position));
+      assert.ok(h.includes(DOMAIN), h);
+      assert.match(h, /Campaigns, attribution and revenue reporting\./);
+    });
+  });
+
+for (const compat of COMPAT_MODES)
+  describe(`DataHub YAML formats: a glossary read with enable_auto_id (${compat} catalog)`, () => {
+    const env = useSampleServer({ settings: { datahubYaml: { glossaryEnableAutoId: true } } }, compat);
+
+    test('catalogLens.datahubYaml.glossaryEnableAutoId: a term stands for the GUID of its path', async () => {
+      const text = [
+        'version: 1',
+        'owners:',
+        '  users: [jdoe]',
+        'nodes:',
+        '  - name: Classification',
+        '    description: Classes',
+        '    terms:',
+        '      - name: Sensitive',
+        '        description: Sensitive Data',
+        '',
+      ].join('\n');
+      const at = caret(text.replace('name: Sensitive', 'name: Sensi|tive'));
+      await env.lsp.open('file:///w/auto-id.yaml', 'yaml', at.text);
+      const h = hoverText(await env.lsp.hover('file:///w/auto-id.yaml', at.position));
+      assert.ok(h.includes(`urn:li:glossaryTerm:${datahubGuid({ path: 'Classification.Sensitive' })}`), h);
+    });
+  });
