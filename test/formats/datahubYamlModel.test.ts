@@ -10,6 +10,8 @@ import { DEFAULT_SETTINGS } from '../../model/src/protocol';
 import { datahubGuid, readDataHubYaml } from '../../server/src/formats/read';
 import { scanText } from '../../server/src/pipeline/check';
 import { mergeSettings } from '../../server/src/settings';
+import { diagnosticsFor } from '../../server/src/features/diagnostics';
+import { propertyDefinitionsIn, WorkspaceIndex } from '../../server/src/index/workspaceIndex';
 
 describe('a domain given by name (DomainRegistry)', () => {
   const domainRef = (text: string) => {
@@ -103,5 +105,98 @@ describe('catalogLens.datahubYaml.glossaryEnableAutoId', () => {
       // A reference to a term the file does not define: make_glossary_term_urn([term], None, True).
       `urn:li:glossaryTerm:${guid('Elsewhere.Term')}`,
     ]);
+  });
+});
+
+describe('structured property definitions of the workspace', () => {
+  const PROPERTIES = [
+    '- id: io.example.tier',
+    '  type: NUMBER',
+    '  allowed_values:',
+    '    - value: 1',
+    '    - value: 2',
+    '- urn: urn:li:structuredProperty:io.example.team',
+    '  type: string',
+    '  cardinality: MULTIPLE',
+    '- id: io.example.free',
+    '  type: string',
+    '  cardinality: MULTIPLE',
+    '',
+  ].join('\n');
+
+  test('a structured properties file gives each definition as `datahub properties upsert` writes it', () => {
+    assert.deepEqual(readDataHubYaml(PROPERTIES)?.definitions, [
+      {
+        urn: 'urn:li:structuredProperty:io.example.tier',
+        definition: {
+          qualifiedName: 'io.example.tier',
+          // No cardinality: StructuredPropertyDefinition's default.
+          cardinality: 'SINGLE',
+          valueType: { urn: 'urn:li:dataType:datahub.number' },
+          allowedValues: [{ value: { numberValue: 1 } }, { value: { numberValue: 2 } }],
+        },
+      },
+      {
+        urn: 'urn:li:structuredProperty:io.example.team',
+        definition: {
+          qualifiedName: 'io.example.team',
+          cardinality: 'MULTIPLE',
+          valueType: { urn: 'urn:li:dataType:datahub.string' },
+        },
+      },
+      {
+        urn: 'urn:li:structuredProperty:io.example.free',
+        definition: {
+          qualifiedName: 'io.example.free',
+          cardinality: 'MULTIPLE',
+          valueType: { urn: 'urn:li:dataType:datahub.string' },
+        },
+      },
+    ]);
+    assert.equal(scanText(PROPERTIES, 'yaml', DEFAULT_SETTINGS).formatPropertyDefinitions?.length, 3);
+    assert.equal(propertyDefinitionsIn(PROPERTIES).length, 3);
+    // Another format, or plain YAML, defines nothing (and plain YAML is not parsed).
+    assert.deepEqual(propertyDefinitionsIn('id: db.t\nplatform: hive\nstructured_properties:\n  a: 1\n'), []);
+    assert.deepEqual(propertyDefinitionsIn('name: x\n'), []);
+  });
+
+  test('the workspace index keeps them per file, the first file by URI winning, and drops them with the file', () => {
+    const index = new WorkspaceIndex({
+      settingsFor: () => Promise.resolve(DEFAULT_SETTINGS),
+      openDocument: () => undefined,
+      scan: scanText,
+      log: () => undefined,
+    });
+    index.setText('file:///w/b/properties.yaml', PROPERTIES, 'yaml', DEFAULT_SETTINGS);
+    const tier = 'urn:li:structuredProperty:io.example.tier';
+    assert.equal(index.propertyDefinition(tier)?.uri, 'file:///w/b/properties.yaml');
+    index.setText('file:///w/a/properties.yaml', PROPERTIES.replace('value: 2', 'value: 3'), 'yaml', DEFAULT_SETTINGS);
+    assert.equal(index.propertyDefinition(tier)?.uri, 'file:///w/a/properties.yaml');
+    assert.deepEqual(index.propertyDefinition(tier)?.definition.allowedValues, [
+      { value: { numberValue: 1 } },
+      { value: { numberValue: 3 } },
+    ]);
+    index.remove('file:///w/a/properties.yaml');
+    assert.equal(index.propertyDefinition(tier)?.uri, 'file:///w/b/properties.yaml');
+    assert.equal(index.propertyDefinition('urn:li:structuredProperty:io.example.none'), undefined);
+  });
+
+  test("values are checked against the workspace's definition before the catalog's", () => {
+    const text = 'id: db.t\nplatform: hive\nstructured_properties:\n  io.example.tier: [1, 5]\n  io.other: x\n';
+    const scan = scanText(text, 'yaml', DEFAULT_SETTINGS);
+    // The catalog would say the property is missing: the workspace's definition is used all the same.
+    const resolve = () => ({ state: 'missing' as const });
+    const local = readDataHubYaml(PROPERTIES)!.definitions;
+    const ds = diagnosticsFor(scan, resolve, DEFAULT_SETTINGS.diagnostics, undefined, (urn) => {
+      const d = local.find((x) => x.urn === urn);
+      return d && { uri: 'file:///w/my%20props.yaml', definition: d.definition };
+    }).filter((d) => d.code === 'structured-property-value');
+    assert.deepEqual(
+      ds.map((d) => d.message),
+      [
+        'Structured property io.example.tier takes one value (cardinality SINGLE), not 2 (as my props.yaml defines it)',
+        "'5' is not an allowed value of structured property io.example.tier: 1, 2 (as my props.yaml defines it)",
+      ],
+    );
   });
 });

@@ -5,11 +5,16 @@
  * workspace, and completion of the references.
  */
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { datahubGuid } from '../../server/src/formats/read';
 import { caret, hoverText, positionOf } from '../support/lspClient';
-import { COMPAT_MODES, useSampleServer } from '../support/fixture';
+import { COMPAT_MODES, sampleCatalog, serverFor, useSampleServer, type Catalog } from '../support/fixture';
+import type { LspSession } from '../support/lspClient';
 
 const DOMAIN = 'urn:li:domain:7f3c9a52-1b7e-4c1d-9d7a-2f8e5b6c4a10';
 
@@ -85,5 +90,82 @@ for (const compat of COMPAT_MODES)
       await env.lsp.open('file:///w/auto-id.yaml', 'yaml', at.text);
       const h = hoverText(await env.lsp.hover('file:///w/auto-id.yaml', at.position));
       assert.ok(h.includes(`urn:li:glossaryTerm:${datahubGuid({ path: 'Classification.Sensitive' })}`), h);
+    });
+  });
+
+const PROPERTIES = [
+  '- id: io.acryl.privacy.retentionTime',
+  '  type: string',
+  '  cardinality: MULTIPLE',
+  '  allowed_values:',
+  '    - value: short',
+  '    - value: long',
+  '- id: io.example.tier',
+  '  type: number',
+  '  entity_types: [dataset]',
+  '  allowed_values:',
+  '    - value: 1',
+  '    - value: 2',
+  '',
+].join('\n');
+
+const VALUES = [
+  'id: db.users',
+  'platform: hive',
+  'structured_properties:',
+  '  io.acryl.privacy.retentionTime: [short, forever]',
+  '  io.example.tier: [1, 2]',
+  'schema:',
+  '  fields:',
+  '    - id: email',
+  '      structured_properties:',
+  '        io.example.tier: gold',
+  '',
+].join('\n');
+
+const valueMessages = (ds: Diagnostic[]): string[] =>
+  ds.filter((d) => d.code === 'structured-property-value').map((d) => String(d.message));
+
+for (const compat of COMPAT_MODES)
+  describe(`DataHub YAML formats: structured property values against a definition of the workspace (${compat} catalog)`, () => {
+    let catalog: Catalog;
+    let lsp: LspSession;
+    let dir: string;
+    before(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'catalog-lens-properties-'));
+      writeFileSync(join(dir, 'properties.yaml'), PROPERTIES);
+      writeFileSync(join(dir, 'users.yaml'), VALUES);
+      catalog = await sampleCatalog({ compat });
+      lsp = await serverFor(catalog.url, {
+        initializationOptions: { indexedNotifications: true },
+        workspaceFolders: [{ uri: pathToFileURL(dir).toString(), name: 'w' }],
+      });
+      await lsp.waitForIndexed((p) => p.reason === 'build');
+    });
+    after(async () => {
+      await lsp?.stop();
+      await catalog?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    test("the workspace's definition comes before the catalog's; one only the workspace has is used too", async () => {
+      const uri = pathToFileURL(join(dir, 'users.yaml')).toString();
+      await lsp.open(uri, 'yaml', VALUES);
+      const ds = await lsp.diagnostics(uri, (d) => valueMessages(d).length > 0);
+      assert.deepEqual(valueMessages(ds), [
+        // The catalog's definition (a SINGLE number with 30, 90, 365) would flag both values and their count.
+        "'forever' is not an allowed value of structured property io.acryl.privacy.retentionTime: short, long (as properties.yaml defines it)",
+        // No cardinality in the file: SINGLE, DataHub's default.
+        'Structured property io.example.tier takes one value (cardinality SINGLE), not 2 (as properties.yaml defines it)',
+        "'gold' is not a number: structured property io.example.tier takes numbers (as properties.yaml defines it)",
+      ]);
+    });
+
+    test('Check Workspace checks the values against the same definitions', async () => {
+      const uri = pathToFileURL(join(dir, 'users.yaml')).toString();
+      await lsp.close(uri);
+      await lsp.command('catalogLens.checkWorkspace', {});
+      const ds = lsp.latestDiagnostics(uri) ?? [];
+      assert.equal(valueMessages(ds).length, 3, ds.map((d) => d.message).join('\n'));
     });
   });

@@ -89,5 +89,6 @@ function merge(scan: ScanResult, model: FormatModel): ScanResult {
     formatProblems: model.problems,
     format: model.format,
     ...(model.propertyValues.length > 0 ? { formatPropertyValues: model.propertyValues } : {}),
+    ...(model.definitions.length > 0 ? { formatPropertyDefinitions: model.definitions } : {}),
   };
 }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { isMap, isPair, isScalar, isSeq, parseAllDocuments, type Document, type Scalar, type YAMLMap } from 'yaml';
 import { REGISTRY_ENTITY_TYPES } from '../../../model/src/registry';
 import { editDistance, suggestKind } from '../../../model/src/urn';
-import type { FormatPropertyValues, YamlScalarRef } from '../scan/types';
+import type { FormatPropertyDefinition, FormatPropertyValues, YamlScalarRef } from '../scan/types';
 import { keyText, scalarRef } from '../scan/yamlMapping';
 import { LEVELS, isOwnershipType, type LevelName } from './schema';
 
@@ -62,6 +62,8 @@ export interface FormatModel {
   mappings: FormatMapping[];
   /** The values of each `structured_properties:` key (dataset file). */
   propertyValues: FormatPropertyValues[];
+  /** Structured properties file: each property's definition, as `datahub properties upsert` writes it. */
+  definitions: FormatPropertyDefinition[];
   /** Dataset file: each entry's description (or where one goes), and each schema field's, for pull and push. */
   descriptions: FormatDescription[];
 }
@@ -307,7 +309,15 @@ class Reader {
     private readonly opts: FormatOptions,
     private readonly text: string,
   ) {
-    this.model = { format, references: [], problems: [], mappings: [], propertyValues: [], descriptions: [] };
+    this.model = {
+      format,
+      references: [],
+      problems: [],
+      mappings: [],
+      propertyValues: [],
+      definitions: [],
+      descriptions: [],
+    };
   }
 
   /**
@@ -648,6 +658,7 @@ class Reader {
     const type = stringAt(map, 'type');
     const typeName = type ? textOf(type).toLowerCase() : undefined;
     const allowed = valueAt(map, 'allowed_values');
+    if (urn?.startsWith('urn:li:structuredProperty:')) this.definition(map, urn, typeName);
     if (isSeq(allowed)) {
       for (const a of allowed.items) {
         if (!isMap(a)) {
@@ -668,6 +679,36 @@ class Reader {
         }
       }
     }
+  }
+
+  /**
+   * The definition `StructuredProperties.create` writes (structuredproperties.py): the value type
+   * `Urn.make_data_type_urn(type)` of the lower-cased type, the cardinality as written (SINGLE when
+   * absent: StructuredPropertyDefinition.pdl's default), the allowed values (numbers for a
+   * `number` property).
+   */
+  private definition(map: YAMLMap, urn: string, typeName: string | undefined): void {
+    const cardinality = stringAt(map, 'cardinality');
+    const allowed = valueAt(map, 'allowed_values');
+    const values = isSeq(allowed)
+      ? allowed.items.flatMap((a) => {
+          const v = isMap(a) ? stringAt(a, 'value') : undefined;
+          if (!v) return [];
+          const text = textOf(v);
+          return [
+            { value: typeName === 'number' && isNumber(text) ? { numberValue: Number(text) } : { stringValue: text } },
+          ];
+        })
+      : [];
+    this.model.definitions.push({
+      urn,
+      definition: {
+        qualifiedName: urn.slice('urn:li:structuredProperty:'.length),
+        cardinality: cardinality ? textOf(cardinality) : 'SINGLE',
+        ...(typeName ? { valueType: { urn: `urn:li:dataType:datahub.${typeName}` } } : {}),
+        ...(values.length > 0 ? { allowedValues: values } : {}),
+      },
+    });
   }
 
   /** A list of entity type names (`dataset`, `schemaField` …), each made into an entityType URN. */

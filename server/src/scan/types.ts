@@ -136,6 +136,23 @@ export interface ScanResult {
   formatPropertyValues?: FormatPropertyValues[];
   /** For a DataHub dataset file: its schema fields named by `id`, with their descriptions (not docs-as-code columns). */
   formatColumns?: YamlColumn[];
+  /** For a DataHub structured properties file: each property's definition, as DataHub writes it from the file. */
+  formatPropertyDefinitions?: FormatPropertyDefinition[];
+}
+
+/**
+ * A structured property's definition as a structured properties file gives it, in the shape the
+ * catalog answers one (its `StructuredPropertyDefinition`): what values of the property are checked against.
+ */
+export interface FormatPropertyDefinition {
+  /** The property's URN. */
+  urn: string;
+  definition: {
+    qualifiedName?: string;
+    cardinality?: string;
+    valueType?: { urn?: string };
+    allowedValues?: Array<{ value?: { stringValue?: string; numberValue?: number } }>;
+  };
 }
 
 /** The values one `structured_properties:` key gives its property (a single value, or a list of them). */
