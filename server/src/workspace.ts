@@ -463,7 +463,9 @@ function workspaceDefinitions(
   indexed: PropertyDefinitionLookup | undefined,
 ): PropertyDefinitionLookup {
   const found = new Map<string, { uri: string; definition: FormatPropertyDefinition['definition'] }>();
-  const files = scanned.filter((x) => x.scan.formatPropertyDefinitions).sort((a, b) => (a.doc.uri < b.doc.uri ? -1 : 1));
+  const files = scanned
+    .filter((x) => x.scan.formatPropertyDefinitions)
+    .sort((a, b) => (a.doc.uri < b.doc.uri ? -1 : 1));
   for (const { doc, scan } of files)
     for (const d of scan.formatPropertyDefinitions ?? [])
       if (!found.has(d.urn)) found.set(d.urn, { uri: doc.uri, definition: d.definition });
