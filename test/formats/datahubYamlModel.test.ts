@@ -11,6 +11,7 @@ import { datahubGuid, readDataHubYaml } from '../../server/src/formats/read';
 import { scanText } from '../../server/src/pipeline/check';
 import { mergeSettings } from '../../server/src/settings';
 import { diagnosticsFor } from '../../server/src/features/diagnostics';
+import { formatReferenceAt } from '../../server/src/formats/complete';
 import { propertyDefinitionsIn, WorkspaceIndex } from '../../server/src/index/workspaceIndex';
 
 describe('a domain given by name (DomainRegistry)', () => {
@@ -198,5 +199,123 @@ describe('structured property definitions of the workspace', () => {
         "'5' is not an allowed value of structured property io.example.tier: 1, 2 (as my props.yaml defines it)",
       ],
     );
+  });
+});
+
+describe('completion of references: what is being written, and where', () => {
+  /** The slot at `|`, with the text it replaces. */
+  const at = (lines: string[]) => {
+    const t = [...lines, ''].join('\n');
+    const i = t.indexOf('|');
+    const text = t.slice(0, i) + t.slice(i + 1);
+    const r = formatReferenceAt(text, i);
+    if (!r) return undefined;
+    const { from, to, ...rest } = r;
+    return { ...rest, replaces: text.slice(from, to) };
+  };
+  const ENTRY = ['- id: db.users', '  platform: hive'];
+
+  test('dataset file: platform, dataset name on the platform, field ids, tags of a field, property ids and values', () => {
+    assert.deepEqual(at(['- id: db.users', '  platform: hi|']), {
+      ref: 'named',
+      kinds: ['dataPlatform'],
+      typed: 'hi',
+      replaces: 'hi',
+    });
+    assert.deepEqual(at(['- platform: urn:li:dataPlatform:hive', '  id: db.us|ers']), {
+      ref: 'dataset',
+      insert: 'name',
+      platform: 'hive',
+      typed: 'db.us',
+      replaces: 'db.users',
+    });
+    assert.deepEqual(at([...ENTRY, '  schema:', '    fields:', '      - id: em|']), {
+      ref: 'field',
+      dataset: 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)',
+      typed: 'em',
+      replaces: 'em',
+    });
+    assert.deepEqual(at([...ENTRY, '  schema:', '    fields:', '      - id: a', '        globalTags: [x, pi|]']), {
+      ref: 'named',
+      kinds: ['tag'],
+      typed: 'pi',
+      replaces: 'pi',
+    });
+    assert.deepEqual(at([...ENTRY, '  structured_properties:', '    io.acr|']), {
+      ref: 'propertyId',
+      typed: 'io.acr',
+      replaces: 'io.acr',
+    });
+    const property = 'urn:li:structuredProperty:io.acryl.privacy.retentionTime';
+    assert.deepEqual(at([...ENTRY, '  structured_properties:', '    io.acryl.privacy.retentionTime: |']), {
+      ref: 'propertyValue',
+      property,
+      typed: '',
+      replaces: '',
+    });
+    assert.deepEqual(
+      at([...ENTRY, '  structured_properties:', '    io.acryl.privacy.retentionTime:', '      - "3|"']),
+      {
+        ref: 'propertyValue',
+        property,
+        typed: '3',
+        replaces: '3',
+      },
+    );
+  });
+
+  test('data product assets and downstreams: whole dataset URNs; glossary users, groups and term paths', () => {
+    assert.deepEqual(at(['id: p', 'domain: Marketing', 'assets:', '  - db.us|']), {
+      ref: 'dataset',
+      insert: 'urn',
+      typed: 'db.us',
+      replaces: 'db.us',
+    });
+    const glossary = (owners: string[], more: string[] = []): string[] => [
+      'version: 1',
+      'owners:',
+      ...owners,
+      'nodes:',
+      '  - name: N',
+      '    description: n',
+      '    terms:',
+      '      - name: A',
+      '        description: a',
+      ...more,
+    ];
+    assert.deepEqual(at(glossary(['  users:', '    - jd|'])), {
+      ref: 'named',
+      kinds: ['corpuser'],
+      typed: 'jd',
+      replaces: 'jd',
+    });
+    assert.deepEqual(at(glossary(['  users: [a]', '  groups: [gr|]'])), {
+      ref: 'named',
+      kinds: ['corpGroup'],
+      typed: 'gr',
+      replaces: 'gr',
+    });
+    assert.deepEqual(
+      at(
+        glossary(
+          ['  users: [a]'],
+          ['      - name: B', '        description: b', '        inherits:', '          - N.|'],
+        ),
+      ),
+      {
+        ref: 'termPath',
+        paths: ['N.A', 'N.B'],
+        typed: 'N.',
+        replaces: 'N.',
+      },
+    );
+  });
+
+  test('what the generic YAML completion reads is left to it; a URN being written too', () => {
+    assert.equal(at([...ENTRY, '  tags:', '    - pi|']), undefined);
+    assert.equal(at([...ENTRY, '  owners:', '    - jd|']), undefined);
+    assert.equal(at(['id: p', 'domain: Mark|']), undefined);
+    assert.equal(at(['id: p', 'domain: Marketing', 'assets:', '  - urn:li:dataset:(|']), undefined);
+    assert.equal(at(['name: plain', 'platform: hi|']), undefined);
   });
 });

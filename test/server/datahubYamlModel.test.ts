@@ -69,6 +69,78 @@ for (const compat of COMPAT_MODES)
     });
   });
 
+/** The labels and inserted texts of the completion at `|` of `text`. */
+async function completeAt(lsp: LspSession, name: string, text: string): Promise<Array<[string, string]>> {
+  const at = caret(text);
+  const uri = `file:///w/${name}.yaml`;
+  await lsp.open(uri, 'yaml', at.text);
+  const items = await lsp.completion(uri, at.position);
+  return items.map((i) => [String(i.label), (i.textEdit as { newText?: string } | undefined)?.newText ?? '']);
+}
+
+const DATASET_ENTRY = ['- id: db.users', '  platform: hive'];
+
+for (const compat of COMPAT_MODES)
+  describe(`DataHub YAML formats: completion of references (${compat} catalog)`, () => {
+    const env = useSampleServer({}, compat);
+    const texts = async (name: string, lines: string[]): Promise<string[]> =>
+      (await completeAt(env.lsp, name, [...lines, ''].join('\n'))).map(([, text]) => text);
+
+    test('platform names, dataset names on the entry’s platform, and whole dataset URNs for assets', async () => {
+      assert.ok((await texts('c-platform', ['- id: db.users', '  platform: hi|'])).includes('hive'));
+      const names = await texts('c-id', ['- id: db.us|', '  platform: hive']);
+      assert.ok(names.includes('db.users'), names.join(' '));
+      assert.ok(!names.some((n) => n.startsWith('events.')), 'a dataset of another platform is not offered');
+      const assets = await texts('c-assets', ['id: p', `domain: ${DOMAIN}`, 'assets:', '  - db.us|']);
+      assert.ok(assets.includes('urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)'), assets.join(' '));
+    });
+
+    test("a schema field's id from the catalog's schema of the entry's dataset, with its description", async () => {
+      const at = caret([...DATASET_ENTRY, '  schema:', '    fields:', '      - id: em|', ''].join('\n'));
+      await env.lsp.open('file:///w/c-field.yaml', 'yaml', at.text);
+      const items = await env.lsp.completion('file:///w/c-field.yaml', at.position);
+      const email = items.find((i) => i.label === 'email');
+      assert.ok(email, items.map((i) => i.label).join(' '));
+      assert.ok(items.some((i) => i.label === 'user_id'));
+      const doc = email.documentation;
+      assert.ok(typeof doc === 'object' && doc.value.length > 0);
+    });
+
+    test("a glossary's users and groups, and terms by the file's paths before the catalog's", async () => {
+      const glossary = (owners: string[], inherits: string): string[] => [
+        'version: 1',
+        'owners:',
+        ...owners,
+        'nodes:',
+        '  - name: Classification',
+        '    description: Classes',
+        '    terms:',
+        '      - name: Confidential',
+        '        description: Confidential Data',
+        '      - name: Internal',
+        '        description: Internal Data',
+        '        inherits:',
+        `          - ${inherits}`,
+      ];
+      const users = await texts('c-users', glossary(['  users:', '    - jd|'], 'Classification.Confidential'));
+      assert.ok(users.includes('jdoe'), users.join(' '));
+      const terms = await texts('c-terms', glossary(['  users: [jdoe]'], 'Class|'));
+      assert.equal(terms[0], 'Classification.Confidential', terms.join(' '));
+      assert.ok(terms.includes('Classification.Sensitive'), `the catalog's terms too: ${terms.join(' ')}`);
+    });
+
+    test("structured property ids and a property's allowed values from the catalog's definition", async () => {
+      const ids = await texts('c-prop', [...DATASET_ENTRY, '  structured_properties:', '    io.acryl|']);
+      assert.ok(ids.includes('io.acryl.privacy.retentionTime'), ids.join(' '));
+      const values = await texts('c-value', [
+        ...DATASET_ENTRY,
+        '  structured_properties:',
+        '    io.acryl.privacy.retentionTime: |',
+      ]);
+      assert.deepEqual(values, ['30', '90', '365']);
+    });
+  });
+
 for (const compat of COMPAT_MODES)
   describe(`DataHub YAML formats: a glossary read with enable_auto_id (${compat} catalog)`, () => {
     const env = useSampleServer({ settings: { datahubYaml: { glossaryEnableAutoId: true } } }, compat);
@@ -159,6 +231,27 @@ for (const compat of COMPAT_MODES)
         'Structured property io.example.tier takes one value (cardinality SINGLE), not 2 (as properties.yaml defines it)',
         "'gold' is not a number: structured property io.example.tier takes numbers (as properties.yaml defines it)",
       ]);
+    });
+
+    test("completion offers the workspace's properties and the allowed values of its definition", async () => {
+      const ids = await completeAt(
+        lsp,
+        'c-ws-prop',
+        'id: db.users\nplatform: hive\nstructured_properties:\n  io.ex|\n',
+      );
+      assert.ok(
+        ids.some(([, t]) => t === 'io.example.tier'),
+        ids.join(' '),
+      );
+      const values = await completeAt(
+        lsp,
+        'c-ws-value',
+        'id: db.users\nplatform: hive\nstructured_properties:\n  io.example.tier: |\n',
+      );
+      assert.deepEqual(
+        values.map(([, t]) => t),
+        ['1', '2'],
+      );
     });
 
     test('Check Workspace checks the values against the same definitions', async () => {

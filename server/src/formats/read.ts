@@ -64,6 +64,8 @@ export interface FormatModel {
   propertyValues: FormatPropertyValues[];
   /** Structured properties file: each property's definition, as `datahub properties upsert` writes it. */
   definitions: FormatPropertyDefinition[];
+  /** Business glossary: the path of each term (`Node.Term`), as `inherits` and the like name it. */
+  termPaths: string[];
   /** Dataset file: each entry's description (or where one goes), and each schema field's, for pull and push. */
   descriptions: FormatDescription[];
 }
@@ -316,6 +318,7 @@ class Reader {
       mappings: [],
       propertyValues: [],
       definitions: [],
+      termPaths: [],
       descriptions: [],
     };
   }
@@ -821,6 +824,7 @@ class Reader {
         const termPath = [...path, textOf(name)];
         const urn = glossaryUrn('glossaryTerm', termPath, id ? textOf(id) : undefined, enableAutoId);
         this.paths.set(termPath.join('.'), urn);
+        this.model.termPaths.push(termPath.join('.'));
         this.ref(name, urn, 'make_glossary_term_urn', true);
         if (id && textOf(id) === urn) this.ref(id, urn, 'make_glossary_term_urn', true);
         this.owners(valueAt(t, 'owners'));

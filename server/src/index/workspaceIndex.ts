@@ -373,6 +373,14 @@ export class WorkspaceIndex {
     return undefined;
   }
 
+  /** Every structured property files of the workspace define, with the file that defines it (the first by URI). */
+  propertyDefinitions(): Array<{ urn: string; uri: string }> {
+    const out = new Map<string, string>();
+    for (const uri of [...this.definitions.keys()].sort())
+      for (const d of this.definitions.get(uri)!) if (!out.has(d.urn)) out.set(d.urn, uri);
+    return [...out].map(([urn, uri]) => ({ urn, uri }));
+  }
+
   /** The files of the workspace that define structured properties, each with its definitions (for a change check). */
   definitionsKey(): string {
     return JSON.stringify([...this.definitions].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
