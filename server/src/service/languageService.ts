@@ -329,7 +329,7 @@ export class CatalogLanguageService {
           add(path, 'term of this glossary', 'A term this file defines.', CompletionItemKind.Reference);
         return items;
       case 'propertyId': {
-        await this.deps.index.ready();
+        // What the index holds now: completion does not wait for a build.
         for (const { urn, uri } of this.deps.index.index.propertyDefinitions())
           add(
             urn.slice('urn:li:structuredProperty:'.length),
