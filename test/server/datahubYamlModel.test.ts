@@ -254,6 +254,24 @@ for (const compat of COMPAT_MODES)
       );
     });
 
+    test('an edit of the definitions checks the open documents again', async () => {
+      const users = pathToFileURL(join(dir, 'users.yaml')).toString();
+      await lsp.open(users, 'yaml', VALUES);
+      await lsp.diagnostics(users, (d) => valueMessages(d).some((m) => m.includes("'forever'")));
+      const properties = pathToFileURL(join(dir, 'properties.yaml')).toString();
+      await lsp.open(
+        properties,
+        'yaml',
+        PROPERTIES.replace('    - value: long', '    - value: long\n    - value: forever'),
+      );
+      const ds = await lsp.diagnostics(users, (d) => !valueMessages(d).some((m) => m.includes("'forever'")));
+      assert.equal(valueMessages(ds).length, 2, valueMessages(ds).join('\n'));
+      // Closed: the file on disk is read again, and its definitions are back.
+      await lsp.close(properties);
+      await lsp.diagnostics(users, (d) => valueMessages(d).some((m) => m.includes("'forever'")));
+      await lsp.close(users);
+    });
+
     test('Check Workspace checks the values against the same definitions', async () => {
       const uri = pathToFileURL(join(dir, 'users.yaml')).toString();
       await lsp.close(uri);
