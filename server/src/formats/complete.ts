@@ -207,7 +207,7 @@ export type FormatReferenceSlot = {
   from: number;
   to: number;
 } & (
-  | { ref: 'named'; kinds: readonly LookupKind[]; writes?: Partial<Record<LookupKind, 'urn'>> }
+  | { ref: 'named'; kinds: readonly LookupKind[] }
   | { ref: 'dataset'; insert: 'name' | 'urn'; platform?: string }
   | { ref: 'field'; dataset: string }
   | { ref: 'termPath'; paths: readonly string[] }
