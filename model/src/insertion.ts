@@ -24,8 +24,12 @@ export type Destination =
    * c, rust, json, sql, prose, default): `quote` opens it, `prefix` stands before the quote (Python's `f`, `r`, `b` …).
    */
   | { place: 'string'; syntax: string; quote: string; prefix?: string }
-  /** A YAML scalar of this style (PLAIN, QUOTE_SINGLE, QUOTE_DOUBLE); `flow` when it stands inside `[…]` or `{…}`. */
-  | { place: 'yaml'; style: string; flow?: boolean }
+  /**
+   * A YAML scalar of this style (PLAIN, QUOTE_SINGLE, QUOTE_DOUBLE); `flow` when it stands inside
+   * `[…]` or `{…}`; `number` when the place takes a number (a value of a structured property whose
+   * type is number), which a plain scalar then holds as one.
+   */
+  | { place: 'yaml'; style: string; flow?: boolean; number?: boolean }
   /** Markdown prose (not a code span). */
   | { place: 'markdown' }
   /** Anywhere: the syntax at the cursor is not known. */
@@ -44,6 +48,9 @@ const KNOWN_SYNTAX = new Set<string>(['python', 'javascript', 'java', 'go', 'c',
 const YAML_INDICATOR_START = /^[-?:,[\]{}#&*!|>'"%@`]/;
 /** Plain scalars that YAML 1.1 or 1.2 resolves to another type than a string: numbers, booleans, null (read widely). */
 const YAML_NOT_A_STRING = /^(?:[-+.~\d]|(?:null|true|false|yes|no|on|off|y|n)$)/i;
+
+/** A decimal number as YAML 1.1 and 1.2 both read it (no sign `+`, no exponent, no leading zero but a lone one). */
+const YAML_DECIMAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
 
 function refuse(reason: string): Insertion {
   return { ok: false, reason };
@@ -107,6 +114,8 @@ function yamlContent(value: string, d: Extract<Destination, { place: 'yaml' }>):
   if (quote) return refuse(`a ${describe(quote[0])} would end or change the YAML scalar`);
   if (d.style === 'QUOTE_DOUBLE') return { ok: true, text: value };
   if (d.style !== 'PLAIN') return refuse(`a YAML ${d.style} scalar is not written here`);
+  // A decimal number where a number is wanted: YAML reads it as that number.
+  if (d.number === true && YAML_DECIMAL.test(value)) return { ok: true, text: value };
   if (YAML_INDICATOR_START.test(value)) return refuse(`a plain YAML scalar cannot start with ${describe(value[0]!)}`);
   if (YAML_NOT_A_STRING.test(value))
     return refuse('a plain YAML scalar of this form is read as a number, a boolean or null');

@@ -270,6 +270,14 @@ export interface Settings {
      */
     writes: boolean;
   };
+  datahubYaml: {
+    /**
+     * The `enable_auto_id` of the recipe that ingests a business glossary file (the
+     * `datahub-business-glossary` source's config, not the file's): term and node ids are GUIDs of
+     * their paths instead of the paths themselves.
+     */
+    glossaryEnableAutoId: boolean;
+  };
   index: {
     /**
      * Most bytes of URN text the workspace index keeps (each entity's spelling, name and key);
@@ -319,6 +327,7 @@ export const DEFAULT_SETTINGS: Settings = {
   excludeFolders: ['node_modules', '.git', '.venv', 'venv', '__pycache__', 'dist', 'build', 'out', 'target'],
   inlayHints: { names: true },
   agentTools: { writes: false },
+  datahubYaml: { glossaryEnableAutoId: false },
   index: { maxBytes: 64 * 1024 * 1024 },
 };
 

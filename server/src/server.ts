@@ -95,6 +95,8 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     settingsFor: (uri) => settings.get(uri),
     clientFor: (s) => catalogClients.clientFor(s),
     log,
+    // Structured property values are checked against the definitions files of the workspace give.
+    propertyDefinitions: (urn) => index.index.propertyDefinition(urn),
   };
   const clear = (uri: string): void => void connection.sendDiagnostics({ uri, diagnostics: [] });
   const openDocuments = new OpenDocuments({
@@ -129,6 +131,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     announce: (params) => {
       if (session.indexedNotifications) sendCustomNotification(connection, IndexedNotification, params);
     },
+    definitionsChanged: () => openDocuments.revalidateAll(),
   });
   const workspace: WorkspaceDeps = {
     ...pipelineDeps,

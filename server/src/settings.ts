@@ -68,6 +68,7 @@ export function mergeSettings(raw: unknown): Settings {
   const index = isRecord(r['index']) ? r['index'] : {};
   const inlay = isRecord(r['inlayHints']) ? r['inlayHints'] : {};
   const agentTools = isRecord(r['agentTools']) ? r['agentTools'] : {};
+  const datahubYaml = isRecord(r['datahubYaml']) ? r['datahubYaml'] : {};
   const sev = (v: unknown, def: Settings['diagnostics']['malformed']): Settings['diagnostics']['malformed'] =>
     v === 'error' || v === 'warning' || v === 'information' || v === 'hint' || v === 'off' ? v : def;
   return {
@@ -101,6 +102,7 @@ export function mergeSettings(raw: unknown): Settings {
     excludeFolders: strings(r['excludeFolders'], d.excludeFolders),
     inlayHints: { names: typeof inlay['names'] === 'boolean' ? inlay['names'] : d.inlayHints.names },
     agentTools: { writes: agentTools['writes'] === true },
+    datahubYaml: { glossaryEnableAutoId: datahubYaml['glossaryEnableAutoId'] === true },
     index: { maxBytes: Math.min(MAX_INDEX_BYTES_BOUND, num(index['maxBytes'], d.index.maxBytes, 1)) },
   };
 }

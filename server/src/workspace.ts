@@ -13,11 +13,11 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { inertText } from '../../model/src/inertText';
 import { LANGUAGE_BY_EXTENSION } from '../../model/src/languages';
 import type { CheckWorkspaceResult, Settings } from '../../model/src/protocol';
-import type { PlainDiagnostic } from './features/diagnostics';
+import type { PlainDiagnostic, PropertyDefinitionLookup } from './features/diagnostics';
 import { diagnose, scanText, type PipelineDeps } from './pipeline/check';
 import { resolvableItems, resolveItems } from './resolution/resolve';
 import { clearParseCache } from './scan/parseCache';
-import type { ScanResult } from './scan/types';
+import type { FormatPropertyDefinition, ScanResult } from './scan/types';
 
 /** File extension → language id, from the languages table (model/src/languages.ts). */
 export { LANGUAGE_BY_EXTENSION };
@@ -176,8 +176,9 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
     // A file without URNs has no diagnostics: it gets a message only to clear what the last check gave it.
     const before = flaggedByCheck.get(ctx) ?? new Set<string>();
     const flagged = new Set<string>();
+    const definitions = workspaceDefinitions(scanned, ctx.propertyDefinitions);
     for (const { doc, scan, settings: fileSettings } of scanned) {
-      const diags = diagnose(scan, resolved, fileSettings);
+      const diags = diagnose(scan, resolved, fileSettings, undefined, definitions);
       result.diagnostics += diags.length;
       if (diags.length > 0) flagged.add(doc.uri);
       else if (!before.has(doc.uri) && !ctx.openDocument(doc.uri)) continue;
@@ -453,6 +454,24 @@ export async function editOutsideWorkspace(edit: EditedFiles, folders: readonly 
 }
 
 /** A file's name for a message, decoded and inert: `report (final).py`, not `report%20%28final%29.py`. */
+/**
+ * The structured property definitions of the structured properties files among the checked ones
+ * (the first by URI when several define a property), then those the index knows of other files.
+ */
+function workspaceDefinitions(
+  scanned: ReadonlyArray<{ doc: TextDocument; scan: ScanResult }>,
+  indexed: PropertyDefinitionLookup | undefined,
+): PropertyDefinitionLookup {
+  const found = new Map<string, { uri: string; definition: FormatPropertyDefinition['definition'] }>();
+  const files = scanned
+    .filter((x) => x.scan.formatPropertyDefinitions)
+    .sort((a, b) => (a.doc.uri < b.doc.uri ? -1 : 1));
+  for (const { doc, scan } of files)
+    for (const d of scan.formatPropertyDefinitions ?? [])
+      if (!found.has(d.urn)) found.set(d.urn, { uri: doc.uri, definition: d.definition });
+  return (urn) => found.get(urn) ?? indexed?.(urn);
+}
+
 export function fileNameOf(uri: string): string {
   let name: string;
   try {

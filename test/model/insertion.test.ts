@@ -156,6 +156,19 @@ describe('insertionFor: the literal holds exactly the value, or it refuses', () 
     });
   });
 
+  test('YAML PLAIN where a number is wanted: a decimal number is written as it is and read as that number', () => {
+    const d: Destination = { place: 'yaml', style: 'PLAIN', number: true };
+    for (const n of ['30', '-2', '0', '3.25']) {
+      const w = insertionFor(n, d);
+      assert.ok(w.ok);
+      assert.equal(YAML.parse(`k: ${w.text}\n`).k, Number(n));
+    }
+    // Anything else is refused as in any plain scalar: octal-looking, signed, exponent, booleans.
+    for (const v of ['030', '+3', '1e3', 'yes', '0x1f']) assert.equal(insertionFor(v, d).ok, false, v);
+    // Where no number is wanted, a number-looking value is refused (it would not stay a string).
+    assert.equal(insertionFor('30', { place: 'yaml', style: 'PLAIN' }).ok, false);
+  });
+
   test('Markdown prose: markdown-it renders exactly the value, with no tag', () => {
     const md = new MarkdownIt();
     const unescape = (html: string): string =>

@@ -177,7 +177,7 @@ export type NamedSearchResult = { items: NamedItem[]; total: number; error?: und
  * `view`): searchAcrossEntities filtered to their types, one request, answers kept as the others.
  */
 export async function searchNamed(
-  client: CatalogClient,
+  client: Pick<CatalogClient, 'read' | 'searches'>,
   kinds: readonly LookupKind[],
   query: string,
   count: number,

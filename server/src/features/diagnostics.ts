@@ -32,6 +32,11 @@ import type { ScanResult, UrnOccurrence } from '../scan/types';
 import { mapRange } from '../scan/sourceMap';
 import { checkPropertyValues, type PropertyDefinitionShape } from '../formats/propertyValues';
 
+/** The definition of a structured property that a file of the workspace gives, with that file's URI. */
+export type PropertyDefinitionLookup = (
+  urn: string,
+) => { uri: string; definition: PropertyDefinitionShape } | undefined;
+
 export type DiagnosticCode =
   | 'malformed-urn'
   | 'unknown-urn'
@@ -95,6 +100,8 @@ export function diagnosticsFor(
   levels: Settings['diagnostics'],
   /** Near names the catalog knows for URNs it lacks (did-you-mean), when they were looked for. */
   suggestions: SuggestionLookup = () => undefined,
+  /** Structured property definitions that files of the workspace give: checked against before the catalog's. */
+  definitions: PropertyDefinitionLookup = () => undefined,
 ): PlainDiagnostic[] {
   const out: PlainDiagnostic[] = [];
   // Every message is one bounded plain line, whatever it quotes: a URN in the file can be a megabyte.
@@ -202,10 +209,12 @@ export function diagnosticsFor(
     if (res.state === 'missing' && occ.defines) continue;
     if (res.state === 'missing') {
       const near = suggestions(occ.urn) ?? [];
+      // A domain by name: DataHub's DomainRegistry tried the name as an id, then as a name.
+      const how = occ.byName !== undefined ? ', by id or by name: DataHub refuses a domain it cannot resolve' : '';
       push(levels.unknown, {
         start: occ.start,
         end: occ.end,
-        message: `${label} is not in the catalog${near.length > 0 ? `. Did you mean ${inertText(suggestionNames(near, occ.urn), 'plain')}?` : ''}`,
+        message: `${label} is not in the catalog${how}${near.length > 0 ? `. Did you mean ${inertText(suggestionNames(near, occ.urn), 'plain')}?` : ''}`,
         code: 'unknown-urn',
         data: {
           code: 'unknown-urn',
@@ -259,15 +268,22 @@ export function diagnosticsFor(
     if (occ.yaml?.owner && occ.yaml.listKey) memberDiagnostic(occ, resolve, levels, push, keyOf);
   }
   columnDiagnostics(scan, resolve, levels, push);
-  // A dataset file's structured property values, against the definition the catalog has.
+  // A dataset file's structured property values, against the definition a structured properties
+  // file of the workspace gives (what `datahub properties upsert` will write), else the catalog's.
   for (const given of scan.formatPropertyValues ?? []) {
-    const res = resolve(given.urn);
-    if (res?.state !== 'found' || res.kind !== 'structuredProperty') continue;
-    const def = (res.entity as { definition?: PropertyDefinitionShape | null }).definition;
+    const local = definitions(given.urn);
+    const res = local ? undefined : resolve(given.urn);
+    const def = local
+      ? local.definition
+      : res?.state === 'found' && res.kind === 'structuredProperty'
+        ? (res.entity as { definition?: PropertyDefinitionShape | null }).definition
+        : undefined;
     if (!def) continue;
+    const where = local ? ` (as ${inertText(lastSegment(local.uri), 'plain', 120)} defines it)` : '';
     for (const p of checkPropertyValues(given, def))
       push('warning', {
         ...p,
+        message: `${p.message}${where}`,
         code: 'structured-property-value',
         data: { code: 'structured-property-value', urn: given.urn },
       });
@@ -276,6 +292,16 @@ export function diagnosticsFor(
 }
 
 type Push = (level: Severity, d: Omit<PlainDiagnostic, 'severity'>) => void;
+
+/** The file name at the end of a URI, decoded when it can be. */
+function lastSegment(uri: string): string {
+  const name = uri.slice(uri.lastIndexOf('/') + 1);
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
 
 /**
  * "Dataset db.users is deprecated (decommission 2026-01-01): Moved to v2. Use db.users_v2 instead."

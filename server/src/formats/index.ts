@@ -40,6 +40,7 @@ function merge(scan: ScanResult, model: FormatModel): ScanResult {
       builder: ref.builder,
     };
     if (ref.defines) occ.defines = true;
+    if (ref.byName !== undefined) occ.byName = ref.byName;
     // The parts' places, as a builder call's arguments give them (diagnostics.ts mapPart).
     if (ref.parts) (occ as BuilderOccurrence).arguments = ref.parts.map((p) => ({ ...p }));
     added.push(occ);
@@ -88,5 +89,6 @@ function merge(scan: ScanResult, model: FormatModel): ScanResult {
     formatProblems: model.problems,
     format: model.format,
     ...(model.propertyValues.length > 0 ? { formatPropertyValues: model.propertyValues } : {}),
+    ...(model.definitions.length > 0 ? { formatPropertyDefinitions: model.definitions } : {}),
   };
 }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { isMap, isPair, isScalar, isSeq, parseAllDocuments, type Document, type Scalar, type YAMLMap } from 'yaml';
 import { REGISTRY_ENTITY_TYPES } from '../../../model/src/registry';
 import { editDistance, suggestKind } from '../../../model/src/urn';
-import type { FormatPropertyValues, YamlScalarRef } from '../scan/types';
+import type { FormatPropertyDefinition, FormatPropertyValues, YamlScalarRef } from '../scan/types';
 import { keyText, scalarRef } from '../scan/yamlMapping';
 import { LEVELS, isOwnershipType, type LevelName } from './schema';
 
@@ -40,6 +40,11 @@ export interface FormatReference {
   written?: boolean;
   /** Where the parts of `urn` (`[urnStart, urnEnd)`) are written, when the entry's keys spell them apart. */
   parts?: Array<{ urnStart: number; urnEnd: number; start: number; end: number }>;
+  /**
+   * A domain written as a name: DataHub takes `urn` (the name as an id) when the catalog has it,
+   * else the domain whose name this is.
+   */
+  byName?: string;
 }
 
 /** Where a mapping of the format stands: its level, and the range of its keys. */
@@ -57,6 +62,10 @@ export interface FormatModel {
   mappings: FormatMapping[];
   /** The values of each `structured_properties:` key (dataset file). */
   propertyValues: FormatPropertyValues[];
+  /** Structured properties file: each property's definition, as `datahub properties upsert` writes it. */
+  definitions: FormatPropertyDefinition[];
+  /** Business glossary: the path of each term (`Node.Term`), as `inherits` and the like name it. */
+  termPaths: string[];
   /** Dataset file: each entry's description (or where one goes), and each schema field's, for pull and push. */
   descriptions: FormatDescription[];
 }
@@ -302,7 +311,16 @@ class Reader {
     private readonly opts: FormatOptions,
     private readonly text: string,
   ) {
-    this.model = { format, references: [], problems: [], mappings: [], propertyValues: [], descriptions: [] };
+    this.model = {
+      format,
+      references: [],
+      problems: [],
+      mappings: [],
+      propertyValues: [],
+      definitions: [],
+      termPaths: [],
+      descriptions: [],
+    };
   }
 
   /**
@@ -342,7 +360,14 @@ class Reader {
     return r ? { start: r[0], end: Math.max(r[1], r[0] + 1) } : { start: 0, end: 1 };
   }
 
-  private ref(node: Scalar, urn: string, builder: string, defines = false, parts?: FormatReference['parts']): void {
+  private ref(
+    node: Scalar,
+    urn: string,
+    builder: string,
+    defines = false,
+    parts?: FormatReference['parts'],
+    byName?: string,
+  ): void {
     const { start, end } = this.at(node);
     const written = textOf(node) === urn;
     this.model.references.push({
@@ -353,6 +378,7 @@ class Reader {
       ...(defines ? { defines } : {}),
       ...(written ? { written } : {}),
       ...(parts ? { parts } : {}),
+      ...(byName !== undefined ? { byName } : {}),
     });
   }
 
@@ -493,21 +519,9 @@ class Reader {
     const entry = named && urn ? { ...this.at(named), urn } : undefined;
     if (named && entry) this.description(map, named, entry);
     if (platform) this.ref(platform, makePlatformUrn(textOf(platform)), 'make_data_platform_urn');
-    this.names(map, 'tags', makeTagUrn, 'make_tag_urn');
-    this.names(map, 'glossary_terms', makeTermUrn, 'make_term_urn');
+    this.labels(map, { tags: 'tags', terms: 'glossary_terms', owners: 'owners' });
     this.names(map, 'downstreams', (d) => d, 'DatasetPatchBuilder');
     this.propertyKeys(map);
-    const owners = valueAt(map, 'owners');
-    if (isSeq(owners)) {
-      for (const o of owners.items) {
-        if (isScalar(o) && o.value !== null) this.ref(o, makeUserUrn(textOf(o)), 'make_user_urn');
-        else if (isMap(o)) {
-          this.checkKeys(o, 'datasetOwner');
-          const oid = stringAt(o, 'id');
-          if (oid) this.ref(oid, makeUserUrn(textOf(oid)), 'make_user_urn');
-        }
-      }
-    }
     const schema = valueAt(map, 'schema');
     if (isMap(schema)) {
       this.checkKeys(schema, 'datasetSchema');
@@ -534,8 +548,7 @@ class Reader {
       const r = this.at(map.items.find(isPair)?.key ?? map);
       this.problem(r.start, r.end, 'A schema field needs `id` or `urn`', 'error');
     }
-    this.names(map, 'globalTags', makeTagUrn, 'make_tag_urn');
-    this.names(map, 'glossaryTerms', makeTermUrn, 'make_term_urn');
+    this.labels(map, { tags: 'globalTags', terms: 'glossaryTerms' });
     this.propertyKeys(map);
   }
 
@@ -556,6 +569,44 @@ class Reader {
       );
       this.model.propertyValues.push({ urn, ...keyRange(this.at(pair.key)), list: isSeq(value), values });
     }
+  }
+
+  /**
+   * The tags, glossary terms and owners of a dataset entry, a schema field or a data product, under
+   * the keys each model names them: tags by make_tag_urn, terms by make_term_urn, and owners (a
+   * user name, or an `Ownership` `{id, type}`) by make_user_urn (dataset.py and dataproduct.py's
+   * `_mint_owner`).
+   */
+  private labels(map: YAMLMap, keys: { tags: string; terms: string; owners?: string }): void {
+    this.names(map, keys.tags, makeTagUrn, 'make_tag_urn');
+    this.names(map, keys.terms, makeTermUrn, 'make_term_urn');
+    const owners = keys.owners === undefined ? undefined : valueAt(map, keys.owners);
+    if (!isSeq(owners)) return;
+    for (const o of owners.items) {
+      if (isScalar(o) && o.value !== null) this.ref(o, makeUserUrn(textOf(o)), 'make_user_urn');
+      else if (isMap(o)) {
+        this.checkKeys(o, 'datasetOwner');
+        const oid = stringAt(o, 'id');
+        if (oid) this.ref(oid, makeUserUrn(textOf(oid)), 'make_user_urn');
+      }
+    }
+  }
+
+  /**
+   * A data product's or a glossary term's `domain`, as DataHub's DomainRegistry
+   * (metadata-ingestion/src/datahub/utilities/registries/domain_registry.py) takes it: a
+   * `urn:li:domain:` URN as written; an id with four `-` (a GUID) not looked up, made into
+   * `urn:li:domain:<id>` (dataproduct.py's make_domain_urn); anything else first as the id
+   * `urn:li:domain:<name>`, and when the catalog has no such domain, as the name of one
+   * (get_domain_urn_by_name): `byName` says so to the resolution.
+   */
+  private domain(node: Scalar): void {
+    const value = textOf(node);
+    if (value.startsWith('urn:li:domain:')) this.ref(node, value, 'DomainRegistry');
+    // Another kind's URN is read by the scanner where it stands: no domain has it as id or name.
+    else if (value.startsWith('urn:')) return;
+    else if (value.split('-').length === 5) this.ref(node, `urn:li:domain:${value}`, 'make_domain_urn');
+    else this.ref(node, `urn:li:domain:${value}`, 'DomainRegistry', false, undefined, value);
   }
 
   /** The scalars of the list under `key`, each a reference made by `make`. */
@@ -610,6 +661,7 @@ class Reader {
     const type = stringAt(map, 'type');
     const typeName = type ? textOf(type).toLowerCase() : undefined;
     const allowed = valueAt(map, 'allowed_values');
+    if (urn?.startsWith('urn:li:structuredProperty:')) this.definition(map, urn, typeName);
     if (isSeq(allowed)) {
       for (const a of allowed.items) {
         if (!isMap(a)) {
@@ -630,6 +682,36 @@ class Reader {
         }
       }
     }
+  }
+
+  /**
+   * The definition `StructuredProperties.create` writes (structuredproperties.py): the value type
+   * `Urn.make_data_type_urn(type)` of the lower-cased type, the cardinality as written (SINGLE when
+   * absent: StructuredPropertyDefinition.pdl's default), the allowed values (numbers for a
+   * `number` property).
+   */
+  private definition(map: YAMLMap, urn: string, typeName: string | undefined): void {
+    const cardinality = stringAt(map, 'cardinality');
+    const allowed = valueAt(map, 'allowed_values');
+    const values = isSeq(allowed)
+      ? allowed.items.flatMap((a) => {
+          const v = isMap(a) ? stringAt(a, 'value') : undefined;
+          if (!v) return [];
+          const text = textOf(v);
+          return [
+            { value: typeName === 'number' && isNumber(text) ? { numberValue: Number(text) } : { stringValue: text } },
+          ];
+        })
+      : [];
+    this.model.definitions.push({
+      urn,
+      definition: {
+        qualifiedName: urn.slice('urn:li:structuredProperty:'.length),
+        cardinality: cardinality ? textOf(cardinality) : 'SINGLE',
+        ...(typeName ? { valueType: { urn: `urn:li:dataType:datahub.${typeName}` } } : {}),
+        ...(values.length > 0 ? { allowedValues: values } : {}),
+      },
+    });
   }
 
   /** A list of entity type names (`dataset`, `schemaField` …), each made into an entityType URN. */
@@ -661,9 +743,8 @@ class Reader {
     const id = stringAt(map, 'id');
     if (id) this.ref(id, makeDataProductUrn(textOf(id)), 'DataProduct.urn', true);
     const domain = stringAt(map, 'domain');
-    if (domain && textOf(domain).startsWith('urn:li:domain:')) this.ref(domain, textOf(domain), 'DomainRegistry');
-    this.names(map, 'tags', makeTagUrn, 'make_tag_urn');
-    this.names(map, 'terms', makeTermUrn, 'make_term_urn');
+    if (domain) this.domain(domain);
+    this.labels(map, { tags: 'tags', terms: 'terms', owners: 'owners' });
     // assets_must_be_urns: each asset is a URN (the scanner reads it, and resolution checks it against the catalog).
     const assets = valueAt(map, 'assets');
     const assetUrns = new Set<string>();
@@ -689,17 +770,6 @@ class Reader {
           'error',
         );
       }
-    const owners = valueAt(map, 'owners');
-    if (isSeq(owners)) {
-      for (const o of owners.items) {
-        if (isScalar(o) && o.value !== null) this.ref(o, makeUserUrn(textOf(o)), 'make_user_urn');
-        else if (isMap(o)) {
-          this.checkKeys(o, 'datasetOwner');
-          const oid = stringAt(o, 'id');
-          if (oid) this.ref(oid, makeUserUrn(textOf(oid)), 'make_user_urn');
-        }
-      }
-    }
     const memory = valueAt(map, 'institutional_memory');
     if (isMap(memory)) {
       this.checkKeys(memory, 'institutionalMemory');
@@ -754,6 +824,7 @@ class Reader {
         const termPath = [...path, textOf(name)];
         const urn = glossaryUrn('glossaryTerm', termPath, id ? textOf(id) : undefined, enableAutoId);
         this.paths.set(termPath.join('.'), urn);
+        this.model.termPaths.push(termPath.join('.'));
         this.ref(name, urn, 'make_glossary_term_urn', true);
         if (id && textOf(id) === urn) this.ref(id, urn, 'make_glossary_term_urn', true);
         this.owners(valueAt(t, 'owners'));
@@ -765,7 +836,7 @@ class Reader {
         }
         this.links(t);
         const domain = stringAt(t, 'domain');
-        if (domain && textOf(domain).startsWith('urn:li:domain:')) this.ref(domain, textOf(domain), 'DomainRegistry');
+        if (domain) this.domain(domain);
       }
     }
     const nodes = valueAt(parent, 'nodes');

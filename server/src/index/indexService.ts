@@ -35,6 +35,8 @@ export interface IndexServiceDeps {
   registerWatcher(globPattern: string): Promise<boolean>;
   /** What the index holds now, for a client that asked (`catalogLens/indexed`). */
   announce(params: IndexedParams): void;
+  /** The structured property definitions files of the workspace give changed: documents are checked again. */
+  definitionsChanged?(): void;
 }
 
 /** The glob the server watches: every extension Check Workspace reads. */
@@ -97,8 +99,14 @@ export function createIndexService(deps: IndexServiceDeps): IndexService {
     log,
   });
   let building: Promise<void> = Promise.resolve();
-  const announce = (reason: IndexedParams['reason']): void =>
+  let definitions = index.definitionsKey();
+  const announce = (reason: IndexedParams['reason']): void => {
     deps.announce({ reason, files: index.fileCount, urns: index.occurrenceCount });
+    const now = index.definitionsKey();
+    if (now === definitions) return;
+    definitions = now;
+    deps.definitionsChanged?.();
+  };
 
   /** Indexes the folders in the background; requests that read the index wait for it. */
   const buildFolders = (folders: string[]): void => {

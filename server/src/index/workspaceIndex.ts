@@ -26,8 +26,9 @@ import {
   type IndexedFiles,
   type ReadFailure,
 } from '../workspace';
-import type { ScanResult, UrnOccurrence } from '../scan/types';
+import type { FormatPropertyDefinition, ScanResult, UrnOccurrence } from '../scan/types';
 import { symbolRank, symbolText } from '../features/symbols';
+import { readDataHubYaml } from '../formats';
 
 /** One place an entity is named: a range, as LSP positions. */
 export interface Place {
@@ -82,6 +83,20 @@ type Chosen = Pick<Settings, 'languages' | 'excludeFolders' | 'maxFileSize'>;
 /** Bytes a string takes in V8: one a character when all are Latin-1, else two. */
 function textBytes(text: string): number {
   return /[^\u0000-\u00ff]/.test(text) ? 2 * text.length : text.length;
+}
+
+/** A line that may make a YAML file a structured properties file (read whole only then). */
+const PROPERTY_FILE_KEY =
+  /^[ \t]*(?:-[ \t]+)?(?:qualified_name|entity_types|cardinality|allowed_values|value_entity_types|type_qualifier|urn[ \t]*:[ \t]*['"]?urn:li:structuredProperty)[ \t]*:/m;
+
+/**
+ * The structured property definitions of a YAML file read as text (a `datahub properties upsert`
+ * file): the file is parsed only when a line looks like one of its keys.
+ */
+export function propertyDefinitionsIn(text: string): FormatPropertyDefinition[] {
+  if (!PROPERTY_FILE_KEY.test(text)) return [];
+  const model = readDataHubYaml(text);
+  return model?.format === 'datahub-structured-properties' ? model.definitions : [];
 }
 
 /** The kinds a docs-as-code entry describes. */
@@ -141,6 +156,8 @@ export class WorkspaceIndex {
   /** Bytes of URN text kept (each entity's `bytes`), against `index.maxBytes`. */
   private bytes = 0;
   private full = false;
+  /** The structured property definitions of the workspace's structured properties files, by file. */
+  private readonly definitions = new Map<string, FormatPropertyDefinition[]>();
   /** Set once the first build ended (or was stopped). */
   built = false;
 
@@ -267,6 +284,9 @@ export class WorkspaceIndex {
     uri = normalUri(uri);
     this.remove(uri);
     if (!scan) return this.passOver(uri, {});
+    // Kept whatever the budget: a few definitions per file, and the check of other files needs them.
+    const definitions = scan.formatPropertyDefinitions ?? (yamlAsText ? propertyDefinitionsIn(text) : []);
+    if (definitions.length > 0) this.definitions.set(uri, definitions);
     (scan.occurrences.length > 0 ? this.mentioning : this.quiet).add(uri);
     const found = indexedOccurrences(scan, yamlAsText ? text : undefined);
     if (found.length === 0) return;
@@ -323,6 +343,7 @@ export class WorkspaceIndex {
     this.mentioning.delete(uri);
     this.quiet.delete(uri);
     this.passedOver.delete(uri);
+    this.definitions.delete(uri);
     const old = this.files.get(uri);
     if (!old) return;
     this.files.delete(uri);
@@ -344,6 +365,31 @@ export class WorkspaceIndex {
     this.covered.delete(folder);
     const uris = new Set([...this.files.keys(), ...this.mentioning, ...this.quiet, ...this.passedOver.keys()]);
     for (const uri of uris) if (uri.startsWith(prefix)) this.remove(uri);
+  }
+
+  /**
+   * The definition of the structured property `urn` that a structured properties file of the
+   * workspace gives (the first file by URI when several do), with that file; undefined when none does.
+   */
+  propertyDefinition(urn: string): { uri: string; definition: FormatPropertyDefinition['definition'] } | undefined {
+    for (const uri of [...this.definitions.keys()].sort()) {
+      const found = this.definitions.get(uri)!.find((d) => d.urn === urn);
+      if (found) return { uri, definition: found.definition };
+    }
+    return undefined;
+  }
+
+  /** Every structured property files of the workspace define, with the file that defines it (the first by URI). */
+  propertyDefinitions(): Array<{ urn: string; uri: string }> {
+    const out = new Map<string, string>();
+    for (const uri of [...this.definitions.keys()].sort())
+      for (const d of this.definitions.get(uri)!) if (!out.has(d.urn)) out.set(d.urn, uri);
+    return [...out].map(([urn, uri]) => ({ urn, uri }));
+  }
+
+  /** The files of the workspace that define structured properties, each with its definitions (for a change check). */
+  definitionsKey(): string {
+    return JSON.stringify([...this.definitions].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   }
 
   /** The files naming the entity `urn` names (any namespace word). */

@@ -5,7 +5,7 @@
  */
 import type { Settings } from '../../../model/src/protocol';
 import type { ResolutionLookup } from '../catalogClient/client';
-import { diagnosticsFor, type PlainDiagnostic } from '../features/diagnostics';
+import { diagnosticsFor, type PlainDiagnostic, type PropertyDefinitionLookup } from '../features/diagnostics';
 import type { SuggestionLookup } from '../resolution/didYouMean';
 import type { Resolver } from '../resolution/resolve';
 import { extractorsFor, scanDocument } from '../scan';
@@ -22,13 +22,18 @@ export interface PipelineDeps<Client extends Resolver = Resolver> {
   /** The catalog client of these settings (one per catalog endpoint). */
   clientFor(settings: Settings): Client;
   log(message: string): void;
+  /** Structured property definitions that files of the workspace give (the workspace index's); absent: none. */
+  propertyDefinitions?: PropertyDefinitionLookup;
 }
 
 /** The URNs of a text, found by the extractors of its language. */
 export function scanText(text: string, languageId: string, settings: Settings): ScanResult {
   const scan = scanDocument(text, languageId, { namespaces: settings.namespaces });
-  // YAML in one of DataHub's own formats (dataset, business glossary): what the format says too.
-  return extractorsFor(languageId).includes('yaml') ? withDataHubFormat(text, scan) : scan;
+  // YAML in one of DataHub's own formats (dataset, business glossary): what the format says too,
+  // a glossary read as the recipe of the document's folder ingests it.
+  return extractorsFor(languageId).includes('yaml')
+    ? withDataHubFormat(text, scan, { enableAutoId: settings.datahubYaml.glossaryEnableAutoId })
+    : scan;
 }
 
 /** The diagnostics of a scan at the severities of `settings`. */
@@ -37,6 +42,7 @@ export function diagnose(
   resolved: ResolutionLookup,
   settings: Settings,
   suggestions?: SuggestionLookup,
+  definitions?: PropertyDefinitionLookup,
 ): PlainDiagnostic[] {
-  return diagnosticsFor(scan, resolved, settings.diagnostics, suggestions);
+  return diagnosticsFor(scan, resolved, settings.diagnostics, suggestions, definitions);
 }

@@ -250,13 +250,13 @@ export class OpenDocuments {
       clearTimeout(early);
       const stale = (): boolean => abort.signal.aborted || this.ctx.documents.get(uri)?.version !== version;
       if (stale()) return;
-      this.publish(doc, diagnose(scan, resolved, s));
+      this.publish(doc, diagnose(scan, resolved, s, undefined, this.ctx.propertyDefinitions));
       // Did-you-mean comes second: the diagnostics do not wait for the searches.
       const unknown = this.ctx.suggest ? unknownItems(scan, resolved) : [];
       if (unknown.length === 0 || !this.ctx.suggest) return;
       const suggestions = await this.ctx.suggest(s, unknown, abort.signal);
       if (stale() || !unknown.some((i) => (suggestions(i.urn)?.length ?? 0) > 0)) return;
-      this.publish(doc, diagnose(scan, resolved, s, suggestions));
+      this.publish(doc, diagnose(scan, resolved, s, suggestions, this.ctx.propertyDefinitions));
     } catch (e) {
       this.ctx.log(`diagnostics of ${uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       if (!syntaxShown)

@@ -35,8 +35,15 @@ export class CatalogResolution {
     return this.clients.clientFor(settings);
   }
 
-  /** What the catalog answers about the one URN a request needs (none asked: no answers). */
-  async answersFor(lookup: Lookup | undefined, settings: Settings, signal?: AbortSignal): Promise<ResolutionLookup> {
+  /**
+   * What the catalog answers about the one URN a request needs (none asked: no answers); a domain
+   * written by name (`byName`) is found by it when the catalog lacks it as an id.
+   */
+  async answersFor(
+    lookup: (Lookup & { byName?: string }) | undefined,
+    settings: Settings,
+    signal?: AbortSignal,
+  ): Promise<ResolutionLookup> {
     if (!lookup) return () => undefined;
     return resolveItems(this.clients.clientFor(settings), [lookup], signal);
   }

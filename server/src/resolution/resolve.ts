@@ -12,6 +12,7 @@ import {
   type GqlDeprecation,
 } from '../../../model/src/readShapes';
 import type { CatalogClient, Resolution, ResolutionLookup } from '../catalogClient/client';
+import { searchNamed } from '../catalogClient/search';
 import type { ScanResult } from '../scan/types';
 import { lookupOf } from './lookup';
 
@@ -20,11 +21,13 @@ import { lookupOf } from './lookup';
  * and a GraphQL read, when it has one, for the details of deprecated entities.
  */
 export type Resolver = Pick<CatalogClient, 'resolve' | 'cached'> &
-  Partial<Pick<CatalogClient, 'read' | 'readDeprecationDetails'>>;
+  Partial<Pick<CatalogClient, 'read' | 'readDeprecationDetails' | 'searches'>>;
 
 export interface ResolvableItem {
   urn: string;
   kind: LookupKind;
+  /** A domain written by what may be its name (UrnOccurrence.byName): looked up by it when `urn` is missing. */
+  byName?: string;
 }
 
 /** What the catalog is asked about the scans: each URN once (a schemaField's dataset for it), in order of appearance. */
@@ -40,7 +43,7 @@ export function resolvableItems(scans: Iterable<ScanResult>): ResolvableItem[] {
       // with the document (a hover on it asks for it).
       if (o.parent !== undefined && isViewKind(lookup.kind)) continue;
       seen.add(lookup.urn);
-      items.push({ urn: lookup.urn, kind: lookup.kind });
+      items.push({ urn: lookup.urn, kind: lookup.kind, ...(o.byName !== undefined ? { byName: o.byName } : {}) });
     }
   }
   return items;
@@ -57,7 +60,8 @@ export async function resolveItems(
 ): Promise<ResolutionLookup> {
   const res = items.length > 0 ? await client.resolve(items, signal) : new Map<string, Resolution>();
   await deprecationDetails(client, res, signal);
-  const first: ResolutionLookup = (urn) => res.get(urn) ?? client.cached(urn);
+  const named = await byName(client, items, res, signal);
+  const first: ResolutionLookup = (urn) => named.get(urn) ?? res.get(urn) ?? client.cached(urn);
   // Siblings of datasets that lack a description or a column's: asked in a batch of their own, so
   // the first batches stay as cheap as before (DataHub's UI shows a dataset merged with them).
   const wanted = new Map<string, ResolvableItem>();
@@ -83,6 +87,46 @@ export async function resolveItems(
     merged.set(urn, out);
     return out;
   };
+}
+
+/**
+ * The entities of the items written by name (a domain in DataHub's YAML) that the catalog lacks
+ * under the name taken as an id: the one a search finds whose name is exactly that name, as
+ * DataHub's DomainRegistry falls back to get_domain_urn_by_name (an EQUAL filter on `name`). Each
+ * answered under the item's URN; a failed search, or no such name, leaves the item missing.
+ */
+async function byName(
+  client: Resolver,
+  items: readonly ResolvableItem[],
+  res: ReadonlyMap<string, Resolution>,
+  signal?: AbortSignal,
+): Promise<Map<string, Resolution>> {
+  const out = new Map<string, Resolution>();
+  const { read, searches } = client;
+  if (!read || !searches) return out;
+  const reader = { read: read.bind(client), searches };
+  const todo = items.filter(
+    (i) => i.byName !== undefined && (res.get(i.urn) ?? client.cached(i.urn))?.state === 'missing',
+  );
+  const alias = new Map<string, string>();
+  const wanted = new Map<string, ResolvableItem>();
+  await Promise.all(
+    todo.map(async (item) => {
+      const r = await searchNamed(reader, [item.kind], item.byName!, 20, signal);
+      const hit =
+        r.error === undefined ? r.items.find((x) => x.kind === item.kind && x.displayName === item.byName) : undefined;
+      if (!hit) return;
+      alias.set(item.urn, hit.urn);
+      wanted.set(hit.urn, { urn: hit.urn, kind: item.kind });
+    }),
+  );
+  if (wanted.size === 0) return out;
+  const answers = await client.resolve([...wanted.values()], signal);
+  for (const [urn, real] of alias) {
+    const a = answers.get(real) ?? client.cached(real);
+    if (a?.state === 'found') out.set(urn, a);
+  }
+  return out;
 }
 
 /**
@@ -125,7 +169,8 @@ export function unknownItems(scan: ScanResult, resolved: ResolutionLookup): Reso
     const lookup = lookupOf(o.parsed.urn, o.urn);
     if (!lookup || lookup.column !== undefined || lookup.urn !== o.urn) continue;
     seen.add(o.urn);
-    if (resolved(o.urn)?.state === 'missing') out.push({ urn: o.urn, kind: lookup.kind });
+    if (resolved(o.urn)?.state === 'missing')
+      out.push({ urn: o.urn, kind: lookup.kind, ...(o.byName !== undefined ? { byName: o.byName } : {}) });
   }
   return out;
 }

@@ -36,6 +36,12 @@ export interface UrnOccurrence {
   builder?: string;
   /** The file defines this entity (an entry of one of DataHub's YAML formats): being absent from the catalog is no problem. */
   defines?: boolean;
+  /**
+   * A domain named in one of DataHub's YAML formats by what may be its name (`domain: Marketing`):
+   * `urn` is the name taken as an id, which DataHub tries first; when the catalog lacks it, the
+   * resolution looks the domain up by this name, as DataHub's DomainRegistry does.
+   */
+  byName?: string;
   /** For YAML: where the URN stands in the document's structure (shared by the URNs of one scalar: read-only). */
   yaml?: YamlContext;
   /**
@@ -130,6 +136,23 @@ export interface ScanResult {
   formatPropertyValues?: FormatPropertyValues[];
   /** For a DataHub dataset file: its schema fields named by `id`, with their descriptions (not docs-as-code columns). */
   formatColumns?: YamlColumn[];
+  /** For a DataHub structured properties file: each property's definition, as DataHub writes it from the file. */
+  formatPropertyDefinitions?: FormatPropertyDefinition[];
+}
+
+/**
+ * A structured property's definition as a structured properties file gives it, in the shape the
+ * catalog answers one (its `StructuredPropertyDefinition`): what values of the property are checked against.
+ */
+export interface FormatPropertyDefinition {
+  /** The property's URN. */
+  urn: string;
+  definition: {
+    qualifiedName?: string;
+    cardinality?: string;
+    valueType?: { urn?: string };
+    allowedValues?: Array<{ value?: { stringValue?: string; numberValue?: number } }>;
+  };
 }
 
 /** The values one `structured_properties:` key gives its property (a single value, or a list of them). */

@@ -49,6 +49,7 @@ import {
   type MembersResult,
   type SearchParams,
   type SearchResult,
+  type Settings,
   type UrnAt,
   type UsagesResult,
 } from '../../../model/src/protocol';
@@ -56,10 +57,15 @@ import { entityKey, parseUrn, printUrn, type Urn } from '../../../model/src/urn'
 import type { ClientSession } from '../clientSession';
 import { codeActionsFor } from '../features/codeActions';
 import { catalogDescription, diagnosticsFor } from '../features/diagnostics';
-import { nameItems, namedItems, nameSlotAt } from '../features/completeNames';
+import { nameItems, namedItems, nameSlotAt, type NameSlot } from '../features/completeNames';
 import { completionsAt } from '../features/completion';
 import { datasetEntries, writeLine, yamlSyncPlan } from '../features/yamlSync';
-import { formatCompletionsAt, formatKeyAt } from '../formats/complete';
+import { formatCompletionsAt, formatKeyAt, formatReferenceAt, type FormatReferenceSlot } from '../formats/complete';
+import type { PropertyDefinitionShape } from '../formats/propertyValues';
+import { destinationAt } from '../features/destination';
+import { insertionFor } from '../../../model/src/insertion';
+import { simplePath } from '../../../model/src/fieldPath';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { extractorsFor } from '../scan';
 import { diagnosticsHoverAt, hoverLookup, hoverOn } from '../features/hover';
 import { nameHints } from '../features/inlayHints';
@@ -155,6 +161,13 @@ export class CatalogLanguageService {
     // What else the catalog knows (owners, tags, deprecation, lineage) is asked with the entity.
     const ask = (lookup: ReturnType<typeof hoverLookup>) => resolution.hoverAnswers(lookup, open.settings, signal);
     let lookup = hoverLookup(at);
+    // A domain written by what may be its name: hovered as the domain DataHub's DomainRegistry finds.
+    const named = await this.domainByName(at, lookup, open.settings, signal);
+    if (token.isCancellationRequested) throw cancelled();
+    if (named) {
+      at = named.at;
+      lookup = hoverLookup(at);
+    }
     let [resolved, context] = await ask(lookup);
     if (token.isCancellationRequested) throw cancelled();
     // A nested URN the catalog lacks (a mistyped platform) is hovered as the URN it is part of.
@@ -183,6 +196,26 @@ export class CatalogLanguageService {
     return hover ? toLspHover(open.doc, hover) : null;
   }
 
+  /**
+   * The domain a `domain:` of DataHub's YAML names by its name (UrnOccurrence.byName) when the
+   * catalog has no domain of that id: `at` made the occurrence of the domain's own URN.
+   */
+  private async domainByName(
+    at: NonNullable<ReturnType<typeof occurrenceAt>>,
+    lookup: ReturnType<typeof hoverLookup>,
+    settings: Settings,
+    signal: AbortSignal | undefined,
+  ): Promise<{ at: NonNullable<ReturnType<typeof occurrenceAt>> } | undefined> {
+    const byName = at.occurrence.byName;
+    if (!lookup || byName === undefined) return undefined;
+    const resolved = await this.deps.resolution.answersFor({ ...lookup, byName }, settings, signal);
+    const found = resolved(lookup.urn);
+    const urn = found?.state === 'found' ? (found.entity as { urn?: unknown }).urn : undefined;
+    if (typeof urn !== 'string' || urn === lookup.urn) return undefined;
+    const parsed = parseUrnCached(urn);
+    return parsed.ok ? { at: { occurrence: { ...at.occurrence, urn, parsed } } } : undefined;
+  }
+
   private async completions(
     uri: string,
     position: Position,
@@ -205,7 +238,16 @@ export class CatalogLanguageService {
           textEdit: { range: { start: doc.positionAt(k.from), end: doc.positionAt(k.to) }, newText: k.insertText },
         }));
     }
-    const slot = nameSlotAt(doc.getText(), doc.offsetAt(position), settings.namespaces, doc.languageId);
+    // A reference of one of DataHub's YAML formats: what the file and the workspace offer, then the catalog's.
+    const ref = extractorsFor(doc.languageId).includes('yaml')
+      ? formatReferenceAt(doc.getText(), doc.offsetAt(position))
+      : undefined;
+    const local = ref ? await this.formatReferenceItems(doc, settings, ref, token) : [];
+    if (token.isCancellationRequested) throw cancelled();
+    const slot = ref
+      ? referenceSlot(ref, doc.getText(), doc.languageId)
+      : nameSlotAt(doc.getText(), doc.offsetAt(position), settings.namespaces, doc.languageId);
+    if (ref && !slot) return local;
     if (!slot) {
       const line = doc.getText({ start: { line: position.line, character: 0 }, end: position });
       return completionsAt(line, position, settings.namespaces, this.deps.openDocuments.knownPlatforms());
@@ -243,15 +285,125 @@ export class CatalogLanguageService {
       // Logged once until a search succeeds: completion goes on quietly without the catalog's names.
       if (!this.completionFailing) this.deps.log(`completion: no names from the catalog: ${found.error}`);
       this.completionFailing = true;
-      return { isIncomplete: true, items: [] };
+      return { isIncomplete: true, items: local };
     }
     this.completionFailing = false;
     const range = { start: doc.positionAt(slot.from), end: doc.positionAt(slot.to) };
+    // The file's and the workspace's first; the catalog's after them, but not again.
+    const shown = new Set(local.map((i) => i.textEdit?.newText));
+    const catalogItems = found
+      .items(range)
+      .filter((i) => !shown.has(i.textEdit?.newText))
+      .map((i, n) => ({ ...i, sortText: String(local.length + n).padStart(4, '0') }));
     return {
       // More than listed: the editor asks again as the name grows; else it filters this list itself.
       isIncomplete: found.total > found.listed || found.listed >= SEARCH_PAGE,
-      items: found.items(range),
+      items: [...local, ...catalogItems],
     };
+  }
+
+  /**
+   * The items a reference of DataHub's YAML takes from the file, the workspace and the catalog's
+   * answers rather than its search: the fields of the entry's dataset (its schema in the catalog),
+   * the terms of the glossary by path, the structured properties the workspace defines, and a
+   * property's allowed values (the workspace's definition, else the catalog's). Each written
+   * through insertionFor; the catalog's texts made inert.
+   */
+  private async formatReferenceItems(
+    doc: TextDocument,
+    settings: Settings,
+    ref: FormatReferenceSlot,
+    token: CancellationToken,
+  ): Promise<CompletionItem[]> {
+    const destination = destinationAt(doc.getText(), ref.from, doc.languageId);
+    const range = { start: doc.positionAt(ref.from), end: doc.positionAt(ref.to) };
+    const items: CompletionItem[] = [];
+    const add = (value: string, detail: string, documentation: string, kind: CompletionItemKind): void => {
+      const written = insertionFor(value, destination);
+      if (!written.ok) {
+        this.deps.log(`completion: not offering ${inertText(value, 'plain', 200)}: ${written.reason}`);
+        return;
+      }
+      if (items.some((i) => i.textEdit?.newText === written.text)) return;
+      items.push({
+        label: written.text,
+        kind,
+        detail,
+        documentation: { kind: 'markdown', value: documentation },
+        sortText: String(items.length).padStart(4, '0'),
+        filterText: written.text,
+        textEdit: { range, newText: written.text },
+      });
+    };
+    const signal = signalOf(token);
+    switch (ref.ref) {
+      case 'field': {
+        const resolved = await this.deps.resolution.answersFor({ urn: ref.dataset, kind: 'dataset' }, settings, signal);
+        const res = resolved(ref.dataset);
+        if (res?.state !== 'found' || res.kind !== 'dataset') return [];
+        for (const c of shownColumns(res.entity))
+          add(
+            simplePath(c.fieldPath),
+            'field of the catalog’s schema',
+            c.description ? inertText(c.description, 'markdown', 600) : '*No description in the catalog.*',
+            CompletionItemKind.Field,
+          );
+        return items;
+      }
+      case 'termPath':
+        for (const path of ref.paths)
+          add(path, 'term of this glossary', 'A term this file defines.', CompletionItemKind.Reference);
+        return items;
+      case 'propertyId': {
+        // What the index holds now: completion does not wait for a build.
+        for (const { urn, uri } of this.deps.index.index.propertyDefinitions())
+          add(
+            urn.slice('urn:li:structuredProperty:'.length),
+            'structured property of the workspace',
+            `Defined in ${inertText(fileNameOf(uri), 'markdown', 200)}.`,
+            CompletionItemKind.Property,
+          );
+        return items;
+      }
+      case 'propertyValue': {
+        const local = this.deps.index.index.propertyDefinition(ref.property);
+        let definition: PropertyDefinitionShape | null | undefined = local?.definition;
+        if (!definition) {
+          const lookup = { urn: ref.property, kind: 'structuredProperty' as const };
+          const res = (await this.deps.resolution.answersFor(lookup, settings, signal))(ref.property);
+          definition =
+            res?.state === 'found' && res.kind === 'structuredProperty'
+              ? (res.entity as { definition?: PropertyDefinitionShape | null }).definition
+              : undefined;
+        }
+        // A number property's values are written as numbers (a plain scalar YAML reads as one).
+        const type = definition?.valueType?.urn ?? definition?.valueType?.info?.type ?? '';
+        if (/number$/i.test(type) && destination.place === 'yaml') destination.number = true;
+        const from = local
+          ? `Allowed by ${inertText(fileNameOf(local.uri), 'markdown', 200)}.`
+          : 'Allowed by the catalog’s definition.';
+        for (const a of definition?.allowedValues ?? []) {
+          const v = a.value;
+          const value =
+            v?.numberValue !== undefined && v.numberValue !== null
+              ? String(v.numberValue)
+              : (v?.stringValue ?? undefined);
+          const described = (a as { description?: unknown }).description;
+          if (value !== undefined)
+            add(
+              value,
+              'allowed value',
+              typeof described === 'string' && described.trim() !== ''
+                ? `${inertText(described, 'markdown', 600)}\n\n${from}`
+                : from,
+              CompletionItemKind.EnumMember,
+            );
+        }
+        return items;
+      }
+      default:
+        return [];
+    }
   }
 
   /**
@@ -647,4 +799,32 @@ function asPlain(content: Hover['contents'] | NonNullable<CompletionItem['docume
 
 function markedText(m: MarkedString): string {
   return typeof m === 'string' ? m : m.value;
+}
+
+/**
+ * What the catalog is searched for a reference of DataHub's YAML, as the slot of any name being
+ * written: platforms, users, groups, tags, structured properties and terms by id, datasets by
+ * name (on the entry's platform) or URN; undefined where only the file and the catalog's answers
+ * complete it (fields, allowed values).
+ */
+function referenceSlot(ref: FormatReferenceSlot, text: string, languageId: string): NameSlot | undefined {
+  const at = {
+    typed: ref.typed,
+    from: ref.from,
+    to: ref.to,
+    ns: 'li',
+    destination: destinationAt(text, ref.from, languageId),
+  };
+  switch (ref.ref) {
+    case 'named':
+      return { kind: ref.kinds[0]!, ...(ref.kinds.length > 1 ? { kinds: ref.kinds } : {}), insert: 'name', ...at };
+    case 'dataset':
+      return { kind: 'dataset', insert: ref.insert, ...(ref.platform ? { platform: ref.platform } : {}), ...at };
+    case 'propertyId':
+      return { kind: 'structuredProperty', insert: 'name', ...at };
+    case 'termPath':
+      return { kind: 'glossaryTerm', insert: 'name', ...at };
+    default:
+      return undefined;
+  }
 }
