@@ -133,7 +133,7 @@ describe('the token never shows, and goes only where it is configured to', () =>
     const session = await startTracedSession({
       settings,
       env: extra.env ?? { CATALOG_LENS_TOKEN: TOKEN },
-      initializationOptions: extra.initializationOptions ?? { clientCommands: true },
+      initializationOptions: extra.initializationOptions ?? { clientCommands: true, statusNotifications: true },
       workspaceFolders: [{ uri: pathToFileURL(workspace).toString(), name: 'ws' }],
       answerMessage: (_m, items) => items[0] ?? null,
     });
@@ -247,7 +247,7 @@ describe('the token never shows, and goes only where it is configured to', () =>
     const s = await exercise(
       'token in initializationOptions',
       { url: proxy.url },
-      { env: {}, initializationOptions: { clientCommands: true, token: TOKEN } },
+      { env: {}, initializationOptions: { clientCommands: true, statusNotifications: true, token: TOKEN } },
     );
     assert.deepEqual(spellingsIn(s.output()), []);
   });
