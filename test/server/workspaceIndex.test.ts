@@ -25,7 +25,7 @@ import { scanText } from '../../server/src/pipeline/check';
 import { DEFAULT_SETTINGS } from '../../model/src/protocol';
 import { applyEdits } from '../support/textEdits';
 import { positionOf, startSession, type LspSession } from '../support/lspClient';
-import { S, sampleCatalog, serverFor, type Catalog } from '../support/fixture';
+import { COMPAT_MODES, S, sampleCatalog, serverFor, type Catalog } from '../support/fixture';
 
 const users = (ns = 'li'): string => `urn:${ns}:dataset:(urn:${ns}:dataPlatform:hive,db.users,PROD)`;
 const orders = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
@@ -395,3 +395,42 @@ describe('Check Workspace reads from the workspace index', () => {
     }
   });
 });
+
+for (const compat of COMPAT_MODES)
+  describe(`Check Workspace through the index: a DataHub dataset file that names no URN (${compat} catalog)`, () => {
+    let catalog: Catalog;
+    let dir: string;
+    before(async () => {
+      catalog = await sampleCatalog({ compat });
+      dir = mkdtempSync(join(tmpdir(), 'cl-index-datahub-'));
+    });
+    after(async () => {
+      await catalog?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    test('is read and checked: its entry stands for db.users, whose schema has no column emial', async () => {
+      const file = join(dir, 'users_dataset.yaml');
+      writeFileSync(file, 'id: db.users\nplatform: hive\nschema:\n  fields:\n    - id: emial\n');
+      const uri = pathToFileURL(file).toString();
+      const lsp = await serverFor(catalog.url, {
+        workspaceFolders: [{ uri: pathToFileURL(dir).toString(), name: 'w' }],
+        workspaceCapabilities: { didChangeWatchedFiles: { dynamicRegistration: true } },
+      });
+      try {
+        await lsp.command('catalogLens.checkWorkspace', {});
+        // The index vouched for the folder (the watcher is on) and still named the file.
+        assert.ok(
+          lsp.logs.some((l) => /Check Workspace: .*the workspace index names 1 of 1 files as holding URNs/.test(l)),
+          lsp.logs.join('\n'),
+        );
+        const messages = (lsp.latestDiagnostics(uri) ?? []).map((d) => d.message);
+        assert.ok(
+          messages.some((m) => /Column 'emial' is not in the catalog's schema of db\.users/.test(m)),
+          messages.join('\n'),
+        );
+      } finally {
+        await lsp.stop();
+      }
+    });
+  });

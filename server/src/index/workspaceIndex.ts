@@ -266,13 +266,18 @@ export class WorkspaceIndex {
   setText(uri: string, text: string, languageId: string, settings: Settings): void {
     const yaml = languageId === 'yaml';
     const scan = this.host.scan(text, yaml ? 'plaintext' : languageId, settings);
-    this.setScan(uri, text, scan, settings, yaml);
+    // One of DataHub's YAML formats names its entities by id, platform, path…, not always by URN:
+    // Check Workspace reads such a file even when the text holds no URN.
+    const datahubYaml =
+      yaml && scan !== undefined && scan.occurrences.length === 0 && readDataHubYaml(text) !== undefined;
+    this.setScan(uri, text, scan, settings, yaml, datahubYaml);
   }
 
   /**
    * Indexes `uri` from a scan of `text`; no scan (a language not scanned, too large): out of the
    * index. A file whose occurrences or new entities would take the index past
    * MAX_INDEXED_OCCURRENCES or `settings.index.maxBytes` is left out, and the log says so once.
+   * `checkAnyway`: Check Workspace reads the file though it names no URN (a DataHub YAML format).
    */
   setScan(
     uri: string,
@@ -280,6 +285,7 @@ export class WorkspaceIndex {
     scan: ScanResult | undefined,
     settings: Pick<Settings, 'index'>,
     yamlAsText = false,
+    checkAnyway = false,
   ): void {
     uri = normalUri(uri);
     this.remove(uri);
@@ -287,7 +293,7 @@ export class WorkspaceIndex {
     // Kept whatever the budget: a few definitions per file, and the check of other files needs them.
     const definitions = scan.formatPropertyDefinitions ?? (yamlAsText ? propertyDefinitionsIn(text) : []);
     if (definitions.length > 0) this.definitions.set(uri, definitions);
-    (scan.occurrences.length > 0 ? this.mentioning : this.quiet).add(uri);
+    (scan.occurrences.length > 0 || checkAnyway ? this.mentioning : this.quiet).add(uri);
     const found = indexedOccurrences(scan, yamlAsText ? text : undefined);
     if (found.length === 0) return;
     // The entities this file would add, with what their texts take.
