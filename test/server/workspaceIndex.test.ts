@@ -424,7 +424,7 @@ for (const compat of COMPAT_MODES)
           lsp.logs.some((l) => /Check Workspace: .*the workspace index names 1 of 1 files as holding URNs/.test(l)),
           lsp.logs.join('\n'),
         );
-        const messages = (lsp.latestDiagnostics(uri) ?? []).map((d) => d.message);
+        const messages = (lsp.latestDiagnostics(uri) ?? []).map((d) => String(d.message));
         assert.ok(
           messages.some((m) => /Column 'emial' is not in the catalog's schema of db\.users/.test(m)),
           messages.join('\n'),
