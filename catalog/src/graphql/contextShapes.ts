@@ -147,9 +147,22 @@ function siblings(ctx: ReadContext, v: Json | undefined): Json | null {
   };
 }
 
+/**
+ * The URNs of a list: strings, and union members as DataHub writes them (chartInfo.inputs is an
+ * array of the union ChartDataSourceType: `[{"string": "urn:li:dataset:…"}]`).
+ */
+const urnsOf = (v: unknown): string[] =>
+  Array.isArray(v)
+    ? v.flatMap((x): string[] => {
+        if (typeof x === 'string') return [x];
+        const member = isRecord(x) && Object.keys(x).length === 1 ? Object.values(x)[0] : undefined;
+        return typeof member === 'string' ? [member] : [];
+      })
+    : [];
+
 /** The URNs an aspect names in a list of URNs and in its list of edges (DataHub's `…Edges[].destinationUrn`). */
 const named = (v: Json, list: string, edges: string): string[] => [
-  ...strings(v[list]),
+  ...urnsOf(v[list]),
   ...records(v[edges]).flatMap((e) => strings([e['destinationUrn']])),
 ];
 
