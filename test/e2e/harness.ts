@@ -65,6 +65,8 @@ export interface SessionOptions {
   recordTraffic?: boolean;
   /** Changes the workspace copy before code-server opens it (e.g. writes .vscode/settings.json). */
   prepareWorkspace?: (workspace: string) => void;
+  /** Other extensions (.vsix files) installed beside Catalog Lens. */
+  otherExtensions?: string[];
 }
 
 export interface E2eSession {
@@ -134,6 +136,7 @@ export async function startSession(opts: SessionOptions = {}): Promise<E2eSessio
       userSettings,
     );
     installExtension(tools, profile, vsix);
+    for (const other of opts.otherExtensions ?? []) installExtension(tools, profile, other);
     const codeServer = await startCodeServer(
       tools,
       profile,
