@@ -2,11 +2,17 @@
  * The agent bridge's language model tools in the extension host: listed in `vscode.lm.tools` and
  * invoked through `vscode.lm.invokeTool`, as Copilot's agent mode calls them, answering from the
  * server what the editor shows. Skipped in a VS Code without the language model tools API.
+ *
+ * The MCP server the extension offers through VS Code's MCP server definition API: VS Code starts
+ * it (`workbench.mcp.startServer`) and lists its tools beside the others, answering for the
+ * workspace folder. Skipped, saying so, in a VS Code without that API. (VS Code's "MCP: List
+ * Servers" is not offered in code-server, whose product has no chat setup: the command's
+ * precondition hides it.)
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, openFile, URNS } from './support';
+import { EXTENSION_ID, openFile, URNS, WAIT_MS } from './support';
 
 /** The part of `vscode.lm` used here (newer than the typings the extension builds against). */
 interface Lm {
@@ -84,5 +90,47 @@ describe('language model tools through vscode.lm', () => {
       ),
       /writes are not enabled.*catalogLens\.agentTools\.writes/s,
     );
+  });
+});
+
+/** The part of `vscode.lm` the MCP server definition API adds (VS Code 1.101 and later). */
+interface McpLm {
+  registerMcpServerDefinitionProvider?: unknown;
+}
+
+describe('the MCP server offered to VS Code (its MCP server definition API)', () => {
+  test('VS Code runs the extension’s definition, catalog-lens mcp on the workspace folder, and lists its tools', async (t) => {
+    const mcpApi = vscode as unknown as { lm?: McpLm; McpStdioServerDefinition?: unknown };
+    if (typeof mcpApi.lm?.registerMcpServerDefinitionProvider !== 'function' || !mcpApi.McpStdioServerDefinition) {
+      t.skip(
+        `this VS Code (${vscode.version}) has no vscode.lm.registerMcpServerDefinitionProvider (VS Code 1.101 and later have it)`,
+      );
+      return;
+    }
+    if (typeof lm?.invokeTool !== 'function') {
+      t.skip(`this VS Code (${vscode.version}) has no vscode.lm.invokeTool`);
+      return;
+    }
+    await openFile('catalog/datasets.yml');
+    await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
+    // VS Code starts the servers its providers define (ours: one per workspace folder) and waits for their tools.
+    await vscode.commands.executeCommand('workbench.mcp.startServer', '*', { waitForLiveTools: true });
+    const ours = new Set(['entities_in_files', 'where_used', 'problems', 'describe', 'search', 'impact']);
+    const started = Date.now();
+    let served: string[] = [];
+    while (Date.now() - started < WAIT_MS) {
+      served = (lm.tools ?? [])
+        .map((tool) => tool.name)
+        .filter((n) => !n.startsWith('catalogLens_') && [...ours].some((o) => n.endsWith(o)));
+      if (served.length === ours.size) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    t.diagnostic(`the MCP server's tools as VS Code lists them: ${JSON.stringify(served)}`);
+    assert.equal(served.length, ours.size, `the six tools of catalog-lens mcp: ${JSON.stringify(served)}`);
+    // Served on the workspace folder (`catalog-lens mcp <folder>`): paths relative to it, as the editor's own tool answers.
+    const whereUsed = served.find((n) => n.endsWith('where_used'))!;
+    const used = textOf(await lm.invokeTool(whereUsed, { input: { urn: URNS.users }, toolInvocationToken: undefined }));
+    // VS Code hands the model the tool's structured content (or its text): the same place either way.
+    assert.match(used, /sql\/revenue\.sql(:4:12|","line":4,"column":12)/);
   });
 });
