@@ -10,6 +10,7 @@
  * precondition hides it.)
  */
 import assert from 'node:assert/strict';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { describe, test } from 'node:test';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, openFile, URNS, WAIT_MS } from './support';
@@ -132,5 +133,78 @@ describe('the MCP server offered to VS Code (its MCP server definition API)', ()
     const used = textOf(await lm.invokeTool(whereUsed, { input: { urn: URNS.users }, toolInvocationToken: undefined }));
     // VS Code hands the model the tool's structured content (or its text): the same place either way.
     assert.match(used, /sql\/revenue\.sql(:4:12|","line":4,"column":12)/);
+  });
+});
+
+describe('a language model tool invocation cancelled by its token', () => {
+  test('the server request is cancelled with it: the catalog connection closes and the invocation ends at once', async (t) => {
+    if (typeof lm?.invokeTool !== 'function') {
+      t.skip(`this VS Code (${vscode.version}) has no vscode.lm.invokeTool`);
+      return;
+    }
+    await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
+    // A catalog that accepts connections and never answers, made the catalog for this test.
+    const requests: Array<{ socket: Socket; text: string }> = [];
+    const hung: Server = createServer((socket) => {
+      const r = { socket, text: '' };
+      requests.push(r);
+      socket.on('data', (d: Buffer) => (r.text += d.toString('utf8')));
+    });
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const settings = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('catalogLens');
+    const original = settings().inspect<string>('url')?.globalValue;
+    try {
+      try {
+        await settings().update(
+          'url',
+          `http://127.0.0.1:${(hung.address() as AddressInfo).port}`,
+          vscode.ConfigurationTarget.Global,
+        );
+      } catch (err) {
+        t.skip(`catalogLens.url (a machine setting) cannot be changed from here: ${String(err)}`);
+        return;
+      }
+      const source = new vscode.CancellationTokenSource();
+      const call = Promise.resolve(
+        lm.invokeTool(
+          'catalogLens_impact',
+          { input: { urn: URNS.revenue }, toolInvocationToken: undefined },
+          source.token,
+        ),
+      );
+      call.catch(() => undefined);
+      const started = Date.now();
+      let lineage: { socket: Socket; text: string } | undefined;
+      while (!lineage && Date.now() - started < WAIT_MS) {
+        lineage = requests.find((r) => r.text.includes('query entityLineage'));
+        if (!lineage) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assert.ok(lineage, 'the tool asked the catalog for the lineage');
+      const cancelled = Date.now();
+      source.cancel();
+      const closed = new Promise<number>((resolve) =>
+        lineage.socket.destroyed ? resolve(0) : lineage.socket.once('close', () => resolve(Date.now() - cancelled)),
+      );
+      const ended = await Promise.race([
+        call.then(
+          () => 'answered',
+          (e: unknown) => `rejected: ${String(e)}`,
+        ),
+        new Promise<string>((resolve) => setTimeout(() => resolve('still running'), 5000)),
+      ]);
+      assert.match(ended, /^rejected: .*cancel/i, 'the invocation ends, cancelled');
+      const closedAfter = await Promise.race([
+        closed,
+        new Promise<number>((resolve) => setTimeout(() => resolve(-1), 5000)),
+      ]);
+      t.diagnostic(
+        `ended ${Date.now() - cancelled} ms after the cancel (${ended}); the catalog connection closed after ${closedAfter} ms`,
+      );
+      assert.ok(closedAfter >= 0, 'the catalog request was aborted');
+    } finally {
+      await settings().update('url', original, vscode.ConfigurationTarget.Global);
+      for (const r of requests) r.socket.destroy();
+      await new Promise<void>((resolve) => hung.close(() => resolve()));
+    }
   });
 });
