@@ -136,6 +136,22 @@ describe('the MCP server offered to VS Code (its MCP server definition API)', ()
   });
 });
 
+/** Waits until the language server answers from the launcher's catalog again, its commands registered. */
+async function serverBackOnCatalog(): Promise<void> {
+  const started = Date.now();
+  let last = '';
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  while (Date.now() - started < 2 * WAIT_MS) {
+    const registered = (await vscode.commands.getCommands(true)).includes('catalogLens.setDatasetDescription');
+    last = await Promise.resolve(
+      lm!.invokeTool!('catalogLens_describe', { input: { urn: URNS.users }, toolInvocationToken: undefined }),
+    ).then(textOf, (e: unknown) => String(e));
+    if (registered && /One row per registered user/.test(last)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the language server is not back on the catalog: ${last}`);
+}
+
 describe('a language model tool invocation cancelled by its token', () => {
   test('the server request is cancelled with it: the catalog connection closes and the invocation ends at once', async (t) => {
     if (typeof lm?.invokeTool !== 'function') {
@@ -205,6 +221,8 @@ describe('a language model tool invocation cancelled by its token', () => {
       await settings().update('url', original, vscode.ConfigurationTarget.Global);
       for (const r of requests) r.socket.destroy();
       await new Promise<void>((resolve) => hung.close(() => resolve()));
+      // The url's change restarts the language server: the next tests find it back on the catalog.
+      await serverBackOnCatalog();
     }
   });
 });
