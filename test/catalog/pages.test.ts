@@ -109,7 +109,8 @@ async function assertHoverFacts(base: string): Promise<void> {
   assert.match(users.body, /<section id="lineage"><h2>Lineage \(↑0 ↓2\)<\/h2>/);
   assert.ok(users.body.includes(`href="${linkOf(base, SAMPLE.features.age)}"`), 'a downstream feature is linked');
   const orders = await page(base, linkOf(base, SAMPLE.datasets.orders));
-  assert.match(orders.body, /↑1 upstream · ↓2 downstream/);
+  // Downstream of db.orders: revenue, the order_count feature, and the data job that reads it (Consumes).
+  assert.match(orders.body, /↑1 upstream · ↓3 downstream/);
   assert.ok(orders.body.includes(`href="${linkOf(base, SAMPLE.datasets.clicks)}"`), 'upstream events.clicks is linked');
   assert.ok(orders.body.includes(`href="${linkOf(base, SAMPLE.datasets.revenue)}"`), 'downstream revenue is linked');
   // How each is related, in the words the editor's lineage view uses (model/src/relationships.ts).

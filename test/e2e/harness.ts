@@ -70,6 +70,8 @@ export interface SessionOptions {
    * `readyStatus` unused), for a scenario that starts with what a new user sees first.
    */
   asOpened?: boolean;
+  /** Other extensions (.vsix files) installed beside Catalog Lens. */
+  otherExtensions?: string[];
 }
 
 export interface E2eSession {
@@ -139,6 +141,7 @@ export async function startSession(opts: SessionOptions = {}): Promise<E2eSessio
       userSettings,
     );
     installExtension(tools, profile, vsix);
+    for (const other of opts.otherExtensions ?? []) installExtension(tools, profile, other);
     const codeServer = await startCodeServer(
       tools,
       profile,

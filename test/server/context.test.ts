@@ -269,7 +269,7 @@ describe('hover: the lineage counts open the lineage view in the Catalog Lens ex
     const { text, position } = caret(`O = "${S.orders.replace('db.orders', 'db.ord|ers')}"\n`);
     await vscodeLike.lsp.open('file:///w/o.py', 'python', text);
     const h = hoverText(await vscodeLike.lsp.hover('file:///w/o.py', position));
-    const link = /\[Lineage ↑1 ↓2\]\(command:catalogLens\.showLineage\?([^ )]+) "Show the lineage view"\)/.exec(h);
+    const link = /\[Lineage ↑1 ↓3\]\(command:catalogLens\.showLineage\?([^ )]+) "Show the lineage view"\)/.exec(h);
     assert.ok(link, h);
     assert.doesNotMatch(link[1]!, /[()]/);
     assert.deepEqual(JSON.parse(decodeURIComponent(link[1]!)), { urn: S.orders });
@@ -283,7 +283,7 @@ describe('hover: other editors get the lineage counts as text', () => {
     const { text, position } = caret(`O = "${S.orders.replace('db.orders', 'db.ord|ers')}"\n`);
     await other.lsp.open('file:///w/o.py', 'python', text);
     const h = hoverText(await other.lsp.hover('file:///w/o.py', position));
-    assert.match(h, /Lineage ↑1 ↓2/);
+    assert.match(h, /Lineage ↑1 ↓3/);
     assert.doesNotMatch(h, /command:/);
   });
 });

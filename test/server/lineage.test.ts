@@ -40,8 +40,16 @@ for (const compat of COMPAT_MODES)
             name: 'order_count',
             relationship: 'DerivedFrom',
           },
+          // The data job that reads it (DataJobInputOutput.inputDatasets, "Consumes").
+          {
+            urn: 'urn:li:dataJob:(urn:li:dataFlow:(airflow,daily_revenue,PROD),load_revenue)',
+            kind: 'data_job',
+            name: 'Load revenue',
+            platform: 'airflow',
+            relationship: 'Consumes',
+          },
         ],
-        total: 2,
+        total: 3,
       });
       const users = await lineage({ urn: S.users, direction: 'downstream' });
       assert.ok(users.items, JSON.stringify(users));

@@ -11,7 +11,7 @@
  * itself gives (a tag's name, a term's hierarchical name, a domain's id), `properties` not served.
  */
 import { type AspectName } from '../../../model/src/aspects';
-import { isViewKind, type CatalogKind, type LookupKind } from '../../../model/src/kinds';
+import { isViewKind, type LookupKind } from '../../../model/src/kinds';
 import { isRecord } from '../../../model/src/json';
 import { parseUrn } from '../../../model/src/urn';
 import { badRequest } from '../errors';
@@ -148,14 +148,39 @@ function siblings(ctx: ReadContext, v: Json | undefined): Json | null {
 }
 
 /**
- * One lineage edge kind: entities of `holder` whose `aspect` names upstreams at `path`, under
- * DataHub's relationship name (the PDLs' @Relationship: UpstreamLineage.upstreams[].dataset
- * "DownstreamOf", MLFeatureProperties.sources "DerivedFrom", MLModelProperties.mlFeatures "Consumes").
+ * The URNs of a list: strings, and union members as DataHub writes them (chartInfo.inputs is an
+ * array of the union ChartDataSourceType: `[{"string": "urn:li:dataset:…"}]`).
+ */
+const urnsOf = (v: unknown): string[] =>
+  Array.isArray(v)
+    ? v.flatMap((x): string[] => {
+        if (typeof x === 'string') return [x];
+        const member = isRecord(x) && Object.keys(x).length === 1 ? Object.values(x)[0] : undefined;
+        return typeof member === 'string' ? [member] : [];
+      })
+    : [];
+
+/** The URNs an aspect names in a list of URNs and in its list of edges (DataHub's `…Edges[].destinationUrn`). */
+const named = (v: Json, list: string, edges: string): string[] => [
+  ...urnsOf(v[list]),
+  ...records(v[edges]).flatMap((e) => strings([e['destinationUrn']])),
+];
+
+/**
+ * One lineage edge kind: entities of `holder` whose `aspect` names other entities under DataHub's
+ * relationship name `type` (the PDLs' @Relationship with isLineage). Most name their upstreams
+ * (`upstreams`: UpstreamLineage.upstreams[].dataset "DownstreamOf", MLFeatureProperties.sources
+ * "DerivedFrom", MLModelProperties.mlFeatures "Consumes", DataJobInputOutput.inputDatasets
+ * "Consumes" and inputDatajobs "DownstreamOf", ChartInfo.inputs "Consumes", DashboardInfo.charts
+ * "Contains" and datasets "Consumes"); a job names its outputs, which are downstream of it
+ * (`downstreams`: DataJobInputOutput.outputDatasets "Produces", isUpstream false).
  */
 interface LineageEdge {
-  holder: CatalogKind;
-  aspect: AspectName;
-  upstreams(value: Json): string[];
+  holder: LookupKind;
+  /** The aspect's name (each is written on the holder's kind only). */
+  aspect: string;
+  upstreams?: (value: Json) => string[];
+  downstreams?: (value: Json) => string[];
   type: string;
 }
 
@@ -168,6 +193,37 @@ const LINEAGE_EDGES: readonly LineageEdge[] = [
   },
   { holder: 'mlFeature', aspect: 'mlFeatureProperties', upstreams: (v) => strings(v['sources']), type: 'DerivedFrom' },
   { holder: 'mlModel', aspect: 'mlModelProperties', upstreams: (v) => strings(v['mlFeatures']), type: 'Consumes' },
+  {
+    holder: 'dataJob',
+    aspect: 'dataJobInputOutput',
+    upstreams: (v) => named(v, 'inputDatasets', 'inputDatasetEdges'),
+    type: 'Consumes',
+  },
+  {
+    holder: 'dataJob',
+    aspect: 'dataJobInputOutput',
+    upstreams: (v) => named(v, 'inputDatajobs', 'inputDatajobEdges'),
+    type: 'DownstreamOf',
+  },
+  {
+    holder: 'dataJob',
+    aspect: 'dataJobInputOutput',
+    downstreams: (v) => named(v, 'outputDatasets', 'outputDatasetEdges'),
+    type: 'Produces',
+  },
+  { holder: 'chart', aspect: 'chartInfo', upstreams: (v) => named(v, 'inputs', 'inputEdges'), type: 'Consumes' },
+  {
+    holder: 'dashboard',
+    aspect: 'dashboardInfo',
+    upstreams: (v) => named(v, 'charts', 'chartEdges'),
+    type: 'Contains',
+  },
+  {
+    holder: 'dashboard',
+    aspect: 'dashboardInfo',
+    upstreams: (v) => named(v, 'datasets', 'datasetEdges'),
+    type: 'Consumes',
+  },
 ];
 
 /** Most relationships one lineage answer holds (DataHub's default page is 100). */
@@ -179,9 +235,11 @@ interface LineageArgs {
 
 /**
  * `lineage(input: {direction, start, count})`: the entities one hop away (degree 1), as DataHub's
- * EntityLineageResultResolver answers for one hop. Upstream: what this entity's own aspects name.
- * Downstream: every stored entity whose aspect names this one (compared as keys, so both namespace
- * words are one entity in the spec mode).
+ * EntityLineageResultResolver answers for one hop. One way: what this entity's own aspects name
+ * that way (a job's inputs are upstream of it, its outputs downstream). The other way: every stored
+ * entity whose aspect names this one (compared as keys, so both namespace words are one entity in
+ * the spec mode): a dataset's downstream holds the datasets, features, jobs and charts that read
+ * it; its upstream the jobs that produce it.
  */
 function lineage(ctx: ReadContext, kind: LookupKind, key: string, args: LineageArgs): Json {
   const start = args.input.start ?? 0;
@@ -197,17 +255,20 @@ function lineage(ctx: ReadContext, kind: LookupKind, key: string, args: LineageA
     seen.add(k);
     found.push({ urn, type });
   };
-  if (args.input.direction === 'UPSTREAM') {
-    for (const edge of LINEAGE_EDGES.filter((e) => e.holder === kind)) {
-      const value = ctx.value(key, edge.aspect);
-      if (value) for (const u of edge.upstreams(value)) add(u, edge.type);
-    }
-  } else {
-    for (const edge of LINEAGE_EDGES) {
-      for (const row of ctx.store.listAspects([edge.aspect], [edge.aspect])) {
-        if (row.entityType !== edge.holder || !row.value) continue;
-        if (edge.upstreams(row.value).some((u) => ctx.namespaces.keyOf(u) === key)) add(row.urn, edge.type);
-      }
+  const up = args.input.direction === 'UPSTREAM';
+  // Named by this entity's own aspects, this way.
+  for (const edge of LINEAGE_EDGES.filter((e) => e.holder === kind)) {
+    const names = up ? edge.upstreams : edge.downstreams;
+    const value = names ? ctx.store.getRaw(key, edge.aspect)?.value : undefined;
+    if (names && isRecord(value)) for (const u of names(value)) add(u, edge.type);
+  }
+  // Entities whose aspects name this one the other way.
+  for (const edge of LINEAGE_EDGES) {
+    const names = up ? edge.downstreams : edge.upstreams;
+    if (!names) continue;
+    for (const row of ctx.store.valuesOfAspect(edge.aspect)) {
+      if (!isRecord(row.value)) continue;
+      if (names(row.value).some((u) => ctx.namespaces.keyOf(u) === key)) add(row.urn, edge.type);
     }
   }
   const page = found.slice(start, start + count);

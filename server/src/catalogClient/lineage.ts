@@ -6,11 +6,11 @@ import { isRecord } from '../../../model/src/json';
 import { LINEAGE_PAGE, type LineageItem, type LineageResult } from '../../../model/src/protocol';
 import { entityName } from '../../../model/src/entityNames';
 import { acceptCatalogUrn } from '../../../model/src/insertion';
-import { kindOfGraphqlEntityType, type CatalogKind } from '../../../model/src/kinds';
+import { kindOfGraphqlEntityType } from '../../../model/src/kinds';
 import { parseUrn } from '../../../model/src/urn';
 import type { CatalogClient } from './client';
 import { hintFor } from './errors';
-import { lineageQuery } from './queries';
+import { lineageQuery, type LineageKind } from './queries';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
@@ -23,8 +23,12 @@ function itemOf(rel: Record<string, unknown>): LineageItem | undefined {
   if (!acceptCatalogUrn(urn).ok) return undefined;
   const type = str(entity['type']) ?? '';
   const parsed = parseUrn(urn);
-  const platform = isRecord(entity['platform']) ? str(entity['platform']['name']) : undefined;
-  const name = str(entity['name']) ?? (parsed.ok ? entityName(parsed.urn) : urn);
+  // A dataset's or model's platform; a chart's or dashboard's tool; a job's orchestrator.
+  const platform = isRecord(entity['platform'])
+    ? str(entity['platform']['name'])
+    : (str(entity['tool']) ?? (isRecord(entity['dataFlow']) ? str(entity['dataFlow']['orchestrator']) : undefined));
+  const properties = isRecord(entity['properties']) ? entity['properties'] : undefined;
+  const name = str(entity['name']) ?? str(properties?.['name']) ?? (parsed.ok ? entityName(parsed.urn) : urn);
   return {
     urn,
     kind: kindOfGraphqlEntityType(type) ?? (type.toLowerCase() || 'entity'),
@@ -38,7 +42,7 @@ function itemOf(rel: Record<string, unknown>): LineageItem | undefined {
 export async function lineageOf(
   client: CatalogClient,
   urn: string,
-  kind: CatalogKind,
+  kind: LineageKind,
   direction: 'upstream' | 'downstream',
   signal?: AbortSignal,
 ): Promise<LineageResult> {

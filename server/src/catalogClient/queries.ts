@@ -7,6 +7,7 @@
  * (DatasetType.batchLoad; EntityExistsResolver), so null alone cannot mean "not in the catalog".
  */
 import {
+  isCatalogKind,
   isViewKind,
   lookupGraphqlEntityTypeOf,
   VIEW_KINDS,
@@ -273,14 +274,31 @@ const LINEAGE_ENTITY = `urn type
   ... on MLFeature { name featureNamespace }
   ... on MLFeatureTable { name platform { name } }
   ... on MLModel { name platform { name } }
-  ... on MLModelGroup { name platform { name } }`;
+  ... on MLModelGroup { name platform { name } }
+  ... on DataJob { jobId properties { name } dataFlow { orchestrator } }
+  ... on Chart { tool properties { name } }
+  ... on Dashboard { tool properties { name } }`;
+
+/**
+ * The kinds whose lineage is read: the catalog kinds, and the looked-up kinds DataHub's lineage
+ * walks through (a data job between the datasets it reads and writes, a chart and the dashboard
+ * holding it, a flow).
+ */
+export type LineageKind = CatalogKind | 'dataFlow' | 'dataJob' | 'chart' | 'dashboard';
+const LINEAGE_VIEW_KINDS: ReadonlySet<string> = new Set(['dataFlow', 'dataJob', 'chart', 'dashboard']);
+
+/** Whether the lineage of an entity of `kind` is read (lineageQuery takes it). */
+export function isLineageKind(kind: string): kind is LineageKind {
+  return isCatalogKind(kind) || LINEAGE_VIEW_KINDS.has(kind);
+}
 
 /**
  * One lineage hop of one entity of `kind` (variables `urn`, `direction` UPSTREAM or DOWNSTREAM,
- * `count`): DataHub's `lineage` field (EntityLineageResultResolver), for the lineage view.
+ * `count`): DataHub's `lineage` field (EntityLineageResultResolver), for the lineage view and the
+ * impact tool.
  */
-export function lineageQuery(kind: CatalogKind): string {
-  const { field } = KIND_QUERIES[kind];
+export function lineageQuery(kind: LineageKind): string {
+  const { field } = kindQuery(kind);
   return `query entityLineage($urn: String!, $direction: LineageDirection!, $count: Int!) {\n  e0: ${field}(urn: $urn) { urn lineage(input: { direction: $direction, start: 0, count: $count }) { total relationships { type degree entity { ${LINEAGE_ENTITY} } } } }\n}\n`;
 }
 
@@ -443,7 +461,7 @@ export function everyDocument(ns = 'li'): Array<{ name: string; query: string; v
   const details = deprecationDetailsQuery(samples.filter((s) => hasDeprecation(s.kind)));
   docs.push({ name: 'deprecation details of every kind', query: details.query, variables: details.variables });
   for (const s of samples)
-    if (!isViewKind(s.kind))
+    if (isLineageKind(s.kind))
       docs.push({
         name: `lineage of ${s.kind}`,
         query: lineageQuery(s.kind),

@@ -155,9 +155,10 @@ export function toolServer(host: ToolHost): McpServer {
       })),
     ],
   }));
-  mcp.server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+  // The client's notifications/cancelled aborts `extra.signal`: the tool's catalog requests stop.
+  mcp.server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     try {
-      const answer = await runTool(host, request.params.name, request.params.arguments ?? {});
+      const answer = await runTool(host, request.params.name, request.params.arguments ?? {}, extra.signal);
       if (answer.error !== undefined) return { isError: true, content: [{ type: 'text', text: answer.error }] };
       return { content: [{ type: 'text', text: answer.text }], structuredContent: answer.structured };
     } catch (err) {

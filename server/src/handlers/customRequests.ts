@@ -16,7 +16,7 @@ import {
   type CustomRequest,
   YamlFormatRequest,
 } from '../../../model/src/protocol';
-import { onCustomRequest, type guardWith } from '../lsp';
+import { cancelled, onCustomRequest, signalOf, type guardWith } from '../lsp';
 import type { CatalogLanguageService } from '../service/languageService';
 import { runTool, type ToolHost } from '../tools/tools';
 
@@ -72,11 +72,13 @@ export function registerCustomRequests(
   );
   on(
     ToolRequest,
-    guard('tool', { error: 'the tool failed' }, async (p: ToolParams | null): Promise<ToolResult> => {
+    guard('tool', { error: 'the tool failed' }, async (p: ToolParams | null, token): Promise<ToolResult> => {
       // Other editors send what they like: the name is checked here, the input by the tool's schema.
       const name: unknown = p?.name;
       if (typeof name !== 'string') return { error: 'catalogLens/tool: name must be a string' };
-      const answer = await runTool(tools, name, p?.input);
+      // The editor's cancellation (the tool invocation's token) aborts the tool's catalog requests.
+      const answer = await runTool(tools, name, p?.input, signalOf(token));
+      if (token?.isCancellationRequested) throw cancelled();
       return answer.error !== undefined
         ? { error: answer.error }
         : { text: answer.text, structured: answer.structured };

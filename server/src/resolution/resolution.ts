@@ -5,11 +5,12 @@
  * with (the catalog actually used, also when it came from DataHub's CLI configuration).
  * Features never see a catalog client: they are given what this answers.
  */
-import type { CatalogKind, LookupKind } from '../../../model/src/kinds';
+import type { LookupKind } from '../../../model/src/kinds';
 import type { SearchResult, Settings, LineageResult, ConnectionTestResult } from '../../../model/src/protocol';
 import type { CatalogClient, ResolutionLookup } from '../catalogClient/client';
 import { hintFor } from '../catalogClient/errors';
 import { lineageOf } from '../catalogClient/lineage';
+import type { LineageKind } from '../catalogClient/queries';
 import type { CatalogClients } from '../catalogClient/registry';
 import { searchCatalog, searchNamed, type NamedSearchResult, type SearchRequestOptions } from '../catalogClient/search';
 import { askWithEntity, contextOf, type EntityContext } from './context';
@@ -112,7 +113,7 @@ export class CatalogResolution {
   lineage(
     settings: Settings,
     urn: string,
-    kind: CatalogKind,
+    kind: LineageKind,
     direction: 'upstream' | 'downstream',
     signal?: AbortSignal,
   ): Promise<LineageResult> {

@@ -13,7 +13,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { entityName } from '../../../model/src/entityNames';
 import { entityPageUrl } from '../../../model/src/entityPage';
 import { inertText } from '../../../model/src/inertText';
-import { CATALOG_KINDS, isCatalogKind, type CatalogKind } from '../../../model/src/kinds';
+import { CATALOG_KINDS, type CatalogKind } from '../../../model/src/kinds';
 import type { CatalogStatus, Settings } from '../../../model/src/protocol';
 import { shownColumns } from '../../../model/src/readShapes';
 import { entityKey, parseUrn, printUrn } from '../../../model/src/urn';
@@ -25,6 +25,7 @@ import type { ResolutionService } from '../resolution/resolution';
 import { resolveItems, type ResolvableItem } from '../resolution/resolve';
 import { checkWorkspace, normalUri, type WorkspaceDeps } from '../workspace';
 import { schemaProblem, type JsonSchema } from './schema';
+import { isLineageKind, type LineageKind } from '../catalogClient/queries';
 import { runWriteTool, WRITE_TOOLS, type WriteRun } from './writeTools';
 
 /** What the tools need of their side (the language server, or the MCP server's own pipeline). */
@@ -334,7 +335,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'impact',
     title: 'Downstream impact',
     description:
-      'The entities downstream of one (one or more hops, as the lineage view walks) with the places in the workspace that name each: what in this repository is affected if the entity changes.',
+      'The entities downstream of one (one or more hops, as the lineage view walks: through the data jobs that read a dataset to the datasets they write, through the charts that read it to the dashboards that hold them) with the places in the workspace that name each: what in this repository is affected if the entity changes. Starts from a dataset, an ML entity, a data job or flow, a chart or a dashboard.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -382,8 +383,31 @@ export const TOOLS: readonly ToolDefinition[] = [
 
 const BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
 
-/** Runs the tool `name` on `input` (checked against its schema first). */
-export async function runTool(host: ToolHost, name: string, input: unknown): Promise<ToolAnswer> {
+/** What a tool answers when its caller cancelled it. */
+export const cancelledAnswer = (name: string): ToolAnswer => ({ error: `${name}: cancelled` });
+
+/**
+ * Runs the tool `name` on `input` (checked against its schema first). When `signal` aborts (the
+ * caller cancelled), the catalog requests under way are aborted and the answer is at once that
+ * the call was cancelled.
+ */
+export async function runTool(host: ToolHost, name: string, input: unknown, signal?: AbortSignal): Promise<ToolAnswer> {
+  if (signal?.aborted) return cancelledAnswer(name);
+  if (!signal) return runToolOnce(host, name, input);
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<ToolAnswer>((resolve) => {
+    onAbort = () => resolve(cancelledAnswer(name));
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    // What does not take the signal (the workspace's reading, Check Workspace) is not waited for.
+    return await Promise.race([runToolOnce(host, name, input, signal), aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort!);
+  }
+}
+
+async function runToolOnce(host: ToolHost, name: string, input: unknown, signal?: AbortSignal): Promise<ToolAnswer> {
   if (isAgentWriteTool(name)) {
     const writeTool = WRITE_TOOLS.find((t) => t.name === name)!;
     const writeArgs = (input ?? {}) as Record<string, unknown>;
@@ -401,17 +425,17 @@ export async function runTool(host: ToolHost, name: string, input: unknown): Pro
   if (problem) return { error: `${name}: ${problem}.` };
   switch (name) {
     case 'entities_in_files':
-      return entitiesInFiles(host, args);
+      return entitiesInFiles(host, args, signal);
     case 'where_used':
       return whereUsed(host, args);
     case 'problems':
       return problems(host, args);
     case 'describe':
-      return describe(host, args['urn'] as string);
+      return describe(host, args['urn'] as string, signal);
     case 'search':
-      return search(host, args);
+      return search(host, args, signal);
     default:
-      return impact(host, args);
+      return impact(host, args, signal);
   }
 }
 
@@ -538,6 +562,7 @@ async function resolveAll(
   host: ToolHost,
   settings: Settings,
   urns: readonly string[],
+  signal?: AbortSignal,
 ): Promise<{ lookup: (urn: string) => Resolution | undefined; configured: boolean }> {
   const client = host.resolution.clientFor(settings);
   if (!client.configured) return { lookup: () => undefined, configured: false };
@@ -550,8 +575,17 @@ async function resolveAll(
     lookupUrn.set(urn, l.urn);
     items.push({ urn: l.urn, kind: l.kind });
   }
-  const resolved = await resolveItems(client, items);
+  const resolved = await resolveItems(client, items, signal);
   return { lookup: (urn) => (lookupUrn.has(urn) ? resolved(lookupUrn.get(urn)!) : undefined), configured: true };
+}
+
+/** The entity key of a URN (both namespace words one entity), or the URN itself when it has none. */
+function keyOf(urn: string): string {
+  try {
+    return entityKey(urn);
+  } catch {
+    return urn;
+  }
 }
 
 const kindAndName = (urn: string): { kind: string; name: string } => {
@@ -563,13 +597,17 @@ const kindAndName = (urn: string): { kind: string; name: string } => {
 
 // The tools.
 
-async function entitiesInFiles(host: ToolHost, args: Record<string, unknown>): Promise<ToolAnswer> {
+async function entitiesInFiles(
+  host: ToolHost,
+  args: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<ToolAnswer> {
   const index = await host.index();
   const inFile = fileFilter(host, args['paths'] as string[] | undefined);
   const urns = index.entitiesNamedIn(inFile);
   const page = paged(urns, pageOf(args));
   const settings = await host.settingsFor();
-  const { lookup, configured } = await resolveAll(host, settings, page.rows);
+  const { lookup, configured } = await resolveAll(host, settings, page.rows, signal);
   const entities = page.rows.map((urn) => {
     const places = index.placesOf(urn).filter((p) => !inFile || inFile(p.uri));
     const s = stateOf(lookup(urn), configured);
@@ -692,7 +730,7 @@ async function problems(host: ToolHost, args: Record<string, unknown>): Promise<
   return { structured, text: bounded(lines) };
 }
 
-async function describe(host: ToolHost, urn: string): Promise<ToolAnswer> {
+async function describe(host: ToolHost, urn: string, signal?: AbortSignal): Promise<ToolAnswer> {
   const parsed = parseUrn(urn);
   if (!parsed.ok) return { error: `describe: ${inertText(urn, 'plain', 200)} is not a URN: ${parsed.error.message}` };
   const lookup = lookupOf(parsed.urn, urn);
@@ -704,8 +742,8 @@ async function describe(host: ToolHost, urn: string): Promise<ToolAnswer> {
   const out: Record<string, unknown> = { urn, kind, name, state: 'unchecked', workspacePlaces };
   if (lookup && lookup.column === undefined && client.configured) {
     const [resolved, context] = await Promise.all([
-      resolveItems(client, [{ urn: lookup.urn, kind: lookup.kind }]),
-      host.resolution.contextOf(lookup, settings),
+      resolveItems(client, [{ urn: lookup.urn, kind: lookup.kind }], signal),
+      host.resolution.contextOf(lookup, settings, signal),
     ]);
     const r = resolved(lookup.urn);
     const s = stateOf(r, true);
@@ -769,15 +807,19 @@ async function describe(host: ToolHost, urn: string): Promise<ToolAnswer> {
   return { structured: out, text: bounded(lines) };
 }
 
-async function search(host: ToolHost, args: Record<string, unknown>): Promise<ToolAnswer> {
+async function search(host: ToolHost, args: Record<string, unknown>, signal?: AbortSignal): Promise<ToolAnswer> {
   const settings = await host.settingsFor();
   const kind = args['kind'] as CatalogKind | undefined;
-  const result = await host.resolution.search(settings, {
-    query: args['query'] as string,
-    kinds: kind ? [kind] : [],
-    count: (args['limit'] as number | undefined) ?? 10,
-    mode: 'search',
-  });
+  const result = await host.resolution.search(
+    settings,
+    {
+      query: args['query'] as string,
+      kinds: kind ? [kind] : [],
+      count: (args['limit'] as number | undefined) ?? 10,
+      mode: 'search',
+    },
+    signal,
+  );
   if (result.error !== undefined) return { error: `search: ${inertText(result.error, 'plain', 300)}` };
   const index = await host.index();
   const items = result.items.map((i) => ({
@@ -798,18 +840,31 @@ async function search(host: ToolHost, args: Record<string, unknown>): Promise<To
   return { structured: { items, total: result.total }, text: bounded(lines) };
 }
 
-async function impact(host: ToolHost, args: Record<string, unknown>): Promise<ToolAnswer> {
-  const urn = args['urn'] as string;
+/** The kind whose lineage is read for `urn` (a column, or a kind without lineage: none). */
+function lineageKindOf(urn: string): LineageKind | undefined {
   const parsed = parseUrn(urn);
-  const lookup = parsed.ok ? lookupOf(parsed.urn, urn) : undefined;
-  if (!lookup || lookup.column !== undefined || !isCatalogKind(lookup.kind))
-    return { error: `impact: ${inertText(urn, 'plain', 200)} is not a dataset or ML entity.` };
+  if (!parsed.ok) return undefined;
+  const lookup = lookupOf(parsed.urn, urn);
+  if (lookup) return lookup.column === undefined && isLineageKind(lookup.kind) ? lookup.kind : undefined;
+  const word = parsed.urn.kind === 'other' ? parsed.urn.entityType : parsed.urn.kind;
+  return isLineageKind(word) ? word : undefined;
+}
+
+async function impact(host: ToolHost, args: Record<string, unknown>, signal?: AbortSignal): Promise<ToolAnswer> {
+  const urn = args['urn'] as string;
+  const startKind = lineageKindOf(urn);
+  if (!startKind)
+    return {
+      error: `impact: ${inertText(urn, 'plain', 200)} is not a dataset or ML entity, nor a data job, flow, chart or dashboard.`,
+    };
   const depth = (args['depth'] as number | undefined) ?? 2;
   const settings = await host.settingsFor();
   const index = await host.index();
-  const seen = new Set<string>([entityKey(urn)]);
+  const seen = new Set<string>([keyOf(urn)]);
   const found: Array<{ urn: string; kind: string; name: string; platform?: string; hop: number; via: string }> = [];
-  let frontier: Array<{ urn: string; kind: CatalogKind }> = [{ urn, kind: lookup.kind }];
+  // Through every kind the lineage names that has lineage of its own: a dataset's downstream holds
+  // the jobs that read it, whose downstream holds the datasets they write; a chart's, its dashboards.
+  let frontier: Array<{ urn: string; kind: LineageKind }> = [{ urn, kind: startKind }];
   let truncated = false;
   for (let hop = 1; hop <= depth && frontier.length > 0; hop++) {
     const next: typeof frontier = [];
@@ -818,31 +873,27 @@ async function impact(host: ToolHost, args: Record<string, unknown>): Promise<To
         truncated = true;
         break;
       }
-      const r = await host.resolution.lineage(settings, from.urn, from.kind, 'downstream');
+      const r = await host.resolution.lineage(settings, from.urn, from.kind, 'downstream', signal);
       if (r.error !== undefined) {
         if (hop === 1) return { error: `impact: ${inertText(r.error, 'plain', 300)}` };
         continue;
       }
       if (r.total > r.items.length) truncated = true;
       for (const item of r.items) {
-        const key = (() => {
-          try {
-            return entityKey(item.urn);
-          } catch {
-            return item.urn;
-          }
-        })();
+        const key = keyOf(item.urn);
         if (seen.has(key)) continue;
         seen.add(key);
         found.push({
           urn: item.urn,
-          kind: item.kind,
+          // The URN's own kind word (`dataJob`, `chart` …), as the other tools say it.
+          kind: kindAndName(item.urn).kind,
           name: inertText(item.name, 'plain', 200),
           ...(item.platform ? { platform: item.platform } : {}),
           hop,
           via: from.urn,
         });
-        if (isCatalogKind(item.kind)) next.push({ urn: item.urn, kind: item.kind });
+        const kind = lineageKindOf(item.urn);
+        if (kind) next.push({ urn: item.urn, kind });
       }
     }
     frontier = next;
