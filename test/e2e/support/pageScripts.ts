@@ -17,6 +17,7 @@ interface PageElement extends PageNode {
   querySelectorAll(selector: string): ArrayLike<PageElement>;
   readonly tagName: string;
   readonly innerText: string;
+  blur(): void;
   readonly className: unknown;
   readonly id: string;
 }
@@ -360,4 +361,10 @@ export function workbenchState(): string {
     `shown: ${widgets.join('; ') || 'no widget'}`,
     `what the page received and showed last:\n  ${(window.catalogLensPageLog ?? []).join('\n  ') || 'nothing'}`,
   ].join('\n');
+}
+
+/** Takes the focus from a frame (a webview) back to the page, so keys reach the workbench's bindings. */
+export function blurFocusedFrame(): void {
+  const active = document.activeElement;
+  if (active && active.tagName === 'IFRAME') active.blur();
 }

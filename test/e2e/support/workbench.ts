@@ -20,6 +20,7 @@ import {
   statusLog,
   textPoint,
   workbenchState,
+  blurFocusedFrame,
   type StatusSample,
   type TextPointQuery,
 } from './pageScripts';
@@ -176,6 +177,9 @@ export class Workbench {
    */
   private async showQuickInput(key: string, what: string): Promise<Locator> {
     await this.closeWidgets();
+    // A webview (a Markdown preview opened at start-up) that holds the focus keeps the keys in its
+    // frame, where the workbench's key bindings are not heard: the focus goes back to the page.
+    await this.page.evaluate(blurFocusedFrame);
     const input = this.quickInputBox();
     await this.pressFor(key, input, what);
     await this.until(`the text box of ${what} having the focus`, quickInputHasFocus, undefined);
