@@ -75,22 +75,44 @@ describe('language model tools through vscode.lm', () => {
     );
   });
 
-  test('a write tool, with catalogLens.agentTools.writes off (the default), refuses and writes nothing', async (t) => {
+  test('entities_in_files, search and impact answer for the demo as the editor shows it', async (t) => {
+    if (typeof lm?.invokeTool !== 'function') {
+      t.skip(`this VS Code (${vscode.version}) has no vscode.lm.invokeTool`);
+      return;
+    }
+    await openFile('catalog/datasets.yml');
+    await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
+    const call = async (name: string, input: object): Promise<string> =>
+      textOf(await lm.invokeTool!(`catalogLens_${name}`, { input, toolInvocationToken: undefined }));
+    const named = await call('entities_in_files', { paths: ['sql/revenue.sql'] });
+    assert.match(named, /entities named in those paths \(catalog: connected\)/);
+    assert.ok(named.includes(`- ${URNS.users} [dataset, known]`), named);
+    assert.match(named, /named at sql\/revenue\.sql:4:12/);
+    const found = await call('search', { query: 'users', kind: 'dataset' });
+    assert.ok(found.includes(`- ${URNS.users} [dataset, hive] named`), found);
+    const downstream = await call('impact', { urn: URNS.users, depth: 1 });
+    assert.match(downstream, /^- hop 1: urn:li:/m);
+    assert.doesNotMatch(downstream, /^- hop 2:/m);
+  });
+
+  test('each write tool, with catalogLens.agentTools.writes off (the default), refuses and writes nothing', async (t) => {
     if (typeof lm?.invokeTool !== 'function') {
       t.skip(`this VS Code (${vscode.version}) has no vscode.lm.invokeTool`);
       return;
     }
     await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
     assert.notEqual(vscode.workspace.getConfiguration('catalogLens').get('agentTools.writes'), true);
-    await assert.rejects(
-      Promise.resolve(
-        lm.invokeTool('catalogLens_set_description', {
-          input: { urn: URNS.users, description: 'Written by a model that may not write.' },
-          toolInvocationToken: undefined,
-        }),
-      ),
-      /writes are not enabled.*catalogLens\.agentTools\.writes/s,
-    );
+    const writes: Array<[string, object]> = [
+      ['set_description', { urn: URNS.users, description: 'Written by a model that may not write.' }],
+      ['add_link', { urn: URNS.users, url: 'https://example.com/runbook', label: 'Runbook' }],
+      ['append_members', { urn: URNS.usersTable, features: [URNS.age] }],
+    ];
+    for (const [name, input] of writes)
+      await assert.rejects(
+        Promise.resolve(lm.invokeTool(`catalogLens_${name}`, { input, toolInvocationToken: undefined })),
+        /writes are not enabled.*catalogLens\.agentTools\.writes/s,
+        name,
+      );
   });
 });
 
