@@ -11,7 +11,7 @@ export function childrenOf(pid: number): number[] {
   try {
     tasks = readdirSync(`/proc/${pid}/task`);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if (exited(err)) return [];
     throw err;
   }
   const children = new Set<number>();
@@ -21,7 +21,7 @@ export function childrenOf(pid: number): number[] {
       text = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8');
     } catch (err) {
       // A thread that ended between the listing and the read has no children to report.
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      if (exited(err)) continue;
       throw err;
     }
     for (const word of text.split(/\s+/)) if (word) children.add(Number(word));
@@ -48,8 +48,7 @@ export function commandLine(pid: number): string[] | undefined {
       .split('\0')
       .filter((a) => a !== '');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ESRCH')
-      return undefined;
+    if (exited(err)) return undefined;
     throw err;
   }
 }
@@ -96,7 +95,7 @@ export async function waitForExit(pid: number, timeoutMs: number): Promise<void>
       try {
         stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return true;
+        if (exited(err)) return true;
         throw err;
       }
       // The state letter follows the command name in parentheses, which may itself hold spaces.
@@ -105,4 +104,10 @@ export async function waitForExit(pid: number, timeoutMs: number): Promise<void>
     { timeoutMs },
     () => `pid ${pid} did not exit within ${timeoutMs / 1000} s`,
   );
+}
+
+/** A /proc read that failed because the process (or thread) ended: before the open (ENOENT) or between the open and the read (ESRCH). */
+function exited(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ESRCH';
 }
