@@ -4,6 +4,7 @@
  * over LSP against the real local catalog in both modes, with a deprecation written to it.
  */
 import assert from 'node:assert/strict';
+import { ToolRequest, type ToolResult } from '../../model/src/protocol';
 import { describe, test } from 'node:test';
 import { CatalogClient } from '../../server/src/catalogClient/client';
 import { askWithEntity, contextOf, parseContext } from '../../server/src/resolution/context';
@@ -246,6 +247,22 @@ for (const compat of COMPAT_MODES)
       const h = hoverText(await env.lsp.hover('file:///w/cold.py', position));
       assert.match(h, /Features about users\./);
       assert.match(h, /\n\nOwners ml-platform\n\n/);
+      assert.equal(env.catalog.stats.graphql, 1);
+    });
+
+    test('the describe tool asks as the cold hover does: the entity and its context in one request', async () => {
+      await ingest(env.catalog, 'mlFeatureTable', S.usersTable, 'ownership', {
+        owners: [{ owner: 'urn:li:corpGroup:ml-platform', type: 'TECHNICAL_OWNER' }],
+      });
+      env.lsp.settings['cache'] = { ttlSeconds: 0 };
+      await env.lsp.configurationChanged();
+      env.catalog.stats.reset();
+      const r = await env.lsp.connection.sendRequest<ToolResult>(ToolRequest.method, {
+        name: 'describe',
+        input: { urn: S.usersTable },
+      });
+      assert.equal(r.error, undefined, r.error);
+      assert.match(r.text ?? '', /ml-platform/);
       assert.equal(env.catalog.stats.graphql, 1);
     });
 

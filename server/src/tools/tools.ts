@@ -35,7 +35,7 @@ export interface ToolHost {
   settingsFor(uri?: string): Promise<Settings>;
   /** The workspace index, built. */
   index(): Promise<WorkspaceIndex>;
-  resolution: Pick<ResolutionService, 'clientFor' | 'contextOf' | 'search' | 'lineage' | 'linkSettings'>;
+  resolution: Pick<ResolutionService, 'clientFor' | 'hoverAnswers' | 'search' | 'lineage' | 'linkSettings'>;
   /** Check Workspace's diagnostics, for every file that has some. */
   check(): Promise<CheckedFile[]>;
   /** The catalog connection's state, as the status bar shows it. */
@@ -741,10 +741,8 @@ async function describe(host: ToolHost, urn: string, signal?: AbortSignal): Prom
   const client = host.resolution.clientFor(settings);
   const out: Record<string, unknown> = { urn, kind, name, state: 'unchecked', workspacePlaces };
   if (lookup && lookup.column === undefined && client.configured) {
-    const [resolved, context] = await Promise.all([
-      resolveItems(client, [{ urn: lookup.urn, kind: lookup.kind }], signal),
-      host.resolution.contextOf(lookup, settings, signal),
-    ]);
+    // As the hover asks it: the entity and its context in one document when neither is known.
+    const [resolved, context] = await host.resolution.hoverAnswers(lookup, settings, signal);
     const r = resolved(lookup.urn);
     const s = stateOf(r, true);
     if (s.state === 'error' && r?.state === 'error')
