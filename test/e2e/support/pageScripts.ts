@@ -219,42 +219,61 @@ export function boxIsStable(selector: string): boolean {
   return same;
 }
 
+/** One link of a hover box: its text and whether it lies wholly inside the box and the window. */
+export interface HoverLinkPlace {
+  text: string;
+  inView: boolean;
+}
+
 /**
- * Whether the first visible `selector` box holds every link whose text matches `text` (a RegExp
- * source) inside itself and the window, and has kept its size and place since the last call. The
- * box is laid out again as each part of a hover arrives (the document link's tooltip comes after
- * the server's text): a link measured between two parts may lie below a box not yet grown.
+ * The links of the first visible `selector` box whose text matches `text` (a RegExp source), each
+ * measured in the same frame as the box, once the box has kept its size and place for `frames`
+ * calls in a row (call it with `polling: 'raf'`) and every such link is in view; until then false.
+ * With `final`, the measurement as it is now, settled or not. The box is laid out again as each
+ * part of a hover arrives (the document link's tooltip comes after the server's text): a link
+ * measured between two parts, or in a later frame than its box, may lie below a box not yet grown.
  */
-export function hoverLinksSettled(arg: { selector: string; text: string }): boolean {
+export function hoverLinksSettled(arg: {
+  selector: string;
+  text: string;
+  frames: number;
+  final?: boolean;
+}): HoverLinkPlace[] | false {
+  const visible = (el: PageElement): boolean => {
+    if (el.getClientRects().length === 0) return false;
+    const style = getComputedStyle(el);
+    return style.visibility !== 'hidden' && style.display !== 'none';
+  };
   const all = document.querySelectorAll(arg.selector);
   let el: PageElement | undefined;
-  for (let i = 0; i < all.length && !el; i++) if (all[i]!.getClientRects().length > 0) el = all[i];
+  for (let i = 0; i < all.length && !el; i++) if (visible(all[i]!)) el = all[i];
+  const key = `links ${arg.selector}`;
   const last = (window.catalogLensLastRect ??= {});
   if (!el) {
-    delete last[arg.selector];
-    return false;
+    delete last[key];
+    return arg.final ? [] : false;
   }
   const r = el.getBoundingClientRect();
   const now = `${r.left},${r.top},${r.width},${r.height}`;
-  const same = last[arg.selector] === now;
-  last[arg.selector] = now;
-  if (!same) return false;
+  const [before, count] = (last[key] ?? '').split('|');
+  const steady = before === now ? Number(count) + 1 : 1;
+  last[key] = `${now}|${steady}`;
   const pattern = new RegExp(arg.text);
   const links = Array.from(el.querySelectorAll('a')).filter((a) => pattern.test(a.textContent ?? ''));
-  return (
-    links.length > 0 &&
-    links.every((a) => {
-      const b = a.getBoundingClientRect();
-      return (
-        b.top >= r.top &&
-        b.top + b.height <= r.top + r.height &&
-        b.left >= r.left &&
-        b.left + b.width <= r.left + r.width &&
-        b.top + b.height <= window.innerHeight &&
-        b.left + b.width <= window.innerWidth
-      );
-    })
-  );
+  const places = links.map((a) => {
+    const b = a.getBoundingClientRect();
+    const inView =
+      b.height > 0 &&
+      b.top >= r.top &&
+      b.top + b.height <= r.top + r.height &&
+      b.left >= r.left &&
+      b.left + b.width <= r.left + r.width &&
+      b.top + b.height <= window.innerHeight &&
+      b.left + b.width <= window.innerWidth;
+    return { text: a.innerText, inView };
+  });
+  if (arg.final) return places;
+  return steady >= arg.frames && places.length > 0 && places.every((p) => p.inView) ? places : false;
 }
 
 /**

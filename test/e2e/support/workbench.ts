@@ -22,6 +22,7 @@ import {
   workbenchState,
   blurFocusedFrame,
   type StatusSample,
+  type HoverLinkPlace,
   type TextPointQuery,
 } from './pageScripts';
 import { SCREENSHOT_DIR } from './paths';
@@ -29,6 +30,8 @@ import { lineOf } from './workspaceText';
 
 /** How long the links of a hover may take to settle in its box before they are measured as they are. */
 const HOVER_SETTLE_MS = 5_000;
+/** How many animation frames in a row the hover box must keep its size and place before its links are measured. */
+const HOVER_STEADY_FRAMES = 6;
 const UI_TIMEOUT = 20_000;
 
 /** A point on the screen; one of text (revealText) also says how to find that text again, and where it is in the file. */
@@ -435,38 +438,19 @@ export class Workbench {
    * box (not scrolled out of it) and inside the window. Bounding boxes, not pixels, measured once
    * the box has stopped growing and moving (it is laid out again after its text arrives).
    */
-  async hoverLinks(text: RegExp): Promise<Array<{ text: string; inView: boolean }>> {
+  async hoverLinks(text: RegExp): Promise<HoverLinkPlace[]> {
     await this.until('the hover box laid out (the same size and place in two frames)', boxIsStable, '.monaco-hover', {
       polling: 'raf',
     });
     // Each part of the hover lays the box out again: wait (a while) for the links to settle inside
-    // it; a link that stays out of view is measured so below, and the caller's assertion fails.
-    await this.page
-      .waitForFunction(
-        hoverLinksSettled,
-        { selector: '.monaco-hover', text: text.source },
-        { polling: 'raf', timeout: HOVER_SETTLE_MS },
-      )
-      .catch(() => undefined);
-    const box = await this.hoverBox().boundingBox();
-    if (!box) throw new Error('no hover on screen');
-    const viewport = this.page.viewportSize() ?? { width: 0, height: 0 };
-    const links = this.hoverBox().locator('a', { hasText: text });
-    const out: Array<{ text: string; inView: boolean }> = [];
-    for (let i = 0; i < (await links.count()); i++) {
-      const link = links.nth(i);
-      const b = await link.boundingBox();
-      const inView =
-        b !== null &&
-        b.y >= box.y &&
-        b.y + b.height <= box.y + box.height &&
-        b.x >= box.x &&
-        b.x + b.width <= box.x + box.width &&
-        b.y + b.height <= viewport.height &&
-        b.x + b.width <= viewport.width;
-      out.push({ text: await link.innerText(), inView });
-    }
-    return out;
+    // it, box and links measured in one frame; a link that stays out of view is measured so at the
+    // end, and the caller's assertion fails.
+    const arg = { selector: '.monaco-hover', text: text.source, frames: HOVER_STEADY_FRAMES };
+    const settled = await this.page
+      .waitForFunction(hoverLinksSettled, arg, { polling: 'raf', timeout: HOVER_SETTLE_MS })
+      .then((handle) => handle.jsonValue())
+      .catch(() => false as const);
+    return settled || (await this.page.evaluate(hoverLinksSettled, { ...arg, final: true })) || [];
   }
 
   /**
