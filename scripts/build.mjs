@@ -3,6 +3,7 @@
 // the local catalog, which loads better-sqlite3 (built for one Node ABI), is its own bundle and always
 // its own process.
 import * as esbuild from 'esbuild';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -58,7 +59,8 @@ const lazyPackages = {
 };
 
 const builds = [
-  { entryPoints: ['server/src/main.ts'], outfile: 'dist/server.js', plugins: [lazyPackages] },
+  // The server bundle; dist/server.js (boot.ts, built below with this bundle's hash) runs it.
+  { entryPoints: ['server/src/main.ts'], outfile: 'dist/server-core.js', plugins: [lazyPackages] },
   { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js' },
   // graphql-js checks every `instanceof` against a second copy of itself unless NODE_ENV is
   // production: the catalog bundle holds one copy, and a read pays for those checks.
@@ -73,3 +75,14 @@ const builds = [
   { entryPoints: ['scripts/editorGate.ts'], outfile: 'dist/editorGate.js' },
 ].filter((b) => b.entryPoints.every((entry) => existsSync(entry)));
 await Promise.all(builds.map((b) => esbuild.build({ ...common, ...b })));
+// dist/server.js runs dist/server-core.js through V8's code cache, one cache file per bundle: the
+// bundle's sha256 names it (V8 itself checks only the text's length).
+if (existsSync('server/src/boot.ts')) {
+  const core = createHash('sha256').update(readFileSync('dist/server-core.js')).digest('hex');
+  await esbuild.build({
+    ...common,
+    entryPoints: ['server/src/boot.ts'],
+    outfile: 'dist/server.js',
+    define: { ...common.define, SERVER_CORE_HASH: JSON.stringify(core) },
+  });
+}

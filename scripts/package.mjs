@@ -76,6 +76,7 @@ async function verify(ext, names) {
     'package.json',
     'dist/extension.js',
     'dist/server.js',
+    'dist/server-core.js',
     'dist/catalog.js',
     'images/icon.png',
     'syntaxes/urn.injection.tmLanguage.json',

@@ -29,8 +29,9 @@ export async function startServer({
   nodeArgs = [],
   bundle = serverBundle(),
   inlayHints = false,
+  env: extraEnv = {},
 } = {}) {
-  const env = { ...process.env };
+  const env = { ...process.env, ...extraEnv };
   delete env.CATALOG_LENS_TOKEN;
   const spawnedAt = now();
   const handle = startChild(process.execPath, [...nodeArgs, bundle, '--stdio'], {

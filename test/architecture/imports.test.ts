@@ -128,6 +128,8 @@ function readSources(): Map<string, string> {
  */
 export const SERVER_FLOORS: Readonly<Record<string, number>> = {
   main: 12,
+  boot: 12,
+  codeCache: 1,
   server: 11,
   cli: 11,
   tools: 9,

@@ -7,6 +7,7 @@ import type { Connection, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ClientSession } from '../clientSession';
 import type { IndexService } from '../index/indexService';
+import { CODE_CACHE_STATUS, codeCacheLine } from '../../../model/src/codeCache';
 import type { Log } from '../lsp';
 import type { OpenDocuments } from '../pipeline/openDocuments';
 import type { SettingsStore } from '../settings';
@@ -65,6 +66,8 @@ export function registerNotifications(deps: NotificationDeps): void {
   );
   connection.onInitialized(
     safely('initialized', () => {
+      const cache = codeCacheLine((globalThis as Record<symbol, unknown>)[CODE_CACHE_STATUS]);
+      if (cache !== undefined) deps.log(cache);
       index.initialized();
       if (!session().workspaceFolders) return;
       // Folders added and removed: the index builds the new ones and drops the files of the old.

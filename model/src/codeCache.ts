@@ -1,0 +1,25 @@
+/**
+ * What the server's entry (server/src/boot.ts) did with V8's code cache, handed to the server bundle
+ * it runs through one global slot, so the server can say it in its log.
+ */
+
+/** The global slot (`globalThis[CODE_CACHE_STATUS]`). */
+export const CODE_CACHE_STATUS = Symbol.for('catalog-lens.codeCache');
+
+export interface CodeCacheStatus {
+  /** `used`, `none yet: written`, `refused by V8: written again`, `off`, `not used: <why>` … */
+  state: string;
+  /** The cache folder, when one is used. */
+  folder?: string;
+  /** The size of the cache read or written, once known. */
+  bytes?: number;
+}
+
+/** One log line of what the code cache did at this start; undefined when the server was started without the entry. */
+export function codeCacheLine(slot: unknown): string | undefined {
+  if (typeof slot !== 'object' || slot === null || typeof (slot as CodeCacheStatus).state !== 'string')
+    return undefined;
+  const s = slot as CodeCacheStatus;
+  const size = typeof s.bytes === 'number' ? `, ${Math.round(s.bytes / 1024)} KiB` : '';
+  return `code cache: ${s.state}${s.folder !== undefined ? ` (${s.folder}${size})` : ''}`;
+}

@@ -1,0 +1,157 @@
+/**
+ * dist/server.js runs the server bundle through V8's code cache (server/src/boot.ts): where the
+ * cache lives, which folders it refuses, and, with the real process, that the first start writes
+ * the cache, the next one uses it, a damaged file is refused by V8 and written again, and a folder
+ * others may write to is never used. The server answers in each case.
+ */
+import assert from 'node:assert/strict';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { CODE_CACHE_ENV, codeCacheFile, codeCacheFolder, unsafeFolder } from '../../server/src/codeCache';
+import { codeCacheLine } from '../../model/src/codeCache';
+import { startSession } from '../support/lspClient';
+
+const POSIX = process.platform !== 'win32';
+
+describe('the code cache folder', () => {
+  test('CATALOG_LENS_CODE_CACHE names it, or turns it off', () => {
+    assert.equal(codeCacheFolder({ [CODE_CACHE_ENV]: 'off' }, 'linux', '/home/u'), undefined);
+    assert.equal(
+      codeCacheFolder({ [CODE_CACHE_ENV]: '/var/cache/x' }, 'linux', '/home/u'),
+      path.resolve('/var/cache/x'),
+    );
+  });
+
+  test("otherwise the user's cache folder of the platform", () => {
+    assert.equal(codeCacheFolder({}, 'linux', '/home/u'), path.join('/home/u', '.cache', 'catalog-lens'));
+    assert.equal(codeCacheFolder({ XDG_CACHE_HOME: '/xdg' }, 'linux', '/home/u'), path.join('/xdg', 'catalog-lens'));
+    // A relative XDG_CACHE_HOME is invalid (XDG Base Directory): ignored.
+    assert.equal(
+      codeCacheFolder({ XDG_CACHE_HOME: 'rel' }, 'linux', '/home/u'),
+      path.join('/home/u', '.cache', 'catalog-lens'),
+    );
+    assert.equal(codeCacheFolder({}, 'darwin', '/Users/u'), path.join('/Users/u', 'Library', 'Caches', 'catalog-lens'));
+    assert.equal(
+      codeCacheFolder({ LOCALAPPDATA: 'C:\\Users\\u\\AppData\\Local' }, 'win32', 'C:\\Users\\u'),
+      path.join('C:\\Users\\u\\AppData\\Local', 'catalog-lens', 'Cache'),
+    );
+    assert.equal(codeCacheFolder({}, 'linux', undefined), undefined);
+  });
+
+  test('one file per bundle, V8 and architecture', () => {
+    const a = codeCacheFile('/c', 'a'.repeat(64));
+    const b = codeCacheFile('/c', 'b'.repeat(64));
+    assert.notEqual(a, b);
+    assert.match(path.basename(a), new RegExp(`^server-a{16}-v8-.+-${process.arch}\\.bin$`));
+  });
+
+  test(
+    'a folder is made private; a link, a file, or one others may write to is refused',
+    { skip: !POSIX && 'POSIX modes' },
+    () => {
+      const root = mkdtempSync(path.join(tmpdir(), 'catalog-lens-code-cache-'));
+      try {
+        const uid = process.getuid!();
+        const made = path.join(root, 'made', 'here');
+        assert.equal(unsafeFolder(made, uid), undefined);
+        assert.equal(statSync(made).mode & 0o777, 0o700);
+        const open = path.join(root, 'open');
+        mkdirSync(open);
+        chmodSync(open, 0o777);
+        assert.match(unsafeFolder(open, uid) ?? '', /others may write to/);
+        const link = path.join(root, 'link');
+        symlinkSync(made, link);
+        assert.match(unsafeFolder(link, uid) ?? '', /is not a folder/);
+        const file = path.join(root, 'file');
+        writeFileSync(file, '');
+        assert.match(unsafeFolder(file, uid) ?? '', /file/);
+        assert.match(unsafeFolder(made, uid + 1) ?? '', /belongs to another user/);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  );
+
+  test('the log line says what the cache did', () => {
+    assert.equal(codeCacheLine(undefined), undefined);
+    assert.equal(codeCacheLine({ state: 'used', folder: '/c', bytes: 2048 }), 'code cache: used (/c, 2 KiB)');
+    assert.equal(codeCacheLine({ state: 'off' }), 'code cache: off');
+  });
+});
+
+describe('the server process with its code cache', () => {
+  let root: string;
+  before(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'catalog-lens-code-cache-'));
+  });
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  const cacheFiles = (dir: string): string[] =>
+    existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.bin')) : [];
+
+  /** Starts the server with the cache in `dir`, hovers nothing in particular, and gives back its code cache log line. */
+  async function start(dir: string, whileUp?: () => Promise<void>): Promise<string> {
+    const session = await startSession({ env: { [CODE_CACHE_ENV]: dir } });
+    try {
+      await session.waitUntil(() => session.logs.some((l) => l.startsWith('code cache:')), 'the code cache log line');
+      // The server answers: a document opened and hovered.
+      await session.open('file:///w/a.py', 'python', 'X = "urn:li:corpuser:jdoe"\n');
+      await session.hover('file:///w/a.py', { line: 0, character: 8 });
+      await whileUp?.();
+      return session.logs.find((l) => l.startsWith('code cache:'))!;
+    } finally {
+      await session.stop();
+    }
+  }
+
+  /** Polls `done` every 100 ms for up to 20 s (the server writes its cache a few seconds after it starts). */
+  async function poll(done: () => boolean, what: string): Promise<void> {
+    for (const until = Date.now() + 20_000; !done(); await new Promise((r) => setTimeout(r, 100)))
+      if (Date.now() > until) throw new Error(`no ${what} within 20 s`);
+  }
+  const written = (dir: string) => () => poll(() => cacheFiles(dir).length === 1, `code cache file in ${dir}`);
+
+  test('the first start writes the cache (private), the next one uses it', async () => {
+    const dir = path.join(root, 'cache');
+    assert.match(await start(dir, written(dir)), /^code cache: none yet: writing one \(/);
+    const [file] = cacheFiles(dir);
+    if (POSIX) assert.equal(statSync(path.join(dir, file!)).mode & 0o777, 0o600);
+    assert.ok(statSync(path.join(dir, file!)).size > 100_000, 'the cache holds the compiled bundle');
+    assert.match(await start(dir), /^code cache: used \(.*, \d+ KiB\)$/);
+    assert.deepEqual(readdirSync(dir), [file], 'no temporary file left');
+  });
+
+  test('a damaged cache file is refused by V8 and written again', async () => {
+    const dir = path.join(root, 'damaged');
+    await start(dir, written(dir));
+    const file = path.join(dir, cacheFiles(dir)[0]!);
+    writeFileSync(file, Buffer.alloc(4096, 7));
+    assert.match(await start(dir), /^code cache: refused by V8: writing a new one/);
+    await start(dir, () => poll(() => statSync(file).size > 100_000, 'code cache written again'));
+    assert.match(await start(dir), /^code cache: used/);
+  });
+
+  test('a folder others may write to is not used', { skip: !POSIX && 'POSIX modes' }, async () => {
+    const dir = path.join(root, 'open');
+    mkdirSync(dir);
+    chmodSync(dir, 0o777);
+    assert.match(await start(dir), /^code cache: not used: others may write to /);
+    assert.deepEqual(cacheFiles(dir), []);
+  });
+
+  test('CATALOG_LENS_CODE_CACHE=off: no cache, the server starts', async () => {
+    assert.equal(await start('off'), 'code cache: off');
+  });
+});
