@@ -152,7 +152,11 @@ export function stamp(ctx: StepDeps): AuditStamp {
   return { time: Date.now(), actor: ctx.settings.actor };
 }
 
+/**
+ * The wait before attempt `attempt + 1`: exponential backoff with full jitter (up to 20 ms, 40, 80 …,
+ * at most 1 s), so writers that met on one aspect spread out instead of meeting again.
+ */
 function jitter(attempt: number): Promise<void> {
-  const ms = Math.min(200, 5 * attempt) * (0.5 + Math.random());
+  const ms = Math.random() * Math.min(1_000, 10 * 2 ** attempt);
   return new Promise((r) => setTimeout(r, ms));
 }
