@@ -44,14 +44,18 @@ describe(
       await session?.stop();
     });
 
-    /** Writes `file` of the workspace as `edit` makes it (as the user has typed it) and opens it. */
+    /** Writes `file` of the workspace as `edit` makes it (as the user has typed it) and opens it, no notification over it. */
     const openEdited = async (file: string, edit: (text: string) => string): Promise<void> => {
       const full = path.join(session.workspace, file);
       const text = readFileSync(full, 'utf8');
       const edited = edit(text);
       assert.notEqual(edited, text, `the edit of ${file} found nothing to change`);
       writeFileSync(full, edited);
-      await session.workbench.openFile(file);
+      // A message of an earlier scenario (the push's, with its Undo) would stay over this one's screenshots.
+      const wb = session.workbench;
+      await wb.runCommand('Notifications: Clear All Notifications');
+      await wb.waitFor('no notification shown', wb.page.locator('.notification-toast').first(), 'hidden');
+      await wb.openFile(file);
     };
 
     /** Puts the cursor at the end of the first line of `file` holding `needle` (as it is on disk). */
