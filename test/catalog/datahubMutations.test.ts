@@ -229,3 +229,81 @@ describe('DataHub mode: updateDescription of an ML entity', () => {
     assert.equal(((await gqlData(spec, READ, { urn: FEATURE }))['mlFeature'] as Json)['editableProperties'], null);
   });
 });
+
+describe('DataHub mode: updateDescription of a glossary term, a glossary node and a data product', () => {
+  const g = SAMPLE.glossary;
+  const describeIt = (resourceUrn: string, description: string): Json => ({ input: { description, resourceUrn } });
+  const READ = `query read($term: String!, $node: String!, $product: String!) {
+  glossaryTerm(urn: $term) { properties { name description } }
+  glossaryNode(urn: $node) { properties { name description } }
+  dataProduct(urn: $product) { properties { name description } }
+}`;
+
+  test('sets glossaryTermInfo.definition, glossaryNodeInfo.definition and dataProductProperties.description, every other field kept; reads show them', async (t) => {
+    const catalog = await testCatalog(t, { sample: true, compat: 'datahub' });
+    const before = {
+      term: await stored(catalog, g.sensitive, ['glossaryTermInfo']),
+      node: await stored(catalog, g.node, ['glossaryNodeInfo']),
+      product: await stored(catalog, SAMPLE.dataProduct, ['dataProductProperties']),
+    };
+    for (const [urn, text] of [
+      [g.sensitive, 'Masked outside the warehouse.'],
+      [g.node, 'How sensitive data is.'],
+      [SAMPLE.dataProduct, 'Revenue, reported.'],
+    ] as const)
+      assert.equal((await gqlData(catalog, UPDATE_DESCRIPTION, describeIt(urn, text)))['updateDescription'], true);
+    assert.deepEqual(await stored(catalog, g.sensitive, ['glossaryTermInfo']), {
+      glossaryTermInfo: { ...before.term['glossaryTermInfo'], definition: 'Masked outside the warehouse.' },
+    });
+    assert.deepEqual(await stored(catalog, g.node, ['glossaryNodeInfo']), {
+      glossaryNodeInfo: { ...before.node['glossaryNodeInfo'], definition: 'How sensitive data is.' },
+    });
+    assert.deepEqual(await stored(catalog, SAMPLE.dataProduct, ['dataProductProperties']), {
+      dataProductProperties: { ...before.product['dataProductProperties'], description: 'Revenue, reported.' },
+    });
+    assert.deepEqual(await gqlData(catalog, READ, { term: g.sensitive, node: g.node, product: SAMPLE.dataProduct }), {
+      glossaryTerm: { properties: { name: 'Sensitive Data', description: 'Masked outside the warehouse.' } },
+      glossaryNode: { properties: { name: 'Classification', description: 'How sensitive data is.' } },
+      dataProduct: { properties: { name: 'Revenue reporting', description: 'Revenue, reported.' } },
+    });
+  });
+
+  test("refuses what does not exist, and a term or node without its info aspect, with DataHub's messages; nothing is written", async (t) => {
+    const catalog = await testCatalog(t, { sample: true, compat: 'datahub' });
+    const ghostTerm = 'urn:li:glossaryTerm:Classification.Ghost';
+    assert.deepEqual(onlyError(await gql(catalog, UPDATE_DESCRIPTION, describeIt(ghostTerm, 'x'))), {
+      message: `Failed to update ${ghostTerm}. ${ghostTerm} does not exist.`,
+      code: 400,
+      type: 'BAD_REQUEST',
+      path: ['updateDescription'],
+    });
+    // An entity with another aspect only: DescriptionUtils finds no info aspect to set.
+    const bareTerm = 'urn:li:glossaryTerm:Bare';
+    const bareNode = 'urn:li:glossaryNode:Bare';
+    await ingest(catalog, proposal('glossaryTerm', bareTerm, 'ownership', { owners: [] }), V2);
+    await ingest(catalog, proposal('glossaryNode', bareNode, 'ownership', { owners: [] }), V2);
+    assert.equal(
+      onlyError(await gql(catalog, UPDATE_DESCRIPTION, describeIt(bareTerm, 'x'))).message,
+      'Properties for this Glossary Term do not yet exist!',
+    );
+    assert.equal(
+      onlyError(await gql(catalog, UPDATE_DESCRIPTION, describeIt(bareNode, 'x'))).message,
+      'Glossary Node does not exist',
+    );
+    assert.deepEqual(await stored(catalog, bareTerm, ['glossaryTermInfo']), {});
+    assert.deepEqual(await stored(catalog, bareNode, ['glossaryNodeInfo']), {});
+  });
+
+  test('the spec mode refuses them (§4.1 rule 1: dataset fields only); nothing is written', async (t) => {
+    const spec = await testCatalog(t, { sample: true });
+    for (const urn of [g.sensitive, g.node, SAMPLE.dataProduct])
+      assert.match(
+        onlyError(await gql(spec, UPDATE_DESCRIPTION, describeIt(urn, 'x'))).message,
+        /supports only dataset schema fields \(spec §4\.1 rule 1\)/,
+      );
+    assert.equal(
+      ((await stored(spec, g.sensitive, ['glossaryTermInfo']))['glossaryTermInfo'] as Json)['definition'],
+      'Data that must be masked outside the warehouse.',
+    );
+  });
+});
