@@ -296,10 +296,15 @@ describe('DataHub mode: updateDescription of a glossary term, a glossary node an
 
   test('the spec mode refuses them (§4.1 rule 1: dataset fields only); nothing is written', async (t) => {
     const spec = await testCatalog(t, { sample: true });
-    for (const urn of [g.sensitive, g.node, SAMPLE.dataProduct])
-      assert.match(
-        onlyError(await gql(spec, UPDATE_DESCRIPTION, describeIt(urn, 'x'))).message,
-        /supports only dataset schema fields \(spec §4\.1 rule 1\)/,
+    for (const [urn, type] of [
+      [g.sensitive, 'glossaryTerm'],
+      [g.node, 'glossaryNode'],
+      [SAMPLE.dataProduct, 'dataProduct'],
+    ])
+      assert.ok(
+        onlyError(await gql(spec, UPDATE_DESCRIPTION, describeIt(urn!, 'x'))).message.startsWith(
+          `updateDescription: this catalog supports only dataset schema fields (spec §4.1 rule 1), so it does not describe the ${type} '${urn}': pass subResourceType: DATASET_FIELD`,
+        ),
       );
     assert.equal(
       ((await stored(spec, g.sensitive, ['glossaryTermInfo']))['glossaryTermInfo'] as Json)['definition'],
