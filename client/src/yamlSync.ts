@@ -10,7 +10,7 @@
  *   refactor preview shows them before anything changes.
  * - Push to Catalog: the writes listed one line each in one modal dialog; once the user picks
  *   Push, each runs through writes.ts (progress, its result, Undo). What the file says and a push
- *   does not write (a structured property's description) is listed too, as not pushed.
+ *   does not write (a structured property's display name) is listed too, as not pushed.
  *
  * The `catalogLens.dataHubYaml` context key is true while the active editor holds a file in one
  * of those formats: the palette offers the commands only then.

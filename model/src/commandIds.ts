@@ -40,7 +40,7 @@ export const ServerCommands = {
   createEntity: 'catalogLens.createEntity',
   /** `{urn, description}` → WriteResult: the description of an ML feature, feature table, model or model group. */
   setMlDescription: 'catalogLens.setMlDescription',
-  /** `{urn, description}` → WriteResult: the description of a glossary term, glossary node (term group) or data product. */
+  /** `{urn, description}` → WriteResult: the description of a glossary term, glossary node (term group), data product or structured property. */
   setDescription: 'catalogLens.setDescription',
   /** `{}` → CheckWorkspaceResult: scan every matching file of the workspace folders. */
   checkWorkspace: 'catalogLens.checkWorkspace',

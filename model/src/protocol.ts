@@ -65,7 +65,7 @@ export interface SetMlDescriptionArgs extends CommandScope {
   restoring?: boolean;
 }
 
-/** Argument of `setDescription`: a glossary term, glossary node or data product the catalog has, and its new description. */
+/** Argument of `setDescription`: a glossary term, glossary node, data product or structured property the catalog has, and its new description. */
 export interface SetDescriptionArgs extends CommandScope {
   urn: string;
   description: string;
@@ -648,7 +648,7 @@ export type DataHubYamlResult =
       notes: string[];
       /**
        * What the file says otherwise than the catalog and a push does not write, one line each with
-       * why (a structured property's description: Catalog Lens writes no property definition).
+       * why (a structured property's display name: Catalog Lens writes none).
        */
       unpushed: string[];
       /** The URNs of the entries compared. */

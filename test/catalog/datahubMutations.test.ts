@@ -312,3 +312,38 @@ describe('DataHub mode: updateDescription of a glossary term, a glossary node an
     );
   });
 });
+
+describe('DataHub mode: updateStructuredProperty', () => {
+  const PROPERTY = SAMPLE.structuredProperty;
+  const UPDATE = `mutation updateStructuredProperty($input: UpdateStructuredPropertyInput!) {
+  updateStructuredProperty(input: $input) { urn definition { displayName description } }
+}`;
+
+  test("patches the definition's description and display name (UpdateStructuredPropertyResolver), every other field kept, and answers the property", async (t) => {
+    const catalog = await testCatalog(t, { sample: true, compat: 'datahub' });
+    const before = (await stored(catalog, PROPERTY, ['propertyDefinition']))['propertyDefinition']!;
+    const answer = await gqlData(catalog, UPDATE, { input: { urn: PROPERTY, description: 'Days kept.' } });
+    assert.deepEqual(answer['updateStructuredProperty'], {
+      urn: PROPERTY,
+      definition: { displayName: 'Retention time', description: 'Days kept.' },
+    });
+    const after = (await stored(catalog, PROPERTY, ['propertyDefinition']))['propertyDefinition']!;
+    const { lastModified, ...rest } = after;
+    assert.deepEqual(rest, { ...before, description: 'Days kept.' });
+    assert.equal((lastModified as Json)['actor'] !== undefined, true);
+  });
+
+  test("refuses a property with no definition with DataHub's message; the spec mode has no such mutation", async (t) => {
+    const catalog = await testCatalog(t, { sample: true, compat: 'datahub' });
+    const ghost = 'urn:li:structuredProperty:io.acryl.ghost';
+    assert.equal(
+      onlyError(await gql(catalog, UPDATE, { input: { urn: ghost, description: 'x' } })).message,
+      'Attempting to update a structured property with no definition aspect.',
+    );
+    const spec = await testCatalog(t, { sample: true });
+    assert.match(
+      onlyError(await gql(spec, UPDATE, { input: { urn: PROPERTY, description: 'x' } })).message,
+      /^updateStructuredProperty: this catalog does not write structured property definitions \(spec §4\.1/,
+    );
+  });
+});

@@ -4,10 +4,10 @@
  * `catalogLens/dataHubYaml` answers the file as the catalog would have it (each node's and term's
  * description against the catalog's definition, the product's description, a property's
  * description and display name), the edits of a pull and the writes of a push;
- * `catalogLens.pushDataHubYaml` writes the glossary's and the product's descriptions through
- * `setDescription` (DataHub's updateDescription), which the DataHub mode takes and the spec mode
- * refuses — the push then tells that write failed, in the catalog's words — and writes no
- * structured property definition, saying so.
+ * `catalogLens.pushDataHubYaml` writes the descriptions through `setDescription` (DataHub's
+ * updateDescription; a property's through updateStructuredProperty), which the DataHub mode takes
+ * and the spec mode refuses — the push then tells that write failed, in the catalog's words — and
+ * writes no display name, saying so.
  */
 import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
@@ -167,12 +167,12 @@ for (const compat of COMPAT_MODES) {
       );
       assert.deepEqual(s.writes, []);
       assert.deepEqual(s.unpushed, [
-        'structured property io.acryl.privacy.retentionTime: display name "Retention time" → "Retention" (Catalog Lens pushes no structured property definition: use `datahub properties upsert -f`)',
+        'structured property io.acryl.privacy.retentionTime: display name "Retention time" → "Retention" (Catalog Lens pushes no display name: use `datahub properties upsert -f`)',
       ]);
     });
   });
 
-  describe(`DataHub glossary and data product YAML, push (${compat} catalog)`, () => {
+  describe(`DataHub glossary, data product and structured properties YAML, push (${compat} catalog)`, () => {
     const asked: string[] = [];
     const env = useSampleServerPerTest(
       {
@@ -253,7 +253,7 @@ for (const compat of COMPAT_MODES) {
       assert.equal(await description(env.lsp, SAMPLE.dataProduct), 'The revenue table and the dashboard on it.');
     });
 
-    test('a structured properties file: nothing is asked, and the result says what is not pushed', async () => {
+    test('a structured properties file: a display name alone is not pushed: nothing is asked, and the result says so', async () => {
       const uri = 'file:///w/push-properties.yaml';
       await env.lsp.open(uri, 'yaml', PROPERTIES);
       const r = await env.lsp.command<PushDataHubYamlResult>(ServerCommands.pushDataHubYaml, { uri });
@@ -264,6 +264,45 @@ for (const compat of COMPAT_MODES) {
       );
       assert.deepEqual(asked, []);
     });
+
+    test(
+      compat === 'datahub'
+        ? "a structured property's description: pushed through updateStructuredProperty, the rest of its definition kept"
+        : "a structured property's description: the spec's catalog has no updateStructuredProperty, and the write fails in its words",
+      async () => {
+        const uri = 'file:///w/push-property-description.yaml';
+        await env.lsp.open(
+          uri,
+          'yaml',
+          PROPERTIES.replace('  type: number\n', '  type: number\n  description: Days kept.\n'),
+        );
+        const r = await env.lsp.command<PushDataHubYamlResult>(ServerCommands.pushDataHubYaml, { uri });
+        assert.equal(r.status, 'pushed', r.message);
+        const line =
+          'structured property io.acryl.privacy.retentionTime: description "How many days the data is kept." → "Days kept."';
+        assert.equal(asked[0], `Catalog Lens: push 1 write to the catalog?\n• ${line}`);
+        assert.match(r.message, /Not pushed: structured property io\.acryl\.privacy\.retentionTime: display name/);
+        const result = r.results[0]!.result;
+        if (compat === 'datahub') {
+          assert.deepEqual(result, {
+            status: 'written',
+            aspects: ['propertyDefinition'],
+            previous: 'How many days the data is kept.',
+            message: 'Wrote the description of structured property io.acryl.privacy.retentionTime',
+          });
+          assert.equal(await description(env.lsp, SAMPLE.structuredProperty), 'Days kept.');
+          const after = await compare(env.lsp, uri);
+          assert.deepEqual(after.writes, []);
+        } else {
+          assert.equal(result.status, 'failed');
+          assert.match(
+            result.message,
+            /updateStructuredProperty: this catalog does not write structured property definitions/,
+          );
+          assert.equal(await description(env.lsp, SAMPLE.structuredProperty), 'How many days the data is kept.');
+        }
+      },
+    );
   });
 }
 

@@ -2,10 +2,10 @@
  * The file as the catalog would have it (features/yamlSync.ts) for DataHub's glossary, data
  * product and structured properties files, pure: each node's and term's description against the
  * catalog's definition, the product's description, a property's description and display name; an
- * empty `description:` filled by a pull in every format; a push writes the glossary's and the
- * product's descriptions (setDescription) and names what it does not write (a property's
- * definition). Everything else is kept byte for byte, whatever the catalog's text holds
- * (property-tested as the dataset file's pull is).
+ * empty `description:` filled by a pull in every format; a push writes the descriptions
+ * (setDescription) and names what it does not write (a property's display name). Everything else
+ * is kept byte for byte, whatever the catalog's text holds (property-tested as the dataset file's
+ * pull is).
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -173,7 +173,7 @@ describe('a structured properties file against the catalog', () => {
   const property = (urn: string, displayName: string | null, description: string | null) =>
     viewEntity('structuredProperty', urn, { definition: { qualifiedName: urn.slice(26), displayName, description } });
 
-  test("each definition's description and display name compared and pulled (both inserted where missing); a push writes none and says so", () => {
+  test("each definition's description and display name compared and pulled (both inserted where missing); a push writes the description, not the display name, and says so", () => {
     const p = plan(PROPERTIES, {
       [RETENTION]: property(RETENTION, 'Retention time', 'How many days the data is kept.'),
       [FRESH]: property(FRESH, 'Fresh', 'How fresh.'),
@@ -187,11 +187,17 @@ describe('a structured properties file against the catalog', () => {
           '- id: io.acryl.privacy.fresh\n  description: How fresh.\n  display_name: Fresh\n',
         ),
     );
-    assert.deepEqual(p.writes, []);
-    const why = ' (Catalog Lens pushes no structured property definition: use `datahub properties upsert -f`)';
+    assert.deepEqual(
+      p.writes.map((w) => [w.kind, writeLine(w)]),
+      [
+        [
+          'structuredProperty',
+          'structured property io.acryl.privacy.retentionTime: description "How many days the data is kept." → "How long it is kept."',
+        ],
+      ],
+    );
     assert.deepEqual(p.unpushed, [
-      `structured property io.acryl.privacy.retentionTime: description "How many days the data is kept." → "How long it is kept."${why}`,
-      `structured property io.acryl.privacy.retentionTime: display name "Retention time" → "Retention"${why}`,
+      'structured property io.acryl.privacy.retentionTime: display name "Retention time" → "Retention" (Catalog Lens pushes no display name: use `datahub properties upsert -f`)',
     ]);
     assert.deepEqual(
       syncEntries(scanText(PROPERTIES, 'yaml', DEFAULT_SETTINGS)).map((o) => o.urn),

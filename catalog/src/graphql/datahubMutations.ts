@@ -9,6 +9,8 @@
  *   it is lost); `institutionalMemory` becomes exactly the elements sent, each built by
  *   `InstitutionalMemoryMetadataUpdateMapper`: `{description, url, createStamp: {actor: author,
  *   time: createdAt ?? now}}` (an element's `updateStamp` and `settings` are gone).
+ * - updateStructuredProperty: a definition's display name and description patched
+ *   (updateStructuredPropertyAsDataHub below).
  * - updateDescription of a glossary term, a glossary node or a data product: the one field of
  *   the aspect DataHub keeps its description in (updateInfoDescriptionAsDataHub below).
  * - updateDescription of a dataset field: `UpdateDescriptionResolver` refuses a missing
@@ -223,4 +225,41 @@ async function updateInfoDescriptionAsDataHub(
   });
   ctx.forget(key);
   return true;
+}
+
+export interface UpdateStructuredPropertyArgs {
+  input: { urn: string; displayName?: string | null; description?: string | null };
+}
+
+/**
+ * updateStructuredProperty's change of a definition's display name and description, as DataHub's
+ * UpdateStructuredPropertyResolver makes it (datahub-graphql-core/.../resolvers/structuredproperties/
+ * UpdateStructuredPropertyResolver.java): a definition the catalog lacks (no `propertyDefinition`
+ * aspect, or no entity) is refused ("Attempting to update a structured property with no
+ * definition aspect.", an IllegalArgumentException under its RuntimeException: BAD_REQUEST with
+ * that message); else a patch of the given fields and `lastModified`, every other field kept.
+ */
+export function updateStructuredPropertyAsDataHub(args: UpdateStructuredPropertyArgs, ctx: ReadContext): void {
+  const { urn, displayName, description } = args.input;
+  const target = ctx.namespaces.resolve(urn, 'updateStructuredProperty(input.urn)');
+  const stored = ctx.store.getRaw(target.key, 'propertyDefinition')?.value;
+  if (typeof stored !== 'object' || stored === null)
+    throw badRequest('Attempting to update a structured property with no definition aspect.');
+  const value: Json = { ...(stored as Json) };
+  const given = (v: string | null | undefined): v is string => v !== undefined && v !== null;
+  if (!given(displayName) && !given(description)) return;
+  if (given(displayName)) value['displayName'] = displayName;
+  if (given(description)) value['description'] = description;
+  const now = Date.now();
+  value['lastModified'] = { time: now, actor: ctx.actor };
+  ctx.store.transaction(() => {
+    writeAspect(
+      ctx.store,
+      { key: target.key, requestedUrn: urn, entityType: 'structuredProperty', aspectName: 'propertyDefinition', value },
+      ctx.actor,
+      now,
+      'datahub',
+    );
+  });
+  ctx.forget(target.key);
 }

@@ -9,7 +9,7 @@
  * What each format syncs: a dataset file, each entry's description and each schema field's; a
  * glossary, each node's and term's description (the catalog's definition); a data product file,
  * the product's description; a structured properties file, each definition's description and
- * display name, compared and pulled but not pushed (Catalog Lens writes no property definition).
+ * display name (the display name compared and pulled, not pushed).
  */
 import { entityName } from '../../../model/src/entityNames';
 import { inertText } from '../../../model/src/inertText';
@@ -32,7 +32,7 @@ export interface SyncEdit {
 /** One description a push writes: of an entry (`fieldPath` absent) or of one of a dataset's columns. */
 export interface SyncWrite {
   urn: string;
-  /** The entry's kind: `dataset`, `glossaryTerm`, `glossaryNode` or `dataProduct`. */
+  /** The entry's kind: `dataset`, `glossaryTerm`, `glossaryNode`, `dataProduct` or `structuredProperty`. */
   kind: LookupKind;
   /** The entry as messages name it (`db.users`, `glossary term Classification.Sensitive`). */
   name: string;
@@ -229,9 +229,9 @@ export function yamlSyncPlan(
         old: catalog ?? null,
         new: ours,
       };
-      if (kind === 'structuredProperty')
+      if (slot.key === 'display_name')
         unpushed.push(
-          `${writeLine(slot.key === 'display_name' ? { ...w, key: slot.key } : w)} (Catalog Lens pushes no structured property definition: use \`datahub properties upsert -f\`)`,
+          `${writeLine({ ...w, key: slot.key })} (Catalog Lens pushes no display name: use \`datahub properties upsert -f\`)`,
         );
       else writes.push(w);
     }

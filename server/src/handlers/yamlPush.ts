@@ -4,7 +4,7 @@
  * `window/showMessageRequest`, a bounded number per message, and each batch runs only once the
  * user picks Push for it; then through the same write commands as anywhere else (each one's result
  * told as any write's). An editor that cannot show a message with actions gets nothing written.
- * What the file says and a push does not write (a structured property's description) is named in
+ * What the file says and a push does not write (a structured property's display name) is named in
  * the result's message.
  */
 import { MessageType, type CancellationToken, type Connection } from 'vscode-languageserver';
