@@ -63,6 +63,7 @@ const DESCRIPTION_COMMANDS: ReadonlySet<string> = new Set([
   ServerCommands.setDatasetDescription,
   ServerCommands.setColumnDescription,
   ServerCommands.setMlDescription,
+  ServerCommands.setDescription,
 ]);
 
 /**

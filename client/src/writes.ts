@@ -196,6 +196,7 @@ export function progressTitle(command: WriteCommandId, arg: unknown): string {
     case ServerCommands.createEntity:
       return `Creating ${name('urn')}`;
     case ServerCommands.setMlDescription:
+    case ServerCommands.setDescription:
       return `Writing the description of ${name('urn')}`;
   }
   return 'Writing to the catalog';

@@ -1,17 +1,19 @@
 /**
- * A DataHub dataset file against the catalog, for the whole file (the palette) or one entry (the
- * code lenses above each entry): the server's `catalogLens/dataHubYaml` answers the file as the
- * catalog would have it, the edits of a pull and the writes of a push.
+ * A file in one of DataHub's YAML formats against the catalog — a dataset, glossary, data product
+ * or structured properties file — for the whole file (the palette) or one entry (the code lenses
+ * above each entry): the server's `catalogLens/dataHubYaml` answers the file as the catalog would
+ * have it, the edits of a pull and the writes of a push.
  *
  * - Compare with Catalog: VS Code's diff of that text (a read-only document of the
  *   `catalog-lens-yaml:` scheme) against the file.
  * - Pull from Catalog: the edits as one WorkspaceEdit, each needing confirmation, so VS Code's
  *   refactor preview shows them before anything changes.
  * - Push to Catalog: the writes listed one line each in one modal dialog; once the user picks
- *   Push, each runs through writes.ts (progress, its result, Undo).
+ *   Push, each runs through writes.ts (progress, its result, Undo). What the file says and a push
+ *   does not write (a structured property's display name) is listed too, as not pushed.
  *
- * The `catalogLens.dataHubYaml` context key is true while the active editor holds a DataHub
- * dataset file: the palette offers the commands only then.
+ * The `catalogLens.dataHubYaml` context key is true while the active editor holds a file in one
+ * of those formats: the palette offers the commands only then.
  */
 import * as vscode from 'vscode';
 import { inertText, MESSAGE_LIMIT } from '../../model/src/inertText';
@@ -32,6 +34,13 @@ import { progressTitle, type WriteRunner } from './writes';
 export const YAML_SCHEME = 'catalog-lens-yaml';
 export const DATAHUB_YAML_CONTEXT = 'catalogLens.dataHubYaml';
 export const PUSH = 'Push';
+/** The formats Compare, Pull and Push cover (the server's `yamlFormat` names). */
+const SYNCED: readonly string[] = [
+  'datahub-dataset',
+  'datahub-glossary',
+  'datahub-data-product',
+  'datahub-structured-properties',
+];
 /** At most this many writes in one dialog (more: one dialog per batch, each confirmed). */
 export const PUSH_DIALOG_BATCH = 20;
 
@@ -76,7 +85,9 @@ export function registerYamlSync(
     try {
       const target = await targetOf(server, args);
       if (!target) {
-        void vscode.window.showInformationMessage('Catalog Lens: open a DataHub dataset file (YAML) first.');
+        void vscode.window.showInformationMessage(
+          'Catalog Lens: open a DataHub YAML file (dataset, glossary, data product or structured properties) first.',
+        );
         return;
       }
       await act(target);
@@ -174,9 +185,16 @@ async function push(server: CatalogLanguageServer, log: Log, writes: WriteRunner
   const plan = await planOf(server, t);
   if (!plan) return;
   logNotes(log, t, plan.notes);
+  for (const u of plan.unpushed) log.info(`${subject(t)}: not pushed: ${u}`);
   if (plan.writes.length === 0) {
     void vscode.window.showInformationMessage(
-      inertText(`Catalog Lens: nothing to push: the catalog already says what ${subject(t)} says.`, 'notification'),
+      inertText(
+        plan.unpushed.length > 0
+          ? `Catalog Lens: nothing Catalog Lens can push from ${subject(t)}: ${plan.unpushed.join('; ')}`
+          : `Catalog Lens: nothing to push: the catalog already says what ${subject(t)} says.`,
+        'notification',
+        MESSAGE_LIMIT,
+      ),
     );
     return;
   }
@@ -186,7 +204,7 @@ async function push(server: CatalogLanguageServer, log: Log, writes: WriteRunner
     const which = n > PUSH_DIALOG_BATCH ? ` (${i + 1}–${i + batch.length} of ${n})` : '';
     const pick = await vscode.window.showWarningMessage(
       `Push ${batch.length} write${batch.length === 1 ? '' : 's'} from ${subject(t)} to the catalog${which}?`,
-      { modal: true, detail: pushDetail(batch) },
+      { modal: true, detail: pushDetail(batch, i === 0 ? plan.unpushed : []) },
       PUSH,
     );
     if (pick !== PUSH) {
@@ -197,15 +215,26 @@ async function push(server: CatalogLanguageServer, log: Log, writes: WriteRunner
   }
 }
 
-/** The dialog's list: one line per write (entry, field, old → new), as the server says it. */
-export function pushDetail(batch: readonly DataHubYamlWrite[]): string {
-  return batch.map((w) => `• ${inertText(w.line, 'plain', 400)}`).join('\n');
+/**
+ * The dialog's list: one line per write (entry, field, old → new), as the server says it; then
+ * what the file says that the push does not write, and why.
+ */
+export function pushDetail(batch: readonly DataHubYamlWrite[], unpushed: readonly string[] = []): string {
+  const lines = batch.map((w) => `• ${inertText(w.line, 'plain', 400)}`);
+  if (unpushed.length > 0) lines.push('', 'Not pushed:', ...unpushed.map((u) => `• ${inertText(u, 'plain', 400)}`));
+  return lines.join('\n');
 }
 
+/** Each write through its own command (setDatasetDescription, setColumnDescription, setDescription). */
 function runWrite(writes: WriteRunner, w: DataHubYamlWrite): Promise<unknown> {
-  return w.command === ServerCommands.setDatasetDescription
-    ? writes.run(w.command, w.arg, progressTitle(w.command, w.arg))
-    : writes.run(w.command, w.arg, progressTitle(w.command, w.arg));
+  switch (w.command) {
+    case ServerCommands.setDatasetDescription:
+      return writes.run(w.command, w.arg, progressTitle(w.command, w.arg));
+    case ServerCommands.setColumnDescription:
+      return writes.run(w.command, w.arg, progressTitle(w.command, w.arg));
+    case ServerCommands.setDescription:
+      return writes.run(w.command, w.arg, progressTitle(w.command, w.arg));
+  }
 }
 
 /** The `catalog-lens-yaml:` documents: the text as the catalog would have it, asked again on refresh. */
@@ -262,7 +291,7 @@ function watchFormat(context: vscode.ExtensionContext, server: CatalogLanguageSe
     if (doc && doc.languageId === 'yaml' && doc.uri.scheme !== YAML_SCHEME) {
       try {
         const r = await server.request(YamlFormatRequest, { uri: await server.protocolUri(doc.uri) });
-        is = r.format === 'datahub-dataset';
+        is = r.format !== null && SYNCED.includes(r.format);
       } catch {
         is = false;
       }

@@ -40,6 +40,8 @@ export const ServerCommands = {
   createEntity: 'catalogLens.createEntity',
   /** `{urn, description}` → WriteResult: the description of an ML feature, feature table, model or model group. */
   setMlDescription: 'catalogLens.setMlDescription',
+  /** `{urn, description}` → WriteResult: the description of a glossary term, glossary node (term group), data product or structured property. */
+  setDescription: 'catalogLens.setDescription',
   /** `{}` → CheckWorkspaceResult: scan every matching file of the workspace folders. */
   checkWorkspace: 'catalogLens.checkWorkspace',
   /** `{}` → RefreshResult: drop the cache and re-diagnose open documents. */
@@ -47,7 +49,7 @@ export const ServerCommands = {
   /** `{uri?}` → ConnectionTestResult: ask the catalog now (a connection test). */
   testConnection: 'catalogLens.testConnection',
   /**
-   * `{uri, entry?}` → PushDataHubYamlResult: the writes a push of a DataHub dataset file makes,
+   * `{uri, entry?}` → PushDataHubYamlResult: the writes a push of a DataHub YAML file makes,
    * listed to the user with `window/showMessageRequest` and run once they say so (other editors).
    */
   pushDataHubYaml: 'catalogLens.pushDataHubYaml',
@@ -76,9 +78,9 @@ export const ClientCommands = {
   showLineage: 'catalogLens.showLineage',
   /** `{uri, position}`: peeks the references of the URN there (the "used in N files" code lens). */
   showReferences: 'catalogLens.showReferences',
-  /** `{uri?, entry?}`: a diff view of a DataHub dataset file (or one entry) against the file as the catalog would have it. */
+  /** `{uri?, entry?}`: a diff view of a DataHub YAML file (or one entry) against the file as the catalog would have it. */
   compareYamlWithCatalog: 'catalogLens.compareYamlWithCatalog',
-  /** `{uri?, entry?}`: the catalog's values into a DataHub dataset file, as one edit through the refactor preview. */
+  /** `{uri?, entry?}`: the catalog's values into a DataHub YAML file, as one edit through the refactor preview. */
   pullYamlFromCatalog: 'catalogLens.pullYamlFromCatalog',
 
   // Interactive writes (CLIENT_WRITE_COMMANDS): code actions name them when the client says it
@@ -104,7 +106,7 @@ export const ClientCommands = {
   removeFeatureFromModel: 'catalogLens.removeFeatureFromModel',
   /** `{model?}` → picks a model and groups it lists, then removeGroupsFromModel */
   removeGroupFromModel: 'catalogLens.removeGroupFromModel',
-  /** `{uri?, entry?}` → lists the writes a push of a DataHub dataset file makes, asks once, then each write */
+  /** `{uri?, entry?}` → lists the writes a push of a DataHub YAML file makes, asks once, then each write */
   pushYamlToCatalog: 'catalogLens.pushYamlToCatalog',
 
   // The lineage view's: each row command takes a row or `{urn}` (the search picker's buttons run two).

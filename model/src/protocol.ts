@@ -65,6 +65,14 @@ export interface SetMlDescriptionArgs extends CommandScope {
   restoring?: boolean;
 }
 
+/** Argument of `setDescription`: a glossary term, glossary node, data product or structured property the catalog has, and its new description. */
+export interface SetDescriptionArgs extends CommandScope {
+  urn: string;
+  description: string;
+  /** The write puts back the text an earlier write replaced (Undo): its message says "Restored the earlier description". */
+  restoring?: boolean;
+}
+
 /** What `checkWorkspace` did: files scanned and skipped (too large, unreadable), distinct URNs, diagnostics. */
 export interface CheckWorkspaceResult {
   files: number;
@@ -82,7 +90,7 @@ export interface RefreshResult {
 /** What `testConnection` found: the connection status now, and whether the catalog answered. */
 export type ConnectionTestResult = CatalogStatus & { ok: boolean };
 
-/** Argument of `pushDataHubYaml`: a DataHub dataset file, and one entry of it (its dataset URN) or the whole file. */
+/** Argument of `pushDataHubYaml`: a file in one of DataHub's YAML formats, and one entry of it (its URN) or the whole file. */
 export interface PushDataHubYamlArgs extends CommandScope {
   uri: string;
   entry?: string;
@@ -90,8 +98,8 @@ export interface PushDataHubYamlArgs extends CommandScope {
 
 /**
  * What `pushDataHubYaml` did: `nothing` to write, `cancelled` (the user said no: nothing written),
- * `pushed` (each write's line and result), or `failed` (not a DataHub dataset file, the catalog
- * not answering, Restricted Mode).
+ * `pushed` (each write's line and result), or `failed` (not a DataHub YAML file sync covers, the
+ * catalog not answering, Restricted Mode).
  */
 export interface PushDataHubYamlResult {
   status: 'pushed' | 'nothing' | 'cancelled' | 'failed';
@@ -111,6 +119,7 @@ export interface ServerCommandTypes {
   [ServerCommands.removeGroupsFromModel]: { args: AddGroupsToModelArgs; result: WriteResult };
   [ServerCommands.createEntity]: { args: CreateEntityArgs; result: WriteResult };
   [ServerCommands.setMlDescription]: { args: SetMlDescriptionArgs; result: WriteResult };
+  [ServerCommands.setDescription]: { args: SetDescriptionArgs; result: WriteResult };
   [ServerCommands.checkWorkspace]: { args: CommandScope; result: CheckWorkspaceResult };
   [ServerCommands.refresh]: { args: CommandScope; result: RefreshResult };
   [ServerCommands.testConnection]: { args: CommandScope; result: ConnectionTestResult };
@@ -135,6 +144,7 @@ export const WRITE_COMMANDS: readonly WriteCommandId[] = [
   ServerCommands.removeGroupsFromModel,
   ServerCommands.createEntity,
   ServerCommands.setMlDescription,
+  ServerCommands.setDescription,
 ];
 
 /**
@@ -602,7 +612,10 @@ export type ToolResult =
 /** Request client → server: run one of the agent bridge's read-only tools on the workspace. */
 export const ToolRequest: CustomRequest<ToolParams, ToolResult> = { method: 'catalogLens/tool' };
 
-/** Params of `catalogLens/dataHubYaml`: a DataHub dataset file, and one entry of it (its dataset URN) or the whole file. */
+/**
+ * Params of `catalogLens/dataHubYaml`: a file in one of DataHub's YAML formats (dataset, glossary,
+ * data product, structured properties), and one entry of it (its URN) or the whole file.
+ */
 export interface DataHubYamlParams extends CommandScope {
   uri: string;
   entry?: string;
@@ -617,13 +630,14 @@ export interface TextEditAt {
 /** One write a push makes: the server write command, its argument, and one line that says it (entry, field, old → new). */
 export type DataHubYamlWrite =
   | { command: typeof ServerCommands.setDatasetDescription; arg: SetDatasetDescriptionArgs; line: string }
-  | { command: typeof ServerCommands.setColumnDescription; arg: SetColumnDescriptionArgs; line: string };
+  | { command: typeof ServerCommands.setColumnDescription; arg: SetColumnDescriptionArgs; line: string }
+  | { command: typeof ServerCommands.setDescription; arg: SetDescriptionArgs; line: string };
 
 /**
  * The file (or one entry) against the catalog: `catalogText` is the document as the catalog would
  * have it (only the differing values replaced, everything else as written), `edits` make it from
  * the document at `version` (a pull), `writes` are what a push makes, `notes` what neither touches
- * and why; or `{error}` (not a DataHub dataset file, the catalog not answering).
+ * and why; or `{error}` (not a DataHub YAML file sync covers, the catalog not answering).
  */
 export type DataHubYamlResult =
   | {
@@ -632,7 +646,12 @@ export type DataHubYamlResult =
       edits: TextEditAt[];
       writes: DataHubYamlWrite[];
       notes: string[];
-      /** The dataset URNs of the entries compared. */
+      /**
+       * What the file says otherwise than the catalog and a push does not write, one line each with
+       * why (a structured property's display name: Catalog Lens writes none).
+       */
+      unpushed: string[];
+      /** The URNs of the entries compared. */
       entries: string[];
       error?: undefined;
     }
@@ -643,10 +662,11 @@ export type DataHubYamlResult =
       edits?: undefined;
       writes?: undefined;
       notes?: undefined;
+      unpushed?: undefined;
       entries?: undefined;
     };
 
-/** Request client → server: a DataHub dataset file against the catalog (Compare, Pull and Push with Catalog). */
+/** Request client → server: a DataHub YAML file against the catalog (Compare, Pull and Push with Catalog). */
 export const DataHubYamlRequest: CustomRequest<DataHubYamlParams, DataHubYamlResult> = {
   method: 'catalogLens/dataHubYaml',
 };

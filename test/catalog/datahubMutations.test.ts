@@ -229,3 +229,121 @@ describe('DataHub mode: updateDescription of an ML entity', () => {
     assert.equal(((await gqlData(spec, READ, { urn: FEATURE }))['mlFeature'] as Json)['editableProperties'], null);
   });
 });
+
+describe('DataHub mode: updateDescription of a glossary term, a glossary node and a data product', () => {
+  const g = SAMPLE.glossary;
+  const describeIt = (resourceUrn: string, description: string): Json => ({ input: { description, resourceUrn } });
+  const READ = `query read($term: String!, $node: String!, $product: String!) {
+  glossaryTerm(urn: $term) { properties { name description } }
+  glossaryNode(urn: $node) { properties { name description } }
+  dataProduct(urn: $product) { properties { name description } }
+}`;
+
+  test('sets glossaryTermInfo.definition, glossaryNodeInfo.definition and dataProductProperties.description, every other field kept; reads show them', async (t) => {
+    const catalog = await testCatalog(t, { sample: true, compat: 'datahub' });
+    const before = {
+      term: await stored(catalog, g.sensitive, ['glossaryTermInfo']),
+      node: await stored(catalog, g.node, ['glossaryNodeInfo']),
+      product: await stored(catalog, SAMPLE.dataProduct, ['dataProductProperties']),
+    };
+    for (const [urn, text] of [
+      [g.sensitive, 'Masked outside the warehouse.'],
+      [g.node, 'How sensitive data is.'],
+      [SAMPLE.dataProduct, 'Revenue, reported.'],
+    ] as const)
+      assert.equal((await gqlData(catalog, UPDATE_DESCRIPTION, describeIt(urn, text)))['updateDescription'], true);
+    assert.deepEqual(await stored(catalog, g.sensitive, ['glossaryTermInfo']), {
+      glossaryTermInfo: { ...before.term['glossaryTermInfo'], definition: 'Masked outside the warehouse.' },
+    });
+    assert.deepEqual(await stored(catalog, g.node, ['glossaryNodeInfo']), {
+      glossaryNodeInfo: { ...before.node['glossaryNodeInfo'], definition: 'How sensitive data is.' },
+    });
+    assert.deepEqual(await stored(catalog, SAMPLE.dataProduct, ['dataProductProperties']), {
+      dataProductProperties: { ...before.product['dataProductProperties'], description: 'Revenue, reported.' },
+    });
+    assert.deepEqual(await gqlData(catalog, READ, { term: g.sensitive, node: g.node, product: SAMPLE.dataProduct }), {
+      glossaryTerm: { properties: { name: 'Sensitive Data', description: 'Masked outside the warehouse.' } },
+      glossaryNode: { properties: { name: 'Classification', description: 'How sensitive data is.' } },
+      dataProduct: { properties: { name: 'Revenue reporting', description: 'Revenue, reported.' } },
+    });
+  });
+
+  test("refuses what does not exist, and a term or node without its info aspect, with DataHub's messages; nothing is written", async (t) => {
+    const catalog = await testCatalog(t, { sample: true, compat: 'datahub' });
+    const ghostTerm = 'urn:li:glossaryTerm:Classification.Ghost';
+    assert.deepEqual(onlyError(await gql(catalog, UPDATE_DESCRIPTION, describeIt(ghostTerm, 'x'))), {
+      message: `Failed to update ${ghostTerm}. ${ghostTerm} does not exist.`,
+      code: 400,
+      type: 'BAD_REQUEST',
+      path: ['updateDescription'],
+    });
+    // An entity with another aspect only: DescriptionUtils finds no info aspect to set.
+    const bareTerm = 'urn:li:glossaryTerm:Bare';
+    const bareNode = 'urn:li:glossaryNode:Bare';
+    await ingest(catalog, proposal('glossaryTerm', bareTerm, 'ownership', { owners: [] }), V2);
+    await ingest(catalog, proposal('glossaryNode', bareNode, 'ownership', { owners: [] }), V2);
+    assert.equal(
+      onlyError(await gql(catalog, UPDATE_DESCRIPTION, describeIt(bareTerm, 'x'))).message,
+      'Properties for this Glossary Term do not yet exist!',
+    );
+    assert.equal(
+      onlyError(await gql(catalog, UPDATE_DESCRIPTION, describeIt(bareNode, 'x'))).message,
+      'Glossary Node does not exist',
+    );
+    assert.deepEqual(await stored(catalog, bareTerm, ['glossaryTermInfo']), {});
+    assert.deepEqual(await stored(catalog, bareNode, ['glossaryNodeInfo']), {});
+  });
+
+  test('the spec mode refuses them (§4.1 rule 1: dataset fields only); nothing is written', async (t) => {
+    const spec = await testCatalog(t, { sample: true });
+    for (const [urn, type] of [
+      [g.sensitive, 'glossaryTerm'],
+      [g.node, 'glossaryNode'],
+      [SAMPLE.dataProduct, 'dataProduct'],
+    ])
+      assert.ok(
+        onlyError(await gql(spec, UPDATE_DESCRIPTION, describeIt(urn!, 'x'))).message.startsWith(
+          `updateDescription: this catalog supports only dataset schema fields (spec §4.1 rule 1), so it does not describe the ${type} '${urn}': pass subResourceType: DATASET_FIELD`,
+        ),
+      );
+    assert.equal(
+      ((await stored(spec, g.sensitive, ['glossaryTermInfo']))['glossaryTermInfo'] as Json)['definition'],
+      'Data that must be masked outside the warehouse.',
+    );
+  });
+});
+
+describe('DataHub mode: updateStructuredProperty', () => {
+  const PROPERTY = SAMPLE.structuredProperty;
+  const UPDATE = `mutation updateStructuredProperty($input: UpdateStructuredPropertyInput!) {
+  updateStructuredProperty(input: $input) { urn definition { displayName description } }
+}`;
+
+  test("patches the definition's description and display name (UpdateStructuredPropertyResolver), every other field kept, and answers the property", async (t) => {
+    const catalog = await testCatalog(t, { sample: true, compat: 'datahub' });
+    const before = (await stored(catalog, PROPERTY, ['propertyDefinition']))['propertyDefinition']!;
+    const answer = await gqlData(catalog, UPDATE, { input: { urn: PROPERTY, description: 'Days kept.' } });
+    assert.deepEqual(answer['updateStructuredProperty'], {
+      urn: PROPERTY,
+      definition: { displayName: 'Retention time', description: 'Days kept.' },
+    });
+    const after = (await stored(catalog, PROPERTY, ['propertyDefinition']))['propertyDefinition']!;
+    const { lastModified, ...rest } = after;
+    assert.deepEqual(rest, { ...before, description: 'Days kept.' });
+    assert.equal((lastModified as Json)['actor'] !== undefined, true);
+  });
+
+  test("refuses a property with no definition with DataHub's message; the spec mode has no such mutation", async (t) => {
+    const catalog = await testCatalog(t, { sample: true, compat: 'datahub' });
+    const ghost = 'urn:li:structuredProperty:io.acryl.ghost';
+    assert.equal(
+      onlyError(await gql(catalog, UPDATE, { input: { urn: ghost, description: 'x' } })).message,
+      'Attempting to update a structured property with no definition aspect.',
+    );
+    const spec = await testCatalog(t, { sample: true });
+    assert.match(
+      onlyError(await gql(spec, UPDATE, { input: { urn: PROPERTY, description: 'x' } })).message,
+      /^updateStructuredProperty: this catalog does not write structured property definitions \(spec §4\.1/,
+    );
+  });
+});

@@ -142,6 +142,13 @@ describe('Undo of a written description', () => {
       undoOf(ServerCommands.setMlDescription, written('x'), { urn: 'urn:li:mlFeature:(t,f)' })?.arg['description'],
       'x',
     );
+    assert.deepEqual(
+      undoOf(ServerCommands.setDescription, written(null), { uri: 'file:///g.yaml', urn: 'urn:li:glossaryTerm:T' }),
+      {
+        command: ServerCommands.setDescription,
+        arg: { uri: 'file:///g.yaml', urn: 'urn:li:glossaryTerm:T', description: '', restoring: true },
+      },
+    );
   });
 
   test('no Undo without previous (a link only, another server), or with an odd previous', () => {

@@ -116,7 +116,7 @@ for (const compat of COMPAT_MODES) {
       assert.match((await compare(env.lsp, uri, S.clicks)).error ?? '', /no such entry/);
     });
 
-    test('a file in none of the formats, or a glossary, is not compared', async () => {
+    test('a file in none of the formats is not compared', async () => {
       const uri = 'file:///w/plain.yaml';
       await env.lsp.open(uri, 'yaml', `datasets:\n  - urn: ${S.users}\n    description: x\n`);
       assert.match((await compare(env.lsp, uri)).error ?? '', /not a DataHub dataset file/);

@@ -1,8 +1,9 @@
 /**
  * The file as the catalog would have it (features/yamlSync.ts), pure: only the differing
- * descriptions are replaced (each in its own style), one the file lacks is inserted, nothing the
- * catalog lacks is taken out, and everything else — comments, other keys, formatting — is kept
- * byte for byte, whatever the catalog's text holds (property-tested as the docs-as-code pull is).
+ * descriptions are replaced (each in its own style), an empty one is filled, one the file lacks is
+ * inserted, nothing the catalog lacks is taken out, and everything else — comments, other keys,
+ * formatting — is kept byte for byte, whatever the catalog's text holds (property-tested as the
+ * docs-as-code pull is).
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -113,14 +114,20 @@ describe('the file as the catalog would have it', () => {
   });
 });
 
-/** A description as the file writes it, in one of the styles, at `indent` (the key's column). */
-const STYLES = ['absent', 'plain', 'double', 'single', 'literal', 'folded'] as const;
+/** A description as the file writes it, in one of the styles (or empty: no value, `~`, `""`), at `indent` (the key's column). */
+const STYLES = ['absent', 'empty', 'tilde', 'quotes', 'plain', 'double', 'single', 'literal', 'folded'] as const;
 type Style = (typeof STYLES)[number];
 
 function descriptionLines(style: Style, indent: string, n: number): string[] {
   switch (style) {
     case 'absent':
       return [];
+    case 'empty':
+      return [`${indent}description:  # keep-empty-${n}`];
+    case 'tilde':
+      return [`${indent}description: ~`];
+    case 'quotes':
+      return [`${indent}description: ""  # keep-quotes-${n}`];
     case 'plain':
       return [`${indent}description: plain words ${n}  # keep-plain-${n}`];
     case 'double':

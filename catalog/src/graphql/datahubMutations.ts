@@ -9,6 +9,10 @@
  *   it is lost); `institutionalMemory` becomes exactly the elements sent, each built by
  *   `InstitutionalMemoryMetadataUpdateMapper`: `{description, url, createStamp: {actor: author,
  *   time: createdAt ?? now}}` (an element's `updateStamp` and `settings` are gone).
+ * - updateStructuredProperty: a definition's display name and description patched
+ *   (updateStructuredPropertyAsDataHub below).
+ * - updateDescription of a glossary term, a glossary node or a data product: the one field of
+ *   the aspect DataHub keeps its description in (updateInfoDescriptionAsDataHub below).
  * - updateDescription of a dataset field: `UpdateDescriptionResolver` refuses a missing
  *   `subResourceType`, then `DescriptionUtils.validateFieldDescriptionInput` asks for the dataset
  *   to exist, to have a schema, and for a `schemaMetadata.fields[].fieldPath` equal to
@@ -96,9 +100,13 @@ export async function updateDescriptionAsDataHub(args: UpdateDescriptionArgs, ct
   if (isMlKind(kind)) {
     return updateMlDescriptionAsDataHub(input.description, urn, target.key, kind, ctx);
   }
+  if (kind === 'other' && Object.hasOwn(DESCRIBED_IN_INFO, target.urn.entityType)) {
+    const entityType = target.urn.entityType as keyof typeof DESCRIBED_IN_INFO;
+    return updateInfoDescriptionAsDataHub(input.description, urn, target.key, entityType, ctx);
+  }
   if (kind !== 'dataset') {
     throw badRequest(
-      `updateDescription(input.resourceUrn): the local catalog describes dataset fields and ML entities only, found a ${kind === 'other' ? target.urn.entityType : kind} URN '${urn}'`,
+      `updateDescription(input.resourceUrn): the local catalog describes dataset fields, ML entities, glossary terms and nodes and data products only, found a ${kind === 'other' ? target.urn.entityType : kind} URN '${urn}'`,
     );
   }
   if (input.subResourceType === undefined || input.subResourceType === null) {
@@ -165,4 +173,93 @@ async function updateMlDescriptionAsDataHub(
   });
   ctx.forget(key);
   return true;
+}
+
+/**
+ * Where DataHub's updateDescription puts the description of a glossary term, a glossary node and a
+ * data product (DescriptionUtils.updateGlossaryTermDescription, updateGlossaryNodeDescription,
+ * updateDataProductDescription), and what it answers when that aspect is absent: a term or a node
+ * without one is refused (an IllegalArgumentException, answered as BAD_REQUEST with its message);
+ * a data product gets a new aspect.
+ */
+const DESCRIBED_IN_INFO = {
+  glossaryTerm: {
+    aspect: 'glossaryTermInfo',
+    field: 'definition',
+    absent: 'Properties for this Glossary Term do not yet exist!',
+  },
+  glossaryNode: { aspect: 'glossaryNodeInfo', field: 'definition', absent: 'Glossary Node does not exist' },
+  dataProduct: { aspect: 'dataProductProperties', field: 'description', absent: undefined },
+} as const;
+
+/**
+ * updateDescription of a glossary term, a glossary node or a data product, as DataHub's
+ * UpdateDescriptionResolver does it (updateGlossaryTermDescription, updateGlossaryNodeDescription,
+ * updateDataProductDescription): `DescriptionUtils.validateLabelInput` refuses an entity that does
+ * not exist ("Failed to update <urn>. <urn> does not exist."); the sub-resource is ignored; the
+ * aspect is read, its one field set, and written back whole with no precondition — the read,
+ * other requests, then the write, as for a dataset field.
+ */
+async function updateInfoDescriptionAsDataHub(
+  description: string,
+  urn: string,
+  key: string,
+  entityType: keyof typeof DESCRIBED_IN_INFO,
+  ctx: ReadContext,
+): Promise<boolean> {
+  if (!ctx.store.hasAny(key)) throw badRequest(`Failed to update ${urn}. ${urn} does not exist.`);
+  const { aspect, field, absent } = DESCRIBED_IN_INFO[entityType];
+  const stored = ctx.store.getRaw(key, aspect)?.value;
+  const current = typeof stored === 'object' && stored !== null ? (stored as Json) : undefined;
+  if (!current && absent !== undefined) throw badRequest(absent);
+  const value: Json = { ...(current ?? {}), [field]: description };
+  await otherRequestsRun();
+  ctx.store.transaction(() => {
+    writeAspect(
+      ctx.store,
+      { key, requestedUrn: urn, entityType, aspectName: aspect, value },
+      ctx.actor,
+      Date.now(),
+      'datahub',
+    );
+  });
+  ctx.forget(key);
+  return true;
+}
+
+export interface UpdateStructuredPropertyArgs {
+  input: { urn: string; displayName?: string | null; description?: string | null };
+}
+
+/**
+ * updateStructuredProperty's change of a definition's display name and description, as DataHub's
+ * UpdateStructuredPropertyResolver makes it (datahub-graphql-core/.../resolvers/structuredproperties/
+ * UpdateStructuredPropertyResolver.java): a definition the catalog lacks (no `propertyDefinition`
+ * aspect, or no entity) is refused ("Attempting to update a structured property with no
+ * definition aspect.", an IllegalArgumentException under its RuntimeException: BAD_REQUEST with
+ * that message); else a patch of the given fields and `lastModified`, every other field kept.
+ */
+export function updateStructuredPropertyAsDataHub(args: UpdateStructuredPropertyArgs, ctx: ReadContext): void {
+  const { urn, displayName, description } = args.input;
+  const target = ctx.namespaces.resolve(urn, 'updateStructuredProperty(input.urn)');
+  const stored = ctx.store.getRaw(target.key, 'propertyDefinition')?.value;
+  if (typeof stored !== 'object' || stored === null)
+    throw badRequest('Attempting to update a structured property with no definition aspect.');
+  const value: Json = { ...(stored as Json) };
+  const given = (v: string | null | undefined): v is string => v !== undefined && v !== null;
+  if (!given(displayName) && !given(description)) return;
+  if (given(displayName)) value['displayName'] = displayName;
+  if (given(description)) value['description'] = description;
+  const now = Date.now();
+  value['lastModified'] = { time: now, actor: ctx.actor };
+  ctx.store.transaction(() => {
+    writeAspect(
+      ctx.store,
+      { key: target.key, requestedUrn: urn, entityType: 'structuredProperty', aspectName: 'propertyDefinition', value },
+      ctx.actor,
+      now,
+      'datahub',
+    );
+  });
+  ctx.forget(target.key);
 }

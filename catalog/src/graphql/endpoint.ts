@@ -23,7 +23,12 @@ import {
 } from '../../../model/src/kinds';
 import { badRequest, CatalogError, graphQLErrorType, OpaqueError } from '../errors';
 import { addLink, type AddLinkArgs } from './addLink';
-import { updateDatasetAsDataHub, updateDescriptionAsDataHub } from './datahubMutations';
+import {
+  updateDatasetAsDataHub,
+  updateDescriptionAsDataHub,
+  updateStructuredPropertyAsDataHub,
+  type UpdateStructuredPropertyArgs,
+} from './datahubMutations';
 import { checkQueryLimits, DEFAULT_QUERY_LIMITS, type QueryLimits } from './limits';
 import { updateDataset, updateDescription, type UpdateDatasetArgs, type UpdateDescriptionArgs } from './mutations';
 import {
@@ -114,6 +119,15 @@ const rootValue = {
   updateDescription: (args: UpdateDescriptionArgs, ctx: ReadContext) =>
     ctx.compat === 'datahub' ? updateDescriptionAsDataHub(args, ctx) : updateDescription(args, ctx),
   addLink: (args: AddLinkArgs, ctx: ReadContext) => addLink(args, ctx),
+  // The spec has no such mutation (its writes are updateDataset and updateDescription of dataset fields).
+  updateStructuredProperty: (args: UpdateStructuredPropertyArgs, ctx: ReadContext, info: { fieldName: string }) => {
+    if (ctx.compat !== 'datahub')
+      throw badRequest(
+        `updateStructuredProperty: this catalog does not write structured property definitions (spec §4.1: its mutations are updateDataset and updateDescription of dataset fields), so '${args.input.urn}' is not changed`,
+      );
+    updateStructuredPropertyAsDataHub(args, ctx);
+    return entityQuery('structuredProperty')({ urn: args.input.urn }, ctx, info);
+  },
   ...searchRoots,
 };
 

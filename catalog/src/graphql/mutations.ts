@@ -8,7 +8,7 @@
 import type { AuditStamp } from '../../../model/src/aspects';
 import { simplePath } from '../../../model/src/fieldPath';
 import { isRecord } from '../../../model/src/json';
-import type { DatasetUrn } from '../../../model/src/urn';
+import { parseUrn, type DatasetUrn } from '../../../model/src/urn';
 import { badRequest } from '../errors';
 import type { ResolvedUrn } from '../namespaces';
 import { entityExists, missingEntityError, writeAspect } from '../writes';
@@ -124,8 +124,14 @@ function memoryElements(ctx: ReadContext, elements: MemoryElementInputArgs[]): M
 export function updateDescription(args: UpdateDescriptionArgs, ctx: ReadContext): boolean {
   const input = args.input;
   if (input.subResourceType !== 'DATASET_FIELD') {
+    // Another kind's description (a glossary term's, a data product's) is named as such.
+    const other = parseUrn(input.resourceUrn);
+    const what =
+      other.ok && other.urn.kind !== 'dataset'
+        ? `, so it does not describe the ${other.urn.kind === 'other' ? other.urn.entityType : other.urn.kind} '${input.resourceUrn}'`
+        : '';
     throw badRequest(
-      'updateDescription: this catalog supports only dataset schema fields (spec §4.1 rule 1): pass ' +
+      `updateDescription: this catalog supports only dataset schema fields (spec §4.1 rule 1)${what}: pass ` +
         'subResourceType: DATASET_FIELD, a dataset resourceUrn and the field path as subResource. ' +
         "To set a dataset's own description use updateDataset(input: {editableProperties: {description}}).",
     );

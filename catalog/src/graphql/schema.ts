@@ -157,6 +157,7 @@ export const CATALOG_SDL = /* GraphQL */ `
     updateDataset(urn: String!, input: DatasetUpdateInput!): Dataset
     updateDescription(input: DescriptionUpdateInput!): Boolean
     addLink(input: AddLinkInput!): Boolean
+    updateStructuredProperty(input: UpdateStructuredPropertyInput!): StructuredPropertyEntity!
   }
 
   enum EntityType {
@@ -1344,6 +1345,12 @@ export const CATALOG_SDL = /* GraphQL */ `
     resourceUrn: String!
     subResourceType: SubResourceType
     subResource: String
+  }
+
+  input UpdateStructuredPropertyInput {
+    urn: String!
+    displayName: String
+    description: String
   }
 `;
 

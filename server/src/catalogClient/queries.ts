@@ -398,6 +398,11 @@ export const UPDATE_DESCRIPTION = `mutation updateDescription($input: Descriptio
   updateDescription(input: $input)
 }`;
 
+/** A structured property definition's description (or display name), as DataHub's UI changes it. */
+export const UPDATE_STRUCTURED_PROPERTY = `mutation updateStructuredProperty($input: UpdateStructuredPropertyInput!) {
+  updateStructuredProperty(input: $input) { urn }
+}`;
+
 /**
  * Links of a dataset (its `institutionalMemory`), read before `addLink` so that a link is added
  * only when no element has its url (DataHub's addLink itself compares url and label).
@@ -492,6 +497,11 @@ export function everyDocument(ns = 'li'): Array<{ name: string; query: string; v
         subResourceType: 'DATASET_FIELD',
       },
     },
+  });
+  docs.push({
+    name: 'updateStructuredProperty',
+    query: UPDATE_STRUCTURED_PROPERTY,
+    variables: { input: { urn: `urn:${ns}:structuredProperty:io.acryl.privacy.retentionTime`, description: 'd' } },
   });
   const orFilters = [{ and: [{ field: 'platform', values: [`urn:${ns}:dataPlatform:hive`] }] }];
   docs.push({

@@ -35,6 +35,16 @@ export function doubleQuoted(value: string): string {
  * style reads back to exactly `value` (checked by parsing it), else double-quoted.
  */
 export function renderScalarLike(node: YamlScalarRef, value: string, source: string): string {
+  if (node.start !== node.end) return renderOver(node, value, source);
+  // An empty value (`description:` with nothing after the colon): a space after the colon, and one
+  // before a comment that follows, so the text stays the key's value and the comment a comment.
+  const lead = /[ \t]/.test(source.charAt(node.start - 1)) ? '' : ' ';
+  const rendered = renderOver(node, value, source);
+  const trail = source.charAt(node.end) === '#' && !rendered.endsWith('\n') ? ' ' : '';
+  return lead + rendered + trail;
+}
+
+function renderOver(node: YamlScalarRef, value: string, source: string): string {
   const original = source.slice(node.start, node.end);
   // A block scalar's range runs to the end of its last line; keep whatever ended the original.
   const tail = (node.style === 'BLOCK_LITERAL' || node.style === 'BLOCK_FOLDED') && /\n$/.test(original) ? '\n' : '';
@@ -82,6 +92,8 @@ export interface InsertionPoint {
   needsLineBreak?: boolean;
   /** For 'value': the end of a `~`/`null` the text replaces (the edit runs from insertAt to here). */
   replaceEnd?: number;
+  /** The key a 'line' insertion writes (absent: `description`). */
+  key?: string;
 }
 
 /**
@@ -101,11 +113,12 @@ export function renderInsertion(at: InsertionPoint, value: string, source: strin
     return `${afterColon ? ' ' : ''}${inlineScalar(value, flow)}`;
   }
   const lead = at.needsLineBreak ? '\n' : '';
+  const key = at.key ?? 'description';
   if (!mustEscape(value) && value.includes('\n')) {
     const block = blockScalar('|', value, `${at.indent}  `);
-    if (readsBackAs(block, value)) return `${lead}${at.indent}description: ${block}\n`;
+    if (readsBackAs(block, value)) return `${lead}${at.indent}${key}: ${block}\n`;
   }
-  return `${lead}${at.indent}description: ${inlineScalar(value, false)}\n`;
+  return `${lead}${at.indent}${key}: ${inlineScalar(value, false)}\n`;
 }
 
 /** `value` on one line: plain where that reads back exactly, else double-quoted. */

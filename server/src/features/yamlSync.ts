@@ -1,16 +1,23 @@
 /**
- * Sync of a DataHub dataset file with the catalog, for the whole file or one entry of it: the
- * edits that make the file say what the catalog says (each differing description replaced in its
- * own style, a description the file lacks inserted, through yamlEdit: everything else byte for
- * byte), the text they make, and the writes a push makes (each description of the file the
+ * Sync of a file in one of DataHub's YAML formats with the catalog, for the whole file or one entry
+ * of it: the edits that make the file say what the catalog says (each differing text replaced in
+ * its own style, an empty one filled, one the file lacks inserted, through yamlEdit: everything
+ * else byte for byte), the text they make, and the writes a push makes (each text of the file the
  * catalog lacks or words otherwise). What the catalog lacks is never taken out of the file, and a
  * push writes only what the file says. Pure: what the catalog answered comes in as a lookup.
+ *
+ * What each format syncs: a dataset file, each entry's description and each schema field's; a
+ * glossary, each node's and term's description (the catalog's definition); a data product file,
+ * the product's description; a structured properties file, each definition's description and
+ * display name (the display name compared and pulled, not pushed).
  */
 import { entityName } from '../../../model/src/entityNames';
 import { inertText } from '../../../model/src/inertText';
 import { findField } from '../../../model/src/fieldPath';
+import { firstValueAt, lookupLabels, type LookupKind } from '../../../model/src/kinds';
 import { shownColumns } from '../../../model/src/readShapes';
 import type { ResolutionLookup } from '../catalogClient/client';
+import { lookupOf } from '../resolution/lookup';
 import type { ScanResult, UrnOccurrence, YamlScalarRef } from '../scan/types';
 import { catalogDescription } from './diagnostics';
 import { renderInsertion, renderScalarLike, type InsertionPoint } from './yamlEdit';
@@ -22,10 +29,12 @@ export interface SyncEdit {
   newText: string;
 }
 
-/** One description a push writes: of the dataset (`fieldPath` absent) or of one of its columns. */
+/** One description a push writes: of an entry (`fieldPath` absent) or of one of a dataset's columns. */
 export interface SyncWrite {
   urn: string;
-  /** The dataset as messages name it (`db.users`). */
+  /** The entry's kind: `dataset`, `glossaryTerm`, `glossaryNode`, `dataProduct` or `structuredProperty`. */
+  kind: LookupKind;
+  /** The entry as messages name it (`db.users`, `glossary term Classification.Sensitive`). */
   name: string;
   /** The column as the catalog's schema spells it. */
   fieldPath?: string;
@@ -43,17 +52,67 @@ export interface SyncPlan {
   writes: SyncWrite[];
   /** What neither a pull nor a push touches, and why (an entry the catalog does not have …). */
   notes: string[];
-  /** The dataset entries the plan covers. */
+  /** What the file says otherwise than the catalog and a push does not write, one line each, and why. */
+  unpushed: string[];
+  /** The URNs of the entries the plan covers. */
   entries: string[];
 }
 
-/** One place of the file that holds (or would hold) a description: an entry's or a schema field's. */
+/** The formats sync covers. */
+export const SYNCED_FORMATS: readonly string[] = [
+  'datahub-dataset',
+  'datahub-glossary',
+  'datahub-data-product',
+  'datahub-structured-properties',
+];
+
+/** What creates an entry the catalog lacks, per format (for the note that says it is left alone). */
+const CREATED_BY: Readonly<Record<string, string>> = {
+  'datahub-dataset': 'datahub dataset upsert creates it',
+  'datahub-glossary': 'the datahub-business-glossary source creates it',
+  'datahub-data-product': 'datahub dataproduct upsert creates it',
+  'datahub-structured-properties': 'datahub properties upsert creates it',
+};
+
+/** The entry kinds each format's entries are, and whose descriptions a push writes. */
+const ENTRY_KINDS: Readonly<Record<string, readonly string[]>> = {
+  'datahub-dataset': ['dataset'],
+  'datahub-glossary': ['glossaryTerm', 'glossaryNode'],
+  'datahub-data-product': ['dataProduct'],
+  'datahub-structured-properties': ['structuredProperty'],
+};
+
+/** One place of the file that holds (or would hold) a text: an entry's, a schema field's, a property's display name. */
 interface Slot {
   occ: UrnOccurrence;
+  kind: LookupKind;
   /** The field's `id` as the file writes it. */
   field?: string;
+  key: 'description' | 'display_name';
   description: YamlScalarRef | undefined;
   at: InsertionPoint;
+}
+
+/** The kind of an entry's URN, when it is one of `format`'s. */
+function entryKind(occ: UrnOccurrence | undefined, format: string): LookupKind | undefined {
+  if (!occ?.parsed?.ok) return undefined;
+  const kind = lookupOf(occ.parsed.urn, occ.urn)?.kind;
+  return kind !== undefined && (ENTRY_KINDS[format] ?? []).includes(kind) ? kind : undefined;
+}
+
+/** The entries of a file in one of the synced formats (their URN, where each is named), in file order. */
+export function syncEntries(scan: ScanResult): UrnOccurrence[] {
+  if (scan.format === 'datahub-dataset') return datasetEntries(scan);
+  if (scan.format === undefined || !SYNCED_FORMATS.includes(scan.format)) return [];
+  const seen = new Set<string>();
+  const out: UrnOccurrence[] = [];
+  for (const t of scan.formatTexts ?? []) {
+    const occ = scan.occurrences[t.owner];
+    if (!occ || entryKind(occ, scan.format) === undefined || seen.has(occ.urn)) continue;
+    seen.add(occ.urn);
+    out.push(occ);
+  }
+  return out.sort((a, b) => a.start - b.start);
 }
 
 /** The dataset entries of a DataHub dataset file (their URN, where each is named), in file order. */
@@ -71,8 +130,8 @@ export function datasetEntries(scan: ScanResult): UrnOccurrence[] {
 }
 
 /**
- * The plan for the file (`entry` absent) or for the entry whose dataset URN is `entry`; undefined
- * when the text is not a DataHub dataset file. `lookup` answers for each entry's URN.
+ * The plan for the file (`entry` absent) or for the entry whose URN is `entry`; undefined when the
+ * text is in none of the synced formats. `lookup` answers for each entry's URN.
  */
 export function yamlSyncPlan(
   text: string,
@@ -80,23 +139,35 @@ export function yamlSyncPlan(
   lookup: ResolutionLookup,
   entry?: string,
 ): SyncPlan | undefined {
-  if (scan.format !== 'datahub-dataset') return undefined;
-  const wanted = (occ: UrnOccurrence | undefined): occ is UrnOccurrence =>
-    occ !== undefined && occ.parsed?.ok === true && occ.parsed.urn.kind === 'dataset' && (entry ?? occ.urn) === occ.urn;
+  const format = scan.format;
+  if (format === undefined || !SYNCED_FORMATS.includes(format)) return undefined;
+  const wanted = (occ: UrnOccurrence | undefined): LookupKind | undefined =>
+    occ !== undefined && (entry ?? occ.urn) === occ.urn ? entryKind(occ, format) : undefined;
   const slots: Slot[] = [];
-  for (const d of scan.descriptions) {
-    const occ = scan.occurrences[d.owner];
-    if (wanted(occ)) slots.push({ occ, description: d.description, at: d });
+  const add = (
+    occ: UrnOccurrence | undefined,
+    d: InsertionPoint & { description?: YamlScalarRef },
+    key: Slot['key'],
+    field?: string,
+  ): void => {
+    const kind = wanted(occ);
+    if (!occ || !kind) return;
+    const at: InsertionPoint = key === 'description' ? d : { ...d, key };
+    slots.push({ occ, kind, key, ...(field !== undefined ? { field } : {}), description: d.description, at });
+  };
+  if (format === 'datahub-dataset') {
+    for (const d of scan.descriptions) add(scan.occurrences[d.owner], d, 'description');
+    for (const c of scan.formatColumns ?? []) add(scan.occurrences[c.dataset], c, 'description', c.name.value);
+  } else {
+    for (const t of scan.formatTexts ?? []) add(scan.occurrences[t.owner], t, t.key);
   }
-  for (const c of scan.formatColumns ?? []) {
-    const occ = scan.occurrences[c.dataset];
-    if (wanted(occ)) slots.push({ occ, field: c.name.value, description: c.description, at: c });
-  }
-  slots.sort((a, b) => a.occ.start - b.occ.start || (a.field === undefined ? 0 : 1) - (b.field === undefined ? 0 : 1));
+  const order = (s: Slot): number => (s.field !== undefined ? 2 : s.key === 'description' ? 0 : 1);
+  slots.sort((a, b) => a.occ.start - b.occ.start || order(a) - order(b));
 
   const edits: SyncEdit[] = [];
   const writes: SyncWrite[] = [];
   const notes: string[] = [];
+  const unpushed: string[] = [];
   const entries: string[] = [];
   const done = new Set<string>();
   const noted = new Set<string>();
@@ -106,8 +177,8 @@ export function yamlSyncPlan(
     notes.push(message);
   };
   for (const slot of slots) {
-    const { occ } = slot;
-    const name = occ.parsed?.ok ? entityName(occ.parsed.urn) : occ.urn;
+    const { occ, kind } = slot;
+    const name = entryLabel(occ, kind);
     if (!entries.includes(occ.urn)) entries.push(occ.urn);
     const res = lookup(occ.urn);
     if (!res || res.state === 'error') {
@@ -115,15 +186,14 @@ export function yamlSyncPlan(
       continue;
     }
     if (res.state === 'missing') {
-      note(occ.urn, `${name}: not in the catalog (datahub dataset upsert creates it)`);
+      note(occ.urn, `${name}: not in the catalog (${CREATED_BY[format]})`);
       continue;
     }
-    if (res.kind !== 'dataset') continue;
+    if (res.kind !== kind) continue;
     let catalog: string | undefined;
     let fieldPath: string | undefined;
-    if (slot.field === undefined) {
-      catalog = catalogDescription(res);
-    } else {
+    if (slot.field !== undefined) {
+      if (res.kind !== 'dataset') continue;
       const found = findField(shownColumns(res.entity), slot.field);
       if (!found) {
         note(`${occ.urn}\n${slot.field}`, `${name}: field ${slot.field} is not in the catalog's schema`);
@@ -132,9 +202,13 @@ export function yamlSyncPlan(
       fieldPath = found.fieldPath;
       catalog = found.description ?? undefined;
       if (catalog !== undefined && catalog.trim() === '') catalog = undefined;
+    } else if (slot.key === 'display_name') {
+      catalog = firstValueAt(res.entity, ['definition.displayName']);
+    } else {
+      catalog = catalogDescription(res);
     }
-    // A dataset or column written by two places of the file: the first one says it.
-    const key = `${occ.urn}\n${fieldPath ?? ''}`;
+    // An entry or column written by two places of the file: the first one says it.
+    const key = `${occ.urn}\n${slot.key}\n${fieldPath ?? ''}`;
     if (done.has(key)) {
       note(
         `twice\n${key}`,
@@ -144,17 +218,25 @@ export function yamlSyncPlan(
     }
     done.add(key);
     const ours = slot.description?.value;
-    const differs = ours !== undefined && ours.trim() !== '' && normalise(ours) !== normalise(catalog ?? '');
-    if (differs)
-      writes.push({
+    const said = ours !== undefined && ours.trim() !== '';
+    const differs = said && normalise(ours) !== normalise(catalog ?? '');
+    if (differs) {
+      const w: SyncWrite = {
         urn: occ.urn,
+        kind,
         name,
         ...(fieldPath !== undefined ? { fieldPath } : {}),
         old: catalog ?? null,
         new: ours,
-      });
+      };
+      if (slot.key === 'display_name')
+        unpushed.push(
+          `${writeLine({ ...w, key: slot.key })} (Catalog Lens pushes no display name: use \`datahub properties upsert -f\`)`,
+        );
+      else writes.push(w);
+    }
     if (catalog === undefined) continue;
-    if (slot.description && differs) {
+    if (slot.description && (differs || !said)) {
       edits.push({
         start: slot.description.start,
         end: slot.description.end,
@@ -168,15 +250,26 @@ export function yamlSyncPlan(
       });
     }
   }
+  // Two insertions at one place (a property's description and display name): one edit, in slot order.
   edits.sort((a, b) => a.start - b.start || a.end - b.end);
-  // Two edits never overlap; should they, the later one is left for another pull.
   const kept: SyncEdit[] = [];
   for (const e of edits) {
     const last = kept[kept.length - 1];
+    if (last && e.start === e.end && last.start === e.start && last.end === e.end) {
+      last.newText += e.newText;
+      continue;
+    }
+    // Two edits never overlap otherwise; should they, the later one is left for another pull.
     if (last && e.start < last.end) continue;
     kept.push(e);
   }
-  return { edits: kept, catalogText: applyEdits(text, kept), writes, notes, entries };
+  return { edits: kept, catalogText: applyEdits(text, kept), writes, notes, unpushed, entries };
+}
+
+/** An entry as lines and notes name it: a dataset by its name, another kind with its kind's word first. */
+function entryLabel(occ: UrnOccurrence, kind: LookupKind): string {
+  const name = occ.parsed?.ok ? entityName(occ.parsed.urn) : occ.urn;
+  return kind === 'dataset' ? name : `${lookupLabels(kind).word} ${name}`;
 }
 
 /** `text` with `edits` (ordered, not overlapping) made. */
@@ -193,14 +286,17 @@ export function applyEdits(text: string, edits: readonly SyncEdit[]): string {
 /** How long a quoted description may be in a write's line. */
 const QUOTED = 60;
 
-/** One line that says a write: `db.users, field user_id: description "The key." → "Primary key."`. */
-export function writeLine(w: SyncWrite): string {
+/**
+ * One line that says a write: `db.users, field user_id: description "The key." → "Primary key."`
+ * (`display name` for a structured property's display name, `key: 'display_name'`).
+ */
+export function writeLine(w: Omit<SyncWrite, 'kind'> & { key?: 'display_name' }): string {
   const quote = (t: string | null): string =>
     t === null ? '(none)' : `"${inertText(t.replace(/\s+/g, ' ').trim(), 'plain', QUOTED)}"`;
   const where =
     inertText(w.name, 'plain', 120) +
     (w.fieldPath !== undefined ? `, field ${inertText(w.fieldPath, 'plain', 80)}` : '');
-  return `${where}: description ${quote(w.old)} → ${quote(w.new)}`;
+  return `${where}: ${w.key === 'display_name' ? 'display name' : 'description'} ${quote(w.old)} → ${quote(w.new)}`;
 }
 
 function normalise(s: string): string {

@@ -6,7 +6,7 @@
  */
 import type { BuilderOccurrence } from '../scan/builderCall';
 import { parseUrnCached } from '../scan/parseCache';
-import type { ScanResult, UrnOccurrence, YamlColumn, YamlDescription } from '../scan/types';
+import type { FormatText, ScanResult, UrnOccurrence, YamlColumn, YamlDescription } from '../scan/types';
 import { readDataHubYaml, type FormatDescription, type FormatModel, type FormatOptions } from './read';
 
 export { readDataHubYaml, FORMAT_LABELS, type FormatModel, type FormatName } from './read';
@@ -67,6 +67,9 @@ function merge(scan: ScanResult, model: FormatModel): ScanResult {
     occurrences.findIndex((o) => o.parent === undefined && o.start >= e.start && o.end <= e.end && o.urn === e.urn);
   const descriptions: YamlDescription[] = scan.descriptions.map((d) => ({ ...d, owner: index.get(d.owner)! }));
   const columns: YamlColumn[] = [];
+  // The other formats' texts (glossary, data product, structured properties) are compared by sync
+  // only: they are no docs-as-code entries (no lens, no description diagnostics of their own).
+  const texts: FormatText[] = [];
   for (const d of model.descriptions) {
     const owner = entryIndex(d.entry);
     if (owner < 0) continue;
@@ -76,7 +79,8 @@ function merge(scan: ScanResult, model: FormatModel): ScanResult {
       ...(d.needsLineBreak ? { needsLineBreak: true } : {}),
       ...(d.description ? { description: d.description } : {}),
     };
-    if (d.field) columns.push({ dataset: owner, name: d.field, nameKey: 'id', format: true, ...at });
+    if (model.format !== 'datahub-dataset') texts.push({ owner, key: d.key ?? 'description', ...at });
+    else if (d.field) columns.push({ dataset: owner, name: d.field, nameKey: 'id', format: true, ...at });
     // An entry named by `urn:` may already have its description read as docs-as-code: one is kept.
     else if (!descriptions.some((e) => e.owner === owner)) descriptions.push({ owner, ...at });
   }
@@ -85,6 +89,7 @@ function merge(scan: ScanResult, model: FormatModel): ScanResult {
     columns: [],
     descriptions,
     ...(columns.length > 0 ? { formatColumns: columns } : {}),
+    ...(texts.length > 0 ? { formatTexts: texts } : {}),
     problems: scan.problems,
     formatProblems: model.problems,
     format: model.format,

@@ -66,16 +66,26 @@ export interface FormatModel {
   definitions: FormatPropertyDefinition[];
   /** Business glossary: the path of each term (`Node.Term`), as `inherits` and the like name it. */
   termPaths: string[];
-  /** Dataset file: each entry's description (or where one goes), and each schema field's, for pull and push. */
+  /**
+   * Each entry's description (or where one goes), for compare, pull and push: a dataset entry's and
+   * each of its schema fields'; a glossary node's and term's; the data product's; each structured
+   * property's (and its `display_name`).
+   */
   descriptions: FormatDescription[];
 }
 
-/** A description of a dataset entry (`field` absent) or of one of its schema fields, and where to write one. */
+/**
+ * A description of an entry (`field` absent) or of one of a dataset entry's schema fields, and
+ * where to write one; with `key: 'display_name'`, a structured property's display name instead.
+ * An empty `description:` (no value, `~`, `""`) is a description of value ''.
+ */
 export interface FormatDescription {
   /** The entry's defining reference (its range and URN): the occurrence the description belongs to. */
   entry: { start: number; end: number; urn: string };
   /** The field's `id`, for a field's description. */
   field?: YamlScalarRef;
+  /** Which key holds the text (absent: `description`). */
+  key?: 'display_name';
   description?: YamlScalarRef;
   /** Where a `description:` line goes when there is none: the start of the line after the naming key's, at `indent`. */
   insertAt: number;
@@ -325,12 +335,21 @@ class Reader {
 
   /**
    * The description of `map` (a block mapping named by `named`), or where a `description:` line
-   * goes: nothing when the mapping is a flow one or its `description:` is not a single value.
+   * goes: nothing when the mapping is a flow one or its `description:` is not a single value. An
+   * empty one (`description:`, `~`) is the empty text at the value's place. With `key`, that key's
+   * text instead (a structured property's `display_name`).
    */
-  private description(map: YAMLMap, named: Scalar, entry: FormatDescription['entry'], field?: YamlScalarRef): void {
+  private description(
+    map: YAMLMap,
+    named: Scalar,
+    entry: FormatDescription['entry'],
+    field?: YamlScalarRef,
+    key?: 'display_name',
+  ): void {
     if (map.flow) return;
-    const raw = valueAt(map, 'description');
-    const description = stringAt(map, 'description');
+    const raw = valueAt(map, key ?? 'description');
+    const empty = isScalar(raw) && (raw.value === null || raw.value === undefined);
+    const description = empty ? raw : stringAt(map, key ?? 'description');
     if (raw !== undefined && !description) return;
     const at = this.at(named).start;
     const lineStart = this.text.lastIndexOf('\n', at - 1) + 1;
@@ -338,6 +357,7 @@ class Reader {
     this.model.descriptions.push({
       entry,
       ...(field ? { field } : {}),
+      ...(key ? { key } : {}),
       ...(description ? { description: scalarRef(description) } : {}),
       insertAt: lineEnd < 0 ? this.text.length : lineEnd + 1,
       indent: ' '.repeat(this.keyColumn(named, lineStart)),
@@ -661,7 +681,16 @@ class Reader {
     const type = stringAt(map, 'type');
     const typeName = type ? textOf(type).toLowerCase() : undefined;
     const allowed = valueAt(map, 'allowed_values');
-    if (urn?.startsWith('urn:li:structuredProperty:')) this.definition(map, urn, typeName);
+    if (urn?.startsWith('urn:li:structuredProperty:')) {
+      this.definition(map, urn, typeName);
+      // The definition's description and displayName (StructuredProperties.create).
+      const named = urnNode ?? id;
+      if (named) {
+        const entry = { ...this.at(named), urn };
+        this.description(map, named, entry);
+        this.description(map, named, entry, undefined, 'display_name');
+      }
+    }
     if (isSeq(allowed)) {
       for (const a of allowed.items) {
         if (!isMap(a)) {
@@ -741,7 +770,12 @@ class Reader {
   private dataProduct(map: YAMLMap): void {
     this.checkKeys(map, 'dataProduct');
     const id = stringAt(map, 'id');
-    if (id) this.ref(id, makeDataProductUrn(textOf(id)), 'DataProduct.urn', true);
+    if (id) {
+      const urn = makeDataProductUrn(textOf(id));
+      this.ref(id, urn, 'DataProduct.urn', true);
+      // dataProductProperties.description (dataproduct.py's generate_mcp).
+      this.description(map, id, { ...this.at(id), urn });
+    }
     const domain = stringAt(map, 'domain');
     if (domain) this.domain(domain);
     this.labels(map, { tags: 'tags', terms: 'terms', owners: 'owners' });
@@ -827,6 +861,8 @@ class Reader {
         this.model.termPaths.push(termPath.join('.'));
         this.ref(name, urn, 'make_glossary_term_urn', true);
         if (id && textOf(id) === urn) this.ref(id, urn, 'make_glossary_term_urn', true);
+        // The term's `description` is glossaryTermInfo.definition (business_glossary.get_mces_from_term).
+        this.description(t, name, { ...this.at(name), urn });
         this.owners(valueAt(t, 'owners'));
         for (const key of ['inherits', 'contains', 'values', 'related_terms']) {
           const v = valueAt(t, key);
@@ -852,6 +888,8 @@ class Reader {
         this.paths.set(nodePath.join('.'), urn);
         this.ref(name, urn, 'make_glossary_node_urn', true);
         if (id && textOf(id) === urn) this.ref(id, urn, 'make_glossary_node_urn', true);
+        // The node's `description` is glossaryNodeInfo.definition (business_glossary.get_mces_from_node).
+        this.description(n, name, { ...this.at(name), urn });
         this.owners(valueAt(n, 'owners'));
         this.links(n);
         this.children(n, nodePath);

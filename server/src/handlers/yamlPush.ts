@@ -1,9 +1,11 @@
 /**
  * `pushDataHubYaml`, for editors without the extension's own confirmation: the writes a push of a
- * DataHub dataset file (or of one entry) makes are listed to the user with
+ * DataHub YAML file (dataset, glossary, data product; or of one entry) makes are listed to the user with
  * `window/showMessageRequest`, a bounded number per message, and each batch runs only once the
  * user picks Push for it; then through the same write commands as anywhere else (each one's result
  * told as any write's). An editor that cannot show a message with actions gets nothing written.
+ * What the file says and a push does not write (a structured property's display name) is named in
+ * the result's message.
  */
 import { MessageType, type CancellationToken, type Connection } from 'vscode-languageserver';
 import type {
@@ -38,7 +40,7 @@ export async function pushDataHubYaml(
   const a = typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
   if (typeof a['uri'] !== 'string') return failed('pushDataHubYaml: uri must be a string');
   if (a['entry'] !== undefined && typeof a['entry'] !== 'string')
-    return failed('pushDataHubYaml: entry must be a dataset URN');
+    return failed('pushDataHubYaml: entry must be the URN of an entry');
   if (!deps.trusted())
     return failed('This workspace is not trusted (Restricted Mode): Catalog Lens writes nothing to the catalog here.');
   const plan = await deps.plan(
@@ -46,8 +48,16 @@ export async function pushDataHubYaml(
     token,
   );
   if (plan.error !== undefined) return failed(plan.error);
+  const unpushed = plan.unpushed.length > 0 ? ` Not pushed: ${plan.unpushed.join('; ')}` : '';
   if (plan.writes.length === 0)
-    return { status: 'nothing', message: 'Nothing to push: the catalog already says what the file says.', results: [] };
+    return {
+      status: 'nothing',
+      message:
+        plan.unpushed.length > 0
+          ? `Nothing Catalog Lens can push.${unpushed}`
+          : 'Nothing to push: the catalog already says what the file says.',
+      results: [],
+    };
   if (!deps.messageActions())
     return failed(
       'This editor cannot show the writes to confirm them (window/showMessageRequest): nothing was written.',
@@ -78,7 +88,8 @@ export async function pushDataHubYaml(
     message:
       `${count(results.length)} run: ${of('written')} written, ${of('unchanged')} unchanged, ${of('failed')} failed` +
       (left > 0 ? `; ${count(left)} not run (cancelled)` : '') +
-      '.',
+      '.' +
+      unpushed,
     results,
   };
 }

@@ -138,6 +138,26 @@ export interface ScanResult {
   formatColumns?: YamlColumn[];
   /** For a DataHub structured properties file: each property's definition, as DataHub writes it from the file. */
   formatPropertyDefinitions?: FormatPropertyDefinition[];
+  /**
+   * For a DataHub glossary, data product or structured properties file: each entry's description
+   * (a structured property's display name too) or where one goes, compared with the catalog's by sync.
+   */
+  formatTexts?: FormatText[];
+}
+
+/** A text of an entry of a DataHub glossary, data product or structured properties file (or where it goes). */
+export interface FormatText {
+  /** Index of the entry's occurrence: the URN the entry stands for. */
+  owner: number;
+  /** The key that holds it. */
+  key: 'description' | 'display_name';
+  /** Present when the entry has the key; an empty one has value ''. */
+  description?: YamlScalarRef;
+  /** Where a line with the key goes when there is none (the line after the entry's naming key). */
+  insertAt: number;
+  indent: string;
+  /** `insertAt` is the end of a document that does not end with a line break: write one first. */
+  needsLineBreak?: boolean;
 }
 
 /**

@@ -59,7 +59,7 @@ import { codeActionsFor } from '../features/codeActions';
 import { catalogDescription, diagnosticsFor } from '../features/diagnostics';
 import { nameItems, namedItems, nameSlotAt, type NameSlot } from '../features/completeNames';
 import { completionsAt } from '../features/completion';
-import { datasetEntries, writeLine, yamlSyncPlan } from '../features/yamlSync';
+import { SYNCED_FORMATS, syncEntries, writeLine, yamlSyncPlan, type SyncWrite } from '../features/yamlSync';
 import { formatCompletionsAt, formatKeyAt, formatReferenceAt, type FormatReferenceSlot } from '../formats/complete';
 import type { PropertyDefinitionShape } from '../formats/propertyValues';
 import { destinationAt } from '../features/destination';
@@ -489,27 +489,31 @@ export class CatalogLanguageService {
   }
 
   /**
-   * `catalogLens/dataHubYaml`: an open DataHub dataset file (or one entry of it) against the
-   * catalog, each entry's dataset asked through the cache: the text as the catalog would have it,
-   * the edits of a pull, the writes of a push (features/yamlSync.ts).
+   * `catalogLens/dataHubYaml`: an open file in one of DataHub's YAML formats (or one entry of it)
+   * against the catalog, each entry asked through the cache: the text as the catalog would have
+   * it, the edits of a pull, the writes of a push (features/yamlSync.ts).
    */
   async dataHubYaml(params: Unchecked<DataHubYamlParams>, token: CancellationToken): Promise<DataHubYamlResult> {
     if (typeof params?.uri !== 'string') return { error: 'catalogLens/dataHubYaml: uri must be a string' };
     if (params.entry !== undefined && typeof params.entry !== 'string')
-      return { error: 'catalogLens/dataHubYaml: entry must be a dataset URN' };
+      return { error: 'catalogLens/dataHubYaml: entry must be the URN of an entry' };
     const open = await this.deps.openDocuments.open(params.uri);
     if (!open?.scan) return { error: 'the document is not open' };
     const { doc, scan, settings } = open;
-    if (scan.format !== 'datahub-dataset')
-      return { error: 'this is not a DataHub dataset file (datahub dataset upsert -f)' };
-    const entries = datasetEntries(scan).filter((o) => params.entry === undefined || o.urn === params.entry);
+    const notSynced =
+      'this is not a DataHub dataset file (datahub dataset upsert -f), nor a glossary, data product or structured properties file';
+    if (scan.format === undefined || !SYNCED_FORMATS.includes(scan.format)) return { error: notSynced };
+    const entries = syncEntries(scan).filter((o) => params.entry === undefined || o.urn === params.entry);
     if (entries.length === 0)
-      return { error: params.entry === undefined ? 'the file names no dataset' : 'the file has no such entry' };
+      return { error: params.entry === undefined ? 'the file names no entry' : 'the file has no such entry' };
     const client = this.deps.resolution.clientFor(settings);
     if (!client.configured) return { error: 'no catalog is configured (catalogLens.url is empty)' };
     const lookup = await resolveItems(
       client,
-      entries.map((o) => ({ urn: o.urn, kind: 'dataset' as const })),
+      entries.flatMap((o) => {
+        const l = o.parsed?.ok ? lookupOf(o.parsed.urn, o.urn) : undefined;
+        return l ? [{ urn: o.urn, kind: l.kind }] : [];
+      }),
       signalOf(token),
     );
     const failedAll = entries.every((o) => lookup(o.urn)?.state === 'error');
@@ -518,8 +522,20 @@ export class CatalogLanguageService {
       return { error: res?.state === 'error' ? res.error.message : 'the catalog did not answer' };
     }
     const plan = yamlSyncPlan(doc.getText(), scan, lookup, params.entry);
-    if (!plan) return { error: 'this is not a DataHub dataset file (datahub dataset upsert -f)' };
+    if (!plan) return { error: notSynced };
     const uri = params.uri;
+    const writeOf = (w: SyncWrite): DataHubYamlWrite => {
+      const line = writeLine(w);
+      if (w.kind !== 'dataset')
+        return { command: ServerCommands.setDescription, arg: { urn: w.urn, description: w.new, uri }, line };
+      return w.fieldPath === undefined
+        ? { command: ServerCommands.setDatasetDescription, arg: { urn: w.urn, description: w.new, uri }, line }
+        : {
+            command: ServerCommands.setColumnDescription,
+            arg: { urn: w.urn, fieldPath: w.fieldPath, description: w.new, uri },
+            line,
+          };
+    };
     return {
       version: doc.version,
       catalogText: plan.catalogText,
@@ -527,20 +543,9 @@ export class CatalogLanguageService {
         range: { start: doc.positionAt(e.start), end: doc.positionAt(e.end) },
         newText: e.newText,
       })),
-      writes: plan.writes.map((w): DataHubYamlWrite =>
-        w.fieldPath === undefined
-          ? {
-              command: ServerCommands.setDatasetDescription,
-              arg: { urn: w.urn, description: w.new, uri },
-              line: writeLine(w),
-            }
-          : {
-              command: ServerCommands.setColumnDescription,
-              arg: { urn: w.urn, fieldPath: w.fieldPath, description: w.new, uri },
-              line: writeLine(w),
-            },
-      ),
+      writes: plan.writes.map(writeOf),
       notes: plan.notes,
+      unpushed: plan.unpushed,
       entries: plan.entries,
     };
   }
@@ -657,11 +662,12 @@ export class CatalogLanguageService {
     });
   }
 
-  /** "used in N files" above each docs-as-code entry. */
+  /** "used in N files" above each docs-as-code entry; Compare, Pull and Push above each entry of a DataHub YAML file. */
   async codeLenses(uri: string): Promise<CodeLens[]> {
     const open = await this.deps.openDocuments.open(uri);
     const scan = open?.scan;
-    if (!open || !scan || scan.descriptions.length === 0) return [];
+    if (!open || !scan) return [];
+    if (scan.descriptions.length === 0) return this.syncLenses(uri, open.doc, scan);
     await this.deps.index.ready();
     const lenses = scan.descriptions.flatMap((d): CodeLens[] => {
       const occ = scan.occurrences[d.owner];
@@ -680,11 +686,11 @@ export class CatalogLanguageService {
     return [...lenses, ...this.syncLenses(uri, open.doc, scan)];
   }
 
-  /** Above each entry of a DataHub dataset file, in the extension: Compare, Pull and (trusted) Push with the catalog. */
+  /** Above each entry of a DataHub YAML file sync covers, in the extension: Compare, Pull and (trusted) Push with the catalog. */
   private syncLenses(uri: string, doc: OpenDocumentOf['doc'], scan: NonNullable<OpenDocumentOf['scan']>): CodeLens[] {
     const session = this.deps.session();
     if (!session.clientCommands) return [];
-    return datasetEntries(scan).flatMap((occ): CodeLens[] => {
+    return syncEntries(scan).flatMap((occ): CodeLens[] => {
       const range = { start: doc.positionAt(occ.start), end: doc.positionAt(occ.end) };
       const args = [{ uri, entry: occ.urn }];
       return [

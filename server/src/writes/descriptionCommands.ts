@@ -1,17 +1,21 @@
 /**
- * The description commands: a dataset's description (and a link), a column's, an ML entity's.
+ * The description commands: a dataset's description (and a link), a column's, an ML entity's, a
+ * glossary term's, glossary node's, data product's or structured property's.
  * Each checks that the entity exists, then lets the writer of its settings (writer.ts) write.
  */
 import { EDITABLE_ML_ASPECT } from '../../../model/src/aspects';
-import { nearNames } from '../../../model/src/entityNames';
+import { article, nearNames } from '../../../model/src/entityNames';
 import { findField, simplePath } from '../../../model/src/fieldPath';
 import { inertText } from '../../../model/src/inertText';
+import { isRecord } from '../../../model/src/json';
+import { isMlKind, lookupLabels } from '../../../model/src/kinds';
 import type { WriteResult } from '../../../model/src/protocol';
 import { shownMlDescription } from '../../../model/src/readShapes';
 import { entityTypeOf } from '../../../model/src/urn';
 import { linkArg, textArg, urnArg } from './args';
 import { mustExist, PROPERTIES_ASPECT } from './catalogSteps';
-import { failed, label, unchanged } from './refusal';
+import { UPDATE_DESCRIPTION, UPDATE_STRUCTURED_PROPERTY } from '../catalogClient/queries';
+import { failed, failedFrom, label, unchanged } from './refusal';
 import type { CommandDeps } from './writer';
 
 export async function setDatasetDescription(a: Record<string, unknown>, ctx: CommandDeps): Promise<WriteResult> {
@@ -148,4 +152,72 @@ export async function setMlDescription(a: Record<string, unknown>, ctx: CommandD
     previous,
     message: `${restoring(a) ? RESTORED : 'Wrote the description of'} ${label(urn.urn)}${wrote.note}`,
   };
+}
+
+/** The kinds setDescription describes, and the aspect and field DataHub keeps their description in. */
+const DESCRIBED_ELSEWHERE = {
+  glossaryTerm: 'glossaryTermInfo.definition',
+  glossaryNode: 'glossaryNodeInfo.definition',
+  dataProduct: 'dataProductProperties.description',
+  structuredProperty: 'propertyDefinition.description',
+} as const;
+
+/**
+ * The description of a glossary term, a glossary node (term group), a data product or a structured
+ * property definition, on either write path through DataHub's own mutation, as its UI sends it.
+ * These kinds keep one description only, with no edited aspect beside it, and the mutation
+ * changes that field alone:
+ *
+ * - `updateDescription` with the entity as resourceUrn (datahub-graphql-core/.../resolvers/mutate/
+ *   UpdateDescriptionResolver.java → DescriptionUtils.java: updateGlossaryTermDescription sets
+ *   glossaryTermInfo.definition, updateGlossaryNodeDescription glossaryNodeInfo.definition,
+ *   updateDataProductDescription dataProductProperties.description; each checks the entity
+ *   exists, reads the aspect, changes that field and writes the aspect back);
+ * - a structured property: `updateStructuredProperty` with `{urn, description}`
+ *   (UpdateStructuredPropertyResolver: a patch of the definition's description).
+ *
+ * A catalog that refuses the mutation (the spec's describes dataset fields only) makes the write
+ * fail with its words. The entity must exist: checked here first.
+ */
+export async function setDescription(a: Record<string, unknown>, ctx: CommandDeps): Promise<WriteResult> {
+  const urn = urnArg(a, 'urn');
+  const kind = urn.urn.kind === 'other' ? urn.urn.entityType : urn.urn.kind;
+  if (!Object.hasOwn(DESCRIBED_ELSEWHERE, kind))
+    return failed(
+      'badInput',
+      `'urn' must name a glossary term, glossary node, data product or structured property, not a ${entityTypeOf(urn.urn)}${kind === 'dataset' ? ' (setDatasetDescription describes datasets)' : isMlKind(kind) ? ' (setMlDescription describes ML entities)' : ''}`,
+    );
+  const described = kind as keyof typeof DESCRIBED_ELSEWHERE;
+  const description = textArg(a, 'description');
+  ctx.client.invalidate([urn.text]);
+  const found = (await ctx.client.resolve([{ urn: urn.text, kind: described }], ctx.signal)).get(urn.text);
+  if (!found) return failed('cancelled', 'cancelled');
+  if (found.state === 'error') return failedFrom(found.error);
+  const word = lookupLabels(described).word;
+  if (found.state === 'missing')
+    return failed(
+      'notFound',
+      `${label(urn.urn)} is not in the catalog; nothing was written (${article(word)} ${word} must exist before it is described)`,
+    );
+  const current = found.kind === described ? nonEmptyText(catalogText(found.entity, described)) : null;
+  if (current === description) return unchanged(urn.urn, 'the description is already so');
+  const r =
+    described === 'structuredProperty'
+      ? await ctx.client.mutate(UPDATE_STRUCTURED_PROPERTY, { input: { urn: urn.text, description } }, ctx.signal)
+      : await ctx.client.mutate(UPDATE_DESCRIPTION, { input: { description, resourceUrn: urn.text } }, ctx.signal);
+  ctx.client.invalidate([urn.text]);
+  if (!r.ok) return failedFrom(r.error);
+  return {
+    status: 'written',
+    aspects: [DESCRIBED_ELSEWHERE[described].split('.')[0]!],
+    previous: current,
+    message: `${restoring(a) ? RESTORED : 'Wrote the description of'} ${label(urn.urn)}`,
+  };
+}
+
+/** What the catalog shows as the description (`properties.description`; a property's `definition.description`). */
+function catalogText(entity: unknown, kind: keyof typeof DESCRIBED_ELSEWHERE): string | undefined {
+  const holder = isRecord(entity) ? entity[kind === 'structuredProperty' ? 'definition' : 'properties'] : undefined;
+  const d = isRecord(holder) ? holder['description'] : undefined;
+  return typeof d === 'string' ? d : undefined;
 }

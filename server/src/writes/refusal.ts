@@ -4,6 +4,7 @@
  */
 import { entityName, kindWord } from '../../../model/src/entityNames';
 import { inertText } from '../../../model/src/inertText';
+import { isLookupKind, lookupLabels } from '../../../model/src/kinds';
 import type { WriteResult } from '../../../model/src/protocol';
 import type { Urn } from '../../../model/src/urn';
 import type { CatalogClientError } from '../catalogClient/errors';
@@ -22,9 +23,14 @@ export function failedFrom(e: CatalogClientError): never {
   return failed(e.kind, e.message);
 }
 
-/** The entity as messages name it; its name is document text (`%28`/`%29` decoded), quoted inert. */
+/**
+ * The entity as messages name it; its name is document text (`%28`/`%29` decoded), quoted inert.
+ * A looked-up-only kind (a glossary term …) by its word.
+ */
 export function label(urn: Urn): string {
-  return `${kindWord(urn.kind)} ${inertText(entityName(urn), 'notification')}`;
+  const word =
+    urn.kind === 'other' && isLookupKind(urn.entityType) ? lookupLabels(urn.entityType).word : kindWord(urn.kind);
+  return `${word} ${inertText(entityName(urn), 'notification')}`;
 }
 
 export function unchanged(urn: Urn, why: string): WriteResult {

@@ -18,7 +18,7 @@ import type { CatalogClient } from '../catalogClient/client';
 import { signalOf, type CommandHandler } from '../lsp';
 import type { PipelineDeps } from '../pipeline/check';
 import { createEntity } from './createEntity';
-import { setColumnDescription, setDatasetDescription, setMlDescription } from './descriptionCommands';
+import { setColumnDescription, setDatasetDescription, setDescription, setMlDescription } from './descriptionCommands';
 import {
   appendToList,
   FEATURES_OF_MODEL,
@@ -115,6 +115,7 @@ export function writeCommands(context: WriteDeps): Record<WriteCommandId, Comman
     ),
     [ServerCommands.createEntity]: wrap(ServerCommands.createEntity, createEntity),
     [ServerCommands.setMlDescription]: wrap(ServerCommands.setMlDescription, setMlDescription),
+    [ServerCommands.setDescription]: wrap(ServerCommands.setDescription, setDescription),
   };
 }
 
