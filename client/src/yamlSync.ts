@@ -7,8 +7,9 @@
  *   `catalog-lens-yaml:` scheme) against the file.
  * - Pull from Catalog: the edits as one WorkspaceEdit, each needing confirmation, so VS Code's
  *   refactor preview shows them before anything changes.
- * - Push to Catalog: the writes listed one line each in one modal dialog; once the user picks
- *   Push, each runs through writes.ts (progress, its result, Undo).
+ * - Push to Catalog: the writes listed one line each in one modal dialog (descriptions, and the
+ *   tags, glossary terms and owners the catalog's dataset lacks); once the user picks Push, each
+ *   runs through writes.ts (progress, its result, Undo of an added tag, term or owner).
  *
  * The `catalogLens.dataHubYaml` context key is true while the active editor holds a DataHub
  * dataset file: the palette offers the commands only then.
@@ -197,15 +198,25 @@ async function push(server: CatalogLanguageServer, log: Log, writes: WriteRunner
   }
 }
 
-/** The dialog's list: one line per write (entry, field, old → new), as the server says it. */
+/** The dialog's list: one line per write (entry, field, old → new; or what it adds), as the server says it. */
 export function pushDetail(batch: readonly DataHubYamlWrite[]): string {
   return batch.map((w) => `• ${inertText(w.line, 'plain', 400)}`).join('\n');
 }
 
 function runWrite(writes: WriteRunner, w: DataHubYamlWrite): Promise<unknown> {
-  return w.command === ServerCommands.setDatasetDescription
-    ? writes.run(w.command, w.arg, progressTitle(w.command, w.arg))
-    : writes.run(w.command, w.arg, progressTitle(w.command, w.arg));
+  const title = progressTitle(w.command, w.arg);
+  switch (w.command) {
+    case ServerCommands.setDatasetDescription:
+      return writes.run(w.command, w.arg, title);
+    case ServerCommands.setColumnDescription:
+      return writes.run(w.command, w.arg, title);
+    case ServerCommands.addTags:
+      return writes.run(w.command, w.arg, title);
+    case ServerCommands.addTerms:
+      return writes.run(w.command, w.arg, title);
+    case ServerCommands.addOwners:
+      return writes.run(w.command, w.arg, title);
+  }
 }
 
 /** The `catalog-lens-yaml:` documents: the text as the catalog would have it, asked again on refresh. */

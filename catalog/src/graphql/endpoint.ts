@@ -24,6 +24,20 @@ import {
 import { badRequest, CatalogError, graphQLErrorType, OpaqueError } from '../errors';
 import { addLink, type AddLinkArgs } from './addLink';
 import { updateDatasetAsDataHub, updateDescriptionAsDataHub } from './datahubMutations';
+import {
+  addOwners,
+  addTags,
+  addTerms,
+  removeOwner,
+  removeTag,
+  removeTerm,
+  type AddOwnersArgs,
+  type AddTagsArgs,
+  type AddTermsArgs,
+  type RemoveOwnerArgs,
+  type RemoveTagArgs,
+  type RemoveTermArgs,
+} from './labels';
 import { checkQueryLimits, DEFAULT_QUERY_LIMITS, type QueryLimits } from './limits';
 import { updateDataset, updateDescription, type UpdateDatasetArgs, type UpdateDescriptionArgs } from './mutations';
 import {
@@ -114,6 +128,12 @@ const rootValue = {
   updateDescription: (args: UpdateDescriptionArgs, ctx: ReadContext) =>
     ctx.compat === 'datahub' ? updateDescriptionAsDataHub(args, ctx) : updateDescription(args, ctx),
   addLink: (args: AddLinkArgs, ctx: ReadContext) => addLink(args, ctx),
+  addTags: (args: AddTagsArgs, ctx: ReadContext) => addTags(args, ctx),
+  removeTag: (args: RemoveTagArgs, ctx: ReadContext) => removeTag(args, ctx),
+  addTerms: (args: AddTermsArgs, ctx: ReadContext) => addTerms(args, ctx),
+  removeTerm: (args: RemoveTermArgs, ctx: ReadContext) => removeTerm(args, ctx),
+  addOwners: (args: AddOwnersArgs, ctx: ReadContext) => addOwners(args, ctx),
+  removeOwner: (args: RemoveOwnerArgs, ctx: ReadContext) => removeOwner(args, ctx),
   ...searchRoots,
 };
 

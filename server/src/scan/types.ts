@@ -138,6 +138,22 @@ export interface ScanResult {
   formatColumns?: YamlColumn[];
   /** For a DataHub structured properties file: each property's definition, as DataHub writes it from the file. */
   formatPropertyDefinitions?: FormatPropertyDefinition[];
+  /** For a DataHub dataset file: the tags, glossary terms and owners its entries (and their fields) name, for push. */
+  formatLabels?: YamlLabel[];
+}
+
+/** A tag, glossary term or owner a DataHub dataset entry (or one of its schema fields) names. */
+export interface YamlLabel {
+  /** Index of the entry's occurrence. */
+  owner: number;
+  /** The schema field's `id`, for a field's tag or term. */
+  field?: string;
+  kind: 'tag' | 'term' | 'owner';
+  urn: string;
+  /** An owner's ownership type: an OwnershipType name (TECHNICAL_OWNER …) or an `urn:li:ownershipType:` URN. */
+  ownershipType?: string;
+  start: number;
+  end: number;
 }
 
 /**
