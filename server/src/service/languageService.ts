@@ -93,6 +93,7 @@ import type { SettingsStore } from '../settings';
 import { editOutsideWorkspace, fileNameOf, normalUri } from '../workspace';
 import { listMembers } from '../writes/members';
 import { ownerTypeUrn } from '../../../model/src/aspects';
+import { entityName } from '../../../model/src/entityNames';
 import { isRecord } from '../../../model/src/json';
 import type { CatalogClient, ResolutionLookup } from '../catalogClient/client';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
@@ -531,7 +532,7 @@ export class CatalogLanguageService {
     const plan = yamlSyncPlan(doc.getText(), scan, lookup, params.entry);
     if (!plan) return { error: 'this is not a DataHub dataset file (datahub dataset upsert -f)' };
     const uri = params.uri;
-    const labels = await catalogLabels(client, scan, entries, lookup, signalOf(token));
+    const { labels, unread } = await catalogLabels(client, scan, entries, lookup, signalOf(token));
     const described = plan.writes.map((w): DataHubYamlWrite =>
       w.fieldPath === undefined
         ? {
@@ -572,7 +573,7 @@ export class CatalogLanguageService {
         newText: e.newText,
       })),
       writes,
-      notes: plan.notes,
+      notes: [...plan.notes, ...unread],
       entries: plan.entries,
     };
   }
@@ -872,8 +873,9 @@ async function catalogLabels(
   entries: readonly UrnOccurrence[],
   lookup: ResolutionLookup,
   signal: AbortSignal | undefined,
-): Promise<Map<string, CatalogLabels>> {
+): Promise<{ labels: Map<string, CatalogLabels>; unread: string[] }> {
   const out = new Map<string, CatalogLabels>();
+  const unread = new Map<string, string>();
   const named = scan.formatLabels ?? [];
   await Promise.all(
     entries.map(async (occ) => {
@@ -883,7 +885,14 @@ async function catalogLabels(
       const aspects = ['globalTags', 'glossaryTerms', 'ownership'];
       if (withFields) aspects.push('editableSchemaMetadata', 'schemaMetadata');
       const r = await client.readAspects(occ.urn, aspects, signal);
-      if (!r.ok) return;
+      if (!r.ok) {
+        const name = occ.parsed?.ok ? entityName(occ.parsed.urn) : occ.urn;
+        unread.set(
+          occ.urn,
+          `${inertText(name, 'plain', 120)}: its tags, glossary terms and owners could not be read (${inertText(r.error.message, 'plain', 200)}), so none is pushed`,
+        );
+        return;
+      }
       const value = (name: string): Record<string, unknown> | undefined =>
         r.aspects[name]?.value as Record<string, unknown> | undefined;
       const tagsOf = (holder: unknown): string[] =>
@@ -932,5 +941,6 @@ async function catalogLabels(
       });
     }),
   );
-  return out;
+  // In file order, whatever order the reads ended in.
+  return { labels: out, unread: entries.flatMap((e) => (unread.has(e.urn) ? [unread.get(e.urn)!] : [])) };
 }
