@@ -862,6 +862,9 @@ function referenceSlot(ref: FormatReferenceSlot, text: string, languageId: strin
   }
 }
 
+/** How many entries' aspects a push plan reads at once. */
+const LABEL_READS_AT_ONCE = 8;
+
 /**
  * The tags, glossary terms and owners each entry's dataset has now (its aspects, read fresh: a
  * push must not rest on an old answer), for the entries the catalog has and whose file names any;
@@ -877,70 +880,71 @@ async function catalogLabels(
   const out = new Map<string, CatalogLabels>();
   const unread = new Map<string, string>();
   const named = scan.formatLabels ?? [];
-  await Promise.all(
-    entries.map(async (occ) => {
-      const mine = named.filter((l) => scan.occurrences[l.owner]?.urn === occ.urn);
-      if (mine.length === 0 || lookup(occ.urn)?.state !== 'found') return;
-      const withFields = mine.some((l) => l.field !== undefined);
-      const aspects = ['globalTags', 'glossaryTerms', 'ownership'];
-      if (withFields) aspects.push('editableSchemaMetadata', 'schemaMetadata');
-      const r = await client.readAspects(occ.urn, aspects, signal);
-      if (!r.ok) {
-        const name = occ.parsed?.ok ? entityName(occ.parsed.urn) : occ.urn;
-        unread.set(
-          occ.urn,
-          `${inertText(name, 'plain', 120)}: its tags, glossary terms and owners could not be read (${inertText(r.error.message, 'plain', 200)}), so none is pushed`,
-        );
-        return;
-      }
-      const value = (name: string): Record<string, unknown> | undefined =>
-        r.aspects[name]?.value as Record<string, unknown> | undefined;
-      const tagsOf = (holder: unknown): string[] =>
-        isRecord(holder) && Array.isArray(holder['tags'])
-          ? holder['tags'].flatMap((t) => (isRecord(t) && typeof t['tag'] === 'string' ? [t['tag']] : []))
-          : [];
-      const termsOf = (holder: unknown): string[] =>
-        isRecord(holder) && Array.isArray(holder['terms'])
-          ? holder['terms'].flatMap((t) => (isRecord(t) && typeof t['urn'] === 'string' ? [t['urn']] : []))
-          : [];
-      const ownership = value('ownership');
-      const owners = Array.isArray(ownership?.['owners'])
-        ? ownership['owners'].flatMap((o) =>
-            isRecord(o) && typeof o['owner'] === 'string'
-              ? [
-                  {
-                    owner: o['owner'],
-                    typeUrn: ownerTypeUrn({
-                      type: typeof o['type'] === 'string' ? o['type'] : null,
-                      typeUrn: typeof o['typeUrn'] === 'string' ? o['typeUrn'] : null,
-                    }),
-                  },
-                ]
-              : [],
-          )
+  const readOne = async (occ: UrnOccurrence): Promise<void> => {
+    const mine = named.filter((l) => scan.occurrences[l.owner]?.urn === occ.urn);
+    if (mine.length === 0 || lookup(occ.urn)?.state !== 'found') return;
+    const withFields = mine.some((l) => l.field !== undefined);
+    const aspects = ['globalTags', 'glossaryTerms', 'ownership'];
+    if (withFields) aspects.push('editableSchemaMetadata', 'schemaMetadata');
+    const r = await client.readAspects(occ.urn, aspects, signal);
+    if (!r.ok) {
+      const name = occ.parsed?.ok ? entityName(occ.parsed.urn) : occ.urn;
+      unread.set(
+        occ.urn,
+        `${inertText(name, 'plain', 120)}: its tags, glossary terms and owners could not be read (${inertText(r.error.message, 'plain', 200)}), so none is pushed`,
+      );
+      return;
+    }
+    const value = (name: string): Record<string, unknown> | undefined =>
+      r.aspects[name]?.value as Record<string, unknown> | undefined;
+    const tagsOf = (holder: unknown): string[] =>
+      isRecord(holder) && Array.isArray(holder['tags'])
+        ? holder['tags'].flatMap((t) => (isRecord(t) && typeof t['tag'] === 'string' ? [t['tag']] : []))
         : [];
-      const fields = new Map<string, { tags: string[]; terms: string[] }>();
-      if (withFields) {
-        const rows = [
-          ...((value('schemaMetadata')?.['fields'] as unknown[] | undefined) ?? []),
-          ...((value('editableSchemaMetadata')?.['editableSchemaFieldInfo'] as unknown[] | undefined) ?? []),
-        ];
-        for (const f of rows) {
-          if (!isRecord(f) || typeof f['fieldPath'] !== 'string') continue;
-          const at = fields.get(f['fieldPath']) ?? { tags: [], terms: [] };
-          at.tags.push(...tagsOf(f['globalTags']));
-          at.terms.push(...termsOf(f['glossaryTerms']));
-          fields.set(f['fieldPath'], at);
-        }
+    const termsOf = (holder: unknown): string[] =>
+      isRecord(holder) && Array.isArray(holder['terms'])
+        ? holder['terms'].flatMap((t) => (isRecord(t) && typeof t['urn'] === 'string' ? [t['urn']] : []))
+        : [];
+    const ownership = value('ownership');
+    const owners = Array.isArray(ownership?.['owners'])
+      ? ownership['owners'].flatMap((o) =>
+          isRecord(o) && typeof o['owner'] === 'string'
+            ? [
+                {
+                  owner: o['owner'],
+                  typeUrn: ownerTypeUrn({
+                    type: typeof o['type'] === 'string' ? o['type'] : null,
+                    typeUrn: typeof o['typeUrn'] === 'string' ? o['typeUrn'] : null,
+                  }),
+                },
+              ]
+            : [],
+        )
+      : [];
+    const fields = new Map<string, { tags: string[]; terms: string[] }>();
+    if (withFields) {
+      const rows = [
+        ...((value('schemaMetadata')?.['fields'] as unknown[] | undefined) ?? []),
+        ...((value('editableSchemaMetadata')?.['editableSchemaFieldInfo'] as unknown[] | undefined) ?? []),
+      ];
+      for (const f of rows) {
+        if (!isRecord(f) || typeof f['fieldPath'] !== 'string') continue;
+        const at = fields.get(f['fieldPath']) ?? { tags: [], terms: [] };
+        at.tags.push(...tagsOf(f['globalTags']));
+        at.terms.push(...termsOf(f['glossaryTerms']));
+        fields.set(f['fieldPath'], at);
       }
-      out.set(occ.urn, {
-        tags: tagsOf(value('globalTags')),
-        terms: termsOf(value('glossaryTerms')),
-        owners,
-        fields,
-      });
-    }),
-  );
+    }
+    out.set(occ.urn, {
+      tags: tagsOf(value('globalTags')),
+      terms: termsOf(value('glossaryTerms')),
+      owners,
+      fields,
+    });
+  };
+  // A few reads at a time: a file may hold hundreds of entries.
+  for (let i = 0; i < entries.length; i += LABEL_READS_AT_ONCE)
+    await Promise.all(entries.slice(i, i + LABEL_READS_AT_ONCE).map(readOne));
   // In file order, whatever order the reads ended in.
   return { labels: out, unread: entries.flatMap((e) => (unread.has(e.urn) ? [unread.get(e.urn)!] : [])) };
 }
