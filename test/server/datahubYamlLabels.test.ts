@@ -17,7 +17,7 @@ import {
   type WriteResult,
 } from '../../model/src/protocol';
 import { aspects } from '../support/catalogHttp';
-import { COMPAT_MODES, S, useSampleServerPerTest } from '../support/fixture';
+import { COMPAT_MODES, S, sampleCatalog, serverFor, useSampleServerPerTest } from '../support/fixture';
 import { hoverText, positionOf } from '../support/lspClient';
 
 const FILE = [
@@ -209,5 +209,26 @@ describe('tags, terms and owners in Restricted Mode', () => {
     assert.equal(r.status, 'failed');
     assert.match(r.message, /Restricted Mode/);
     assert.equal((await aspects(env.catalog.url, S.orders, ['globalTags']))['globalTags'], undefined);
+  });
+});
+
+describe('tags, terms and owners where only the GraphQL address is set (no catalogLens.url)', () => {
+  test('the descriptions are still listed; the entry gets a note that its labels could not be read, and none is listed', async (t) => {
+    const catalog = await sampleCatalog();
+    t.after(() => catalog.close());
+    const lsp = await serverFor(catalog.url, { settings: { url: '', graphqlUrl: `${catalog.url}/api/graphql` } });
+    t.after(() => lsp.stop());
+    const uri = 'file:///w/graphql-only.yaml';
+    const text = FILE.replace('  platform: hive\n', '  platform: hive\n  description: Ours.\n');
+    await lsp.open(uri, 'yaml', text);
+    const r: DataHubYamlResult = await lsp.connection.sendRequest(DataHubYamlRequest.method, { uri });
+    assert.equal(r.error, undefined, r.error);
+    assert.deepEqual(
+      r.writes.map((w) => w.line),
+      ['db.orders: description (none) → "Ours."'],
+    );
+    assert.deepEqual(r.notes, [
+      'db.orders: its tags, glossary terms and owners could not be read (catalogLens.url is empty: the aspect path needs the catalog (GMS) address), so none is pushed',
+    ]);
   });
 });
