@@ -117,5 +117,14 @@ export function undoOf(
       return { command: undo, arg: { ...scope, model: a['model'], features: [...added] } };
     case ServerCommands.removeGroupsFromModel:
       return { command: undo, arg: { ...scope, model: a['model'], groups: [...added] } };
+    case ServerCommands.removeTags:
+    case ServerCommands.removeTerms: {
+      const column = typeof a['fieldPath'] === 'string' ? { fieldPath: a['fieldPath'] } : {};
+      const list = undo === ServerCommands.removeTags ? 'tags' : 'terms';
+      return { command: undo, arg: { ...scope, urn: a['urn'], [list]: [...added], ...column } };
+    }
+    case ServerCommands.removeOwners:
+      // Only as owners of the type they were added as: the same user may own the dataset otherwise too.
+      return { command: undo, arg: { ...scope, urn: a['urn'], owners: [...added], ownershipType: a['ownershipType'] } };
   }
 }

@@ -7,7 +7,8 @@
  * The buttons (resultButtons, a pure choice):
  * - Undo on a written description: the same command with the text it replaced (`previous`), or an
  *   empty one where there was none.
- * - Undo on a written append (add features to a table or model, add model groups): it runs the
+ * - Undo on a written append (add features to a table or model, add model groups; add tags, glossary
+ *   terms or owners of one ownership type to a dataset or a column): it runs the
  *   matching remove command with exactly the members the server says it added (`added`), never
  *   one that was there before; a member someone else appended meanwhile stays (the remove is a
  *   read-merge-write too). The undo speaks like any write.
@@ -198,6 +199,18 @@ export function progressTitle(command: WriteCommandId, arg: unknown): string {
     case ServerCommands.setMlDescription:
     case ServerCommands.setDescription:
       return `Writing the description of ${name('urn')}`;
+    case ServerCommands.addTags:
+      return `Adding ${many(count('tags'), 'tag')} to ${name('urn')}`;
+    case ServerCommands.removeTags:
+      return `Removing ${many(count('tags'), 'tag')} from ${name('urn')}`;
+    case ServerCommands.addTerms:
+      return `Adding ${many(count('terms'), 'glossary term')} to ${name('urn')}`;
+    case ServerCommands.removeTerms:
+      return `Removing ${many(count('terms'), 'glossary term')} from ${name('urn')}`;
+    case ServerCommands.addOwners:
+      return `Adding ${many(count('owners'), 'owner')} to ${name('urn')}`;
+    case ServerCommands.removeOwners:
+      return `Removing ${many(count('owners'), 'owner')} from ${name('urn')}`;
   }
   return 'Writing to the catalog';
 }

@@ -8,9 +8,10 @@
  *   `catalog-lens-yaml:` scheme) against the file.
  * - Pull from Catalog: the edits as one WorkspaceEdit, each needing confirmation, so VS Code's
  *   refactor preview shows them before anything changes.
- * - Push to Catalog: the writes listed one line each in one modal dialog; once the user picks
- *   Push, each runs through writes.ts (progress, its result, Undo). What the file says and a push
- *   does not write (a structured property's display name) is listed too, as not pushed.
+ * - Push to Catalog: the writes listed one line each in one modal dialog (descriptions, and the
+ *   tags, glossary terms and owners the catalog's dataset lacks); once the user picks Push, each
+ *   runs through writes.ts (progress, its result, Undo). What the file says and a push does not
+ *   write (a structured property's display name) is listed too, as not pushed.
  *
  * The `catalogLens.dataHubYaml` context key is true while the active editor holds a file in one
  * of those formats: the palette offers the commands only then.
@@ -216,7 +217,7 @@ async function push(server: CatalogLanguageServer, log: Log, writes: WriteRunner
 }
 
 /**
- * The dialog's list: one line per write (entry, field, old → new), as the server says it; then
+ * The dialog's list: one line per write (entry, field, old → new; or what it adds), as the server says it; then
  * what the file says that the push does not write, and why.
  */
 export function pushDetail(batch: readonly DataHubYamlWrite[], unpushed: readonly string[] = []): string {
@@ -227,13 +228,20 @@ export function pushDetail(batch: readonly DataHubYamlWrite[], unpushed: readonl
 
 /** Each write through its own command (setDatasetDescription, setColumnDescription, setDescription). */
 function runWrite(writes: WriteRunner, w: DataHubYamlWrite): Promise<unknown> {
+  const title = progressTitle(w.command, w.arg);
   switch (w.command) {
     case ServerCommands.setDatasetDescription:
-      return writes.run(w.command, w.arg, progressTitle(w.command, w.arg));
+      return writes.run(w.command, w.arg, title);
     case ServerCommands.setColumnDescription:
-      return writes.run(w.command, w.arg, progressTitle(w.command, w.arg));
+      return writes.run(w.command, w.arg, title);
+    case ServerCommands.addTags:
+      return writes.run(w.command, w.arg, title);
+    case ServerCommands.addTerms:
+      return writes.run(w.command, w.arg, title);
+    case ServerCommands.addOwners:
+      return writes.run(w.command, w.arg, title);
     case ServerCommands.setDescription:
-      return writes.run(w.command, w.arg, progressTitle(w.command, w.arg));
+      return writes.run(w.command, w.arg, title);
   }
 }
 

@@ -190,6 +190,21 @@ export const OWNERSHIP_TYPES: readonly string[] = [
   'STAKEHOLDER',
   'CONSUMER',
 ];
+
+/**
+ * The ownership type's entity URN as DataHub keys an owner by it: a custom type's URN as given, a
+ * type name as `urn:li:ownershipType:__system__<name in lower case>` (datahub-graphql-core's
+ * OwnerUtils and metadata-service's OwnerServiceUtils.mapOwnershipTypeToEntity).
+ */
+export function ownershipTypeUrn(type: string): string {
+  return type.startsWith('urn:') ? type : `urn:li:ownershipType:__system__${type.toLowerCase()}`;
+}
+
+/** An owner's ownership type as DataHub compares owners: its typeUrn, else its type mapped (OwnerServiceUtils.isOwnerEqual). */
+export function ownerTypeUrn(o: { type?: string | null; typeUrn?: string | null }): string {
+  return o.typeUrn ?? ownershipTypeUrn(o.type ?? 'NONE');
+}
+
 /** DataHub's DatasetLineageType. */
 export const DATASET_LINEAGE_TYPES: readonly string[] = ['COPY', 'TRANSFORMED', 'VIEW'];
 

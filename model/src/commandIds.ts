@@ -42,6 +42,18 @@ export const ServerCommands = {
   setMlDescription: 'catalogLens.setMlDescription',
   /** `{urn, description}` → WriteResult: the description of a glossary term, glossary node (term group), data product or structured property. */
   setDescription: 'catalogLens.setDescription',
+  /** `{urn, tags: [urn…], fieldPath?}` → WriteResult: appends tags to a dataset (or one of its columns), through DataHub's addTags */
+  addTags: 'catalogLens.addTags',
+  /** `{urn, tags: [urn…], fieldPath?}` → WriteResult: the inverse of addTags (Undo), through removeTag */
+  removeTags: 'catalogLens.removeTags',
+  /** `{urn, terms: [urn…], fieldPath?}` → WriteResult: appends glossary terms to a dataset (or one of its columns), through addTerms */
+  addTerms: 'catalogLens.addTerms',
+  /** `{urn, terms: [urn…], fieldPath?}` → WriteResult: the inverse of addTerms (Undo), through removeTerm */
+  removeTerms: 'catalogLens.removeTerms',
+  /** `{urn, owners: [urn…], ownershipType}` → WriteResult: appends owners of one ownership type to a dataset, through addOwners */
+  addOwners: 'catalogLens.addOwners',
+  /** `{urn, owners: [urn…], ownershipType}` → WriteResult: the inverse of addOwners (Undo), through removeOwner of that type */
+  removeOwners: 'catalogLens.removeOwners',
   /** `{}` → CheckWorkspaceResult: scan every matching file of the workspace folders. */
   checkWorkspace: 'catalogLens.checkWorkspace',
   /** `{}` → RefreshResult: drop the cache and re-diagnose open documents. */

@@ -73,6 +73,32 @@ export interface SetDescriptionArgs extends CommandScope {
   restoring?: boolean;
 }
 
+/**
+ * Tags or glossary terms appended to a dataset (`fieldPath` absent) or to one of its columns, or
+ * removed again (Undo). Each list holds `urn:li:tag:` (or `urn:li:glossaryTerm:`) URNs.
+ */
+export interface DatasetTagsArgs extends CommandScope {
+  urn: string;
+  tags: string[];
+  /** The column, as the catalog's schema spells its path. */
+  fieldPath?: string;
+}
+
+export interface DatasetTermsArgs extends CommandScope {
+  urn: string;
+  terms: string[];
+  /** The column, as the catalog's schema spells its path. */
+  fieldPath?: string;
+}
+
+/** Owners (user or group URNs) of one ownership type appended to a dataset, or removed again (Undo). */
+export interface DatasetOwnersArgs extends CommandScope {
+  urn: string;
+  owners: string[];
+  /** An OwnershipType name (TECHNICAL_OWNER, BUSINESS_OWNER …) or an `urn:li:ownershipType:` URN. */
+  ownershipType: string;
+}
+
 /** What `checkWorkspace` did: files scanned and skipped (too large, unreadable), distinct URNs, diagnostics. */
 export interface CheckWorkspaceResult {
   files: number;
@@ -120,6 +146,12 @@ export interface ServerCommandTypes {
   [ServerCommands.createEntity]: { args: CreateEntityArgs; result: WriteResult };
   [ServerCommands.setMlDescription]: { args: SetMlDescriptionArgs; result: WriteResult };
   [ServerCommands.setDescription]: { args: SetDescriptionArgs; result: WriteResult };
+  [ServerCommands.addTags]: { args: DatasetTagsArgs; result: WriteResult };
+  [ServerCommands.removeTags]: { args: DatasetTagsArgs; result: WriteResult };
+  [ServerCommands.addTerms]: { args: DatasetTermsArgs; result: WriteResult };
+  [ServerCommands.removeTerms]: { args: DatasetTermsArgs; result: WriteResult };
+  [ServerCommands.addOwners]: { args: DatasetOwnersArgs; result: WriteResult };
+  [ServerCommands.removeOwners]: { args: DatasetOwnersArgs; result: WriteResult };
   [ServerCommands.checkWorkspace]: { args: CommandScope; result: CheckWorkspaceResult };
   [ServerCommands.refresh]: { args: CommandScope; result: RefreshResult };
   [ServerCommands.testConnection]: { args: CommandScope; result: ConnectionTestResult };
@@ -145,6 +177,12 @@ export const WRITE_COMMANDS: readonly WriteCommandId[] = [
   ServerCommands.createEntity,
   ServerCommands.setMlDescription,
   ServerCommands.setDescription,
+  ServerCommands.addTags,
+  ServerCommands.removeTags,
+  ServerCommands.addTerms,
+  ServerCommands.removeTerms,
+  ServerCommands.addOwners,
+  ServerCommands.removeOwners,
 ];
 
 /**
@@ -155,6 +193,9 @@ export const UNDO_OF = {
   [ServerCommands.addFeaturesToTable]: ServerCommands.removeFeaturesFromTable,
   [ServerCommands.addFeaturesToModel]: ServerCommands.removeFeaturesFromModel,
   [ServerCommands.addGroupsToModel]: ServerCommands.removeGroupsFromModel,
+  [ServerCommands.addTags]: ServerCommands.removeTags,
+  [ServerCommands.addTerms]: ServerCommands.removeTerms,
+  [ServerCommands.addOwners]: ServerCommands.removeOwners,
 } as const;
 
 /**
@@ -627,11 +668,17 @@ export interface TextEditAt {
   newText: string;
 }
 
-/** One write a push makes: the server write command, its argument, and one line that says it (entry, field, old → new). */
+/**
+ * One write a push makes: the server write command, its argument, and one line that says it
+ * (entry, field, old → new; or the tag, term or owner it adds).
+ */
 export type DataHubYamlWrite =
   | { command: typeof ServerCommands.setDatasetDescription; arg: SetDatasetDescriptionArgs; line: string }
   | { command: typeof ServerCommands.setColumnDescription; arg: SetColumnDescriptionArgs; line: string }
-  | { command: typeof ServerCommands.setDescription; arg: SetDescriptionArgs; line: string };
+  | { command: typeof ServerCommands.setDescription; arg: SetDescriptionArgs; line: string }
+  | { command: typeof ServerCommands.addTags; arg: DatasetTagsArgs; line: string }
+  | { command: typeof ServerCommands.addTerms; arg: DatasetTermsArgs; line: string }
+  | { command: typeof ServerCommands.addOwners; arg: DatasetOwnersArgs; line: string };
 
 /**
  * The file (or one entry) against the catalog: `catalogText` is the document as the catalog would

@@ -190,3 +190,50 @@ describe('every result message has a button', () => {
     );
   });
 });
+
+describe('Undo of a tag, glossary term or owner added to a dataset', () => {
+  const DS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)';
+  const written = (added: string[]): WriteResult => ({ status: 'written', message: 'm', aspects: ['x'], added });
+
+  test('removes exactly what was added, from the same column, with the document uri', () => {
+    assert.deepEqual(
+      undoOf(ServerCommands.addTags, written(['urn:li:tag:pii']), {
+        urn: DS,
+        tags: ['urn:li:tag:pii', 'urn:li:tag:gold'],
+        fieldPath: 'email',
+        uri: 'file:///w/a.yaml',
+      }),
+      {
+        command: ServerCommands.removeTags,
+        arg: { uri: 'file:///w/a.yaml', urn: DS, tags: ['urn:li:tag:pii'], fieldPath: 'email' },
+      },
+    );
+    assert.deepEqual(undoOf(ServerCommands.addTerms, written(['urn:li:glossaryTerm:T']), { urn: DS, terms: [] }), {
+      command: ServerCommands.removeTerms,
+      arg: { urn: DS, terms: ['urn:li:glossaryTerm:T'] },
+    });
+    assert.deepEqual(resultButtons(ServerCommands.addTags, written(['urn:li:tag:pii']), { urn: DS }), [UNDO]);
+  });
+
+  test('an owner is removed as an owner of the type it was added as', () => {
+    assert.deepEqual(
+      undoOf(ServerCommands.addOwners, written(['urn:li:corpuser:jdoe']), {
+        urn: DS,
+        owners: ['urn:li:corpuser:jdoe'],
+        ownershipType: 'BUSINESS_OWNER',
+      }),
+      {
+        command: ServerCommands.removeOwners,
+        arg: { urn: DS, owners: ['urn:li:corpuser:jdoe'], ownershipType: 'BUSINESS_OWNER' },
+      },
+    );
+  });
+
+  test('nothing added (unchanged), or a removal: no Undo', () => {
+    assert.equal(undoOf(ServerCommands.addTags, written([]), { urn: DS }), undefined);
+    assert.equal(
+      undoOf(ServerCommands.removeTags, { status: 'written', message: 'm', aspects: ['x'], removed: ['t'] }, {}),
+      undefined,
+    );
+  });
+});

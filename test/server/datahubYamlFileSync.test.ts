@@ -41,7 +41,7 @@ export const FILE = [
   '      - id: emial',
   '- id: db.orders',
   '  platform: hive',
-  '  tags: [gold]',
+  '  owners: [jdoe]',
   '- id: db.brand_new',
   '  platform: hive',
   '  description: Not yet in the catalog.',

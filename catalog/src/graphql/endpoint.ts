@@ -29,6 +29,20 @@ import {
   updateStructuredPropertyAsDataHub,
   type UpdateStructuredPropertyArgs,
 } from './datahubMutations';
+import {
+  addOwners,
+  addTags,
+  addTerms,
+  removeOwner,
+  removeTag,
+  removeTerm,
+  type AddOwnersArgs,
+  type AddTagsArgs,
+  type AddTermsArgs,
+  type RemoveOwnerArgs,
+  type RemoveTagArgs,
+  type RemoveTermArgs,
+} from './labels';
 import { checkQueryLimits, DEFAULT_QUERY_LIMITS, type QueryLimits } from './limits';
 import { updateDataset, updateDescription, type UpdateDatasetArgs, type UpdateDescriptionArgs } from './mutations';
 import {
@@ -128,6 +142,12 @@ const rootValue = {
     updateStructuredPropertyAsDataHub(args, ctx);
     return entityQuery('structuredProperty')({ urn: args.input.urn }, ctx, info);
   },
+  addTags: (args: AddTagsArgs, ctx: ReadContext) => addTags(args, ctx),
+  removeTag: (args: RemoveTagArgs, ctx: ReadContext) => removeTag(args, ctx),
+  addTerms: (args: AddTermsArgs, ctx: ReadContext) => addTerms(args, ctx),
+  removeTerm: (args: RemoveTermArgs, ctx: ReadContext) => removeTerm(args, ctx),
+  addOwners: (args: AddOwnersArgs, ctx: ReadContext) => addOwners(args, ctx),
+  removeOwner: (args: RemoveOwnerArgs, ctx: ReadContext) => removeOwner(args, ctx),
   ...searchRoots,
 };
 

@@ -158,6 +158,12 @@ export const CATALOG_SDL = /* GraphQL */ `
     updateDescription(input: DescriptionUpdateInput!): Boolean
     addLink(input: AddLinkInput!): Boolean
     updateStructuredProperty(input: UpdateStructuredPropertyInput!): StructuredPropertyEntity!
+    addTags(input: AddTagsInput!): Boolean
+    removeTag(input: TagAssociationInput!): Boolean
+    addTerms(input: AddTermsInput!): Boolean
+    removeTerm(input: TermAssociationInput!): Boolean
+    addOwners(input: AddOwnersInput!): Boolean
+    removeOwner(input: RemoveOwnerInput!): Boolean
   }
 
   enum EntityType {
@@ -1338,6 +1344,58 @@ export const CATALOG_SDL = /* GraphQL */ `
 
   enum SubResourceType {
     DATASET_FIELD
+  }
+
+  # Tags, glossary terms and owners (catalog/src/graphql/labels.ts).
+  input AddTagsInput {
+    tagUrns: [String!]!
+    resourceUrn: String!
+    subResourceType: SubResourceType
+    subResource: String
+  }
+
+  input TagAssociationInput {
+    tagUrn: String!
+    resourceUrn: String!
+    subResourceType: SubResourceType
+    subResource: String
+  }
+
+  input AddTermsInput {
+    termUrns: [String!]!
+    resourceUrn: String!
+    subResourceType: SubResourceType
+    subResource: String
+  }
+
+  input TermAssociationInput {
+    termUrn: String!
+    resourceUrn: String!
+    subResourceType: SubResourceType
+    subResource: String
+  }
+
+  enum OwnerEntityType {
+    CORP_USER
+    CORP_GROUP
+  }
+
+  input OwnerInput {
+    ownerUrn: String!
+    ownerEntityType: OwnerEntityType!
+    type: OwnershipType @deprecated
+    ownershipTypeUrn: String
+  }
+
+  input AddOwnersInput {
+    owners: [OwnerInput!]!
+    resourceUrn: String!
+  }
+
+  input RemoveOwnerInput {
+    ownerUrn: String!
+    ownershipTypeUrn: String
+    resourceUrn: String!
   }
 
   input DescriptionUpdateInput {

@@ -420,6 +420,37 @@ export const ADD_LINK = `mutation addLink($input: AddLinkInput!) {
   addLink(input: $input)
 }`;
 
+/**
+ * Tags, glossary terms and owners appended through DataHub's own mutations and removed again
+ * (AddTagsResolver, AddTermsResolver, AddOwnersResolver; RemoveTagResolver, RemoveTermResolver,
+ * RemoveOwnerResolver in datahub-graphql-core/.../resolvers/mutate/): each appends what the list
+ * lacks and keeps the rest (LabelUtils.addTagsIfNotExists, addTermsIfNotExists;
+ * OwnerServiceUtils.addOwnerToAspect replaces only the same owner of the same type).
+ */
+export const ADD_TAGS = `mutation addTags($input: AddTagsInput!) {
+  addTags(input: $input)
+}`;
+
+export const REMOVE_TAG = `mutation removeTag($input: TagAssociationInput!) {
+  removeTag(input: $input)
+}`;
+
+export const ADD_TERMS = `mutation addTerms($input: AddTermsInput!) {
+  addTerms(input: $input)
+}`;
+
+export const REMOVE_TERM = `mutation removeTerm($input: TermAssociationInput!) {
+  removeTerm(input: $input)
+}`;
+
+export const ADD_OWNERS = `mutation addOwners($input: AddOwnersInput!) {
+  addOwners(input: $input)
+}`;
+
+export const REMOVE_OWNER = `mutation removeOwner($input: RemoveOwnerInput!) {
+  removeOwner(input: $input)
+}`;
+
 /** A cheap query for the connection test: any answer (even null) proves endpoint and token. */
 export const PING = `query ping($u0: String!) { e0: dataset(urn: $u0) { urn } }`;
 
@@ -503,6 +534,56 @@ export function everyDocument(ns = 'li'): Array<{ name: string; query: string; v
     query: UPDATE_STRUCTURED_PROPERTY,
     variables: { input: { urn: `urn:${ns}:structuredProperty:io.acryl.privacy.retentionTime`, description: 'd' } },
   });
+  const resourceUrn = samples[0]!.urn;
+  const column = { subResource: 'user_id', subResourceType: 'DATASET_FIELD' };
+  docs.push(
+    { name: 'addTags', query: ADD_TAGS, variables: { input: { tagUrns: [`urn:${ns}:tag:pii`], resourceUrn } } },
+    {
+      name: 'addTags to a column',
+      query: ADD_TAGS,
+      variables: { input: { tagUrns: [`urn:${ns}:tag:pii`], resourceUrn, ...column } },
+    },
+    { name: 'removeTag', query: REMOVE_TAG, variables: { input: { tagUrn: `urn:${ns}:tag:pii`, resourceUrn } } },
+    {
+      name: 'addTerms',
+      query: ADD_TERMS,
+      variables: { input: { termUrns: [`urn:${ns}:glossaryTerm:Classification.Sensitive`], resourceUrn, ...column } },
+    },
+    {
+      name: 'removeTerm',
+      query: REMOVE_TERM,
+      variables: { input: { termUrn: `urn:${ns}:glossaryTerm:Classification.Sensitive`, resourceUrn } },
+    },
+    {
+      name: 'addOwners',
+      query: ADD_OWNERS,
+      variables: {
+        input: {
+          owners: [
+            { ownerUrn: `urn:${ns}:corpuser:jdoe`, ownerEntityType: 'CORP_USER', type: 'TECHNICAL_OWNER' },
+            {
+              ownerUrn: `urn:${ns}:corpGroup:data-platform`,
+              ownerEntityType: 'CORP_GROUP',
+              type: 'CUSTOM',
+              ownershipTypeUrn: `urn:${ns}:ownershipType:steward`,
+            },
+          ],
+          resourceUrn,
+        },
+      },
+    },
+    {
+      name: 'removeOwner',
+      query: REMOVE_OWNER,
+      variables: {
+        input: {
+          ownerUrn: `urn:${ns}:corpuser:jdoe`,
+          ownershipTypeUrn: `urn:${ns}:ownershipType:__system__technical_owner`,
+          resourceUrn,
+        },
+      },
+    },
+  );
   const orFilters = [{ and: [{ field: 'platform', values: [`urn:${ns}:dataPlatform:hive`] }] }];
   docs.push({
     name: 'searchAcrossEntities',

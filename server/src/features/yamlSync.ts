@@ -11,6 +11,7 @@
  * the product's description; a structured properties file, each definition's description and
  * display name (the display name compared and pulled, not pushed).
  */
+import { ownershipTypeUrn } from '../../../model/src/aspects';
 import { entityName } from '../../../model/src/entityNames';
 import { inertText } from '../../../model/src/inertText';
 import { findField } from '../../../model/src/fieldPath';
@@ -18,6 +19,7 @@ import { firstValueAt, lookupLabels, type LookupKind } from '../../../model/src/
 import { shownColumns } from '../../../model/src/readShapes';
 import type { ResolutionLookup } from '../catalogClient/client';
 import { lookupOf } from '../resolution/lookup';
+import { parseUrnCached } from '../scan/parseCache';
 import type { ScanResult, UrnOccurrence, YamlScalarRef } from '../scan/types';
 import { catalogDescription } from './diagnostics';
 import { renderInsertion, renderScalarLike, type InsertionPoint } from './yamlEdit';
@@ -301,4 +303,102 @@ export function writeLine(w: Omit<SyncWrite, 'kind'> & { key?: 'display_name' })
 
 function normalise(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * What the catalog's dataset has of what a push appends: its tags and glossary terms (URNs), its
+ * owners with the URN of their ownership type (ownerTypeUrn), and per column (the schema's field
+ * path) the tags and terms it has, ingested or edited.
+ */
+export interface CatalogLabels {
+  tags: readonly string[];
+  terms: readonly string[];
+  owners: ReadonlyArray<{ owner: string; typeUrn: string }>;
+  fields?: ReadonlyMap<string, { tags: readonly string[]; terms: readonly string[] }>;
+}
+
+/** The labels of a dataset the catalog has, by its URN; undefined when they were not read. */
+export type LabelLookup = (datasetUrn: string) => CatalogLabels | undefined;
+
+/** One tag, glossary term or owner a push appends to a dataset (`fieldPath` absent) or one of its columns. */
+export interface LabelWrite {
+  urn: string;
+  /** The dataset as messages name it (`db.users`). */
+  name: string;
+  /** The column as the catalog's schema spells it. */
+  fieldPath?: string;
+  kind: 'tag' | 'term' | 'owner';
+  /** The tag's, term's or owner's URN. */
+  value: string;
+  /** An owner's ownership type: an OwnershipType name or an `urn:li:ownershipType:` URN. */
+  ownershipType?: string;
+}
+
+/**
+ * The tags, glossary terms and owners the file (`entry` absent) or the entry whose dataset URN is
+ * `entry` names and the catalog's dataset lacks, one write each, in file order: appends only,
+ * nothing the file does not name is taken away. An owner counts as there when the dataset has that
+ * owner with the same ownership type. An entry the catalog does not have, or whose labels were not
+ * read, has none (yamlSyncPlan's notes say why); so has a field not in the catalog's schema.
+ */
+export function labelWrites(
+  scan: ScanResult,
+  lookup: ResolutionLookup,
+  labels: LabelLookup,
+  entry?: string,
+): LabelWrite[] {
+  if (scan.format !== 'datahub-dataset') return [];
+  const out: LabelWrite[] = [];
+  const seen = new Set<string>();
+  for (const l of [...(scan.formatLabels ?? [])].sort((a, b) => a.start - b.start)) {
+    const occ = scan.occurrences[l.owner];
+    if (!occ?.parsed?.ok || occ.parsed.urn.kind !== 'dataset' || (entry ?? occ.urn) !== occ.urn) continue;
+    const res = lookup(occ.urn);
+    const has = labels(occ.urn);
+    if (!res || res.state !== 'found' || res.kind !== 'dataset' || !has) continue;
+    let fieldPath: string | undefined;
+    let there: readonly string[];
+    if (l.field !== undefined) {
+      const found = findField(shownColumns(res.entity), l.field);
+      if (!found || l.kind === 'owner') continue;
+      fieldPath = found.fieldPath;
+      const f = has.fields?.get(fieldPath);
+      there = (l.kind === 'tag' ? f?.tags : f?.terms) ?? [];
+    } else if (l.kind === 'owner') {
+      const typeUrn = ownershipTypeUrn(l.ownershipType ?? 'TECHNICAL_OWNER');
+      there = has.owners.filter((o) => o.typeUrn === typeUrn).map((o) => o.owner);
+    } else {
+      there = l.kind === 'tag' ? has.tags : has.terms;
+    }
+    if (there.includes(l.urn)) continue;
+    const key = [occ.urn, fieldPath ?? '', l.kind, l.urn, l.ownershipType ?? ''].join('\n');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({
+      urn: occ.urn,
+      name: entityName(occ.parsed.urn),
+      ...(fieldPath !== undefined ? { fieldPath } : {}),
+      kind: l.kind,
+      value: l.urn,
+      ...(l.kind === 'owner' ? { ownershipType: l.ownershipType ?? 'TECHNICAL_OWNER' } : {}),
+    });
+  }
+  return out;
+}
+
+/** One line that says a label write: `db.users: add tag pii`, `db.users: add owner jdoe (TECHNICAL_OWNER)`. */
+export function labelLine(w: LabelWrite): string {
+  const where =
+    inertText(w.name, 'plain', 120) +
+    (w.fieldPath !== undefined ? `, field ${inertText(w.fieldPath, 'plain', 80)}` : '');
+  const parsed = parseUrnCached(w.value);
+  const group = parsed.ok && parsed.urn.kind === 'other' && parsed.urn.entityType === 'corpGroup';
+  const name = inertText(parsed.ok ? entityName(parsed.urn) : w.value, 'plain', 120);
+  const what =
+    w.kind === 'tag'
+      ? `tag ${name}`
+      : w.kind === 'term'
+        ? `glossary term ${name}`
+        : `owner ${group ? 'group ' : ''}${name} (${inertText(w.ownershipType ?? 'TECHNICAL_OWNER', 'plain', 120)})`;
+  return `${where}: add ${what}`;
 }

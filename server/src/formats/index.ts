@@ -6,7 +6,7 @@
  */
 import type { BuilderOccurrence } from '../scan/builderCall';
 import { parseUrnCached } from '../scan/parseCache';
-import type { FormatText, ScanResult, UrnOccurrence, YamlColumn, YamlDescription } from '../scan/types';
+import type { FormatText, ScanResult, UrnOccurrence, YamlColumn, YamlDescription, YamlLabel } from '../scan/types';
 import { readDataHubYaml, type FormatDescription, type FormatModel, type FormatOptions } from './read';
 
 export { readDataHubYaml, FORMAT_LABELS, type FormatModel, type FormatName } from './read';
@@ -84,6 +84,20 @@ function merge(scan: ScanResult, model: FormatModel): ScanResult {
     // An entry named by `urn:` may already have its description read as docs-as-code: one is kept.
     else if (!descriptions.some((e) => e.owner === owner)) descriptions.push({ owner, ...at });
   }
+  const labels: YamlLabel[] = [];
+  for (const l of model.labels) {
+    const owner = entryIndex(l.entry);
+    if (owner < 0) continue;
+    labels.push({
+      owner,
+      ...(l.field !== undefined ? { field: l.field } : {}),
+      kind: l.kind,
+      urn: l.urn,
+      ...(l.ownershipType !== undefined ? { ownershipType: l.ownershipType } : {}),
+      start: l.start,
+      end: l.end,
+    });
+  }
   return {
     occurrences,
     columns: [],
@@ -95,5 +109,6 @@ function merge(scan: ScanResult, model: FormatModel): ScanResult {
     format: model.format,
     ...(model.propertyValues.length > 0 ? { formatPropertyValues: model.propertyValues } : {}),
     ...(model.definitions.length > 0 ? { formatPropertyDefinitions: model.definitions } : {}),
+    ...(labels.length > 0 ? { formatLabels: labels } : {}),
   };
 }

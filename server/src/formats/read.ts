@@ -72,6 +72,29 @@ export interface FormatModel {
    * property's (and its `display_name`).
    */
   descriptions: FormatDescription[];
+  /** Dataset file: the tags, glossary terms and owners each entry (or a schema field of it named by `id`) names, for push. */
+  labels: FormatLabel[];
+}
+
+/**
+ * A tag, glossary term or owner that a dataset entry, or one of its schema fields, names: what a
+ * push appends when the catalog's dataset lacks it.
+ */
+export interface FormatLabel {
+  /** The entry's defining reference (its range and URN). */
+  entry: { start: number; end: number; urn: string };
+  /** The schema field's `id`, for a field's tag or term. */
+  field?: string;
+  kind: 'tag' | 'term' | 'owner';
+  urn: string;
+  /**
+   * An owner's ownership type as dataset.py's `_mint_owner` makes it: TECHNICAL_OWNER for a bare
+   * name, else the `type` of `{id, type}` upper-cased, or the `urn:li:ownershipType:` URN it is.
+   */
+  ownershipType?: string;
+  /** The scalar that names it. */
+  start: number;
+  end: number;
 }
 
 /**
@@ -330,6 +353,7 @@ class Reader {
       definitions: [],
       termPaths: [],
       descriptions: [],
+      labels: [],
     };
   }
 
@@ -540,6 +564,7 @@ class Reader {
     if (named && entry) this.description(map, named, entry);
     if (platform) this.ref(platform, makePlatformUrn(textOf(platform)), 'make_data_platform_urn');
     this.labels(map, { tags: 'tags', terms: 'glossary_terms', owners: 'owners' });
+    if (entry) this.pushedLabels(map, { tags: 'tags', terms: 'glossary_terms', owners: 'owners' }, entry);
     this.names(map, 'downstreams', (d) => d, 'DatasetPatchBuilder');
     this.propertyKeys(map);
     const schema = valueAt(map, 'schema');
@@ -569,6 +594,7 @@ class Reader {
       this.problem(r.start, r.end, 'A schema field needs `id` or `urn`', 'error');
     }
     this.labels(map, { tags: 'globalTags', terms: 'glossaryTerms' });
+    if (id && entry && !urn) this.pushedLabels(map, { tags: 'globalTags', terms: 'glossaryTerms' }, entry, textOf(id));
     this.propertyKeys(map);
   }
 
@@ -608,6 +634,48 @@ class Reader {
         this.checkKeys(o, 'datasetOwner');
         const oid = stringAt(o, 'id');
         if (oid) this.ref(oid, makeUserUrn(textOf(oid)), 'make_user_urn');
+      }
+    }
+  }
+
+  /**
+   * The tags, terms and owners of a dataset entry (or of its field `field`) as a push appends them:
+   * each with the URN `labels` gives it, an owner with its ownership type. An owner whose type is
+   * missing or not one DataHub knows is left out (the format's check says why).
+   */
+  private pushedLabels(
+    map: YAMLMap,
+    keys: { tags: string; terms: string; owners?: string },
+    entry: FormatLabel['entry'],
+    field?: string,
+  ): void {
+    const push = (node: Scalar, kind: FormatLabel['kind'], urn: string, ownershipType?: string): void => {
+      this.model.labels.push({
+        entry,
+        ...(field !== undefined ? { field } : {}),
+        kind,
+        urn,
+        ...(ownershipType !== undefined ? { ownershipType } : {}),
+        ...this.at(node),
+      });
+    };
+    const each = (key: string, kind: FormatLabel['kind'], make: (s: string) => string): void => {
+      const v = valueAt(map, key);
+      if (!isSeq(v)) return;
+      for (const item of v.items) if (isScalar(item) && item.value !== null) push(item, kind, make(textOf(item)));
+    };
+    each(keys.tags, 'tag', makeTagUrn);
+    each(keys.terms, 'term', makeTermUrn);
+    const owners = keys.owners === undefined ? undefined : valueAt(map, keys.owners);
+    if (!isSeq(owners)) return;
+    for (const o of owners.items) {
+      if (isScalar(o) && o.value !== null) push(o, 'owner', makeUserUrn(textOf(o)), 'TECHNICAL_OWNER');
+      else if (isMap(o)) {
+        const oid = stringAt(o, 'id');
+        const type = stringAt(o, 'type');
+        if (!oid || !type || !isOwnershipType(textOf(type))) continue;
+        const t = textOf(type);
+        push(oid, 'owner', makeUserUrn(textOf(oid)), t.startsWith('urn:li:') ? t : t.toUpperCase());
       }
     }
   }

@@ -143,6 +143,8 @@ export interface ScanResult {
    * (a structured property's display name too) or where one goes, compared with the catalog's by sync.
    */
   formatTexts?: FormatText[];
+  /** For a DataHub dataset file: the tags, glossary terms and owners its entries (and their fields) name, for push. */
+  formatLabels?: YamlLabel[];
 }
 
 /** A text of an entry of a DataHub glossary, data product or structured properties file (or where it goes). */
@@ -158,6 +160,20 @@ export interface FormatText {
   indent: string;
   /** `insertAt` is the end of a document that does not end with a line break: write one first. */
   needsLineBreak?: boolean;
+}
+
+/** A tag, glossary term or owner a DataHub dataset entry (or one of its schema fields) names. */
+export interface YamlLabel {
+  /** Index of the entry's occurrence. */
+  owner: number;
+  /** The schema field's `id`, for a field's tag or term. */
+  field?: string;
+  kind: 'tag' | 'term' | 'owner';
+  urn: string;
+  /** An owner's ownership type: an OwnershipType name (TECHNICAL_OWNER …) or an `urn:li:ownershipType:` URN. */
+  ownershipType?: string;
+  start: number;
+  end: number;
 }
 
 /**

@@ -59,7 +59,16 @@ import { codeActionsFor } from '../features/codeActions';
 import { catalogDescription, diagnosticsFor } from '../features/diagnostics';
 import { nameItems, namedItems, nameSlotAt, type NameSlot } from '../features/completeNames';
 import { completionsAt } from '../features/completion';
-import { SYNCED_FORMATS, syncEntries, writeLine, yamlSyncPlan, type SyncWrite } from '../features/yamlSync';
+import {
+  SYNCED_FORMATS,
+  labelLine,
+  labelWrites,
+  syncEntries,
+  writeLine,
+  yamlSyncPlan,
+  type CatalogLabels,
+  type SyncWrite,
+} from '../features/yamlSync';
 import { formatCompletionsAt, formatKeyAt, formatReferenceAt, type FormatReferenceSlot } from '../formats/complete';
 import type { PropertyDefinitionShape } from '../formats/propertyValues';
 import { destinationAt } from '../features/destination';
@@ -85,6 +94,11 @@ import { parseUrnCached } from '../scan/parseCache';
 import type { SettingsStore } from '../settings';
 import { editOutsideWorkspace, fileNameOf, normalUri } from '../workspace';
 import { listMembers } from '../writes/members';
+import { ownerTypeUrn } from '../../../model/src/aspects';
+import { entityName } from '../../../model/src/entityNames';
+import { isRecord } from '../../../model/src/json';
+import type { CatalogClient, ResolutionLookup } from '../catalogClient/client';
+import type { ScanResult, UrnOccurrence } from '../scan/types';
 
 export interface LanguageServiceDeps {
   openDocuments: OpenDocuments;
@@ -536,6 +550,27 @@ export class CatalogLanguageService {
             line,
           };
     };
+    const { labels, unread } = await catalogLabels(client, scan, entries, lookup, signalOf(token));
+    const described = plan.writes.map(writeOf);
+    const labelled = labelWrites(scan, lookup, (u) => labels.get(u), params.entry).map((w): DataHubYamlWrite => {
+      const column = w.fieldPath !== undefined ? { fieldPath: w.fieldPath } : {};
+      const line = labelLine(w);
+      if (w.kind === 'tag')
+        return { command: ServerCommands.addTags, arg: { urn: w.urn, tags: [w.value], ...column, uri }, line };
+      if (w.kind === 'term')
+        return { command: ServerCommands.addTerms, arg: { urn: w.urn, terms: [w.value], ...column, uri }, line };
+      return {
+        command: ServerCommands.addOwners,
+        arg: { urn: w.urn, owners: [w.value], ownershipType: w.ownershipType ?? 'TECHNICAL_OWNER', uri },
+        line,
+      };
+    });
+    // Entry by entry, in file order: an entry's descriptions, then what it adds.
+    const order = (w: DataHubYamlWrite): number => plan.entries.indexOf(w.arg.urn);
+    const writes = [...described, ...labelled]
+      .map((w, i) => ({ w, i }))
+      .sort((a, b) => order(a.w) - order(b.w) || a.i - b.i)
+      .map((x) => x.w);
     return {
       version: doc.version,
       catalogText: plan.catalogText,
@@ -543,8 +578,8 @@ export class CatalogLanguageService {
         range: { start: doc.positionAt(e.start), end: doc.positionAt(e.end) },
         newText: e.newText,
       })),
-      writes: plan.writes.map(writeOf),
-      notes: plan.notes,
+      writes,
+      notes: [...plan.notes, ...unread],
       unpushed: plan.unpushed,
       entries: plan.entries,
     };
@@ -833,4 +868,91 @@ function referenceSlot(ref: FormatReferenceSlot, text: string, languageId: strin
     default:
       return undefined;
   }
+}
+
+/** How many entries' aspects a push plan reads at once. */
+const LABEL_READS_AT_ONCE = 8;
+
+/**
+ * The tags, glossary terms and owners each entry's dataset has now (its aspects, read fresh: a
+ * push must not rest on an old answer), for the entries the catalog has and whose file names any;
+ * the columns' too where the file names a column's. An entry whose read fails has none listed.
+ */
+async function catalogLabels(
+  client: CatalogClient,
+  scan: ScanResult,
+  entries: readonly UrnOccurrence[],
+  lookup: ResolutionLookup,
+  signal: AbortSignal | undefined,
+): Promise<{ labels: Map<string, CatalogLabels>; unread: string[] }> {
+  const out = new Map<string, CatalogLabels>();
+  const unread = new Map<string, string>();
+  const named = scan.formatLabels ?? [];
+  const readOne = async (occ: UrnOccurrence): Promise<void> => {
+    const mine = named.filter((l) => scan.occurrences[l.owner]?.urn === occ.urn);
+    if (mine.length === 0 || lookup(occ.urn)?.state !== 'found') return;
+    const withFields = mine.some((l) => l.field !== undefined);
+    const aspects = ['globalTags', 'glossaryTerms', 'ownership'];
+    if (withFields) aspects.push('editableSchemaMetadata', 'schemaMetadata');
+    const r = await client.readAspects(occ.urn, aspects, signal);
+    if (!r.ok) {
+      const name = occ.parsed?.ok ? entityName(occ.parsed.urn) : occ.urn;
+      unread.set(
+        occ.urn,
+        `${inertText(name, 'plain', 120)}: its tags, glossary terms and owners could not be read (${inertText(r.error.message, 'plain', 200)}), so none is pushed`,
+      );
+      return;
+    }
+    const value = (name: string): Record<string, unknown> | undefined =>
+      r.aspects[name]?.value as Record<string, unknown> | undefined;
+    const tagsOf = (holder: unknown): string[] =>
+      isRecord(holder) && Array.isArray(holder['tags'])
+        ? holder['tags'].flatMap((t) => (isRecord(t) && typeof t['tag'] === 'string' ? [t['tag']] : []))
+        : [];
+    const termsOf = (holder: unknown): string[] =>
+      isRecord(holder) && Array.isArray(holder['terms'])
+        ? holder['terms'].flatMap((t) => (isRecord(t) && typeof t['urn'] === 'string' ? [t['urn']] : []))
+        : [];
+    const ownership = value('ownership');
+    const owners = Array.isArray(ownership?.['owners'])
+      ? ownership['owners'].flatMap((o) =>
+          isRecord(o) && typeof o['owner'] === 'string'
+            ? [
+                {
+                  owner: o['owner'],
+                  typeUrn: ownerTypeUrn({
+                    type: typeof o['type'] === 'string' ? o['type'] : null,
+                    typeUrn: typeof o['typeUrn'] === 'string' ? o['typeUrn'] : null,
+                  }),
+                },
+              ]
+            : [],
+        )
+      : [];
+    const fields = new Map<string, { tags: string[]; terms: string[] }>();
+    if (withFields) {
+      const rows = [
+        ...((value('schemaMetadata')?.['fields'] as unknown[] | undefined) ?? []),
+        ...((value('editableSchemaMetadata')?.['editableSchemaFieldInfo'] as unknown[] | undefined) ?? []),
+      ];
+      for (const f of rows) {
+        if (!isRecord(f) || typeof f['fieldPath'] !== 'string') continue;
+        const at = fields.get(f['fieldPath']) ?? { tags: [], terms: [] };
+        at.tags.push(...tagsOf(f['globalTags']));
+        at.terms.push(...termsOf(f['glossaryTerms']));
+        fields.set(f['fieldPath'], at);
+      }
+    }
+    out.set(occ.urn, {
+      tags: tagsOf(value('globalTags')),
+      terms: termsOf(value('glossaryTerms')),
+      owners,
+      fields,
+    });
+  };
+  // A few reads at a time: a file may hold hundreds of entries.
+  for (let i = 0; i < entries.length; i += LABEL_READS_AT_ONCE)
+    await Promise.all(entries.slice(i, i + LABEL_READS_AT_ONCE).map(readOne));
+  // In file order, whatever order the reads ended in.
+  return { labels: out, unread: entries.flatMap((e) => (unread.has(e.urn) ? [unread.get(e.urn)!] : [])) };
 }

@@ -6,7 +6,7 @@
  *
  * Here: the table of commands and what every command goes through (trust, one object argument,
  * the settings and catalog client of its document, the log line). The commands themselves are in
- * descriptionServerCommands.ts, memberListServerCommands.ts and createEntity.ts.
+ * descriptionServerCommands.ts, memberListServerCommands.ts, labelCommands.ts and createEntity.ts.
  */
 import { ServerCommands } from '../../../model/src/commandIds';
 import { randomBytes } from 'node:crypto';
@@ -27,6 +27,7 @@ import {
   listWrite,
   removeFromList,
 } from './memberListCommands';
+import { addOwners, addTags, addTerms, removeOwners, removeTags, removeTerms } from './labelCommands';
 import { failed, label, Refusal } from './refusal';
 import type { CommandDeps } from './writer';
 import { writerFor } from './writerFor';
@@ -116,6 +117,12 @@ export function writeCommands(context: WriteDeps): Record<WriteCommandId, Comman
     [ServerCommands.createEntity]: wrap(ServerCommands.createEntity, createEntity),
     [ServerCommands.setMlDescription]: wrap(ServerCommands.setMlDescription, setMlDescription),
     [ServerCommands.setDescription]: wrap(ServerCommands.setDescription, setDescription),
+    [ServerCommands.addTags]: wrap(ServerCommands.addTags, addTags),
+    [ServerCommands.removeTags]: wrap(ServerCommands.removeTags, removeTags),
+    [ServerCommands.addTerms]: wrap(ServerCommands.addTerms, addTerms),
+    [ServerCommands.removeTerms]: wrap(ServerCommands.removeTerms, removeTerms),
+    [ServerCommands.addOwners]: wrap(ServerCommands.addOwners, addOwners),
+    [ServerCommands.removeOwners]: wrap(ServerCommands.removeOwners, removeOwners),
   };
 }
 
@@ -143,6 +150,6 @@ function targetOf(args: unknown): string {
   const p = parseUrn(text);
   const entity = p.ok ? label(p.urn) : inertText(text, 'notification', 200);
   const column = typeof a['fieldPath'] === 'string' ? ` column ${inertText(a['fieldPath'], 'notification', 200)}` : '';
-  const members = [a['features'], a['groups']].find(Array.isArray)?.length;
+  const members = [a['features'], a['groups'], a['tags'], a['terms'], a['owners']].find(Array.isArray)?.length;
   return `${entity}${column}${members !== undefined ? ` (+${members})` : ''}`;
 }
