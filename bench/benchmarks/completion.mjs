@@ -163,7 +163,7 @@ export async function completionBenchmark({ quick, tmp, serverArgs, catalogArgs 
         },
       ],
       notes: [
-        'Search (catalogLens/search, what "Catalog: Search…" sends): `revenue`, `users`, `c_77` (1,111 names hold it) and `db.usres` (a typo: no name holds it, so the near-name pass runs); then `bench` and `one row per event`, which every benchmark dataset matches (name or description). The local catalog asks SQLite for the matching rowids only (FTS5 phrase, or a scan under three characters), then filters, ranks (nameRank) and keeps the best `start + count` in a bounded heap over the names it holds in memory (catalog/src/searchIndex.ts): a query matching every entity costs its rowids and one pass over them, and `*` no SQL at all.',
+        'Search (catalogLens/search, what "Catalog: Search…" sends): `revenue`, `users`, `c_77` (1,111 names hold it) and `db.usres` (a typo: no name holds it, so the near-name pass runs); then `bench` and `one row per event`, which every benchmark dataset matches (name or description). The local catalog asks FTS5 for at most 2,001 matching rowids (it stops early); when there are more, or the query is under three characters, it matches the names and descriptions it holds in memory, folded as SQLite compares them; then it filters, ranks (nameRank) and keeps the best `start + count` in a bounded heap (catalog/src/searchIndex.ts): a query matching every entity costs one pass over the entities in memory, and `*` no SQL at all.',
       ],
     };
   } finally {

@@ -6,6 +6,8 @@ import { badRequest, CatalogError } from './errors';
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export function sendJson(
   res: ServerResponse,
   status: number,
@@ -14,10 +16,18 @@ export function sendJson(
 ): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Type': JSON_TYPE,
     'Content-Length': Buffer.byteLength(text),
     ...headers,
   });
+  res.end(text);
+}
+
+/** A JSON answer already serialised (`bytes`: its UTF-8 length), with the headers `sendJson` sends. */
+export function sendJsonText(res: ServerResponse, status: number, text: string, bytes: number): void {
+  res.setHeader('Content-Type', JSON_TYPE);
+  res.setHeader('Content-Length', bytes);
+  res.writeHead(status);
   res.end(text);
 }
 
@@ -46,6 +56,9 @@ export function sendRestLiError(
   );
 }
 
+/** Decodes a whole body at once (no stream): one decoder serves every request. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Reads the whole body as UTF-8, refusing more than `limit` bytes with a 413. */
 export function readBody(req: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -72,7 +85,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string> {
     req.on('end', () => {
       if (refused) return;
       try {
-        resolve(new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks)));
+        resolve(UTF8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
       } catch {
         reject(badRequest('the request body is not valid UTF-8'));
       }

@@ -75,6 +75,7 @@ async function main(): Promise<void> {
     ...(o.graphqlComplexityLimit !== undefined ? { graphqlComplexityLimit: o.graphqlComplexityLimit } : {}),
     ...(o.graphqlDepthLimit !== undefined ? { graphqlDepthLimit: o.graphqlDepthLimit } : {}),
     ...(o.maxBodyBytes !== undefined ? { maxBodyBytes: o.maxBodyBytes } : {}),
+    requestLog: !o.quiet,
     log: (line) => {
       if (!o.quiet || line.startsWith('internal error')) process.stdout.write(`${new Date().toISOString()} ${line}\n`);
     },

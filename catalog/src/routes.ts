@@ -8,11 +8,12 @@ import { isOpenPath, UNAUTHORIZED_BODY, type BearerAuth } from './auth';
 import type { CompatMode } from './compat';
 import { PROTOCOL_HEADER, restliProtocol } from './datahub/restli';
 import { badRequest, CatalogError, OpaqueError } from './errors';
+import type { AnswerCache } from './graphql/answerCache';
 import { runGraphQL, type GraphQLLimits } from './graphql/endpoint';
 import { contextFields } from './graphql/contextShapes';
 import { ReadContext } from './graphql/readShapes';
 import type { GroupCommit } from './groupCommit';
-import { parseJsonBody, readBody, sendJson, sendRestLiError } from './http';
+import { parseJsonBody, readBody, sendJson, sendJsonText, sendRestLiError } from './http';
 import { ingestProposal, ingestProposalBatch } from './ingest';
 import { mceBatchToWrites, mceBodyToWrites } from './mce';
 import type { NamespacePolicy } from './namespaces';
@@ -31,6 +32,8 @@ export interface Services {
   compat: CompatMode;
   graphqlLimits: GraphQLLimits;
   store: AspectStore;
+  /** The answers of lookups sent again, by request body, until the next write (graphql/answerCache.ts). */
+  answers: AnswerCache;
   /** Aspect writes go through here: one fsync acknowledges every write that arrived meanwhile. */
   writes: GroupCommit;
   namespaces: NamespacePolicy;
@@ -233,22 +236,44 @@ async function graphql(req: IncomingMessage, res: ServerResponse, s: Services, m
     );
     return;
   }
+  let text: string;
   let body: unknown;
   try {
-    body = parseJsonBody(await readBody(req, s.maxBodyBytes));
+    text = await readBody(req, s.maxBodyBytes);
+    // The same lookup again, nothing written since: the bytes of its last answer.
+    const kept = s.answers.get(text);
+    if (kept) {
+      countOperation(s.stats, kept.operation);
+      sendJsonText(res, 200, kept.text, kept.bytes);
+      return;
+    }
+    body = parseJsonBody(text);
   } catch (e) {
     if (!(e instanceof CatalogError)) throw e;
     sendJson(res, e.status, graphQLRequestError(e.status, e.message), e.status === 413 ? { Connection: 'close' } : {});
     return;
   }
+  const seen = s.answers.seen;
   const ctx = new ReadContext(s.store, s.namespaces, s.actor, s.compat, contextFields);
+  let operation = '(anonymous)';
+  let walked = false;
   const answer = await runGraphQL(body, ctx, {
     limits: s.graphqlLimits,
     onInternalError: (e) => s.log(`internal error in GraphQL: ${e.stack ?? e.message}`),
     onOpaqueError: (e) => s.log(`DataHub mode: GraphQL error "${e.message}" as DataHub answers it: ${e.reason}`),
-    onOperation: (name) => countOperation(s.stats, name),
+    onOperation: (name) => {
+      operation = name;
+      countOperation(s.stats, name);
+    },
+    onAnswered: (how) => {
+      walked = how === 'walk';
+    },
   });
-  sendJson(res, answer.status, answer.body);
+  const out = JSON.stringify(answer.body);
+  const bytes = Buffer.byteLength(out);
+  // Only the lookups walked without the executor are kept: pure reads, answered without an error.
+  if (walked && answer.status === 200) s.answers.keep(text, seen, { text: out, bytes, operation });
+  sendJsonText(res, answer.status, out, bytes);
 }
 
 function graphQLRequestError(status: number, message: string): unknown {

@@ -99,6 +99,7 @@ export class SearchIndex {
     private readonly rawAspectsOf: (key: string) => ReadonlyMap<string, { value: unknown }> = () => new Map(),
   ) {
     db.exec(DDL);
+    this.folds = new TrigramFolds(db);
     this.rowOfKey = db.prepare('SELECT row FROM search_keys WHERE key = ?');
     this.delRow = db.prepare('DELETE FROM search_index WHERE rowid = ?');
     this.delKey = db.prepare('DELETE FROM search_keys WHERE key = ?');
@@ -152,7 +153,7 @@ export class SearchIndex {
     if (row) {
       const rowid = Number(this.ins.run(row).lastInsertRowid);
       this.insKey.run(key, rowid);
-      this.nameMap?.set(rowid, nameEntry(rowid, row));
+      this.nameMap?.set(rowid, nameEntry(rowid, row, this.folds));
     }
   }
 
@@ -197,12 +198,17 @@ export class SearchIndex {
   }
 
   /**
-   * Entities matching `q`, ranked, with the total before paging. SQLite finds the matching rows
-   * (FTS5, or a scan under three characters) as rowids only; the filters, the rank (nameRank) and
-   * the order run over the names kept in memory (`names`), keeping only the best `start + count`
-   * (a bounded heap), so a query that matches 100,000 names costs their rowids and a pass over
-   * them, not 100,000 rows read back and sorted. The order is SQLite's `ORDER BY rank,
-   * length(name), key` (lengths in characters, keys in UTF-8 byte order).
+   * Entities matching `q`, ranked, with the total before paging. SQLite's matches are substrings
+   * after a fold: FTS5's trigram phrase (from three characters) after its tokenizer's case folding,
+   * LIKE (under three) with ASCII letters in either case. An ASCII query is asked of FTS5 with a
+   * LIMIT (it stops early) and, when it matches more than MANY_MATCHES rows or is under three
+   * characters, answered by `includes` on the names and descriptions kept in memory folded the
+   * same way (`nameEntry`): exactly what SQLite would find, without its long doclists or its scan.
+   * A query with any other character is asked of SQLite whole. The filters, the rank (nameRank)
+   * and the order run over the names in memory, keeping only the best `start + count` (a bounded
+   * heap), so a query that matches 100,000 entities costs a pass over them, not 100,000 rows read
+   * back and sorted. The order is SQLite's `ORDER BY rank, length(name), key` (lengths in
+   * characters, keys in UTF-8 byte order).
    */
   search(q: SearchQuery): { total: number; hits: SearchHit[] } {
     // A search inside a transaction sees its writes.
@@ -220,16 +226,41 @@ export class SearchIndex {
       total++;
       best.offer(n, all ? 0 : (rankLowered(n.words[0]!, query) ?? 4));
     };
+    const short = [...text].length < 3;
+    // An ASCII query of three characters or more that FTS5 finds in at most MANY_MATCHES rows: those.
+    const few =
+      all || short || (this.inMemoryMatching && !ASCII.test(text))
+        ? undefined
+        : this.rowids('SELECT rowid FROM search_index WHERE search_index MATCH ? LIMIT ?').all(
+            phrase(text),
+            this.inMemoryMatching ? MANY_MATCHES + 1 : -1,
+          );
     if (all) for (const n of byRow.values()) consider(n);
-    else {
+    else if (few && few.length <= MANY_MATCHES) {
+      for (const id of few) {
+        const n = byRow.get(id);
+        if (n) consider(n);
+      }
+    } else if (this.inMemoryMatching && ASCII.test(text)) {
+      // More matches, or under three characters (a scan in SQLite too): the folded texts in memory.
+      // `query` is `text` with its ASCII letters lower-cased, what both folds compare with.
+      if (short) {
+        for (const n of byRow.values())
+          if (n.nameLike.includes(query) || (n.descriptionLike !== null && n.descriptionLike.includes(query)))
+            consider(n);
+      } else {
+        for (const n of byRow.values())
+          if (n.nameFts.includes(query) || (n.descriptionFts !== null && n.descriptionFts.includes(query))) consider(n);
+      }
+    } else {
       let rowids: number[];
-      if ([...text].length < 3) {
+      if (short) {
         // Under three characters FTS5's trigrams cannot match: a scan of names and descriptions.
         const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         rowids = this.rowids(
           "SELECT rowid FROM search_index WHERE (name LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\')",
         ).all(like, like);
-      } else rowids = this.rowids('SELECT rowid FROM search_index WHERE search_index MATCH ?').all(phrase(text));
+      } else rowids = few ?? this.rowids('SELECT rowid FROM search_index WHERE search_index MATCH ?').all(phrase(text));
       for (const id of rowids) {
         const n = byRow.get(id);
         if (n) consider(n);
@@ -250,6 +281,12 @@ export class SearchIndex {
       ),
     };
   }
+
+  /** False: SQLite finds every match, as before the names and descriptions were kept in memory (the tests compare both). */
+  inMemoryMatching = true;
+
+  /** How FTS5's trigram tokenizer folds characters beyond ASCII, learned from FTS5 (`nameEntry`). */
+  private readonly folds: TrigramFolds;
 
   private rowids(sql: string): Database.Statement<unknown[], number> {
     let st = this.statements.get(sql);
@@ -297,7 +334,7 @@ export class SearchIndex {
       .map(({ n }) => n.row);
   }
 
-  /** The names by FTS rowid, made on first use and then kept current by `reindex`. */
+  /** The names (and descriptions) by FTS rowid, made on first use and then kept current by `reindex`. */
   private nameMap: Map<number, NameEntry> | undefined;
   private names(): Map<number, NameEntry> {
     if (!this.nameMap) {
@@ -307,10 +344,11 @@ export class SearchIndex {
         type: LookupKind;
         name: string;
         platform: string | null;
+        description: string | null;
       }>(
-        'SELECT k.row AS row, i.key AS key, i.type AS type, i.name AS name, i.platform AS platform FROM search_keys k JOIN search_index i ON i.rowid = k.row',
+        'SELECT k.row AS row, i.key AS key, i.type AS type, i.name AS name, i.platform AS platform, i.description AS description FROM search_keys k JOIN search_index i ON i.rowid = k.row',
       ).all();
-      this.nameMap = new Map(rows.map((r) => [r.row, nameEntry(r.row, r)]));
+      this.nameMap = new Map(rows.map((r) => [r.row, nameEntry(r.row, r, this.folds)]));
     }
     return this.nameMap;
   }
@@ -332,7 +370,7 @@ export class SearchIndex {
   }
 }
 
-/** An entity's name as the near-name pass reads it. */
+/** An entity's name as the search and the near-name pass read it. */
 interface NameEntry {
   row: number;
   key: string;
@@ -347,14 +385,26 @@ interface NameEntry {
   chars: number;
   /** Whether the key holds a UTF-16 unit from U+D800 on (then `<` is not UTF-8 byte order). */
   wideKey: boolean;
+  /** The name and description (null: none) as FTS5's trigram tokenizer compares them with an ASCII query (TrigramFolds). */
+  nameFts: string;
+  descriptionFts: string | null;
+  /** The name and description (null: none) as LIKE compares them: ASCII letters lower-cased, nothing else. */
+  nameLike: string;
+  descriptionLike: string | null;
 }
 
 function nameEntry(
   row: number,
-  r: { key: string; type: LookupKind; name: string; platform: string | null },
+  r: { key: string; type: LookupKind; name: string; platform: string | null; description: string | null },
+  folds: TrigramFolds,
 ): NameEntry {
   const name = r.name.toLowerCase();
   const words = [name, ...name.split(/[._\-/\s:]+/).filter((w) => w !== '' && w !== name)];
+  // ASCII text (most) is folded alike by FTS5, LIKE and toLowerCase: one string serves all three.
+  const asciiName = ASCII.test(r.name);
+  const d = r.description;
+  const asciiDescription = d === null || ASCII.test(d);
+  const lowerDescription = asciiDescription ? (d?.toLowerCase() ?? null) : null;
   return {
     row,
     key: r.key,
@@ -365,10 +415,78 @@ function nameEntry(
     masks: words.map(charMask),
     chars: WIDE.test(r.name) ? [...r.name].length : r.name.length,
     wideKey: WIDE.test(r.key),
+    nameFts: asciiName ? name : folds.fts(r.name),
+    descriptionFts: asciiDescription ? lowerDescription : folds.fts(d),
+    nameLike: asciiName ? name : likeFold(r.name),
+    descriptionLike: asciiDescription ? lowerDescription : likeFold(d),
   };
 }
 
+/** ASCII letters lower-cased, every other character kept: how LIKE compares. */
+function likeFold(text: string): string {
+  return ASCII.test(text) ? text.toLowerCase() : text.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+}
+
+/**
+ * How FTS5's trigram tokenizer (case_sensitive 0) folds a text, as far as a query of ASCII
+ * characters can tell: ASCII letters lower-cased, and each other character replaced by the ASCII
+ * character FTS5 folds it to (the Kelvin sign to `k`, `ſ` to `s` …) or else kept (then it matches
+ * no character of such a query, as in FTS5). Which character FTS5 folds to what is asked of FTS5
+ * itself, once per character: a trigram of it in a temporary FTS5 table, read back through fts5vocab.
+ */
+class TrigramFolds {
+  /** A character beyond ASCII → its ASCII fold, or itself when FTS5 folds it to no ASCII character. */
+  private readonly known = new Map<string, string>();
+  private readonly insert: Database.Statement<[string]>;
+  private readonly read: Database.Statement<[], string>;
+  private readonly clear: Database.Statement<[]>;
+
+  /** Creates the temporary tables now, outside any transaction: a rollback never takes them away. */
+  constructor(db: Database.Database) {
+    db.exec(
+      "CREATE VIRTUAL TABLE IF NOT EXISTS temp.fold_probe USING fts5(x, tokenize = 'trigram');" +
+        "CREATE VIRTUAL TABLE IF NOT EXISTS temp.fold_probe_terms USING fts5vocab(temp, fold_probe, 'row');",
+    );
+    this.insert = db.prepare('INSERT INTO temp.fold_probe (x) VALUES (?)');
+    this.read = db.prepare<[], string>('SELECT term FROM temp.fold_probe_terms').pluck();
+    this.clear = db.prepare('DELETE FROM temp.fold_probe');
+  }
+
+  fts(text: string): string {
+    if (ASCII.test(text)) return text.toLowerCase();
+    let out = '';
+    for (const c of text) {
+      const code = c.codePointAt(0)!;
+      out += code < 0x80 ? (code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 32) : c) : this.fold(c);
+    }
+    return out;
+  }
+
+  private fold(c: string): string {
+    let f = this.known.get(c);
+    if (f === undefined) {
+      // Inside a transaction the probe row is written and removed inside it: a rollback changes nothing here.
+      this.clear.run();
+      this.insert.run(`ab${c}`);
+      const term = this.read.all()[0] ?? '';
+      this.clear.run();
+      const folded = [...term].slice(2).join('');
+      f = folded.length === 1 && folded.charCodeAt(0) < 0x80 ? folded : c;
+      this.known.set(c, f);
+    }
+    return f;
+  }
+}
+
+/**
+ * Above this many rows FTS5 reads long doclists (every row holds `ben` of `bench`): the search
+ * passes over the texts in memory instead. Below it, FTS5 with a LIMIT stops early and is cheaper.
+ */
+const MANY_MATCHES = 2000;
+
 const WIDE = /[\ud800-\uffff]/;
+/** ASCII characters only. */
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** SQLite's BINARY order of two TEXT values (UTF-8 bytes, that is code points). */
 function compareKeys(a: NameEntry, b: NameEntry): number {

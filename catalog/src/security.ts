@@ -136,21 +136,24 @@ export class RequestGuard {
   /** Why this request is refused, or undefined when it may go on to auth and routing. */
   check(req: IncomingMessage): Refusal | undefined {
     const host = req.headers.host;
-    const accepted = this.hosts.join(', ');
     if (host === undefined || host === '') {
-      return { status: 400, message: `the request has no Host header; this catalog answers to Host ${accepted}` };
+      return {
+        status: 400,
+        message: `the request has no Host header; this catalog answers to Host ${this.hosts.join(', ')}`,
+      };
     }
-    if (!this.hostSet.has(host.toLowerCase())) {
+    // Most requests send the name exactly as the catalog has it (lower case): no new string.
+    if (!this.hostSet.has(host) && !this.hostSet.has(host.toLowerCase())) {
       if (this.isProxiedPage(req, host)) return undefined;
       return {
         status: 403,
         message:
-          `Host '${printable(host)}' is not this catalog's name: it answers to Host ${accepted} ` +
+          `Host '${printable(host)}' is not this catalog's name: it answers to Host ${this.hosts.join(', ')} ` +
           '(a page reached through another name, e.g. after a DNS rebind, is refused; start the catalog with --allowed-hosts NAME to add one)',
       };
     }
     const origin = req.headers.origin;
-    if (origin !== undefined && !this.origins.has(origin.toLowerCase())) {
+    if (origin !== undefined && !this.origins.has(origin) && !this.origins.has(origin.toLowerCase())) {
       return {
         status: 403,
         message:
@@ -182,7 +185,9 @@ export class RequestGuard {
 /** `application/json`, with or without parameters (`; charset=utf-8`). */
 export function isJson(contentType: string | undefined): boolean {
   if (contentType === undefined) return false;
-  return contentType.split(';')[0]!.trim().toLowerCase() === 'application/json';
+  if (contentType === 'application/json') return true;
+  const semicolon = contentType.indexOf(';');
+  return (semicolon < 0 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase() === 'application/json';
 }
 
 /** A header value as an error message may quote it: short, printable ASCII only. */

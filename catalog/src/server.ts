@@ -13,6 +13,7 @@ import {
   trackConnections,
   type ConnectionLimits,
 } from './connections';
+import { AnswerCache } from './graphql/answerCache';
 import type { GraphQLLimits } from './graphql/endpoint';
 import { DEFAULT_QUERY_LIMITS } from './graphql/limits';
 import { DATAHUB_QUERY_LIMITS } from '../../model/src/queryCost';
@@ -48,8 +49,10 @@ export interface CatalogOptions {
   /** Accepted namespace words; the first is the storage namespace. Default ['li', 'svc']. */
   namespaces?: string[];
   maxBodyBytes?: number;
-  /** One line per request, and errors. */
+  /** One line per request (unless `requestLog` is false), and errors. */
   log?: (line: string) => void;
+  /** Whether `log` gets a line per request (default true); false leaves the per-request work out. */
+  requestLog?: boolean;
   /** 'full' (default): a write is acknowledged only once it is on disk. */
   durability?: Durability;
   /** 'spec' (default) answers as the spec says; 'datahub' as a real DataHub does where it differs (README "DataHub mode"). */
@@ -136,6 +139,7 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
     compat,
     graphqlLimits,
     store,
+    answers: new AnswerCache(() => store.generation()),
     namespaces,
     actor,
     writes: new GroupCommit(store),
@@ -151,14 +155,17 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
   // A cap set without a per-client share gets the share of that cap.
   if (opts.connections?.maxConnections !== undefined && opts.connections.maxPerClient === undefined)
     limits.maxPerClient = defaultMaxPerClient(limits.maxConnections);
+  const logRequests = opts.log !== undefined && opts.requestLog !== false;
   const server = createServer(serverOptions(limits), (req, res) => {
-    const started = process.hrtime.bigint();
     // Every answer, JSON or page, whatever its status: no browser reads an answer as another type.
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      services.log(`${req.method} ${urlForLog(req.url ?? '')} ${res.statusCode} ${ms.toFixed(1)}ms`);
-    });
+    if (logRequests) {
+      const started = process.hrtime.bigint();
+      res.on('finish', () => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        services.log(`${req.method} ${urlForLog(req.url ?? '')} ${res.statusCode} ${ms.toFixed(1)}ms`);
+      });
+    }
     handle(req, res, services).catch((e: unknown) => fail(req, res, services, e));
   });
   const connections = trackConnections(server, limits, services.log);

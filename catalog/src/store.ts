@@ -115,6 +115,9 @@ export class AspectStore {
   /** getAll's answers outside transactions, oldest first, valid while `data_version` is `cachedVersion`. */
   private readonly cache = new Map<string, Map<AspectName, StoredAspect>>();
   private cachedVersion = -1;
+  /** What `generation` answers, and the `data_version` it last saw. */
+  private generationCount = 0;
+  private generationDataVersion = -1;
   /** The entities by name and description (searchIndex.ts), kept current by `put`. */
   readonly search: SearchIndex;
 
@@ -201,6 +204,20 @@ export class AspectStore {
     put.run('key_form', keyForm);
   }
 
+  /**
+   * A number that changes whenever what a read sees may have changed: a write through this store
+   * (`put`, counted even if its transaction is rolled back), or a commit by another connection to
+   * the file (SQLite's `data_version`). Equal answers mean nothing was written in between.
+   */
+  generation(): number {
+    const version = this.dataVersion.get() as number;
+    if (version !== this.generationDataVersion) {
+      this.generationDataVersion = version;
+      this.generationCount++;
+    }
+    return this.generationCount;
+  }
+
   get(urn: string, aspect: AspectName): StoredAspect | undefined {
     const row = this.selectOne.get(urn, aspect);
     return row ? (fromRow(row) as StoredAspect) : undefined;
@@ -263,6 +280,7 @@ export class AspectStore {
 
   put(a: RawStoredAspect): void {
     this.cache.delete(a.urn);
+    this.generationCount++;
     this.upsert.run({
       urn: a.urn,
       aspect: a.aspect,

@@ -1,9 +1,11 @@
 /**
- * The search's ranking in memory (catalog/src/searchIndex.ts) orders and counts exactly as the
- * SQL it replaced: `ORDER BY rank, length(name), key` over the FTS5 match (rank from nameRank, 4
- * for a description-only hit), with lengths in characters and keys in UTF-8 byte order; checked
- * here against that SQL on names with accents, astral characters, equal lengths, descriptions
- * only, type and platform filters, and pages.
+ * The search's matching and ranking in memory (catalog/src/searchIndex.ts) find, order and count
+ * exactly as the SQL they replaced: the FTS5 match (LIKE under three characters), `ORDER BY rank,
+ * length(name), key` (rank from nameRank, 4 for a description-only hit), with lengths in
+ * characters and keys in UTF-8 byte order; checked here against that SQL on names and
+ * descriptions with accents, astral characters, a Kelvin sign and a long s (FTS5 folds them to
+ * `k` and `s`, LIKE keeps them), upper case, equal lengths, descriptions only, type and platform
+ * filters, and pages — matched in memory, and with every match found by SQLite.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -32,6 +34,27 @@ const NAMES = [
   'us',
   'event_log',
   'x'.repeat(40),
+];
+
+/**
+ * Descriptions in turn: ASCII in both cases, accents (LIKE folds ASCII letters only: `én` is not
+ * in `ÉNORME` for it), a Kelvin sign (JavaScript and FTS5 lower-case it to `k`, LIKE keeps it), a
+ * dotted capital I (JavaScript lower-cases it to two characters, FTS5 keeps it), a long s, an
+ * astral character, none.
+ */
+const DESCRIPTIONS: Array<(i: number) => string | undefined> = [
+  () => 'Every event of the users.',
+  (i) => `Table ${i}.`,
+  () => 'ÉVÉNEMENT des usérs, one row per event',
+  () => '\u212Aelvin readings of the USERS',
+  () => undefined,
+  () => 'Sessions 😀 of users, ONE ROW PER EVENT',
+  (i) => `table ${i} of orders`,
+  () => 'ÉNORME table',
+  () => 'İSTANBUL sales',
+  () => 'bike rides',
+  // FTS5 folds `ſ` to `s`; JavaScript's toLowerCase keeps it.
+  () => 'ſtrange readings',
 ];
 
 /** What the catalog answered before: the FTS5 match, ranked and paged in SQLite. */
@@ -82,7 +105,7 @@ test('in-memory ranking = the SQL ranking it replaced (order, total, pages, filt
         urn: `urn:li:dataset:(urn:li:dataPlatform:${platform},${name},PROD)`,
         aspect: 'datasetProperties',
         entityType: 'dataset',
-        value: { name, description: i % 4 === 0 ? 'Every event of the users.' : `Table ${i}.` },
+        value: { name, description: DESCRIPTIONS[i % DESCRIPTIONS.length]!(i) },
         version: 1,
         created: stamp,
         lastModified: stamp,
@@ -106,7 +129,39 @@ test('in-memory ranking = the SQL ranking it replaced (order, total, pages, filt
   );
   try {
     const queries: SearchQuery[] = [];
-    for (const query of ['users', 'USERS', 'usé', 'user', 'sers', 'event', 'us', 'u', '*', '', 'the users', 'zz'])
+    for (const query of [
+      'users',
+      'USERS',
+      'usé',
+      'user',
+      'sers',
+      'event',
+      'us',
+      'u',
+      '*',
+      '',
+      'the users',
+      'zz',
+      'kelvin',
+      'elv',
+      'K',
+      'én',
+      'vénement',
+      'one row per event',
+      'ROW PER',
+      '😀',
+      'of ',
+      'ta',
+      '% ',
+      'én',
+      'istanbul',
+      'stanbul',
+      'sales',
+      'ke',
+      'kel',
+      'strange',
+      'st',
+    ])
       for (const [start, count] of [
         [0, 50],
         [0, 3],
@@ -118,12 +173,23 @@ test('in-memory ranking = the SQL ranking it replaced (order, total, pages, filt
         queries.push({ query, start, count, types: ['mlFeature'] });
         queries.push({ query, start, count, types: ['dataset'], platforms: ['kafka', 'hive'] });
       }
-    for (const q of queries) {
-      const expected = reference(raw, q);
-      const got = store.search.search(q);
-      if (expected.total === 0) continue; // the near-name pass answers those, as before
-      assert.deepEqual({ total: got.total, keys: got.hits.map((h) => h.key) }, expected, JSON.stringify(q));
+    const ways = [{ inMemoryMatching: true }, { inMemoryMatching: false }];
+    let found = 0;
+    for (const way of ways) {
+      Object.assign(store.search, way);
+      for (const q of queries) {
+        const expected = reference(raw, q);
+        const got = store.search.search(q);
+        if (expected.total === 0) continue; // the near-name pass answers those, as before
+        found++;
+        assert.deepEqual(
+          { total: got.total, keys: got.hits.map((h) => h.key) },
+          expected,
+          `${JSON.stringify(q)} ${JSON.stringify(way)}`,
+        );
+      }
     }
+    assert.ok(found > 200, `${found} queries matched`);
   } finally {
     raw.close();
     store.close();
