@@ -19,8 +19,6 @@ export interface ParsedUrn {
   hash: number;
   /** The table generation that holds this entry (see `young`). */
   generation: number;
-  /** Where this entry last stood in a scan's sequence (an index into `sequence` or `lastSequence`). */
-  seqAt: number;
 }
 
 /** Entries per generation; two generations keep what recent scans used (about LRU, without its bookkeeping). */
@@ -35,12 +33,8 @@ let old = new Map<number, ParsedUrn>();
 /** Counts the generations: an entry whose `generation` is this one is in `young`. */
 let youngGeneration = 0;
 
-/** The entries the current scan looked up in order, and those the scan before it did. */
-let sequence: ParsedUrn[] = [];
-let lastSequence: ParsedUrn[] = [];
-/** Where in `lastSequence` the current scan's next URN is expected. */
+/** Where the current scan's next URN is expected in the last scan's sequence. */
 let cursor = 0;
-
 /**
  * The hash of a URN's text is FNV-1a over its UTF-16 units: `h = URN_HASH_SEED`, then
  * `h = Math.imul(h ^ unit, URN_HASH_PRIME)` per unit. A scanner that walks the URN anyway computes
@@ -66,7 +60,7 @@ function remember(hash: number, urn: string, parsed: ParseResult): ParsedUrn {
     young = new Map();
     youngGeneration++;
   }
-  const entry: ParsedUrn = { urn, parsed, next: young.get(hash), hash, generation: youngGeneration, seqAt: -1 };
+  const entry: ParsedUrn = { urn, parsed, next: young.get(hash), hash, generation: youngGeneration };
   young.set(hash, entry);
   return entry;
 }
@@ -92,35 +86,164 @@ function lookupRegion(region: string, hash: number): ParsedUrn {
   return remember(hash, urn, parseUrn(urn));
 }
 
+/**
+ * The URNs one scan looked up, in order: where each stood (the text and its range), its hash, and
+ * what the table answered, kept flat in arrays so that following it reads memory in order (a rescan
+ * of an unchanged stretch of the document touches neither the entries nor their strings). A
+ * sequence's arrays are reused by the scan after next, so a rescan allocates nothing for it.
+ */
+class Sequence {
+  length = 0;
+  texts: string[] = [];
+  urns: string[] = [];
+  parses: ParseResult[] = [];
+  /** Per item, NUMS numbers: start, end, hash, the entry's generation, 1 when its parse is ok. */
+  nums = new Int32Array(NUMS * 1024);
+  /** Where each hash first stands, made when an edit left the sequence too far behind to find again nearby. */
+  private firstAt: Map<number, number> | undefined;
+
+  /** Empty, keeping the room it has. */
+  reset(): void {
+    this.length = 0;
+    this.firstAt = undefined;
+  }
+
+  /** Drop what lies past the end (a longer sequence's items, which would keep their texts alive). */
+  trim(): void {
+    this.texts.length = this.length;
+    this.urns.length = this.length;
+    this.parses.length = this.length;
+  }
+
+  /** Append the entry `urn`/`parsed` of `generation`, met at `text[start, end)`; returns the new item's index. */
+  push(
+    text: string,
+    start: number,
+    end: number,
+    hash: number,
+    generation: number,
+    urn: string,
+    parsed: ParseResult,
+    ok: number,
+  ): number {
+    const k = this.length++;
+    if (k < this.texts.length) {
+      this.texts[k] = text;
+      this.urns[k] = urn;
+      this.parses[k] = parsed;
+    } else {
+      this.texts.push(text);
+      this.urns.push(urn);
+      this.parses.push(parsed);
+    }
+    let nums = this.nums;
+    const at = k * NUMS;
+    if (at + NUMS > nums.length) {
+      nums = new Int32Array(nums.length * 2);
+      nums.set(this.nums);
+      this.nums = nums;
+    }
+    nums[at] = start;
+    nums[at + 1] = end;
+    nums[at + 2] = hash;
+    nums[at + 3] = generation;
+    nums[at + 4] = ok;
+    return k;
+  }
+
+  /** Item `k` stands for the same URN text as `text[start, end)` (whose hash is `hash`), and its entry is young. */
+  matches(k: number, text: string, start: number, end: number, hash: number): boolean {
+    const nums = this.nums;
+    const at = k * NUMS;
+    if (nums[at + 2] !== hash || nums[at + 3] !== youngGeneration) return false;
+    const s = nums[at]!;
+    const e = nums[at + 1]!;
+    if (e - s !== end - start) return false;
+    const t = this.texts[k]!;
+    // The same text at the same place: the same URN, without reading it.
+    if (t === text && s === start) return true;
+    return t.slice(s, e) === text.slice(start, end);
+  }
+
+  /** The first item with this hash, or -1. */
+  firstWith(hash: number): number {
+    if (!this.firstAt) {
+      this.firstAt = new Map();
+      for (let k = this.length - 1; k >= 0; k--) this.firstAt.set(this.nums[k * NUMS + 2]!, k);
+    }
+    return this.firstAt.get(hash) ?? -1;
+  }
+}
+
+/** Numbers per item of a Sequence. */
+const NUMS = 5;
+
+/** How far ahead of the expected item a URN is looked for in the last sequence (URNs an edit removed). */
+const RESYNC_WINDOW = 8;
+
+/** The current scan's sequence, and the one of the scan before it. */
+let sequence = new Sequence();
+let lastSequence = new Sequence();
+
 /** A scan of a whole document begins: its lookups are expected in the order of the last scan's. */
 export function startScanSequence(): void {
   if (sequence.length > 0) {
+    const reused = lastSequence;
+    sequence.trim();
     lastSequence = sequence;
-    sequence = [];
+    sequence = reused;
+    sequence.reset();
   }
   cursor = 0;
 }
 
+/** What a scanner reads of a lookup in the sequence: the shared URN string and parse of item `k`. */
+export function sequenceUrn(k: number): string {
+  return sequence.urns[k]!;
+}
+
+export function sequenceParse(k: number): ParseResult {
+  return sequence.parses[k]!;
+}
+
+/** Whether the parse of item `k` is ok (read without reading the parse). */
+export function sequenceParseOk(k: number): boolean {
+  return sequence.nums[k * NUMS + 4] === 1;
+}
+
 /**
- * `lookupUrnAt` for a scanner walking a document in order: the entry expected here by the last
- * scan's sequence is taken when it is this URN and still in the young generation (so that the
- * table ends up holding what it would without the sequence); else the table answers, and the
- * sequence goes on after where the last scan met that entry.
+ * `lookupUrnAt` for a scanner walking a document in order; returns an item of the current sequence
+ * (`sequenceUrn`, `sequenceParse`). The item the last scan's sequence expects here is taken when it
+ * stands for the same text and its entry is still young (so that the table ends up holding what it
+ * would without the sequence); else the next few items are tried (an edit removed URNs), else the
+ * table answers and the sequence goes on after the place the last scan met that URN first.
  */
-export function lookupUrnInSequence(text: string, start: number, end: number, fullHash: number): ParsedUrn {
+export function lookupUrnInSequence(text: string, start: number, end: number, fullHash: number): number {
   const hash = fullHash & HASH_MASK;
-  const region = text.slice(start, end);
-  let entry = lastSequence[cursor];
-  if (entry !== undefined && entry.hash === hash && entry.generation === youngGeneration && entry.urn === region) {
-    cursor++;
-  } else {
-    entry = lookupRegion(region, hash);
-    const at = entry.seqAt;
-    if (lastSequence[at] === entry) cursor = at + 1;
+  const last = lastSequence;
+  const until = Math.min(last.length, cursor + 1 + RESYNC_WINDOW);
+  for (let k = cursor; k < until; k++) {
+    if (last.matches(k, text, start, end, hash)) {
+      cursor = k + 1;
+      const at = k * NUMS;
+      return sequence.push(
+        text,
+        start,
+        end,
+        hash,
+        last.nums[at + 3]!,
+        last.urns[k]!,
+        last.parses[k]!,
+        last.nums[at + 4]!,
+      );
+    }
   }
-  entry.seqAt = sequence.length;
-  sequence.push(entry);
-  return entry;
+  const entry = lookupRegion(text.slice(start, end), hash);
+  if (last.length > 0) {
+    const at = last.firstWith(hash);
+    if (at >= 0) cursor = at + 1;
+  }
+  return sequence.push(text, start, end, hash, entry.generation, entry.urn, entry.parsed, entry.parsed.ok ? 1 : 0);
 }
 
 export function parseUrnCached(urn: string): ParseResult {
@@ -137,8 +260,8 @@ export function reserveParseCache(count: number): void {
 
 /** Drop the scans' sequences (they hold entries the table may be dropping). */
 function forgetSequences(): void {
-  sequence = [];
-  lastSequence = [];
+  sequence = new Sequence();
+  lastSequence = new Sequence();
   cursor = 0;
 }
 
@@ -160,7 +283,7 @@ export function retainParseCache(kept: Iterable<{ urn: string; parsed?: ParseRes
     if (!parsed) continue;
     const hash = hashRegion(urn, 0, urn.length) & HASH_MASK;
     if (findIn(young, hash, urn)) continue;
-    young.set(hash, { urn, parsed, next: young.get(hash), hash, generation: youngGeneration, seqAt: -1 });
+    young.set(hash, { urn, parsed, next: young.get(hash), hash, generation: youngGeneration });
     count++;
   }
   generationSize = Math.min(MAX_GENERATION_SIZE, Math.max(DEFAULT_GENERATION_SIZE, count));

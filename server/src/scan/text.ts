@@ -52,7 +52,15 @@
 import { registryEntry } from '../../../model/src/registry';
 import { isNonAsciiSpace, isWhiteSpace } from '../../../model/src/whiteSpace';
 import type { ScanOptions, UrnOccurrence } from './types';
-import { hashRegion, lookupUrnInSequence, URN_HASH_PRIME, URN_HASH_SEED } from './parseCache';
+import {
+  hashRegion,
+  lookupUrnInSequence,
+  sequenceParse,
+  sequenceParseOk,
+  sequenceUrn,
+  URN_HASH_PRIME,
+  URN_HASH_SEED,
+} from './parseCache';
 import { MAX_PIECES, type LiteralPiece, type LiteralSyntax } from './literals';
 import { mapRange, MappedText, subMap } from './sourceMap';
 import { CharCode } from './charCode';
@@ -621,14 +629,17 @@ class TextScanner {
         map: undefined,
       };
     } else {
-      const { urn, parsed } = lookupUrnInSequence(this.text, start, end, hash);
-      const errorRange = parsed.ok
-        ? undefined
-        : {
-            start: start + parsed.error.offset,
-            end: start + parsed.error.offset + parsed.error.length,
-            error: parsed.error,
-          };
+      const k = lookupUrnInSequence(this.text, start, end, hash);
+      const urn = sequenceUrn(k);
+      const parsed = sequenceParse(k);
+      const errorRange =
+        sequenceParseOk(k) || parsed.ok
+          ? undefined
+          : {
+              start: start + parsed.error.offset,
+              end: start + parsed.error.offset + parsed.error.length,
+              error: parsed.error,
+            };
       occurrence = { start, end, urn, parsed, template: false, source: 'text', errorRange, parent, map: undefined };
     }
     this.out.push(occurrence);
