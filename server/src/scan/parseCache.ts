@@ -35,6 +35,8 @@ let youngGeneration = 0;
 
 /** Where the current scan's next URN is expected in the last scan's sequence. */
 let cursor = 0;
+/** After a URN found off the expected place: where the next is expected if that was a skip (-1: none). */
+let skipped = -1;
 /**
  * The hash of a URN's text is FNV-1a over its UTF-16 units: `h = URN_HASH_SEED`, then
  * `h = Math.imul(h ^ unit, URN_HASH_PRIME)` per unit. A scanner that walks the URN anyway computes
@@ -99,13 +101,17 @@ class Sequence {
   parses: ParseResult[] = [];
   /** Per item, NUMS numbers: start, end, hash, the entry's generation, 1 when its parse is ok. */
   nums = new Int32Array(NUMS * 1024);
-  /** Where each hash first stands, made when an edit left the sequence too far behind to find again nearby. */
-  private firstAt: Map<number, number> | undefined;
+
+  /** The last two texts `sameText` compared, and whether they were equal. */
+  private pairOld = '';
+  private pairNew = '';
+  private pairSame = false;
 
   /** Empty, keeping the room it has. */
   reset(): void {
     this.length = 0;
-    this.firstAt = undefined;
+    this.pairOld = '';
+    this.pairNew = '';
   }
 
   /** Drop what lies past the end (a longer sequence's items, which would keep their texts alive). */
@@ -151,35 +157,63 @@ class Sequence {
     return k;
   }
 
-  /** Item `k` stands for the same URN text as `text[start, end)` (whose hash is `hash`), and its entry is young. */
+  /** Item `k` stands for the same URN text as `text[start, end)` (whose hash is `hash`). */
   matches(k: number, text: string, start: number, end: number, hash: number): boolean {
     const nums = this.nums;
     const at = k * NUMS;
-    if (nums[at + 2] !== hash || nums[at + 3] !== youngGeneration) return false;
+    if (nums[at + 2] !== hash) return false;
     const s = nums[at]!;
     const e = nums[at + 1]!;
     if (e - s !== end - start) return false;
     const t = this.texts[k]!;
     // The same text at the same place: the same URN, without reading it.
-    if (t === text && s === start) return true;
+    if (s === start && t.length >= WHOLE_TEXT && this.sameText(t, text)) return true;
     return t.slice(s, e) === text.slice(start, end);
   }
 
-  /** The first item with this hash, or -1. */
-  firstWith(hash: number): number {
-    if (!this.firstAt) {
-      this.firstAt = new Map();
-      for (let k = this.length - 1; k >= 0; k--) this.firstAt.set(this.nums[k * NUMS + 2]!, k);
-    }
-    return this.firstAt.get(hash) ?? -1;
+  /**
+   * `t === text`, remembered for the last pair: `===` on two strings is one pointer compare when
+   * they are one string, but reads both up to their first difference when they are two of the same
+   * length (a document after an edit that kept its length), which must not happen per URN.
+   */
+  private sameText(t: string, text: string): boolean {
+    if (t === this.pairOld && text === this.pairNew) return this.pairSame;
+    this.pairOld = t;
+    this.pairNew = text;
+    this.pairSame = t === text;
+    return this.pairSame;
+  }
+
+  /**
+   * The item standing for `text[start, end)` nearest after `from`: one of the RESYNC_AHEAD from
+   * `from` on (URNs an edit removed), or one of the RESYNC_BEHIND before it; -1.
+   */
+  find(from: number, text: string, start: number, end: number, hash: number): number {
+    const ahead = Math.min(this.length, from + RESYNC_AHEAD);
+    for (let k = from; k < ahead; k++) if (this.matches(k, text, start, end, hash)) return k;
+    const behind = Math.max(0, from - 1 - RESYNC_BEHIND);
+    for (let k = Math.min(from - 1, this.length) - 1; k >= behind; k--)
+      if (this.matches(k, text, start, end, hash)) return k;
+    return -1;
   }
 }
 
 /** Numbers per item of a Sequence. */
 const NUMS = 5;
+/**
+ * From this length on, an item's text is compared whole with the scanned one (once per pair) so
+ * that an unchanged document's URNs are not read; shorter texts (a literal's decoded content, a
+ * YAML scalar) compare the URN's range.
+ */
+const WHOLE_TEXT = 4096;
 
-/** How far ahead of the expected item a URN is looked for in the last sequence (URNs an edit removed). */
-const RESYNC_WINDOW = 8;
+/**
+ * How far from the expected item a URN is looked for in the last sequence (see `Sequence.find`).
+ * A URN found nowhere near (one an edit added) leaves the expectation where it was; after an edit
+ * that removed more URNs than this, the rest of that scan asks the table.
+ */
+const RESYNC_AHEAD = 32;
+const RESYNC_BEHIND = 8;
 
 /** The current scan's sequence, and the one of the scan before it. */
 let sequence = new Sequence();
@@ -195,6 +229,7 @@ export function startScanSequence(): void {
     sequence.reset();
   }
   cursor = 0;
+  skipped = -1;
 }
 
 /** What a scanner reads of a lookup in the sequence: the shared URN string and parse of item `k`. */
@@ -213,36 +248,36 @@ export function sequenceParseOk(k: number): boolean {
 
 /**
  * `lookupUrnAt` for a scanner walking a document in order; returns an item of the current sequence
- * (`sequenceUrn`, `sequenceParse`). The item the last scan's sequence expects here is taken when it
- * stands for the same text and its entry is still young (so that the table ends up holding what it
- * would without the sequence); else the next few items are tried (an edit removed URNs), else the
- * table answers and the sequence goes on after the place the last scan met that URN first.
+ * (`sequenceUrn`, `sequenceParse`, `sequenceParseOk`). The item the last scan's sequence expects
+ * here is tried first, then the one a skip found before points to, then those near (`Sequence.find`):
+ * the first that stands for the same text gives its entry when that is still in the young generation
+ * (else the table is asked, so that the table ends up holding what it would without the sequence).
+ * A skip (found near, not expected) only moves the expectation once the next URN confirms it: a
+ * URN that repeats (a platform) is found ahead after a URN an edit added, and must not carry the
+ * expectation away from where the old URNs go on.
  */
 export function lookupUrnInSequence(text: string, start: number, end: number, fullHash: number): number {
   const hash = fullHash & HASH_MASK;
   const last = lastSequence;
-  const until = Math.min(last.length, cursor + 1 + RESYNC_WINDOW);
-  for (let k = cursor; k < until; k++) {
-    if (last.matches(k, text, start, end, hash)) {
-      cursor = k + 1;
-      const at = k * NUMS;
-      return sequence.push(
-        text,
-        start,
-        end,
-        hash,
-        last.nums[at + 3]!,
-        last.urns[k]!,
-        last.parses[k]!,
-        last.nums[at + 4]!,
-      );
-    }
+  let k = -1;
+  if (cursor < last.length && last.matches(cursor, text, start, end, hash)) {
+    k = cursor;
+    cursor = k + 1;
+    skipped = -1;
+  } else if (skipped >= 0 && skipped < last.length && last.matches(skipped, text, start, end, hash)) {
+    k = skipped;
+    cursor = k + 1;
+    skipped = -1;
+  } else {
+    k = last.find(cursor + 1, text, start, end, hash);
+    if (k >= 0) skipped = k + 1;
+  }
+  if (k >= 0) {
+    const at = k * NUMS;
+    if (last.nums[at + 3] === youngGeneration)
+      return sequence.push(text, start, end, hash, youngGeneration, last.urns[k]!, last.parses[k]!, last.nums[at + 4]!);
   }
   const entry = lookupRegion(text.slice(start, end), hash);
-  if (last.length > 0) {
-    const at = last.firstWith(hash);
-    if (at >= 0) cursor = at + 1;
-  }
   return sequence.push(text, start, end, hash, entry.generation, entry.urn, entry.parsed, entry.parsed.ok ? 1 : 0);
 }
 
@@ -263,6 +298,7 @@ function forgetSequences(): void {
   sequence = new Sequence();
   lastSequence = new Sequence();
   cursor = 0;
+  skipped = -1;
 }
 
 /**
