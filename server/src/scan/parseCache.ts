@@ -38,6 +38,13 @@ let cursor = 0;
 /** After a URN found off the expected place: where the next is expected if that was a skip (-1: none). */
 let skipped = -1;
 /**
+ * URNs in a row found nowhere near the expected place. Past MAX_MISSES the search near it stops
+ * until the expected item matches again: the last scan was of another document (Check Workspace
+ * reads file after file), or this stretch was added, and the table answers alone.
+ */
+let misses = 0;
+const MAX_MISSES = 16;
+/**
  * The hash of a URN's text is FNV-1a over its UTF-16 units: `h = URN_HASH_SEED`, then
  * `h = Math.imul(h ^ unit, URN_HASH_PRIME)` per unit. A scanner that walks the URN anyway computes
  * it on the way and hands it to `lookupUrnAt`, so the text is not read a second time.
@@ -230,6 +237,7 @@ export function startScanSequence(): void {
   }
   cursor = 0;
   skipped = -1;
+  misses = 0;
 }
 
 /** What a scanner reads of a lookup in the sequence: the shared URN string and parse of item `k`. */
@@ -268,10 +276,12 @@ export function lookupUrnInSequence(text: string, start: number, end: number, fu
     k = skipped;
     cursor = k + 1;
     skipped = -1;
-  } else {
+  } else if (misses < MAX_MISSES) {
     k = last.find(cursor + 1, text, start, end, hash);
     if (k >= 0) skipped = k + 1;
+    else misses++;
   }
+  if (k >= 0) misses = 0;
   if (k >= 0) {
     const at = k * NUMS;
     if (last.nums[at + 3] === youngGeneration)
@@ -299,6 +309,7 @@ function forgetSequences(): void {
   lastSequence = new Sequence();
   cursor = 0;
   skipped = -1;
+  misses = 0;
 }
 
 /**
