@@ -8,6 +8,7 @@ import {
   parseUrnCached,
   retainParseCache,
 } from '../../server/src/scan/parseCache';
+import { scanDocument, type ScanResult } from '../../server/src/scan';
 
 const urn = (i: number): string => `urn:li:dataset:(urn:li:dataPlatform:hive,db.t_${i},PROD)`;
 
@@ -40,5 +41,41 @@ describe('parse cache', () => {
     clearParseCache();
     retainParseCache([{ urn: 'urn:li:dataset:{x}' }, { urn: urn(1), parsed: parseUrnCached(urn(1)) }]);
     assert.equal(parseCacheSize(), 1);
+  });
+
+  test('a rescan after an edit finds what a scan with an empty cache finds (the sequence of the last scan is only a shortcut)', () => {
+    const opts = { namespaces: ['li', 'svc'] };
+    const lines = Array.from(
+      { length: 300 },
+      (_, i) => `x${i} = ["${urn(i)}", "urn:li:corpuser:u${i % 7}"]  # urn:li:dataPlatform:hive`,
+    );
+    const text = lines.join('\n') + '\n';
+    const mid = text.indexOf('\n', text.length >> 1) + 1;
+    const lineEnd = (at: number, n: number): number => {
+      let e = at;
+      for (let i = 0; i < n; i++) e = text.indexOf('\n', e) + 1;
+      return e;
+    };
+    const replaceAt = text.indexOf('db.t_', mid);
+    const edits: Record<string, string> = {
+      unchanged: text,
+      'one character typed': text.slice(0, mid) + 'y' + text.slice(mid),
+      'a URN changed, the length kept': text.slice(0, replaceAt) + 'db.q_' + text.slice(replaceAt + 5),
+      'a line added': text.slice(0, mid) + `z = "${urn(1000)}"\n` + text.slice(mid),
+      'three lines removed': text.slice(0, mid) + text.slice(lineEnd(mid, 3)),
+      'a hundred lines removed': text.slice(0, mid) + text.slice(lineEnd(mid, 100)),
+      'a hundred earlier lines pasted': text.slice(0, mid) + text.slice(0, lineEnd(0, 100)) + text.slice(mid),
+    };
+    const strip = (r: ScanResult): unknown => JSON.parse(JSON.stringify(r));
+    for (const [name, edited] of Object.entries(edits)) {
+      clearParseCache();
+      const cold = strip(scanDocument(edited, 'python', opts));
+      clearParseCache();
+      scanDocument(text, 'python', opts);
+      const rescan = scanDocument(edited, 'python', opts);
+      assert.deepEqual(strip(rescan), cold, name);
+      for (const o of rescan.occurrences)
+        if (o.parsed) assert.equal(o.parsed, parseUrnCached(o.urn), `${name}: ${o.urn} shares the table's parse`);
+    }
   });
 });

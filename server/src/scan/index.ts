@@ -3,13 +3,13 @@
  * Pure: no I/O, no LSP types.
  */
 import { extractorsOf, type ExtractorName } from '../../../model/src/languages';
-import type { ScanOptions, ScanResult } from './types';
+import type { ScanOptions, ScanResult, UrnOccurrence } from './types';
 import { findUrnsInText } from './text';
 import { findUrnsInYaml } from './yaml';
 import { findBuilderCalls } from './python';
 import { findPythonClassCalls } from './pythonClasses';
 import { findJavaUrnCalls } from './java';
-import { reserveParseCache } from './parseCache';
+import { reserveParseCache, startScanSequence } from './parseCache';
 import { literalSyntaxFor } from './languages';
 
 export type { ScanOptions, ScanResult, UrnOccurrence } from './types';
@@ -61,16 +61,74 @@ export function extractorsFor(languageId: string): readonly ExtractorName[] {
 /** The URNs of a document, ordered by start; nested ones follow their outer URN. */
 export function scanDocument(text: string, languageId: string, opts: ScanOptions): ScanResult {
   const names = extractorsFor(languageId);
+  startScanSequence();
   const extractions = names.map((name) => EXTRACTORS[name](text, opts, languageId));
   let result: ScanResult;
   if (extractions.length === 1) {
     const { occurrences, columns, descriptions, problems } = extractions[0]!;
     result = { occurrences, columns, descriptions, problems };
+  } else if (names[0] === 'text' && names.every((name, i) => i === 0 || CALL_EXTRACTORS.has(name))) {
+    result = mergeCalls(extractions[0]!, extractions.slice(1));
   } else {
     result = mergeExtractions(extractions);
   }
   reserveParseCache(result.occurrences.length);
   return result;
+}
+
+/** Extractors of calls that build URNs: they report only occurrences and claimed calls (no columns, descriptions or problems). */
+const CALL_EXTRACTORS: ReadonlySet<ExtractorName> = new Set(['pythonBuilders', 'pythonClasses', 'java']);
+
+/**
+ * `mergeExtractions` of the text extraction and call extractions, in one pass over the text's
+ * occurrences (the many) instead of the general merge: the calls' occurrences (the few) are merged
+ * among themselves first, then placed among the text's by start, and what the text reports inside a
+ * claimed call is dropped. The result is the general merge's, order and parent indexes included.
+ */
+function mergeCalls(textExtraction: Extraction, callExtractions: Extraction[]): ScanResult {
+  const textOccurrences = textExtraction.occurrences;
+  const claims: Array<{ start: number; end: number }> = [];
+  for (const e of callExtractions) for (const claim of e.claimed) claims.push(claim);
+  if (claims.length === 0 && callExtractions.every((e) => e.occurrences.length === 0)) {
+    // Only the text found anything (or nothing did): as the general merge's single busy extraction.
+    return { occurrences: textOccurrences, columns: [], descriptions: [], problems: [] };
+  }
+  if (textOccurrences.length === 0) return mergeExtractions([textExtraction, ...callExtractions]);
+  const calls =
+    callExtractions.length === 1 ? callExtractions[0]!.occurrences : mergeExtractions(callExtractions).occurrences;
+  // As keptIndexes: the claims ordered by start (a stable sort), walked with one cursor.
+  claims.sort((a, b) => a.start - b.start);
+  const occurrences: UrnOccurrence[] = [];
+  const renumbered = new Int32Array(textOccurrences.length).fill(-1);
+  const callIndexes = new Int32Array(calls.length).fill(-1);
+  let c = 0;
+  let k = 0;
+  const pushCall = (): void => {
+    const call = calls[k]!;
+    callIndexes[k++] = occurrences.length;
+    if (call.parent !== undefined) {
+      const parent = callIndexes[call.parent] ?? -1;
+      if (parent < 0) delete call.parent;
+      else call.parent = parent;
+    }
+    occurrences.push(call);
+  };
+  for (let index = 0; index < textOccurrences.length; index++) {
+    const occurrence = textOccurrences[index]!;
+    const start = occurrence.start;
+    while (c < claims.length && claims[c]!.end <= start) c++;
+    if (c < claims.length && claims[c]!.start <= start) continue;
+    while (k < calls.length && calls[k]!.start < start) pushCall();
+    renumbered[index] = occurrences.length;
+    if (occurrence.parent !== undefined) {
+      const parent = renumbered[occurrence.parent] ?? -1;
+      if (parent < 0) delete occurrence.parent;
+      else occurrence.parent = parent;
+    }
+    occurrences.push(occurrence);
+  }
+  while (k < calls.length) pushCall();
+  return { occurrences, columns: [], descriptions: [], problems: [] };
 }
 
 /**

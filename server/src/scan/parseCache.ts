@@ -2,6 +2,11 @@
  * Parsed URNs, remembered across scans. A document is rescanned on every keystroke and holds
  * the same URNs each time, so most parses repeat; the table finds a URN by a hash of its text
  * and hands back one shared string and one shared parse result (treat both as read-only).
+ *
+ * A rescan also meets the URNs in the order the last scan met them, so the scanners look a URN up
+ * in that order first (`lookupUrnInSequence`): the entry the last scan found at the same place in
+ * its sequence is compared with the text, and the table is asked only when it differs (an edit
+ * added, removed or changed a URN there; the sequence picks up again after it).
  */
 import { parseUrn, type ParseResult } from '../../../model/src/urn';
 
@@ -10,21 +15,47 @@ export interface ParsedUrn {
   parsed: ParseResult;
   /** Next entry with the same hash. */
   next: ParsedUrn | undefined;
+  /** The hash of `urn`, as the table keys it. */
+  hash: number;
+  /** The table generation that holds this entry (see `young`). */
+  generation: number;
 }
 
 /** Entries per generation; two generations keep what recent scans used (about LRU, without its bookkeeping). */
 const DEFAULT_GENERATION_SIZE = 50_000;
 /** A document with more URNs than this is reparsed in part on every rescan. */
 const MAX_GENERATION_SIZE = 250_000;
+/** Table hashes keep 30 bits: small integers stay unboxed map keys (31-bit on pointer-compressed V8). */
+const HASH_MASK = 0x3fffffff;
 let generationSize = DEFAULT_GENERATION_SIZE;
 let young = new Map<number, ParsedUrn>();
 let old = new Map<number, ParsedUrn>();
+/** Counts the generations: an entry whose `generation` is this one is in `young`. */
+let youngGeneration = 0;
 
-function hashRegion(text: string, start: number, end: number): number {
-  let h = 0x811c9dc5;
-  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  // Small integers stay unboxed map keys (31-bit on pointer-compressed V8).
-  return h & 0x3fffffff;
+/** Where the current scan's next URN is expected in the last scan's sequence. */
+let cursor = 0;
+/** After a URN found off the expected place: where the next is expected if that was a skip (-1: none). */
+let skipped = -1;
+/**
+ * URNs in a row found nowhere near the expected place. Past MAX_MISSES the search near it stops
+ * until the expected item matches again: the last scan was of another document (Check Workspace
+ * reads file after file), or this stretch was added, and the table answers alone.
+ */
+let misses = 0;
+const MAX_MISSES = 16;
+/**
+ * The hash of a URN's text is FNV-1a over its UTF-16 units: `h = URN_HASH_SEED`, then
+ * `h = Math.imul(h ^ unit, URN_HASH_PRIME)` per unit. A scanner that walks the URN anyway computes
+ * it on the way and hands it to `lookupUrnAt`, so the text is not read a second time.
+ */
+export const URN_HASH_SEED = 0x811c9dc5;
+export const URN_HASH_PRIME = 0x01000193;
+
+export function hashRegion(text: string, start: number, end: number): number {
+  let h = URN_HASH_SEED;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), URN_HASH_PRIME);
+  return h;
 }
 
 function findIn(table: Map<number, ParsedUrn>, hash: number, region: string): ParsedUrn | undefined {
@@ -36,17 +67,25 @@ function remember(hash: number, urn: string, parsed: ParseResult): ParsedUrn {
   if (young.size >= generationSize) {
     old = young;
     young = new Map();
+    youngGeneration++;
   }
-  const entry: ParsedUrn = { urn, parsed, next: young.get(hash) };
+  const entry: ParsedUrn = { urn, parsed, next: young.get(hash), hash, generation: youngGeneration };
   young.set(hash, entry);
   return entry;
 }
 
 /** The URN `text[start, end)` with its parse. */
 export function parseUrnAt(text: string, start: number, end: number): ParsedUrn {
-  const hash = hashRegion(text, start, end);
+  return lookupUrnAt(text, start, end, hashRegion(text, start, end));
+}
+
+/** The URN `text[start, end)` with its parse, given the hash of that text (`hashRegion`). */
+export function lookupUrnAt(text: string, start: number, end: number, fullHash: number): ParsedUrn {
   // A slice is cheap and V8 compares it with a flat string fast (faster than startsWith).
-  const region = text.slice(start, end);
+  return lookupRegion(text.slice(start, end), fullHash & HASH_MASK);
+}
+
+function lookupRegion(region: string, hash: number): ParsedUrn {
   const hit = findIn(young, hash, region);
   if (hit) return hit;
   const older = findIn(old, hash, region);
@@ -54,6 +93,202 @@ export function parseUrnAt(text: string, start: number, end: number): ParsedUrn 
   // A copy, not the slice: a slice would keep this version of the whole document alive in the table.
   const urn = (' ' + region).slice(1);
   return remember(hash, urn, parseUrn(urn));
+}
+
+/**
+ * The URNs one scan looked up, in order: where each stood (the text and its range), its hash, and
+ * what the table answered, kept flat in arrays so that following it reads memory in order (a rescan
+ * of an unchanged stretch of the document touches neither the entries nor their strings). A
+ * sequence's arrays are reused by the scan after next, so a rescan allocates nothing for it.
+ */
+class Sequence {
+  length = 0;
+  texts: string[] = [];
+  urns: string[] = [];
+  parses: ParseResult[] = [];
+  /** Per item, NUMS numbers: start, end, hash, the entry's generation, 1 when its parse is ok. */
+  nums = new Int32Array(NUMS * 1024);
+
+  /** The last two texts `sameText` compared, and whether they were equal. */
+  private pairOld = '';
+  private pairNew = '';
+  private pairSame = false;
+
+  /** Empty, keeping the room it has. */
+  reset(): void {
+    this.length = 0;
+    this.pairOld = '';
+    this.pairNew = '';
+  }
+
+  /** Drop what lies past the end (a longer sequence's items, which would keep their texts alive). */
+  trim(): void {
+    this.texts.length = this.length;
+    this.urns.length = this.length;
+    this.parses.length = this.length;
+  }
+
+  /** Append the entry `urn`/`parsed` of `generation`, met at `text[start, end)`; returns the new item's index. */
+  push(
+    text: string,
+    start: number,
+    end: number,
+    hash: number,
+    generation: number,
+    urn: string,
+    parsed: ParseResult,
+    ok: number,
+  ): number {
+    const k = this.length++;
+    if (k < this.texts.length) {
+      this.texts[k] = text;
+      this.urns[k] = urn;
+      this.parses[k] = parsed;
+    } else {
+      this.texts.push(text);
+      this.urns.push(urn);
+      this.parses.push(parsed);
+    }
+    let nums = this.nums;
+    const at = k * NUMS;
+    if (at + NUMS > nums.length) {
+      nums = new Int32Array(nums.length * 2);
+      nums.set(this.nums);
+      this.nums = nums;
+    }
+    nums[at] = start;
+    nums[at + 1] = end;
+    nums[at + 2] = hash;
+    nums[at + 3] = generation;
+    nums[at + 4] = ok;
+    return k;
+  }
+
+  /** Item `k` stands for the same URN text as `text[start, end)` (whose hash is `hash`). */
+  matches(k: number, text: string, start: number, end: number, hash: number): boolean {
+    const nums = this.nums;
+    const at = k * NUMS;
+    if (nums[at + 2] !== hash) return false;
+    const s = nums[at]!;
+    const e = nums[at + 1]!;
+    if (e - s !== end - start) return false;
+    const t = this.texts[k]!;
+    // The same text at the same place: the same URN, without reading it.
+    if (s === start && t.length >= WHOLE_TEXT && this.sameText(t, text)) return true;
+    return t.slice(s, e) === text.slice(start, end);
+  }
+
+  /**
+   * `t === text`, remembered for the last pair: `===` on two strings is one pointer compare when
+   * they are one string, but reads both up to their first difference when they are two of the same
+   * length (a document after an edit that kept its length), which must not happen per URN.
+   */
+  private sameText(t: string, text: string): boolean {
+    if (t === this.pairOld && text === this.pairNew) return this.pairSame;
+    this.pairOld = t;
+    this.pairNew = text;
+    this.pairSame = t === text;
+    return this.pairSame;
+  }
+
+  /**
+   * The item standing for `text[start, end)` nearest after `from`: one of the RESYNC_AHEAD from
+   * `from` on (URNs an edit removed), or one of the RESYNC_BEHIND before it; -1.
+   */
+  find(from: number, text: string, start: number, end: number, hash: number): number {
+    const ahead = Math.min(this.length, from + RESYNC_AHEAD);
+    for (let k = from; k < ahead; k++) if (this.matches(k, text, start, end, hash)) return k;
+    const behind = Math.max(0, from - 1 - RESYNC_BEHIND);
+    for (let k = Math.min(from - 1, this.length) - 1; k >= behind; k--)
+      if (this.matches(k, text, start, end, hash)) return k;
+    return -1;
+  }
+}
+
+/** Numbers per item of a Sequence. */
+const NUMS = 5;
+/**
+ * From this length on, an item's text is compared whole with the scanned one (once per pair) so
+ * that an unchanged document's URNs are not read; shorter texts (a literal's decoded content, a
+ * YAML scalar) compare the URN's range.
+ */
+const WHOLE_TEXT = 4096;
+
+/**
+ * How far from the expected item a URN is looked for in the last sequence (see `Sequence.find`).
+ * A URN found nowhere near (one an edit added) leaves the expectation where it was; after an edit
+ * that removed more URNs than this, the rest of that scan asks the table.
+ */
+const RESYNC_AHEAD = 32;
+const RESYNC_BEHIND = 8;
+
+/** The current scan's sequence, and the one of the scan before it. */
+let sequence = new Sequence();
+let lastSequence = new Sequence();
+
+/** A scan of a whole document begins: its lookups are expected in the order of the last scan's. */
+export function startScanSequence(): void {
+  if (sequence.length > 0) {
+    const reused = lastSequence;
+    sequence.trim();
+    lastSequence = sequence;
+    sequence = reused;
+    sequence.reset();
+  }
+  cursor = 0;
+  skipped = -1;
+  misses = 0;
+}
+
+/** What a scanner reads of a lookup in the sequence: the shared URN string and parse of item `k`. */
+export function sequenceUrn(k: number): string {
+  return sequence.urns[k]!;
+}
+
+export function sequenceParse(k: number): ParseResult {
+  return sequence.parses[k]!;
+}
+
+/** Whether the parse of item `k` is ok (read without reading the parse). */
+export function sequenceParseOk(k: number): boolean {
+  return sequence.nums[k * NUMS + 4] === 1;
+}
+
+/**
+ * `lookupUrnAt` for a scanner walking a document in order; returns an item of the current sequence
+ * (`sequenceUrn`, `sequenceParse`, `sequenceParseOk`). The item the last scan's sequence expects
+ * here is tried first, then the one a skip found before points to, then those near (`Sequence.find`):
+ * the first that stands for the same text gives its entry when that is still in the young generation
+ * (else the table is asked, so that the table ends up holding what it would without the sequence).
+ * A skip (found near, not expected) only moves the expectation once the next URN confirms it: a
+ * URN that repeats (a platform) is found ahead after a URN an edit added, and must not carry the
+ * expectation away from where the old URNs go on.
+ */
+export function lookupUrnInSequence(text: string, start: number, end: number, fullHash: number): number {
+  const hash = fullHash & HASH_MASK;
+  const last = lastSequence;
+  let k = -1;
+  if (cursor < last.length && last.matches(cursor, text, start, end, hash)) {
+    k = cursor;
+    cursor = k + 1;
+    skipped = -1;
+  } else if (skipped >= 0 && skipped < last.length && last.matches(skipped, text, start, end, hash)) {
+    k = skipped;
+    cursor = k + 1;
+    skipped = -1;
+  } else if (misses < MAX_MISSES) {
+    k = last.find(cursor + 1, text, start, end, hash);
+    if (k >= 0) skipped = k + 1;
+    else misses++;
+  }
+  if (k >= 0) misses = 0;
+  if (k >= 0) {
+    const at = k * NUMS;
+    if (last.nums[at + 3] === youngGeneration)
+      return sequence.push(text, start, end, hash, youngGeneration, last.urns[k]!, last.parses[k]!, last.nums[at + 4]!);
+  }
+  const entry = lookupRegion(text.slice(start, end), hash);
+  return sequence.push(text, start, end, hash, entry.generation, entry.urn, entry.parsed, entry.parsed.ok ? 1 : 0);
 }
 
 export function parseUrnCached(urn: string): ParseResult {
@@ -68,6 +303,15 @@ export function reserveParseCache(count: number): void {
   generationSize = Math.min(MAX_GENERATION_SIZE, Math.max(generationSize, count));
 }
 
+/** Drop the scans' sequences (they hold entries the table may be dropping). */
+function forgetSequences(): void {
+  sequence = new Sequence();
+  lastSequence = new Sequence();
+  cursor = 0;
+  skipped = -1;
+  misses = 0;
+}
+
 /**
  * Keep only these URNs, with their parses (the open documents' occurrences), and room for as many:
  * the URNs of documents closed since, or of files Check Workspace read, are dropped (about 1 KiB
@@ -78,13 +322,15 @@ export function reserveParseCache(count: number): void {
 export function retainParseCache(kept: Iterable<{ urn: string; parsed?: ParseResult | undefined }>): void {
   young = new Map();
   old = new Map();
+  youngGeneration++;
+  forgetSequences();
   generationSize = DEFAULT_GENERATION_SIZE;
   let count = 0;
   for (const { urn, parsed } of kept) {
     if (!parsed) continue;
-    const hash = hashRegion(urn, 0, urn.length);
+    const hash = hashRegion(urn, 0, urn.length) & HASH_MASK;
     if (findIn(young, hash, urn)) continue;
-    young.set(hash, { urn, parsed, next: young.get(hash) });
+    young.set(hash, { urn, parsed, next: young.get(hash), hash, generation: youngGeneration });
     count++;
   }
   generationSize = Math.min(MAX_GENERATION_SIZE, Math.max(DEFAULT_GENERATION_SIZE, count));
@@ -99,5 +345,7 @@ export function parseCacheSize(): number {
 export function clearParseCache(): void {
   young = new Map();
   old = new Map();
+  youngGeneration++;
+  forgetSequences();
   generationSize = DEFAULT_GENERATION_SIZE;
 }

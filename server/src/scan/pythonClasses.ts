@@ -284,7 +284,11 @@ function readValue(reader: Reader, p: number, limit: number, arg: Argument): num
 
 /** The file imports from DataHub's package (`from datahub… import`, `import datahub…`): SDK entity names are DataHub's. */
 export function importsDatahub(text: string): boolean {
-  for (let i = text.indexOf('datahub'); i >= 0; i = text.indexOf('datahub', i + 7)) {
+  // Searched as 'datahu', then the 'b': V8 searches a needle of 7 characters or more with
+  // Boyer-Moore, which on this file-sized text is several times slower than its memchr-led search
+  // of a shorter needle.
+  for (let i = text.indexOf('datahu'); i >= 0; i = text.indexOf('datahu', i + 6)) {
+    if (text.charCodeAt(i + 6) !== CharCode.b) continue;
     const after = text.charCodeAt(i + 7);
     if (isIdentifierChar(after)) continue;
     let s = i;

@@ -52,7 +52,15 @@
 import { registryEntry } from '../../../model/src/registry';
 import { isNonAsciiSpace, isWhiteSpace } from '../../../model/src/whiteSpace';
 import type { ScanOptions, UrnOccurrence } from './types';
-import { parseUrnAt } from './parseCache';
+import {
+  hashRegion,
+  lookupUrnInSequence,
+  sequenceParse,
+  sequenceParseOk,
+  sequenceUrn,
+  URN_HASH_PRIME,
+  URN_HASH_SEED,
+} from './parseCache';
 import { MAX_PIECES, type LiteralPiece, type LiteralSyntax } from './literals';
 import { mapRange, MappedText, subMap } from './sourceMap';
 import { CharCode } from './charCode';
@@ -458,6 +466,11 @@ class TextScanner {
     this.star = false;
 
     const kindStart = start + 5 + nsLength;
+    // The hash of the URN's text (parseCache.ts), computed while walking it: `h` covers
+    // [start, the walk's index) wherever the candidate is no template (a template is not looked up,
+    // and outside one every step is one character).
+    let h = URN_HASH_SEED;
+    for (let k = start; k < kindStart; k++) h = Math.imul(h ^ text.charCodeAt(k), URN_HASH_PRIME);
     let kindEnd = kindStart;
     while (kindEnd < to) {
       const c = text.charCodeAt(kindEnd);
@@ -471,8 +484,9 @@ class TextScanner {
       }
       // `urn:li:mlFeature(…)` lacks the ':' before '(': take it whole, so that the parser says so.
       if (c === CharCode.OpenParen && isKindWord(text, kindStart, kindEnd))
-        return this.scanTuple(start, kindEnd, to, parent, nesting);
+        return this.scanTuple(start, kindEnd, to, parent, nesting, h);
       kindEnd = startsTemplate(c) ? this.skipTemplate(kindEnd, to) : kindEnd + 1;
+      h = Math.imul(h ^ c, URN_HASH_PRIME);
     }
     // A `*` in the entity type is a pattern (`urn:li:*:…`).
     if (this.star) this.template = true;
@@ -481,8 +495,9 @@ class TextScanner {
     if (isPlaceholderName(text, kindStart, kindEnd)) this.template = true;
 
     const idStart = kindEnd + 1;
+    h = Math.imul(h ^ CharCode.Colon, URN_HASH_PRIME);
     if (idStart < to && text.charCodeAt(idStart) === CharCode.OpenParen)
-      return this.scanTuple(start, idStart, to, parent, nesting);
+      return this.scanTuple(start, idStart, to, parent, nesting, h);
 
     if (this.ellipsisPartAt(idStart, to)) this.template = true;
     let end = idStart;
@@ -496,7 +511,9 @@ class TextScanner {
         break;
       }
       end = startsTemplate(c) ? this.skipTemplate(end, to) : end + 1;
+      h = Math.imul(h ^ c, URN_HASH_PRIME);
     }
+    const hashedEnd = end;
     if (whole && end < this.wholeEnd && this.wholeIdOk(idStart, this.wholeEnd)) {
       // The literal's whole content is the id, spaces included (`"urn:li:corpuser:john doe"`).
       while (end < this.wholeEnd)
@@ -513,13 +530,22 @@ class TextScanner {
       }
     }
     if (end === idStart) return this.prefixOnly(start, end, parent);
-    this.report(start, end, parent);
+    this.report(start, end, parent, end === hashedEnd ? h : hashRegion(text, start, end));
     return end;
   }
 
   /** `urn:li:dataset:(…)`: the id runs to the matching `)`; a line break or quote before it cuts the URN. */
-  private scanTuple(start: number, idStart: number, to: number, parent: number | undefined, nesting: number): number {
+  private scanTuple(
+    start: number,
+    idStart: number,
+    to: number,
+    parent: number | undefined,
+    nesting: number,
+    /** The hash of `[start, idStart)` (see scanCandidate). */
+    hashed: number,
+  ): number {
     const text = this.text;
+    let h = hashed;
     // In a literal's whole content a quote is a character of the URN (`\"` decoded), not its end.
     const quotesEnd = start !== this.wholeStart;
     let open = 0;
@@ -534,12 +560,14 @@ class TextScanner {
         if (--open === 0) {
           closed = true;
           j++;
+          h = Math.imul(h ^ c, URN_HASH_PRIME);
           break;
         }
       } else if (c === CharCode.LineFeed || c === CharCode.CarriageReturn || (quotesEnd && isQuote(c))) {
         break;
       } else if (startsTemplate(c)) {
         j = this.skipTemplate(j, to);
+        h = Math.imul(h ^ c, URN_HASH_PRIME);
         continue;
       } else if (c === CharCode.Comma) {
         if (text.charCodeAt(j + 1) === CharCode.Period && this.ellipsisPartAt(j + 1, to)) this.template = true;
@@ -551,7 +579,9 @@ class TextScanner {
         }
       }
       j++;
+      h = Math.imul(h ^ c, URN_HASH_PRIME);
     }
+    const hashedEnd = j;
     if (j > to) j = to;
     let end = j;
     // `startswith("urn:li:dataFlow:(")`, `urn[len("urn:li:dataset:("):]`: a prefix in code, as `urn:li:dataset:` is.
@@ -567,7 +597,7 @@ class TextScanner {
       if (this.isConcatenationCut(end)) this.template = true;
       while (end > idStart + 1 && isWhiteSpace(text.charCodeAt(end - 1))) end--;
     }
-    const index = this.report(start, end, parent);
+    const index = this.report(start, end, parent, end === hashedEnd ? h : hashRegion(text, start, end));
     if (nesting < MAX_NESTING) this.scanRange(idStart + 1, closed ? end - 1 : end, index, nesting + 1);
     return end;
   }
@@ -576,12 +606,13 @@ class TextScanner {
   private prefixOnly(start: number, end: number, parent: number | undefined): number {
     if (this.isConcatenationCut(end)) {
       this.template = true;
-      this.report(start, end, parent);
+      this.report(start, end, parent, 0);
     }
     return Math.max(end, start + 4);
   }
 
-  private report(start: number, end: number, parent: number | undefined): number {
+  /** Report `[start, end)`; `hash` is the hash of its text (parseCache.ts), read unless it is a template. */
+  private report(start: number, end: number, parent: number | undefined, hash: number): number {
     // Every occurrence gets the same fields in the same order: one object shape keeps this hot path fast.
     let occurrence: UrnOccurrence;
     if (this.star && !this.template && !this.starInName(start, end, parent)) this.template = true;
@@ -598,14 +629,17 @@ class TextScanner {
         map: undefined,
       };
     } else {
-      const { urn, parsed } = parseUrnAt(this.text, start, end);
-      const errorRange = parsed.ok
-        ? undefined
-        : {
-            start: start + parsed.error.offset,
-            end: start + parsed.error.offset + parsed.error.length,
-            error: parsed.error,
-          };
+      const k = lookupUrnInSequence(this.text, start, end, hash);
+      const urn = sequenceUrn(k);
+      const parsed = sequenceParse(k);
+      const errorRange =
+        sequenceParseOk(k) || parsed.ok
+          ? undefined
+          : {
+              start: start + parsed.error.offset,
+              end: start + parsed.error.offset + parsed.error.length,
+              error: parsed.error,
+            };
       occurrence = { start, end, urn, parsed, template: false, source: 'text', errorRange, parent, map: undefined };
     }
     this.out.push(occurrence);
