@@ -4,8 +4,8 @@
  * does not compile the bundle again. Compiling it is most of what a start costs over a bare `node`.
  *
  * The cache is one file per bundle, per V8 and per architecture in the user's cache folder
- * (`$XDG_CACHE_HOME/catalog-lens`, `~/.cache/catalog-lens`, `~/Library/Caches/catalog-lens`,
- * `%LOCALAPPDATA%\catalog-lens\Cache`), or in the folder `CATALOG_LENS_CODE_CACHE` names; that
+ * (`code-cache` under `$XDG_CACHE_HOME/catalog-lens`, `~/.cache/catalog-lens`,
+ * `~/Library/Caches/catalog-lens` or `%LOCALAPPDATA%\catalog-lens\Cache`), or in the folder `CATALOG_LENS_CODE_CACHE` names; that
  * variable set to `off` turns it off. The folder is made private (0700); one that another user owns,
  * or that others may write to, is not used, since its files become code in this process. V8 refuses
  * data made by another V8 or for another text; then the bundle is compiled as if there were none,

@@ -8,7 +8,11 @@ import * as path from 'node:path';
 /** The environment variable that names the cache folder, or turns the cache off (`off`). */
 export const CODE_CACHE_ENV = 'CATALOG_LENS_CODE_CACHE';
 
-/** The folder the cache lives in, or undefined when it is off or there is no home to put it in. */
+/**
+ * The folder the cache lives in, or undefined when it is off or there is no home to put it in: a
+ * `code-cache` folder of its own in the user's cache folder (where `npm start` also keeps the editor
+ * it installs).
+ */
 export function codeCacheFolder(
   env: NodeJS.ProcessEnv,
   platform: NodeJS.Platform,
@@ -18,12 +22,12 @@ export function codeCacheFolder(
   if (named !== undefined && named !== '') return named === 'off' ? undefined : path.resolve(named);
   if (platform === 'win32') {
     const local = env['LOCALAPPDATA'] || (home ? path.join(home, 'AppData', 'Local') : undefined);
-    return local ? path.join(local, 'catalog-lens', 'Cache') : undefined;
+    return local ? path.join(local, 'catalog-lens', 'Cache', 'code-cache') : undefined;
   }
   if (!home) return undefined;
-  if (platform === 'darwin') return path.join(home, 'Library', 'Caches', 'catalog-lens');
+  if (platform === 'darwin') return path.join(home, 'Library', 'Caches', 'catalog-lens', 'code-cache');
   const xdg = env['XDG_CACHE_HOME'];
-  return path.join(xdg && path.isAbsolute(xdg) ? xdg : path.join(home, '.cache'), 'catalog-lens');
+  return path.join(xdg && path.isAbsolute(xdg) ? xdg : path.join(home, '.cache'), 'catalog-lens', 'code-cache');
 }
 
 /**

@@ -35,17 +35,23 @@ describe('the code cache folder', () => {
   });
 
   test("otherwise the user's cache folder of the platform", () => {
-    assert.equal(codeCacheFolder({}, 'linux', '/home/u'), path.join('/home/u', '.cache', 'catalog-lens'));
-    assert.equal(codeCacheFolder({ XDG_CACHE_HOME: '/xdg' }, 'linux', '/home/u'), path.join('/xdg', 'catalog-lens'));
+    assert.equal(codeCacheFolder({}, 'linux', '/home/u'), path.join('/home/u', '.cache', 'catalog-lens', 'code-cache'));
+    assert.equal(
+      codeCacheFolder({ XDG_CACHE_HOME: '/xdg' }, 'linux', '/home/u'),
+      path.join('/xdg', 'catalog-lens', 'code-cache'),
+    );
     // A relative XDG_CACHE_HOME is invalid (XDG Base Directory): ignored.
     assert.equal(
       codeCacheFolder({ XDG_CACHE_HOME: 'rel' }, 'linux', '/home/u'),
-      path.join('/home/u', '.cache', 'catalog-lens'),
+      path.join('/home/u', '.cache', 'catalog-lens', 'code-cache'),
     );
-    assert.equal(codeCacheFolder({}, 'darwin', '/Users/u'), path.join('/Users/u', 'Library', 'Caches', 'catalog-lens'));
+    assert.equal(
+      codeCacheFolder({}, 'darwin', '/Users/u'),
+      path.join('/Users/u', 'Library', 'Caches', 'catalog-lens', 'code-cache'),
+    );
     assert.equal(
       codeCacheFolder({ LOCALAPPDATA: 'C:\\Users\\u\\AppData\\Local' }, 'win32', 'C:\\Users\\u'),
-      path.join('C:\\Users\\u\\AppData\\Local', 'catalog-lens', 'Cache'),
+      path.join('C:\\Users\\u\\AppData\\Local', 'catalog-lens', 'Cache', 'code-cache'),
     );
     assert.equal(codeCacheFolder({}, 'linux', undefined), undefined);
   });
