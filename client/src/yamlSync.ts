@@ -226,7 +226,7 @@ export function pushDetail(batch: readonly DataHubYamlWrite[], unpushed: readonl
   return lines.join('\n');
 }
 
-/** Each write through its own command (setDatasetDescription, setColumnDescription, setDescription). */
+/** Each write through its own command (a switch, so each call is typed with its own argument). */
 function runWrite(writes: WriteRunner, w: DataHubYamlWrite): Promise<unknown> {
   const title = progressTitle(w.command, w.arg);
   switch (w.command) {
