@@ -18,7 +18,15 @@ import Module from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
-import { codeCacheFile, codeCacheFolder, unsafeFolder } from './codeCache';
+import {
+  codeCacheFile,
+  codeCacheFolder,
+  openCodeCache,
+  readCodeCache,
+  removeOtherCaches,
+  sealCodeCache,
+  unsafeFolder,
+} from './codeCache';
 import { CODE_CACHE_STATUS, type CodeCacheStatus } from '../../model/src/codeCache';
 
 /** The sha256 of dist/server-core.js, written in at build time (scripts/build.mjs). */
@@ -31,22 +39,25 @@ const WRITE_AFTER_MS = 3_000;
 function runBundle(file: string): void {
   const status: CodeCacheStatus = { state: 'off' };
   (globalThis as Record<symbol, unknown>)[CODE_CACHE_STATUS] = status;
-  const folder = codeCacheFolder(process.env, process.platform, os.homedir());
-  const why = folder === undefined ? undefined : unsafeFolder(folder, process.getuid?.());
-  const cacheFile =
-    folder !== undefined && why === undefined && typeof SERVER_CORE_HASH === 'string'
-      ? codeCacheFile(folder, SERVER_CORE_HASH)
-      : undefined;
-  if (why !== undefined) status.state = `not used: ${why}`;
-  let cachedData: Buffer | undefined;
-  if (cacheFile !== undefined) {
-    if (folder !== undefined) status.folder = folder;
-    try {
-      cachedData = fs.readFileSync(cacheFile);
-    } catch {
-      cachedData = undefined;
+  const uid = process.getuid?.();
+  let cacheFile: string | undefined;
+  let found: Buffer | undefined;
+  try {
+    const folder = codeCacheFolder(process.env, process.platform, os.homedir());
+    const why = folder === undefined ? undefined : unsafeFolder(folder, uid);
+    if (why !== undefined) status.state = `not used: ${why}`;
+    else if (folder !== undefined && typeof SERVER_CORE_HASH === 'string') {
+      const core = fs.statSync(file);
+      cacheFile = codeCacheFile(folder, SERVER_CORE_HASH, core.size, core.mtimeMs);
+      status.folder = folder;
+      found = readCodeCache(cacheFile, uid);
     }
+  } catch (e) {
+    // No home folder (a container's user without one) or the like: no cache.
+    cacheFile = undefined;
+    status.state = `not used: ${(e as Error).message}`;
   }
+  const cachedData = found === undefined ? undefined : openCodeCache(found);
   const source = fs.readFileSync(file, 'utf8');
   const script = new vm.Script(Module.wrap(source), {
     filename: file,
@@ -54,7 +65,13 @@ function runBundle(file: string): void {
   });
   if (cacheFile !== undefined) {
     const used = cachedData !== undefined && !script.cachedDataRejected;
-    status.state = used ? 'used' : cachedData ? 'refused by V8: writing a new one' : 'none yet: writing one';
+    status.state = used
+      ? 'used'
+      : cachedData
+        ? 'refused by V8: writing a new one'
+        : found
+          ? 'damaged: writing a new one'
+          : 'none yet: writing one';
     if (used) status.bytes = cachedData!.length;
     else setTimeout(() => writeCache(script, cacheFile, status), WRITE_AFTER_MS).unref();
   }
@@ -76,9 +93,16 @@ function writeCache(script: vm.Script, file: string, status: CodeCacheStatus): v
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     const data = script.createCachedData();
-    fs.writeFileSync(temporary, data, { mode: 0o600, flag: 'wx' });
+    const fd = fs.openSync(temporary, 'wx', 0o600);
+    try {
+      fs.writeFileSync(fd, sealCodeCache(data));
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(temporary, file);
     status.bytes = data.length;
+    removeOtherCaches(path.dirname(file), file);
   } catch (e) {
     status.state = `not written: ${(e as Error).message}`;
     try {

@@ -10,16 +10,28 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   readdirSync,
   rmSync,
   statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { CODE_CACHE_ENV, codeCacheFile, codeCacheFolder, unsafeFolder } from '../../server/src/codeCache';
+import {
+  CODE_CACHE_ENV,
+  OTHER_CACHES_KEPT,
+  codeCacheFile,
+  codeCacheFolder,
+  openCodeCache,
+  readCodeCache,
+  removeOtherCaches,
+  sealCodeCache,
+  unsafeFolder,
+} from '../../server/src/codeCache';
 import { codeCacheLine } from '../../model/src/codeCache';
 import { startSession } from '../support/lspClient';
 
@@ -57,10 +69,68 @@ describe('the code cache folder', () => {
   });
 
   test('one file per bundle, V8 and architecture', () => {
-    const a = codeCacheFile('/c', 'a'.repeat(64));
-    const b = codeCacheFile('/c', 'b'.repeat(64));
+    const a = codeCacheFile('/c', 'a'.repeat(64), 1000, 1_700_000_000_000);
+    const b = codeCacheFile('/c', 'b'.repeat(64), 1000, 1_700_000_000_000);
     assert.notEqual(a, b);
-    assert.match(path.basename(a), new RegExp(`^server-a{16}-v8-.+-${process.arch}\\.bin$`));
+    // The same bundle name rewritten (another size or time) gets another file.
+    assert.notEqual(a, codeCacheFile('/c', 'a'.repeat(64), 1001, 1_700_000_000_000));
+    assert.notEqual(a, codeCacheFile('/c', 'a'.repeat(64), 1000, 1_700_000_000_999));
+    assert.match(path.basename(a), new RegExp(`^server-a{16}-[0-9a-z]+-[0-9a-z]+-v8-.+-${process.arch}\\.bin$`));
+  });
+
+  test('a cache file is used only whole: its sha256 checked before V8 sees it', () => {
+    const data = Buffer.from('the bytes V8 made');
+    const sealed = sealCodeCache(data);
+    assert.deepEqual(openCodeCache(sealed), data);
+    const flipped = Buffer.from(sealed);
+    flipped[flipped.length - 3]! ^= 1;
+    assert.equal(openCodeCache(flipped), undefined, 'a flipped bit');
+    assert.equal(openCodeCache(sealed.subarray(0, sealed.length - 1)), undefined, 'a torn write');
+    assert.equal(openCodeCache(data), undefined, 'another format');
+  });
+
+  test(
+    'reading a cache file: only a regular file of this user that others may not write',
+    { skip: !POSIX && 'POSIX modes' },
+    () => {
+      const root = mkdtempSync(path.join(tmpdir(), 'catalog-lens-code-cache-'));
+      try {
+        const uid = process.getuid!();
+        const file = path.join(root, 'server-x.bin');
+        writeFileSync(file, 'data', { mode: 0o600 });
+        assert.deepEqual(readCodeCache(file, uid), Buffer.from('data'));
+        assert.equal(readCodeCache(file, uid + 1), undefined, 'another user');
+        chmodSync(file, 0o666);
+        assert.equal(readCodeCache(file, uid), undefined, 'others may write it');
+        chmodSync(file, 0o600);
+        const link = path.join(root, 'server-link.bin');
+        symlinkSync(file, link);
+        assert.equal(readCodeCache(link, uid), undefined, 'a link');
+        assert.equal(readCodeCache(path.join(root, 'missing.bin'), uid), undefined);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  );
+
+  test('the cache files of other bundles: the newest few kept, the rest removed', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'catalog-lens-code-cache-'));
+    try {
+      const names = Array.from({ length: OTHER_CACHES_KEPT + 3 }, (_, i) => `server-old${i}.bin`);
+      names.forEach((n, i) => {
+        writeFileSync(path.join(root, n), '');
+        utimesSync(path.join(root, n), 1_000 + i, 1_000 + i);
+      });
+      writeFileSync(path.join(root, 'server-now.bin'), '');
+      writeFileSync(path.join(root, 'server-now.bin.123.tmp'), '');
+      removeOtherCaches(root, path.join(root, 'server-now.bin'));
+      assert.deepEqual(
+        readdirSync(root).sort(),
+        [...names.slice(-OTHER_CACHES_KEPT), 'server-now.bin', 'server-now.bin.123.tmp'].sort(),
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   test(
@@ -139,14 +209,24 @@ describe('the server process with its code cache', () => {
     assert.deepEqual(readdirSync(dir), [file], 'no temporary file left');
   });
 
-  test('a damaged cache file is refused by V8 and written again', async () => {
+  test('a damaged cache file is not given to V8, and is written again', async () => {
     const dir = path.join(root, 'damaged');
     await start(dir, written(dir));
     const file = path.join(dir, cacheFiles(dir)[0]!);
-    writeFileSync(file, Buffer.alloc(4096, 7));
-    assert.match(await start(dir), /^code cache: refused by V8: writing a new one/);
-    await start(dir, () => poll(() => statSync(file).size > 100_000, 'code cache written again'));
+    const bytes = readFileSync(file);
+    bytes[bytes.length >> 1]! ^= 0xff;
+    writeFileSync(file, bytes);
+    assert.match(await start(dir), /^code cache: damaged: writing a new one/);
+    await start(dir, () => poll(() => openCodeCache(readFileSync(file)) !== undefined, 'code cache written again'));
     assert.match(await start(dir), /^code cache: used/);
+  });
+
+  test('whole data V8 refuses (made for another text) is written again', async () => {
+    const dir = path.join(root, 'refused');
+    await start(dir, written(dir));
+    const file = path.join(dir, cacheFiles(dir)[0]!);
+    writeFileSync(file, sealCodeCache(Buffer.alloc(4096, 7)));
+    assert.match(await start(dir), /^code cache: refused by V8: writing a new one/);
   });
 
   test('a folder others may write to is not used', { skip: !POSIX && 'POSIX modes' }, async () => {
