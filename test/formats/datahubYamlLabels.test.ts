@@ -19,6 +19,10 @@ const TEXT = [
   '    - id: bwong',
   '      type: urn:li:ownershipType:steward',
   '    - id: nobody',
+  '    - id: cwu',
+  '      type: custom',
+  '    - id: dlee',
+  '      type: urn:li:corpuser:x',
   '  schema:',
   '    fields:',
   '      - id: email',
@@ -47,7 +51,7 @@ describe('a dataset file: the labels a push appends', () => {
         ['tag', 'urn:li:tag:gdpr', 'email', null, 'gdpr'],
         ['term', 'urn:li:glossaryTerm:Classification.Sensitive', 'email', null, 'Classification.Sensitive'],
       ],
-      'an owner without a type is left out (the format check reports it); a field named by urn is not pushed',
+      'an owner without a type is left out (the format check reports it), and one of type CUSTOM or with a URN that is not an ownership type (addOwners takes neither); a field named by urn is not pushed',
     );
   });
 

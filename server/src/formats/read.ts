@@ -675,6 +675,9 @@ class Reader {
         const type = stringAt(o, 'type');
         if (!oid || !type || !isOwnershipType(textOf(type))) continue;
         const t = textOf(type);
+        // What DataHub's addOwners takes: an OwnershipType other than CUSTOM, or an ownership type's URN.
+        if (t.toUpperCase() === 'CUSTOM' || (t.startsWith('urn:li:') && !t.startsWith('urn:li:ownershipType:')))
+          continue;
         push(oid, 'owner', makeUserUrn(textOf(oid)), t.startsWith('urn:li:') ? t : t.toUpperCase());
       }
     }
