@@ -233,10 +233,10 @@ export class SearchIndex {
         ? undefined
         : this.rowids('SELECT rowid FROM search_index WHERE search_index MATCH ? LIMIT ?').all(
             phrase(text),
-            this.inMemoryMatching ? MANY_MATCHES + 1 : -1,
+            this.inMemoryMatching ? this.manyMatches + 1 : -1,
           );
     if (all) for (const n of byRow.values()) consider(n);
-    else if (few && few.length <= MANY_MATCHES) {
+    else if (few && few.length <= this.manyMatches) {
       for (const id of few) {
         const n = byRow.get(id);
         if (n) consider(n);
@@ -284,6 +284,9 @@ export class SearchIndex {
 
   /** False: SQLite finds every match, as before the names and descriptions were kept in memory (the tests compare both). */
   inMemoryMatching = true;
+
+  /** How many FTS5 matches are used as they are; a query matching more is matched in memory (the tests set 0). */
+  manyMatches = MANY_MATCHES;
 
   /** How FTS5's trigram tokenizer folds characters beyond ASCII, learned from FTS5 (`nameEntry`). */
   private readonly folds: TrigramFolds;

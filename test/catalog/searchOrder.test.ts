@@ -173,7 +173,13 @@ test('in-memory ranking = the SQL ranking it replaced (order, total, pages, filt
         queries.push({ query, start, count, types: ['mlFeature'] });
         queries.push({ query, start, count, types: ['dataset'], platforms: ['kafka', 'hive'] });
       }
-    const ways = [{ inMemoryMatching: true }, { inMemoryMatching: false }];
+    // In memory: the FTS5 rowids as they are (few matches), the folded texts in memory (as a query
+    // matching many is: manyMatches 0), and SQLite alone.
+    const ways = [
+      { inMemoryMatching: true, manyMatches: 2000 },
+      { inMemoryMatching: true, manyMatches: 0 },
+      { inMemoryMatching: false, manyMatches: 2000 },
+    ];
     let found = 0;
     for (const way of ways) {
       Object.assign(store.search, way);
