@@ -5,13 +5,16 @@
  *
  * The cache is one file per bundle, per V8 and per architecture in the user's cache folder
  * (`code-cache` under `$XDG_CACHE_HOME/catalog-lens`, `~/.cache/catalog-lens`,
- * `~/Library/Caches/catalog-lens` or `%LOCALAPPDATA%\catalog-lens\Cache`), or in the folder `CATALOG_LENS_CODE_CACHE` names; that
- * variable set to `off` turns it off. The folder is made private (0700); one that another user owns,
- * or that others may write to, is not used, since its files become code in this process. V8 refuses
- * data made by another V8 or for another text; then the bundle is compiled as if there were none,
- * and the cache written again. The file is written a few seconds after the start (so what the first
- * requests compiled is in it), once, to a temporary name renamed into place: two servers starting
- * together never read half a file. Nothing here may stop the server: any failure means no cache.
+ * `~/Library/Caches/catalog-lens` or `%LOCALAPPDATA%\catalog-lens\Cache`), or in the folder
+ * `CATALOG_LENS_CODE_CACHE` names; that variable set to `off` turns it off. A folder made here is
+ * private (0700); one that another user owns, or that others may write to, is not used, nor a file
+ * there that is not a regular file of this user, since its bytes become code in this process
+ * (codeCache.ts). The file holds the sha256 of V8's data, checked before V8 sees it (V8 checks only
+ * a header). V8 refuses data made by another V8 or for another text; then the bundle is compiled as
+ * if there were none, and the cache written again. The file is written a few seconds after the
+ * start (so what the first requests compiled is in it), once, to a temporary name synced and
+ * renamed into place: two servers starting together never read half a file. Nothing here may stop
+ * the server: any failure means no cache.
  */
 import * as fs from 'node:fs';
 import Module from 'node:module';
