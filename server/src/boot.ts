@@ -75,7 +75,7 @@ function runBundle(file: string): void {
         : found
           ? 'damaged: writing a new one'
           : 'none yet: writing one';
-    if (used) status.bytes = cachedData!.length;
+    if (used) status.bytes = cachedData.length;
     else setTimeout(() => writeCache(script, cacheFile, status), WRITE_AFTER_MS).unref();
   }
   const wrapper = script.runInThisContext() as (
