@@ -165,9 +165,9 @@ export async function loadBenchmark({ quick, tmp, catalogArgs }) {
         const r = await wrk(`${full.url}/api/graphql`, readScript(readBody), seconds, tmp);
         const b = await wrk(`${bare.url}/`, readScript(readBody), seconds, tmp);
         const c = await wrk(`${full.url}/api/graphql`, roundRobinScript(coldBodies), seconds, tmp);
-        for (const [what, x] of [
-          ['reads', r],
-          ['cold reads', c],
+        for (const { what, x } of [
+          { what: 'reads', x: r },
+          { what: 'cold reads', x: c },
         ])
           if (x.non2xx || x.socketErrors)
             problems.push(`${what}: ${x.non2xx} non-2xx, ${x.socketErrors ?? 'no socket errors'}`);

@@ -94,7 +94,7 @@ async function sizeRows() {
     stdin: { contents: MINIMAL_SERVER, resolveDir: ROOT, loader: 'js' },
   });
   // dist/server.js runs dist/server-core.js (the bundle); a build from before had only the first.
-  const core = ['server-core.js', 'server.js'].map((f) => path.join(DIST, f)).find((f) => existsSync(f));
+  const core = ['server-core.js', 'server.js'].map((f) => path.join(DIST, f)).find((f) => existsSync(f)) ?? '';
   const distServer = statSync(core).size;
   rows.push({
     figure: `dist/server-core.js (${buildKind(core)})`,

@@ -21,7 +21,8 @@ export const serverBundle = () => path.join(DIST, 'server.js');
  * Starts the server and initializes it. `initMs` is the time from spawn to the initialize result.
  * `nodeArgs` go before the bundle (e.g. --cpu-prof).
  * `inlayHints` declares inlay hints and their refresh, as VS Code does.
- * @param {{ settings?: object, workspaceFolders?: Array<{ uri: string, name: string }>, nodeArgs?: string[], bundle?: string, inlayHints?: boolean }} [options]
+ * `env` is added to this process's environment for the server.
+ * @param {{ settings?: object, workspaceFolders?: Array<{ uri: string, name: string }>, nodeArgs?: string[], bundle?: string, inlayHints?: boolean, env?: Record<string, string> }} [options]
  */
 export async function startServer({
   settings = {},
