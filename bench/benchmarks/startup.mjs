@@ -281,6 +281,8 @@ export async function startupBenchmark({ quick, tmp, catalog, datasets, serverAr
         floorName: 'bare node spawn → first output',
         floor: start.floor,
         ratio: startRatio,
+        aim: '≤ 1.3× floor',
+        met: startRatio <= 1.3,
         why: WHY.startup,
       },
       {

@@ -94,23 +94,23 @@ export async function workspaceBenchmark({ quick, catalog, datasets, tmp, server
     await server.stop();
   }
   if (!coldResult) throw new Error('Check Workspace never answered');
-  const row = (figure, r) => ({
+  const row = (figure, r, limit) => ({
     figure,
     unit: 'ms',
     value: r.target,
     floorName: 'rg -o over the tree',
     floor: r.floor,
     ratio: r.target.median / r.floor.median,
-    aim: 'none set',
+    ...(limit ? { aim: `≤ ${limit}× floor`, met: r.target.median / r.floor.median <= limit } : { aim: 'none set' }),
   });
   return {
     id: '6',
     title: 'Check Workspace',
     input: `A generated tree of ${files.toLocaleString('en-US')} files (Python, YAML, SQL, Markdown in folders of 100; three dataset URNs each from ${datasets.toLocaleString('en-US')} in the catalog), the server command catalogLens.checkWorkspace (scan, resolve in batches, publish each file's diagnostics) against Debian's ripgrep \`rg -o --no-filename '${RG_URN}'\` over the same tree. ${reps.runs} runs after ${reps.warmup} warm-up.`,
-    rows: [row('check, cold cache (resolve every URN)', cold), row('check, warm cache', warm)],
+    rows: [row('check, cold cache (resolve every URN)', cold), row('check, warm cache', warm, 4)],
     notes: [
       `The server found ${coldResult.urns.toLocaleString('en-US')} distinct URNs in ${coldResult.files.toLocaleString('en-US')} files (${coldResult.diagnostics.toLocaleString('en-US')} diagnostics); ripgrep found ${rgMatches.toLocaleString('en-US')} URNs, ${rgDistinct.toLocaleString('en-US')} distinct${rgDistinct === coldResult.urns ? ' — the same set size' : ' — NOT the same count'}.`,
-      'The issue sets no aim for this ratio: ripgrep only finds text, the check also parses every URN, resolves them through the catalog (cold) and publishes a diagnostics message per file.',
+      'The warm check is held to 4× ripgrep; the cold one has no aim of its own here: ripgrep only finds text, the cold check also resolves every URN through the catalog.',
       FINDINGS.workspace,
     ],
   };
