@@ -150,7 +150,6 @@ export const FABRIC_TYPES: readonly string[] = [
 ];
 
 const NAMESPACE_RE = /^[A-Za-z][A-Za-z0-9_-]*$/;
-const ENV_RE = /^[A-Za-z0-9_]+$/;
 /** A custom entity type (one no registry knows) is still a word, as DataHub's entity names are. */
 const ENTITY_TYPE_RE = /^[A-Za-z][A-Za-z0-9_]*$/;
 const UNIT_SEPARATOR = '\u241F';
@@ -221,7 +220,7 @@ function parseAt(
   const nsEnd = indexBefore(text, ':', nsStart, to);
   if (nsEnd < 0)
     fail("expected ':' after the namespace (urn:<namespace>:<entity type>:<id>)", nsStart, to - nsStart || 1);
-  const namespace = text.slice(nsStart, nsEnd);
+  const namespace = wordAt(text, nsStart, nsEnd);
   if (!NAMESPACE_RE.test(namespace)) {
     fail(
       namespace ? `namespace '${namespace}' must be a word such as li` : 'namespace is empty',
@@ -241,7 +240,7 @@ function parseAt(
   if (kindEnd < 0) {
     fail(`expected ':' after the entity type (urn:${namespace}:<entity type>:<id>)`, kindStart, to - kindStart || 1);
   }
-  const entityType = text.slice(kindStart, kindEnd);
+  const entityType = wordAt(text, kindStart, kindEnd);
   const entry = ENTITY_REGISTRY.get(entityType);
   // Not in the registry: a typo of a registry type (or not a word) is an error; any other word is a custom type.
   const hint = entry ? undefined : suggestKind(entityType);
@@ -257,17 +256,17 @@ function parseAt(
   if (nested === 'platform' && entityType !== 'dataPlatform') {
     fail(`platform must be urn:${namespace}:dataPlatform:<name>, found a ${entityType} URN`, from, to - from);
   }
-  const parts: PartSpan[] = [
-    { role: 'namespace', start: nsStart, end: nsEnd },
-    { role: 'kind', start: kindStart, end: kindEnd },
-  ];
+  const nsPart: PartSpan = { role: 'namespace', start: nsStart, end: nsEnd };
+  const kindPart: PartSpan = { role: 'kind', start: kindStart, end: kindEnd };
   const idStart = kindEnd + 1;
   if (idStart >= to) fail(`the ${entityType} id is missing after '${text.slice(from, idStart)}'`, idStart, 1);
-
+  if (isTupleKind(entityType)) {
+    return parseTuple(text, idStart, to, namespace, entityType, nsPart, kindPart, depth);
+  }
   if (entityType === 'dataPlatform' || entityType === 'corpuser') {
     const role: PartRole = entityType === 'dataPlatform' ? 'platform' : 'user';
     checkSimpleId(text, idStart, to, entityType === 'dataPlatform' ? 'platform name' : 'user id');
-    parts.push({ role, start: idStart, end: to });
+    const parts: PartSpan[] = [nsPart, kindPart, { role, start: idStart, end: to }];
     const id = text.slice(idStart, to);
     const urn: Urn =
       entityType === 'dataPlatform'
@@ -275,9 +274,7 @@ function parseAt(
         : { kind: 'corpuser', namespace, user: id };
     return { ok: true, urn, parts };
   }
-  if (isTupleKind(entityType)) {
-    return parseTuple(text, idStart, to, namespace, entityType, parts, depth);
-  }
+  const parts: PartSpan[] = [nsPart, kindPart];
   if (!entry) {
     // A custom entity type: its key is unknown, so only the frame is checked (and nothing nested is read).
     if (text.charCodeAt(idStart) === 40 /* ( */) {
@@ -315,6 +312,129 @@ function tupleParts(
   kind: string,
   labels: readonly string[],
 ): Array<[number, number]> {
+  checkTupleFrame(text, idStart, to, namespace, kind, labels);
+  return piecesFound(labels.length);
+}
+
+function checkNotEmpty(s: number, e: number, label: string): void {
+  if (s === e) fail(`${label} is empty`, s, 1);
+}
+
+function checkEnv(text: string, s: number, e: number, label: string): string {
+  // ENV_RE by character codes: letters, digits and '_' only.
+  for (let i = s; i < e; i++) {
+    const c = text.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95)) {
+      const env = text.slice(s, e);
+      fail(`${label} must be a word such as PROD, found '${env}'`, s, e - s);
+    }
+  }
+  return wordAt(text, s, e);
+}
+
+/**
+ * Words the parser meets in most URNs (namespaces, entity types, envs), handed out as one shared
+ * string each instead of a new slice per URN.
+ */
+const COMMON_WORDS: readonly string[] = [
+  'li',
+  'dataset',
+  'dataPlatform',
+  'corpuser',
+  'mlFeature',
+  'mlFeatureTable',
+  'mlModel',
+  'mlModelGroup',
+  'schemaField',
+  'PROD',
+  'DEV',
+  'TEST',
+  'QA',
+  'STG',
+  'tag',
+  'glossaryTerm',
+  'corpGroup',
+  'domain',
+  'container',
+  'dataJob',
+  'dataFlow',
+  'chart',
+  'dashboard',
+];
+
+/** `text.slice(s, e)`, the shared string when it is one of COMMON_WORDS. */
+function wordAt(text: string, s: number, e: number): string {
+  const n = e - s;
+  for (let k = 0; k < COMMON_WORDS.length; k++) {
+    const w = COMMON_WORDS[k]!;
+    if (w.length === n && text.startsWith(w, s)) return w;
+  }
+  return text.slice(s, e);
+}
+
+/**
+ * Bounds of the pieces `splitTupleInto` found: piece k is `[PIECES[2k], PIECES[2k + 1])`. Shared by
+ * every parse: a caller reads what it needs before it parses anything nested.
+ */
+let PIECES = new Int32Array(16);
+/** The '(' still open while `splitTupleInto` walks (a stack of offsets, reused). */
+let OPENED = new Int32Array(16);
+
+/**
+ * `splitTuple` without allocating: the pieces go to PIECES; returns their count. Fails as
+ * `splitTuple` does, on the same character with the same message.
+ */
+function splitTupleInto(text: string, open: number, to: number): number {
+  let count = 0;
+  let depth = 0;
+  let partStart = open + 1;
+  for (let i = open; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40 /* ( */) {
+      if (depth === OPENED.length) {
+        const grown = new Int32Array(depth * 2);
+        grown.set(OPENED);
+        OPENED = grown;
+      }
+      OPENED[depth++] = i;
+    } else if (c === 41 /* ) */) {
+      depth--;
+      if (depth === 0) {
+        count = pushPiece(count, partStart, i);
+        if (i + 1 < to && text.charCodeAt(i + 1) === 41)
+          fail("unbalanced parenthesis: this ')' has no matching '('", i + 1, 1);
+        if (i !== to - 1) fail(`unexpected text after the closing ')': '${text.slice(i + 1, to)}'`, i + 1, to - i - 1);
+        return count;
+      }
+    } else if (c === 44 /* , */ && depth === 1) {
+      count = pushPiece(count, partStart, i);
+      partStart = i + 1;
+    }
+  }
+  // The innermost '(' left open is the likeliest mistake (a name holding an unencoded '(').
+  fail("unbalanced parenthesis: this '(' is never closed", depth > 0 ? OPENED[depth - 1]! : open, 1);
+}
+
+function pushPiece(count: number, start: number, end: number): number {
+  if (2 * count + 2 > PIECES.length) {
+    const grown = new Int32Array(PIECES.length * 2);
+    grown.set(PIECES);
+    PIECES = grown;
+  }
+  PIECES[2 * count] = start;
+  PIECES[2 * count + 1] = end;
+  return count + 1;
+}
+
+/** `tupleParts` for the fixed tuples (2 or 3 parts): the same checks, the pieces left in PIECES. */
+function checkTupleFrame(
+  text: string,
+  idStart: number,
+  to: number,
+  namespace: string,
+  kind: string,
+  labels: readonly string[],
+): void {
   if (text.charCodeAt(idStart) !== 40 /* ( */) {
     fail(
       `expected '(' after 'urn:${namespace}:${kind}:': a ${kind} URN is urn:${namespace}:${kind}:(${labels.join(',')})`,
@@ -322,24 +442,58 @@ function tupleParts(
       1,
     );
   }
-  const pieces = splitTuple(text, idStart, to);
-  if (pieces.length !== labels.length) {
+  const count = splitTupleInto(text, idStart, to);
+  if (count !== labels.length) {
     fail(
-      `expected ${labels.length} part${labels.length === 1 ? '' : 's'} (${labels.join(', ')}), found ${pieces.length}`,
+      `expected ${labels.length} part${labels.length === 1 ? '' : 's'} (${labels.join(', ')}), found ${count}`,
       idStart,
       to - idStart,
     );
   }
-  return pieces;
 }
 
-function checkNotEmpty(s: number, e: number, label: string): void {
-  if (s === e) fail(`${label} is empty`, s, 1);
+/** The span of the platform name `platformAt` read last. */
+let PLATFORM_PART: PartSpan = { role: 'platform', start: 0, end: 0 };
+
+/**
+ * The platform part `text[s, e)` of a tuple: `urn:<namespace>:dataPlatform:<name>`, read in place
+ * when it is spelt that way (the same checks `parseAt` makes of it), else by `parseAt`. Returns the
+ * platform name and leaves its span in PLATFORM_PART.
+ */
+function platformAt(text: string, s: number, e: number, namespace: string, depth: number, label: string): string {
+  checkNotEmpty(s, e, label);
+  if (!text.startsWith('urn:', s)) {
+    fail(`platform must be urn:${namespace}:dataPlatform:<name>, found '${text.slice(s, e)}'`, s, e - s);
+  }
+  const kindStart = s + 5 + namespace.length;
+  const idStart = kindStart + 13;
+  if (
+    depth + 1 <= MAX_URN_NESTING &&
+    idStart < e &&
+    text.startsWith(namespace, s + 4) &&
+    text.charCodeAt(kindStart - 1) === 58 /* : */ &&
+    text.startsWith('dataPlatform:', kindStart)
+  ) {
+    checkSimpleId(text, idStart, e, 'platform name');
+    PLATFORM_PART = { role: 'platform', start: idStart, end: e };
+    return text.slice(idStart, e);
+  }
+  const nested = parseAt(text, s, e, namespace, depth + 1, 'platform');
+  if (nested.urn.kind !== 'dataPlatform') throw new Error('parseAt returned a non-platform URN for a platform part');
+  PLATFORM_PART = nested.parts[2]!;
+  return nested.urn.platform;
 }
 
-function checkEnv(text: string, s: number, e: number, label: string): void {
-  const env = text.slice(s, e);
-  if (!ENV_RE.test(env)) fail(`${label} must be a word such as PROD, found '${env}'`, s, e - s);
+/** A name part `text[s, e)` (not a platform, not an env), checked. */
+function nameAt(text: string, s: number, e: number, label: string): string {
+  checkNotEmpty(s, e, label);
+  checkName(text, s, e, label);
+  return text.slice(s, e);
+}
+
+function envAt(text: string, s: number, e: number, label: string): string {
+  checkNotEmpty(s, e, label);
+  return checkEnv(text, s, e, label);
 }
 
 function parseTuple(
@@ -348,56 +502,62 @@ function parseTuple(
   to: number,
   namespace: string,
   kind: keyof typeof TUPLES,
-  parts: PartSpan[],
+  nsPart: PartSpan,
+  kindPart: PartSpan,
   depth: number,
 ): Parsed {
-  const shape = TUPLES[kind];
-  const pieces = tupleParts(text, idStart, to, namespace, kind, shape.labels);
-  const values: Record<string, string> = {};
-  let platformUrn: { start: number; end: number } | undefined;
-  pieces.forEach(([s, e], i) => {
-    const role = shape.roles[i]!;
-    const label = shape.labels[i]!;
-    checkNotEmpty(s, e, label);
-    if (role === 'platform') {
-      if (!text.startsWith('urn:', s)) {
-        fail(`platform must be urn:${namespace}:dataPlatform:<name>, found '${text.slice(s, e)}'`, s, e - s);
-      }
-      const nested = parseAt(text, s, e, namespace, depth + 1, 'platform');
-      if (nested.urn.kind !== 'dataPlatform')
-        throw new Error('parseAt returned a non-platform URN for a platform part');
-      values['platform'] = nested.urn.platform;
-      platformUrn = { start: s, end: e };
-      parts.push(...nested.parts.filter((p) => p.role === 'platform'));
-      return;
-    }
-    if (role === 'env') {
-      checkEnv(text, s, e, label);
-    } else {
-      checkName(text, s, e, label);
-    }
-    values[role] = text.slice(s, e);
-    parts.push({ role, start: s, end: e });
-  });
+  const labels = TUPLES[kind].labels;
+  checkTupleFrame(text, idStart, to, namespace, kind, labels);
+  // The pieces are read before anything nested is parsed (a nested parse reuses PIECES).
+  const s0 = PIECES[0]!;
+  const e0 = PIECES[1]!;
+  const s1 = PIECES[2]!;
+  const e1 = PIECES[3]!;
+  const s2 = PIECES[4]!;
+  const e2 = PIECES[5]!;
+  if (kind === 'mlFeature') {
+    const table = nameAt(text, s0, e0, labels[0]!);
+    const feature = nameAt(text, s1, e1, labels[1]!);
+    return {
+      ok: true,
+      urn: { kind, namespace, table, feature },
+      parts: [nsPart, kindPart, { role: 'table', start: s0, end: e0 }, { role: 'feature', start: s1, end: e1 }],
+    };
+  }
+  const platform = platformAt(text, s0, e0, namespace, depth, labels[0]!);
+  const platformPart = PLATFORM_PART;
+  const platformUrn = { start: s0, end: e0 };
+  if (kind === 'mlFeatureTable') {
+    const table = nameAt(text, s1, e1, labels[1]!);
+    return {
+      ok: true,
+      urn: { kind, namespace, platform, table },
+      parts: [nsPart, kindPart, platformPart, { role: 'table', start: s1, end: e1 }],
+      platformUrn,
+    };
+  }
+  const name = nameAt(text, s1, e1, labels[1]!);
+  const env = envAt(text, s2, e2, labels[2]!);
+  const parts: PartSpan[] = [
+    nsPart,
+    kindPart,
+    platformPart,
+    { role: 'name', start: s1, end: e1 },
+    { role: 'env', start: s2, end: e2 },
+  ];
   let urn: Urn;
   switch (kind) {
     case 'dataset':
-      urn = { kind, namespace, platform: values['platform']!, name: values['name']!, env: values['env']! };
+      urn = { kind, namespace, platform, name, env };
       break;
     case 'mlModel':
-      urn = { kind, namespace, platform: values['platform']!, name: values['name']!, env: values['env']! };
+      urn = { kind, namespace, platform, name, env };
       break;
     case 'mlModelGroup':
-      urn = { kind, namespace, platform: values['platform']!, name: values['name']!, env: values['env']! };
-      break;
-    case 'mlFeature':
-      urn = { kind, namespace, table: values['table']!, feature: values['feature']! };
-      break;
-    case 'mlFeatureTable':
-      urn = { kind, namespace, platform: values['platform']!, table: values['table']! };
+      urn = { kind, namespace, platform, name, env };
       break;
   }
-  return platformUrn ? { ok: true, urn, parts, platformUrn } : { ok: true, urn, parts };
+  return { ok: true, urn, parts, platformUrn };
 }
 
 /**
@@ -463,28 +623,14 @@ function parseKeyTuple(
 
 /** Split `(a,b,c)` at commas of depth 1 (DataHub's TupleKey rule); returns part spans. */
 function splitTuple(text: string, open: number, to: number): Array<[number, number]> {
+  return piecesFound(splitTupleInto(text, open, to));
+}
+
+/** The first `count` pieces of PIECES, as spans. */
+function piecesFound(count: number): Array<[number, number]> {
   const pieces: Array<[number, number]> = [];
-  const opened: number[] = [];
-  let partStart = open + 1;
-  for (let i = open; i < to; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 40 /* ( */) {
-      opened.push(i);
-    } else if (c === 41 /* ) */) {
-      opened.pop();
-      if (opened.length === 0) {
-        pieces.push([partStart, i]);
-        if (i + 1 < to && text[i + 1] === ')') fail("unbalanced parenthesis: this ')' has no matching '('", i + 1, 1);
-        if (i !== to - 1) fail(`unexpected text after the closing ')': '${text.slice(i + 1, to)}'`, i + 1, to - i - 1);
-        return pieces;
-      }
-    } else if (c === 44 /* , */ && opened.length === 1) {
-      pieces.push([partStart, i]);
-      partStart = i + 1;
-    }
-  }
-  // The innermost '(' left open is the likeliest mistake (a name holding an unencoded '(').
-  fail("unbalanced parenthesis: this '(' is never closed", opened[opened.length - 1] ?? open, 1);
+  for (let k = 0; k < count; k++) pieces.push([PIECES[2 * k]!, PIECES[2 * k + 1]!]);
+  return pieces;
 }
 
 function checkName(text: string, s: number, e: number, label: string): void {
