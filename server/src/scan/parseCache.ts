@@ -19,28 +19,7 @@ export interface ParsedUrn {
   hash: number;
   /** The table generation that holds this entry (see `young`). */
   generation: number;
-  /** What a scan found inside this URN (see `NestedUrns`), once a scan has read it. */
-  nested: NestedUrns | undefined;
 }
-
-/**
- * The URNs a text scan found nested inside a top-level URN (the platform of a dataset …), kept
- * with the outer URN's entry so that the next time the scanner meets that URN it reports them
- * without walking its text again or looking them up. What the scanner finds there depends only on
- * the outer URN's text (a closed tuple that is no template), so it is the same wherever it stands.
- * Per nested URN, NESTED_NUMS numbers: start and end from the outer URN's start, the parent's
- * index from the outer URN's (0: the outer URN), 1 for a template.
- */
-export interface NestedUrns {
-  count: number;
-  nums: Int32Array;
-  urns: string[];
-  parses: Array<ParseResult | undefined>;
-  /** The namespace words of the scan that found them (ScanOptions.namespaces). */
-  namespaces: readonly string[];
-}
-
-export const NESTED_NUMS = 4;
 
 /** Entries per generation; two generations keep what recent scans used (about LRU, without its bookkeeping). */
 const DEFAULT_GENERATION_SIZE = 50_000;
@@ -84,13 +63,13 @@ function findIn(table: Map<number, ParsedUrn>, hash: number, region: string): Pa
   return undefined;
 }
 
-function remember(hash: number, urn: string, parsed: ParseResult, nested: NestedUrns | undefined): ParsedUrn {
+function remember(hash: number, urn: string, parsed: ParseResult): ParsedUrn {
   if (young.size >= generationSize) {
     old = young;
     young = new Map();
     youngGeneration++;
   }
-  const entry: ParsedUrn = { urn, parsed, next: young.get(hash), hash, generation: youngGeneration, nested };
+  const entry: ParsedUrn = { urn, parsed, next: young.get(hash), hash, generation: youngGeneration };
   young.set(hash, entry);
   return entry;
 }
@@ -110,10 +89,10 @@ function lookupRegion(region: string, hash: number): ParsedUrn {
   const hit = findIn(young, hash, region);
   if (hit) return hit;
   const older = findIn(old, hash, region);
-  if (older) return remember(hash, older.urn, older.parsed, older.nested);
+  if (older) return remember(hash, older.urn, older.parsed);
   // A copy, not the slice: a slice would keep this version of the whole document alive in the table.
   const urn = (' ' + region).slice(1);
-  return remember(hash, urn, parseUrn(urn), undefined);
+  return remember(hash, urn, parseUrn(urn));
 }
 
 /**
@@ -127,9 +106,6 @@ class Sequence {
   texts: string[] = [];
   urns: string[] = [];
   parses: ParseResult[] = [];
-  /** Per item: the table's entry (when the table was asked) and what is nested in the URN (once known). */
-  entries: Array<ParsedUrn | undefined> = [];
-  nesteds: Array<NestedUrns | undefined> = [];
   /** Per item, NUMS numbers: start, end, hash, the entry's generation, 1 when its parse is ok. */
   nums = new Int32Array(NUMS * 1024);
 
@@ -150,8 +126,6 @@ class Sequence {
     this.texts.length = this.length;
     this.urns.length = this.length;
     this.parses.length = this.length;
-    this.entries.length = this.length;
-    this.nesteds.length = this.length;
   }
 
   /** Append the entry `urn`/`parsed` of `generation`, met at `text[start, end)`; returns the new item's index. */
@@ -164,22 +138,16 @@ class Sequence {
     urn: string,
     parsed: ParseResult,
     ok: number,
-    entry: ParsedUrn | undefined,
-    nested: NestedUrns | undefined,
   ): number {
     const k = this.length++;
     if (k < this.texts.length) {
       this.texts[k] = text;
       this.urns[k] = urn;
       this.parses[k] = parsed;
-      this.entries[k] = entry;
-      this.nesteds[k] = nested;
     } else {
       this.texts.push(text);
       this.urns.push(urn);
       this.parses.push(parsed);
-      this.entries.push(entry);
-      this.nesteds.push(nested);
     }
     let nums = this.nums;
     const at = k * NUMS;
@@ -317,44 +285,10 @@ export function lookupUrnInSequence(text: string, start: number, end: number, fu
   if (k >= 0) {
     const at = k * NUMS;
     if (last.nums[at + 3] === youngGeneration)
-      return sequence.push(
-        text,
-        start,
-        end,
-        hash,
-        youngGeneration,
-        last.urns[k]!,
-        last.parses[k]!,
-        last.nums[at + 4]!,
-        last.entries[k],
-        last.nesteds[k],
-      );
+      return sequence.push(text, start, end, hash, youngGeneration, last.urns[k]!, last.parses[k]!, last.nums[at + 4]!);
   }
   const entry = lookupRegion(text.slice(start, end), hash);
-  return sequence.push(
-    text,
-    start,
-    end,
-    hash,
-    entry.generation,
-    entry.urn,
-    entry.parsed,
-    entry.parsed.ok ? 1 : 0,
-    entry,
-    entry.nested,
-  );
-}
-
-/** What is nested in the URN of item `k`, if a scan has read it (see `NestedUrns`). */
-export function sequenceNested(k: number): NestedUrns | undefined {
-  return sequence.nesteds[k];
-}
-
-/** Remember what a scan found nested in the URN of item `k`, with the item and its entry. */
-export function rememberNested(k: number, nested: NestedUrns): void {
-  sequence.nesteds[k] = nested;
-  const entry = sequence.entries[k];
-  if (entry !== undefined) entry.nested = nested;
+  return sequence.push(text, start, end, hash, entry.generation, entry.urn, entry.parsed, entry.parsed.ok ? 1 : 0);
 }
 
 export function parseUrnCached(urn: string): ParseResult {
@@ -396,7 +330,7 @@ export function retainParseCache(kept: Iterable<{ urn: string; parsed?: ParseRes
     if (!parsed) continue;
     const hash = hashRegion(urn, 0, urn.length) & HASH_MASK;
     if (findIn(young, hash, urn)) continue;
-    young.set(hash, { urn, parsed, next: young.get(hash), hash, generation: youngGeneration, nested: undefined });
+    young.set(hash, { urn, parsed, next: young.get(hash), hash, generation: youngGeneration });
     count++;
   }
   generationSize = Math.min(MAX_GENERATION_SIZE, Math.max(DEFAULT_GENERATION_SIZE, count));

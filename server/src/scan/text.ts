@@ -51,37 +51,19 @@
  */
 import { registryEntry } from '../../../model/src/registry';
 import { isNonAsciiSpace, isWhiteSpace } from '../../../model/src/whiteSpace';
-import type { ParseResult } from '../../../model/src/urn';
 import type { ScanOptions, UrnOccurrence } from './types';
 import {
   hashRegion,
   lookupUrnInSequence,
-  NESTED_NUMS,
-  rememberNested,
-  sequenceNested,
   sequenceParse,
   sequenceParseOk,
   sequenceUrn,
   URN_HASH_PRIME,
   URN_HASH_SEED,
-  type NestedUrns,
 } from './parseCache';
 import { MAX_PIECES, type LiteralPiece, type LiteralSyntax } from './literals';
 import { mapRange, MappedText, subMap } from './sourceMap';
 import { CharCode } from './charCode';
-
-/** What `recordNested` keeps for a URN with nothing nested (never written to). */
-const NO_NUMS = new Int32Array(0);
-const NO_URNS: string[] = [];
-const NO_PARSES: Array<ParseResult | undefined> = [];
-
-/** Two lists of namespace words hold the same words in the same order. */
-function sameWords(a: readonly string[], b: readonly string[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 /** URNs nest a few levels (a platform in a dataset in a schemaField); deeper text is not looked into. */
 const MAX_NESTING = 4;
@@ -289,8 +271,6 @@ class TextScanner {
   private wholeTemplate = false;
   /** That literal is joined to a non-literal operand (`"urn:li:corpuser:" + user`). */
   private wholeJoinedToOperand = false;
-  /** The sequence item (parseCache.ts) of the last URN reported, -1 for a template. */
-  private lastItem = -1;
   /** The last candidate scanned held a backslash (an escape in a literal). */
   private sawBackslash = false;
   /** For each `{` from `braceFrom` to the end of its line: the index after its matching `}`, or 0. */
@@ -618,69 +598,8 @@ class TextScanner {
       while (end > idStart + 1 && isWhiteSpace(text.charCodeAt(end - 1))) end--;
     }
     const index = this.report(start, end, parent, end === hashedEnd ? h : hashRegion(text, start, end));
-    const item = this.lastItem;
-    if (nesting === 0 && closed && item >= 0) {
-      // A closed top-level tuple that is no template: what is nested in it depends on its text alone.
-      const known = sequenceNested(item);
-      if (known !== undefined && sameWords(known.namespaces, this.namespaces)) {
-        this.replayNested(known, start, index);
-      } else {
-        const mark = this.out.length;
-        this.scanRange(idStart + 1, end - 1, index, 1);
-        rememberNested(item, this.recordNested(mark, start, index));
-      }
-    } else if (nesting < MAX_NESTING) {
-      this.scanRange(idStart + 1, closed ? end - 1 : end, index, nesting + 1);
-    }
+    if (nesting < MAX_NESTING) this.scanRange(idStart + 1, closed ? end - 1 : end, index, nesting + 1);
     return end;
-  }
-
-  /** What the scan of a URN reported from `mark` on (its nested URNs), relative to the URN at `start`, `index`. */
-  private recordNested(mark: number, start: number, index: number): NestedUrns {
-    const out = this.out;
-    const count = out.length - mark;
-    if (count === 0) return { count, nums: NO_NUMS, urns: NO_URNS, parses: NO_PARSES, namespaces: this.namespaces };
-    const nums = new Int32Array(count * NESTED_NUMS);
-    const urns: string[] = [];
-    const parses: Array<ParseResult | undefined> = [];
-    for (let i = 0; i < count; i++) {
-      const o = out[mark + i]!;
-      const at = i * NESTED_NUMS;
-      nums[at] = o.start - start;
-      nums[at + 1] = o.end - start;
-      nums[at + 2] = o.parent! - index;
-      nums[at + 3] = o.template ? 1 : 0;
-      urns.push(o.urn);
-      parses.push(o.parsed);
-    }
-    return { count, nums, urns, parses, namespaces: this.namespaces };
-  }
-
-  /** Report the nested URNs `recordNested` kept, for the URN at `start` reported at `index`: as its scan would. */
-  private replayNested(nested: NestedUrns, start: number, index: number): void {
-    const out = this.out;
-    const nums = nested.nums;
-    for (let i = 0; i < nested.count; i++) {
-      const at = i * NESTED_NUMS;
-      const s = start + nums[at]!;
-      const e = start + nums[at + 1]!;
-      const parsed = nested.parses[i];
-      const errorRange =
-        parsed === undefined || parsed.ok
-          ? undefined
-          : { start: s + parsed.error.offset, end: s + parsed.error.offset + parsed.error.length, error: parsed.error };
-      out.push({
-        start: s,
-        end: e,
-        urn: nested.urns[i]!,
-        parsed,
-        template: nums[at + 3] === 1,
-        source: 'text',
-        errorRange,
-        parent: index + nums[at + 2]!,
-        map: undefined,
-      });
-    }
   }
 
   /** `urn:li:dataset:` with no id: a prefix in code (`startswith("urn:li:dataset:")`), unless cut by a concatenation. */
@@ -698,7 +617,6 @@ class TextScanner {
     let occurrence: UrnOccurrence;
     if (this.star && !this.template && !this.starInName(start, end, parent)) this.template = true;
     if (this.template) {
-      this.lastItem = -1;
       occurrence = {
         start,
         end,
@@ -712,7 +630,6 @@ class TextScanner {
       };
     } else {
       const k = lookupUrnInSequence(this.text, start, end, hash);
-      this.lastItem = k;
       const urn = sequenceUrn(k);
       const parsed = sequenceParse(k);
       const errorRange =
