@@ -13,8 +13,6 @@ import { parseUrn, type ParseResult } from '../../../model/src/urn';
 export interface ParsedUrn {
   urn: string;
   parsed: ParseResult;
-  /** Next entry with the same hash. */
-  next: ParsedUrn | undefined;
   /** The hash of `urn`, as the table keys it. */
   hash: number;
   /** The table generation that holds this entry (see `young`). */
@@ -28,8 +26,63 @@ const MAX_GENERATION_SIZE = 250_000;
 /** Table hashes keep 30 bits: small integers stay unboxed map keys (31-bit on pointer-compressed V8). */
 const HASH_MASK = 0x3fffffff;
 let generationSize = DEFAULT_GENERATION_SIZE;
-let young = new Map<number, ParsedUrn>();
-let old = new Map<number, ParsedUrn>();
+/**
+ * One generation of the table: open addressing over the hashes, kept in an Int32Array beside the
+ * entries' indexes, so that a probe reads one array slot and touches an entry (and its string)
+ * only when the hash is the same. Entries are only added, never removed.
+ */
+class Table {
+  size = 0;
+  private mask = 1023;
+  /** Per slot: the hash of its entry, and the entry's index in `entries` plus 1 (0: empty). */
+  private hashes = new Int32Array(1024);
+  private indexes = new Int32Array(1024);
+  private entries: ParsedUrn[] = [];
+
+  /** The entry for `region` (whose table hash is `hash`), if present. */
+  find(hash: number, region: string): ParsedUrn | undefined {
+    const hashes = this.hashes;
+    const indexes = this.indexes;
+    const mask = this.mask;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const index = indexes[slot]!;
+      if (index === 0) return undefined;
+      if (hashes[slot] === hash) {
+        const entry = this.entries[index - 1]!;
+        if (entry.urn === region) return entry;
+      }
+    }
+  }
+
+  /** Add `entry` (not present yet). */
+  add(entry: ParsedUrn): void {
+    this.entries.push(entry);
+    this.size++;
+    if (this.size * 2 > this.mask + 1) this.grow();
+    else this.place(entry.hash, this.size);
+  }
+
+  private place(hash: number, index: number): void {
+    const mask = this.mask;
+    let slot = hash & mask;
+    while (this.indexes[slot] !== 0) slot = (slot + 1) & mask;
+    this.hashes[slot] = hash;
+    this.indexes[slot] = index;
+  }
+
+  /** Twice the slots (at most half of them used), every entry placed again. */
+  private grow(): void {
+    const capacity = (this.mask + 1) * 2;
+    this.mask = capacity - 1;
+    this.hashes = new Int32Array(capacity);
+    this.indexes = new Int32Array(capacity);
+    const entries = this.entries;
+    for (let i = 0; i < entries.length; i++) this.place(entries[i]!.hash, i + 1);
+  }
+}
+
+let young = new Table();
+let old = new Table();
 /** Counts the generations: an entry whose `generation` is this one is in `young`. */
 let youngGeneration = 0;
 
@@ -54,23 +107,18 @@ export const URN_HASH_PRIME = 0x01000193;
 
 export function hashRegion(text: string, start: number, end: number): number {
   let h = URN_HASH_SEED;
-  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), URN_HASH_PRIME);
+  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193 satisfies typeof URN_HASH_PRIME);
   return h;
-}
-
-function findIn(table: Map<number, ParsedUrn>, hash: number, region: string): ParsedUrn | undefined {
-  for (let e = table.get(hash); e !== undefined; e = e.next) if (e.urn === region) return e;
-  return undefined;
 }
 
 function remember(hash: number, urn: string, parsed: ParseResult): ParsedUrn {
   if (young.size >= generationSize) {
     old = young;
-    young = new Map();
+    young = new Table();
     youngGeneration++;
   }
-  const entry: ParsedUrn = { urn, parsed, next: young.get(hash), hash, generation: youngGeneration };
-  young.set(hash, entry);
+  const entry: ParsedUrn = { urn, parsed, hash, generation: youngGeneration };
+  young.add(entry);
   return entry;
 }
 
@@ -86,9 +134,9 @@ export function lookupUrnAt(text: string, start: number, end: number, fullHash: 
 }
 
 function lookupRegion(region: string, hash: number): ParsedUrn {
-  const hit = findIn(young, hash, region);
+  const hit = young.find(hash, region);
   if (hit) return hit;
-  const older = findIn(old, hash, region);
+  const older = old.find(hash, region);
   if (older) return remember(hash, older.urn, older.parsed);
   // A copy, not the slice: a slice would keep this version of the whole document alive in the table.
   const urn = (' ' + region).slice(1);
@@ -320,8 +368,8 @@ function forgetSequences(): void {
  * made for documents no longer open.
  */
 export function retainParseCache(kept: Iterable<{ urn: string; parsed?: ParseResult | undefined }>): void {
-  young = new Map();
-  old = new Map();
+  young = new Table();
+  old = new Table();
   youngGeneration++;
   forgetSequences();
   generationSize = DEFAULT_GENERATION_SIZE;
@@ -329,8 +377,8 @@ export function retainParseCache(kept: Iterable<{ urn: string; parsed?: ParseRes
   for (const { urn, parsed } of kept) {
     if (!parsed) continue;
     const hash = hashRegion(urn, 0, urn.length) & HASH_MASK;
-    if (findIn(young, hash, urn)) continue;
-    young.set(hash, { urn, parsed, next: young.get(hash), hash, generation: youngGeneration });
+    if (young.find(hash, urn)) continue;
+    young.add({ urn, parsed, hash, generation: youngGeneration });
     count++;
   }
   generationSize = Math.min(MAX_GENERATION_SIZE, Math.max(DEFAULT_GENERATION_SIZE, count));
@@ -343,8 +391,8 @@ export function parseCacheSize(): number {
 
 /** For tests and benchmarks that want cold parses; also forgets reservations. */
 export function clearParseCache(): void {
-  young = new Map();
-  old = new Map();
+  young = new Table();
+  old = new Table();
   youngGeneration++;
   forgetSequences();
   generationSize = DEFAULT_GENERATION_SIZE;

@@ -58,12 +58,20 @@ import {
   sequenceParse,
   sequenceParseOk,
   sequenceUrn,
-  URN_HASH_PRIME,
-  URN_HASH_SEED,
+  type URN_HASH_PRIME,
+  type URN_HASH_SEED,
 } from './parseCache';
 import { MAX_PIECES, type LiteralPiece, type LiteralSyntax } from './literals';
 import { mapRange, MappedText, subMap } from './sourceMap';
 import { CharCode } from './charCode';
+
+/**
+ * parseCache.ts's URN hash constants as literals of this module (the types insist on the same
+ * values): the walks hash every character, and a literal costs nothing per step where an imported
+ * binding is a property load.
+ */
+const HASH_SEED: typeof URN_HASH_SEED = 0x811c9dc5;
+const HASH_PRIME: typeof URN_HASH_PRIME = 0x01000193;
 
 /** URNs nest a few levels (a platform in a dataset in a schemaField); deeper text is not looked into. */
 const MAX_NESTING = 4;
@@ -469,8 +477,8 @@ class TextScanner {
     // The hash of the URN's text (parseCache.ts), computed while walking it: `h` covers
     // [start, the walk's index) wherever the candidate is no template (a template is not looked up,
     // and outside one every step is one character).
-    let h = URN_HASH_SEED;
-    for (let k = start; k < kindStart; k++) h = Math.imul(h ^ text.charCodeAt(k), URN_HASH_PRIME);
+    let h: number = HASH_SEED;
+    for (let k = start; k < kindStart; k++) h = Math.imul(h ^ text.charCodeAt(k), HASH_PRIME);
     let kindEnd = kindStart;
     while (kindEnd < to) {
       const c = text.charCodeAt(kindEnd);
@@ -486,7 +494,7 @@ class TextScanner {
       if (c === CharCode.OpenParen && isKindWord(text, kindStart, kindEnd))
         return this.scanTuple(start, kindEnd, to, parent, nesting, h);
       kindEnd = startsTemplate(c) ? this.skipTemplate(kindEnd, to) : kindEnd + 1;
-      h = Math.imul(h ^ c, URN_HASH_PRIME);
+      h = Math.imul(h ^ c, HASH_PRIME);
     }
     // A `*` in the entity type is a pattern (`urn:li:*:…`).
     if (this.star) this.template = true;
@@ -495,7 +503,7 @@ class TextScanner {
     if (isPlaceholderName(text, kindStart, kindEnd)) this.template = true;
 
     const idStart = kindEnd + 1;
-    h = Math.imul(h ^ CharCode.Colon, URN_HASH_PRIME);
+    h = Math.imul(h ^ CharCode.Colon, HASH_PRIME);
     if (idStart < to && text.charCodeAt(idStart) === CharCode.OpenParen)
       return this.scanTuple(start, idStart, to, parent, nesting, h);
 
@@ -511,7 +519,7 @@ class TextScanner {
         break;
       }
       end = startsTemplate(c) ? this.skipTemplate(end, to) : end + 1;
-      h = Math.imul(h ^ c, URN_HASH_PRIME);
+      h = Math.imul(h ^ c, HASH_PRIME);
     }
     const hashedEnd = end;
     if (whole && end < this.wholeEnd && this.wholeIdOk(idStart, this.wholeEnd)) {
@@ -560,14 +568,14 @@ class TextScanner {
         if (--open === 0) {
           closed = true;
           j++;
-          h = Math.imul(h ^ c, URN_HASH_PRIME);
+          h = Math.imul(h ^ c, HASH_PRIME);
           break;
         }
       } else if (c === CharCode.LineFeed || c === CharCode.CarriageReturn || (quotesEnd && isQuote(c))) {
         break;
       } else if (startsTemplate(c)) {
         j = this.skipTemplate(j, to);
-        h = Math.imul(h ^ c, URN_HASH_PRIME);
+        h = Math.imul(h ^ c, HASH_PRIME);
         continue;
       } else if (c === CharCode.Comma) {
         if (text.charCodeAt(j + 1) === CharCode.Period && this.ellipsisPartAt(j + 1, to)) this.template = true;
@@ -579,7 +587,7 @@ class TextScanner {
         }
       }
       j++;
-      h = Math.imul(h ^ c, URN_HASH_PRIME);
+      h = Math.imul(h ^ c, HASH_PRIME);
     }
     const hashedEnd = j;
     if (j > to) j = to;
