@@ -256,8 +256,8 @@ function parseAt(
   if (nested === 'platform' && entityType !== 'dataPlatform') {
     fail(`platform must be urn:${namespace}:dataPlatform:<name>, found a ${entityType} URN`, from, to - from);
   }
-  const nsPart: PartSpan = { role: 'namespace', start: nsStart, end: nsEnd };
-  const kindPart: PartSpan = { role: 'kind', start: kindStart, end: kindEnd };
+  const nsPart = span('namespace', nsStart, nsEnd);
+  const kindPart = span('kind', kindStart, kindEnd);
   const idStart = kindEnd + 1;
   if (idStart >= to) fail(`the ${entityType} id is missing after '${text.slice(from, idStart)}'`, idStart, 1);
   if (isTupleKind(entityType)) {
@@ -266,7 +266,7 @@ function parseAt(
   if (entityType === 'dataPlatform' || entityType === 'corpuser') {
     const role: PartRole = entityType === 'dataPlatform' ? 'platform' : 'user';
     checkSimpleId(text, idStart, to, entityType === 'dataPlatform' ? 'platform name' : 'user id');
-    const parts: PartSpan[] = [nsPart, kindPart, { role, start: idStart, end: to }];
+    const parts: PartSpan[] = [nsPart, kindPart, span(role, idStart, to)];
     const id = text.slice(idStart, to);
     const urn: Urn =
       entityType === 'dataPlatform'
@@ -284,7 +284,7 @@ function parseAt(
     } else {
       checkSimpleId(text, idStart, to, 'id');
     }
-    parts.push({ role: 'id', start: idStart, end: to });
+    parts.push(span('id', idStart, to));
     return {
       ok: true,
       urn: { kind: 'other', namespace, entityType, id: text.slice(idStart, to), registered: false },
@@ -293,7 +293,7 @@ function parseAt(
   }
   if (entry.fields.length === 1 && text.charCodeAt(idStart) !== 40 /* ( */) {
     checkSimpleId(text, idStart, to, 'id');
-    parts.push({ role: 'id', start: idStart, end: to });
+    parts.push(span('id', idStart, to));
     return { ok: true, urn: { kind: 'other', namespace, entityType, id: text.slice(idStart, to) }, parts };
   }
   return parseKeyTuple(text, idStart, to, namespace, entry, parts, depth);
@@ -370,6 +370,23 @@ function wordAt(text: string, s: number, e: number): string {
     if (w.length === n && text.startsWith(w, s)) return w;
   }
   return text.slice(s, e);
+}
+
+/** Part spans ending before this offset are shared (see `span`). */
+const SHARED_SPAN_LIMIT = 96;
+const SHARED_SPANS = new Map<PartRole, Array<PartSpan | undefined>>();
+
+/**
+ * The part span `{ role, start, end }`. Spans near the start of a URN are one shared object per
+ * role and offsets (parse results are read-only, and most URNs put their parts at the same few
+ * offsets), so that a parse keeps fewer objects alive.
+ */
+function span(role: PartRole, start: number, end: number): PartSpan {
+  if (end >= SHARED_SPAN_LIMIT) return { role, start, end };
+  let grid = SHARED_SPANS.get(role);
+  if (grid === undefined) SHARED_SPANS.set(role, (grid = new Array<PartSpan | undefined>(SHARED_SPAN_LIMIT ** 2)));
+  const at = start * SHARED_SPAN_LIMIT + end;
+  return (grid[at] ??= { role, start, end });
 }
 
 /**
@@ -475,7 +492,7 @@ function platformAt(text: string, s: number, e: number, namespace: string, depth
     text.startsWith('dataPlatform:', kindStart)
   ) {
     checkSimpleId(text, idStart, e, 'platform name');
-    PLATFORM_PART = { role: 'platform', start: idStart, end: e };
+    PLATFORM_PART = span('platform', idStart, e);
     return text.slice(idStart, e);
   }
   const nested = parseAt(text, s, e, namespace, depth + 1, 'platform');
@@ -521,7 +538,7 @@ function parseTuple(
     return {
       ok: true,
       urn: { kind, namespace, table, feature },
-      parts: [nsPart, kindPart, { role: 'table', start: s0, end: e0 }, { role: 'feature', start: s1, end: e1 }],
+      parts: [nsPart, kindPart, span('table', s0, e0), span('feature', s1, e1)],
     };
   }
   const platform = platformAt(text, s0, e0, namespace, depth, labels[0]!);
@@ -532,19 +549,13 @@ function parseTuple(
     return {
       ok: true,
       urn: { kind, namespace, platform, table },
-      parts: [nsPart, kindPart, platformPart, { role: 'table', start: s1, end: e1 }],
+      parts: [nsPart, kindPart, platformPart, span('table', s1, e1)],
       platformUrn,
     };
   }
   const name = nameAt(text, s1, e1, labels[1]!);
   const env = envAt(text, s2, e2, labels[2]!);
-  const parts: PartSpan[] = [
-    nsPart,
-    kindPart,
-    platformPart,
-    { role: 'name', start: s1, end: e1 },
-    { role: 'env', start: s2, end: e2 },
-  ];
+  const parts: PartSpan[] = [nsPart, kindPart, platformPart, span('name', s1, e1), span('env', s2, e2)];
   let urn: Urn;
   switch (kind) {
     case 'dataset':
@@ -613,7 +624,7 @@ function parseKeyTuple(
       ? { ok: true, urn, parts, platformUrn: first.platformUrn }
       : { ok: true, urn, parts };
   }
-  parts.push({ role: 'id', start: idStart, end: to });
+  parts.push(span('id', idStart, to));
   return {
     ok: true,
     urn: { kind: 'other', namespace, entityType: entry.entityType, id: text.slice(idStart, to) },
