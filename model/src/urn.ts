@@ -389,6 +389,14 @@ function span(role: PartRole, start: number, end: number): PartSpan {
   return (grid[at] ??= { role, start, end });
 }
 
+const SHARED_PLATFORM_URNS = new Array<{ start: number; end: number } | undefined>(SHARED_SPAN_LIMIT ** 2);
+
+/** A tuple's `platformUrn` range, shared as `span` shares part spans. */
+function platformUrnSpan(start: number, end: number): { start: number; end: number } {
+  if (end >= SHARED_SPAN_LIMIT) return { start, end };
+  return (SHARED_PLATFORM_URNS[start * SHARED_SPAN_LIMIT + end] ??= { start, end });
+}
+
 /**
  * Bounds of the pieces `splitTupleInto` found: piece k is `[PIECES[2k], PIECES[2k + 1])`. Shared by
  * every parse: a caller reads what it needs before it parses anything nested.
@@ -543,7 +551,7 @@ function parseTuple(
   }
   const platform = platformAt(text, s0, e0, namespace, depth, labels[0]!);
   const platformPart = PLATFORM_PART;
-  const platformUrn = { start: s0, end: e0 };
+  const platformUrn = platformUrnSpan(s0, e0);
   if (kind === 'mlFeatureTable') {
     const table = nameAt(text, s1, e1, labels[1]!);
     return {
