@@ -156,6 +156,8 @@ class Sequence {
   parses: ParseResult[] = [];
   /** Per item, NUMS numbers: start, end, hash, the entry's generation, 1 when its parse is ok. */
   nums = new Int32Array(NUMS * 1024);
+  /** The length of the longest text an item stood in: the document's, for a scan of a whole document. */
+  textLength = 0;
 
   /** The last two texts `sameText` compared, and whether they were equal. */
   private pairOld = '';
@@ -165,6 +167,7 @@ class Sequence {
   /** Empty, keeping the room it has. */
   reset(): void {
     this.length = 0;
+    this.textLength = 0;
     this.pairOld = '';
     this.pairNew = '';
   }
@@ -188,6 +191,7 @@ class Sequence {
     ok: number,
   ): number {
     const k = this.length++;
+    if (text.length > this.textLength) this.textLength = text.length;
     if (k < this.texts.length) {
       this.texts[k] = text;
       this.urns[k] = urn;
@@ -237,6 +241,27 @@ class Sequence {
     this.pairNew = text;
     this.pairSame = t === text;
     return this.pairSame;
+  }
+
+  /**
+   * The item standing for `text[start, end)` where the document's length change puts it: an edit
+   * that changed the length by d moves what follows it by d, so after an edit that removed more
+   * URNs than `find` looks ahead, the item that stood at `start - d` is found by a binary search
+   * over the starts (in order for a document's own items). -1 when that item stands for other text.
+   */
+  findShifted(text: string, start: number, end: number, hash: number): number {
+    const target = start - (text.length - this.textLength);
+    const nums = this.nums;
+    let lo = 0;
+    let hi = this.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const s = nums[mid * NUMS]!;
+      if (s < target) lo = mid + 1;
+      else if (s > target) hi = mid - 1;
+      else return this.matches(mid, text, start, end, hash) ? mid : -1;
+    }
+    return -1;
   }
 
   /**
@@ -328,6 +353,13 @@ export function lookupUrnInSequence(text: string, start: number, end: number, fu
     k = last.find(cursor + 1, text, start, end, hash);
     if (k >= 0) skipped = k + 1;
     else misses++;
+  } else {
+    // Far from the expected place (an edit removed many URNs, or added some): where the length change puts it.
+    k = last.findShifted(text, start, end, hash);
+    if (k >= 0) {
+      cursor = k + 1;
+      skipped = -1;
+    }
   }
   if (k >= 0) misses = 0;
   if (k >= 0) {
