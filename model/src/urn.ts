@@ -321,7 +321,7 @@ function checkNotEmpty(s: number, e: number, label: string): void {
 }
 
 function checkEnv(text: string, s: number, e: number, label: string): string {
-  // ENV_RE by character codes: letters, digits and '_' only.
+  // An env is a word of letters, digits and '_' (checked by character codes, no regex).
   for (let i = s; i < e; i++) {
     const c = text.charCodeAt(i);
     if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95)) {
