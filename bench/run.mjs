@@ -36,6 +36,7 @@ import { startupBenchmark } from './benchmarks/startup.mjs';
 import { completionBenchmark } from './benchmarks/completion.mjs';
 import { indexBenchmark } from './benchmarks/index.mjs';
 import { inlayBenchmark } from './benchmarks/inlay.mjs';
+import { realRepoBenchmark } from './benchmarks/realrepo.mjs';
 
 const args = process.argv.slice(2);
 // `--compare <ref>` or `--compare=<ref>`: the ref is taken out of the arguments first.
@@ -82,6 +83,7 @@ const BENCHMARKS = [
   { id: '9', title: 'Completion of real names', run: completionBenchmark },
   { id: '10', title: 'Workspace index', run: indexBenchmark, catalog: true },
   { id: '11', title: 'Inlay hints', run: inlayBenchmark, catalog: true },
+  { id: '12', title: 'A repository shaped like DataHub’s own', run: realRepoBenchmark, catalog: true },
 ];
 
 /** The run's temporary folder (inputs, databases), removed at the end or on SIGINT/SIGTERM. */
