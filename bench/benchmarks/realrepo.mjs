@@ -8,7 +8,7 @@
 // kind, beside the in-process scan of the same text (the floor) and the aim of 10 ms.
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { percentile, single, summary } from '../lib/measure.mjs';
 import { startServer } from '../lib/lsp.mjs';
 import { batchQuery, benchDatasetUrn, inParallel, planBatches, postJson } from '../lib/catalogData.mjs';
@@ -80,8 +80,15 @@ function urnPool(rnd, datasets) {
     known,
     docDataset,
     unknownDataset,
-    /** A dataset: in the catalog with probability `knownShare`. */
-    dataset: (knownShare = 0.5) => (rnd() < knownShare ? known() : rnd() < 0.5 ? docDataset() : unknownDataset()),
+    /**
+     * A dataset: in the catalog with probability `knownShare`; else one in five a near miss of one
+     * that is (its name in another environment: did-you-mean finds it), the others names the catalog lacks.
+     */
+    dataset: (knownShare = 0.5) => {
+      if (rnd() < knownShare) return known();
+      const r = rnd();
+      return r < 0.2 ? known().replace(',PROD)', ',DEV)') : r < 0.6 ? docDataset() : unknownDataset();
+    },
     user: () => `urn:li:corpuser:${pick(USERS)}`,
     group: () => `urn:li:corpGroup:${pick(['data-platform', 'analytics', 'bfoo', 'jdoe-group'])}`,
     tag: () => `urn:li:tag:${pick(TAGS)}`,
@@ -496,6 +503,24 @@ function finalPublish(server, uri, expectUnknown) {
   });
 }
 
+const KIND_BY_EXTENSION = { '.md': 'markdown', '.json': 'json', '.yml': 'yaml', '.yaml': 'yaml', '.py': 'python' };
+
+/** The files of a folder, in the tree's shape (kind and language id by extension), sorted by path. */
+function treeFromFolder(root) {
+  const files = [];
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) walk(full);
+      const kind = KIND_BY_EXTENSION[path.extname(e.name)];
+      if (e.isFile() && kind)
+        files.push({ path: path.relative(root, full), languageId: kind, kind, text: readFileSync(full, 'utf8') });
+    }
+  };
+  walk(root);
+  return files.sort((a, b) => a.path.localeCompare(b.path));
+}
+
 /** Opens, checks, asks the links of and closes a few files of every kind (another seed), unmeasured. */
 async function warmUp(server, datasets) {
   const files = realRepoTree({ quick: true, datasets, seed: 7 });
@@ -513,7 +538,10 @@ async function warmUp(server, datasets) {
 export async function realRepoBenchmark({ quick, catalog, datasets, serverArgs }) {
   const scan = require(path.join(BUILD_ROOT, 'out', 'server', 'src', 'scan', 'index.js'));
   const { clearParseCache } = require(path.join(BUILD_ROOT, 'out', 'server', 'src', 'scan', 'parseCache.js'));
-  const files = realRepoTree({ quick, datasets });
+  // BENCH_REALREPO_TREE=<folder>: real files instead of the generated tree (.md, .json, .yml/.yaml, .py under it).
+  const files = process.env.BENCH_REALREPO_TREE
+    ? treeFromFolder(process.env.BENCH_REALREPO_TREE)
+    : realRepoTree({ quick, datasets });
   const uriOf = (f, run) => `file:///bench/realrepo-${run}/${f.path}`;
   const totalMb = mbOf(files);
   const settings = { url: catalog.url };
@@ -553,7 +581,11 @@ export async function realRepoBenchmark({ quick, catalog, datasets, serverArgs }
 
   // The floor of opening a file: its cold scan in this process, then the resolve documents of its
   // URNs not asked before in the sequence (the server's cache answers those) POSTed directly, 4 at a time.
-  const { resolvableItems } = require(path.join(BUILD_ROOT, 'out', 'server', 'src', 'resolution', 'resolve.js'));
+  const out = path.join(BUILD_ROOT, 'out', 'server', 'src');
+  // Older builds kept resolvableItems in the pipeline's module.
+  const { resolvableItems } = existsSync(path.join(out, 'resolution', 'resolve.js'))
+    ? require(path.join(out, 'resolution', 'resolve.js'))
+    : require(path.join(out, 'pipeline', 'check.js'));
   const asked = new Set();
   const directFloor = async (f) => {
     clearParseCache();
