@@ -107,7 +107,7 @@ async function main() {
   /** With --compare: each benchmark's sections for the two builds. */
   const compared = [];
   try {
-    // Benchmarks 3–6, 8, 10 and 11 share one catalog (a SQLite file, synchronous=FULL) with the sample data
+    // Benchmarks 3–6, 8 and 10–12 share one catalog (a SQLite file, synchronous=FULL) with the sample data
     // and the benchmark datasets bench.t_0 … bench.t_<n-1>.
     const datasets = quick ? 1000 : 10_000;
     if (selected.some((b) => b.catalog)) {
@@ -191,7 +191,7 @@ async function main() {
       })}`,
     );
     process.stdout.write(
-      "\nThe shared local catalog (benchmarks 3–6, 8, 10, 11) is this checkout's for both builds; benchmarks 7 and 9 start the catalog of the build they measure.\n",
+      "\nThe shared local catalog (benchmarks 3–6, 8, 10–12) is this checkout's for both builds; benchmarks 7 and 9 start the catalog of the build they measure.\n",
     );
   } else printTable(sections);
   process.stdout.write(
