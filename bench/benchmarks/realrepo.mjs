@@ -2,10 +2,10 @@
 // spans, tables and fenced GraphQL/JSON/curl blocks; large pretty-printed ingestion golden files
 // of MCEs and MCPs; ingestion recipes with transformer URNs; Python SDK examples with builder
 // calls), generated deterministically to the proportions of that repository: 267 files, about
-// 11 MB (about 40 files and 1 MB with --quick). Through the real server process over stdio: each
+// 11 MB (40 files, about 0.8 MB with --quick). Through the real server process over stdio: each
 // file opened in turn, from didOpen to its final publishDiagnostics (per MB and in total); then
-// every file opened at once on a fresh server; then documentLink on every file, p50/p99 per file
-// kind, beside the in-process scan of the same text (the floor) and the aim of 10 ms.
+// documentLink on every file, p99 per file kind, beside the in-process scan of the same text (the
+// floor) and the aim of 10 ms; then every file opened at once on a fresh server.
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -806,7 +806,7 @@ export async function realRepoBenchmark({ quick, catalog, datasets, serverArgs }
   return {
     id: '12',
     title: 'A repository shaped like DataHub’s own',
-    input: `dist/server.js over stdio (default settings, the shared local catalog), a generated tree in the shapes of DataHub's repository: Markdown tutorials (URNs in code spans, tables, GraphQL/JSON/curl blocks; one 15 KB page mostly a URN table), ingestion golden files (pretty-printed MCEs and MCPs, up to 1.7 MB), recipes with transformer URNs, Python SDK examples with builder calls; half the dataset URNs in the catalog. Each file opened in turn, timed from didOpen to its final publishDiagnostics (the last publish, none following for ${QUIET_MS} ms; the quiet wait is not counted); then documentLink on every file; then, on a fresh server, every file opened at once. Floor: scanDocument of the same text in this process (cold for opening, warm for documentLink: what the server would pay if it rescanned the file per request).`,
+    input: `dist/server.js over stdio (default settings, the shared local catalog), ${files.length} files, ${totalMb.toFixed(2)} MB ${process.env.BENCH_REALREPO_TREE ? `read from ${process.env.BENCH_REALREPO_TREE}` : "generated in the shapes of DataHub's repository: Markdown tutorials (URNs in code spans, tables, GraphQL/JSON/curl blocks; one 15 KB page mostly a URN table), ingestion golden files (pretty-printed MCEs and MCPs, up to 1.7 MB), recipes with transformer URNs, Python SDK examples with builder calls; about half the dataset URNs in the catalog; in the docs and examples a tenth are near misses (a known name in another environment, which did-you-mean finds)"}. After a warm-up tree, each file opened in turn, timed from didOpen to its final publishDiagnostics (the last one, none following for ${QUIET_MS} ms; the quiet wait is not counted); then documentLink on every file; then, on a fresh server, every file opened at once. Floors, in this process: for opening, the file's cold scanDocument plus its resolve documents POSTed directly to the catalog (only URNs not asked before in the run: the server's cache answers the others), 4 at a time; for documentLink, the warm scanDocument of the same files (what a request would cost if the server scanned the file again; the links are made from the scan kept per version).`,
     rows: burst.rows,
     notes: burst.notes,
   };
