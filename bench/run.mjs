@@ -36,6 +36,7 @@ import { startupBenchmark } from './benchmarks/startup.mjs';
 import { completionBenchmark } from './benchmarks/completion.mjs';
 import { indexBenchmark } from './benchmarks/index.mjs';
 import { inlayBenchmark } from './benchmarks/inlay.mjs';
+import { realRepoBenchmark } from './benchmarks/realrepo.mjs';
 
 const args = process.argv.slice(2);
 // `--compare <ref>` or `--compare=<ref>`: the ref is taken out of the arguments first.
@@ -82,6 +83,7 @@ const BENCHMARKS = [
   { id: '9', title: 'Completion of real names', run: completionBenchmark },
   { id: '10', title: 'Workspace index', run: indexBenchmark, catalog: true },
   { id: '11', title: 'Inlay hints', run: inlayBenchmark, catalog: true },
+  { id: '12', title: 'A repository shaped like DataHub’s own', run: realRepoBenchmark, catalog: true },
 ];
 
 /** The run's temporary folder (inputs, databases), removed at the end or on SIGINT/SIGTERM. */
@@ -105,7 +107,7 @@ async function main() {
   /** With --compare: each benchmark's sections for the two builds. */
   const compared = [];
   try {
-    // Benchmarks 3–6, 8, 10 and 11 share one catalog (a SQLite file, synchronous=FULL) with the sample data
+    // Benchmarks 3–6, 8 and 10–12 share one catalog (a SQLite file, synchronous=FULL) with the sample data
     // and the benchmark datasets bench.t_0 … bench.t_<n-1>.
     const datasets = quick ? 1000 : 10_000;
     if (selected.some((b) => b.catalog)) {
@@ -189,7 +191,7 @@ async function main() {
       })}`,
     );
     process.stdout.write(
-      "\nThe shared local catalog (benchmarks 3–6, 8, 10, 11) is this checkout's for both builds; benchmarks 7 and 9 start the catalog of the build they measure.\n",
+      "\nThe shared local catalog (benchmarks 3–6, 8, 10–12) is this checkout's for both builds; benchmarks 7 and 9 start the catalog of the build they measure.\n",
     );
   } else printTable(sections);
   process.stdout.write(

@@ -220,6 +220,8 @@ export const HEADLINES = [
   { section: '8', figure: 'spawn → initialize', title: 'start-up' },
   { section: '9', figure: 'completion p99', title: 'completion p99' },
   { section: '10', figure: 'index build', title: 'index build' },
+  { section: '12', figure: 'open → final diagnostics per MB, every file', title: 'real repo open', exact: true },
+  { section: '12', figure: 'documentLink p99, every file', title: 'real repo links p99', exact: true },
 ];
 
 const HISTORY_HEADING = '## History of the headline ratios';

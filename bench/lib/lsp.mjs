@@ -65,6 +65,8 @@ export async function startServer({
     new StreamMessageWriter(handle.child.stdin),
   );
   const waiters = [];
+  /** Listeners of every publishDiagnostics (onPublish). */
+  const listeners = new Set();
   const logs = [];
   let publishes = 0;
   connection.onRequest('workspace/configuration', (params) => params.items.map(() => settings));
@@ -86,6 +88,7 @@ export async function startServer({
   connection.onNotification('textDocument/publishDiagnostics', (p) => {
     const at = now();
     publishes++;
+    for (const l of [...listeners]) l(p.uri, p.diagnostics, at);
     for (const w of [...waiters]) {
       if (w.uri === p.uri && w.accept(p.diagnostics)) {
         waiters.splice(waiters.indexOf(w), 1);
@@ -145,6 +148,11 @@ export async function startServer({
     },
     hover: (uri, position) => connection.sendRequest('textDocument/hover', { textDocument: { uri }, position }),
     command: (command, arg) => connection.sendRequest('workspace/executeCommand', { command, arguments: [arg] }),
+    /** Calls `listener(uri, diagnostics, at)` for every publishDiagnostics; returns what stops it. */
+    onPublish(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     /** The next publish for `uri` that `accept` takes: `{diagnostics, at}` (arrival time). */
     nextDiagnostics(uri, accept = () => true, timeoutMs = 120_000) {
       return new Promise((resolve, reject) => {

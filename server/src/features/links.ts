@@ -21,11 +21,22 @@ export function linkAt(scan: ScanResult, offset: number, s: Settings): boolean {
   return o !== undefined && !o.template && o.parsed?.ok === true && entityUrlFor(s, o.parsed.urn, o.urn) !== undefined;
 }
 
-/** The document links of a scan: each outermost URN that has a page, with its range (offsets). */
+/**
+ * The document links of a scan: each outermost URN that has a page, with its range (offsets). The
+ * page of a URN written several times is built once (ingestion files repeat their URNs: half the
+ * links of a golden file are repeats).
+ */
 export function linksIn(scan: ScanResult, s: Settings): Array<{ start: number; end: number; target: string }> {
-  return scan.occurrences.flatMap((o) => {
-    if (o.template || !o.parsed?.ok || o.parent !== undefined) return [];
-    const target = entityUrlFor(s, o.parsed.urn, o.urn);
-    return target ? [{ start: o.start, end: o.end, target }] : [];
-  });
+  const pages = new Map<string, string | undefined>();
+  const links: Array<{ start: number; end: number; target: string }> = [];
+  for (const o of scan.occurrences) {
+    if (o.template || !o.parsed?.ok || o.parent !== undefined) continue;
+    let target = pages.get(o.urn);
+    if (target === undefined && !pages.has(o.urn)) {
+      target = entityUrlFor(s, o.parsed.urn, o.urn);
+      pages.set(o.urn, target);
+    }
+    if (target) links.push({ start: o.start, end: o.end, target });
+  }
+  return links;
 }
