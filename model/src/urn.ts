@@ -103,10 +103,11 @@ export type KnownUrn = Exclude<Urn, OtherUrn>;
 export type PartRole =
   'namespace' | 'kind' | 'platform' | 'name' | 'env' | 'table' | 'feature' | 'user' | 'id' | 'parent' | 'fieldPath';
 
+/** Read-only: spans near a URN's start are shared between parse results (see `span`). */
 export interface PartSpan {
-  role: PartRole;
-  start: number;
-  end: number;
+  readonly role: PartRole;
+  readonly start: number;
+  readonly end: number;
 }
 
 export interface UrnError {
@@ -118,7 +119,7 @@ export interface UrnError {
 }
 
 export type ParseResult =
-  | { ok: true; urn: Urn; parts: PartSpan[]; platformUrn?: { start: number; end: number } }
+  | { ok: true; urn: Urn; parts: PartSpan[]; platformUrn?: { readonly start: number; readonly end: number } }
   | { ok: false; error: UrnError };
 
 type Parsed = ParseResult & { ok: true };
@@ -386,15 +387,17 @@ function span(role: PartRole, start: number, end: number): PartSpan {
   let grid = SHARED_SPANS.get(role);
   if (grid === undefined) SHARED_SPANS.set(role, (grid = new Array<PartSpan | undefined>(SHARED_SPAN_LIMIT ** 2)));
   const at = start * SHARED_SPAN_LIMIT + end;
-  return (grid[at] ??= { role, start, end });
+  return (grid[at] ??= Object.freeze({ role, start, end }));
 }
 
-const SHARED_PLATFORM_URNS = new Array<{ start: number; end: number } | undefined>(SHARED_SPAN_LIMIT ** 2);
+const SHARED_PLATFORM_URNS = new Array<{ readonly start: number; readonly end: number } | undefined>(
+  SHARED_SPAN_LIMIT ** 2,
+);
 
 /** A tuple's `platformUrn` range, shared as `span` shares part spans. */
-function platformUrnSpan(start: number, end: number): { start: number; end: number } {
+function platformUrnSpan(start: number, end: number): { readonly start: number; readonly end: number } {
   if (end >= SHARED_SPAN_LIMIT) return { start, end };
-  return (SHARED_PLATFORM_URNS[start * SHARED_SPAN_LIMIT + end] ??= { start, end });
+  return (SHARED_PLATFORM_URNS[start * SHARED_SPAN_LIMIT + end] ??= Object.freeze({ start, end }));
 }
 
 /**
