@@ -15,6 +15,7 @@ const { DEFAULT_SETTINGS } = await load('model/src/protocol.js');
 const { scanText } = await load('server/src/pipeline/check.js');
 const { clearParseCache } = await load('server/src/scan/parseCache.js');
 const { WorkspaceIndex, indexedOccurrences } = await load('server/src/index/workspaceIndex.js');
+const { LANGUAGE_BY_EXTENSION } = await load('server/src/workspace.js');
 
 const settle = () => {
   for (let i = 0; i < 3; i++) globalThis.gc();
@@ -28,23 +29,32 @@ const index = new WorkspaceIndex({
   log: () => {},
 });
 // Warm the modules up on the folder once, so the measured build allocates no code or caches.
-await index.build([pathToFileURL(folder).href], () => {}, () => false);
+await index.build(
+  [pathToFileURL(folder).href],
+  () => {},
+  () => false,
+);
 index.removeFolder(pathToFileURL(folder).href);
 clearParseCache();
 const before = settle();
-await index.build([pathToFileURL(folder).href], () => {}, () => false);
+await index.build(
+  [pathToFileURL(folder).href],
+  () => {},
+  () => false,
+);
 clearParseCache();
 const after = settle();
 // The URN texts of the occurrences it holds, read again from the files.
 let urnBytes = 0;
 let occurrences = 0;
-for (const urn of index.entitiesNamedIn())
-  for (const place of index.placesOf(urn)) uris.push(place.uri);
+for (const urn of index.entitiesNamedIn()) for (const place of index.placesOf(urn)) uris.push(place.uri);
 for (const uri of new Set(uris)) {
   const text = readFileSync(fileURLToPath(uri), 'utf8');
-  const yaml = uri.endsWith('.yaml') || uri.endsWith('.yml');
-  const languageId = yaml ? 'plaintext' : uri.endsWith('.py') ? 'python' : uri.endsWith('.sql') ? 'sql' : uri.endsWith('.md') ? 'markdown' : 'plaintext';
-  for (const { occ } of indexedOccurrences(scanText(text, languageId, DEFAULT_SETTINGS), yaml ? text : undefined)) {
+  // As the index reads a file: YAML as text.
+  const languageId = LANGUAGE_BY_EXTENSION[path.extname(uri).toLowerCase()];
+  const yaml = languageId === 'yaml';
+  const scan = scanText(text, yaml ? 'plaintext' : languageId, DEFAULT_SETTINGS);
+  for (const { occ } of indexedOccurrences(scan, yaml ? text : undefined)) {
     urnBytes += Buffer.byteLength(occ.urn, 'utf8');
     occurrences++;
   }
