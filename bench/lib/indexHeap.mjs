@@ -8,7 +8,8 @@ import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const [root, folder] = process.argv.slice(2);
-if (!root || !folder || typeof globalThis.gc !== 'function')
+const gc = globalThis.gc;
+if (!root || !folder || typeof gc !== 'function')
   throw new Error('usage: node --expose-gc indexHeap.mjs <build root> <folder>');
 const load = (p) => import(pathToFileURL(path.join(root, 'out', p)).href);
 const { DEFAULT_SETTINGS } = await load('model/src/protocol.js');
@@ -18,7 +19,7 @@ const { WorkspaceIndex, indexedOccurrences } = await load('server/src/index/work
 const { LANGUAGE_BY_EXTENSION } = await load('server/src/workspace.js');
 
 const settle = () => {
-  for (let i = 0; i < 3; i++) globalThis.gc();
+  for (let i = 0; i < 3; i++) gc();
   return process.memoryUsage().heapUsed;
 };
 const uris = [];
