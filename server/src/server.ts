@@ -35,6 +35,7 @@ import { CatalogResolution } from './resolution/resolution';
 import { CatalogLanguageService } from './service/languageService';
 import { SettingsStore } from './settings';
 import type { WorkspaceDeps } from './workspace';
+import { releaseMemoryWhenIdle } from './idleRelease';
 
 /** How long the server waits to tell the editor to ask for inlay hints again, gathering the documents checked meanwhile. */
 const REFRESH_INLAY_MS = 50;
@@ -234,8 +235,13 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     log,
   });
 
+  // Memory a burst of work grew to, given back once the server is idle again.
+  const idle = releaseMemoryWhenIdle(runtime.env, log);
   documents.listen(connection);
-  connection.onShutdown(() => catalogClients.dispose());
+  connection.onShutdown(() => {
+    idle?.stop();
+    catalogClients.dispose();
+  });
   connection.listen();
 }
 

@@ -44,31 +44,6 @@ const SLICE = 64;
 /** Most occurrences the index holds; past it, files are left out (and the log says so). */
 export const MAX_INDEXED_OCCURRENCES = 1_000_000;
 
-/**
- * One entity the workspace names: a spelling of it (parsed again for a symbol), its full name in
- * lower case with where its own name starts there (for the symbol search: features/symbols.ts),
- * and the files naming it (a list: most entities are named in few).
- */
-interface Entity {
-  spelling: string;
-  lower: string;
-  nameAt: number;
-  files: string[];
-  /** What its texts (spelling, lower-case name, key) take in memory, counted against the byte budget. */
-  bytes: number;
-}
-
-/**
- * One file's occurrences, packed (benchmark 10 measured ~580 bytes an occurrence as maps of arrays;
- * this is ~30): the entity of each, its range as four numbers, and which are docs-as-code entries.
- */
-interface FileEntry {
-  entities: Entity[];
-  ranges: Int32Array;
-  /** Indexes of the occurrences that are entries; most files have none. */
-  entries: number[] | undefined;
-}
-
 /** What the index needs of the server: settings per folder, the open documents, scanning, and a log. */
 export interface IndexHost {
   settingsFor(uri?: string): Promise<Settings>;
@@ -139,21 +114,80 @@ function symbolSearchText(urn: Urn): { lower: string; nameAt: number } {
   return { lower: head + name.toLowerCase(), nameAt: head.length };
 }
 
+/** A growable Int32Array's next capacity: half again, at least `need`. */
+function grown(capacity: number, need: number): number {
+  return Math.max(need, Math.ceil(capacity * 1.5), 64);
+}
+
+function resized(a: Int32Array, capacity: number): Int32Array {
+  const b = new Int32Array(capacity);
+  b.set(a.subarray(0, Math.min(a.length, capacity)));
+  return b;
+}
+
+/** What a file of the index is for Check Workspace: read with a URN, read without one, or neither. */
+const MENTIONING = 1;
+const QUIET = 2;
+
+/**
+ * The index, in flat arrays (the memory of an index is a few times the bytes of its URNs):
+ *
+ * - occurrences, numbered in the order files were indexed, each file's together: the file, the
+ *   entity (times two, plus one for a docs-as-code entry), the range as four numbers, and the next
+ *   occurrence of the same entity (a list per entity, in the order its files were indexed). A
+ *   removed file's occurrences stay where they are, marked dead (file -1), skipped by the lists,
+ *   until they are as many as the live ones: then the arrays are compacted and the lists rebuilt.
+ * - entities, numbered (numbers of removed ones reused): the key (model/src/urn.ts entityKey),
+ *   once, from which the spelling follows (`urn:_:` → `urn:li:`) unless the workspace spells it
+ *   otherwise; its full name in lower case with where its own name starts there (the symbol
+ *   search, features/symbols.ts); its first and last occurrence and how many are live.
+ * - files, numbered (numbers reused): the URI as its folder (shared by the folder's files) and its
+ *   own name, where its occurrences are, and what Check Workspace knows of it.
+ */
 export class WorkspaceIndex {
-  private readonly files = new Map<string, FileEntry>();
-  /** Entity key (model/src/urn.ts entityKey) → the entity. */
-  private readonly entities = new Map<string, Entity>();
-  /**
-   * For Check Workspace: the files read whose scan holds any URN (malformed and templated ones
-   * too), the files read that hold none, and the files passed over with why; each file in one.
-   */
-  private readonly mentioning = new Set<string>();
-  private readonly quiet = new Set<string>();
+  // Occurrences.
+  private oFile: Int32Array = new Int32Array(0);
+  private oEntity: Int32Array = new Int32Array(0);
+  private oRange: Int32Array = new Int32Array(0);
+  private oNext: Int32Array = new Int32Array(0);
+  /** Occurrences stored, live or dead. */
+  private oEnd = 0;
+  /** Live occurrences. */
+  private total = 0;
+
+  // Entities.
+  private readonly entityIds = new Map<string, number>();
+  private readonly eKey: Array<string | undefined> = [];
+  private readonly eLower: string[] = [];
+  /** Spellings that are not the key's with `urn:li:`, by entity. */
+  private readonly eSpelling = new Map<number, string>();
+  private eNameAt: Int32Array = new Int32Array(0);
+  private eHead: Int32Array = new Int32Array(0);
+  private eTail: Int32Array = new Int32Array(0);
+  private eLive: Int32Array = new Int32Array(0);
+  /** What an entity's texts (spelling, lower-case name, key) take in memory, counted against the byte budget. */
+  private eBytes: Int32Array = new Int32Array(0);
+  private readonly freeEntities: number[] = [];
+
+  // Files.
+  private readonly folderIds = new Map<string, number>();
+  private readonly folders: string[] = [];
+  /** File ids by own name, per folder. */
+  private readonly byName: Array<Map<string, number>> = [];
+  private readonly fName: Array<string | undefined> = [];
+  private fFolder: Int32Array = new Int32Array(0);
+  private fStart: Int32Array = new Int32Array(0);
+  private fCount: Int32Array = new Int32Array(0);
+  private fState: Uint8Array = new Uint8Array(0);
+  private readonly freeFiles: number[] = [];
+  /** Files with occurrences. */
+  private indexedFiles = 0;
+
+  /** The files passed over, with why (not read, too large, unreadable). */
   private readonly passedOver = new Map<string, ReadFailure>();
   /** The folders built, with the settings that chose their files; a cancelled build leaves its folder out. */
   private readonly covered = new Map<string, Chosen>();
-  private total = 0;
-  /** Bytes of URN text kept (each entity's `bytes`), against `index.maxBytes`. */
+  /** Bytes of URN text kept (each entity's `eBytes`), against `index.maxBytes`. */
   private bytes = 0;
   private full = false;
   /** The structured property definitions of the workspace's structured properties files, by file. */
@@ -164,7 +198,7 @@ export class WorkspaceIndex {
   constructor(private readonly host: IndexHost) {}
 
   get fileCount(): number {
-    return this.files.size;
+    return this.indexedFiles;
   }
 
   get occurrenceCount(): number {
@@ -223,6 +257,8 @@ export class WorkspaceIndex {
           excludeFolders: [...s.excludeFolders],
           maxFileSize: s.maxFileSize,
         });
+    // The arrays grew by half as they filled: give back what the build left unused.
+    this.compact();
     report(files.length, files.length);
   }
 
@@ -250,9 +286,19 @@ export class WorkspaceIndex {
     const under = (u: string): boolean => u.startsWith(prefix);
     // Open documents are read whatever the index says: their last edits may not be indexed yet.
     const open = new Set(openUris.map(normalUri).filter(under));
+    const mentioning = new Set(open);
+    let quiet = 0;
+    for (let f = 0; f < this.fName.length; f++) {
+      const state = this.fState[f];
+      if (state !== MENTIONING && state !== QUIET) continue;
+      const uri = this.uriOf(f);
+      if (!under(uri)) continue;
+      if (state === MENTIONING) mentioning.add(uri);
+      else if (!open.has(uri)) quiet++;
+    }
     return {
-      mentioning: [...new Set([...this.mentioning].filter(under).concat([...open]))].sort(),
-      quiet: [...this.quiet].filter((u) => under(u) && !open.has(u)).length,
+      mentioning: [...mentioning].sort(),
+      quiet,
       passedOver: [...this.passedOver].filter(([u]) => under(u)),
     };
   }
@@ -293,18 +339,18 @@ export class WorkspaceIndex {
     // Kept whatever the budget: a few definitions per file, and the check of other files needs them.
     const definitions = scan.formatPropertyDefinitions ?? (yamlAsText ? propertyDefinitionsIn(text) : []);
     if (definitions.length > 0) this.definitions.set(uri, definitions);
-    (scan.occurrences.length > 0 || checkAnyway ? this.mentioning : this.quiet).add(uri);
+    const file = this.fileId(uri, true);
+    this.fState[file] = scan.occurrences.length > 0 || checkAnyway ? MENTIONING : QUIET;
     const found = indexedOccurrences(scan, yamlAsText ? text : undefined);
     if (found.length === 0) return;
     // The entities this file would add, with what their texts take.
-    const fresh = new Map<string, Entity>();
+    const fresh = new Map<string, { urn: Urn; spelling: string; bytes: number }>();
     let added = 0;
     for (const { occ, urn, key } of found) {
-      if (this.entities.has(key) || fresh.has(key)) continue;
-      const spelling = occ.urn;
-      const { lower, nameAt } = symbolSearchText(urn);
-      const bytes = textBytes(spelling) + textBytes(lower) + textBytes(key);
-      fresh.set(key, { spelling, lower, nameAt, files: [], bytes });
+      if (this.entityIds.has(key) || fresh.has(key)) continue;
+      const { lower } = symbolSearchText(urn);
+      const bytes = textBytes(occ.urn) + textBytes(lower) + textBytes(key);
+      fresh.set(key, { urn, spelling: occ.urn, bytes });
       added += bytes;
     }
     const maxBytes = settings.index.maxBytes;
@@ -320,48 +366,56 @@ export class WorkspaceIndex {
       return;
     }
     const lines = lineStarts(text);
-    const file: FileEntry = { entities: [], ranges: new Int32Array(found.length * 4), entries: undefined };
+    this.reserveOccurrences(this.oEnd + found.length);
+    const start = this.oEnd;
     found.forEach(({ occ, key, entry }, i) => {
-      let entity = this.entities.get(key);
-      if (!entity) {
+      let entity = this.entityIds.get(key);
+      if (entity === undefined) {
         const f = fresh.get(key)!;
-        entity = { spelling: own(f.spelling), lower: own(f.lower), nameAt: f.nameAt, files: [], bytes: f.bytes };
-        this.entities.set(own(key), entity);
-        this.bytes += entity.bytes;
+        entity = this.addEntity(key, f.urn, f.spelling, f.bytes);
       }
-      // The file is added to an entity once, at its first occurrence in the file.
-      if (!file.entities.includes(entity)) entity.files.push(uri);
-      file.entities.push(entity);
+      const o = start + i;
+      this.oFile[o] = file;
+      this.oEntity[o] = entity * 2 + (entry ? 1 : 0);
+      this.oNext[o] = -1;
       const [sl, sc] = positionOf(lines, occ.start);
       const [el, ec] = positionOf(lines, occ.end);
-      file.ranges[i * 4] = sl;
-      file.ranges[i * 4 + 1] = sc;
-      file.ranges[i * 4 + 2] = el;
-      file.ranges[i * 4 + 3] = ec;
-      if (entry) (file.entries ??= []).push(i);
+      this.oRange[o * 4] = sl;
+      this.oRange[o * 4 + 1] = sc;
+      this.oRange[o * 4 + 2] = el;
+      this.oRange[o * 4 + 3] = ec;
+      if (this.eLive[entity] === 0) this.eHead[entity] = o;
+      else this.oNext[this.eTail[entity]!] = o;
+      this.eTail[entity] = o;
+      this.eLive[entity]!++;
     });
-    this.files.set(uri, file);
+    this.oEnd += found.length;
+    this.fStart[file] = start;
+    this.fCount[file] = found.length;
+    this.indexedFiles++;
     this.total += found.length;
   }
 
   remove(uri: string): void {
     uri = normalUri(uri);
-    this.mentioning.delete(uri);
-    this.quiet.delete(uri);
     this.passedOver.delete(uri);
     this.definitions.delete(uri);
-    const old = this.files.get(uri);
-    if (!old) return;
-    this.files.delete(uri);
-    this.total -= old.entities.length;
-    for (const entity of new Set(old.entities)) {
-      const at = entity.files.indexOf(uri);
-      if (at >= 0) entity.files.splice(at, 1);
-      if (entity.files.length === 0) {
-        this.entities.delete(entityKey(entity.spelling));
-        this.bytes -= entity.bytes;
+    const file = this.fileId(uri, false);
+    if (file === undefined) return;
+    const count = this.fCount[file]!;
+    if (count > 0) {
+      const start = this.fStart[file]!;
+      for (let o = start; o < start + count; o++) {
+        this.oFile[o] = -1;
+        const entity = this.oEntity[o]! >> 1;
+        if (--this.eLive[entity]! === 0) this.dropEntity(entity);
       }
+      this.total -= count;
+      this.indexedFiles--;
     }
+    this.dropFile(file);
+    // Dead occurrences as many as the live ones (and more than a few): compacted.
+    if (this.oEnd - this.total > Math.max(this.total, 4096)) this.compact();
   }
 
   /** Drops every file under a folder URI (a removed workspace folder). */
@@ -369,7 +423,8 @@ export class WorkspaceIndex {
     folder = normalUri(folder);
     const prefix = folder.endsWith('/') ? folder : `${folder}/`;
     this.covered.delete(folder);
-    const uris = new Set([...this.files.keys(), ...this.mentioning, ...this.quiet, ...this.passedOver.keys()]);
+    const uris = new Set([...this.passedOver.keys(), ...this.definitions.keys()]);
+    for (let f = 0; f < this.fName.length; f++) if (this.fName[f] !== undefined) uris.add(this.uriOf(f));
     for (const uri of uris) if (uri.startsWith(prefix)) this.remove(uri);
   }
 
@@ -398,39 +453,43 @@ export class WorkspaceIndex {
     return JSON.stringify([...this.definitions].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   }
 
-  /** The files naming the entity `urn` names (any namespace word). */
+  /** The files naming the entity `urn` names (any namespace word), in the order they were indexed. */
   filesNaming(urn: string): string[] {
-    return [...(this.entities.get(entityKey(urn))?.files ?? [])];
+    const entity = this.entityIds.get(entityKey(urn));
+    return entity === undefined ? [] : this.filesOf(entity);
   }
 
   /** A spelling of each entity named in a file `inFile` accepts (all files: every entity), in key order. */
   entitiesNamedIn(inFile: (uri: string) => boolean = () => true): string[] {
-    const out: Array<[string, string]> = [];
-    for (const [key, entity] of this.entities) if (entity.files.some(inFile)) out.push([key, entity.spelling]);
-    return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, spelling]) => spelling);
+    const out: Array<[string, number]> = [];
+    for (const [key, entity] of this.entityIds) if (this.filesOf(entity).some(inFile)) out.push([key, entity]);
+    return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, entity]) => this.spellingOf(entity));
   }
 
   /** Every place the entity `urn` names is named, file by file in URI order, then by position. */
   placesOf(urn: string): Place[] {
-    const entity = this.entities.get(entityKey(urn));
-    const out: Place[] = [];
-    for (const uri of [...(entity?.files ?? [])].sort()) {
-      const file = this.files.get(uri);
-      if (!file) continue;
-      const r = file.ranges;
-      file.entities.forEach((e, i) => {
-        if (e !== entity) return;
-        out.push({
-          uri,
-          range: {
-            start: { line: r[i * 4]!, character: r[i * 4 + 1]! },
-            end: { line: r[i * 4 + 2]!, character: r[i * 4 + 3]! },
-          },
-          entry: file.entries?.includes(i) ?? false,
-        });
-      });
+    const entity = this.entityIds.get(entityKey(urn));
+    if (entity === undefined) return [];
+    const found: Array<{ o: number; uri: string }> = [];
+    let last = -1;
+    let uri = '';
+    for (let o = this.eHead[entity]!; o >= 0; o = this.oNext[o]!) {
+      const file = this.oFile[o]!;
+      if (file < 0) continue;
+      if (file !== last) uri = this.uriOf((last = file));
+      found.push({ o, uri });
     }
-    return out;
+    const r = this.oRange;
+    return found
+      .sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : a.o - b.o))
+      .map(({ o, uri }) => ({
+        uri,
+        range: {
+          start: { line: r[o * 4]!, character: r[o * 4 + 1]! },
+          end: { line: r[o * 4 + 2]!, character: r[o * 4 + 3]! },
+        },
+        entry: (this.oEntity[o]! & 1) === 1,
+      }));
   }
 
   /**
@@ -440,25 +499,178 @@ export class WorkspaceIndex {
    */
   symbols(query: string, max = 200): Array<{ urn: Urn; key: string; name: string }> {
     const q = query.toLowerCase();
-    const found: Array<{ key: string; entity: Entity; rank: number; name: string }> = [];
-    for (const [key, entity] of this.entities) {
-      const rank = symbolRank(entity.lower, entity.nameAt, q);
+    const found: Array<{ key: string; entity: number; rank: number; name: string; lower: string }> = [];
+    for (const [key, entity] of this.entityIds) {
+      const lower = this.eLower[entity]!;
+      const nameAt = this.eNameAt[entity]!;
+      const rank = symbolRank(lower, nameAt, q);
       if (rank === undefined) continue;
-      const name = entity.nameAt === 0 ? entity.lower : entity.lower.slice(entity.nameAt);
-      found.push({ key, entity, rank, name });
+      const name = nameAt === 0 ? lower : lower.slice(nameAt);
+      found.push({ key, entity, rank, name, lower });
     }
     // Names compare by code unit (stable whatever the locale, and fast); ties by key.
     const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
     return found
-      .sort(
-        (a, b) =>
-          a.rank - b.rank || byText(a.name, b.name) || byText(a.entity.lower, b.entity.lower) || byText(a.key, b.key),
-      )
+      .sort((a, b) => a.rank - b.rank || byText(a.name, b.name) || byText(a.lower, b.lower) || byText(a.key, b.key))
       .slice(0, max)
       .flatMap(({ key, entity }) => {
-        const parsed = parseUrn(entity.spelling);
+        const parsed = parseUrn(this.spellingOf(entity));
         return parsed.ok ? [{ urn: parsed.urn, key, name: symbolText(parsed.urn).full }] : [];
       });
+  }
+
+  /** The files naming an entity, in the order they were indexed. */
+  private filesOf(entity: number): string[] {
+    const out: string[] = [];
+    let last = -1;
+    for (let o = this.eHead[entity]!; o >= 0; o = this.oNext[o]!) {
+      const file = this.oFile[o]!;
+      if (file < 0 || file === last) continue;
+      last = file;
+      out.push(this.uriOf(file));
+    }
+    return out;
+  }
+
+  /** The spelling kept for an entity: its key's with `urn:li:`, or the one the workspace wrote. */
+  private spellingOf(entity: number): string {
+    return this.eSpelling.get(entity) ?? this.eKey[entity]!.replaceAll('urn:_:', 'urn:li:');
+  }
+
+  private addEntity(key: string, urn: Urn, spelling: string, bytes: number): number {
+    const entity = this.freeEntities.pop() ?? this.eKey.length;
+    if (entity === this.eKey.length) {
+      this.eKey.push(undefined);
+      this.eLower.push('');
+      if (entity >= this.eHead.length) {
+        const capacity = grown(this.eHead.length, entity + 1);
+        this.eNameAt = resized(this.eNameAt, capacity);
+        this.eHead = resized(this.eHead, capacity);
+        this.eTail = resized(this.eTail, capacity);
+        this.eLive = resized(this.eLive, capacity);
+        this.eBytes = resized(this.eBytes, capacity);
+      }
+    }
+    const { lower, nameAt } = symbolSearchText(urn);
+    const kept = own(key);
+    this.eKey[entity] = kept;
+    this.eLower[entity] = own(lower);
+    if (kept.replaceAll('urn:_:', 'urn:li:') !== spelling) this.eSpelling.set(entity, own(spelling));
+    this.eNameAt[entity] = nameAt;
+    this.eHead[entity] = -1;
+    this.eTail[entity] = -1;
+    this.eLive[entity] = 0;
+    this.eBytes[entity] = bytes;
+    this.entityIds.set(kept, entity);
+    this.bytes += bytes;
+    return entity;
+  }
+
+  private dropEntity(entity: number): void {
+    this.entityIds.delete(this.eKey[entity]!);
+    this.bytes -= this.eBytes[entity]!;
+    this.eKey[entity] = undefined;
+    this.eLower[entity] = '';
+    this.eSpelling.delete(entity);
+    this.eHead[entity] = -1;
+    this.eTail[entity] = -1;
+    this.freeEntities.push(entity);
+  }
+
+  /** The id of the file `uri` (normalUri'd), made when `make`. */
+  private fileId(uri: string, make: true): number;
+  private fileId(uri: string, make: false): number | undefined;
+  private fileId(uri: string, make: boolean): number | undefined {
+    const slash = uri.lastIndexOf('/');
+    const folderText = uri.slice(0, slash + 1);
+    const name = uri.slice(slash + 1);
+    let folder = this.folderIds.get(folderText);
+    if (folder === undefined) {
+      if (!make) return undefined;
+      folder = this.folders.length;
+      const kept = own(folderText);
+      this.folders.push(kept);
+      this.folderIds.set(kept, folder);
+      this.byName.push(new Map());
+    }
+    const names = this.byName[folder]!;
+    const known = names.get(name);
+    if (known !== undefined || !make) return known;
+    const file = this.freeFiles.pop() ?? this.fName.length;
+    if (file === this.fName.length) {
+      this.fName.push(undefined);
+      if (file >= this.fFolder.length) {
+        const capacity = grown(this.fFolder.length, file + 1);
+        this.fFolder = resized(this.fFolder, capacity);
+        this.fStart = resized(this.fStart, capacity);
+        this.fCount = resized(this.fCount, capacity);
+        const state = new Uint8Array(capacity);
+        state.set(this.fState);
+        this.fState = state;
+      }
+    }
+    const kept = own(name);
+    this.fName[file] = kept;
+    this.fFolder[file] = folder;
+    this.fStart[file] = 0;
+    this.fCount[file] = 0;
+    this.fState[file] = 0;
+    names.set(kept, file);
+    return file;
+  }
+
+  private dropFile(file: number): void {
+    this.byName[this.fFolder[file]!]!.delete(this.fName[file]!);
+    this.fName[file] = undefined;
+    this.fCount[file] = 0;
+    this.fState[file] = 0;
+    this.freeFiles.push(file);
+  }
+
+  private uriOf(file: number): string {
+    return this.folders[this.fFolder[file]!]! + this.fName[file]!;
+  }
+
+  private reserveOccurrences(need: number): void {
+    if (need <= this.oFile.length) return;
+    this.resizeOccurrences(grown(this.oFile.length, need));
+  }
+
+  private resizeOccurrences(capacity: number): void {
+    this.oFile = resized(this.oFile, capacity);
+    this.oEntity = resized(this.oEntity, capacity);
+    this.oNext = resized(this.oNext, capacity);
+    this.oRange = resized(this.oRange, capacity * 4);
+  }
+
+  /**
+   * Moves the live occurrences together (in the same order) into arrays just large enough, and
+   * links each entity's list again.
+   */
+  private compact(): void {
+    if (this.oEnd === this.total && this.oFile.length === this.total) return;
+    let to = 0;
+    for (let o = 0; o < this.oEnd; o++) {
+      const file = this.oFile[o]!;
+      if (file < 0) continue;
+      if (this.fStart[file] === o) this.fStart[file] = to;
+      if (to !== o) {
+        this.oFile[to] = file;
+        this.oEntity[to] = this.oEntity[o]!;
+        this.oRange.copyWithin(to * 4, o * 4, o * 4 + 4);
+      }
+      to++;
+    }
+    this.oEnd = to;
+    this.resizeOccurrences(to);
+    this.eHead.fill(-1);
+    for (let o = 0; o < to; o++) {
+      const entity = this.oEntity[o]! >> 1;
+      this.oNext[o] = -1;
+      if (this.eHead[entity] === -1) this.eHead[entity] = o;
+      else this.oNext[this.eTail[entity]!] = o;
+      this.eTail[entity] = o;
+    }
   }
 }
 
@@ -467,7 +679,9 @@ export class WorkspaceIndex {
  * V8 sliced string) or joined from such parts keeps the whole file alive as long as it is kept.
  */
 function own(text: string): string {
-  return (' ' + text).slice(1);
+  // A JSON round trip gives a flat string of its own, lone surrogates too; a slice of a
+  // concatenation would be a slice of a copy one character longer.
+  return JSON.parse(JSON.stringify(text)) as string;
 }
 
 /** Offsets where each line starts. */
