@@ -130,6 +130,7 @@ export const SERVER_FLOORS: Readonly<Record<string, number>> = {
   main: 12,
   boot: 12,
   codeCache: 1,
+  transport: 1,
   server: 11,
   cli: 11,
   tools: 9,
