@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough, Writable } from 'node:stream';
 import { StreamMessageReader, StreamMessageWriter, type Message } from 'vscode-languageserver/node';
-import { frame, OneWriteMessageWriter } from '../../server/src/transport/messageWriter';
+import { frame, ONE_BUFFER_MAX, OneWriteMessageWriter } from '../../server/src/transport/messageWriter';
 import { transportOf } from '../../server/src/transport/connection';
 
 /** A writable that keeps every chunk it is given, one entry per write call. */
@@ -163,9 +163,35 @@ describe('OneWriteMessageWriter', () => {
     assert.deepEqual(seen, ['error boom', 'close']);
   });
 
-  test('frame puts the byte length in the header', () => {
-    assert.equal(frame('{"a":"€"}').toString('utf8'), 'Content-Length: 11\r\n\r\n{"a":"€"}');
-    assert.equal(frame('').toString('utf8'), 'Content-Length: 0\r\n\r\n');
+  test('frame puts the byte length in the header, for short and long text alike', () => {
+    const whole = (f: ReturnType<typeof frame>): string => (Buffer.isBuffer(f) ? f : Buffer.concat(f)).toString('utf8');
+    assert.equal(whole(frame('{"a":"€"}')), 'Content-Length: 11\r\n\r\n{"a":"€"}');
+    assert.equal(whole(frame('')), 'Content-Length: 0\r\n\r\n');
+    const long = `"${'é'.repeat(100_000)}"`;
+    assert.ok(Buffer.isBuffer(frame(long)));
+    assert.equal(whole(frame(long)), `Content-Length: 200002\r\n\r\n${long}`);
+  });
+
+  test('above 4 MiB, header and body go corked: one writev call, the same bytes as the library', async () => {
+    const calls: Buffer[][] = [];
+    const stream = new Writable({
+      writev(chunks, callback) {
+        calls.push(chunks.map((c) => Buffer.from(c.chunk as Buffer)));
+        callback();
+      },
+      write(chunk: Buffer, _encoding, callback) {
+        calls.push([Buffer.from(chunk)]);
+        callback();
+      },
+    });
+    const big = request(9, 'x€'.repeat(ONE_BUFFER_MAX / 3));
+    const small = request(10, 'after');
+    const writer = new OneWriteMessageWriter(stream);
+    await Promise.all([writer.write(big), writer.write(small)]);
+    assert.equal(calls[0]!.length, 2, 'the big message is one writev of header and body');
+    const all = Buffer.concat(calls.flat());
+    assert.deepEqual(all, await libraryBytes([big, small]));
+    assert.deepEqual(await readBack(all, 2, 1 << 20), [big, small]);
   });
 });
 
