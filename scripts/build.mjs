@@ -8,6 +8,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const production = process.argv.includes('--production');
+/** `--server-to=DIR`: only the server's two bundles, written to DIR (benchmark 8 starts the shipped form so). */
+const serverTo = process.argv.find((a) => a.startsWith('--server-to='))?.slice('--server-to='.length);
+const SERVER_DIR = serverTo ?? 'dist';
 // The version is written in package.json only: the bundles get it here (model/src/version.ts).
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 /** @type {import('esbuild').BuildOptions} */
@@ -63,7 +66,7 @@ const lazyPackages = {
 
 const builds = [
   // The server bundle; dist/server.js (boot.ts, built below with this bundle's hash) runs it.
-  { entryPoints: ['server/src/main.ts'], outfile: 'dist/server-core.js', plugins: [lazyPackages] },
+  { entryPoints: ['server/src/main.ts'], outfile: `${SERVER_DIR}/server-core.js`, plugins: [lazyPackages] },
   { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js' },
   // graphql-js checks every `instanceof` against a second copy of itself unless NODE_ENV is
   // production: the catalog bundle holds one copy, and a read pays for those checks.
@@ -76,7 +79,9 @@ const builds = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   // The gate in front of code-server, for `npm start` (not shipped: .vscodeignore lists what is).
   { entryPoints: ['scripts/editorGate.ts'], outfile: 'dist/editorGate.js' },
-].filter((b) => b.entryPoints.every((entry) => existsSync(entry)));
+]
+  .filter((b) => b.entryPoints.every((entry) => existsSync(entry)))
+  .filter((b) => serverTo === undefined || b.entryPoints[0] === 'server/src/main.ts');
 await Promise.all(builds.map((b) => esbuild.build({ ...common, ...b })));
 /**
  * The server bundle as ASCII only: esbuild escapes what is past ASCII in strings, but leaves it in
@@ -92,15 +97,17 @@ function asciiOnly(file) {
   const ascii = text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   if (ascii !== text) writeFileSync(file, ascii);
 }
-if (existsSync('dist/server-core.js')) asciiOnly('dist/server-core.js');
+if (existsSync(`${SERVER_DIR}/server-core.js`)) asciiOnly(`${SERVER_DIR}/server-core.js`);
 // dist/server.js runs dist/server-core.js through V8's code cache, one cache file per bundle: the
 // bundle's sha256 names it (V8 itself checks only the text's length).
 if (existsSync('server/src/boot.ts')) {
-  const core = createHash('sha256').update(readFileSync('dist/server-core.js')).digest('hex');
+  const core = createHash('sha256')
+    .update(readFileSync(`${SERVER_DIR}/server-core.js`))
+    .digest('hex');
   await esbuild.build({
     ...common,
     entryPoints: ['server/src/boot.ts'],
-    outfile: 'dist/server.js',
+    outfile: `${SERVER_DIR}/server.js`,
     define: { ...common.define, SERVER_CORE_HASH: JSON.stringify(core) },
   });
 }
