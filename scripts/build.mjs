@@ -4,10 +4,13 @@
 // its own process.
 import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const production = process.argv.includes('--production');
+/** `--server-to=DIR`: only the server's two bundles, written to DIR (benchmark 8 starts the shipped form so). */
+const serverTo = process.argv.find((a) => a.startsWith('--server-to='))?.slice('--server-to='.length);
+const SERVER_DIR = serverTo ?? 'dist';
 // The version is written in package.json only: the bundles get it here (model/src/version.ts).
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
 /** @type {import('esbuild').BuildOptions} */
@@ -27,10 +30,13 @@ const common = {
  * request and the first YAML document): in its bundle, `graphql` and `yaml` resolve to a module of
  * getters, one per export (their names read here, at build time), that evaluates the package on
  * the first use of any of them. esbuild then bundles the package as a CommonJS module of its own,
- * required only from inside that getter, so its top-level code does not run at start-up.
+ * required only from inside that getter, so its top-level code does not run at start-up. Node's
+ * `child_process` (which vscode-languageserver requires at its top level, for a function the
+ * server never calls) and `fs/promises` (the workspace index's) are loaded the same way: on first
+ * use instead of before `initialize`.
  */
 const require = createRequire(import.meta.url);
-const LAZY_PACKAGES = ['graphql', 'yaml'];
+const LAZY_PACKAGES = ['graphql', 'yaml', '(node:)?child_process', '(node:)?fs/promises'];
 const lazyPackages = {
   name: 'lazy-packages',
   setup(build) {
@@ -60,7 +66,7 @@ const lazyPackages = {
 
 const builds = [
   // The server bundle; dist/server.js (boot.ts, built below with this bundle's hash) runs it.
-  { entryPoints: ['server/src/main.ts'], outfile: 'dist/server-core.js', plugins: [lazyPackages] },
+  { entryPoints: ['server/src/main.ts'], outfile: `${SERVER_DIR}/server-core.js`, plugins: [lazyPackages] },
   { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js' },
   // graphql-js checks every `instanceof` against a second copy of itself unless NODE_ENV is
   // production: the catalog bundle holds one copy, and a read pays for those checks.
@@ -73,16 +79,35 @@ const builds = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   // The gate in front of code-server, for `npm start` (not shipped: .vscodeignore lists what is).
   { entryPoints: ['scripts/editorGate.ts'], outfile: 'dist/editorGate.js' },
-].filter((b) => b.entryPoints.every((entry) => existsSync(entry)));
+]
+  .filter((b) => b.entryPoints.every((entry) => existsSync(entry)))
+  .filter((b) => serverTo === undefined || b.entryPoints[0] === 'server/src/main.ts');
 await Promise.all(builds.map((b) => esbuild.build({ ...common, ...b })));
+/**
+ * The server bundle as ASCII only: esbuild escapes what is past ASCII in strings, but leaves it in
+ * comments and regular expressions, and one such character makes the whole source a two-byte
+ * string (read from UTF-8 several times slower at every start, and twice the memory). Each UTF-16
+ * unit past ASCII is written `\uXXXX`, which means the same character in a string, a template, a
+ * regular expression (with or without the u flag) and an identifier, and is only text in a comment.
+ */
+function asciiOnly(file) {
+  const text = readFileSync(file, 'utf8');
+  // After a backslash the escape would not mean the character: none is there today.
+  if (/\\[^\x00-\x7f]/.test(text)) throw new Error(`${file}: a character past ASCII right after a backslash`);
+  const ascii = text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (ascii !== text) writeFileSync(file, ascii);
+}
+if (existsSync(`${SERVER_DIR}/server-core.js`)) asciiOnly(`${SERVER_DIR}/server-core.js`);
 // dist/server.js runs dist/server-core.js through V8's code cache, one cache file per bundle: the
 // bundle's sha256 names it (V8 itself checks only the text's length).
 if (existsSync('server/src/boot.ts')) {
-  const core = createHash('sha256').update(readFileSync('dist/server-core.js')).digest('hex');
+  const core = createHash('sha256')
+    .update(readFileSync(`${SERVER_DIR}/server-core.js`))
+    .digest('hex');
   await esbuild.build({
     ...common,
     entryPoints: ['server/src/boot.ts'],
-    outfile: 'dist/server.js',
+    outfile: `${SERVER_DIR}/server.js`,
     define: { ...common.define, SERVER_CORE_HASH: JSON.stringify(core) },
   });
 }

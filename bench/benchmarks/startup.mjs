@@ -1,5 +1,6 @@
 // Benchmark 8: server start-up (spawn to the initialize result), bundle and package sizes, and
 // the server's memory after resolving many entities with the cache bound by its setting.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
@@ -197,11 +198,11 @@ async function memoryRun(catalog, maxEntries, n, serverArgs, bundle) {
 const CODE_CACHE_ENV = 'CATALOG_LENS_CODE_CACHE';
 
 /** Starts the server once with the code cache in `dir` and waits until it has written its cache file there. */
-async function fillCodeCache(dir, serverArgs) {
+async function fillCodeCache(dir, serverArgs, bundle = path.join(DIST, 'server.js')) {
   rmSync(dir, { recursive: true, force: true });
   // A build from before the code cache (--compare with an older ref) has no server-core.js.
-  if (!existsSync(path.join(DIST, 'server-core.js'))) return;
-  const server = await startServer({ settings: {}, nodeArgs: serverArgs, env: { [CODE_CACHE_ENV]: dir } });
+  if (!existsSync(path.join(path.dirname(bundle), 'server-core.js'))) return;
+  const server = await startServer({ settings: {}, nodeArgs: serverArgs, env: { [CODE_CACHE_ENV]: dir }, bundle });
   try {
     const until = Date.now() + 20_000;
     while (!(existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.bin')))) {
@@ -213,6 +214,18 @@ async function fillCodeCache(dir, serverArgs) {
   }
 }
 
+/**
+ * dist/server.js and dist/server-core.js as `npm run package` ships them (scripts/build.mjs
+ * --production), written to `dir`; undefined for a build whose build.mjs cannot write them
+ * elsewhere than dist/ (--compare with an older ref).
+ */
+function shippedServerPair(dir) {
+  const script = path.join(ROOT, 'scripts', 'build.mjs');
+  if (!readFileSync(script, 'utf8').includes('--server-to=')) return undefined;
+  execFileSync(process.execPath, [script, '--production', `--server-to=${dir}`], { cwd: ROOT, stdio: 'ignore' });
+  return path.join(dir, 'server.js');
+}
+
 export async function startupBenchmark({ quick, tmp, catalog, datasets, serverArgs }) {
   const reps = quick ? { warmup: 1, runs: 3 } : { warmup: 2, runs: 10 };
   // dist/server.js runs the bundle through V8's code cache (server/src/boot.ts): a folder of the
@@ -220,8 +233,8 @@ export async function startupBenchmark({ quick, tmp, catalog, datasets, serverAr
   // finds it so. The first start, with no cache, is measured too (the cache turned off).
   const cacheDir = path.join(tmp, 'code-cache');
   await fillCodeCache(cacheDir, serverArgs);
-  const startWith = (env) => async () => {
-    const server = await startServer({ settings: {}, nodeArgs: serverArgs, env });
+  const startWith = (env, bundle) => async () => {
+    const server = await startServer({ settings: {}, nodeArgs: serverArgs, env, ...(bundle ? { bundle } : {}) });
     const ms = server.initMs;
     await server.stop();
     return ms;
@@ -229,6 +242,14 @@ export async function startupBenchmark({ quick, tmp, catalog, datasets, serverAr
   const start = await alternate(reps, startWith({ [CODE_CACHE_ENV]: cacheDir }), bareNodeStart);
   const startRatio = start.target.median / start.floor.median;
   const first = await alternate(reps, startWith({ [CODE_CACHE_ENV]: 'off' }), bareNodeStart);
+  // The same start with the bundles as shipped (minified), their own code cache filled first.
+  const shippedBundle = shippedServerPair(path.join(tmp, 'shipped-server'));
+  let shipped;
+  if (shippedBundle) {
+    const shippedCache = path.join(tmp, 'code-cache-shipped');
+    await fillCodeCache(shippedCache, serverArgs, shippedBundle);
+    shipped = await alternate(reps, startWith({ [CODE_CACHE_ENV]: shippedCache }, shippedBundle), bareNodeStart);
+  }
   const sizes = await sizeRows();
 
   const n = Math.min(quick ? 1000 : 10_000, datasets);
@@ -288,7 +309,7 @@ export async function startupBenchmark({ quick, tmp, catalog, datasets, serverAr
   return {
     id: '8',
     title: 'Start-up, size and memory',
-    input: `Start-up: dist/server.js spawned with \`node\` until its initialize result, ${reps.runs} runs after ${reps.warmup} warm-up, with its code cache filled by a start before (as every start after the first finds it) and with the cache off (a first start), against spawning a bare \`node -e\` until its first output. Sizes: the bundles as \`npm run build\` leaves them, and minified as scripts/build.mjs --production makes them (built in memory here), against minimal bundles of the LSP libraries built the same way. Memory: VmRSS (/proc/<pid>/status) of the server as shipped (the minified bundle \`npm run package\` builds, written to a temporary file) after resolving ${n.toLocaleString('en-US')} distinct datasets (all found, with schema) through ten documents opened, diagnosed and closed one after the other, ${memoryRuns} run(s) per setting.`,
+    input: `Start-up: dist/server.js spawned with \`node\` until its initialize result, ${reps.runs} runs after ${reps.warmup} warm-up, with its code cache filled by a start before (as every start after the first finds it), the same with the two bundles as \`npm run package\` ships them (minified: scripts/build.mjs --production --server-to), and with the cache off (a first start), against spawning a bare \`node -e\` until its first output. Sizes: the bundles as \`npm run build\` leaves them, and minified as scripts/build.mjs --production makes them (built in memory here), against minimal bundles of the LSP libraries built the same way. Memory: VmRSS (/proc/<pid>/status) of the server as shipped (the minified bundle \`npm run package\` builds, written to a temporary file) after resolving ${n.toLocaleString('en-US')} distinct datasets (all found, with schema) through ten documents opened, diagnosed and closed one after the other, ${memoryRuns} run(s) per setting.`,
     rows: [
       {
         figure: 'spawn → initialize result',
@@ -301,6 +322,18 @@ export async function startupBenchmark({ quick, tmp, catalog, datasets, serverAr
         met: startRatio <= 1.3,
         why: WHY.startup,
       },
+      ...(shipped
+        ? [
+            {
+              figure: 'spawn → initialize result, as shipped (minified)',
+              unit: 'ms',
+              value: shipped.target,
+              floorName: 'bare node spawn → first output',
+              floor: shipped.floor,
+              ratio: shipped.target.median / shipped.floor.median,
+            },
+          ]
+        : []),
       {
         figure: 'spawn → initialize result, no code cache (a first start)',
         unit: 'ms',

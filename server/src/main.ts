@@ -1,11 +1,11 @@
 /**
  * The language server's process entry: `catalog-lens-server --stdio` (or `--node-ipc`,
- * `--socket=N`, as vscode-languageserver reads them from argv).
+ * `--socket=N`, `--pipe=NAME`, as vscode-languageserver reads them from argv; transport/connection.ts).
  */
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { SERVER_TOKEN_ENV } from '../../model/src/protocol';
 import { PRODUCT_VERSION } from '../../model/src/version';
 import { startServer } from './server';
+import { createServerConnection } from './transport/connection';
 
 const args = process.argv.slice(2);
 if (args.includes('--version')) {
@@ -36,4 +36,4 @@ process.on('unhandledRejection', (e) =>
   ),
 );
 
-startServer(createConnection(ProposedFeatures.all), { env: process.env });
+startServer(createServerConnection(process.argv.slice(2)), { env: process.env });

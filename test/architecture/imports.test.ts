@@ -131,6 +131,7 @@ export const SERVER_FLOORS: Readonly<Record<string, number>> = {
   boot: 12,
   codeCache: 1,
   idleRelease: 1,
+  transport: 1,
   server: 11,
   cli: 11,
   tools: 9,

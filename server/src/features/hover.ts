@@ -199,8 +199,40 @@ export interface HoverInput {
   lineageOf?: string;
 }
 
+/**
+ * The Markdown last made per catalog answer (the Resolution object the client's cache holds), by
+ * the rest of what it was made from: hovering again on an entity already shown (the mouse resting,
+ * moving over the same URN) reuses it. A new answer is a new object, so it is never stale; the
+ * entries go with the answers the cache drops.
+ */
+const madeFor = new WeakMap<Resolution, Map<string, { context: EntityContext | undefined; markdown: string }>>();
+/** Texts kept per answer: the same entity hovered from a few places (columns, builders, diagnostics). */
+const MADE_PER_ANSWER = 8;
+
 /** The hover's Markdown; '' when a diagnostic at the place says all there is to say. */
 export function hoverFor(input: HoverInput): string {
+  const { occurrence: occ, resolution: res } = input;
+  if (!res || occ.template || occ.cutInFlow || !occ.parsed?.ok) return makeHover(input);
+  const key = [
+    occ.urn,
+    occ.builder ?? '',
+    input.column ?? '',
+    input.column === undefined ? 0 : 1,
+    input.entityUrl ?? '',
+    input.lineageOf ?? '',
+    input.said ? [...input.said].sort().join(',') : '',
+  ].join('\u0000');
+  let made = madeFor.get(res);
+  const hit = made?.get(key);
+  if (hit && hit.context === input.context) return hit.markdown;
+  const markdown = makeHover(input);
+  if (!made) madeFor.set(res, (made = new Map()));
+  else if (made.size >= MADE_PER_ANSWER && !made.has(key)) made.delete(made.keys().next().value as string);
+  made.set(key, { context: input.context, markdown });
+  return markdown;
+}
+
+function makeHover(input: HoverInput): string {
   const { occurrence: occ } = input;
   const said = input.said ?? new Set<DiagnosticCode>();
   if (occ.template)

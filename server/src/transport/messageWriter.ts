@@ -1,0 +1,115 @@
+/**
+ * A JSON-RPC message writer for a byte stream (stdout, a socket, a named pipe) that writes each
+ * message as one Buffer: the `Content-Length` header (the body's length in UTF-8 bytes) and the
+ * body together (above 4 MiB, the two corked into one write instead of copied into one Buffer).
+ * vscode-jsonrpc's `WriteableStreamMessageWriter` writes the header and then, once that write has
+ * completed, the body: two system calls per message, and on a pipe the reading process may wake
+ * for each. This writer keeps what that one promises the connection:
+ *
+ * - messages leave in the order `write` was called (each is encoded and handed to the stream in
+ *   the call itself, and a stream keeps the order of its writes);
+ * - `write` resolves when the stream has taken the message, and rejects when it failed;
+ * - a failed write fires `onError` with the error, the message and the number of failed writes
+ *   so far; an encoding failure fires it with the error alone;
+ * - the stream's `error` and `close` events fire `onError` and `onClose`;
+ * - `end` ends the stream; `dispose` silences the events (and, for a socket, destroys it); the
+ *   stream keeps its listeners, so a late `error` is still handled.
+ */
+import { AbstractMessageWriter, type Message, type MessageWriter } from 'vscode-languageserver/node';
+
+/** What the writer needs of a stream: `write` with a callback and the two events. */
+export interface ByteStream {
+  write(chunk: Uint8Array, callback: (error?: Error | null) => void): boolean;
+  end(): unknown;
+  cork?(): void;
+  uncork?(): void;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
+}
+
+/** Below this many UTF-16 units, the body is encoded straight into the message's Buffer. */
+const SMALL_JSON = 64 * 1024;
+/** Above this many bytes, the header and the body are two chunks of one corked write (no copy). */
+export const ONE_BUFFER_MAX = 4 * 1024 * 1024;
+
+const header = (length: number): string => `Content-Length: ${length}\r\n\r\n`;
+
+/**
+ * The message of `json`: `Content-Length: N\r\n\r\n` (N the body's length in UTF-8 bytes) and
+ * the body, as one Buffer, or, above ONE_BUFFER_MAX, as the header and the body apart.
+ */
+export function frame(json: string): Buffer | [Buffer, Buffer] {
+  if (json.length < SMALL_JSON) {
+    const length = Buffer.byteLength(json, 'utf8');
+    const head = header(length);
+    const bytes = Buffer.allocUnsafe(head.length + length);
+    bytes.write(head, 0, 'latin1');
+    bytes.write(json, head.length, 'utf8');
+    return bytes;
+  }
+  // Buffer.from encodes a long string faster than write() into a Buffer of a size counted first.
+  const body = Buffer.from(json, 'utf8');
+  const head = Buffer.from(header(body.length), 'latin1');
+  return body.length > ONE_BUFFER_MAX ? [head, body] : Buffer.concat([head, body], head.length + body.length);
+}
+
+export class OneWriteMessageWriter extends AbstractMessageWriter implements MessageWriter {
+  private errorCount = 0;
+  constructor(
+    private readonly stream: ByteStream,
+    private readonly onDispose?: () => void,
+  ) {
+    super();
+    stream.on('error', (error) => this.fireError(error));
+    stream.on('close', () => this.fireClose());
+  }
+
+  write(msg: Message): Promise<void> {
+    let bytes: Buffer | [Buffer, Buffer];
+    try {
+      bytes = frame(JSON.stringify(msg, undefined, 0));
+    } catch (thrown) {
+      // JSON.stringify throws Errors (a cycle, a BigInt); passed on as they are.
+      const error = thrown as Error;
+      this.fireError(error);
+      return Promise.reject(error);
+    }
+    return new Promise<void>((resolve, reject) => {
+      let failed = false;
+      const fail = (error: Error): void => {
+        if (failed) return;
+        failed = true;
+        this.errorCount++;
+        this.fireError(error, msg, this.errorCount);
+        reject(error);
+      };
+      try {
+        if (Buffer.isBuffer(bytes)) {
+          this.stream.write(bytes, (error) => (error === undefined || error === null ? resolve() : fail(error)));
+        } else {
+          // Corked, the two chunks leave together: one writev on a socket or a pipe.
+          this.stream.cork?.();
+          try {
+            this.stream.write(bytes[0], (error) => {
+              if (error !== undefined && error !== null) fail(error);
+            });
+            this.stream.write(bytes[1], (error) => (error === undefined || error === null ? resolve() : fail(error)));
+          } finally {
+            this.stream.uncork?.();
+          }
+        }
+      } catch (error) {
+        fail(error as Error);
+      }
+    });
+  }
+
+  end(): void {
+    this.stream.end();
+  }
+
+  override dispose(): void {
+    super.dispose();
+    this.onDispose?.();
+  }
+}

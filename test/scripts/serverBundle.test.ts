@@ -1,0 +1,51 @@
+/**
+ * The server bundle as scripts/build.mjs leaves it, for a fast start: ASCII only (one character
+ * past it makes V8 hold the whole source as a two-byte string, read several times slower), and
+ * what `initialize` does not need behind getters that load it on first use.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { describe, test } from 'node:test';
+
+/** The repository root, seen from out/test/scripts. */
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const CORE = path.join(ROOT, 'dist', 'server-core.js');
+
+describe('the server bundle', () => {
+  test('is ASCII only', () => {
+    const text = readFileSync(CORE, 'latin1');
+    const at = text.search(/[^\x00-\x7f]/);
+    assert.equal(at, -1, `a byte past ASCII at ${at}: ${text.slice(Math.max(0, at - 60), at + 20)}`);
+  });
+
+  test('the escapes keep what they replaced: the regular expressions on U+241F still match it', () => {
+    const text = readFileSync(CORE, 'utf8');
+    assert.ok(text.includes('\\u241f'), 'the bundle names U+241F in its escaped form');
+  });
+
+  test('evaluating it loads neither child_process nor fs/promises, GraphQL nor YAML', () => {
+    // The bundle run with stdin closed: it sets up the connection, then exits when stdin ends.
+    const probe = [
+      'const before = new Set(process.moduleLoadList);',
+      `process.argv = [process.argv[0], ${JSON.stringify(CORE)}, '--stdio'];`,
+      'process.on("exit", () => {',
+      '  const loaded = process.moduleLoadList.filter((m) => !before.has(m));',
+      '  process.stderr.write("LOADED " + JSON.stringify(loaded) + "\\n");',
+      '});',
+      `require(${JSON.stringify(CORE)});`,
+    ].join('\n');
+    const run = spawnSync(process.execPath, ['-e', probe], { input: '', encoding: 'utf8', timeout: 60_000 });
+    const line = /LOADED (.*)/.exec(run.stderr)?.[1];
+    assert.ok(line, run.stderr);
+    const loaded = JSON.parse(line) as string[];
+    for (const m of ['NativeModule child_process', 'NativeModule fs/promises'])
+      assert.ok(!loaded.includes(m), `${m} was loaded at start-up`);
+    // Packages bundled behind getters are not visible to moduleLoadList: their names in the bundle.
+    assert.match(
+      readFileSync(CORE, 'utf8'),
+      /lazy-package:graphql[\s\S]*lazy-package:yaml|lazy-package:yaml[\s\S]*lazy-package:graphql/,
+    );
+  });
+});

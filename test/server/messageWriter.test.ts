@@ -1,0 +1,221 @@
+/**
+ * The server's message writer (server/src/transport/messageWriter.ts): one write per message, the
+ * same bytes as vscode-jsonrpc's own writer, in order, with its errors; and the transport the
+ * command line names (transport/connection.ts), read as vscode-languageserver reads it.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PassThrough, Writable } from 'node:stream';
+import { StreamMessageReader, StreamMessageWriter, type Message } from 'vscode-languageserver/node';
+import { frame, ONE_BUFFER_MAX, OneWriteMessageWriter } from '../../server/src/transport/messageWriter';
+import { transportOf } from '../../server/src/transport/connection';
+
+/** A writable that keeps every chunk it is given, one entry per write call. */
+function recorder(): { stream: Writable; chunks: Buffer[] } {
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(Buffer.from(chunk));
+      callback();
+    },
+  });
+  return { stream, chunks };
+}
+
+/** The messages a vscode-jsonrpc reader makes of `bytes`. */
+async function readBack(bytes: Buffer, count: number, chunkSize = bytes.length): Promise<Message[]> {
+  const input = new PassThrough();
+  const reader = new StreamMessageReader(input);
+  const got: Message[] = [];
+  const done = new Promise<void>((resolve) =>
+    reader.listen((m) => {
+      got.push(m);
+      if (got.length === count) resolve();
+    }),
+  );
+  for (let i = 0; i < bytes.length; i += chunkSize) input.write(bytes.subarray(i, i + chunkSize));
+  await done;
+  reader.dispose();
+  return got;
+}
+
+/** What vscode-jsonrpc's own writer sends for `messages`, written one after the other. */
+async function libraryBytes(messages: Message[]): Promise<Buffer> {
+  const { stream, chunks } = recorder();
+  const writer = new StreamMessageWriter(stream);
+  for (const m of messages) await writer.write(m);
+  return Buffer.concat(chunks);
+}
+
+const request = (id: number, text: string): Message =>
+  ({ jsonrpc: '2.0', id, result: { contents: { kind: 'markdown', value: text } } }) as Message;
+
+describe('OneWriteMessageWriter', () => {
+  test('writes each message as one chunk: the header and the body', async () => {
+    const { stream, chunks } = recorder();
+    const writer = new OneWriteMessageWriter(stream);
+    const m = request(1, 'hello');
+    await writer.write(m);
+    assert.equal(chunks.length, 1);
+    const body = JSON.stringify(m);
+    assert.equal(chunks[0]!.toString('utf8'), `Content-Length: ${body.length}\r\n\r\n${body}`);
+    assert.deepEqual(chunks[0], await libraryBytes([m]));
+  });
+
+  test('counts the body in UTF-8 bytes: multibyte text reads back whole', async () => {
+    const texts = ['é', '日本語のテキスト', '😀 emoji and \u2028 line separator', 'mixed ascii ü ñ 中 𝄞'];
+    const { stream, chunks } = recorder();
+    const writer = new OneWriteMessageWriter(stream);
+    const messages = texts.map((t, i) => request(i, t));
+    for (const m of messages) await writer.write(m);
+    assert.equal(chunks.length, messages.length);
+    for (const [i, chunk] of chunks.entries()) {
+      const body = JSON.stringify(messages[i]);
+      assert.ok(chunk.toString('latin1').startsWith(`Content-Length: ${Buffer.byteLength(body, 'utf8')}\r\n\r\n`));
+    }
+    const all = Buffer.concat(chunks);
+    assert.deepEqual(all, await libraryBytes(messages));
+    // Read back split at every 7 bytes, so characters and headers are cut across chunks.
+    assert.deepEqual(await readBack(all, messages.length, 7), messages);
+  });
+
+  test('writes a 1 MiB message as one chunk, the same bytes as the library', async () => {
+    const text = 'ab€'.repeat(350_000);
+    const m = request(7, text);
+    const { stream, chunks } = recorder();
+    await new OneWriteMessageWriter(stream).write(m);
+    assert.equal(chunks.length, 1);
+    assert.ok(chunks[0]!.length > 1024 * 1024);
+    assert.deepEqual(chunks[0], await libraryBytes([m]));
+    assert.deepEqual(await readBack(chunks[0], 1, 65_536), [m]);
+  });
+
+  test('keeps the order of concurrent writes, through a stream that answers late', async () => {
+    const chunks: Buffer[] = [];
+    const slow = new Writable({
+      highWaterMark: 16,
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(Buffer.from(chunk));
+        setTimeout(callback, chunks.length % 3);
+      },
+    });
+    const writer = new OneWriteMessageWriter(slow);
+    const messages = Array.from({ length: 200 }, (_, i) => request(i, 'x'.repeat((i * 7919) % 5000) + 'é'));
+    await Promise.all(messages.map((m) => writer.write(m)));
+    assert.equal(chunks.length, messages.length);
+    const all = Buffer.concat(chunks);
+    assert.deepEqual(all, await libraryBytes(messages));
+    assert.deepEqual(await readBack(all, messages.length, 4096), messages);
+  });
+
+  test('a write to a destroyed stream rejects and fires onError with the message and the count', async () => {
+    const { stream } = recorder();
+    const writer = new OneWriteMessageWriter(stream);
+    const errors: Array<[Error, Message | undefined, number | undefined]> = [];
+    writer.onError((e) => errors.push(e));
+    stream.on('error', () => undefined);
+    stream.destroy();
+    const m1 = request(1, 'a');
+    const m2 = request(2, 'b');
+    await assert.rejects(writer.write(m1));
+    await assert.rejects(writer.write(m2));
+    const counted = errors.filter(([, message]) => message !== undefined);
+    assert.deepEqual(
+      counted.map(([, message, count]) => [message, count]),
+      [
+        [m1, 1],
+        [m2, 2],
+      ],
+    );
+    assert.ok(counted.every(([e]) => e instanceof Error));
+  });
+
+  test('a message that does not encode rejects and fires onError with the error alone', async () => {
+    const { stream, chunks } = recorder();
+    const writer = new OneWriteMessageWriter(stream);
+    const errors: Array<[Error, Message | undefined, number | undefined]> = [];
+    writer.onError((e) => errors.push(e));
+    await assert.rejects(writer.write({ jsonrpc: '2.0', id: 1, result: 1n } as unknown as Message));
+    assert.equal(errors.length, 1);
+    assert.equal(errors[0]![1], undefined);
+    assert.equal(chunks.length, 0);
+    // The writer goes on.
+    await writer.write(request(2, 'ok'));
+    assert.equal(chunks.length, 1);
+  });
+
+  test("fires onClose on the stream's close and onError on its error; end ends it; dispose silences it", async () => {
+    const stream = new PassThrough();
+    let disposed = 0;
+    const writer = new OneWriteMessageWriter(stream, () => disposed++);
+    const seen: string[] = [];
+    writer.onClose(() => seen.push('close'));
+    writer.onError(([e]) => seen.push(`error ${e.message}`));
+    stream.emit('error', new Error('boom'));
+    const ended = new Promise((resolve) => stream.on('finish', resolve));
+    writer.end();
+    await ended;
+    stream.emit('close');
+    assert.deepEqual(seen, ['error boom', 'close']);
+    writer.dispose();
+    assert.equal(disposed, 1);
+    stream.emit('error', new Error('after dispose'));
+    assert.deepEqual(seen, ['error boom', 'close']);
+  });
+
+  test('frame puts the byte length in the header, for short and long text alike', () => {
+    const whole = (f: ReturnType<typeof frame>): string => (Buffer.isBuffer(f) ? f : Buffer.concat(f)).toString('utf8');
+    assert.equal(whole(frame('{"a":"€"}')), 'Content-Length: 11\r\n\r\n{"a":"€"}');
+    assert.equal(whole(frame('')), 'Content-Length: 0\r\n\r\n');
+    const long = `"${'é'.repeat(100_000)}"`;
+    assert.ok(Buffer.isBuffer(frame(long)));
+    assert.equal(whole(frame(long)), `Content-Length: 200002\r\n\r\n${long}`);
+  });
+
+  test('above 4 MiB, header and body go corked: one writev call, the same bytes as the library', async () => {
+    const calls: Buffer[][] = [];
+    const stream = new Writable({
+      writev(chunks, callback) {
+        calls.push(chunks.map((c) => Buffer.from(c.chunk as Buffer)));
+        callback();
+      },
+      write(chunk: Buffer, _encoding, callback) {
+        calls.push([Buffer.from(chunk)]);
+        callback();
+      },
+    });
+    const big = request(9, 'x€'.repeat(ONE_BUFFER_MAX / 3));
+    const small = request(10, 'after');
+    const writer = new OneWriteMessageWriter(stream);
+    await Promise.all([writer.write(big), writer.write(small)]);
+    assert.equal(calls[0]!.length, 2, 'the big message is one writev of header and body');
+    const all = Buffer.concat(calls.flat());
+    assert.deepEqual(all, await libraryBytes([big, small]));
+    assert.deepEqual(await readBack(all, 2, 1 << 20), [big, small]);
+  });
+});
+
+describe('transportOf reads argv as vscode-languageserver does', () => {
+  const cases: Array<[string[], ReturnType<typeof transportOf>]> = [
+    [['--stdio'], { kind: 'stdio' }],
+    [['--clientProcessId=12', '--stdio'], { kind: 'stdio' }],
+    [['--clientProcessId', '12', '--stdio'], { kind: 'stdio' }],
+    [['--node-ipc'], { kind: 'library' }],
+    [['--node-ipc', '--stdio'], { kind: 'library' }],
+    [['--stdio', '--node-ipc'], { kind: 'stdio' }],
+    [['--socket=5000'], { kind: 'socket', port: 5000 }],
+    [['--socket', '5001'], { kind: 'socket', port: 5001 }],
+    [['--socket=0'], { kind: 'library' }],
+    [['--socket=abc'], { kind: 'library' }],
+    [['--socket'], { kind: 'library' }],
+    [['--socket=5002', '--stdio'], { kind: 'socket', port: 5002 }],
+    [['--pipe=/tmp/lsp.sock'], { kind: 'pipe', name: '/tmp/lsp.sock' }],
+    [['--pipe', '/tmp/lsp2.sock'], { kind: 'pipe', name: '/tmp/lsp2.sock' }],
+    [['--pipe='], { kind: 'library' }],
+    [['--pipe'], { kind: 'library' }],
+    [[], { kind: 'library' }],
+    [['--version'], { kind: 'library' }],
+  ];
+  for (const [argv, expected] of cases)
+    test(argv.join(' ') || '(nothing)', () => assert.deepEqual(transportOf(argv), expected));
+});
