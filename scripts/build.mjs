@@ -61,6 +61,8 @@ const lazyPackages = {
 const builds = [
   // The server bundle; dist/server.js (boot.ts, built below with this bundle's hash) runs it.
   { entryPoints: ['server/src/main.ts'], outfile: 'dist/server-core.js', plugins: [lazyPackages] },
+  // The worker threads of the server and the command line (server/src/index/scanPool.ts starts it from their folder).
+  { entryPoints: ['server/src/index/scanWorker.ts'], outfile: 'dist/scanWorker.js', plugins: [lazyPackages] },
   { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js' },
   // graphql-js checks every `instanceof` against a second copy of itself unless NODE_ENV is
   // production: the catalog bundle holds one copy, and a read pays for those checks.

@@ -75,6 +75,23 @@ export interface IndexHost {
   openDocument(uri: string): TextDocument | undefined;
   scan(text: string, languageId: string, settings: Settings): ScanResult | undefined;
   log(message: string): void;
+  /**
+   * Reads and packs `files` elsewhere (worker threads: scanPool.ts), handing each result to `take`
+   * in the order of `files`; resolves with how many it handed (the rest are read here), sooner
+   * when `cancelled`. Absent: every file is read on this thread.
+   */
+  readFiles?(
+    files: ReadonlyArray<FileToRead>,
+    take: (index: number, result: PackedOccurrences | ReadFailure) => void,
+    cancelled: () => boolean,
+  ): Promise<number>;
+}
+
+/** A file of the listing to read and pack: its path, its language, and its folder's settings. */
+export interface FileToRead {
+  path: string;
+  languageId: string;
+  settings: Settings;
 }
 
 /** The settings that choose and read a folder's files. */
@@ -139,6 +156,86 @@ function symbolSearchText(urn: Urn): { lower: string; nameAt: number } {
   return { lower: head + name.toLowerCase(), nameAt: head.length };
 }
 
+/**
+ * A file's occurrences as the index keeps them, in a form a worker thread can send (typed arrays
+ * and strings): its distinct entities (key, a spelling, the lower-case full name and where the own
+ * name starts there), each occurrence's entity (an index into those) and range (line, character
+ * of its start and end: four numbers), the occurrences that are docs-as-code entries, and what
+ * Check Workspace needs of the file.
+ */
+export interface PackedOccurrences {
+  keys: string[];
+  spellings: string[];
+  lowers: string[];
+  nameAts: number[];
+  entityOf: Int32Array;
+  ranges: Int32Array;
+  entries: number[];
+  /** The scan holds any URN (malformed and templated ones too), or the file is read anyway (a DataHub YAML format). */
+  mentioning: boolean;
+  definitions: FormatPropertyDefinition[];
+}
+
+/**
+ * What the index keeps of a scan of `text` (indexedOccurrences), packed. `yamlAsText`: a YAML file
+ * scanned as text (entries by their `urn:` key, definitions read from the text);
+ * `checkAnyway`: Check Workspace reads the file though it names no URN.
+ */
+export function packScan(text: string, scan: ScanResult, yamlAsText = false, checkAnyway = false): PackedOccurrences {
+  const found = indexedOccurrences(scan, yamlAsText ? text : undefined);
+  const packed: PackedOccurrences = {
+    keys: [],
+    spellings: [],
+    lowers: [],
+    nameAts: [],
+    entityOf: new Int32Array(found.length),
+    ranges: new Int32Array(found.length * 4),
+    entries: [],
+    mentioning: scan.occurrences.length > 0 || checkAnyway,
+    definitions: scan.formatPropertyDefinitions ?? (yamlAsText ? propertyDefinitionsIn(text) : []),
+  };
+  if (found.length === 0) return packed;
+  const lines = lineStarts(text);
+  const at = new Map<string, number>();
+  found.forEach(({ occ, urn, key, entry }, i) => {
+    let k = at.get(key);
+    if (k === undefined) {
+      k = packed.keys.length;
+      at.set(key, k);
+      const { lower, nameAt } = symbolSearchText(urn);
+      packed.keys.push(key);
+      packed.spellings.push(occ.urn);
+      packed.lowers.push(lower);
+      packed.nameAts.push(nameAt);
+    }
+    packed.entityOf[i] = k;
+    const [sl, sc] = positionOf(lines, occ.start);
+    const [el, ec] = positionOf(lines, occ.end);
+    packed.ranges[i * 4] = sl;
+    packed.ranges[i * 4 + 1] = sc;
+    packed.ranges[i * 4 + 2] = el;
+    packed.ranges[i * 4 + 3] = ec;
+    if (entry) packed.entries.push(i);
+  });
+  return packed;
+}
+
+/** setText's packing of a file's text: undefined when `scan` gives none (a language not scanned). */
+export function packText(
+  text: string,
+  languageId: string,
+  settings: Settings,
+  scan: IndexHost['scan'],
+): PackedOccurrences | undefined {
+  const yaml = languageId === 'yaml';
+  const result = scan(text, yaml ? 'plaintext' : languageId, settings);
+  if (!result) return undefined;
+  // One of DataHub's YAML formats names its entities by id, platform, path…, not always by URN:
+  // Check Workspace reads such a file even when the text holds no URN.
+  const datahubYaml = yaml && result.occurrences.length === 0 && readDataHubYaml(text) !== undefined;
+  return packScan(text, result, yaml, datahubYaml);
+}
+
 export class WorkspaceIndex {
   private readonly files = new Map<string, FileEntry>();
   /** Entity key (model/src/urn.ts entityKey) → the entity. */
@@ -201,10 +298,26 @@ export class WorkspaceIndex {
           files.push({ path, uri: fileUri(path), languageId, settings });
       }
     }
+    // Worker threads read and scan the files when the host has them (readFiles), and the files come
+    // back packed, in order; the files they did not do (none, or a worker stopped) are read here.
+    let i = 0;
+    if (this.host.readFiles && files.length > 0)
+      i = await this.host.readFiles(
+        files,
+        (k, packed) => {
+          const f = files[k]!;
+          const open = this.host.openDocument(f.uri);
+          if (open) this.setText(f.uri, open.getText(), open.languageId, f.settings);
+          else if ('keys' in packed) this.setPacked(f.uri, packed, f.settings);
+          else this.passOver(f.uri, packed);
+          if (k % SLICE === SLICE - 1) report(k + 1, files.length);
+        },
+        cancelled,
+      );
     // Read synchronously, a slice of files at a time, yielding to the event loop between slices:
     // for the small files of a codebase, a thread-pool round trip per open, stat, read and close
     // cost more than the reads themselves (benchmark 10), and requests still get answered.
-    for (let i = 0; i < files.length && !cancelled(); i++) {
+    for (; i < files.length && !cancelled(); i++) {
       const f = files[i]!;
       const open = this.host.openDocument(f.uri);
       const text = open ? open.getText() : readCappedSync(f.path, f.settings.maxFileSize, { listedRegular: true });
@@ -264,13 +377,9 @@ export class WorkspaceIndex {
    * rename scans each file it changes whole again.
    */
   setText(uri: string, text: string, languageId: string, settings: Settings): void {
-    const yaml = languageId === 'yaml';
-    const scan = this.host.scan(text, yaml ? 'plaintext' : languageId, settings);
-    // One of DataHub's YAML formats names its entities by id, platform, path…, not always by URN:
-    // Check Workspace reads such a file even when the text holds no URN.
-    const datahubYaml =
-      yaml && scan !== undefined && scan.occurrences.length === 0 && readDataHubYaml(text) !== undefined;
-    this.setScan(uri, text, scan, settings, yaml, datahubYaml);
+    const packed = packText(text, languageId, settings, (t, l, s) => this.host.scan(t, l, s));
+    if (!packed) return this.passOver(uri, {});
+    this.setPacked(uri, packed, settings);
   }
 
   /**
@@ -287,29 +396,34 @@ export class WorkspaceIndex {
     yamlAsText = false,
     checkAnyway = false,
   ): void {
+    if (!scan) return this.passOver(uri, {});
+    this.setPacked(uri, packScan(text, scan, yamlAsText, checkAnyway), settings);
+  }
+
+  /**
+   * Indexes `uri` from its occurrences packed by packScan (here, or in a worker thread that read
+   * and scanned the file: server/src/index/scanPool.ts). The same budget as setScan.
+   */
+  setPacked(uri: string, packed: PackedOccurrences, settings: Pick<Settings, 'index'>): void {
     uri = normalUri(uri);
     this.remove(uri);
-    if (!scan) return this.passOver(uri, {});
     // Kept whatever the budget: a few definitions per file, and the check of other files needs them.
-    const definitions = scan.formatPropertyDefinitions ?? (yamlAsText ? propertyDefinitionsIn(text) : []);
-    if (definitions.length > 0) this.definitions.set(uri, definitions);
-    (scan.occurrences.length > 0 || checkAnyway ? this.mentioning : this.quiet).add(uri);
-    const found = indexedOccurrences(scan, yamlAsText ? text : undefined);
-    if (found.length === 0) return;
+    if (packed.definitions.length > 0) this.definitions.set(uri, packed.definitions);
+    (packed.mentioning ? this.mentioning : this.quiet).add(uri);
+    const count = packed.entityOf.length;
+    if (count === 0) return;
     // The entities this file would add, with what their texts take.
-    const fresh = new Map<string, Entity>();
     let added = 0;
-    for (const { occ, urn, key } of found) {
-      if (this.entities.has(key) || fresh.has(key)) continue;
-      const spelling = occ.urn;
-      const { lower, nameAt } = symbolSearchText(urn);
-      const bytes = textBytes(spelling) + textBytes(lower) + textBytes(key);
-      fresh.set(key, { spelling, lower, nameAt, files: [], bytes });
+    const bytesOf: number[] = [];
+    packed.keys.forEach((key, k) => {
+      if (this.entities.has(key)) return;
+      const bytes = textBytes(packed.spellings[k]!) + textBytes(packed.lowers[k]!) + textBytes(key);
+      bytesOf[k] = bytes;
       added += bytes;
-    }
+    });
     const maxBytes = settings.index.maxBytes;
     const over =
-      this.total + found.length > MAX_INDEXED_OCCURRENCES
+      this.total + count > MAX_INDEXED_OCCURRENCES
         ? `${MAX_INDEXED_OCCURRENCES} occurrences`
         : this.bytes + added > maxBytes
           ? `${maxBytes.toLocaleString('en-US')} bytes of URN text (catalogLens.index.maxBytes)`
@@ -319,29 +433,31 @@ export class WorkspaceIndex {
       this.full = true;
       return;
     }
-    const lines = lineStarts(text);
-    const file: FileEntry = { entities: [], ranges: new Int32Array(found.length * 4), entries: undefined };
-    found.forEach(({ occ, key, entry }, i) => {
+    const fileEntities = packed.keys.map((key, k) => {
       let entity = this.entities.get(key);
       if (!entity) {
-        const f = fresh.get(key)!;
-        entity = { spelling: own(f.spelling), lower: own(f.lower), nameAt: f.nameAt, files: [], bytes: f.bytes };
+        entity = {
+          spelling: own(packed.spellings[k]!),
+          lower: own(packed.lowers[k]!),
+          nameAt: packed.nameAts[k]!,
+          files: [],
+          bytes: bytesOf[k]!,
+        };
         this.entities.set(own(key), entity);
         this.bytes += entity.bytes;
       }
+      return entity;
+    });
+    const file: FileEntry = { entities: [], ranges: packed.ranges, entries: undefined };
+    for (let i = 0; i < count; i++) {
+      const entity = fileEntities[packed.entityOf[i]!]!;
       // The file is added to an entity once, at its first occurrence in the file.
       if (!file.entities.includes(entity)) entity.files.push(uri);
       file.entities.push(entity);
-      const [sl, sc] = positionOf(lines, occ.start);
-      const [el, ec] = positionOf(lines, occ.end);
-      file.ranges[i * 4] = sl;
-      file.ranges[i * 4 + 1] = sc;
-      file.ranges[i * 4 + 2] = el;
-      file.ranges[i * 4 + 3] = ec;
-      if (entry) (file.entries ??= []).push(i);
-    });
+    }
+    if (packed.entries.length > 0) file.entries = [...packed.entries];
     this.files.set(uri, file);
-    this.total += found.length;
+    this.total += count;
   }
 
   remove(uri: string): void {
