@@ -2,7 +2,8 @@
 // tree of benchmark 6), indexed by a freshly started server (the build that starts at
 // `initialized`, its time as the server logs it) against ripgrep finding the URNs of the same tree;
 // then references and workspace symbols on that index, warm; then the server's RSS after the index
-// and a Check Workspace that resolves every URN of the tree (10,000 distinct entities).
+// and a Check Workspace that resolves every URN of the tree (10,000 distinct entities), and its
+// peak RSS during that check.
 import * as path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +13,23 @@ import { requireTool, runToEnd } from '../lib/processes.mjs';
 import { generateTree, RG_URN } from './workspace.mjs';
 import { WHY } from '../notes.mjs';
 import { connectInspector, memoryAfterGc } from '../lib/inspector.mjs';
+
+/** Resets the process's peak RSS (VmHWM) to its RSS now (Linux: 5 to /proc/<pid>/clear_refs); false when it cannot. */
+async function resetPeakRss(pid) {
+  const { writeFile } = await import('node:fs/promises');
+  return writeFile(`/proc/${pid}/clear_refs`, '5').then(
+    () => true,
+    () => false,
+  );
+}
+
+/** The process's peak RSS (VmHWM) in MiB. */
+async function peakRssMiB(pid) {
+  const { readFile } = await import('node:fs/promises');
+  const m = /VmHWM:\s+(\d+)\s+kB/.exec(await readFile(`/proc/${pid}/status`, 'utf8'));
+  if (!m) throw new Error(`no VmHWM in /proc/${pid}/status`);
+  return Number(m[1]) / 1024;
+}
 
 async function timed(fn) {
   const start = performance.now();
@@ -98,9 +116,12 @@ export async function indexBenchmark({ quick, catalog, datasets, tmp, serverArgs
       const query = `t_${String(i * 7919).slice(0, 1 + (i % 3))}`;
       symMs.push((await timed(() => server.connection.sendRequest('workspace/symbol', { query }))).ms);
     }
-    // Then every URN of the tree resolved (Check Workspace), and the memory after both.
+    // Then every URN of the tree resolved (Check Workspace), and the memory after both; the peak
+    // (VmHWM) is reset first, so that it is the check's own.
+    const peakReset = await resetPeakRss(server.pid);
     const checked = await server.command('catalogLens.checkWorkspace', {});
     const rss = await rssMiB(server.pid);
+    const peak = await peakRssMiB(server.pid);
     const afterGc = await memoryAfterGc(inspector);
     const r99 = summary([percentile(refMs, 99)]);
     const s99 = summary([percentile(symMs, 99)]);
@@ -131,6 +152,14 @@ export async function indexBenchmark({ quick, catalog, datasets, tmp, serverArgs
           aim: '≤ 80 MiB',
           met: rss <= 80,
           why: WHY.indexMemory,
+        },
+        {
+          figure: `peak RSS during the check${peakReset ? '' : ' (and before: VmHWM could not be reset)'}`,
+          unit: 'MiB',
+          value: summary([peak]),
+          aim: '≤ 150 MiB',
+          met: peak <= 150,
+          why: WHY.checkPeak,
         },
         {
           figure: '… then RSS after a full GC',

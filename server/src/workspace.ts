@@ -68,6 +68,8 @@ const flaggedByCheck = new WeakMap<WorkspaceDeps, Set<string>>();
 export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise<CheckWorkspaceResult> {
   const result: CheckWorkspaceResult = { files: 0, skipped: 0, urns: 0, diagnostics: 0, cancelled: false };
   const cancelled = (): boolean => run.cancelled();
+  /** Lets the worker threads end once the check is over. */
+  let release: (() => void) | undefined;
   try {
     // Settings are asked once per workspace folder (its files share them), not once per file.
     // `named`: a file the command line named as a folder, read through a symbolic link if it is one.
@@ -159,40 +161,52 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
       if (scan.occurrences.length > 0) await chunks.add(doc, scan, f.settings);
     };
     let i = 0;
+    if (files.length >= MIN_FILES_FOR_WORKERS) release = ctx.scanFiles?.hold?.();
     const report = (): void => {
       chunks.percent = Math.round((i / files.length) * 100);
       run.report?.(chunks.percent, `checked ${i} of ${files.length} files`);
     };
-    while (i < files.length && !cancelled()) {
-      const end = Math.min(files.length, i + CHUNK_FILES);
-      const window = files.slice(i, end);
+    /**
+     * Workers read and scan a window of files from `from` (up to CHUNK_FILES files or CHUNK_BYTES
+     * of text), while this thread handles the window before; undefined when they do not (too few
+     * files, a named file, no workers): the window is read here.
+     */
+    const inWorkers = (from: number): Promise<{ n: number; got: WorkerScan[] }> | undefined => {
+      const window = files.slice(from, Math.min(files.length, from + CHUNK_FILES));
+      // Named files (a file the command line gave) may be links to follow: read here.
+      if (!ctx.scanFiles || window.length < MIN_FILES_FOR_WORKERS || window.some((f) => f.named)) return undefined;
       const got: WorkerScan[] = [];
       let bytes = 0;
-      // Named files (a file the command line gave) may be links to follow: read here.
-      const n =
-        ctx.scanFiles && window.length >= MIN_FILES_FOR_WORKERS && !window.some((f) => f.named)
-          ? await ctx.scanFiles(
-              window.map((f) => ({
-                path: f.path,
-                languageId: f.languageId,
-                settings: f.settings,
-                listedRegular: f.listed === true,
-              })),
-              (k, r) => {
-                got[k] = r;
-                if ('text' in r) bytes += r.text.length;
-              },
-              () => cancelled() || bytes >= CHUNK_BYTES,
-            )
-          : 0;
-      if (n > 0) {
-        for (let k = 0; k < n && !cancelled(); k++) {
-          const r = got[k];
-          got[k] = undefined as unknown as WorkerScan;
+      return ctx
+        .scanFiles(
+          window.map((f) => ({
+            path: f.path,
+            languageId: f.languageId,
+            settings: f.settings,
+            listedRegular: f.listed === true,
+          })),
+          (k, r) => {
+            got[k] = r;
+            if ('text' in r) bytes += r.text.length;
+          },
+          () => cancelled() || bytes >= CHUNK_BYTES,
+        )
+        .then((n) => ({ n, got }));
+    };
+    let ahead = inWorkers(0);
+    while (i < files.length && !cancelled()) {
+      const done = ahead ? await ahead : { n: 0, got: [] };
+      ahead = undefined;
+      if (done.n > 0) {
+        if (i + done.n < files.length && !cancelled()) ahead = inWorkers(i + done.n);
+        for (let k = 0; k < done.n && !cancelled(); k++) {
+          const r = done.got[k];
+          done.got[k] = undefined as unknown as WorkerScan;
           await visit(files[i]!, r);
           i++;
         }
       } else {
+        const window = files.slice(i, Math.min(files.length, i + CHUNK_FILES));
         const reads: Array<Promise<string | ReadFailure> | undefined> = [];
         const readAt = (k: number): Promise<string | ReadFailure> | undefined => {
           const f = window[k];
@@ -200,16 +214,19 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
         };
         for (let k = 0; k < Math.min(READ_AHEAD, window.length); k++) reads[k] = readAt(k);
         for (let k = 0; k < window.length && !cancelled(); k++) {
-          const ahead = reads[k];
+          const next = reads[k];
           reads[k] = undefined;
           if (k + READ_AHEAD < window.length) reads[k + READ_AHEAD] = readAt(k + READ_AHEAD);
-          await visit(window[k]!, undefined, ahead);
+          await visit(window[k]!, undefined, next);
           i++;
           if (i % 200 === 0) report();
         }
+        if (i < files.length && !cancelled()) ahead = inWorkers(i);
       }
       report();
     }
+    // A window still being read after a cancellation ends at its next answer (its stop says so).
+    await ahead;
     // Reads started ahead of a cancellation settle on their own (readCapped never rejects).
     if (cancelled()) {
       result.cancelled = true;
@@ -219,6 +236,7 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
     result.cancelled = cancelled();
     return result;
   } finally {
+    release?.();
     // The check parsed every URN of the workspace; the parse cache need only serve the open documents.
     clearParseCache();
   }
@@ -240,11 +258,15 @@ export interface FileToScan {
  * `files`; resolves with how many it handed (fewer when `stop` says so, or when the workers
  * failed: the check reads the rest itself).
  */
-export type ScanFiles = (
-  files: ReadonlyArray<FileToScan>,
-  take: (index: number, result: WorkerScan) => void,
-  stop: () => boolean,
-) => Promise<number>;
+export interface ScanFiles {
+  (
+    files: ReadonlyArray<FileToScan>,
+    take: (index: number, result: WorkerScan) => void,
+    stop: () => boolean,
+  ): Promise<number>;
+  /** Keeps the workers started until the returned function is called (between the windows of a check). */
+  hold?(): () => void;
+}
 
 /** Files read at once: enough to keep the thread pool busy while the server scans the one before. */
 const READ_AHEAD = 16;

@@ -128,7 +128,11 @@ export function createIndexService(deps: IndexServiceDeps): IndexService {
       : {}),
   });
   const scanFiles: ScanFiles | undefined = pool
-    ? (files, take, stop) => pool.run('check', files, (i, r) => take(i, 'packed' in r ? { failed: {} } : r), stop)
+    ? Object.assign(
+        (...[files, take, stop]: Parameters<ScanFiles>) =>
+          pool.run('check', files, (i, r) => take(i, 'packed' in r ? { failed: {} } : r), stop),
+        { hold: () => pool.hold() },
+      )
     : undefined;
   let building: Promise<void> = Promise.resolve();
   let definitions = index.definitionsKey();

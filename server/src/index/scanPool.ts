@@ -77,6 +77,11 @@ export interface ScanPool {
     take: (index: number, result: WorkerResult) => void,
     cancelled: () => boolean,
   ): Promise<number>;
+  /**
+   * Keeps the workers between runs until the returned function is called (a check runs the pool
+   * once per window of files, with the catalog's answers between): they are not ended when idle.
+   */
+  hold(): () => void;
   /** Ends the workers now. */
   close(): Promise<void>;
 }
@@ -101,17 +106,23 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
   const file = options.file ?? join(__dirname, 'scanWorker.js');
   const maxFiles = options.maxFiles ?? 128;
   const maxBytes = options.maxBytes ?? 1 << 20;
-  const idleMs = options.idleMs ?? 10_000;
+  const idleMs = options.idleMs ?? 200;
   let threads: Thread[] = [];
   let failures = 0;
   let running = 0;
+  let holds = 0;
   let idleTimer: NodeJS.Timeout | undefined;
   let requests = 0;
   const settingsIds = new WeakMap<Settings, number>();
   let nextSettings = 0;
 
   const start = (): Thread => {
-    const worker = new Worker(file, { stdout: true, stderr: true });
+    const worker = new Worker(file, {
+      stdout: true,
+      stderr: true,
+      // A smaller young generation than the main thread's: a worker's garbage is short-lived, and its pages count in the server's RSS.
+      resourceLimits: { maxYoungGenerationSizeMb: 4 },
+    });
     const thread: Thread = { worker, sent: new Set(), pending: undefined, dead: false };
     const fail = (e: Error): void => {
       thread.dead = true;
@@ -221,13 +232,31 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
       return delivered;
     } finally {
       running--;
-      if (running === 0) {
-        for (const t of threads) t.worker.unref();
-        idleTimer = setTimeout(() => void close(), idleMs);
-        idleTimer.unref();
-      }
+      idle();
     }
   };
 
-  return { run, close };
+  /** Idle workers do not keep the process alive, and end after `idleMs` unless held. */
+  const idle = (): void => {
+    if (running > 0) return;
+    for (const t of threads) t.worker.unref();
+    clearTimeout(idleTimer);
+    if (holds > 0) return;
+    idleTimer = setTimeout(() => void close(), idleMs);
+    idleTimer.unref();
+  };
+
+  const hold = (): (() => void) => {
+    holds++;
+    clearTimeout(idleTimer);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      holds--;
+      idle();
+    };
+  };
+
+  return { run, hold, close };
 }
