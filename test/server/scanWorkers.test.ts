@@ -168,27 +168,28 @@ describe('scan workers: the workspace index', () => {
   });
   after(() => rmSync(root, { recursive: true, force: true }));
 
-  test('workers (small slices, two of them) build the same index as the main thread', async (t) => {
-    const pool = createScanPool({ log: () => undefined, size: 2, maxFiles: 7, maxBytes: 2_000 });
-    t.after(() => pool.close());
-    const main = await built(folder);
-    const log: string[] = [];
-    handed.length = 0;
-    const workers = await built(folder, pool, log);
-    assert.deepEqual(log, []);
-    assert.equal(handed.length, 1);
-    assert.equal(handed[0]![0], handed[0]![1], 'every file read by the workers');
-    assert.ok(main.occurrenceCount > 1000);
-    assert.deepEqual(account(workers, folder), account(main, folder));
-    // The too-large file was passed over, the link never listed.
-    const toCheck = workers.filesToCheck(folder, SETTINGS)!;
-    assert.deepEqual(
-      toCheck.passedOver.filter(([u]) => u.endsWith('/large.py')).map(([, why]) => why),
-      [{ tooLarge: true }],
-    );
-    assert.ok(!toCheck.mentioning.some((u) => u.endsWith('/link.py')));
-    assert.ok(toCheck.mentioning.some((u) => u.endsWith('/a_first/users.yaml')));
-  });
+  for (const local of [false, true])
+    test(`workers (small slices, two of them${local ? ', the main thread reading too' : ''}) build the same index as the main thread`, async (t) => {
+      const pool = createScanPool({ log: () => undefined, size: 2, maxFiles: 7, maxBytes: 2_000, local });
+      t.after(() => pool.close());
+      const main = await built(folder);
+      const log: string[] = [];
+      handed.length = 0;
+      const workers = await built(folder, pool, log);
+      assert.deepEqual(log, []);
+      assert.equal(handed.length, 1);
+      assert.equal(handed[0]![0], handed[0]![1], 'every file read by the workers');
+      assert.ok(main.occurrenceCount > 1000);
+      assert.deepEqual(account(workers, folder), account(main, folder));
+      // The too-large file was passed over, the link never listed.
+      const toCheck = workers.filesToCheck(folder, SETTINGS)!;
+      assert.deepEqual(
+        toCheck.passedOver.filter(([u]) => u.endsWith('/large.py')).map(([, why]) => why),
+        [{ tooLarge: true }],
+      );
+      assert.ok(!toCheck.mentioning.some((u) => u.endsWith('/link.py')));
+      assert.ok(toCheck.mentioning.some((u) => u.endsWith('/a_first/users.yaml')));
+    });
 
   test('a worker that stops: the build still ends, the rest read on the main thread, and the log says so', async (t) => {
     const crashing = join(root, '..', `crash-${process.pid}.js`);
@@ -198,7 +199,7 @@ describe('scan workers: the workspace index', () => {
       `const { parentPort } = require('node:worker_threads');\nlet n = 0;\nparentPort.on('message', () => { if (++n === 3) process.exit(7); });\nrequire(${JSON.stringify(real)});\n`,
     );
     t.after(() => rmSync(crashing, { force: true }));
-    const pool = createScanPool({ log: () => undefined, size: 1, maxFiles: 20, file: crashing });
+    const pool = createScanPool({ log: () => undefined, size: 1, maxFiles: 20, file: crashing, local: false });
     t.after(() => pool.close());
     const log: string[] = [];
     const main = await built(folder);
@@ -211,7 +212,7 @@ describe('scan workers: the workspace index', () => {
     assert.deepEqual(account(workers, folder), account(main, folder));
     assert.equal(log.length, 0, 'the index logs nothing of it');
     const poolLog: string[] = [];
-    const pool2 = createScanPool({ log: (m) => poolLog.push(m), size: 1, maxFiles: 20, file: crashing });
+    const pool2 = createScanPool({ log: (m) => poolLog.push(m), size: 1, maxFiles: 20, file: crashing, local: false });
     t.after(() => pool2.close());
     const again = await built(folder, pool2);
     assert.deepEqual(account(again, folder), account(main, folder));
@@ -223,7 +224,7 @@ describe('scan workers: the workspace index', () => {
   });
 
   test('a worker reads as the main thread does: a link is not followed, a too-large file is passed over', async (t) => {
-    const pool = createScanPool({ log: () => undefined, size: 1 });
+    const pool = createScanPool({ log: () => undefined, size: 1, local: false });
     t.after(() => pool.close());
     const paths = [
       join(root, 'zz_last', 'link.py'),
@@ -337,11 +338,18 @@ describe('scan workers: Check Workspace', () => {
   };
 
   test('resolved in chunks, on the main thread and in workers: the diagnostics of one resolve of every file; each URN asked once', async (t) => {
-    const pool = createScanPool({ log: () => undefined, size: 2, maxFiles: 50, maxBytes: 4_000 });
+    const pool = createScanPool({ log: () => undefined, size: 2, maxFiles: 50, maxBytes: 4_000, local: false });
     t.after(() => pool.close());
+    const shared = createScanPool({ log: () => undefined, size: 1, maxFiles: 50, maxBytes: 4_000 });
+    t.after(() => shared.close());
     const expected = await reference();
     clearParseCache();
     const main = await run();
+    const both = await run((files, take, stop) =>
+      shared.run('check', files, (i, r) => take(i, 'packed' in r ? { failed: {} } : r), stop),
+    );
+    assert.deepEqual(both.result, main.result);
+    assert.deepEqual(both.published, main.published);
     const workers = await run((files, take, stop) =>
       pool.run('check', files, (i, r) => take(i, 'packed' in r ? { failed: {} } : r), stop),
     );

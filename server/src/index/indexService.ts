@@ -28,7 +28,7 @@ import {
   type IndexedFiles,
   type ScanFiles,
 } from '../workspace';
-import { createScanPool, type ScanPool } from './scanPool';
+import { createScanPool, workersPay, type ScanPool } from './scanPool';
 import { WorkspaceIndex } from './workspaceIndex';
 
 export interface IndexServiceDeps {
@@ -45,7 +45,10 @@ export interface IndexServiceDeps {
   announce(params: IndexedParams): void;
   /** The structured property definitions files of the workspace give changed: documents are checked again. */
   definitionsChanged?(): void;
-  /** The worker threads that read and scan files; default a pool of its own (scanPool.ts), none when null. */
+  /**
+   * The worker threads that read and scan files; default a pool of its own (scanPool.ts) on a
+   * machine of more than two cores, none when null.
+   */
   pool?: ScanPool | null;
 }
 
@@ -107,7 +110,8 @@ export function createIndexService(deps: IndexServiceDeps): IndexService {
     toldLeftOut.add(key);
     log(`workspace index: ${key} is not indexed: ${why}`);
   };
-  const pool = deps.pool === undefined ? createScanPool({ log }) : (deps.pool ?? undefined);
+  const pool =
+    deps.pool === undefined ? (workersPay() ? createScanPool({ log }) : undefined) : (deps.pool ?? undefined);
   const index = new WorkspaceIndex({
     settingsFor: (uri) => deps.settingsFor(uri),
     openDocument: openDocumentFor,
