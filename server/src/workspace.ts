@@ -1,8 +1,9 @@
 /**
- * Check Workspace: scan every matching file of the workspace folders, resolve all their URNs
- * together (batched across files), and publish diagnostics for each file, with progress. It runs
- * the document pipeline (pipeline/check.ts) over files; no LSP connection is needed here, so a
- * command line can run it too.
+ * Check Workspace: scan every matching file of the workspace folders, resolve their URNs a chunk
+ * of files at a time (batched across the chunk's files, each URN asked once per check), and
+ * publish diagnostics for each file, with progress. It runs the document pipeline
+ * (pipeline/check.ts) over files; no LSP connection is needed here, so a command line can run it
+ * too. Worker threads may read and scan the files (`scanFiles`, the workspace index's pool).
  */
 import * as fsSync from 'node:fs';
 import { promises as fs, type Stats } from 'node:fs';

@@ -6,9 +6,19 @@
  */
 import type { Settings } from '../../../model/src/protocol';
 import { scanText } from '../pipeline/check';
-import { readCappedSync } from '../workspace';
-import type { ScanMode, WorkerResult } from './scanPool';
-import { packText } from './workspaceIndex';
+import type { ScanResult } from '../scan/types';
+import { readCappedSync, type ReadFailure } from '../workspace';
+import { packText, type PackedOccurrences } from './workspaceIndex';
+
+/** What a worker is asked to do with each file: pack it for the index, or scan it for Check Workspace. */
+export type ScanMode = 'index' | 'check';
+
+/**
+ * A worker's result for one file: unreadable or passed over (`failed`), packed for the index, or
+ * for Check Workspace its text and scan when the scan holds a URN (`quiet` when it holds none).
+ */
+export type WorkerResult =
+  { failed: ReadFailure } | { packed: PackedOccurrences } | { text: string; scan: ScanResult } | { quiet: true };
 
 /** A file to read: its path, language, settings, and whether the listing said it is a regular file. */
 export interface FileToScan {

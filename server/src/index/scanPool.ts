@@ -14,13 +14,9 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Settings } from '../../../model/src/protocol';
-import type { ScanResult } from '../scan/types';
-import type { ReadFailure } from '../workspace';
-import { scanFiles } from './scanFiles';
-import type { PackedOccurrences } from './workspaceIndex';
+import { scanFiles, type ScanMode, type WorkerResult } from './scanFiles';
 
-/** What a worker is asked to do with each file: pack it for the index, or scan it for Check Workspace. */
-export type ScanMode = 'index' | 'check';
+export type { ScanMode, WorkerResult };
 
 /** A file a worker reads: its path, language, settings, and whether the listing said it is a regular file. */
 export interface PoolFile {
@@ -30,13 +26,6 @@ export interface PoolFile {
   /** The directory listing said the entry is a regular file (no stat before the open); default true. */
   listedRegular?: boolean;
 }
-
-/**
- * A worker's result for one file: unreadable or passed over (`failed`), packed for the index, or
- * for Check Workspace its text and scan when the scan holds a URN (`quiet` when it holds none).
- */
-export type WorkerResult =
-  { failed: ReadFailure } | { packed: PackedOccurrences } | { text: string; scan: ScanResult } | { quiet: true };
 
 /** A request to a worker (scanWorker.ts); settings are sent once per worker, then named by number. */
 export interface WorkerRequest {
