@@ -230,6 +230,7 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
     await ahead;
     // Reads started ahead of a cancellation settle on their own (readCapped never rejects).
     if (cancelled()) {
+      chunks.stopped();
       result.cancelled = true;
       return result;
     }
@@ -321,12 +322,20 @@ class ChunkedCheck {
   /** Resolves and publishes what is kept, then the files that waited for every definition. */
   async finish(): Promise<void> {
     await this.flush(true);
-    if (this.run.cancelled()) return;
+    if (this.run.cancelled()) return this.stopped();
     const ctx = this.ctx;
     for (const uri of this.before) {
       if (!this.flagged.has(uri) && !this.scannedUris.has(uri) && !ctx.openDocument(uri)) ctx.clear(uri);
     }
     flaggedByCheck.set(ctx, this.flagged);
+  }
+
+  /**
+   * The check was cancelled: the files of the chunks published so far are remembered with those
+   * the last check flagged, so that the next check clears what they no longer have.
+   */
+  stopped(): void {
+    flaggedByCheck.set(this.ctx, new Set([...this.before, ...this.flagged]));
   }
 
   private async flush(last: boolean): Promise<void> {

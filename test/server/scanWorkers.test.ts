@@ -292,8 +292,11 @@ describe('scan workers: Check Workspace', () => {
   });
   after(() => rmSync(root, { recursive: true, force: true }));
 
-  const run = async (scanFiles?: ScanFiles) => {
-    const client = catalog();
+  const run = async (
+    scanFiles?: ScanFiles,
+    client = catalog(),
+    cancelled: (published: number) => boolean = () => false,
+  ) => {
     const published = new Map<string, string[]>();
     const ctx: WorkspaceDeps = {
       settingsFor: async () => SETTINGS,
@@ -306,8 +309,8 @@ describe('scan workers: Check Workspace', () => {
       clear: (uri) => published.set(uri, []),
       ...(scanFiles ? { scanFiles } : {}),
     };
-    const result = await checkWorkspace(ctx, { cancelled: () => false });
-    return { result, published, asked: client.asked };
+    const result = await checkWorkspace(ctx, { cancelled: () => cancelled(published.size) });
+    return { result, published, asked: client.asked, ctx };
   };
 
   /** Check Workspace as it was: every file scanned, one resolve of all, every file diagnosed with every definition. */
@@ -368,5 +371,55 @@ describe('scan workers: Check Workspace', () => {
       users.some((d) => d.includes("'forever' is not an allowed value")),
       users.join('\n'),
     );
+  });
+  test('a check cancelled after a chunk was published: the next check clears what those files no longer have', async () => {
+    // One context for both checks (Check Workspace remembers what it flagged per context).
+    const published = new Map<string, string[]>();
+    let client: Resolver & { asked: string[] } = catalog();
+    let stop = (): boolean => published.size > 0;
+    const ctx: WorkspaceDeps = {
+      settingsFor: async () => SETTINGS,
+      clientFor: () => client,
+      log: () => undefined,
+      workspaceFolders: () => [folder],
+      openDocument: () => undefined,
+      scanOf: () => undefined,
+      publish: (doc, ds) => published.set(doc.uri, described(doc.getText(), ds)),
+      clear: (uri) => published.set(uri, []),
+    };
+    const first = await checkWorkspace(ctx, { cancelled: () => stop() });
+    assert.equal(first.cancelled, true);
+    const flagged = [...published].filter(([, ds]) => ds.length > 0).map(([u]) => u);
+    assert.ok(flagged.length > 0);
+    // Now the catalog has every URN, with a description: nothing to flag but the malformed ones.
+    const everything = catalog();
+    client = {
+      ...everything,
+      resolve: async (items) => {
+        const out = await everything.resolve(items);
+        for (const [urn] of out)
+          out.set(urn, {
+            state: 'found',
+            kind: 'dataset',
+            entity: {
+              urn,
+              exists: true,
+              properties: { description: 'd' },
+              editableProperties: null,
+              schemaMetadata: null,
+              editableSchemaMetadata: null,
+            },
+          });
+        return out;
+      },
+    };
+    published.clear();
+    stop = () => false;
+    await checkWorkspace(ctx, { cancelled: () => stop() });
+    const stale = flagged.filter((u) => {
+      const now = published.get(u);
+      return now === undefined || now.some((d) => d.includes('unknown-urn') || d.includes('missing-description'));
+    });
+    assert.deepEqual(stale, []);
   });
 });
