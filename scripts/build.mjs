@@ -8,7 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const production = process.argv.includes('--production');
-/** `--server-to=DIR`: only the server's two bundles, written to DIR (benchmark 8 starts the shipped form so). */
+/** `--server-to=DIR`: only the server's bundles (and its worker's), written to DIR (benchmark 8 starts the shipped form so). */
 const serverTo = process.argv.find((a) => a.startsWith('--server-to='))?.slice('--server-to='.length);
 const SERVER_DIR = serverTo ?? 'dist';
 // The version is written in package.json only: the bundles get it here (model/src/version.ts).
@@ -64,9 +64,14 @@ const lazyPackages = {
   },
 };
 
+/** What `--server-to` builds: the server and its worker. */
+const SERVER_ENTRIES = ['server/src/main.ts', 'server/src/index/scanWorker.ts'];
+
 const builds = [
   // The server bundle; dist/server.js (boot.ts, built below with this bundle's hash) runs it.
   { entryPoints: ['server/src/main.ts'], outfile: `${SERVER_DIR}/server-core.js`, plugins: [lazyPackages] },
+  // The worker threads of the server and the command line (server/src/index/scanPool.ts starts it from their folder).
+  { entryPoints: ['server/src/index/scanWorker.ts'], outfile: `${SERVER_DIR}/scanWorker.js`, plugins: [lazyPackages] },
   { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js' },
   // graphql-js checks every `instanceof` against a second copy of itself unless NODE_ENV is
   // production: the catalog bundle holds one copy, and a read pays for those checks.
@@ -81,7 +86,7 @@ const builds = [
   { entryPoints: ['scripts/editorGate.ts'], outfile: 'dist/editorGate.js' },
 ]
   .filter((b) => b.entryPoints.every((entry) => existsSync(entry)))
-  .filter((b) => serverTo === undefined || b.entryPoints[0] === 'server/src/main.ts');
+  .filter((b) => serverTo === undefined || b.entryPoints.some((entry) => SERVER_ENTRIES.includes(entry)));
 await Promise.all(builds.map((b) => esbuild.build({ ...common, ...b })));
 /**
  * The server bundle as ASCII only: esbuild escapes what is past ASCII in strings, but leaves it in

@@ -2,7 +2,8 @@
 // tree of benchmark 6), indexed by a freshly started server (the build that starts at
 // `initialized`, its time as the server logs it) against ripgrep finding the URNs of the same tree;
 // then references and workspace symbols on that index, warm; then the server's RSS after the index
-// and a Check Workspace that resolves every URN of the tree (10,000 distinct entities).
+// and a Check Workspace that resolves every URN of the tree (10,000 distinct entities), and its
+// peak RSS during that check.
 import * as path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,6 +15,23 @@ import { generateTree, RG_URN } from './workspace.mjs';
 import { WHY } from '../notes.mjs';
 import { IDLE_WAIT_MS } from './startup.mjs';
 import { connectInspector, memoryAfterGc } from '../lib/inspector.mjs';
+
+/** Resets the process's peak RSS (VmHWM) to its RSS now (Linux: 5 to /proc/<pid>/clear_refs); false when it cannot. */
+async function resetPeakRss(pid) {
+  const { writeFile } = await import('node:fs/promises');
+  return writeFile(`/proc/${pid}/clear_refs`, '5').then(
+    () => true,
+    () => false,
+  );
+}
+
+/** The process's peak RSS (VmHWM) in MiB. */
+async function peakRssMiB(pid) {
+  const { readFile } = await import('node:fs/promises');
+  const m = /VmHWM:\s+(\d+)\s+kB/.exec(await readFile(`/proc/${pid}/status`, 'utf8'));
+  if (!m) throw new Error(`no VmHWM in /proc/${pid}/status`);
+  return Number(m[1]) / 1024;
+}
 
 async function timed(fn) {
   const start = performance.now();
@@ -113,9 +131,12 @@ export async function indexBenchmark({ quick, catalog, datasets, tmp, serverArgs
       const query = `t_${String(i * 7919).slice(0, 1 + (i % 3))}`;
       symMs.push((await timed(() => server.connection.sendRequest('workspace/symbol', { query }))).ms);
     }
-    // Then every URN of the tree resolved (Check Workspace), and the memory after both.
+    // Then every URN of the tree resolved (Check Workspace), and the memory after both; the peak
+    // (VmHWM) is reset first, so that it is the check's own.
+    const peakReset = await resetPeakRss(server.pid);
     const checked = await server.command('catalogLens.checkWorkspace', {});
     const rss = await rssMiB(server.pid);
+    const peak = await peakRssMiB(server.pid);
     // Then as an editor leaves it: nothing asked for a few seconds.
     await new Promise((resolve) => setTimeout(resolve, IDLE_WAIT_MS));
     const settled = await rssMiB(server.pid);
@@ -153,6 +174,14 @@ export async function indexBenchmark({ quick, catalog, datasets, tmp, serverArgs
         },
         { figure: 'references p99', unit: 'ms', value: r99, aim: '≤ 20 ms', met: r99.median <= 20 },
         { figure: 'workspace symbols p99', unit: 'ms', value: s99, aim: '≤ 20 ms', met: s99.median <= 20 },
+        {
+          figure: `peak RSS during the check${peakReset ? '' : ' (and before: VmHWM could not be reset)'}`,
+          unit: 'MiB',
+          value: summary([peak]),
+          aim: '≤ 150 MiB',
+          met: peak <= 150,
+          why: WHY.checkPeak,
+        },
         {
           figure: `RSS after the index and resolving ${checked.urns.toLocaleString('en-US')} entities`,
           unit: 'MiB',

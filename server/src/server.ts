@@ -150,6 +150,8 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     clear,
     // Check Workspace reads the files the index names as holding URNs, when it can vouch for them.
     indexedFiles: (folder, s) => index.filesToCheck(folder, s),
+    // Its files read and scanned in the index's worker threads.
+    ...(index.scanFiles ? { scanFiles: index.scanFiles } : {}),
   };
   // The agent bridge's tools over the server's own index, resolution and Check Workspace.
   const tools: ToolHost = {

@@ -1,8 +1,9 @@
 /**
- * Check Workspace: scan every matching file of the workspace folders, resolve all their URNs
- * together (batched across files), and publish diagnostics for each file, with progress. It runs
- * the document pipeline (pipeline/check.ts) over files; no LSP connection is needed here, so a
- * command line can run it too.
+ * Check Workspace: scan every matching file of the workspace folders, resolve their URNs a chunk
+ * of files at a time (batched across the chunk's files, each URN asked once per check), and
+ * publish diagnostics for each file, with progress. It runs the document pipeline
+ * (pipeline/check.ts) over files; no LSP connection is needed here, so a command line can run it
+ * too. Worker threads may read and scan the files (`scanFiles`, the workspace index's pool).
  */
 import * as fsSync from 'node:fs';
 import { promises as fs, type Stats } from 'node:fs';
@@ -15,7 +16,8 @@ import { LANGUAGE_BY_EXTENSION } from '../../model/src/languages';
 import type { CheckWorkspaceResult, Settings } from '../../model/src/protocol';
 import type { PlainDiagnostic, PropertyDefinitionLookup } from './features/diagnostics';
 import { diagnose, scanText, type PipelineDeps } from './pipeline/check';
-import { resolvableItems, resolveItems } from './resolution/resolve';
+import type { Resolution, ResolutionLookup } from './catalogClient/client';
+import { resolvableItems, resolveItems, type Resolver } from './resolution/resolve';
 import { clearParseCache } from './scan/parseCache';
 import type { FormatPropertyDefinition, ScanResult } from './scan/types';
 
@@ -40,6 +42,8 @@ export interface WorkspaceDeps extends PipelineDeps {
    * settings: the check then reads only the files it names as holding URNs, and lists nothing.
    */
   indexedFiles?(folder: string, settings: Settings): Promise<IndexedFiles | undefined>;
+  /** Worker threads that read and scan files (the workspace index's pool); absent: all is read on this thread. */
+  scanFiles?: ScanFiles;
 }
 
 /** A folder as the workspace index knows it (server/src/index/workspaceIndex.ts filesToCheck). */
@@ -59,15 +63,14 @@ export interface CheckRun {
   signal?: AbortSignal | undefined;
 }
 
-/** Files read at once: enough to keep the thread pool busy while the server scans the one before. */
-const READ_AHEAD = 16;
-
 /** URIs of closed files that the last Check Workspace gave diagnostics, so that the next one can clear them. */
 const flaggedByCheck = new WeakMap<WorkspaceDeps, Set<string>>();
 
 export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise<CheckWorkspaceResult> {
   const result: CheckWorkspaceResult = { files: 0, skipped: 0, urns: 0, diagnostics: 0, cancelled: false };
   const cancelled = (): boolean => run.cancelled();
+  /** Lets the worker threads end once the check is over. */
+  let release: (() => void) | undefined;
   try {
     // Settings are asked once per workspace folder (its files share them), not once per file.
     // `named`: a file the command line named as a folder, read through a symbolic link if it is one.
@@ -116,11 +119,10 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
           });
       }
     }
-    // Files are read READ_AHEAD at a time, in order, while the ones already read are scanned.
-    // Only files that hold URNs are kept (with their text, for positions) until the diagnostics.
-    const scanned: Array<{ doc: TextDocument; scan: ScanResult; settings: Settings }> = [];
-    const reads: Array<Promise<string | ReadFailure> | undefined> = [];
-    /** The open document of a file, under VS Code's spelling of its URI or Node's (other editors). */
+    // Files are scanned in order, by worker threads when the server has them (a window of files
+    // at a time), else here, READ_AHEAD read at a time while the ones already read are scanned.
+    // Only files that hold URNs are kept (with their text, for positions), and only until their
+    // chunk is resolved and published: a chunk ends at CHUNK_FILES files or CHUNK_BYTES of text.
     const openOf = (f: { path: string; uri: string }): TextDocument | undefined =>
       ctx.openDocument(f.uri) ?? ctx.openDocument(pathToFileURL(f.path).toString());
     const read = (f: (typeof files)[number]): Promise<string | ReadFailure> =>
@@ -128,72 +130,252 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
         ...(f.named ? { followLink: true } : {}),
         listedRegular: f.listed === true,
       });
-    const readAt = (i: number): Promise<string | ReadFailure> | undefined => {
-      const f = files[i];
-      if (!f || openOf(f)) return undefined;
-      return read(f);
-    };
-    for (let i = 0; i < Math.min(READ_AHEAD, files.length); i++) reads[i] = readAt(i);
-    for (let i = 0; i < files.length && !cancelled(); i++) {
-      const f = files[i]!;
-      const { uri, languageId, settings: s } = f;
-      const ahead = reads[i];
-      reads[i] = undefined;
-      if (i + READ_AHEAD < files.length) reads[i + READ_AHEAD] = readAt(i + READ_AHEAD);
+    const chunks = new ChunkedCheck(ctx, run, result);
+    /** One file's scan (`got`: what a worker read and scanned, when one did). */
+    const visit = async (
+      f: (typeof files)[number],
+      got: WorkerScan | undefined,
+      ahead?: Promise<string | ReadFailure>,
+    ) => {
       const open = openOf(f);
       let doc = open;
-      if (!doc) {
-        const text = ahead ? await ahead : await read(f);
-        if (typeof text !== 'string') {
-          passOver(ctx, result, f.path, text, s);
-          continue;
-        }
-        doc = TextDocument.create(uri, languageId, 0, text);
+      let scan: ScanResult | undefined;
+      if (open) scan = ctx.scanOf(open, f.settings);
+      else if (got && 'failed' in got) return passOver(ctx, result, f.path, got.failed, f.settings);
+      else if (got && 'quiet' in got) {
+        result.files++;
+        return;
+      } else if (got) {
+        doc = TextDocument.create(f.uri, f.languageId, 0, got.text);
+        scan = got.scan;
+      } else {
+        const text = await (ahead ?? read(f));
+        if (typeof text !== 'string') return passOver(ctx, result, f.path, text, f.settings);
+        doc = TextDocument.create(f.uri, f.languageId, 0, text);
+        scan = scanText(text, f.languageId, f.settings);
       }
-      const scan = open ? ctx.scanOf(open, s) : scanText(doc.getText(), languageId, s);
-      if (!scan) {
+      if (!scan || !doc) {
         result.skipped++;
-        continue;
+        return;
       }
       result.files++;
-      if (scan.occurrences.length > 0) scanned.push({ doc, scan, settings: s });
-      if (i % 200 === 0) run.report?.(Math.round((i / files.length) * 50), `scanned ${i} of ${files.length} files`);
+      if (scan.occurrences.length > 0) await chunks.add(doc, scan, f.settings);
+    };
+    let i = 0;
+    if (files.length >= MIN_FILES_FOR_WORKERS) release = ctx.scanFiles?.hold?.();
+    const report = (): void => {
+      chunks.percent = Math.round((i / files.length) * 100);
+      run.report?.(chunks.percent, `checked ${i} of ${files.length} files`);
+    };
+    /**
+     * Workers read and scan a window of files from `from` (up to CHUNK_FILES files or CHUNK_BYTES
+     * of text), while this thread handles the window before; undefined when they do not (too few
+     * files, a named file, no workers): the window is read here.
+     */
+    const inWorkers = (from: number): Promise<{ n: number; got: WorkerScan[] }> | undefined => {
+      const window = files.slice(from, Math.min(files.length, from + CHUNK_FILES));
+      // Named files (a file the command line gave) may be links to follow: read here.
+      if (!ctx.scanFiles || window.length < MIN_FILES_FOR_WORKERS || window.some((f) => f.named)) return undefined;
+      const got: WorkerScan[] = [];
+      let bytes = 0;
+      return ctx
+        .scanFiles(
+          window.map((f) => ({
+            path: f.path,
+            languageId: f.languageId,
+            settings: f.settings,
+            listedRegular: f.listed === true,
+          })),
+          (k, r) => {
+            got[k] = r;
+            if ('text' in r) bytes += r.text.length;
+          },
+          () => cancelled() || bytes >= CHUNK_BYTES,
+        )
+        .then((n) => ({ n, got }));
+    };
+    let ahead = inWorkers(0);
+    while (i < files.length && !cancelled()) {
+      const done = ahead ? await ahead : { n: 0, got: [] };
+      ahead = undefined;
+      if (done.n > 0) {
+        if (i + done.n < files.length && !cancelled()) ahead = inWorkers(i + done.n);
+        for (let k = 0; k < done.n && !cancelled(); k++) {
+          const r = done.got[k];
+          done.got[k] = undefined as unknown as WorkerScan;
+          await visit(files[i]!, r);
+          i++;
+        }
+      } else {
+        const window = files.slice(i, Math.min(files.length, i + CHUNK_FILES));
+        const reads: Array<Promise<string | ReadFailure> | undefined> = [];
+        const readAt = (k: number): Promise<string | ReadFailure> | undefined => {
+          const f = window[k];
+          return !f || openOf(f) ? undefined : read(f);
+        };
+        for (let k = 0; k < Math.min(READ_AHEAD, window.length); k++) reads[k] = readAt(k);
+        for (let k = 0; k < window.length && !cancelled(); k++) {
+          const next = reads[k];
+          reads[k] = undefined;
+          if (k + READ_AHEAD < window.length) reads[k + READ_AHEAD] = readAt(k + READ_AHEAD);
+          await visit(window[k]!, undefined, next);
+          i++;
+          if (i % 200 === 0) report();
+        }
+        if (i < files.length && !cancelled()) ahead = inWorkers(i);
+      }
+      report();
     }
+    // A window still being read after a cancellation ends at its next answer (its stop says so).
+    await ahead;
     // Reads started ahead of a cancellation settle on their own (readCapped never rejects).
     if (cancelled()) {
+      chunks.stopped();
       result.cancelled = true;
       return result;
     }
-    // One resolve over all files: URNs shared by files are asked once, in batches.
-    const items = resolvableItems(scanned.map((x) => x.scan));
-    result.urns = items.length;
-    run.report?.(50, `asking the catalog about ${result.urns} URNs`);
-    const resolved = await resolveItems(ctx.clientFor(await ctx.settingsFor()), items, run.signal);
-    if (cancelled()) {
-      result.cancelled = true;
-      return result;
-    }
-    // A file without URNs has no diagnostics: it gets a message only to clear what the last check gave it.
-    const before = flaggedByCheck.get(ctx) ?? new Set<string>();
-    const flagged = new Set<string>();
-    const definitions = workspaceDefinitions(scanned, ctx.propertyDefinitions);
-    for (const { doc, scan, settings: fileSettings } of scanned) {
-      const diags = diagnose(scan, resolved, fileSettings, undefined, definitions);
-      result.diagnostics += diags.length;
-      if (diags.length > 0) flagged.add(doc.uri);
-      else if (!before.has(doc.uri) && !ctx.openDocument(doc.uri)) continue;
-      ctx.publish(doc, diags);
-    }
-    const scannedUris = new Set(scanned.map((x) => x.doc.uri));
-    for (const uri of before) {
-      if (!flagged.has(uri) && !scannedUris.has(uri) && !ctx.openDocument(uri)) ctx.clear(uri);
-    }
-    flaggedByCheck.set(ctx, flagged);
+    await chunks.finish();
     result.cancelled = cancelled();
     return result;
   } finally {
+    release?.();
     // The check parsed every URN of the workspace; the parse cache need only serve the open documents.
     clearParseCache();
+  }
+}
+
+/** What a worker thread gives Check Workspace for one file (server/src/index/scanPool.ts). */
+export type WorkerScan = { failed: ReadFailure } | { text: string; scan: ScanResult } | { quiet: true };
+
+/** A file for a worker thread to read and scan. */
+export interface FileToScan {
+  path: string;
+  languageId: string;
+  settings: Settings;
+  listedRegular: boolean;
+}
+
+/**
+ * Reads and scans files in worker threads, handing each result to `take` in the order of
+ * `files`; resolves with how many it handed (fewer when `stop` says so, or when the workers
+ * failed: the check reads the rest itself).
+ */
+export interface ScanFiles {
+  (
+    files: ReadonlyArray<FileToScan>,
+    take: (index: number, result: WorkerScan) => void,
+    stop: () => boolean,
+  ): Promise<number>;
+  /** Keeps the workers started until the returned function is called (between the windows of a check). */
+  hold?(): () => void;
+}
+
+/** Files read at once: enough to keep the thread pool busy while the server scans the one before. */
+const READ_AHEAD = 16;
+/** Files of URNs resolved and published together, at most; and files scanned by workers in one window. */
+const CHUNK_FILES = 500;
+/** Bytes of text of the files kept for one resolve, at most (and read by workers in one window). */
+const CHUNK_BYTES = 4 << 20;
+/** Fewer files than this are read on the main thread (a worker's start costs more). */
+const MIN_FILES_FOR_WORKERS = 64;
+
+/**
+ * The files of a check that hold URNs, resolved and published a chunk at a time, so that the
+ * check holds at most one chunk of texts and scans. A URN is asked of the catalog once per check:
+ * what the catalog answered is kept for the later chunks. A DataHub dataset file with structured
+ * property values waits for the end, when every structured properties file of the check has been
+ * scanned (its values are checked against their definitions).
+ */
+class ChunkedCheck {
+  private kept: Array<{ doc: TextDocument; scan: ScanResult; settings: Settings }> = [];
+  private keptBytes = 0;
+  private readonly waiting: Array<{ doc: TextDocument; scan: ScanResult; settings: Settings }> = [];
+  /** The structured property definitions of the files checked, first by URI. */
+  private readonly definitions: Array<{ uri: string; definitions: FormatPropertyDefinition[] }> = [];
+  /** URNs asked so far, and what the catalog said of them. */
+  private readonly seen = new Set<string>();
+  private readonly answers = new Map<string, Resolution | undefined>();
+  private readonly before: Set<string>;
+  private readonly flagged = new Set<string>();
+  private readonly scannedUris = new Set<string>();
+  private client: Resolver | undefined;
+  /** How far the check is, for the progress it reports. */
+  percent = 0;
+
+  constructor(
+    private readonly ctx: WorkspaceDeps,
+    private readonly run: CheckRun,
+    private readonly result: CheckWorkspaceResult,
+  ) {
+    this.before = flaggedByCheck.get(ctx) ?? new Set<string>();
+  }
+
+  async add(doc: TextDocument, scan: ScanResult, settings: Settings): Promise<void> {
+    this.scannedUris.add(doc.uri);
+    if (scan.formatPropertyDefinitions?.length)
+      this.definitions.push({ uri: doc.uri, definitions: scan.formatPropertyDefinitions });
+    this.kept.push({ doc, scan, settings });
+    this.keptBytes += doc.getText().length;
+    if (this.kept.length >= CHUNK_FILES || this.keptBytes >= CHUNK_BYTES) await this.flush(false);
+  }
+
+  /** Resolves and publishes what is kept, then the files that waited for every definition. */
+  async finish(): Promise<void> {
+    await this.flush(true);
+    if (this.run.cancelled()) return this.stopped();
+    const ctx = this.ctx;
+    for (const uri of this.before) {
+      if (!this.flagged.has(uri) && !this.scannedUris.has(uri) && !ctx.openDocument(uri)) ctx.clear(uri);
+    }
+    flaggedByCheck.set(ctx, this.flagged);
+  }
+
+  /**
+   * The check was cancelled: the files of the chunks published so far are remembered with those
+   * the last check flagged, so that the next check clears what they no longer have.
+   */
+  stopped(): void {
+    flaggedByCheck.set(this.ctx, new Set([...this.before, ...this.flagged]));
+  }
+
+  private async flush(last: boolean): Promise<void> {
+    const chunk = this.kept;
+    this.kept = [];
+    this.keptBytes = 0;
+    if (last) chunk.push(...this.waiting);
+    if (chunk.length === 0 || this.run.cancelled()) return;
+    // URNs shared by files are asked once, in batches; those asked for an earlier chunk are not asked again.
+    const items = resolvableItems(chunk.map((x) => x.scan)).filter((item) => !this.seen.has(item.urn));
+    for (const item of items) this.seen.add(item.urn);
+    this.result.urns = this.seen.size;
+    this.run.report?.(this.percent, `asking the catalog about ${items.length} URNs (${this.seen.size} so far)`);
+    this.client ??= this.ctx.clientFor(await this.ctx.settingsFor());
+    const fresh = await resolveItems(this.client, items, this.run.signal);
+    if (this.run.cancelled()) return;
+    for (const item of items) this.answers.set(item.urn, fresh(item.urn));
+    const resolved: ResolutionLookup = (urn) => fresh(urn) ?? this.answers.get(urn);
+    const definitions = last ? workspaceDefinitions(this.definitions, this.ctx.propertyDefinitions) : undefined;
+    for (const x of chunk) {
+      // A file's structured property values wait for every definition of the check.
+      if (!last && x.scan.formatPropertyValues?.length) {
+        this.waiting.push(x);
+        continue;
+      }
+      this.publish(x, resolved, definitions ?? workspaceDefinitions([], this.ctx.propertyDefinitions));
+    }
+  }
+
+  private publish(
+    { doc, scan, settings }: { doc: TextDocument; scan: ScanResult; settings: Settings },
+    resolved: ResolutionLookup,
+    definitions: PropertyDefinitionLookup,
+  ): void {
+    const diags = diagnose(scan, resolved, settings, undefined, definitions);
+    this.result.diagnostics += diags.length;
+    // A file without URNs has no diagnostics: it gets a message only to clear what the last check gave it.
+    if (diags.length > 0) this.flagged.add(doc.uri);
+    else if (!this.before.has(doc.uri) && !this.ctx.openDocument(doc.uri)) return;
+    this.ctx.publish(doc, diags);
   }
 }
 
@@ -459,16 +641,12 @@ export async function editOutsideWorkspace(edit: EditedFiles, folders: readonly 
  * (the first by URI when several define a property), then those the index knows of other files.
  */
 function workspaceDefinitions(
-  scanned: ReadonlyArray<{ doc: TextDocument; scan: ScanResult }>,
+  files: ReadonlyArray<{ uri: string; definitions: readonly FormatPropertyDefinition[] }>,
   indexed: PropertyDefinitionLookup | undefined,
 ): PropertyDefinitionLookup {
   const found = new Map<string, { uri: string; definition: FormatPropertyDefinition['definition'] }>();
-  const files = scanned
-    .filter((x) => x.scan.formatPropertyDefinitions)
-    .sort((a, b) => (a.doc.uri < b.doc.uri ? -1 : 1));
-  for (const { doc, scan } of files)
-    for (const d of scan.formatPropertyDefinitions ?? [])
-      if (!found.has(d.urn)) found.set(d.urn, { uri: doc.uri, definition: d.definition });
+  for (const { uri, definitions } of [...files].sort((a, b) => (a.uri < b.uri ? -1 : 1)))
+    for (const d of definitions) if (!found.has(d.urn)) found.set(d.urn, { uri, definition: d.definition });
   return (urn) => found.get(urn) ?? indexed?.(urn);
 }
 

@@ -20,7 +20,15 @@ import type { IndexedParams, Settings } from '../../../model/src/protocol';
 import { scanText } from '../pipeline/check';
 import type { OpenDocuments } from '../pipeline/openDocuments';
 import { clearParseCache } from '../scan/parseCache';
-import { LANGUAGE_BY_EXTENSION, normalUri, outsideWorkspace, readCapped, type IndexedFiles } from '../workspace';
+import {
+  LANGUAGE_BY_EXTENSION,
+  normalUri,
+  outsideWorkspace,
+  readCapped,
+  type IndexedFiles,
+  type ScanFiles,
+} from '../workspace';
+import { createScanPool, workersPay, type ScanPool } from './scanPool';
 import { WorkspaceIndex } from './workspaceIndex';
 
 export interface IndexServiceDeps {
@@ -37,6 +45,11 @@ export interface IndexServiceDeps {
   announce(params: IndexedParams): void;
   /** The structured property definitions files of the workspace give changed: documents are checked again. */
   definitionsChanged?(): void;
+  /**
+   * The worker threads that read and scan files; default a pool of its own (scanPool.ts) on a
+   * machine of more than two cores, none when null.
+   */
+  pool?: ScanPool | null;
 }
 
 /** The glob the server watches: every extension Check Workspace reads. */
@@ -71,7 +84,12 @@ export interface IndexService {
    * `git checkout`), the build was cancelled or ran with other settings, or the index is full.
    */
   filesToCheck(folder: string, settings: Settings): Promise<IndexedFiles | undefined>;
+  /** Check Workspace's reads and scans, in the index's worker threads. */
+  scanFiles: ScanFiles | undefined;
 }
+
+/** A build of fewer files reads them on the main thread (a worker's start costs more). */
+const MIN_FILES_FOR_WORKERS = 64;
 
 export function createIndexService(deps: IndexServiceDeps): IndexService {
   const { openDocuments, log } = deps;
@@ -92,12 +110,34 @@ export function createIndexService(deps: IndexServiceDeps): IndexService {
     toldLeftOut.add(key);
     log(`workspace index: ${key} is not indexed: ${why}`);
   };
+  const pool =
+    deps.pool === undefined ? (workersPay() ? createScanPool({ log }) : undefined) : (deps.pool ?? undefined);
   const index = new WorkspaceIndex({
     settingsFor: (uri) => deps.settingsFor(uri),
     openDocument: openDocumentFor,
     scan: scanText,
     log,
+    ...(pool
+      ? {
+          readFiles: async (files, take, cancelled) =>
+            files.length < MIN_FILES_FOR_WORKERS
+              ? 0
+              : pool.run(
+                  'index',
+                  files,
+                  (i, r) => take(i, 'packed' in r ? r.packed : 'failed' in r ? r.failed : {}),
+                  cancelled,
+                ),
+        }
+      : {}),
   });
+  const scanFiles: ScanFiles | undefined = pool
+    ? Object.assign(
+        (...[files, take, stop]: Parameters<ScanFiles>) =>
+          pool.run('check', files, (i, r) => take(i, 'packed' in r ? { failed: {} } : r), stop),
+        { hold: () => pool.hold() },
+      )
+    : undefined;
   let building: Promise<void> = Promise.resolve();
   let definitions = index.definitionsKey();
   const announce = (reason: IndexedParams['reason']): void => {
@@ -241,6 +281,7 @@ export function createIndexService(deps: IndexServiceDeps): IndexService {
         .catch((e: unknown) => log(`workspace index: ${uri}: ${String(e)}`))
         .finally(() => announce('file'));
     },
+    scanFiles,
     filesToCheck: async (folder, settings) => {
       await ready();
       await registered;

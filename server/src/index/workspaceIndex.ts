@@ -50,6 +50,23 @@ export interface IndexHost {
   openDocument(uri: string): TextDocument | undefined;
   scan(text: string, languageId: string, settings: Settings): ScanResult | undefined;
   log(message: string): void;
+  /**
+   * Reads and packs `files` elsewhere (worker threads: scanPool.ts), handing each result to `take`
+   * in the order of `files`; resolves with how many it handed (the rest are read here), sooner
+   * when `cancelled`. Absent: every file is read on this thread.
+   */
+  readFiles?(
+    files: ReadonlyArray<FileToRead>,
+    take: (index: number, result: PackedOccurrences | ReadFailure) => void,
+    cancelled: () => boolean,
+  ): Promise<number>;
+}
+
+/** A file of the listing to read and pack: its path, its language, and its folder's settings. */
+export interface FileToRead {
+  path: string;
+  languageId: string;
+  settings: Settings;
 }
 
 /** The settings that choose and read a folder's files. */
@@ -112,6 +129,86 @@ function symbolSearchText(urn: Urn): { lower: string; nameAt: number } {
   const { name, full } = symbolText(urn);
   const head = full.slice(0, full.length - name.length).toLowerCase();
   return { lower: head + name.toLowerCase(), nameAt: head.length };
+}
+
+/**
+ * A file's occurrences as the index keeps them, in a form a worker thread can send (typed arrays
+ * and strings): its distinct entities (key, a spelling, the lower-case full name and where the own
+ * name starts there), each occurrence's entity (an index into those) and range (line, character
+ * of its start and end: four numbers), the occurrences that are docs-as-code entries, and what
+ * Check Workspace needs of the file.
+ */
+export interface PackedOccurrences {
+  keys: string[];
+  spellings: string[];
+  lowers: string[];
+  nameAts: number[];
+  entityOf: Int32Array;
+  ranges: Int32Array;
+  entries: number[];
+  /** The scan holds any URN (malformed and templated ones too), or the file is read anyway (a DataHub YAML format). */
+  mentioning: boolean;
+  definitions: FormatPropertyDefinition[];
+}
+
+/**
+ * What the index keeps of a scan of `text` (indexedOccurrences), packed. `yamlAsText`: a YAML file
+ * scanned as text (entries by their `urn:` key, definitions read from the text);
+ * `checkAnyway`: Check Workspace reads the file though it names no URN.
+ */
+export function packScan(text: string, scan: ScanResult, yamlAsText = false, checkAnyway = false): PackedOccurrences {
+  const found = indexedOccurrences(scan, yamlAsText ? text : undefined);
+  const packed: PackedOccurrences = {
+    keys: [],
+    spellings: [],
+    lowers: [],
+    nameAts: [],
+    entityOf: new Int32Array(found.length),
+    ranges: new Int32Array(found.length * 4),
+    entries: [],
+    mentioning: scan.occurrences.length > 0 || checkAnyway,
+    definitions: scan.formatPropertyDefinitions ?? (yamlAsText ? propertyDefinitionsIn(text) : []),
+  };
+  if (found.length === 0) return packed;
+  const lines = lineStarts(text);
+  const at = new Map<string, number>();
+  found.forEach(({ occ, urn, key, entry }, i) => {
+    let k = at.get(key);
+    if (k === undefined) {
+      k = packed.keys.length;
+      at.set(key, k);
+      const { lower, nameAt } = symbolSearchText(urn);
+      packed.keys.push(key);
+      packed.spellings.push(occ.urn);
+      packed.lowers.push(lower);
+      packed.nameAts.push(nameAt);
+    }
+    packed.entityOf[i] = k;
+    const [sl, sc] = positionOf(lines, occ.start);
+    const [el, ec] = positionOf(lines, occ.end);
+    packed.ranges[i * 4] = sl;
+    packed.ranges[i * 4 + 1] = sc;
+    packed.ranges[i * 4 + 2] = el;
+    packed.ranges[i * 4 + 3] = ec;
+    if (entry) packed.entries.push(i);
+  });
+  return packed;
+}
+
+/** setText's packing of a file's text: undefined when `scan` gives none (a language not scanned). */
+export function packText(
+  text: string,
+  languageId: string,
+  settings: Settings,
+  scan: IndexHost['scan'],
+): PackedOccurrences | undefined {
+  const yaml = languageId === 'yaml';
+  const result = scan(text, yaml ? 'plaintext' : languageId, settings);
+  if (!result) return undefined;
+  // One of DataHub's YAML formats names its entities by id, platform, path…, not always by URN:
+  // Check Workspace reads such a file even when the text holds no URN.
+  const datahubYaml = yaml && result.occurrences.length === 0 && readDataHubYaml(text) !== undefined;
+  return packScan(text, result, yaml, datahubYaml);
 }
 
 /** A growable Int32Array's next capacity: half again, at least `need`. */
@@ -235,10 +332,29 @@ export class WorkspaceIndex {
           files.push({ path, uri: fileUri(path), languageId, settings });
       }
     }
+    // Worker threads read and scan the files when the host has them (readFiles), and the files come
+    // back packed, in order; the files they did not do (none, or a worker stopped) are read here.
+    let i = 0;
+    if (this.host.readFiles && files.length > 0)
+      i = await this.host.readFiles(
+        files,
+        (k, packed) => {
+          const f = files[k]!;
+          const open = this.host.openDocument(f.uri);
+          if (open) this.setText(f.uri, open.getText(), open.languageId, f.settings);
+          else if ('keys' in packed) this.setPacked(f.uri, packed, f.settings);
+          else this.passOver(f.uri, packed);
+          if (k % SLICE === SLICE - 1) report(k + 1, files.length);
+        },
+        cancelled,
+      );
     // Read synchronously, a slice of files at a time, yielding to the event loop between slices:
     // for the small files of a codebase, a thread-pool round trip per open, stat, read and close
     // cost more than the reads themselves (benchmark 10), and requests still get answered.
-    for (let i = 0; i < files.length && !cancelled(); i++) {
+    // Read synchronously, a slice of files at a time, yielding to the event loop between slices:
+    // for the small files of a codebase, a thread-pool round trip per open, stat, read and close
+    // cost more than the reads themselves (benchmark 10), and requests still get answered.
+    for (; i < files.length && !cancelled(); i++) {
       const f = files[i]!;
       const open = this.host.openDocument(f.uri);
       const text = open ? open.getText() : readCappedSync(f.path, f.settings.maxFileSize, { listedRegular: true });
@@ -310,13 +426,9 @@ export class WorkspaceIndex {
    * rename scans each file it changes whole again.
    */
   setText(uri: string, text: string, languageId: string, settings: Settings): void {
-    const yaml = languageId === 'yaml';
-    const scan = this.host.scan(text, yaml ? 'plaintext' : languageId, settings);
-    // One of DataHub's YAML formats names its entities by id, platform, path…, not always by URN:
-    // Check Workspace reads such a file even when the text holds no URN.
-    const datahubYaml =
-      yaml && scan !== undefined && scan.occurrences.length === 0 && readDataHubYaml(text) !== undefined;
-    this.setScan(uri, text, scan, settings, yaml, datahubYaml);
+    const packed = packText(text, languageId, settings, (t, l, s) => this.host.scan(t, l, s));
+    if (!packed) return this.passOver(uri, {});
+    this.setPacked(uri, packed, settings);
   }
 
   /**
@@ -333,29 +445,35 @@ export class WorkspaceIndex {
     yamlAsText = false,
     checkAnyway = false,
   ): void {
+    if (!scan) return this.passOver(normalUri(uri), {});
+    this.setPacked(uri, packScan(text, scan, yamlAsText, checkAnyway), settings);
+  }
+
+  /**
+   * Indexes `uri` from its occurrences packed by packScan (here, or in a worker thread that read
+   * and scanned the file: server/src/index/scanPool.ts). The same budget as setScan.
+   */
+  setPacked(uri: string, packed: PackedOccurrences, settings: Pick<Settings, 'index'>): void {
     uri = normalUri(uri);
     this.remove(uri);
-    if (!scan) return this.passOver(uri, {});
     // Kept whatever the budget: a few definitions per file, and the check of other files needs them.
-    const definitions = scan.formatPropertyDefinitions ?? (yamlAsText ? propertyDefinitionsIn(text) : []);
-    if (definitions.length > 0) this.definitions.set(uri, definitions);
+    if (packed.definitions.length > 0) this.definitions.set(uri, packed.definitions);
     const file = this.fileId(uri, true);
-    this.fState[file] = scan.occurrences.length > 0 || checkAnyway ? MENTIONING : QUIET;
-    const found = indexedOccurrences(scan, yamlAsText ? text : undefined);
-    if (found.length === 0) return;
+    this.fState[file] = packed.mentioning ? MENTIONING : QUIET;
+    const count = packed.entityOf.length;
+    if (count === 0) return;
     // The entities this file would add, with what their texts take.
-    const fresh = new Map<string, { urn: Urn; spelling: string; bytes: number }>();
     let added = 0;
-    for (const { occ, urn, key } of found) {
-      if (this.entityIds.has(key) || fresh.has(key)) continue;
-      const { lower } = symbolSearchText(urn);
-      const bytes = textBytes(occ.urn) + textBytes(lower) + textBytes(key);
-      fresh.set(key, { urn, spelling: occ.urn, bytes });
+    const bytesOf: number[] = [];
+    packed.keys.forEach((key, k) => {
+      if (this.entityIds.has(key)) return;
+      const bytes = textBytes(packed.spellings[k]!) + textBytes(packed.lowers[k]!) + textBytes(key);
+      bytesOf[k] = bytes;
       added += bytes;
-    }
+    });
     const maxBytes = settings.index.maxBytes;
     const over =
-      this.total + found.length > MAX_INDEXED_OCCURRENCES
+      this.total + count > MAX_INDEXED_OCCURRENCES
         ? `${MAX_INDEXED_OCCURRENCES} occurrences`
         : this.bytes + added > maxBytes
           ? `${maxBytes.toLocaleString('en-US')} bytes of URN text (catalogLens.index.maxBytes)`
@@ -365,35 +483,31 @@ export class WorkspaceIndex {
       this.full = true;
       return;
     }
-    const lines = lineStarts(text);
-    this.reserveOccurrences(this.oEnd + found.length);
+    const ids = packed.keys.map(
+      (key, k) =>
+        this.entityIds.get(key) ??
+        this.addEntity(key, packed.lowers[k]!, packed.nameAts[k]!, packed.spellings[k]!, bytesOf[k]!),
+    );
+    this.reserveOccurrences(this.oEnd + count);
     const start = this.oEnd;
-    found.forEach(({ occ, key, entry }, i) => {
-      let entity = this.entityIds.get(key);
-      if (entity === undefined) {
-        const f = fresh.get(key)!;
-        entity = this.addEntity(key, f.urn, f.spelling, f.bytes);
-      }
+    this.oRange.set(packed.ranges, start * 4);
+    for (let i = 0; i < count; i++) {
+      const entity = ids[packed.entityOf[i]!]!;
       const o = start + i;
       this.oFile[o] = file;
-      this.oEntity[o] = entity * 2 + (entry ? 1 : 0);
+      this.oEntity[o] = entity * 2;
       this.oNext[o] = -1;
-      const [sl, sc] = positionOf(lines, occ.start);
-      const [el, ec] = positionOf(lines, occ.end);
-      this.oRange[o * 4] = sl;
-      this.oRange[o * 4 + 1] = sc;
-      this.oRange[o * 4 + 2] = el;
-      this.oRange[o * 4 + 3] = ec;
       if (this.eLive[entity] === 0) this.eHead[entity] = o;
       else this.oNext[this.eTail[entity]!] = o;
       this.eTail[entity] = o;
       this.eLive[entity]!++;
-    });
-    this.oEnd += found.length;
+    }
+    for (const i of packed.entries) this.oEntity[start + i]! |= 1;
+    this.oEnd += count;
     this.fStart[file] = start;
-    this.fCount[file] = found.length;
+    this.fCount[file] = count;
     this.indexedFiles++;
-    this.total += found.length;
+    this.total += count;
   }
 
   remove(uri: string): void {
@@ -537,7 +651,7 @@ export class WorkspaceIndex {
     return this.eSpelling.get(entity) ?? this.eKey[entity]!.replaceAll('urn:_:', 'urn:li:');
   }
 
-  private addEntity(key: string, urn: Urn, spelling: string, bytes: number): number {
+  private addEntity(key: string, lower: string, nameAt: number, spelling: string, bytes: number): number {
     const entity = this.freeEntities.pop() ?? this.eKey.length;
     if (entity === this.eKey.length) {
       this.eKey.push(undefined);
@@ -551,7 +665,6 @@ export class WorkspaceIndex {
         this.eBytes = resized(this.eBytes, capacity);
       }
     }
-    const { lower, nameAt } = symbolSearchText(urn);
     const kept = own(key);
     this.eKey[entity] = kept;
     this.eLower[entity] = own(lower);
