@@ -271,7 +271,7 @@ export class SearchIndex {
     if (total === 0) {
       if (all) return { total: 0, hits: [] };
       const near = this.near(text, q);
-      return { total: near.length, hits: this.rowsOf(near.slice(q.start, q.start + q.count)) };
+      return { total: near.total, hits: this.rowsOf(near.rows.slice(q.start)) };
     }
     const page = best.sorted().slice(q.start);
     const matched = new Map(page.map((h) => [h.n.row, h.rank === 4 ? ('description' as const) : ('name' as const)]));
@@ -313,9 +313,10 @@ export class SearchIndex {
    * words whose length is within the limit of the query's are read (`wordsByLength`, made from the
    * names in memory on first use after a write), a word with more character classes missing or extra
    * than the limit is skipped (charMask), and the distance of the rest is computed bit-parallel
-   * (`OsaDistance`), one machine word per character of the word.
+   * (`OsaDistance`), one machine word per character of the word. Returns how many names are near
+   * and the rows of the first `start + count` of them in order (only those are kept sorted).
    */
-  private near(text: string, q: SearchQuery): number[] {
+  private near(text: string, q: SearchQuery): { total: number; rows: number[] } {
     const query = text.toLowerCase();
     const limit = Math.max(1, Math.floor([...query].length / 3));
     const qMask = charMask(query);
@@ -342,10 +343,23 @@ export class SearchIndex {
         if (had === undefined || d < had) best.set(n, d);
       }
     }
-    return [...best]
-      .map(([n, d]) => ({ n, d }))
-      .sort((a, b) => a.d - b.d || a.n.length - b.n.length || (a.n.key < b.n.key ? -1 : a.n.key > b.n.key ? 1 : 0))
-      .map(({ n }) => n.row);
+    // The first `start + count` in order (fewest typos, shortest, then key), kept sorted as they come.
+    const k = q.start + q.count;
+    const kept: Array<{ n: NameEntry; d: number }> = [];
+    for (const [n, d] of best) {
+      if (k <= 0) break;
+      if (kept.length === k && compareNear(n, d, kept[k - 1]!) >= 0) continue;
+      let lo = 0;
+      let hi = kept.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (compareNear(n, d, kept[mid]!) < 0) hi = mid;
+        else lo = mid + 1;
+      }
+      kept.splice(lo, 0, { n, d });
+      if (kept.length > k) kept.pop();
+    }
+    return { total: best.size, rows: kept.map(({ n }) => n.row) };
   }
 
   /** Every word of every name in memory (the whole name among them) by its length in UTF-16 units; dropped on a write. */
@@ -401,6 +415,11 @@ export class SearchIndex {
       return row ? [{ ...row, matched: matched(id) }] : [];
     });
   }
+}
+
+/** The order of near names: fewest typos, then the shorter name (UTF-16 units), then the key (UTF-16 order). */
+function compareNear(n: NameEntry, d: number, b: { n: NameEntry; d: number }): number {
+  return d - b.d || n.length - b.n.length || (n.key < b.n.key ? -1 : n.key > b.n.key ? 1 : 0);
 }
 
 /** The words of one length (parallel arrays): the entry each belongs to, the word, its charMask. */
