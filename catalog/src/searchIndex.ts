@@ -140,10 +140,12 @@ export class SearchIndex {
   discardPending(): void {
     this.pending.clear();
     this.nameMap = undefined;
+    this.wordMap = undefined;
   }
 
   private reindex(key: string, type: LookupKind): void {
     const old = this.rowOfKey.get(key);
+    this.wordMap = undefined;
     if (old) {
       this.delRow.run(old.row);
       this.delKey.run(key);
@@ -269,7 +271,7 @@ export class SearchIndex {
     if (total === 0) {
       if (all) return { total: 0, hits: [] };
       const near = this.near(text, q);
-      return { total: near.length, hits: this.rowsOf(near.slice(q.start, q.start + q.count)) };
+      return { total: near.total, hits: this.rowsOf(near.rows.slice(q.start)) };
     }
     const page = best.sorted().slice(q.start);
     const matched = new Map(page.map((h) => [h.n.row, h.rank === 4 ? ('description' as const) : ('name' as const)]));
@@ -307,34 +309,76 @@ export class SearchIndex {
   /**
    * Names within a few typos of `text` — the whole name, or one of its words (`usres` is one swap
    * from the `users` of `db.users`): optimal string alignment, at most max(1, a third of the
-   * query's length); fewest typos first. Only when nothing matched directly: a pass over the
-   * names kept in memory (`names`, made again after a write), without the descriptions.
+   * query's length); fewest typos first. Only when nothing matched directly. Bounded: only the
+   * words whose length is within the limit of the query's are read (`wordsByLength`, made from the
+   * names in memory on first use after a write), a word with more character classes missing or extra
+   * than the limit is skipped (charMask), and the distance of the rest is computed bit-parallel
+   * (`OsaDistance`), one machine word per character of the word. Returns how many names are near
+   * and the rows of the first `start + count` of them in order (only those are kept sorted).
    */
-  private near(text: string, q: SearchQuery): number[] {
+  private near(text: string, q: SearchQuery): { total: number; rows: number[] } {
     const query = text.toLowerCase();
     const limit = Math.max(1, Math.floor([...query].length / 3));
     const qMask = charMask(query);
-    const found: Array<{ n: NameEntry; d: number }> = [];
-    for (const n of this.names().values()) {
-      if (
-        (q.types && !q.types.includes(n.type)) ||
-        (q.platforms && !(n.platform !== null && q.platforms.includes(n.platform)))
-      )
-        continue;
-      let d = limit + 1;
-      for (let i = 0; i < n.words.length; i++) {
-        const w = n.words[i]!;
-        if (Math.abs(w.length - query.length) > limit) continue;
+    const distance = new OsaDistance(query);
+    const byLength = this.wordsByLength();
+    const best = new Map<NameEntry, number>();
+    for (let len = Math.max(0, query.length - limit); len <= query.length + limit; len++) {
+      const bucket = byLength.get(len);
+      if (!bucket) continue;
+      const { entries, words, masks } = bucket;
+      for (let i = 0; i < entries.length; i++) {
         // More character classes missing (or extra) than the limit: more edits than it (charMask).
-        const m = n.masks[i]!;
+        const m = masks[i]!;
         if (bitCount(qMask & ~m) > limit || bitCount(m & ~qMask) > limit) continue;
-        d = Math.min(d, editDistance(query, w, limit));
+        const n = entries[i]!;
+        if (
+          (q.types && !q.types.includes(n.type)) ||
+          (q.platforms && !(n.platform !== null && q.platforms.includes(n.platform)))
+        )
+          continue;
+        const d = distance.to(words[i]!, limit);
+        if (d > limit) continue;
+        const had = best.get(n);
+        if (had === undefined || d < had) best.set(n, d);
       }
-      if (d <= limit) found.push({ n, d });
     }
-    return found
-      .sort((a, b) => a.d - b.d || a.n.length - b.n.length || (a.n.key < b.n.key ? -1 : a.n.key > b.n.key ? 1 : 0))
-      .map(({ n }) => n.row);
+    // The first `start + count` in order (fewest typos, shortest, then key), kept sorted as they come.
+    const k = q.start + q.count;
+    const kept: Array<{ n: NameEntry; d: number }> = [];
+    for (const [n, d] of best) {
+      if (k <= 0) break;
+      if (kept.length === k && compareNear(n, d, kept[k - 1]!) >= 0) continue;
+      let lo = 0;
+      let hi = kept.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (compareNear(n, d, kept[mid]!) < 0) hi = mid;
+        else lo = mid + 1;
+      }
+      kept.splice(lo, 0, { n, d });
+      if (kept.length > k) kept.pop();
+    }
+    return { total: best.size, rows: kept.map(({ n }) => n.row) };
+  }
+
+  /** Every word of every name in memory (the whole name among them) by its length in UTF-16 units; dropped on a write. */
+  private wordMap: Map<number, WordBucket> | undefined;
+  private wordsByLength(): Map<number, WordBucket> {
+    if (!this.wordMap) {
+      const map = new Map<number, WordBucket>();
+      for (const n of this.names().values())
+        for (let i = 0; i < n.words.length; i++) {
+          const w = n.words[i]!;
+          let b = map.get(w.length);
+          if (!b) map.set(w.length, (b = { entries: [], words: [], masks: [] }));
+          b.entries.push(n);
+          b.words.push(w);
+          b.masks.push(n.masks[i]!);
+        }
+      this.wordMap = map;
+    }
+    return this.wordMap;
   }
 
   /** The names (and descriptions) by FTS rowid, made on first use and then kept current by `reindex`. */
@@ -371,6 +415,18 @@ export class SearchIndex {
       return row ? [{ ...row, matched: matched(id) }] : [];
     });
   }
+}
+
+/** The order of near names: fewest typos, then the shorter name (UTF-16 units), then the key (UTF-16 order). */
+function compareNear(n: NameEntry, d: number, b: { n: NameEntry; d: number }): number {
+  return d - b.d || n.length - b.n.length || (n.key < b.n.key ? -1 : n.key > b.n.key ? 1 : 0);
+}
+
+/** The words of one length (parallel arrays): the entry each belongs to, the word, its charMask. */
+interface WordBucket {
+  entries: NameEntry[];
+  words: string[];
+  masks: number[];
 }
 
 /** An entity's name as the search and the near-name pass read it. */
@@ -563,6 +619,63 @@ function charMask(s: string): number {
   let m = 0;
   for (let i = 0; i < s.length; i++) m |= 1 << (s.charCodeAt(i) % 31);
   return m;
+}
+
+/**
+ * The optimal string alignment distance (editDistance of model/src/urn.ts: insertions, deletions,
+ * substitutions and swaps of two neighbours, each one edit; no substring edited twice) from one
+ * string to many, bit-parallel: Myers' algorithm with Hyyrö's transposition term, one bit per
+ * UTF-16 unit of the pattern, so one pass of a few word operations per unit of the other string.
+ * A pattern longer than 31 units falls back to editDistance's table.
+ */
+export class OsaDistance {
+  private readonly ascii = new Int32Array(128);
+  private readonly other = new Map<number, number>();
+  private readonly m: number;
+
+  constructor(private readonly pattern: string) {
+    this.m = pattern.length;
+    if (this.m > 31) return;
+    for (let i = 0; i < this.m; i++) {
+      const c = pattern.charCodeAt(i);
+      if (c < 128) this.ascii[c]! |= 1 << i;
+      else this.other.set(c, (this.other.get(c) ?? 0) | (1 << i));
+    }
+  }
+
+  /** editDistance(pattern, text, limit): the distance, or limit + 1 when it is over the limit. */
+  to(text: string, limit = Infinity): number {
+    const m = this.m;
+    if (Math.abs(m - text.length) > limit) return limit + 1;
+    if (m > 31) return editDistance(this.pattern, text, limit);
+    if (m === 0) return text.length > limit ? limit + 1 : text.length;
+    const mask = m === 31 ? 0x7fffffff : (1 << m) - 1;
+    const high = 1 << (m - 1);
+    let vp = mask;
+    let vn = 0;
+    let d0 = 0;
+    let pm = 0;
+    let score = m;
+    for (let j = 0; j < text.length; j++) {
+      const c = text.charCodeAt(j);
+      const eq = c < 128 ? this.ascii[c]! : (this.other.get(c) ?? 0);
+      // A swap: this unit matches pattern i and the last matched pattern i + 1, where the diagonal did not stay.
+      const tr = ((~d0 & eq) << 1) & pm & mask;
+      d0 = ((((eq & vp) + vp) ^ vp) | eq | vn | tr) & mask;
+      let hp = (vn | ~(d0 | vp)) & mask;
+      let hn = d0 & vp;
+      if (hp & high) score++;
+      else if (hn & high) score--;
+      hp = ((hp << 1) | 1) & mask;
+      hn = (hn << 1) & mask;
+      vp = (hn | ~(d0 | hp)) & mask;
+      vn = d0 & hp;
+      pm = eq;
+      // The distance drops at most one per remaining unit of the text.
+      if (score - (text.length - j - 1) > limit) return limit + 1;
+    }
+    return score > limit ? limit + 1 : score;
+  }
 }
 
 function bitCount(n: number): number {

@@ -310,17 +310,50 @@ export function nameSlotAt(
   );
 }
 
+/** What a name in a URN literal may hold. */
+const LITERAL_NAME = String.raw`[^,()\s'"\x60]*`;
+/** The rest of a URN literal after the cursor: what an item replaces too. */
+const LITERAL_REST = new RegExp(String.raw`^${LITERAL_NAME}(?:,[A-Za-z_]*)?\)?`);
+
+interface LiteralRes {
+  /** A dataset or ML entity's name after its platform. */
+  tuple: RegExp;
+  /** A feature's name after its feature table. */
+  feature: RegExp;
+  /** The outermost URN of any kind before the cursor. */
+  view: RegExp;
+}
+
+/** The expressions of literalSlot and viewLiteralSlot for one list of namespaces, made once per list. */
+const literalResOf = new Map<string, LiteralRes | undefined>();
+function literalRes(namespaces: readonly string[]): LiteralRes | undefined {
+  const nsAlt = namespaces.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  if (literalResOf.has(nsAlt)) return literalResOf.get(nsAlt);
+  const res = nsAlt
+    ? {
+        tuple: new RegExp(
+          String.raw`urn:(${nsAlt}):(dataset|mlModel|mlModelGroup|mlFeatureTable):\(urn:\1:dataPlatform:([^,()\s]+),(${LITERAL_NAME})$`,
+        ),
+        feature: new RegExp(String.raw`urn:(${nsAlt}):mlFeature:\(([^,()\s]+),(${LITERAL_NAME})$`),
+        view: new RegExp(String.raw`(?:^|[^\w:(,.])(urn:(${nsAlt}):([A-Za-z]\w*):([^\s'"\x60[\]{}<>]*))$`),
+      }
+    : undefined;
+  // A handful of lists in a session (one per settings scope); cleared past 32 to stay small.
+  if (literalResOf.size > 32) literalResOf.clear();
+  literalResOf.set(nsAlt, res);
+  return res;
+}
+
 function literalSlot(
   before: string,
   after: string,
   offset: number,
   namespaces: readonly string[],
 ): Omit<NameSlot, 'destination'> | undefined {
-  const nsAlt = namespaces.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
-  if (!nsAlt) return undefined;
-  const NAME = String.raw`[^,()\s'"\x60]*`;
+  const res = literalRes(namespaces);
+  if (!res) return undefined;
   // The rest of the URN after the cursor: what an item replaces too.
-  const rest = new RegExp(String.raw`^${NAME}(?:,[A-Za-z_]*)?\)?`).exec(after)?.[0].length ?? 0;
+  const rest = LITERAL_REST.exec(after)?.[0].length ?? 0;
   const slot = (
     m: RegExpExecArray,
     kind: LookupKind,
@@ -334,11 +367,9 @@ function literalSlot(
     insert: 'urn',
     ns: m[1]!,
   });
-  const m = new RegExp(
-    String.raw`urn:(${nsAlt}):(dataset|mlModel|mlModelGroup|mlFeatureTable):\(urn:\1:dataPlatform:([^,()\s]+),(${NAME})$`,
-  ).exec(before);
+  const m = res.tuple.exec(before);
   if (m) return slot(m, m[2] as LookupKind, { platform: m[3]! });
-  const f = new RegExp(String.raw`urn:(${nsAlt}):mlFeature:\(([^,()\s]+),(${NAME})$`).exec(before);
+  const f = res.feature.exec(before);
   if (f) return slot(f, 'mlFeature', { table: f[2]! });
   return undefined;
 }
@@ -354,9 +385,9 @@ function viewLiteralSlot(
   offset: number,
   namespaces: readonly string[],
 ): Omit<NameSlot, 'destination'> | undefined {
-  const nsAlt = namespaces.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
-  if (!nsAlt) return undefined;
-  const m = new RegExp(String.raw`(?:^|[^\w:(,.])(urn:(${nsAlt}):([A-Za-z]\w*):([^\s'"\x60[\]{}<>]*))$`).exec(before);
+  const res = literalRes(namespaces);
+  if (!res) return undefined;
+  const m = res.view.exec(before);
   if (!m || !isViewKind(m[3]!)) return undefined;
   const kind = m[3];
   const id = m[4]!;

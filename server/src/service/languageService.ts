@@ -304,15 +304,19 @@ export class CatalogLanguageService {
     this.completionFailing = false;
     const range = { start: doc.positionAt(slot.from), end: doc.positionAt(slot.to) };
     // The file's and the workspace's first; the catalog's after them, but not again.
+    // With none of their own (all but DataHub's YAML references) the catalog's items are the list as they are.
     const shown = new Set(local.map((i) => i.textEdit?.newText));
-    const catalogItems = found
-      .items(range)
-      .filter((i) => !shown.has(i.textEdit?.newText))
-      .map((i, n) => ({ ...i, sortText: String(local.length + n).padStart(4, '0') }));
+    const catalogItems =
+      local.length === 0
+        ? found.items(range)
+        : found
+            .items(range)
+            .filter((i) => !shown.has(i.textEdit?.newText))
+            .map((i, n) => ({ ...i, sortText: String(local.length + n).padStart(4, '0') }));
     return {
       // More than listed: the editor asks again as the name grows; else it filters this list itself.
       isIncomplete: found.total > found.listed || found.listed >= SEARCH_PAGE,
-      items: [...local, ...catalogItems],
+      items: local.length === 0 ? catalogItems : [...local, ...catalogItems],
     };
   }
 
