@@ -213,7 +213,7 @@ export async function indexBenchmark({ quick, catalog, datasets, tmp, serverArgs
       ],
       notes: [
         `The index holds ${indexed.urns.toLocaleString('en-US')} URN occurrences of ${indexed.files.toLocaleString('en-US')} files; ripgrep printed ${rgCount.toLocaleString('en-US')}. The RSS is VmRSS as it stands right after the check, ${IDLE_WAIT_MS / 1000} s later with nothing asked, then after a full GC forced through the inspector (as in benchmark 8), cache.maxEntries 20,000.`,
-        `Index heap: heap used after a full GC (node --expose-gc) before and after the build's compiled index (out/server/src/index/workspaceIndex.js) indexes the tree, in a process of its own (bench/lib/indexHeap.mjs, the URN parse cache cleared), ${Math.round(heap.heap / heap.occurrences)} bytes an occurrence; the floor sums the UTF-8 bytes of the URN text of each occurrence it holds.`,
+        `Index heap: heap used after a full GC (node --expose-gc) before and after a fresh index of the build's compiled code (out/server/src/index/workspaceIndex.js) indexes the tree, in a process of its own after a warm-up build on an index thrown away (bench/lib/indexHeap.mjs, the URN parse cache cleared), ${Math.round(heap.heap / heap.occurrences)} bytes an occurrence; the floor sums the UTF-8 bytes of the URN text of each occurrence it holds.`,
         `Where the memory is: with the index built and before any URN was resolved, RSS ${indexedMemory.rss.toFixed(1)} MiB and heap used ${indexedMemory.heapUsed.toFixed(1)} MiB after a full GC; resolving the ${checked.urns.toLocaleString('en-US')} entities adds ${(afterGc.heapUsed - indexedMemory.heapUsed).toFixed(1)} MiB of heap (the catalog cache, benchmark 8).`,
       ],
     };

@@ -269,3 +269,35 @@ export function textOf(u: Urn): string {
       return `urn:${u.namespace}:${u.entityType}:${u.id}`;
   }
 }
+
+/**
+ * A tuple part of up to 120 characters, plain or encoded: with it URNs pass 96 characters, where
+ * the parser stops sharing part spans (model/src/urn.ts SHARED_SPAN_LIMIT).
+ */
+export const longTupleName = fc.oneof(
+  { weight: 3, arbitrary: fc.string({ unit: nameChar, minLength: 40, maxLength: 120 }).filter(trimmed) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .string({ unit: fc.oneof(nameChar, fc.constantFrom(...RESERVED)), minLength: 40, maxLength: 120 })
+      .map(encodePart)
+      .filter(trimmed),
+  },
+);
+
+/** URNs of the tuple kinds with long names (longTupleName): most are longer than 96 characters. */
+export const longNameUrn: fc.Arbitrary<Urn> = fc.oneof(
+  fc.record({ kind: fc.constant('dataset' as const), namespace, platform: simpleId, name: longTupleName, env }),
+  fc.record({ kind: fc.constant('mlModel' as const), namespace, platform: simpleId, name: longTupleName, env }),
+  fc.record({ kind: fc.constant('mlFeature' as const), namespace, table: longTupleName, feature: longTupleName }),
+  fc.record({ kind: fc.constant('mlFeatureTable' as const), namespace, platform: simpleId, table: longTupleName }),
+  fc
+    .tuple(namespace, simpleId, longTupleName, env, longTupleName)
+    .map(([ns, platform, name, envWord, fieldPath]): SchemaFieldUrn => ({
+      kind: 'schemaField',
+      namespace: ns,
+      parent: datasetText(ns, platform, name, envWord),
+      dataset: { kind: 'dataset', namespace: ns, platform, name, env: envWord },
+      fieldPath,
+    })),
+);

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseUrn, printUrn } from '../../model/src/urn';
 import { referenceParseUrn } from './urnReference';
-import { ARBITRARY_BY_KIND, editedUrnText, RUNS, urnishText } from './urnArbitraries';
+import { ARBITRARY_BY_KIND, editedUrnText, longNameUrn, RUNS, urnishText } from './urnArbitraries';
 
 /** `text` and a few near misses of it: a character cut, another namespace, an empty part, a misspelt platform type. */
 function variants(text: string): string[] {
@@ -35,6 +35,19 @@ describe('parseUrn reads every text as the reference parser does', () => {
       );
     });
   }
+
+  test('URNs with long names (past 96 characters, where part spans are no longer shared) and their near misses', () => {
+    let long = 0;
+    fc.assert(
+      fc.property(longNameUrn, (u) => {
+        const text = printUrn(u);
+        if (text.length > 96) long++;
+        sameAsReference(text);
+      }),
+      { numRuns: RUNS },
+    );
+    assert.ok(long > RUNS / 2, `${long} of ${RUNS} URNs longer than 96 characters`);
+  });
 
   test('texts assembled from URN pieces', () => {
     fc.assert(fc.property(urnishText, sameAsReference), { numRuns: RUNS * 2 });

@@ -3,7 +3,8 @@
  * replaced (test/support/referenceWorkspaceIndex.ts): the same random changes — files indexed
  * from text and from a whole scan, indexed again, removed, passed over, folders dropped, a byte
  * budget that fills — on both, and after each change every answer compared: counts, places,
- * files naming an entity, entities named, symbols, what Check Workspace is told.
+ * files naming an entity, entities named, symbols, what Check Workspace is told. Some runs compact
+ * after a few dead occurrences (`compactAfter`), so compaction is reached and checked too.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -142,7 +143,8 @@ describe('the workspace index in flat arrays answers as the maps it replaced', (
         scan: scanText,
         log: (m: string) => logs.push(m),
       };
-      const index = new WorkspaceIndex(host);
+      // Odd seeds compact as soon as the dead occurrences outnumber the live ones and pass 8.
+      const index = new WorkspaceIndex(host, seed % 2 === 1 ? { compactAfter: 8 } : {});
       const ref = new ReferenceWorkspaceIndex(host);
       // Check Workspace's account of a folder needs a build of it: as one had run with these settings.
       const chosen: Chosen = { languages: ['python'], excludeFolders: [], maxFileSize: 1 };
@@ -194,8 +196,89 @@ describe('the workspace index in flat arrays answers as the maps it replaced', (
       }
       assert.ok(index.occurrenceCount > 0, 'the changes left occurrences to compare');
       if (seed >= 5) assert.ok(index.isFull, 'the byte budget filled');
+      if (seed % 2 === 1) assert.ok(index.storage.compactions > 0, 'the storage was compacted');
+      // Every file and folder gone: no folder is kept, and at most `compactAfter` dead occurrences are.
+      for (const folder of FOLDERS) {
+        index.removeFolder(folder);
+        ref.removeFolder(folder);
+      }
+      index.remove('untitled:Untitled-1');
+      ref.remove('untitled:Untitled-1');
+      compare(index, ref, pool, 'every folder removed');
+      assert.equal(index.storage.folders, 0, 'folders kept after every file was removed');
+      if (seed % 2 === 1) assert.ok(index.storage.stored <= 8, `${index.storage.stored} dead occurrences kept`);
     });
   }
+
+  test('a compaction keeps fewer occurrences and every answer stays the same', () => {
+    const pool = urnPool();
+    const host = {
+      settingsFor: () => Promise.resolve(DEFAULT_SETTINGS),
+      openDocument: () => undefined,
+      scan: scanText,
+      log: () => {},
+    };
+    const index = new WorkspaceIndex(host, { compactAfter: 16 });
+    const ref = new ReferenceWorkspaceIndex(host);
+    const next = random(7);
+    const uris = Array.from({ length: 60 }, (_, i) => `file:///w/c/f${i}.py`);
+    for (const uri of uris) {
+      // At least one URN a file.
+      const text = `${fileText(next, pool, 'py')}A = "${pool[Math.floor(next() * (pool.length - 1))]!}"\n`;
+      index.setText(uri, text, 'python', DEFAULT_SETTINGS);
+      setTextOnReference(ref, uri, text, 'python', DEFAULT_SETTINGS);
+    }
+    compare(index, ref, pool, 'indexing');
+    const before = index.storage;
+    assert.equal(before.stored, index.occurrenceCount, 'nothing dead yet');
+    // Removing every other file, then indexing some again: dead occurrences pass the live ones.
+    let compacted = false;
+    for (let i = 0; i < uris.length; i += 2) {
+      const stored = index.storage.stored;
+      index.remove(uris[i]!);
+      ref.remove(uris[i]!);
+      if (index.storage.compactions > before.compactions && !compacted) {
+        compacted = true;
+        assert.ok(index.storage.stored < stored, 'the compaction kept fewer occurrences');
+        assert.equal(index.storage.stored, index.occurrenceCount, 'only live occurrences are kept');
+        assert.equal(index.storage.capacity, index.occurrenceCount, 'the arrays just hold them');
+      }
+      compare(index, ref, pool, `remove ${uris[i]!}`);
+    }
+    assert.ok(compacted, 'a compaction ran');
+    for (let i = 0; i < uris.length; i += 4) {
+      const text = fileText(next, pool, 'py');
+      index.setText(uris[i]!, text, 'python', DEFAULT_SETTINGS);
+      setTextOnReference(ref, uris[i]!, text, 'python', DEFAULT_SETTINGS);
+      compare(index, ref, pool, `setText ${uris[i]!} after the compaction`);
+    }
+  });
+
+  test('a folder whose files are all gone is not kept, and its number is reused', () => {
+    const host = {
+      settingsFor: () => Promise.resolve(DEFAULT_SETTINGS),
+      openDocument: () => undefined,
+      scan: scanText,
+      log: () => {},
+    };
+    const index = new WorkspaceIndex(host);
+    const text = 'A = "urn:li:corpuser:jdoe"\n';
+    index.setText('file:///w/x/1.py', text, 'python', DEFAULT_SETTINGS);
+    index.setText('file:///w/x/2.py', text, 'python', DEFAULT_SETTINGS);
+    index.setText('file:///w/y/1.py', 'nothing here\n', 'python', DEFAULT_SETTINGS);
+    assert.equal(index.storage.folders, 2);
+    index.remove('file:///w/x/1.py');
+    assert.equal(index.storage.folders, 2, 'a folder with a file left is kept');
+    index.remove('file:///w/x/2.py');
+    assert.equal(index.storage.folders, 1, 'the folder went with its last file');
+    index.removeFolder('file:///w/y');
+    assert.equal(index.storage.folders, 0, 'removeFolder frees the folder');
+    index.setText('file:///w/z/1.py', text, 'python', DEFAULT_SETTINGS);
+    assert.equal(index.storage.folders, 1);
+    assert.deepEqual(index.filesNaming('urn:li:corpuser:jdoe'), ['file:///w/z/1.py']);
+    const folders = (index as unknown as { folders: string[] }).folders;
+    assert.ok(folders.length <= 2, `folder numbers reused (${folders.length} made)`);
+  });
 
   test('many files indexed again and removed: the storage is compacted and answers stay the same', () => {
     const pool = urnPool();

@@ -145,6 +145,8 @@ export interface PackedOccurrences {
   nameAts: number[];
   entityOf: Int32Array;
   ranges: Int32Array;
+  /** Occurrences, when the arrays are longer (buffers reused: PackScratch); else `entityOf.length`. */
+  count?: number;
   entries: number[];
   /** The scan holds any URN (malformed and templated ones too), or the file is read anyway (a DataHub YAML format). */
   mentioning: boolean;
@@ -152,36 +154,68 @@ export interface PackedOccurrences {
 }
 
 /**
+ * Buffers the index's own thread packs each file into (setText), reused from file to file, and
+ * the entities the index holds already: their lower-case names are not made again (left '').
+ */
+export interface PackScratch {
+  at: Map<string, number>;
+  entityOf: Int32Array;
+  ranges: Int32Array;
+  known: ReadonlyMap<string, number>;
+}
+
+/**
  * What the index keeps of a scan of `text` (indexedOccurrences), packed. `yamlAsText`: a YAML file
  * scanned as text (entries by their `urn:` key, definitions read from the text);
- * `checkAnyway`: Check Workspace reads the file though it names no URN.
+ * `checkAnyway`: Check Workspace reads the file though it names no URN; `scratch`: packed into
+ * these buffers (the result's `count` says how much of them is this file's), valid until the next
+ * packing into them.
  */
-export function packScan(text: string, scan: ScanResult, yamlAsText = false, checkAnyway = false): PackedOccurrences {
+export function packScan(
+  text: string,
+  scan: ScanResult,
+  yamlAsText = false,
+  checkAnyway = false,
+  scratch?: PackScratch,
+): PackedOccurrences {
   const found = indexedOccurrences(scan, yamlAsText ? text : undefined);
+  const n = found.length;
+  if (scratch && scratch.entityOf.length < n) {
+    scratch.entityOf = new Int32Array(grown(scratch.entityOf.length, n));
+    scratch.ranges = new Int32Array(scratch.entityOf.length * 4);
+  }
   const packed: PackedOccurrences = {
     keys: [],
     spellings: [],
     lowers: [],
     nameAts: [],
-    entityOf: new Int32Array(found.length),
-    ranges: new Int32Array(found.length * 4),
+    entityOf: scratch ? scratch.entityOf : new Int32Array(n),
+    ranges: scratch ? scratch.ranges : new Int32Array(n * 4),
+    count: n,
     entries: [],
     mentioning: scan.occurrences.length > 0 || checkAnyway,
     definitions: scan.formatPropertyDefinitions ?? (yamlAsText ? propertyDefinitionsIn(text) : []),
   };
-  if (found.length === 0) return packed;
+  if (n === 0) return packed;
   const lines = lineStarts(text);
-  const at = new Map<string, number>();
+  const at = scratch ? scratch.at : new Map<string, number>();
+  at.clear();
+  const known = scratch?.known;
   found.forEach(({ occ, urn, key, entry }, i) => {
     let k = at.get(key);
     if (k === undefined) {
       k = packed.keys.length;
       at.set(key, k);
-      const { lower, nameAt } = symbolSearchText(urn);
       packed.keys.push(key);
       packed.spellings.push(occ.urn);
-      packed.lowers.push(lower);
-      packed.nameAts.push(nameAt);
+      if (known?.has(key)) {
+        packed.lowers.push('');
+        packed.nameAts.push(0);
+      } else {
+        const { lower, nameAt } = symbolSearchText(urn);
+        packed.lowers.push(lower);
+        packed.nameAts.push(nameAt);
+      }
     }
     packed.entityOf[i] = k;
     const [sl, sc] = positionOf(lines, occ.start);
@@ -192,6 +226,7 @@ export function packScan(text: string, scan: ScanResult, yamlAsText = false, che
     packed.ranges[i * 4 + 3] = ec;
     if (entry) packed.entries.push(i);
   });
+  at.clear();
   return packed;
 }
 
@@ -201,6 +236,7 @@ export function packText(
   languageId: string,
   settings: Settings,
   scan: IndexHost['scan'],
+  scratch?: PackScratch,
 ): PackedOccurrences | undefined {
   const yaml = languageId === 'yaml';
   const result = scan(text, yaml ? 'plaintext' : languageId, settings);
@@ -208,7 +244,7 @@ export function packText(
   // One of DataHub's YAML formats names its entities by id, platform, path…, not always by URN:
   // Check Workspace reads such a file even when the text holds no URN.
   const datahubYaml = yaml && result.occurrences.length === 0 && readDataHubYaml(text) !== undefined;
-  return packScan(text, result, yaml, datahubYaml);
+  return packScan(text, result, yaml, datahubYaml, scratch);
 }
 
 /** A growable Int32Array's next capacity: half again, at least `need`. */
@@ -233,13 +269,15 @@ const QUIET = 2;
  *   entity (times two, plus one for a docs-as-code entry), the range as four numbers, and the next
  *   occurrence of the same entity (a list per entity, in the order its files were indexed). A
  *   removed file's occurrences stay where they are, marked dead (file -1), skipped by the lists,
- *   until they are as many as the live ones: then the arrays are compacted and the lists rebuilt.
+ *   until they outnumber the live ones and pass `compactAfter` (4,096): then the arrays are
+ *   compacted and the lists rebuilt. Between compactions the arrays grow by half as they fill.
  * - entities, numbered (numbers of removed ones reused): the key (model/src/urn.ts entityKey),
  *   once, from which the spelling follows (`urn:_:` → `urn:li:`) unless the workspace spells it
  *   otherwise; its full name in lower case with where its own name starts there (the symbol
  *   search, features/symbols.ts); its first and last occurrence and how many are live.
- * - files, numbered (numbers reused): the URI as its folder (shared by the folder's files) and its
- *   own name, where its occurrences are, and what Check Workspace knows of it.
+ * - files, numbered (numbers reused): the URI as its folder (shared by the folder's files; the
+ *   folder is freed with its last file, its number reused) and its own name, where its
+ *   occurrences are, and what Check Workspace knows of it.
  */
 export class WorkspaceIndex {
   // Occurrences.
@@ -251,6 +289,8 @@ export class WorkspaceIndex {
   private oEnd = 0;
   /** Live occurrences. */
   private total = 0;
+  /** Compactions that moved occurrences. */
+  private compactions = 0;
 
   // Entities.
   private readonly entityIds = new Map<string, number>();
@@ -268,9 +308,12 @@ export class WorkspaceIndex {
 
   // Files.
   private readonly folderIds = new Map<string, number>();
+  /** Folder URIs by id ('' for a freed id). */
   private readonly folders: string[] = [];
-  /** File ids by own name, per folder. */
-  private readonly byName: Array<Map<string, number>> = [];
+  /** File ids by own name, per folder (undefined for a freed id). */
+  private readonly byName: Array<Map<string, number> | undefined> = [];
+  /** Folder ids freed (their last file dropped), reused first. */
+  private readonly freeFolders: number[] = [];
   private readonly fName: Array<string | undefined> = [];
   private fFolder: Int32Array = new Int32Array(0);
   private fStart: Int32Array = new Int32Array(0);
@@ -291,8 +334,28 @@ export class WorkspaceIndex {
   private readonly definitions = new Map<string, FormatPropertyDefinition[]>();
   /** Set once the first build ended (or was stopped). */
   built = false;
+  /** setText's packing buffers, and the host's scan it packs with. */
+  private readonly scratch: PackScratch = {
+    at: new Map(),
+    entityOf: new Int32Array(0),
+    ranges: new Int32Array(0),
+    known: this.entityIds,
+  };
+  private readonly scanOfHost: IndexHost['scan'] = (t, l, s) => this.host.scan(t, l, s);
 
-  constructor(private readonly host: IndexHost) {}
+  /** Dead occurrences kept at most (besides as many as the live ones) before the arrays are compacted. */
+  private readonly compactAfter: number;
+
+  /**
+   * `options.compactAfter`: the dead occurrences kept before a compaction when they outnumber the
+   * live ones (4,096; tests set fewer, to reach it).
+   */
+  constructor(
+    private readonly host: IndexHost,
+    options: { compactAfter?: number } = {},
+  ) {
+    this.compactAfter = options.compactAfter ?? 4096;
+  }
 
   get fileCount(): number {
     return this.indexedFiles;
@@ -304,6 +367,19 @@ export class WorkspaceIndex {
 
   get byteCount(): number {
     return this.bytes;
+  }
+
+  /**
+   * What the storage holds (for tests): occurrences stored, live and dead; the occurrence
+   * arrays' capacity; the folders kept; the compactions so far.
+   */
+  get storage(): { stored: number; capacity: number; folders: number; compactions: number } {
+    return {
+      stored: this.oEnd,
+      capacity: this.oFile.length,
+      folders: this.folderIds.size,
+      compactions: this.compactions,
+    };
   }
 
   /** Whether files were left out because the index was full (occurrences or bytes). */
@@ -426,9 +502,12 @@ export class WorkspaceIndex {
    * rename scans each file it changes whole again.
    */
   setText(uri: string, text: string, languageId: string, settings: Settings): void {
-    const packed = packText(text, languageId, settings, (t, l, s) => this.host.scan(t, l, s));
+    uri = normalUri(uri);
+    // Out first: the entities the file alone named are then not taken for known ones by the packing.
+    this.removeNormal(uri);
+    const packed = packText(text, languageId, settings, this.scanOfHost, this.scratch);
     if (!packed) return this.passOver(uri, {});
-    this.setPacked(uri, packed, settings);
+    this.add(uri, packed, settings);
   }
 
   /**
@@ -454,13 +533,17 @@ export class WorkspaceIndex {
    * and scanned the file: server/src/index/scanPool.ts). The same budget as setScan.
    */
   setPacked(uri: string, packed: PackedOccurrences, settings: Pick<Settings, 'index'>): void {
-    uri = normalUri(uri);
-    this.remove(uri);
+    this.add(normalUri(uri), packed, settings);
+  }
+
+  /** setPacked of a normalUri'd `uri`. */
+  private add(uri: string, packed: PackedOccurrences, settings: Pick<Settings, 'index'>): void {
+    this.removeNormal(uri);
     // Kept whatever the budget: a few definitions per file, and the check of other files needs them.
     if (packed.definitions.length > 0) this.definitions.set(uri, packed.definitions);
     const file = this.fileId(uri, true);
     this.fState[file] = packed.mentioning ? MENTIONING : QUIET;
-    const count = packed.entityOf.length;
+    const count = packed.count ?? packed.entityOf.length;
     if (count === 0) return;
     // The entities this file would add, with what their texts take.
     let added = 0;
@@ -490,7 +573,10 @@ export class WorkspaceIndex {
     );
     this.reserveOccurrences(this.oEnd + count);
     const start = this.oEnd;
-    this.oRange.set(packed.ranges, start * 4);
+    this.oRange.set(
+      packed.ranges.length === count * 4 ? packed.ranges : packed.ranges.subarray(0, count * 4),
+      start * 4,
+    );
     for (let i = 0; i < count; i++) {
       const entity = ids[packed.entityOf[i]!]!;
       const o = start + i;
@@ -511,7 +597,11 @@ export class WorkspaceIndex {
   }
 
   remove(uri: string): void {
-    uri = normalUri(uri);
+    this.removeNormal(normalUri(uri));
+  }
+
+  /** remove of a normalUri'd `uri`. */
+  private removeNormal(uri: string): void {
     this.passedOver.delete(uri);
     this.definitions.delete(uri);
     const file = this.fileId(uri, false);
@@ -528,8 +618,8 @@ export class WorkspaceIndex {
       this.indexedFiles--;
     }
     this.dropFile(file);
-    // Dead occurrences as many as the live ones (and more than a few): compacted.
-    if (this.oEnd - this.total > Math.max(this.total, 4096)) this.compact();
+    // Dead occurrences more than the live ones (and more than `compactAfter`): compacted.
+    if (this.oEnd - this.total > Math.max(this.total, this.compactAfter)) this.compact();
   }
 
   /** Drops every file under a folder URI (a removed workspace folder). */
@@ -700,11 +790,11 @@ export class WorkspaceIndex {
     let folder = this.folderIds.get(folderText);
     if (folder === undefined) {
       if (!make) return undefined;
-      folder = this.folders.length;
+      folder = this.freeFolders.pop() ?? this.folders.length;
       const kept = own(folderText);
-      this.folders.push(kept);
+      this.folders[folder] = kept;
       this.folderIds.set(kept, folder);
-      this.byName.push(new Map());
+      this.byName[folder] = new Map();
     }
     const names = this.byName[folder]!;
     const known = names.get(name);
@@ -732,8 +822,17 @@ export class WorkspaceIndex {
     return file;
   }
 
+  /** Drops a file, and its folder with its last file. */
   private dropFile(file: number): void {
-    this.byName[this.fFolder[file]!]!.delete(this.fName[file]!);
+    const folder = this.fFolder[file]!;
+    const names = this.byName[folder]!;
+    names.delete(this.fName[file]!);
+    if (names.size === 0) {
+      this.folderIds.delete(this.folders[folder]!);
+      this.folders[folder] = '';
+      this.byName[folder] = undefined;
+      this.freeFolders.push(folder);
+    }
     this.fName[file] = undefined;
     this.fCount[file] = 0;
     this.fState[file] = 0;
@@ -762,6 +861,7 @@ export class WorkspaceIndex {
    */
   private compact(): void {
     if (this.oEnd === this.total && this.oFile.length === this.total) return;
+    this.compactions++;
     let to = 0;
     for (let o = 0; o < this.oEnd; o++) {
       const file = this.oFile[o]!;

@@ -2,12 +2,14 @@
  * The document links of a scan (server/src/features/links.ts `linksIn`): each page is built once
  * per distinct URN, and the links are the same as building the page of every occurrence on its
  * own (the plain reading kept here as the reference), on real ingestion files and on generated
- * text that repeats its URNs in every language the links are asked in.
+ * text that repeats its URNs in every language the links are asked in. The pages built are counted
+ * (a spy on model/src/entityPage.ts entityPageUrl): one per distinct URN.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { describe, test } from 'node:test';
+import { describe, mock, test } from 'node:test';
+import * as entityPage from '../../../model/src/entityPage';
 import { DEFAULT_SETTINGS, type Settings } from '../../../model/src/protocol';
 import { entityUrlFor, linksIn } from '../../../server/src/features/links';
 import { scanText } from '../../../server/src/pipeline/check';
@@ -23,6 +25,24 @@ function eachOnItsOwn(scan: ScanResult, s: Settings): Array<{ start: number; end
     const target = entityUrlFor(s, o.parsed.urn, o.urn);
     return target ? [{ start: o.start, end: o.end, target }] : [];
   });
+}
+
+/** The links of `scan`, with how many pages linksIn built for them. */
+function countingPages(scan: ScanResult, s: Settings): { links: ReturnType<typeof linksIn>; built: number } {
+  const spy = mock.method(entityPage, 'entityPageUrl');
+  try {
+    const links = linksIn(scan, s);
+    return { links, built: spy.mock.callCount() };
+  } finally {
+    spy.mock.restore();
+  }
+}
+
+/** The distinct URN texts a page is built for: outermost, parsed, no template. */
+function distinctLinked(scan: ScanResult): number {
+  return new Set(
+    scan.occurrences.filter((o) => !o.template && o.parsed?.ok && o.parent === undefined).map((o) => o.urn),
+  ).size;
 }
 
 /** Text in `languageId` that writes each URN of a small set many times, in the shapes links are made from. */
@@ -57,8 +77,10 @@ describe('document links: one page per distinct URN', () => {
       path.join(FIXTURES, 'datahub-lineage', 'jobs-and-charts.json'),
     ]) {
       const scan = scanText(readFileSync(file, 'utf8'), 'json', WITH_URL);
-      const links = linksIn(scan, WITH_URL);
+      const { links, built } = countingPages(scan, WITH_URL);
       assert.ok(links.length > 0, file);
+      assert.equal(built, distinctLinked(scan), `${file}: one page per distinct URN`);
+      assert.ok(built < links.length, `${file}: URNs repeat (${built} pages, ${links.length} links)`);
       assert.deepEqual(links, eachOnItsOwn(scan, WITH_URL), file);
     }
   });
@@ -68,8 +90,9 @@ describe('document links: one page per distinct URN', () => {
     for (const languageId of ['python', 'markdown', 'yaml', 'json']) {
       const scan = scanText(repeated(languageId), languageId, WITH_URL);
       for (const s of [WITH_URL, custom, DEFAULT_SETTINGS]) {
-        const links = linksIn(scan, s);
+        const { links, built } = countingPages(scan, s);
         assert.deepEqual(links, eachOnItsOwn(scan, s), `${languageId} ${s.entityUrlTemplate} ${s.url}`);
+        assert.equal(built, distinctLinked(scan), `${languageId}: one page built per distinct URN`);
         if (s === DEFAULT_SETTINGS) assert.equal(links.length, 0);
         else assert.ok(links.length >= 40, `${languageId}: ${links.length} links`);
       }
