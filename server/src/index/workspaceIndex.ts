@@ -427,9 +427,6 @@ export class WorkspaceIndex {
     // Read synchronously, a slice of files at a time, yielding to the event loop between slices:
     // for the small files of a codebase, a thread-pool round trip per open, stat, read and close
     // cost more than the reads themselves (benchmark 10), and requests still get answered.
-    // Read synchronously, a slice of files at a time, yielding to the event loop between slices:
-    // for the small files of a codebase, a thread-pool round trip per open, stat, read and close
-    // cost more than the reads themselves (benchmark 10), and requests still get answered.
     for (; i < files.length && !cancelled(); i++) {
       const f = files[i]!;
       const open = this.host.openDocument(f.uri);
