@@ -30,7 +30,8 @@
  * port is open (`inspector.url()`), nothing is collected: the developer decides. (V8's `gc()` of
  * `--expose-gc` collects but keeps the pages and the grown young generation: the RSS does not
  * move.) A Node built without the inspector has no such session: then nothing is collected.
- * `CATALOG_LENS_IDLE_GC=off` turns it off.
+ * `CATALOG_LENS_IDLE_GC=off` turns it off; `CATALOG_LENS_IDLE_GC=always` collects even while a
+ * debugger's port is open (a benchmark that measures the server through that port).
  */
 import type * as Inspector from 'node:inspector';
 import { performance } from 'node:perf_hooks';
@@ -231,7 +232,8 @@ export interface IdleReleaseOptions {
 
 /**
  * Starts looking; `log` is told of each collection with the RSS before and after and its pause.
- * `env`: `CATALOG_LENS_IDLE_GC=off` turns it off (then undefined).
+ * `env`: `CATALOG_LENS_IDLE_GC=off` turns it off (then undefined); `always` collects even while a
+ * debugger's port is open.
  */
 export function releaseMemoryWhenIdle(
   env: NodeJS.ProcessEnv,
@@ -240,7 +242,8 @@ export function releaseMemoryWhenIdle(
 ): IdleRelease | undefined {
   if (env.CATALOG_LENS_IDLE_GC === 'off') return undefined;
   const collect = options.collect ?? collectAllGarbage;
-  const attached = options.debuggerOpen ?? debuggerOpen;
+  const attached =
+    options.debuggerOpen ?? (env.CATALOG_LENS_IDLE_GC === 'always' ? (): boolean => false : debuggerOpen);
   let state = initialIdleState(process.memoryUsage.rss());
   let last = performance.eventLoopUtilization();
   let collections = 0;

@@ -244,6 +244,28 @@ describe('memory given back when idle', () => {
     assert.equal(on.looking, false);
   });
 
+  test('a debugger port blocks the collection unless CATALOG_LENS_IDLE_GC=always', () => {
+    const module = require.resolve('../../server/src/idleRelease');
+    const script = (env: string): string =>
+      [
+        `const m = require(${JSON.stringify(module)});`,
+        `require('node:inspector').open(0, '127.0.0.1');`,
+        `const logs = []; const r = m.releaseMemoryWhenIdle(${env}, (l) => logs.push(l), { collect: async () => {} });`,
+        // Grown by more than the threshold after the start: worth a collection.
+        `let big = Array.from({ length: 300000 }, (_, i) => ({ i, s: 'x' + i })); big = undefined;`,
+        `setTimeout(() => { console.log(JSON.stringify({ collections: r.collections, logs })); r.stop(); require('node:inspector').close(); }, 3500);`,
+      ].join('\n');
+    const runWith = (env: string): { collections: number; logs: string[] } => {
+      const r = spawnSync(process.execPath, ['-e', script(env)], { timeout: 20_000, encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      return JSON.parse(r.stdout) as { collections: number; logs: string[] };
+    };
+    const attached = runWith('{}');
+    assert.equal(attached.collections, 0);
+    assert.match(attached.logs.join('\n'), /a debugger is attached/);
+    assert.equal(runWith("{ CATALOG_LENS_IDLE_GC: 'always' }").collections, 1);
+  });
+
   test('it sleeps after a burst with nothing to do, and the next work wakes it', async () => {
     const work = new WorkInFlight();
     let collected = 0;
