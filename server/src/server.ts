@@ -17,6 +17,7 @@ import { IndexedNotification, SERVER_TOKEN_ENV } from '../../model/src/protocol'
 import { PRODUCT_VERSION } from '../../model/src/version';
 import type { CatalogClient } from './catalogClient/client';
 import type { Fetch } from './catalogClient/http';
+import { nodeFetch } from './catalogClient/transport';
 import { CatalogClients } from './catalogClient/registry';
 import { defaultSession, readClientSession, type ClientSession } from './clientSession';
 import { REFACTOR_KIND } from './features/codeActions';
@@ -34,8 +35,8 @@ import { OpenDocuments } from './pipeline/openDocuments';
 import { CatalogResolution } from './resolution/resolution';
 import { CatalogLanguageService } from './service/languageService';
 import { SettingsStore } from './settings';
-import type { WorkspaceDeps } from './workspace';
-import { releaseMemoryWhenIdle } from './idleRelease';
+import type { ScanFiles, WorkspaceDeps } from './workspace';
+import { releaseMemoryWhenIdle, WorkInFlight } from './idleRelease';
 
 /** How long the server waits to tell the editor to ask for inlay hints again, gathering the documents checked meanwhile. */
 const REFRESH_INLAY_MS = 50;
@@ -53,6 +54,9 @@ export function startServer(connection: Connection, runtime: Runtime): void {
   /** What the editor said at initialize; read by the pieces when they need it. */
   let session: ClientSession = defaultSession();
   const sessionNow = (): ClientSession => session;
+  /** What the server awaits while its event loop is idle: the idle memory release waits for it. */
+  const work = new WorkInFlight();
+  const fetchOf = runtime.fetch ?? nodeFetch;
 
   const notices = statusNotices(
     {
@@ -64,7 +68,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
 
   const catalogClients = new CatalogClients({
     token: runtime.env[SERVER_TOKEN_ENV] || undefined,
-    ...(runtime.fetch ? { fetch: runtime.fetch } : {}),
+    fetch: (url, init) => work.track(fetchOf(url, init)),
     log,
     onStatus: (status) => {
       log(`catalog: ${status.state} — ${status.message}`);
@@ -123,7 +127,11 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     settingsFor: (uri) => settings.get(uri),
     folders: () => session.folders,
     log,
-    progress: async () => (session.progress ? connection.window.createWorkDoneProgress() : undefined),
+    progress: async () => {
+      // Called as each build starts: in flight until the builds started so far have ended.
+      void work.track(index.ready());
+      return session.progress ? connection.window.createWorkDoneProgress() : undefined;
+    },
     registerWatcher: async (globPattern) => {
       if (!session.watchedFiles) return false;
       await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern }] });
@@ -151,7 +159,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     // Check Workspace reads the files the index names as holding URNs, when it can vouch for them.
     indexedFiles: (folder, s) => index.filesToCheck(folder, s),
     // Its files read and scanned in the index's worker threads.
-    ...(index.scanFiles ? { scanFiles: index.scanFiles } : {}),
+    ...(index.scanFiles ? { scanFiles: trackedScan(work, index.scanFiles) } : {}),
   };
   // The agent bridge's tools over the server's own index, resolution and Check Workspace.
   const tools: ToolHost = {
@@ -238,13 +246,22 @@ export function startServer(connection: Connection, runtime: Runtime): void {
   });
 
   // Memory a burst of work grew to, given back once the server is idle again.
-  const idle = releaseMemoryWhenIdle(runtime.env, log);
+  const idle = releaseMemoryWhenIdle(runtime.env, log, { work });
+  documents.onDidChangeContent(() => work.arrived());
+  documents.onDidClose(() => work.arrived());
   documents.listen(connection);
   connection.onShutdown(() => {
     idle?.stop();
     catalogClients.dispose();
   });
   connection.listen();
+}
+
+/** `scan` with each run counted as work in flight. */
+function trackedScan(work: WorkInFlight, scan: ScanFiles): ScanFiles {
+  const tracked: ScanFiles = (files, take, stop) => work.track(scan(files, take, stop));
+  if (scan.hold) tracked.hold = () => scan.hold!();
+  return tracked;
 }
 
 function readTextFile(path: string): string | undefined {
