@@ -24,13 +24,13 @@ export class CatalogResponse<Request extends IncomingMessage = IncomingMessage> 
     headers?: OutgoingHttpHeaders | OutgoingHttpHeader[],
   ): this {
     if (!this.headersSent) {
-      const given = typeof reasonOrHeaders === 'string' ? headers : reasonOrHeaders;
+      const given = typeof reasonOrHeaders === 'string' ? headers : (reasonOrHeaders ?? headers);
       if (!(Array.isArray(given) && given[0] === NOSNIFF) && !this.hasHeader(NOSNIFF))
         this.setHeader(NOSNIFF, 'nosniff');
     }
     return typeof reasonOrHeaders === 'string'
       ? super.writeHead(statusCode, reasonOrHeaders, headers)
-      : super.writeHead(statusCode, reasonOrHeaders);
+      : super.writeHead(statusCode, reasonOrHeaders ?? headers);
   }
 }
 
