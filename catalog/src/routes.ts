@@ -13,7 +13,7 @@ import { runGraphQL, type GraphQLLimits } from './graphql/endpoint';
 import { contextFields } from './graphql/contextShapes';
 import { ReadContext } from './graphql/readShapes';
 import type { GroupCommit } from './groupCommit';
-import { parseJsonBody, readBody, sendJson, sendJsonText, sendRestLiError } from './http';
+import { collectBody, parseJsonBody, readBody, sendJson, sendJsonText, sendRestLiError } from './http';
 import { ingestProposal, ingestProposalBatch } from './ingest';
 import { mceBatchToWrites, mceBodyToWrites } from './mce';
 import type { NamespacePolicy } from './namespaces';
@@ -62,6 +62,8 @@ export function fail(req: IncomingMessage, res: ServerResponse, s: Services, e: 
   else sendRestLiError(res, 500, `internal error: ${e instanceof Error ? e.message : String(e)}`, {}, s.compat);
 }
 
+const GRAPHQL_PATH = '/api/graphql';
+
 /** The Rest.li protocol of a request to /aspects or /entitiesV2: read in the DataHub mode only. */
 function protocolOf(req: IncomingMessage, s: Services) {
   return s.compat === 'datahub' ? restliProtocol(req.headers[PROTOCOL_HEADER]) : '2.0';
@@ -72,7 +74,9 @@ export async function handle(req: IncomingMessage, res: ServerResponse, s: Servi
   const rawUrl = req.url ?? '/';
   const q = rawUrl.indexOf('?');
   const fullPath = q >= 0 ? rawUrl.slice(0, q) : rawUrl;
-  const query = new URLSearchParams(q >= 0 ? rawUrl.slice(q + 1) : '');
+  // The query string is read only by the paths that take parameters.
+  let params: URLSearchParams | undefined;
+  const query = (): URLSearchParams => (params ??= new URLSearchParams(q >= 0 ? rawUrl.slice(q + 1) : ''));
   // Host, Origin, Content-Type and OPTIONS, before anything else: security.ts.
   const refusal = s.guard ? s.guard.check(req) : { status: 503, message: 'the catalog is starting' };
   if (refusal) {
@@ -91,15 +95,16 @@ export async function handle(req: IncomingMessage, res: ServerResponse, s: Servi
   countRequest(s.stats, method, path);
   if (prefixed) {
     const page = prefixed.valid ? pageRequest(req, path) : undefined;
-    if (page) return servePage(req, res, s, page, query, path);
+    if (page) return servePage(req, res, s, page, query(), path);
     req.resume();
     sendJson(res, 404, { error: 'not found: only pages are served under /_pages/', status: 404 });
     return;
   }
 
   // Pages decide their own access (pages/serve.ts): a browser following an editor's link has no token.
-  const page = pageRequest(req, path);
-  if (page) return servePage(req, res, s, page, query);
+  // `/api/…` is never a page (pages/paths.ts), so GraphQL requests skip the page lookup.
+  const page = path === GRAPHQL_PATH ? undefined : pageRequest(req, path);
+  if (page) return servePage(req, res, s, page, query());
 
   if (!isOpenPath(method, path) && !s.auth.accepts(req)) {
     req.resume();
@@ -123,12 +128,12 @@ export async function handle(req: IncomingMessage, res: ServerResponse, s: Servi
       sendJson(res, 200, statsSnapshot(s.stats));
     });
   }
-  if (path === '/api/graphql') return graphql(req, res, s, method);
+  if (path === GRAPHQL_PATH) return graphql(req, res, s, method);
   const restli = path === '/aspects' || path.startsWith('/aspects/') || path.startsWith('/entitiesV2/');
   const protocol = restli ? protocolOf(req, s) : '2.0';
   if (path === '/aspects') {
     if (method !== 'POST') return only(method, 'POST', res, () => undefined);
-    const action = query.get('action');
+    const action = query().get('action');
     if (action !== 'ingestProposal' && action !== 'ingestProposalBatch') {
       throw badRequest(
         `action: expected ?action=ingestProposal or ?action=ingestProposalBatch, found ${action === null ? 'none' : `'${action}'`}`,
@@ -146,7 +151,7 @@ export async function handle(req: IncomingMessage, res: ServerResponse, s: Servi
   if (path === '/entities') {
     // MCEs, as DataHub's REST emitter sends them (EntityResource's ingest and batchIngest actions).
     if (method !== 'POST') return only(method, 'POST', res, () => undefined, s.compat);
-    const action = query.get('action');
+    const action = query().get('action');
     if (action !== 'ingest' && action !== 'batchIngest') {
       throw badRequest(
         `action: expected ?action=ingest or ?action=batchIngest, found ${action === null ? 'none' : `'${action}'`}`,
@@ -182,7 +187,7 @@ export async function handle(req: IncomingMessage, res: ServerResponse, s: Servi
         sendJson(
           res,
           200,
-          readAspect(s.store, s.namespaces, urnFromPath(path.slice('/aspects/'.length)), query, {
+          readAspect(s.store, s.namespaces, urnFromPath(path.slice('/aspects/'.length)), query(), {
             compat: s.compat,
             protocol,
           }),
@@ -199,7 +204,7 @@ export async function handle(req: IncomingMessage, res: ServerResponse, s: Servi
         sendJson(
           res,
           200,
-          readEntity(s.store, s.namespaces, urnFromPath(path.slice('/entitiesV2/'.length)), query, {
+          readEntity(s.store, s.namespaces, urnFromPath(path.slice('/entitiesV2/'.length)), query(), {
             compat: s.compat,
             protocol,
           }),
@@ -225,7 +230,7 @@ function only(
   run();
 }
 
-async function graphql(req: IncomingMessage, res: ServerResponse, s: Services, method: string): Promise<void> {
+function graphql(req: IncomingMessage, res: ServerResponse, s: Services, method: string): void {
   if (method !== 'POST') {
     req.resume();
     sendJson(
@@ -236,23 +241,49 @@ async function graphql(req: IncomingMessage, res: ServerResponse, s: Services, m
     );
     return;
   }
-  let text: string;
-  let body: unknown;
-  try {
-    text = await readBody(req, s.maxBodyBytes);
-    // The same lookup again, nothing written since: the bytes of its last answer.
-    const kept = s.answers.get(text);
-    if (kept) {
-      countOperation(s.stats, kept.operation);
-      sendJsonText(res, 200, kept.text, kept.bytes);
-      return;
-    }
-    body = parseJsonBody(text);
-  } catch (e) {
-    if (!(e instanceof CatalogError)) throw e;
-    sendJson(res, e.status, graphQLRequestError(e.status, e.message), e.status === 413 ? { Connection: 'close' } : {});
-    return;
-  }
+  // The body is read through callbacks, not a promise: a lookup answered from the answer cache
+  // costs no microtask. Whatever is thrown goes where `handle`'s rejection would (`fail`).
+  collectBody(
+    req,
+    s.maxBodyBytes,
+    (text) => {
+      try {
+        // The same lookup again, nothing written since: the bytes of its last answer.
+        const kept = s.answers.get(text);
+        if (kept) {
+          countOperation(s.stats, kept.operation);
+          sendJsonText(res, 200, kept.text, kept.bytes);
+          return;
+        }
+        let body: unknown;
+        try {
+          body = parseJsonBody(text);
+        } catch (e) {
+          bodyRefused(res, e);
+          return;
+        }
+        answerGraphQL(res, s, text, body).catch((e: unknown) => fail(req, res, s, e));
+      } catch (e) {
+        fail(req, res, s, e);
+      }
+    },
+    (e) => {
+      try {
+        bodyRefused(res, e);
+      } catch (e2) {
+        fail(req, res, s, e2);
+      }
+    },
+  );
+}
+
+/** A GraphQL body that could not be read (too large, not UTF-8, not JSON, cut off): its status as a GraphQL request error. */
+function bodyRefused(res: ServerResponse, e: unknown): void {
+  if (!(e instanceof CatalogError)) throw e;
+  sendJson(res, e.status, graphQLRequestError(e.status, e.message), e.status === 413 ? { Connection: 'close' } : {});
+}
+
+async function answerGraphQL(res: ServerResponse, s: Services, text: string, body: unknown): Promise<void> {
   const seen = s.answers.seen;
   const ctx = new ReadContext(s.store, s.namespaces, s.actor, s.compat, contextFields);
   let operation = '(anonymous)';

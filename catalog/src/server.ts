@@ -18,7 +18,7 @@ import type { GraphQLLimits } from './graphql/endpoint';
 import { DEFAULT_QUERY_LIMITS } from './graphql/limits';
 import { DATAHUB_QUERY_LIMITS } from '../../model/src/queryCost';
 import { catalogSchema } from './graphql/schema';
-import { DEFAULT_MAX_BODY_BYTES } from './http';
+import { CatalogResponse, DEFAULT_MAX_BODY_BYTES } from './http';
 import { GroupCommit } from './groupCommit';
 import { DEFAULT_NAMESPACES, NamespacePolicy } from './namespaces';
 import { isLoopbackHost } from '../../model/src/origin';
@@ -156,9 +156,8 @@ export async function startCatalog(opts: CatalogOptions = {}): Promise<RunningCa
   if (opts.connections?.maxConnections !== undefined && opts.connections.maxPerClient === undefined)
     limits.maxPerClient = defaultMaxPerClient(limits.maxConnections);
   const logRequests = opts.log !== undefined && opts.requestLog !== false;
-  const server = createServer(serverOptions(limits), (req, res) => {
-    // Every answer, JSON or page, whatever its status: no browser reads an answer as another type.
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+  // Every answer, JSON or page, whatever its status, says nosniff (http.ts CatalogResponse).
+  const server = createServer({ ...serverOptions(limits), ServerResponse: CatalogResponse }, (req, res) => {
     if (logRequests) {
       const started = process.hrtime.bigint();
       res.on('finish', () => {

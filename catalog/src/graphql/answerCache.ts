@@ -46,8 +46,9 @@ export class AnswerCache {
     private readonly limits: AnswerCacheLimits = DEFAULT_ANSWER_CACHE_LIMITS,
   ) {}
 
-  /** How many answers are kept. */
+  /** How many answers are kept (none once the store's generation moved on). */
   get size(): number {
+    this.sync();
     return this.answers.size;
   }
 
@@ -65,9 +66,13 @@ export class AnswerCache {
     return this.generation;
   }
 
-  /** Keeps an answer made from what the store held at generation `seen` (nothing if it was written to since). */
+  /**
+   * Keeps an answer made from what the store held at generation `seen`: nothing when a `get`
+   * since saw another generation. The store is not asked again here: an answer kept although a
+   * write came in between is dropped by the next `get`, which asks it before answering anything.
+   */
   keep(body: string, seen: number, answer: CachedAnswer): void {
-    if (this.sync() !== seen) return;
+    if (this.generation !== seen) return;
     if (body.length > this.limits.maxBodyChars) return;
     const size = body.length + answer.text.length;
     if (size > this.limits.chars / 8 || this.answers.has(body)) return;
