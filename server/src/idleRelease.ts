@@ -228,6 +228,8 @@ export interface IdleReleaseOptions {
   collect?: () => Promise<void>;
   /** Whether a debugger's port is open. */
   debuggerOpen?: () => boolean;
+  /** How busy the event loop was since the last look, 0–1 (its utilisation; tests give their own). */
+  busy?: () => number;
 }
 
 /**
@@ -252,7 +254,7 @@ export function releaseMemoryWhenIdle(
 
   const look = (): void => {
     const now = performance.eventLoopUtilization();
-    const busy = performance.eventLoopUtilization(now, last).utilization;
+    const busy = options.busy?.() ?? performance.eventLoopUtilization(now, last).utilization;
     last = now;
     if (state.collecting) return;
     const { rss, heapUsed } = process.memoryUsage();
