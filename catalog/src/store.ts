@@ -148,8 +148,10 @@ export class AspectStore {
         this.db.pragma('journal_mode = WAL');
         // Reads through a memory map: SQLite reads a value's overflow pages (any aspect over ~1 KB,
         // a schema) straight from the file, past its page cache, one pread each; mapped, they are
-        // copied from memory.
-        this.db.pragma(`mmap_size = ${MMAP_BYTES}`);
+        // copied from memory. The price, as SQLite documents it: an I/O error while reading the
+        // mapped file (a network or removable disk) stops the process with SIGBUS instead of an
+        // error, and mapped pages count in its RSS. CATALOG_LENS_MMAP=0 turns it off.
+        if (process.env.CATALOG_LENS_MMAP !== '0') this.db.pragma(`mmap_size = ${MMAP_BYTES}`);
       }
       this.db.pragma(`synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`);
       this.db.pragma('busy_timeout = 5000');

@@ -38,6 +38,8 @@ import { performance } from 'node:perf_hooks';
 
 /** How often the server looks while there is work. */
 const LOOK_MS = 1000;
+/** While asleep, how often RSS is read, so that growth from work it does not count (a request answered from the caches) still wakes it. */
+const DROWSY_LOOK_MS = 10_000;
 /** Busy below this share of the last second: idle. */
 export const IDLE_UTILIZATION = 0.02;
 /** Looks in a row that must find the loop idle: a pause between two requests of a burst is not the end of it. */
@@ -207,9 +209,15 @@ export function collectAllGarbage(): Promise<void> {
 
 /** A debugger's port is open (`--inspect`, or inspector.open()). */
 function debuggerOpen(): boolean {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when first used, as in collectAllGarbage
-  const inspector = require('node:inspector') as typeof Inspector;
-  return inspector.url() !== undefined;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when first used, as in collectAllGarbage
+    const inspector = require('node:inspector') as typeof Inspector;
+    return inspector.url() !== undefined;
+  } catch {
+    // A Node built without the inspector: no debugger either; the collection then fails once and
+    // the release stops.
+    return false;
+  }
 }
 
 export interface IdleRelease {
@@ -306,10 +314,13 @@ export function releaseMemoryWhenIdle(
   };
 
   /** Work arrived: the burst is not over; the looking starts again if it slept. */
+  let drowsy: NodeJS.Timeout | undefined;
   const wake = (): void => {
     if (stopped) return;
     state = { ...state, worked: true, idleLooks: 0 };
     if (timer) return;
+    if (drowsy) clearInterval(drowsy);
+    drowsy = undefined;
     last = performance.eventLoopUtilization();
     timer = setInterval(look, LOOK_MS);
     timer.unref();
@@ -317,10 +328,18 @@ export function releaseMemoryWhenIdle(
   const sleep = (): void => {
     if (timer) clearInterval(timer);
     timer = undefined;
+    if (stopped || drowsy) return;
+    // Asleep, RSS is read every 10 s: grown by what a collection wants, the looking starts again.
+    drowsy = setInterval(() => {
+      if (process.memoryUsage.rss() - state.baseline >= growthWanted(state)) wake();
+    }, DROWSY_LOOK_MS);
+    drowsy.unref();
   };
   const stop = (): void => {
     stopped = true;
     sleep();
+    if (drowsy) clearInterval(drowsy);
+    drowsy = undefined;
   };
   options.work?.onWork(wake);
   wake();

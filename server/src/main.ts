@@ -18,7 +18,7 @@ if (
 ) {
   process.stderr.write(
     [
-      'Usage: catalog-lens-server --stdio | --node-ipc | --socket=PORT',
+      'Usage: catalog-lens-server --stdio | --node-ipc | --socket=PORT | --pipe=NAME',
       '',
       'The Catalog Lens language server. Settings come through workspace/configuration (section',
       '"catalogLens") or initializationOptions.settings; the access token from the environment',

@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
+import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -15,6 +16,7 @@ import { SAMPLE } from '../../catalog/src/sample';
 import { startCatalog, type RunningCatalog } from '../../catalog/src/server';
 import { encodeUrnForPath } from '../../model/src/urn';
 import { rawRequest, type RawAnswer, type RawRequest } from '../reliability/support/rawHttp';
+import { DATASET_DESCRIPTIONS } from './documents';
 import { testCatalog } from './helpers';
 
 const USERS = SAMPLE.datasets.users;
@@ -289,6 +291,49 @@ describe('security: every answer says nosniff (security-probe Part 2, finding 18
       const what = `${c.method} ${c.path} (${r.status})`;
       assert.equal(r.status, c.status, `${what}: ${r.text.slice(0, 200)}`);
       assert.equal(r.headers['x-content-type-options'], 'nosniff', what);
+    }
+  });
+});
+
+describe('security: a GraphQL body is capped while it streams', () => {
+  test('a chunked body (no Content-Length) past maxBodyBytes is refused with 413 and nosniff; a cached answer, sent twice, says nosniff both times', async (t) => {
+    const catalog = await testCatalog(t, { sample: true, token: 'tok-chunked', maxBodyBytes: 1024 });
+    const answer = await new Promise<{ status: number; nosniff: unknown; text: string }>((resolve, reject) => {
+      const req = request(
+        `${catalog.url}/api/graphql`,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: 'Bearer tok-chunked' },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, nosniff: res.headers['x-content-type-options'], text }),
+          );
+        },
+      );
+      // The server may close after its answer while chunks are still being written.
+      req.on('error', (e: NodeJS.ErrnoException) =>
+        e.code === 'EPIPE' || e.code === 'ECONNRESET' ? undefined : reject(e),
+      );
+      assert.equal(req.getHeader('content-length'), undefined);
+      for (let i = 0; i < 8; i++) req.write('{"query": "' + 'x'.repeat(200) + '"}');
+      req.end();
+    });
+    assert.equal(answer.status, 413, answer.text.slice(0, 200));
+    assert.equal(answer.nosniff, 'nosniff');
+    const body = JSON.stringify({ query: DATASET_DESCRIPTIONS, variables: { urn: USERS } });
+    for (let i = 0; i < 2; i++) {
+      const r = await rawRequest(catalog.url, {
+        method: 'POST',
+        path: '/api/graphql',
+        headers: { 'Content-Type': 'application/json', Authorization: 'Bearer tok-chunked' },
+        body,
+      });
+      assert.equal(r.status, 200, r.text.slice(0, 200));
+      assert.equal(r.headers['x-content-type-options'], 'nosniff', `answer ${i + 1}`);
     }
   });
 });
