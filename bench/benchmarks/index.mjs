@@ -95,7 +95,7 @@ export async function indexBenchmark({ quick, catalog, datasets, tmp, serverArgs
   if (!indexed || indexed.files !== files)
     throw new Error(`the index holds ${indexed?.files} files; the tree has ${files}`);
   const heap = await indexHeap(root);
-  const heapRatio = heap.heap / heap.urnBytes;
+  const heapRatio = heap.unavailable ? undefined : heap.heap / heap.urnBytes;
 
   // Warm queries on one server's index.
   const server = await startServer({
@@ -163,17 +163,21 @@ export async function indexBenchmark({ quick, catalog, datasets, tmp, serverArgs
           met: build.median / floor.median <= 3,
           why: WHY.indexBuild,
         },
-        {
-          figure: `index heap, ${heap.occurrences.toLocaleString('en-US')} occurrences`,
-          unit: 'bytes',
-          value: summary([heap.heap]),
-          floorName: 'UTF-8 bytes of their URN texts',
-          floor: summary([heap.urnBytes]),
-          ratio: heapRatio,
-          aim: '≤ 2× floor',
-          met: heapRatio <= 2,
-          why: WHY.indexHeap,
-        },
+        ...(heap.unavailable
+          ? []
+          : [
+              {
+                figure: `index heap, ${heap.occurrences.toLocaleString('en-US')} occurrences`,
+                unit: 'bytes',
+                value: summary([heap.heap]),
+                floorName: 'UTF-8 bytes of their URN texts',
+                floor: summary([heap.urnBytes]),
+                ratio: heapRatio,
+                aim: '≤ 2× floor',
+                met: heapRatio <= 2,
+                why: WHY.indexHeap,
+              },
+            ]),
         { figure: 'references p99', unit: 'ms', value: r99, aim: '≤ 20 ms', met: r99.median <= 20 },
         { figure: 'workspace symbols p99', unit: 'ms', value: s99, aim: '≤ 20 ms', met: s99.median <= 20 },
         {
@@ -215,7 +219,9 @@ export async function indexBenchmark({ quick, catalog, datasets, tmp, serverArgs
       ],
       notes: [
         `The index holds ${indexed.urns.toLocaleString('en-US')} URN occurrences of ${indexed.files.toLocaleString('en-US')} files; ripgrep printed ${rgCount.toLocaleString('en-US')}. The RSS is VmRSS as it stands right after the check, ${IDLE_WAIT_MS / 1000} s later with nothing asked, then after a full GC forced through the inspector (as in benchmark 8), cache.maxEntries 20,000.`,
-        `Index heap: heap used after a full GC (node --expose-gc) before and after a fresh index of the build's compiled code (out/server/src/index/workspaceIndex.js) indexes the tree, in a process of its own after a warm-up build on an index thrown away (bench/lib/indexHeap.mjs, the URN parse cache cleared), ${Math.round(heap.heap / heap.occurrences)} bytes an occurrence; the floor sums the UTF-8 bytes of the URN text of each occurrence it holds.`,
+        heap.unavailable
+          ? `Index heap: not measured (${heap.unavailable}).`
+          : `Index heap: heap used after a full GC (node --expose-gc) before and after a fresh index of the build's compiled code (out/server/src/index/workspaceIndex.js) indexes the tree, in a process of its own after a warm-up build on an index thrown away (bench/lib/indexHeap.mjs, the URN parse cache cleared), ${Math.round(heap.heap / heap.occurrences)} bytes an occurrence; the floor sums the UTF-8 bytes of the URN text of each occurrence it holds.`,
         `Where the memory is: with the index built and before any URN was resolved, RSS ${indexedMemory.rss.toFixed(1)} MiB and heap used ${indexedMemory.heapUsed.toFixed(1)} MiB after a full GC; resolving the ${checked.urns.toLocaleString('en-US')} entities adds ${(afterGc.heapUsed - indexedMemory.heapUsed).toFixed(1)} MiB of heap (the catalog cache, benchmark 8).`,
       ],
     };

@@ -17,6 +17,13 @@ const { scanText } = await load('server/src/pipeline/check.js');
 const { clearParseCache } = await load('server/src/scan/parseCache.js');
 const { WorkspaceIndex, indexedOccurrences } = await load('server/src/index/workspaceIndex.js');
 const { LANGUAGE_BY_EXTENSION } = await load('server/src/workspace.js');
+// An older build (bench --compare) whose index cannot list what it holds: no figure, said why.
+if (typeof WorkspaceIndex.prototype.entitiesNamedIn !== 'function' || typeof indexedOccurrences !== 'function') {
+  process.stdout.write(
+    `${JSON.stringify({ unavailable: "this build's index has no entitiesNamedIn or indexedOccurrences" })}\n`,
+  );
+  process.exit(0);
+}
 
 const settle = () => {
   for (let i = 0; i < 3; i++) gc();
