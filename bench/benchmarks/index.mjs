@@ -95,7 +95,7 @@ export async function indexBenchmark({ quick, catalog, datasets, tmp, serverArgs
   if (!indexed || indexed.files !== files)
     throw new Error(`the index holds ${indexed?.files} files; the tree has ${files}`);
   const heap = await indexHeap(root);
-  const heapRatio = heap.unavailable ? undefined : heap.heap / heap.urnBytes;
+  const heapRatio = heap.unavailable ? 0 : heap.heap / heap.urnBytes;
 
   // Warm queries on one server's index.
   const server = await startServer({
