@@ -480,7 +480,8 @@ const NO_FOLLOW = fsSync.constants.O_NOFOLLOW ?? 0;
  * calls it takes: stat the path without following a link and pass over what is not a regular
  * file, open it without blocking, check again on the open descriptor, and read at most
  * `maxSize` + 1 bytes into a bounded buffer, whatever size the stat gave (/proc files say 0,
- * a file may grow). The first stat is left out when the directory listing already said the entry
+ * a file may grow; a read that stops at the stat's size is taken as the end, without another read
+ to see it). The first stat is left out when the directory listing already said the entry
  * is a regular file (`listedRegular`): it is there so that a device node is never opened (an open
  * can have side effects), and the listing answered that without another call.
  */
@@ -508,6 +509,10 @@ function* readSteps(path: string, maxSize: number, opts: ReadOptions): Generator
       const n = (yield { op: 'read', fd, buffer, offset: read, length: buffer.length - read }) as number;
       if (n === 0) break;
       read += n;
+      // A short read that brings the text to the size the open file's stat gave is its end: the
+      // read asked for more than that and got no more (a file that grew in between gives more and
+      // is read on; /proc files say 0 and are read to a read of nothing, as any other short read).
+      if (read === st.size) break;
     }
     return buffer.toString('utf8', 0, read);
   } finally {

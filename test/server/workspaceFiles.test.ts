@@ -54,6 +54,16 @@ describe('the file reader', { skip: !posix }, () => {
       assert.deepEqual(await read(join(dir, 'gone.py'), 100), { error: 'ENOENT' });
     });
 
+    test(`${name}: an empty file, and a file of many reads' worth, whole (the read stops at the stat's size)`, async () => {
+      writeFileSync(join(dir, 'empty.py'), '');
+      assert.equal(await read(join(dir, 'empty.py'), 100), '');
+      const big = 'urn:li:corpuser:x é\n'.repeat(40_000);
+      writeFileSync(join(dir, 'big.py'), big);
+      assert.equal(await read(join(dir, 'big.py'), 1 << 20), big);
+      assert.deepEqual(await read(join(dir, 'big.py'), Buffer.byteLength(big) - 1), { tooLarge: true });
+      assert.equal(await read(join(dir, 'big.py'), Buffer.byteLength(big)), big);
+    });
+
     test(
       `${name}: at most maxFileSize bytes are read whatever the size stat gives (a /proc file says 0)`,
       { skip: process.platform !== 'linux' },
@@ -85,6 +95,19 @@ describe("a file's URI, spelled as VS Code spells it", () => {
     assert.equal(normalUri(vscode), vscode);
     assert.equal(normalUri('file:///tmp/%c3%a9.py'), 'file:///tmp/%C3%A9.py');
     assert.equal(normalUri('untitled:Untitled-1'), 'untitled:Untitled-1');
+  });
+
+  test('fileUri is already in the one spelling: normalUri leaves it as it is (the index build relies on it)', () => {
+    const paths = [
+      '/tmp/b (copy) [1].py',
+      "/w/$x!'*+,;=@&#?%~é.py",
+      '/w/plain-name_1.2.py',
+      '/w/%41 literal percent.md',
+      '/w/日本/データ.yaml',
+      '/w/emoji 🙂.sql',
+      '/w/a\\b.py',
+    ];
+    for (const p of paths) assert.equal(normalUri(fileUri(p)), fileUri(p), p);
   });
 });
 

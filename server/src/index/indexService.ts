@@ -57,6 +57,9 @@ const WATCHED = `**/*.{${Object.keys(LANGUAGE_BY_EXTENSION)
   .map((e) => e.slice(1))
   .join(',')}}`;
 
+/** The least time between two progress reports of a build. */
+const PROGRESS_MS = 100;
+
 /** How long after the last edit an open document is indexed again. */
 const EDIT_DEBOUNCE_MS = 300;
 
@@ -157,10 +160,17 @@ export function createIndexService(deps: IndexServiceDeps): IndexService {
       const started = performance.now();
       const progress = await deps.progress();
       progress?.begin('Catalog Lens: indexing the workspace', 0, 'listing files', true);
+      // One progress message per PROGRESS_MS at most, and the last: each is a write to the editor.
+      let reported = -Infinity;
       try {
         await index.build(
           folders,
-          (done, of) => progress?.report(of === 0 ? 100 : Math.round((done / of) * 100), `${done} of ${of} files`),
+          (done, of) => {
+            const t = performance.now();
+            if (!progress || (done < of && t - reported < PROGRESS_MS)) return;
+            reported = t;
+            progress.report(of === 0 ? 100 : Math.round((done / of) * 100), `${done} of ${of} files`);
+          },
           () => progress?.token.isCancellationRequested ?? false,
         );
         log(

@@ -118,10 +118,23 @@ export function indexedOccurrences(
           /^[ \t]*(?:-[ \t]+)?urn[ \t]*:[ \t]*["']?$/.test(
             yamlAsText.slice(yamlAsText.lastIndexOf('\n', occ.start - 1) + 1, occ.start),
           );
-    // entityKey(occ.urn) without parsing the text again.
-    out.push({ occ, urn, key: printUrn(withNamespace(urn, '_')), entry });
+    out.push({ occ, urn, key: keyOfParse(urn), entry });
   });
   return out;
+}
+
+/**
+ * Each parsed URN's entity key, by the parse: the URN parse cache hands out one parse per URN
+ * text, so the key of a URN that recurs (most of a workspace's) is printed once, and the index's
+ * maps hash one string for it.
+ */
+const keysOfParses = new WeakMap<Urn, string>();
+
+/** entityKey of the URN `urn` was parsed from, without parsing the text again. */
+function keyOfParse(urn: Urn): string {
+  let key = keysOfParses.get(urn);
+  if (key === undefined) keysOfParses.set(urn, (key = printUrn(withNamespace(urn, '_'))));
+  return key;
 }
 
 /** An entity's full name in lower case, and where its own name (the symbol's name) starts there. */
@@ -417,9 +430,9 @@ export class WorkspaceIndex {
         (k, packed) => {
           const f = files[k]!;
           const open = this.host.openDocument(f.uri);
-          if (open) this.setText(f.uri, open.getText(), open.languageId, f.settings);
-          else if ('keys' in packed) this.setPacked(f.uri, packed, f.settings);
-          else this.passOver(f.uri, packed);
+          if (open) this.setTextNormal(f.uri, open.getText(), open.languageId, f.settings);
+          else if ('keys' in packed) this.add(f.uri, packed, f.settings);
+          else this.passOverNormal(f.uri, packed);
           if (k % SLICE === SLICE - 1) report(k + 1, files.length);
         },
         cancelled,
@@ -431,8 +444,8 @@ export class WorkspaceIndex {
       const f = files[i]!;
       const open = this.host.openDocument(f.uri);
       const text = open ? open.getText() : readCappedSync(f.path, f.settings.maxFileSize, { listedRegular: true });
-      if (typeof text === 'string') this.setText(f.uri, text, open?.languageId ?? f.languageId, f.settings);
-      else this.passOver(f.uri, text);
+      if (typeof text === 'string') this.setTextNormal(f.uri, text, open?.languageId ?? f.languageId, f.settings);
+      else this.passOverNormal(f.uri, text);
       if (i % SLICE === SLICE - 1) {
         report(i + 1, files.length);
         await new Promise((resolve) => setImmediate(resolve));
@@ -453,8 +466,13 @@ export class WorkspaceIndex {
 
   /** `uri` could not be indexed: too large, unreadable, or in a language not scanned. */
   passOver(uri: string, why: ReadFailure): void {
-    this.remove(uri);
-    this.passedOver.set(normalUri(uri), why);
+    this.passOverNormal(normalUri(uri), why);
+  }
+
+  /** passOver of a normalUri'd `uri`. */
+  private passOverNormal(uri: string, why: ReadFailure): void {
+    this.removeNormal(uri);
+    this.passedOver.set(uri, why);
   }
 
   /**
@@ -499,11 +517,18 @@ export class WorkspaceIndex {
    * rename scans each file it changes whole again.
    */
   setText(uri: string, text: string, languageId: string, settings: Settings): void {
-    uri = normalUri(uri);
+    this.setTextNormal(normalUri(uri), text, languageId, settings);
+  }
+
+  /**
+   * setText of a normalUri'd `uri` (the build's files: fileUri of a listed path, already in that
+   * spelling, so a URL parse per file is saved).
+   */
+  private setTextNormal(uri: string, text: string, languageId: string, settings: Settings): void {
     // Out first: the entities the file alone named are then not taken for known ones by the packing.
     this.removeNormal(uri);
     const packed = packText(text, languageId, settings, this.scanOfHost, this.scratch);
-    if (!packed) return this.passOver(uri, {});
+    if (!packed) return this.passOverNormal(uri, {});
     this.add(uri, packed, settings);
   }
 
