@@ -120,23 +120,21 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
       }
     }
     // Files are scanned in order, by worker threads when the server has them (a window of files
-    // at a time), else here, READ_AHEAD read at a time while the ones already read are scanned.
+    // at a time), else here, SLICE files between two turns of the event loop.
     // Only files that hold URNs are kept (with their text, for positions), and only until their
     // chunk is resolved and published: a chunk ends at CHUNK_FILES files or CHUNK_BYTES of text.
     const openOf = (f: { path: string; uri: string }): TextDocument | undefined =>
       ctx.openDocument(f.uri) ?? ctx.openDocument(pathToFileURL(f.path).toString());
-    const read = (f: (typeof files)[number]): Promise<string | ReadFailure> =>
-      readCapped(f.path, f.settings.maxFileSize, {
-        ...(f.named ? { followLink: true } : {}),
-        listedRegular: f.listed === true,
-      });
+    // A file the command line named may be a link to follow, read as the index reads: the rest are
+    // read synchronously, a slice at a time (for a codebase's many small files a thread-pool round
+    // trip per open, stat, read and close costs more than the reads themselves: benchmark 6).
+    const read = async (f: (typeof files)[number]): Promise<string | ReadFailure> =>
+      f.named
+        ? readCapped(f.path, f.settings.maxFileSize, { followLink: true })
+        : readCappedSync(f.path, f.settings.maxFileSize, { listedRegular: f.listed === true });
     const chunks = new ChunkedCheck(ctx, run, result);
     /** One file's scan (`got`: what a worker read and scanned, when one did). */
-    const visit = async (
-      f: (typeof files)[number],
-      got: WorkerScan | undefined,
-      ahead?: Promise<string | ReadFailure>,
-    ) => {
+    const visit = async (f: (typeof files)[number], got: WorkerScan | undefined) => {
       const open = openOf(f);
       let doc = open;
       let scan: ScanResult | undefined;
@@ -149,7 +147,7 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
         doc = TextDocument.create(f.uri, f.languageId, 0, got.text);
         scan = got.scan;
       } else {
-        const text = await (ahead ?? read(f));
+        const text = await read(f);
         if (typeof text !== 'string') return passOver(ctx, result, f.path, text, f.settings);
         doc = TextDocument.create(f.uri, f.languageId, 0, text);
         scan = scanText(text, f.languageId, f.settings);
@@ -208,18 +206,11 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
         }
       } else {
         const window = files.slice(i, Math.min(files.length, i + CHUNK_FILES));
-        const reads: Array<Promise<string | ReadFailure> | undefined> = [];
-        const readAt = (k: number): Promise<string | ReadFailure> | undefined => {
-          const f = window[k];
-          return !f || openOf(f) ? undefined : read(f);
-        };
-        for (let k = 0; k < Math.min(READ_AHEAD, window.length); k++) reads[k] = readAt(k);
         for (let k = 0; k < window.length && !cancelled(); k++) {
-          const next = reads[k];
-          reads[k] = undefined;
-          if (k + READ_AHEAD < window.length) reads[k + READ_AHEAD] = readAt(k + READ_AHEAD);
-          await visit(window[k]!, undefined, next);
+          await visit(window[k]!, undefined);
           i++;
+          // Requests (and a cancellation) are answered between slices of files.
+          if (i % SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
           if (i % 200 === 0) report();
         }
         if (i < files.length && !cancelled()) ahead = inWorkers(i);
@@ -228,7 +219,6 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
     }
     // A window still being read after a cancellation ends at its next answer (its stop says so).
     await ahead;
-    // Reads started ahead of a cancellation settle on their own (readCapped never rejects).
     if (cancelled()) {
       chunks.stopped();
       result.cancelled = true;
@@ -270,8 +260,8 @@ export interface ScanFiles {
   hold?(): () => void;
 }
 
-/** Files read at once: enough to keep the thread pool busy while the server scans the one before. */
-const READ_AHEAD = 16;
+/** Files read and scanned between two turns of the event loop. */
+const SLICE = 64;
 /** Files of URNs resolved and published together, at most; and files scanned by workers in one window. */
 const CHUNK_FILES = 500;
 /** Bytes of text of the files kept for one resolve, at most (and read by workers in one window). */
