@@ -32,10 +32,11 @@ import { collectDiagnostics, type ToolHost } from './tools/tools';
 import { guardWith, sendCustomNotification, toLspDiagnostic, type Log } from './lsp';
 import type { PipelineDeps } from './pipeline/check';
 import { OpenDocuments } from './pipeline/openDocuments';
+import { ClosedDiagnostics } from './pipeline/closedDiagnostics';
 import { CatalogResolution } from './resolution/resolution';
 import { CatalogLanguageService } from './service/languageService';
 import { SettingsStore } from './settings';
-import type { ScanFiles, WorkspaceDeps } from './workspace';
+import { normalUri, type ScanFiles, type WorkspaceDeps } from './workspace';
 import { releaseMemoryWhenIdle, WorkInFlight } from './idleRelease';
 
 /** How long the server waits to tell the editor to ask for inlay hints again, gathering the documents checked meanwhile. */
@@ -103,16 +104,23 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     // Structured property values are checked against the definitions files of the workspace give.
     propertyDefinitions: (urn) => index.index.propertyDefinition(urn),
   };
-  const clear = (uri: string): void => void connection.sendDiagnostics({ uri, diagnostics: [] });
+  // What Check Workspace last sent each closed file: a check that finds the same sends nothing.
+  const closedDiagnostics = new ClosedDiagnostics(normalUri);
+  const clear = (uri: string): void => {
+    closedDiagnostics.forget(uri);
+    void connection.sendDiagnostics({ uri, diagnostics: [] });
+  };
   const openDocuments = new OpenDocuments({
     ...pipelineDeps,
     documents,
-    publish: (doc, diagnostics) =>
+    publish: (doc, diagnostics) => {
+      closedDiagnostics.forget(doc.uri);
       void connection.sendDiagnostics({
         uri: doc.uri,
         version: doc.version,
         diagnostics: diagnostics.map((d) => toLspDiagnostic(doc, d)),
-      }),
+      });
+    },
     clear,
     skipped: (file) => notices.skipped(file),
     suggest: (s, items, signal) => resolution.suggest(s, items, signal),
@@ -148,13 +156,12 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     openDocument: (uri) => documents.get(uri),
     scanOf: (doc, s) => openDocuments.scanOf(doc, s),
     // An open document's diagnostics go through its pipeline, which keeps what the editor shows for the hover.
-    publish: (doc, diagnostics) =>
-      documents.get(doc.uri)?.version === doc.version
-        ? openDocuments.publish(doc, diagnostics)
-        : void connection.sendDiagnostics({
-            uri: doc.uri,
-            diagnostics: diagnostics.map((d) => toLspDiagnostic(doc, d)),
-          }),
+    publish: (doc, diagnostics) => {
+      if (documents.get(doc.uri)?.version === doc.version) return openDocuments.publish(doc, diagnostics);
+      const lsp = diagnostics.map((d) => toLspDiagnostic(doc, d));
+      if (closedDiagnostics.changed(doc.uri, JSON.stringify(lsp)))
+        void connection.sendDiagnostics({ uri: doc.uri, diagnostics: lsp });
+    },
     clear,
     // Check Workspace reads the files the index names as holding URNs, when it can vouch for them.
     indexedFiles: (folder, s) => index.filesToCheck(folder, s),

@@ -200,6 +200,53 @@ describe('Check Workspace over files that change between checks', () => {
       await lsp.stop();
     }
   });
+
+  test('a check that finds the same diagnostics again sends nothing; after the file was open, it sends them again', async () => {
+    const sub = mkdtempSync(join(tmpdir(), 'catalog-lens-ws3-'));
+    const flagged = join(sub, 'flagged.py');
+    const flaggedUri = pathToFileURL(flagged).toString();
+    const other = join(sub, 'other.py');
+    const otherUri = pathToFileURL(other).toString();
+    writeFileSync(flagged, `x = "${S.ghost}"\n`);
+    writeFileSync(other, `x = "${S.ghost}"\n`);
+    const lsp = await serverFor(catalog.url, { workspaceFolders: [{ uri: pathToFileURL(sub).toString(), name: 'w' }] });
+    try {
+      const check = () => lsp.command<{ files: number; diagnostics: number }>('catalogLens.checkWorkspace', {});
+      assert.equal((await check()).diagnostics, 2);
+      assert.equal(lsp.publishCount(flaggedUri), 1);
+      assert.equal((await check()).diagnostics, 2, 'the check still counts what it found');
+      assert.equal(lsp.publishCount(flaggedUri), 1, 'the same diagnostics are not sent again');
+      assert.deepEqual(
+        lsp.latestDiagnostics(flaggedUri)!.map((d) => d.code),
+        ['unknown-urn'],
+      );
+
+      // A changed file is sent its new diagnostics; the unchanged one is not.
+      writeFileSync(other, `x = "${S.ghost}"\ny = "${S.ghost}"\n`);
+      assert.equal((await check()).diagnostics, 3);
+      assert.equal(lsp.publishCount(otherUri), 2);
+      assert.equal(lsp.latestDiagnostics(otherUri)!.length, 2);
+      assert.equal(lsp.publishCount(flaggedUri), 1);
+
+      // Opened and closed: the editor was sent the open document's diagnostics and a clear, so the
+      // next check sends the file's diagnostics again.
+      const text = `x = "${S.ghost}"\n`;
+      await lsp.open(flaggedUri, 'python', text);
+      await lsp.diagnostics(flaggedUri, (d) => d.length === 1 && lsp.publishCount(flaggedUri) > 1);
+      await lsp.close(flaggedUri);
+      await lsp.diagnostics(flaggedUri, (d) => d.length === 0);
+      const before = lsp.publishCount(flaggedUri);
+      await check();
+      assert.equal(lsp.publishCount(flaggedUri), before + 1);
+      assert.deepEqual(
+        lsp.latestDiagnostics(flaggedUri)!.map((d) => d.code),
+        ['unknown-urn'],
+      );
+    } finally {
+      await lsp.stop();
+      rmSync(sub, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('standalone use (any editor)', () => {

@@ -50,6 +50,8 @@ export interface LspSession {
   /** The latest diagnostics published for `uri` if they satisfy `accept` (default: any), else the next that do. */
   diagnostics(uri: string, accept?: (d: Diagnostic[]) => boolean, timeoutMs?: number): Promise<Diagnostic[]>;
   latestDiagnostics(uri: string): Diagnostic[] | undefined;
+  /** How many publishDiagnostics the server has sent for `uri`. */
+  publishCount(uri: string): number;
   /** What the server wrote to stderr so far (VS Code shows it in the server's output as errors). */
   stderr(): string;
   /** The current status if it satisfies `accept`, else the next one that does. */
@@ -141,6 +143,7 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
   const statuses: CatalogStatus[] = [];
   const logs: string[] = [];
   const published = new Map<string, Diagnostic[]>();
+  const publishCounts = new Map<string, number>();
   const diagWaiters: Array<{ uri: string; accept: (d: Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }> =
     [];
   const statusWaiters: Array<{ accept: (s: CatalogStatus) => boolean; resolve: (s: CatalogStatus) => void }> = [];
@@ -192,6 +195,7 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
   });
   connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: Diagnostic[] }) => {
     published.set(p.uri, p.diagnostics);
+    publishCounts.set(p.uri, (publishCounts.get(p.uri) ?? 0) + 1);
     for (const w of [...diagWaiters]) {
       if (w.uri === p.uri && w.accept(p.diagnostics)) {
         diagWaiters.splice(diagWaiters.indexOf(w), 1);
@@ -354,6 +358,7 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
       );
     },
     latestDiagnostics: (uri) => published.get(uri),
+    publishCount: (uri) => publishCounts.get(uri) ?? 0,
     stderr: () => stderr,
     waitForStatus(accept, timeoutMs = 20000) {
       const last = statuses[statuses.length - 1];
