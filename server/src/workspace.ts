@@ -128,10 +128,13 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
     // A file the command line named may be a link to follow, read as the index reads: the rest are
     // read synchronously, a slice at a time (for a codebase's many small files a thread-pool round
     // trip per open, stat, read and close costs more than the reads themselves: benchmark 6).
-    const read = async (f: (typeof files)[number]): Promise<string | ReadFailure> =>
-      f.named
-        ? readCapped(f.path, f.settings.maxFileSize, { followLink: true })
-        : readCappedSync(f.path, f.settings.maxFileSize, { listedRegular: f.listed === true });
+    let readSinceTurn = 0;
+    const read = async (f: (typeof files)[number]): Promise<string | ReadFailure> => {
+      if (f.named) return readCapped(f.path, f.settings.maxFileSize, { followLink: true });
+      const text = readCappedSync(f.path, f.settings.maxFileSize, { listedRegular: f.listed === true });
+      if (typeof text === 'string') readSinceTurn += text.length;
+      return text;
+    };
     const chunks = new ChunkedCheck(ctx, run, result);
     /** One file's scan (`got`: what a worker read and scanned, when one did). */
     const visit = async (f: (typeof files)[number], got: WorkerScan | undefined) => {
@@ -209,8 +212,11 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
         for (let k = 0; k < window.length && !cancelled(); k++) {
           await visit(window[k]!, undefined);
           i++;
-          // Requests (and a cancellation) are answered between slices of files.
-          if (i % SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+          // Requests (and a cancellation) are answered between slices of files or of text.
+          if (i % SLICE === 0 || readSinceTurn >= SLICE_BYTES) {
+            readSinceTurn = 0;
+            await new Promise((resolve) => setImmediate(resolve));
+          }
           if (i % 200 === 0) report();
         }
         if (i < files.length && !cancelled()) ahead = inWorkers(i);
@@ -260,8 +266,9 @@ export interface ScanFiles {
   hold?(): () => void;
 }
 
-/** Files read and scanned between two turns of the event loop. */
+/** Files read and scanned between two turns of the event loop, at most; and characters of text. */
 const SLICE = 64;
+const SLICE_BYTES = 4 << 20;
 /** Files of URNs resolved and published together, at most; and files scanned by workers in one window. */
 const CHUNK_FILES = 500;
 /** Bytes of text of the files kept for one resolve, at most (and read by workers in one window). */

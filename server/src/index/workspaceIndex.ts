@@ -38,8 +38,9 @@ export interface Place {
   entry: boolean;
 }
 
-/** Files read between two yields to the event loop while building. */
+/** Files read between two yields to the event loop while building, at most; and characters of text. */
 const SLICE = 64;
+const SLICE_CHARS = 4 << 20;
 
 /** Most occurrences the index holds; past it, files are left out (and the log says so). */
 export const MAX_INDEXED_OCCURRENCES = 1_000_000;
@@ -440,13 +441,17 @@ export class WorkspaceIndex {
     // Read synchronously, a slice of files at a time, yielding to the event loop between slices:
     // for the small files of a codebase, a thread-pool round trip per open, stat, read and close
     // cost more than the reads themselves (benchmark 10), and requests still get answered.
+    let sinceTurn = 0;
     for (; i < files.length && !cancelled(); i++) {
       const f = files[i]!;
       const open = this.host.openDocument(f.uri);
       const text = open ? open.getText() : readCappedSync(f.path, f.settings.maxFileSize, { listedRegular: true });
-      if (typeof text === 'string') this.setTextNormal(f.uri, text, open?.languageId ?? f.languageId, f.settings);
-      else this.passOverNormal(f.uri, text);
-      if (i % SLICE === SLICE - 1) {
+      if (typeof text === 'string') {
+        this.setTextNormal(f.uri, text, open?.languageId ?? f.languageId, f.settings);
+        sinceTurn += text.length;
+      } else this.passOverNormal(f.uri, text);
+      if (i % SLICE === SLICE - 1 || sinceTurn >= SLICE_CHARS) {
+        sinceTurn = 0;
         report(i + 1, files.length);
         await new Promise((resolve) => setImmediate(resolve));
       }
