@@ -106,35 +106,55 @@ export function indexedOccurrences(
   scan: ScanResult,
   yamlAsText?: string,
 ): Array<{ occ: UrnOccurrence; urn: Urn; key: string; entry: boolean }> {
-  const entries = new Set(scan.descriptions.map((d) => d.owner));
   const out: Array<{ occ: UrnOccurrence; urn: Urn; key: string; entry: boolean }> = [];
-  scan.occurrences.forEach((occ, i) => {
-    if (occ.parent !== undefined || occ.template || !occ.parsed?.ok) return;
+  forEachIndexed(scan, yamlAsText, (occ, urn, key, entry) => out.push({ occ, urn, key, entry }));
+  return out;
+}
+
+/** indexedOccurrences, each handed to `take` in order as it is found (no list made). */
+function forEachIndexed(
+  scan: ScanResult,
+  yamlAsText: string | undefined,
+  take: (occ: UrnOccurrence, urn: Urn, key: string, entry: boolean) => void,
+): void {
+  const entries = yamlAsText === undefined && scan.descriptions.length > 0 ? ownersOf(scan) : undefined;
+  const occurrences = scan.occurrences;
+  for (let i = 0; i < occurrences.length; i++) {
+    const occ = occurrences[i]!;
+    if (occ.parent !== undefined || occ.template || !occ.parsed?.ok) continue;
     const urn = occ.parsed.urn;
-    if (overUrnLengthLimit(occ.urn, urn.kind)) return;
+    const key = indexedKey(occ.urn, urn);
+    if (key === null) continue;
     const entry =
       yamlAsText === undefined
-        ? entries.has(i)
+        ? entries?.has(i) === true
         : DESCRIBED.has(urn.kind) &&
           /^[ \t]*(?:-[ \t]+)?urn[ \t]*:[ \t]*["']?$/.test(
             yamlAsText.slice(yamlAsText.lastIndexOf('\n', occ.start - 1) + 1, occ.start),
           );
-    out.push({ occ, urn, key: keyOfParse(urn), entry });
-  });
-  return out;
+    take(occ, urn, key, entry);
+  }
+}
+
+function ownersOf(scan: ScanResult): Set<number> {
+  return new Set(scan.descriptions.map((d) => d.owner));
 }
 
 /**
- * Each parsed URN's entity key, by the parse: the URN parse cache hands out one parse per URN
- * text, so the key of a URN that recurs (most of a workspace's) is printed once, and the index's
- * maps hash one string for it.
+ * Each parsed URN's entity key, by the parse, or null when the URN is over DataHub's length: the
+ * URN parse cache hands out one parse per URN text, so for a URN that recurs (most of a
+ * workspace's) the key is printed and the length measured once, and the index's maps hash one
+ * string for it.
  */
-const keysOfParses = new WeakMap<Urn, string>();
+const keysOfParses = new WeakMap<Urn, string | null>();
 
-/** entityKey of the URN `urn` was parsed from, without parsing the text again. */
-function keyOfParse(urn: Urn): string {
+/** entityKey of `text`, parsed as `urn`, without parsing the text again; null when it is over the length limit. */
+function indexedKey(text: string, urn: Urn): string | null {
   let key = keysOfParses.get(urn);
-  if (key === undefined) keysOfParses.set(urn, (key = printUrn(withNamespace(urn, '_'))));
+  if (key === undefined) {
+    key = overUrnLengthLimit(text, urn.kind) ? null : printUrn(withNamespace(urn, '_'));
+    keysOfParses.set(urn, key);
+  }
   return key;
 }
 
@@ -192,8 +212,8 @@ export function packScan(
   checkAnyway = false,
   scratch?: PackScratch,
 ): PackedOccurrences {
-  const found = indexedOccurrences(scan, yamlAsText ? text : undefined);
-  const n = found.length;
+  // At most one indexed occurrence per scanned one: the buffers are sized for all of them.
+  const n = scan.occurrences.length;
   if (scratch && scratch.entityOf.length < n) {
     scratch.entityOf = new Int32Array(grown(scratch.entityOf.length, n));
     scratch.ranges = new Int32Array(scratch.entityOf.length * 4);
@@ -215,7 +235,8 @@ export function packScan(
   const at = scratch ? scratch.at : new Map<string, number>();
   at.clear();
   const known = scratch?.known;
-  found.forEach(({ occ, urn, key, entry }, i) => {
+  let i = 0;
+  forEachIndexed(scan, yamlAsText ? text : undefined, (occ, urn, key, entry) => {
     let k = at.get(key);
     if (k === undefined) {
       k = packed.keys.length;
@@ -239,8 +260,10 @@ export function packScan(
     packed.ranges[i * 4 + 2] = el;
     packed.ranges[i * 4 + 3] = ec;
     if (entry) packed.entries.push(i);
+    i++;
   });
   at.clear();
+  packed.count = i;
   return packed;
 }
 
