@@ -2,8 +2,8 @@
  * The server gives memory back when idle after work (server/src/idleRelease.ts): the decision
  * rules as a table, the collection through the process's one inspector session (which leaves a
  * developer's heap profiling alone), the looking that sleeps until the next work and gives up on a
- * collection that never answers, the caches told to tidy when a burst ends, the switch that turns it off, and a timer that never keeps the
- * process alive.
+ * collection that never answers, the caches told to tidy when a burst ends, the switch that turns
+ * it off, and a timer that never keeps the process alive.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

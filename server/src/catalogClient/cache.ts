@@ -4,7 +4,7 @@
  */
 export class LruTtlCache<V> {
   /** By key; each entry holds its key as first set, which `get` moves to the end under that same string. */
-  private readonly entries = new Map<string, { key: string; value: V; expires: number }>();
+  private entries = new Map<string, { key: string; value: V; expires: number }>();
   /**
    * Expiry times are kept as milliseconds after this one: small integers, which V8 keeps in the
    * entry itself, where a clock's milliseconds since 1970 need a number object of their own.
@@ -47,9 +47,18 @@ export class LruTtlCache<V> {
     this.evict();
   }
 
-  /** Replaces each value by `f` of it, in place: the order and expiry times stay. */
+  /**
+   * Replaces each value by `f` of it: the order and expiry times stay. The entries move to a new
+   * table sized for them: a Map's table grows with the deletions of the moves to the end (each
+   * read) until it is rebuilt, and is not shrunk while a quarter of it is in use.
+   */
   replaceValues(f: (value: V) => V): void {
-    for (const e of this.entries.values()) e.value = f(e.value);
+    const next = new Map<string, { key: string; value: V; expires: number }>();
+    for (const e of this.entries.values()) {
+      e.value = f(e.value);
+      next.set(e.key, e);
+    }
+    this.entries = next;
   }
 
   delete(key: string): void {
