@@ -202,7 +202,7 @@ export async function indexBenchmark({ quick, catalog, datasets, tmp, serverArgs
           value: summary([settled]),
           aim: '≤ 80 MiB',
           met: settled <= 80,
-          why: WHY.memorySettled,
+          why: WHY.indexSettled,
         },
         {
           figure: '… then RSS after a full GC',
@@ -210,6 +210,7 @@ export async function indexBenchmark({ quick, catalog, datasets, tmp, serverArgs
           value: summary([afterGc.rss]),
           aim: '≤ 80 MiB',
           met: afterGc.rss <= 80,
+          why: WHY.indexSettled,
         },
         {
           figure: '… and heap used after a full GC',
