@@ -1,12 +1,13 @@
 /**
- * What the catalog cache keeps of a resolution once a burst of work has ended. A found dataset in the exact shape the resolve
- * batches ask for (queries.ts: its keys in that order, nothing more) is kept as one record: its
- * texts (name, descriptions, and each column's path, description and native type) joined in one
- * string, which sets are present in a few bits, and the rarely set parts (edited column
- * descriptions, siblings) as they came. That is a third of the parsed answer's objects and
- * strings. Reading it gives the same object back (equal field by field and in key order); the ones
- * read lately are answered again as the same objects. Every other resolution, including a deprecated
- * dataset (its details are written into the entity after the batch), is kept as it came.
+ * What the catalog cache keeps of a resolution once a burst of work has ended. A found dataset in
+ * the exact shape the resolve batches ask for (queries.ts: its keys in that order, nothing more)
+ * is kept as one record: its texts (name, descriptions, and each column's path, description and
+ * native type) joined in one string, which parts are present in a few bits, and the rarely set
+ * parts (edited column descriptions, siblings) as they came: one object and one string where the
+ * parsed answer has about ten of each (~0.4 KiB against ~1 KiB with six columns). Reading it gives
+ * the same object back (equal field by field and in key order); the ones read lately are answered
+ * again as the same objects. Every other resolution, including a deprecated dataset (its details
+ * are written into the entity after the batch), is kept as it came.
  */
 import type { GqlDataset } from '../../../model/src/readShapes';
 import type { Resolution } from './graphqlReads';
