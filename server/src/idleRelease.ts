@@ -4,15 +4,16 @@
  * to and the pages of old garbage until its memory reducer runs, which it does only after many
  * seconds of idleness; meanwhile the process holds tens of MiB it no longer uses.
  *
- * While there is work, the server looks every second (a timer that never keeps the process alive)
- * at how busy its event loop was since the last look, at the work in flight (catalog requests,
- * index builds, worker scans: the waits during which the loop is idle but a burst is not over) and
- * at its resident memory. When two looks in a row find the loop idle (under 2 % busy) and nothing
+ * While there is work, the server looks every second, and half a second after a look that found
+ * it idle (a timer that never keeps the process alive), at how busy its event loop was since the
+ * last look, at the work in flight (catalog requests, index builds, worker scans: the waits during
+ * which the loop is idle but a burst is not over) and at its resident memory. When two looks in a row find the loop idle (under 2 % busy) and nothing
  * in flight after some work, the burst has ended; then, if the RSS is 8 MiB or more above what it
  * was after the last release (or at the start), it asks V8 for a full collection, which returns
  * the free pages and shrinks the young generation. At most one collection per burst and per growth:
  * a server that keeps what it grew to (a full cache) is not collected again and again. The rules
- * are `decideIdle`, a pure function of the state and one look.
+ * are `decideIdle`, a pure function of the state and one look. When a burst has ended, the caches
+ * are first told to tidy (`tidy`: the catalog cache compacts the answers it kept as parsed).
  *
  * The collection stops the server for several full passes (hundreds of ms with a large live
  * heap), so it is timed and logged, skipped when the live heap is large (the pause grows with it
@@ -38,6 +39,11 @@ import { performance } from 'node:perf_hooks';
 
 /** How often the server looks while there is work. */
 const LOOK_MS = 1000;
+/**
+ * After a look that found the loop idle, the next look comes this much sooner: the second look
+ * of the quiet wanted before a collection, which then comes half a second earlier after a burst.
+ */
+const QUIET_LOOK_MS = 500;
 /** While asleep, how often RSS is read, so that growth from work it does not count (a request answered from the caches) still wakes it. */
 const DROWSY_LOOK_MS = 10_000;
 /** Busy below this share of the last second: idle. */
@@ -238,6 +244,12 @@ export interface IdleReleaseOptions {
   debuggerOpen?: () => boolean;
   /** How busy the event loop was since the last look, 0–1 (its utilisation; tests give their own). */
   busy?: () => number;
+  /**
+   * Told once when a burst of work has ended, before the collection is decided: the caches turn
+   * what they kept in a larger form during the work into a smaller one, so that the collection
+   * returns the difference. Its own time is not counted as work.
+   */
+  tidy?: () => void;
 }
 
 /**
@@ -266,6 +278,7 @@ export function releaseMemoryWhenIdle(
     last = now;
     if (state.collecting) return;
     const { rss, heapUsed } = process.memoryUsage();
+    const worked = state.worked;
     const r = decideIdle(state, {
       busy,
       rss,
@@ -274,6 +287,10 @@ export function releaseMemoryWhenIdle(
       debuggerOpen: !state.failed && attached(),
     });
     state = r.state;
+    if (worked && !state.worked && options.tidy) {
+      options.tidy();
+      last = performance.eventLoopUtilization();
+    }
     if (r.why) log(`memory: idle after work, not collected: ${r.why}`);
     if (r.decision === 'stop') stop();
     else if (r.decision === 'sleep') sleep();
@@ -322,11 +339,23 @@ export function releaseMemoryWhenIdle(
     if (drowsy) clearInterval(drowsy);
     drowsy = undefined;
     last = performance.eventLoopUtilization();
-    timer = setInterval(look, LOOK_MS);
+    schedule();
+  };
+  /** The next look: a second after a busy one, half a second after an idle one. */
+  const schedule = (): void => {
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        look();
+        // Unless the look put it to sleep or stopped it.
+        if (!stopped && !drowsy && !timer) schedule();
+      },
+      state.idleLooks > 0 ? QUIET_LOOK_MS : LOOK_MS,
+    );
     timer.unref();
   };
   const sleep = (): void => {
-    if (timer) clearInterval(timer);
+    if (timer) clearTimeout(timer);
     timer = undefined;
     if (stopped || drowsy) return;
     // Asleep, RSS is read every 10 s: grown by what a collection wants, the looking starts again.

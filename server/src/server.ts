@@ -253,7 +253,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
   });
 
   // Memory a burst of work grew to, given back once the server is idle again.
-  const idle = releaseMemoryWhenIdle(runtime.env, log, { work });
+  const idle = releaseMemoryWhenIdle(runtime.env, log, { work, tidy: () => catalogClients.compactCaches() });
   documents.onDidChangeContent(() => work.arrived());
   documents.onDidClose(() => work.arrived());
   documents.listen(connection);

@@ -2,8 +2,8 @@
  * The server gives memory back when idle after work (server/src/idleRelease.ts): the decision
  * rules as a table, the collection through the process's one inspector session (which leaves a
  * developer's heap profiling alone), the looking that sleeps until the next work and gives up on a
- * collection that never answers, the switch that turns it off, and a timer that never keeps the
- * process alive.
+ * collection that never answers, the caches told to tidy when a burst ends, the switch that turns
+ * it off, and a timer that never keeps the process alive.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -293,6 +293,38 @@ describe('memory given back when idle', () => {
       assert.equal(release.looking, true);
       end();
       assert.equal(collected, 0);
+    } finally {
+      release.stop();
+    }
+  });
+
+  test('the end of a burst first tells the caches to tidy, then collects; once per burst', async () => {
+    const work = new WorkInFlight();
+    const calls: string[] = [];
+    const release = releaseMemoryWhenIdle({}, () => {}, {
+      work,
+      collect: async () => void calls.push('collect'),
+      debuggerOpen: () => false,
+      busy: () => 0,
+      tidy: () => void calls.push('tidy'),
+    });
+    assert.ok(release);
+    // Grown by more than the threshold since the start: worth a collection.
+    const big = Array.from({ length: 300_000 }, (_, i) => ({ i, s: `x${i}` }));
+    const untilAsleep = async (): Promise<void> => {
+      // The looks are a second apart (half a second after an idle one), later on a busy machine.
+      for (const started = Date.now(); release.looking && Date.now() - started < 10_000;)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.equal(release.looking, false);
+    };
+    try {
+      await untilAsleep();
+      assert.deepEqual(calls, ['tidy', 'collect']);
+      // The next burst ends without the growth a collection wants: the caches tidy all the same.
+      work.begin()();
+      await untilAsleep();
+      assert.deepEqual(calls, ['tidy', 'collect', 'tidy']);
+      assert.equal(big.length, 300_000);
     } finally {
       release.stop();
     }

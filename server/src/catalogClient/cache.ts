@@ -3,13 +3,21 @@
  * other caller of the same key waits for that one fetch.
  */
 export class LruTtlCache<V> {
-  private readonly entries = new Map<string, { value: V; expires: number }>();
+  /** By key; each entry holds its key as first set, which `get` moves to the end under that same string. */
+  private entries = new Map<string, { key: string; value: V; expires: number }>();
+  /**
+   * Expiry times are kept as milliseconds after this one: small integers, which V8 keeps in the
+   * entry itself, where a clock's milliseconds since 1970 need a number object of their own.
+   */
+  private readonly epoch: number;
 
   constructor(
     private maxEntries: number,
     private ttlMs: number,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.epoch = now();
+  }
 
   configure(maxEntries: number, ttlMs: number): void {
     this.maxEntries = Math.max(1, maxEntries);
@@ -20,20 +28,37 @@ export class LruTtlCache<V> {
   get(key: string): V | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
-    if (e.expires <= this.now()) {
+    if (e.expires <= this.now() - this.epoch) {
       this.entries.delete(key);
       return undefined;
     }
-    // Re-insert: a Map iterates in insertion order, so the first key is the least recently used.
+    // Re-insert: a Map iterates in insertion order, so the first key is the least recently used. The
+    // key set first stays: the one asked with may be a slice of a longer string, which would keep it.
     this.entries.delete(key);
-    this.entries.set(key, e);
+    this.entries.set(e.key, e);
     return e.value;
   }
 
   set(key: string, value: V): void {
     this.entries.delete(key);
-    this.entries.set(key, { value, expires: this.now() + this.ttlMs });
+    const expires = this.now() - this.epoch + this.ttlMs;
+    // `| 0` makes an integer within 32 bits a small integer to V8 (a clock's difference is a double).
+    this.entries.set(key, { key, value, expires: expires === (expires | 0) ? expires | 0 : expires });
     this.evict();
+  }
+
+  /**
+   * Replaces each value by `f` of it: the order and expiry times stay. The entries move to a new
+   * table sized for them: a Map's table grows with the deletions of the moves to the end (each
+   * read) until it is rebuilt, and is not shrunk while a quarter of it is in use.
+   */
+  replaceValues(f: (value: V) => V): void {
+    const next = new Map<string, { key: string; value: V; expires: number }>();
+    for (const e of this.entries.values()) {
+      e.value = f(e.value);
+      next.set(e.key, e);
+    }
+    this.entries = next;
   }
 
   delete(key: string): void {

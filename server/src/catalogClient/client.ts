@@ -11,6 +11,7 @@ import type { LookupKind } from '../../../model/src/kinds';
 import type { GqlDeprecation } from '../../../model/src/readShapes';
 import { AspectPath, type AspectEnvelope, type AspectWrite } from './aspectPath';
 import { LruTtlCache, raceCancel, SingleFlight } from './cache';
+import { compact, expand, type CompactDataset } from './compact';
 import { catalogClientError, isConnectionError, type CatalogClientError } from './errors';
 import { GraphqlReads, type ContextAnswer, type GraphqlAnswer, type Resolution } from './graphqlReads';
 import { CatalogHttp, type Fetch } from './http';
@@ -52,7 +53,8 @@ export class CatalogClient {
   private readonly http: CatalogHttp;
   private readonly graphql: GraphqlReads;
   private readonly aspects: AspectPath;
-  private readonly cache: LruTtlCache<Resolution>;
+  /** Resolutions by URN: as parsed, or found datasets in their compact form after compactCache. */
+  private readonly cache: LruTtlCache<Resolution | CompactDataset>;
   private readonly flights = new SingleFlight<Resolution>();
   /**
    * Answers of single-entity reads other than the resolve (what else the catalog knows of an
@@ -84,7 +86,9 @@ export class CatalogClient {
       endpoint: this.graphqlEndpoint,
       batchSize: config.batchSize,
       complexityBudget: config.complexityBudget,
-      remember: (urn, r) => this.cache.set(urn, r),
+      // Keyed by the entity's own URN string when it is the same URN: the one asked may be a slice
+      // of a longer string, which a key would keep. Kept as parsed until compactCache.
+      remember: (urn, r) => this.cache.set(r.state === 'found' && r.entity.urn === urn ? r.entity.urn : urn, r),
     });
     this.aspects = new AspectPath(this.http, this.gmsUrl, {
       connectionError: (error) => this.connectionListener?.(error),
@@ -118,7 +122,8 @@ export class CatalogClient {
 
   /** A resolution already known (cached and fresh), without any request. */
   cached(urn: string): Resolution | undefined {
-    return this.cache.get(urn);
+    const kept = this.cache.get(urn);
+    return kept && expand(kept);
   }
 
   /**
@@ -137,7 +142,7 @@ export class CatalogClient {
       if (out.has(urn) || toFetch.has(urn)) continue;
       const hit = this.cache.get(urn);
       if (hit) {
-        out.set(urn, hit);
+        out.set(urn, expand(hit));
         continue;
       }
       const flying = this.flights.get(urn);
@@ -205,6 +210,15 @@ export class CatalogClient {
     this.cache.clear();
     this.reads.clear();
     this.searches.clear();
+  }
+
+  /**
+   * Turns the resolutions kept as parsed into their compact form (compact.ts), once a burst of work
+   * has ended: while it goes on, the same answers are also held by the work itself (a Check
+   * Workspace keeps every answer until it ends), and a second form would only add to its peak.
+   */
+  compactCache(): void {
+    this.cache.replaceValues(compact);
   }
 
   get cacheSize(): number {

@@ -156,6 +156,11 @@ export class CatalogClients {
 
   private readonly sources = new Map<CatalogClient, Endpoint['from']>();
 
+  /** Each client's cache keeps its answers in their compact form (CatalogClient.compactCache). */
+  compactCaches(): void {
+    for (const c of this.clients.values()) c.compactCache();
+  }
+
   all(): CatalogClient[] {
     return [...this.clients.values()];
   }
