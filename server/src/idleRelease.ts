@@ -288,7 +288,11 @@ export function releaseMemoryWhenIdle(
     });
     state = r.state;
     if (worked && !state.worked && options.tidy) {
-      options.tidy();
+      try {
+        options.tidy();
+      } catch (e) {
+        log(`memory: tidying the caches failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
       last = performance.eventLoopUtilization();
     }
     if (r.why) log(`memory: idle after work, not collected: ${r.why}`);

@@ -157,7 +157,13 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     scanOf: (doc, s) => openDocuments.scanOf(doc, s),
     // An open document's diagnostics go through its pipeline, which keeps what the editor shows for the hover.
     publish: (doc, diagnostics) => {
-      if (documents.get(doc.uri)?.version === doc.version) return openDocuments.publish(doc, diagnostics);
+      const open = documents.get(doc.uri) ?? index.openDocumentFor(doc.uri);
+      if (open) {
+        // Opened since the check read it from disk, or open under another spelling: its own
+        // pipeline publishes what the editor has, under the editor's spelling.
+        if (open.uri === doc.uri && open.version === doc.version) openDocuments.publish(doc, diagnostics);
+        return;
+      }
       const lsp = diagnostics.map((d) => toLspDiagnostic(doc, d));
       if (closedDiagnostics.changed(doc.uri, JSON.stringify(lsp)))
         void connection.sendDiagnostics({ uri: doc.uri, diagnostics: lsp });
@@ -249,6 +255,7 @@ export function startServer(connection: Connection, runtime: Runtime): void {
         : { messageActions: session.messageActions, showDocument: session.showDocument },
     messageActions: () => session.messageActions,
     dataHubYaml: (params, token) => service.dataHubYaml(params, token),
+    inFlight: (check) => work.track(check),
     log,
   });
 

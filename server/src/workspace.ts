@@ -120,7 +120,7 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
       }
     }
     // Files are scanned in order, by worker threads when the server has them (a window of files
-    // at a time), else here, SLICE files between two turns of the event loop.
+    // at a time), else here, SLICE files or SLICE_CHARS characters between two turns of the event loop.
     // Only files that hold URNs are kept (with their text, for positions), and only until their
     // chunk is resolved and published: a chunk ends at CHUNK_FILES files or CHUNK_BYTES of text.
     const openOf = (f: { path: string; uri: string }): TextDocument | undefined =>
@@ -213,7 +213,7 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
           await visit(window[k]!, undefined);
           i++;
           // Requests (and a cancellation) are answered between slices of files or of text.
-          if (i % SLICE === 0 || readSinceTurn >= SLICE_BYTES) {
+          if (i % SLICE === 0 || readSinceTurn >= SLICE_CHARS) {
             readSinceTurn = 0;
             await new Promise((resolve) => setImmediate(resolve));
           }
@@ -268,7 +268,7 @@ export interface ScanFiles {
 
 /** Files read and scanned between two turns of the event loop, at most; and characters of text. */
 const SLICE = 64;
-const SLICE_BYTES = 4 << 20;
+const SLICE_CHARS = 4 << 20;
 /** Files of URNs resolved and published together, at most; and files scanned by workers in one window. */
 const CHUNK_FILES = 500;
 /** Bytes of text of the files kept for one resolve, at most (and read by workers in one window). */
@@ -459,7 +459,7 @@ export function readCappedSync(path: string, maxSize: number, opts: ReadOptions 
 }
 
 /** One file system call of a read: readSteps yields them, readCapped and readCappedSync make them. */
-type ReadStep =
+export type ReadStep =
   | { op: 'lstat' | 'stat'; path: string }
   | { op: 'open'; path: string; flags: number }
   | { op: 'fstat' | 'close'; fd: number }
@@ -477,12 +477,16 @@ const NO_FOLLOW = fsSync.constants.O_NOFOLLOW ?? 0;
  * calls it takes: stat the path without following a link and pass over what is not a regular
  * file, open it without blocking, check again on the open descriptor, and read at most
  * `maxSize` + 1 bytes into a bounded buffer, whatever size the stat gave (/proc files say 0,
- * a file may grow; a read that stops at the stat's size is taken as the end, without another read
- to see it). The first stat is left out when the directory listing already said the entry
+ * a file may grow; a read that stops at the stat's size is taken as the end, without another
+ * read to see it). The first stat is left out when the directory listing already said the entry
  * is a regular file (`listedRegular`): it is there so that a device node is never opened (an open
  * can have side effects), and the listing answered that without another call.
  */
-function* readSteps(path: string, maxSize: number, opts: ReadOptions): Generator<ReadStep, string | ReadFailure> {
+export function* readSteps(
+  path: string,
+  maxSize: number,
+  opts: ReadOptions,
+): Generator<ReadStep, string | ReadFailure> {
   const followLink = opts.followLink === true;
   if (!opts.listedRegular || followLink) {
     const before = (yield { op: followLink ? 'stat' : 'lstat', path }) as Stats;

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DEFAULT_SETTINGS } from '../../model/src/protocol';
 import type { GqlDataset } from '../../model/src/readShapes';
+import { LruTtlCache } from '../../server/src/catalogClient/cache';
 import { CatalogClient, type Resolution } from '../../server/src/catalogClient/client';
 import { compact, CompactDataset, expand } from '../../server/src/catalogClient/compact';
 import { codeActionsFor } from '../../server/src/features/codeActions';
@@ -180,8 +181,12 @@ describe('the compact form of cached datasets', () => {
 
 describe('features answer the same from the compact cache', () => {
   const NAMES = Array.from({ length: 40 }, (_, i) => `db.t_${i}`);
+  /** More datasets than the records whose resolutions stay made (compact.ts RECENT). */
+  const MANY = Array.from({ length: 150 }, (_, i) => `db.many_${i}`);
   const next = random(7);
-  const entities = new Map(NAMES.map((n, i) => [URN(n), { ...generated(i, next), urn: URN(n) }]));
+  const entities = new Map(
+    [...NAMES, ...MANY].map((n, i) => [URN(n), { ...generated(i, next), urn: URN(n) } as GqlDataset]),
+  );
 
   function client(): CatalogClient {
     return new CatalogClient({
@@ -246,5 +251,66 @@ describe('features answer the same from the compact cache', () => {
     });
     const after = JSON.stringify(everything());
     assert.equal(after, before);
+  });
+
+  test('a compacted answer read is made once and put back: read again, the same object, however many are read', async () => {
+    const c = client();
+    await c.resolve(MANY.map((n) => ({ urn: URN(n), kind: 'dataset' as const })));
+    c.compactCache();
+    const first = MANY.map((n) => c.cached(URN(n)));
+    const again = MANY.map((n) => c.cached(URN(n)));
+    again.forEach((r, i) => assert.equal(r, first[i], MANY[i]));
+    const resolved = await c.resolve(MANY.map((n) => ({ urn: URN(n), kind: 'dataset' as const })));
+    MANY.forEach((n, i) => assert.equal(resolved.get(URN(n)), first[i], n));
+    // Compacted again by the next tidy, then made anew.
+    c.compactCache();
+    assert.notEqual(c.cached(URN(MANY[0]!)), first[0]);
+    assert.deepStrictEqual(c.cached(URN(MANY[0]!)), first[0]);
+  });
+});
+
+describe("the cache's table", () => {
+  const table = (clock: { now: number }) => {
+    const cache = new LruTtlCache<string>(3, 1_000, () => clock.now);
+    const made: string[] = [];
+    const f = (v: string): string => {
+      made.push(v);
+      return v.toUpperCase();
+    };
+    return { cache, made, f };
+  };
+
+  test('replaceValues runs only when a value was set or swapped since, and drops expired entries', () => {
+    const clock = { now: 5_000 };
+    const { cache, made, f } = table(clock);
+    cache.set('a', 'a');
+    clock.now += 600;
+    cache.set('b', 'b');
+    cache.replaceValues(f);
+    assert.deepEqual(made, ['a', 'b']);
+    cache.replaceValues(f);
+    assert.deepEqual(made, ['a', 'b'], 'nothing new: not run again');
+    cache.swap('a', 'a2');
+    clock.now += 500; // 'a' expired (1,100 ms old), 'b' not
+    cache.replaceValues(f);
+    assert.deepEqual(made, ['a', 'b', 'B']);
+    assert.equal(cache.size, 1);
+    assert.equal(cache.get('b'), 'B');
+  });
+
+  test('swap keeps the place in the order and the expiry, and does nothing for a key not there', () => {
+    const clock = { now: 0 };
+    const { cache } = table(clock);
+    cache.set('a', 'a');
+    cache.set('b', 'b');
+    cache.set('c', 'c');
+    cache.swap('a', 'a2');
+    cache.swap('zz', 'x');
+    assert.equal(cache.size, 3);
+    cache.set('d', 'd'); // evicts the least recently used: 'a', swapped but not read
+    assert.equal(cache.get('a'), undefined);
+    assert.equal(cache.get('zz'), undefined);
+    clock.now += 1_000;
+    assert.equal(cache.get('b'), undefined, 'expired as set, whatever was swapped');
   });
 });

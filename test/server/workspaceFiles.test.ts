@@ -23,6 +23,8 @@ import {
   outsideWorkspace,
   readCapped,
   readCappedSync,
+  readSteps,
+  type ReadStep,
 } from '../../server/src/workspace';
 
 const posix = process.platform !== 'win32';
@@ -78,6 +80,60 @@ describe('the file reader', { skip: !posix }, () => {
   test('readCapped follows a link only when asked (a file the command line names)', async () => {
     assert.equal(await readCapped(join(dir, 'link.py'), 100, { followLink: true }), 'x = "é"\n');
     assert.deepEqual(await readCapped(join(dir, 'zero.py'), 100, { followLink: true }), { notRegular: 'a device' });
+  });
+});
+
+describe('the steps of a read, answered by a script (readSteps)', () => {
+  /** A regular file's stat as fstat answers it. */
+  const stat = (size: number) => ({ isFile: () => true, size }) as unknown as import('node:fs').Stats;
+  /**
+   * Drives readSteps with `reads` (the bytes each read gives, written into its buffer) and a
+   * file of `size` bytes by its stat; returns the operations asked, in order, and the result.
+   */
+  const run = (size: number, reads: string[], maxSize = 100) => {
+    const ops: string[] = [];
+    const steps = readSteps('/x', maxSize, { listedRegular: true });
+    let next = steps.next();
+    while (!next.done) {
+      const step: ReadStep = next.value;
+      ops.push(step.op);
+      let answer: unknown;
+      if (step.op === 'open') answer = 7;
+      else if (step.op === 'fstat') answer = stat(size);
+      else if (step.op === 'read') {
+        const chunk = Buffer.from(reads.shift() ?? '', 'latin1');
+        assert.ok(
+          chunk.length <= step.length,
+          `a read asked for ${step.length} bytes, the script gives ${chunk.length}`,
+        );
+        chunk.copy(step.buffer, step.offset);
+        answer = chunk.length;
+      }
+      next = steps.next(answer);
+    }
+    return { ops, text: next.value };
+  };
+
+  test('a read that reaches the size fstat gave ends the file: no second read', () => {
+    assert.deepEqual(run(10, ['0123456789']), { ops: ['open', 'fstat', 'read', 'close'], text: '0123456789' });
+  });
+
+  test('a file that grew after its stat is read on, into a larger buffer, to a read of nothing', () => {
+    const { ops, text } = run(4, ['01234', '56', '']);
+    assert.deepEqual(ops, ['open', 'fstat', 'read', 'read', 'read', 'close']);
+    assert.equal(text, '0123456');
+  });
+
+  test('a file that shrank after its stat is read to a read of nothing', () => {
+    assert.deepEqual(run(10, ['0123', '']), { ops: ['open', 'fstat', 'read', 'read', 'close'], text: '0123' });
+  });
+
+  test('a /proc file (stat size 0) is read to a read of nothing, and refused past maxSize', () => {
+    assert.deepEqual(run(0, ['a', 'b', 'cd', '']), {
+      ops: ['open', 'fstat', 'read', 'read', 'read', 'read', 'close'],
+      text: 'abcd',
+    });
+    assert.deepEqual(run(0, ['a', 'b', 'cd', 'e'], 4).text, { tooLarge: true });
   });
 });
 

@@ -10,6 +10,8 @@ export class LruTtlCache<V> {
    * entry itself, where a clock's milliseconds since 1970 need a number object of their own.
    */
   private readonly epoch: number;
+  /** Values set or swapped since replaceValues last ran. */
+  private changed = 0;
 
   constructor(
     private maxEntries: number,
@@ -40,6 +42,7 @@ export class LruTtlCache<V> {
   }
 
   set(key: string, value: V): void {
+    this.changed++;
     this.entries.delete(key);
     const expires = this.now() - this.epoch + this.ttlMs;
     // `| 0` makes an integer within 32 bits a small integer to V8 (a clock's difference is a double).
@@ -53,12 +56,28 @@ export class LruTtlCache<V> {
    * read) until it is rebuilt, and is not shrunk while a quarter of it is in use.
    */
   replaceValues(f: (value: V) => V): void {
+    // Nothing set or swapped since the last time: every value is already what `f` made of it.
+    if (this.changed === 0) return;
+    this.changed = 0;
+    const now = this.now() - this.epoch;
     const next = new Map<string, { key: string; value: V; expires: number }>();
     for (const e of this.entries.values()) {
+      if (e.expires <= now) continue; // expired: dropped here rather than kept until read
       e.value = f(e.value);
       next.set(e.key, e);
     }
     this.entries = next;
+  }
+
+  /**
+   * The value of `key`, when it is in the cache, replaced by `value` (the same answer in another
+   * form): its place in the order and its expiry stay.
+   */
+  swap(key: string, value: V): void {
+    const e = this.entries.get(key);
+    if (!e) return;
+    e.value = value;
+    this.changed++;
   }
 
   delete(key: string): void {

@@ -11,7 +11,7 @@ import type { LookupKind } from '../../../model/src/kinds';
 import type { GqlDeprecation } from '../../../model/src/readShapes';
 import { AspectPath, type AspectEnvelope, type AspectWrite } from './aspectPath';
 import { LruTtlCache, raceCancel, SingleFlight } from './cache';
-import { compact, expand, type CompactDataset } from './compact';
+import { compact, CompactDataset, expand } from './compact';
 import { catalogClientError, isConnectionError, type CatalogClientError } from './errors';
 import { GraphqlReads, type ContextAnswer, type GraphqlAnswer, type Resolution } from './graphqlReads';
 import { CatalogHttp, type Fetch } from './http';
@@ -123,7 +123,19 @@ export class CatalogClient {
   /** A resolution already known (cached and fresh), without any request. */
   cached(urn: string): Resolution | undefined {
     const kept = this.cache.get(urn);
-    return kept && expand(kept);
+    return kept && this.made(urn, kept);
+  }
+
+  /**
+   * The resolution a cache entry stands for; one kept compact is made again and put back in its
+   * place, so that reads during a burst make it once and share it (the next compactCache turns it
+   * compact again).
+   */
+  private made(urn: string, kept: Resolution | CompactDataset): Resolution {
+    if (!(kept instanceof CompactDataset)) return kept;
+    const made = expand(kept);
+    this.cache.swap(urn, made);
+    return made;
   }
 
   /**
@@ -142,7 +154,7 @@ export class CatalogClient {
       if (out.has(urn) || toFetch.has(urn)) continue;
       const hit = this.cache.get(urn);
       if (hit) {
-        out.set(urn, expand(hit));
+        out.set(urn, this.made(urn, hit));
         continue;
       }
       const flying = this.flights.get(urn);

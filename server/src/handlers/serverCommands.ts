@@ -31,6 +31,8 @@ export interface ServerCommandsDeps {
   messageActions(): boolean;
   /** A DataHub dataset file against the catalog (the language service's `catalogLens/dataHubYaml`). */
   dataHubYaml(params: DataHubYamlParams, token: CancellationToken): Promise<DataHubYamlResult>;
+  /** Work in flight until `work` settles (the idle memory release waits for it: a Check Workspace is one burst). */
+  inFlight?<T>(work: Promise<T>): Promise<T>;
   log: (message: string) => void;
 }
 
@@ -56,11 +58,12 @@ export function registerServerCommands(deps: ServerCommandsDeps): void {
       const progress = deps.progress() ? await connection.window.createWorkDoneProgress() : undefined;
       progress?.begin('Catalog Lens: checking workspace', 0, 'listing files', true);
       try {
-        return await checkWorkspace(deps.workspace, {
+        const check = checkWorkspace(deps.workspace, {
           report: (percentage, message) => progress?.report(percentage, message),
           cancelled: () => token.isCancellationRequested || (progress?.token.isCancellationRequested ?? false),
           signal: signalOf(token),
         });
+        return await (deps.inFlight ? deps.inFlight(check) : check);
       } finally {
         progress?.done();
       }

@@ -231,7 +231,8 @@ export function packScan(
     definitions: scan.formatPropertyDefinitions ?? (yamlAsText ? propertyDefinitionsIn(text) : []),
   };
   if (n === 0) return packed;
-  const lines = lineStarts(text);
+  // Made at the first occurrence indexed: a file whose URNs are all nested, templated or malformed needs none.
+  let lines: number[] | undefined;
   const at = scratch ? scratch.at : new Map<string, number>();
   at.clear();
   const known = scratch?.known;
@@ -253,6 +254,7 @@ export function packScan(
       }
     }
     packed.entityOf[i] = k;
+    lines ??= lineStarts(text);
     const [sl, sc] = positionOf(lines, occ.start);
     const [el, ec] = positionOf(lines, occ.end);
     packed.ranges[i * 4] = sl;
