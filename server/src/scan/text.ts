@@ -101,6 +101,20 @@ function startsTemplate(c: number): boolean {
   return c < 128 ? STARTS_TEMPLATE[c] === 1 : c === CharCode.Ellipsis;
 }
 
+/**
+ * ASCII characters a walk only hashes and steps over, so that it tests them with one table read:
+ * in a tuple's id (`PLAIN_IN_TUPLE`: anything but brackets, line breaks, quotes, `,`, `\` and what
+ * starts a template), and in a simple id (`PLAIN_IN_ID`: anything that neither ends it nor starts a
+ * template). Every other character takes the walk's full tests.
+ */
+const PLAIN_IN_TUPLE = new Uint8Array(128);
+const PLAIN_IN_ID = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  PLAIN_IN_TUPLE[c] = 1;
+  PLAIN_IN_ID[c] = ENDS_SIMPLE_ID[c] === 1 || STARTS_TEMPLATE[c] === 1 ? 0 : 1;
+}
+for (const ch of '()\n\r"\'`,\\{$%<*') PLAIN_IN_TUPLE[ch.charCodeAt(0)] = 0;
+
 /** Characters a regex escapes: `\(` `\.` `\*` … make a pattern, not a URN. */
 const REGEX_META = new Uint8Array(128);
 for (const ch of '().*+?[]{}|^$') REGEX_META[ch.charCodeAt(0)] = 1;
@@ -511,6 +525,11 @@ class TextScanner {
     let end = idStart;
     while (end < to) {
       const c = text.charCodeAt(end);
+      if (c < 128 && PLAIN_IN_ID[c] === 1) {
+        end++;
+        h = Math.imul(h ^ c, HASH_PRIME);
+        continue;
+      }
       if (endsSimpleId(c)) {
         if (c === CharCode.Backslash && this.regexEscapeAt(end)) {
           end += 2;
@@ -561,6 +580,11 @@ class TextScanner {
     let closed = false;
     while (j < to) {
       const c = text.charCodeAt(j);
+      if (c < 128 && PLAIN_IN_TUPLE[c] === 1) {
+        j++;
+        h = Math.imul(h ^ c, HASH_PRIME);
+        continue;
+      }
       if (c === CharCode.OpenParen) {
         open++;
         if (text.charCodeAt(j + 1) === CharCode.Period && this.ellipsisPartAt(j + 1, to)) this.template = true;
