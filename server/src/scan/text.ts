@@ -284,6 +284,24 @@ class JoinFit {
   }
 }
 
+/** The namespaces `prefixHashesOf` was last asked for (a copy), and its answer: a scan makes a scanner per YAML scalar or literal read. */
+let hashedNamespaces: readonly string[] = [];
+let namespaceHashes: number[] = [];
+
+/** Per namespace, the hash of `urn:<ns>:` (parseCache.ts). */
+function prefixHashesOf(namespaces: readonly string[]): number[] {
+  if (namespaces.length === hashedNamespaces.length && namespaces.every((ns, n) => ns === hashedNamespaces[n]))
+    return namespaceHashes;
+  namespaceHashes = namespaces.map((ns) => {
+    const prefix = `urn:${ns}:`;
+    let h: number = HASH_SEED;
+    for (let k = 0; k < prefix.length; k++) h = Math.imul(h ^ prefix.charCodeAt(k), HASH_PRIME);
+    return h;
+  });
+  hashedNamespaces = [...namespaces];
+  return namespaceHashes;
+}
+
 class TextScanner {
   /** Set while scanning one candidate when it holds a template construct. */
   private template = false;
@@ -316,12 +334,7 @@ class TextScanner {
     /** A `*` in a URN that is a whole literal's content may be part of its name (code and data, not prose). */
     private readonly starNames: boolean,
   ) {
-    this.prefixHashes = namespaces.map((ns) => {
-      const prefix = `urn:${ns}:`;
-      let h: number = HASH_SEED;
-      for (let k = 0; k < prefix.length; k++) h = Math.imul(h ^ prefix.charCodeAt(k), HASH_PRIME);
-      return h;
-    });
+    this.prefixHashes = prefixHashesOf(namespaces);
   }
 
   /** The candidate at `from` is a literal's whole content `[from, to)`. */
