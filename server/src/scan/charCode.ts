@@ -75,6 +75,7 @@ export const enum CharCode {
   d = 100,
   f = 102,
   i = 105,
+  m = 109,
   r = 114,
   s = 115,
   t = 116,

@@ -3,7 +3,7 @@
  * Pure: no I/O, no LSP types.
  */
 import { extractorsOf, type ExtractorName } from '../../../model/src/languages';
-import type { ScanOptions, ScanResult, UrnOccurrence } from './types';
+import type { ScanOptions, ScanResult } from './types';
 import { findUrnsInText } from './text';
 import { findUrnsInYaml } from './yaml';
 import { findBuilderCalls } from './python';
@@ -84,50 +84,67 @@ const CALL_EXTRACTORS: ReadonlySet<ExtractorName> = new Set(['pythonBuilders', '
  * occurrences (the many) instead of the general merge: the calls' occurrences (the few) are merged
  * among themselves first, then placed among the text's by start, and what the text reports inside a
  * claimed call is dropped. The result is the general merge's, order and parent indexes included.
+ * The text's list (this scan's own) becomes the result in place: a forward pass gives each kept
+ * occurrence its final index and moves it down over the dropped ones, a backward pass moves it up
+ * to make room for the calls, so no list of every occurrence is made again.
  */
 function mergeCalls(textExtraction: Extraction, callExtractions: Extraction[]): ScanResult {
-  const textOccurrences = textExtraction.occurrences;
+  const occurrences = textExtraction.occurrences;
   const claims: Array<{ start: number; end: number }> = [];
   for (const e of callExtractions) for (const claim of e.claimed) claims.push(claim);
   if (claims.length === 0 && callExtractions.every((e) => e.occurrences.length === 0)) {
     // Only the text found anything (or nothing did): as the general merge's single busy extraction.
-    return { occurrences: textOccurrences, columns: [], descriptions: [], problems: [] };
+    return { occurrences, columns: [], descriptions: [], problems: [] };
   }
-  if (textOccurrences.length === 0) return mergeExtractions([textExtraction, ...callExtractions]);
+  if (occurrences.length === 0) return mergeExtractions([textExtraction, ...callExtractions]);
   const calls =
     callExtractions.length === 1 ? callExtractions[0]!.occurrences : mergeExtractions(callExtractions).occurrences;
   // As keptIndexes: the claims ordered by start (a stable sort), walked with one cursor.
   claims.sort((a, b) => a.start - b.start);
-  const occurrences: UrnOccurrence[] = [];
-  const renumbered = new Int32Array(textOccurrences.length).fill(-1);
+  const count = occurrences.length;
+  // Final indexes: a text occurrence's by its index in the text's list (-1: dropped), a call's by its index in `calls`.
+  const renumbered = new Int32Array(count);
   const callIndexes = new Int32Array(calls.length).fill(-1);
   let c = 0;
   let k = 0;
-  const pushCall = (): void => {
+  let kept = 0;
+  const placeCall = (): void => {
     const call = calls[k]!;
-    callIndexes[k++] = occurrences.length;
+    callIndexes[k] = kept + k;
     if (call.parent !== undefined) {
       const parent = callIndexes[call.parent] ?? -1;
       if (parent < 0) delete call.parent;
       else call.parent = parent;
     }
-    occurrences.push(call);
+    k++;
   };
-  for (let index = 0; index < textOccurrences.length; index++) {
-    const occurrence = textOccurrences[index]!;
+  for (let index = 0; index < count; index++) {
+    const occurrence = occurrences[index]!;
     const start = occurrence.start;
     while (c < claims.length && claims[c]!.end <= start) c++;
-    if (c < claims.length && claims[c]!.start <= start) continue;
-    while (k < calls.length && calls[k]!.start < start) pushCall();
-    renumbered[index] = occurrences.length;
+    if (c < claims.length && claims[c]!.start <= start) {
+      renumbered[index] = -1;
+      continue;
+    }
+    while (k < calls.length && calls[k]!.start < start) placeCall();
+    renumbered[index] = kept + k;
     if (occurrence.parent !== undefined) {
       const parent = renumbered[occurrence.parent] ?? -1;
       if (parent < 0) delete occurrence.parent;
       else occurrence.parent = parent;
     }
-    occurrences.push(occurrence);
+    if (kept !== index) occurrences[kept] = occurrence;
+    kept++;
   }
-  while (k < calls.length) pushCall();
+  while (k < calls.length) placeCall();
+  // Room for the calls (pushed, so the list stays packed), then each occurrence to its final index, from the end.
+  const total = kept + calls.length;
+  if (total < count) occurrences.length = total;
+  while (occurrences.length < total) occurrences.push(occurrences[0]!);
+  for (let w = total - 1, t = kept - 1, q = calls.length - 1; q >= 0; w--) {
+    if (callIndexes[q] === w) occurrences[w] = calls[q--]!;
+    else occurrences[w] = occurrences[t--]!;
+  }
   return { occurrences, columns: [], descriptions: [], problems: [] };
 }
 

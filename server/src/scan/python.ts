@@ -22,13 +22,25 @@ export type { BuilderScan } from './builderCall';
 
 export function findBuilderCalls(text: string): BuilderScan {
   const result: BuilderScan = { occurrences: [], calls: [] };
+  let i = indexOfMake(text, 0);
+  if (i < 0) return result;
   const comments = new CommentFinder(text);
-  let i = text.indexOf('make_');
   while (i >= 0) {
     i = readCallAt(text, i, result, comments);
-    i = text.indexOf('make_', i);
+    i = indexOfMake(text, i);
   }
   return result;
+}
+
+/**
+ * `text.indexOf('make_', from)`, searched by its tail `ke_`: V8 finds a needle by its first
+ * character, and `k` is rarer in code than `m`, so far fewer places are compared.
+ */
+function indexOfMake(text: string, from: number): number {
+  for (let i = text.indexOf('ke_', from + 2); i >= 0; i = text.indexOf('ke_', i + 1)) {
+    if (text.charCodeAt(i - 1) === CharCode.a && text.charCodeAt(i - 2) === CharCode.m) return i - 2;
+  }
+  return -1;
 }
 
 /** Read the call whose name starts at `start`; returns where to search next. */

@@ -46,8 +46,12 @@ interface Reader extends CallReader {
 }
 
 export function findPythonClassCalls(text: string): BuilderScan {
-  const sdk = importsDatahub(text);
-  const candidates = candidatesOf(text, sdk ? ['Urn', 'Dataset', 'MLModel', 'DataFlow'] : ['Urn']);
+  const urnCandidates = candidatesOf(text, ['Urn']);
+  // An SDK entity's name is read only in a file that imports DataHub: the import is looked for
+  // only once such a name is found (no name of PY_SDK_ENTITIES holds `Urn`).
+  const sdkCandidates = sdkNamesIn(text);
+  const sdk = sdkCandidates.length > 0 && importsDatahub(text);
+  const candidates = sdk ? urnCandidates.concat(sdkCandidates).sort((a, b) => a - b) : urnCandidates;
   if (candidates.length === 0) return { occurrences: [], calls: [] };
   const reader: Reader = { text, depth: 0, occurrences: [], calls: [], sdk, nonCode: pythonNonCode(text) };
   return readCalls(
@@ -280,6 +284,18 @@ function readValue(reader: Reader, p: number, limit: number, arg: Argument): num
     if (text.charCodeAt(next) !== CharCode.Period || !isIdentifierStart(text.charCodeAt(next + 1))) return -1;
     segment = next + 1;
   }
+}
+
+/**
+ * Every index of `Dataset`, `DataFlow` and `MLModel` (which `MLModelGroup` starts with), the names
+ * of PY_SDK_ENTITIES, in order of each name: the two `Data` names are found by one search.
+ */
+function sdkNamesIn(text: string): number[] {
+  const into = candidatesOf(text, ['MLModel']);
+  for (let i = text.indexOf('Data'); i >= 0; i = text.indexOf('Data', i + 4)) {
+    if (text.startsWith('set', i + 4) || text.startsWith('Flow', i + 4)) into.push(i);
+  }
+  return into;
 }
 
 /** The file imports from DataHub's package (`from datahub… import`, `import datahub…`): SDK entity names are DataHub's. */

@@ -101,6 +101,25 @@ function startsTemplate(c: number): boolean {
   return c < 128 ? STARTS_TEMPLATE[c] === 1 : c === CharCode.Ellipsis;
 }
 
+/**
+ * ASCII characters a walk only hashes and steps over, so that it tests them with one table read:
+ * in a tuple's id (`PLAIN_IN_TUPLE`: anything but brackets, line breaks, quotes, `,`, `\` and what
+ * starts a template), and in a simple id (`PLAIN_IN_ID`: anything that neither ends it nor starts a
+ * template). Every other character takes the walk's full tests.
+ */
+const PLAIN_IN_TUPLE = new Uint8Array(128);
+const PLAIN_IN_ID = new Uint8Array(128);
+/** In the entity type: as in a simple id, but for `:` and `(`. */
+const PLAIN_IN_KIND = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  PLAIN_IN_TUPLE[c] = 1;
+  PLAIN_IN_ID[c] = ENDS_SIMPLE_ID[c] === 1 || STARTS_TEMPLATE[c] === 1 ? 0 : 1;
+  PLAIN_IN_KIND[c] = PLAIN_IN_ID[c]!;
+}
+PLAIN_IN_KIND[CharCode.Colon] = 0;
+PLAIN_IN_KIND[CharCode.OpenParen] = 0;
+for (const ch of '()\n\r"\'`,\\{$%<*') PLAIN_IN_TUPLE[ch.charCodeAt(0)] = 0;
+
 /** Characters a regex escapes: `\(` `\.` `\*` … make a pattern, not a URN. */
 const REGEX_META = new Uint8Array(128);
 for (const ch of '().*+?[]{}|^$') REGEX_META[ch.charCodeAt(0)] = 1;
@@ -265,6 +284,24 @@ class JoinFit {
   }
 }
 
+/** The namespaces `prefixHashesOf` was last asked for (a copy), and its answer: a scan makes a scanner per YAML scalar or literal read. */
+let hashedNamespaces: readonly string[] = [];
+let namespaceHashes: number[] = [];
+
+/** Per namespace, the hash of `urn:<ns>:` (parseCache.ts). */
+function prefixHashesOf(namespaces: readonly string[]): number[] {
+  if (namespaces.length === hashedNamespaces.length && namespaces.every((ns, n) => ns === hashedNamespaces[n]))
+    return namespaceHashes;
+  namespaceHashes = namespaces.map((ns) => {
+    const prefix = `urn:${ns}:`;
+    let h: number = HASH_SEED;
+    for (let k = 0; k < prefix.length; k++) h = Math.imul(h ^ prefix.charCodeAt(k), HASH_PRIME);
+    return h;
+  });
+  hashedNamespaces = [...namespaces];
+  return namespaceHashes;
+}
+
 class TextScanner {
   /** Set while scanning one candidate when it holds a template construct. */
   private template = false;
@@ -284,6 +321,10 @@ class TextScanner {
   /** For each `{` from `braceFrom` to the end of its line: the index after its matching `}`, or 0. */
   private braceFrom = 0;
   private braceMatch = new Int32Array(0);
+  /** The namespace `namespaceLengthAt` recognised last, by its index in `namespaces`. */
+  private namespaceIndex = 0;
+  /** Per namespace, the hash of `urn:<ns>:` (parseCache.ts), where every walk's hash begins. */
+  private readonly prefixHashes: number[];
 
   constructor(
     private readonly text: string,
@@ -292,7 +333,9 @@ class TextScanner {
     private readonly syntax: LiteralSyntax | undefined,
     /** A `*` in a URN that is a whole literal's content may be part of its name (code and data, not prose). */
     private readonly starNames: boolean,
-  ) {}
+  ) {
+    this.prefixHashes = prefixHashesOf(namespaces);
+  }
 
   /** The candidate at `from` is a literal's whole content `[from, to)`. */
   wholeLiteral(from: number, to: number, template: boolean, joinedToOperand: boolean): void {
@@ -305,14 +348,31 @@ class TextScanner {
   scanRange(from: number, to: number, parent: number | undefined, nesting: number): void {
     const text = this.text;
     const syntax = parent === undefined ? this.syntax : undefined;
-    let i = text.indexOf('urn:', from);
+    let i = this.nextUrn(from);
     while (i >= 0 && i < to) {
       const next =
         syntax !== undefined && i > 0 && syntax.opens(text.charCodeAt(i - 1))
           ? this.scanLiteral(syntax, i, to)
           : this.scanCandidate(i, to, parent, nesting);
-      i = text.indexOf('urn:', next);
+      i = this.nextUrn(next);
     }
+  }
+
+  /** The last search for `urn:`: from where, and what it found (-1: none from there on). */
+  private searchedFrom = -1;
+  private foundAt = -1;
+
+  /**
+   * `text.indexOf('urn:', from)`. A search inside a tuple's id runs past its end to the next URN,
+   * where the scan after the tuple would search again: the last search's answer is the answer for
+   * any start between where it began and what it found.
+   */
+  private nextUrn(from: number): number {
+    const searched = this.searchedFrom;
+    if (searched >= 0 && from >= searched && (from <= this.foundAt || this.foundAt < 0)) return this.foundAt;
+    this.searchedFrom = from;
+    this.foundAt = this.text.indexOf('urn:', from);
+    return this.foundAt;
   }
 
   /**
@@ -477,11 +537,15 @@ class TextScanner {
     // The hash of the URN's text (parseCache.ts), computed while walking it: `h` covers
     // [start, the walk's index) wherever the candidate is no template (a template is not looked up,
     // and outside one every step is one character).
-    let h: number = HASH_SEED;
-    for (let k = start; k < kindStart; k++) h = Math.imul(h ^ text.charCodeAt(k), HASH_PRIME);
+    let h = this.prefixHashes[this.namespaceIndex]!;
     let kindEnd = kindStart;
     while (kindEnd < to) {
       const c = text.charCodeAt(kindEnd);
+      if (c < 128 && PLAIN_IN_KIND[c] === 1) {
+        kindEnd++;
+        h = Math.imul(h ^ c, HASH_PRIME);
+        continue;
+      }
       if (c === CharCode.Colon) break;
       if (endsSimpleId(c)) {
         if (c === CharCode.Backslash && this.regexEscapeAt(kindEnd)) {
@@ -511,6 +575,11 @@ class TextScanner {
     let end = idStart;
     while (end < to) {
       const c = text.charCodeAt(end);
+      if (c < 128 && PLAIN_IN_ID[c] === 1) {
+        end++;
+        h = Math.imul(h ^ c, HASH_PRIME);
+        continue;
+      }
       if (endsSimpleId(c)) {
         if (c === CharCode.Backslash && this.regexEscapeAt(end)) {
           end += 2;
@@ -561,6 +630,11 @@ class TextScanner {
     let closed = false;
     while (j < to) {
       const c = text.charCodeAt(j);
+      if (c < 128 && PLAIN_IN_TUPLE[c] === 1) {
+        j++;
+        h = Math.imul(h ^ c, HASH_PRIME);
+        continue;
+      }
       if (c === CharCode.OpenParen) {
         open++;
         if (text.charCodeAt(j + 1) === CharCode.Period && this.ellipsisPartAt(j + 1, to)) this.template = true;
@@ -757,12 +831,16 @@ class TextScanner {
     return last !== CharCode.Period && last !== CharCode.Colon;
   }
 
-  /** Length of a recognised namespace word at `at` followed by `:`, or -1. */
+  /** Length of a recognised namespace word at `at` followed by `:`, or -1; its index in `namespaceIndex`. */
   private namespaceLengthAt(at: number, to: number): number {
-    for (const ns of this.namespaces) {
+    const namespaces = this.namespaces;
+    for (let n = 0; n < namespaces.length; n++) {
+      const ns = namespaces[n]!;
       const colonAt = at + ns.length;
-      if (colonAt < to && this.text.charCodeAt(colonAt) === CharCode.Colon && this.text.startsWith(ns, at))
+      if (colonAt < to && this.text.charCodeAt(colonAt) === CharCode.Colon && this.text.startsWith(ns, at)) {
+        this.namespaceIndex = n;
         return ns.length;
+      }
     }
     return -1;
   }
