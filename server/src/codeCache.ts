@@ -60,24 +60,82 @@ export function codeCacheFile(folder: string, hash: string, size: number, mtimeM
   return path.join(folder, `server-${hash.slice(0, 16)}-${stamp}-v8-${v8}-${process.arch}.bin`);
 }
 
-/** The first bytes of a cache file: its format, then the sha256 of the V8 data after them. */
-const SEAL = Buffer.from('catalog-lens code cache 1\n', 'latin1');
+/**
+ * A cache file holds V8's data for each of the server's bundles (dist/server-core.js, then
+ * dist/server-wiring.js, which the first loads once `initialize` is answered): its format line,
+ * the number of parts, each part's length and sha256, then the parts. Each part is checked when
+ * its bundle is loaded, before V8 sees it (V8 itself checks only a header, and would run damaged
+ * code); a part of length 0 is one the file does not hold.
+ */
+const SEAL = Buffer.from('catalog-lens code cache 2\n', 'latin1');
 const DIGEST = 32;
+/** The most parts a file may name (a damaged count must not make a huge table). */
+const MAX_PARTS = 16;
 
-/** The file's bytes for V8's `data`: the seal, the data's sha256, the data. */
-export function sealCodeCache(data: Buffer): Buffer {
-  return Buffer.concat([SEAL, createHash('sha256').update(data).digest(), data]);
+/** The file's bytes for V8's data of each bundle, in order (an empty Buffer: none for that bundle). */
+export function sealCodeCache(...parts: Buffer[]): Buffer {
+  const table = Buffer.alloc(4 + parts.length * (4 + DIGEST));
+  table.writeUInt32LE(parts.length, 0);
+  parts.forEach((part, i) => {
+    const at = 4 + i * (4 + DIGEST);
+    table.writeUInt32LE(part.length, at);
+    createHash('sha256')
+      .update(part)
+      .digest()
+      .copy(table, at + 4);
+  });
+  return Buffer.concat([SEAL, table, ...parts]);
+}
+
+/** One part of a cache file: V8's data, checked whole; `absent` (the file holds none), or `damaged`. */
+export type CodeCachePart = Buffer | 'absent' | 'damaged';
+
+/** The parts of a cache file, each checked when asked for. */
+export interface CodeCacheParts {
+  readonly count: number;
+  part(index: number): CodeCachePart;
 }
 
 /**
- * The V8 data of a cache file's bytes, or undefined when they are not whole (a torn write, a flipped
- * bit, another format): V8 itself checks only a header, and would run damaged code.
+ * The parts of a cache file's bytes, or undefined when they are not a cache file of this format
+ * or their table does not match their length (a torn write, another format).
+ */
+export function codeCacheParts(bytes: Buffer): CodeCacheParts | undefined {
+  if (bytes.length < SEAL.length + 4 || !bytes.subarray(0, SEAL.length).equals(SEAL)) return undefined;
+  const count = bytes.readUInt32LE(SEAL.length);
+  if (count > MAX_PARTS) return undefined;
+  const table = SEAL.length + 4;
+  let at = table + count * (4 + DIGEST);
+  const spans: Array<{ start: number; end: number; digest: Buffer }> = [];
+  for (let i = 0; i < count; i++) {
+    const entry = table + i * (4 + DIGEST);
+    if (entry + 4 + DIGEST > bytes.length) return undefined;
+    const length = bytes.readUInt32LE(entry);
+    spans.push({ start: at, end: at + length, digest: bytes.subarray(entry + 4, entry + 4 + DIGEST) });
+    at += length;
+  }
+  if (at !== bytes.length) return undefined;
+  return {
+    count,
+    part(index) {
+      const span = spans[index];
+      if (span === undefined || span.end === span.start) return 'absent';
+      const data = bytes.subarray(span.start, span.end);
+      return createHash('sha256').update(data).digest().equals(span.digest) ? data : 'damaged';
+    },
+  };
+}
+
+/**
+ * V8's data of the first bundle, when the bytes are a whole cache file (every part it holds
+ * checked); undefined otherwise (a torn write, a flipped bit, another format).
  */
 export function openCodeCache(bytes: Buffer): Buffer | undefined {
-  if (bytes.length <= SEAL.length + DIGEST || !bytes.subarray(0, SEAL.length).equals(SEAL)) return undefined;
-  const digest = bytes.subarray(SEAL.length, SEAL.length + DIGEST);
-  const data = bytes.subarray(SEAL.length + DIGEST);
-  return createHash('sha256').update(data).digest().equals(digest) ? data : undefined;
+  const parts = codeCacheParts(bytes);
+  if (parts === undefined || parts.count === 0) return undefined;
+  const all = Array.from({ length: parts.count }, (_, i) => parts.part(i));
+  const first = all[0];
+  return all.includes('damaged') || !Buffer.isBuffer(first) ? undefined : first;
 }
 
 /**

@@ -25,6 +25,7 @@ import {
   CODE_CACHE_ENV,
   OTHER_CACHES_KEPT,
   codeCacheFile,
+  codeCacheParts,
   codeCacheFolder,
   openCodeCache,
   readCodeCache,
@@ -87,6 +88,33 @@ describe('the code cache folder', () => {
     assert.equal(openCodeCache(flipped), undefined, 'a flipped bit');
     assert.equal(openCodeCache(sealed.subarray(0, sealed.length - 1)), undefined, 'a torn write');
     assert.equal(openCodeCache(data), undefined, 'another format');
+  });
+
+  test('one file holds the data of each bundle, each part checked on its own when asked for', () => {
+    const core = Buffer.from('the first bundle');
+    const wiring = Buffer.from('the second bundle, longer');
+    const sealed = sealCodeCache(core, wiring);
+    const parts = codeCacheParts(sealed)!;
+    assert.equal(parts.count, 2);
+    assert.deepEqual(parts.part(0), core);
+    assert.deepEqual(parts.part(1), wiring);
+    assert.equal(parts.part(2), 'absent', 'a bundle the file does not name');
+    assert.deepEqual(openCodeCache(sealed), core);
+    // A part of length 0: the file holds nothing for that bundle.
+    assert.equal(codeCacheParts(sealCodeCache(core, Buffer.alloc(0)))!.part(1), 'absent');
+    // A flipped bit in the second part: the first is still whole, the file as a whole is not.
+    const flipped = Buffer.from(sealed);
+    flipped[flipped.length - 2]! ^= 1;
+    assert.deepEqual(codeCacheParts(flipped)!.part(0), core);
+    assert.equal(codeCacheParts(flipped)!.part(1), 'damaged');
+    assert.equal(openCodeCache(flipped), undefined);
+    // A table that does not match the length (a torn write, bytes added) is no cache file.
+    assert.equal(codeCacheParts(sealed.subarray(0, sealed.length - 1)), undefined);
+    assert.equal(codeCacheParts(Buffer.concat([sealed, Buffer.from([0])])), undefined);
+    // A damaged count: no huge table is made.
+    const count = Buffer.from(sealed);
+    count.writeUInt32LE(0xffffffff, sealed.indexOf('\n') + 1);
+    assert.equal(codeCacheParts(count), undefined);
   });
 
   test(
