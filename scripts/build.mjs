@@ -6,6 +6,7 @@ import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import * as path from 'node:path';
 
 const production = process.argv.includes('--production');
 /** `--server-to=DIR`: only the server's bundles (and its worker's), written to DIR (benchmark 8 starts the shipped form so). */
@@ -147,6 +148,30 @@ function lazyWiring(names) {
   };
 }
 
+/**
+ * In dist/server-core.js, model/src's modules are taken as free of side effects: one the first
+ * bundle uses a name of is kept, the others are left out (the tables of kinds, of the entity
+ * registry and of URN parsing that protocol.ts's defaults would pull in, which only the wiring
+ * uses). model/ holds definitions only: its top-level code builds tables and registers nothing.
+ */
+const pureModel = {
+  name: 'pure-model',
+  setup(build) {
+    build.onResolve({ filter: /^\./ }, async (args) => {
+      if (args.pluginData?.pureModel) return undefined;
+      const found = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: { pureModel: true },
+      });
+      if (found.errors.length > 0 || !/^model[\\/]src[\\/]/.test(path.relative(process.cwd(), found.path)))
+        return undefined;
+      return { path: found.path, sideEffects: false };
+    });
+  },
+};
+
 /** What `--server-to` builds: the server's two bundles and its worker. */
 const SERVER_ENTRIES = ['server/src/main.ts', 'server/src/wiring.ts', 'server/src/index/scanWorker.ts'];
 const serverBuilds = existsSync('server/src/wiring.ts');
@@ -176,7 +201,7 @@ const builds = [
   {
     entryPoints: ['server/src/main.ts'],
     outfile: `${SERVER_DIR}/server-core.js`,
-    plugins: [lazyPackages, sharedModules('bundle'), lazyWiring(wiringExports)],
+    plugins: [lazyPackages, sharedModules('bundle'), lazyWiring(wiringExports), pureModel],
   },
   // The worker threads of the server and the command line (server/src/index/scanPool.ts starts it from their folder).
   { entryPoints: ['server/src/index/scanWorker.ts'], outfile: `${SERVER_DIR}/scanWorker.js`, plugins: [lazyPackages] },

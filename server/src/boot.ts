@@ -19,20 +19,19 @@
  * starting together never read half a file. Nothing here may stop the server: any failure means
  * no cache.
  */
-import * as fs from 'node:fs';
-import Module from 'node:module';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import * as vm from 'node:vm';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { Module, createRequire, wrap } from 'node:module';
+import { homedir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { Script } from 'node:vm';
 import {
   codeCacheFile,
   codeCacheFolder,
-  codeCacheParts,
-  readCodeCache,
+  readCodeCachePart,
   removeOtherCaches,
   sealCodeCache,
   unsafeFolder,
-  type CodeCacheParts,
+  type CodeCachePart,
 } from './codeCache';
 import { CODE_CACHE_STATUS, RUN_BUNDLE, type CodeCacheStatus, type RunBundle } from '../../model/src/codeCache';
 
@@ -56,27 +55,25 @@ function stateOf(outcomes: readonly Outcome[], found: boolean): string {
   return 'used';
 }
 
-/** Runs the bundles of `dir`: the first now, the others when it asks for them (RUN_BUNDLE). */
+/**
+ * Runs the bundles of `dir`: the first now, the others when it asks for them (RUN_BUNDLE). Each
+ * reads its own part of the cache file when it is loaded.
+ */
 function startBundles(dir: string): void {
   const status: CodeCacheStatus = { state: 'off' };
   (globalThis as Record<symbol, unknown>)[CODE_CACHE_STATUS] = status;
   const uid = process.getuid?.();
   let cacheFile: string | undefined;
-  let found = false;
-  let parts: CodeCacheParts | undefined;
   try {
-    const folder = codeCacheFolder(process.env, process.platform, os.homedir());
+    const folder = codeCacheFolder(process.env, process.platform, homedir());
     const why = folder === undefined ? undefined : unsafeFolder(folder, uid);
     if (why !== undefined) status.state = `not used: ${why}`;
     else if (folder !== undefined && typeof SERVER_BUNDLES_HASH === 'string') {
-      const stats = BUNDLES.map((name) => fs.statSync(path.join(dir, name)));
+      const stats = BUNDLES.map((name) => statSync(join(dir, name)));
       const size = stats.reduce((sum, st) => sum + st.size, 0);
       const mtimeMs = Math.max(...stats.map((st) => st.mtimeMs));
       cacheFile = codeCacheFile(folder, SERVER_BUNDLES_HASH, size, mtimeMs);
       status.folder = folder;
-      const bytes = readCodeCache(cacheFile, uid);
-      found = bytes !== undefined;
-      parts = bytes === undefined ? undefined : codeCacheParts(bytes);
     }
   } catch (e) {
     // No home folder (a container's user without one) or the like: no cache.
@@ -84,8 +81,9 @@ function startBundles(dir: string): void {
     status.state = `not used: ${(e as Error).message}`;
   }
 
-  const scripts: Array<vm.Script | undefined> = [];
+  const scripts: Array<Script | undefined> = [];
   const outcomes: Outcome[] = [];
+  let found = false;
   let timer: NodeJS.Timeout | undefined;
   const write = (file: string): void => {
     timer = undefined;
@@ -93,20 +91,22 @@ function startBundles(dir: string): void {
     const data = BUNDLES.map((_, i) => {
       const script = scripts[i];
       if (script !== undefined) return script.createCachedData();
-      const kept = parts?.part(i);
+      const kept = readCodeCachePart(file, uid, i).part;
       return Buffer.isBuffer(kept) ? kept : Buffer.alloc(0);
     });
     writeCache(file, data, status);
   };
 
   const run = (index: number, file: string): unknown => {
-    const given = parts?.part(index) ?? 'absent';
+    let given: CodeCachePart = 'absent';
+    if (cacheFile !== undefined) {
+      const read = readCodeCachePart(cacheFile, uid, index);
+      given = read.part;
+      found ||= read.found;
+    }
     const cachedData = Buffer.isBuffer(given) ? given : undefined;
-    const source = fs.readFileSync(file, 'utf8');
-    const script = new vm.Script(Module.wrap(source), {
-      filename: file,
-      ...(cachedData ? { cachedData } : {}),
-    });
+    const source = readFileSync(file, 'utf8');
+    const script = new Script(wrap(source), { filename: file, ...(cachedData ? { cachedData } : {}) });
     scripts[index] = script;
     if (cacheFile !== undefined) {
       const target = cacheFile;
@@ -114,7 +114,7 @@ function startBundles(dir: string): void {
         ? script.cachedDataRejected
           ? 'refused'
           : 'used'
-        : found && (parts === undefined || given === 'damaged')
+        : given === 'damaged'
           ? 'damaged'
           : 'absent';
       status.state = stateOf(outcomes, found);
@@ -133,39 +133,39 @@ function startBundles(dir: string): void {
     ) => void;
     const mod = new Module(file, module);
     mod.filename = file;
-    mod.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(file));
-    wrapper.call(mod.exports, mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
+    mod.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(dirname(file));
+    wrapper.call(mod.exports, mod.exports, createRequire(file), mod, file, dirname(file));
     mod.loaded = true;
     return mod.exports;
   };
 
   const runBundle: RunBundle = (file) => {
-    const index = BUNDLES.indexOf(path.basename(file));
-    if (index < 1 || path.resolve(path.dirname(file)) !== path.resolve(dir))
+    const index = BUNDLES.indexOf(basename(file));
+    if (index < 1 || resolve(dirname(file)) !== resolve(dir))
       throw new Error(`${file} is not one of the server's bundles`);
     return run(index, file);
   };
   (globalThis as Record<symbol, unknown>)[RUN_BUNDLE] = runBundle;
-  run(0, path.join(dir, BUNDLES[0]!));
+  run(0, join(dir, BUNDLES[0]!));
 }
 
 function writeCache(file: string, data: Buffer[], status: CodeCacheStatus): void {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
-    const fd = fs.openSync(temporary, 'wx', 0o600);
+    const fd = openSync(temporary, 'wx', 0o600);
     try {
-      fs.writeFileSync(fd, sealCodeCache(...data));
-      fs.fsyncSync(fd);
+      writeFileSync(fd, sealCodeCache(...data));
+      fsyncSync(fd);
     } finally {
-      fs.closeSync(fd);
+      closeSync(fd);
     }
-    fs.renameSync(temporary, file);
+    renameSync(temporary, file);
     status.bytes = data.reduce((sum, d) => sum + d.length, 0);
-    removeOtherCaches(path.dirname(file), file);
+    removeOtherCaches(dirname(file), file);
   } catch (e) {
     status.state = `not written: ${(e as Error).message}`;
     try {
-      fs.rmSync(temporary, { force: true });
+      rmSync(temporary, { force: true });
     } catch {
       // Nothing more to do: the next start compiles the bundles again.
     }

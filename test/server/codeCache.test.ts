@@ -29,6 +29,7 @@ import {
   codeCacheFolder,
   openCodeCache,
   readCodeCache,
+  readCodeCachePart,
   removeOtherCaches,
   sealCodeCache,
   unsafeFolder,
@@ -135,6 +136,47 @@ describe('the code cache folder', () => {
         symlinkSync(file, link);
         assert.equal(readCodeCache(link, uid), undefined, 'a link');
         assert.equal(readCodeCache(path.join(root, 'missing.bin'), uid), undefined);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  );
+
+  test(
+    "reading one bundle's part of a cache file alone: checked on its own, from a file this user alone may write",
+    { skip: !POSIX && 'POSIX modes' },
+    () => {
+      const root = mkdtempSync(path.join(tmpdir(), 'catalog-lens-code-cache-'));
+      try {
+        const uid = process.getuid!();
+        const core = Buffer.alloc(5000, 1);
+        const wiring = Buffer.alloc(7000, 2);
+        const file = path.join(root, 'server-x.bin');
+        writeFileSync(file, sealCodeCache(core, wiring), { mode: 0o600 });
+        assert.deepEqual(readCodeCachePart(file, uid, 0), { found: true, part: core });
+        assert.deepEqual(readCodeCachePart(file, uid, 1), { found: true, part: wiring });
+        assert.deepEqual(readCodeCachePart(file, uid, 2), { found: true, part: 'absent' });
+        // A flipped byte in the second part: the first still reads whole.
+        const bytes = sealCodeCache(core, wiring);
+        bytes[bytes.length - 10]! ^= 1;
+        writeFileSync(file, bytes);
+        assert.deepEqual(readCodeCachePart(file, uid, 0), { found: true, part: core });
+        assert.deepEqual(readCodeCachePart(file, uid, 1), { found: true, part: 'damaged' });
+        // A torn file (its table says more than it holds) or another format: damaged, whichever part.
+        writeFileSync(file, bytes.subarray(0, bytes.length - 1));
+        assert.deepEqual(readCodeCachePart(file, uid, 0), { found: true, part: 'damaged' });
+        writeFileSync(file, 'not a cache file');
+        assert.deepEqual(readCodeCachePart(file, uid, 0), { found: true, part: 'damaged' });
+        // No file, another user's, one others may write, a link: not found, nothing read.
+        assert.deepEqual(readCodeCachePart(path.join(root, 'missing.bin'), uid, 0), { found: false, part: 'absent' });
+        writeFileSync(file, sealCodeCache(core, wiring));
+        assert.deepEqual(readCodeCachePart(file, uid + 1, 0), { found: false, part: 'absent' });
+        chmodSync(file, 0o666);
+        assert.deepEqual(readCodeCachePart(file, uid, 0), { found: false, part: 'absent' });
+        chmodSync(file, 0o600);
+        const link = path.join(root, 'server-link.bin');
+        symlinkSync(file, link);
+        assert.deepEqual(readCodeCachePart(link, uid, 0), { found: false, part: 'absent' });
       } finally {
         rmSync(root, { recursive: true, force: true });
       }
