@@ -6,7 +6,7 @@
  * is the connection and this module, not the features, scanners and catalog client.
  */
 import type { Connection } from 'vscode-languageserver';
-import { readClientSession } from './clientSession';
+import { readClientSession, type ClientSession } from './clientSession';
 import { initializeResult } from './capabilities';
 import { wireServer, type Runtime, type WiredServer } from './wiring';
 
@@ -20,8 +20,22 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     // The connection handles each message in a setImmediate of its own, queued once the one before
     // it is under way: this one, queued now, runs after the result below is written and before
     // the next message (an `initialized` or a request sent together with it) is handled.
-    else setImmediate(() => (wired = wireServer(connection, runtime, session)));
+    else setImmediate(() => (wired = wire(connection, runtime, session)));
     return initializeResult(session);
   });
   connection.listen();
+}
+
+/**
+ * wireServer, or the process's end when the wiring cannot be loaded (dist/server-wiring.js missing
+ * or broken): without it every request would be "unhandled"; an editor restarts a server that
+ * exited and tells the user when it keeps failing.
+ */
+function wire(connection: Connection, runtime: Runtime, session: ClientSession): WiredServer {
+  try {
+    return wireServer(connection, runtime, session);
+  } catch (e) {
+    process.stderr.write(`catalog-lens-server: the server could not be set up: ${(e as Error).stack ?? String(e)}\n`);
+    process.exit(1);
+  }
 }
