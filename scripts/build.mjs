@@ -6,6 +6,7 @@ import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import * as path from 'node:path';
 
 const production = process.argv.includes('--production');
 /** `--server-to=DIR`: only the server's bundles (and its worker's), written to DIR (benchmark 8 starts the shipped form so). */
@@ -64,12 +65,144 @@ const lazyPackages = {
   },
 };
 
-/** What `--server-to` builds: the server and its worker. */
-const SERVER_ENTRIES = ['server/src/main.ts', 'server/src/index/scanWorker.ts'];
+/**
+ * The server is two bundles: dist/server-core.js (main.ts) answers `initialize`, then runs
+ * dist/server-wiring.js (wiring.ts: every piece and handler of the server) before the next message
+ * is handled. In the first, server.ts's import of `./wiring` resolves to a module of getters that
+ * runs the second bundle on first use: through the code cache of dist/server.js (boot.ts), which
+ * leaves its loader in the global slot `Symbol.for('catalog-lens.runBundle')` (RUN_BUNDLE in
+ * model/src/codeCache.ts), or with `require` when the first was not started by it. The two share
+ * one copy of vscode-languageserver (its connection checks `instanceof` against its own classes):
+ * dist/server-core.js holds it and hands it over in a global slot just before it runs the second.
+ */
+const WIRING_FILE = 'server-wiring.js';
+const SHARED_SLOT = 'catalog-lens.serverModules';
+const SHARED_MODULES = ['vscode-languageserver', 'vscode-languageserver/node'];
+/**
+ * The shared modules as ES modules that export each of their names as a constant read once (their
+ * exports never change): a CommonJS package imported by a module esbuild bundles as ESM gets, in
+ * every importing module, a copy of all its exports as getters (esbuild's __toESM: ~300 getters
+ * each, a dozen times at start-up); imported from an ES module, each name is a plain binding.
+ * `from` is where the module comes from: `bundle` (dist/server-core.js) or `shared` (the slot).
+ */
+function sharedModules(from) {
+  return {
+    name: 'shared-modules',
+    setup(build) {
+      const filter = new RegExp(`^(${SHARED_MODULES.map((m) => m.replace(/[/]/g, '\\/')).join('|')})$`);
+      build.onResolve({ filter }, (args) =>
+        args.namespace === 'shared-module' || args.importer.includes('node_modules')
+          ? undefined
+          : { path: args.path, namespace: 'shared-module' },
+      );
+      build.onLoad({ filter: /.*/, namespace: 'shared-module' }, (args) => {
+        const real = require.resolve(args.path);
+        const names = Object.keys(require(real)).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n));
+        const source =
+          from === 'bundle'
+            ? `require(${JSON.stringify(real)})`
+            : `globalThis[Symbol.for(${JSON.stringify(SHARED_SLOT)})]?.[${JSON.stringify(args.path)}]`;
+        return {
+          resolveDir: process.cwd(),
+          loader: 'js',
+          contents: [
+            `const m = ${source};`,
+            `if (m === undefined) throw new Error(${JSON.stringify(`${WIRING_FILE} runs from server-core.js, which gives it ${args.path}`)});`,
+            `export const { ${names.join(', ')} } = m;`,
+          ].join('\n'),
+        };
+      });
+    },
+  };
+}
+/** In dist/server-core.js, server.ts's `./wiring`: getters (`names`) that run dist/server-wiring.js on first use. */
+function lazyWiring(names) {
+  return {
+    name: 'lazy-wiring',
+    setup(build) {
+      build.onResolve({ filter: /^\.\/wiring$/ }, (args) =>
+        args.importer.replace(/\\/g, '/').endsWith('server/src/server.ts')
+          ? { path: 'wiring', namespace: 'server-wiring' }
+          : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: 'server-wiring' }, () => ({
+        resolveDir: process.cwd(),
+        loader: 'js',
+        contents: [
+          `const shared = { ${SHARED_MODULES.map((m) => `${JSON.stringify(m)}: require(${JSON.stringify(require.resolve(m))})`).join(', ')} };`,
+          'let loaded;',
+          'const load = () => {',
+          '  if (loaded === undefined) {',
+          `    globalThis[Symbol.for(${JSON.stringify(SHARED_SLOT)})] = shared;`,
+          `    const file = require('node:path').join(__dirname, ${JSON.stringify(WIRING_FILE)});`,
+          "    const run = globalThis[Symbol.for('catalog-lens.runBundle')];",
+          "    loaded = typeof run === 'function' ? run(file) : require(file);",
+          '  }',
+          '  return loaded;',
+          '};',
+          `for (const name of ${JSON.stringify(names)})`,
+          '  Object.defineProperty(exports, name, { enumerable: true, get: () => load()[name] });',
+        ].join('\n'),
+      }));
+    },
+  };
+}
+
+/**
+ * In dist/server-core.js, model/src's modules are taken as free of side effects: one the first
+ * bundle uses a name of is kept, the others are left out (the tables of kinds, of the entity
+ * registry and of URN parsing that protocol.ts's defaults would pull in, which only the wiring
+ * uses). model/ holds definitions only: its top-level code builds tables and registers nothing.
+ */
+const pureModel = {
+  name: 'pure-model',
+  setup(build) {
+    build.onResolve({ filter: /^\./ }, async (args) => {
+      if (args.pluginData?.pureModel) return undefined;
+      const found = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: { pureModel: true },
+      });
+      if (found.errors.length > 0 || !/^model[\\/]src[\\/]/.test(path.relative(process.cwd(), found.path)))
+        return undefined;
+      return { path: found.path, sideEffects: false };
+    });
+  },
+};
+
+/** What `--server-to` builds: the server's two bundles and its worker. */
+const SERVER_ENTRIES = ['server/src/main.ts', 'server/src/wiring.ts', 'server/src/index/scanWorker.ts'];
+const serverBuilds = existsSync('server/src/wiring.ts');
+/** The names wiring.ts exports (read from its source alone: a CommonJS bundle's metafile lists none). */
+const wiringExports = serverBuilds
+  ? Object.values(
+      (
+        await esbuild.build({
+          entryPoints: ['server/src/wiring.ts'],
+          format: 'esm',
+          bundle: false,
+          write: false,
+          metafile: true,
+          logLevel: 'warning',
+        })
+      ).metafile.outputs,
+    ).flatMap((o) => o.exports)
+  : [];
 
 const builds = [
-  // The server bundle; dist/server.js (boot.ts, built below with this bundle's hash) runs it.
-  { entryPoints: ['server/src/main.ts'], outfile: `${SERVER_DIR}/server-core.js`, plugins: [lazyPackages] },
+  {
+    entryPoints: ['server/src/wiring.ts'],
+    outfile: `${SERVER_DIR}/${WIRING_FILE}`,
+    plugins: [lazyPackages, sharedModules('shared')],
+  },
+  // The server's first bundle; dist/server.js (boot.ts, built below with the bundles' hash) runs it.
+  {
+    entryPoints: ['server/src/main.ts'],
+    outfile: `${SERVER_DIR}/server-core.js`,
+    plugins: [lazyPackages, sharedModules('bundle'), lazyWiring(wiringExports), pureModel],
+  },
   // The worker threads of the server and the command line (server/src/index/scanPool.ts starts it from their folder).
   { entryPoints: ['server/src/index/scanWorker.ts'], outfile: `${SERVER_DIR}/scanWorker.js`, plugins: [lazyPackages] },
   { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js' },
@@ -102,17 +235,18 @@ function asciiOnly(file) {
   const ascii = text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   if (ascii !== text) writeFileSync(file, ascii);
 }
-if (existsSync(`${SERVER_DIR}/server-core.js`)) asciiOnly(`${SERVER_DIR}/server-core.js`);
-// dist/server.js runs dist/server-core.js through V8's code cache, one cache file per bundle: the
-// bundle's sha256 names it (V8 itself checks only the text's length).
-if (existsSync('server/src/boot.ts')) {
-  const core = createHash('sha256')
-    .update(readFileSync(`${SERVER_DIR}/server-core.js`))
-    .digest('hex');
+/** The server's bundles, in the order of their parts in a code cache file (boot.ts BUNDLES). */
+const SERVER_BUNDLES = ['server-core.js', WIRING_FILE].map((f) => `${SERVER_DIR}/${f}`);
+for (const file of SERVER_BUNDLES) if (existsSync(file)) asciiOnly(file);
+// dist/server.js runs the server's bundles through V8's code cache, one cache file for them: their
+// sha256 names it (V8 itself checks only each text's length).
+if (existsSync('server/src/boot.ts') && SERVER_BUNDLES.every((f) => existsSync(f))) {
+  const hash = createHash('sha256');
+  for (const file of SERVER_BUNDLES) hash.update(readFileSync(file));
   await esbuild.build({
     ...common,
     entryPoints: ['server/src/boot.ts'],
     outfile: `${SERVER_DIR}/server.js`,
-    define: { ...common.define, SERVER_CORE_HASH: JSON.stringify(core) },
+    define: { ...common.define, SERVER_BUNDLES_HASH: JSON.stringify(hash.digest('hex')) },
   });
 }

@@ -3,7 +3,7 @@
 // `catalog-lens-server --stdio` (the language server) and `catalog-lens` (the command line), and
 // `npx -p catalog-lens-server catalog-lens-server --stdio` runs it without installing.
 //
-// The package is the esbuild bundles dist/server.js (with dist/server-core.js, which it runs, and dist/scanWorker.js, its worker threads) and dist/cli.js (every JavaScript dependency is
+// The package is the esbuild bundles dist/server.js (with dist/server-core.js and dist/server-wiring.js, which it runs, and dist/scanWorker.js, its worker threads) and dist/cli.js (every JavaScript dependency is
 // inside them), the two bin scripts, a README with the settings the server reads, and LICENSE. It
 // declares no dependencies, so it installs offline from the tarball and on any platform. The local
 // catalog (dist/catalog.js) is not in it: it loads better-sqlite3, a native module built for one
@@ -82,7 +82,13 @@ function main() {
   const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
   if (!args.includes('--no-build'))
     run('build (production)', process.execPath, [path.join(ROOT, 'scripts', 'build.mjs'), '--production'], ROOT);
-  for (const f of ['dist/server.js', 'dist/server-core.js', 'dist/scanWorker.js', 'dist/cli.js'])
+  for (const f of [
+    'dist/server.js',
+    'dist/server-core.js',
+    'dist/server-wiring.js',
+    'dist/scanWorker.js',
+    'dist/cli.js',
+  ])
     if (!existsSync(path.join(ROOT, f))) fail(`${f} is missing: run npm run build`);
 
   const stage = mkdtempSync(path.join(tmpdir(), 'catalog-lens-server-pack-'));
@@ -92,6 +98,7 @@ function main() {
     for (const f of [
       'dist/server.js',
       'dist/server-core.js',
+      'dist/server-wiring.js',
       'dist/scanWorker.js',
       'dist/cli.js',
       'bin/catalog-lens-server.js',

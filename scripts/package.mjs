@@ -77,6 +77,7 @@ async function verify(ext, names) {
     'dist/extension.js',
     'dist/server.js',
     'dist/server-core.js',
+    'dist/server-wiring.js',
     'dist/scanWorker.js',
     'dist/catalog.js',
     'images/icon.png',

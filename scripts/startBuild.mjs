@@ -35,7 +35,14 @@ const SOURCES = [
   'scripts/build.mjs',
   'scripts/editorGate.ts',
 ];
-const BUNDLES = ['dist/server.js', 'dist/server-core.js', 'dist/catalog.js', 'dist/extension.js', 'dist/editorGate.js'];
+const BUNDLES = [
+  'dist/server.js',
+  'dist/server-core.js',
+  'dist/server-wiring.js',
+  'dist/catalog.js',
+  'dist/extension.js',
+  'dist/editorGate.js',
+];
 
 /**
  * `npm run <script>`, its output kept out of the terminal (packaging lists every file of the

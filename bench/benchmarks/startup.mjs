@@ -102,6 +102,14 @@ async function sizeRows() {
     unit: 'bytes',
     value: single(distServer),
   });
+  // Since the split, what initialize does not need is a second bundle, run once it is answered.
+  const wiring = path.join(DIST, 'server-wiring.js');
+  if (existsSync(wiring))
+    rows.push({
+      figure: `dist/server-wiring.js (${buildKind(wiring)})`,
+      unit: 'bytes',
+      value: single(statSync(wiring).size),
+    });
   rows.push({
     figure: 'server bundle, minified (as packaged)',
     unit: 'bytes',
@@ -235,14 +243,27 @@ export async function startupBenchmark({ quick, tmp, catalog, datasets, serverAr
   // finds it so. The first start, with no cache, is measured too (the cache turned off).
   const cacheDir = path.join(tmp, 'code-cache');
   await fillCodeCache(cacheDir, serverArgs);
-  const startWith = (env, bundle) => async () => {
+  /** Spawn → initialize result; `ready` also collects spawn → the links of a document opened right after it. */
+  const startWith = (env, bundle, ready) => async () => {
     const server = await startServer({ settings: {}, nodeArgs: serverArgs, env, ...(bundle ? { bundle } : {}) });
     const ms = server.initMs;
+    if (ready) {
+      // As an editor does: `initialized` (sent by startServer), then a document and a request on it.
+      const after = performance.now();
+      const uri = 'file:///bench/startup.py';
+      void server.connection.sendNotification('textDocument/didOpen', {
+        textDocument: { uri, languageId: 'python', version: 1, text: `T = "${benchDatasetUrn(0)}"\n` },
+      });
+      await server.connection.sendRequest('textDocument/documentLink', { textDocument: { uri } });
+      ready.push(ms + performance.now() - after);
+    }
     await server.stop();
     return ms;
   };
-  const start = await alternate(reps, startWith({ [CODE_CACHE_ENV]: cacheDir }), bareNodeStart);
+  const readyMs = [];
+  const start = await alternate(reps, startWith({ [CODE_CACHE_ENV]: cacheDir }, undefined, readyMs), bareNodeStart);
   const startRatio = start.target.median / start.floor.median;
+  const ready = summary(readyMs.slice(-reps.runs));
   const first = await alternate(reps, startWith({ [CODE_CACHE_ENV]: 'off' }), bareNodeStart);
   // The same start with the bundles as shipped (minified), their own code cache filled first.
   const shippedBundle = shippedServerPair(path.join(tmp, 'shipped-server'));
@@ -311,7 +332,7 @@ export async function startupBenchmark({ quick, tmp, catalog, datasets, serverAr
   return {
     id: '8',
     title: 'Start-up, size and memory',
-    input: `Start-up: dist/server.js spawned with \`node\` until its initialize result, ${reps.runs} runs after ${reps.warmup} warm-up, with its code cache filled by a start before (as every start after the first finds it), the same with the two bundles as \`npm run package\` ships them (minified: scripts/build.mjs --production --server-to), and with the cache off (a first start), against spawning a bare \`node -e\` until its first output. Sizes: the bundles as \`npm run build\` leaves them, and minified as scripts/build.mjs --production makes them (built in memory here), against minimal bundles of the LSP libraries built the same way. Memory: VmRSS (/proc/<pid>/status) of the server as shipped (the minified bundle \`npm run package\` builds, written to a temporary file) after resolving ${n.toLocaleString('en-US')} distinct datasets (all found, with schema) through ten documents opened, diagnosed and closed one after the other, ${memoryRuns} run(s) per setting.`,
+    input: `Start-up: dist/server.js spawned with \`node\` until its initialize result, ${reps.runs} runs after ${reps.warmup} warm-up, with its code cache filled by a start before (as every start after the first finds it); in the same starts, until the links of a document opened right after \`initialized\` (the server's second bundle, dist/server-wiring.js, is run in between); the same with the bundles as \`npm run package\` ships them (minified: scripts/build.mjs --production --server-to), and with the cache off (a first start), against spawning a bare \`node -e\` until its first output. Sizes: the bundles as \`npm run build\` leaves them, and minified as scripts/build.mjs --production makes them (built in memory here), against minimal bundles of the LSP libraries built the same way. Memory: VmRSS (/proc/<pid>/status) of the server as shipped (the minified bundle \`npm run package\` builds, written to a temporary file) after resolving ${n.toLocaleString('en-US')} distinct datasets (all found, with schema) through ten documents opened, diagnosed and closed one after the other, ${memoryRuns} run(s) per setting.`,
     rows: [
       {
         figure: 'spawn → initialize result',
@@ -323,6 +344,14 @@ export async function startupBenchmark({ quick, tmp, catalog, datasets, serverAr
         aim: '≤ 1.3× floor',
         met: startRatio <= 1.3,
         why: WHY.startup,
+      },
+      {
+        figure: 'spawn → links of a document opened right after initialize',
+        unit: 'ms',
+        value: ready,
+        floorName: 'bare node spawn → first output',
+        floor: start.floor,
+        ratio: ready.median / start.floor.median,
       },
       ...(shipped
         ? [

@@ -6,6 +6,16 @@
 /** The global slot (`globalThis[CODE_CACHE_STATUS]`). */
 export const CODE_CACHE_STATUS = Symbol.for('catalog-lens.codeCache');
 
+/**
+ * The global slot of the entry's loader of the server's other bundles (`globalThis[RUN_BUNDLE]`,
+ * a RunBundle): the server bundle calls it, when it is there, to run dist/server-wiring.js through
+ * the code cache too (scripts/build.mjs writes that call, naming the same symbol).
+ */
+export const RUN_BUNDLE = Symbol.for('catalog-lens.runBundle');
+
+/** Runs the CommonJS bundle at this path as `require` would, and gives its exports. */
+export type RunBundle = (file: string) => unknown;
+
 export interface CodeCacheStatus {
   /** `used`, `none yet: written`, `refused by V8: written again`, `off`, `not used: <why>` … */
   state: string;

@@ -1,120 +1,176 @@
 /**
- * dist/server.js, the language server's process entry as shipped: it runs the server bundle beside
- * it (dist/server-core.js, built from main.ts) through V8's code cache, so a start after the first
- * does not compile the bundle again. Compiling it is most of what a start costs over a bare `node`.
+ * dist/server.js, the language server's process entry as shipped: it runs the server's bundles
+ * beside it through V8's code cache, so a start after the first does not compile them again.
+ * Compiling them is most of what a start costs over a bare `node`. dist/server-core.js (built from
+ * main.ts) runs first and answers `initialize`; it then runs dist/server-wiring.js (the rest of the
+ * server) through the loader this entry leaves in a global slot (RUN_BUNDLE).
  *
- * The cache is one file per bundle, per V8 and per architecture in the user's cache folder
+ * The cache is one file for the bundles, per V8 and per architecture in the user's cache folder
  * (`code-cache` under `$XDG_CACHE_HOME/catalog-lens`, `~/.cache/catalog-lens`,
  * `~/Library/Caches/catalog-lens` or `%LOCALAPPDATA%\catalog-lens\Cache`), or in the folder
  * `CATALOG_LENS_CODE_CACHE` names; that variable set to `off` turns it off. A folder made here is
  * private (0700); one that another user owns, or that others may write to, is not used, nor a file
  * there that is not a regular file of this user, since its bytes become code in this process
- * (codeCache.ts). The file holds the sha256 of V8's data, checked before V8 sees it (V8 checks only
- * a header). V8 refuses data made by another V8 or for another text; then the bundle is compiled as
- * if there were none, and the cache written again. The file is written a few seconds after the
- * start (so what the first requests compiled is in it), once, to a temporary name synced and
- * renamed into place: two servers starting together never read half a file. Nothing here may stop
- * the server: any failure means no cache.
+ * (codeCache.ts). The file holds the sha256 of V8's data for each bundle, checked before V8 sees it
+ * (V8 checks only a header) when that bundle is loaded. V8 refuses data made by another V8 or for
+ * another text; then the bundle is compiled as if there were none, and the cache written again.
+ * The file is written a few seconds after the last bundle that needed it was loaded (so what the
+ * first requests compiled is in it), to a temporary name synced and renamed into place: two servers
+ * starting together never read half a file. Nothing here may stop the server: any failure means
+ * no cache.
  */
-import * as fs from 'node:fs';
-import Module from 'node:module';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import * as vm from 'node:vm';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { Module, createRequire, wrap } from 'node:module';
+import { homedir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { Script } from 'node:vm';
 import {
   codeCacheFile,
   codeCacheFolder,
-  openCodeCache,
-  readCodeCache,
+  readCodeCachePart,
   removeOtherCaches,
   sealCodeCache,
   unsafeFolder,
+  type CodeCachePart,
 } from './codeCache';
-import { CODE_CACHE_STATUS, type CodeCacheStatus } from '../../model/src/codeCache';
+import { CODE_CACHE_STATUS, RUN_BUNDLE, type CodeCacheStatus, type RunBundle } from '../../model/src/codeCache';
 
-/** The sha256 of dist/server-core.js, written in at build time (scripts/build.mjs). */
-declare const SERVER_CORE_HASH: string;
+/** The sha256 of the server's bundles (BUNDLES, in order), written in at build time (scripts/build.mjs). */
+declare const SERVER_BUNDLES_HASH: string;
 
-/** How long after the start the cache is written. */
+/** The server's bundles beside this entry, in the order of their parts in a cache file; the first runs at start. */
+const BUNDLES = ['server-core.js', 'server-wiring.js'];
+
+/** How long after the last bundle that needed it was loaded the cache is written. */
 const WRITE_AFTER_MS = 3_000;
 
-/** Runs the CommonJS bundle `file` as `require` would, with the code cache when there is one. */
-function runBundle(file: string): void {
+/** What became of a bundle's part of the cache file. */
+type Outcome = 'used' | 'refused' | 'damaged' | 'absent';
+
+/** The state a log line tells, from what became of each bundle loaded so far. */
+function stateOf(outcomes: readonly Outcome[], found: boolean): string {
+  if (outcomes.includes('damaged')) return 'damaged: writing a new one';
+  if (outcomes.includes('refused')) return 'refused by V8: writing a new one';
+  if (outcomes.includes('absent')) return found ? 'incomplete: writing a new one' : 'none yet: writing one';
+  return 'used';
+}
+
+/**
+ * Runs the bundles of `dir`: the first now, the others when it asks for them (RUN_BUNDLE). Each
+ * reads its own part of the cache file when it is loaded.
+ */
+function startBundles(dir: string): void {
   const status: CodeCacheStatus = { state: 'off' };
   (globalThis as Record<symbol, unknown>)[CODE_CACHE_STATUS] = status;
   const uid = process.getuid?.();
   let cacheFile: string | undefined;
-  let found: Buffer | undefined;
   try {
-    const folder = codeCacheFolder(process.env, process.platform, os.homedir());
+    const folder = codeCacheFolder(process.env, process.platform, homedir());
     const why = folder === undefined ? undefined : unsafeFolder(folder, uid);
     if (why !== undefined) status.state = `not used: ${why}`;
-    else if (folder !== undefined && typeof SERVER_CORE_HASH === 'string') {
-      const core = fs.statSync(file);
-      cacheFile = codeCacheFile(folder, SERVER_CORE_HASH, core.size, core.mtimeMs);
+    else if (folder !== undefined && typeof SERVER_BUNDLES_HASH === 'string') {
+      const stats = BUNDLES.map((name) => statSync(join(dir, name)));
+      const size = stats.reduce((sum, st) => sum + st.size, 0);
+      const mtimeMs = Math.max(...stats.map((st) => st.mtimeMs));
+      cacheFile = codeCacheFile(folder, SERVER_BUNDLES_HASH, size, mtimeMs);
       status.folder = folder;
-      found = readCodeCache(cacheFile, uid);
     }
   } catch (e) {
     // No home folder (a container's user without one) or the like: no cache.
     cacheFile = undefined;
     status.state = `not used: ${(e as Error).message}`;
   }
-  const cachedData = found === undefined ? undefined : openCodeCache(found);
-  const source = fs.readFileSync(file, 'utf8');
-  const script = new vm.Script(Module.wrap(source), {
-    filename: file,
-    ...(cachedData ? { cachedData } : {}),
-  });
-  if (cacheFile !== undefined) {
-    const used = cachedData !== undefined && !script.cachedDataRejected;
-    status.state = used
-      ? 'used'
-      : cachedData
-        ? 'refused by V8: writing a new one'
-        : found
-          ? 'damaged: writing a new one'
-          : 'none yet: writing one';
-    if (used) status.bytes = cachedData.length;
-    else setTimeout(() => writeCache(script, cacheFile, status), WRITE_AFTER_MS).unref();
-  }
-  const wrapper = script.runInThisContext() as (
-    exports: unknown,
-    require: NodeJS.Require,
-    module: Module,
-    filename: string,
-    dirname: string,
-  ) => void;
-  const mod = new Module(file, module);
-  mod.filename = file;
-  mod.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(file));
-  wrapper.call(mod.exports, mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
-  mod.loaded = true;
+
+  const scripts: Array<Script | undefined> = [];
+  const outcomes: Outcome[] = [];
+  let found = false;
+  let timer: NodeJS.Timeout | undefined;
+  const write = (file: string): void => {
+    timer = undefined;
+    // A bundle not loaded yet keeps the part the file had for it, when that was whole.
+    const data = BUNDLES.map((_, i) => {
+      const script = scripts[i];
+      if (script !== undefined) return script.createCachedData();
+      const kept = readCodeCachePart(file, uid, i).part;
+      return Buffer.isBuffer(kept) ? kept : Buffer.alloc(0);
+    });
+    writeCache(file, data, status);
+  };
+
+  const run = (index: number, file: string): unknown => {
+    let given: CodeCachePart = 'absent';
+    if (cacheFile !== undefined) {
+      const read = readCodeCachePart(cacheFile, uid, index);
+      given = read.part;
+      found ||= read.found;
+    }
+    const cachedData = Buffer.isBuffer(given) ? given : undefined;
+    const source = readFileSync(file, 'utf8');
+    const script = new Script(wrap(source), { filename: file, ...(cachedData ? { cachedData } : {}) });
+    scripts[index] = script;
+    if (cacheFile !== undefined) {
+      const target = cacheFile;
+      outcomes[index] = cachedData
+        ? script.cachedDataRejected
+          ? 'refused'
+          : 'used'
+        : given === 'damaged'
+          ? 'damaged'
+          : 'absent';
+      status.state = stateOf(outcomes, found);
+      if (outcomes[index] === 'used') status.bytes = (status.bytes ?? 0) + cachedData!.length;
+      else {
+        if (timer !== undefined) clearTimeout(timer);
+        timer = setTimeout(() => write(target), WRITE_AFTER_MS).unref();
+      }
+    }
+    const wrapper = script.runInThisContext() as (
+      exports: unknown,
+      require: NodeJS.Require,
+      module: Module,
+      filename: string,
+      dirname: string,
+    ) => void;
+    const mod = new Module(file, module);
+    mod.filename = file;
+    mod.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(dirname(file));
+    wrapper.call(mod.exports, mod.exports, createRequire(file), mod, file, dirname(file));
+    mod.loaded = true;
+    return mod.exports;
+  };
+
+  const runBundle: RunBundle = (file) => {
+    const index = BUNDLES.indexOf(basename(file));
+    if (index < 1 || resolve(dirname(file)) !== resolve(dir))
+      throw new Error(`${file} is not one of the server's bundles`);
+    return run(index, file);
+  };
+  (globalThis as Record<symbol, unknown>)[RUN_BUNDLE] = runBundle;
+  run(0, join(dir, BUNDLES[0]!));
 }
 
-function writeCache(script: vm.Script, file: string, status: CodeCacheStatus): void {
+function writeCache(file: string, data: Buffer[], status: CodeCacheStatus): void {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
-    const data = script.createCachedData();
-    const fd = fs.openSync(temporary, 'wx', 0o600);
+    const fd = openSync(temporary, 'wx', 0o600);
     try {
-      fs.writeFileSync(fd, sealCodeCache(data));
-      fs.fsyncSync(fd);
+      writeFileSync(fd, sealCodeCache(...data));
+      fsyncSync(fd);
     } finally {
-      fs.closeSync(fd);
+      closeSync(fd);
     }
-    fs.renameSync(temporary, file);
-    status.bytes = data.length;
-    removeOtherCaches(path.dirname(file), file);
+    renameSync(temporary, file);
+    status.bytes = data.reduce((sum, d) => sum + d.length, 0);
+    removeOtherCaches(dirname(file), file);
   } catch (e) {
     status.state = `not written: ${(e as Error).message}`;
     try {
-      fs.rmSync(temporary, { force: true });
+      rmSync(temporary, { force: true });
     } catch {
-      // Nothing more to do: the next start compiles the bundle again.
+      // Nothing more to do: the next start compiles the bundles again.
     }
   }
 }
 
 // Run as a process's main module or required by a launcher (bin/catalog-lens-server.js).
-runBundle(path.join(__dirname, 'server-core.js'));
+startBundles(__dirname);

@@ -1,10 +1,23 @@
 /**
- * Where the server's entry (boot.ts) keeps V8's code cache of the server bundle, and which folders
- * it refuses: a file there becomes code in the server's process.
+ * Where the server's entry (boot.ts) keeps V8's code cache of the server's bundles, and which
+ * folders it refuses: a file there becomes code in the server's process. (Named imports only: a
+ * namespace import of a Node module costs a copy of all its exports in the bundle, at every start.)
  */
 import { createHash } from 'node:crypto';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { basename, isAbsolute, join, resolve } from 'node:path';
 
 /** The environment variable that names the cache folder, or turns the cache off (`off`). */
 export const CODE_CACHE_ENV = 'CATALOG_LENS_CODE_CACHE';
@@ -20,15 +33,15 @@ export function codeCacheFolder(
   home: string | undefined,
 ): string | undefined {
   const named = env[CODE_CACHE_ENV];
-  if (named !== undefined && named !== '') return named === 'off' ? undefined : path.resolve(named);
+  if (named !== undefined && named !== '') return named === 'off' ? undefined : resolve(named);
   if (platform === 'win32') {
-    const local = env['LOCALAPPDATA'] || (home ? path.join(home, 'AppData', 'Local') : undefined);
-    return local ? path.join(local, 'catalog-lens', 'Cache', 'code-cache') : undefined;
+    const local = env['LOCALAPPDATA'] || (home ? join(home, 'AppData', 'Local') : undefined);
+    return local ? join(local, 'catalog-lens', 'Cache', 'code-cache') : undefined;
   }
   if (!home) return undefined;
-  if (platform === 'darwin') return path.join(home, 'Library', 'Caches', 'catalog-lens', 'code-cache');
+  if (platform === 'darwin') return join(home, 'Library', 'Caches', 'catalog-lens', 'code-cache');
   const xdg = env['XDG_CACHE_HOME'];
-  return path.join(xdg && path.isAbsolute(xdg) ? xdg : path.join(home, '.cache'), 'catalog-lens', 'code-cache');
+  return join(xdg && isAbsolute(xdg) ? xdg : join(home, '.cache'), 'catalog-lens', 'code-cache');
 }
 
 /**
@@ -37,8 +50,8 @@ export function codeCacheFolder(
  */
 export function unsafeFolder(folder: string, uid: number | undefined): string | undefined {
   try {
-    fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
-    const st = fs.lstatSync(folder);
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const st = lstatSync(folder);
     if (!st.isDirectory()) return `${folder} is not a folder`;
     if (uid === undefined) return undefined;
     if (st.uid !== uid) return `${folder} belongs to another user`;
@@ -57,27 +70,125 @@ export function unsafeFolder(folder: string, uid: number | undefined): string | 
 export function codeCacheFile(folder: string, hash: string, size: number, mtimeMs: number): string {
   const v8 = process.versions.v8.replace(/[^0-9A-Za-z.-]/g, '_');
   const stamp = `${size.toString(36)}-${Math.floor(mtimeMs).toString(36)}`;
-  return path.join(folder, `server-${hash.slice(0, 16)}-${stamp}-v8-${v8}-${process.arch}.bin`);
-}
-
-/** The first bytes of a cache file: its format, then the sha256 of the V8 data after them. */
-const SEAL = Buffer.from('catalog-lens code cache 1\n', 'latin1');
-const DIGEST = 32;
-
-/** The file's bytes for V8's `data`: the seal, the data's sha256, the data. */
-export function sealCodeCache(data: Buffer): Buffer {
-  return Buffer.concat([SEAL, createHash('sha256').update(data).digest(), data]);
+  return join(folder, `server-${hash.slice(0, 16)}-${stamp}-v8-${v8}-${process.arch}.bin`);
 }
 
 /**
- * The V8 data of a cache file's bytes, or undefined when they are not whole (a torn write, a flipped
- * bit, another format): V8 itself checks only a header, and would run damaged code.
+ * A cache file holds V8's data for each of the server's bundles (dist/server-core.js, then
+ * dist/server-wiring.js, which the first loads once `initialize` is answered): its format line,
+ * the number of parts, each part's length and sha256, then the parts. Each part is checked when
+ * its bundle is loaded, before V8 sees it (V8 itself checks only a header, and would run damaged
+ * code); a part of length 0 is one the file does not hold.
+ */
+const SEAL = Buffer.from('catalog-lens code cache 2\n', 'latin1');
+const DIGEST = 32;
+/** The most parts a file may name (a damaged count must not make a huge table). */
+const MAX_PARTS = 16;
+
+/** The file's bytes for V8's data of each bundle, in order (an empty Buffer: none for that bundle). */
+export function sealCodeCache(...parts: Buffer[]): Buffer {
+  const table = Buffer.alloc(4 + parts.length * (4 + DIGEST));
+  table.writeUInt32LE(parts.length, 0);
+  parts.forEach((part, i) => {
+    const at = 4 + i * (4 + DIGEST);
+    table.writeUInt32LE(part.length, at);
+    createHash('sha256')
+      .update(part)
+      .digest()
+      .copy(table, at + 4);
+  });
+  return Buffer.concat([SEAL, table, ...parts]);
+}
+
+/** One part of a cache file: V8's data, checked whole; `absent` (the file holds none), or `damaged`. */
+export type CodeCachePart = Buffer | 'absent' | 'damaged';
+
+/** The parts of a cache file, each checked when asked for. */
+export interface CodeCacheParts {
+  readonly count: number;
+  part(index: number): CodeCachePart;
+}
+
+/** Where each part of a cache file is, from its first bytes: the format line, the count and the table. */
+interface Table {
+  /** The length of the format line, the count and the table: where the first part starts. */
+  readonly headLength: number;
+  readonly spans: ReadonlyArray<{ start: number; end: number; digest: Buffer }>;
+  /** Where the last part ends: the length of a whole file. */
+  readonly end: number;
+}
+
+/**
+ * The table of a cache file whose first bytes are `head` (`undefined`: not this format, or a count
+ * past MAX_PARTS); `more` when `head` is too short to hold the whole table (the bytes it needs).
+ */
+function tableOf(head: Buffer): Table | undefined | { more: number } {
+  if (head.length < SEAL.length + 4) return { more: SEAL.length + 4 };
+  if (!head.subarray(0, SEAL.length).equals(SEAL)) return undefined;
+  const count = head.readUInt32LE(SEAL.length);
+  if (count > MAX_PARTS) return undefined;
+  const headLength = SEAL.length + 4 + count * (4 + DIGEST);
+  if (head.length < headLength) return { more: headLength };
+  const spans: Array<{ start: number; end: number; digest: Buffer }> = [];
+  let at = headLength;
+  for (let i = 0; i < count; i++) {
+    const entry = SEAL.length + 4 + i * (4 + DIGEST);
+    const length = head.readUInt32LE(entry);
+    spans.push({ start: at, end: at + length, digest: Buffer.from(head.subarray(entry + 4, entry + 4 + DIGEST)) });
+    at += length;
+  }
+  return { headLength, spans, end: at };
+}
+
+/** `data` if its sha256 is `digest`, else `damaged`. */
+function checked(data: Buffer, digest: Buffer): Buffer | 'damaged' {
+  return createHash('sha256').update(data).digest().equals(digest) ? data : 'damaged';
+}
+
+/**
+ * The parts of a cache file's bytes, or undefined when they are not a cache file of this format
+ * or their table does not match their length (a torn write, another format).
+ */
+export function codeCacheParts(bytes: Buffer): CodeCacheParts | undefined {
+  const table = tableOf(bytes);
+  if (table === undefined || 'more' in table || table.end !== bytes.length) return undefined;
+  return {
+    count: table.spans.length,
+    part(index) {
+      const span = table.spans[index];
+      if (span === undefined || span.end === span.start) return 'absent';
+      return checked(bytes.subarray(span.start, span.end), span.digest);
+    },
+  };
+}
+
+/**
+ * V8's data of the first bundle, when the bytes are a whole cache file (every part it holds
+ * checked); undefined otherwise (a torn write, a flipped bit, another format).
  */
 export function openCodeCache(bytes: Buffer): Buffer | undefined {
-  if (bytes.length <= SEAL.length + DIGEST || !bytes.subarray(0, SEAL.length).equals(SEAL)) return undefined;
-  const digest = bytes.subarray(SEAL.length, SEAL.length + DIGEST);
-  const data = bytes.subarray(SEAL.length + DIGEST);
-  return createHash('sha256').update(data).digest().equals(digest) ? data : undefined;
+  const parts = codeCacheParts(bytes);
+  if (parts === undefined || parts.count === 0) return undefined;
+  const all = Array.from({ length: parts.count }, (_, i) => parts.part(i));
+  const first = all[0];
+  return all.includes('damaged') || !Buffer.isBuffer(first) ? undefined : first;
+}
+
+/** The file open for reading if it is a regular file of this user that no one else may write (checked on the open file). */
+function openOwnFile(file: string, uid: number | undefined): { fd: number; size: number } | undefined {
+  const fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  const st = fstatSync(fd);
+  if (st.isFile() && (uid === undefined || (st.uid === uid && (st.mode & 0o022) === 0))) return { fd, size: st.size };
+  closeSync(fd);
+  return undefined;
+}
+
+/** `length` bytes of `fd` from `position`, or fewer if the file ends before. */
+function readAt(fd: number, length: number, position: number): Buffer {
+  const bytes = Buffer.allocUnsafe(length);
+  let got = 0;
+  for (let n = -1; got < length && n !== 0; got += n) n = readSync(fd, bytes, got, length - got, position + got);
+  return bytes.subarray(0, got);
 }
 
 /**
@@ -85,17 +196,43 @@ export function openCodeCache(bytes: Buffer): Buffer | undefined {
  * (checked on the open file, so it cannot be swapped after the check); undefined otherwise.
  */
 export function readCodeCache(file: string, uid: number | undefined): Buffer | undefined {
-  let fd: number | undefined;
+  let opened: { fd: number } | undefined;
   try {
-    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
-    const st = fs.fstatSync(fd);
-    if (!st.isFile()) return undefined;
-    if (uid !== undefined && (st.uid !== uid || (st.mode & 0o022) !== 0)) return undefined;
-    return fs.readFileSync(fd);
+    opened = openOwnFile(file, uid);
+    return opened === undefined ? undefined : readFileSync(opened.fd);
   } catch {
     return undefined;
   } finally {
-    if (fd !== undefined) fs.closeSync(fd);
+    if (opened !== undefined) closeSync(opened.fd);
+  }
+}
+
+/**
+ * One bundle's part of the cache file (index in the file's order), read alone: the format line and
+ * table, then that part, checked against its sha256. `found` is false when there is no file this
+ * process may use (none, a link, another user's, one others may write: as readCodeCache), and the
+ * part is then `absent`; a file whose table does not match its length is `damaged`.
+ */
+export function readCodeCachePart(
+  file: string,
+  uid: number | undefined,
+  index: number,
+): { found: boolean; part: CodeCachePart } {
+  let opened: { fd: number; size: number } | undefined;
+  try {
+    opened = openOwnFile(file, uid);
+    if (opened === undefined) return { found: false, part: 'absent' };
+    let table = tableOf(readAt(opened.fd, SEAL.length + 4, 0));
+    if (table !== undefined && 'more' in table) table = tableOf(readAt(opened.fd, table.more, 0));
+    if (table === undefined || 'more' in table || table.end !== opened.size) return { found: true, part: 'damaged' };
+    const span = table.spans[index];
+    if (span === undefined || span.end === span.start) return { found: true, part: 'absent' };
+    const data = readAt(opened.fd, span.end - span.start, span.start);
+    return { found: true, part: data.length === span.end - span.start ? checked(data, span.digest) : 'damaged' };
+  } catch {
+    return { found: false, part: 'absent' };
+  } finally {
+    if (opened !== undefined) closeSync(opened.fd);
   }
 }
 
@@ -107,10 +244,9 @@ export const OTHER_CACHES_KEPT = 3;
  * (each update leaves one behind; another editor's server of another version keeps its own).
  */
 export function removeOtherCaches(folder: string, keep: string): void {
-  const others = fs
-    .readdirSync(folder)
-    .filter((name) => /^server-.*\.bin$/.test(name) && name !== path.basename(keep))
-    .map((name) => ({ name, at: fs.statSync(path.join(folder, name)).mtimeMs }))
+  const others = readdirSync(folder)
+    .filter((name) => /^server-.*\.bin$/.test(name) && name !== basename(keep))
+    .map((name) => ({ name, at: statSync(join(folder, name)).mtimeMs }))
     .sort((a, b) => b.at - a.at);
-  for (const old of others.slice(OTHER_CACHES_KEPT)) fs.rmSync(path.join(folder, old.name), { force: true });
+  for (const old of others.slice(OTHER_CACHES_KEPT)) rmSync(join(folder, old.name), { force: true });
 }

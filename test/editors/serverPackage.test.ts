@@ -66,10 +66,11 @@ describe('the server package (catalog-lens-server), installed from its tarball i
       'cli.js',
       'scanWorker.js',
       'server-core.js',
+      'server-wiring.js',
       'server.js',
     ]);
     // The bundles load nothing but Node's own modules.
-    for (const bundle of ['server.js', 'server-core.js', 'scanWorker.js', 'cli.js']) {
+    for (const bundle of ['server.js', 'server-core.js', 'server-wiring.js', 'scanWorker.js', 'cli.js']) {
       const text = readFileSync(path.join(installed, 'dist', bundle), 'utf8');
       // A require right after a quote is text, not a call: ajv (the MCP SDK's validator, in
       // cli.js) keeps `require("ajv/dist/runtime/…")` as the code its standalone mode would write,

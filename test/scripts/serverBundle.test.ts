@@ -1,7 +1,8 @@
 /**
- * The server bundle as scripts/build.mjs leaves it, for a fast start: ASCII only (one character
+ * The server's bundles as scripts/build.mjs leaves them, for a fast start: ASCII only (one character
  * past it makes V8 hold the whole source as a two-byte string, read several times slower), and
- * what `initialize` does not need behind getters that load it on first use.
+ * what `initialize` does not need out of the first bundle (in dist/server-wiring.js, run once
+ * `initialize` is answered) or behind getters that load it on first use.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -12,16 +13,19 @@ import { describe, test } from 'node:test';
 /** The repository root, seen from out/test/scripts. */
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const CORE = path.join(ROOT, 'dist', 'server-core.js');
+const WIRING = path.join(ROOT, 'dist', 'server-wiring.js');
 
 describe('the server bundle', () => {
   test('is ASCII only', () => {
-    const text = readFileSync(CORE, 'latin1');
-    const at = text.search(/[^\x00-\x7f]/);
-    assert.equal(at, -1, `a byte past ASCII at ${at}: ${text.slice(Math.max(0, at - 60), at + 20)}`);
+    for (const file of [CORE, WIRING]) {
+      const text = readFileSync(file, 'latin1');
+      const at = text.search(/[^\x00-\x7f]/);
+      assert.equal(at, -1, `${file}: a byte past ASCII at ${at}: ${text.slice(Math.max(0, at - 60), at + 20)}`);
+    }
   });
 
   test('the escapes keep what they replaced: the regular expressions on U+241F still match it', () => {
-    const text = readFileSync(CORE, 'utf8');
+    const text = readFileSync(WIRING, 'utf8');
     assert.ok(text.includes('\\u241f'), 'the bundle names U+241F in its escaped form');
   });
 
@@ -42,10 +46,16 @@ describe('the server bundle', () => {
     const loaded = JSON.parse(line) as string[];
     for (const m of ['NativeModule child_process', 'NativeModule fs/promises'])
       assert.ok(!loaded.includes(m), `${m} was loaded at start-up`);
-    // Packages bundled behind getters are not visible to moduleLoadList: their names in the bundle.
+    // Packages bundled behind getters are not visible to moduleLoadList: their names in the bundle
+    // that holds them (the wiring's, which the first runs once `initialize` is answered).
     assert.match(
-      readFileSync(CORE, 'utf8'),
+      readFileSync(WIRING, 'utf8'),
       /lazy-package:graphql[\s\S]*lazy-package:yaml|lazy-package:yaml[\s\S]*lazy-package:graphql/,
+    );
+    assert.doesNotMatch(
+      readFileSync(CORE, 'utf8'),
+      /lazy-package:(graphql|yaml)/,
+      'GraphQL or YAML in the first bundle',
     );
   });
 });

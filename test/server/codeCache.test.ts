@@ -25,9 +25,11 @@ import {
   CODE_CACHE_ENV,
   OTHER_CACHES_KEPT,
   codeCacheFile,
+  codeCacheParts,
   codeCacheFolder,
   openCodeCache,
   readCodeCache,
+  readCodeCachePart,
   removeOtherCaches,
   sealCodeCache,
   unsafeFolder,
@@ -89,6 +91,33 @@ describe('the code cache folder', () => {
     assert.equal(openCodeCache(data), undefined, 'another format');
   });
 
+  test('one file holds the data of each bundle, each part checked on its own when asked for', () => {
+    const core = Buffer.from('the first bundle');
+    const wiring = Buffer.from('the second bundle, longer');
+    const sealed = sealCodeCache(core, wiring);
+    const parts = codeCacheParts(sealed)!;
+    assert.equal(parts.count, 2);
+    assert.deepEqual(parts.part(0), core);
+    assert.deepEqual(parts.part(1), wiring);
+    assert.equal(parts.part(2), 'absent', 'a bundle the file does not name');
+    assert.deepEqual(openCodeCache(sealed), core);
+    // A part of length 0: the file holds nothing for that bundle.
+    assert.equal(codeCacheParts(sealCodeCache(core, Buffer.alloc(0)))!.part(1), 'absent');
+    // A flipped bit in the second part: the first is still whole, the file as a whole is not.
+    const flipped = Buffer.from(sealed);
+    flipped[flipped.length - 2]! ^= 1;
+    assert.deepEqual(codeCacheParts(flipped)!.part(0), core);
+    assert.equal(codeCacheParts(flipped)!.part(1), 'damaged');
+    assert.equal(openCodeCache(flipped), undefined);
+    // A table that does not match the length (a torn write, bytes added) is no cache file.
+    assert.equal(codeCacheParts(sealed.subarray(0, sealed.length - 1)), undefined);
+    assert.equal(codeCacheParts(Buffer.concat([sealed, Buffer.from([0])])), undefined);
+    // A damaged count: no huge table is made.
+    const count = Buffer.from(sealed);
+    count.writeUInt32LE(0xffffffff, sealed.indexOf('\n') + 1);
+    assert.equal(codeCacheParts(count), undefined);
+  });
+
   test(
     'reading a cache file: only a regular file of this user that others may not write',
     { skip: !POSIX && 'POSIX modes' },
@@ -107,6 +136,47 @@ describe('the code cache folder', () => {
         symlinkSync(file, link);
         assert.equal(readCodeCache(link, uid), undefined, 'a link');
         assert.equal(readCodeCache(path.join(root, 'missing.bin'), uid), undefined);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  );
+
+  test(
+    "reading one bundle's part of a cache file alone: checked on its own, from a file this user alone may write",
+    { skip: !POSIX && 'POSIX modes' },
+    () => {
+      const root = mkdtempSync(path.join(tmpdir(), 'catalog-lens-code-cache-'));
+      try {
+        const uid = process.getuid!();
+        const core = Buffer.alloc(5000, 1);
+        const wiring = Buffer.alloc(7000, 2);
+        const file = path.join(root, 'server-x.bin');
+        writeFileSync(file, sealCodeCache(core, wiring), { mode: 0o600 });
+        assert.deepEqual(readCodeCachePart(file, uid, 0), { found: true, part: core });
+        assert.deepEqual(readCodeCachePart(file, uid, 1), { found: true, part: wiring });
+        assert.deepEqual(readCodeCachePart(file, uid, 2), { found: true, part: 'absent' });
+        // A flipped byte in the second part: the first still reads whole.
+        const bytes = sealCodeCache(core, wiring);
+        bytes[bytes.length - 10]! ^= 1;
+        writeFileSync(file, bytes);
+        assert.deepEqual(readCodeCachePart(file, uid, 0), { found: true, part: core });
+        assert.deepEqual(readCodeCachePart(file, uid, 1), { found: true, part: 'damaged' });
+        // A torn file (its table says more than it holds) or another format: damaged, whichever part.
+        writeFileSync(file, bytes.subarray(0, bytes.length - 1));
+        assert.deepEqual(readCodeCachePart(file, uid, 0), { found: true, part: 'damaged' });
+        writeFileSync(file, 'not a cache file');
+        assert.deepEqual(readCodeCachePart(file, uid, 0), { found: true, part: 'damaged' });
+        // No file, another user's, one others may write, a link: not found, nothing read.
+        assert.deepEqual(readCodeCachePart(path.join(root, 'missing.bin'), uid, 0), { found: false, part: 'absent' });
+        writeFileSync(file, sealCodeCache(core, wiring));
+        assert.deepEqual(readCodeCachePart(file, uid + 1, 0), { found: false, part: 'absent' });
+        chmodSync(file, 0o666);
+        assert.deepEqual(readCodeCachePart(file, uid, 0), { found: false, part: 'absent' });
+        chmodSync(file, 0o600);
+        const link = path.join(root, 'server-link.bin');
+        symlinkSync(file, link);
+        assert.deepEqual(readCodeCachePart(link, uid, 0), { found: false, part: 'absent' });
       } finally {
         rmSync(root, { recursive: true, force: true });
       }

@@ -28,8 +28,9 @@ import { lookupOf } from '../resolution/lookup';
 import { occurrenceAt } from './urnAt';
 import { replaceUrnEdits, rewriteUrnEdits } from './urnEdit';
 import { doubleQuoted, renderInsertion, renderScalarLike, type InsertionPoint } from './yamlEdit';
+import { REFACTOR_KIND } from '../capabilities';
 
-export const REFACTOR_KIND = `${CodeActionKind.Refactor}.catalogLens`;
+export { REFACTOR_KIND };
 
 export interface CodeActionInput {
   doc: TextDocument;
