@@ -184,9 +184,7 @@ describe('features answer the same from the compact cache', () => {
   /** More datasets than the records whose resolutions stay made (compact.ts RECENT). */
   const MANY = Array.from({ length: 150 }, (_, i) => `db.many_${i}`);
   const next = random(7);
-  const entities = new Map(
-    [...NAMES, ...MANY].map((n, i) => [URN(n), { ...generated(i, next), urn: URN(n) } as GqlDataset]),
-  );
+  const entities = new Map([...NAMES, ...MANY].map((n, i) => [URN(n), { ...generated(i, next), urn: URN(n) }]));
 
   function client(): CatalogClient {
     return new CatalogClient({
