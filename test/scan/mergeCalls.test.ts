@@ -15,8 +15,9 @@ type Claim = { start: number; end: number };
 
 /**
  * The merge as a plain reference: the text's occurrences that start in no claimed call, and the
- * calls' occurrences, ordered by start (a call before a text occurrence of the same start stays
- * after it, as the text's list comes first), parent indexes renumbered in place (dropped parents removed).
+ * calls' occurrences, ordered by start (of a call's occurrence and a text occurrence with the same
+ * start, the text occurrence comes first, as the text's list does), parent indexes renumbered in
+ * place (dropped parents removed).
  */
 function referenceMerge(lists: UrnOccurrence[][], claims: Claim[][]): UrnOccurrence[] {
   const entries: Array<{ from: number; index: number; occurrence: UrnOccurrence }> = [];

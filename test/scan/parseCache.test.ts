@@ -13,6 +13,22 @@ import { scanDocument, type ScanResult } from '../../server/src/scan';
 const urn = (i: number): string => `urn:li:dataset:(urn:li:dataPlatform:hive,db.t_${i},PROD)`;
 
 describe('parse cache', () => {
+  test("a scanned URN's parse is the cached one: the walks' hash of its text is the table's", () => {
+    const urns = [
+      'urn:svc:corpuser:a',
+      'urn:li:corpuser:b',
+      'urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)',
+      'urn:svc:dataset:(urn:svc:dataPlatform:kafka,x,PROD)',
+    ];
+    for (const urn of urns) {
+      clearParseCache();
+      const o = scanDocument(`x = "${urn}"`, 'python', { namespaces: ['li', 'svc'] }).occurrences[0]!;
+      assert.equal(o.urn, urn);
+      assert.ok(o.parsed, urn);
+      assert.strictEqual(parseUrnCached(o.urn), o.parsed, urn);
+    }
+  });
+
   test('the same URN text anywhere gives one shared string and parse', () => {
     clearParseCache();
     const text = `a = "${urn(1)}"; b = "${urn(1)}"`;

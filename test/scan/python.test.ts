@@ -120,4 +120,11 @@ describe('Python builder calls that are not read', () => {
     const { occurrences, calls } = findBuilderCalls('x = make_dataset_urn("hive", "db.us');
     assert.deepEqual([occurrences, calls], [[], []]);
   });
+
+  test('a name that only ends with a builder name is no call; nor is a bare `make_`', () => {
+    for (const text of ['ke_make_user_urn("z") mmake_user_urn("x")', 'make_']) {
+      const { occurrences, calls } = findBuilderCalls(text);
+      assert.deepEqual([occurrences, calls], [[], []], text);
+    }
+  });
 });

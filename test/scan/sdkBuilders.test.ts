@@ -5,6 +5,7 @@ import { builderPartRange } from '../../server/src/scan/builderCall';
 import { scanDocument } from '../../server/src/scan';
 import { diagnosticsFor } from '../../server/src/features/diagnostics';
 import { DEFAULT_SETTINGS } from '../../model/src/protocol';
+import { PY_SDK_ENTITIES } from '../../model/src/urnClasses';
 import { covered, marked } from './markers';
 
 const SDK_IMPORT = 'from datahub.sdk import Dataset, DataFlow, MLModel, MLModelGroup\n';
@@ -322,5 +323,34 @@ describe('diagnostics of built URNs point at the argument', () => {
     );
     assert.equal(d?.code, 'malformed-urn');
     assert.equal(text.slice(d.start, d.end), '" padded"');
+  });
+});
+
+describe('SDK entities: every name of PY_SDK_ENTITIES is looked for', () => {
+  test("each entity's call is read in a file that imports datahub", () => {
+    for (const [name, spec] of Object.entries(PY_SDK_ENTITIES)) {
+      const args = spec.params
+        .slice(0, spec.required)
+        .map((param) => `${param}="a"`)
+        .join(', ');
+      const text = `import datahub\nx = ${name}(${args})`;
+      const { occurrences } = findPythonClassCalls(text);
+      assert.deepEqual(
+        occurrences.map((o) => [o.start, o.end]),
+        [[text.indexOf(name), text.length]],
+        text,
+      );
+      assert.equal(occurrences[0]!.parsed?.ok, true, text);
+    }
+  });
+
+  test('a name that only ends with an entity name is no call; the entity after it is, at its offsets', () => {
+    const text = 'DataDataset(platform="a", name="b")\nd = Dataset(platform="hive", name="t")\nimport datahub';
+    const { occurrences } = findPythonClassCalls(text);
+    const call = 'Dataset(platform="hive", name="t")';
+    assert.deepEqual(
+      occurrences.map((o) => [o.urn, o.start, o.end]),
+      [['urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)', text.indexOf(call), text.indexOf(call) + call.length]],
+    );
   });
 });

@@ -103,7 +103,7 @@ function mergeCalls(textExtraction: Extraction, callExtractions: Extraction[]): 
   claims.sort((a, b) => a.start - b.start);
   const count = occurrences.length;
   // Final indexes: a text occurrence's by its index in the text's list (-1: dropped), a call's by its index in `calls`.
-  const renumbered = new Int32Array(count);
+  const renumbered = new Int32Array(count).fill(-1);
   const callIndexes = new Int32Array(calls.length).fill(-1);
   let c = 0;
   let k = 0;
@@ -122,10 +122,7 @@ function mergeCalls(textExtraction: Extraction, callExtractions: Extraction[]): 
     const occurrence = occurrences[index]!;
     const start = occurrence.start;
     while (c < claims.length && claims[c]!.end <= start) c++;
-    if (c < claims.length && claims[c]!.start <= start) {
-      renumbered[index] = -1;
-      continue;
-    }
+    if (c < claims.length && claims[c]!.start <= start) continue;
     while (k < calls.length && calls[k]!.start < start) placeCall();
     renumbered[index] = kept + k;
     if (occurrence.parent !== undefined) {

@@ -33,7 +33,7 @@ export function findBuilderCalls(text: string): BuilderScan {
 }
 
 /**
- * `text.indexOf('make_', from)`, searched by its tail `ke_`: V8 finds a needle by its first
+ * `text.indexOf('make_', from)`, searched by its tail `ke_`: V8 finds a short needle by its first
  * character, and `k` is rarer in code than `m`, so far fewer places are compared.
  */
 function indexOfMake(text: string, from: number): number {

@@ -288,7 +288,7 @@ function readValue(reader: Reader, p: number, limit: number, arg: Argument): num
 
 /**
  * Every index of `Dataset`, `DataFlow` and `MLModel` (which `MLModelGroup` starts with), the names
- * of PY_SDK_ENTITIES, in order of each name: the two `Data` names are found by one search.
+ * of PY_SDK_ENTITIES, unsorted; the caller sorts: the two `Data` names are found by one search.
  */
 function sdkNamesIn(text: string): number[] {
   const into = candidatesOf(text, ['MLModel']);

@@ -103,7 +103,7 @@ function startsTemplate(c: number): boolean {
 
 /**
  * ASCII characters a walk only hashes and steps over, so that it tests them with one table read:
- * in a tuple's id (`PLAIN_IN_TUPLE`: anything but brackets, line breaks, quotes, `,`, `\` and what
+ * in a tuple's id (`PLAIN_IN_TUPLE`: anything but parentheses, line breaks, quotes, `,`, `\` and what
  * starts a template), and in a simple id (`PLAIN_IN_ID`: anything that neither ends it nor starts a
  * template). Every other character takes the walk's full tests.
  */
@@ -112,13 +112,14 @@ const PLAIN_IN_ID = new Uint8Array(128);
 /** In the entity type: as in a simple id, but for `:` and `(`. */
 const PLAIN_IN_KIND = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
-  PLAIN_IN_TUPLE[c] = 1;
+  PLAIN_IN_TUPLE[c] = STARTS_TEMPLATE[c] === 1 ? 0 : 1;
   PLAIN_IN_ID[c] = ENDS_SIMPLE_ID[c] === 1 || STARTS_TEMPLATE[c] === 1 ? 0 : 1;
   PLAIN_IN_KIND[c] = PLAIN_IN_ID[c]!;
 }
 PLAIN_IN_KIND[CharCode.Colon] = 0;
 PLAIN_IN_KIND[CharCode.OpenParen] = 0;
-for (const ch of '()\n\r"\'`,\\{$%<*') PLAIN_IN_TUPLE[ch.charCodeAt(0)] = 0;
+for (const ch of '()\n\r,\\') PLAIN_IN_TUPLE[ch.charCodeAt(0)] = 0;
+for (let c = 0; c < 128; c++) if (isQuote(c)) PLAIN_IN_TUPLE[c] = 0;
 
 /** Characters a regex escapes: `\(` `\.` `\*` … make a pattern, not a URN. */
 const REGEX_META = new Uint8Array(128);
@@ -325,6 +326,9 @@ class TextScanner {
   private namespaceIndex = 0;
   /** Per namespace, the hash of `urn:<ns>:` (parseCache.ts), where every walk's hash begins. */
   private readonly prefixHashes: number[];
+  /** The last search for `urn:` (nextUrn): from where, and what it found (-1: none from there on). */
+  private searchedFrom = -1;
+  private foundAt = -1;
 
   constructor(
     private readonly text: string,
@@ -357,10 +361,6 @@ class TextScanner {
       i = this.nextUrn(next);
     }
   }
-
-  /** The last search for `urn:`: from where, and what it found (-1: none from there on). */
-  private searchedFrom = -1;
-  private foundAt = -1;
 
   /**
    * `text.indexOf('urn:', from)`. A search inside a tuple's id runs past its end to the next URN,
@@ -541,6 +541,7 @@ class TextScanner {
     let kindEnd = kindStart;
     while (kindEnd < to) {
       const c = text.charCodeAt(kindEnd);
+      // Any ASCII character the tests below look for must be 0 in PLAIN_IN_KIND.
       if (c < 128 && PLAIN_IN_KIND[c] === 1) {
         kindEnd++;
         h = Math.imul(h ^ c, HASH_PRIME);
@@ -575,6 +576,7 @@ class TextScanner {
     let end = idStart;
     while (end < to) {
       const c = text.charCodeAt(end);
+      // Any ASCII character the tests below look for must be 0 in PLAIN_IN_ID.
       if (c < 128 && PLAIN_IN_ID[c] === 1) {
         end++;
         h = Math.imul(h ^ c, HASH_PRIME);
@@ -630,6 +632,7 @@ class TextScanner {
     let closed = false;
     while (j < to) {
       const c = text.charCodeAt(j);
+      // Any ASCII character the tests below look for must be 0 in PLAIN_IN_TUPLE.
       if (c < 128 && PLAIN_IN_TUPLE[c] === 1) {
         j++;
         h = Math.imul(h ^ c, HASH_PRIME);
