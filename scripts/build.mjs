@@ -136,7 +136,10 @@ function lazyWiring(names) {
           `    globalThis[Symbol.for(${JSON.stringify(SHARED_SLOT)})] = shared;`,
           `    const file = require('node:path').join(__dirname, ${JSON.stringify(WIRING_FILE)});`,
           "    const run = globalThis[Symbol.for('catalog-lens.runBundle')];",
-          "    loaded = typeof run === 'function' ? run(file) : require(file);",
+          "    const exported = typeof run === 'function' ? run(file) : require(file);",
+          "    if (typeof exported?.wireServer !== 'function')",
+          `      throw new Error(${JSON.stringify(`${WIRING_FILE} is incomplete or from another build`)} + ': ' + file);`,
+          '    loaded = exported;',
           '  }',
           '  return loaded;',
           '};',
@@ -202,6 +205,8 @@ const builds = [
     entryPoints: ['server/src/main.ts'],
     outfile: `${SERVER_DIR}/server-core.js`,
     plugins: [lazyPackages, sharedModules('bundle'), lazyWiring(wiringExports), pureModel],
+    // server.ts checks that the wiring's bundle is there before it answers `initialize`.
+    define: { ...common.define, CATALOG_LENS_WIRING_FILE: JSON.stringify(WIRING_FILE) },
   },
   // The worker threads of the server and the command line (server/src/index/scanPool.ts starts it from their folder).
   { entryPoints: ['server/src/index/scanWorker.ts'], outfile: `${SERVER_DIR}/scanWorker.js`, plugins: [lazyPackages] },

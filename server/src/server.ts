@@ -5,16 +5,26 @@
  * loaded only when `initialize` has been answered: what a start costs before the editor hears back
  * is the connection and this module, not the features, scanners and catalog client.
  */
-import type { Connection } from 'vscode-languageserver';
+import { closeSync, openSync } from 'node:fs';
+import { join } from 'node:path';
+import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
 import { readClientSession, type ClientSession } from './clientSession';
 import { initializeResult } from './capabilities';
 import { wireServer, type Runtime, type WiredServer } from './wiring';
 
 export type { Runtime } from './wiring';
 
+/**
+ * In the server's first bundle, written in by scripts/build.mjs: the wiring's bundle beside it and
+ * the build both were made by. Not defined when the wiring is a module of this process (out/).
+ */
+declare const CATALOG_LENS_WIRING_FILE: string | undefined;
+
 export function startServer(connection: Connection, runtime: Runtime): void {
   let wired: WiredServer | undefined;
   connection.onInitialize((params) => {
+    const problem = wiringProblem();
+    if (problem !== undefined) return new ResponseError(ErrorCodes.InternalError, problem, { retry: false });
     const session = readClientSession(params, runtime.env);
     if (wired) wired.initialize(session);
     // The connection handles each message in a setImmediate of its own, queued once the one before
@@ -24,6 +34,24 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     return initializeResult(session);
   });
   connection.listen();
+}
+
+/**
+ * Why the wiring's bundle cannot be loaded, told before the `initialize` result (an editor shows
+ * an error answer to the user): the file is not beside this bundle. A cheap check, made only when
+ * the wiring is a file of its own.
+ */
+function wiringProblem(): string | undefined {
+  if (typeof CATALOG_LENS_WIRING_FILE !== 'string') return undefined;
+  const file = join(__dirname, CATALOG_LENS_WIRING_FILE);
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (e) {
+    return `catalog-lens-server: ${file} is missing (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); reinstall the extension`;
+  }
+  closeSync(fd);
+  return undefined;
 }
 
 /**

@@ -8,7 +8,16 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
@@ -255,5 +264,74 @@ describe('the code cache file of the two bundles', () => {
       /^code cache: incomplete: writing a new one/,
     );
     assert.match(await start(dir), /^code cache: used/);
+  });
+});
+
+describe('a missing or broken dist/server-wiring.js', () => {
+  let root: string;
+  before(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'catalog-lens-boot-wiring-'));
+  });
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  /** A copy of dist/server.js and dist/server-core.js in a folder of its own, with `wiring` as its server-wiring.js (none when undefined). */
+  function copyOfDist(name: string, wiring: string | undefined): string {
+    const dir = path.join(root, name);
+    mkdirSync(dir);
+    const dist = path.dirname(SERVER_BUNDLE);
+    for (const f of ['server.js', 'server-core.js']) copyFileSync(path.join(dist, f), path.join(dir, f));
+    if (wiring !== undefined) writeFileSync(path.join(dir, 'server-wiring.js'), wiring);
+    return dir;
+  }
+
+  /** Sends `initialize` to dir/server.js; gives its answer, and the process's exit code and stderr once it ends or 5 s after the answer. */
+  async function initializeIn(
+    dir: string,
+  ): Promise<{ answer: Record<string, unknown>; code: number | null; stderr: string }> {
+    const child = spawn(process.execPath, [path.join(dir, 'server.js'), '--stdio'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, [CODE_CACHE_ENV]: 'off', DATAHUB_SKIP_CONFIG: 'true', CATALOG_LENS_TOKEN: '' },
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const answer = await new Promise<Record<string, unknown>>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no answer to initialize within 30 s\n${stderr}`)), 30_000);
+        readMessages(child.stdout, (m) => {
+          if (m['id'] === 1) {
+            clearTimeout(timer);
+            resolve(m);
+          }
+        });
+        child.stdin.write(
+          frame({ id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } }) +
+            frame({ method: 'initialized', params: {} }),
+        );
+      });
+      const code = await Promise.race([exited, new Promise<null>((r) => setTimeout(() => r(null), 5_000))]);
+      return { answer, code, stderr };
+    } finally {
+      child.kill();
+    }
+  }
+
+  test('none beside dist/server-core.js: initialize answers an error naming the file, instead of a result', async () => {
+    const dir = copyOfDist('missing', undefined);
+    const { answer } = await initializeIn(dir);
+    assert.equal(answer['result'], undefined, JSON.stringify(answer));
+    const error = answer['error'] as { code: number; message: string; data: unknown };
+    assert.equal(error.code, -32603);
+    assert.ok(error.message.includes(path.join(dir, 'server-wiring.js')), error.message);
+    assert.match(error.message, /missing/);
+    assert.deepEqual(error.data, { retry: false });
+  });
+
+  test('one that does not export wireServer: the process ends, saying it is incomplete or from another build', async () => {
+    const dir = copyOfDist('empty', 'module.exports = {};\n');
+    const { answer, code, stderr } = await initializeIn(dir);
+    assert.ok('result' in answer, JSON.stringify(answer));
+    assert.equal(code, 1, stderr);
+    assert.match(stderr, /server-wiring\.js is incomplete or from another build/);
   });
 });
