@@ -327,8 +327,44 @@ describe('a missing or broken dist/server-wiring.js', () => {
     assert.deepEqual(error.data, { retry: false });
   });
 
+  /** The first line of dist/server-wiring.js: the id of the build it and dist/server-core.js belong to. */
+  const buildLine = (): string =>
+    readFileSync(path.join(path.dirname(SERVER_BUNDLE), 'server-wiring.js'), 'latin1').split('\n')[0]!;
+
+  test('one from another build (its first line): initialize answers an error naming both files', async () => {
+    assert.match(buildLine(), /^\/\/ catalog-lens build [0-9a-f-]{36}$/);
+    const stale = readFileSync(path.join(path.dirname(SERVER_BUNDLE), 'server-wiring.js'), 'latin1').replace(
+      /^\/\/ catalog-lens build [0-9a-f-]{36}/,
+      '// catalog-lens build 00000000-0000-0000-0000-000000000000',
+    );
+    const dir = copyOfDist('stale', stale);
+    const { answer } = await initializeIn(dir);
+    assert.equal(answer['result'], undefined, JSON.stringify(answer));
+    const error = answer['error'] as { code: number; message: string };
+    assert.equal(error.code, -32603);
+    assert.ok(error.message.includes(path.join(dir, 'server-wiring.js')), error.message);
+    assert.ok(error.message.includes(path.join(dir, 'server-core.js')), error.message);
+    assert.match(error.message, /from another build/);
+  });
+
+  test('one whose first line is right but whose exports name another build: the process ends, naming both files', async () => {
+    const dir = copyOfDist(
+      'other-exports',
+      `${buildLine()}\nmodule.exports = { wireServer() {}, CATALOG_LENS_BUILD_ID: 'another' };\n`,
+    );
+    const { answer, code, stderr } = await initializeIn(dir);
+    assert.ok('result' in answer, JSON.stringify(answer));
+    assert.equal(code, 1, stderr);
+    assert.ok(
+      stderr.includes(
+        `${path.join(dir, 'server-wiring.js')} is from another build than ${path.join(dir, 'server-core.js')}`,
+      ),
+      stderr,
+    );
+  });
+
   test('one that does not export wireServer: the process ends, saying it is incomplete or from another build', async () => {
-    const dir = copyOfDist('empty', 'module.exports = {};\n');
+    const dir = copyOfDist('empty', `${buildLine()}\nmodule.exports = {};\n`);
     const { answer, code, stderr } = await initializeIn(dir);
     assert.ok('result' in answer, JSON.stringify(answer));
     assert.equal(code, 1, stderr);
