@@ -64,12 +64,26 @@ interface Exchange {
 /**
  * Sends `initialize`, and as soon as its result arrives, `initialized`, a document, a hover, its
  * links and a request with no handler (an unknown method, to see what "unhandled" looks like) in
- * one write; resolves once the three are answered and the document's diagnostics published.
+ * one write (`together`: all of them in the same write as `initialize`, before its result);
+ * resolves once the three are answered and the document's diagnostics published.
  */
-function pipelined(input: NodeJS.WritableStream, output: Readable): Promise<Exchange> {
+function pipelined(input: NodeJS.WritableStream, output: Readable, together = false): Promise<Exchange> {
   const answers = new Map<number, Record<string, unknown>>();
   const logs: string[] = [];
   let published = false;
+  const rest =
+    frame({ method: 'initialized', params: {} }) +
+    frame({
+      method: 'textDocument/didOpen',
+      params: { textDocument: { uri: URI, languageId: 'python', version: 1, text: TEXT } },
+    }) +
+    frame({
+      id: 2,
+      method: 'textDocument/hover',
+      params: { textDocument: { uri: URI }, position: { line: 0, character: 8 } },
+    }) +
+    frame({ id: 3, method: 'textDocument/documentLink', params: { textDocument: { uri: URI } } }) +
+    frame({ id: 4, method: 'catalogLens/noSuchRequest', params: {} });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`not every answer within 30 s: ${JSON.stringify([...answers])}\n${logs.join('\n')}`)),
@@ -83,20 +97,7 @@ function pipelined(input: NodeJS.WritableStream, output: Readable): Promise<Exch
     };
     readMessages(output, (m) => {
       if (m['id'] === 1 && 'result' in m) {
-        input.write(
-          frame({ method: 'initialized', params: {} }) +
-            frame({
-              method: 'textDocument/didOpen',
-              params: { textDocument: { uri: URI, languageId: 'python', version: 1, text: TEXT } },
-            }) +
-            frame({
-              id: 2,
-              method: 'textDocument/hover',
-              params: { textDocument: { uri: URI }, position: { line: 0, character: 8 } },
-            }) +
-            frame({ id: 3, method: 'textDocument/documentLink', params: { textDocument: { uri: URI } } }) +
-            frame({ id: 4, method: 'catalogLens/noSuchRequest', params: {} }),
-        );
+        if (!together) input.write(rest);
       } else if (typeof m['id'] === 'number' && m['id'] > 1 && !('method' in m)) answers.set(m['id'], m);
       else if (m['method'] === 'textDocument/publishDiagnostics') {
         if ((m['params'] as { uri: string }).uri === URI) published = true;
@@ -106,19 +107,18 @@ function pipelined(input: NodeJS.WritableStream, output: Readable): Promise<Exch
         input.write(frame({ id: m['id'], result: null }));
       settle();
     });
-    input.write(
-      frame({
-        id: 1,
-        method: 'initialize',
-        params: {
-          processId: null,
-          rootUri: null,
-          capabilities: {},
-          // A catalog that refuses connections: the hover answers with what it knows.
-          initializationOptions: { settings: { url: 'http://127.0.0.1:9' } },
-        },
-      }),
-    );
+    const initialize = frame({
+      id: 1,
+      method: 'initialize',
+      params: {
+        processId: null,
+        rootUri: null,
+        capabilities: {},
+        // A catalog that refuses connections: the hover answers with what it knows.
+        initializationOptions: { settings: { url: 'http://127.0.0.1:9' } },
+      },
+    });
+    input.write(together ? initialize + rest : initialize);
   });
 }
 
@@ -148,15 +148,26 @@ describe('the server set up after its initialize result', () => {
   });
   after(() => rmSync(root, { recursive: true, force: true }));
 
-  async function exchangeWith(cache: string): Promise<Exchange> {
-    const child = spawn(process.execPath, [SERVER_BUNDLE, '--stdio'], {
-      stdio: ['pipe', 'pipe', 'pipe'],
+  async function exchangeWith(cache: string, how: { together?: boolean; ipc?: boolean } = {}): Promise<Exchange> {
+    const child = spawn(process.execPath, [SERVER_BUNDLE, how.ipc ? '--node-ipc' : '--stdio'], {
+      stdio: ['pipe', 'pipe', 'pipe', how.ipc ? 'ipc' : 'ignore'],
       env: { ...process.env, [CODE_CACHE_ENV]: cache, DATAHUB_SKIP_CONFIG: 'true', CATALOG_LENS_TOKEN: '' },
     });
     let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    let input: NodeJS.WritableStream = child.stdin!;
+    let output: Readable = child.stdout!;
+    if (how.ipc) {
+      // The framed messages written, sent as IPC messages in order; the ones received, framed.
+      const toServer = new PassThrough();
+      readMessages(toServer, (m) => child.send(m));
+      const fromServer = new PassThrough();
+      child.on('message', (m: Record<string, unknown>) => fromServer.write(frame(m)));
+      input = toServer;
+      output = fromServer;
+    }
     try {
-      return await pipelined(child.stdin, child.stdout);
+      return await pipelined(input, output, how.together);
     } catch (e) {
       throw new Error(`${(e as Error).message}\nstderr:\n${stderr}`);
     } finally {
@@ -189,6 +200,24 @@ describe('the server set up after its initialize result', () => {
       used.logs.some((l) => /^code cache: used \(.*, \d+ KiB\)$/.test(l)),
       used.logs.join('\n'),
     );
+  });
+
+  test('initialize, initialized, a document and requests in ONE write, before the result: every request answered', async () => {
+    assertAnswered(await exchangeWith('off', { together: true }));
+  });
+
+  test('… the same over --node-ipc', async () => {
+    assertAnswered(await exchangeWith('off', { together: true, ipc: true }));
+  });
+
+  test('in process, all in one write before the result: the same', async () => {
+    const toServer = new PassThrough();
+    const toClient = new PassThrough();
+    startServer(createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient)), {
+      env: { DATAHUB_SKIP_CONFIG: 'true' },
+    });
+    assertAnswered(await pipelined(toServer, toClient, true));
+    toServer.write(frame({ id: 9, method: 'shutdown' }));
   });
 
   test('in process (startServer over two streams): the same', async () => {
