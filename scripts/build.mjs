@@ -210,6 +210,7 @@ const builds = [
     outfile: `${SERVER_DIR}/${WIRING_FILE}`,
     plugins: [lazyPackages, sharedModules('shared')],
     banner: { js: BUILD_LINE },
+    metafile: true,
     footer: { js: `module.exports.CATALOG_LENS_BUILD_ID = ${JSON.stringify(BUILD_ID)};` },
   },
   // The server's first bundle; dist/server.js (boot.ts, built below with the bundles' hash) runs it.
@@ -241,7 +242,22 @@ const builds = [
 ]
   .filter((b) => b.entryPoints.every((entry) => existsSync(entry)))
   .filter((b) => serverTo === undefined || b.entryPoints.some((entry) => SERVER_ENTRIES.includes(entry)));
-await Promise.all(builds.map((b) => esbuild.build({ ...common, ...b })));
+const results = await Promise.all(builds.map((b) => esbuild.build({ ...common, ...b })));
+/**
+ * dist/server-wiring.js takes the LSP library from dist/server-core.js (sharedModules): a copy of its
+ * own (an import that the plugin does not catch) would make a second set of the connection's
+ * classes, and its `instanceof` checks would fail. The build fails when its inputs hold one.
+ */
+const LSP_LIBRARY =
+  /(^|[\\/])node_modules[\\/](vscode-jsonrpc|vscode-languageserver-protocol|vscode-languageserver)[\\/]/;
+builds.forEach((b, i) => {
+  if (!b.outfile.endsWith(`/${WIRING_FILE}`)) return;
+  const copied = Object.keys(results[i].metafile.inputs).filter((input) => LSP_LIBRARY.test(input));
+  if (copied.length > 0)
+    throw new Error(
+      `${b.outfile} holds its own copy of the LSP library (it must take dist/server-core.js's): ${copied.slice(0, 5).join(', ')}`,
+    );
+});
 /**
  * The server bundle as ASCII only: esbuild escapes what is past ASCII in strings, but leaves it in
  * comments and regular expressions, and one such character makes the whole source a two-byte

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 
@@ -56,6 +56,20 @@ describe('the server bundle', () => {
       readFileSync(CORE, 'utf8'),
       /lazy-package:(graphql|yaml)/,
       'GraphQL or YAML in the first bundle',
+    );
+  });
+
+  test("the wiring holds no copy of the LSP library (it takes the first bundle's; the build fails otherwise)", (t) => {
+    const map = `${WIRING}.map`;
+    if (!existsSync(map)) return t.skip('no source map (a production build)');
+    const sources = (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources;
+    const copied = sources.filter((s) =>
+      /node_modules[\\/](vscode-jsonrpc|vscode-languageserver-protocol|vscode-languageserver)[\\/]/.test(s),
+    );
+    assert.deepEqual(copied, []);
+    assert.ok(
+      sources.some((s) => s.endsWith('server/src/wiring.ts')),
+      'the map lists the wiring',
     );
   });
 });
