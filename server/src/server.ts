@@ -24,6 +24,11 @@ declare const CATALOG_LENS_BUILD_LINE: string;
 
 export function startServer(connection: Connection, runtime: Runtime): void {
   let wired: WiredServer | undefined;
+  // Until the wiring is set up, every request but `initialize` is answered as the LSP says: not
+  // initialized. Removed once it is, so a request with no handler is then "unhandled method".
+  const notInitialized = connection.onRequest(
+    (method) => new ResponseError(ErrorCodes.ServerNotInitialized, `catalog-lens-server: ${method} before initialize`),
+  );
   connection.onInitialize((params) => {
     const problem = wiringProblem();
     if (problem !== undefined) return new ResponseError(ErrorCodes.InternalError, problem, { retry: false });
@@ -32,7 +37,11 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     // The connection handles each message in a setImmediate of its own, queued once the one before
     // it is under way: this one, queued now, runs after the result below is written and before
     // the next message (an `initialized` or a request sent together with it) is handled.
-    else setImmediate(() => (wired = wire(connection, runtime, session)));
+    else
+      setImmediate(() => {
+        wired = wire(connection, runtime, session);
+        notInitialized.dispose();
+      });
     return initializeResult(session);
   });
   connection.listen();

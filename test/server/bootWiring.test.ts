@@ -220,6 +220,26 @@ describe('the server set up after its initialize result', () => {
     toServer.write(frame({ id: 9, method: 'shutdown' }));
   });
 
+  test('a request before initialize: -32002 ServerNotInitialized; after it, answered', async () => {
+    const toServer = new PassThrough();
+    const toClient = new PassThrough();
+    startServer(createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient)), {
+      env: { DATAHUB_SKIP_CONFIG: 'true' },
+    });
+    const received = new Map<unknown, Record<string, unknown>>();
+    readMessages(toClient, (m) => {
+      if ('id' in m && !('method' in m)) received.set(m['id'], m);
+    });
+    toServer.write(frame({ id: 'early', method: 'textDocument/documentLink', params: { textDocument: { uri: URI } } }));
+    await poll(() => received.has('early'), 'answer to the early request');
+    const early = received.get('early')!['error'] as { code: number; message: string };
+    assert.equal(early.code, -32002, JSON.stringify(early));
+    assert.match(early.message, /textDocument\/documentLink before initialize/);
+    const exchange = await pipelined(toServer, toClient);
+    assertAnswered(exchange);
+    toServer.write(frame({ id: 9, method: 'shutdown' }));
+  });
+
   test('in process (startServer over two streams): the same', async () => {
     const toServer = new PassThrough();
     const toClient = new PassThrough();
