@@ -5,7 +5,7 @@
  * loaded only when `initialize` has been answered: what a start costs before the editor hears back
  * is the connection and this module, not the features, scanners and catalog client.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
 import { readClientSession, type ClientSession } from './clientSession';
@@ -84,7 +84,8 @@ function wire(connection: Connection, runtime: Runtime, session: ClientSession):
   try {
     return wireServer(connection, runtime, session);
   } catch (e) {
-    process.stderr.write(`catalog-lens-server: the server could not be set up: ${(e as Error).stack ?? String(e)}\n`);
+    // Written at once: process.stderr may be a pipe written asynchronously, lost at the exit.
+    writeSync(2, `catalog-lens-server: the server could not be set up: ${(e as Error).stack ?? String(e)}\n`);
     process.exit(1);
   }
 }
