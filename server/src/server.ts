@@ -35,8 +35,11 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     const session = readClientSession(params, runtime.env);
     if (wired) wired.initialize(session);
     // The connection handles each message in a setImmediate of its own, queued once the one before
-    // it is under way: this one, queued now, runs after the result below is written and before
-    // the next message (an `initialized` or a request sent together with it) is handled.
+    // it is under way: this one, queued now, runs before the next message (an `initialized` or a
+    // request sent together with it) is handled. For the shipped transports (transport/connection.ts:
+    // their writers write a message at once) it also runs after the result below is written; with
+    // the library's StreamMessageWriter (which writes after a promise settles) it may run before
+    // the result is written, so the editor then hears back only once the wiring is loaded.
     else
       setImmediate(() => {
         wired = wire(connection, runtime, session);
