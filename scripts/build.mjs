@@ -252,7 +252,7 @@ const LSP_LIBRARY =
   /(^|[\\/])node_modules[\\/](vscode-jsonrpc|vscode-languageserver-protocol|vscode-languageserver)[\\/]/;
 builds.forEach((b, i) => {
   if (!b.outfile.endsWith(`/${WIRING_FILE}`)) return;
-  const copied = Object.keys(results[i].metafile.inputs).filter((input) => LSP_LIBRARY.test(input));
+  const copied = Object.keys(results[i]?.metafile?.inputs ?? {}).filter((input) => LSP_LIBRARY.test(input));
   if (copied.length > 0)
     throw new Error(
       `${b.outfile} holds its own copy of the LSP library (it must take dist/server-core.js's): ${copied.slice(0, 5).join(', ')}`,
