@@ -3,7 +3,7 @@
 // the local catalog, which loads better-sqlite3 (built for one Node ABI), is its own bundle and always
 // its own process.
 import * as esbuild from 'esbuild';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
@@ -76,6 +76,14 @@ const lazyPackages = {
  * dist/server-core.js holds it and hands it over in a global slot just before it runs the second.
  */
 const WIRING_FILE = 'server-wiring.js';
+/**
+ * One id per build, in both of the server's bundles: the first line of dist/server-wiring.js names
+ * it (server.ts reads that line before it answers `initialize`) and its exports hold it
+ * (`CATALOG_LENS_BUILD_ID`, compared by the loader below before wireServer is called); in
+ * dist/server-core.js it is a constant. A wiring left from another build is found so.
+ */
+const BUILD_ID = randomUUID();
+const BUILD_LINE = `// catalog-lens build ${BUILD_ID}`;
 const SHARED_SLOT = 'catalog-lens.serverModules';
 const SHARED_MODULES = ['vscode-languageserver', 'vscode-languageserver/node'];
 /**
@@ -136,7 +144,12 @@ function lazyWiring(names) {
           `    globalThis[Symbol.for(${JSON.stringify(SHARED_SLOT)})] = shared;`,
           `    const file = require('node:path').join(__dirname, ${JSON.stringify(WIRING_FILE)});`,
           "    const run = globalThis[Symbol.for('catalog-lens.runBundle')];",
-          "    loaded = typeof run === 'function' ? run(file) : require(file);",
+          "    const exported = typeof run === 'function' ? run(file) : require(file);",
+          "    if (typeof exported?.wireServer !== 'function')",
+          `      throw new Error(${JSON.stringify(`${WIRING_FILE} is incomplete or from another build`)} + ': ' + file);`,
+          `    if (exported.CATALOG_LENS_BUILD_ID !== ${JSON.stringify(BUILD_ID)})`,
+          "      throw new Error(file + ' is from another build than ' + __filename);",
+          '    loaded = exported;',
           '  }',
           '  return loaded;',
           '};',
@@ -196,12 +209,21 @@ const builds = [
     entryPoints: ['server/src/wiring.ts'],
     outfile: `${SERVER_DIR}/${WIRING_FILE}`,
     plugins: [lazyPackages, sharedModules('shared')],
+    banner: { js: BUILD_LINE },
+    metafile: true,
+    footer: { js: `module.exports.CATALOG_LENS_BUILD_ID = ${JSON.stringify(BUILD_ID)};` },
   },
   // The server's first bundle; dist/server.js (boot.ts, built below with the bundles' hash) runs it.
   {
     entryPoints: ['server/src/main.ts'],
     outfile: `${SERVER_DIR}/server-core.js`,
     plugins: [lazyPackages, sharedModules('bundle'), lazyWiring(wiringExports), pureModel],
+    // server.ts checks that the wiring's bundle is there before it answers `initialize`.
+    define: {
+      ...common.define,
+      CATALOG_LENS_WIRING_FILE: JSON.stringify(WIRING_FILE),
+      CATALOG_LENS_BUILD_LINE: JSON.stringify(BUILD_LINE),
+    },
   },
   // The worker threads of the server and the command line (server/src/index/scanPool.ts starts it from their folder).
   { entryPoints: ['server/src/index/scanWorker.ts'], outfile: `${SERVER_DIR}/scanWorker.js`, plugins: [lazyPackages] },
@@ -220,7 +242,22 @@ const builds = [
 ]
   .filter((b) => b.entryPoints.every((entry) => existsSync(entry)))
   .filter((b) => serverTo === undefined || b.entryPoints.some((entry) => SERVER_ENTRIES.includes(entry)));
-await Promise.all(builds.map((b) => esbuild.build({ ...common, ...b })));
+const results = await Promise.all(builds.map((b) => esbuild.build({ ...common, ...b })));
+/**
+ * dist/server-wiring.js takes the LSP library from dist/server-core.js (sharedModules): a copy of its
+ * own (an import that the plugin does not catch) would make a second set of the connection's
+ * classes, and its `instanceof` checks would fail. The build fails when its inputs hold one.
+ */
+const LSP_LIBRARY =
+  /(^|[\\/])node_modules[\\/](vscode-jsonrpc|vscode-languageserver-protocol|vscode-languageserver)[\\/]/;
+builds.forEach((b, i) => {
+  if (!b.outfile.endsWith(`/${WIRING_FILE}`)) return;
+  const copied = Object.keys(results[i]?.metafile?.inputs ?? {}).filter((input) => LSP_LIBRARY.test(input));
+  if (copied.length > 0)
+    throw new Error(
+      `${b.outfile} holds its own copy of the LSP library (it must take dist/server-core.js's): ${copied.slice(0, 5).join(', ')}`,
+    );
+});
 /**
  * The server bundle as ASCII only: esbuild escapes what is past ASCII in strings, but leaves it in
  * comments and regular expressions, and one such character makes the whole source a two-byte

@@ -119,6 +119,7 @@ async function verify(ext, names) {
     [path.join(ext, 'dist', 'server.js'), '--version'],
     /catalog-lens-server \d/,
   );
+  await checkServerSession(path.join(ext, 'dist', 'server.js'));
   await check('better-sqlite3 opens a database from the package', process.execPath, [
     '-e',
     "const D = require(process.argv[1]); const db = new D(':memory:'); db.prepare('select 1').get(); db.close();",
@@ -147,6 +148,66 @@ function check(what, command, args, expect) {
       console.log(`ok: ${what}`);
       resolve();
     });
+  });
+}
+
+/**
+ * The shipped server over stdio, as an editor starts it: `initialize`, then `initialized`, a
+ * document and its links in one write; the links must be answered (its second bundle loads from the
+ * package). No code cache, so no cache file is left in the user's folder.
+ */
+/** @returns {Promise<void>} */
+function checkServerSession(script) {
+  const what = 'dist/server.js answers initialize, a document and its links from the package';
+  const frame = (message) => {
+    const body = JSON.stringify({ jsonrpc: '2.0', ...message });
+    return `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  };
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script, '--stdio'], {
+      cwd: path.dirname(script),
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_PATH: '', CATALOG_LENS_CODE_CACHE: 'off', DATAHUB_SKIP_CONFIG: 'true' },
+    });
+    let out = '';
+    let err = '';
+    let done = false;
+    let sentRest = false;
+    const finish = (problem) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      child.kill();
+      if (problem) fail(`${what}: ${problem}\nstdout:\n${out.slice(0, 4000)}\nstderr:\n${err}`);
+      console.log(`ok: ${what}`);
+      resolve();
+    };
+    const timer = setTimeout(() => finish('no answer within 30 s'), 30_000);
+    const uri = 'file:///w/a.py';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (/"id":1,"error"/.test(out)) finish('initialize answered an error');
+      else if (!sentRest && /"id":1,"result"/.test(out)) {
+        sentRest = true;
+        child.stdin.write(
+          frame({ method: 'initialized', params: {} }) +
+            frame({
+              method: 'textDocument/didOpen',
+              params: { textDocument: { uri, languageId: 'python', version: 1, text: 'X = "urn:li:corpuser:jdoe"\n' } },
+            }) +
+            frame({ id: 2, method: 'textDocument/documentLink', params: { textDocument: { uri } } }),
+        );
+      }
+      if (/"id":2,"error"/.test(out)) finish('documentLink answered an error');
+      else if (/"id":2,"result":\[/.test(out)) finish();
+    });
+    child.stderr.on('data', (d) => {
+      err += d;
+    });
+    child.on('exit', (code) => finish(`exited (code ${code}) before answering`));
+    child.stdin.write(
+      frame({ id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } }),
+    );
   });
 }
 

@@ -1,7 +1,7 @@
 /**
  * What the server answers to `initialize`: its capabilities, from what the editor declared. The
  * server's start (server.ts) writes it before the rest of the server is loaded, so this module
- * imports nothing but the protocol's vocabulary.
+ * imports nothing but the protocol's vocabulary and model's command ids and product version.
  */
 import { CodeActionKind, TextDocumentSyncKind, type InitializeResult } from 'vscode-languageserver';
 import { ServerCommands } from '../../model/src/commandIds';

@@ -12,7 +12,6 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
-  readFileSync,
   readSync,
   rmSync,
   statSync,
@@ -162,18 +161,6 @@ export function codeCacheParts(bytes: Buffer): CodeCacheParts | undefined {
   };
 }
 
-/**
- * V8's data of the first bundle, when the bytes are a whole cache file (every part it holds
- * checked); undefined otherwise (a torn write, a flipped bit, another format).
- */
-export function openCodeCache(bytes: Buffer): Buffer | undefined {
-  const parts = codeCacheParts(bytes);
-  if (parts === undefined || parts.count === 0) return undefined;
-  const all = Array.from({ length: parts.count }, (_, i) => parts.part(i));
-  const first = all[0];
-  return all.includes('damaged') || !Buffer.isBuffer(first) ? undefined : first;
-}
-
 /** The file open for reading if it is a regular file of this user that no one else may write (checked on the open file). */
 function openOwnFile(file: string, uid: number | undefined): { fd: number; size: number } | undefined {
   const fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
@@ -192,25 +179,9 @@ function readAt(fd: number, length: number, position: number): Buffer {
 }
 
 /**
- * The bytes of the cache file, if it is a regular file of this user that no one else may write
- * (checked on the open file, so it cannot be swapped after the check); undefined otherwise.
- */
-export function readCodeCache(file: string, uid: number | undefined): Buffer | undefined {
-  let opened: { fd: number } | undefined;
-  try {
-    opened = openOwnFile(file, uid);
-    return opened === undefined ? undefined : readFileSync(opened.fd);
-  } catch {
-    return undefined;
-  } finally {
-    if (opened !== undefined) closeSync(opened.fd);
-  }
-}
-
-/**
  * One bundle's part of the cache file (index in the file's order), read alone: the format line and
  * table, then that part, checked against its sha256. `found` is false when there is no file this
- * process may use (none, a link, another user's, one others may write: as readCodeCache), and the
+ * process may use (none, a link, another user's, one others may write; checked on the open file, so it cannot be swapped after the check), and the
  * part is then `absent`; a file whose table does not match its length is `damaged`.
  */
 export function readCodeCachePart(

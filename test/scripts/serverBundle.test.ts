@@ -5,8 +5,8 @@
  * `initialize` is answered) or behind getters that load it on first use.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 
@@ -56,6 +56,63 @@ describe('the server bundle', () => {
       readFileSync(CORE, 'utf8'),
       /lazy-package:(graphql|yaml)/,
       'GraphQL or YAML in the first bundle',
+    );
+  });
+
+  test('after initialize (the wiring loaded, a document opened, its links asked for): still neither child_process nor fs/promises', async () => {
+    const frame = (message: Record<string, unknown>): string => {
+      const body = JSON.stringify({ jsonrpc: '2.0', ...message });
+      return `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    };
+    const uri = 'file:///w/a.py';
+    // The bundle run as above; it ends itself 4 s after it started (stdin stays open until then).
+    const probe = [
+      'const before = new Set(process.moduleLoadList);',
+      `process.argv = [process.argv[0], ${JSON.stringify(CORE)}, '--stdio'];`,
+      'process.on("exit", () => {',
+      '  const loaded = process.moduleLoadList.filter((m) => !before.has(m));',
+      '  process.stderr.write("LOADED " + JSON.stringify(loaded) + "\\n");',
+      '});',
+      'setTimeout(() => process.exit(0), 4000);',
+      `require(${JSON.stringify(CORE)});`,
+    ].join('\n');
+    const child = spawn(process.execPath, ['-e', probe], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, DATAHUB_SKIP_CONFIG: 'true', CATALOG_LENS_TOKEN: '' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdin.write(
+      frame({ id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } }) +
+        frame({ method: 'initialized', params: {} }) +
+        frame({
+          method: 'textDocument/didOpen',
+          params: { textDocument: { uri, languageId: 'python', version: 1, text: 'X = "urn:li:corpuser:jdoe"\n' } },
+        }) +
+        frame({ id: 2, method: 'textDocument/documentLink', params: { textDocument: { uri } } }),
+    );
+    await new Promise((resolve) => child.on('exit', resolve));
+    assert.match(stdout, /"id":2,"result":\[/, `the links were answered (the wiring is loaded): ${stdout}\n${stderr}`);
+    const line = /LOADED (.*)/.exec(stderr)?.[1];
+    assert.ok(line, stderr);
+    const loaded = JSON.parse(line) as string[];
+    for (const m of ['NativeModule child_process', 'NativeModule fs/promises'])
+      assert.ok(!loaded.includes(m), `${m} was loaded by then`);
+  });
+
+  test("the wiring holds no copy of the LSP library (it takes the first bundle's; the build fails otherwise)", (t) => {
+    const map = `${WIRING}.map`;
+    if (!existsSync(map)) return t.skip('no source map (a production build)');
+    const sources = (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources;
+    const copied = sources.filter((s) =>
+      /node_modules[\\/](vscode-jsonrpc|vscode-languageserver-protocol|vscode-languageserver)[\\/]/.test(s),
+    );
+    assert.deepEqual(copied, []);
+    assert.ok(
+      sources.some((s) => s.endsWith('server/src/wiring.ts')),
+      'the map lists the wiring',
     );
   });
 });

@@ -8,7 +8,16 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
@@ -55,12 +64,26 @@ interface Exchange {
 /**
  * Sends `initialize`, and as soon as its result arrives, `initialized`, a document, a hover, its
  * links and a request with no handler (an unknown method, to see what "unhandled" looks like) in
- * one write; resolves once the three are answered and the document's diagnostics published.
+ * one write (`together`: all of them in the same write as `initialize`, before its result);
+ * resolves once the three are answered and the document's diagnostics published.
  */
-function pipelined(input: NodeJS.WritableStream, output: Readable): Promise<Exchange> {
+function pipelined(input: NodeJS.WritableStream, output: Readable, together = false): Promise<Exchange> {
   const answers = new Map<number, Record<string, unknown>>();
   const logs: string[] = [];
   let published = false;
+  const rest =
+    frame({ method: 'initialized', params: {} }) +
+    frame({
+      method: 'textDocument/didOpen',
+      params: { textDocument: { uri: URI, languageId: 'python', version: 1, text: TEXT } },
+    }) +
+    frame({
+      id: 2,
+      method: 'textDocument/hover',
+      params: { textDocument: { uri: URI }, position: { line: 0, character: 8 } },
+    }) +
+    frame({ id: 3, method: 'textDocument/documentLink', params: { textDocument: { uri: URI } } }) +
+    frame({ id: 4, method: 'catalogLens/noSuchRequest', params: {} });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`not every answer within 30 s: ${JSON.stringify([...answers])}\n${logs.join('\n')}`)),
@@ -74,20 +97,7 @@ function pipelined(input: NodeJS.WritableStream, output: Readable): Promise<Exch
     };
     readMessages(output, (m) => {
       if (m['id'] === 1 && 'result' in m) {
-        input.write(
-          frame({ method: 'initialized', params: {} }) +
-            frame({
-              method: 'textDocument/didOpen',
-              params: { textDocument: { uri: URI, languageId: 'python', version: 1, text: TEXT } },
-            }) +
-            frame({
-              id: 2,
-              method: 'textDocument/hover',
-              params: { textDocument: { uri: URI }, position: { line: 0, character: 8 } },
-            }) +
-            frame({ id: 3, method: 'textDocument/documentLink', params: { textDocument: { uri: URI } } }) +
-            frame({ id: 4, method: 'catalogLens/noSuchRequest', params: {} }),
-        );
+        if (!together) input.write(rest);
       } else if (typeof m['id'] === 'number' && m['id'] > 1 && !('method' in m)) answers.set(m['id'], m);
       else if (m['method'] === 'textDocument/publishDiagnostics') {
         if ((m['params'] as { uri: string }).uri === URI) published = true;
@@ -97,19 +107,18 @@ function pipelined(input: NodeJS.WritableStream, output: Readable): Promise<Exch
         input.write(frame({ id: m['id'], result: null }));
       settle();
     });
-    input.write(
-      frame({
-        id: 1,
-        method: 'initialize',
-        params: {
-          processId: null,
-          rootUri: null,
-          capabilities: {},
-          // A catalog that refuses connections: the hover answers with what it knows.
-          initializationOptions: { settings: { url: 'http://127.0.0.1:9' } },
-        },
-      }),
-    );
+    const initialize = frame({
+      id: 1,
+      method: 'initialize',
+      params: {
+        processId: null,
+        rootUri: null,
+        capabilities: {},
+        // A catalog that refuses connections: the hover answers with what it knows.
+        initializationOptions: { settings: { url: 'http://127.0.0.1:9' } },
+      },
+    });
+    input.write(together ? initialize + rest : initialize);
   });
 }
 
@@ -139,15 +148,26 @@ describe('the server set up after its initialize result', () => {
   });
   after(() => rmSync(root, { recursive: true, force: true }));
 
-  async function exchangeWith(cache: string): Promise<Exchange> {
-    const child = spawn(process.execPath, [SERVER_BUNDLE, '--stdio'], {
-      stdio: ['pipe', 'pipe', 'pipe'],
+  async function exchangeWith(cache: string, how: { together?: boolean; ipc?: boolean } = {}): Promise<Exchange> {
+    const child = spawn(process.execPath, [SERVER_BUNDLE, how.ipc ? '--node-ipc' : '--stdio'], {
+      stdio: ['pipe', 'pipe', 'pipe', how.ipc ? 'ipc' : 'ignore'],
       env: { ...process.env, [CODE_CACHE_ENV]: cache, DATAHUB_SKIP_CONFIG: 'true', CATALOG_LENS_TOKEN: '' },
     });
     let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    let input: NodeJS.WritableStream = child.stdin!;
+    let output: Readable = child.stdout!;
+    if (how.ipc) {
+      // The framed messages written, sent as IPC messages in order; the ones received, framed.
+      const toServer = new PassThrough();
+      readMessages(toServer, (m) => child.send(m));
+      const fromServer = new PassThrough();
+      child.on('message', (m: Record<string, unknown>) => fromServer.write(frame(m)));
+      input = toServer;
+      output = fromServer;
+    }
     try {
-      return await pipelined(child.stdin, child.stdout);
+      return await pipelined(input, output, how.together);
     } catch (e) {
       throw new Error(`${(e as Error).message}\nstderr:\n${stderr}`);
     } finally {
@@ -180,6 +200,44 @@ describe('the server set up after its initialize result', () => {
       used.logs.some((l) => /^code cache: used \(.*, \d+ KiB\)$/.test(l)),
       used.logs.join('\n'),
     );
+  });
+
+  test('initialize, initialized, a document and requests in ONE write, before the result: every request answered', async () => {
+    assertAnswered(await exchangeWith('off', { together: true }));
+  });
+
+  test('… the same over --node-ipc', async () => {
+    assertAnswered(await exchangeWith('off', { together: true, ipc: true }));
+  });
+
+  test('in process, all in one write before the result: the same', async () => {
+    const toServer = new PassThrough();
+    const toClient = new PassThrough();
+    startServer(createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient)), {
+      env: { DATAHUB_SKIP_CONFIG: 'true' },
+    });
+    assertAnswered(await pipelined(toServer, toClient, true));
+    toServer.write(frame({ id: 9, method: 'shutdown' }));
+  });
+
+  test('a request before initialize: -32002 ServerNotInitialized; after it, answered', async () => {
+    const toServer = new PassThrough();
+    const toClient = new PassThrough();
+    startServer(createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient)), {
+      env: { DATAHUB_SKIP_CONFIG: 'true' },
+    });
+    const received = new Map<unknown, Record<string, unknown>>();
+    readMessages(toClient, (m) => {
+      if ('id' in m && !('method' in m)) received.set(m['id'], m);
+    });
+    toServer.write(frame({ id: 'early', method: 'textDocument/documentLink', params: { textDocument: { uri: URI } } }));
+    await poll(() => received.has('early'), 'answer to the early request');
+    const early = received.get('early')!['error'] as { code: number; message: string };
+    assert.equal(early.code, -32002, JSON.stringify(early));
+    assert.match(early.message, /textDocument\/documentLink before initialize/);
+    const exchange = await pipelined(toServer, toClient);
+    assertAnswered(exchange);
+    toServer.write(frame({ id: 9, method: 'shutdown' }));
   });
 
   test('in process (startServer over two streams): the same', async () => {
@@ -255,5 +313,110 @@ describe('the code cache file of the two bundles', () => {
       /^code cache: incomplete: writing a new one/,
     );
     assert.match(await start(dir), /^code cache: used/);
+  });
+});
+
+describe('a missing or broken dist/server-wiring.js', () => {
+  let root: string;
+  before(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'catalog-lens-boot-wiring-'));
+  });
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  /** A copy of dist/server.js and dist/server-core.js in a folder of its own, with `wiring` as its server-wiring.js (none when undefined). */
+  function copyOfDist(name: string, wiring: string | undefined): string {
+    const dir = path.join(root, name);
+    mkdirSync(dir);
+    const dist = path.dirname(SERVER_BUNDLE);
+    for (const f of ['server.js', 'server-core.js']) copyFileSync(path.join(dist, f), path.join(dir, f));
+    if (wiring !== undefined) writeFileSync(path.join(dir, 'server-wiring.js'), wiring);
+    return dir;
+  }
+
+  /** Sends `initialize` to dir/server.js; gives its answer, and the process's exit code and stderr once it ends or 5 s after the answer. */
+  async function initializeIn(
+    dir: string,
+  ): Promise<{ answer: Record<string, unknown>; code: number | null; stderr: string }> {
+    const child = spawn(process.execPath, [path.join(dir, 'server.js'), '--stdio'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, [CODE_CACHE_ENV]: 'off', DATAHUB_SKIP_CONFIG: 'true', CATALOG_LENS_TOKEN: '' },
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const answer = await new Promise<Record<string, unknown>>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no answer to initialize within 30 s\n${stderr}`)), 30_000);
+        readMessages(child.stdout, (m) => {
+          if (m['id'] === 1) {
+            clearTimeout(timer);
+            resolve(m);
+          }
+        });
+        child.stdin.write(
+          frame({ id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } }) +
+            frame({ method: 'initialized', params: {} }),
+        );
+      });
+      const code = await Promise.race([exited, new Promise<null>((r) => setTimeout(() => r(null), 5_000))]);
+      return { answer, code, stderr };
+    } finally {
+      child.kill();
+    }
+  }
+
+  test('none beside dist/server-core.js: initialize answers an error naming the file, instead of a result', async () => {
+    const dir = copyOfDist('missing', undefined);
+    const { answer } = await initializeIn(dir);
+    assert.equal(answer['result'], undefined, JSON.stringify(answer));
+    const error = answer['error'] as { code: number; message: string; data: unknown };
+    assert.equal(error.code, -32603);
+    assert.ok(error.message.includes(path.join(dir, 'server-wiring.js')), error.message);
+    assert.match(error.message, /missing/);
+    assert.deepEqual(error.data, { retry: false });
+  });
+
+  /** The first line of dist/server-wiring.js: the id of the build it and dist/server-core.js belong to. */
+  const buildLine = (): string =>
+    readFileSync(path.join(path.dirname(SERVER_BUNDLE), 'server-wiring.js'), 'latin1').split('\n')[0]!;
+
+  test('one from another build (its first line): initialize answers an error naming both files', async () => {
+    assert.match(buildLine(), /^\/\/ catalog-lens build [0-9a-f-]{36}$/);
+    const stale = readFileSync(path.join(path.dirname(SERVER_BUNDLE), 'server-wiring.js'), 'latin1').replace(
+      /^\/\/ catalog-lens build [0-9a-f-]{36}/,
+      '// catalog-lens build 00000000-0000-0000-0000-000000000000',
+    );
+    const dir = copyOfDist('stale', stale);
+    const { answer } = await initializeIn(dir);
+    assert.equal(answer['result'], undefined, JSON.stringify(answer));
+    const error = answer['error'] as { code: number; message: string };
+    assert.equal(error.code, -32603);
+    assert.ok(error.message.includes(path.join(dir, 'server-wiring.js')), error.message);
+    assert.ok(error.message.includes(path.join(dir, 'server-core.js')), error.message);
+    assert.match(error.message, /from another build/);
+  });
+
+  test('one whose first line is right but whose exports name another build: the process ends, naming both files', async () => {
+    const dir = copyOfDist(
+      'other-exports',
+      `${buildLine()}\nmodule.exports = { wireServer() {}, CATALOG_LENS_BUILD_ID: 'another' };\n`,
+    );
+    const { answer, code, stderr } = await initializeIn(dir);
+    assert.ok('result' in answer, JSON.stringify(answer));
+    assert.equal(code, 1, stderr);
+    assert.ok(
+      stderr.includes(
+        `${path.join(dir, 'server-wiring.js')} is from another build than ${path.join(dir, 'server-core.js')}`,
+      ),
+      stderr,
+    );
+  });
+
+  test('one that does not export wireServer: the process ends, saying it is incomplete or from another build', async () => {
+    const dir = copyOfDist('empty', `${buildLine()}\nmodule.exports = {};\n`);
+    const { answer, code, stderr } = await initializeIn(dir);
+    assert.ok('result' in answer, JSON.stringify(answer));
+    assert.equal(code, 1, stderr);
+    assert.match(stderr, /server-wiring\.js is incomplete or from another build/);
   });
 });
