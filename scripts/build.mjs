@@ -3,10 +3,11 @@
 // the local catalog, which loads better-sqlite3 (built for one Node ABI), is its own bundle and always
 // its own process.
 import * as esbuild from 'esbuild';
-import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const production = process.argv.includes('--production');
 /** `--server-to=DIR`: only the server's bundles (and its worker's), written to DIR (benchmark 8 starts the shipped form so). */
@@ -37,6 +38,8 @@ const common = {
  * use instead of before `initialize`.
  */
 const require = createRequire(import.meta.url);
+/** The repository's root (this file's folder's parent). */
+const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LAZY_PACKAGES = ['graphql', 'yaml', '(node:)?child_process', '(node:)?fs/promises'];
 const lazyPackages = {
   name: 'lazy-packages',
@@ -80,9 +83,30 @@ const WIRING_FILE = 'server-wiring.js';
  * One id per build, in both of the server's bundles: the first line of dist/server-wiring.js names
  * it (server.ts reads that line before it answers `initialize`) and its exports hold it
  * (`CATALOG_LENS_BUILD_ID`, compared by the loader below before wireServer is called); in
- * dist/server-core.js it is a constant. A wiring left from another build is found so.
+ * dist/server-core.js it is a constant. A wiring left from another build is found so. The id is a
+ * hash of what the bundles are built from (the sources of server/, model/ and the package's
+ * manifest and lock, and the mode), so that the same sources give the same bundles.
  */
-const BUILD_ID = randomUUID();
+const BUILD_ID = buildId();
+
+function buildId() {
+  const hash = createHash('sha256').update(production ? 'production\n' : 'development\n');
+  const files = [];
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile()) files.push(p);
+    }
+  };
+  for (const dir of ['server/src', 'model/src']) walk(path.join(ROOT_DIR, dir));
+  files.push(path.join(ROOT_DIR, 'package.json'), path.join(ROOT_DIR, 'package-lock.json'));
+  for (const f of files.sort()) {
+    hash.update(`${path.relative(ROOT_DIR, f).split(path.sep).join('/')}\n`);
+    hash.update(existsSync(f) ? readFileSync(f) : '');
+  }
+  return hash.digest('hex').slice(0, 32);
+}
 const BUILD_LINE = `// catalog-lens build ${BUILD_ID}`;
 const SHARED_SLOT = 'catalog-lens.serverModules';
 const SHARED_MODULES = ['vscode-languageserver', 'vscode-languageserver/node'];

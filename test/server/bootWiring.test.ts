@@ -381,10 +381,10 @@ describe('a missing or broken dist/server-wiring.js', () => {
     readFileSync(path.join(path.dirname(SERVER_BUNDLE), 'server-wiring.js'), 'latin1').split('\n')[0]!;
 
   test('one from another build (its first line): initialize answers an error naming both files', async () => {
-    assert.match(buildLine(), /^\/\/ catalog-lens build [0-9a-f-]{36}$/);
+    assert.match(buildLine(), /^\/\/ catalog-lens build [0-9a-f]{32}$/);
     const stale = readFileSync(path.join(path.dirname(SERVER_BUNDLE), 'server-wiring.js'), 'latin1').replace(
-      /^\/\/ catalog-lens build [0-9a-f-]{36}/,
-      '// catalog-lens build 00000000-0000-0000-0000-000000000000',
+      /^\/\/ catalog-lens build [0-9a-f]{32}/,
+      '// catalog-lens build 00000000000000000000000000000000',
     );
     const dir = copyOfDist('stale', stale);
     const { answer } = await initializeIn(dir);
