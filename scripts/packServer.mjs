@@ -20,6 +20,8 @@ import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The bundles the server package ships, as `npm run build` makes them. */
+const BUNDLES = ['dist/server.js', 'dist/server-core.js', 'dist/server-wiring.js', 'dist/scanWorker.js', 'dist/cli.js'];
 export const PACKAGE_NAME = 'catalog-lens-server';
 
 /** @returns {never} */
@@ -82,29 +84,13 @@ function main() {
   const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
   if (!args.includes('--no-build'))
     run('build (production)', process.execPath, [path.join(ROOT, 'scripts', 'build.mjs'), '--production'], ROOT);
-  for (const f of [
-    'dist/server.js',
-    'dist/server-core.js',
-    'dist/server-wiring.js',
-    'dist/scanWorker.js',
-    'dist/cli.js',
-  ])
-    if (!existsSync(path.join(ROOT, f))) fail(`${f} is missing: run npm run build`);
+  for (const f of BUNDLES) if (!existsSync(path.join(ROOT, f))) fail(`${f} is missing: run npm run build`);
 
   const stage = mkdtempSync(path.join(tmpdir(), 'catalog-lens-server-pack-'));
   try {
     mkdirSync(path.join(stage, 'dist'));
     mkdirSync(path.join(stage, 'bin'));
-    for (const f of [
-      'dist/server.js',
-      'dist/server-core.js',
-      'dist/server-wiring.js',
-      'dist/scanWorker.js',
-      'dist/cli.js',
-      'bin/catalog-lens-server.js',
-      'bin/catalog-lens.js',
-      'LICENSE',
-    ])
+    for (const f of [...BUNDLES, 'bin/catalog-lens-server.js', 'bin/catalog-lens.js', 'LICENSE'])
       copyFileSync(path.join(ROOT, f), path.join(stage, f));
     writeFileSync(path.join(stage, 'package.json'), JSON.stringify(serverManifest(manifest), null, 2) + '\n');
     const readme = readFileSync(path.join(ROOT, 'server', 'npm', 'README.md'), 'utf8')

@@ -15,6 +15,23 @@ const ROOT = path.resolve(__dirname, '..', '..', '..');
 const CORE = path.join(ROOT, 'dist', 'server-core.js');
 const WIRING = path.join(ROOT, 'dist', 'server-wiring.js');
 
+/**
+ * A script that runs the bundle over stdio (`before`: lines run first) and, as it exits, writes the
+ * Node modules it loaded to stderr (`LOADED [...]`).
+ */
+function loadProbe(before: string[] = []): string {
+  return [
+    'const before = new Set(process.moduleLoadList);',
+    `process.argv = [process.argv[0], ${JSON.stringify(CORE)}, '--stdio'];`,
+    'process.on("exit", () => {',
+    '  const loaded = process.moduleLoadList.filter((m) => !before.has(m));',
+    '  process.stderr.write("LOADED " + JSON.stringify(loaded) + "\\n");',
+    '});',
+    ...before,
+    `require(${JSON.stringify(CORE)});`,
+  ].join('\n');
+}
+
 describe('the server bundle', () => {
   test('is ASCII only', () => {
     for (const file of [CORE, WIRING]) {
@@ -31,15 +48,7 @@ describe('the server bundle', () => {
 
   test('evaluating it loads neither child_process nor fs/promises, GraphQL nor YAML', () => {
     // The bundle run with stdin closed: it sets up the connection, then exits when stdin ends.
-    const probe = [
-      'const before = new Set(process.moduleLoadList);',
-      `process.argv = [process.argv[0], ${JSON.stringify(CORE)}, '--stdio'];`,
-      'process.on("exit", () => {',
-      '  const loaded = process.moduleLoadList.filter((m) => !before.has(m));',
-      '  process.stderr.write("LOADED " + JSON.stringify(loaded) + "\\n");',
-      '});',
-      `require(${JSON.stringify(CORE)});`,
-    ].join('\n');
+    const probe = loadProbe();
     const run = spawnSync(process.execPath, ['-e', probe], { input: '', encoding: 'utf8', timeout: 60_000 });
     const line = /LOADED (.*)/.exec(run.stderr)?.[1];
     assert.ok(line, run.stderr);
@@ -66,16 +75,7 @@ describe('the server bundle', () => {
     };
     const uri = 'file:///w/a.py';
     // The bundle run as above; it ends itself 4 s after it started (stdin stays open until then).
-    const probe = [
-      'const before = new Set(process.moduleLoadList);',
-      `process.argv = [process.argv[0], ${JSON.stringify(CORE)}, '--stdio'];`,
-      'process.on("exit", () => {',
-      '  const loaded = process.moduleLoadList.filter((m) => !before.has(m));',
-      '  process.stderr.write("LOADED " + JSON.stringify(loaded) + "\\n");',
-      '});',
-      'setTimeout(() => process.exit(0), 4000);',
-      `require(${JSON.stringify(CORE)});`,
-    ].join('\n');
+    const probe = loadProbe(['setTimeout(() => process.exit(0), 4000);']);
     const child = spawn(process.execPath, ['-e', probe], {
       stdio: ['pipe', 'pipe', 'pipe'],
       env: { ...process.env, DATAHUB_SKIP_CONFIG: 'true', CATALOG_LENS_TOKEN: '' },
