@@ -105,25 +105,12 @@ export function compact(r: Resolution | CompactDataset): Resolution | CompactDat
   return compactDataset(r.entity) ?? r;
 }
 
-/** How many records' resolutions stay made (`expand`). */
-const RECENT = 64;
-/** The resolutions made last, by record, least recently read first. */
-const recent = new Map<CompactDataset, Resolution>();
-
 /**
- * The resolution a cache entry stands for. The one made for a record read lately is answered
- * again, so features that remember work per answer object (the hover's Markdown) find it.
+ * The resolution a cache entry stands for: a record's is made anew (CatalogClient puts it back in
+ * the cache in its record's place, so reads during a burst share one object).
  */
 export function expand(kept: Resolution | CompactDataset): Resolution {
-  if (!(kept instanceof CompactDataset)) return kept;
-  let made = recent.get(kept);
-  if (made) recent.delete(kept);
-  else {
-    made = kept.make();
-    if (recent.size >= RECENT) recent.delete(recent.keys().next().value as CompactDataset);
-  }
-  recent.set(kept, made);
-  return made;
+  return kept instanceof CompactDataset ? kept.make() : kept;
 }
 
 const RESOLUTION_KEYS = ['state', 'kind', 'entity'] as const;
