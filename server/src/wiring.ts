@@ -173,6 +173,9 @@ export function wireServer(connection: Connection, runtime: Runtime, initial: Cl
     clear,
     // Check Workspace reads the files the index names as holding URNs, when it can vouch for them.
     indexedFiles: (folder, s) => index.filesToCheck(folder, s),
+    // What a check found of each closed file, for the next one: a file the same on disk, whose
+    // answers are the same and whose diagnostics the editor still shows, is not read again.
+    reuse: { kept: undefined, stillShown: (uri) => closedDiagnostics.shown(uri) },
     // Its files read and scanned in the index's worker threads.
     ...(index.scanFiles ? { scanFiles: trackedScan(work, index.scanFiles) } : {}),
   };

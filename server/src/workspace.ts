@@ -16,9 +16,11 @@ import { LANGUAGE_BY_EXTENSION } from '../../model/src/languages';
 import type { CheckWorkspaceResult, Settings } from '../../model/src/protocol';
 import type { PlainDiagnostic, PropertyDefinitionLookup } from './features/diagnostics';
 import { diagnose, scanText, type PipelineDeps } from './pipeline/check';
+import { siblingUrns } from '../../model/src/readShapes';
 import type { Resolution, ResolutionLookup } from './catalogClient/client';
 import { resolvableItems, resolveItems, type Resolver } from './resolution/resolve';
 import { clearParseCache } from './scan/parseCache';
+import { CheckedFiles, textHashes, type CheckedFilesBuilder, type FileStamp } from './pipeline/checkedFiles';
 import type { FormatPropertyDefinition, ScanResult } from './scan/types';
 
 /** File extension → language id, from the languages table (model/src/languages.ts). */
@@ -44,6 +46,20 @@ export interface WorkspaceDeps extends PipelineDeps {
   indexedFiles?(folder: string, settings: Settings): Promise<IndexedFiles | undefined>;
   /** Worker threads that read and scan files (the workspace index's pool); absent: all is read on this thread. */
   scanFiles?: ScanFiles;
+  /**
+   * Where a check keeps what it found of each closed file for the next one
+   * (pipeline/checkedFiles.ts), and whether the editor still shows what the last check sent a
+   * file. Given by a server that publishes to an editor; absent (a command line, the agent tool's
+   * collection of every diagnostic), each file is read and diagnosed.
+   */
+  reuse?: CheckReuse | undefined;
+}
+
+/** What Check Workspace keeps between checks of a server (WorkspaceDeps.reuse). */
+export interface CheckReuse {
+  kept: CheckedFiles | undefined;
+  /** Whether the editor still shows the diagnostics the last check sent `uri` (nothing else was sent it since). */
+  stillShown(uri: string): boolean;
 }
 
 /** A folder as the workspace index knows it (server/src/index/workspaceIndex.ts filesToCheck). */
@@ -71,6 +87,14 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
   const cancelled = (): boolean => run.cancelled();
   /** Lets the worker threads end once the check is over. */
   let release: (() => void) | undefined;
+  // What the last check kept of its files, when the catalog client's answers are still those it read.
+  const reuse = ctx.reuse;
+  const started = Date.now();
+  const client = reuse ? ctx.clientFor(await ctx.settingsFor()) : undefined;
+  const replacedAtStart = client?.answersReplaced;
+  const prev =
+    reuse?.kept && reuse.kept.client === client && replacedAtStart === reuse.kept.replaced ? reuse.kept : undefined;
+  if (reuse) reuse.kept = undefined;
   try {
     // Settings are asked once per workspace folder (its files share them), not once per file.
     // `named`: a file the command line named as a folder, read through a symbolic link if it is one.
@@ -80,12 +104,15 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
       uri: string;
       languageId: string;
       settings: Settings;
+      /** The settings as text: what a file kept by the last check is compared with. */
+      sig: string;
       named?: true;
       listed?: true;
     }> = [];
     for (const folder of ctx.workspaceFolders()) {
       if (!folder.startsWith('file:')) continue;
       const settings = await ctx.settingsFor(folder);
+      const sig = JSON.stringify(settings);
       const paths: string[] = [];
       const root = fileURLToPath(folder);
       let named = false;
@@ -114,6 +141,7 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
             uri: fileUri(path),
             languageId,
             settings,
+            sig,
             ...(named ? { named: true as const } : {}),
             ...(listed ? { listed: true as const } : {}),
           });
@@ -123,24 +151,44 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
     // at a time), else here, SLICE files or SLICE_CHARS characters between two turns of the event loop.
     // Only files that hold URNs are kept (with their text, for positions), and only until their
     // chunk is resolved and published: a chunk ends at CHUNK_FILES files or CHUNK_BYTES of text.
+    // A path of letters, digits, `-._` and `/` has one spelling: Node's is fileUri's (it encodes `~`).
     const openOf = (f: { path: string; uri: string }): TextDocument | undefined =>
-      ctx.openDocument(f.uri) ?? ctx.openDocument(pathToFileURL(f.path).toString());
+      ctx.openDocument(f.uri) ??
+      (ONE_SPELLING.test(f.path) ? undefined : ctx.openDocument(pathToFileURL(f.path).toString()));
     // A file the command line named may be a link to follow, read as the index reads: the rest are
     // read synchronously, a slice at a time (for a codebase's many small files a thread-pool round
     // trip per open, stat, read and close costs more than the reads themselves: benchmark 6).
     let readSinceTurn = 0;
-    const read = async (f: (typeof files)[number]): Promise<string | ReadFailure> => {
+    const read = async (
+      f: (typeof files)[number],
+      regular: boolean,
+      onStat: (st: Stats) => void,
+    ): Promise<string | ReadFailure> => {
       if (f.named) return readCapped(f.path, f.settings.maxFileSize, { followLink: true });
-      const text = readCappedSync(f.path, f.settings.maxFileSize, { listedRegular: f.listed === true });
+      const text = readCappedSync(f.path, f.settings.maxFileSize, { listedRegular: regular, onStat });
       if (typeof text === 'string') readSinceTurn += text.length;
       return text;
     };
-    const chunks = new ChunkedCheck(ctx, run, result);
+    const chunks = new ChunkedCheck(ctx, run, result, {
+      client,
+      started,
+      replacedAtStart,
+      ...(reuse && replacedAtStart !== undefined ? { kept: CheckedFiles.builder() } : {}),
+    });
+    /** The slot of `f` in what the last check kept, when it is the same file under the same settings; else -1. */
+    const keptSlot = (f: (typeof files)[number], st: FileStamp): number => {
+      if (!prev || !reuse) return -1;
+      const slot = prev.find(f.uri, st, f.sig, Date.now());
+      // Diagnostics the editor no longer shows (the file was opened since) are sent again.
+      return slot >= 0 && prev.diagnostics(slot) > 0 && !reuse.stillShown(f.uri) ? -1 : slot;
+    };
     /** One file's scan (`got`: what a worker read and scanned, when one did). */
     const visit = async (f: (typeof files)[number], got: WorkerScan | undefined) => {
       const open = openOf(f);
       let doc = open;
       let scan: ScanResult | undefined;
+      /** The metadata of the file as read, for what this check keeps of it. */
+      let stamp: FileStamp | undefined;
       if (open) scan = ctx.scanOf(open, f.settings);
       else if (got && 'failed' in got) return passOver(ctx, result, f.path, got.failed, f.settings);
       else if (got && 'quiet' in got) {
@@ -149,8 +197,23 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
       } else if (got) {
         doc = TextDocument.create(f.uri, f.languageId, 0, got.text);
         scan = got.scan;
+        stamp = got.stamp;
       } else {
-        const text = await read(f);
+        // A file the last check kept, the same on disk: counted, not read (its lstat is the one call).
+        let regular = f.listed === true;
+        if (prev && !f.named) {
+          const st = lstatOf(f.path);
+          const slot = st?.isFile() ? keptSlot(f, st) : -1;
+          if (slot >= 0) {
+            result.files++;
+            chunks.reused(f.uri, prev, slot, f.sig);
+            return;
+          }
+          regular ||= st?.isFile() === true;
+        }
+        const text = await read(f, regular, (st) => {
+          stamp = st;
+        });
         if (typeof text !== 'string') return passOver(ctx, result, f.path, text, f.settings);
         doc = TextDocument.create(f.uri, f.languageId, 0, text);
         scan = scanText(text, f.languageId, f.settings);
@@ -160,7 +223,7 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
         return;
       }
       result.files++;
-      if (scan.occurrences.length > 0) await chunks.add(doc, scan, f.settings);
+      if (scan.occurrences.length > 0) await chunks.add(doc, scan, f.settings, open ? undefined : stamp, f.sig);
     };
     let i = 0;
     if (files.length >= MIN_FILES_FOR_WORKERS) release = ctx.scanFiles?.hold?.();
@@ -176,7 +239,9 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
     const inWorkers = (from: number): Promise<{ n: number; got: WorkerScan[] }> | undefined => {
       const window = files.slice(from, Math.min(files.length, from + CHUNK_FILES));
       // Named files (a file the command line gave) may be links to follow: read here.
-      if (!ctx.scanFiles || window.length < MIN_FILES_FOR_WORKERS || window.some((f) => f.named)) return undefined;
+      // When the last check kept its files, most are not read again: they are looked at here.
+      if (!ctx.scanFiles || prev || window.length < MIN_FILES_FOR_WORKERS || window.some((f) => f.named))
+        return undefined;
       const got: WorkerScan[] = [];
       let bytes = 0;
       return ctx
@@ -231,6 +296,10 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
       return result;
     }
     await chunks.finish();
+    if (reuse)
+      ctx.log(
+        `Check Workspace: ${chunks.reusedFiles} of ${files.length} files as they were at the last check (not read again)`,
+      );
     result.cancelled = cancelled();
     return result;
   } finally {
@@ -240,8 +309,12 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
   }
 }
 
-/** What a worker thread gives Check Workspace for one file (server/src/index/scanPool.ts). */
-export type WorkerScan = { failed: ReadFailure } | { text: string; scan: ScanResult } | { quiet: true };
+/**
+ * What a worker thread gives Check Workspace for one file (server/src/index/scanPool.ts): with the
+ * text, the metadata of the descriptor it was read from.
+ */
+export type WorkerScan =
+  { failed: ReadFailure } | { text: string; scan: ScanResult; stamp?: FileStamp } | { quiet: true };
 
 /** A file for a worker thread to read and scan. */
 export interface FileToScan {
@@ -275,6 +348,17 @@ const CHUNK_FILES = 500;
 const CHUNK_BYTES = 4 << 20;
 /** Fewer files than this are read on the main thread (a worker's start costs more). */
 const MIN_FILES_FOR_WORKERS = 64;
+/** A path that fileUri and Node's pathToFileURL spell alike (POSIX, nothing to encode). */
+const ONE_SPELLING = /^\/[A-Za-z0-9\-._/]*$/;
+
+/** The file's metadata without following a link, or undefined when it cannot be read. */
+function lstatOf(path: string): Stats | undefined {
+  try {
+    return fsSync.lstatSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The files of a check that hold URNs, resolved and published a chunk at a time, so that the
@@ -284,9 +368,9 @@ const MIN_FILES_FOR_WORKERS = 64;
  * scanned (its values are checked against their definitions).
  */
 class ChunkedCheck {
-  private kept: Array<{ doc: TextDocument; scan: ScanResult; settings: Settings }> = [];
+  private kept: ChunkFile[] = [];
   private keptBytes = 0;
-  private readonly waiting: Array<{ doc: TextDocument; scan: ScanResult; settings: Settings }> = [];
+  private readonly waiting: ChunkFile[] = [];
   /** The structured property definitions of the files checked, first by URI. */
   private readonly definitions: Array<{ uri: string; definitions: FormatPropertyDefinition[] }> = [];
   /** URNs asked so far, and what the catalog said of them. */
@@ -296,6 +380,10 @@ class ChunkedCheck {
   private readonly flagged = new Set<string>();
   private readonly scannedUris = new Set<string>();
   private client: Resolver | undefined;
+  /** The URNs of the files kept by the last check and not read (two hashes in one number each). */
+  private readonly reusedUrns = new Set<number>();
+  /** Files kept by the last check and not read. */
+  reusedFiles = 0;
   /** How far the check is, for the progress it reports. */
   percent = 0;
 
@@ -303,15 +391,33 @@ class ChunkedCheck {
     private readonly ctx: WorkspaceDeps,
     private readonly run: CheckRun,
     private readonly result: CheckWorkspaceResult,
+    /** The catalog client, the check's start, and what it keeps for the next check (when it does). */
+    private readonly keep: {
+      client: Resolver | undefined;
+      started: number;
+      replacedAtStart: number | undefined;
+      kept?: CheckedFilesBuilder;
+    },
   ) {
     this.before = flaggedByCheck.get(ctx) ?? new Set<string>();
+    this.client = keep.client;
   }
 
-  async add(doc: TextDocument, scan: ScanResult, settings: Settings): Promise<void> {
+  /** A file the last check kept, the same now: its diagnostics stay as sent, and are counted. */
+  reused(uri: string, from: CheckedFiles, slot: number, sig: string): void {
+    this.reusedFiles++;
+    const n = from.diagnostics(slot);
+    this.result.diagnostics += n;
+    if (n > 0) this.flagged.add(uri);
+    from.forEachUrn(slot, (a, b) => this.reusedUrns.add(urnKey(a, b)));
+    this.keep.kept?.carry(uri, from, slot, sig);
+  }
+
+  async add(doc: TextDocument, scan: ScanResult, settings: Settings, stamp?: FileStamp, sig?: string): Promise<void> {
     this.scannedUris.add(doc.uri);
     if (scan.formatPropertyDefinitions?.length)
       this.definitions.push({ uri: doc.uri, definitions: scan.formatPropertyDefinitions });
-    this.kept.push({ doc, scan, settings });
+    this.kept.push({ doc, scan, settings, ...(stamp && sig !== undefined ? { stamp, sig } : {}) });
     this.keptBytes += doc.getText().length;
     if (this.kept.length >= CHUNK_FILES || this.keptBytes >= CHUNK_BYTES) await this.flush(false);
   }
@@ -325,6 +431,20 @@ class ChunkedCheck {
       if (!this.flagged.has(uri) && !this.scannedUris.has(uri) && !ctx.openDocument(uri)) ctx.clear(uri);
     }
     flaggedByCheck.set(ctx, this.flagged);
+    // The distinct URNs: those asked now and those of the files kept, as their hashes.
+    if (this.reusedUrns.size > 0) {
+      for (const urn of this.seen) {
+        const [a, b] = textHashes(urn);
+        this.reusedUrns.delete(urnKey(a, b));
+      }
+      this.result.urns = this.seen.size + this.reusedUrns.size;
+    }
+    // Kept for the next check only when no answer read was replaced while this one ran.
+    const { client, kept } = this.keep;
+    if (kept && ctx.reuse && client?.answersReplaced !== undefined) {
+      const replaced = client.answersReplaced;
+      ctx.reuse.kept = replaced === this.keep.replacedAtStart ? kept.finish(client, replaced) : undefined;
+    }
   }
 
   /**
@@ -363,17 +483,72 @@ class ChunkedCheck {
   }
 
   private publish(
-    { doc, scan, settings }: { doc: TextDocument; scan: ScanResult; settings: Settings },
+    { doc, scan, settings, stamp, sig }: ChunkFile,
     resolved: ResolutionLookup,
     definitions: PropertyDefinitionLookup,
   ): void {
-    const diags = diagnose(scan, resolved, settings, undefined, definitions);
+    const kept = this.keep.kept;
+    const keepable = kept && stamp && sig !== undefined && keepableScan(scan);
+    // Kept for the next check: when the first answer its diagnostics read expires, unless one of
+    // them is not a plain answer kept by the client (an error, a sibling's text, none at all).
+    let freshUntil = Infinity;
+    let plain = true;
+    const lookup: ResolutionLookup = !keepable
+      ? resolved
+      : (urn) => {
+          const r = resolved(urn);
+          if (!plain) return r;
+          const plainAnswer =
+            r &&
+            r.state !== 'error' &&
+            !(r.state === 'found' && r.kind === 'dataset' && siblingUrns(r.entity).length > 0);
+          const until = plainAnswer ? this.client?.answerExpires?.(urn) : undefined;
+          if (until === undefined) plain = false;
+          else if (until < freshUntil) freshUntil = until;
+          return r;
+        };
+    const diags = diagnose(scan, lookup, settings, undefined, definitions);
+    if (keepable && plain)
+      kept.add(
+        doc.uri,
+        stamp,
+        this.keep.started,
+        sig,
+        diags.length,
+        freshUntil,
+        resolvableItems([scan]).map((i) => i.urn),
+      );
     this.result.diagnostics += diags.length;
     // A file without URNs has no diagnostics: it gets a message only to clear what the last check gave it.
     if (diags.length > 0) this.flagged.add(doc.uri);
     else if (!this.before.has(doc.uri) && !this.ctx.openDocument(doc.uri)) return;
     this.ctx.publish(doc, diags);
   }
+}
+
+/** A file of a chunk: with, when the check keeps it for the next one, its metadata as read and its settings as text. */
+interface ChunkFile {
+  doc: TextDocument;
+  scan: ScanResult;
+  settings: Settings;
+  stamp?: FileStamp;
+  sig?: string;
+}
+
+/**
+ * Whether the diagnostics of `scan` depend only on its text, its settings and the answers about
+ * its URNs: not on structured property definitions read across the check's files, nor on a search
+ * by name.
+ */
+function keepableScan(scan: ScanResult): boolean {
+  if (scan.formatPropertyDefinitions?.length || scan.formatPropertyValues?.length) return false;
+  for (const o of scan.occurrences) if (o.byName !== undefined) return false;
+  return true;
+}
+
+/** Two 32-bit hashes in one number (53 bits: exact in a double). */
+function urnKey(a: number, b: number): number {
+  return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
 }
 
 /** Counts and tells of a file not checked: too large, unreadable, or (neither) in no language scanned. */
@@ -410,6 +585,8 @@ export interface ReadOptions {
    * blocks, and the check on the open descriptor stays).
    */
   listedRegular?: boolean;
+  /** Told the metadata of the open descriptor the text is read from (Check Workspace keeps it). */
+  onStat?(st: Stats): void;
 }
 
 /**
@@ -496,6 +673,7 @@ export function* readSteps(
   try {
     const st = (yield { op: 'fstat', fd }) as Stats;
     if (!st.isFile()) return notRegular(st);
+    opts.onStat?.(st);
     if (st.size > maxSize) return { tooLarge: true };
     const cap = maxSize + 1;
     let buffer = Buffer.allocUnsafe(Math.min(st.size + 1, cap));

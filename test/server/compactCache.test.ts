@@ -306,4 +306,34 @@ describe("the cache's table", () => {
     clock.now += 1_000;
     assert.equal(cache.get('b'), undefined, 'expired as set, whatever was swapped');
   });
+
+  test('replaced counts fresh values replaced or dropped, not new keys, swaps or expiry; expiresAt tells when', () => {
+    const clock = { now: 10_000 };
+    const { cache, f } = table(clock);
+    cache.set('a', 'a');
+    cache.set('b', 'b');
+    assert.equal(cache.replaced, 0, 'new keys');
+    assert.equal(cache.expiresAt('a'), 11_000);
+    assert.equal(cache.expiresAt('zz'), undefined);
+    cache.swap('a', 'A');
+    cache.replaceValues(f);
+    assert.equal(cache.replaced, 0, 'the same answers in another form');
+    cache.set('a', 'a2');
+    assert.equal(cache.replaced, 1, 'a fresh value replaced');
+    cache.delete('b');
+    cache.delete('b');
+    assert.equal(cache.replaced, 2, 'a value dropped (once: then it is not there)');
+    cache.set('c', 'c');
+    cache.set('d', 'd');
+    cache.set('e', 'e'); // four keys in a table of three: the least recently used goes
+    assert.equal(cache.replaced, 3, 'an eviction');
+    clock.now += 1_000;
+    assert.equal(cache.get('c'), undefined);
+    cache.set('c', 'c2');
+    assert.equal(cache.replaced, 3, 'an expired value read or set again: time told it');
+    cache.clear();
+    assert.equal(cache.replaced, 4);
+    cache.clear();
+    assert.equal(cache.replaced, 4, 'an empty table cleared');
+  });
 });

@@ -165,6 +165,25 @@ describe("a file's URI, spelled as VS Code spells it", () => {
     ];
     for (const p of paths) assert.equal(normalUri(fileUri(p)), fileUri(p), p);
   });
+
+  test(
+    'a path of letters, digits, `-._` and `/` is spelled alike by fileUri and Node (Check Workspace looks an open document up once); `~` is not',
+    {
+      skip: process.platform === 'win32',
+    },
+    () => {
+      let alike = 0;
+      for (let c = 0x20; c < 0x7f; c++) {
+        const ch = String.fromCharCode(c);
+        const p = `/w/a${ch}b/c.py`;
+        if (!/^[A-Za-z0-9\-._/]$/.test(ch)) continue;
+        assert.equal(fileUri(p), pathToFileURL(p).toString(), p);
+        alike++;
+      }
+      assert.equal(alike, 26 + 26 + 10 + 4);
+    assert.notEqual(fileUri('/w/a~b.py'), pathToFileURL('/w/a~b.py').toString(), 'Node encodes `~`');
+    },
+  );
 });
 
 describe('the workspace folders', { skip: !posix }, () => {

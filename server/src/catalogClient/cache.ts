@@ -12,6 +12,12 @@ export class LruTtlCache<V> {
   private readonly epoch: number;
   /** Values set or swapped since replaceValues last ran. */
   private changed = 0;
+  /**
+   * Live values replaced or dropped before their time so far (a set over a fresh entry, a delete,
+   * an eviction, a clear): what a reader that kept conclusions drawn from the values checks, with
+   * `expiresAt`, before it trusts them again. Expiry itself is not counted: it is time's to tell.
+   */
+  replaced = 0;
 
   constructor(
     private maxEntries: number,
@@ -43,7 +49,11 @@ export class LruTtlCache<V> {
 
   set(key: string, value: V): void {
     this.changed++;
-    this.entries.delete(key);
+    const before = this.entries.get(key);
+    if (before) {
+      if (before.expires > this.now() - this.epoch) this.replaced++;
+      this.entries.delete(key);
+    }
     const expires = this.now() - this.epoch + this.ttlMs;
     // `| 0` makes an integer within 32 bits a small integer to V8 (a clock's difference is a double).
     this.entries.set(key, { key, value, expires: expires === (expires | 0) ? expires | 0 : expires });
@@ -81,11 +91,18 @@ export class LruTtlCache<V> {
   }
 
   delete(key: string): void {
-    this.entries.delete(key);
+    if (this.entries.delete(key)) this.replaced++;
   }
 
   clear(): void {
+    if (this.entries.size > 0) this.replaced++;
     this.entries.clear();
+  }
+
+  /** When the value of `key` expires (milliseconds since 1970, as `now` counts), or undefined when it is not kept. */
+  expiresAt(key: string): number | undefined {
+    const e = this.entries.get(key);
+    return e && e.expires + this.epoch;
   }
 
   get size(): number {
@@ -97,6 +114,7 @@ export class LruTtlCache<V> {
       const oldest = this.entries.keys().next();
       if (oldest.done) break;
       this.entries.delete(oldest.value);
+      this.replaced++;
     }
   }
 }

@@ -233,6 +233,19 @@ export class CatalogClient {
     this.cache.replaceValues(compact);
   }
 
+  /**
+   * How many fresh answers were replaced or dropped so far (a write's invalidation, an eviction, a
+   * clear): what Check Workspace compares before it trusts the diagnostics it made from them.
+   */
+  get answersReplaced(): number {
+    return this.cache.replaced;
+  }
+
+  /** When the answer kept for `urn` expires (milliseconds since 1970), or undefined when none is kept. */
+  answerExpires(urn: string): number | undefined {
+    return this.cache.expiresAt(urn);
+  }
+
   get cacheSize(): number {
     return this.cache.size;
   }

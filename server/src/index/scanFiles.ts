@@ -6,6 +6,7 @@
  */
 import type { Settings } from '../../../model/src/protocol';
 import { scanText } from '../pipeline/check';
+import type { FileStamp } from '../pipeline/checkedFiles';
 import type { ScanResult } from '../scan/types';
 import { readCappedSync, type ReadFailure } from '../workspace';
 import { packText, type PackedOccurrences } from './workspaceIndex';
@@ -18,7 +19,10 @@ export type ScanMode = 'index' | 'check';
  * for Check Workspace its text and scan when the scan holds a URN (`quiet` when it holds none).
  */
 export type WorkerResult =
-  { failed: ReadFailure } | { packed: PackedOccurrences } | { text: string; scan: ScanResult } | { quiet: true };
+  | { failed: ReadFailure }
+  | { packed: PackedOccurrences }
+  | { text: string; scan: ScanResult; stamp?: FileStamp }
+  | { quiet: true };
 
 /** A file to read: its path, language, settings, and whether the listing said it is a regular file. */
 export interface FileToScan {
@@ -42,7 +46,14 @@ export function scanFiles(
   const buffers: ArrayBuffer[] = [];
   let bytes = 0;
   for (const f of files) {
-    const text = readCappedSync(f.path, f.settings.maxFileSize, { listedRegular: f.listedRegular });
+    let stamp: FileStamp | undefined;
+    const text = readCappedSync(f.path, f.settings.maxFileSize, {
+      listedRegular: f.listedRegular,
+      // What Check Workspace keeps of the file: the metadata of the descriptor it was read from.
+      onStat: (st) => {
+        if (mode === 'check') stamp = { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino };
+      },
+    });
     if (typeof text !== 'string') {
       results.push({ failed: text });
       continue;
@@ -55,7 +66,7 @@ export function scanFiles(
       } else results.push({ failed: {} });
     } else {
       const scan = scanText(text, f.languageId, f.settings);
-      results.push(scan.occurrences.length > 0 ? { text, scan } : { quiet: true });
+      results.push(scan.occurrences.length > 0 ? { text, scan, ...(stamp ? { stamp } : {}) } : { quiet: true });
     }
     bytes += text.length;
     if (bytes >= maxBytes) break;

@@ -42,6 +42,11 @@ export class ClosedDiagnostics {
     this.sent.delete(this.oneSpelling(uri));
   }
 
+  /** Whether `uri` (as a check publishes it) was sent diagnostics by a check and nothing since. */
+  shown(uri: string): boolean {
+    return this.sent.has(uri);
+  }
+
   get size(): number {
     return this.sent.size;
   }

@@ -18,10 +18,11 @@ import { lookupOf } from './lookup';
 
 /**
  * What resolving needs of a catalog client: resolve (batched, cached) and what is cached already;
- * and a GraphQL read, when it has one, for the details of deprecated entities.
+ * and a GraphQL read, when it has one, for the details of deprecated entities; and how fresh its
+ * answers are, when it can tell (Check Workspace keeps what it found of unchanged files by them).
  */
 export type Resolver = Pick<CatalogClient, 'resolve' | 'cached'> &
-  Partial<Pick<CatalogClient, 'read' | 'readDeprecationDetails' | 'searches'>>;
+  Partial<Pick<CatalogClient, 'read' | 'readDeprecationDetails' | 'searches' | 'answersReplaced' | 'answerExpires'>>;
 
 export interface ResolvableItem {
   urn: string;

@@ -937,6 +937,8 @@ export async function collectDiagnostics(deps: Omit<WorkspaceDeps, 'publish' | '
   await checkWorkspace(
     {
       ...deps,
+      // Every file's diagnostics are collected: none is taken as already shown.
+      reuse: undefined,
       publish: (doc, diagnostics) => {
         if (diagnostics.length > 0) out.push({ doc, diagnostics });
       },
