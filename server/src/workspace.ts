@@ -18,7 +18,7 @@ import type { PlainDiagnostic, PropertyDefinitionLookup } from './features/diagn
 import { diagnose, scanText, type PipelineDeps } from './pipeline/check';
 import { siblingUrns } from '../../model/src/readShapes';
 import type { Resolution, ResolutionLookup } from './catalogClient/client';
-import { resolvableItems, resolveItems, type Resolver } from './resolution/resolve';
+import { resolvableItems, resolveItems, type ResolvableItem, type Resolver } from './resolution/resolve';
 import { clearParseCache } from './scan/parseCache';
 import { CheckedFiles, textHashes, type CheckedFilesBuilder, type FileStamp } from './pipeline/checkedFiles';
 import type { FormatPropertyDefinition, ScanResult } from './scan/types';
@@ -92,8 +92,14 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
   const started = Date.now();
   const client = reuse ? ctx.clientFor(await ctx.settingsFor()) : undefined;
   const replacedAtStart = client?.answersReplaced;
+  // None is looked at when the answers of every file kept have expired (a time-to-live of 0).
   const prev =
-    reuse?.kept && reuse.kept.client === client && replacedAtStart === reuse.kept.replaced ? reuse.kept : undefined;
+    reuse?.kept &&
+    reuse.kept.client === client &&
+    replacedAtStart === reuse.kept.replaced &&
+    started < reuse.kept.freshest
+      ? reuse.kept
+      : undefined;
   if (reuse) reuse.kept = undefined;
   try {
     // Settings are asked once per workspace folder (its files share them), not once per file.
@@ -291,6 +297,8 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
     // A window still being read after a cancellation ends at its next answer (its stop says so).
     await ahead;
     if (cancelled()) {
+      // A chunk being asked about ends at the cancellation (its resolve stops waiting), unpublished.
+      await chunks.settle().catch(() => undefined);
       chunks.stopped();
       result.cancelled = true;
       return result;
@@ -382,6 +390,8 @@ class ChunkedCheck {
   private client: Resolver | undefined;
   /** The URNs of the files kept by the last check and not read (two hashes in one number each). */
   private readonly reusedUrns = new Set<number>();
+  /** The chunk whose answers are being asked for, published when they come (flush). */
+  private pending: Promise<void> | undefined;
   /** Files kept by the last check and not read. */
   reusedFiles = 0;
   /** How far the check is, for the progress it reports. */
@@ -455,10 +465,18 @@ class ChunkedCheck {
     flaggedByCheck.set(this.ctx, new Set([...this.before, ...this.flagged]));
   }
 
+  /**
+   * Asks the catalog about the URNs of the chunk kept so far and publishes it once the answers
+   * come, while the check reads the next chunk (the catalog answers on another core): the chunk
+   * before is published first, so at most two chunks are held. `last`: the end of the check, which
+   * waits for its publishing.
+   */
   private async flush(last: boolean): Promise<void> {
     const chunk = this.kept;
     this.kept = [];
     this.keptBytes = 0;
+    await this.settle();
+    // The files that waited for every definition: complete once the chunk before is published.
     if (last) chunk.push(...this.waiting);
     if (chunk.length === 0 || this.run.cancelled()) return;
     // URNs shared by files are asked once, in batches; those asked for an earlier chunk are not asked again.
@@ -467,7 +485,28 @@ class ChunkedCheck {
     this.result.urns = this.seen.size;
     this.run.report?.(this.percent, `asking the catalog about ${items.length} URNs (${this.seen.size} so far)`);
     this.client ??= this.ctx.clientFor(await this.ctx.settingsFor());
-    const fresh = await resolveItems(this.client, items, this.run.signal);
+    const publishing = resolveItems(this.client, items, this.run.signal).then((fresh) =>
+      this.publishChunk(chunk, items, fresh, last),
+    );
+    // Its failure is the check's, seen where it is awaited (the next flush, or settle).
+    publishing.catch(() => undefined);
+    this.pending = publishing;
+    if (last) await this.settle();
+  }
+
+  /** Waits until the chunk being asked about is published (or has failed: then it throws). */
+  async settle(): Promise<void> {
+    const p = this.pending;
+    this.pending = undefined;
+    await p;
+  }
+
+  private publishChunk(
+    chunk: ChunkFile[],
+    items: readonly ResolvableItem[],
+    fresh: ResolutionLookup,
+    last: boolean,
+  ): void {
     if (this.run.cancelled()) return;
     for (const item of items) this.answers.set(item.urn, fresh(item.urn));
     const resolved: ResolutionLookup = (urn) => fresh(urn) ?? this.answers.get(urn);
@@ -508,7 +547,8 @@ class ChunkedCheck {
           return r;
         };
     const diags = diagnose(scan, lookup, settings, undefined, definitions);
-    if (keepable && plain)
+    // Answers that expired already (a time-to-live of 0) serve no next check: nothing is kept.
+    if (keepable && plain && freshUntil > Date.now())
       kept.add(
         doc.uri,
         stamp,

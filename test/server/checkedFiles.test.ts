@@ -31,6 +31,7 @@ describe('what Check Workspace keeps of a file for the next check', () => {
     const urns: Array<[number, number]> = [];
     k.forEachUrn(slot, (a, b) => urns.push([a, b]));
     assert.deepEqual(urns, [textHashes('urn:a'), textHashes('urn:b'), textHashes('urn:a2')]);
+    assert.equal(k.freshest, Infinity, 'one file read no answer');
     const other = k.find('file:///w/pkg/job_2.py', { ...st, ino: 4243 }, 'settings-1', readAt + 10 ** 9);
     assert.ok(other >= 0, 'no answers read: fresh whenever');
     assert.equal(k.diagnostics(other), 0);
@@ -71,6 +72,8 @@ describe('what Check Workspace keeps of a file for the next check', () => {
     next.forEachUrn(slot, () => n++);
     assert.equal(n, 3);
     assert.equal(next.find(uri, st, 'settings-1', readAt + 300_000), -1, 'its freshness carried too');
+    assert.equal(next.freshest, readAt + 300_000);
+    assert.equal(CheckedFiles.builder().finish(client, 0).freshest, -Infinity);
   });
 
   test('many URIs: each found under its own, none under another', () => {

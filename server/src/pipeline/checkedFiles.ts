@@ -61,6 +61,13 @@ export class CheckedFiles {
     return this.uriCheck.length;
   }
 
+  /** Until when the freshest of the files kept holds (-Infinity when none is kept): after it, none does. */
+  get freshest(): number {
+    let latest = -Infinity;
+    for (let n = 4; n < this.numbers.length; n += NUMBERS) if (this.numbers[n]! > latest) latest = this.numbers[n]!;
+    return latest;
+  }
+
   /**
    * The slot of `uri` when what is kept of it still holds: the same metadata and settings, and its
    * answers fresh at `now`; else -1.
