@@ -166,6 +166,67 @@ describe('Check Workspace without an LSP connection', () => {
   });
 });
 
+describe('Check Workspace asks about one chunk while it reads the next', () => {
+  test('the next chunk is read while the catalog answers, no further; every file gets its diagnostics, each URN asked once', async (t) => {
+    const root = mkdtempSync(join(tmpdir(), 'catalog-lens-chunks-'));
+    t.after(() => rmSync(root, { recursive: true, force: true }));
+    const files = 1_300;
+    const urn = (i: number): string => `urn:li:dataset:(urn:li:dataPlatform:hive,db.t_${i},PROD)`;
+    // File k names its own dataset and a shared one (missing from the catalog in every chunk).
+    for (let k = 0; k < files; k++) writeFileSync(join(root, `f_${k}.py`), `A = "${urn(k)}"\nB = "${USERS}"\n`);
+    let visited = 0;
+    const atAnswer: number[] = [];
+    const asked: string[][] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const client: Resolver = {
+      resolve: async (items) => {
+        asked.push(items.map((i) => i.urn));
+        inFlight++;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        // The first answer comes once the check has read on through the next chunk (or it never
+        // would: then after a second), so how far it read while waiting is seen.
+        const until = Date.now() + 1000;
+        while (asked.length === 1 && visited < 1_000 && Date.now() < until)
+          await new Promise((resolve) => setImmediate(resolve));
+        for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+        atAnswer.push(visited);
+        inFlight--;
+        return new Map(items.map((i) => [i.urn, { state: 'missing' } as Resolution]));
+      },
+      cached: () => undefined,
+    };
+    const published = new Map<string, string[]>();
+    const result = await checkWorkspace(
+      {
+        settingsFor: async () => DEFAULT_SETTINGS,
+        clientFor: () => client,
+        log: () => undefined,
+        workspaceFolders: () => [pathToFileURL(root).toString()],
+        openDocument: () => {
+          visited++;
+          return undefined;
+        },
+        scanOf: () => undefined,
+        publish: (doc, diagnostics) => published.set(doc.uri, described(doc.getText(), diagnostics)),
+        clear: (uri) => published.set(uri, []),
+      },
+      { cancelled: () => false },
+    );
+    assert.deepEqual(result, { files, skipped: 0, urns: files + 1, diagnostics: 2 * files, cancelled: false });
+    assert.equal(asked.length, 3, 'a chunk of 500 files at a time');
+    assert.equal(asked.flat().length, files + 1, 'each URN asked once');
+    assert.equal(mostInFlight, 1, 'one chunk asked about at a time');
+    assert.equal(atAnswer[0], 1_000, 'the second chunk read while the first was asked about, not the third');
+    assert.equal(published.size, files);
+    for (let k = 0; k < files; k++)
+      assert.deepEqual(
+        published.get(pathToFileURL(join(root, `f_${k}.py`)).toString()),
+        [`unknown-urn ${USERS}`, `unknown-urn ${urn(k)}`].sort(),
+      );
+  });
+});
+
 describe('the hover reads what the editor shows', () => {
   const ghost = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.ghost,PROD)';
   const text = `GHOST = "${ghost}"\n`;
