@@ -3,7 +3,8 @@
 // `initialized`, its time as the server logs it) against ripgrep finding the URNs of the same tree;
 // then references and workspace symbols on that index, warm; then the server's RSS after the index
 // and a Check Workspace that resolves every URN of the tree (10,000 distinct entities), and its
-// peak RSS during that check.
+// peak RSS during that check; then the same check on a second server started with glibc's mmap
+// threshold fixed (FIXED_MMAP_THRESHOLD_ENV).
 import * as path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -51,6 +52,9 @@ async function mainArenaMiB(pid) {
  * which keep freed memory resident.
  */
 export const FIXED_MMAP_THRESHOLD_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' };
+const FIXED_MMAP_THRESHOLD_TEXT = Object.entries(FIXED_MMAP_THRESHOLD_ENV)
+  .map(([k, v]) => `${k}=${v}`)
+  .join(' ');
 
 /**
  * Check Workspace on a server whose index is built, and its memory: the peak during the check
@@ -291,13 +295,7 @@ export async function indexBenchmark({ quick, catalog, datasets, tmp, serverArgs
         heap.unavailable
           ? `Index heap: not measured (${heap.unavailable}).`
           : `Index heap: heap used after a full GC (node --expose-gc) before and after a fresh index of the build's compiled code (out/server/src/index/workspaceIndex.js) indexes the tree, in a process of its own after a warm-up build on an index thrown away (bench/lib/indexHeap.mjs, the URN parse cache cleared), ${Math.round(heap.heap / heap.occurrences)} bytes an occurrence; the floor sums the UTF-8 bytes of the URN text of each occurrence it holds.`,
-        `glibc's mmap threshold fixed: the same check on a second server, freshly started with ${Object.entries(
-          FIXED_MMAP_THRESHOLD_ENV,
-        )
-          .map(([k, v]) => `${k}=${v}`)
-          .join(
-            ' ',
-          )} in its environment (any malloc tunable turns off glibc's dynamic mmap threshold; the value is its default), its index built first. Without it, the first free of a mapped chunk raises the threshold to that chunk's size (here V8's optimizing compiler freeing zones of 0.2–0.9 MiB on its threads, from the first seconds): every later allocation under that size comes from glibc's arenas, whose freed memory stays resident (and the trim threshold becomes twice that size). No server code can set it (glibc reads it when the process starts): the editor's launch can (client/src/launch.ts serverProcessEnv). RSS after a full GC ${fixedMemory.afterGc.rss.toFixed(1)} MiB, heap used ${fixedMemory.afterGc.heapUsed.toFixed(1)} MiB.`,
+        `glibc's mmap threshold fixed: the same check on a second server, freshly started with ${FIXED_MMAP_THRESHOLD_TEXT} in its environment (any malloc tunable turns off glibc's dynamic mmap threshold; the value is its default), its index built first. Without it, the first free of a mapped chunk raises the threshold to that chunk's size (here V8's optimizing compiler freeing zones of 0.2–0.9 MiB on its threads, from the first seconds): every later allocation under that size comes from glibc's arenas, whose freed memory stays resident (and the trim threshold becomes twice that size). No server code can set it (glibc reads it when the process starts): the editor's launch can (client/src/launch.ts serverProcessEnv). RSS after a full GC ${fixedMemory.afterGc.rss.toFixed(1)} MiB, heap used ${fixedMemory.afterGc.heapUsed.toFixed(1)} MiB.`,
         `Where the memory is: with the index built and before any URN was resolved, RSS ${indexedMemory.rss.toFixed(1)} MiB and heap used ${indexedMemory.heapUsed.toFixed(1)} MiB after a full GC; resolving the ${checked.urns.toLocaleString('en-US')} entities adds ${(afterGc.heapUsed - indexedMemory.heapUsed).toFixed(1)} MiB of heap (the catalog cache, benchmark 8).`,
       ],
     };
