@@ -3,7 +3,8 @@
 // `initialized`, its time as the server logs it) against ripgrep finding the URNs of the same tree;
 // then references and workspace symbols on that index, warm; then the server's RSS after the index
 // and a Check Workspace that resolves every URN of the tree (10,000 distinct entities), and its
-// peak RSS during that check.
+// peak RSS during that check; then the same check on a second server started with glibc's mmap
+// threshold fixed (FIXED_MMAP_THRESHOLD_ENV).
 import * as path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -31,6 +32,65 @@ async function peakRssMiB(pid) {
   const m = /VmHWM:\s+(\d+)\s+kB/.exec(await readFile(`/proc/${pid}/status`, 'utf8'));
   if (!m) throw new Error(`no VmHWM in /proc/${pid}/status`);
   return Number(m[1]) / 1024;
+}
+
+/** The RSS of the process's glibc main malloc arena (the `[heap]` mapping of /proc/<pid>/smaps) in MiB; 0 when it has none. */
+async function mainArenaMiB(pid) {
+  const { readFile } = await import('node:fs/promises');
+  const smaps = await readFile(`/proc/${pid}/smaps`, 'utf8');
+  const at = smaps.search(/ \[heap\]\n/);
+  if (at < 0) return 0;
+  const m = /\nRss:\s+(\d+) kB/.exec(smaps.slice(at));
+  return m ? Number(m[1]) / 1024 : 0;
+}
+
+/**
+ * glibc's mmap threshold fixed at its default 128 KiB (setting it turns off glibc's dynamic
+ * threshold): the environment the extension could start the server with. Without it, the first
+ * free of a mapped chunk (V8's optimizing compiler frees zones of ~0.2–0.9 MiB on its threads)
+ * raises the threshold to that size, and every later allocation under it comes from the arenas,
+ * which keep freed memory resident.
+ */
+export const FIXED_MMAP_THRESHOLD_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' };
+const FIXED_MMAP_THRESHOLD_TEXT = Object.entries(FIXED_MMAP_THRESHOLD_ENV)
+  .map(([k, v]) => `${k}=${v}`)
+  .join(' ');
+
+/**
+ * Check Workspace on a server whose index is built, and its memory: the peak during the check
+ * (VmHWM, reset first), the RSS right after it, after `IDLE_WAIT_MS` idle, and after a full GC
+ * forced through the inspector, with the main arena's RSS when idle.
+ */
+async function checkMemory(server, inspector) {
+  const peakReset = await resetPeakRss(server.pid);
+  const checked = await server.command('catalogLens.checkWorkspace', {});
+  const rss = await rssMiB(server.pid);
+  const peak = await peakRssMiB(server.pid);
+  // Then as an editor leaves it: nothing asked for a few seconds.
+  await new Promise((resolve) => setTimeout(resolve, IDLE_WAIT_MS));
+  const settled = await rssMiB(server.pid);
+  const arena = await mainArenaMiB(server.pid);
+  const afterGc = await memoryAfterGc(inspector);
+  return { peakReset, checked, rss, peak, settled, arena, afterGc };
+}
+
+/** A server started with `env` (and the port benchmark 10 measures through), its index built. */
+async function startIndexed(settings, folder, serverArgs, env = {}) {
+  const server = await startServer({
+    settings,
+    workspaceFolders: [folder],
+    nodeArgs: [...serverArgs, '--inspect=127.0.0.1:0'],
+    // The port is the benchmark's, to measure: the server gives memory back as without it.
+    env: { CATALOG_LENS_IDLE_GC: 'always', ...env },
+  });
+  try {
+    const inspector = await connectInspector(await server.inspectorUrl);
+    await indexBuild(server);
+    return { server, inspector };
+  } catch (e) {
+    await server.stop();
+    throw e;
+  }
 }
 
 async function timed(fn) {
@@ -97,17 +157,8 @@ export async function indexBenchmark({ quick, catalog, datasets, tmp, serverArgs
   const heap = await indexHeap(root);
 
   // Warm queries on one server's index.
-  const server = await startServer({
-    settings,
-    workspaceFolders: [folder],
-    nodeArgs: [...serverArgs, '--inspect=127.0.0.1:0'],
-    // The port is the benchmark's, to measure: the server gives memory back as without it.
-    env: { CATALOG_LENS_IDLE_GC: 'always' },
-  });
-  let inspector;
+  const { server, inspector } = await startIndexed(settings, folder, serverArgs);
   try {
-    inspector = await connectInspector(await server.inspectorUrl);
-    await indexBuild(server);
     const indexedMemory = await memoryAfterGc(inspector);
     const file = path.join(root, 'pkg_000', 'job_0.py');
     const uri = pathToFileURL(file).href;
@@ -134,14 +185,16 @@ export async function indexBenchmark({ quick, catalog, datasets, tmp, serverArgs
     }
     // Then every URN of the tree resolved (Check Workspace), and the memory after both; the peak
     // (VmHWM) is reset first, so that it is the check's own.
-    const peakReset = await resetPeakRss(server.pid);
-    const checked = await server.command('catalogLens.checkWorkspace', {});
-    const rss = await rssMiB(server.pid);
-    const peak = await peakRssMiB(server.pid);
-    // Then as an editor leaves it: nothing asked for a few seconds.
-    await new Promise((resolve) => setTimeout(resolve, IDLE_WAIT_MS));
-    const settled = await rssMiB(server.pid);
-    const afterGc = await memoryAfterGc(inspector);
+    const { peakReset, checked, rss, peak, settled, arena, afterGc } = await checkMemory(server, inspector);
+    // The same check on a server started with glibc's mmap threshold fixed (a fresh index).
+    const fixed = await startIndexed(settings, folder, serverArgs, FIXED_MMAP_THRESHOLD_ENV);
+    let fixedMemory;
+    try {
+      fixedMemory = await checkMemory(fixed.server, fixed.inspector);
+    } finally {
+      fixed.inspector.close();
+      await fixed.server.stop();
+    }
     const r99 = summary([percentile(refMs, 99)]);
     const s99 = summary([percentile(symMs, 99)]);
     const build = summary(builds);
@@ -216,18 +269,39 @@ export async function indexBenchmark({ quick, catalog, datasets, tmp, serverArgs
           unit: 'MiB',
           value: summary([afterGc.heapUsed]),
         },
+        {
+          figure: `… and glibc's main arena ([heap]) ${IDLE_WAIT_MS / 1000} s after the check`,
+          unit: 'MiB',
+          value: summary([arena]),
+        },
+        {
+          figure: "peak RSS during the check, glibc's mmap threshold fixed",
+          unit: 'MiB',
+          value: summary([fixedMemory.peak]),
+        },
+        {
+          figure: `… then RSS ${IDLE_WAIT_MS / 1000} s later, idle, glibc's mmap threshold fixed`,
+          unit: 'MiB',
+          value: summary([fixedMemory.settled]),
+        },
+        {
+          figure: `… and main arena ${IDLE_WAIT_MS / 1000} s after the check, mmap threshold fixed`,
+          unit: 'MiB',
+          value: summary([fixedMemory.arena]),
+        },
       ],
       notes: [
         `The index holds ${indexed.urns.toLocaleString('en-US')} URN occurrences of ${indexed.files.toLocaleString('en-US')} files; ripgrep printed ${rgCount.toLocaleString('en-US')}. The RSS is VmRSS as it stands right after the check, ${IDLE_WAIT_MS / 1000} s later with nothing asked, then after a full GC forced through the inspector (as in benchmark 8), cache.maxEntries 20,000.`,
         heap.unavailable
           ? `Index heap: not measured (${heap.unavailable}).`
           : `Index heap: heap used after a full GC (node --expose-gc) before and after a fresh index of the build's compiled code (out/server/src/index/workspaceIndex.js) indexes the tree, in a process of its own after a warm-up build on an index thrown away (bench/lib/indexHeap.mjs, the URN parse cache cleared), ${Math.round(heap.heap / heap.occurrences)} bytes an occurrence; the floor sums the UTF-8 bytes of the URN text of each occurrence it holds.`,
+        `glibc's mmap threshold fixed: the same check on a second server, freshly started with ${FIXED_MMAP_THRESHOLD_TEXT} in its environment (any malloc tunable turns off glibc's dynamic mmap threshold; the value is its default), its index built first. Without it, the first free of a mapped chunk raises the threshold to that chunk's size (here V8's optimizing compiler freeing zones of 0.2–0.9 MiB on its threads, from the first seconds): every later allocation under that size comes from glibc's arenas, whose freed memory stays resident (and the trim threshold becomes twice that size). No server code can set it (glibc reads it when the process starts): the editor's launch can (client/src/launch.ts serverProcessEnv). RSS after a full GC ${fixedMemory.afterGc.rss.toFixed(1)} MiB, heap used ${fixedMemory.afterGc.heapUsed.toFixed(1)} MiB.`,
         `Where the memory is: with the index built and before any URN was resolved, RSS ${indexedMemory.rss.toFixed(1)} MiB and heap used ${indexedMemory.heapUsed.toFixed(1)} MiB after a full GC; resolving the ${checked.urns.toLocaleString('en-US')} entities adds ${(afterGc.heapUsed - indexedMemory.heapUsed).toFixed(1)} MiB of heap (the catalog cache, benchmark 8).`,
       ],
     };
   } finally {
     // A process with a debugger attached waits for it before exiting: detach first.
-    inspector?.close();
+    inspector.close();
     await server.stop();
   }
 }
