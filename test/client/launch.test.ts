@@ -29,6 +29,11 @@ describe('the token reaches the server only through its environment', () => {
     assert.ok(!(SERVER_TOKEN_ENV in env));
   });
 
+  test("glibc's mmap threshold is fixed unless the environment sets it", () => {
+    assert.equal(serverProcessEnv({ PATH: '/usr/bin' }, undefined)['MALLOC_MMAP_THRESHOLD_'], '131072');
+    assert.equal(serverProcessEnv({ MALLOC_MMAP_THRESHOLD_: '65536' }, undefined)['MALLOC_MMAP_THRESHOLD_'], '65536');
+  });
+
   test('the stored token replaces an inherited one, and the base environment is not changed', () => {
     const base = { [SERVER_TOKEN_ENV]: 'from-shell' };
     assert.equal(serverProcessEnv(base, 'stored')[SERVER_TOKEN_ENV], 'stored');
