@@ -95,6 +95,7 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
   // None is looked at when the answers of every file kept have expired (a time-to-live of 0).
   const prev =
     reuse?.kept &&
+    reuse.kept.size > 0 &&
     reuse.kept.client === client &&
     replacedAtStart === reuse.kept.replaced &&
     started < reuse.kept.freshest
@@ -159,19 +160,14 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
     // chunk is resolved and published: a chunk ends at CHUNK_FILES files or CHUNK_BYTES of text.
     // A path of letters, digits, `-._` and `/` has one spelling: Node's is fileUri's (it encodes `~`).
     const openOf = (f: { path: string; uri: string }): TextDocument | undefined =>
-      ctx.openDocument(f.uri) ??
-      (ONE_SPELLING.test(f.path) ? undefined : ctx.openDocument(pathToFileURL(f.path).toString()));
+      ctx.openDocument(f.uri) ?? (oneSpelling(f.path) ? undefined : ctx.openDocument(pathToFileURL(f.path).toString()));
     // A file the command line named may be a link to follow, read as the index reads: the rest are
     // read synchronously, a slice at a time (for a codebase's many small files a thread-pool round
     // trip per open, stat, read and close costs more than the reads themselves: benchmark 6).
     let readSinceTurn = 0;
-    const read = async (
-      f: (typeof files)[number],
-      regular: boolean,
-      onStat: (st: Stats) => void,
-    ): Promise<string | ReadFailure> => {
+    const read = async (f: (typeof files)[number], onStat: (st: Stats) => boolean): Promise<string | ReadFailure> => {
       if (f.named) return readCapped(f.path, f.settings.maxFileSize, { followLink: true });
-      const text = readCappedSync(f.path, f.settings.maxFileSize, { listedRegular: regular, onStat });
+      const text = readCappedSync(f.path, f.settings.maxFileSize, { listedRegular: f.listed === true, onStat });
       if (typeof text === 'string') readSinceTurn += text.length;
       return text;
     };
@@ -205,21 +201,19 @@ export async function checkWorkspace(ctx: WorkspaceDeps, run: CheckRun): Promise
         scan = got.scan;
         stamp = got.stamp;
       } else {
-        // A file the last check kept, the same on disk: counted, not read (its lstat is the one call).
-        let regular = f.listed === true;
-        if (prev && !f.named) {
-          const st = lstatOf(f.path);
-          const slot = st?.isFile() ? keptSlot(f, st) : -1;
-          if (slot >= 0) {
-            result.files++;
-            chunks.reused(f.uri, prev, slot, f.sig);
-            return;
-          }
-          regular ||= st?.isFile() === true;
-        }
-        const text = await read(f, regular, (st) => {
+        // A file the last check kept, the same on disk (the metadata of its open descriptor, so that
+        // a network file system checks it anew): counted, not read.
+        let slot = -1;
+        const text = await read(f, (st) => {
           stamp = st;
+          slot = prev && !f.named ? keptSlot(f, st) : -1;
+          return slot >= 0;
         });
+        if (prev && slot >= 0) {
+          result.files++;
+          chunks.reused(f.uri, prev, slot, f.sig);
+          return;
+        }
         if (typeof text !== 'string') return passOver(ctx, result, f.path, text, f.settings);
         doc = TextDocument.create(f.uri, f.languageId, 0, text);
         scan = scanText(text, f.languageId, f.settings);
@@ -356,17 +350,15 @@ const CHUNK_FILES = 500;
 const CHUNK_BYTES = 4 << 20;
 /** Fewer files than this are read on the main thread (a worker's start costs more). */
 const MIN_FILES_FOR_WORKERS = 64;
-/** A path that fileUri and Node's pathToFileURL spell alike (POSIX, nothing to encode). */
-const ONE_SPELLING = /^\/[A-Za-z0-9\-._/]*$/;
-
-/** The file's metadata without following a link, or undefined when it cannot be read. */
-function lstatOf(path: string): Stats | undefined {
-  try {
-    return fsSync.lstatSync(path, { throwIfNoEntry: false });
-  } catch {
-    return undefined;
-  }
+/**
+ * Whether fileUri and Node's pathToFileURL spell the file at `path` alike: a POSIX path with
+ * nothing to encode (letters, digits, `-._` and `/`; Node encodes `~`), nothing Node's resolve
+ * changes (no `.` or `..` segment) and no `//` (a UNC authority to fileUri).
+ */
+export function oneSpelling(path: string): boolean {
+  return ONE_SPELLING.test(path);
 }
+const ONE_SPELLING = /^(?!.*\/\/)(?!(?:.*\/)?\.\.?(?:\/|$))\/[A-Za-z0-9\-._/]*$/;
 
 /**
  * The files of a check that hold URNs, resolved and published a chunk at a time, so that the
@@ -529,7 +521,8 @@ class ChunkedCheck {
     const kept = this.keep.kept;
     const keepable = kept && stamp && sig !== undefined && keepableScan(scan);
     // Kept for the next check: when the first answer its diagnostics read expires, unless one of
-    // them is not a plain answer kept by the client (an error, a sibling's text, none at all).
+    // them is not a settled answer kept by the client (an error, a sibling's text, a deprecation's
+    // details still to come, none at all).
     let freshUntil = Infinity;
     let plain = true;
     const lookup: ResolutionLookup = !keepable
@@ -537,10 +530,7 @@ class ChunkedCheck {
       : (urn) => {
           const r = resolved(urn);
           if (!plain) return r;
-          const plainAnswer =
-            r &&
-            r.state !== 'error' &&
-            !(r.state === 'found' && r.kind === 'dataset' && siblingUrns(r.entity).length > 0);
+          const plainAnswer = r && r.state !== 'error' && !(r.state === 'found' && notSettled(r));
           const until = plainAnswer ? this.client?.answerExpires?.(urn) : undefined;
           if (until === undefined) plain = false;
           else if (until < freshUntil) freshUntil = until;
@@ -586,6 +576,17 @@ function keepableScan(scan: ScanResult): boolean {
   return true;
 }
 
+/**
+ * Whether a found entity's answer may still change in place, or reads another's: a dataset's
+ * siblings (their text fills its own), a deprecation whose note, date and replacement are still
+ * to be read (they are written into the answer the cache holds).
+ */
+function notSettled(r: Extract<Resolution, { state: 'found' }>): boolean {
+  if (r.kind === 'dataset' && siblingUrns(r.entity).length > 0) return true;
+  const d = (r.entity as { deprecation?: { deprecated?: boolean; note?: unknown } | null }).deprecation;
+  return d?.deprecated === true && d.note === undefined;
+}
+
 /** Two 32-bit hashes in one number (53 bits: exact in a double). */
 function urnKey(a: number, b: number): number {
   return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
@@ -613,6 +614,8 @@ export interface ReadFailure {
    * for a writer, and held a thread of the pool for good), a device (/dev/zero never ends), a socket.
    */
   notRegular?: string;
+  /** Not read: the caller's onStat said the file is as it last read it. */
+  unread?: true;
 }
 
 /** How a file is read: see readCapped. */
@@ -625,8 +628,12 @@ export interface ReadOptions {
    * blocks, and the check on the open descriptor stays).
    */
   listedRegular?: boolean;
-  /** Told the metadata of the open descriptor the text is read from (Check Workspace keeps it). */
-  onStat?(st: Stats): void;
+  /**
+   * Told the metadata of the open descriptor the text is read from (Check Workspace keeps it);
+   * answers true when the text is not wanted after all (the file is as the caller last read it):
+   * then nothing is read, and the answer is `{ unread: true }`.
+   */
+  onStat?(st: Stats): boolean | void;
 }
 
 /**
@@ -713,7 +720,7 @@ export function* readSteps(
   try {
     const st = (yield { op: 'fstat', fd }) as Stats;
     if (!st.isFile()) return notRegular(st);
-    opts.onStat?.(st);
+    if (opts.onStat?.(st) === true) return { unread: true };
     if (st.size > maxSize) return { tooLarge: true };
     const cap = maxSize + 1;
     let buffer = Buffer.allocUnsafe(Math.min(st.size + 1, cap));

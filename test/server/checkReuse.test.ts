@@ -6,7 +6,7 @@
  * expired answer, other settings, or an open and close of the file each make it read again.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,7 +22,10 @@ interface CheckResult {
   cancelled: boolean;
 }
 
-/** Writes `files` (name → text) under a new folder, modified a minute ago (older than any check). */
+/**
+ * Writes `files` (name → text) under a new folder, modified a minute ago. Their change times are
+ * now: a check keeps only files changed more than two seconds before it (the tests wait for that).
+ */
 function tree(files: Record<string, string>): { dir: string; path(name: string): string; uri(name: string): string } {
   const dir = mkdtempSync(join(tmpdir(), 'catalog-lens-reuse-'));
   for (const [name, text] of Object.entries(files)) age(join(dir, name), text);
@@ -45,8 +48,13 @@ function reusedOf(lsp: LspSession): string | undefined {
 describe('Check Workspace: files as they were at the last check are not read again', () => {
   let catalog: Catalog;
   const dirs: string[] = [];
+  /** One tree per test, written before them all: changed more than two seconds before any check. */
+  const trees: Array<ReturnType<typeof tree>> = [];
   before(async () => {
     catalog = await sampleCatalog();
+    for (let i = 0; i < 3; i++) trees.push(tree(files));
+    dirs.push(...trees.map((t) => t.dir));
+    await new Promise((resolve) => setTimeout(resolve, 2100));
   });
   after(async () => {
     await catalog.close();
@@ -61,8 +69,7 @@ describe('Check Workspace: files as they were at the last check are not read aga
   };
 
   test('the same files: the same result, nothing sent; a file changed under the same size and times is read again', async () => {
-    const t = tree(files);
-    dirs.push(t.dir);
+    const t = trees[0]!;
     const lsp = await serverFor(catalog.url, {
       workspaceFolders: [{ uri: pathToFileURL(t.dir).toString(), name: 'w' }],
     });
@@ -85,22 +92,25 @@ describe('Check Workspace: files as they were at the last check are not read aga
         ['missing-description', 'unknown-urn'],
       );
 
-      // db.ghost → db.users: the same size; the times set back as they were. Only the change time
-      // (which no one can set) tells: the file is read again and its diagnostics are cleared.
+      // db.ghost → db.users: the same size; the times set back to exactly what they were. Only the
+      // change time (which no one can set) tells: the file is read again and its diagnostics cleared.
       const ghost = t.path('ghost.py');
       const before = readFileSync(ghost, 'utf8');
+      const times = statSync(ghost);
       writeFileSync(ghost, before.replace('db.ghost', 'db.users'));
-      age(ghost);
-      assert.equal(readFileSync(ghost, 'utf8').length, before.length);
+      utimesSync(ghost, times.atime, times.mtime);
+      assert.equal(statSync(ghost).mtimeMs, times.mtimeMs);
+      assert.equal(statSync(ghost).size, times.size);
       assert.deepEqual(await check(), { ...first, diagnostics: 3 });
       assert.equal(reusedOf(lsp), '3 of 4');
       assert.deepEqual(lsp.latestDiagnostics(t.uri('ghost.py')), [], 'its diagnostics cleared');
 
-      // A new file and a deleted one.
+      // A new file and a deleted one; ghost.py, changed within two seconds of the check that read
+      // it, is read again too.
       age(t.path('more.py'), `x = "${S.ghost}"\n`);
       rmSync(t.path('users.py'));
       assert.deepEqual(await check(), { ...first, diagnostics: 4 });
-      assert.equal(reusedOf(lsp), '3 of 4');
+      assert.equal(reusedOf(lsp), '2 of 4');
       assert.deepEqual(
         lsp.latestDiagnostics(t.uri('more.py'))!.map((d) => d.code),
         ['unknown-urn'],
@@ -111,8 +121,7 @@ describe('Check Workspace: files as they were at the last check are not read aga
   });
 
   test('a write through the server, an open and close of a file, other settings: read again', async () => {
-    const t = tree(files);
-    dirs.push(t.dir);
+    const t = trees[1]!;
     // A catalog of its own: the write changes it.
     const own = await sampleCatalog();
     const lsp = await serverFor(own.url, { workspaceFolders: [{ uri: pathToFileURL(t.dir).toString(), name: 'w' }] });
@@ -166,8 +175,7 @@ describe('Check Workspace: files as they were at the last check are not read aga
   });
 
   test('an answer expired (cache.ttlSeconds), or files modified just before the check: read again', async () => {
-    const t = tree(files);
-    dirs.push(t.dir);
+    const t = trees[2]!;
     const lsp = await serverFor(catalog.url, {
       workspaceFolders: [{ uri: pathToFileURL(t.dir).toString(), name: 'w' }],
       settings: { cache: { ttlSeconds: 1 } },

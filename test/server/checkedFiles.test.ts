@@ -49,10 +49,13 @@ describe('what Check Workspace keeps of a file for the next check', () => {
     assert.equal(k.find(uri, st, 'settings-1', readAt + 300_000), -1, 'an answer it read expired');
   });
 
-  test('a file modified within RACY_MS of the check that read it is not kept', () => {
+  test('a file modified or changed within RACY_MS of the check that read it is not kept', () => {
     const b = CheckedFiles.builder();
     b.add(uri, { ...st, mtimeMs: readAt - RACY_MS + 1 }, readAt, 's', 0, Infinity, []);
     b.add('file:///w/late.py', { ...st, mtimeMs: readAt + 5 }, readAt, 's', 0, Infinity, []);
+    b.add('file:///w/edge.py', { ...st, mtimeMs: readAt - RACY_MS }, readAt, 's', 0, Infinity, []);
+    // An old modification time set back (cp -p, rsync -t) with a change time of now.
+    b.add('file:///w/copied.py', { ...st, ctimeMs: readAt - 1 }, readAt, 's', 0, Infinity, []);
     b.add('file:///w/old.py', { ...st, mtimeMs: readAt - RACY_MS - 1 }, readAt, 's', 0, Infinity, []);
     const k = b.finish(client, 0);
     assert.equal(k.size, 1);
@@ -74,6 +77,25 @@ describe('what Check Workspace keeps of a file for the next check', () => {
     assert.equal(next.find(uri, st, 'settings-1', readAt + 300_000), -1, 'its freshness carried too');
     assert.equal(next.freshest, readAt + 300_000);
     assert.equal(CheckedFiles.builder().finish(client, 0).freshest, -Infinity);
+  });
+
+  test('two URIs on one first hash: the first is found under its own only, the other is not kept', () => {
+    // These two share the 30 bits of their first hash (found by a search of 600,000 names).
+    const [one, two] = ['file:///w/p/f168724.py', 'file:///w/p/f598200.py'];
+    assert.equal(textHashes(one)[0] & 0x3fffffff, textHashes(two)[0] & 0x3fffffff);
+    const b = CheckedFiles.builder();
+    b.add(one, st, readAt, 's', 1, Infinity, []);
+    b.add(two, st, readAt, 's', 2, Infinity, []);
+    const k = b.finish(client, 0);
+    assert.equal(k.size, 1);
+    assert.equal(k.diagnostics(k.find(one, st, 's', readAt)), 1);
+    assert.equal(k.find(two, st, 's', readAt), -1, "its second hash is not the first's");
+  });
+
+  test('the client is not kept alive by what is kept', () => {
+    const k = CheckedFiles.builder().finish(client, 0);
+    assert.equal(k.client, client);
+    assert.equal(CheckedFiles.builder().finish(undefined, 0).client, undefined);
   });
 
   test('many URIs: each found under its own, none under another', () => {

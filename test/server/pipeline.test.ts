@@ -192,7 +192,7 @@ describe('Check Workspace asks about one chunk while it reads the next', () => {
         for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
         atAnswer.push(visited);
         inFlight--;
-        return new Map(items.map((i) => [i.urn, { state: 'missing' } as Resolution]));
+        return new Map(items.map((i) => [i.urn, { state: 'missing' }]));
       },
       cached: () => undefined,
     };
@@ -224,6 +224,67 @@ describe('Check Workspace asks about one chunk while it reads the next', () => {
         published.get(pathToFileURL(join(root, `f_${k}.py`)).toString()),
         [`unknown-urn ${USERS}`, `unknown-urn ${urn(k)}`].sort(),
       );
+  });
+});
+
+describe('Check Workspace keeps only files whose answers are settled', () => {
+  test('a deprecation whose details are still to come, a dataset with siblings, an error: read again; plain answers kept', async (t) => {
+    const root = mkdtempSync(join(tmpdir(), 'catalog-lens-settled-'));
+    t.after(() => rmSync(root, { recursive: true, force: true }));
+    const ds = (name: string, extra: Record<string, unknown> = {}): Resolution => ({
+      state: 'found',
+      kind: 'dataset',
+      entity: {
+        urn: `urn:li:dataset:(urn:li:dataPlatform:hive,db.${name},PROD)`,
+        exists: true,
+        properties: { description: `${name}.` },
+        editableProperties: null,
+        schemaMetadata: null,
+        editableSchemaMetadata: null,
+        ...extra,
+      },
+    });
+    const urnOf = (name: string): string => `urn:li:dataset:(urn:li:dataPlatform:hive,db.${name},PROD)`;
+    const answers: Record<string, Resolution> = {
+      [urnOf('plain')]: ds('plain'),
+      [urnOf('old')]: ds('old', { deprecation: { deprecated: true } }),
+      [urnOf('twin')]: ds('twin', { siblings: { isPrimary: true, siblings: [{ urn: urnOf('plain') }] } }),
+      [urnOf('down')]: { state: 'error', error: { kind: 'unreachable', message: 'down' } },
+      [urnOf('ghost')]: { state: 'missing' },
+    };
+    for (const name of Object.keys(answers).map((u) => /db\.(\w+)/.exec(u)![1]!))
+      writeFileSync(join(root, `${name}.py`), `X = "${urnOf(name)}"\n`);
+    // Changed more than two seconds before the first check: files a check may keep.
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const expires = Date.now() + 300_000;
+    const client: Resolver = {
+      resolve: async (items) => new Map(items.flatMap((i) => (answers[i.urn] ? [[i.urn, answers[i.urn]!]] : []))),
+      cached: (urn) => answers[urn],
+      answersReplaced: 0,
+      answerExpires: (urn) => (answers[urn] && answers[urn].state !== 'error' ? expires : undefined),
+      // The details of a deprecation are not to be had yet.
+      readDeprecationDetails: async () => new Map(),
+    };
+    const logs: string[] = [];
+    const ctx: WorkspaceDeps = {
+      settingsFor: async () => DEFAULT_SETTINGS,
+      clientFor: () => client,
+      log: (m) => logs.push(m),
+      workspaceFolders: () => [pathToFileURL(root).toString()],
+      openDocument: () => undefined,
+      scanOf: () => undefined,
+      publish: () => undefined,
+      clear: () => undefined,
+      reuse: { kept: undefined, stillShown: () => true },
+    };
+    const first = await checkWorkspace(ctx, { cancelled: () => false });
+    assert.equal(ctx.reuse!.kept?.size, 2, 'plain.py and ghost.py');
+    assert.deepEqual(await checkWorkspace(ctx, { cancelled: () => false }), first);
+    assert.match(logs.at(-1)!, /2 of 5 files as they were/);
+    // A replaced answer anywhere: nothing kept is used.
+    (client as { answersReplaced: number }).answersReplaced = 1;
+    assert.deepEqual(await checkWorkspace(ctx, { cancelled: () => false }), first);
+    assert.match(logs.at(-1)!, /0 of 5 files as they were/);
   });
 });
 

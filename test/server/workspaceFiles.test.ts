@@ -20,6 +20,7 @@ import {
   editOutsideWorkspace,
   fileUri,
   normalUri,
+  oneSpelling,
   outsideWorkspace,
   readCapped,
   readCappedSync,
@@ -181,7 +182,20 @@ describe("a file's URI, spelled as VS Code spells it", () => {
         alike++;
       }
       assert.equal(alike, 26 + 26 + 10 + 4);
-    assert.notEqual(fileUri('/w/a~b.py'), pathToFileURL('/w/a~b.py').toString(), 'Node encodes `~`');
+      // The rule Check Workspace looks an open document up by: every path it takes is spelled alike.
+      for (const p of ['//a/b.py', '/a/./b.py', '/a/../b.py', '/.', '/..', '/a/~b.py', '/a b.py', 'a/b.py'])
+        assert.equal(oneSpelling(p), false, p);
+      const alphabet = 'ab.-_/';
+      let taken = 0;
+      for (let n = 0; n < 6 ** 6; n++) {
+        let p = '/';
+        for (let k = n, i = 0; i < 6; i++, k = Math.floor(k / 6)) p += alphabet[k % 6];
+        if (!oneSpelling(p)) continue;
+        taken++;
+        assert.equal(fileUri(p), pathToFileURL(p).toString(), p);
+      }
+      assert.ok(taken > 10_000, `${taken} paths taken`);
+      assert.notEqual(fileUri('/w/a~b.py'), pathToFileURL('/w/a~b.py').toString(), 'Node encodes `~`');
     },
   );
 });

@@ -6,10 +6,11 @@
  * as before.
  *
  * "The same on disk" is told by the file's metadata, as git's index and ESLint's default cache
- * strategy tell it: size, modification and change times and inode, as an lstat gives them, against
- * those of the descriptor the text was read from. A file modified less than RACY_MS before the
- * check that read it is not kept (git's "racily clean" files): a second change within the same
- * tick of a coarse clock would leave the same times. The answers are the same while the catalog
+ * strategy tell it: size, modification and change times and inode of an open descriptor of the
+ * file (an open makes a network file system check them anew), against those of the descriptor the
+ * text was read from. A file modified or changed less than RACY_MS before the check that read it is
+ * not kept (git's "racily clean" files): a second change within the same tick of a coarse clock
+ * would leave the same times. The answers are the same while the catalog
  * client has replaced or dropped no fresh answer since (LruTtlCache.replaced) and none that the
  * file's diagnostics read has expired. A file is kept only when its diagnostics depend on nothing
  * else: not one whose answers include an error, a sibling's text or a search by name, nor one that
@@ -51,10 +52,15 @@ export class CheckedFiles {
     private readonly ints: Int32Array,
     private readonly urnHashes: Int32Array,
     private readonly sigs: readonly string[],
-    /** The catalog client whose answers the diagnostics were made from, and its `replaced` then. */
-    readonly client: object | undefined,
+    /** The catalog client whose answers the diagnostics were made from (not kept alive), and its `replaced` then. */
+    private readonly clientRef: WeakRef<object> | undefined,
     readonly replaced: number,
   ) {}
+
+  /** The catalog client whose answers the diagnostics were made from, while it is in use. */
+  get client(): object | undefined {
+    return this.clientRef?.deref();
+  }
 
   /** How many files are kept. */
   get size(): number {
@@ -129,7 +135,7 @@ export class CheckedFilesBuilder {
       ints: Int32Array,
       urnHashes: Int32Array,
       sigs: readonly string[],
-      client: object | undefined,
+      client: WeakRef<object> | undefined,
       replaced: number,
     ) => CheckedFiles,
   ) {}
@@ -148,7 +154,7 @@ export class CheckedFilesBuilder {
     freshUntil: number,
     urns: Iterable<string>,
   ): void {
-    if (!(st.mtimeMs < readAt - RACY_MS)) return;
+    if (!(Math.max(st.mtimeMs, st.ctimeMs) < readAt - RACY_MS)) return;
     const slot = this.slotFor(uri);
     if (slot < 0) return;
     this.numbers.push(st.size, st.mtimeMs, st.ctimeMs, st.ino, freshUntil);
@@ -179,7 +185,7 @@ export class CheckedFilesBuilder {
       Int32Array.from(this.ints),
       Int32Array.from(this.urnHashes),
       this.sigs,
-      client,
+      client && new WeakRef(client),
       replaced,
     );
   }
@@ -188,8 +194,8 @@ export class CheckedFilesBuilder {
   private slotFor(uri: string): number {
     const [a, b] = textHashes(uri);
     const key = a & 0x3fffffff;
-    // Two URIs of the check on one key (one in a billion): the first is kept, found only by its
-    // second hash; the other is read again next time.
+    // Two URIs of the check on one 30-bit key (a few pairs in 100,000 files): the first is kept,
+    // found only by its second hash; the other is read again next time.
     if (this.slotOf.has(key)) return -1;
     const slot = this.uriCheck.length;
     this.slotOf.set(key, slot);
