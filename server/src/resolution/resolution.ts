@@ -16,7 +16,7 @@ import { searchCatalog, searchNamed, type NamedSearchResult, type SearchRequestO
 import { askWithEntity, contextOf, type EntityContext } from './context';
 import type { SuggestionLookup } from './didYouMean';
 import type { Lookup } from './lookup';
-import { resolveItems, type ResolvableItem } from './resolve';
+import { resolvedNow, resolveItems, type ResolvableItem } from './resolve';
 import { suggestNear } from './suggest';
 
 /** What the language service asks of resolution (a test gives a stand-in of this shape). */
@@ -60,6 +60,23 @@ export class CatalogResolution {
     const client = this.clients.clientFor(settings);
     if (lookup && lookup.column === undefined) askWithEntity(client, lookup.urn, lookup.kind);
     return Promise.all([answersWith(client, lookup, signal), this.contextWith(client, lookup, signal)]);
+  }
+
+  /**
+   * hoverAnswers at once, when the cache holds all of it (the answers about the URN and, for an
+   * entity the catalog has, what else it knows of it) and nothing would be asked; else undefined.
+   */
+  hoverAnswersNow(
+    lookup: Lookup | undefined,
+    settings: Settings,
+  ): [ResolutionLookup, EntityContext | undefined] | undefined {
+    if (!lookup) return [() => undefined, undefined];
+    const client = this.clients.clientFor(settings);
+    const resolved = resolvedNow(client, [lookup]);
+    if (!resolved) return undefined;
+    if (lookup.column !== undefined || client.cached(lookup.urn)?.state === 'missing') return [resolved, undefined];
+    const context = client.reads.get(lookup.urn);
+    return context === undefined ? undefined : [resolved, context as EntityContext];
   }
 
   /** What the catalog has already answered, without asking it. */

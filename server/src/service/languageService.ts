@@ -99,6 +99,7 @@ import { ownerTypeUrn } from '../../../model/src/aspects';
 import { entityName } from '../../../model/src/entityNames';
 import { isRecord } from '../../../model/src/json';
 import type { CatalogClient, ResolutionLookup } from '../catalogClient/client';
+import type { EntityContext } from '../resolution/context';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
 
 export interface LanguageServiceDeps {
@@ -172,26 +173,36 @@ export class CatalogLanguageService {
       const hover = diagnosticsHoverAt(shown, offset);
       return hover ? toLspHover(open.doc, hover) : keyHover;
     }
-    const signal = signalOf(token);
+    // The request's signal is made when the catalog is asked: answers the cache holds need none.
+    let signal: AbortSignal | undefined;
+    const signalNow = (): AbortSignal | undefined => (signal ??= signalOf(token));
     // What else the catalog knows (owners, tags, deprecation, lineage) is asked with the entity.
-    const ask = (lookup: ReturnType<typeof hoverLookup>) => resolution.hoverAnswers(lookup, open.settings, signal);
+    // Answers the cache holds are taken at once (hoverAnswersNow); the rest are asked.
+    const ask = async (
+      lookup: ReturnType<typeof hoverLookup>,
+    ): Promise<[ResolutionLookup, EntityContext | undefined]> => {
+      const answers = await resolution.hoverAnswers(lookup, open.settings, signalNow());
+      if (token.isCancellationRequested) throw cancelled();
+      return answers;
+    };
     let lookup = hoverLookup(at);
     // A domain written by what may be its name: hovered as the domain DataHub's DomainRegistry finds.
-    const named = await this.domainByName(at, lookup, open.settings, signal);
-    if (token.isCancellationRequested) throw cancelled();
-    if (named) {
-      at = named.at;
-      lookup = hoverLookup(at);
+    if (lookup && at.occurrence.byName !== undefined) {
+      const named = await this.domainByName(at, lookup, open.settings, signalNow());
+      if (token.isCancellationRequested) throw cancelled();
+      if (named) {
+        at = named.at;
+        lookup = hoverLookup(at);
+      }
     }
-    let [resolved, context] = await ask(lookup);
+    let [resolved, context] = resolution.hoverAnswersNow(lookup, open.settings) ?? (await ask(lookup));
     if (token.isCancellationRequested) throw cancelled();
     // A nested URN the catalog lacks (a mistyped platform) is hovered as the URN it is part of.
     const outer = lookup && resolved(lookup.urn)?.state === 'missing' ? enclosingAt(open.scan, at) : undefined;
     if (outer) {
       at = outer;
       lookup = hoverLookup(at);
-      [resolved, context] = await ask(lookup);
-      if (token.isCancellationRequested) throw cancelled();
+      [resolved, context] = resolution.hoverAnswersNow(lookup, open.settings) ?? (await ask(lookup));
     }
     const shown = this.deps.openDocuments.shownDiagnostics(open.doc);
     const linkSettings = resolution.linkSettings(open.settings);
