@@ -7,7 +7,13 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough, Writable } from 'node:stream';
 import { StreamMessageReader, StreamMessageWriter, type Message } from 'vscode-languageserver/node';
-import { frame, ONE_BUFFER_MAX, OneWriteMessageWriter } from '../../server/src/transport/messageWriter';
+import {
+  frame,
+  keepJsonOf,
+  messageJson,
+  ONE_BUFFER_MAX,
+  OneWriteMessageWriter,
+} from '../../server/src/transport/messageWriter';
 import { transportOf } from '../../server/src/transport/connection';
 
 /** A writable that keeps every chunk it is given, one entry per write call. */
@@ -192,6 +198,34 @@ describe('OneWriteMessageWriter', () => {
     const all = Buffer.concat(calls.flat());
     assert.deepEqual(all, await libraryBytes([big, small]));
     assert.deepEqual(await readBack(all, 2, 1 << 20), [big, small]);
+  });
+});
+
+describe('messageJson: a kept result goes out as JSON.stringify writes the message (differential)', () => {
+  test('responses with kept results, ids of every kind, and messages it does not put together', () => {
+    const hover = keepJsonOf(
+      Object.freeze({
+        contents: Object.freeze({ kind: 'markdown', value: '**Dataset** `db.é_table` · hive\n\n"quoted" 😀 \u2028' }),
+        range: Object.freeze({
+          start: Object.freeze({ line: 1, character: 4 }),
+          end: Object.freeze({ line: 1, character: 9 }),
+        }),
+      }),
+    );
+    const plain = { contents: { kind: 'markdown', value: 'not kept' } };
+    const messages: object[] = [];
+    for (const id of [0, 7, 2 ** 40, -1, 1.5, 'a"b\\c', 'é', null])
+      for (const result of [hover, plain, null, 'text', [hover]]) messages.push({ jsonrpc: '2.0', id, result });
+    messages.push(
+      { id: 3, jsonrpc: '2.0', result: hover },
+      { jsonrpc: '2.0', id: 3, result: hover, extra: 1 },
+      { jsonrpc: '2.0', result: hover },
+      { jsonrpc: '2.0', id: 3, error: { code: -32800, message: 'cancelled' } },
+      { jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: hover },
+    );
+    // Twice: the second time from the kept JSON.
+    for (let round = 0; round < 2; round++)
+      for (const m of messages) assert.equal(messageJson(m as Message), JSON.stringify(m), JSON.stringify(m));
   });
 });
 

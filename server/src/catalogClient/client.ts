@@ -187,7 +187,8 @@ export class CatalogClient {
         );
       }
     }
-    await raceCancel(Promise.all(waits), signal);
+    // Every answer cached: nothing to wait for, so no listener on the signal.
+    if (waits.length > 0) await raceCancel(Promise.all(waits), signal);
     return out;
   }
 

@@ -45,7 +45,7 @@ import type { EntityContext } from '../resolution/context';
 import { hintFor } from '../catalogClient/errors';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
 import { rangesAt } from './intervals';
-import { entityUrlFor, linkAt } from './links';
+import { hoverPageUrl, linkAt } from './links';
 import { lookupOf, type Lookup } from '../resolution/lookup';
 import { occurrenceAt, type AtCursor } from './urnAt';
 import { parseUrnCached } from '../scan/parseCache';
@@ -134,7 +134,7 @@ export function hoverOn(
   const linkShown = editor.linkTooltips === true && linkAt(scan, offset, settings);
   const here = rangesAt(editor.shown ?? diagnosticsFor(scan, resolved, settings.diagnostics), offset);
   const entityUrl =
-    parsed?.ok && !occurrence.template && !linkShown ? entityUrlFor(settings, parsed.urn, occurrence.urn) : undefined;
+    parsed?.ok && !occurrence.template && !linkShown ? hoverPageUrl(settings, parsed.urn, occurrence.urn) : undefined;
   const markdown = hoverFor({
     occurrence,
     ...(resolution ? { resolution } : {}),

@@ -12,13 +12,33 @@ export function entityUrlFor(s: Settings, urn: Urn, text: string): string | unde
 }
 
 /**
+ * entityUrlFor for a hover (`urn` the parse of `text`): the pages last made are kept by the
+ * settings they depend on and the URN's text, since a hover asks for the same page each time the
+ * mouse rests on the URN, and making it parses the catalog's URL.
+ */
+export function hoverPageUrl(s: Settings, urn: Urn, text: string): string | undefined {
+  const key = `${s.url}\u0000${s.uiUrl}\u0000${s.entityUrlTemplate}\u0000${text}`;
+  const kept = pages.get(key);
+  if (kept !== undefined) return kept === NO_PAGE ? undefined : kept;
+  const url = entityUrlFor(s, urn, text);
+  if (pages.size >= PAGES_KEPT) pages.clear();
+  pages.set(key, url ?? NO_PAGE);
+  return url;
+}
+
+/** hoverPageUrl's pages by settings and URN text; NO_PAGE when there is none. */
+const pages = new Map<string, string | typeof NO_PAGE>();
+const NO_PAGE = Symbol('no page');
+const PAGES_KEPT = 256;
+
+/**
  * Whether a document link (as linksIn gives them) covers `offset`: the outermost URN there, when it
  * has a page. One page is built, not the document's every link, and the URN is found through the
  * scan's index of ranges (features/intervals.ts), not by walking the document.
  */
 export function linkAt(scan: ScanResult, offset: number, s: Settings): boolean {
   const o = firstRangeAt(scan.occurrences, offset, (x) => x.parent === undefined);
-  return o !== undefined && !o.template && o.parsed?.ok === true && entityUrlFor(s, o.parsed.urn, o.urn) !== undefined;
+  return o !== undefined && !o.template && o.parsed?.ok === true && hoverPageUrl(s, o.parsed.urn, o.urn) !== undefined;
 }
 
 /**

@@ -16,7 +16,7 @@ import { searchCatalog, searchNamed, type NamedSearchResult, type SearchRequestO
 import { askWithEntity, contextOf, type EntityContext } from './context';
 import type { SuggestionLookup } from './didYouMean';
 import type { Lookup } from './lookup';
-import { resolveItems, type ResolvableItem } from './resolve';
+import { resolvedNow, resolveItems, type ResolvableItem } from './resolve';
 import { suggestNear } from './suggest';
 
 /** What the language service asks of resolution (a test gives a stand-in of this shape). */
@@ -45,8 +45,7 @@ export class CatalogResolution {
     settings: Settings,
     signal?: AbortSignal,
   ): Promise<ResolutionLookup> {
-    if (!lookup) return () => undefined;
-    return resolveItems(this.clients.clientFor(settings), [lookup], signal);
+    return answersWith(this.clients.clientFor(settings), lookup, signal);
   }
 
   /**
@@ -58,8 +57,26 @@ export class CatalogResolution {
     settings: Settings,
     signal?: AbortSignal,
   ): Promise<[ResolutionLookup, EntityContext | undefined]> {
-    if (lookup && lookup.column === undefined) askWithEntity(this.clients.clientFor(settings), lookup.urn, lookup.kind);
-    return Promise.all([this.answersFor(lookup, settings, signal), this.contextOf(lookup, settings, signal)]);
+    const client = this.clients.clientFor(settings);
+    if (lookup && lookup.column === undefined) askWithEntity(client, lookup.urn, lookup.kind);
+    return Promise.all([answersWith(client, lookup, signal), this.contextWith(client, lookup, signal)]);
+  }
+
+  /**
+   * hoverAnswers at once, when the cache holds all of it (the answers about the URN and, for an
+   * entity the catalog has, what else it knows of it) and nothing would be asked; else undefined.
+   */
+  hoverAnswersNow(
+    lookup: Lookup | undefined,
+    settings: Settings,
+  ): [ResolutionLookup, EntityContext | undefined] | undefined {
+    if (!lookup) return [() => undefined, undefined];
+    const client = this.clients.clientFor(settings);
+    const resolved = resolvedNow(client, [lookup]);
+    if (!resolved) return undefined;
+    if (lookup.column !== undefined || client.cached(lookup.urn)?.state === 'missing') return [resolved, undefined];
+    const context = client.reads.get(lookup.urn);
+    return context === undefined ? undefined : [resolved, context as EntityContext];
   }
 
   /** What the catalog has already answered, without asking it. */
@@ -77,8 +94,16 @@ export class CatalogResolution {
     settings: Settings,
     signal?: AbortSignal,
   ): Promise<EntityContext | undefined> {
+    return this.contextWith(this.clients.clientFor(settings), lookup, signal);
+  }
+
+  /** contextOf with the settings' client, found once by the caller. */
+  private async contextWith(
+    client: CatalogClient,
+    lookup: Lookup | undefined,
+    signal?: AbortSignal,
+  ): Promise<EntityContext | undefined> {
     if (!lookup || lookup.column !== undefined) return undefined;
-    const client = this.clients.clientFor(settings);
     // An entity the catalog said it lacks has nothing more to say.
     if (client.cached(lookup.urn)?.state === 'missing') return undefined;
     const answer = await contextOf(client, lookup.urn, lookup.kind, signal);
@@ -141,4 +166,14 @@ export class CatalogResolution {
   forgetAnswers(): void {
     for (const c of this.clients.all()) c.clearCache();
   }
+}
+
+/** answersFor with the settings' client, found once by the caller. */
+async function answersWith(
+  client: CatalogClient,
+  lookup: (Lookup & { byName?: string }) | undefined,
+  signal?: AbortSignal,
+): Promise<ResolutionLookup> {
+  if (!lookup) return () => undefined;
+  return resolveItems(client, [lookup], signal);
 }

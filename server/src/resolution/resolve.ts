@@ -62,9 +62,38 @@ export async function resolveItems(
   const res = items.length > 0 ? await client.resolve(items, signal) : new Map<string, Resolution>();
   await deprecationDetails(client, res, signal);
   const named = await byName(client, items, res, signal);
-  const first: ResolutionLookup = (urn) => named.get(urn) ?? res.get(urn) ?? client.cached(urn);
   // Siblings of datasets that lack a description or a column's: asked in a batch of their own, so
   // the first batches stay as cheap as before (DataHub's UI shows a dataset merged with them).
+  const wanted = siblingsWanted(res);
+  const more = wanted.size > 0 ? await client.resolve([...wanted.values()], signal) : new Map<string, Resolution>();
+  return lookupOver(client, res, named, more);
+}
+
+/**
+ * What resolveItems answers, at once, when all of it is cached: every item answered, no deprecation
+ * details or name to look up, no sibling to ask. Undefined when resolveItems would ask or wait.
+ */
+export function resolvedNow(client: Resolver, items: readonly ResolvableItem[]): ResolutionLookup | undefined {
+  const res = new Map<string, Resolution>();
+  for (const { urn } of items) {
+    if (res.has(urn)) continue;
+    const hit = client.cached(urn);
+    if (!hit) return undefined;
+    res.set(urn, hit);
+  }
+  if (client.readDeprecationDetails && deprecationsToRead(res).length > 0) return undefined;
+  if (
+    client.read &&
+    client.searches &&
+    items.some((i) => i.byName !== undefined && res.get(i.urn)?.state === 'missing')
+  )
+    return undefined;
+  if (siblingsWanted(res).size > 0) return undefined;
+  return lookupOver(client, res, new Map(), new Map());
+}
+
+/** The siblings to ask for the datasets of `res` that lack a description or a column's, when not answered already. */
+function siblingsWanted(res: ReadonlyMap<string, Resolution>): Map<string, ResolvableItem> {
   const wanted = new Map<string, ResolvableItem>();
   for (const r of res.values()) {
     if (r.state !== 'found' || r.kind !== 'dataset') continue;
@@ -72,7 +101,17 @@ export async function resolveItems(
     if (siblings.length === 0 || !lacksText(r.entity)) continue;
     for (const urn of siblings) if (!res.has(urn)) wanted.set(urn, { urn, kind: 'dataset' });
   }
-  const more = wanted.size > 0 ? await client.resolve([...wanted.values()], signal) : new Map<string, Resolution>();
+  return wanted;
+}
+
+/** The lookup over the answers: by name first, then the items', then the cache; a dataset merged with its siblings. */
+function lookupOver(
+  client: Resolver,
+  res: ReadonlyMap<string, Resolution>,
+  named: ReadonlyMap<string, Resolution>,
+  more: ReadonlyMap<string, Resolution>,
+): ResolutionLookup {
+  const first: ResolutionLookup = (urn) => named.get(urn) ?? res.get(urn) ?? client.cached(urn);
   const merged = new Map<string, Resolution>();
   return (urn) => {
     const r = first(urn);
@@ -142,18 +181,26 @@ async function deprecationDetails(
   signal?: AbortSignal,
 ): Promise<void> {
   if (!client.readDeprecationDetails) return;
-  const todo: Array<{ urn: string; kind: LookupKind; deprecation: GqlDeprecation }> = [];
-  for (const [urn, r] of res) {
-    const d = r.state === 'found' ? r.entity.deprecation : undefined;
-    if (r.state === 'found' && d?.deprecated === true && d.note === undefined)
-      todo.push({ urn, kind: r.kind, deprecation: d });
-  }
+  const todo = deprecationsToRead(res);
   if (todo.length === 0) return;
   const details = await client.readDeprecationDetails(todo, signal);
   for (const item of todo) {
     const d = details.get(item.urn);
     if (d) Object.assign(item.deprecation, d);
   }
+}
+
+/** The deprecated entities among `res` whose note, date and replacement are not read yet. */
+function deprecationsToRead(
+  res: ReadonlyMap<string, Resolution>,
+): Array<{ urn: string; kind: LookupKind; deprecation: GqlDeprecation }> {
+  const todo: Array<{ urn: string; kind: LookupKind; deprecation: GqlDeprecation }> = [];
+  for (const [urn, r] of res) {
+    const d = r.state === 'found' ? r.entity.deprecation : undefined;
+    if (r.state === 'found' && d?.deprecated === true && d.note === undefined)
+      todo.push({ urn, kind: r.kind, deprecation: d });
+  }
+  return todo;
 }
 
 /** A dataset without a description, or with a column without one: a sibling may have them. */

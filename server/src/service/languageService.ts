@@ -85,6 +85,7 @@ import { renameAt, renamedUrn, renameEdits, renameWorkspaceEdit, type FileRename
 import { enclosingAt, occurrenceAt, urnAtOffset } from '../features/urnAt';
 import type { IndexService } from '../index/indexService';
 import { cancelled, signalOf, toLspDocumentLink, toLspHover } from '../lsp';
+import { keepJsonOf } from '../transport/messageWriter';
 import { scanText } from '../pipeline/check';
 import type { OpenDocuments } from '../pipeline/openDocuments';
 import { lookupOf } from '../resolution/lookup';
@@ -98,6 +99,7 @@ import { ownerTypeUrn } from '../../../model/src/aspects';
 import { entityName } from '../../../model/src/entityNames';
 import { isRecord } from '../../../model/src/json';
 import type { CatalogClient, ResolutionLookup } from '../catalogClient/client';
+import type { EntityContext } from '../resolution/context';
 import type { ScanResult, UrnOccurrence } from '../scan/types';
 
 export interface LanguageServiceDeps {
@@ -171,33 +173,62 @@ export class CatalogLanguageService {
       const hover = diagnosticsHoverAt(shown, offset);
       return hover ? toLspHover(open.doc, hover) : keyHover;
     }
-    const signal = signalOf(token);
+    // The request's signal is made when the catalog is asked: answers the cache holds need none.
+    let signal: AbortSignal | undefined;
+    const signalNow = (): AbortSignal | undefined => (signal ??= signalOf(token));
     // What else the catalog knows (owners, tags, deprecation, lineage) is asked with the entity.
-    const ask = (lookup: ReturnType<typeof hoverLookup>) => resolution.hoverAnswers(lookup, open.settings, signal);
+    // Answers the cache holds are taken at once (hoverAnswersNow); the rest are asked.
+    const ask = async (
+      lookup: ReturnType<typeof hoverLookup>,
+    ): Promise<[ResolutionLookup, EntityContext | undefined]> => {
+      const answers = await resolution.hoverAnswers(lookup, open.settings, signalNow());
+      if (token.isCancellationRequested) throw cancelled();
+      return answers;
+    };
     let lookup = hoverLookup(at);
     // A domain written by what may be its name: hovered as the domain DataHub's DomainRegistry finds.
-    const named = await this.domainByName(at, lookup, open.settings, signal);
-    if (token.isCancellationRequested) throw cancelled();
-    if (named) {
-      at = named.at;
-      lookup = hoverLookup(at);
+    if (lookup && at.occurrence.byName !== undefined) {
+      const named = await this.domainByName(at, lookup, open.settings, signalNow());
+      if (token.isCancellationRequested) throw cancelled();
+      if (named) {
+        at = named.at;
+        lookup = hoverLookup(at);
+      }
     }
-    let [resolved, context] = await ask(lookup);
+    let [resolved, context] = resolution.hoverAnswersNow(lookup, open.settings) ?? (await ask(lookup));
     if (token.isCancellationRequested) throw cancelled();
     // A nested URN the catalog lacks (a mistyped platform) is hovered as the URN it is part of.
     const outer = lookup && resolved(lookup.urn)?.state === 'missing' ? enclosingAt(open.scan, at) : undefined;
     if (outer) {
       at = outer;
       lookup = hoverLookup(at);
-      [resolved, context] = await ask(lookup);
-      if (token.isCancellationRequested) throw cancelled();
+      [resolved, context] = resolution.hoverAnswersNow(lookup, open.settings) ?? (await ask(lookup));
     }
     const shown = this.deps.openDocuments.shownDiagnostics(open.doc);
+    const linkSettings = resolution.linkSettings(open.settings);
+    // The same hover again (the mouse resting on a URN): the answer made last time, when all it
+    // was made from is the same. Without the diagnostics the editor shows, the hover checks the
+    // whole document with every answer, so it is made anew.
+    const kept = shown ? hoversKept.get(open.scan) : undefined;
+    const made = {
+      doc: open.doc,
+      version: open.doc.version,
+      occurrence: at.occurrence,
+      at,
+      settings: open.settings,
+      url: linkSettings.url,
+      answer: lookup ? resolved(lookup.urn) : undefined,
+      context,
+      shown,
+      session,
+    };
+    const hit = kept?.get(offset);
+    if (hit && sameHoverInputs(hit.made, made)) return hit.hover;
     const hover = hoverOn(
       open.scan,
       at,
       offset,
-      resolution.linkSettings(open.settings),
+      linkSettings,
       resolved,
       {
         linkTooltips: session.linkTooltips,
@@ -207,7 +238,14 @@ export class CatalogLanguageService {
       },
       context,
     );
-    return hover ? toLspHover(open.doc, hover) : null;
+    const answer = hover ? frozenHover(toLspHover(open.doc, hover)) : null;
+    if (shown) {
+      let forScan = hoversKept.get(open.scan);
+      if (!forScan) hoversKept.set(open.scan, (forScan = new Map()));
+      else if (forScan.size >= HOVERS_KEPT && !forScan.has(offset)) forScan.clear();
+      forScan.set(offset, { made, hover: answer });
+    }
+    return answer;
   }
 
   /**
@@ -959,4 +997,54 @@ async function catalogLabels(
     await Promise.all(entries.slice(i, i + LABEL_READS_AT_ONCE).map(readOne));
   // In file order, whatever order the reads ended in.
   return { labels: out, unread: entries.flatMap((e) => (unread.has(e.urn) ? [unread.get(e.urn)!] : [])) };
+}
+
+/** What a hover on a URN is made from, each compared by identity (see markdownHover). */
+interface HoverInputs {
+  doc: TextDocument;
+  version: number;
+  occurrence: UrnOccurrence;
+  at: NonNullable<ReturnType<typeof occurrenceAt>>;
+  settings: Settings;
+  url: string;
+  answer: unknown;
+  context: unknown;
+  shown: readonly unknown[] | undefined;
+  session: ClientSession;
+}
+
+function sameHoverInputs(a: HoverInputs, b: HoverInputs): boolean {
+  return (
+    a.doc === b.doc &&
+    a.version === b.version &&
+    a.occurrence === b.occurrence &&
+    a.at.column === b.at.column &&
+    a.at.columnRange?.start === b.at.columnRange?.start &&
+    a.at.columnRange?.end === b.at.columnRange?.end &&
+    a.settings === b.settings &&
+    a.url === b.url &&
+    a.answer === b.answer &&
+    a.context === b.context &&
+    a.shown === b.shown &&
+    a.session === b.session
+  );
+}
+
+/**
+ * The hovers last answered per scan (a document version) and offset, with what each was made
+ * from: at most HOVERS_KEPT offsets per version.
+ */
+const hoversKept = new WeakMap<ScanResult, Map<number, { made: HoverInputs; hover: Hover | null }>>();
+const HOVERS_KEPT = 16;
+
+/** The hover frozen, with its contents and range, so that it can be answered again as it is (and its JSON kept). */
+function frozenHover(hover: Hover): Hover {
+  const { contents, range } = hover;
+  Object.freeze(contents);
+  if (range) {
+    Object.freeze(range.start);
+    Object.freeze(range.end);
+    Object.freeze(range);
+  }
+  return keepJsonOf(Object.freeze(hover));
 }

@@ -1,20 +1,15 @@
 /**
  * The server's LSP connection over the transport the command line names, as vscode-languageserver's
  * `createConnection(ProposedFeatures.all)` picks it from argv (its node/main.js), with one change:
- * on every byte stream (stdio, a socket, a named pipe) messages are written by
- * OneWriteMessageWriter, one write per message. `--node-ipc` (one `process.send` per message
- * already) and anything the library would refuse are left to the library as they were.
+ * on every byte stream (stdio, a socket, a named pipe) messages are read by OneReadMessageReader
+ * (each handed on in the `data` event that completes it) and written by OneWriteMessageWriter,
+ * one write per message. `--node-ipc` (one `process.send` per message already) and anything the
+ * library would refuse are left to the library as they were.
  */
 import * as net from 'node:net';
-import {
-  createConnection,
-  ProposedFeatures,
-  SocketMessageReader,
-  type Connection,
-  type MessageWriter,
-  type RemoteConsole,
-} from 'vscode-languageserver/node';
+import { createConnection, ProposedFeatures, type Connection, type RemoteConsole } from 'vscode-languageserver/node';
 import { inspect } from 'node:util';
+import { OneReadMessageReader } from './messageReader';
 import { OneWriteMessageWriter } from './messageWriter';
 
 export type Transport =
@@ -61,14 +56,20 @@ export function transportOf(argv: readonly string[]): Transport {
 }
 
 /**
- * createConnection with a stream to read and a writer: the library takes a stream or a reader for
- * input and a stream or a writer for output, each on its own, though its typings pair them.
+ * The reader of stdin, shaped so that the library also treats it as the input stream it watches:
+ * given an input with `read` and `on` functions, createConnection exits the process when the
+ * stream ends or closes (with code 0 after a shutdown request, else 1), and it reads messages
+ * with a reader of its own only from an input that also has `addListener`, which this one lacks.
  */
-const createWithStreamAndWriter = createConnection as unknown as (
-  factories: typeof ProposedFeatures.all,
-  input: NodeJS.ReadableStream,
-  output: MessageWriter,
-) => Connection;
+function stdinReader(stdin: NodeJS.ReadStream): OneReadMessageReader {
+  return Object.assign(new OneReadMessageReader(stdin), {
+    read: (): null => null,
+    on(event: string, listener: (...args: unknown[]) => void) {
+      stdin.on(event, listener);
+      return stdin;
+    },
+  });
+}
 
 /** The connection for `argv` (see transportOf). */
 export function createServerConnection(argv: readonly string[]): Connection {
@@ -77,10 +78,10 @@ export function createServerConnection(argv: readonly string[]): Connection {
     case 'library':
       return createConnection(ProposedFeatures.all);
     case 'stdio': {
-      // process.stdin as a stream: the library then exits the process when it ends or closes.
-      const connection = createWithStreamAndWriter(
+      // The library exits the process when stdin ends or closes (stdinReader).
+      const connection = createConnection(
         ProposedFeatures.all,
-        process.stdin,
+        stdinReader(process.stdin),
         new OneWriteMessageWriter(process.stdout),
       );
       routeConsoleTo(connection.console);
@@ -94,7 +95,7 @@ export function createServerConnection(argv: readonly string[]): Connection {
           : net.createConnection(transport.name);
       return createConnection(
         ProposedFeatures.all,
-        new SocketMessageReader(socket, 'utf-8'),
+        new OneReadMessageReader(socket),
         new OneWriteMessageWriter(socket, () => socket.destroy()),
       );
     }

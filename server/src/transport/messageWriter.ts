@@ -35,6 +35,44 @@ export const ONE_BUFFER_MAX = 4 * 1024 * 1024;
 const header = (length: number): string => `Content-Length: ${length}\r\n\r\n`;
 
 /**
+ * Results answered again as they are (a hover kept for a document version): their JSON is made
+ * the first time one is written and kept with it. Such a result is frozen, so the JSON stays true.
+ */
+const keptJson = new WeakMap<object, string | undefined>();
+
+/** Marks `result` (frozen, with all it holds) as one whose JSON the writer keeps; returns it. */
+export function keepJsonOf<T extends object>(result: T): T {
+  if (!keptJson.has(result)) keptJson.set(result, undefined);
+  return result;
+}
+
+/**
+ * The JSON of `msg`, as JSON.stringify(msg) makes it. A response `{jsonrpc, id, result}` (in that
+ * order, as the connection makes it) whose result is kept (keepJsonOf) is put together from the
+ * result's kept JSON.
+ */
+export function messageJson(msg: Message): string {
+  const result = (msg as { result?: unknown }).result;
+  if (typeof result === 'object' && result !== null && keptJson.has(result)) {
+    const keys = Object.keys(msg);
+    const { id } = msg as { id?: unknown };
+    if (
+      keys.length === 3 &&
+      keys[0] === 'jsonrpc' &&
+      keys[1] === 'id' &&
+      keys[2] === 'result' &&
+      typeof msg.jsonrpc === 'string' &&
+      (typeof id === 'number' || typeof id === 'string' || id === null)
+    ) {
+      let json = keptJson.get(result);
+      if (json === undefined) keptJson.set(result, (json = JSON.stringify(result)));
+      return `{"jsonrpc":${JSON.stringify(msg.jsonrpc)},"id":${JSON.stringify(id)},"result":${json}}`;
+    }
+  }
+  return JSON.stringify(msg, undefined, 0);
+}
+
+/**
  * The message of `json`: `Content-Length: N\r\n\r\n` (N the body's length in UTF-8 bytes) and
  * the body, as one Buffer, or, above ONE_BUFFER_MAX, as the header and the body apart.
  */
@@ -67,7 +105,7 @@ export class OneWriteMessageWriter extends AbstractMessageWriter implements Mess
   write(msg: Message): Promise<void> {
     let bytes: Buffer | [Buffer, Buffer];
     try {
-      bytes = frame(JSON.stringify(msg, undefined, 0));
+      bytes = frame(messageJson(msg));
     } catch (thrown) {
       // JSON.stringify throws Errors (a cycle, a BigInt); passed on as they are.
       const error = thrown as Error;

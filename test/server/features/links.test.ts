@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { describe, mock, test } from 'node:test';
 import * as entityPage from '../../../model/src/entityPage';
 import { DEFAULT_SETTINGS, type Settings } from '../../../model/src/protocol';
-import { entityUrlFor, linksIn } from '../../../server/src/features/links';
+import { entityUrlFor, hoverPageUrl, linksIn } from '../../../server/src/features/links';
 import { scanText } from '../../../server/src/pipeline/check';
 import type { ScanResult } from '../../../server/src/scan/types';
 
@@ -96,6 +96,22 @@ describe('document links: one page per distinct URN', () => {
         if (s === DEFAULT_SETTINGS) assert.equal(links.length, 0);
         else assert.ok(links.length >= 40, `${languageId}: ${links.length} links`);
       }
+    }
+  });
+
+  test("a hover's kept page is the page entityUrlFor makes, whatever the settings in turn (differential)", () => {
+    const custom: Settings = { ...WITH_URL, entityUrlTemplate: '{uiUrl}/browse?urn={urn}' };
+    const ui: Settings = { ...WITH_URL, uiUrl: 'https://ui.test/' };
+    const gms: Settings = { ...WITH_URL, url: 'http://catalog.test:8080/api/gms' };
+    for (const languageId of ['python', 'markdown', 'yaml', 'json']) {
+      const scan = scanText(repeated(languageId), languageId, WITH_URL);
+      // Twice: the second round reads what the first kept.
+      for (let round = 0; round < 2; round++)
+        for (const s of [WITH_URL, custom, ui, gms, DEFAULT_SETTINGS])
+          for (const o of scan.occurrences) {
+            if (o.template || !o.parsed?.ok) continue;
+            assert.equal(hoverPageUrl(s, o.parsed.urn, o.urn), entityUrlFor(s, o.parsed.urn, o.urn), o.urn);
+          }
     }
   });
 });

@@ -242,6 +242,10 @@ export function fakeResolution(table: CatalogTable = {}): FakeResolution {
     ): Promise<[ResolutionLookup, EntityContext | undefined]> {
       return Promise.all([this.answersFor(lookup, settings), this.contextOf(lookup, settings)]);
     },
+    // Nothing is held at once: every hover goes through hoverAnswers, which records what it asked.
+    hoverAnswersNow(): undefined {
+      return undefined;
+    },
     cached(): ResolutionLookup {
       return answer;
     },
