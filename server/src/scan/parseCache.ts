@@ -528,24 +528,30 @@ export interface SequenceItem {
 
 /**
  * For tests: the current scan's sequence so far (the lookups `lookupUrnInSequence` answered, in
- * order, whether shared with the last scan's or written), and the young generation's number.
+ * order, whether shared with the last scan's or written), the last scan's as this scan follows it,
+ * and the young generation's number.
  */
-export function scanSequenceForTests(): { items: SequenceItem[]; youngGeneration: number } {
-  const from = sharing ? lastSequence : sequence;
-  const length = sharing ? shared : sequence.length;
-  const items: SequenceItem[] = [];
-  for (let k = 0; k < length; k++) {
-    const at = k * NUMS;
-    items.push({
-      text: from.texts[k]!,
-      start: from.nums[at]!,
-      end: from.nums[at + 1]!,
-      hash: from.nums[at + 2]!,
-      generation: from.nums[at + 3]!,
-      ok: from.nums[at + 4] === 1,
-      urn: from.urns[k]!,
-      parsed: from.parses[k]!,
-    });
-  }
-  return { items, youngGeneration };
+export function scanSequenceForTests(): { items: SequenceItem[]; last: SequenceItem[]; youngGeneration: number } {
+  const list = (from: Sequence, length: number): SequenceItem[] => {
+    const items: SequenceItem[] = [];
+    for (let k = 0; k < length; k++) {
+      const at = k * NUMS;
+      items.push({
+        text: from.texts[k]!,
+        start: from.nums[at]!,
+        end: from.nums[at + 1]!,
+        hash: from.nums[at + 2]!,
+        generation: from.nums[at + 3]!,
+        ok: from.nums[at + 4] === 1,
+        urn: from.urns[k]!,
+        parsed: from.parses[k]!,
+      });
+    }
+    return items;
+  };
+  return {
+    items: sharing ? list(lastSequence, shared) : list(sequence, sequence.length),
+    last: list(lastSequence, lastSequence.length),
+    youngGeneration,
+  };
 }
