@@ -1,14 +1,19 @@
 /** The parse cache (server/src/scan/parseCache.ts): shared parses across scans, and what it keeps after a close. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import fc from 'fast-check';
 import {
   clearParseCache,
+  hashRegion,
   parseCacheSize,
   parseUrnAt,
   parseUrnCached,
   retainParseCache,
+  scanSequenceForTests,
+  startScanSequence,
+  type SequenceItem,
 } from '../../server/src/scan/parseCache';
-import { scanDocument, type ScanResult } from '../../server/src/scan';
+import { findUrnsInText, scanDocument, type ScanResult } from '../../server/src/scan';
 
 const urn = (i: number): string => `urn:li:dataset:(urn:li:dataPlatform:hive,db.t_${i},PROD)`;
 
@@ -93,5 +98,85 @@ describe('parse cache', () => {
       for (const o of rescan.occurrences)
         if (o.parsed) assert.equal(o.parsed, parseUrnCached(o.urn), `${name}: ${o.urn} shares the table's parse`);
     }
+  });
+
+  /** An item but its text (which a later scan may set to its own, where the same characters stand). */
+  const withoutText = (item: SequenceItem): unknown => ({ ...item, text: undefined });
+
+  test("a rescan's sequence is exactly its lookups in order, shared with the last scan's or written (random edits)", () => {
+    const opts = { namespaces: ['li', 'svc'] };
+    const piece = fc.constantFrom(
+      urn(1),
+      urn(2),
+      `"${urn(3)}"`,
+      'urn:li:corpuser:jdoe',
+      'urn:svc:mlFeature:(t,f)',
+      'urn:li:dataset:{x}',
+      'urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:kafka,s,PROD),c)',
+      ' ',
+      '\n',
+      '(',
+      ')',
+      ',',
+      '"',
+      'é',
+    );
+    const edit = fc.record({ at: fc.nat(), cut: fc.nat({ max: 40 }), insert: fc.array(piece, { maxLength: 3 }) });
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 30 }),
+        fc.array(edit, { maxLength: 12 }),
+        fc.boolean(),
+        (pieces, edits, cold) => {
+          if (cold) clearParseCache();
+          let text = pieces.join('');
+          let before: unknown[] | undefined;
+          for (let e = -1; e < edits.length; e++) {
+            if (e >= 0) {
+              const { at, cut, insert } = edits[e]!;
+              const i = at % (text.length + 1);
+              text = text.slice(0, i) + insert.join('') + text.slice(i + cut);
+            }
+            startScanSequence();
+            // The scan before's sequence is the one this scan follows (one that met no URN leaves the older one).
+            const { last } = scanSequenceForTests();
+            if (before !== undefined && before.length > 0) assert.deepEqual(last.map(withoutText), before);
+            const looked = findUrnsInText(text, opts).filter((o) => !o.template);
+            const { items, youngGeneration } = scanSequenceForTests();
+            before = items.map(withoutText);
+            assert.equal(items.length, looked.length);
+            looked.forEach((o, k) => {
+              const item = items[k]!;
+              assert.ok(item.text === text, `item ${k} stands in the scanned text`);
+              assert.deepEqual(
+                [item.start, item.end, item.generation, item.ok],
+                [o.start, o.end, youngGeneration, o.parsed!.ok],
+              );
+              assert.equal(item.hash, hashRegion(text, o.start, o.end) & 0x3fffffff);
+              assert.equal(item.urn, o.urn);
+              assert.equal(item.parsed, o.parsed);
+            });
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  test("a rescan shares the table's parse after the table's generations turned over (URNs of the last scan are looked up again)", () => {
+    clearParseCache();
+    const opts = { namespaces: ['li'] };
+    const text = Array.from({ length: 20 }, (_, i) => `"${urn(i)}"`).join('\n');
+    const fill = (from: number): void => {
+      for (let i = 0; i < 50_001; i++) parseUrnCached(`urn:li:corpuser:fill${from + i}`);
+    };
+    scanDocument(text, 'python', opts);
+    fill(0);
+    scanDocument(text, 'python', opts);
+    fill(100_000);
+    const rescan = scanDocument(text, 'python', opts);
+    assert.equal(rescan.occurrences.length, 40);
+    for (const o of rescan.occurrences)
+      assert.equal(o.parsed, parseUrnCached(o.urn), `${o.urn} shares the table's parse`);
   });
 });

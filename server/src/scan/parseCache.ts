@@ -6,7 +6,9 @@
  * A rescan also meets the URNs in the order the last scan met them, so the scanners look a URN up
  * in that order first (`lookupUrnInSequence`): the entry the last scan found at the same place in
  * its sequence is compared with the text, and the table is asked only when it differs (an edit
- * added, removed or changed a URN there; the sequence picks up again after it).
+ * added, removed or changed a URN there; the sequence picks up again after it). As long as a
+ * rescan meets the last scan's URNs at the same places, its sequence is the last one and nothing is
+ * written for it; it is copied out only from the first URN that differs.
  */
 import { parseUrn, type ParseResult } from '../../../model/src/urn';
 
@@ -172,6 +174,33 @@ class Sequence {
     this.pairNew = '';
   }
 
+  /**
+   * Become the first `count` items of `from` (this sequence's own items are dropped), in texts no
+   * longer than `textLength`; the room is kept.
+   */
+  copyPrefix(from: Sequence, count: number, textLength: number): void {
+    this.length = count;
+    this.textLength = textLength;
+    for (let k = 0; k < count; k++) {
+      if (k < this.texts.length) {
+        this.texts[k] = from.texts[k]!;
+        this.urns[k] = from.urns[k]!;
+        this.parses[k] = from.parses[k]!;
+      } else {
+        this.texts.push(from.texts[k]!);
+        this.urns.push(from.urns[k]!);
+        this.parses.push(from.parses[k]!);
+      }
+    }
+    const numbers = count * NUMS;
+    if (numbers > this.nums.length) {
+      let size = this.nums.length;
+      while (size < numbers) size *= 2;
+      this.nums = new Int32Array(size);
+    }
+    this.nums.set(from.nums.subarray(0, numbers));
+  }
+
   /** Drop what lies past the end (a longer sequence's items, which would keep their texts alive). */
   trim(): void {
     this.texts.length = this.length;
@@ -298,16 +327,49 @@ const RESYNC_BEHIND = 8;
 /** The current scan's sequence, and the one of the scan before it. */
 let sequence = new Sequence();
 let lastSequence = new Sequence();
+/**
+ * While `sharing`, the current scan's sequence is the first `shared` items of `lastSequence`: each
+ * URN so far was the last scan's item at the same index, at the same place, with its entry still in
+ * the young generation, so the item is what `push` would write but for its text (set in place: the
+ * same characters stand at its range). `sequence` is written from the first URN that differs, after
+ * a copy of that prefix (`diverge`). `sharedTextLength` is the longest text the shared items stood in.
+ */
+let sharing = true;
+let shared = 0;
+let sharedTextLength = 0;
+/** The sequence the scanners read items of (`sequenceUrn` …): `lastSequence` while sharing, else `sequence`. */
+let reading = sequence;
+
+/** The current scan's URNs stop following the last scan's at the same index: its sequence is written from here. */
+function diverge(): void {
+  sharing = false;
+  if (shared > 0) sequence.copyPrefix(lastSequence, shared, sharedTextLength);
+  reading = sequence;
+}
 
 /** A scan of a whole document begins: its lookups are expected in the order of the last scan's. */
 export function startScanSequence(): void {
-  if (sequence.length > 0) {
+  if (sharing) {
+    // The scan before was (a prefix of) the one before it: that sequence, cut to what it met, is the last.
+    if (shared > 0) {
+      lastSequence.length = shared;
+      lastSequence.textLength = sharedTextLength;
+      lastSequence.trim();
+      // The spare holds nothing for a sequence written again from its start (nor old texts meanwhile).
+      sequence.reset();
+      sequence.trim();
+    }
+  } else if (sequence.length > 0) {
     const reused = lastSequence;
     sequence.trim();
     lastSequence = sequence;
     sequence = reused;
     sequence.reset();
   }
+  sharing = true;
+  shared = 0;
+  sharedTextLength = 0;
+  reading = lastSequence;
   cursor = 0;
   skipped = -1;
   misses = 0;
@@ -315,16 +377,16 @@ export function startScanSequence(): void {
 
 /** What a scanner reads of a lookup in the sequence: the shared URN string and parse of item `k`. */
 export function sequenceUrn(k: number): string {
-  return sequence.urns[k]!;
+  return reading.urns[k]!;
 }
 
 export function sequenceParse(k: number): ParseResult {
-  return sequence.parses[k]!;
+  return reading.parses[k]!;
 }
 
 /** Whether the parse of item `k` is ok (read without reading the parse). */
 export function sequenceParseOk(k: number): boolean {
-  return sequence.nums[k * NUMS + 4] === 1;
+  return reading.nums[k * NUMS + 4] === 1;
 }
 
 /**
@@ -341,6 +403,24 @@ export function lookupUrnInSequence(text: string, start: number, end: number, fu
   const hash = fullHash & HASH_MASK;
   const last = lastSequence;
   let k = -1;
+  if (sharing) {
+    // While sharing, `cursor` is `shared`: every URN so far was the expected one.
+    if (
+      cursor < last.length &&
+      last.nums[cursor * NUMS] === start &&
+      last.nums[cursor * NUMS + 3] === youngGeneration &&
+      last.matches(cursor, text, start, end, hash)
+    ) {
+      k = cursor++;
+      shared++;
+      skipped = -1;
+      misses = 0;
+      last.texts[k] = text;
+      if (text.length > sharedTextLength) sharedTextLength = text.length;
+      return k;
+    }
+    diverge();
+  }
   if (cursor < last.length && last.matches(cursor, text, start, end, hash)) {
     k = cursor;
     cursor = k + 1;
@@ -387,6 +467,10 @@ export function reserveParseCache(count: number): void {
 function forgetSequences(): void {
   sequence = new Sequence();
   lastSequence = new Sequence();
+  sharing = true;
+  shared = 0;
+  sharedTextLength = 0;
+  reading = lastSequence;
   cursor = 0;
   skipped = -1;
   misses = 0;
@@ -428,4 +512,46 @@ export function clearParseCache(): void {
   youngGeneration++;
   forgetSequences();
   generationSize = DEFAULT_GENERATION_SIZE;
+}
+
+/** One item of a scan's sequence, as `scanSequenceForTests` lists it. */
+export interface SequenceItem {
+  text: string;
+  start: number;
+  end: number;
+  hash: number;
+  generation: number;
+  ok: boolean;
+  urn: string;
+  parsed: ParseResult;
+}
+
+/**
+ * For tests: the current scan's sequence so far (the lookups `lookupUrnInSequence` answered, in
+ * order, whether shared with the last scan's or written), the last scan's as this scan follows it,
+ * and the young generation's number.
+ */
+export function scanSequenceForTests(): { items: SequenceItem[]; last: SequenceItem[]; youngGeneration: number } {
+  const list = (from: Sequence, length: number): SequenceItem[] => {
+    const items: SequenceItem[] = [];
+    for (let k = 0; k < length; k++) {
+      const at = k * NUMS;
+      items.push({
+        text: from.texts[k]!,
+        start: from.nums[at]!,
+        end: from.nums[at + 1]!,
+        hash: from.nums[at + 2]!,
+        generation: from.nums[at + 3]!,
+        ok: from.nums[at + 4] === 1,
+        urn: from.urns[k]!,
+        parsed: from.parses[k]!,
+      });
+    }
+    return items;
+  };
+  return {
+    items: sharing ? list(lastSequence, shared) : list(sequence, sequence.length),
+    last: list(lastSequence, lastSequence.length),
+    youngGeneration,
+  };
 }
