@@ -57,6 +57,12 @@ export async function warmHoverBenchmark({ quick, catalog, serverArgs }) {
     await server.open(uri, 'python', text);
     const onUrn = positionAt(text, text.indexOf(USERS) + 8);
     const noUrn = positionAt(text, text.indexOf('def step_7') + 2);
+    // The mouse moving over the URN: each hover at the next of its characters (the server keeps the
+    // hovers of 16 places per version; a URN of 57 characters goes round them all), and over the
+    // code of the floor alike.
+    const along = (start, n) => Array.from({ length: n }, (_, k) => positionAt(text, start + k));
+    const movingOn = along(text.indexOf(USERS), USERS.length);
+    const movingNo = along(text.indexOf('def step_7'), 'def step_7(spark, day):'.length);
     const first = await server.hover(uri, onUrn);
     if (!first || !JSON.stringify(first).includes('users'))
       throw new Error(`the warm hover did not describe db.users: ${JSON.stringify(first)}`);
@@ -78,34 +84,56 @@ export async function warmHoverBenchmark({ quick, catalog, serverArgs }) {
     }
     const l = latencyRows(results);
     const ratio = l.p50.median / l.f50.median;
+    // The same pairs with the mouse moving: a place not hovered since the last 16 each time.
+    const moving = [];
+    let step = 0;
+    for (let r = 0; r < rounds; r++) {
+      /** @type {{ target: number[], floor: number[] }} */
+      const round = { target: [], floor: [] };
+      for (let i = 0; i < perRound; i++, step++) {
+        round.target.push((await timed(() => server.hover(uri, movingOn[step % movingOn.length]))).ms);
+        round.floor.push((await timed(() => server.hover(uri, movingNo[step % movingNo.length]))).ms);
+      }
+      moving.push(round);
+    }
+    const m = latencyRows(moving);
+    const movingRatio = m.p50.median / m.f50.median;
     const large = [];
     for (const urns of quick ? [1_000] : [10_000, 100_000])
       large.push(await largeDocumentRounds(server, { uri, onUrn }, { urns, rounds, perRound, warmup }));
     return {
       id: '3',
       title: 'Warm hover (cache hit), through the server process over stdio',
-      input: `dist/server.js over stdio, a 200-line Python document; hover on a sample dataset URN already resolved (cache hit), alternating with a hover on code that holds no URN. ${rounds} rounds of ${perRound} hovers each after ${warmup} warm-up pairs; p50 and p99 per round.`,
+      input: `dist/server.js over stdio, a 200-line Python document; hover on a sample dataset URN already resolved (cache hit), alternating with a hover on code that holds no URN. ${rounds} rounds of ${perRound} hovers each after ${warmup} warm-up pairs; p50 and p99 per round. The aims' rows move the mouse: each hover at the next character of the URN (and of the code without one), so no hover is the same place asked again; the row "the same place again" hovers one place each time, which the server answers with the Hover it made for it.`,
       rows: [
         {
           figure: 'hover p50',
           unit: 'ms',
-          value: l.p50,
+          value: m.p50,
           floorName: 'hover on no URN, p50',
+          floor: m.f50,
+          ratio: movingRatio,
+          aim: '≤ 1.3× floor',
+          met: movingRatio <= 1.3,
+          why: WHY.warmHover,
+        },
+        {
+          figure: 'hover p50, the same place again (the Hover kept)',
+          unit: 'ms',
+          value: l.p50,
+          floorName: 'hover on no URN, the same place, p50',
           floor: l.f50,
           ratio,
-          aim: '≤ 1.3× floor',
-          met: ratio <= 1.3,
-          why: WHY.warmHover,
         },
         {
           figure: 'hover p99',
           unit: 'ms',
-          value: l.p99,
+          value: m.p99,
           floorName: 'hover on no URN, p99',
-          floor: l.f99,
-          ratio: l.p99.median / l.f99.median,
+          floor: m.f99,
+          ratio: m.p99.median / m.f99.median,
           aim: '≤ 2 ms',
-          met: l.p99.median <= 2,
+          met: m.p99.median <= 2,
           why: WHY.warmHoverP99,
         },
         ...large.flatMap((l) => [
