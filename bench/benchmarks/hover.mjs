@@ -100,7 +100,9 @@ export async function warmHoverBenchmark({ quick, catalog, serverArgs }) {
     const movingRatio = m.p50.median / m.f50.median;
     const large = [];
     for (const urns of quick ? [1_000] : [10_000, 100_000])
-      large.push(await largeDocumentRounds(server, { uri, onUrn }, { urns, rounds, perRound, warmup }));
+      large.push(
+        await largeDocumentRounds(server, { uri, onUrn, moving: movingOn }, { urns, rounds, perRound, warmup }),
+      );
     return {
       id: '3',
       title: 'Warm hover (cache hit), through the server process over stdio',
@@ -159,7 +161,7 @@ export async function warmHoverBenchmark({ quick, catalog, serverArgs }) {
         ]),
       ],
       notes: [
-        `The large documents: ${large.map((l) => `${l.urns.toLocaleString('en-US')} URN lines (${l.bytes.toLocaleString('en-US')} bytes)`).join(', ')}, each hovered on a URN in its middle after its diagnostics were published, alternating with the hover in the 200-line document, then closed. The hover reads the diagnostics the editor shows instead of checking the document again, and finds the URN, the link and the diagnostics under the mouse through an index of ranges built once per version (server/src/features/intervals.ts). documentLink: the first request for the version (its links made), then the median of 5 more (the same version's links again).`,
+        `The large documents: ${large.map((l) => `${l.urns.toLocaleString('en-US')} URN lines (${l.bytes.toLocaleString('en-US')} bytes)`).join(', ')}, each hovered along a URN in its middle (the next character each time) after its diagnostics were published, alternating with the same hover along the URN of the 200-line document, then closed. The hover reads the diagnostics the editor shows instead of checking the document again, and finds the URN, the link and the diagnostics under the mouse through an index of ranges built once per version (server/src/features/intervals.ts). documentLink: the first request for the version (its links made), then the median of 5 more (the same version's links again).`,
       ],
     };
   } finally {
@@ -182,6 +184,8 @@ async function largeDocumentRounds(server, small, { urns, rounds, perRound, warm
   await published;
   const middle = text.indexOf(`U_${urns / 2} = `);
   const onUrn = positionAt(text, text.indexOf(USERS, middle) + 8);
+  // Both hovers move along their URN, as the 200-line document's aim row does (small.moving).
+  const movingHere = Array.from({ length: USERS.length }, (_, k) => positionAt(text, text.indexOf(USERS, middle) + k));
   const first = await server.hover(uri, onUrn);
   if (!first || !JSON.stringify(first).includes('users'))
     throw new Error(`the hover in the large document did not describe db.users: ${JSON.stringify(first)}`);
@@ -194,8 +198,9 @@ async function largeDocumentRounds(server, small, { urns, rounds, perRound, warm
     /** @type {{ target: number[], floor: number[] }} */
     const round = { target: [], floor: [] };
     for (let i = 0; i < perRound; i++) {
-      round.target.push((await timed(() => server.hover(uri, onUrn))).ms);
-      round.floor.push((await timed(() => server.hover(small.uri, small.onUrn))).ms);
+      const k = (r * perRound + i) % USERS.length;
+      round.target.push((await timed(() => server.hover(uri, movingHere[k]))).ms);
+      round.floor.push((await timed(() => server.hover(small.uri, small.moving[k]))).ms);
     }
     results.push(round);
   }

@@ -63,8 +63,12 @@ export async function inlayBenchmark({ quick, catalog, datasets, serverArgs }) {
     const middle = Math.floor(lines.length / 2);
     const visible = { start: { line: middle, character: 0 }, end: { line: middle + VISIBLE_LINES, character: 0 } };
     const hints = (range) => server.connection.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range });
-    const onUrn = positionAt(text, text.indexOf('"urn:', text.indexOf(`T_${middle + 1} =`)) + 9);
-    const floor = () => server.hover(uri, onUrn);
+    // The floor's hover moves along the URN (the next character each time), as benchmark 3's does: a
+    // place hovered again is answered with the Hover the server kept for it.
+    const urnAt = text.indexOf('"urn:', text.indexOf(`T_${middle + 1} =`)) + 1;
+    const urnLength = text.indexOf('"', urnAt) - urnAt;
+    let moved = 0;
+    const floor = () => server.hover(uri, positionAt(text, urnAt + (moved++ % urnLength)));
     const all = await hints(whole);
     if (!Array.isArray(all) || all.length !== renamed)
       throw new Error(
