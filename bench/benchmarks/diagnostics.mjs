@@ -8,9 +8,8 @@ import {
   batchQuery,
   benchDatasetUrn,
   costOfOne,
-  inParallel,
+  postDocuments,
   planBatches,
-  postJson,
   readStats,
   resetStats,
 } from '../lib/catalogData.mjs';
@@ -84,13 +83,7 @@ export async function diagnosticsBenchmark({ quick, catalog, datasets, serverArg
       };
       const directRun = async () => {
         const start = performance.now();
-        await inParallel(
-          documents.map((body) => async () => {
-            const r = await postJson(`${catalog.url}/api/graphql`, body);
-            if (r.status !== 200) throw new Error(`GraphQL answered ${r.status}`);
-          }),
-          PARALLEL,
-        );
+        await postDocuments(catalog.url, documents, PARALLEL);
         return performance.now() - start;
       };
       for (let i = 0; i < reps.warmup; i++) {

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { alternate } from '../lib/measure.mjs';
 import { startServer } from '../lib/lsp.mjs';
-import { batchQuery, benchDatasetUrn, inParallel, planBatches, postJson } from '../lib/catalogData.mjs';
+import { batchQuery, benchDatasetUrn, planBatches, postDocuments } from '../lib/catalogData.mjs';
 import { random } from '../lib/generate.mjs';
 import { requireTool, runToEnd } from '../lib/processes.mjs';
 import { FINDINGS, WHY } from '../notes.mjs';
@@ -76,13 +76,7 @@ export async function workspaceBenchmark({ quick, catalog, datasets, tmp, server
   ).map((batch) => JSON.stringify(batchQuery(batch)));
   const resolveDirect = async () => {
     const start = performance.now();
-    await inParallel(
-      documents.map((body) => async () => {
-        const r = await postJson(`${catalog.url}/api/graphql`, body);
-        if (r.status !== 200) throw new Error(`GraphQL answered ${r.status}`);
-      }),
-      PARALLEL,
-    );
+    await postDocuments(catalog.url, documents, PARALLEL);
     return performance.now() - start;
   };
   /** Sets every file's times anew (a second further back each time): the next check must read each again. */

@@ -159,6 +159,20 @@ export async function postHoverDocument(catalogUrl, urn) {
   return JSON.parse(r.text);
 }
 
+/**
+ * POSTs each GraphQL document of `bodies` to the catalog at `catalogUrl`, `parallel` at a time (a
+ * client's own parallelism): the resolve floor of benchmarks 5 and 6. Throws on any answer not 200.
+ */
+export async function postDocuments(catalogUrl, bodies, parallel) {
+  await inParallel(
+    bodies.map((body) => async () => {
+      const r = await postJson(`${catalogUrl}/api/graphql`, body);
+      if (r.status !== 200) throw new Error(`GraphQL answered ${r.status}`);
+    }),
+    parallel,
+  );
+}
+
 /** Runs `tasks` (functions returning promises) with at most `parallel` at a time. */
 export async function inParallel(tasks, parallel) {
   let next = 0;

@@ -11,17 +11,7 @@ import { test } from 'node:test';
 import { OsaDistance, type SearchQuery } from '../../catalog/src/searchIndex';
 import { AspectStore } from '../../catalog/src/store';
 import { editDistance } from '../../model/src/urn';
-
-/** A small seeded generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../support/random';
 
 const ALPHABET = 'abcdeusr_.-/é0123ü';
 
@@ -57,7 +47,7 @@ function typo(rnd: () => number, s: string): string {
 }
 
 test('OsaDistance = editDistance, with and without a limit (generated strings)', () => {
-  const rnd = random(7);
+  const rnd = seededRandom(7);
   for (let k = 0; k < 20_000; k++) {
     const a = word(rnd, 0, k % 10 === 0 ? 40 : 12, k % 3 === 0 ? 'ab' : ALPHABET);
     const b = k % 2 === 0 ? typo(rnd, a) : word(rnd, 0, 14, k % 3 === 0 ? 'ab' : ALPHABET);
@@ -106,7 +96,7 @@ function oldNear(names: readonly Named[], q: SearchQuery): string[] {
 test('the near names = the pass over every name it replaced (generated names, filters, pages, a write)', () => {
   const store = new AspectStore(':memory:', 'normal', 'li');
   const stamp = { time: 1, actor: 'urn:li:corpuser:t' };
-  const rnd = random(42);
+  const rnd = seededRandom(42);
   const names: Named[] = [];
   const put = (name: string, platform: string): void => {
     const key = `urn:li:dataset:(urn:li:dataPlatform:${platform},${name},PROD)`;

@@ -11,6 +11,7 @@ import type { Hover } from 'vscode-languageserver';
 import { ServerCommands } from '../../model/src/commandIds';
 import { S, useSampleServer } from '../support/fixture';
 import { hoverText } from '../support/lspClient';
+import { ingest } from '../support/catalogHttp';
 
 const TEXT = [
   'import x',
@@ -56,21 +57,10 @@ describe('a hover asked again answers what it answered, until what it is made fr
     assert.match(before, /db\.users/);
 
     // A new answer from the catalog (a description edited, then Refresh): the hover says it.
-    const r = await fetch(`${env.catalog.url}/aspects?action=ingestProposal`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        proposal: {
-          entityType: 'dataset',
-          entityUrn: S.users,
-          changeType: 'UPSERT',
-          aspectName: 'editableDatasetProperties',
-          aspect: { value: JSON.stringify({ description: 'Edited just now.' }), contentType: 'application/json' },
-        },
-        async: 'false',
-      }),
+    const status = await ingest(env.catalog.url, 'dataset', S.users, 'editableDatasetProperties', {
+      description: 'Edited just now.',
     });
-    assert.equal(r.status, 200);
+    assert.equal(status, 200);
     assert.equal(hoverText(await env.lsp.hover(uri, at)), before);
     await env.lsp.command(ServerCommands.refresh, {});
     assert.match(hoverText(await env.lsp.hover(uri, at)), /Edited just now\./);

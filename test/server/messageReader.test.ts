@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { StreamMessageReader, type Message, type PartialMessageInfo } from 'vscode-languageserver/node';
 import { OneReadMessageReader, parseHeaders } from '../../server/src/transport/messageReader';
+import { seededRandom } from '../support/random';
 
 interface Seen {
   messages: string[];
@@ -41,18 +42,6 @@ async function readAll(make: (input: PassThrough) => Reader, chunks: readonly Bu
 
 const library = (input: PassThrough): Reader => new StreamMessageReader(input);
 const ours = (input: PassThrough): Reader => new OneReadMessageReader(input);
-
-/** A small seeded generator (mulberry32), so that a failure can be run again. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TEXTS = ['hover', 'données ü', '中文', '😀 emoji', 'urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)', ''];
 
@@ -110,7 +99,7 @@ function cut(rnd: () => number, bytes: Buffer): Buffer[] {
 describe('OneReadMessageReader', () => {
   test('reads what the library reads, from generated streams cut every way (differential)', async () => {
     for (let seed = 1; seed <= 120; seed++) {
-      const rnd = random(seed);
+      const rnd = seededRandom(seed);
       const parts: Buffer[] = [];
       const count = 1 + Math.floor(rnd() * 12);
       for (let i = 0; i < count; i++) parts.push(framed(rnd, Buffer.from(JSON.stringify(message(rnd, i)), 'utf8')));
@@ -123,7 +112,7 @@ describe('OneReadMessageReader', () => {
 
   test('fails as the library fails on broken framing, and reads on as it does (differential)', async () => {
     for (let seed = 1; seed <= 80; seed++) {
-      const rnd = random(1000 + seed);
+      const rnd = seededRandom(1000 + seed);
       const parts: Buffer[] = [];
       for (let i = 0; i < 8; i++)
         parts.push(rnd() < 0.3 ? broken(rnd) : framed(rnd, Buffer.from(JSON.stringify(message(rnd, i)), 'utf8')));

@@ -10,20 +10,10 @@ import { describe, test } from 'node:test';
 import type { Resolution } from '../../server/src/catalogClient/client';
 import { resolvedNow, resolveItems, type ResolvableItem, type Resolver } from '../../server/src/resolution/resolve';
 import { dataset, failed, MISSING } from './features/support/fakeResolution';
+import { seededRandom } from '../support/random';
 
 const URNS = [0, 1, 2, 3].map((i) => `urn:li:dataset:(urn:li:dataPlatform:hive,db.t${i},PROD)`);
 const DBT = (i: number): string => `urn:li:dataset:(urn:li:dataPlatform:dbt,db.t${i},PROD)`;
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One cached answer of a generated shape for `urn` (index `i`), or none. */
 function answerFor(rnd: () => number, urn: string, i: number): Resolution | undefined {
@@ -89,7 +79,7 @@ describe('resolvedNow against resolveItems (differential)', () => {
   test('when it answers, resolveItems asks nothing and answers the same for every URN', async () => {
     let answered = 0;
     for (let seed = 1; seed <= 400; seed++) {
-      const rnd = random(seed);
+      const rnd = seededRandom(seed);
       const cache = new Map<string, Resolution>();
       URNS.forEach((urn, i) => {
         const a = answerFor(rnd, urn, i);

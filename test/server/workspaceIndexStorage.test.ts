@@ -13,18 +13,7 @@ import { scanText } from '../../server/src/pipeline/check';
 import { readDataHubYaml } from '../../server/src/formats';
 import { WorkspaceIndex } from '../../server/src/index/workspaceIndex';
 import { ReferenceWorkspaceIndex } from '../support/referenceWorkspaceIndex';
-
-/** A small seeded generator (mulberry32), so a failure can be run again. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../support/random';
 
 /** Entities as a workspace writes them: namespace words, nested URNs, non-ASCII names, paths, other kinds. */
 function urnPool(): string[] {
@@ -134,7 +123,7 @@ function compare(index: WorkspaceIndex, ref: ReferenceWorkspaceIndex, pool: stri
 describe('the workspace index in flat arrays answers as the maps it replaced', () => {
   for (const seed of [1, 2, 3, 4, 5, 6]) {
     test(`random changes, seed ${seed}`, () => {
-      const next = random(seed);
+      const next = seededRandom(seed);
       const pool = urnPool();
       const logs: string[] = [];
       const host = {
@@ -220,7 +209,7 @@ describe('the workspace index in flat arrays answers as the maps it replaced', (
     };
     const index = new WorkspaceIndex(host, { compactAfter: 16 });
     const ref = new ReferenceWorkspaceIndex(host);
-    const next = random(7);
+    const next = seededRandom(7);
     const uris = Array.from({ length: 60 }, (_, i) => `file:///w/c/f${i}.py`);
     for (const uri of uris) {
       // At least one URN a file.
@@ -290,7 +279,7 @@ describe('the workspace index in flat arrays answers as the maps it replaced', (
     };
     const index = new WorkspaceIndex(host);
     const ref = new ReferenceWorkspaceIndex(host);
-    const next = random(99);
+    const next = seededRandom(99);
     for (let round = 0; round < 4; round++) {
       for (let i = 0; i < 1500; i++) {
         const uri = `file:///w/many/f${i}.py`;

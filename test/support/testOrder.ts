@@ -33,6 +33,7 @@ import Module = require('node:module');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS module object itself, whose exports are patched
 import nodeTest = require('node:test');
 import { syncBuiltinESMExports } from 'node:module';
+import { seededRandom } from './random';
 
 type Register = (...args: unknown[]) => unknown;
 interface Noted {
@@ -59,18 +60,6 @@ export function parseTestOrder(text: string | undefined): TestOrder {
   const m = /^shuffle:(\d{1,10})$/.exec(text);
   if (m) return { kind: 'shuffle', seed: Number(m[1]) >>> 0 };
   throw new Error(`CATALOG_LENS_TEST_ORDER=${text}: expected reverse, declared or shuffle:<seed>`);
-}
-
-/** mulberry32: a small seeded generator, enough to shuffle tests reproducibly. */
-function generator(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The order in which a block's noted registrations are made. */
@@ -119,7 +108,7 @@ interface Mode {
 }
 
 function install({ order, only, listTo }: Mode): void {
-  const random = order.kind === 'shuffle' ? generator(order.seed) : () => 0;
+  const random = order.kind === 'shuffle' ? seededRandom(order.seed) : () => 0;
   /** The block whose body is running (the file's module body, a describe body), or none. */
   let noting: Noted[] | undefined;
   /** The names of the describe blocks whose bodies are running. */
