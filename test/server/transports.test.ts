@@ -89,6 +89,36 @@ describe('the server process over each transport', () => {
     check(await converse(connection, child));
   });
 
+  test('--stdio: the end of stdin ends the server, code 1 without a shutdown request, 0 after one', async () => {
+    for (const shutdownFirst of [false, true]) {
+      const server = spawn(process.execPath, [SERVER_BUNDLE, '--stdio'], { env, stdio: ['pipe', 'pipe', 'inherit'] });
+      child = server;
+      const connection = createProtocolConnection(
+        new StreamMessageReader(server.stdout!),
+        new StreamMessageWriter(server.stdin!),
+      );
+      connection.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => ({})));
+      connection.onRequest('client/registerCapability', () => null);
+      connection.onRequest('window/workDoneProgress/create', () => null);
+      connection.listen();
+      await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
+      await connection.sendNotification('initialized', {});
+      await connection.sendNotification('textDocument/didOpen', {
+        textDocument: { uri: URI, languageId: 'python', version: 1, text: TEXT },
+      });
+      if (shutdownFirst) await connection.sendRequest('shutdown');
+      const exited = new Promise<number | string | null>((resolve) => {
+        server.once('exit', (code) => resolve(code));
+        // A server that outlives its editor would hold its catalog and files for good.
+        setTimeout(() => resolve('still running 10 s after stdin ended'), 10_000).unref();
+      });
+      // The editor went away: no exit notification, its end of the pipe closed.
+      server.stdin!.end();
+      assert.equal(await exited, shutdownFirst ? 0 : 1, shutdownFirst ? 'after shutdown' : 'without shutdown');
+      connection.dispose();
+    }
+  });
+
   for (const form of ['--socket=N', '--socket N'])
     test(form, async () => {
       const transport = await createClientSocketTransport(0);
