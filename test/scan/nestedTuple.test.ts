@@ -46,7 +46,14 @@ describe('a URN nested at the start of a tuple', () => {
           assert.deepEqual(view(child, outer.length), view(own, lead.length), JSON.stringify(inner + rest));
         },
       ),
-      { numRuns: 3000 },
+      // The counterexamples found once by chance: a trailing space or tab before a concatenation.
+      {
+        numRuns: 3000,
+        examples: [
+          ['urn:li:a(\t', '" + y', false],
+          ['urn:li:a( ', '" + y', true],
+        ],
+      },
     );
   });
 });

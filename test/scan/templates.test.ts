@@ -45,6 +45,18 @@ describe('templated URNs are templates, never malformed', () => {
     assertTemplate("SELECT '⟦urn:li:corpuser:⟧' || login FROM users");
   });
 
+  test('a nested URN cut by a concatenation after a space is a template, as its tuple is', () => {
+    // Hovered on db.t this said "unbalanced parenthesis" when the space came before the cut.
+    for (const space of [' ', '\t', '']) {
+      const text = `f = "urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,db.t${space}" + x`;
+      const found = findUrnsInText(text, OPTS);
+      const dataset = found.find((o) => o.urn.startsWith('urn:li:dataset:'));
+      assert.equal(found[0]?.template, true, JSON.stringify(text));
+      assert.equal(dataset?.template, true, `${JSON.stringify(text)}: the nested dataset`);
+      assert.equal(dataset?.errorRange, undefined, 'never malformed');
+    }
+  });
+
   test('documentation placeholders in a tuple: <name>', () => {
     assertTemplate('⟦urn:svc:mlFeature:(<feature_table_name>,<feature_name>)⟧');
   });

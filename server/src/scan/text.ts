@@ -683,7 +683,9 @@ class TextScanner {
       while (end > idStart + 1 && isWhiteSpace(text.charCodeAt(end - 1))) end--;
     }
     const index = this.report(start, end, parent, end === hashedEnd ? h : hashRegion(text, start, end));
-    if (nesting < MAX_NESTING) this.scanRange(idStart + 1, closed ? end - 1 : end, index, nesting + 1);
+    // Not closed: the inside runs to where the walk stopped, so that a nested URN sees a concatenation
+    // after its own trailing spaces (`"urn:li:dataset:(urn:li:x " + y`) as the outer one does.
+    if (nesting < MAX_NESTING) this.scanRange(idStart + 1, closed ? end - 1 : j, index, nesting + 1);
     return end;
   }
 
