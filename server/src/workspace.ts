@@ -519,7 +519,7 @@ class ChunkedCheck {
     definitions: PropertyDefinitionLookup,
   ): void {
     const kept = this.keep.kept;
-    const keepable = kept && stamp && sig !== undefined && keepableScan(scan);
+    const keepable = kept && stamp && sig !== undefined && kept.admits(stamp, this.keep.started) && keepableScan(scan);
     // Kept for the next check: when the first answer its diagnostics read expires, unless one of
     // them is not a settled answer kept by the client (an error, a sibling's text, a deprecation's
     // details still to come, none at all).

@@ -154,7 +154,7 @@ export class CheckedFilesBuilder {
     freshUntil: number,
     urns: Iterable<string>,
   ): void {
-    if (!(Math.max(st.mtimeMs, st.ctimeMs) < readAt - RACY_MS)) return;
+    if (!this.admits(st, readAt)) return;
     const slot = this.slotFor(uri);
     if (slot < 0) return;
     this.numbers.push(st.size, st.mtimeMs, st.ctimeMs, st.ino, freshUntil);
@@ -164,6 +164,11 @@ export class CheckedFilesBuilder {
       this.urnHashes.push(a, b);
     }
     this.ints.push(this.sigIndex(sig), diagnostics, first, (this.urnHashes.length - first) / 2);
+  }
+
+  /** Whether a file of this metadata, read by a check begun at `readAt`, may be kept (not racily changed). */
+  admits(st: FileStamp, readAt: number): boolean {
+    return Math.max(st.mtimeMs, st.ctimeMs) < readAt - RACY_MS;
   }
 
   /** A file kept by the last check (`from`, at `slot`) and still as it was: kept again. */
