@@ -171,11 +171,19 @@ describe('parse cache', () => {
       for (let i = 0; i < 50_001; i++) parseUrnCached(`urn:li:corpuser:fill${from + i}`);
     };
     scanDocument(text, 'python', opts);
+    const first = scanSequenceForTests().youngGeneration;
     fill(0);
+    assert.ok(scanSequenceForTests().youngGeneration > first, 'the fill turned a generation over');
     scanDocument(text, 'python', opts);
+    const second = scanSequenceForTests().youngGeneration;
     fill(100_000);
+    assert.ok(scanSequenceForTests().youngGeneration > second, 'and again');
     const rescan = scanDocument(text, 'python', opts);
     assert.equal(rescan.occurrences.length, 40);
+    assert.ok(
+      scanSequenceForTests().items.every((item) => item.generation === scanSequenceForTests().youngGeneration),
+      "each URN of the rescan is of the young generation: looked up again, not the last scan's",
+    );
     for (const o of rescan.occurrences)
       assert.equal(o.parsed, parseUrnCached(o.urn), `${o.urn} shares the table's parse`);
   });
