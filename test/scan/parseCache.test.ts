@@ -14,6 +14,7 @@ import {
   type SequenceItem,
 } from '../../server/src/scan/parseCache';
 import { findUrnsInText, scanDocument, type ScanResult } from '../../server/src/scan';
+import { parseUrn } from '../../model/src/urn';
 
 const urn = (i: number): string => `urn:li:dataset:(urn:li:dataPlatform:hive,db.t_${i},PROD)`;
 
@@ -155,6 +156,8 @@ describe('parse cache', () => {
               assert.equal(item.hash, hashRegion(text, o.start, o.end) & 0x3fffffff);
               assert.equal(item.urn, o.urn);
               assert.equal(item.parsed, o.parsed);
+              // Not only the sequence's own account: the parse is what the URN's text gives parsed anew.
+              assert.deepEqual(o.parsed, parseUrn(o.urn), `${o.urn} parsed as its text gives`);
             });
           }
         },
