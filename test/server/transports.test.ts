@@ -94,8 +94,8 @@ describe('the server process over each transport', () => {
       const server = spawn(process.execPath, [SERVER_BUNDLE, '--stdio'], { env, stdio: ['pipe', 'pipe', 'inherit'] });
       child = server;
       const connection = createProtocolConnection(
-        new StreamMessageReader(server.stdout!),
-        new StreamMessageWriter(server.stdin!),
+        new StreamMessageReader(server.stdout),
+        new StreamMessageWriter(server.stdin),
       );
       connection.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => ({})));
       connection.onRequest('client/registerCapability', () => null);
@@ -113,7 +113,7 @@ describe('the server process over each transport', () => {
         setTimeout(() => resolve('still running 10 s after stdin ended'), 10_000).unref();
       });
       // The editor went away: no exit notification, its end of the pipe closed.
-      server.stdin!.end();
+      server.stdin.end();
       assert.equal(await exited, shutdownFirst ? 0 : 1, shutdownFirst ? 'after shutdown' : 'without shutdown');
       connection.dispose();
     }
