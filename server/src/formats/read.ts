@@ -9,6 +9,7 @@ import { REGISTRY_ENTITY_TYPES } from '../../../model/src/registry';
 import { editDistance, suggestKind } from '../../../model/src/urn';
 import type { FormatPropertyDefinition, FormatPropertyValues, YamlScalarRef } from '../scan/types';
 import { keyText, scalarRef } from '../scan/yamlMapping';
+import { quickYaml } from '../scan/yamlQuick';
 import { LEVELS, isOwnershipType, type LevelName } from './schema';
 
 export type FormatName =
@@ -119,15 +120,19 @@ export interface FormatDescription {
 export interface FormatOptions {
   /** The glossary source's `enable_auto_id`: term and node ids are GUIDs of their paths. */
   enableAutoId?: boolean;
+  /** false: parse with the `yaml` package even where the quick reader could (tests compare the two). */
+  quick?: boolean;
 }
 
 /** The format of a YAML text and what it says; undefined when it is not one of DataHub's formats. */
 export function readDataHubYaml(text: string, opts: FormatOptions = {}): FormatModel | undefined {
   // Most YAML is in neither format: a file without any of their telling keys is not parsed again.
   if (!TELLING_KEY.test(text)) return undefined;
-  let docs: Document.Parsed[];
+  let docs: ReadonlyArray<Pick<Document.Parsed, 'contents'> & { range?: Document.Parsed['range'] }>;
   try {
-    docs = parseAllDocuments(text, { prettyErrors: false, logLevel: 'silent' }) as Document.Parsed[];
+    docs =
+      ((opts.quick ?? true) ? (quickYaml(text) as Array<Pick<Document.Parsed, 'contents'>> | undefined) : undefined) ??
+      (parseAllDocuments(text, { prettyErrors: false, logLevel: 'silent' }) as Document.Parsed[]);
   } catch {
     return undefined;
   }
@@ -137,7 +142,7 @@ export function readDataHubYaml(text: string, opts: FormatOptions = {}): FormatM
   const reader = new Reader(format, opts, text);
   docs.forEach((doc, i) => {
     if (i > 0 && doc.contents !== null) {
-      const at = doc.range[0];
+      const at = doc.range?.[0] ?? 0;
       reader.problem(
         at,
         at + 1,

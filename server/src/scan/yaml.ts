@@ -15,11 +15,17 @@ import { mapRange, subMap } from './sourceMap';
 import { MappingFrame, keyText } from './yamlMapping';
 import { describeMapping } from './yamlDocsAsCode';
 import { CharCode } from './charCode';
+import { quickYaml } from './yamlQuick';
 
 /** Deeper than this, the parser (and the walk) could run out of stack: such a file is read as text. */
 const MAX_NESTING = 1000;
 
-export function findUrnsInYaml(text: string, opts: ScanOptions): ScanResult {
+/** `quick: false` parses with the `yaml` package even where the quick reader could (tests compare the two). */
+export function findUrnsInYaml(
+  text: string,
+  opts: ScanOptions,
+  { quick = true }: { quick?: boolean } = {},
+): ScanResult {
   const result: ScanResult = { occurrences: [], columns: [], descriptions: [], problems: [] };
   const tooDeep = offsetDeeperThan(text, MAX_NESTING);
   if (tooDeep >= 0) {
@@ -31,9 +37,13 @@ export function findUrnsInYaml(text: string, opts: ScanOptions): ScanResult {
     findUrnsInText(text, opts, 0, text.length, result.occurrences);
     return result;
   }
-  let documents: ReturnType<typeof parseAllDocuments>;
+  let documents: ReadonlyArray<{
+    contents: unknown;
+    errors: ReadonlyArray<{ pos: [number, number]; message: string }>;
+  }>;
   try {
-    documents = parseAllDocuments(text, { prettyErrors: false, logLevel: 'silent' });
+    documents =
+      (quick ? quickYaml(text) : undefined) ?? parseAllDocuments(text, { prettyErrors: false, logLevel: 'silent' });
   } catch (error) {
     // The parser reports syntax errors as values; a throw is a bug in it. Keep the URNs anyway.
     result.problems.push({
