@@ -9,7 +9,7 @@
  *
  * The workspace boundary: each file is keyed by one spelling of its URI (workspace.ts
  * normalUri, VS Code's), whatever spelling the listing, the watcher or the editor gave; files are
- * read by workspace.ts readCappedSync, which reads regular files only; URNs longer than DataHub
+ * read as workspace.ts readCappedSync reads them (readListed.ts), regular files only; URNs longer than DataHub
  * takes are left out, and the index keeps at most `index.maxBytes` of URN text.
  */
 import { extname } from 'node:path';
@@ -22,13 +22,13 @@ import {
   LANGUAGE_BY_EXTENSION,
   listFiles,
   normalUri,
-  readCappedSync,
   type IndexedFiles,
   type ReadFailure,
 } from '../workspace';
 import type { FormatPropertyDefinition, ScanResult, UrnOccurrence } from '../scan/types';
 import { symbolRank, symbolText } from '../features/symbols';
 import { readDataHubYaml } from '../formats';
+import { readListedSync } from './readListed';
 
 /** One place an entity is named: a range, as LSP positions. */
 export interface Place {
@@ -470,7 +470,7 @@ export class WorkspaceIndex {
     for (; i < files.length && !cancelled(); i++) {
       const f = files[i]!;
       const open = this.host.openDocument(f.uri);
-      const text = open ? open.getText() : readCappedSync(f.path, f.settings.maxFileSize, { listedRegular: true });
+      const text = open ? open.getText() : readListedSync(f.path, f.settings.maxFileSize);
       if (typeof text === 'string') {
         this.setTextNormal(f.uri, text, open?.languageId ?? f.languageId, f.settings);
         sinceTurn += text.length;
