@@ -365,6 +365,8 @@ export class WorkspaceIndex {
   private readonly byName: Array<Map<string, number> | undefined> = [];
   /** Folder ids freed (their last file dropped), reused first. */
   private readonly freeFolders: number[] = [];
+  /** The folder fileId found last; -1 before any, and once it is freed. */
+  private lastFolder = -1;
   private readonly fName: Array<string | undefined> = [];
   private fFolder: Int32Array = new Int32Array(0);
   private fStart: Int32Array = new Int32Array(0);
@@ -592,7 +594,7 @@ export class WorkspaceIndex {
     checkAnyway: boolean,
     settings: Pick<Settings, 'index'>,
   ): void {
-    this.removeNormal(uri);
+    // `uri` is out of the index already (setTextNormal).
     const definitions = scan.formatPropertyDefinitions ?? (yamlAsText ? propertyDefinitionsIn(text) : []);
     if (definitions.length > 0) this.definitions.set(uri, definitions);
     const file = this.fileId(uri, true);
@@ -961,16 +963,23 @@ export class WorkspaceIndex {
   private fileId(uri: string, make: false): number | undefined;
   private fileId(uri: string, make: boolean): number | undefined {
     const slash = uri.lastIndexOf('/');
-    const folderText = uri.slice(0, slash + 1);
     const name = uri.slice(slash + 1);
-    let folder = this.folderIds.get(folderText);
+    // The folder of the file before, most often (a listing gives a folder's files together): no slice, no hash.
+    const last = this.lastFolder;
+    let folder: number | undefined =
+      last >= 0 && this.folders[last]!.length === slash + 1 && uri.startsWith(this.folders[last]!) ? last : undefined;
     if (folder === undefined) {
-      if (!make) return undefined;
-      folder = this.freeFolders.pop() ?? this.folders.length;
-      const kept = own(folderText);
-      this.folders[folder] = kept;
-      this.folderIds.set(kept, folder);
-      this.byName[folder] = new Map();
+      const folderText = uri.slice(0, slash + 1);
+      folder = this.folderIds.get(folderText);
+      if (folder === undefined) {
+        if (!make) return undefined;
+        folder = this.freeFolders.pop() ?? this.folders.length;
+        const kept = own(folderText);
+        this.folders[folder] = kept;
+        this.folderIds.set(kept, folder);
+        this.byName[folder] = new Map();
+      }
+      this.lastFolder = folder;
     }
     const names = this.byName[folder]!;
     const known = names.get(name);
@@ -1008,6 +1017,7 @@ export class WorkspaceIndex {
       this.folders[folder] = '';
       this.byName[folder] = undefined;
       this.freeFolders.push(folder);
+      if (this.lastFolder === folder) this.lastFolder = -1;
     }
     this.fName[file] = undefined;
     this.fCount[file] = 0;
@@ -1068,6 +1078,8 @@ export class WorkspaceIndex {
  * V8 sliced string) or joined from such parts keeps the whole file alive as long as it is kept.
  */
 function own(text: string): string {
+  // V8 copies a slice or a concatenation shorter than 13 characters into a string of its own.
+  if (text.length < 13) return text;
   // A JSON round trip gives a flat string of its own, lone surrogates too; a slice of a
   // concatenation would be a slice of a copy one character longer.
   return JSON.parse(JSON.stringify(text)) as string;
