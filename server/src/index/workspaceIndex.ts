@@ -12,22 +12,15 @@
  * read as workspace.ts readCappedSync reads them (readListed.ts), regular files only; URNs longer than DataHub
  * takes are left out, and the index keeps at most `index.maxBytes` of URN text.
  */
-import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Settings } from '../../../model/src/protocol';
 import { entityKey, overUrnLengthLimit, parseUrn, printUrn, withNamespace, type Urn } from '../../../model/src/urn';
-import {
-  fileUri,
-  LANGUAGE_BY_EXTENSION,
-  listFiles,
-  normalUri,
-  type IndexedFiles,
-  type ReadFailure,
-} from '../workspace';
+import { normalUri, type IndexedFiles, type ReadFailure } from '../workspace';
 import type { FormatPropertyDefinition, ScanResult, UrnOccurrence } from '../scan/types';
 import { symbolRank, symbolText } from '../features/symbols';
 import { readDataHubYaml } from '../formats';
+import { listFolder } from './listFolder';
 import { readListedSync } from './readListed';
 
 /** One place an entity is named: a range, as LSP positions. */
@@ -452,13 +445,8 @@ export class WorkspaceIndex {
       this.covered.delete(normalUri(folder));
       const settings = await this.host.settingsFor(folder);
       chosen.set(normalUri(folder), settings);
-      const paths: string[] = [];
-      await listFiles(fileURLToPath(folder), settings.excludeFolders, paths, cancelled);
-      for (const path of paths) {
-        const languageId = LANGUAGE_BY_EXTENSION[extname(path).toLowerCase()];
-        if (languageId && settings.languages.includes(languageId))
-          files.push({ path, uri: fileUri(path), languageId, settings });
-      }
+      for (const f of await listFolder(fileURLToPath(folder), settings.excludeFolders, settings.languages, cancelled))
+        files.push({ path: f.path, uri: f.uri, languageId: f.languageId, settings });
     }
     // Worker threads read and scan the files when the host has them (readFiles), and the files come
     // back packed, in order; the files they did not do (none, or a worker stopped) are read here.
