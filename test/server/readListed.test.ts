@@ -1,7 +1,9 @@
 /**
  * The index's read of a listed file (server/src/index/readListed.ts) against workspace.ts
- * readCappedSync with `listedRegular`: the same answer for every kind of entry and size,
- * around the cap and around the reused buffer's size.
+ * readCappedSync with `listedRegular`: the same answer for every kind of entry and size, around
+ * the cap and around the reused buffer's size — a small file read without a stat, and what is not
+ * settled by its reads (an empty file, a FIFO without a writer, a device, a folder, a file that
+ * fills the buffer) stated as readSteps states it.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
