@@ -746,7 +746,8 @@ export function* readSteps(
   }
 }
 
-function notRegular(st: Stats): ReadFailure {
+/** Why a file is not read, from the stat of what stands at its path (not a regular file). */
+export function notRegular(st: Stats): ReadFailure {
   // A folder is unreadable as a file, as reading it would say.
   if (st.isDirectory()) return { error: 'EISDIR' };
   if (st.isSymbolicLink()) return { notRegular: 'a symbolic link' };
@@ -756,7 +757,8 @@ function notRegular(st: Stats): ReadFailure {
   return { notRegular: 'not a regular file' };
 }
 
-function readError(e: unknown): ReadFailure {
+/** Why a file could not be read, from the error a file system call threw. */
+export function readError(e: unknown): ReadFailure {
   const code = (e as NodeJS.ErrnoException).code;
   // NO_FOLLOW met a link that took the file's place after its stat.
   if (code === 'ELOOP') return { notRegular: 'a symbolic link' };

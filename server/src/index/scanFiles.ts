@@ -1,7 +1,8 @@
 /**
  * How a file is read and scanned for the workspace index and Check Workspace, in a worker thread
  * (scanWorker.ts) or on the main thread (scanPool.ts, when it has nothing else to do): its text by
- * workspace.ts readCappedSync (regular files only, no link followed, at most maxFileSize bytes),
+ * workspace.ts readCappedSync (regular files only, no link followed, at most maxFileSize bytes;
+ * for the index, a listed regular file by readListed.ts, the same read without its generator),
  * then for the index packed as workspaceIndex.ts packText packs it, for Check Workspace its scan.
  */
 import type { Settings } from '../../../model/src/protocol';
@@ -9,6 +10,7 @@ import { scanText } from '../pipeline/check';
 import type { FileStamp } from '../pipeline/checkedFiles';
 import type { ScanResult } from '../scan/types';
 import { readCappedSync, type ReadFailure } from '../workspace';
+import { readListedSync } from './readListed';
 import { packText, type PackedOccurrences } from './workspaceIndex';
 
 /** What a worker is asked to do with each file: pack it for the index, or scan it for Check Workspace. */
@@ -47,13 +49,16 @@ export function scanFiles(
   let bytes = 0;
   for (const f of files) {
     let stamp: FileStamp | undefined;
-    const text = readCappedSync(f.path, f.settings.maxFileSize, {
-      listedRegular: f.listedRegular,
-      // What Check Workspace keeps of the file: the metadata of the descriptor it was read from.
-      onStat: (st) => {
-        if (mode === 'check') stamp = { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino };
-      },
-    });
+    const text =
+      mode === 'index' && f.listedRegular
+        ? readListedSync(f.path, f.settings.maxFileSize)
+        : readCappedSync(f.path, f.settings.maxFileSize, {
+            listedRegular: f.listedRegular,
+            // What Check Workspace keeps of the file: the metadata of the descriptor it was read from.
+            onStat: (st) => {
+              if (mode === 'check') stamp = { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino };
+            },
+          });
     if (typeof text !== 'string') {
       results.push({ failed: text });
       continue;

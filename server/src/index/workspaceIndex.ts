@@ -9,26 +9,19 @@
  *
  * The workspace boundary: each file is keyed by one spelling of its URI (workspace.ts
  * normalUri, VS Code's), whatever spelling the listing, the watcher or the editor gave; files are
- * read by workspace.ts readCappedSync, which reads regular files only; URNs longer than DataHub
+ * read as workspace.ts readCappedSync reads them (readListed.ts), regular files only; URNs longer than DataHub
  * takes are left out, and the index keeps at most `index.maxBytes` of URN text.
  */
-import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Settings } from '../../../model/src/protocol';
 import { entityKey, overUrnLengthLimit, parseUrn, printUrn, withNamespace, type Urn } from '../../../model/src/urn';
-import {
-  fileUri,
-  LANGUAGE_BY_EXTENSION,
-  listFiles,
-  normalUri,
-  readCappedSync,
-  type IndexedFiles,
-  type ReadFailure,
-} from '../workspace';
+import { normalUri, type IndexedFiles, type ReadFailure } from '../workspace';
 import type { FormatPropertyDefinition, ScanResult, UrnOccurrence } from '../scan/types';
 import { symbolRank, symbolText } from '../features/symbols';
 import { readDataHubYaml } from '../formats';
+import { listFolder } from './listFolder';
+import { readListedSync } from './readListed';
 
 /** One place an entity is named: a range, as LSP positions. */
 export interface Place {
@@ -107,15 +100,15 @@ export function indexedOccurrences(
   yamlAsText?: string,
 ): Array<{ occ: UrnOccurrence; urn: Urn; key: string; entry: boolean }> {
   const out: Array<{ occ: UrnOccurrence; urn: Urn; key: string; entry: boolean }> = [];
-  forEachIndexed(scan, yamlAsText, (occ, urn, key, entry) => out.push({ occ, urn, key, entry }));
+  forEachIndexed(scan, yamlAsText, (occ, urn, memo, entry) => out.push({ occ, urn, key: memo.key, entry }));
   return out;
 }
 
-/** indexedOccurrences, each handed to `take` in order as it is found (no list made). */
+/** indexedOccurrences, each handed to `take` in order as it is found (no list made), with its parse's memo. */
 function forEachIndexed(
   scan: ScanResult,
   yamlAsText: string | undefined,
-  take: (occ: UrnOccurrence, urn: Urn, key: string, entry: boolean) => void,
+  take: (occ: UrnOccurrence, urn: Urn, memo: ParseMemo & { key: string }, entry: boolean) => void,
 ): void {
   const entries = yamlAsText === undefined && scan.descriptions.length > 0 ? ownersOf(scan) : undefined;
   const occurrences = scan.occurrences;
@@ -123,8 +116,8 @@ function forEachIndexed(
     const occ = occurrences[i]!;
     if (occ.parent !== undefined || occ.template || !occ.parsed?.ok) continue;
     const urn = occ.parsed.urn;
-    const key = indexedKey(occ.urn, urn);
-    if (key === null) continue;
+    const memo = memoOf(occ.urn, urn);
+    if (memo.key === null) continue;
     const entry =
       yamlAsText === undefined
         ? entries?.has(i) === true
@@ -132,7 +125,7 @@ function forEachIndexed(
           /^[ \t]*(?:-[ \t]+)?urn[ \t]*:[ \t]*["']?$/.test(
             yamlAsText.slice(yamlAsText.lastIndexOf('\n', occ.start - 1) + 1, occ.start),
           );
-    take(occ, urn, key, entry);
+    take(occ, urn, memo as ParseMemo & { key: string }, entry);
   }
 }
 
@@ -141,21 +134,33 @@ function ownersOf(scan: ScanResult): Set<number> {
 }
 
 /**
- * Each parsed URN's entity key, by the parse, or null when the URN is over DataHub's length: the
- * URN parse cache hands out one parse per URN text, so for a URN that recurs (most of a
- * workspace's) the key is printed and the length measured once, and the index's maps hash one
- * string for it.
+ * What the index keeps of a parse: the entity key, or null when the URN is over DataHub's length;
+ * its symbol search text once an entity was made from it; the entity it was last found as in an
+ * index (a hint, checked against that index's key before use: -1 when none).
  */
-const keysOfParses = new WeakMap<Urn, string | null>();
+interface ParseMemo {
+  key: string | null;
+  lower: string | undefined;
+  nameAt: number;
+  entity: number;
+}
 
-/** entityKey of `text`, parsed as `urn`, without parsing the text again; null when it is over the length limit. */
-function indexedKey(text: string, urn: Urn): string | null {
-  let key = keysOfParses.get(urn);
-  if (key === undefined) {
-    key = overUrnLengthLimit(text, urn.kind) ? null : printUrn(withNamespace(urn, '_'));
-    keysOfParses.set(urn, key);
+/**
+ * Each parse's memo: the URN parse cache hands out one parse per URN text, so for a URN that
+ * recurs (most of a workspace's) the key is printed and the length measured once, and the index's
+ * maps hash one string for it.
+ */
+const memos = new WeakMap<Urn, ParseMemo>();
+
+/** The memo of `urn`, the parse of `text`, made on first use (the key printed without parsing the text again). */
+function memoOf(text: string, urn: Urn): ParseMemo {
+  let memo = memos.get(urn);
+  if (memo === undefined) {
+    const key = overUrnLengthLimit(text, urn.kind) ? null : printUrn(withNamespace(urn, '_'));
+    memo = { key, lower: undefined, nameAt: 0, entity: -1 };
+    memos.set(urn, memo);
   }
-  return key;
+  return memo;
 }
 
 /** An entity's full name in lower case, and where its own name (the symbol's name) starts there. */
@@ -237,7 +242,7 @@ export function packScan(
   at.clear();
   const known = scratch?.known;
   let i = 0;
-  forEachIndexed(scan, yamlAsText ? text : undefined, (occ, urn, key, entry) => {
+  forEachIndexed(scan, yamlAsText ? text : undefined, (occ, urn, { key }, entry) => {
     let k = at.get(key);
     if (k === undefined) {
       k = packed.keys.length;
@@ -353,6 +358,8 @@ export class WorkspaceIndex {
   private readonly byName: Array<Map<string, number> | undefined> = [];
   /** Folder ids freed (their last file dropped), reused first. */
   private readonly freeFolders: number[] = [];
+  /** The folder fileId found last; -1 before any, and once it is freed. */
+  private lastFolder = -1;
   private readonly fName: Array<string | undefined> = [];
   private fFolder: Int32Array = new Int32Array(0);
   private fStart: Int32Array = new Int32Array(0);
@@ -373,14 +380,13 @@ export class WorkspaceIndex {
   private readonly definitions = new Map<string, FormatPropertyDefinition[]>();
   /** Set once the first build ended (or was stopped). */
   built = false;
-  /** setText's packing buffers, and the host's scan it packs with. */
-  private readonly scratch: PackScratch = {
-    at: new Map(),
-    entityOf: new Int32Array(0),
+  /** addScan's buffers, reused from file to file: each indexed occurrence's memo, spelling and range, and the new entities' bytes by key. */
+  private readonly fused = {
+    memos: [] as Array<ParseMemo | undefined>,
+    spellings: [] as Array<string | undefined>,
     ranges: new Int32Array(0),
-    known: this.entityIds,
+    fresh: new Map<string, number>(),
   };
-  private readonly scanOfHost: IndexHost['scan'] = (t, l, s) => this.host.scan(t, l, s);
 
   /** Dead occurrences kept at most (besides as many as the live ones) before the arrays are compacted. */
   private readonly compactAfter: number;
@@ -439,13 +445,8 @@ export class WorkspaceIndex {
       this.covered.delete(normalUri(folder));
       const settings = await this.host.settingsFor(folder);
       chosen.set(normalUri(folder), settings);
-      const paths: string[] = [];
-      await listFiles(fileURLToPath(folder), settings.excludeFolders, paths, cancelled);
-      for (const path of paths) {
-        const languageId = LANGUAGE_BY_EXTENSION[extname(path).toLowerCase()];
-        if (languageId && settings.languages.includes(languageId))
-          files.push({ path, uri: fileUri(path), languageId, settings });
-      }
+      for (const f of await listFolder(fileURLToPath(folder), settings.excludeFolders, settings.languages, cancelled))
+        files.push({ path: f.path, uri: f.uri, languageId: f.languageId, settings });
     }
     // Worker threads read and scan the files when the host has them (readFiles), and the files come
     // back packed, in order; the files they did not do (none, or a worker stopped) are read here.
@@ -470,7 +471,7 @@ export class WorkspaceIndex {
     for (; i < files.length && !cancelled(); i++) {
       const f = files[i]!;
       const open = this.host.openDocument(f.uri);
-      const text = open ? open.getText() : readCappedSync(f.path, f.settings.maxFileSize, { listedRegular: true });
+      const text = open ? open.getText() : readListedSync(f.path, f.settings.maxFileSize);
       if (typeof text === 'string') {
         this.setTextNormal(f.uri, text, open?.languageId ?? f.languageId, f.settings);
         sinceTurn += text.length;
@@ -555,11 +556,124 @@ export class WorkspaceIndex {
    * spelling, so a URL parse per file is saved).
    */
   private setTextNormal(uri: string, text: string, languageId: string, settings: Settings): void {
-    // Out first: the entities the file alone named are then not taken for known ones by the packing.
+    // Out first: the entities the file alone named are then not taken for known ones.
     this.removeNormal(uri);
-    const packed = packText(text, languageId, settings, this.scanOfHost, this.scratch);
-    if (!packed) return this.passOverNormal(uri, {});
-    this.add(uri, packed, settings);
+    // As packText, then setPacked, without the packed form between them.
+    const yaml = languageId === 'yaml';
+    const scan = this.host.scan(text, yaml ? 'plaintext' : languageId, settings);
+    if (!scan) return this.passOverNormal(uri, {});
+    const datahubYaml = yaml && scan.occurrences.length === 0 && readDataHubYaml(text) !== undefined;
+    this.addScan(uri, text, scan, yaml, datahubYaml, settings);
+  }
+
+  /**
+   * The index after `add(uri, packScan(text, scan, yamlAsText, checkAnyway), settings)`, reached
+   * without packing: the file's indexed occurrences are listed once (their parses' memos, ranges
+   * and entries, into buffers reused from file to file), its new entities counted against the
+   * budget, then each occurrence stored with its entity found through its parse's memo (one map
+   * lookup per parse rather than per occurrence). test/server/workspaceIndexFused.test.ts holds
+   * the two ways to the same index.
+   */
+  private addScan(
+    uri: string,
+    text: string,
+    scan: ScanResult,
+    yamlAsText: boolean,
+    checkAnyway: boolean,
+    settings: Pick<Settings, 'index'>,
+  ): void {
+    // `uri` is out of the index already (setTextNormal).
+    const definitions = scan.formatPropertyDefinitions ?? (yamlAsText ? propertyDefinitionsIn(text) : []);
+    if (definitions.length > 0) this.definitions.set(uri, definitions);
+    const file = this.fileId(uri, true);
+    const n = scan.occurrences.length;
+    this.fState[file] = n > 0 || checkAnyway ? MENTIONING : QUIET;
+    if (n === 0) return;
+    const f = this.fused;
+    if (f.ranges.length < n * 4) f.ranges = new Int32Array(grown(f.ranges.length >> 2, n) * 4);
+    const { memos: fileMemos, spellings, fresh } = f;
+    const ranges = f.ranges;
+    const entries: number[] = [];
+    let lines: number[] | undefined;
+    let count = 0;
+    let added = 0;
+    forEachIndexed(scan, yamlAsText ? text : undefined, (occ, urn, memo, entry) => {
+      if (this.entityOfMemo(memo) === undefined && !fresh.has(memo.key)) {
+        if (memo.lower === undefined) {
+          const { lower, nameAt } = symbolSearchText(urn);
+          memo.lower = lower;
+          memo.nameAt = nameAt;
+        }
+        const bytes = textBytes(occ.urn) + textBytes(memo.lower) + textBytes(memo.key);
+        fresh.set(memo.key, bytes);
+        added += bytes;
+      }
+      fileMemos[count] = memo;
+      spellings[count] = occ.urn;
+      lines ??= lineStarts(text);
+      const [sl, sc] = positionOf(lines, occ.start);
+      const [el, ec] = positionOf(lines, occ.end);
+      ranges[count * 4] = sl;
+      ranges[count * 4 + 1] = sc;
+      ranges[count * 4 + 2] = el;
+      ranges[count * 4 + 3] = ec;
+      if (entry) entries.push(count);
+      count++;
+    });
+    try {
+      if (count === 0) return;
+      const maxBytes = settings.index.maxBytes;
+      const over =
+        this.total + count > MAX_INDEXED_OCCURRENCES
+          ? `${MAX_INDEXED_OCCURRENCES} occurrences`
+          : this.bytes + added > maxBytes
+            ? `${maxBytes.toLocaleString('en-US')} bytes of URN text (catalogLens.index.maxBytes)`
+            : undefined;
+      if (over !== undefined) {
+        if (!this.full) this.host.log(`workspace index: full at ${over}; ${uri} and later files are left out`);
+        this.full = true;
+        return;
+      }
+      this.reserveOccurrences(this.oEnd + count);
+      const start = this.oEnd;
+      this.oRange.set(ranges.subarray(0, count * 4), start * 4);
+      for (let i = 0; i < count; i++) {
+        const memo = fileMemos[i]!;
+        let entity = this.entityOfMemo(memo);
+        if (entity === undefined) {
+          entity = this.addEntity(memo.key!, memo.lower!, memo.nameAt, spellings[i]!, fresh.get(memo.key!)!);
+          memo.entity = entity;
+        }
+        const o = start + i;
+        this.oFile[o] = file;
+        this.oEntity[o] = entity * 2;
+        this.oNext[o] = -1;
+        if (this.eLive[entity] === 0) this.eHead[entity] = o;
+        else this.oNext[this.eTail[entity]!] = o;
+        this.eTail[entity] = o;
+        this.eLive[entity]!++;
+      }
+      for (const i of entries) this.oEntity[start + i]! |= 1;
+      this.oEnd += count;
+      this.fStart[file] = start;
+      this.fCount[file] = count;
+      this.indexedFiles++;
+      this.total += count;
+    } finally {
+      // The buffers hold no parse or text past this file.
+      fileMemos.fill(undefined, 0, count);
+      spellings.fill(undefined, 0, count);
+      fresh.clear();
+    }
+  }
+
+  /** The entity of this index a parse's memo names, if any; remembered in the memo when found by its key. */
+  private entityOfMemo(memo: ParseMemo): number | undefined {
+    const hint = memo.entity;
+    if (hint >= 0 && this.eKey[hint] === memo.key) return hint;
+    const entity = this.entityIds.get(memo.key!);
+    if (entity !== undefined) memo.entity = entity;
+    return entity;
   }
 
   /**
@@ -837,16 +951,23 @@ export class WorkspaceIndex {
   private fileId(uri: string, make: false): number | undefined;
   private fileId(uri: string, make: boolean): number | undefined {
     const slash = uri.lastIndexOf('/');
-    const folderText = uri.slice(0, slash + 1);
     const name = uri.slice(slash + 1);
-    let folder = this.folderIds.get(folderText);
+    // The folder of the file before, most often (a listing gives a folder's files together): no slice, no hash.
+    const last = this.lastFolder;
+    let folder: number | undefined =
+      last >= 0 && this.folders[last]!.length === slash + 1 && uri.startsWith(this.folders[last]!) ? last : undefined;
     if (folder === undefined) {
-      if (!make) return undefined;
-      folder = this.freeFolders.pop() ?? this.folders.length;
-      const kept = own(folderText);
-      this.folders[folder] = kept;
-      this.folderIds.set(kept, folder);
-      this.byName[folder] = new Map();
+      const folderText = uri.slice(0, slash + 1);
+      folder = this.folderIds.get(folderText);
+      if (folder === undefined) {
+        if (!make) return undefined;
+        folder = this.freeFolders.pop() ?? this.folders.length;
+        const kept = own(folderText);
+        this.folders[folder] = kept;
+        this.folderIds.set(kept, folder);
+        this.byName[folder] = new Map();
+      }
+      this.lastFolder = folder;
     }
     const names = this.byName[folder]!;
     const known = names.get(name);
@@ -884,6 +1005,7 @@ export class WorkspaceIndex {
       this.folders[folder] = '';
       this.byName[folder] = undefined;
       this.freeFolders.push(folder);
+      if (this.lastFolder === folder) this.lastFolder = -1;
     }
     this.fName[file] = undefined;
     this.fCount[file] = 0;
@@ -944,6 +1066,8 @@ export class WorkspaceIndex {
  * V8 sliced string) or joined from such parts keeps the whole file alive as long as it is kept.
  */
 function own(text: string): string {
+  // V8 copies a slice or a concatenation shorter than 13 characters into a string of its own.
+  if (text.length < 13) return text;
   // A JSON round trip gives a flat string of its own, lone surrogates too; a slice of a
   // concatenation would be a slice of a copy one character longer.
   return JSON.parse(JSON.stringify(text)) as string;
