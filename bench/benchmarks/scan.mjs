@@ -105,6 +105,7 @@ export async function yamlBenchmark({ quick }) {
   // The same text through the yaml package's parse (what a file the quick reader leaves to the
   // package costs; builds before the quick reader ignore the option and always parse so).
   const { findUrnsInYaml } = require(path.join(BUILD_ROOT, 'out', 'server', 'src', 'scan', 'yaml.js'));
+  /** @type {import('../../server/src/scan/index.js').ScanResult | undefined} */
   let packaged;
   const p = await alternate(
     reps,
