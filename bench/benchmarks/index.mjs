@@ -58,6 +58,16 @@ function extensionLaunchEnv() {
   if (!existsSync(launch)) return {};
   return createRequire(import.meta.url)(launch).SERVER_MALLOC_ENV ?? {};
 }
+
+/**
+ * The V8 options the measured build's extension starts the server with (client/src/launch.ts
+ * SERVER_NODE_ARGS: the young generation's semi-spaces held to 8 MiB); none for a build before it.
+ */
+function extensionLaunchArgs() {
+  const launch = path.join(BUILD_ROOT, 'out', 'client', 'src', 'launch.js');
+  if (!existsSync(launch)) return [];
+  return [...(createRequire(import.meta.url)(launch).SERVER_NODE_ARGS ?? [])];
+}
 const envText = (env) =>
   Object.entries(env)
     .map(([k, v]) => `${k}=${v}`)
@@ -82,11 +92,11 @@ async function checkMemory(server, inspector) {
 }
 
 /** A server started with `env` (and the port benchmark 10 measures through), its index built. */
-async function startIndexed(settings, folder, serverArgs, env = {}) {
+async function startIndexed(settings, folder, serverArgs, env = {}, launchArgs = []) {
   const server = await startServer({
     settings,
     workspaceFolders: [folder],
-    nodeArgs: [...serverArgs, '--inspect=127.0.0.1:0'],
+    nodeArgs: [...launchArgs, ...serverArgs, '--inspect=127.0.0.1:0'],
     // The port is the benchmark's, to measure: the server gives memory back as without it.
     env: { CATALOG_LENS_IDLE_GC: 'always', ...env },
   });
@@ -195,7 +205,8 @@ export async function indexBenchmark({ quick, catalog, datasets, tmp, serverArgs
     // another editor's launch gives), then on a server started as the extension starts it.
     const { peakReset, checked, rss, peak, settled, arena, afterGc } = await checkMemory(server, inspector);
     const launchEnv = extensionLaunchEnv();
-    const launched = await startIndexed(settings, folder, serverArgs, launchEnv);
+    const launchArgs = extensionLaunchArgs();
+    const launched = await startIndexed(settings, folder, serverArgs, launchEnv, launchArgs);
     let fixedMemory;
     try {
       fixedMemory = await checkMemory(launched.server, launched.inspector);
@@ -309,11 +320,11 @@ export async function indexBenchmark({ quick, catalog, datasets, tmp, serverArgs
         },
       ],
       notes: [
-        `The index holds ${indexed.urns.toLocaleString('en-US')} URN occurrences of ${indexed.files.toLocaleString('en-US')} files; ripgrep printed ${rgCount.toLocaleString('en-US')}. The RSS is VmRSS as it stands right after the check, ${IDLE_WAIT_MS / 1000} s later with nothing asked, then after a full GC forced through the inspector (as in benchmark 8), cache.maxEntries 20,000. The memory rows with aims are a server started as the extension starts it (its environment adds ${envText(launchEnv)}: client/src/launch.ts SERVER_MALLOC_ENV, as built); the plain \`node\` rows are the first server, started with nothing added, as another editor may start it (docs/other-editors.md says what to add).`,
+        `The index holds ${indexed.urns.toLocaleString('en-US')} URN occurrences of ${indexed.files.toLocaleString('en-US')} files; ripgrep printed ${rgCount.toLocaleString('en-US')}. The RSS is VmRSS as it stands right after the check, ${IDLE_WAIT_MS / 1000} s later with nothing asked, then after a full GC forced through the inspector (as in benchmark 8), cache.maxEntries 20,000. The memory rows with aims are a server started as the extension starts it (its environment adds ${envText(launchEnv)}: client/src/launch.ts SERVER_MALLOC_ENV, as built; its node options ${launchArgs.join(' ') || 'none'}: SERVER_NODE_ARGS); the plain \`node\` rows are the first server, started with nothing added, as another editor may start it (docs/other-editors.md says what to add).`,
         heap.unavailable
           ? `Index heap: not measured (${heap.unavailable}).`
           : `Index heap: heap used after a full GC (node --expose-gc) before and after a fresh index of the build's compiled code (out/server/src/index/workspaceIndex.js) indexes the tree, in a process of its own after a warm-up build on an index thrown away (bench/lib/indexHeap.mjs, the URN parse cache cleared), ${Math.round(heap.heap / heap.occurrences)} bytes an occurrence; the floor sums the UTF-8 bytes of the URN text of each occurrence it holds.`,
-        `glibc's mmap threshold fixed: the same check on a second server, freshly started with ${envText(launchEnv)} in its environment (any malloc tunable turns off glibc's dynamic mmap threshold; the value is its default), its index built first. Without it, the first free of a mapped chunk raises the threshold to that chunk's size (here V8's optimizing compiler freeing zones of 0.2–0.9 MiB on its threads, from the first seconds): every later allocation under that size comes from glibc's arenas, whose freed memory stays resident (and the trim threshold becomes twice that size). No server code can set it (glibc reads it when the process starts): the editor's launch can (client/src/launch.ts serverProcessEnv). Plain \`node\` start: RSS after a full GC ${afterGc.rss.toFixed(1)} MiB, heap used ${afterGc.heapUsed.toFixed(1)} MiB.`,
+        `glibc's mmap threshold fixed: the same check on a second server, freshly started with ${envText(launchEnv)} in its environment and ${launchArgs.join(' ') || 'no node options'} (any malloc tunable turns off glibc's dynamic mmap threshold; the value is its default), its index built first. Without it, the first free of a mapped chunk raises the threshold to that chunk's size (here V8's optimizing compiler freeing zones of 0.2–0.9 MiB on its threads, from the first seconds): every later allocation under that size comes from glibc's arenas, whose freed memory stays resident (and the trim threshold becomes twice that size). No server code can set it (glibc reads it when the process starts): the editor's launch can (client/src/launch.ts serverProcessEnv). Plain \`node\` start: RSS after a full GC ${afterGc.rss.toFixed(1)} MiB, heap used ${afterGc.heapUsed.toFixed(1)} MiB.`,
         `Where the memory is: with the index built and before any URN was resolved, RSS ${indexedMemory.rss.toFixed(1)} MiB and heap used ${indexedMemory.heapUsed.toFixed(1)} MiB after a full GC; resolving the ${checked.urns.toLocaleString('en-US')} entities adds ${(afterGc.heapUsed - indexedMemory.heapUsed).toFixed(1)} MiB of heap (the catalog cache, benchmark 8).`,
       ],
     };

@@ -40,6 +40,7 @@ import {
   sameLaunch,
   serverDocumentSelector,
   serverInitializationOptions,
+  serverNodeArgs,
   serverProcessEnv,
   type LaunchInputs,
 } from './launch';
@@ -224,9 +225,14 @@ export class CatalogLanguageServer implements vscode.Disposable {
   private createClient(inputs: LaunchInputs): LanguageClient {
     const module = this.context.asAbsolutePath(path.join('dist', 'server.js'));
     const env = serverProcessEnv(process.env, inputs.token);
+    const execArgv = serverNodeArgs(process.env);
     const serverOptions: ServerOptions = {
-      run: { module, transport: TransportKind.ipc, options: { env } },
-      debug: { module, transport: TransportKind.ipc, options: { env, execArgv: ['--nolazy', '--inspect=6019'] } },
+      run: { module, transport: TransportKind.ipc, options: { env, execArgv } },
+      debug: {
+        module,
+        transport: TransportKind.ipc,
+        options: { env, execArgv: [...execArgv, '--nolazy', '--inspect=6019'] },
+      },
     };
     const crash: CrashState = { phase: 'running' };
     const clientOptions: LanguageClientOptions = {

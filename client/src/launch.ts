@@ -20,6 +20,19 @@ export const SERVER_SCHEMES: readonly string[] = ['file', 'untitled'];
 export const SERVER_MALLOC_ENV: Readonly<Record<string, string>> = { MALLOC_MMAP_THRESHOLD_: '131072' };
 
 /**
+ * V8's young generation held to semi-spaces of 8 MiB (its default on 64-bit machines is 16 MiB):
+ * Check Workspace's burst of short-lived objects grows it to its full size, which the process
+ * keeps resident until it is idle. Benchmark 10 measured the peak RSS of a 10,000-file check
+ * ~6 MiB lower with it, for the same CPU. V8 reads it only when the process starts.
+ */
+export const SERVER_NODE_ARGS: readonly string[] = ['--max-semi-space-size=8'];
+
+/** The V8 options the server is started with: SERVER_NODE_ARGS, unless NODE_OPTIONS already sizes the young generation. */
+export function serverNodeArgs(base: NodeJS.ProcessEnv): string[] {
+  return /--max-semi-space-size\b/.test(base['NODE_OPTIONS'] ?? '') ? [] : [...SERVER_NODE_ARGS];
+}
+
+/**
  * The server's environment: the extension host's, with SERVER_MALLOC_ENV where it does not set
  * those, and the token of the configured origin or none. A CATALOG_LENS_TOKEN inherited from the
  * shell VS Code was started from is removed: it was not stored for any origin, and the configured

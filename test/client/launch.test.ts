@@ -11,6 +11,7 @@ import {
   sameLaunch,
   serverDocumentSelector,
   serverInitializationOptions,
+  serverNodeArgs,
   serverProcessEnv,
 } from '../../client/src/launch';
 import { ClientCommands } from '../../model/src/commandIds';
@@ -27,6 +28,14 @@ describe('the token reaches the server only through its environment', () => {
   test("a token inherited from the shell is removed when none is stored for the catalog's origin", () => {
     const env = serverProcessEnv({ [SERVER_TOKEN_ENV]: 'from-shell', PATH: '/usr/bin' }, undefined);
     assert.ok(!(SERVER_TOKEN_ENV in env));
+  });
+
+  test("V8's young generation is held to 8 MiB semi-spaces unless NODE_OPTIONS sizes it", () => {
+    assert.deepEqual(serverNodeArgs({ PATH: '/usr/bin' }), ['--max-semi-space-size=8']);
+    assert.deepEqual(serverNodeArgs({ NODE_OPTIONS: '--max-old-space-size=4096' }), ['--max-semi-space-size=8']);
+    assert.deepEqual(serverNodeArgs({ NODE_OPTIONS: '--max-semi-space-size=32' }), []);
+    // A fresh array each time: the launch may add to it.
+    assert.notEqual(serverNodeArgs({}), serverNodeArgs({}));
   });
 
   test("glibc's mmap threshold is fixed unless the environment sets it", () => {
