@@ -198,6 +198,25 @@ describe('YAML extractor: the same scans as the reference it replaced', () => {
     for (let cut = 0; cut < text.length; cut += 9_973) assertSame(text.slice(cut, cut + 1_500), `piece at ${cut}`);
   });
 
+  test('nesting past the limit (brackets, indentation) is read as text, at the same offset', () => {
+    const deep = [
+      `a: ${'['.repeat(1001)}${DS}`,
+      `a: ${'{'.repeat(1000)}\nb: ${DS}`,
+      `a: ${'['.repeat(999)}\nb: ${'['.repeat(5)} ${DS}`,
+      `- ${'['.repeat(600)}\n  ${'{'.repeat(401)} ${DS}`,
+      `a: ${'[]'.repeat(2000)}${'['.repeat(1001)}`,
+      `a: ${'['.repeat(1001)}`.replace('[[', '[]'),
+      `x: ${'['.repeat(800)}\r\nb${'['.repeat(300)}\n ${DS}`,
+      `${' '.repeat(1001)}a: ${DS}`,
+      `a: 1\n${' '.repeat(1000)}b: ${DS}\n${' '.repeat(1001)}`,
+      `a:\n${' '.repeat(1000)}\t${' '.repeat(10)}b: ${DS}`,
+      `k: "${' '.repeat(1500)}"\n${'['.repeat(1001)}`,
+      `${'['.repeat(1001)}${' '.repeat(1002)}`,
+      `\n${' '.repeat(1001)}${'['.repeat(1001)}`,
+    ];
+    deep.forEach((text, i) => assertSame(text, `deep ${i}`));
+  });
+
   test('another namespace list', () => {
     SAMPLES.forEach((text, i) => assertSame(text, `sample ${i}, namespace li`, { namespaces: ['li'] }));
   });

@@ -62,11 +62,19 @@ export function pairAt(map: YAMLMap, key: string): Pair | undefined {
 
 type Owner = NonNullable<YamlContext['owner']>;
 
+export interface UrnValue {
+  key: string;
+  index: number;
+  occurrence: UrnOccurrence;
+}
+
+const NO_URN_VALUES: readonly UrnValue[] = [];
+
+/** One per mapping walked, most of which hold no URN: its lists and maps are made when first needed. */
 export class MappingFrame {
-  /** Values of this mapping that are one URN each, in source order. */
-  readonly urnValues: Array<{ key: string; index: number; occurrence: UrnOccurrence }> = [];
+  private values: UrnValue[] | undefined;
   private siblingRefs: Record<string, YamlScalarRef> | undefined;
-  private readonly owners = new Map<string, Owner | undefined>();
+  private owners: Map<string, Owner | undefined> | undefined;
 
   constructor(
     private readonly text: string,
@@ -74,8 +82,13 @@ export class MappingFrame {
     readonly map: YAMLMap,
   ) {}
 
+  /** Values of this mapping that are one URN each, in source order. */
+  get urnValues(): readonly UrnValue[] {
+    return this.values ?? NO_URN_VALUES;
+  }
+
   noteUrnValue(key: string, index: number, occurrence: UrnOccurrence): void {
-    this.urnValues.push({ key, index, occurrence });
+    (this.values ??= []).push({ key, index, occurrence });
   }
 
   /** Scalar-valued pairs of the mapping (shared by every occurrence in it: read-only). */
@@ -93,8 +106,9 @@ export class MappingFrame {
 
   /** The URN under a URN-like key of this mapping (`urn:` first), as the owner of the list under `listKey`. */
   owner(listKey: string): Owner | undefined {
-    if (!this.owners.has(listKey)) this.owners.set(listKey, this.findOwner(listKey));
-    return this.owners.get(listKey);
+    const owners = (this.owners ??= new Map());
+    if (!owners.has(listKey)) owners.set(listKey, this.findOwner(listKey));
+    return owners.get(listKey);
   }
 
   private findOwner(listKey: string): Owner | undefined {
