@@ -205,7 +205,11 @@ class YamlWalker {
         const errorAt = from + error.offset;
         const errorEnd = errorAt + error.length;
         if (map === undefined) {
-          occurrence.errorRange = { start: at + errorAt, end: at + Math.max(errorAt, Math.min(errorEnd, length)), error };
+          occurrence.errorRange = {
+            start: at + errorAt,
+            end: at + Math.max(errorAt, Math.min(errorEnd, length)),
+            error,
+          };
         } else {
           const mapped = mapRange(map, errorAt, errorEnd, length);
           occurrence.errorRange = { start: mapped.start, end: mapped.end, error };
