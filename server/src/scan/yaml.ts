@@ -272,31 +272,40 @@ function firstOf(a: number, b: number): number {
   return a < 0 ? b : b < 0 ? a : Math.min(a, b);
 }
 
+/** `limit + 1` spaces, and the same after a line break, for the last `limit` asked. */
+let deepSpaces = { limit: -1, spaces: '', line: '' };
+
 function deepIndentAt(text: string, limit: number): number {
-  const spaces = ' '.repeat(limit + 1);
+  if (deepSpaces.limit !== limit) {
+    const spaces = ' '.repeat(limit + 1);
+    deepSpaces = { limit, spaces, line: `\n${spaces}` };
+  }
   // No run of that many spaces anywhere (nearly every file): no line is indented that far.
-  if (text.indexOf(spaces) < 0) return -1;
-  if (text.startsWith(spaces)) return limit;
-  const at = text.indexOf('\n' + spaces);
+  if (text.indexOf(deepSpaces.spaces) < 0) return -1;
+  if (text.startsWith(deepSpaces.spaces)) return limit;
+  const at = text.indexOf(deepSpaces.line);
   return at < 0 ? -1 : at + 1 + limit;
 }
 
+const BRACKETS = /[[\]{}]/g;
+const LETTER_AT_MARGIN = /\n[A-Za-z]/g;
+
+/** The next line start after `from` whose first character is a letter, or -1 (the text's start needs none: nothing is open there). */
+function marginAfter(text: string, from: number): number {
+  LETTER_AT_MARGIN.lastIndex = from;
+  const m = LETTER_AT_MARGIN.exec(text);
+  return m ? m.index + 1 : -1;
+}
+
 function deepBracketAt(text: string, limit: number): number {
-  const brackets = /[[\]{}]/g;
-  const margins = /\n[A-Za-z]/g;
-  /** The next line start after `from` whose first character is a letter, or -1 (the text's start needs none: nothing is open there). */
-  const marginFrom = (from: number): number => {
-    margins.lastIndex = from;
-    const m = margins.exec(text);
-    return m ? m.index + 1 : -1;
-  };
   let flow = 0;
-  let margin = marginFrom(0);
-  for (let m = brackets.exec(text); m; m = brackets.exec(text)) {
+  let margin = marginAfter(text, 0);
+  BRACKETS.lastIndex = 0;
+  for (let m = BRACKETS.exec(text); m; m = BRACKETS.exec(text)) {
     const i = m.index;
     if (margin >= 0 && margin < i) {
       flow = 0;
-      margin = marginFrom(i);
+      margin = marginAfter(text, i);
     }
     const c = text.charCodeAt(i);
     if (c === CharCode.OpenSquareBracket || c === CharCode.OpenCurlyBrace) {

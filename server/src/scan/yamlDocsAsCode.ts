@@ -42,7 +42,7 @@ export function describeMapping(text: string, frame: MappingFrame, result: ScanR
 }
 
 function descriptionOf(text: string, map: YAMLMap, urnPair: Pair, owner: number): YamlDescription {
-  const found: YamlDescription = { owner, ...insertionAfter(text, map, urnPair) };
+  const found: YamlDescription = withInsertion({ owner }, insertionAfter(text, map, urnPair));
   const value = pairAt(map, 'description')?.value;
   if (isScalar(value)) found.description = scalarRef(value, map.flow === true);
   return found;
@@ -55,7 +55,10 @@ function listedColumns(text: string, items: readonly unknown[], dataset: number,
     for (const nameKey of COLUMN_NAME_KEYS) {
       const pair = pairAt(item, nameKey);
       if (!pair || !isScalar(pair.value) || pair.value.value === null) continue;
-      const column: YamlColumn = { dataset, name: scalarRef(pair.value), nameKey, ...insertionAfter(text, item, pair) };
+      const column: YamlColumn = withInsertion(
+        { dataset, name: scalarRef(pair.value), nameKey },
+        insertionAfter(text, item, pair),
+      );
       const description = pairAt(item, 'description')?.value;
       if (isScalar(description)) column.description = scalarRef(description, item.flow === true);
       out.push(column);
@@ -68,16 +71,19 @@ function listedColumns(text: string, items: readonly unknown[], dataset: number,
 function mappedColumns(text: string, columns: YAMLMap, dataset: number, out: YamlColumn[]): void {
   for (const pair of columns.items) {
     if (!isPair(pair) || !isScalar(pair.key) || pair.key.value === null) continue;
-    const base = { dataset, name: scalarRef(pair.key), nameKey: keyText(pair.key) };
+    const name = scalarRef(pair.key);
+    const nameKey = keyText(pair.key);
     const value = pair.value;
     if (isMap(value)) {
-      const column: YamlColumn = { ...base, ...insertionInto(text, value, pair) };
+      const column: YamlColumn = withInsertion({ dataset, name, nameKey }, insertionInto(text, value, pair));
       const description = pairAt(value, 'description')?.value;
       if (isScalar(description)) column.description = scalarRef(description, value.flow === true);
       out.push(column);
     } else if (isScalar(value) && value.value !== null) {
       out.push({
-        ...base,
+        dataset,
+        name,
+        nameKey,
         description: scalarRef(value, columns.flow === true),
         insertAt: value.range?.[0] ?? 0,
         indent: '',
@@ -87,13 +93,12 @@ function mappedColumns(text: string, columns: YAMLMap, dataset: number, out: Yam
       const at = isScalar(value) ? value.range?.[0] : undefined;
       // `user_id: ~` or `user_id: null`: the pulled text takes the place of the null.
       const end = isScalar(value) ? value.range?.[1] : undefined;
-      out.push({
-        ...base,
-        insertAt: at ?? pair.key.range?.[1] ?? 0,
-        ...(at !== undefined && end !== undefined && end > at ? { replaceEnd: end } : {}),
-        indent: '',
-        insertStyle: 'value',
-      });
+      const insertAt = at ?? pair.key.range?.[1] ?? 0;
+      const column: YamlColumn =
+        at !== undefined && end !== undefined && end > at
+          ? { dataset, name, nameKey, insertAt, replaceEnd: end, indent: '', insertStyle: 'value' }
+          : { dataset, name, nameKey, insertAt, indent: '', insertStyle: 'value' };
+      out.push(column);
     }
   }
 }
@@ -101,9 +106,20 @@ function mappedColumns(text: string, columns: YAMLMap, dataset: number, out: Yam
 /** Where a key written after `pair` of `map` goes: the next line at the pair's key column, or inside `{…}`. */
 function insertionAfter(text: string, map: YAMLMap, pair: Pair): Insertion {
   if (map.flow) return flowInsertion(map);
-  const keyStart = rangeOf(pair.key)?.[0] ?? 0;
-  const lineEnd = rangeOf(pair.value)?.[1] ?? rangeOf(pair.key)?.[1] ?? keyStart;
-  return { ...afterLine(text, lineEnd), indent: ' '.repeat(columnOf(text, keyStart)) };
+  const keyRange = rangeOf(pair.key);
+  const keyStart = keyRange?.[0] ?? 0;
+  const lineEnd = rangeOf(pair.value)?.[1] ?? keyRange?.[1] ?? keyStart;
+  return afterLine(text, lineEnd, spaces(columnOf(text, keyStart)));
+}
+
+/** Indentations of up to this many spaces are made once. */
+const SHARED_INDENTS = 64;
+const indents: string[] = [];
+
+/** `n` spaces. */
+function spaces(n: number): string {
+  if (n >= SHARED_INDENTS) return ' '.repeat(n);
+  return (indents[n] ??= ' '.repeat(n));
 }
 
 /** Where a `description:` goes in the mapping that is the value of `pair` (map-form columns). */
@@ -113,7 +129,7 @@ function insertionInto(text: string, inner: YAMLMap, pair: Pair): Insertion {
   const keyStart = rangeOf(pair.key)?.[0] ?? 0;
   const column =
     firstKey !== undefined && rangeOf(firstKey) ? columnOf(text, rangeOf(firstKey)![0]) : columnOf(text, keyStart) + 2;
-  return { ...afterLine(text, rangeOf(pair.key)?.[1] ?? keyStart), indent: ' '.repeat(column) };
+  return afterLine(text, rangeOf(pair.key)?.[1] ?? keyStart, spaces(column));
 }
 
 function flowInsertion(map: YAMLMap): Insertion {
@@ -126,11 +142,27 @@ function rangeOf(node: unknown): readonly [number, number, number] | undefined {
   return isNode(node) ? (node.range ?? undefined) : undefined;
 }
 
-/** The start of the line after the one holding `offset` (a value ending in its line break counts as that line). */
-function afterLine(text: string, offset: number): { insertAt: number; needsLineBreak?: boolean } {
+/**
+ * At the start of the line after the one holding `offset` (a value ending in its line break counts
+ * as that line), at `indent`.
+ */
+function afterLine(text: string, offset: number, indent: string): Insertion {
   const from = offset > 0 && text.charCodeAt(offset - 1) === CharCode.LineFeed ? offset - 1 : offset;
   const lf = text.indexOf('\n', from);
-  return lf < 0 ? { insertAt: text.length, needsLineBreak: true } : { insertAt: lf + 1 };
+  return lf < 0 ? { insertAt: text.length, needsLineBreak: true, indent } : { insertAt: lf + 1, indent };
+}
+
+/**
+ * `head` with the insertion's properties added in their order (what `{ ...head, ...insertion }`
+ * makes, without the object spread, which is slow for the insertion's several shapes).
+ */
+function withInsertion<T extends object>(head: T, insertion: Insertion): T & Insertion {
+  const out = head as T & Insertion;
+  out.insertAt = insertion.insertAt;
+  if (insertion.needsLineBreak !== undefined) out.needsLineBreak = insertion.needsLineBreak;
+  out.indent = insertion.indent;
+  if (insertion.insertStyle !== undefined) out.insertStyle = insertion.insertStyle;
+  return out;
 }
 
 function columnOf(text: string, offset: number): number {
