@@ -64,6 +64,10 @@ const SAMPLES: string[] = [
   '',
   '# only a comment\n',
   `just text urn:li:corpuser:x`,
+  `features:\n  - urn:li:mlFeature:(t,a)\nurn: urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,t)\n`,
+  `urn: urn:li:dataset:(urn:li:dataPlatform:{{ p }},t,PROD)\ndataset_urn: ${DS}\nitems:\n  - urn:li:corpuser:a\n`,
+  `id: ${DS2}\nurn: ${DS}\nlist: [urn:li:corpuser:a]\nother:\n  - ${DS}\n`,
+  `group: urn:li:corpGroup:g\nmembers: [urn:li:corpuser:a, urn:li:corpuser:b]\ndescription:\n`,
 ];
 
 function readOptional(path: string): string[] {

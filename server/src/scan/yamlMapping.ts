@@ -34,8 +34,13 @@ export function isUrnKey(key: string): boolean {
 
 /** `inFlow`: the scalar stands in a flow collection (`{…}`, `[…]`), where block scalars cannot go. */
 export function scalarRef(node: Scalar, inFlow = false): YamlScalarRef {
-  const [start, end] = node.range ?? [0, 0];
-  const ref: YamlScalarRef = { value: scalarText(node), start, end, style: node.type ?? 'PLAIN' };
+  const range = node.range;
+  const ref: YamlScalarRef = {
+    value: scalarText(node),
+    start: range ? range[0] : 0,
+    end: range ? range[1] : 0,
+    style: node.type ?? 'PLAIN',
+  };
   if (inFlow) ref.flow = true;
   return ref;
 }
@@ -112,8 +117,16 @@ export class MappingFrame {
   }
 
   private findOwner(listKey: string): Owner | undefined {
-    const read = this.urnValues.filter((v) => v.key !== listKey && isUrnKey(v.key) && !v.occurrence.template);
-    const known = read.find((v) => v.key === 'urn') ?? read[0];
+    // The `urn:` value read so far, else the first other URN-like key's.
+    let known: UrnValue | undefined;
+    for (const v of this.urnValues) {
+      if (v.key === listKey || !isUrnKey(v.key) || v.occurrence.template) continue;
+      if (v.key === 'urn') {
+        known = v;
+        break;
+      }
+      known ??= v;
+    }
     if (known) return { urn: known.occurrence.urn, start: known.occurrence.start, end: known.occurrence.end };
     // The owner's pair comes after the list: read it now.
     let best: Scalar | undefined;
