@@ -68,6 +68,7 @@ const SAMPLES: string[] = [
   `urn: urn:li:dataset:(urn:li:dataPlatform:{{ p }},t,PROD)\ndataset_urn: ${DS}\nitems:\n  - urn:li:corpuser:a\n`,
   `id: ${DS2}\nurn: ${DS}\nlist: [urn:li:corpuser:a]\nother:\n  - ${DS}\n`,
   `group: urn:li:corpGroup:g\nmembers: [urn:li:corpuser:a, urn:li:corpuser:b]\ndescription:\n`,
+  `a: "\\x75rn:li:corpuser:x"\nb: "see \\u0075rn:li:corpuser:y"\nc: "u\\\n  rn:li:corpuser:z"\nd: 'u\n  rn:li:corpuser:w'\ne: u\n  rn:li:corpuser:v\n`,
 ];
 
 function readOptional(path: string): string[] {

@@ -153,15 +153,20 @@ class YamlWalker {
     const text = this.text;
     const start = range[0];
     const end = range[1];
+    const read = this.covered;
     this.readGapUntil(start);
     // An unclosed quote swallows the rest of the document: leave that text to the text extractor.
     const type = node.type;
     const quoted = type === 'QUOTE_DOUBLE' || type === 'QUOTE_SINGLE';
     if (quoted && (end - start < 2 || text.charCodeAt(end - 1) !== (type === 'QUOTE_DOUBLE' ? 34 : 39)))
       return undefined;
+    // The next `urn:` of the source is now the first at or after `start` (when nothing past `start`
+    // was read before). Outside double quotes, a value's `urn:` is written as such between `start` and
+    // `end` (folding only adds spaces and line breaks): without one there, the value is not searched.
+    const urnInSource = read > start || type === 'QUOTE_DOUBLE' || (this.nextUrnAt >= 0 && this.nextUrnAt < end);
     this.coverUntil(end);
     const value = node.value;
-    if (typeof value !== 'string' || value.indexOf('urn:') < 0) return undefined;
+    if (!urnInSource || typeof value !== 'string' || value.indexOf('urn:') < 0) return undefined;
     // A value that starts with a URN is read whole, spaces included (text.ts, the whole-literal rule).
     const found = findUrnsInValue(value, this.opts);
     if (found.length === 0) return undefined;
