@@ -218,6 +218,10 @@ describe('YAML extractor: the same scans as the reference it replaced', () => {
       `k: "${' '.repeat(1500)}"\n${'['.repeat(1001)}`,
       `${'['.repeat(1001)}${' '.repeat(1002)}`,
       `\n${' '.repeat(1001)}${'['.repeat(1001)}`,
+      `a: ${'{'.repeat(1000)}}}{{`,
+      `a: ${'['.repeat(1000)}]]x[[`,
+      `a: ${'{['.repeat(500)}]}[{`,
+      `a: ${'{['.repeat(500)}]}[{[`,
     ];
     deep.forEach((text, i) => assertSame(text, `deep ${i}`));
   });
