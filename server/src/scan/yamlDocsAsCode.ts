@@ -6,7 +6,7 @@
 import { isMap, isNode, isPair, isScalar, isSeq, type Pair, type YAMLMap } from 'yaml';
 import { isCatalogKind } from '../../../model/src/kinds';
 import type { ScanResult, YamlColumn, YamlDescription, YamlInsertStyle } from './types';
-import { isUrnKey, keyText, pairAt, scalarRef, type MappingFrame } from './yamlMapping';
+import { isUrnKey, keyText, pairAt, scalarRef, type MappingFrame, type UrnValue } from './yamlMapping';
 import { CharCode } from './charCode';
 
 const COLUMN_LIST_KEYS = ['columns', 'fields', 'schema'] as const;
@@ -21,18 +21,23 @@ interface Insertion {
 
 /** Add the description and columns of one mapping (called once the walk has read it). */
 export function describeMapping(text: string, frame: MappingFrame, result: ScanResult): void {
-  if (frame.urnValues.length === 0) return;
-  const kindOf = (v: (typeof frame.urnValues)[number]): string | undefined => {
+  const values = frame.urnValues;
+  if (values.length === 0) return;
+  // The described URN: the `urn:` value of a catalog kind, else the first other URN-like key's;
+  // the dataset: the first dataset URN of the mapping, under any key.
+  let owner: UrnValue | undefined;
+  let dataset: UrnValue | undefined;
+  for (let k = 0; k < values.length; k++) {
+    const v = values[k]!;
     const parsed = v.occurrence.parsed;
-    return parsed?.ok ? parsed.urn.kind : undefined;
-  };
-  const described = frame.urnValues.filter((v) => isUrnKey(v.key) && isCatalogKind(kindOf(v) ?? ''));
-  const owner = described.find((v) => v.key === 'urn') ?? described[0];
+    const kind = parsed?.ok ? parsed.urn.kind : undefined;
+    if (owner?.key !== 'urn' && isUrnKey(v.key) && isCatalogKind(kind ?? '') && (!owner || v.key === 'urn')) owner = v;
+    if (!dataset && kind === 'dataset') dataset = v;
+  }
   if (owner) {
     const pair = pairAt(frame.map, owner.key);
     if (pair) result.descriptions.push(descriptionOf(text, frame.map, pair, owner.index));
   }
-  const dataset = frame.urnValues.find((v) => kindOf(v) === 'dataset');
   if (!dataset) return;
   for (const key of COLUMN_LIST_KEYS) {
     const list = pairAt(frame.map, key)?.value;
