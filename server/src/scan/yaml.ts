@@ -69,14 +69,6 @@ export function findUrnsInYaml(
   return result;
 }
 
-/** Where the scalar being read stands: the mapping that holds it (or holds its list), and the list's key. */
-interface Holder {
-  frame: MappingFrame | undefined;
-  listKey: string | undefined;
-}
-
-const NO_HOLDER: Holder = { frame: undefined, listKey: undefined };
-
 class YamlWalker {
   private documentIndex = 0;
   private readonly path: Array<string | number> = [];
@@ -98,15 +90,16 @@ class YamlWalker {
 
   walkDocument(contents: unknown, index: number): void {
     this.documentIndex = index;
-    this.walkNode(contents, NO_HOLDER);
+    this.walkNode(contents);
   }
 
   finish(): void {
     this.readGapUntil(this.text.length);
   }
 
-  private walkNode(node: unknown, holder: Holder): void {
-    if (isScalar(node)) this.readScalar(node, holder);
+  /** A node that no mapping holds as a scalar value or list (a document's root, a list's collection item, a complex key). */
+  private walkNode(node: unknown): void {
+    if (isScalar(node)) this.readScalar(node, undefined, undefined);
     else if (isMap(node)) this.walkMap(node);
     else if (isSeq(node)) this.walkSeq(node.items, undefined, undefined, node.flow === true);
     // Aliases repeat a node read where its anchor stands.
@@ -115,35 +108,32 @@ class YamlWalker {
   private walkMap(map: YAMLMap): void {
     const flow = map.flow === true;
     if (flow) this.flowDepth++;
-    try {
-      this.walkPairs(map);
-    } finally {
-      if (flow) this.flowDepth--;
-    }
-  }
-
-  private walkPairs(map: YAMLMap): void {
     const frame = new MappingFrame(this.text, this.opts, map);
-    for (const pair of map.items) {
+    const items = map.items;
+    const path = this.path;
+    for (let p = 0; p < items.length; p++) {
+      const pair = items[p];
       if (!isPair(pair)) continue;
       const key = keyText(pair.key);
-      this.path.push(key);
-      if (isScalar(pair.key)) this.readScalar(pair.key, { frame, listKey: undefined });
-      else if (pair.key !== null && !isAlias(pair.key)) this.walkNode(pair.key, NO_HOLDER);
+      path.push(key);
+      if (isScalar(pair.key)) this.readScalar(pair.key, frame, undefined);
+      else if (pair.key !== null && !isAlias(pair.key)) this.walkNode(pair.key);
       const value = pair.value;
       if (isScalar(value)) {
-        const index = this.readScalar(value, { frame, listKey: undefined });
+        const index = this.readScalar(value, frame, undefined);
         if (index !== undefined) frame.noteUrnValue(key, index, this.result.occurrences[index]!);
       } else if (isSeq(value)) {
         this.walkSeq(value.items, frame, key, value.flow === true);
       } else {
-        this.walkNode(value, NO_HOLDER);
+        this.walkNode(value);
       }
-      this.path.pop();
+      path.pop();
     }
     describeMapping(this.text, frame, this.result);
+    if (flow) this.flowDepth--;
   }
 
+  /** A list's items; `owner` and `listKey`: the mapping that holds the list under that key. */
   private walkSeq(
     items: readonly unknown[],
     owner: MappingFrame | undefined,
@@ -151,59 +141,100 @@ class YamlWalker {
     flow: boolean,
   ): void {
     if (flow) this.flowDepth++;
-    try {
-      items.forEach((item, i) => {
-        this.path.push(i);
-        if (isScalar(item)) this.readScalar(item, { frame: owner, listKey });
-        else this.walkNode(item, NO_HOLDER);
-        this.path.pop();
-      });
-    } finally {
-      if (flow) this.flowDepth--;
+    const path = this.path;
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      path.push(i);
+      if (isScalar(item)) this.readScalar(item, owner, listKey);
+      else this.walkNode(item);
+      path.pop();
     }
+    if (flow) this.flowDepth--;
   }
 
   /**
-   * Report the URNs of one scalar; returns the index of the occurrence when the whole value is
-   * one URN (what mappings like `urn: …` hold), for descriptions and columns.
+   * Report the URNs of one scalar, held by the mapping `frame` (as a key or value, or as an item of
+   * its list under `listKey`); returns the index of the occurrence when the whole value is one URN
+   * (what mappings like `urn: …` hold), for descriptions and columns.
    */
-  private readScalar(node: Scalar, holder: Holder): number | undefined {
+  private readScalar(node: Scalar, frame: MappingFrame | undefined, listKey: string | undefined): number | undefined {
     const range = node.range;
     if (!range) return undefined;
-    this.readGapUntil(range[0]);
+    const text = this.text;
+    const start = range[0];
+    const end = range[1];
+    const read = this.covered;
+    this.readGapUntil(start);
     // An unclosed quote swallows the rest of the document: leave that text to the text extractor.
-    if (isUnclosedQuote(this.text, node)) return undefined;
-    this.coverUntil(range[1]);
+    const type = node.type;
+    const quoted = type === 'QUOTE_DOUBLE' || type === 'QUOTE_SINGLE';
+    if (quoted && (end - start < 2 || text.charCodeAt(end - 1) !== (type === 'QUOTE_DOUBLE' ? 34 : 39)))
+      return undefined;
+    // The next `urn:` of the source is now the first at or after `start` (when nothing past `start`
+    // was read before). Outside double quotes, a value's `urn:` is written as such between `start` and
+    // `end` (folding only adds spaces and line breaks): without one there, the value is not searched.
+    const urnInSource = read > start || type === 'QUOTE_DOUBLE' || (this.nextUrnAt >= 0 && this.nextUrnAt < end);
+    this.coverUntil(end);
     const value = node.value;
-    if (typeof value !== 'string' || value.indexOf('urn:') < 0) return undefined;
+    if (!urnInSource || typeof value !== 'string' || value.indexOf('urn:') < 0) return undefined;
     // A value that starts with a URN is read whole, spaces included (text.ts, the whole-literal rule).
     const found = findUrnsInValue(value, this.opts);
     if (found.length === 0) return undefined;
 
-    const map = scalarSourceMap(this.text, node);
+    // Most values stand verbatim in the source (between their quotes): then a value offset plus
+    // `at` is the document offset, and no map is made.
+    const inner = quoted ? 1 : 0;
+    const length = value.length;
+    const verbatim =
+      type !== 'BLOCK_LITERAL' &&
+      type !== 'BLOCK_FOLDED' &&
+      end - start - 2 * inner === length &&
+      text.startsWith(value, start + inner);
+    const at = start + inner;
+    const map = verbatim ? undefined : scalarSourceMap(text, node);
     const occurrences = this.result.occurrences;
     const base = occurrences.length;
-    const context = this.contextFor(holder);
+    const context = this.contextFor(frame, listKey);
+    const first = skipSpaces(value, 0);
+    const last = trimmedEnd(value);
     let wholeValue: number | undefined;
     // The extractor's objects are this call's own: turn them into YAML occurrences in place.
-    for (const occurrence of found) {
-      const local = { start: occurrence.start, end: occurrence.end };
-      const mapped = mapRange(map, local.start, local.end, value.length);
-      occurrence.start = mapped.start;
-      occurrence.end = mapped.end;
-      occurrence.map = subMap(map, local.start, local.end);
+    for (let k = 0; k < found.length; k++) {
+      const occurrence = found[k]!;
+      const from = occurrence.start;
+      const to = occurrence.end;
+      if (map === undefined) {
+        occurrence.start = at + from;
+        occurrence.end = at + Math.max(from, Math.min(to, length));
+        occurrence.map = undefined;
+      } else {
+        const mapped = mapRange(map, from, to, length);
+        occurrence.start = mapped.start;
+        occurrence.end = mapped.end;
+        occurrence.map = subMap(map, from, to);
+      }
       occurrence.source = 'yaml';
       occurrence.yaml = context;
       const error = occurrence.errorRange?.error;
       if (error) {
-        const errorAt = local.start + error.offset;
-        occurrence.errorRange = { ...mapRange(map, errorAt, errorAt + error.length, value.length), error };
+        const errorAt = from + error.offset;
+        const errorEnd = errorAt + error.length;
+        if (map === undefined) {
+          occurrence.errorRange = {
+            start: at + errorAt,
+            end: at + Math.max(errorAt, Math.min(errorEnd, length)),
+            error,
+          };
+        } else {
+          const mapped = mapRange(map, errorAt, errorEnd, length);
+          occurrence.errorRange = { start: mapped.start, end: mapped.end, error };
+        }
       }
       if (occurrence.parent !== undefined) occurrence.parent += base;
-      else if (local.start === skipSpaces(value, 0) && local.end === trimmedEnd(value)) {
+      else if (from === first && to === last) {
         wholeValue = occurrences.length;
-        if (error && this.flowDepth > 0 && node.type === 'PLAIN') {
-          const { cut, read } = cutInFlow(this.text, occurrence.start, Math.min(MAX_CUT_URN, this.cutBudget));
+        if (error && this.flowDepth > 0 && type === 'PLAIN') {
+          const { cut, read } = cutInFlow(text, occurrence.start, Math.min(MAX_CUT_URN, this.cutBudget));
           this.cutBudget -= read;
           if (cut) occurrence.cutInFlow = cut;
         }
@@ -213,16 +244,15 @@ class YamlWalker {
     return wholeValue;
   }
 
-  private contextFor(holder: Holder): YamlContext {
-    const keyPath = this.path.slice();
+  private contextFor(frame: MappingFrame | undefined, listKey: string | undefined): YamlContext {
     const context: YamlContext = {
       documentIndex: this.documentIndex,
-      keyPath,
-      siblings: holder.frame?.siblings() ?? {},
+      keyPath: this.path.slice(),
+      siblings: frame ? frame.siblings() : {},
     };
-    if (holder.listKey !== undefined) {
-      context.listKey = holder.listKey;
-      const owner = holder.frame?.owner(holder.listKey);
+    if (listKey !== undefined) {
+      context.listKey = listKey;
+      const owner = frame?.owner(listKey);
       if (owner) context.owner = owner;
     }
     return context;
@@ -245,31 +275,72 @@ class YamlWalker {
 /**
  * Where the text nests deeper than `limit` (flow brackets, or block indentation, which every
  * block level adds to), or -1. An over-estimate is fine: only absurd files come near the limit.
+ * Indentation: the `limit + 1`th space of a line that starts with more. Brackets: an opening one
+ * that makes more than `limit` open at once, counted from the last line that starts with a letter
+ * (a key at the left margin starts a new top-level entry: brackets in earlier strings no longer count).
  */
 function offsetDeeperThan(text: string, limit: number): number {
+  return firstOf(deepIndentAt(text, limit), deepBracketAt(text, limit));
+}
+
+function firstOf(a: number, b: number): number {
+  return a < 0 ? b : b < 0 ? a : Math.min(a, b);
+}
+
+/** `limit + 1` spaces, and the same after a line break, for the last `limit` asked. */
+let deepSpaces = { limit: -1, spaces: '', line: '' };
+
+function deepIndentAt(text: string, limit: number): number {
+  if (deepSpaces.limit !== limit) {
+    const spaces = ' '.repeat(limit + 1);
+    deepSpaces = { limit, spaces, line: `\n${spaces}` };
+  }
+  // No run of that many spaces anywhere (nearly every file): no line is indented that far.
+  if (text.indexOf(deepSpaces.spaces) < 0) return -1;
+  if (text.startsWith(deepSpaces.spaces)) return limit;
+  const at = text.indexOf(deepSpaces.line);
+  return at < 0 ? -1 : at + 1 + limit;
+}
+
+const LETTER_AT_MARGIN = /\n[A-Za-z]/g;
+
+/** The next line start after `from` whose first character is a letter, or -1 (the text's start needs none: nothing is open there). */
+function marginAfter(text: string, from: number): number {
+  LETTER_AT_MARGIN.lastIndex = from;
+  const m = LETTER_AT_MARGIN.exec(text);
+  return m ? m.index + 1 : -1;
+}
+
+/** The brackets visited in order by one search per kind (the string search outruns a loop over every character). */
+function deepBracketAt(text: string, limit: number): number {
+  const n = text.length;
+  const next = (bracket: string, from: number): number => {
+    const i = text.indexOf(bracket, from);
+    return i < 0 ? n : i;
+  };
+  let openSquare = next('[', 0);
+  let closeSquare = next(']', 0);
+  let openCurly = next('{', 0);
+  let closeCurly = next('}', 0);
   let flow = 0;
-  let lineStart = true;
-  let indent = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === CharCode.LineFeed) {
-      lineStart = true;
-      indent = 0;
-    } else if (lineStart && c === CharCode.Space) {
-      if (++indent > limit) return i;
+  let margin = marginAfter(text, 0);
+  for (;;) {
+    const i = Math.min(openSquare, closeSquare, openCurly, closeCurly);
+    if (i >= n) return -1;
+    if (margin >= 0 && margin < i) {
+      flow = 0;
+      margin = marginAfter(text, i);
+    }
+    if (i === openSquare || i === openCurly) {
+      if (++flow > limit) return i;
+      if (i === openSquare) openSquare = next('[', i + 1);
+      else openCurly = next('{', i + 1);
     } else {
-      // A key at the left margin starts a new top-level entry: brackets in earlier strings no longer count.
-      if (lineStart && indent === 0 && ((c >= CharCode.A && c <= CharCode.Z) || (c >= CharCode.a && c <= CharCode.z)))
-        flow = 0;
-      lineStart = false;
-      if (c === CharCode.OpenSquareBracket || c === CharCode.OpenCurlyBrace) {
-        if (++flow > limit) return i;
-      } else if ((c === CharCode.CloseSquareBracket || c === CharCode.CloseCurlyBrace) && flow > 0) {
-        flow--;
-      }
+      if (flow > 0) flow--;
+      if (i === closeSquare) closeSquare = next(']', i + 1);
+      else closeCurly = next('}', i + 1);
     }
   }
-  return -1;
 }
 
 /** Longest URN looked for past a flow collection's comma, and what one file may read for them in all. */
@@ -340,12 +411,6 @@ function itemMayEndAt(text: string, at: number): boolean {
   if (c === CharCode.Hash) return j > at; // '#' starts a comment only after a space
   if (c === CharCode.Colon) return j + 1 >= text.length || ENDS_A_KEY.includes(text.charCodeAt(j + 1));
   return false;
-}
-
-function isUnclosedQuote(text: string, node: Scalar): boolean {
-  const quote = node.type === 'QUOTE_DOUBLE' ? 34 : node.type === 'QUOTE_SINGLE' ? 39 : 0;
-  const [start, end] = node.range ?? [0, 0];
-  return quote !== 0 && (end - start < 2 || text.charCodeAt(end - 1) !== quote);
 }
 
 function skipSpaces(value: string, from: number): number {

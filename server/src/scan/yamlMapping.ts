@@ -34,8 +34,13 @@ export function isUrnKey(key: string): boolean {
 
 /** `inFlow`: the scalar stands in a flow collection (`{…}`, `[…]`), where block scalars cannot go. */
 export function scalarRef(node: Scalar, inFlow = false): YamlScalarRef {
-  const [start, end] = node.range ?? [0, 0];
-  const ref: YamlScalarRef = { value: scalarText(node), start, end, style: node.type ?? 'PLAIN' };
+  const range = node.range;
+  const ref: YamlScalarRef = {
+    value: scalarText(node),
+    start: range ? range[0] : 0,
+    end: range ? range[1] : 0,
+    style: node.type ?? 'PLAIN',
+  };
   if (inFlow) ref.flow = true;
   return ref;
 }
@@ -62,11 +67,19 @@ export function pairAt(map: YAMLMap, key: string): Pair | undefined {
 
 type Owner = NonNullable<YamlContext['owner']>;
 
+export interface UrnValue {
+  key: string;
+  index: number;
+  occurrence: UrnOccurrence;
+}
+
+const NO_URN_VALUES: readonly UrnValue[] = [];
+
+/** One per mapping walked, most of which hold no URN: its lists and maps are made when first needed. */
 export class MappingFrame {
-  /** Values of this mapping that are one URN each, in source order. */
-  readonly urnValues: Array<{ key: string; index: number; occurrence: UrnOccurrence }> = [];
+  private values: UrnValue[] | undefined;
   private siblingRefs: Record<string, YamlScalarRef> | undefined;
-  private readonly owners = new Map<string, Owner | undefined>();
+  private owners: Map<string, Owner | undefined> | undefined;
 
   constructor(
     private readonly text: string,
@@ -74,8 +87,13 @@ export class MappingFrame {
     readonly map: YAMLMap,
   ) {}
 
+  /** Values of this mapping that are one URN each, in source order. */
+  get urnValues(): readonly UrnValue[] {
+    return this.values ?? NO_URN_VALUES;
+  }
+
   noteUrnValue(key: string, index: number, occurrence: UrnOccurrence): void {
-    this.urnValues.push({ key, index, occurrence });
+    (this.values ??= []).push({ key, index, occurrence });
   }
 
   /** Scalar-valued pairs of the mapping (shared by every occurrence in it: read-only). */
@@ -93,13 +111,22 @@ export class MappingFrame {
 
   /** The URN under a URN-like key of this mapping (`urn:` first), as the owner of the list under `listKey`. */
   owner(listKey: string): Owner | undefined {
-    if (!this.owners.has(listKey)) this.owners.set(listKey, this.findOwner(listKey));
-    return this.owners.get(listKey);
+    const owners = (this.owners ??= new Map());
+    if (!owners.has(listKey)) owners.set(listKey, this.findOwner(listKey));
+    return owners.get(listKey);
   }
 
   private findOwner(listKey: string): Owner | undefined {
-    const read = this.urnValues.filter((v) => v.key !== listKey && isUrnKey(v.key) && !v.occurrence.template);
-    const known = read.find((v) => v.key === 'urn') ?? read[0];
+    // The `urn:` value read so far, else the first other URN-like key's.
+    let known: UrnValue | undefined;
+    for (const v of this.urnValues) {
+      if (v.key === listKey || !isUrnKey(v.key) || v.occurrence.template) continue;
+      if (v.key === 'urn') {
+        known = v;
+        break;
+      }
+      known ??= v;
+    }
     if (known) return { urn: known.occurrence.urn, start: known.occurrence.start, end: known.occurrence.end };
     // The owner's pair comes after the list: read it now.
     let best: Scalar | undefined;
