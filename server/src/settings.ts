@@ -80,7 +80,8 @@ export function mergeSettings(raw: unknown): Settings {
     actor: str(r['actor'], d.actor),
     namespaces: strings(r['namespaces'], d.namespaces),
     languages: strings(r['languages'], d.languages),
-    maxFileSize: Math.min(MAX_FILE_SIZE_BOUND, num(r['maxFileSize'], d.maxFileSize, 1)),
+    // A size in whole characters: a fractional cap would read a fractional count of bytes.
+    maxFileSize: Math.floor(Math.min(MAX_FILE_SIZE_BOUND, num(r['maxFileSize'], d.maxFileSize, 1))),
     diagnostics: {
       malformed: sev(diag['malformed'], d.diagnostics.malformed),
       unknown: sev(diag['unknown'], d.diagnostics.unknown),

@@ -79,4 +79,15 @@ test('listFolder lists what listFiles lists, with fileUri spellings', async (t) 
   // Gone, and cancelled: nothing listed.
   assert.deepEqual(await listFolder(join(root, 'gone'), [], all, () => false), []);
   assert.deepEqual(await listFolder(root, [], all, () => true), []);
+  // The event loop turns while the 70 folders are listed (a timer set before the listing fires),
+  // and a cancel asked part way stops it part way.
+  let ticks = 0;
+  const timer = setInterval(() => ticks++, 0);
+  const many = await listFolder(join(root, 'many'), [], all, () => false);
+  clearInterval(timer);
+  assert.equal(many.length, 70);
+  assert.ok(ticks >= 1, 'the listing yielded to the event loop');
+  let asked = 0;
+  const part = await listFolder(join(root, 'many'), [], all, () => ++asked > 20);
+  assert.ok(part.length > 0 && part.length < 70, `${part.length} listed before the cancel`);
 });

@@ -41,13 +41,33 @@ test('readListedSync answers as readCappedSync with listedRegular, file by file'
   }
   // A file whose stat says 0 bytes though it has text: read to a read of nothing.
   if (process.platform === 'linux') paths.push('/proc/version');
-  const caps = [0, 1, 2, 10, scratch - 2, scratch - 1, scratch, scratch + 1, 2 * scratch, 10 << 20];
+  // Fractional caps too (a setting is a number): a file is over the cap or read whole, never cut.
+  const caps = [
+    0,
+    1,
+    1.5,
+    2,
+    10,
+    10.2,
+    scratch - 2,
+    scratch - 1.5,
+    scratch - 1,
+    scratch,
+    scratch + 1,
+    2 * scratch,
+    10 << 20,
+  ];
   let compared = 0;
   // Twice: the reused buffer holds the last file's bytes the second time round.
   for (let round = 0; round < 2; round++)
     for (const p of paths)
       for (const max of caps) {
-        assert.deepEqual(readListedSync(p, max), readCappedSync(p, max, { listedRegular: true }), `${p} at ${max}`);
+        // A fractional cap is its whole part (settings give whole numbers; the reader holds to it too).
+        assert.deepEqual(
+          readListedSync(p, max),
+          readCappedSync(p, Math.floor(max), { listedRegular: true }),
+          `${p} at ${max}`,
+        );
         compared++;
       }
   assert.equal(compared, 2 * paths.length * caps.length);
@@ -64,4 +84,31 @@ test('readListedSync answers as readCappedSync with listedRegular, file by file'
     assert.deepEqual(readListedSync(join(dir, 'fifo.py'), 10), { notRegular: 'a FIFO' });
     assert.deepEqual(readListedSync('/dev/null', 10), { notRegular: 'a device' });
   }
+});
+
+test('readListedSync reads on after a short read, as readCappedSync does (a network or FUSE file system)', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'catalog-lens-listed-short-'));
+  // The module object itself (the reader's import reads its properties when called).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const fs = require('node:fs') as typeof import('node:fs');
+  const original = fs.readSync;
+  t.after(() => {
+    (fs as { readSync: typeof fs.readSync }).readSync = original;
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const small = join(dir, 'small.py');
+  const large = join(dir, 'large.py');
+  writeFileSync(small, 'x'.repeat(5000));
+  writeFileSync(large, 'y'.repeat(100_000));
+  // At most 1,000 bytes a read.
+  (fs as { readSync: typeof fs.readSync }).readSync = ((
+    fd: number,
+    buffer: Buffer,
+    offset: number,
+    length: number,
+    position: null,
+  ) => original(fd, buffer, offset, Math.min(length, 1000), position)) as typeof fs.readSync;
+  assert.equal(readListedSync(small, 1 << 20), 'x'.repeat(5000));
+  assert.equal(readListedSync(large, 1 << 20), 'y'.repeat(100_000));
+  assert.deepEqual(readListedSync(large, 50_000), { tooLarge: true });
 });

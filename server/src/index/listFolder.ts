@@ -3,13 +3,14 @@
  * with an extension of LANGUAGE_BY_EXTENSION, excluded and hidden folders passed over, no link
  * followed, in the same order), those of `languages` only, each with its language and its URI
  * (workspace.ts fileUri). Each folder is read with readdirSync, yielding to the event loop every
- * few folders (a thread-pool round trip per folder cost more than the reading); a path is its
+ * few folders or 8 ms (a thread-pool round trip per folder cost more than the reading); a path is its
  * folder's and its name (the folder's path is already normalized), and a URI its folder's URI and
  * its name when the name needs no encoding. test/server/listFolder.test.ts holds it to listFiles
  * and fileUri.
  */
 import { readdirSync, type Dirent } from 'node:fs';
 import { extname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileUri, LANGUAGE_BY_EXTENSION } from '../workspace';
 
 /** A listed file: its path, URI and language. */
@@ -19,8 +20,9 @@ export interface ListedFile {
   languageId: string;
 }
 
-/** Folders read between two yields to the event loop. */
+/** Folders read between two yields to the event loop, and the time after which it yields sooner (large folders, a slow disk). */
 const FOLDERS_PER_TURN = 32;
+const TURN_MS = 8;
 
 /** A name that fileUri leaves as it is: RFC 3986's unreserved characters only. */
 const PLAIN_NAME = /^[A-Za-z0-9\-._~]+$/;
@@ -36,9 +38,13 @@ export async function listFolder(
 ): Promise<ListedFile[]> {
   const out: ListedFile[] = [];
   let read = 0;
+  let turnStarted = performance.now();
   const list = async (dir: string, top: boolean): Promise<void> => {
     if (cancelled()) return;
-    if (++read % FOLDERS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (++read % FOLDERS_PER_TURN === 0 || performance.now() - turnStarted > TURN_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turnStarted = performance.now();
+    }
     let entries: Dirent[];
     try {
       entries = readdirSync(dir, { withFileTypes: true });

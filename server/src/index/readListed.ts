@@ -9,7 +9,8 @@
  * device), reads nothing (an empty file, or a FIFO without a writer), or a read fails (a folder, a
  * FIFO that would block). The answers are readCappedSync's (test/server/readListed.test.ts holds
  * the two together) but for what took a listed file's place after the listing and gives a few
- * bytes and then an end, as a FIFO whose writer closed: its bytes are the text.
+ * bytes and then an end, as a FIFO whose writer closed: its bytes are the text (taken from the
+ * pipe), and a device put there is read (up to the buffer) before it is refused.
  */
 import * as fs from 'node:fs';
 import { notRegular, readError, type ReadFailure } from '../workspace';
@@ -23,6 +24,8 @@ let scratch: Buffer | undefined;
 
 /** The text of the listed regular file `path`, or why not (readCappedSync's answer). */
 export function readListedSync(path: string, maxSize: number): string | ReadFailure {
+  // A whole number of bytes: a size N is at most m exactly when it is at most floor(m).
+  maxSize = Math.floor(maxSize);
   let fd: number;
   try {
     fd = fs.openSync(path, FLAGS);

@@ -9,7 +9,8 @@
  *
  * The workspace boundary: each file is keyed by one spelling of its URI (workspace.ts
  * normalUri, VS Code's), whatever spelling the listing, the watcher or the editor gave; files are
- * read as workspace.ts readCappedSync reads them (readListed.ts), regular files only; URNs longer than DataHub
+ * read as workspace.ts readCappedSync reads them (readListed.ts; regular files only, but for what
+ * replaces a listed file before it is read); URNs longer than DataHub
  * takes are left out, and the index keeps at most `index.maxBytes` of URN text.
  */
 import { fileURLToPath } from 'node:url';
@@ -597,6 +598,8 @@ export class WorkspaceIndex {
     let lines: number[] | undefined;
     let count = 0;
     let added = 0;
+    // What a scan that threw left here must not count for this one.
+    fresh.clear();
     forEachIndexed(scan, yamlAsText ? text : undefined, (occ, urn, memo, entry) => {
       if (this.entityOfMemo(memo) === undefined && !fresh.has(memo.key)) {
         if (memo.lower === undefined) {
