@@ -135,6 +135,22 @@ describe('the quick YAML reader', () => {
       'a: "q"#c\n',
       'a: x\n  # comment deeper is fine\n  b: c\n',
       'a: @x\n',
+      // A byte-order mark after a comment line (the package drops it), a key over 1024 characters (an error).
+      '#\n\ufeffa: b\n',
+      `${'k'.repeat(1100)}: v\n`,
+      // Comment lines the package stretches a collection's end or an empty value over.
+      'a:\n  b: x\n  # c\n',
+      '- a: x\n  # c\n',
+      'a:\n  - x\n  # c\n',
+      'a:\n  b: [x]\n  # c\n',
+      'a:\n  b: |\n    x\n  # c\n',
+      'r:\n  a:\n    b: x\n  # c\n',
+      ' 0:\n - x\n #',
+      'a:\n\n  # c\nb: 1\n',
+      's:\n\n#',
+      '- s:\n\n# c\n',
+      // Nested deeper than the reader goes.
+      Array.from({ length: 250 }, (_, i) => `${' '.repeat(i)}k:`).join('\n') + ' v\n',
     ];
     for (const text of left) assert.equal(quickYaml(text), undefined, JSON.stringify(text));
   });

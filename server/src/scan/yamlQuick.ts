@@ -5,7 +5,9 @@
  * Pair), in a fraction of its time and garbage, and gives up — returns undefined, so the caller
  * parses with the package — at anything else: flow collections, block scalars, anchors, aliases,
  * tags, directives, document markers, multi-line scalars, escapes in double quotes, tabs, carriage
- * returns, duplicate keys, empty items, odd indentation, a file with no content.
+ * returns, byte-order marks, duplicate keys, keys over 1024 characters, empty items, odd
+ * indentation, nesting over 200 levels, comment lines the package stretches a range over, a file
+ * with no content.
  *
  * What is the same as the package's nodes (test/scan/yamlQuick.test.ts holds each against it on
  * generated and real files): the tree, each scalar's value (resolved by the package's own core
@@ -40,6 +42,9 @@ function schema(): Schema {
   return coreSchema;
 }
 
+/** Block collections nested deeper than this are left to the package. */
+const MAX_DEPTH = 200;
+
 /** What the package's tags read of the parse options (its defaults, as the scanner parses). */
 const RESOLVE_OPTIONS = { intAsBigInt: false };
 
@@ -49,7 +54,7 @@ const NOT_QUICK = new NotQuick();
 
 /** The text's one document, or undefined when it holds anything this reader does not read exactly. */
 export function quickYaml(text: string): QuickDocument[] | undefined {
-  if (text.length === 0 || text.indexOf('\t') >= 0 || text.indexOf('\r') >= 0 || text.charCodeAt(0) === 0xfeff)
+  if (text.length === 0 || text.indexOf('\t') >= 0 || text.indexOf('\r') >= 0 || text.indexOf('\ufeff') >= 0)
     return undefined;
   try {
     const reader = new QuickReader(text);
@@ -67,6 +72,8 @@ class QuickReader {
   private contentAt = 0;
   private lineEnd = 0;
   private readonly schema = schema();
+  /** Block collections open around the one being read. */
+  private depth = 0;
 
   constructor(private readonly text: string) {}
 
@@ -106,15 +113,8 @@ class QuickReader {
     return false;
   }
 
-  /** Whether the line after the current one is a comment line. */
-  private commentFollows(): boolean {
-    let i = this.lineEnd + 1;
-    while (i < this.text.length && this.text.charCodeAt(i) === CharCode.Space) i++;
-    return i < this.text.length && this.text.charCodeAt(i) === CharCode.Hash;
-  }
-
-  /** Whether a comment line deeper than `column` comes before the next content line. */
-  private deeperCommentFollows(column: number): boolean {
+  /** Whether a comment line deeper than `column` comes before the next content line (blank lines between). */
+  private commentBeforeContent(column: number): boolean {
     const text = this.text;
     let start = this.lineEnd + 1;
     while (start < text.length) {
@@ -131,6 +131,21 @@ class QuickReader {
     return false;
   }
 
+  /** Whether a comment line deeper than `column` starts in [from, to) (lines of blanks and comments). */
+  private commentBetween(from: number, to: number, column: number): boolean {
+    const text = this.text;
+    let start = from;
+    while (start < to) {
+      let i = start;
+      while (i < to && text.charCodeAt(i) === CharCode.Space) i++;
+      if (i < to && text.charCodeAt(i) === CharCode.Hash && i - start > column) return true;
+      const lf = text.indexOf('\n', i);
+      if (lf < 0 || lf >= to) return false;
+      start = lf + 1;
+    }
+    return false;
+  }
+
   /** The next content line after the current one; its indentation, or -1 at the end. */
   private nextLine(): number {
     return this.firstContentLine(this.lineEnd + 1) ? this.contentAt - this.lineStart : -1;
@@ -138,7 +153,11 @@ class QuickReader {
 
   /** A block mapping or sequence whose first entry starts at `at`, at column `column`. */
   private blockAt(column: number, at: number): YAMLMap | YAMLSeq {
-    return this.isDash(at) ? this.sequence(column, at) : this.mapping(column, at);
+    // Deep nesting is left to the package (which reports it): this reader never runs out of stack.
+    if (++this.depth > MAX_DEPTH) throw NOT_QUICK;
+    const node = this.isDash(at) ? this.sequence(column, at) : this.mapping(column, at);
+    this.depth--;
+    return node;
   }
 
   private isDash(at: number): boolean {
@@ -159,10 +178,13 @@ class QuickReader {
       let item: Scalar | YAMLMap | YAMLSeq;
       if (this.isDash(content)) throw NOT_QUICK; // `- - x`
       const keyEnd = this.keyEnd(content);
+      /** The item is a mapping: the package ends this sequence's range[1] where that mapping's range[2] ends. */
+      let lastBlock = false;
       if (keyEnd >= 0) {
         const map = this.mapping(content - this.lineStart, content);
         item = map;
         end = map.range![1];
+        lastBlock = true;
       } else {
         item = this.inlineValue(content, column);
         end = item.range![2];
@@ -170,9 +192,13 @@ class QuickReader {
       seq.items.push(item);
       // The next item: a dash at this column; a line less indented (or a key at it) ends the sequence.
       const indent = this.contentAt - this.lineStart;
-      if (this.lineStart >= this.text.length || indent < column) break;
-      if (indent > column) throw NOT_QUICK;
-      if (!this.isDash(this.contentAt)) break;
+      const atEnd = this.lineStart >= this.text.length;
+      if (!atEnd && indent > column) throw NOT_QUICK;
+      if (atEnd || indent < column || !this.isDash(this.contentAt)) {
+        // That range[2] stretches over comment lines deeper than this column, which this reader does not follow.
+        if (lastBlock && this.commentBetween(end, this.lineStart, column)) throw NOT_QUICK;
+        break;
+      }
       dash = this.contentAt;
     }
     seq.range = [at, end, end];
@@ -195,6 +221,9 @@ class QuickReader {
       let valueAt = keyEnd + 1;
       while (valueAt < this.lineEnd && this.text.charCodeAt(valueAt) === CharCode.Space) valueAt++;
       let value: Scalar | YAMLMap | YAMLSeq;
+      /** The value is a block collection (a sequence at the key's column when `sameColumn`). */
+      let lastBlock = false;
+      let sameColumn = false;
       if (valueAt < this.lineEnd) {
         if (this.text.charCodeAt(valueAt) === CharCode.Hash) throw NOT_QUICK;
         value = this.inlineValue(valueAt, column);
@@ -202,11 +231,13 @@ class QuickReader {
       } else {
         if (valueAt !== keyEnd + 1) throw NOT_QUICK; // `key:` with trailing spaces
         const nullAt = keyEnd + 1;
-        const commentNext = this.commentFollows();
+        const commentNext = this.commentBeforeContent(-1);
         const indent = this.nextLine();
         if (indent > column || (indent === column && this.isDash(this.contentAt))) {
           value = this.blockAt(indent, this.contentAt);
           end = value.range![1];
+          lastBlock = true;
+          sameColumn = indent === column;
         } else {
           // The package stretches an empty value over a comment line right after it, by rules of its own.
           if (commentNext) throw NOT_QUICK;
@@ -216,7 +247,11 @@ class QuickReader {
       }
       map.items.push(new Pair(key, value));
       const indent = this.contentAt - this.lineStart;
-      if (this.lineStart >= this.text.length || indent < column) break;
+      if (this.lineStart >= this.text.length || indent < column) {
+        // As in `sequence`: the last value's range[2] would stretch over deeper comment lines.
+        if (lastBlock && this.commentBetween(end, this.lineStart, sameColumn ? column - 1 : column)) throw NOT_QUICK;
+        break;
+      }
       if (indent > column) throw NOT_QUICK;
       if (this.isDash(this.contentAt)) throw NOT_QUICK; // a dash at a mapping's column after a value
       keyAt = this.contentAt;
@@ -237,7 +272,7 @@ class QuickReader {
     else if (c === CharCode.GreaterThan || c === CharCode.Pipe) return this.blockScalar(at, column);
     else node = this.inlineScalar(at);
     // The package stretches a value over the deeper comment lines after it.
-    if (this.deeperCommentFollows(column)) throw NOT_QUICK;
+    if (this.commentBeforeContent(column)) throw NOT_QUICK;
     if (this.nextLine() > column) throw NOT_QUICK;
     return node;
   }
@@ -384,6 +419,8 @@ class QuickReader {
       const c = text.charCodeAt(i);
       if (c === CharCode.Colon && (i + 1 === this.lineEnd || text.charCodeAt(i + 1) === CharCode.Space)) {
         if (i === at || text.charCodeAt(i - 1) === CharCode.Space) throw NOT_QUICK;
+        // The package refuses an implicit key over 1024 characters.
+        if (i - at > 1024) throw NOT_QUICK;
         return i;
       }
       if (c === CharCode.Hash && text.charCodeAt(i - 1) === CharCode.Space) return -1;
