@@ -80,15 +80,24 @@ const envText = (env) =>
  */
 async function checkMemory(server, inspector) {
   const peakReset = await resetPeakRss(server.pid);
+  const logged = server.logs.length;
+  const checkedAt = performance.now();
   const checked = await server.command('catalogLens.checkWorkspace', {});
+  const checkEnded = performance.now();
   const rss = await rssMiB(server.pid);
   const peak = await peakRssMiB(server.pid);
   // Then as an editor leaves it: nothing asked for a few seconds.
   await new Promise((resolve) => setTimeout(resolve, IDLE_WAIT_MS));
   const settled = await rssMiB(server.pid);
+  // What the server's idle release said meanwhile (server/src/idleRelease.ts logs each collection).
+  const release = server.logs
+    .slice(logged)
+    .filter((l) => l.startsWith('memory: '))
+    .join('; ');
+  const timing = `the check took ${Math.round(checkEnded - checkedAt)} ms; RSS read ${Math.round(performance.now() - checkEnded)} ms after it`;
   const arena = await mainArenaMiB(server.pid);
   const afterGc = await memoryAfterGc(inspector);
-  return { peakReset, checked, rss, peak, settled, arena, afterGc };
+  return { peakReset, checked, rss, peak, settled, arena, afterGc, release: release || 'nothing logged', timing };
 }
 
 /** A server started with `env` (and the port benchmark 10 measures through), its index built. */
@@ -203,7 +212,10 @@ export async function indexBenchmark({ quick, catalog, datasets, tmp, serverArgs
     // Then every URN of the tree resolved (Check Workspace), and the memory after both; the peak
     // (VmHWM) is reset first, so that it is the check's own. First on a plain `node` start (what
     // another editor's launch gives), then on a server started as the extension starts it.
-    const { peakReset, checked, rss, peak, settled, arena, afterGc } = await checkMemory(server, inspector);
+    const { peakReset, checked, rss, peak, settled, arena, afterGc, release, timing } = await checkMemory(
+      server,
+      inspector,
+    );
     const launchEnv = extensionLaunchEnv();
     const launchArgs = extensionLaunchArgs();
     const launched = await startIndexed(settings, folder, serverArgs, launchEnv, launchArgs);
@@ -325,6 +337,7 @@ export async function indexBenchmark({ quick, catalog, datasets, tmp, serverArgs
           ? `Index heap: not measured (${heap.unavailable}).`
           : `Index heap: heap used after a full GC (node --expose-gc) before and after a fresh index of the build's compiled code (out/server/src/index/workspaceIndex.js) indexes the tree, in a process of its own after a warm-up build on an index thrown away (bench/lib/indexHeap.mjs, the URN parse cache cleared), ${Math.round(heap.heap / heap.occurrences)} bytes an occurrence; the floor sums the UTF-8 bytes of the URN text of each occurrence it holds.`,
         `glibc's mmap threshold fixed: the same check on a second server, freshly started with ${envText(launchEnv)} in its environment and ${launchArgs.join(' ') || 'no node options'} (any malloc tunable turns off glibc's dynamic mmap threshold; the value is its default), its index built first. Without it, the first free of a mapped chunk raises the threshold to that chunk's size (here V8's optimizing compiler freeing zones of 0.2–0.9 MiB on its threads, from the first seconds): every later allocation under that size comes from glibc's arenas, whose freed memory stays resident (and the trim threshold becomes twice that size). No server code can set it (glibc reads it when the process starts): the editor's launch can (client/src/launch.ts serverProcessEnv). Plain \`node\` start: RSS after a full GC ${afterGc.rss.toFixed(1)} MiB, heap used ${afterGc.heapUsed.toFixed(1)} MiB.`,
+        `The idle release (server/src/idleRelease.ts) between the check and the RSS 4 s later, as the server logged it: as the extension starts it, ${fixedMemory.release} (${fixedMemory.timing}); plain \`node\` start, ${release} (${timing}).`,
         `Where the memory is: with the index built and before any URN was resolved, RSS ${indexedMemory.rss.toFixed(1)} MiB and heap used ${indexedMemory.heapUsed.toFixed(1)} MiB after a full GC; resolving the ${checked.urns.toLocaleString('en-US')} entities adds ${(afterGc.heapUsed - indexedMemory.heapUsed).toFixed(1)} MiB of heap (the catalog cache, benchmark 8).`,
       ],
     };
