@@ -13,6 +13,8 @@ import { scanDocument } from '../../server/src/scan';
 import { reserveParseCache, startScanSequence } from '../../server/src/scan/parseCache';
 import type { ScanOptions, ScanResult } from '../../server/src/scan/types';
 import { findUrnsInYaml as referenceFindUrnsInYaml } from './yamlReference/yaml';
+import { seededRandom } from '../support/random';
+import { REPO_ROOT } from '../support/shared';
 
 const OPTS: ScanOptions = { namespaces: ['li', 'svc'] };
 
@@ -71,12 +73,9 @@ const SAMPLES: string[] = [
   `a: "\\x75rn:li:corpuser:x"\nb: "see \\u0075rn:li:corpuser:y"\nc: "u\\\n  rn:li:corpuser:z"\nd: 'u\n  rn:li:corpuser:w'\ne: u\n  rn:li:corpuser:v\n`,
 ];
 
-function readOptional(path: string): string[] {
-  try {
-    return [readFileSync(resolve(path), 'utf8')];
-  } catch {
-    return [];
-  }
+/** A file of this repository (a missing one fails the test, not skips it). */
+function readRepoFile(path: string): string {
+  return readFileSync(resolve(REPO_ROOT, path), 'utf8');
 }
 
 /** The repository's own YAML: examples and the DataHub-format fixtures of the editor tests. */
@@ -88,26 +87,14 @@ const FILES: string[] = [
   'test/e2e/fixtures/datahub-yaml/dataproduct.yaml',
   'test/e2e/fixtures/datahub-yaml/business_glossary.yml',
   'test/e2e/fixtures/datahub-yaml/structured_properties.yaml',
-].flatMap(readOptional);
+].map(readRepoFile);
 
 type Generate = { docsAsCodeYaml(bytes: number): string };
 
 async function docsAsCode(bytes: number): Promise<string> {
-  const url = pathToFileURL(resolve('bench/lib/generate.mjs')).href;
+  const url = pathToFileURL(resolve(REPO_ROOT, 'bench', 'lib', 'generate.mjs')).href;
   const generate = (await import(url)) as Generate;
   return generate.docsAsCodeYaml(bytes);
-}
-
-/** Deterministic random numbers (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const INSERTS = [
@@ -234,7 +221,7 @@ describe('YAML extractor: the same scans as the reference it replaced', () => {
     const generated = await docsAsCode(6_000);
     const corpus = [...SAMPLES, ...FILES, generated];
     for (const seed of [1, 2, 3]) {
-      const next = random(seed);
+      const next = seededRandom(seed);
       for (let i = 0; i < 1_500; i++) {
         const base = corpus[Math.floor(next() * corpus.length)]!;
         const text = mutate(base, next);

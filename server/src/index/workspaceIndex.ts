@@ -625,18 +625,7 @@ export class WorkspaceIndex {
     });
     try {
       if (count === 0) return;
-      const maxBytes = settings.index.maxBytes;
-      const over =
-        this.total + count > MAX_INDEXED_OCCURRENCES
-          ? `${MAX_INDEXED_OCCURRENCES} occurrences`
-          : this.bytes + added > maxBytes
-            ? `${maxBytes.toLocaleString('en-US')} bytes of URN text (catalogLens.index.maxBytes)`
-            : undefined;
-      if (over !== undefined) {
-        if (!this.full) this.host.log(`workspace index: full at ${over}; ${uri} and later files are left out`);
-        this.full = true;
-        return;
-      }
+      if (this.overBudget(count, added, settings.index.maxBytes, uri)) return;
       this.reserveOccurrences(this.oEnd + count);
       const start = this.oEnd;
       this.oRange.set(ranges.subarray(0, count * 4), start * 4);
@@ -723,18 +712,7 @@ export class WorkspaceIndex {
       bytesOf[k] = bytes;
       added += bytes;
     });
-    const maxBytes = settings.index.maxBytes;
-    const over =
-      this.total + count > MAX_INDEXED_OCCURRENCES
-        ? `${MAX_INDEXED_OCCURRENCES} occurrences`
-        : this.bytes + added > maxBytes
-          ? `${maxBytes.toLocaleString('en-US')} bytes of URN text (catalogLens.index.maxBytes)`
-          : undefined;
-    if (over !== undefined) {
-      if (!this.full) this.host.log(`workspace index: full at ${over}; ${uri} and later files are left out`);
-      this.full = true;
-      return;
-    }
+    if (this.overBudget(count, added, settings.index.maxBytes, uri)) return;
     const ids = packed.keys.map(
       (key, k) =>
         this.entityIds.get(key) ??
@@ -1018,6 +996,23 @@ export class WorkspaceIndex {
 
   private uriOf(file: number): string {
     return this.folders[this.fFolder[file]!]! + this.fName[file]!;
+  }
+
+  /**
+   * Whether `count` more occurrences adding `added` bytes of URN text would go over the index's
+   * bounds; then the index is full from `uri` on, and the first time says so in the log.
+   */
+  private overBudget(count: number, added: number, maxBytes: number, uri: string): boolean {
+    const over =
+      this.total + count > MAX_INDEXED_OCCURRENCES
+        ? `${MAX_INDEXED_OCCURRENCES} occurrences`
+        : this.bytes + added > maxBytes
+          ? `${maxBytes.toLocaleString('en-US')} bytes of URN text (catalogLens.index.maxBytes)`
+          : undefined;
+    if (over === undefined) return false;
+    if (!this.full) this.host.log(`workspace index: full at ${over}; ${uri} and later files are left out`);
+    this.full = true;
+    return true;
   }
 
   private reserveOccurrences(need: number): void {

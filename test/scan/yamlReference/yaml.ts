@@ -15,7 +15,7 @@ import { isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, type Scalar
 import { parseUrn } from '../../../model/src/urn';
 import type { ScanOptions, ScanResult, YamlContext } from '../../../server/src/scan/types';
 import { findUrnsInText, findUrnsInValue } from '../../../server/src/scan/text';
-import { scalarSourceMap } from './yamlScalarSource';
+import { scalarSourceMap } from '../../../server/src/scan/yamlScalarSource';
 import { mapRange, subMap } from '../../../server/src/scan/sourceMap';
 import { MappingFrame, keyText } from './yamlMapping';
 import { describeMapping } from './yamlDocsAsCode';

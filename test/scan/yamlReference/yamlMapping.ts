@@ -5,7 +5,7 @@
 import { isPair, isScalar, type Pair, type Scalar, type YAMLMap } from 'yaml';
 import type { ScanOptions, UrnOccurrence, YamlContext, YamlScalarRef } from '../../../server/src/scan/types';
 import { findUrnsInText } from '../../../server/src/scan/text';
-import { scalarSourceMap } from './yamlScalarSource';
+import { scalarSourceMap } from '../../../server/src/scan/yamlScalarSource';
 import { mapRange } from '../../../server/src/scan/sourceMap';
 
 /** Keys under which a mapping names the entity it describes (`urn:`, `dataset:`, `feature:` …). */
