@@ -1,19 +1,21 @@
 /**
  * A quick reader for the block YAML most files hold: mappings and sequences by indentation, keys
- * and values as plain or quoted scalars on one line, comments and blank lines. It builds the same
- * nodes the `yaml` package composes for such a text (its own classes: Scalar, YAMLMap, YAMLSeq,
- * Pair), in a fraction of its time and garbage, and gives up — returns undefined, so the caller
- * parses with the package — at anything else: flow collections, block scalars, anchors, aliases,
- * tags, directives, document markers, multi-line scalars, escapes in double quotes, tabs, carriage
- * returns, byte-order marks, duplicate keys, keys over 1024 characters, empty items, odd
+ * and values as plain or quoted scalars on one line, flow sequences of such scalars on one line,
+ * block scalars (`|`, `|-`, `>`, `>-`), comments and blank lines. It builds the same nodes the
+ * `yaml` package composes for such a text (its own classes: Scalar, YAMLMap, YAMLSeq, Pair), in a
+ * fraction of its time and garbage, and gives up — returns undefined, so the caller parses with
+ * the package — at anything else: flow mappings, flow sequences holding more than one-line
+ * scalars, block scalars with keep chomping, an indentation digit or a comment, anchors, aliases,
+ * tags, directives, document markers, multi-line plain scalars, escapes in double quotes, tabs,
+ * carriage returns, byte-order marks, duplicate keys, keys over 1024 characters, empty items, odd
  * indentation, nesting over 200 levels, comment lines the package stretches a range over, a file
  * with no content.
  *
  * What is the same as the package's nodes (test/scan/yamlQuick.test.ts holds each against it on
  * generated and real files): the tree, each scalar's value (resolved by the package's own core
  * schema: `1.50`, `true`, `~` …), type, source and range, each collection's range[0] and range[1].
- * Not the same: a collection's range[2] (the package extends it over trailing comment lines) is its
- * range[1], and comments are not kept on the nodes; the scanner reads neither.
+ * Not the same: a block collection's range[2] (the package extends it over trailing comment lines)
+ * is its range[1], and comments are not kept on the nodes; the scanner reads neither.
  */
 import { Document, Pair, Scalar, YAMLMap, YAMLSeq, type Schema } from 'yaml';
 import { CharCode } from './charCode';
