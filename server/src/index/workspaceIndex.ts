@@ -636,14 +636,7 @@ export class WorkspaceIndex {
           entity = this.addEntity(memo.key!, memo.lower!, memo.nameAt, spellings[i]!, fresh.get(memo.key!)!);
           memo.entity = entity;
         }
-        const o = start + i;
-        this.oFile[o] = file;
-        this.oEntity[o] = entity * 2;
-        this.oNext[o] = -1;
-        if (this.eLive[entity] === 0) this.eHead[entity] = o;
-        else this.oNext[this.eTail[entity]!] = o;
-        this.eTail[entity] = o;
-        this.eLive[entity]!++;
+        this.linkOccurrence(start + i, file, entity);
       }
       for (const i of entries) this.oEntity[start + i]! |= 1;
       this.oEnd += count;
@@ -726,14 +719,7 @@ export class WorkspaceIndex {
     );
     for (let i = 0; i < count; i++) {
       const entity = ids[packed.entityOf[i]!]!;
-      const o = start + i;
-      this.oFile[o] = file;
-      this.oEntity[o] = entity * 2;
-      this.oNext[o] = -1;
-      if (this.eLive[entity] === 0) this.eHead[entity] = o;
-      else this.oNext[this.eTail[entity]!] = o;
-      this.eTail[entity] = o;
-      this.eLive[entity]!++;
+      this.linkOccurrence(start + i, file, entity);
     }
     for (const i of packed.entries) this.oEntity[start + i]! |= 1;
     this.oEnd += count;
@@ -996,6 +982,17 @@ export class WorkspaceIndex {
 
   private uriOf(file: number): string {
     return this.folders[this.fFolder[file]!]! + this.fName[file]!;
+  }
+
+  /** Occurrence `o` of `file` names `entity`: appended to the entity's list of occurrences. */
+  private linkOccurrence(o: number, file: number, entity: number): void {
+    this.oFile[o] = file;
+    this.oEntity[o] = entity * 2;
+    this.oNext[o] = -1;
+    if (this.eLive[entity] === 0) this.eHead[entity] = o;
+    else this.oNext[this.eTail[entity]!] = o;
+    this.eTail[entity] = o;
+    this.eLive[entity]!++;
   }
 
   /**
