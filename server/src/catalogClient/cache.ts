@@ -119,28 +119,47 @@ export class LruTtlCache<V> {
   }
 }
 
-/** Runs one fetch per key at a time; later callers share the running promise. */
+/**
+ * Runs one fetch per key at a time; later callers share the running promise. A fetch of many keys
+ * (a resolve batch of 10,000 URNs) is one flight: each key's own promise is made only when a later
+ * caller asks for that key, and one callback forgets the keys when the fetch settles — not a
+ * promise and a callback per key, which a batch nobody else asks about would make and run for
+ * nothing.
+ */
 export class SingleFlight<V> {
-  private readonly running = new Map<string, Promise<V>>();
+  private readonly running = new Map<string, Flight<V>>();
 
   get(key: string): Promise<V> | undefined {
-    return this.running.get(key);
+    const flight = this.running.get(key);
+    if (!flight) return undefined;
+    flight.picked ??= new Map();
+    let p = flight.picked.get(key);
+    if (!p) {
+      p = flight.pick(key);
+      flight.picked.set(key, p);
+    }
+    return p;
   }
 
-  /** Registers `promise` as the fetch of every key in `keys` until it settles. */
+  /** Registers `promise` as the fetch of every key in `keys` until it settles; `pick` answers a key's value from it. */
   track(keys: readonly string[], promise: Promise<unknown>, pick: (key: string) => Promise<V>): void {
-    for (const k of keys) {
-      const p = pick(k);
-      this.running.set(k, p);
-      void promise.finally(() => {
-        if (this.running.get(k) === p) this.running.delete(k);
-      });
-    }
+    const flight: Flight<V> = { pick, picked: undefined };
+    for (const k of keys) this.running.set(k, flight);
+    const forget = (): void => {
+      for (const k of keys) if (this.running.get(k) === flight) this.running.delete(k);
+    };
+    promise.then(forget, forget);
   }
 
   get size(): number {
     return this.running.size;
   }
+}
+
+/** One fetch of SingleFlight: how a key's value is picked from it, and the promises picked so far. */
+interface Flight<V> {
+  readonly pick: (key: string) => Promise<V>;
+  picked: Map<string, Promise<V>> | undefined;
 }
 
 /**

@@ -149,7 +149,8 @@ export class CatalogClient {
   ): Promise<Map<string, Resolution>> {
     const out = new Map<string, Resolution>();
     const waits: Array<Promise<void>> = [];
-    const toFetch = new Map<string, LookupKind>();
+    const toFetch = new Set<string>();
+    const all: Array<{ urn: string; kind: LookupKind }> = [];
     for (const { urn, kind } of items) {
       if (out.has(urn) || toFetch.has(urn)) continue;
       const hit = this.cache.get(urn);
@@ -166,14 +167,14 @@ export class CatalogClient {
         );
         continue;
       }
-      toFetch.set(urn, kind);
+      toFetch.add(urn);
+      all.push({ urn, kind });
     }
     if (toFetch.size > 0) {
       if (!this.configured) {
         const e = catalogClientError('notConfigured', NOT_CONFIGURED);
-        for (const urn of toFetch.keys()) out.set(urn, { state: 'error', error: e });
+        for (const urn of toFetch) out.set(urn, { state: 'error', error: e });
       } else {
-        const all = [...toFetch].map(([urn, kind]) => ({ urn, kind }));
         const run = this.graphql.resolveBatches(all);
         this.flights.track(
           all.map((x) => x.urn),

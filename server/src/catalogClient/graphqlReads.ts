@@ -90,15 +90,18 @@ export class GraphqlReads {
     const worker = async (): Promise<void> => {
       while (next < chunks.length) {
         const chunk = chunks[next++]!;
-        for (const [urn, r] of await this.fetchChunk(chunk)) out.set(urn, r);
+        // Each chunk's answers go straight into `out` (one map for all of them, not one per chunk copied in).
+        const got = await this.fetchChunk(chunk, out);
+        if (got !== out) for (const [urn, r] of got) out.set(urn, r);
       }
     };
     await Promise.all(Array.from({ length: Math.min(MAX_PARALLEL_BATCHES, chunks.length) }, worker));
     return out;
   }
 
-  private async fetchChunk(chunk: Item[]): Promise<Map<string, Resolution>> {
-    return (await this.fetchDocument(chunk, batchQuery(chunk))).resolved;
+  /** The resolutions of `chunk`, written into `into` when given (and answered), else into a map of their own. */
+  private async fetchChunk(chunk: Item[], into?: Map<string, Resolution>): Promise<Map<string, Resolution>> {
+    return (await this.fetchDocument(chunk, batchQuery(chunk), undefined, into)).resolved;
   }
 
   /**
@@ -113,12 +116,14 @@ export class GraphqlReads {
 
   /**
    * Sends a resolve document of `chunk` and decodes it; with `contextAlias`, the document also holds
-   * that alias (a context), answered beside the resolutions.
+   * that alias (a context), answered beside the resolutions. The resolutions go into `into` when
+   * given; a document sent again in parts (the cost refused, the context apart) answers a map of its own.
    */
   private async fetchDocument(
     chunk: Item[],
     { query, variables, aliases }: ReturnType<typeof batchQuery>,
     contextAlias?: string,
+    into?: Map<string, Resolution>,
   ): Promise<{ resolved: Map<string, Resolution>; context?: ContextAnswer }> {
     this.requests++;
     const r = await this.http.call(this.options.endpoint, {
@@ -127,7 +132,7 @@ export class GraphqlReads {
       retry: true,
       notFoundMeansWrongAddress: true,
     });
-    const out = new Map<string, Resolution>();
+    const out = into ?? new Map<string, Resolution>();
     if (!r.ok) {
       // A document refused with 400 or 422 (a catalog that validates before answering): the two parts go apart.
       if (contextAlias !== undefined && r.error.kind === 'rejected') return this.apart(chunk);
