@@ -822,6 +822,7 @@ const RESERVED_ENCODED: Record<string, string> = { '%2C': ',', '%28': '(', '%29'
 
 /** The human reading of a part: DataHub's reserved-character escapes undone (nothing else is decoded). */
 export function decodePart(part: string): string {
+  if (!part.includes('%')) return part;
   return part.replace(/%2C|%28|%29|%E2%90%9F/gi, (m) => RESERVED_ENCODED[m.toUpperCase()] ?? m);
 }
 

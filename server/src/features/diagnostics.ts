@@ -28,7 +28,7 @@ import { builderPartRange } from '../scan/builderCall';
 import { inertText, MESSAGE_LIMIT } from '../../../model/src/inertText';
 import { quoteCatalogText } from '../catalogClient/errors';
 import { suggestionNames, type SuggestionLookup } from '../resolution/didYouMean';
-import type { ScanResult, UrnOccurrence } from '../scan/types';
+import type { ScanResult, UrnOccurrence, YamlDescription } from '../scan/types';
 import { mapRange } from '../scan/sourceMap';
 import { checkPropertyValues, type PropertyDefinitionShape } from '../formats/propertyValues';
 
@@ -133,7 +133,13 @@ export function diagnosticsFor(
       data: { code: 'datahub-format' },
     });
   }
-  for (const occ of scan.occurrences) {
+  // The keys of an owner's members in the catalog, per list and kind: made once per owner entity.
+  const memberKeys = new Map<object, Map<string, Set<string> | undefined>>();
+  // The YAML description written beside each occurrence, by its index: the first one given for it.
+  const described = new Map<number, YamlDescription['description']>();
+  for (const d of scan.descriptions) if (!described.has(d.owner)) described.set(d.owner, d.description);
+  for (let at = 0; at < scan.occurrences.length; at++) {
+    const occ = scan.occurrences[at]!;
     if (occ.template || occ.parent !== undefined) continue;
     const parsed = occ.parsed;
     if (!parsed) continue;
@@ -202,9 +208,12 @@ export function diagnosticsFor(
     if (!res || res.state === 'error') continue;
     const looked = lookupOf(urn, occ.urn)?.kind;
     const view = looked !== undefined && isViewKind(looked) ? looked : undefined;
-    const label = view
-      ? `${lookupLabels(view).label} ${inertText(viewName(view, res) ?? displayId(urn), 'plain')}`
-      : `${KIND_LABELS[urn.kind]} ${inertText(entityName(urn), 'plain')}`;
+    // Made when a message needs it: most occurrences get none.
+    let labelText: string | undefined;
+    const label = (): string =>
+      (labelText ??= view
+        ? `${lookupLabels(view).label} ${inertText(viewName(view, res) ?? displayId(urn), 'plain')}`
+        : `${KIND_LABELS[urn.kind]} ${inertText(entityName(urn), 'plain')}`);
     // What the file defines is created by DataHub's CLI from it: being absent is no problem.
     if (res.state === 'missing' && occ.defines) continue;
     if (res.state === 'missing') {
@@ -214,7 +223,7 @@ export function diagnosticsFor(
       push(levels.unknown, {
         start: occ.start,
         end: occ.end,
-        message: `${label} is not in the catalog${how}${near.length > 0 ? `. Did you mean ${inertText(suggestionNames(near, occ.urn), 'plain')}?` : ''}`,
+        message: `${label()} is not in the catalog${how}${near.length > 0 ? `. Did you mean ${inertText(suggestionNames(near, occ.urn), 'plain')}?` : ''}`,
         code: 'unknown-urn',
         data: {
           code: 'unknown-urn',
@@ -231,7 +240,7 @@ export function diagnosticsFor(
       push(levels.deprecated, {
         start: occ.start,
         end: occ.end,
-        message: deprecatedMessage(label, deprecation, replacement),
+        message: deprecatedMessage(label(), deprecation, replacement),
         code: 'deprecated-urn',
         data: { code: 'deprecated-urn', urn: occ.urn, kind: urn.kind, ...(replacement ? { replacement } : {}) },
       });
@@ -239,14 +248,14 @@ export function diagnosticsFor(
     // Users, tags, containers …: looked up for their names, not checked for descriptions.
     if (view) continue;
     const desc = catalogDescription(res);
-    const yamlDesc = scan.descriptions.find((d) => scan.occurrences[d.owner] === occ)?.description;
+    const yamlDesc = described.get(at);
     if (yamlDesc && yamlDesc.value.trim() !== '' && normalise(yamlDesc.value) !== normalise(desc ?? '')) {
       push(levels.yamlMismatch, {
         start: yamlDesc.start,
         end: yamlDesc.end,
         message: desc
-          ? `The catalog's description of ${label} differs from this one`
-          : `${label} has no description in the catalog; this one can be pushed`,
+          ? `The catalog's description of ${label()} differs from this one`
+          : `${label()} has no description in the catalog; this one can be pushed`,
         code: 'description-mismatch',
         data: {
           code: 'description-mismatch',
@@ -260,12 +269,12 @@ export function diagnosticsFor(
       push(levels.missingDescription, {
         start: occ.start,
         end: occ.end,
-        message: `${label} has no description`,
+        message: `${label()} has no description`,
         code: 'missing-description',
         data: { code: 'missing-description', urn: occ.urn, kind: urn.kind },
       });
     }
-    if (occ.yaml?.owner && occ.yaml.listKey) memberDiagnostic(occ, resolve, levels, push, keyOf);
+    if (occ.yaml?.owner && occ.yaml.listKey) memberDiagnostic(occ, resolve, levels, push, keyOf, memberKeys);
   }
   columnDiagnostics(scan, resolve, levels, push);
   // A dataset file's structured property values, against the definition a structured properties
@@ -488,6 +497,7 @@ function memberDiagnostic(
   levels: Settings['diagnostics'],
   push: Push,
   keyOf: (urn: string) => string,
+  memberKeys: Map<object, Map<string, Set<string> | undefined>>,
 ): void {
   const owner = occ.yaml!.owner!;
   const list = LIST_KEYS[occ.yaml!.listKey!];
@@ -496,16 +506,24 @@ function memberDiagnostic(
   if (!ownerRes || ownerRes.state !== 'found') return;
   const member = occ.urn;
   const kind = occ.parsed.urn.kind;
-  let members: string[] | undefined;
-  if (ownerRes.kind === 'mlFeatureTable' && list === 'mlFeatures' && kind === 'mlFeature') {
-    members = (ownerRes.entity.properties?.mlFeatures ?? []).flatMap((f) => (f?.urn ? [f.urn] : []));
-  } else if (ownerRes.kind === 'mlModel' && list === 'mlFeatures' && kind === 'mlFeature') {
-    members = ownerRes.entity.properties?.mlFeatures ?? [];
-  } else if (ownerRes.kind === 'mlModel' && list === 'groups' && kind === 'mlModelGroup') {
-    members = (ownerRes.entity.properties?.groups ?? []).flatMap((g) => (g?.urn ? [g.urn] : []));
+  let byList = memberKeys.get(ownerRes.entity);
+  if (!byList) memberKeys.set(ownerRes.entity, (byList = new Map()));
+  const which = `${list} ${kind}`;
+  let keys = byList.get(which);
+  if (!byList.has(which)) {
+    let members: string[] | undefined;
+    if (ownerRes.kind === 'mlFeatureTable' && list === 'mlFeatures' && kind === 'mlFeature') {
+      members = (ownerRes.entity.properties?.mlFeatures ?? []).flatMap((f) => (f?.urn ? [f.urn] : []));
+    } else if (ownerRes.kind === 'mlModel' && list === 'mlFeatures' && kind === 'mlFeature') {
+      members = ownerRes.entity.properties?.mlFeatures ?? [];
+    } else if (ownerRes.kind === 'mlModel' && list === 'groups' && kind === 'mlModelGroup') {
+      members = (ownerRes.entity.properties?.groups ?? []).flatMap((g) => (g?.urn ? [g.urn] : []));
+    }
+    // The same entity whichever namespace word spells it (the local catalog treats li and svc alike).
+    keys = members && new Set(members.map(keyOf));
+    byList.set(which, keys);
   }
-  // The same entity whichever namespace word spells it (the local catalog treats li and svc alike).
-  if (!members || members.some((m) => m === member || keyOf(m) === keyOf(member))) return;
+  if (!keys || keys.has(keyOf(member))) return;
   const ownerParsed = parseUrn(owner.urn);
   const ownerName = ownerParsed.ok
     ? inertText(entityName(ownerParsed.urn), 'plain')

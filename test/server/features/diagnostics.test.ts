@@ -274,6 +274,48 @@ describe('diagnostics in YAML', () => {
     });
   });
 
+  test('many datasets and tables in one file: each description is held to its own dataset, each member to its own table', () => {
+    // 300 datasets, each described in the file; the catalog describes the even ones as the file
+    // does, the odd ones otherwise. Then two tables listing the same features: one has them all.
+    const ds = (i: number): string => `urn:li:dataset:(urn:li:dataPlatform:hive,db.t${i},PROD)`;
+    const feature = (i: number): string => `urn:li:mlFeature:(users_table,f${i})`;
+    const FULL = 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,full_table)';
+    const HALF = 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,half_table)';
+    const answers: NonNullable<CatalogTable['answers']> = {};
+    const table: CatalogTable = { answers };
+    const lines = ['datasets:'];
+    for (let i = 0; i < 300; i++) {
+      answers[ds(i)] = dataset(ds(i), { description: i % 2 === 0 ? `Table ${i}.` : `Other ${i}.`, columns: [] });
+      lines.push(`  - urn: ${ds(i)}`, `    description: Table ${i}.`);
+    }
+    const features = Array.from({ length: 200 }, (_, i) => feature(i));
+    // Each feature is in the catalog (one it lacks is flagged unknown, not as a member).
+    for (const f of features) answers[f] = mlFeature(f, { description: 'A feature.' });
+    answers[FULL] = mlFeatureTable(FULL, {
+      description: 'All.',
+      features: features.map((f) => f.replace(':li:', ':svc:')),
+    });
+    answers[HALF] = mlFeatureTable(HALF, { description: 'Half.', features: features.filter((_, i) => i % 2 === 0) });
+    lines.push('feature_tables:');
+    for (const owner of [FULL, HALF])
+      lines.push(`  - urn: ${owner}`, '    features:', ...features.map((f) => `      - ${f}`));
+    const text = lines.join('\n') + '\n';
+    const s = scanned(text, 'yaml');
+    const got = diagnosticsFor(s.scan, fakeResolution(table).cached(DEFAULT_SETTINGS), DEFAULT_SETTINGS.diagnostics);
+    const mismatches = got.filter((d) => d.code === 'description-mismatch');
+    assert.deepEqual(
+      mismatches.map((d) => [s.text.slice(d.start, d.end), (d.data as { urn: string }).urn]),
+      Array.from({ length: 150 }, (_, k) => [`Table ${2 * k + 1}.`, ds(2 * k + 1)]),
+    );
+    const missing = got.filter((d) => d.code === 'missing-list-member');
+    const halfStart = s.text.indexOf(HALF);
+    assert.ok(missing.every((d) => d.start > halfStart && (d.data as { owner: string }).owner === HALF));
+    assert.deepEqual(
+      missing.map((d) => s.text.slice(d.start, d.end)),
+      features.filter((_, i) => i % 2 === 1),
+    );
+  });
+
   test('an unquoted URN cut by a flow collection comma: one error over the whole URN, to be quoted', () => {
     const s = scanned(`datasets: [⟦${USERS}⟧]\n`, 'yaml');
     const ds = diagnosticsFor(s.scan, answers, DEFAULT_SETTINGS.diagnostics);
