@@ -16,6 +16,24 @@ export const RUN_BUNDLE = Symbol.for('catalog-lens.runBundle');
 /** Runs the CommonJS bundle at this path as `require` would, and gives its exports. */
 export type RunBundle = (file: string) => unknown;
 
+/**
+ * The global slot of the entry's code cache writer (`globalThis[CODE_CACHE_WRITER]`, a
+ * CodeCacheWriter): the server claims the write for the end of its first burst of work.
+ */
+export const CODE_CACHE_WRITER = Symbol.for('catalog-lens.codeCacheWriter');
+
+export interface CodeCacheWriter {
+  /**
+   * From now on the cache is written when the answered function is called (the server calls it
+   * when a burst of work has ended), not on the entry's timer a few seconds after the start: that
+   * timer fell in the middle of the first requests or right after them, where its work (V8's data
+   * for both bundles, a sha256, a write and an fsync on the main thread) made the idle release see
+   * a busy loop. The function writes only when a write is due, and the entry still writes at the
+   * latest a minute later. Answers the function.
+   */
+  whenIdle(): () => void;
+}
+
 export interface CodeCacheStatus {
   /** `used`, `none yet: written`, `refused by V8: written again`, `off`, `not used: <why>` … */
   state: string;

@@ -14,9 +14,11 @@
  * (codeCache.ts). The file holds the sha256 of V8's data for each bundle, checked before V8 sees it
  * (V8 checks only a header) when that bundle is loaded. V8 refuses data made by another V8 or for
  * another text; then the bundle is compiled as if there were none, and the cache written again.
- * The file is written a few seconds after the last bundle that needed it was loaded (so what the
- * first requests compiled is in it), to a temporary name synced and renamed into place: two servers
- * starting together never read half a file. Nothing here may stop the server: any failure means
+ * The file is written when the server's first burst of work has ended (the server claims the write
+ * through CODE_CACHE_WRITER: so what the first requests compiled is in it, and the write does not
+ * fall among them), or else a few seconds after the last bundle that needed it was loaded, to a
+ * temporary name synced and renamed into place: two servers starting together never read half a
+ * file. Nothing here may stop the server: any failure means
  * no cache.
  */
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -33,7 +35,14 @@ import {
   unsafeFolder,
   type CodeCachePart,
 } from './codeCache';
-import { CODE_CACHE_STATUS, RUN_BUNDLE, type CodeCacheStatus, type RunBundle } from '../../model/src/codeCache';
+import {
+  CODE_CACHE_STATUS,
+  CODE_CACHE_WRITER,
+  RUN_BUNDLE,
+  type CodeCacheStatus,
+  type CodeCacheWriter,
+  type RunBundle,
+} from '../../model/src/codeCache';
 
 /** The sha256 of the server's bundles (BUNDLES, in order), written in at build time (scripts/build.mjs). */
 declare const SERVER_BUNDLES_HASH: string;
@@ -41,8 +50,10 @@ declare const SERVER_BUNDLES_HASH: string;
 /** The server's bundles beside this entry, in the order of their parts in a cache file; the first runs at start. */
 const BUNDLES = ['server-core.js', 'server-wiring.js'];
 
-/** How long after the last bundle that needed it was loaded the cache is written. */
+/** How long after the last bundle that needed it was loaded the cache is written, unless the server claimed the write. */
 const WRITE_AFTER_MS = 3_000;
+/** Claimed by the server (written when it is first idle): written at the latest this long after that bundle was loaded. */
+const WRITE_AT_THE_LATEST_MS = 60_000;
 
 /** What became of a bundle's part of the cache file. */
 type Outcome = 'used' | 'refused' | 'damaged' | 'absent';
@@ -85,8 +96,30 @@ function startBundles(dir: string): void {
   const outcomes: Outcome[] = [];
   let found = false;
   let timer: NodeJS.Timeout | undefined;
-  const write = (file: string): void => {
+  /** The cache file a write is due to, once a bundle was loaded without its data. */
+  let due: string | undefined;
+  /** The server writes it when idle (CODE_CACHE_WRITER): the timer is the latest time only. */
+  let claimed = false;
+  const arm = (): void => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = setTimeout(writeDue, claimed ? WRITE_AT_THE_LATEST_MS : WRITE_AFTER_MS).unref();
+  };
+  const writeDue = (): void => {
+    if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
+    const file = due;
+    due = undefined;
+    if (file !== undefined) write(file);
+  };
+  const writer: CodeCacheWriter = {
+    whenIdle: () => {
+      claimed = true;
+      if (due !== undefined) arm();
+      return writeDue;
+    },
+  };
+  (globalThis as Record<symbol, unknown>)[CODE_CACHE_WRITER] = writer;
+  const write = (file: string): void => {
     // A bundle not loaded yet keeps the part the file had for it, when that was whole.
     const data = BUNDLES.map((_, i) => {
       const script = scripts[i];
@@ -120,8 +153,8 @@ function startBundles(dir: string): void {
       status.state = stateOf(outcomes, found);
       if (outcomes[index] === 'used') status.bytes = (status.bytes ?? 0) + cachedData!.length;
       else {
-        if (timer !== undefined) clearTimeout(timer);
-        timer = setTimeout(() => write(target), WRITE_AFTER_MS).unref();
+        due = target;
+        arm();
       }
     }
     const wrapper = script.runInThisContext() as (

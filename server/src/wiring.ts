@@ -8,6 +8,7 @@ import { DidChangeWatchedFilesNotification, TextDocuments, type Connection } fro
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { readFileSync } from 'node:fs';
 import { IndexedNotification, SERVER_TOKEN_ENV } from '../../model/src/protocol';
+import { CODE_CACHE_WRITER, type CodeCacheWriter } from '../../model/src/codeCache';
 import type { CatalogClient } from './catalogClient/client';
 import type { Fetch } from './catalogClient/http';
 import { nodeFetch } from './catalogClient/transport';
@@ -245,8 +246,20 @@ export function wireServer(connection: Connection, runtime: Runtime, initial: Cl
     log,
   });
 
-  // Memory a burst of work grew to, given back once the server is idle again.
-  const idle = releaseMemoryWhenIdle(runtime.env, log, { work, tidy: () => catalogClients.compactCaches() });
+  // Memory a burst of work grew to, given back once the server is idle again. When the first burst
+  // has ended, the entry's code cache is written too (boot.ts), if it is due: on the entry's own
+  // timer it fell among the first requests or right after them, where its work made the looks see
+  // a busy loop and put the release off (its time in `tidy` is not counted as work).
+  let writeCodeCache: (() => void) | undefined;
+  const idle = releaseMemoryWhenIdle(runtime.env, log, {
+    work,
+    tidy: () => {
+      writeCodeCache?.();
+      catalogClients.compactCaches();
+    },
+  });
+  const codeCacheWriter = (globalThis as Record<symbol, unknown>)[CODE_CACHE_WRITER] as CodeCacheWriter | undefined;
+  if (idle && codeCacheWriter) writeCodeCache = codeCacheWriter.whenIdle();
   documents.onDidChangeContent(() => work.arrived());
   documents.onDidClose(() => work.arrived());
   documents.listen(connection);

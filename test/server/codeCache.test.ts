@@ -34,6 +34,8 @@ import {
 } from '../../server/src/codeCache';
 import { codeCacheLine } from '../../model/src/codeCache';
 import { startSession } from '../support/lspClient';
+import { sampleCatalog, S } from '../support/fixture';
+import { startProxy } from '../support/proxy';
 
 const POSIX = process.platform !== 'win32';
 
@@ -288,6 +290,37 @@ describe('the server process with its code cache', () => {
     assert.ok(statSync(path.join(dir, file!)).size > 100_000, 'the cache holds the compiled bundle');
     assert.match(await start(dir), /^code cache: used \(.*, \d+ KiB\)$/);
     assert.deepEqual(readdirSync(dir), [file], 'no temporary file left');
+  });
+
+  test('written once the first burst of work has ended, not while work is in flight', async () => {
+    const dir = path.join(root, 'idle');
+    const catalog = await sampleCatalog();
+    const proxy = await startProxy({ target: catalog.url });
+    // The catalog's answers held: the document's check stays in flight.
+    const hold = proxy.hold();
+    const session = await startSession({
+      env: { [CODE_CACHE_ENV]: dir },
+      settings: { url: proxy.url, requestTimeoutMs: 60_000 },
+    });
+    try {
+      await session.waitUntil(() => session.logs.some((l) => l.startsWith('code cache:')), 'the code cache log line');
+      assert.match(
+        session.logs.find((l) => l.startsWith('code cache:'))!,
+        /^code cache: none yet: writing one/,
+      );
+      await session.open('file:///w/held.py', 'python', `X = "${S.users}"\n`);
+      await poll(() => hold.held > 0, 'a request to the catalog');
+      // Past the seconds after which the entry's own timer wrote it: the work is still in flight.
+      await new Promise((resolve) => setTimeout(resolve, 4500));
+      assert.deepEqual(cacheFiles(dir), [], 'no cache written while the check waits for the catalog');
+      hold.release();
+      await written(dir)();
+    } finally {
+      hold.release();
+      await session.stop();
+      await proxy.stop();
+      await catalog.close();
+    }
   });
 
   test('a damaged cache file is not given to V8, and is written again', async () => {
