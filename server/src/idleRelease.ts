@@ -32,10 +32,11 @@
  * `--expose-gc` collects but keeps the pages and the grown young generation: the RSS does not
  * move.) A Node built without the inspector has no such session: then nothing is collected.
  * `CATALOG_LENS_IDLE_GC=off` turns it off; `CATALOG_LENS_IDLE_GC=always` collects even while a
- * debugger's port is open (a benchmark that measures the server through that port).
+ * debugger's port is open (a benchmark that measures the server through that port);
+ * `CATALOG_LENS_IDLE_TRACE=1` logs every look (what it found, what it decided).
  */
 import type * as Inspector from 'node:inspector';
-import { performance } from 'node:perf_hooks';
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 
 /** How often the server looks while there is work. */
 const LOOK_MS = 1000;
@@ -159,6 +160,7 @@ export const failedIdle = (state: IdleState, timedOut: boolean): IdleState =>
 export class WorkInFlight {
   private n = 0;
   private readonly listeners: (() => void)[] = [];
+  private readonly settledListeners: (() => void)[] = [];
 
   get count(): number {
     return this.n;
@@ -166,6 +168,11 @@ export class WorkInFlight {
 
   onWork(listener: () => void): void {
     this.listeners.push(listener);
+  }
+
+  /** `listener` is told each time the last work in flight ends (the count falls to 0). */
+  onSettled(listener: () => void): void {
+    this.settledListeners.push(listener);
   }
 
   /** Work that arrived and is done at once (a document opened or changed). */
@@ -181,6 +188,7 @@ export class WorkInFlight {
       if (ended) return;
       ended = true;
       this.n--;
+      if (this.n === 0) for (const l of this.settledListeners) l();
     };
   }
 
@@ -245,6 +253,11 @@ export interface IdleReleaseOptions {
   /** How busy the event loop was since the last look, 0–1 (its utilisation; tests give their own). */
   busy?: () => number;
   /**
+   * The event loop's utilisation so far (performance.eventLoopUtilization; tests give their own),
+   * of which each look takes the difference since the last look or the end of the work in flight.
+   */
+  utilization?: () => EventLoopUtilization;
+  /**
    * Told once when a burst of work has ended, before the collection is decided: the caches turn
    * what they kept in a larger form during the work into a smaller one, so that the collection
    * returns the difference. Its own time is not counted as work.
@@ -266,15 +279,18 @@ export function releaseMemoryWhenIdle(
   const collect = options.collect ?? collectAllGarbage;
   const attached =
     options.debuggerOpen ?? (env.CATALOG_LENS_IDLE_GC === 'always' ? (): boolean => false : debuggerOpen);
+  const elu = options.utilization ?? ((): EventLoopUtilization => performance.eventLoopUtilization());
   let state = initialIdleState(process.memoryUsage.rss());
-  let last = performance.eventLoopUtilization();
+  let last = elu();
   let collections = 0;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  // CATALOG_LENS_IDLE_TRACE=1: every look logged, with what it found and decided.
+  const trace = env.CATALOG_LENS_IDLE_TRACE === '1';
 
   const look = (): void => {
-    const now = performance.eventLoopUtilization();
-    const busy = options.busy?.() ?? performance.eventLoopUtilization(now, last).utilization;
+    const now = elu();
+    const busy = options.busy?.() ?? utilizationBetween(last, now);
     last = now;
     if (state.collecting) return;
     const { rss, heapUsed } = process.memoryUsage();
@@ -287,13 +303,17 @@ export function releaseMemoryWhenIdle(
       debuggerOpen: !state.failed && attached(),
     });
     state = r.state;
+    if (trace)
+      log(
+        `memory look: busy ${(busy * 100).toFixed(2)} %, RSS ${mib(rss)} MiB, heap ${mib(heapUsed)} MiB, in flight ${options.work?.count ?? 0}, baseline ${mib(state.baseline)} MiB, idle looks ${state.idleLooks}, ${r.decision}`,
+      );
     if (worked && !state.worked && options.tidy) {
       try {
         options.tidy();
       } catch (e) {
         log(`memory: tidying the caches failed: ${e instanceof Error ? e.message : String(e)}`);
       }
-      last = performance.eventLoopUtilization();
+      last = elu();
     }
     if (r.why) log(`memory: idle after work, not collected: ${r.why}`);
     if (r.decision === 'stop') stop();
@@ -320,7 +340,7 @@ export function releaseMemoryWhenIdle(
         collections++;
         const after = process.memoryUsage.rss();
         state = collectedIdle(state, after, pause);
-        last = performance.eventLoopUtilization();
+        last = elu();
         log(`memory: idle after work, collected in ${pause.toFixed(0)} ms: RSS ${mib(before)} → ${mib(after)} MiB`);
       },
       (e: unknown) => {
@@ -340,9 +360,24 @@ export function releaseMemoryWhenIdle(
     if (stopped) return;
     state = { ...state, worked: true, idleLooks: 0 };
     if (timer) return;
+    if (trace) log(`memory: woken${drowsy ? ' from sleep' : ''}`);
     if (drowsy) clearInterval(drowsy);
     drowsy = undefined;
-    last = performance.eventLoopUtilization();
+    last = elu();
+    schedule();
+  };
+  /**
+   * The last work in flight ended (a Check Workspace answered, an index built): the next look
+   * comes a full look's time after that end and measures from it. The loop's time before the end
+   * belongs to the work (a look then was never quiet, the work being in flight); measured from
+   * the last look instead, the look after the end of a burst held part of it and was busy, and the
+   * release came up to a second later, 1.5–2.5 s after the end instead of 1.5 s.
+   */
+  const settled = (): void => {
+    if (stopped || !timer || state.collecting) return;
+    clearTimeout(timer);
+    timer = undefined;
+    last = elu();
     schedule();
   };
   /** The next look: a second after a busy one, half a second after an idle one. */
@@ -375,6 +410,7 @@ export function releaseMemoryWhenIdle(
     drowsy = undefined;
   };
   options.work?.onWork(wake);
+  options.work?.onSettled(settled);
   wake();
   return {
     stop,
@@ -385,6 +421,13 @@ export function releaseMemoryWhenIdle(
       return timer !== undefined;
     },
   };
+}
+
+/** The share of the time between two readings of the loop's utilisation that it was busy (0 when none passed). */
+function utilizationBetween(before: EventLoopUtilization, after: EventLoopUtilization): number {
+  const active = after.active - before.active;
+  const total = active + (after.idle - before.idle);
+  return total > 0 ? active / total : 0;
 }
 
 const mib = (bytes: number): string => (bytes / 1024 / 1024).toFixed(1);

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { Session } from 'node:inspector';
 import { describe, test } from 'node:test';
+import { performance } from 'node:perf_hooks';
 import {
   BACKOFF_FACTOR,
   collectAllGarbage,
@@ -328,6 +329,58 @@ describe('memory given back when idle', () => {
     } finally {
       release.stop();
     }
+  });
+
+  test('the look after the work in flight ends measures from that end: a burst is released at the second look after it', async () => {
+    const work = new WorkInFlight();
+    let looks = 0;
+    let collected = 0;
+    // The loop's utilisation as the release reads it: the burst's time, then idle only.
+    const loop = { idle: 0, active: 0, utilization: 0 };
+    const release = releaseMemoryWhenIdle({}, () => {}, {
+      work,
+      collect: async () => void collected++,
+      // Asked once per look that may collect: counts the looks.
+      debuggerOpen: () => (looks++, false),
+      utilization: () => ({ ...loop }),
+    });
+    assert.ok(release);
+    // Grown by more than the threshold since the start: worth a collection.
+    const big = Array.from({ length: 300_000 }, (_, i) => ({ i, s: `x${i}` }));
+    try {
+      // A Check Workspace: in flight, the loop busy to its end (300 ms of this process's loop too,
+      // which a release reading the real utilisation since its start finds in its first look).
+      const end = work.begin();
+      const until = performance.now() + 300;
+      while (performance.now() < until);
+      loop.active += 5000;
+      end();
+      loop.idle += 60_000;
+      for (const started = Date.now(); collected === 0 && Date.now() - started < 15_000;)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.equal(collected, 1);
+      // The first look after the end found the loop idle, the second (half a second later) collected;
+      // measured from the look before the end, the first held the burst's end and was busy.
+      assert.equal(looks, 2);
+      assert.equal(big.length, 300_000);
+    } finally {
+      release.stop();
+    }
+  });
+
+  test('work in flight tells when the last of it ends', () => {
+    const work = new WorkInFlight();
+    let settled = 0;
+    work.onSettled(() => settled++);
+    const a = work.begin();
+    const b = work.begin();
+    a();
+    assert.equal(settled, 0);
+    b();
+    b();
+    assert.equal(settled, 1);
+    work.begin()();
+    assert.equal(settled, 2);
   });
 
   test('its timer does not keep a process alive, nor does the inspector session', () => {
