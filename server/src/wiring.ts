@@ -264,6 +264,8 @@ export function wireServer(connection: Connection, runtime: Runtime, initial: Cl
   documents.onDidClose(() => work.arrived());
   documents.listen(connection);
   connection.onShutdown(() => {
+    // A session that was busy to its end never had its idle release: the code cache, when due, is written now.
+    writeCodeCache?.();
     idle?.stop();
     catalogClients.dispose();
   });

@@ -323,6 +323,31 @@ describe('the server process with its code cache', () => {
     }
   });
 
+  test('written at the shutdown of a session that was busy to its end', async () => {
+    const dir = path.join(root, 'busy');
+    const catalog = await sampleCatalog();
+    const proxy = await startProxy({ target: catalog.url });
+    const hold = proxy.hold();
+    const session = await startSession({
+      env: { [CODE_CACHE_ENV]: dir },
+      settings: { url: proxy.url, requestTimeoutMs: 60_000 },
+    });
+    try {
+      await session.open('file:///w/held.py', 'python', `X = "${S.users}"\n`);
+      await poll(() => hold.held > 0, 'a request to the catalog');
+      await new Promise((resolve) => setTimeout(resolve, 3500));
+      assert.deepEqual(cacheFiles(dir), [], 'no cache written while the check waits for the catalog');
+      // Stopped while the work is still in flight: no idle release came, the shutdown writes it.
+      await session.stop();
+      assert.equal(cacheFiles(dir).length, 1, 'the cache written at the shutdown');
+    } finally {
+      hold.release();
+      await session.stop();
+      await proxy.stop();
+      await catalog.close();
+    }
+  });
+
   test('a damaged cache file is not given to V8, and is written again', async () => {
     const dir = path.join(root, 'damaged');
     await start(dir, written(dir));

@@ -508,7 +508,7 @@ function memberDiagnostic(
   const kind = occ.parsed.urn.kind;
   let byList = memberKeys.get(ownerRes.entity);
   if (!byList) memberKeys.set(ownerRes.entity, (byList = new Map()));
-  const which = `${list} ${kind}`;
+  const which = `${ownerRes.kind} ${list} ${kind}`;
   let keys = byList.get(which);
   if (!byList.has(which)) {
     let members: string[] | undefined;
@@ -520,7 +520,8 @@ function memberDiagnostic(
       members = (ownerRes.entity.properties?.groups ?? []).flatMap((g) => (g?.urn ? [g.urn] : []));
     }
     // The same entity whichever namespace word spells it (the local catalog treats li and svc alike).
-    keys = members && new Set(members.map(keyOf));
+    // Only texts: a catalog that answers a null among them (against DataHub's schema) is not followed there.
+    keys = members && new Set(members.flatMap((m) => (typeof m === 'string' ? [keyOf(m)] : [])));
     byList.set(which, keys);
   }
   if (!keys || keys.has(keyOf(member))) return;

@@ -316,6 +316,31 @@ describe('diagnostics in YAML', () => {
     );
   });
 
+  test("a null among a catalog's members (against DataHub's schema) is passed over, not a failure", () => {
+    const MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,nulls,PROD)';
+    const answers: NonNullable<CatalogTable['answers']> = {
+      [MODEL]: mlModel(MODEL, { description: 'M.', features: [SIGNUP, null as unknown as string] }),
+      [AGE]: mlFeature(AGE, { description: 'Age.' }),
+      [SIGNUP]: mlFeature(SIGNUP, { description: 'Days since signup.' }),
+    };
+    const s = scanned(
+      ['models:', `  - urn: ${MODEL}`, '    features:', `      - ${SIGNUP}`, `      - ⟦${AGE}⟧`, ''].join('\n'),
+      'yaml',
+    );
+    const ds = diagnosticsFor(
+      s.scan,
+      fakeResolution({ answers }).cached(DEFAULT_SETTINGS),
+      DEFAULT_SETTINGS.diagnostics,
+    );
+    assert.deepEqual(
+      shown(
+        s.text,
+        ds.filter((d) => d.code === 'missing-list-member'),
+      ),
+      [['missing-list-member', 'information', AGE, "Not among the catalog's features of nulls"]],
+    );
+  });
+
   test('an unquoted URN cut by a flow collection comma: one error over the whole URN, to be quoted', () => {
     const s = scanned(`datasets: [⟦${USERS}⟧]\n`, 'yaml');
     const ds = diagnosticsFor(s.scan, answers, DEFAULT_SETTINGS.diagnostics);
