@@ -28,6 +28,15 @@ export const MAX_PAGE_URL_LENGTH = 8192;
  * anything else (the local catalog, a frontend root) is its own UI.
  */
 export function uiBase(url: string, uiUrl: string): string | undefined {
+  // The settings change seldom, and reading `url` parses it: the last answer is kept.
+  if (url === lastBase.url && uiUrl === lastBase.uiUrl) return lastBase.base;
+  const base = readUiBase(url, uiUrl);
+  lastBase = { url, uiUrl, base };
+  return base;
+}
+let lastBase: { url: string; uiUrl: string; base: string | undefined } = { url: '', uiUrl: '', base: undefined };
+
+function readUiBase(url: string, uiUrl: string): string | undefined {
   if (uiUrl.trim()) return uiUrl.trim().replace(/\/+$/, '');
   const t = url.trim();
   if (!/^https?:\/\//i.test(t)) return undefined;
@@ -58,32 +67,76 @@ const percentEncoded = (c: string): string => encodeURIComponent(/^[\uD800-\uDFF
  */
 const withoutUserinfo = (url: string): string => url.replace(/^(https?:\/\/)[^/?#\\]*@/i, '$1');
 
+/** The page of an entity, or why there is none. */
+export type EntityPage = { url: string } | { error: string };
+
 /**
  * The page of the entity `urn`, whose text in the document is `text`, or why there is none. The
  * URN is document text: what breaks a path is escaped as DataHub's urlEncodeUrn does, and what a
  * URL cannot hold is percent-encoded. Replacement is one pass by a function, so a `$&` in a URN or a
  * setting is text, not a replacement pattern. Only http(s) pages are made, never `command:` or `file:` links.
  */
-export function entityPageUrl(s: EntityPageSettings, urn: Urn, text: string): { url: string } | { error: string } {
-  if (urn.kind === 'schemaField') return columnPageUrl(s, urn);
-  const base = uiBase(s.url, s.uiUrl);
-  if (!base)
-    return {
-      error: 'No catalog web UI is configured (catalogLens.url and catalogLens.uiUrl are empty or not http(s) URLs).',
-    };
-  const path = uiPathSegment(urn.kind, urn.kind === 'other' ? urn.entityType : undefined);
-  const urnInUrl = encodeUrnForUi(text).replace(NOT_IN_URL, percentEncoded);
-  // One pass: a `{path}` or `{urn}` inside the base (a setting) stays as written.
-  const parts: Record<string, string> = { uiUrl: base, path, urn: urnInUrl };
-  const url = withoutUserinfo(s.entityUrlTemplate.replace(/\{(uiUrl|path|urn)\}/g, (_, name: string) => parts[name]!));
-  if (!/^https?:\/\//i.test(url))
-    return { error: `catalogLens.entityUrlTemplate gives '${url.slice(0, 200)}', which is not an http(s) URL.` };
-  if (url.length > MAX_PAGE_URL_LENGTH)
-    return {
-      error: `The page's URL would be ${url.length} characters, over ${MAX_PAGE_URL_LENGTH}: no catalog holds a URN that long (DataHub refuses URNs over 512).`,
-    };
-  return { url };
+export function entityPageUrl(s: EntityPageSettings, urn: Urn, text: string): EntityPage {
+  return entityPageMaker(s)(urn, text);
 }
+
+/**
+ * entityPageUrl for many URNs under the same settings (a document's links): the web UI's base
+ * (which parses `url`) and the template's parts are read once, then each page is put together
+ * from them. The same pages as entityPageUrl.
+ */
+export function entityPageMaker(s: EntityPageSettings): (urn: Urn, text: string) => EntityPage {
+  const base = uiBase(s.url, s.uiUrl);
+  const template = templateParts(s.entityUrlTemplate);
+  const columnPages = s.entityUrlTemplate === DEFAULT_ENTITY_URL_TEMPLATE;
+  const page = (urn: Urn, text: string): EntityPage => {
+    if (urn.kind === 'schemaField') return columnPageUrl(page, columnPages, urn);
+    if (!base)
+      return {
+        error: 'No catalog web UI is configured (catalogLens.url and catalogLens.uiUrl are empty or not http(s) URLs).',
+      };
+    const path = uiPathSegment(urn.kind, urn.kind === 'other' ? urn.entityType : undefined);
+    const urnInUrl = urlText(encodeUrnForUi(text));
+    // One pass: a `{path}` or `{urn}` inside the base (a setting) stays as written.
+    let filled = template[0]!;
+    for (let i = 1; i < template.length; i += 2)
+      filled += (template[i] === 'uiUrl' ? base : template[i] === 'path' ? path : urnInUrl) + template[i + 1]!;
+    const url = withoutUserinfo(filled);
+    if (!/^https?:\/\//i.test(url))
+      return { error: `catalogLens.entityUrlTemplate gives '${url.slice(0, 200)}', which is not an http(s) URL.` };
+    if (url.length > MAX_PAGE_URL_LENGTH)
+      return {
+        error: `The page's URL would be ${url.length} characters, over ${MAX_PAGE_URL_LENGTH}: no catalog holds a URN that long (DataHub refuses URNs over 512).`,
+      };
+    return { url };
+  };
+  return page;
+}
+
+/**
+ * A template cut at its placeholders: text, then each placeholder's name followed by the text
+ * after it (`{uiUrl}/{path}/{urn}` → `['', 'uiUrl', '/', 'path', '/', 'urn', '']`), the matches
+ * of one left-to-right pass as `replace` finds them. The last few templates are kept.
+ */
+function templateParts(template: string): readonly string[] {
+  let parts = templatesCut.get(template);
+  if (!parts) {
+    parts = template.split(/\{(uiUrl|path|urn)\}/);
+    if (templatesCut.size >= 8) templatesCut.clear();
+    templatesCut.set(template, parts);
+  }
+  return parts;
+}
+const templatesCut = new Map<string, readonly string[]>();
+
+/**
+ * `text` with what a URL cannot hold percent-encoded. A text of printable ASCII with none of
+ * URL_UNSAFE's characters (most URNs) has none of NOT_IN_URL's, and is returned as it is.
+ */
+function urlText(text: string): string {
+  return URL_SAFE_ASCII.test(text) ? text : text.replace(NOT_IN_URL, percentEncoded);
+}
+const URL_SAFE_ASCII = /^[!#-;=?-[\]_a-z~]*$/;
 
 /** A surrogate without its pair has no UTF-8 form (encodeURIComponent throws): it is sent as U+FFFD. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -95,17 +148,19 @@ export const DEFAULT_ENTITY_URL_TEMPLATE = '{uiUrl}/{path}/{urn}';
  * A schemaField has no page of its own in DataHub's UI: a column is shown on its dataset's Columns
  * tab with the field highlighted (datahub-web-react `entityV2/schemaField/utils.ts`,
  * getSchemaFieldParentLink: `/dataset/<parent>/Columns?highlightedPath=<field path>`).
+ * `page` makes the dataset's page; `columnPages`: the template is DataHub's own.
  */
 function columnPageUrl(
-  s: EntityPageSettings,
+  page: (urn: Urn, text: string) => EntityPage,
+  columnPages: boolean,
   urn: Extract<Urn, { kind: 'schemaField' }>,
-): { url: string } | { error: string } {
+): EntityPage {
   if (!urn.dataset)
     return {
       error: `This schemaField's parent is not a dataset (${urn.parent.slice(0, 200)}): only a dataset's columns have a page.`,
     };
-  const page = entityPageUrl(s, urn.dataset, urn.parent);
-  if ('error' in page || s.entityUrlTemplate !== DEFAULT_ENTITY_URL_TEMPLATE) return page;
-  const url = `${page.url}/Columns?highlightedPath=${encodeURIComponent(decodePart(urn.fieldPath).replace(LONE_SURROGATE, '\uFFFD'))}`;
-  return url.length > MAX_PAGE_URL_LENGTH ? page : { url };
+  const parent = page(urn.dataset, urn.parent);
+  if ('error' in parent || !columnPages) return parent;
+  const url = `${parent.url}/Columns?highlightedPath=${encodeURIComponent(decodePart(urn.fieldPath).replace(LONE_SURROGATE, '\uFFFD'))}`;
+  return url.length > MAX_PAGE_URL_LENGTH ? parent : { url };
 }

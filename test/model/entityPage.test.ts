@@ -1,9 +1,20 @@
 /** The entity page URL shared by the server's links and hovers and the client's Open in Catalog. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { entityPageUrl, MAX_PAGE_URL_LENGTH, uiBase } from '../../model/src/entityPage';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  entityPageMaker,
+  entityPageUrl,
+  MAX_PAGE_URL_LENGTH,
+  uiBase,
+  type EntityPageSettings,
+} from '../../model/src/entityPage';
+import { HIDDEN_CHARACTERS } from '../../model/src/inertText';
 import { DEFAULT_SETTINGS } from '../../model/src/protocol';
-import { parseUrn } from '../../model/src/urn';
+import { decodePart, encodeUrnForUi, parseUrn, uiPathSegment, type Urn } from '../../model/src/urn';
+import { seededRandom } from '../support/random';
+import { REPO_ROOT, SHARED_DIR } from '../support/shared';
 
 const base = { url: 'http://localhost:8080', uiUrl: '', entityUrlTemplate: DEFAULT_SETTINGS.entityUrlTemplate };
 
@@ -149,5 +160,196 @@ describe("Open in Catalog (catalogLens/entityPage) builds the entity page as the
     assert.ok(
       'error' in pageOf('urn:li:corpuser:jdoe', { ...base, entityUrlTemplate: 'command:workbench.action.quit?{urn}' }),
     );
+  });
+});
+
+/**
+ * The pages as entityPageUrl made them before entityPageMaker (at 32dd7a2): the web UI's base read
+ * from `url` on every call, the template filled by one `replace`, NOT_IN_URL applied to every URN.
+ * The reference of the differential test below.
+ */
+function plainPageUrl(s: EntityPageSettings, urn: Urn, text: string): { url: string } | { error: string } {
+  if (urn.kind === 'schemaField') {
+    if (!urn.dataset)
+      return {
+        error: `This schemaField's parent is not a dataset (${urn.parent.slice(0, 200)}): only a dataset's columns have a page.`,
+      };
+    const page = plainPageUrl(s, urn.dataset, urn.parent);
+    if ('error' in page || s.entityUrlTemplate !== '{uiUrl}/{path}/{urn}') return page;
+    const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+    const url = `${page.url}/Columns?highlightedPath=${encodeURIComponent(decodePart(urn.fieldPath).replace(lone, '\uFFFD'))}`;
+    return url.length > MAX_PAGE_URL_LENGTH ? page : { url };
+  }
+  const base = plainUiBase(s.url, s.uiUrl);
+  if (!base)
+    return {
+      error: 'No catalog web UI is configured (catalogLens.url and catalogLens.uiUrl are empty or not http(s) URLs).',
+    };
+  const path = uiPathSegment(urn.kind, urn.kind === 'other' ? urn.entityType : undefined);
+  const notInUrl = new RegExp(`${HIDDEN_CHARACTERS.source}|${/[\s\u0085<>"`{}|\\^]/u.source}`, 'gu');
+  const percent = (c: string): string => encodeURIComponent(/^[\uD800-\uDFFF]$/.test(c) ? '\uFFFD' : c);
+  const urnInUrl = encodeUrnForUi(text).replace(notInUrl, percent);
+  const parts: Record<string, string> = { uiUrl: base, path, urn: urnInUrl };
+  const url = s.entityUrlTemplate
+    .replace(/\{(uiUrl|path|urn)\}/g, (_, name: string) => parts[name]!)
+    .replace(/^(https?:\/\/)[^/?#\\]*@/i, '$1');
+  if (!/^https?:\/\//i.test(url))
+    return { error: `catalogLens.entityUrlTemplate gives '${url.slice(0, 200)}', which is not an http(s) URL.` };
+  if (url.length > MAX_PAGE_URL_LENGTH)
+    return {
+      error: `The page's URL would be ${url.length} characters, over ${MAX_PAGE_URL_LENGTH}: no catalog holds a URN that long (DataHub refuses URNs over 512).`,
+    };
+  return { url };
+}
+
+function plainUiBase(url: string, uiUrl: string): string | undefined {
+  if (uiUrl.trim()) return uiUrl.trim().replace(/\/+$/, '');
+  const t = url.trim();
+  if (!/^https?:\/\//i.test(t)) return undefined;
+  try {
+    const u = new URL(t);
+    const path = u.pathname.replace(/\/+$/, '');
+    if (path.endsWith('/api/gms')) u.pathname = path.slice(0, -'/api/gms'.length) || '/';
+    else if (path === '/gms' && u.hostname.toLowerCase().endsWith('.acryl.io')) u.pathname = '/';
+    else if (u.port === '8080') u.port = '9002';
+    return u.toString().replace(/\/+$/, '');
+  } catch {
+    return undefined;
+  }
+}
+
+describe('entityPageMaker: the pages the plain reading made (differential)', () => {
+  /** The repository's fixtures, and the team's (../shared) when they are there. */
+  const FIXTURES = [
+    join(REPO_ROOT, 'test', 'fixtures'),
+    join(REPO_ROOT, 'test', 'e2e', 'fixtures'),
+    join(SHARED_DIR, 'fixtures'),
+  ];
+  /** The URNs of the DataHub fixtures (each URN-shaped string; those that parse are compared), and generated ones with every kind of character. */
+  function urns(): string[] {
+    const found = new Set<string>();
+    const walk = (dir: string): void => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const full = join(dir, e.name);
+        if (e.isDirectory()) walk(full);
+        else if (/\.(json|ya?ml|md|py)$/.test(e.name))
+          for (const m of readFileSync(full, 'utf8').matchAll(/urn:li:[A-Za-z]+:(?:\([^\s"'`]*\)|[^\s"',`)\]}]+)/g))
+            found.add(m[0]);
+      }
+    };
+    for (const dir of FIXTURES) if (existsSync(dir)) walk(dir);
+    assert.ok(found.size >= 40, `${found.size} URNs in the fixtures`);
+    const rnd = seededRandom(28);
+    const chars = [
+      'a',
+      'Z',
+      '0',
+      '_',
+      '.',
+      '-',
+      ' ',
+      '/',
+      '%',
+      '?',
+      '#',
+      '[',
+      ']',
+      '<',
+      '>',
+      '"',
+      '`',
+      '{',
+      '}',
+      '|',
+      '\\',
+      '^',
+      '@',
+      '$&',
+      '$1',
+      '~',
+      '!',
+      ';',
+      '=',
+      '\u0085',
+      '\u00e9',
+      '\u200B',
+      '\u202E',
+      '\uFEFF',
+      '\u{1F600}',
+      '\u{E0041}',
+      '\uD800',
+      '\uDC00',
+      '\t',
+      '\u0007',
+      '\u007F',
+    ];
+    const name = (): string =>
+      Array.from({ length: 1 + Math.floor(rnd() * 12) }, () => chars[Math.floor(rnd() * chars.length)]!).join('');
+    for (let i = 0; i < 400; i++) {
+      found.add(`urn:li:dataset:(urn:li:dataPlatform:hive,${name()},PROD)`);
+      found.add(`urn:li:corpuser:${name()}`);
+      found.add(`urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:s3,${name()},PROD),${name()})`);
+      found.add(`urn:li:tag:${name()}`);
+    }
+    found.add(`urn:li:dataset:(urn:li:dataPlatform:hive,${'a'.repeat(MAX_PAGE_URL_LENGTH)},PROD)`);
+    found.add(
+      `urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,${'b'.repeat(MAX_PAGE_URL_LENGTH - 80)},PROD),x)`,
+    );
+    found.add('urn:li:schemaField:(urn:li:chart:(looker,c1),x)');
+    found.add('urn:li:someNewKind:abc');
+    return [...found];
+  }
+
+  test('every URN of the fixtures and 1,600 generated ones, under settings of every shape', () => {
+    const settings: EntityPageSettings[] = [
+      base,
+      { ...base, url: 'http://alice:pw@localhost:8080' },
+      { ...base, url: 'https://datahub.corp/api/gms/' },
+      { ...base, url: 'https://acme.acryl.io/gms' },
+      { ...base, url: 'ftp://x' },
+      { ...base, url: '' },
+      { ...base, url: 'http://[bad' },
+      { ...base, uiUrl: ' https://ui.example.com/$&/{path}/ ' },
+      { ...base, uiUrl: 'https://a@b:pw@ui.example.com' },
+      { ...base, uiUrl: 'https://ui.example.com/"quoted"' },
+      { ...base, entityUrlTemplate: '{uiUrl}/browse?urn={urn}' },
+      { ...base, entityUrlTemplate: 'https://carol:pw@pages.example.com/{urn}' },
+      { ...base, entityUrlTemplate: '{urn}' },
+      { ...base, entityUrlTemplate: '{uiUrl}{path}{urn}{uiUrl}{{urn}}{other}{path' },
+      { ...base, entityUrlTemplate: 'command:workbench.action.quit?{urn}' },
+      { ...base, entityUrlTemplate: '' },
+      { ...base, entityUrlTemplate: 'http://{urn}@host/{path}' },
+    ];
+    const all = urns();
+    assert.ok(all.length > 1_640, `${all.length} URNs`);
+    let compared = 0;
+    // Twice, in turn: what one set of settings keeps must not leak into the next.
+    for (let round = 0; round < 2; round++)
+      for (const s of settings) {
+        const make = entityPageMaker(s);
+        for (const text of all) {
+          const parsed = parseUrn(text);
+          if (!parsed.ok) continue;
+          const expected = plainPageUrl(s, parsed.urn, text);
+          assert.deepEqual(make(parsed.urn, text), expected, `${JSON.stringify(s)} ${text}`);
+          assert.deepEqual(entityPageUrl(s, parsed.urn, text), expected, `${JSON.stringify(s)} ${text}`);
+          compared++;
+        }
+      }
+    assert.ok(compared > 25_000, `${compared} pages compared`);
+  });
+
+  test('uiBase keeps its last answer: the same as reading the settings again, whatever came between', () => {
+    const pairs: Array<[string, string]> = [
+      ['http://localhost:8080/', ''],
+      ['https://datahub.corp/api/gms', ''],
+      ['http://localhost:8080/', ''],
+      ['', ''],
+      ['ftp://x', ' https://ui.example.com/ '],
+      ['http://[bad', ''],
+      ['http://localhost:8080/', ''],
+    ];
+    for (let round = 0; round < 3; round++)
+      for (const [url, uiUrl] of pairs) assert.equal(uiBase(url, uiUrl), plainUiBase(url, uiUrl), `${url} ${uiUrl}`);
   });
 });

@@ -10,6 +10,7 @@ import { StreamMessageReader, StreamMessageWriter, type Message } from 'vscode-l
 import {
   frame,
   keepJsonOf,
+  KEPT_JSON_MAX,
   messageJson,
   ONE_BUFFER_MAX,
   OneWriteMessageWriter,
@@ -226,6 +227,26 @@ describe('messageJson: a kept result goes out as JSON.stringify writes the messa
     // Twice: the second time from the kept JSON.
     for (let round = 0; round < 2; round++)
       for (const m of messages) assert.equal(messageJson(m as Message), JSON.stringify(m), JSON.stringify(m));
+  });
+
+  test(`a kept result whose JSON is over KEPT_JSON_MAX is written from JSON made each time`, () => {
+    // Not frozen, to see which JSON is written: what changed after the first write is in the second.
+    const links = Array.from({ length: Math.ceil(KEPT_JSON_MAX / 20) }, (_, i) => ({ target: `http://h/${i}` }));
+    const small = [{ target: 'http://h/small' }];
+    keepJsonOf(links);
+    keepJsonOf(small);
+    const first = messageJson({ jsonrpc: '2.0', id: 1, result: links } as Message);
+    assert.ok(first.length > KEPT_JSON_MAX);
+    assert.equal(first, JSON.stringify({ jsonrpc: '2.0', id: 1, result: links }));
+    messageJson({ jsonrpc: '2.0', id: 2, result: small } as Message);
+    links[0]!.target = 'http://h/changed';
+    small[0]!.target = 'http://h/changed';
+    assert.equal(
+      messageJson({ jsonrpc: '2.0', id: 3, result: links } as Message),
+      JSON.stringify({ jsonrpc: '2.0', id: 3, result: links }),
+      'made again',
+    );
+    assert.match(messageJson({ jsonrpc: '2.0', id: 4, result: small } as Message), /h\/small/, 'kept');
   });
 });
 

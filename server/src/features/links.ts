@@ -1,5 +1,5 @@
 /** Links to an entity's page in the catalog's web UI (DataHub's page pattern: model/src/entityPage.ts). */
-import { entityPageUrl } from '../../../model/src/entityPage';
+import { entityPageMaker, entityPageUrl } from '../../../model/src/entityPage';
 import type { Settings } from '../../../model/src/protocol';
 import type { Urn } from '../../../model/src/urn';
 import type { ScanResult } from '../scan/types';
@@ -44,16 +44,19 @@ export function linkAt(scan: ScanResult, offset: number, s: Settings): boolean {
 /**
  * The document links of a scan: each outermost URN that has a page, with its range (offsets). The
  * page of a URN written several times is built once (ingestion files repeat their URNs: half the
- * links of a golden file are repeats).
+ * links of a golden file are repeats), and the settings are read once for all of them
+ * (entityPageMaker).
  */
 export function linksIn(scan: ScanResult, s: Settings): Array<{ start: number; end: number; target: string }> {
+  const pageOf = entityPageMaker(s);
   const pages = new Map<string, string | undefined>();
   const links: Array<{ start: number; end: number; target: string }> = [];
   for (const o of scan.occurrences) {
     if (o.template || !o.parsed?.ok || o.parent !== undefined) continue;
     let target = pages.get(o.urn);
     if (target === undefined && !pages.has(o.urn)) {
-      target = entityUrlFor(s, o.parsed.urn, o.urn);
+      const page = pageOf(o.parsed.urn, o.urn);
+      target = 'url' in page ? page.url : undefined;
       pages.set(o.urn, target);
     }
     if (target) links.push({ start: o.start, end: o.end, target });

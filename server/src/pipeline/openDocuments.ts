@@ -143,7 +143,7 @@ export class OpenDocuments {
    * version (and per `key`, the settings they depend on): every documentLink request of the same
    * version gets them without building each link's page again.
    */
-  linksOf<T>(doc: TextDocument, scan: ScanResult, key: string, make: () => T[]): readonly T[] {
+  linksOf<T>(doc: TextDocument, scan: ScanResult, key: string, make: () => readonly T[]): readonly T[] {
     const hit = this.links.get(doc.uri);
     if (hit && hit.version === doc.version && hit.scan === scan && hit.key === key) return hit.links as readonly T[];
     const links = make();

@@ -482,11 +482,12 @@ export class CatalogLanguageService {
     if (!open?.scan) return [];
     const s = this.deps.resolution.linkSettings(open.settings);
     const { scan, doc } = open;
-    // Made once per version of the document (and link settings), then answered from the pipeline.
+    // Made once per version of the document (and link settings), then answered from the pipeline
+    // as they are, with their JSON kept from the first answer.
     const key = `${s.url}\n${s.uiUrl}\n${s.entityUrlTemplate}`;
-    return [
-      ...this.deps.openDocuments.linksOf(doc, scan, key, () => linksIn(scan, s).map((l) => toLspDocumentLink(doc, l))),
-    ];
+    return this.deps.openDocuments.linksOf(doc, scan, key, () =>
+      keptLinks(linksIn(scan, s).map((l) => toLspDocumentLink(doc, l))),
+    ) as DocumentLink[];
   }
 
   async doCodeActions(params: CodeActionParams): Promise<CodeAction[]> {
@@ -1036,6 +1037,16 @@ function sameHoverInputs(a: HoverInputs, b: HoverInputs): boolean {
  */
 const hoversKept = new WeakMap<ScanResult, Map<number, { made: HoverInputs; hover: Hover | null }>>();
 const HOVERS_KEPT = 16;
+
+/**
+ * Document links kept to be answered again as they are, their JSON made the first time they are
+ * written and kept with them. The list is frozen; the links are not (freezing each link and its
+ * range cost a 2,000-link document more than making the links), and nothing changes them: they go
+ * from OpenDocuments.linksOf to the writer only.
+ */
+function keptLinks(links: DocumentLink[]): readonly DocumentLink[] {
+  return keepJsonOf(Object.freeze(links));
+}
 
 /** The hover frozen, with its contents and range, so that it can be answered again as it is (and its JSON kept). */
 function frozenHover(hover: Hover): Hover {

@@ -35,12 +35,20 @@ export const ONE_BUFFER_MAX = 4 * 1024 * 1024;
 const header = (length: number): string => `Content-Length: ${length}\r\n\r\n`;
 
 /**
- * Results answered again as they are (a hover kept for a document version): their JSON is made
- * the first time one is written and kept with it. Such a result is frozen, so the JSON stays true.
+ * Results answered again as they are (a hover kept for a document version, a version's document
+ * links): their JSON is made the first time one is written and kept with it. Such a result is
+ * frozen, or (document links, thousands of objects) frozen at the top and never changed by its one
+ * owner, so the JSON stays true.
  */
 const keptJson = new WeakMap<object, string | undefined>();
 
-/** Marks `result` (frozen, with all it holds) as one whose JSON the writer keeps; returns it. */
+/**
+ * The longest JSON kept (UTF-16 units): a larger result (the links of a document of 20,000 URNs)
+ * is written from JSON made each time, so that a kept answer does not double the memory it holds.
+ */
+export const KEPT_JSON_MAX = 4 * 1024 * 1024;
+
+/** Marks `result` (frozen, with all it holds, or never changed) as one whose JSON the writer keeps; returns it. */
 export function keepJsonOf<T extends object>(result: T): T {
   if (!keptJson.has(result)) keptJson.set(result, undefined);
   return result;
@@ -49,7 +57,7 @@ export function keepJsonOf<T extends object>(result: T): T {
 /**
  * The JSON of `msg`, as JSON.stringify(msg) makes it. A response `{jsonrpc, id, result}` (in that
  * order, as the connection makes it) whose result is kept (keepJsonOf) is put together from the
- * result's kept JSON.
+ * result's kept JSON (made the first time, and kept when it is at most KEPT_JSON_MAX long).
  */
 export function messageJson(msg: Message): string {
   const result = (msg as { result?: unknown }).result;
@@ -65,7 +73,10 @@ export function messageJson(msg: Message): string {
       (typeof id === 'number' || typeof id === 'string' || id === null)
     ) {
       let json = keptJson.get(result);
-      if (json === undefined) keptJson.set(result, (json = JSON.stringify(result)));
+      if (json === undefined) {
+        json = JSON.stringify(result);
+        if (json.length <= KEPT_JSON_MAX) keptJson.set(result, json);
+      }
       return `{"jsonrpc":${JSON.stringify(msg.jsonrpc)},"id":${JSON.stringify(id)},"result":${json}}`;
     }
   }

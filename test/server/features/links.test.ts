@@ -3,7 +3,7 @@
  * per distinct URN, and the links are the same as building the page of every occurrence on its
  * own (the plain reading kept here as the reference), on real ingestion files and on generated
  * text that repeats its URNs in every language the links are asked in. The pages built are counted
- * (a spy on model/src/entityPage.ts entityPageUrl): one per distinct URN.
+ * (a spy on the pages of model/src/entityPage.ts entityPageMaker): one per distinct URN.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../../../model/src/protocol';
 import { entityUrlFor, hoverPageUrl, linksIn } from '../../../server/src/features/links';
 import { scanText } from '../../../server/src/pipeline/check';
 import type { ScanResult } from '../../../server/src/scan/types';
+import type { Urn } from '../../../model/src/urn';
 
 const FIXTURES = path.join(__dirname, '..', '..', '..', '..', 'test', 'fixtures');
 const WITH_URL: Settings = { ...DEFAULT_SETTINGS, url: 'http://catalog.test' };
@@ -27,12 +28,21 @@ function eachOnItsOwn(scan: ScanResult, s: Settings): Array<{ start: number; end
   });
 }
 
-/** The links of `scan`, with how many pages linksIn built for them. */
+/** The links of `scan`, with how many pages linksIn built for them (through entityPageMaker's pages). */
 function countingPages(scan: ScanResult, s: Settings): { links: ReturnType<typeof linksIn>; built: number } {
-  const spy = mock.method(entityPage, 'entityPageUrl');
+  const maker = entityPage.entityPageMaker;
+  let built = 0;
+  const spy = mock.method(entityPage, 'entityPageMaker', (settings: entityPage.EntityPageSettings) => {
+    const page = maker(settings);
+    return (urn: Urn, text: string) => {
+      built++;
+      return page(urn, text);
+    };
+  });
   try {
     const links = linksIn(scan, s);
-    return { links, built: spy.mock.callCount() };
+    assert.equal(spy.mock.callCount(), 1, 'the settings are read once per document');
+    return { links, built };
   } finally {
     spy.mock.restore();
   }
