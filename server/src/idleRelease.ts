@@ -5,7 +5,8 @@
  * seconds of idleness; meanwhile the process holds tens of MiB it no longer uses.
  *
  * While there is work, the server looks every second, and half a second after a look that found
- * it idle (a timer that never keeps the process alive), at how busy its event loop was since the
+ * it idle (a timer that never keeps the process alive); when the last work in flight ends, the next
+ * look comes a second after that end and measures from it (so that it does not count the burst), at how busy its event loop was since the
  * last look, at the work in flight (catalog requests, index builds, worker scans: the waits during
  * which the loop is idle but a burst is not over) and at its resident memory. When two looks in a row find the loop idle (under 2 % busy) and nothing
  * in flight after some work, the burst has ended; then, if the RSS is 8 MiB or more above what it
