@@ -4,10 +4,10 @@
  * to and the pages of old garbage until its memory reducer runs, which it does only after many
  * seconds of idleness; meanwhile the process holds tens of MiB it no longer uses.
  *
- * While there is work, the server looks every second, and half a second after a look that found
- * it idle (a timer that never keeps the process alive); when the last work in flight ends, the next
- * look comes a second after that end and measures from it (so that it does not count the burst), at how busy its event loop was since the
- * last look, at the work in flight (catalog requests, index builds, worker scans: the waits during
+ * While there is work, the server looks (on a timer that never keeps the process alive) every
+ * second, half a second after a look that found it idle, and a second after the last work in flight
+ * ended (that look measures from the end, so that it does not count the burst): at how busy its
+ * event loop was since the last look, at the work in flight (catalog requests, index builds, worker scans: the waits during
  * which the loop is idle but a burst is not over) and at its resident memory. When two looks in a row find the loop idle (under 2 % busy) and nothing
  * in flight after some work, the burst has ended; then, if the RSS is 8 MiB or more above what it
  * was after the last release (or at the start), it asks V8 for a full collection, which returns
