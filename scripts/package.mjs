@@ -74,6 +74,7 @@ async function verify(ext, names) {
   const shipped = names.filter((n) => n.startsWith('extension/')).map((n) => n.slice('extension/'.length));
   for (const must of [
     'package.json',
+    'dist/package.json',
     'dist/extension.js',
     'dist/server.js',
     'dist/server-core.js',

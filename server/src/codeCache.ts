@@ -3,7 +3,7 @@
  * folders it refuses: a file there becomes code in the server's process. (Named imports only: a
  * namespace import of a Node module costs a copy of all its exports in the bundle, at every start.)
  */
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import {
   closeSync,
   constants,
@@ -84,6 +84,14 @@ const DIGEST = 32;
 /** The most parts a file may name (a damaged count must not make a huge table). */
 const MAX_PARTS = 16;
 
+/**
+ * The sha256 of `data`: with Node's one-shot `crypto.hash` where it has one (Node 20.12 and later;
+ * at start-up it is ~0.2 ms quicker than a Hash object: no stream-shaped object to make first).
+ */
+function sha256(data: Buffer): Buffer {
+  return typeof hash === 'function' ? hash('sha256', data, 'buffer') : createHash('sha256').update(data).digest();
+}
+
 /** The file's bytes for V8's data of each bundle, in order (an empty Buffer: none for that bundle). */
 export function sealCodeCache(...parts: Buffer[]): Buffer {
   const table = Buffer.alloc(4 + parts.length * (4 + DIGEST));
@@ -91,10 +99,7 @@ export function sealCodeCache(...parts: Buffer[]): Buffer {
   parts.forEach((part, i) => {
     const at = 4 + i * (4 + DIGEST);
     table.writeUInt32LE(part.length, at);
-    createHash('sha256')
-      .update(part)
-      .digest()
-      .copy(table, at + 4);
+    sha256(part).copy(table, at + 4);
   });
   return Buffer.concat([SEAL, table, ...parts]);
 }
@@ -141,7 +146,7 @@ function tableOf(head: Buffer): Table | undefined | { more: number } {
 
 /** `data` if its sha256 is `digest`, else `damaged`. */
 function checked(data: Buffer, digest: Buffer): Buffer | 'damaged' {
-  return createHash('sha256').update(data).digest().equals(digest) ? data : 'damaged';
+  return sha256(data).equals(digest) ? data : 'damaged';
 }
 
 /**

@@ -33,6 +33,14 @@ function loadProbe(before: string[] = []): string {
 }
 
 describe('the server bundle', () => {
+  test("dist/ has a package.json of its own (CommonJS, shipped): Node looks no further for the entry's module type", () => {
+    const own = path.join(ROOT, 'dist', 'package.json');
+    assert.ok(existsSync(own), 'dist/package.json is missing: run node scripts/build.mjs');
+    assert.deepEqual(JSON.parse(readFileSync(own, 'utf8')), { type: 'commonjs' });
+    const shipped = readFileSync(path.join(ROOT, '.vscodeignore'), 'utf8').split('\n');
+    assert.ok(shipped.includes('!dist/package.json'), '.vscodeignore ships dist/package.json');
+  });
+
   test('is ASCII only', () => {
     for (const file of [CORE, WIRING]) {
       const text = readFileSync(file, 'latin1');

@@ -5,6 +5,7 @@
  * others may write to is never used. The server answers in each case.
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import {
   chmodSync,
   existsSync,
@@ -101,6 +102,19 @@ describe('the code cache folder', () => {
     assert.equal(openCodeCache(flipped), undefined, 'a flipped bit');
     assert.equal(openCodeCache(sealed.subarray(0, sealed.length - 1)), undefined, 'a torn write');
     assert.equal(openCodeCache(data), undefined, 'another format');
+  });
+
+  test("each part's digest in the table is its sha256 (as node:crypto's createHash makes it)", () => {
+    const parts = [Buffer.from('the first bundle'), Buffer.alloc(70_000, 7), Buffer.alloc(0)];
+    const sealed = sealCodeCache(...parts);
+    // The format line, the count, then each part's length and sha256.
+    const table = sealed.indexOf(10) + 1;
+    assert.equal(sealed.readUInt32LE(table), parts.length);
+    parts.forEach((part, i) => {
+      const at = table + 4 + i * 36;
+      assert.equal(sealed.readUInt32LE(at), part.length);
+      assert.deepEqual(sealed.subarray(at + 4, at + 36), createHash('sha256').update(part).digest());
+    });
   });
 
   test('one file holds the data of each bundle, each part checked on its own when asked for', () => {
