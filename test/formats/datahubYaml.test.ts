@@ -13,7 +13,9 @@ import {
   readDataHubYaml,
   type FormatModel,
 } from '../../server/src/formats/read';
-import { withDataHubFormat } from '../../server/src/formats';
+import { TopLevelByUrn, withDataHubFormat } from '../../server/src/formats';
+import type { UrnOccurrence } from '../../server/src/scan/types';
+import { seededRandom } from '../support/random';
 import { formatCompletionsAt } from '../../server/src/formats/complete';
 import { findUrnsInYaml } from '../../server/src/scan/yaml';
 
@@ -351,6 +353,116 @@ describe('DataHub YAML: merged into the scan', () => {
     const plain = `urn: urn:li:dataset:(urn:li:dataPlatform:hive,db.users,PROD)\ndescription: x\n`;
     const docs = findUrnsInYaml(plain, { namespaces: ['li'] });
     assert.equal(withDataHubFormat(plain, docs), docs);
+  });
+
+  test('in a file of 300 entries, each entry, description, field and label is owned by its own entry', () => {
+    // Entries named by a written `urn:` (the scanner's occurrence) and by `id` + `platform` (the
+    // format's), the same owner, tag and downstream URNs written in many of them.
+    const entry = (i: number): string =>
+      i % 2 === 0
+        ? [
+            `- urn: urn:li:dataset:(urn:li:dataPlatform:hive,db.t${i},PROD)`,
+            `  description: Table ${i}.`,
+            '  owners:',
+            `    - urn:li:corpuser:owner${i % 3}`,
+            `  tags: [urn:li:tag:t${i % 4}, gold]`,
+            '  downstreams:',
+            `    - urn:li:dataset:(urn:li:dataPlatform:hive,db.t${i + 1},PROD)`,
+            '  schema:',
+            '    fields:',
+            `      - id: c${i}`,
+            `        description: Column of ${i}.`,
+          ].join('\n')
+        : [
+            `- id: db.t${i}`,
+            '  platform: hive',
+            `  description: Table ${i}.`,
+            '  owners:',
+            `    - urn:li:corpuser:owner${i % 3}`,
+            `    - user${i % 5}`,
+            `  tags: [urn:li:tag:t${i % 4}]`,
+            '  schema:',
+            '    fields:',
+            `      - id: c${i}`,
+            `        description: Column of ${i}.`,
+          ].join('\n');
+    const entries = Array.from({ length: 300 }, (_, i) => entry(i));
+    const text = entries.join('\n') + '\n';
+    const merged = withDataHubFormat(text, findUrnsInYaml(text, { namespaces: ['li'] }));
+    assert.equal(merged.format, 'datahub-dataset');
+    const urnOf = (i: number): string => `urn:li:dataset:(urn:li:dataPlatform:hive,db.t${i},PROD)`;
+    // The entry (0-based) whose text holds `offset`.
+    const starts = entries.map((_, i) => entries.slice(0, i).reduce((n, e) => n + e.length + 1, 0));
+    const entryAt = (offset: number): number => starts.filter((s) => s <= offset).length - 1;
+    const defined = merged.occurrences.filter(
+      (o) => o.defines && o.parent === undefined && !o.urn.includes('schemaField'),
+    );
+    assert.deepEqual(
+      defined.map((o) => o.urn),
+      entries.map((_, i) => urnOf(i)),
+    );
+    for (const o of defined) assert.equal(o.urn, urnOf(entryAt(o.start)));
+    assert.equal(merged.descriptions.length, 300);
+    for (const d of merged.descriptions) {
+      const owner = merged.occurrences[d.owner]!;
+      assert.equal(owner.urn, urnOf(entryAt(owner.start)));
+      assert.equal(entryAt(d.insertAt - 1), entryAt(owner.start));
+    }
+    // The `urn:` entries' descriptions are the scanner's (docs-as-code), the others the format's: one each.
+    assert.deepEqual(
+      merged.descriptions
+        .map((d) => d.owner)
+        .sort((a, b) => a - b)
+        .map((i) => merged.occurrences[i]!.urn),
+      entries.map((_, i) => urnOf(i)),
+    );
+    assert.equal(merged.formatColumns?.length, 300);
+    for (const c of merged.formatColumns ?? []) {
+      const owner = merged.occurrences[c.dataset]!;
+      assert.equal(owner.urn, urnOf(Number(c.name.value.slice(1))));
+    }
+    const labels = merged.formatLabels ?? [];
+    assert.ok(labels.length >= 600, String(labels.length));
+    for (const l of labels) assert.equal(merged.occurrences[l.owner]!.urn, urnOf(entryAt(l.start)));
+    // A written URN is not doubled: each written owner, tag and downstream stands once at its place.
+    const at = new Map<number, number>();
+    for (const o of merged.occurrences) if (o.parent === undefined) at.set(o.start, (at.get(o.start) ?? 0) + 1);
+    assert.deepEqual(
+      [...at].filter(([, n]) => n > 1),
+      [],
+    );
+  });
+
+  test('TopLevelByUrn finds what occurrences.findIndex finds, in order or not, nested ones skipped', () => {
+    const random = seededRandom(28);
+    const pick = (n: number): number => Math.floor(random() * n);
+    for (let round = 0; round < 200; round++) {
+      const sorted = round % 3 !== 0;
+      const occurrences: UrnOccurrence[] = [];
+      let start = 0;
+      for (let i = 0, n = 1 + pick(60); i < n; i++) {
+        start = sorted ? start + pick(4) : pick(200);
+        const o: UrnOccurrence = {
+          start,
+          end: start + pick(6),
+          urn: `urn:li:tag:t${pick(4)}`,
+          template: false,
+          source: 'yaml',
+        };
+        if (i > 0 && pick(4) === 0) o.parent = pick(i);
+        occurrences.push(o);
+      }
+      const found = new TopLevelByUrn(occurrences);
+      for (let q = 0; q < 60; q++) {
+        const urn = `urn:li:tag:t${pick(5)}`;
+        const from = pick(sorted ? start + 4 : 204);
+        const to = from + pick(10);
+        const expected = occurrences.findIndex(
+          (o) => o.parent === undefined && o.start >= from && o.end <= to && o.urn === urn,
+        );
+        assert.equal(found.indexWithin(urn, from, to), expected, `round ${round}: ${urn} [${from}, ${to})`);
+      }
+    }
   });
 });
 

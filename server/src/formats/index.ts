@@ -18,14 +18,60 @@ export function withDataHubFormat(text: string, scan: ScanResult, opts: FormatOp
   return merge(scan, model);
 }
 
+/**
+ * The first of `occurrences` (in their order) that is top-level, names `urn` and lies within
+ * `[start, end)`, as `occurrences.find` would find it, found by the URN and a binary search on
+ * start instead of a walk over all of them per lookup (one per reference and description of a
+ * file: quadratic in the file). Exported for its test.
+ */
+export class TopLevelByUrn {
+  private readonly byUrn = new Map<string, number[]>();
+  /** Some URN's top-level occurrences are not in the order of their start: looked up by walking them all. */
+  private readonly unsorted: boolean = false;
+
+  constructor(private readonly occurrences: readonly UrnOccurrence[]) {
+    for (let i = 0; i < occurrences.length; i++) {
+      const o = occurrences[i]!;
+      if (o.parent !== undefined) continue;
+      let list = this.byUrn.get(o.urn);
+      if (!list) this.byUrn.set(o.urn, (list = []));
+      else if (occurrences[list[list.length - 1]!]!.start > o.start) this.unsorted = true;
+      list.push(i);
+    }
+  }
+
+  /** The index of that occurrence; -1 when there is none. */
+  indexWithin(urn: string, start: number, end: number): number {
+    const list = this.byUrn.get(urn);
+    if (!list) return -1;
+    const { occurrences } = this;
+    let lo = 0;
+    if (!this.unsorted) {
+      // The first of the URN's occurrences that starts at `start` or after: the earlier ones cannot lie within.
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (occurrences[list[mid]!]!.start < start) lo = mid + 1;
+        else hi = mid;
+      }
+    }
+    for (let k = lo; k < list.length; k++) {
+      const o = occurrences[list[k]!]!;
+      if (o.start >= start && o.end <= end) return list[k]!;
+      // Sorted by start: one that starts past `end` ends past it, and so do all after it.
+      if (!this.unsorted && o.start > end) break;
+    }
+    return -1;
+  }
+}
+
 function merge(scan: ScanResult, model: FormatModel): ScanResult {
   const added: UrnOccurrence[] = [];
+  const scanned = new TopLevelByUrn(scan.occurrences);
   for (const ref of model.references) {
     if (ref.written) {
       // The scanner read this URN where it is written: mark what the file defines.
-      const occ = scan.occurrences.find(
-        (o) => o.parent === undefined && o.start >= ref.start && o.end <= ref.end && o.urn === ref.urn,
-      );
+      const occ = scan.occurrences[scanned.indexWithin(ref.urn, ref.start, ref.end)];
       if (occ && ref.defines) occ.defines = true;
       if (occ) continue;
       if (ref.urn.startsWith('urn:')) continue;
@@ -63,9 +109,10 @@ function merge(scan: ScanResult, model: FormatModel): ScanResult {
   const occurrences = order.map((e) => e.o);
   for (const o of occurrences) if (o.parent !== undefined && o.source !== 'format') o.parent = index.get(o.parent);
   // The dataset file's descriptions, each owned by its entry's occurrence: entry descriptions and fields' (as columns).
-  const entryIndex = (e: FormatDescription['entry']): number =>
-    occurrences.findIndex((o) => o.parent === undefined && o.start >= e.start && o.end <= e.end && o.urn === e.urn);
+  const merged = new TopLevelByUrn(occurrences);
+  const entryIndex = (e: FormatDescription['entry']): number => merged.indexWithin(e.urn, e.start, e.end);
   const descriptions: YamlDescription[] = scan.descriptions.map((d) => ({ ...d, owner: index.get(d.owner)! }));
+  const described = new Set(descriptions.map((d) => d.owner));
   const columns: YamlColumn[] = [];
   // The other formats' texts (glossary, data product, structured properties) are compared by sync
   // only: they are no docs-as-code entries (no lens, no description diagnostics of their own).
@@ -82,7 +129,10 @@ function merge(scan: ScanResult, model: FormatModel): ScanResult {
     if (model.format !== 'datahub-dataset') texts.push({ owner, key: d.key ?? 'description', ...at });
     else if (d.field) columns.push({ dataset: owner, name: d.field, nameKey: 'id', format: true, ...at });
     // An entry named by `urn:` may already have its description read as docs-as-code: one is kept.
-    else if (!descriptions.some((e) => e.owner === owner)) descriptions.push({ owner, ...at });
+    else if (!described.has(owner)) {
+      descriptions.push({ owner, ...at });
+      described.add(owner);
+    }
   }
   const labels: YamlLabel[] = [];
   for (const l of model.labels) {
