@@ -10,9 +10,10 @@ import {
   type CodeAction,
   type CodeActionParams,
   type Diagnostic,
+  type Position,
   type TextEdit,
 } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { ClientCommands, ServerCommands } from '../../../model/src/commandIds';
 import { findField } from '../../../model/src/fieldPath';
 import { shownColumns } from '../../../model/src/readShapes';
@@ -271,6 +272,65 @@ function quickFixes(input: CodeActionInput, d: Diagnostic, data: DiagnosticData)
 }
 
 /**
+ * A key of the text `edits` make of `doc`: equal for two edit lists exactly when the texts after
+ * them are equal (what TextDocument.applyEdits gives, overlapping edits refused as it refuses
+ * them), without making that text: the edited text is the document's with one middle part
+ * replaced, and the key is that part after the longest prefix and then suffix it shares with the
+ * document, with where it stands. (Keying each fix by the whole edited document made a code
+ * action over a selection of N diagnostics O(N × document): minutes for a large file.)
+ */
+export function editedTextKey(doc: TextDocument, edits: readonly TextEdit[]): string {
+  const text = doc.getText();
+  // As applyEdits: a reversed range made well-formed, a stable sort by start position.
+  const before = (a: Position, b: Position): boolean =>
+    a.line > b.line || (a.line === b.line && a.character > b.character);
+  const sorted = edits
+    .map((e, i) => {
+      const r = before(e.range.start, e.range.end) ? { start: e.range.end, end: e.range.start } : e.range;
+      return { at: r.start, start: doc.offsetAt(r.start), end: doc.offsetAt(r.end), newText: e.newText, i };
+    })
+    .sort((a, b) => a.at.line - b.at.line || a.at.character - b.at.character || a.i - b.i);
+  if (sorted.length === 0) return `${text.length}\n${text.length}\n`;
+  const from = sorted[0]!.start;
+  const parts: string[] = [];
+  let last = from;
+  for (const { start, end, newText } of sorted) {
+    if (start < last) throw new Error('Overlapping edit');
+    if (start > last) parts.push(text.substring(last, start));
+    if (newText.length) parts.push(newText);
+    last = end;
+  }
+  // The edited text: text[0, from) + middle + text[to, length).
+  const middle = parts.join('');
+  const to = last;
+  const editedLength = from + middle.length + (text.length - to);
+  const editedAt = (i: number): number =>
+    i < from
+      ? text.charCodeAt(i)
+      : i < from + middle.length
+        ? middle.charCodeAt(i - from)
+        : text.charCodeAt(i - from - middle.length + to);
+  const shortest = Math.min(text.length, editedLength);
+  // Both start at what is known to be the same: text[0, from), and text[to, length) at both ends;
+  // a middle that is what it replaces leaves the whole text the same (no walk over the rest).
+  let prefix = middle === text.slice(from, to) ? shortest : from;
+  while (prefix < shortest && editedAt(prefix) === text.charCodeAt(prefix)) prefix++;
+  let suffix = Math.min(text.length - to, shortest - prefix);
+  while (
+    suffix < shortest - prefix &&
+    editedAt(editedLength - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)
+  )
+    suffix++;
+  // The edited text is text[0, prefix) + its own [prefix, editedLength - suffix) + text[length - suffix, length).
+  const end = editedLength - suffix;
+  const changed =
+    text.slice(prefix, Math.min(end, from)) +
+    middle.slice(Math.max(prefix - from, 0), Math.max(end - from, 0)) +
+    text.slice(Math.max(prefix, from + middle.length) - from - middle.length + to, end - from - middle.length + to);
+  return `${prefix}\n${text.length - suffix}\n${changed}`;
+}
+
+/**
  * Quick fixes with the same edit (an env typo's "Replace with PROD" and the did-you-mean's
  * "Replace env PORD with PROD") are one fix: the first is kept, preferred when either was.
  */
@@ -281,7 +341,7 @@ function withoutRepeats(doc: TextDocument, actions: CodeAction[]): CodeAction[] 
     // The same edit is the same text after it: one fix may replace the env, another the whole URN.
     const edits = a.edit?.changes?.[doc.uri];
     const only = a.edit?.changes !== undefined && Object.keys(a.edit.changes).length === 1;
-    const key = edits && only && !a.command ? TextDocument.applyEdits(doc, edits) : undefined;
+    const key = edits && only && !a.command ? editedTextKey(doc, edits) : undefined;
     const first = key === undefined ? undefined : byEdit.get(key);
     if (first) {
       if (a.isPreferred) first.isPreferred = true;
@@ -467,7 +527,27 @@ function occurrenceOf(
 ): UrnOccurrence | undefined {
   const start = doc.offsetAt(d.range.start);
   const end = doc.offsetAt(d.range.end);
-  return scan.occurrences.find((o) => o.start === start && o.end === end && o.urn === urn);
+  return occurrencesByStart(scan.occurrences)
+    .get(start)
+    ?.find((o) => o.end === end && o.urn === urn);
+}
+
+/**
+ * A scan's occurrences by start, each list in the scan's order: the occurrence of each of a
+ * selection's N diagnostics found without a walk over all of them (N × the file's occurrences).
+ */
+const byStart = new WeakMap<readonly UrnOccurrence[], Map<number, UrnOccurrence[]>>();
+function occurrencesByStart(occurrences: readonly UrnOccurrence[]): Map<number, UrnOccurrence[]> {
+  let map = byStart.get(occurrences);
+  if (map) return map;
+  map = new Map();
+  for (const o of occurrences) {
+    const list = map.get(o.start);
+    if (list) list.push(o);
+    else map.set(o.start, [o]);
+  }
+  byStart.set(occurrences, map);
+  return map;
 }
 
 /** "Write feature table description…": the entity's kind in the user's words. */

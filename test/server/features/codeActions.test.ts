@@ -11,7 +11,9 @@ import { CodeActionKind, type CodeAction, type Range, type TextEdit } from 'vsco
 import { ClientCommands, ServerCommands as Commands } from '../../../model/src/commandIds';
 import { DEFAULT_SETTINGS } from '../../../model/src/protocol';
 import type { ResolutionLookup } from '../../../server/src/catalogClient/client';
-import { codeActionsFor, REFACTOR_KIND } from '../../../server/src/features/codeActions';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { codeActionsFor, editedTextKey, REFACTOR_KIND } from '../../../server/src/features/codeActions';
+import { seededRandom } from '../../support/random';
 import { diagnosticsFor } from '../../../server/src/features/diagnostics';
 import { toLspDiagnostic } from '../../../server/src/lsp';
 import { applyEdits } from '../../support/textEdits';
@@ -382,5 +384,62 @@ describe('refactors at the caret', () => {
         .actions,
       [],
     );
+  });
+});
+
+describe('quick fixes over a selection of many diagnostics', () => {
+  test('200 env typos selected at once: one "Replace with PROD" per line (its two same edits one fix), each editing its own line', () => {
+    const lines = Array.from({ length: 200 }, (_, i) => `x${i} = "${NEAR.env}"`);
+    const { actions, applied, text } = actionsAt(`⟦${lines.join('\n')}⟧\n`, 'python', {
+      only: [CodeActionKind.QuickFix],
+    });
+    const replaced = actions.filter((a) => a.title.startsWith('Replace'));
+    assert.deepEqual([...new Set(replaced.map((a) => `${a.title} ${a.isPreferred}`))], ['Replace with PROD true']);
+    assert.equal(replaced.length, 200);
+    const edited = replaced.map((a) => applied(a));
+    assert.deepEqual(
+      edited,
+      lines.map((_, i) => text.replace(`x${i} = "${NEAR.env}"`, `x${i} = "${USERS}"`)),
+    );
+  });
+
+  test('editedTextKey: two edit lists have the same key exactly when TextDocument.applyEdits makes the same text of them', () => {
+    const random = seededRandom(2811);
+    const pick = (n: number): number => Math.floor(random() * n);
+    const word = (n: number): string => Array.from({ length: n }, () => 'ab\n'[pick(3)]).join('');
+    for (let round = 0; round < 300; round++) {
+      const doc = TextDocument.create('untitled:k.txt', 'plaintext', 1, word(pick(14)));
+      const lines = doc.lineCount;
+      // Positions past a line's end and reversed ranges too: applyEdits makes them well-formed.
+      const position = () => ({ line: pick(lines + 1), character: pick(6) });
+      const lists: TextEdit[][] = [[]];
+      for (let k = 0; k < 40; k++) {
+        const list: TextEdit[] = [];
+        for (let e = 0, n = 1 + pick(3); e < n; e++)
+          list.push({
+            range: { start: position(), end: pick(3) === 0 ? position() : position() },
+            newText: word(pick(4)),
+          });
+        lists.push(list);
+      }
+      const outcome = (edits: TextEdit[]): { text?: string; key?: string; threw?: string } => {
+        let applied: string | undefined;
+        try {
+          applied = TextDocument.applyEdits(doc, edits);
+        } catch (e) {
+          assert.throws(() => editedTextKey(doc, edits), { message: (e as Error).message });
+          return { threw: (e as Error).message };
+        }
+        return { text: applied, key: editedTextKey(doc, edits) };
+      };
+      const outcomes = lists.map(outcome).filter((o) => o.threw === undefined);
+      for (const a of outcomes)
+        for (const b of outcomes)
+          assert.equal(
+            a.key === b.key,
+            a.text === b.text,
+            `${JSON.stringify(doc.getText())}: ${JSON.stringify(a)} / ${JSON.stringify(b)}`,
+          );
+    }
   });
 });
