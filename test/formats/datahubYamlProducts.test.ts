@@ -6,6 +6,9 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { REPO_ROOT } from '../support/shared';
 import { readDataHubYaml, type FormatModel } from '../../server/src/formats/read';
 import { withDataHubFormat } from '../../server/src/formats';
 import { formatCompletionsAt, formatKeyAt } from '../../server/src/formats/complete';
@@ -244,6 +247,27 @@ describe('DataHub YAML: completion and key hover in the two formats', () => {
     const text = `id: p\ndomain: D\noutput_ports: []\n`;
     const hover = formatKeyAt(text, text.indexOf('output_ports') + 2);
     assert.match(hover?.markdown ?? '', /\*\*output_ports\*\* · DataProduct\n\nAssets that are output ports/);
+  });
+
+  test("hover on a key with the format the scan found is the hover that reads the file for it, on every line's key", () => {
+    const files = ['dataproduct.yaml', 'business_glossary.yml', 'structured_properties.yaml'].map((f) =>
+      readFileSync(resolve(REPO_ROOT, 'test/e2e/fixtures/datahub-yaml', f), 'utf8'),
+    );
+    files.push(
+      `- id: db.users\n  platform: hive\n  owners:\n    - id: jdoe\n      type: DATA_STEWARD\n  schema:\n    fields:\n      - id: a\n        description: x\n`,
+    );
+    let hovers = 0;
+    for (const text of files) {
+      const format = readDataHubYaml(text)?.format;
+      assert.ok(format);
+      for (let lineStart = 0; lineStart < text.length; lineStart = text.indexOf('\n', lineStart) + 1 || text.length) {
+        const key = /^[ \t]*(?:-[ \t]+)?/.exec(text.slice(lineStart))![0].length + lineStart + 1;
+        const known = formatKeyAt(text, key, format);
+        assert.deepEqual(known, formatKeyAt(text, key), JSON.stringify(text.slice(lineStart, lineStart + 40)));
+        if (known) hovers++;
+      }
+    }
+    assert.ok(hovers > 30, String(hovers));
   });
 });
 

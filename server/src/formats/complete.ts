@@ -175,6 +175,8 @@ function siblings(above: readonly string[], below: readonly string[], keyCol: nu
 export function formatKeyAt(
   text: string,
   offset: number,
+  /** The text's format when the caller knows it (its scan's): the text is then not read again for it. */
+  known?: string,
 ): { start: number; end: number; markdown: string } | undefined {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   const lineEndAt = text.indexOf('\n', offset);
@@ -184,11 +186,12 @@ export function formatKeyAt(
   const start = lineStart + line.indent + line.dash;
   const end = start + line.key.length;
   if (offset < start || offset > end) return undefined;
-  const model = readDataHubYaml(text);
-  if (!model) return undefined;
+  const format =
+    known !== undefined && Object.hasOwn(ROOT, known) ? (known as FormatName) : readDataHubYaml(text)?.format;
+  if (!format) return undefined;
   const lines = text.slice(0, lineStart).split('\n');
   lines.pop();
-  const level = levelAt(model.format, lines, line.indent + line.dash, line.dash > 0, line.indent);
+  const level = levelAt(format, lines, line.indent + line.dash, line.dash > 0, line.indent);
   const spec = level ? LEVELS[level].keys[line.key] : undefined;
   if (!level || !spec) return undefined;
   return { start, end, markdown: `**${line.key}** · ${LEVELS[level].model}\n\n${documentation(spec)}` };

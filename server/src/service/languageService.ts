@@ -161,7 +161,7 @@ export class CatalogLanguageService {
     const session = this.deps.session();
     if (!at) {
       // On a key of one of DataHub's YAML formats: what the key is.
-      const key = open.scan.format ? formatKeyAt(open.doc.getText(), offset) : undefined;
+      const key = open.scan.format ? formatKeyAt(open.doc.getText(), offset, open.scan.format) : undefined;
       const keyHover = key
         ? toLspHover(open.doc, { range: { start: key.start, end: key.end }, markdown: key.markdown })
         : null;
