@@ -167,7 +167,7 @@ function quickFixes(input: CodeActionInput, d: Diagnostic, data: DiagnosticData)
           }),
         );
         // As ESLint's "Fix all …": every URN of the file cut at a comma, quoted in one edit.
-        const all = quoteAllEdits(doc, scan);
+        const all = quoteAllOnce(input);
         if (all.length > 1) {
           out.push(
             fix(`Quote all ${all.length} URNs cut at a comma in the whole file`, {
@@ -337,11 +337,17 @@ export function editedTextKey(doc: TextDocument, edits: readonly TextEdit[]): st
 function withoutRepeats(doc: TextDocument, actions: CodeAction[]): CodeAction[] {
   const out: CodeAction[] = [];
   const byEdit = new Map<string, CodeAction>();
+  // The key of each list of edits once (the quote-all fixes of a selection share theirs).
+  const keys = new Map<readonly TextEdit[], string>();
   for (const a of actions) {
     // The same edit is the same text after it: one fix may replace the env, another the whole URN.
     const edits = a.edit?.changes?.[doc.uri];
     const only = a.edit?.changes !== undefined && Object.keys(a.edit.changes).length === 1;
-    const key = edits && only && !a.command ? editedTextKey(doc, edits) : undefined;
+    let key: string | undefined;
+    if (edits && only && !a.command) {
+      key = keys.get(edits);
+      if (key === undefined) keys.set(edits, (key = editedTextKey(doc, edits)));
+    }
     const first = key === undefined ? undefined : byEdit.get(key);
     if (first) {
       if (a.isPreferred) first.isPreferred = true;
@@ -351,6 +357,14 @@ function withoutRepeats(doc: TextDocument, actions: CodeAction[]): CodeAction[] 
     out.push(a);
   }
   return out;
+}
+
+/** quoteAllEdits once per request: each of a selection's cut URNs offers the same edits (then one fix). */
+const quotedAll = new WeakMap<CodeActionInput, TextEdit[]>();
+function quoteAllOnce(input: CodeActionInput): TextEdit[] {
+  let all = quotedAll.get(input);
+  if (!all) quotedAll.set(input, (all = quoteAllEdits(input.doc, input.scan)));
+  return all;
 }
 
 /** The edits that double-quote every URN of the document cut at a comma in a YAML flow collection, where the text still holds it. */

@@ -403,6 +403,26 @@ describe('quick fixes over a selection of many diagnostics', () => {
     );
   });
 
+  test('150 URNs cut by YAML flow commas selected at once: each quoted on its own, and one "Quote all" that quotes every one', () => {
+    const cut = (i: number): string => USERS.replace('db.users', `db.t${i}`);
+    const lines = Array.from({ length: 150 }, (_, i) => `k${i}: [${cut(i)}]`);
+    const { actions, applied, text } = actionsAt(`⟦${lines.join('\n')}⟧\n`, 'yaml', {
+      only: [CodeActionKind.QuickFix],
+    });
+    const one = actions.filter((a) => a.title === 'Quote the URN');
+    assert.equal(one.length, 150);
+    assert.deepEqual(
+      one.map((a) => applied(a)),
+      lines.map((_, i) => text.replace(`[${cut(i)}]`, `["${cut(i)}"]`)),
+    );
+    const all = actions.filter((a) => a.title.startsWith('Quote all'));
+    assert.deepEqual(
+      all.map((a) => a.title),
+      ['Quote all 150 URNs cut at a comma in the whole file'],
+    );
+    assert.equal(applied(all[0]), lines.map((l, i) => l.replace(cut(i), `"${cut(i)}"`)).join('\n') + '\n');
+  });
+
   test('editedTextKey: two edit lists have the same key exactly when TextDocument.applyEdits makes the same text of them', () => {
     const random = seededRandom(2811);
     const pick = (n: number): number => Math.floor(random() * n);
