@@ -15,9 +15,21 @@ import { FINDINGS, WHY } from '../notes.mjs';
 const requireCjs = createRequire(import.meta.url);
 
 /** The floor of start-up: spawn a bare node process and hear its first byte. */
+/**
+ * The start-up rows' processes (the server's and the bare node's) run without NODE_EXTRA_CA_CERTS:
+ * Node reads that bundle of certificates at every start, before any script (this VM sets it to
+ * /etc/ssl/certs/ca-certificates.crt, 215 KiB: `node -e 0` takes ~90 ms with it and ~25 ms without),
+ * which added the same ~60 ms to the floor and to the server and so hid most of the server's own
+ * start-up cost in the ratio. An editor's environment rarely sets it, and nothing here needs it
+ * (every request of these starts goes to 127.0.0.1 over plain HTTP, or nowhere).
+ */
+const START_ENV = { NODE_EXTRA_CA_CERTS: undefined };
+
 async function bareNodeStart() {
   const start = performance.now();
-  const handle = startChild(process.execPath, ['-e', 'process.stdout.write("ready\\n")']);
+  const handle = startChild(process.execPath, ['-e', 'process.stdout.write("ready\\n")'], {
+    env: { ...process.env, ...START_ENV },
+  });
   await waitForOutput(handle, /ready\n/, 30_000, 'a bare node process');
   const ms = performance.now() - start;
   await handle.exited;
@@ -245,7 +257,12 @@ export async function startupBenchmark({ quick, tmp, catalog, datasets, serverAr
   await fillCodeCache(cacheDir, serverArgs);
   /** Spawn → initialize result; `ready` also collects spawn → the links of a document opened right after it. */
   const startWith = (env, bundle, ready) => async () => {
-    const server = await startServer({ settings: {}, nodeArgs: serverArgs, env, ...(bundle ? { bundle } : {}) });
+    const server = await startServer({
+      settings: {},
+      nodeArgs: serverArgs,
+      env: { ...env, ...START_ENV },
+      ...(bundle ? { bundle } : {}),
+    });
     const ms = server.initMs;
     if (ready) {
       // As an editor does: `initialized` (sent by startServer), then a document and a request on it.
@@ -377,6 +394,7 @@ export async function startupBenchmark({ quick, tmp, catalog, datasets, serverAr
       ...memory,
     ],
     notes: [
+      `The start-up rows' processes, the server's and the bare node's, run without NODE_EXTRA_CA_CERTS (set here: ${process.env.NODE_EXTRA_CA_CERTS ? 'yes' : 'no'}): Node reads that file of certificates at every start, ~60 ms on this VM, the same for the floor and the server, and it hid most of the server's own cost in the ratio (the rows before 2026-11-28 had it: spawn → initialize 1.32–1.33× then).`,
       ...sizes.notes,
       `Memory is read after the last document is closed: VmRSS as it stands, again after ${IDLE_WAIT_MS / 1000} s in which nothing was asked (the server gives back what the burst grew to once idle: server/src/idleRelease.ts), then RSS and heap used after a full GC forced through the inspector (\`--inspect=127.0.0.1:0\`, HeapProfiler.collectGarbage); the floor is the same reading of the same process right after initialize. V8 keeps heap pages it no longer needs, so the RSS moves less than the heap. The two settings differ by what the cache may keep (up to 20,000, or the last 1,000 of the ${n.toLocaleString('en-US')} entities).`,
       FINDINGS.memory,
