@@ -34,7 +34,7 @@ import {
   unsafeFolder,
 } from '../../server/src/codeCache';
 import { codeCacheLine } from '../../model/src/codeCache';
-import { startSession } from '../support/lspClient';
+import { startSession, type LspSession } from '../support/lspClient';
 import { sampleCatalog, S } from '../support/fixture';
 import { startProxy } from '../support/proxy';
 
@@ -306,60 +306,58 @@ describe('the server process with its code cache', () => {
     assert.deepEqual(readdirSync(dir), [file], 'no temporary file left');
   });
 
-  test('written once the first burst of work has ended, not while work is in flight', async () => {
-    const dir = path.join(root, 'idle');
+  /**
+   * Runs `body` with a server whose cache goes to `dir` and whose catalog's answers are held (behind a proxy), with a
+   * document open whose check waits for them: the server's work stays in flight until `release` is called.
+   */
+  async function whileCheckHeld(
+    dir: string,
+    body: (s: { session: LspSession; release: () => void }) => Promise<void>,
+  ): Promise<void> {
     const catalog = await sampleCatalog();
     const proxy = await startProxy({ target: catalog.url });
-    // The catalog's answers held: the document's check stays in flight.
     const hold = proxy.hold();
     const session = await startSession({
       env: { [CODE_CACHE_ENV]: dir },
       settings: { url: proxy.url, requestTimeoutMs: 60_000 },
     });
     try {
+      await session.open('file:///w/held.py', 'python', `X = "${S.users}"\n`);
+      await poll(() => hold.held > 0, 'a request to the catalog');
+      await body({ session, release: () => hold.release() });
+    } finally {
+      hold.release();
+      await session.stop();
+      await proxy.stop();
+      await catalog.close();
+    }
+  }
+
+  test('written once the first burst of work has ended, not while work is in flight', async () => {
+    const dir = path.join(root, 'idle');
+    await whileCheckHeld(dir, async ({ session, release }) => {
       await session.waitUntil(() => session.logs.some((l) => l.startsWith('code cache:')), 'the code cache log line');
       assert.match(
         session.logs.find((l) => l.startsWith('code cache:'))!,
         /^code cache: none yet: writing one/,
       );
-      await session.open('file:///w/held.py', 'python', `X = "${S.users}"\n`);
-      await poll(() => hold.held > 0, 'a request to the catalog');
       // Past the seconds after which the entry's own timer wrote it: the work is still in flight.
       await new Promise((resolve) => setTimeout(resolve, 4500));
       assert.deepEqual(cacheFiles(dir), [], 'no cache written while the check waits for the catalog');
-      hold.release();
+      release();
       await written(dir)();
-    } finally {
-      hold.release();
-      await session.stop();
-      await proxy.stop();
-      await catalog.close();
-    }
+    });
   });
 
   test('written at the shutdown of a session that was busy to its end', async () => {
     const dir = path.join(root, 'busy');
-    const catalog = await sampleCatalog();
-    const proxy = await startProxy({ target: catalog.url });
-    const hold = proxy.hold();
-    const session = await startSession({
-      env: { [CODE_CACHE_ENV]: dir },
-      settings: { url: proxy.url, requestTimeoutMs: 60_000 },
-    });
-    try {
-      await session.open('file:///w/held.py', 'python', `X = "${S.users}"\n`);
-      await poll(() => hold.held > 0, 'a request to the catalog');
+    await whileCheckHeld(dir, async ({ session }) => {
       await new Promise((resolve) => setTimeout(resolve, 3500));
       assert.deepEqual(cacheFiles(dir), [], 'no cache written while the check waits for the catalog');
       // Stopped while the work is still in flight: no idle release came, the shutdown writes it.
       await session.stop();
       assert.equal(cacheFiles(dir).length, 1, 'the cache written at the shutdown');
-    } finally {
-      hold.release();
-      await session.stop();
-      await proxy.stop();
-      await catalog.close();
-    }
+    });
   });
 
   test('a damaged cache file is not given to V8, and is written again', async () => {
