@@ -897,7 +897,7 @@ class Reader {
     this.children(root, []);
     // References are resolved once every path of the file is known (business_glossary.populate_path_vs_id).
     const enableAutoId = this.opts.enableAutoId === true;
-    const paths = [...this.paths.keys()];
+    const nearPath = nearPaths([...this.paths.keys()]);
     for (const r of this.glossaryRefs) {
       const inFile = this.paths.get(r.value);
       if (inFile) {
@@ -905,15 +905,7 @@ class Reader {
         continue;
       }
       this.ref(r.node, glossaryUrn('glossaryTerm', [r.value], undefined, enableAutoId), 'make_glossary_term_urn');
-      const last = (p: string): string => p.slice(p.lastIndexOf('.') + 1);
-      // A near path, or a term of the same name under another node, or the name without its node.
-      const near = paths.find(
-        (p) =>
-          p.toLowerCase() === r.value.toLowerCase() ||
-          editDistance(p, r.value, 3) <= 3 ||
-          p.endsWith(`.${r.value}`) ||
-          (r.value.includes('.') && last(p) === last(r.value)),
-      );
+      const near = nearPath(r.value);
       if (near) {
         const at = this.at(r.node);
         this.problem(at.start, at.end, `'${r.value}' is not a term of this file (did you mean ${near}?)`, 'warning');
@@ -994,4 +986,56 @@ class Reader {
       this.names(o, 'groups', makeGroupUrn, 'make_group_urn');
     }
   }
+}
+
+/** nearPaths' scratch: one count per UTF-16 unit, all 0 between calls. */
+const unmatched = new Int32Array(0x10000);
+
+/**
+ * The "did you mean" of a glossary reference not in the file: the first of `paths` (file order) that is the
+ * reference in other case, within 3 edits of it, ends with `.reference`, or, for a dotted reference, has its last
+ * name — what `paths.find` with those four tests gives. The three text tests are map lookups; the edit distance is
+ * computed only for paths before the first of their answers whose length and letters could be within 3 edits (the
+ * letters' bag distance, counted in one pass over the path, is a lower bound of the distance).
+ */
+export function nearPaths(paths: readonly string[]): (reference: string) => string | undefined {
+  const firstOf = (m: Map<string, number>, key: string, i: number): void => {
+    if (!m.has(key)) m.set(key, i);
+  };
+  const lower = new Map<string, number>();
+  const suffix = new Map<string, number>(); // ".b.c" and ".c" of "a.b.c"
+  const lastName = new Map<string, number>();
+  paths.forEach((p, i) => {
+    firstOf(lower, p.toLowerCase(), i);
+    for (let dot = p.indexOf('.'); dot >= 0; dot = p.indexOf('.', dot + 1)) firstOf(suffix, p.slice(dot), i);
+    firstOf(lastName, p.slice(p.lastIndexOf('.') + 1), i);
+  });
+  const memo = new Map<string, string | undefined>();
+  return (reference) => {
+    if (memo.has(reference)) return memo.get(reference);
+    const none = paths.length;
+    const dotted = reference.includes('.');
+    let best = Math.min(
+      lower.get(reference.toLowerCase()) ?? none,
+      suffix.get(`.${reference}`) ?? none,
+      dotted ? (lastName.get(reference.slice(reference.lastIndexOf('.') + 1)) ?? none) : none,
+    );
+    // unmatched[c]: the reference's units c not matched by the path's so far (below 0: the path's extra ones).
+    for (let j = 0; j < reference.length; j++) unmatched[reference.charCodeAt(j)]!++;
+    for (let i = 0; i < best; i++) {
+      const p = paths[i]!;
+      if (Math.abs(p.length - reference.length) > 3) continue;
+      let onlyPath = 0;
+      let j = 0;
+      for (; j < p.length && onlyPath <= 3; j++) if (--unmatched[p.charCodeAt(j)]! < 0) onlyPath++;
+      while (j > 0) unmatched[p.charCodeAt(--j)]!++;
+      const onlyReference = reference.length - (p.length - onlyPath);
+      if (onlyPath > 3 || onlyReference > 3) continue;
+      if (editDistance(p, reference, 3) <= 3) best = i;
+    }
+    for (let j = 0; j < reference.length; j++) unmatched[reference.charCodeAt(j)]!--;
+    const near = best < none ? paths[best] : undefined;
+    memo.set(reference, near);
+    return near;
+  };
 }
