@@ -89,11 +89,17 @@ export function entityPageMaker(s: EntityPageSettings): (urn: Urn, text: string)
   const base = uiBase(s.url, s.uiUrl);
   const template = templateParts(s.entityUrlTemplate);
   const columnPages = s.entityUrlTemplate === DEFAULT_ENTITY_URL_TEMPLATE;
+  const hostFromDocument = base !== undefined && documentPicksHost(template, base);
   const page = (urn: Urn, text: string): EntityPage => {
     if (urn.kind === 'schemaField') return columnPageUrl(page, columnPages, urn);
     if (!base)
       return {
         error: 'No catalog web UI is configured (catalogLens.url and catalogLens.uiUrl are empty or not http(s) URLs).',
+      };
+    if (hostFromDocument)
+      return {
+        error:
+          'catalogLens.entityUrlTemplate puts {urn} or {path} before the end of the site (scheme://host/): the text of a document would choose the site a link opens. Put them in the path.',
       };
     const path = uiPathSegment(urn.kind, urn.kind === 'other' ? urn.entityType : undefined);
     const urnInUrl = urlText(encodeUrnForUi(text));
@@ -111,6 +117,21 @@ export function entityPageMaker(s: EntityPageSettings): (urn: Urn, text: string)
     return { url };
   };
   return page;
+}
+
+/**
+ * Whether the template puts `{urn}` or `{path}` (both from the document: `{path}` names the URN's
+ * entity type) before the end of an http(s) URL's scheme and host: what precedes the first of them,
+ * `{uiUrl}` filled in, must hold `http(s)://authority` and the `/`, `?` or `#` that ends it. A
+ * prefix of another scheme is left to the http(s) check of the whole URL.
+ */
+function documentPicksHost(template: readonly string[], base: string): boolean {
+  let fixed = template[0]!;
+  for (let i = 1; i < template.length; i += 2) {
+    if (template[i] !== 'uiUrl') return /^https?:/i.test(fixed) && !/^https?:\/\/[^/?#\\]*[/?#\\]/i.test(fixed);
+    fixed += base + template[i + 1]!;
+  }
+  return false;
 }
 
 /**

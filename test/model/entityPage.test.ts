@@ -314,11 +314,10 @@ describe('entityPageMaker: the pages the plain reading made (differential)', () 
       { ...base, uiUrl: 'https://ui.example.com/"quoted"' },
       { ...base, entityUrlTemplate: '{uiUrl}/browse?urn={urn}' },
       { ...base, entityUrlTemplate: 'https://carol:pw@pages.example.com/{urn}' },
-      { ...base, entityUrlTemplate: '{urn}' },
-      { ...base, entityUrlTemplate: '{uiUrl}{path}{urn}{uiUrl}{{urn}}{other}{path' },
       { ...base, entityUrlTemplate: 'command:workbench.action.quit?{urn}' },
       { ...base, entityUrlTemplate: '' },
-      { ...base, entityUrlTemplate: 'http://{urn}@host/{path}' },
+      { ...base, entityUrlTemplate: 'http://host/{urn}@x/{path}' },
+      { ...base, entityUrlTemplate: '{uiUrl}/{path}{urn}{uiUrl}{{urn}}{other}{path' },
     ];
     const all = urns();
     // The repository's fixtures and the generated URNs; the team's fixtures add theirs when ../shared is there.
@@ -338,6 +337,45 @@ describe('entityPageMaker: the pages the plain reading made (differential)', () 
         }
       }
     assert.ok(compared > 25_000, `${compared} pages compared`);
+  });
+
+  test("a template that puts {urn} or {path} in the site's host gives no page: the document would choose the site", () => {
+    const all = urns();
+    const evilText = 'urn:li:corpuser:a@evil.example';
+    const parsed = parseUrn(evilText);
+    assert.ok(parsed.ok);
+    const evil = parsed.urn;
+    const none = [
+      '{urn}',
+      'https://{urn}',
+      'https://{path}.example.com/{urn}',
+      '{uiUrl}{path}/{urn}',
+      'http://{urn}@host/{path}',
+      'https://pages.example.com{urn}',
+      '{uiUrl}:{urn}/x',
+    ];
+    for (const entityUrlTemplate of none) {
+      const make = entityPageMaker({ ...base, entityUrlTemplate });
+      for (const text of all) {
+        const parsed = parseUrn(text);
+        if (!parsed.ok) continue;
+        const r = make(parsed.urn, text);
+        assert.ok('error' in r, `${entityUrlTemplate}: ${text} → ${JSON.stringify(r)}`);
+      }
+      const r = make(evil, evilText);
+      assert.ok('error' in r && /before the end of the site|not an http\(s\) URL/.test(r.error), JSON.stringify(r));
+    }
+    for (const entityUrlTemplate of [
+      '{uiUrl}/browse?urn={urn}',
+      'https://pages.example.com/{path}/{urn}',
+      'https://pages.example.com?u={urn}',
+      'https://pages.example.com#{urn}',
+      '{uiUrl}/{path}/{urn}',
+    ]) {
+      const r = entityPageMaker({ ...base, entityUrlTemplate })(evil, evilText);
+      assert.ok('url' in r, `${entityUrlTemplate}: ${JSON.stringify(r)}`);
+      assert.match(new URL(r.url).host, /^(pages\.example\.com|localhost:9002)$/);
+    }
   });
 
   test('uiBase keeps its last answer: the same as reading the settings again, whatever came between', () => {
