@@ -11,7 +11,7 @@ import { datahubGuid, readDataHubYaml } from '../../server/src/formats/read';
 import { scanText } from '../../server/src/pipeline/check';
 import { mergeSettings } from '../../server/src/settings';
 import { diagnosticsFor } from '../../server/src/features/diagnostics';
-import { formatReferenceAt } from '../../server/src/formats/complete';
+import { FormatReadings, formatCompletionsAt, formatReferenceAt } from '../../server/src/formats/complete';
 import { propertyDefinitionsIn, WorkspaceIndex } from '../../server/src/index/workspaceIndex';
 
 describe('a domain given by name (DomainRegistry)', () => {
@@ -317,5 +317,59 @@ describe('completion of references: what is being written, and where', () => {
     assert.equal(at(['id: p', 'domain: Mark|']), undefined);
     assert.equal(at(['id: p', 'domain: Marketing', 'assets:', '  - urn:li:dataset:(|']), undefined);
     assert.equal(at(['name: plain', 'platform: hi|']), undefined);
+  });
+
+  test("one request reads the text once more at most: the whole text's reading is its scan's outline", () => {
+    const texts = [
+      ['- id: db.users', '  platform: hive', '  schema:', '    fields:', '      - id: a', '        globalTags: [k]'],
+      [
+        '- id: db.a',
+        '  platform: hive',
+        '- urn: urn:li:dataset:(urn:li:dataPlatform:hive,db.b,PROD)',
+        '  downstreams:',
+        '    - x',
+      ],
+      ['id: p', 'domain: Marketing', 'assets:', '  - db.us', 'output_ports: [', ''],
+      [
+        'version: 1',
+        'owners:',
+        '  users: [a]',
+        'nodes:',
+        '  - name: N',
+        '    terms:',
+        '      - name: A',
+        '        inherits: [N.',
+        '',
+      ],
+      ['name: plain', 'platform: hi'],
+    ].map((lines) => lines.join('\n'));
+    let slots = 0;
+    for (const text of texts)
+      for (const autoId of [false, true]) {
+        const settings = mergeSettings({ datahubYaml: { glossaryEnableAutoId: autoId } });
+        const scan = scanText(text, 'yaml', settings);
+        for (let i = 0; i <= text.length; i++) {
+          const alone = formatReferenceAt(text, i);
+          const kept = formatReferenceAt(text, i, new FormatReadings(text, i, scan.formatOutline ?? null));
+          assert.deepEqual(kept, alone, `${JSON.stringify(text)} at ${i}`);
+          assert.deepEqual(
+            formatCompletionsAt(text, i, new FormatReadings(text, i, scan.formatOutline ?? null)),
+            formatCompletionsAt(text, i),
+          );
+          if (alone) slots++;
+        }
+      }
+    assert.ok(slots > 40, `${slots} slots compared`);
+    // What is read is the outline given, not the text again.
+    const text = texts[3]!;
+    const i = text.length - 1;
+    const given = { format: 'datahub-glossary' as const, termPaths: ['Given.Path'], datasetEntries: [] };
+    assert.deepEqual(formatReferenceAt(text, i, new FormatReadings(text, i, given)), {
+      ref: 'termPath',
+      paths: ['Given.Path'],
+      typed: 'N.',
+      from: i - 2,
+      to: i,
+    });
   });
 });

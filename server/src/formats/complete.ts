@@ -4,6 +4,7 @@
  * documentation, and the allowed values of a key that has them. Pure.
  */
 import type { LookupKind } from '../../../model/src/kinds';
+import type { FormatOutline } from '../scan/types';
 import { readDataHubYaml, type FormatModel, type FormatName } from './read';
 import { LEVELS, OWNERSHIP_TYPES, type KeySpec, type LevelName } from './schema';
 
@@ -43,12 +44,14 @@ function readLine(text: string): Line | undefined {
 }
 
 /** The completions at `offset` of a YAML text in one of DataHub's formats; undefined when it is not in one. */
-export function formatCompletionsAt(text: string, offset: number): FormatCompletion[] | undefined {
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  const lineEndAt = text.indexOf('\n', offset);
-  const lineEnd = lineEndAt < 0 ? text.length : lineEndAt;
+export function formatCompletionsAt(
+  text: string,
+  offset: number,
+  readings: FormatReadings = new FormatReadings(text, offset),
+): FormatCompletion[] | undefined {
+  const { lineStart, lineEnd } = readings;
   // The unfinished line must not decide what the file is.
-  const model = readDataHubYaml(text.slice(0, lineStart) + text.slice(lineEnd));
+  const model = readings.withoutLine();
   if (!model) return undefined;
   const prefix = text.slice(lineStart, offset);
   const lines = text.slice(0, lineStart).split('\n');
@@ -233,12 +236,14 @@ const DATASET_URNS: Partial<Record<LevelName, readonly string[]>> = {
 const TERM_PATHS = ['inherits', 'contains', 'values', 'related_terms'];
 
 /** The reference being written at `offset` of a text in one of DataHub's formats; undefined elsewhere. */
-export function formatReferenceAt(text: string, offset: number): FormatReferenceSlot | undefined {
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  const lineEndAt = text.indexOf('\n', offset);
-  const lineEnd = lineEndAt < 0 ? text.length : lineEndAt;
+export function formatReferenceAt(
+  text: string,
+  offset: number,
+  readings: FormatReadings = new FormatReadings(text, offset),
+): FormatReferenceSlot | undefined {
+  const { lineStart, lineEnd } = readings;
   // A value being written may be what makes the file one of the formats (`platform: hi`): the whole text first.
-  const model = readDataHubYaml(text) ?? readDataHubYaml(text.slice(0, lineStart) + text.slice(lineEnd));
+  const model = readings.whole() ?? readings.withoutLine();
   if (!model) return undefined;
   const prefix = text.slice(lineStart, offset);
   const lines = text.slice(0, lineStart).split('\n');
@@ -340,9 +345,53 @@ function siblingValue(
 }
 
 /** The dataset URN of the entry the cursor is in: the last entry that starts before it. */
-function entryBefore(model: FormatModel, offset: number): string | undefined {
+function entryBefore(model: FormatOutline, offset: number): string | undefined {
   let urn: string | undefined;
-  for (const r of model.references)
-    if (r.start < offset && r.defines && (r.builder === 'make_dataset_urn' || r.builder === 'Dataset.urn')) urn = r.urn;
+  for (const e of model.datasetEntries) if (e.start < offset) urn = e.urn;
   return urn;
 }
+
+/** What completion reads of a model: its format, term paths and dataset entries. */
+export function outlineOf(model: FormatModel): FormatOutline {
+  const datasetEntries: Array<{ start: number; urn: string }> = [];
+  for (const r of model.references)
+    if (r.defines && (r.builder === 'make_dataset_urn' || r.builder === 'Dataset.urn'))
+      datasetEntries.push({ start: r.start, urn: r.urn });
+  return { format: model.format, termPaths: model.termPaths, datasetEntries };
+}
+
+/**
+ * The readings of a text that completion at one offset makes, each at most once per request: the
+ * whole text's (or the outline its scan kept: `null` when the scan found no format) and the text
+ * without the cursor's line, which an unfinished line cannot turn into another format.
+ */
+export class FormatReadings {
+  readonly lineStart: number;
+  readonly lineEnd: number;
+  private withoutLineRead: FormatOutline | null | undefined;
+
+  constructor(
+    private readonly text: string,
+    offset: number,
+    private wholeRead?: FormatOutline | null,
+  ) {
+    this.lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+    const lineEndAt = text.indexOf('\n', offset);
+    this.lineEnd = lineEndAt < 0 ? text.length : lineEndAt;
+  }
+
+  whole(): FormatOutline | undefined {
+    if (this.wholeRead === undefined) this.wholeRead = outlineOrNull(readDataHubYaml(this.text));
+    return this.wholeRead ?? undefined;
+  }
+
+  withoutLine(): FormatOutline | undefined {
+    if (this.withoutLineRead === undefined)
+      this.withoutLineRead = outlineOrNull(
+        readDataHubYaml(this.text.slice(0, this.lineStart) + this.text.slice(this.lineEnd)),
+      );
+    return this.withoutLineRead ?? undefined;
+  }
+}
+
+const outlineOrNull = (model: FormatModel | undefined): FormatOutline | null => (model ? outlineOf(model) : null);

@@ -7,6 +7,7 @@
 import type { BuilderOccurrence } from '../scan/builderCall';
 import { parseUrnCached } from '../scan/parseCache';
 import type { FormatText, ScanResult, UrnOccurrence, YamlColumn, YamlDescription, YamlLabel } from '../scan/types';
+import { outlineOf } from './complete';
 import { readDataHubYaml, type FormatDescription, type FormatModel, type FormatOptions } from './read';
 
 export { readDataHubYaml, FORMAT_LABELS, type FormatModel, type FormatName } from './read';
@@ -160,5 +161,6 @@ function merge(scan: ScanResult, model: FormatModel): ScanResult {
     ...(model.propertyValues.length > 0 ? { formatPropertyValues: model.propertyValues } : {}),
     ...(model.definitions.length > 0 ? { formatPropertyDefinitions: model.definitions } : {}),
     ...(labels.length > 0 ? { formatLabels: labels } : {}),
+    formatOutline: outlineOf(model),
   };
 }

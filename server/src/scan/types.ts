@@ -5,6 +5,7 @@
 import type { ParseResult, UrnError } from '../../../model/src/urn';
 import type { LiteralSyntax } from './literals';
 import type { SourceMap } from './sourceMap';
+import type { FormatName } from '../formats/read';
 
 export type OccurrenceSource = 'text' | 'yaml' | 'builder' | 'format';
 
@@ -145,6 +146,17 @@ export interface ScanResult {
   formatTexts?: FormatText[];
   /** For a DataHub dataset file: the tags, glossary terms and owners its entries (and their fields) name, for push. */
   formatLabels?: YamlLabel[];
+  /** For a file in one of DataHub's formats: what completion reads of the whole file (formats/complete.ts). */
+  formatOutline?: FormatOutline;
+}
+
+/** What completion in one of DataHub's YAML formats reads of the whole file, kept with its scan. */
+export interface FormatOutline {
+  format: FormatName;
+  /** Business glossary: each term's path (`Node.Term`). */
+  termPaths: readonly string[];
+  /** Dataset file: where each entry's defining reference starts, and its dataset URN, in order. */
+  datasetEntries: ReadonlyArray<{ start: number; urn: string }>;
 }
 
 /** A text of an entry of a DataHub glossary, data product or structured properties file (or where it goes). */

@@ -69,7 +69,13 @@ import {
   type CatalogLabels,
   type SyncWrite,
 } from '../features/yamlSync';
-import { formatCompletionsAt, formatKeyAt, formatReferenceAt, type FormatReferenceSlot } from '../formats/complete';
+import {
+  FormatReadings,
+  formatCompletionsAt,
+  formatKeyAt,
+  formatReferenceAt,
+  type FormatReferenceSlot,
+} from '../formats/complete';
 import type { PropertyDefinitionShape } from '../formats/propertyValues';
 import { destinationAt } from '../features/destination';
 import { insertionFor } from '../../../model/src/insertion';
@@ -277,9 +283,18 @@ export class CatalogLanguageService {
     const open = await this.deps.openDocuments.open(uri);
     if (!open || !open.settings.languages.includes(open.doc.languageId)) return [];
     const { doc, settings } = open;
+    const yaml = extractorsFor(doc.languageId).includes('yaml');
+    // Each reading of the text made once per request; the whole text's is its scan's when there is one.
+    const readings = yaml
+      ? new FormatReadings(
+          doc.getText(),
+          doc.offsetAt(position),
+          open.scan ? (open.scan.formatOutline ?? null) : undefined,
+        )
+      : undefined;
     // DataHub's own YAML formats: the keys of the mapping at the cursor, or the allowed values of its key.
-    if (extractorsFor(doc.languageId).includes('yaml')) {
-      const keys = formatCompletionsAt(doc.getText(), doc.offsetAt(position));
+    if (readings) {
+      const keys = formatCompletionsAt(doc.getText(), doc.offsetAt(position), readings);
       if (keys && keys.length > 0)
         return keys.map((k, i) => ({
           label: k.label,
@@ -291,9 +306,7 @@ export class CatalogLanguageService {
         }));
     }
     // A reference of one of DataHub's YAML formats: what the file and the workspace offer, then the catalog's.
-    const ref = extractorsFor(doc.languageId).includes('yaml')
-      ? formatReferenceAt(doc.getText(), doc.offsetAt(position))
-      : undefined;
+    const ref = readings ? formatReferenceAt(doc.getText(), doc.offsetAt(position), readings) : undefined;
     const local = ref ? await this.formatReferenceItems(doc, settings, ref, token) : [];
     if (token.isCancellationRequested) throw cancelled();
     const slot = ref
