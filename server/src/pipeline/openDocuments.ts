@@ -50,7 +50,8 @@ export interface OpenDocument {
 }
 
 export class OpenDocuments {
-  private readonly scans = new Map<string, { version: number; result: ScanResult }>();
+  /** Each open document's last scan, with the document object and version it was made from. */
+  private readonly scans = new Map<string, { doc: TextDocument; version: number; result: ScanResult }>();
   private readonly skippedNoticeSent = new Set<string>();
   private readonly pending = new Map<
     string,
@@ -82,17 +83,23 @@ export class OpenDocuments {
       return undefined;
     }
     const hit = this.scans.get(doc.uri);
-    if (hit && hit.version === doc.version) return hit.result;
+    if (hit && hit.doc === doc && hit.version === doc.version) return hit.result;
     const result = scanText(text, doc.languageId, s);
-    this.scans.set(doc.uri, { version: doc.version, result });
+    // Kept only for the document open now: a closed one's scan must not stand for a reopened one's
+    // (which may have the same version number).
+    if (this.ctx.documents.get(doc.uri) === doc) this.scans.set(doc.uri, { doc, version: doc.version, result });
     return result;
   }
 
   /** What every request handler starts from: the open document `uri`, its settings and scan; undefined when it is not open. */
   async open(uri: string): Promise<OpenDocument | undefined> {
+    const asked = this.ctx.documents.get(uri);
+    if (!asked) return undefined;
+    const settings = await this.ctx.settingsFor(asked.uri);
+    // Closed, or closed and opened again, while the settings were read: the document open now (a
+    // reopened one may have the old one's version number with another text), never the old one.
     const doc = this.ctx.documents.get(uri);
     if (!doc) return undefined;
-    const settings = await this.ctx.settingsFor(doc.uri);
     return { doc, settings, scan: this.scanOf(doc, settings) };
   }
 
@@ -147,8 +154,7 @@ export class OpenDocuments {
     const hit = this.links.get(doc.uri);
     if (hit && hit.version === doc.version && hit.scan === scan && hit.key === key) return hit.links as readonly T[];
     const links = make();
-    if (this.ctx.documents.get(doc.uri)?.version === doc.version)
-      this.links.set(doc.uri, { version: doc.version, scan, key, links });
+    if (this.ctx.documents.get(doc.uri) === doc) this.links.set(doc.uri, { version: doc.version, scan, key, links });
     return links;
   }
 
@@ -157,7 +163,7 @@ export class OpenDocuments {
    * shownDiagnostics with their index by position (built here, once per published set).
    */
   publish(doc: TextDocument, diagnostics: PlainDiagnostic[]): void {
-    if (this.ctx.documents.get(doc.uri)?.version === doc.version) {
+    if (this.ctx.documents.get(doc.uri) === doc) {
       indexRanges(diagnostics);
       this.shown.set(doc.uri, { version: doc.version, diagnostics });
     }
@@ -221,6 +227,8 @@ export class OpenDocuments {
     const abort = new AbortController();
     this.pending.set(uri, { timer: undefined, abort });
     const s = await this.ctx.settingsFor(uri);
+    // Closed (and maybe opened again, with its own check scheduled) while the settings were read.
+    if (this.ctx.documents.get(uri) !== doc) return;
     const scan = this.scanOf(doc, s);
     if (!scan) {
       this.shown.delete(uri);
