@@ -11,6 +11,8 @@ import {
   frame,
   keepJsonOf,
   KEPT_JSON_MAX,
+  KEPT_JSON_TOTAL_MAX,
+  largeKeptJsonLength,
   messageJson,
   ONE_BUFFER_MAX,
   OneWriteMessageWriter,
@@ -247,6 +249,22 @@ describe('messageJson: a kept result goes out as JSON.stringify writes the messa
       'made again',
     );
     assert.match(messageJson({ jsonrpc: '2.0', id: 4, result: small } as Message), /h\/small/, 'kept');
+  });
+
+  test(`large kept JSON is held within KEPT_JSON_TOTAL_MAX in all: the oldest is dropped and made again`, () => {
+    // Six results of ~3 Mi units each (the links of six large open documents): 18 Mi, over the 16 Mi.
+    const result = (n: number) =>
+      Array.from({ length: Math.floor((3 * 1024 * 1024) / 24) }, (_, i) => ({ target: `http://h/${n}/${i}` }));
+    const results = Array.from({ length: 6 }, (_, n) => keepJsonOf(result(n)));
+    const before = largeKeptJsonLength();
+    for (const [n, r] of results.entries()) messageJson({ jsonrpc: '2.0', id: n, result: r } as Message);
+    assert.ok(largeKeptJsonLength() - before <= KEPT_JSON_TOTAL_MAX, `${largeKeptJsonLength()} units kept`);
+    assert.ok(largeKeptJsonLength() - before > KEPT_JSON_TOTAL_MAX / 2, 'most of the budget used');
+    for (const r of results) r[0]!.target = 'http://h/changed';
+    const written = (r: object) => messageJson({ jsonrpc: '2.0', id: 9, result: r } as Message);
+    assert.match(written(results[0]!), /h\/changed/, 'the oldest dropped: its JSON made again');
+    assert.doesNotMatch(written(results[5]!), /h\/changed/, 'the newest kept');
+    assert.ok(largeKeptJsonLength() - before <= KEPT_JSON_TOTAL_MAX, 'still within the budget after keeping again');
   });
 });
 

@@ -48,6 +48,54 @@ const keptJson = new WeakMap<object, string | undefined>();
  */
 export const KEPT_JSON_MAX = 4 * 1024 * 1024;
 
+/**
+ * The JSON kept for large results (at least LARGE_KEPT_JSON units each: a document's links) in all,
+ * in UTF-16 units: past it the oldest large ones are dropped (made again if written again), so that
+ * many open documents with large links do not each hold theirs. Smaller results are not counted.
+ */
+export const KEPT_JSON_TOTAL_MAX = 16 * 1024 * 1024;
+const LARGE_KEPT_JSON = 64 * 1024;
+/** The large kept results, oldest first, with their JSON's length (0 once gone or dropped); `keptLarge` the sum. */
+let largeKept: Array<{ result: WeakRef<object>; length: number }> = [];
+let keptLarge = 0;
+let largeAlive = 0;
+const forget = (entry: { length: number }): void => {
+  keptLarge -= entry.length;
+  entry.length = 0;
+  largeAlive--;
+};
+const largeGone = new FinalizationRegistry<{ length: number }>((entry) => {
+  if (entry.length > 0) forget(entry);
+});
+
+/** Keeps `json` for `result`, within the budgets. */
+function keepJson(result: object, json: string): void {
+  if (json.length > KEPT_JSON_MAX) return;
+  if (json.length >= LARGE_KEPT_JSON) {
+    while (keptLarge + json.length > KEPT_JSON_TOTAL_MAX && largeKept.length > 0) {
+      const oldest = largeKept.shift()!;
+      if (oldest.length === 0) continue;
+      largeGone.unregister(oldest);
+      const held = oldest.result.deref();
+      forget(oldest);
+      if (held) keptJson.set(held, undefined);
+    }
+    // The entries of results gone or dropped are let go once they are most of the list.
+    if (largeKept.length >= 64 && largeKept.length > 2 * largeAlive) largeKept = largeKept.filter((e) => e.length > 0);
+    const entry = { result: new WeakRef(result), length: json.length };
+    largeKept.push(entry);
+    largeGone.register(result, entry, entry);
+    keptLarge += json.length;
+    largeAlive++;
+  }
+  keptJson.set(result, json);
+}
+
+/** The JSON of large results kept now, in UTF-16 units (for tests). */
+export function largeKeptJsonLength(): number {
+  return keptLarge;
+}
+
 /** Marks `result` (frozen, with all it holds, or never changed) as one whose JSON the writer keeps; returns it. */
 export function keepJsonOf<T extends object>(result: T): T {
   if (!keptJson.has(result)) keptJson.set(result, undefined);
@@ -75,7 +123,7 @@ export function messageJson(msg: Message): string {
       let json = keptJson.get(result);
       if (json === undefined) {
         json = JSON.stringify(result);
-        if (json.length <= KEPT_JSON_MAX) keptJson.set(result, json);
+        keepJson(result, json);
       }
       return `{"jsonrpc":${JSON.stringify(msg.jsonrpc)},"id":${JSON.stringify(id)},"result":${json}}`;
     }
