@@ -7,13 +7,12 @@ import { createHash } from 'node:crypto';
 import { isMap, isPair, isScalar, isSeq, parseAllDocuments, type Document, type Scalar, type YAMLMap } from 'yaml';
 import { REGISTRY_ENTITY_TYPES } from '../../../model/src/registry';
 import { editDistance, suggestKind } from '../../../model/src/urn';
-import type { FormatPropertyDefinition, FormatPropertyValues, YamlScalarRef } from '../scan/types';
+import type { FormatName, FormatPropertyDefinition, FormatPropertyValues, YamlScalarRef } from '../scan/types';
 import { keyText, scalarRef } from '../scan/yamlMapping';
 import { quickYaml } from '../scan/yamlQuick';
 import { LEVELS, isOwnershipType, type LevelName } from './schema';
 
-export type FormatName =
-  'datahub-dataset' | 'datahub-glossary' | 'datahub-structured-properties' | 'datahub-data-product';
+export type { FormatName } from '../scan/types';
 
 export const FORMAT_LABELS: Readonly<Record<FormatName, string>> = {
   'datahub-dataset': 'DataHub dataset YAML (`datahub dataset upsert -f`)',

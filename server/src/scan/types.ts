@@ -5,7 +5,6 @@
 import type { ParseResult, UrnError } from '../../../model/src/urn';
 import type { LiteralSyntax } from './literals';
 import type { SourceMap } from './sourceMap';
-import type { FormatName } from '../formats/read';
 
 export type OccurrenceSource = 'text' | 'yaml' | 'builder' | 'format';
 
@@ -149,6 +148,10 @@ export interface ScanResult {
   /** For a file in one of DataHub's formats: what completion reads of the whole file (formats/complete.ts). */
   formatOutline?: FormatOutline;
 }
+
+/** DataHub's own YAML formats (server/src/formats/read.ts reads them). */
+export type FormatName =
+  'datahub-dataset' | 'datahub-glossary' | 'datahub-structured-properties' | 'datahub-data-product';
 
 /** What completion in one of DataHub's YAML formats reads of the whole file, kept with its scan. */
 export interface FormatOutline {
