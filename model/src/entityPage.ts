@@ -89,17 +89,17 @@ export function entityPageMaker(s: EntityPageSettings): (urn: Urn, text: string)
   const base = uiBase(s.url, s.uiUrl);
   const template = templateParts(s.entityUrlTemplate);
   const columnPages = s.entityUrlTemplate === DEFAULT_ENTITY_URL_TEMPLATE;
-  const hostFromDocument = base !== undefined && documentPicksHost(template, base);
+  const siteFromDocument = base !== undefined && documentPicksSite(template, base);
   const page = (urn: Urn, text: string): EntityPage => {
     if (urn.kind === 'schemaField') return columnPageUrl(page, columnPages, urn);
     if (!base)
       return {
         error: 'No catalog web UI is configured (catalogLens.url and catalogLens.uiUrl are empty or not http(s) URLs).',
       };
-    if (hostFromDocument)
+    if (siteFromDocument)
       return {
         error:
-          'catalogLens.entityUrlTemplate puts {urn} or {path} before the end of the site (scheme://host/): the text of a document would choose the site a link opens. Put them in the path.',
+          "catalogLens.entityUrlTemplate is not an http(s) URL whose site (https://host/) comes before {urn} and {path}: a document's text would choose where a link goes. Put them in the path.",
       };
     const path = uiPathSegment(urn.kind, urn.kind === 'other' ? urn.entityType : undefined);
     const urnInUrl = urlText(encodeUrnForUi(text));
@@ -120,15 +120,22 @@ export function entityPageMaker(s: EntityPageSettings): (urn: Urn, text: string)
 }
 
 /**
- * Whether the template puts `{urn}` or `{path}` (both from the document: `{path}` names the URN's
- * entity type) before the end of an http(s) URL's scheme and host: what precedes the first of them,
- * `{uiUrl}` filled in, must hold `http(s)://authority` and the `/`, `?` or `#` that ends it. A
- * prefix of another scheme is left to the http(s) check of the whole URL.
+ * Whether the template lets the document choose the site: `{urn}` and `{path}` (both from the
+ * document: `{path}` names the URN's entity type) must follow a fixed `http(s)://host` and the `/`,
+ * `?` or `#` that ends it. What precedes the first of them, `{uiUrl}` filled in, is read as the URL
+ * parsers read it (tabs and line breaks dropped, `user@` not the host) and as VS Code's URI reads it
+ * (a backslash does not end the host there): an empty host, a backslash, or no scheme at all leaves
+ * the site to the document. A prefix of another scheme is left to the whole URL's http(s) check.
  */
-function documentPicksHost(template: readonly string[], base: string): boolean {
+function documentPicksSite(template: readonly string[], base: string): boolean {
   let fixed = template[0]!;
   for (let i = 1; i < template.length; i += 2) {
-    if (template[i] !== 'uiUrl') return /^https?:/i.test(fixed) && !/^https?:\/\/[^/?#\\]*[/?#\\]/i.test(fixed);
+    if (template[i] !== 'uiUrl') {
+      const read = withoutUserinfo(fixed.replace(/[\t\n\r]/g, ''));
+      // Another scheme written out: the whole URL's http(s) check refuses it.
+      if (/^[a-z][a-z0-9+.-]*:/i.test(read) && !/^https?:/i.test(read)) return false;
+      return read.includes('\\') || !/^https?:\/\/[^/?#@\s]+[/?#]/i.test(read);
+    }
     fixed += base + template[i + 1]!;
   }
   return false;
