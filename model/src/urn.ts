@@ -762,7 +762,19 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
 
 /** Print a URN value; the inverse of `parseUrn`. */
 export function printUrn(urn: Urn): string {
-  const ns = urn.namespace;
+  return printIn(urn, urn.namespace);
+}
+
+/**
+ * printUrn(withNamespace(urn, ns)) (the entity key: ns `_`), printed without the respelt copy for
+ * the kinds whose only namespace word is theirs and their platform's.
+ */
+export function printUrnIn(urn: Urn, ns: string): string {
+  return urn.kind === 'schemaField' || urn.kind === 'other' ? printUrn(withNamespace(urn, ns)) : printIn(urn, ns);
+}
+
+/** printUrn of `urn` with the namespace word `ns` in place of its own (its fields as they are). */
+function printIn(urn: Urn, ns: string): string {
   const platform = (p: string): string => `urn:${ns}:dataPlatform:${p}`;
   switch (urn.kind) {
     case 'dataPlatform':

@@ -4,14 +4,20 @@
  * setPacked, as a worker thread's files are stored): the same index after the same files, on the
  * shapes of benchmark 10's tree and of DataHub's own files (test/fixtures), indexed, indexed
  * again, removed, and with a byte budget that fills. And the index holds, for each file, exactly
- * what the full scanner reports of it (indexedOccurrences of scanText).
+ * what the full scanner reports of it (indexedOccurrences of scanText). The index's own scan
+ * (scanTextForIndex: top-level URNs only, looked up in the parse cache's table) against scanText:
+ * the same top-level occurrences, the same index built from them, and the scans' sequence left as
+ * an open document's scan left it.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { DEFAULT_SETTINGS, type Settings } from '../../model/src/protocol';
-import { scanText } from '../../server/src/pipeline/check';
+import { parseUrn, printUrn, printUrnIn, withNamespace } from '../../model/src/urn';
+import { symbolFullName, symbolText } from '../../server/src/features/symbols';
+import { scanText, scanTextForIndex } from '../../server/src/pipeline/check';
+import { clearParseCache, scanSequenceForTests } from '../../server/src/scan/parseCache';
 import { indexedOccurrences, packText, WorkspaceIndex } from '../../server/src/index/workspaceIndex';
 import { seededRandom } from '../support/random';
 
@@ -37,6 +43,7 @@ const KINDS: Array<[string, string]> = [
   ['sql', 'sql'],
   ['md', 'markdown'],
   ['json', 'json'],
+  ['java', 'java'],
 ];
 
 function fileText(kind: string, k: number, next: () => number): string {
@@ -45,13 +52,19 @@ function fileText(kind: string, k: number, next: () => number): string {
     case 'py':
       return next() < 0.3
         ? `from datahub.emitter.mce_builder import make_dataset_urn\nX = make_dataset_urn("hive", "bench.t_${k % 50}")\nY = "${a}"\n`
-        : `"""Job ${k}: copies yesterday's rows."""\nSOURCE = "${a}"\nTARGET = "${b}"\nLOOKUP = "${c}"\n`;
+        : next() < 0.3
+          ? `F = "urn:li:schemaField:(${a},c_${k})"\nJ = ("urn:li:dataset:(urn:li:dataPlatform:hive,"\n     "db.t_${k},PROD)")\nP = f"urn:li:dataset:(urn:li:dataPlatform:hive,{name},PROD)"\nS = "urn:li:dataset:(urn:li:dataPlatform:file,feast.*,PROD)" + "${b}"\nE = "urn:li:dataset:(urn:li:dataPlatform:hive,a\\\\"b_${k},PROD)"\n# ${c} and urn:li:dataset:*\n`
+          : `"""Job ${k}: copies yesterday's rows."""\nSOURCE = "${a}"\nTARGET = "${b}"\nLOOKUP = "${c}"\n`;
     case 'yaml':
       if (next() < 0.15)
         return `- id: prop_${k % 7}\n  qualified_name: io.acryl.prop_${k % 7}\n  type: string\n  entity_types:\n    - dataset\n`;
       return `# Tables of job ${k}\ndatasets:\n  - urn: ${a}\n    description: Source of job ${k}.\n  - urn: "${b}"\n    description: Target.\nlookups:\n  - ${c}\n`;
     case 'sql':
       return `-- job ${k}\n-- source: ${a}\n-- target: ${b}\n-- lookup: ${c}\nSELECT 1;\n`;
+    case 'java':
+      return next() < 0.5
+        ? `class Job${k} {\n  Urn a = UrnUtils.getUrn("${a}");\n  DatasetUrn b = new DatasetUrn(new DataPlatformUrn("hive"), "bench.t_${k % 50}", FabricType.PROD);\n  String c = "${c}"; // ${b}\n}\n`
+        : `class Job${k} {\n  String s = "urn:li:schemaField:(${a},col_${k})";\n  String t = "urn:li:dataset:(urn:li:dataPlatform:hive," + name + ",PROD)";\n  String u = "${b}" + "${c}";\n}\n`;
     case 'md':
       return `# Job ${k}\n\nReads \`${a}\`, joins \`${c}\` and writes \`${b}\` every night.\n| t | ${a} |\n`;
     default:
@@ -105,16 +118,26 @@ function sameIndex(a: WorkspaceIndex, b: WorkspaceIndex, step: string): void {
   assert.equal(a.definitionsKey(), b.definitionsKey(), at('definitionsKey'));
 }
 
-for (const [seed, maxBytes] of [
-  [1, undefined],
-  [2, undefined],
-  [3, 15_000],
+/** A file of many lines (its line starts are not kept past it), then the shapes above. */
+function longFile(next: () => number): { uri: string; text: string; languageId: string } {
+  const lines = Array.from({ length: 5000 }, (_, i) => (i % 997 === 0 ? `-- ${urn(next)}` : `SELECT ${i};`));
+  return { uri: 'file:///w/long/many_lines.sql', text: `${lines.join('\n')}\n`, languageId: 'sql' };
+}
+
+for (const [seed, maxBytes, indexScan] of [
+  [1, undefined, false],
+  [2, undefined, false],
+  [3, 15_000, false],
+  [4, undefined, true],
+  [5, undefined, true],
+  [6, 15_000, true],
 ] as const) {
-  test(`setText stores what packText and setPacked store, seed ${seed}${maxBytes ? `, ${maxBytes} bytes` : ''}`, () => {
+  const how = indexScan ? 'setText with the index scan (scanTextForIndex)' : 'setText';
+  test(`${how} stores what packText of scanText and setPacked store, seed ${seed}${maxBytes ? `, ${maxBytes} bytes` : ''}`, () => {
     const next = seededRandom(seed);
     const settings: Settings = maxBytes ? { ...DEFAULT_SETTINGS, index: { maxBytes } } : DEFAULT_SETTINGS;
     const logs: string[] = [];
-    const fused = new WorkspaceIndex(host(logs));
+    const fused = new WorkspaceIndex(indexScan ? { ...host(logs), scan: scanTextForIndex } : host(logs));
     const packed = new WorkspaceIndex(host([]));
     const files: Array<{ uri: string; text: string; languageId: string }> = [];
     for (let k = 0; k < 600; k++) {
@@ -126,6 +149,7 @@ for (const [seed, maxBytes] of [
       });
     }
     files.push(...fixtureFiles());
+    files.splice(7, 0, longFile(next));
     const set = (f: { uri: string; text: string; languageId: string }): void => {
       fused.setText(f.uri, f.text, f.languageId, settings);
       packed.setPacked(f.uri, packText(f.text, f.languageId, settings, scanText)!, settings);
@@ -177,3 +201,118 @@ for (const [seed, maxBytes] of [
     assert.ok(fused.occurrenceCount > (maxBytes ? 50 : 1000), `${fused.occurrenceCount} occurrences compared`);
   });
 }
+
+/** What a scan says of an occurrence, but for its parent (top-level ones have none; a merge deletes it rather than setting undefined). */
+function said(o: ReturnType<typeof scanText>['occurrences'][number]): unknown {
+  return {
+    start: o.start,
+    end: o.end,
+    urn: o.urn,
+    parsed: o.parsed,
+    template: o.template,
+    source: o.source,
+    errorRange: o.errorRange,
+    map: o.map,
+  };
+}
+
+test("the index's scan finds the top-level occurrences scanText finds, and none nested", () => {
+  const next = seededRandom(11);
+  const texts: Array<{ text: string; languageId: string }> = [];
+  for (let k = 0; k < 400; k++) {
+    const [ext, languageId] = KINDS[k % KINDS.length]!;
+    const text = fileText(ext, k, next);
+    texts.push({ text, languageId: languageId === 'yaml' ? 'plaintext' : languageId });
+    // The same text as other languages read it (literal syntaxes, call extractors).
+    for (const other of ['python', 'java', 'javascript', 'go', 'sql', 'json', 'markdown', 'plaintext'])
+      if (next() < 0.15) texts.push({ text, languageId: other });
+  }
+  for (const f of fixtureFiles()) texts.push({ text: f.text, languageId: f.languageId });
+  let nested = 0;
+  let compared = 0;
+  for (const { text, languageId } of texts) {
+    for (const cold of [true, false]) {
+      if (cold) clearParseCache();
+      const full = scanText(text, languageId, DEFAULT_SETTINGS);
+      const top = full.occurrences.filter((o) => o.parent === undefined);
+      nested += full.occurrences.length - top.length;
+      const mine = scanTextForIndex(text, languageId, DEFAULT_SETTINGS);
+      const mineTop = mine.occurrences.filter((o) => o.parent === undefined);
+      // Only the call extractors (Python's builders, Java's) report nested URNs still.
+      if (languageId !== 'python' && languageId !== 'java')
+        assert.equal(mineTop.length, mine.occurrences.length, `no nested occurrence (${languageId})`);
+      assert.deepEqual(mineTop.map(said), top.map(said), `${languageId}: ${text.slice(0, 80)}`);
+      // The shared parse of each URN, whichever scan looked it up.
+      mineTop.forEach((o, i) => assert.equal(o.parsed, top[i]!.parsed));
+      assert.deepEqual(mine.descriptions, full.descriptions);
+      assert.deepEqual(mine.formatPropertyDefinitions, full.formatPropertyDefinitions);
+      compared += top.length;
+    }
+  }
+  assert.ok(nested > 500 && compared > 2000, `${compared} top-level occurrences compared, ${nested} nested left out`);
+  // A YAML language the index reads whole (an open document's): scanned as scanText scans it.
+  const yaml = 'datasets:\n  - urn: urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)\n    description: x\n';
+  assert.deepEqual(
+    scanTextForIndex(yaml, 'yaml', DEFAULT_SETTINGS).occurrences.map(said),
+    scanText(yaml, 'yaml', DEFAULT_SETTINGS).occurrences.map(said),
+  );
+});
+
+test("the index's scans leave the scans' sequence as an open document's scan left it", () => {
+  const doc = `A = "${'urn:li:dataset:(urn:li:dataPlatform:hive,db.open_1,PROD)'}"\nB = "urn:li:corpuser:someone"\n`;
+  for (const [scan, follows] of [
+    [scanTextForIndex, true],
+    [scanText, false],
+  ] as const) {
+    clearParseCache();
+    scanText(doc, 'python', DEFAULT_SETTINGS);
+    const before = scanSequenceForTests().items;
+    assert.equal(before.length, 3, 'the dataset, its platform and the user');
+    // The index reads other files between two scans of the open document.
+    for (let k = 0; k < 20; k++)
+      scan(`X = "urn:li:dataset:(urn:li:dataPlatform:hive,db.other_${k},PROD)"\n`, 'python', DEFAULT_SETTINGS);
+    scanText(doc, 'python', DEFAULT_SETTINGS);
+    const { items, last } = scanSequenceForTests();
+    // Followed: the rescan's sequence is the last one's, item for item (nothing written for it).
+    assert.equal(
+      items.length === last.length &&
+        items.every((item, k) => item.urn === last[k]!.urn && item.start === last[k]!.start),
+      follows,
+      scan === scanText ? 'a full scan in between: the rescan follows that one' : 'the rescan follows its own',
+    );
+    assert.deepEqual(
+      items.map((i) => i.urn),
+      before.map((i) => i.urn),
+    );
+  }
+});
+
+test('the names and keys the index makes of a parse are symbolText’s and printUrn(withNamespace(…))’s', () => {
+  const urns = [
+    'urn:li:dataset:(urn:li:dataPlatform:hive,db.Users,PROD)',
+    'urn:li:dataset:(urn:li:dataPlatform:s3,bucket/Dir/file.CSV,PROD)',
+    'urn:li:dataset:(urn:li:dataPlatform:hive,noDots,PROD)',
+    'urn:li:dataset:(urn:li:dataPlatform:hive,trailing.,PROD)',
+    'urn:li:dataset:(urn:li:dataPlatform:hive,ΑΣ.ΟΔΟΣ%2Cx,PROD)',
+    'urn:svc:dataset:(urn:svc:dataPlatform:hive,İstanbul.Straße,DEV)',
+    'urn:li:mlFeature:(Driver_Stats,Trips%28n%29)',
+    'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,Driver_Stats)',
+    'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,Model.A,PROD)',
+    'urn:li:mlModelGroup:(urn:li:dataPlatform:sagemaker,Group.B,PROD)',
+    'urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD),Col.A)',
+    'urn:li:corpuser:John.Doe',
+    'urn:li:glossaryTerm:Finance.Revenue',
+    'urn:li:dataPlatform:hive',
+    'urn:li:tag:PII',
+    'urn:li:dataJob:(urn:li:dataFlow:(airflow,dag,PROD),task)',
+  ];
+  for (const text of urns) {
+    const p = parseUrn(text);
+    assert.ok(p.ok, text);
+    const { name, full } = symbolText(p.urn);
+    const mine = symbolFullName(p.urn);
+    assert.equal(mine.full, full, text);
+    assert.equal(mine.full.slice(mine.nameAt), name, text);
+    for (const ns of ['_', 'li', 'svc']) assert.equal(printUrnIn(p.urn, ns), printUrn(withNamespace(p.urn, ns)), text);
+  }
+});

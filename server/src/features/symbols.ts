@@ -33,6 +33,29 @@ function splitAt(name: string): number {
 const joined = (parts: Array<string | undefined>): string =>
   parts.filter((p) => p !== undefined && p !== '').join(' · ');
 
+/**
+ * symbolText's `full`, and where its `name` starts there (`full` ends with `name`), without the
+ * container (the workspace index's symbol search needs these two of every new entity).
+ */
+export function symbolFullName(urn: Urn): { full: string; nameAt: number } {
+  switch (urn.kind) {
+    case 'dataset': {
+      const full = decodePart(urn.name);
+      const at = splitAt(full);
+      return { full, nameAt: at < 0 ? 0 : at + 1 };
+    }
+    case 'mlFeature':
+      return { full: decodePart(urn.feature), nameAt: 0 };
+    case 'mlFeatureTable':
+      return { full: decodePart(urn.table), nameAt: 0 };
+    case 'mlModel':
+    case 'mlModelGroup':
+      return { full: decodePart(urn.name), nameAt: 0 };
+    default:
+      return { full: entityName(urn), nameAt: 0 };
+  }
+}
+
 export function symbolText(urn: Urn): SymbolText {
   switch (urn.kind) {
     case 'dataset': {

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { FileChangeType, type FileEvent, type WorkDoneProgressServerReporter } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { IndexedParams, Settings } from '../../../model/src/protocol';
-import { scanText } from '../pipeline/check';
+import { scanTextForIndex } from '../pipeline/check';
 import type { OpenDocuments } from '../pipeline/openDocuments';
 import { clearParseCache } from '../scan/parseCache';
 import {
@@ -118,7 +118,7 @@ export function createIndexService(deps: IndexServiceDeps): IndexService {
   const index = new WorkspaceIndex({
     settingsFor: (uri) => deps.settingsFor(uri),
     openDocument: openDocumentFor,
-    scan: scanText,
+    scan: scanTextForIndex,
     log,
     ...(pool
       ? {

@@ -6,7 +6,7 @@
  * then for the index packed as workspaceIndex.ts packText packs it, for Check Workspace its scan.
  */
 import type { Settings } from '../../../model/src/protocol';
-import { scanText } from '../pipeline/check';
+import { scanText, scanTextForIndex } from '../pipeline/check';
 import type { FileStamp } from '../pipeline/checkedFiles';
 import type { ScanResult } from '../scan/types';
 import { readCappedSync, type ReadFailure } from '../workspace';
@@ -64,7 +64,7 @@ export function scanFiles(
       continue;
     }
     if (mode === 'index') {
-      const packed = packText(text, f.languageId, f.settings, scanText);
+      const packed = packText(text, f.languageId, f.settings, scanTextForIndex);
       if (packed) {
         results.push({ packed });
         buffers.push(packed.entityOf.buffer as ArrayBuffer, packed.ranges.buffer as ArrayBuffer);

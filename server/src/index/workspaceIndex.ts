@@ -16,10 +16,10 @@
 import { fileURLToPath } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Settings } from '../../../model/src/protocol';
-import { entityKey, overUrnLengthLimit, parseUrn, printUrn, withNamespace, type Urn } from '../../../model/src/urn';
+import { entityKey, overUrnLengthLimit, parseUrn, printUrnIn, type Urn } from '../../../model/src/urn';
 import { normalUri, type IndexedFiles, type ReadFailure } from '../workspace';
 import type { FormatPropertyDefinition, ScanResult, UrnOccurrence } from '../scan/types';
-import { symbolRank, symbolText } from '../features/symbols';
+import { symbolFullName, symbolRank, symbolText } from '../features/symbols';
 import { readDataHubYaml } from '../formats';
 import { listFolder } from './listFolder';
 import { readListedSync } from './readListed';
@@ -69,7 +69,8 @@ type Chosen = Pick<Settings, 'languages' | 'excludeFolders' | 'maxFileSize'>;
 
 /** Bytes a string takes in V8: one a character when all are Latin-1, else two. */
 function textBytes(text: string): number {
-  return /[^\u0000-\u00ff]/.test(text) ? 2 * text.length : text.length;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0xff) return 2 * text.length;
+  return text.length;
 }
 
 /** A line that may make a YAML file a structured properties file (read whole only then). */
@@ -157,7 +158,7 @@ const memos = new WeakMap<Urn, ParseMemo>();
 function memoOf(text: string, urn: Urn): ParseMemo {
   let memo = memos.get(urn);
   if (memo === undefined) {
-    const key = overUrnLengthLimit(text, urn.kind) ? null : printUrn(withNamespace(urn, '_'));
+    const key = overUrnLengthLimit(text, urn.kind) ? null : printUrnIn(urn, '_');
     memo = { key, lower: undefined, nameAt: 0, entity: -1 };
     memos.set(urn, memo);
   }
@@ -166,9 +167,10 @@ function memoOf(text: string, urn: Urn): ParseMemo {
 
 /** An entity's full name in lower case, and where its own name (the symbol's name) starts there. */
 function symbolSearchText(urn: Urn): { lower: string; nameAt: number } {
-  const { name, full } = symbolText(urn);
-  const head = full.slice(0, full.length - name.length).toLowerCase();
-  return { lower: head + name.toLowerCase(), nameAt: head.length };
+  const { full, nameAt } = symbolFullName(urn);
+  if (nameAt === 0) return { lower: full.toLowerCase(), nameAt: 0 };
+  const head = full.slice(0, nameAt).toLowerCase();
+  return { lower: head + full.slice(nameAt).toLowerCase(), nameAt: head.length };
 }
 
 /**
@@ -261,12 +263,8 @@ export function packScan(
     }
     packed.entityOf[i] = k;
     lines ??= lineStarts(text);
-    const [sl, sc] = positionOf(lines, occ.start);
-    const [el, ec] = positionOf(lines, occ.end);
-    packed.ranges[i * 4] = sl;
-    packed.ranges[i * 4 + 1] = sc;
-    packed.ranges[i * 4 + 2] = el;
-    packed.ranges[i * 4 + 3] = ec;
+    putPosition(lines, lines.length, occ.start, packed.ranges, i * 4);
+    putPosition(lines, lines.length, occ.end, packed.ranges, i * 4 + 2);
     if (entry) packed.entries.push(i);
     i++;
   });
@@ -361,6 +359,9 @@ export class WorkspaceIndex {
   private readonly freeFolders: number[] = [];
   /** The folder fileId found last; -1 before any, and once it is freed. */
   private lastFolder = -1;
+  /** The URI fileId was asked for last, and its file's own name. */
+  private askedUri = '';
+  private askedName = '';
   private readonly fName: Array<string | undefined> = [];
   private fFolder: Int32Array = new Int32Array(0);
   private fStart: Int32Array = new Int32Array(0);
@@ -381,12 +382,17 @@ export class WorkspaceIndex {
   private readonly definitions = new Map<string, FormatPropertyDefinition[]>();
   /** Set once the first build ended (or was stopped). */
   built = false;
-  /** addScan's buffers, reused from file to file: each indexed occurrence's memo, spelling and range, and the new entities' bytes by key. */
+  /**
+   * addScan's buffers, reused from file to file: each indexed occurrence's memo, spelling and range,
+   * the new entities' bytes by key, the entries, and the file's line starts.
+   */
   private readonly fused = {
     memos: [] as Array<ParseMemo | undefined>,
     spellings: [] as Array<string | undefined>,
     ranges: new Int32Array(0),
     fresh: new Map<string, number>(),
+    entries: [] as number[],
+    lines: [] as number[],
   };
 
   /** Dead occurrences kept at most (besides as many as the live ones) before the arrays are compacted. */
@@ -594,12 +600,15 @@ export class WorkspaceIndex {
     if (f.ranges.length < n * 4) f.ranges = new Int32Array(grown(f.ranges.length >> 2, n) * 4);
     const { memos: fileMemos, spellings, fresh } = f;
     const ranges = f.ranges;
-    const entries: number[] = [];
-    let lines: number[] | undefined;
+    const entries = f.entries;
+    entries.length = 0;
+    // The line starts, made at the first occurrence indexed (lineCount 0 until then).
+    const lines = f.lines;
+    let lineCount = 0;
     let count = 0;
     let added = 0;
     // What a scan that threw left here must not count for this one.
-    fresh.clear();
+    if (fresh.size > 0) fresh.clear();
     forEachIndexed(scan, yamlAsText ? text : undefined, (occ, urn, memo, entry) => {
       if (this.entityOfMemo(memo) === undefined && !fresh.has(memo.key)) {
         if (memo.lower === undefined) {
@@ -613,13 +622,9 @@ export class WorkspaceIndex {
       }
       fileMemos[count] = memo;
       spellings[count] = occ.urn;
-      lines ??= lineStarts(text);
-      const [sl, sc] = positionOf(lines, occ.start);
-      const [el, ec] = positionOf(lines, occ.end);
-      ranges[count * 4] = sl;
-      ranges[count * 4 + 1] = sc;
-      ranges[count * 4 + 2] = el;
-      ranges[count * 4 + 3] = ec;
+      if (lineCount === 0) lineCount = lineStartsInto(text, lines);
+      putPosition(lines, lineCount, occ.start, ranges, count * 4);
+      putPosition(lines, lineCount, occ.end, ranges, count * 4 + 2);
       if (entry) entries.push(count);
       count++;
     });
@@ -648,7 +653,9 @@ export class WorkspaceIndex {
       // The buffers hold no parse or text past this file.
       fileMemos.fill(undefined, 0, count);
       spellings.fill(undefined, 0, count);
-      fresh.clear();
+      if (fresh.size > 0) fresh.clear();
+      // The line starts of a long file are not kept for the index's life.
+      if (lines.length > 4096) lines.length = 0;
     }
   }
 
@@ -891,7 +898,7 @@ export class WorkspaceIndex {
     const kept = own(key);
     this.eKey[entity] = kept;
     this.eLower[entity] = own(lower);
-    if (kept.replaceAll('urn:_:', 'urn:li:') !== spelling) this.eSpelling.set(entity, own(spelling));
+    if (!spelledAsKey(kept, spelling)) this.eSpelling.set(entity, own(spelling));
     this.eNameAt[entity] = nameAt;
     this.eHead[entity] = -1;
     this.eTail[entity] = -1;
@@ -918,7 +925,14 @@ export class WorkspaceIndex {
   private fileId(uri: string, make: false): number | undefined;
   private fileId(uri: string, make: boolean): number | undefined {
     const slash = uri.lastIndexOf('/');
-    const name = uri.slice(slash + 1);
+    // The name of the URI asked last, once more (setText asks whether the file is known, then makes
+    // it): the same string, its hash computed once.
+    let name = this.askedName;
+    if (uri !== this.askedUri) {
+      name = uri.slice(slash + 1);
+      this.askedUri = uri;
+      this.askedName = name;
+    }
     // The folder of the file before, most often (a listing gives a folder's files together): no slice, no hash.
     const last = this.lastFolder;
     let folder: number | undefined =
@@ -1075,14 +1089,41 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-/** [line, character] of `offset`, by binary search over the line starts. */
-function positionOf(lines: readonly number[], offset: number): [number, number] {
+/** lineStarts written into `starts` (reused: what lies past the answer is stale); answers how many. */
+function lineStartsInto(text: string, starts: number[]): number {
+  starts[0] = 0;
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[n++] = i + 1;
+  return n;
+}
+
+/** The line and character of `offset` (by binary search over the first `count` line starts), written to `out[at]` and `out[at + 1]`. */
+function putPosition(lines: readonly number[], count: number, offset: number, out: Int32Array, at: number): void {
   let lo = 0;
-  let hi = lines.length - 1;
+  let hi = count - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
     if (lines[mid]! <= offset) lo = mid;
     else hi = mid - 1;
   }
-  return [lo, offset - lines[lo]!];
+  out[at] = lo;
+  out[at + 1] = offset - lines[lo]!;
+}
+
+/** `spelling` is `key` with each `urn:_:` written `urn:li:` (key.replaceAll('urn:_:', 'urn:li:') === spelling), compared in place. */
+function spelledAsKey(key: string, spelling: string): boolean {
+  let k = 0;
+  let s = 0;
+  while (k < key.length) {
+    if (key.startsWith('urn:_:', k)) {
+      if (!spelling.startsWith('urn:li:', s)) return false;
+      k += 6;
+      s += 7;
+    } else {
+      if (s >= spelling.length || key.charCodeAt(k) !== spelling.charCodeAt(s)) return false;
+      k++;
+      s++;
+    }
+  }
+  return s === spelling.length;
 }

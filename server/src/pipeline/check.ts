@@ -36,6 +36,17 @@ export function scanText(text: string, languageId: string, settings: Settings): 
     : scan;
 }
 
+/**
+ * scanText for the workspace index: the same top-level occurrences (all the index keeps), found
+ * without the URNs nested in them and without the scans' sequence (ScanOptions.topLevelOnly). A
+ * language read by the YAML extractor is scanned as scanText scans it (the index reads `yaml`
+ * files as `plaintext`; an open document of another YAML language comes here).
+ */
+export function scanTextForIndex(text: string, languageId: string, settings: Settings): ScanResult {
+  if (extractorsFor(languageId).includes('yaml')) return scanText(text, languageId, settings);
+  return scanDocument(text, languageId, { namespaces: settings.namespaces, topLevelOnly: true });
+}
+
 /** The diagnostics of a scan at the severities of `settings`. */
 export function diagnose(
   scan: ScanResult,

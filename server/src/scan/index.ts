@@ -24,32 +24,27 @@ interface Extraction extends ScanResult {
 
 type Extractor = (text: string, opts: ScanOptions, languageId: string) => Extraction;
 
-const emptyExtraction = (): Extraction => ({
-  occurrences: [],
-  columns: [],
-  descriptions: [],
-  problems: [],
-  claimed: [],
-});
-
 /** One extractor per source kind, by the names the languages table uses. */
 const EXTRACTORS = {
   text: (text, opts, languageId) => ({
-    ...emptyExtraction(),
     occurrences: findUrnsInText(text, { ...opts, literals: opts.literals ?? literalSyntaxFor(languageId) }),
+    columns: [],
+    descriptions: [],
+    problems: [],
+    claimed: [],
   }),
   yaml: (text, opts) => ({ ...findUrnsInYaml(text, opts), claimed: [] }),
   pythonBuilders: (text) => {
     const { occurrences, calls } = findBuilderCalls(text);
-    return { ...emptyExtraction(), occurrences, claimed: calls };
+    return { occurrences, columns: [], descriptions: [], problems: [], claimed: calls };
   },
   pythonClasses: (text) => {
     const { occurrences, calls } = findPythonClassCalls(text);
-    return { ...emptyExtraction(), occurrences, claimed: calls };
+    return { occurrences, columns: [], descriptions: [], problems: [], claimed: calls };
   },
   java: (text) => {
     const { occurrences, calls } = findJavaUrnCalls(text);
-    return { ...emptyExtraction(), occurrences, claimed: calls };
+    return { occurrences, columns: [], descriptions: [], problems: [], claimed: calls };
   },
 } satisfies Record<ExtractorName, Extractor>;
 
@@ -61,7 +56,8 @@ export function extractorsFor(languageId: string): readonly ExtractorName[] {
 /** The URNs of a document, ordered by start; nested ones follow their outer URN. */
 export function scanDocument(text: string, languageId: string, opts: ScanOptions): ScanResult {
   const names = extractorsFor(languageId);
-  startScanSequence();
+  // The workspace index's scans keep out of the scans' sequence (ScanOptions.topLevelOnly).
+  if (!opts.topLevelOnly) startScanSequence();
   const extractions = names.map((name) => EXTRACTORS[name](text, opts, languageId));
   let result: ScanResult;
   if (extractions.length === 1) {
@@ -72,7 +68,7 @@ export function scanDocument(text: string, languageId: string, opts: ScanOptions
   } else {
     result = mergeExtractions(extractions);
   }
-  reserveParseCache(result.occurrences.length);
+  if (!opts.topLevelOnly) reserveParseCache(result.occurrences.length);
   return result;
 }
 

@@ -54,6 +54,7 @@ import { isNonAsciiSpace, isWhiteSpace } from '../../../model/src/whiteSpace';
 import type { ScanOptions, UrnOccurrence } from './types';
 import {
   hashRegion,
+  lookupUrnAt,
   lookupUrnInSequence,
   sequenceParse,
   sequenceParseOk,
@@ -242,7 +243,12 @@ export function findUrnsInText(
   out: UrnOccurrence[] = [],
 ): UrnOccurrence[] {
   const starNames = opts.literals !== undefined && opts.literals.name !== 'prose' && opts.literals.name !== 'default';
-  new TextScanner(text, opts.namespaces, out, opts.literals, starNames).scanRange(from, to, undefined, 0);
+  new TextScanner(text, opts.namespaces, out, opts.literals, starNames, opts.topLevelOnly === true).scanRange(
+    from,
+    to,
+    undefined,
+    0,
+  );
   return out;
 }
 
@@ -303,6 +309,11 @@ function prefixHashesOf(namespaces: readonly string[]): number[] {
   return namespaceHashes;
 }
 
+/** No braces paired yet (matchBraces replaces it, never writes it): shared, not made per scanner. */
+const NO_BRACES = new Int32Array(0);
+/** No decoded literal's occurrences (readLiteral replaces it, never writes it). */
+const NO_OCCURRENCES: readonly UrnOccurrence[] = [];
+
 class TextScanner {
   /** Set while scanning one candidate when it holds a template construct. */
   private template = false;
@@ -321,7 +332,7 @@ class TextScanner {
   private sawBackslash = false;
   /** For each `{` from `braceFrom` to the end of its line: the index after its matching `}`, or 0. */
   private braceFrom = 0;
-  private braceMatch = new Int32Array(0);
+  private braceMatch = NO_BRACES;
   /** The namespace `namespaceLengthAt` recognised last, by its index in `namespaces`. */
   private namespaceIndex = 0;
   /** Per namespace, the hash of `urn:<ns>:` (parseCache.ts), where every walk's hash begins. */
@@ -337,6 +348,8 @@ class TextScanner {
     private readonly syntax: LiteralSyntax | undefined,
     /** A `*` in a URN that is a whole literal's content may be part of its name (code and data, not prose). */
     private readonly starNames: boolean,
+    /** ScanOptions.topLevelOnly: no nested URN looked for, lookups in the parse cache's table. */
+    private readonly topLevelOnly = false,
   ) {
     this.prefixHashes = prefixHashesOf(namespaces);
   }
@@ -407,7 +420,7 @@ class TextScanner {
     if (read < 0) return next;
     // Report what the literal holds in place of what the plain scan found.
     const decoded = this.decoded;
-    this.decoded = [];
+    this.decoded = NO_OCCURRENCES;
     out.length = mark;
     const base = out.length;
     for (const o of decoded) {
@@ -418,7 +431,7 @@ class TextScanner {
   }
 
   /** Occurrences read from a decoded literal by `readLiteral`, already mapped to the document. */
-  private decoded: UrnOccurrence[] = [];
+  private decoded: readonly UrnOccurrence[] = NO_OCCURRENCES;
 
   /**
    * Read the literal whose content starts at `start` and the pieces joined to it (at most
@@ -472,7 +485,7 @@ class TextScanner {
     const v = value.value;
     const found: UrnOccurrence[] = [];
     const starNames = this.starNames && v.includes('*') && !this.starNear(start - 1, last.end);
-    const scanner = new TextScanner(v, this.namespaces, found, undefined, starNames);
+    const scanner = new TextScanner(v, this.namespaces, found, undefined, starNames, this.topLevelOnly);
     scanner.wholeLiteral(0, v.length, template || joinedToOperand, joinedToOperand);
     scanner.scanRange(0, v.length, undefined, 0);
     if (pieces > 1 && !(found.length > 0 && found[0]!.start === 0 && found[0]!.end === v.length)) {
@@ -685,7 +698,8 @@ class TextScanner {
     const index = this.report(start, end, parent, end === hashedEnd ? h : hashRegion(text, start, end));
     // Not closed: the inside runs to where the walk stopped, so that a nested URN sees a concatenation
     // after its own trailing spaces (`"urn:li:dataset:(urn:li:x " + y`) as the outer one does.
-    if (nesting < MAX_NESTING) this.scanRange(idStart + 1, closed ? end - 1 : j, index, nesting + 1);
+    if (nesting < MAX_NESTING && !this.topLevelOnly)
+      this.scanRange(idStart + 1, closed ? end - 1 : j, index, nesting + 1);
     return end;
   }
 
@@ -712,6 +726,27 @@ class TextScanner {
         template: true,
         source: 'text',
         errorRange: undefined,
+        parent,
+        map: undefined,
+      };
+    } else if (this.topLevelOnly) {
+      const entry = lookupUrnAt(this.text, start, end, hash);
+      const parsed = entry.parsed;
+      const errorRange = parsed.ok
+        ? undefined
+        : {
+            start: start + parsed.error.offset,
+            end: start + parsed.error.offset + parsed.error.length,
+            error: parsed.error,
+          };
+      occurrence = {
+        start,
+        end,
+        urn: entry.urn,
+        parsed,
+        template: false,
+        source: 'text',
+        errorRange,
         parent,
         map: undefined,
       };

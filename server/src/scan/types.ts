@@ -227,4 +227,12 @@ export interface ScanOptions {
    * Absent: text is read as plain text.
    */
   literals?: LiteralSyntax;
+  /**
+   * For the workspace index (pipeline/check.ts scanTextForIndex): the text extractor reports only
+   * top-level URNs (not the platform inside a dataset: the index keeps none of those) and looks each
+   * up in the parse cache's table, not in the scans' sequence (a file of the index is scanned once:
+   * following the last file's sequence only misses, and would make the next scan of an open
+   * document miss its own). The top-level occurrences are those of a scan without it.
+   */
+  topLevelOnly?: boolean;
 }
