@@ -221,8 +221,9 @@ function parseAt(
   const nsEnd = indexBefore(text, ':', nsStart, to);
   if (nsEnd < 0)
     fail("expected ':' after the namespace (urn:<namespace>:<entity type>:<id>)", nsStart, to - nsStart || 1);
-  const namespace = wordAt(text, nsStart, nsEnd);
-  if (!NAMESPACE_RE.test(namespace)) {
+  const nsWord = commonWord(text, nsStart, nsEnd);
+  const namespace = nsWord >= 0 ? COMMON_WORDS[nsWord]! : text.slice(nsStart, nsEnd);
+  if (!(nsWord >= 0 ? COMMON_NAMESPACE_OK[nsWord] === 1 : NAMESPACE_RE.test(namespace))) {
     fail(
       namespace ? `namespace '${namespace}' must be a word such as li` : 'namespace is empty',
       nsStart,
@@ -241,8 +242,9 @@ function parseAt(
   if (kindEnd < 0) {
     fail(`expected ':' after the entity type (urn:${namespace}:<entity type>:<id>)`, kindStart, to - kindStart || 1);
   }
-  const entityType = wordAt(text, kindStart, kindEnd);
-  const entry = ENTITY_REGISTRY.get(entityType);
+  const typeWord = commonWord(text, kindStart, kindEnd);
+  const entityType = typeWord >= 0 ? COMMON_WORDS[typeWord]! : text.slice(kindStart, kindEnd);
+  const entry = typeWord >= 0 ? COMMON_ENTRIES[typeWord] : ENTITY_REGISTRY.get(entityType);
   // Not in the registry: a typo of a registry type (or not a word) is an error; any other word is a custom type.
   const hint = entry ? undefined : suggestKind(entityType);
   if (!entry && (hint !== undefined || !ENTITY_TYPE_RE.test(entityType))) {
@@ -363,14 +365,28 @@ const COMMON_WORDS: readonly string[] = [
   'dashboard',
 ];
 
+/** Per common word: its length and first character (compared before the text is read further). */
+const COMMON_LENGTHS = Int32Array.from(COMMON_WORDS, (w) => w.length);
+const COMMON_FIRSTS = Int32Array.from(COMMON_WORDS, (w) => w.charCodeAt(0));
+/** Per common word: 1 when it is a namespace NAMESPACE_RE accepts, and its registry entry as an entity type. */
+const COMMON_NAMESPACE_OK = Int32Array.from(COMMON_WORDS, (w) => (NAMESPACE_RE.test(w) ? 1 : 0));
+const COMMON_ENTRIES: ReadonlyArray<RegistryEntry | undefined> = COMMON_WORDS.map((w) => ENTITY_REGISTRY.get(w));
+
+/** The index in COMMON_WORDS of the word `text[s, e)`, -1 when it is none of them. */
+function commonWord(text: string, s: number, e: number): number {
+  const n = e - s;
+  if (n <= 0) return -1;
+  const c = text.charCodeAt(s);
+  for (let k = 0; k < COMMON_WORDS.length; k++) {
+    if (COMMON_LENGTHS[k] === n && COMMON_FIRSTS[k] === c && text.startsWith(COMMON_WORDS[k]!, s)) return k;
+  }
+  return -1;
+}
+
 /** `text.slice(s, e)`, the shared string when it is one of COMMON_WORDS. */
 function wordAt(text: string, s: number, e: number): string {
-  const n = e - s;
-  for (let k = 0; k < COMMON_WORDS.length; k++) {
-    const w = COMMON_WORDS[k]!;
-    if (w.length === n && text.startsWith(w, s)) return w;
-  }
-  return text.slice(s, e);
+  const k = commonWord(text, s, e);
+  return k >= 0 ? COMMON_WORDS[k]! : text.slice(s, e);
 }
 
 /** Part spans ending before this offset are shared (see `span`). */

@@ -83,4 +83,43 @@ describe('parseUrn reads every text as the reference parser does', () => {
     ];
     for (const text of cases) sameAsReference(text);
   });
+
+  test('namespaces, entity types and envs that are, or nearly are, the words the parser shares', () => {
+    // The parser recognizes its common words (li, dataset, PROD …) by length and first character
+    // before it compares the rest: words of the same length or first character, another case, a
+    // prefix or an extension of one must read as they always did.
+    const namespaces = ['li', 'LI', 'lI', 'l', 'lix', 'il', 'QA', 'tag', 'dataset', 'svc', '1i', 'l-i', ''];
+    const types = [
+      'dataset',
+      'dataJob',
+      'datasex',
+      'Dataset',
+      'datasets',
+      'dataJo',
+      'dashboard',
+      'domain',
+      'dataFlow',
+      'corpuser',
+      'corpGroup',
+      'chart',
+      'tag',
+      'PROD',
+      'li',
+      'mlModelGroup',
+      'mlModelGrou',
+      'schemaField',
+      'x',
+      '',
+    ];
+    const ids = [
+      '(urn:li:dataPlatform:hive,db.t,PROD)',
+      '(urn:li:dataPlatform:hive,db.t,PRODX)',
+      '(urn:li:dataPlatform:hive,db.t,prod)',
+      '(urn:li:dataPlatform:hive,db.t,QA)',
+      '(t,f)',
+      'x',
+    ];
+    for (const ns of namespaces)
+      for (const type of types) for (const id of ids) sameAsReference(`urn:${ns}:${type}:${id}`);
+  });
 });

@@ -41,7 +41,8 @@ describe('parse cache', () => {
     const first = parseUrnAt(text, 5, 5 + urn(1).length);
     const start = text.lastIndexOf('urn:li:dataset');
     const second = parseUrnAt(text, start, start + urn(1).length);
-    assert.equal(second, first);
+    assert.strictEqual(second.urn, first.urn);
+    assert.strictEqual(second.parsed, first.parsed);
     assert.equal(parseUrnCached(urn(1)), first.parsed);
   });
 

@@ -15,10 +15,6 @@ import { parseUrn, type ParseResult } from '../../../model/src/urn';
 export interface ParsedUrn {
   urn: string;
   parsed: ParseResult;
-  /** The hash of `urn`, as the table keys it. */
-  hash: number;
-  /** The table generation that holds this entry (see `young`). */
-  generation: number;
 }
 
 /** Entries per generation; two generations keep what recent scans used (about LRU, without its bookkeeping). */
@@ -31,37 +27,42 @@ let generationSize = DEFAULT_GENERATION_SIZE;
 /**
  * One generation of the table: open addressing over the hashes, kept in an Int32Array beside the
  * entries' indexes, so that a probe reads one array slot and touches an entry (and its string)
- * only when the hash is the same. Entries are only added, never removed.
+ * only when the hash is the same. An entry is its URN string and parse, at one index of `urns` and
+ * `parses` (no object per entry: a cold scan adds one per new URN). Entries are only added, never
+ * removed.
  */
 class Table {
   size = 0;
   private mask = 1023;
-  /** Per slot: the hash of its entry, and the entry's index in `entries` plus 1 (0: empty). */
+  /** Per slot: the hash of its entry, and the entry's index in `urns` plus 1 (0: empty). */
   private hashes = new Int32Array(1024);
   private indexes = new Int32Array(1024);
-  private entries: ParsedUrn[] = [];
+  /** Per entry: its hash, shared string and parse. */
+  readonly entryHashes: number[] = [];
+  readonly urns: string[] = [];
+  readonly parses: ParseResult[] = [];
 
-  /** The entry for `region` (whose table hash is `hash`), if present. */
-  find(hash: number, region: string): ParsedUrn | undefined {
+  /** The index of the entry for `region` (whose table hash is `hash`), -1 when absent. */
+  find(hash: number, region: string): number {
     const hashes = this.hashes;
     const indexes = this.indexes;
     const mask = this.mask;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const index = indexes[slot]!;
-      if (index === 0) return undefined;
-      if (hashes[slot] === hash) {
-        const entry = this.entries[index - 1]!;
-        if (entry.urn === region) return entry;
-      }
+      if (index === 0) return -1;
+      if (hashes[slot] === hash && this.urns[index - 1] === region) return index - 1;
     }
   }
 
-  /** Add `entry` (not present yet). */
-  add(entry: ParsedUrn): void {
-    this.entries.push(entry);
-    this.size++;
-    if (this.size * 2 > this.mask + 1) this.grow();
-    else this.place(entry.hash, this.size);
+  /** Add the entry `urn` (not present yet) with its hash and parse; returns its index. */
+  add(hash: number, urn: string, parsed: ParseResult): number {
+    this.entryHashes.push(hash);
+    this.urns.push(urn);
+    this.parses.push(parsed);
+    const size = ++this.size;
+    if (size * 2 > this.mask + 1) this.grow();
+    else this.place(hash, size);
+    return size - 1;
   }
 
   private place(hash: number, index: number): void {
@@ -78,8 +79,8 @@ class Table {
     this.mask = capacity - 1;
     this.hashes = new Int32Array(capacity);
     this.indexes = new Int32Array(capacity);
-    const entries = this.entries;
-    for (let i = 0; i < entries.length; i++) this.place(entries[i]!.hash, i + 1);
+    const entryHashes = this.entryHashes;
+    for (let i = 0; i < entryHashes.length; i++) this.place(entryHashes[i]!, i + 1);
   }
 }
 
@@ -113,15 +114,14 @@ export function hashRegion(text: string, start: number, end: number): number {
   return h;
 }
 
-function remember(hash: number, urn: string, parsed: ParseResult): ParsedUrn {
+/** Add the entry to the young generation (a new one when it is full); returns its index there. */
+function remember(hash: number, urn: string, parsed: ParseResult): number {
   if (young.size >= generationSize) {
     old = young;
     young = new Table();
     youngGeneration++;
   }
-  const entry: ParsedUrn = { urn, parsed, hash, generation: youngGeneration };
-  young.add(entry);
-  return entry;
+  return young.add(hash, urn, parsed);
 }
 
 /** The URN `text[start, end)` with its parse. */
@@ -132,16 +132,20 @@ export function parseUrnAt(text: string, start: number, end: number): ParsedUrn 
 /** The URN `text[start, end)` with its parse, given the hash of that text (`hashRegion`). */
 export function lookupUrnAt(text: string, start: number, end: number, fullHash: number): ParsedUrn {
   // A slice is cheap and V8 compares it with a flat string fast (faster than startsWith).
-  return lookupRegion(text.slice(start, end), fullHash & HASH_MASK);
+  const k = lookupRegion(text.slice(start, end), fullHash & HASH_MASK);
+  return { urn: young.urns[k]!, parsed: young.parses[k]! };
 }
 
-function lookupRegion(region: string, hash: number): ParsedUrn {
+/** The index in `young` (after this call) of the entry for `region`, added when it was not there. */
+function lookupRegion(region: string, hash: number): number {
   const hit = young.find(hash, region);
-  if (hit) return hit;
+  if (hit >= 0) return hit;
   const older = old.find(hash, region);
-  if (older) return remember(hash, older.urn, older.parsed);
-  // A copy, not the slice: a slice would keep this version of the whole document alive in the table.
-  const urn = (' ' + region).slice(1);
+  if (older >= 0) return remember(hash, old.urns[older]!, old.parses[older]!);
+  // A flat copy, not the slice: a slice would keep this version of the whole document alive in the
+  // table. A join of two pieces builds one sequential string (`(' ' + region).slice(1)` was a slice of
+  // a copy: two objects, and every character the parse and later readers take goes through the slice).
+  const urn = [region.slice(0, 1), region.slice(1)].join('');
   return remember(hash, urn, parseUrn(urn));
 }
 
@@ -447,8 +451,9 @@ export function lookupUrnInSequence(text: string, start: number, end: number, fu
     if (last.nums[at + 3] === youngGeneration)
       return sequence.push(text, start, end, hash, youngGeneration, last.urns[k]!, last.parses[k]!, last.nums[at + 4]!);
   }
-  const entry = lookupRegion(text.slice(start, end), hash);
-  return sequence.push(text, start, end, hash, entry.generation, entry.urn, entry.parsed, entry.parsed.ok ? 1 : 0);
+  const e = lookupRegion(text.slice(start, end), hash);
+  const parsed = young.parses[e]!;
+  return sequence.push(text, start, end, hash, youngGeneration, young.urns[e]!, parsed, parsed.ok ? 1 : 0);
 }
 
 export function parseUrnCached(urn: string): ParseResult {
@@ -493,8 +498,8 @@ export function retainParseCache(kept: Iterable<{ urn: string; parsed?: ParseRes
   for (const { urn, parsed } of kept) {
     if (!parsed) continue;
     const hash = hashRegion(urn, 0, urn.length) & HASH_MASK;
-    if (young.find(hash, urn)) continue;
-    young.add({ urn, parsed, hash, generation: youngGeneration });
+    if (young.find(hash, urn) >= 0) continue;
+    young.add(hash, urn, parsed);
     count++;
   }
   generationSize = Math.min(MAX_GENERATION_SIZE, Math.max(DEFAULT_GENERATION_SIZE, count));
