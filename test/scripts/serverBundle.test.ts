@@ -110,6 +110,63 @@ describe('the server bundle', () => {
       assert.ok(!loaded.includes(m), `${m} was loaded by then`);
   });
 
+  test("a version's document links asked three times are made into JSON once: the writer (first bundle) knows the results the features (the wiring) keep", async () => {
+    const frame = (message: Record<string, unknown>): string => {
+      const body = JSON.stringify({ jsonrpc: '2.0', ...message });
+      return `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    };
+    const uri = 'file:///w/a.py';
+    // Every JSON.stringify of a list of links (or of a message holding one) is counted.
+    const probe = loadProbe([
+      'const stringify = JSON.stringify;',
+      'let linkJson = 0;',
+      'const isLinks = (v) => Array.isArray(v) && v.length > 0 && v[0] !== null && typeof v[0] === "object" && "target" in v[0] && "range" in v[0];',
+      'JSON.stringify = function (value, ...rest) {',
+      '  if (isLinks(value) || (value !== null && typeof value === "object" && isLinks(value.result))) linkJson++;',
+      '  return stringify.call(this, value, ...rest);',
+      '};',
+      'process.on("exit", () => process.stderr.write("LINKJSON " + linkJson + "\\n"));',
+      'setTimeout(() => process.exit(0), 4000);',
+    ]);
+    const child = spawn(process.execPath, ['-e', probe], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, DATAHUB_SKIP_CONFIG: 'true', CATALOG_LENS_TOKEN: '' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdin.write(
+      frame({
+        id: 1,
+        method: 'initialize',
+        // A catalog (never reached: port 9 is discard) gives the links their pages.
+        params: {
+          processId: null,
+          rootUri: null,
+          capabilities: {},
+          initializationOptions: { settings: { url: 'http://127.0.0.1:9' } },
+        },
+      }) +
+        frame({ method: 'initialized', params: {} }) +
+        frame({
+          method: 'textDocument/didOpen',
+          params: { textDocument: { uri, languageId: 'python', version: 1, text: 'X = "urn:li:corpuser:jdoe"\n' } },
+        }) +
+        [2, 3, 4]
+          .map((id) => frame({ id, method: 'textDocument/documentLink', params: { textDocument: { uri } } }))
+          .join(''),
+    );
+    await new Promise((resolve) => child.on('exit', resolve));
+    for (const id of [2, 3, 4])
+      assert.match(
+        stdout,
+        new RegExp(`"id":${id},"result":\\[\\{"range"`),
+        `links answered to ${id}: ${stdout}\n${stderr}`,
+      );
+    assert.equal(/LINKJSON (\d+)/.exec(stderr)?.[1], '1', stderr);
+  });
+
   test("the wiring holds no copy of the LSP library (it takes the first bundle's; the build fails otherwise)", (t) => {
     const map = `${WIRING}.map`;
     if (!existsSync(map)) return t.skip('no source map (a production build)');

@@ -231,6 +231,26 @@ describe('messageJson: a kept result goes out as JSON.stringify writes the messa
       for (const m of messages) assert.equal(messageJson(m as Message), JSON.stringify(m), JSON.stringify(m));
   });
 
+  test('a result kept through another copy of the module (the server is two bundles, each with its own) is written from its kept JSON', () => {
+    const file = require.resolve('../../server/src/transport/messageWriter');
+    const cached = require.cache[file];
+    delete require.cache[file];
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const copy = require(file) as typeof import('../../server/src/transport/messageWriter');
+    if (cached) require.cache[file] = cached;
+    assert.notEqual(copy.keepJsonOf, keepJsonOf, 'a second copy');
+    // Not frozen, to see which JSON is written: a change after the first write is not in the second.
+    const links = [{ target: 'http://h/first' }];
+    copy.keepJsonOf(links);
+    assert.match(messageJson({ jsonrpc: '2.0', id: 1, result: links } as Message), /h\/first/);
+    links[0]!.target = 'http://h/changed';
+    assert.match(
+      messageJson({ jsonrpc: '2.0', id: 2, result: links } as Message),
+      /"id":2,"result":.*h\/first/,
+      'kept',
+    );
+  });
+
   test(`a kept result whose JSON is over KEPT_JSON_MAX is written from JSON made each time`, () => {
     // Not frozen, to see which JSON is written: what changed after the first write is in the second.
     const links = Array.from({ length: Math.ceil(KEPT_JSON_MAX / 20) }, (_, i) => ({ target: `http://h/${i}` }));

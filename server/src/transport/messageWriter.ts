@@ -32,6 +32,9 @@ const SMALL_JSON = 64 * 1024;
 /** Above this many bytes, the header and the body are two chunks of one corked write (no copy). */
 export const ONE_BUFFER_MAX = 4 * 1024 * 1024;
 
+/** The global slot (`Symbol.for`) of the map of kept results, shared by every copy of this module. */
+export const KEPT_JSON_SLOT = 'catalog-lens.keptJson';
+
 const header = (length: number): string => `Content-Length: ${length}\r\n\r\n`;
 
 /**
@@ -40,7 +43,26 @@ const header = (length: number): string => `Content-Length: ${length}\r\n\r\n`;
  * frozen, or (document links, thousands of objects) frozen at the top and never changed by its one
  * owner, so the JSON stays true.
  */
-const keptJson = new WeakMap<object, string | undefined>();
+const keptJson = keptJsonSlot();
+
+/**
+ * The one map of kept results in the process. The server is two bundles (scripts/build.mjs: the
+ * first, dist/server-core.js, holds the connection and this writer; the second,
+ * dist/server-wiring.js, the features that mark their results with keepJsonOf), and each holds its
+ * own copy of this module: with a map per copy, the writer never saw a result marked by the
+ * features, and wrote every kept answer (a golden file's 461 KB of document links) with
+ * JSON.stringify again. The map is kept in a global slot, so both copies share it.
+ */
+function keptJsonSlot(): WeakMap<object, string | undefined> {
+  const slot = globalThis as unknown as Record<symbol, WeakMap<object, string | undefined> | undefined>;
+  const key = Symbol.for(KEPT_JSON_SLOT);
+  let map = slot[key];
+  if (!(map instanceof WeakMap)) {
+    map = new WeakMap<object, string | undefined>();
+    slot[key] = map;
+  }
+  return map;
+}
 
 /**
  * The longest JSON kept (UTF-16 units): a larger result (the links of a document of 20,000 URNs)
