@@ -13,6 +13,7 @@ import {
   KEPT_JSON_MAX,
   KEPT_JSON_TOTAL_MAX,
   largeKeptJsonLength,
+  messageBytes,
   messageJson,
   ONE_BUFFER_MAX,
   OneWriteMessageWriter,
@@ -272,19 +273,52 @@ describe('messageJson: a kept result goes out as JSON.stringify writes the messa
   });
 
   test(`large kept JSON is held within KEPT_JSON_TOTAL_MAX in all: the oldest is dropped and made again`, () => {
-    // Six results of ~3 Mi units each (the links of six large open documents): 18 Mi, over the 16 Mi.
+    // Six results of ~3 MiB each (the links of six large open documents): 18 MiB, over the 16 MiB.
     const result = (n: number) =>
       Array.from({ length: Math.floor((3 * 1024 * 1024) / 24) }, (_, i) => ({ target: `http://h/${n}/${i}` }));
     const results = Array.from({ length: 6 }, (_, n) => keepJsonOf(result(n)));
     const before = largeKeptJsonLength();
     for (const [n, r] of results.entries()) messageJson({ jsonrpc: '2.0', id: n, result: r } as Message);
-    assert.ok(largeKeptJsonLength() - before <= KEPT_JSON_TOTAL_MAX, `${largeKeptJsonLength()} units kept`);
+    assert.ok(largeKeptJsonLength() - before <= KEPT_JSON_TOTAL_MAX, `${largeKeptJsonLength()} bytes kept`);
     assert.ok(largeKeptJsonLength() - before > KEPT_JSON_TOTAL_MAX / 2, 'most of the budget used');
     for (const r of results) r[0]!.target = 'http://h/changed';
     const written = (r: object) => messageJson({ jsonrpc: '2.0', id: 9, result: r } as Message);
     assert.match(written(results[0]!), /h\/changed/, 'the oldest dropped: its JSON made again');
     assert.doesNotMatch(written(results[5]!), /h\/changed/, 'the newest kept');
     assert.ok(largeKeptJsonLength() - before <= KEPT_JSON_TOTAL_MAX, 'still within the budget after keeping again');
+  });
+});
+
+describe('messageBytes: a kept result is written as frame(JSON.stringify(message)) writes it (differential)', () => {
+  const whole = (f: Buffer | Buffer[]): Buffer => (Buffer.isBuffer(f) ? f : Buffer.concat(f));
+  test('ids of every kind, text past ASCII, results small and large, and messages it does not put together', () => {
+    const link = (i: number): object => ({
+      range: { start: { line: i, character: 4 }, end: { line: i, character: 90 } },
+      target: `https://ui.example/dataset/urn%3Ali%3Adataset%3A%28é${i}😀%29`,
+      tooltip: 'Open in catalog',
+    });
+    const small = keepJsonOf(Object.freeze([link(1)]));
+    const large = keepJsonOf(Object.freeze(Array.from({ length: 2_000 }, (_, i) => link(i))));
+    // Its body over ONE_BUFFER_MAX, its JSON at most KEPT_JSON_MAX: kept, written as header and body apart.
+    const huge = keepJsonOf(Object.freeze(['x'.repeat(KEPT_JSON_MAX - 10)]));
+    const plain = [link(2)];
+    const messages: object[] = [];
+    for (const id of [0, 7, 2 ** 40, -1, 'a"b\\c', 'é', null])
+      for (const result of [small, large, plain, null, 'text']) messages.push({ jsonrpc: '2.0', id, result });
+    messages.push(
+      { jsonrpc: '2.0', id: 1, result: huge },
+      { id: 3, jsonrpc: '2.0', result: small },
+      { jsonrpc: '2.0', id: 3, result: small, extra: 1 },
+      { jsonrpc: '2.0', id: 3, error: { code: -32800, message: 'cancelled' } },
+    );
+    // Twice: the second time from the kept bytes.
+    for (let round = 0; round < 2; round++)
+      for (const m of messages) {
+        const expected = frame(JSON.stringify(m));
+        const got = messageBytes(m as Message);
+        assert.equal(Buffer.isBuffer(got), Buffer.isBuffer(expected), 'one Buffer, or header and body apart, alike');
+        assert.ok(whole(got).equals(whole(expected)), JSON.stringify(m).slice(0, 200));
+      }
   });
 });
 

@@ -33,15 +33,16 @@ const SMALL_JSON = 64 * 1024;
 export const ONE_BUFFER_MAX = 4 * 1024 * 1024;
 
 /** The global slot (`Symbol.for`) of the map of kept results, shared by every copy of this module. */
-export const KEPT_JSON_SLOT = 'catalog-lens.keptJson';
+export const KEPT_JSON_SLOT = 'catalog-lens.keptJsonBytes';
 
 const header = (length: number): string => `Content-Length: ${length}\r\n\r\n`;
 
 /**
  * Results answered again as they are (a hover kept for a document version, a version's document
- * links): their JSON is made the first time one is written and kept with it. Such a result is
- * frozen, or (document links, thousands of objects) frozen at the top and never changed by its one
- * owner, so the JSON stays true.
+ * links): their JSON is made the first time one is written and kept with it, as UTF-8 bytes (a
+ * golden file's 461 KB of links is then copied into the message, not encoded again). Such a result
+ * is frozen, or (document links, thousands of objects) frozen at the top and never changed by its
+ * one owner, so the JSON stays true.
  */
 const keptJson = keptJsonSlot();
 
@@ -53,26 +54,26 @@ const keptJson = keptJsonSlot();
  * features, and wrote every kept answer (a golden file's 461 KB of document links) with
  * JSON.stringify again. The map is kept in a global slot, so both copies share it.
  */
-function keptJsonSlot(): WeakMap<object, string | undefined> {
-  const slot = globalThis as unknown as Record<symbol, WeakMap<object, string | undefined> | undefined>;
+function keptJsonSlot(): WeakMap<object, Buffer | undefined> {
+  const slot = globalThis as unknown as Record<symbol, WeakMap<object, Buffer | undefined> | undefined>;
   const key = Symbol.for(KEPT_JSON_SLOT);
   let map = slot[key];
   if (!(map instanceof WeakMap)) {
-    map = new WeakMap<object, string | undefined>();
+    map = new WeakMap<object, Buffer | undefined>();
     slot[key] = map;
   }
   return map;
 }
 
 /**
- * The longest JSON kept (UTF-16 units): a larger result (the links of a document of 20,000 URNs)
+ * The longest JSON kept (UTF-8 bytes): a larger result (the links of a document of 20,000 URNs)
  * is written from JSON made each time, so that a kept answer does not double the memory it holds.
  */
 export const KEPT_JSON_MAX = 4 * 1024 * 1024;
 
 /**
- * The JSON kept for large results (at least LARGE_KEPT_JSON units each: a document's links) in all,
- * in UTF-16 units: past it the oldest large ones are dropped (made again if written again), so that
+ * The JSON kept for large results (at least LARGE_KEPT_JSON bytes each: a document's links) in all,
+ * in UTF-8 bytes: past it the oldest large ones are dropped (made again if written again), so that
  * many open documents with large links do not each hold theirs. Smaller results are not counted.
  */
 export const KEPT_JSON_TOTAL_MAX = 16 * 1024 * 1024;
@@ -90,8 +91,8 @@ const largeGone = new FinalizationRegistry<{ length: number }>((entry) => {
   if (entry.length > 0) forget(entry);
 });
 
-/** Keeps `json` for `result`, within the budgets. */
-function keepJson(result: object, json: string): void {
+/** Keeps `json` (UTF-8 bytes) for `result`, within the budgets. */
+function keepJson(result: object, json: Buffer): void {
   if (json.length > KEPT_JSON_MAX) return;
   if (json.length >= LARGE_KEPT_JSON) {
     while (keptLarge + json.length > KEPT_JSON_TOTAL_MAX && largeKept.length > 0) {
@@ -113,7 +114,7 @@ function keepJson(result: object, json: string): void {
   keptJson.set(result, json);
 }
 
-/** The JSON of large results kept now, in UTF-16 units (for tests). */
+/** The JSON of large results kept now, in bytes (for tests). */
 export function largeKeptJsonLength(): number {
   return keptLarge;
 }
@@ -125,33 +126,72 @@ export function keepJsonOf<T extends object>(result: T): T {
 }
 
 /**
- * The JSON of `msg`, as JSON.stringify(msg) makes it. A response `{jsonrpc, id, result}` (in that
- * order, as the connection makes it) whose result is kept (keepJsonOf) is put together from the
- * result's kept JSON (made the first time, and kept when it is at most KEPT_JSON_MAX long).
+ * A response `{jsonrpc, id, result}` (in that order, as the connection makes it) whose result is
+ * kept (keepJsonOf): the JSON before the result (`{"jsonrpc":"2.0","id":7,"result":`) and the
+ * result's JSON as UTF-8 bytes (made the first time, and kept when at most KEPT_JSON_MAX long).
+ * Undefined for any other message.
+ */
+function keptResponse(msg: Message): { before: string; result: Buffer } | undefined {
+  const result = (msg as { result?: unknown }).result;
+  if (typeof result !== 'object' || result === null || !keptJson.has(result)) return undefined;
+  const keys = Object.keys(msg);
+  const { id } = msg as { id?: unknown };
+  if (
+    keys.length !== 3 ||
+    keys[0] !== 'jsonrpc' ||
+    keys[1] !== 'id' ||
+    keys[2] !== 'result' ||
+    typeof msg.jsonrpc !== 'string' ||
+    !(typeof id === 'number' || typeof id === 'string' || id === null)
+  )
+    return undefined;
+  let bytes = keptJson.get(result);
+  if (bytes === undefined) {
+    bytes = Buffer.from(JSON.stringify(result), 'utf8');
+    keepJson(result, bytes);
+  }
+  return { before: `{"jsonrpc":${JSON.stringify(msg.jsonrpc)},"id":${JSON.stringify(id)},"result":`, result: bytes };
+}
+
+/**
+ * The JSON of `msg`, as JSON.stringify(msg) makes it: a response whose result is kept is put
+ * together from the result's kept JSON (what `messageBytes` writes, as text).
  */
 export function messageJson(msg: Message): string {
-  const result = (msg as { result?: unknown }).result;
-  if (typeof result === 'object' && result !== null && keptJson.has(result)) {
-    const keys = Object.keys(msg);
-    const { id } = msg as { id?: unknown };
-    if (
-      keys.length === 3 &&
-      keys[0] === 'jsonrpc' &&
-      keys[1] === 'id' &&
-      keys[2] === 'result' &&
-      typeof msg.jsonrpc === 'string' &&
-      (typeof id === 'number' || typeof id === 'string' || id === null)
-    ) {
-      let json = keptJson.get(result);
-      if (json === undefined) {
-        json = JSON.stringify(result);
-        keepJson(result, json);
-      }
-      return `{"jsonrpc":${JSON.stringify(msg.jsonrpc)},"id":${JSON.stringify(id)},"result":${json}}`;
-    }
-  }
-  return JSON.stringify(msg, undefined, 0);
+  const kept = keptResponse(msg);
+  return kept ? `${kept.before}${kept.result.toString('utf8')}}` : JSON.stringify(msg, undefined, 0);
 }
+
+/**
+ * The message of `msg` as `frame(messageJson(msg))` makes it: a response whose result is kept is
+ * copied together from the result's kept bytes (no JSON made, no text encoded).
+ */
+export function messageBytes(msg: Message): Buffer | [Buffer, Buffer] {
+  const kept = keptResponse(msg);
+  if (!kept) return frame(JSON.stringify(msg, undefined, 0));
+  const { before, result } = kept;
+  const beforeLength = Buffer.byteLength(before, 'utf8');
+  const bodyLength = beforeLength + result.length + 1;
+  const head = header(bodyLength);
+  const length = head.length + bodyLength;
+  if (bodyLength > ONE_BUFFER_MAX) {
+    // As frame does above ONE_BUFFER_MAX: the header and the body apart.
+    const body = Buffer.allocUnsafe(bodyLength);
+    body.write(before, 0, 'utf8');
+    result.copy(body, beforeLength);
+    body[body.length - 1] = CLOSE;
+    return [Buffer.from(head, 'latin1'), body];
+  }
+  const bytes = Buffer.allocUnsafe(length);
+  bytes.write(head, 0, 'latin1');
+  bytes.write(before, head.length, 'utf8');
+  result.copy(bytes, head.length + beforeLength);
+  bytes[length - 1] = CLOSE;
+  return bytes;
+}
+
+/** `}` in UTF-8. */
+const CLOSE = 0x7d;
 
 /**
  * The message of `json`: `Content-Length: N\r\n\r\n` (N the body's length in UTF-8 bytes) and
@@ -186,7 +226,7 @@ export class OneWriteMessageWriter extends AbstractMessageWriter implements Mess
   write(msg: Message): Promise<void> {
     let bytes: Buffer | [Buffer, Buffer];
     try {
-      bytes = frame(messageJson(msg));
+      bytes = messageBytes(msg);
     } catch (thrown) {
       // JSON.stringify throws Errors (a cycle, a BigInt); passed on as they are.
       const error = thrown as Error;
