@@ -163,25 +163,27 @@ export function messageJson(msg: Message): string {
 }
 
 /**
- * The message of `msg` as `frame(messageJson(msg))` makes it: a response whose result is kept is
- * copied together from the result's kept bytes (no JSON made, no text encoded).
+ * The message of `msg`, the bytes `frame(messageJson(msg))` makes. A response whose result is kept
+ * is put together from the result's kept bytes, no JSON made and no text encoded: a small one
+ * copied into one Buffer; a large one (64 KiB and more: a golden file's links) as three chunks of
+ * one corked write — the header with the JSON before the result, the kept bytes themselves, and the
+ * closing brace — so that no Buffer of its size is allocated per answer (each such allocation is
+ * external memory that pushes V8 towards a full collection).
  */
-export function messageBytes(msg: Message): Buffer | [Buffer, Buffer] {
+export function messageBytes(msg: Message): Buffer | Buffer[] {
   const kept = keptResponse(msg);
   if (!kept) return frame(JSON.stringify(msg, undefined, 0));
   const { before, result } = kept;
   const beforeLength = Buffer.byteLength(before, 'utf8');
   const bodyLength = beforeLength + result.length + 1;
   const head = header(bodyLength);
-  const length = head.length + bodyLength;
-  if (bodyLength > ONE_BUFFER_MAX) {
-    // As frame does above ONE_BUFFER_MAX: the header and the body apart.
-    const body = Buffer.allocUnsafe(bodyLength);
-    body.write(before, 0, 'utf8');
-    result.copy(body, beforeLength);
-    body[body.length - 1] = CLOSE;
-    return [Buffer.from(head, 'latin1'), body];
+  if (result.length >= SMALL_JSON) {
+    const start = Buffer.allocUnsafe(head.length + beforeLength);
+    start.write(head, 0, 'latin1');
+    start.write(before, head.length, 'utf8');
+    return [start, result, CLOSE_BYTES];
   }
+  const length = head.length + bodyLength;
   const bytes = Buffer.allocUnsafe(length);
   bytes.write(head, 0, 'latin1');
   bytes.write(before, head.length, 'utf8');
@@ -192,6 +194,7 @@ export function messageBytes(msg: Message): Buffer | [Buffer, Buffer] {
 
 /** `}` in UTF-8. */
 const CLOSE = 0x7d;
+const CLOSE_BYTES = Buffer.from([CLOSE]);
 
 /**
  * The message of `json`: `Content-Length: N\r\n\r\n` (N the body's length in UTF-8 bytes) and
@@ -224,7 +227,7 @@ export class OneWriteMessageWriter extends AbstractMessageWriter implements Mess
   }
 
   write(msg: Message): Promise<void> {
-    let bytes: Buffer | [Buffer, Buffer];
+    let bytes: Buffer | Buffer[];
     try {
       bytes = messageBytes(msg);
     } catch (thrown) {
@@ -246,13 +249,16 @@ export class OneWriteMessageWriter extends AbstractMessageWriter implements Mess
         if (Buffer.isBuffer(bytes)) {
           this.stream.write(bytes, (error) => (error === undefined || error === null ? resolve() : fail(error)));
         } else {
-          // Corked, the two chunks leave together: one writev on a socket or a pipe.
+          // Corked, the chunks leave together: one writev on a socket or a pipe.
+          const chunks = bytes;
           this.stream.cork?.();
           try {
-            this.stream.write(bytes[0], (error) => {
-              if (error !== undefined && error !== null) fail(error);
-            });
-            this.stream.write(bytes[1], (error) => (error === undefined || error === null ? resolve() : fail(error)));
+            chunks.forEach((chunk, i) =>
+              this.stream.write(chunk, (error) => {
+                if (error !== undefined && error !== null) fail(error);
+                else if (i === chunks.length - 1) resolve();
+              }),
+            );
           } finally {
             this.stream.uncork?.();
           }
