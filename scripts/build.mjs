@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { flatReexports } from './flatReexports.mjs';
 
 const production = process.argv.includes('--production');
 /** `--server-to=DIR`: only the server's bundles (and its worker's), written to DIR (benchmark 8 starts the shipped form so). */
@@ -34,13 +35,22 @@ const common = {
  * the first use of any of them. esbuild then bundles the package as a CommonJS module of its own,
  * required only from inside that getter, so its top-level code does not run at start-up. Node's
  * `child_process` (which vscode-languageserver requires at its top level, for a function the
- * server never calls) and `fs/promises` (the workspace index's) are loaded the same way: on first
- * use instead of before `initialize`.
+ * server never calls), `crypto` and `os` (which vscode-jsonrpc's node transport requires at its
+ * top level, for a pipe name the server never makes; node:crypto loads a dozen modules of its
+ * own, ~3 ms of a start) and `fs/promises` (the workspace index's) are loaded the same way: on
+ * first use instead of before `initialize`.
  */
 const require = createRequire(import.meta.url);
 /** The repository's root (this file's folder's parent). */
 const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const LAZY_PACKAGES = ['graphql', 'yaml', '(node:)?child_process', '(node:)?fs/promises'];
+const LAZY_PACKAGES = [
+  'graphql',
+  'yaml',
+  '(node:)?child_process',
+  '(node:)?fs/promises',
+  '(node:)?crypto',
+  '(node:)?os',
+];
 const lazyPackages = {
   name: 'lazy-packages',
   setup(build) {
@@ -241,7 +251,8 @@ const builds = [
   {
     entryPoints: ['server/src/main.ts'],
     outfile: `${SERVER_DIR}/server-core.js`,
-    plugins: [lazyPackages, sharedModules('bundle'), lazyWiring(wiringExports), pureModel],
+    // flatReexports: the LSP library's `export *` as values, not getters (~2,000 made at each start).
+    plugins: [lazyPackages, sharedModules('bundle'), lazyWiring(wiringExports), pureModel, flatReexports],
     // server.ts checks that the wiring's bundle is there before it answers `initialize`.
     define: {
       ...common.define,
@@ -314,6 +325,8 @@ if (existsSync('server/src/boot.ts') && SERVER_BUNDLES.every((f) => existsSync(f
     ...common,
     entryPoints: ['server/src/boot.ts'],
     outfile: `${SERVER_DIR}/server.js`,
+    // node:os (the home folder, when no HOME names it): loaded on first use.
+    plugins: [lazyPackages],
     define: { ...common.define, SERVER_BUNDLES_HASH: JSON.stringify(hash.digest('hex')) },
   });
 }

@@ -3,7 +3,6 @@
  * folders it refuses: a file there becomes code in the server's process. (Named imports only: a
  * namespace import of a Node module costs a copy of all its exports in the bundle, at every start.)
  */
-import { createHash, hash } from 'node:crypto';
 import {
   closeSync,
   constants,
@@ -17,6 +16,7 @@ import {
   statSync,
 } from 'node:fs';
 import { basename, isAbsolute, join, resolve } from 'node:path';
+import { crc32 } from 'node:zlib';
 
 /** The environment variable that names the cache folder, or turns the cache off (`off`). */
 export const CODE_CACHE_ENV = 'CATALOG_LENS_CODE_CACHE';
@@ -75,21 +75,45 @@ export function codeCacheFile(folder: string, hash: string, size: number, mtimeM
 /**
  * A cache file holds V8's data for each of the server's bundles (dist/server-core.js, then
  * dist/server-wiring.js, which the first loads once `initialize` is answered): its format line,
- * the number of parts, each part's length and sha256, then the parts. Each part is checked when
+ * the number of parts, each part's length and CRC-32, then the parts. Each part is checked when
  * its bundle is loaded, before V8 sees it (V8 itself checks only a header, and would run damaged
  * code); a part of length 0 is one the file does not hold.
+ *
+ * The check is against damage (a disk's, a copy's, a write cut short that the rename did not
+ * hide): a CRC-32 finds every burst of up to 32 flipped bits and misses other damage once in 2^32.
+ * It is no defence against a writer, and neither was the sha256 it replaced, kept in the same
+ * file: what keeps others' bytes out is that the file and its folder must be this user's and
+ * writable by no one else (unsafeFolder, openOwnFile), and its name (the bundles' hash, V8's
+ * version). zlib's crc32 is used where Node has it (20.15 and later): loading node:zlib and
+ * checking ~480 KB costs ~1 ms at start-up, node:crypto's sha256 ~3.5 ms (node:crypto loads a
+ * dozen modules of its own). Older Nodes compute the same CRC here (crc32Portable).
  */
-const SEAL = Buffer.from('catalog-lens code cache 2\n', 'latin1');
-const DIGEST = 32;
+const SEAL = Buffer.from('catalog-lens code cache 3\n', 'latin1');
+/** The bytes of each part's checksum in the table (a CRC-32, little-endian). */
+const DIGEST = 4;
 /** The most parts a file may name (a damaged count must not make a huge table). */
 const MAX_PARTS = 16;
 
-/**
- * The sha256 of `data`: with Node's one-shot `crypto.hash` where it has one (Node 20.12 and later;
- * at start-up it is ~0.2 ms quicker than a Hash object: no stream-shaped object to make first).
- */
-function sha256(data: Buffer): Buffer {
-  return typeof hash === 'function' ? hash('sha256', data, 'buffer') : createHash('sha256').update(data).digest();
+let crcTable: Int32Array | undefined;
+
+/** The CRC-32 of `data` (ISO-HDLC, as zlib's crc32), computed byte by byte: for Nodes without zlib's crc32. */
+export function crc32Portable(data: Uint8Array): number {
+  if (crcTable === undefined) {
+    crcTable = new Int32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      crcTable[n] = c;
+    }
+  }
+  let c = -1;
+  for (let i = 0; i < data.length; i++) c = crcTable[(c ^ data[i]!) & 0xff]! ^ (c >>> 8);
+  return (c ^ -1) >>> 0;
+}
+
+/** The checksum of `data` kept in a cache file's table: its CRC-32. */
+function checksum(data: Buffer): number {
+  return typeof crc32 === 'function' ? crc32(data) >>> 0 : crc32Portable(data);
 }
 
 /** The file's bytes for V8's data of each bundle, in order (an empty Buffer: none for that bundle). */
@@ -99,7 +123,7 @@ export function sealCodeCache(...parts: Buffer[]): Buffer {
   parts.forEach((part, i) => {
     const at = 4 + i * (4 + DIGEST);
     table.writeUInt32LE(part.length, at);
-    sha256(part).copy(table, at + 4);
+    table.writeUInt32LE(checksum(part), at + 4);
   });
   return Buffer.concat([SEAL, table, ...parts]);
 }
@@ -117,7 +141,7 @@ export interface CodeCacheParts {
 interface Table {
   /** The length of the format line, the count and the table: where the first part starts. */
   readonly headLength: number;
-  readonly spans: ReadonlyArray<{ start: number; end: number; digest: Buffer }>;
+  readonly spans: ReadonlyArray<{ start: number; end: number; digest: number }>;
   /** Where the last part ends: the length of a whole file. */
   readonly end: number;
 }
@@ -133,20 +157,20 @@ function tableOf(head: Buffer): Table | undefined | { more: number } {
   if (count > MAX_PARTS) return undefined;
   const headLength = SEAL.length + 4 + count * (4 + DIGEST);
   if (head.length < headLength) return { more: headLength };
-  const spans: Array<{ start: number; end: number; digest: Buffer }> = [];
+  const spans: Array<{ start: number; end: number; digest: number }> = [];
   let at = headLength;
   for (let i = 0; i < count; i++) {
     const entry = SEAL.length + 4 + i * (4 + DIGEST);
     const length = head.readUInt32LE(entry);
-    spans.push({ start: at, end: at + length, digest: Buffer.from(head.subarray(entry + 4, entry + 4 + DIGEST)) });
+    spans.push({ start: at, end: at + length, digest: head.readUInt32LE(entry + 4) });
     at += length;
   }
   return { headLength, spans, end: at };
 }
 
-/** `data` if its sha256 is `digest`, else `damaged`. */
-function checked(data: Buffer, digest: Buffer): Buffer | 'damaged' {
-  return sha256(data).equals(digest) ? data : 'damaged';
+/** `data` if its checksum is `digest`, else `damaged`. */
+function checked(data: Buffer, digest: number): Buffer | 'damaged' {
+  return checksum(data) === digest ? data : 'damaged';
 }
 
 /**
@@ -185,7 +209,7 @@ function readAt(fd: number, length: number, position: number): Buffer {
 
 /**
  * One bundle's part of the cache file (index in the file's order), read alone: the format line and
- * table, then that part, checked against its sha256. `found` is false when there is no file this
+ * table, then that part, checked against its CRC-32. `found` is false when there is no file this
  * process may use (none, a link, another user's, one others may write; checked on the open file, so it cannot be swapped after the check), and the
  * part is then `absent`; a file whose table does not match its length is `damaged`.
  */

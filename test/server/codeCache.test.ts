@@ -5,7 +5,6 @@
  * others may write to is never used. The server answers in each case.
  */
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import {
   chmodSync,
   existsSync,
@@ -20,6 +19,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { crc32 } from 'node:zlib';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
@@ -28,6 +28,7 @@ import {
   codeCacheFile,
   codeCacheParts,
   codeCacheFolder,
+  crc32Portable,
   readCodeCachePart,
   removeOtherCaches,
   sealCodeCache,
@@ -93,7 +94,7 @@ describe('the code cache folder', () => {
     assert.match(path.basename(a), new RegExp(`^server-a{16}-[0-9a-z]+-[0-9a-z]+-v8-.+-${process.arch}\\.bin$`));
   });
 
-  test('a cache file is used only whole: its sha256 checked before V8 sees it', () => {
+  test('a cache file is used only whole: its CRC-32 checked before V8 sees it', () => {
     const data = Buffer.from('the bytes V8 made');
     const sealed = sealCodeCache(data);
     assert.deepEqual(openCodeCache(sealed), data);
@@ -104,17 +105,50 @@ describe('the code cache folder', () => {
     assert.equal(openCodeCache(data), undefined, 'another format');
   });
 
-  test("each part's digest in the table is its sha256 (as node:crypto's createHash makes it)", () => {
+  test("each part's checksum in the table is its CRC-32 (as zlib's crc32 makes it), in a format of its own", () => {
     const parts = [Buffer.from('the first bundle'), Buffer.alloc(70_000, 7), Buffer.alloc(0)];
     const sealed = sealCodeCache(...parts);
-    // The format line, the count, then each part's length and sha256.
+    // The format line (version 3: a file of the sha256 format is not read as one), the count, then
+    // each part's length and CRC-32.
+    assert.equal(sealed.subarray(0, sealed.indexOf(10) + 1).toString('latin1'), 'catalog-lens code cache 3\n');
     const table = sealed.indexOf(10) + 1;
     assert.equal(sealed.readUInt32LE(table), parts.length);
     parts.forEach((part, i) => {
-      const at = table + 4 + i * 36;
+      const at = table + 4 + i * 8;
       assert.equal(sealed.readUInt32LE(at), part.length);
-      assert.deepEqual(sealed.subarray(at + 4, at + 36), createHash('sha256').update(part).digest());
+      assert.equal(sealed.readUInt32LE(at + 4), crc32(part) >>> 0);
     });
+    // A file of the format before (a sha256 per part): not this format, so no part of it is used.
+    const before = Buffer.concat([Buffer.from('catalog-lens code cache 2\n'), sealed.subarray(table)]);
+    assert.equal(codeCacheParts(before), undefined);
+  });
+
+  test("the CRC-32 computed here (for Nodes before 20.15, without zlib's) is zlib's", () => {
+    const samples = [
+      Buffer.alloc(0),
+      Buffer.from('a'),
+      Buffer.from('123456789'),
+      Buffer.alloc(70_000, 0xff),
+      Buffer.from(Array.from({ length: 65_537 }, (_, i) => (i * 2_654_435_761) >>> 24)),
+    ];
+    for (const sample of samples) assert.equal(crc32Portable(sample), crc32(sample) >>> 0, `${sample.length} bytes`);
+    // The check value of CRC-32/ISO-HDLC.
+    assert.equal(crc32Portable(Buffer.from('123456789')), 0xcbf43926);
+  });
+
+  test('a change of any one byte of a part, or of a burst of up to 4 bytes, makes it damaged', () => {
+    const part = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 31 + 7) & 0xff));
+    const sealed = sealCodeCache(part);
+    const start = sealed.length - part.length;
+    for (let at = start; at < sealed.length; at++) {
+      const changed = Buffer.from(sealed);
+      changed[at]! ^= 0x5a;
+      assert.equal(codeCacheParts(changed)!.part(0), 'damaged', `byte ${at - start}`);
+      if (at + 4 <= sealed.length) {
+        changed.writeUInt32LE((changed.readUInt32LE(at) ^ 0xdeadbeef) >>> 0, at);
+        assert.equal(codeCacheParts(changed)!.part(0), 'damaged', `bytes ${at - start}..${at - start + 3}`);
+      }
+    }
   });
 
   test('one file holds the data of each bundle, each part checked on its own when asked for', () => {
