@@ -15,7 +15,7 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
-import { basename, isAbsolute, join, resolve } from 'node:path';
+import { basename, isAbsolute, join, posix, resolve, win32 } from 'node:path';
 import { crc32 } from 'node:zlib';
 
 /** The environment variable that names the cache folder, or turns the cache off (`off`). */
@@ -33,8 +33,14 @@ export function codeCacheFolder(
 ): string | undefined {
   const named = env[CODE_CACHE_ENV];
   if (named !== undefined && named !== '') return named === 'off' ? undefined : resolve(named);
+  // A relative home (HOME=.) would put the cache in the folder the server was started in: a
+  // workspace, whose files a cloned repository brings. None then.
+  const absolute = (p: string): boolean => (platform === 'win32' ? win32 : posix).isAbsolute(p);
+  if (home !== undefined && !absolute(home)) home = undefined;
   if (platform === 'win32') {
-    const local = env['LOCALAPPDATA'] || (home ? join(home, 'AppData', 'Local') : undefined);
+    const appData = env['LOCALAPPDATA'];
+    const local =
+      (appData && absolute(appData) ? appData : undefined) ?? (home ? join(home, 'AppData', 'Local') : undefined);
     return local ? join(local, 'catalog-lens', 'Cache', 'code-cache') : undefined;
   }
   if (!home) return undefined;

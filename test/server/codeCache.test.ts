@@ -84,6 +84,17 @@ describe('the code cache folder', () => {
     assert.equal(codeCacheFolder({}, 'linux', undefined), undefined);
   });
 
+  test('a relative home or LOCALAPPDATA is none: the cache never lands in the folder the server runs in', () => {
+    assert.equal(codeCacheFolder({}, 'linux', '.'), undefined);
+    assert.equal(codeCacheFolder({}, 'darwin', 'rel/home'), undefined);
+    assert.equal(codeCacheFolder({ XDG_CACHE_HOME: '/xdg' }, 'linux', 'rel'), undefined);
+    assert.equal(codeCacheFolder({ LOCALAPPDATA: 'AppData' }, 'win32', '.'), undefined);
+    assert.equal(
+      codeCacheFolder({ LOCALAPPDATA: 'AppData' }, 'win32', 'C:\\Users\\u'),
+      path.join('C:\\Users\\u', 'AppData', 'Local', 'catalog-lens', 'Cache', 'code-cache'),
+    );
+  });
+
   test('one file per bundle, V8 and architecture', () => {
     const a = codeCacheFile('/c', 'a'.repeat(64), 1000, 1_700_000_000_000);
     const b = codeCacheFile('/c', 'b'.repeat(64), 1000, 1_700_000_000_000);
