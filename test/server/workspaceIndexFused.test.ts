@@ -228,6 +228,13 @@ test("the index's scan finds the top-level occurrences scanText finds, and none 
       if (next() < 0.15) texts.push({ text, languageId: other });
   }
   for (const f of fixtureFiles()) texts.push({ text: f.text, languageId: f.languageId });
+  // A call that ends inside a URN of the text (at a `]` or `}` its tuple walker does not count): what
+  // was nested in that URN is dropped with it by both scans (a reviewer's find: the full scan made it top-level).
+  for (const close of [']]', '}', ']'])
+    texts.push({
+      text: `x = make_dataset_urn(urn:li:dataset:(urn:li:dataPlatform:a,b${close},urn:li:corpuser:q,PROD)\n`,
+      languageId: 'python',
+    });
   let nested = 0;
   let compared = 0;
   for (const { text, languageId } of texts) {
@@ -250,6 +257,10 @@ test("the index's scan finds the top-level occurrences scanText finds, and none 
     }
   }
   assert.ok(nested > 500 && compared > 2000, `${compared} top-level occurrences compared, ${nested} nested left out`);
+  assert.ok(
+    !scanText(texts.at(-3)!.text, 'python', DEFAULT_SETTINGS).occurrences.some((o) => o.urn === 'urn:li:corpuser:q'),
+    'the URN inside the dropped one is not top-level',
+  );
   // A YAML language the index reads whole (an open document's): scanned as scanText scans it.
   const yaml = 'datasets:\n  - urn: urn:li:dataset:(urn:li:dataPlatform:hive,db.t,PROD)\n    description: x\n';
   assert.deepEqual(

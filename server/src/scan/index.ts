@@ -120,12 +120,14 @@ function mergeCalls(textExtraction: Extraction, callExtractions: Extraction[]): 
     while (c < claims.length && claims[c]!.end <= start) c++;
     if (c < claims.length && claims[c]!.start <= start) continue;
     while (k < calls.length && calls[k]!.start < start) placeCall();
-    renumbered[index] = kept + k;
     if (occurrence.parent !== undefined) {
+      // Inside a URN of the text dropped for a claim (a call that ended within it: `f(urn:…(a,b]],urn:…)`):
+      // dropped with it, not made top-level, as the index's top-level scan never sees it.
       const parent = renumbered[occurrence.parent] ?? -1;
-      if (parent < 0) delete occurrence.parent;
-      else occurrence.parent = parent;
+      if (parent < 0) continue;
+      occurrence.parent = parent;
     }
+    renumbered[index] = kept + k;
     if (kept !== index) occurrences[kept] = occurrence;
     kept++;
   }
