@@ -36,6 +36,34 @@ function loadProbe(before: string[] = []): string {
   ].join('\n');
 }
 
+/** An LSP message framed as on stdio. */
+function lspFrame(message: Record<string, unknown>): string {
+  const body = JSON.stringify({ jsonrpc: '2.0', ...message });
+  return `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+}
+
+/** didOpen of a one-line Python document naming a user. */
+const openPython = (uri: string): string =>
+  lspFrame({
+    method: 'textDocument/didOpen',
+    params: { textDocument: { uri, languageId: 'python', version: 1, text: 'X = "urn:li:corpuser:jdoe"\n' } },
+  });
+
+/** Runs `probe` (node -e) with `input` on its stdin until it exits by itself: what it wrote. */
+async function runProbe(probe: string, input: string): Promise<{ stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['-e', probe], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, DATAHUB_SKIP_CONFIG: 'true', CATALOG_LENS_TOKEN: '' },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stdin.write(input);
+  await new Promise((resolve) => child.on('exit', resolve));
+  return { stdout, stderr };
+}
+
 describe('the server bundle', () => {
   test("dist/ has a package.json of its own (CommonJS, shipped): Node looks no further for the entry's module type", () => {
     const own = path.join(ROOT, 'dist', 'package.json');
@@ -83,31 +111,15 @@ describe('the server bundle', () => {
   });
 
   test('after initialize (the wiring loaded, a document opened, its links asked for): still neither child_process nor fs/promises', async () => {
-    const frame = (message: Record<string, unknown>): string => {
-      const body = JSON.stringify({ jsonrpc: '2.0', ...message });
-      return `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
-    };
     const uri = 'file:///w/a.py';
     // The bundle run as above; it ends itself 4 s after it started (stdin stays open until then).
-    const probe = loadProbe(['setTimeout(() => process.exit(0), 4000);']);
-    const child = spawn(process.execPath, ['-e', probe], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, DATAHUB_SKIP_CONFIG: 'true', CATALOG_LENS_TOKEN: '' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.stdin.write(
-      frame({ id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } }) +
-        frame({ method: 'initialized', params: {} }) +
-        frame({
-          method: 'textDocument/didOpen',
-          params: { textDocument: { uri, languageId: 'python', version: 1, text: 'X = "urn:li:corpuser:jdoe"\n' } },
-        }) +
-        frame({ id: 2, method: 'textDocument/documentLink', params: { textDocument: { uri } } }),
+    const { stdout, stderr } = await runProbe(
+      loadProbe(['setTimeout(() => process.exit(0), 4000);']),
+      lspFrame({ id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } }) +
+        lspFrame({ method: 'initialized', params: {} }) +
+        openPython(uri) +
+        lspFrame({ id: 2, method: 'textDocument/documentLink', params: { textDocument: { uri } } }),
     );
-    await new Promise((resolve) => child.on('exit', resolve));
     assert.match(stdout, /"id":2,"result":\[/, `the links were answered (the wiring is loaded): ${stdout}\n${stderr}`);
     const line = /LOADED (.*)/.exec(stderr)?.[1];
     assert.ok(line, stderr);
@@ -117,10 +129,6 @@ describe('the server bundle', () => {
   });
 
   test("a version's document links asked three times are made into JSON once: the writer (first bundle) knows the results the features (the wiring) keep", async () => {
-    const frame = (message: Record<string, unknown>): string => {
-      const body = JSON.stringify({ jsonrpc: '2.0', ...message });
-      return `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
-    };
     const uri = 'file:///w/a.py';
     // Every JSON.stringify of a list of links (or of a message holding one) is counted.
     const probe = loadProbe([
@@ -134,16 +142,9 @@ describe('the server bundle', () => {
       'process.on("exit", () => process.stderr.write("LINKJSON " + linkJson + "\\n"));',
       'setTimeout(() => process.exit(0), 4000);',
     ]);
-    const child = spawn(process.execPath, ['-e', probe], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, DATAHUB_SKIP_CONFIG: 'true', CATALOG_LENS_TOKEN: '' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.stdin.write(
-      frame({
+    const { stdout, stderr } = await runProbe(
+      probe,
+      lspFrame({
         id: 1,
         method: 'initialize',
         // A catalog (never reached: port 9 is discard) gives the links their pages.
@@ -154,16 +155,12 @@ describe('the server bundle', () => {
           initializationOptions: { settings: { url: 'http://127.0.0.1:9' } },
         },
       }) +
-        frame({ method: 'initialized', params: {} }) +
-        frame({
-          method: 'textDocument/didOpen',
-          params: { textDocument: { uri, languageId: 'python', version: 1, text: 'X = "urn:li:corpuser:jdoe"\n' } },
-        }) +
+        lspFrame({ method: 'initialized', params: {} }) +
+        openPython(uri) +
         [2, 3, 4]
-          .map((id) => frame({ id, method: 'textDocument/documentLink', params: { textDocument: { uri } } }))
+          .map((id) => lspFrame({ id, method: 'textDocument/documentLink', params: { textDocument: { uri } } }))
           .join(''),
     );
-    await new Promise((resolve) => child.on('exit', resolve));
     for (const id of [2, 3, 4])
       assert.match(
         stdout,

@@ -32,6 +32,22 @@ function recorder(): { stream: Writable; chunks: Buffer[] } {
   return { stream, chunks };
 }
 
+/** A writable that keeps the chunks of each write call, a writev's together (a corked write is one writev). */
+function callRecorder(): { stream: Writable; calls: Buffer[][] } {
+  const calls: Buffer[][] = [];
+  const stream = new Writable({
+    writev(chunks, callback) {
+      calls.push(chunks.map((c) => Buffer.from(c.chunk as Buffer)));
+      callback();
+    },
+    write(chunk: Buffer, _encoding, callback) {
+      calls.push([Buffer.from(chunk)]);
+      callback();
+    },
+  });
+  return { stream, calls };
+}
+
 /** The messages a vscode-jsonrpc reader makes of `bytes`. */
 async function readBack(bytes: Buffer, count: number, chunkSize = bytes.length): Promise<Message[]> {
   const input = new PassThrough();
@@ -183,17 +199,7 @@ describe('OneWriteMessageWriter', () => {
   });
 
   test('above 4 MiB, header and body go corked: one writev call, the same bytes as the library', async () => {
-    const calls: Buffer[][] = [];
-    const stream = new Writable({
-      writev(chunks, callback) {
-        calls.push(chunks.map((c) => Buffer.from(c.chunk as Buffer)));
-        callback();
-      },
-      write(chunk: Buffer, _encoding, callback) {
-        calls.push([Buffer.from(chunk)]);
-        callback();
-      },
-    });
+    const { stream, calls } = callRecorder();
     const big = request(9, 'x€'.repeat(ONE_BUFFER_MAX / 3));
     const small = request(10, 'after');
     const writer = new OneWriteMessageWriter(stream);
@@ -207,17 +213,7 @@ describe('OneWriteMessageWriter', () => {
 
 describe('OneWriteMessageWriter: a large kept result', () => {
   test('goes out as one corked writev of the header, its kept bytes and the brace, the same bytes as the library, again and again', async () => {
-    const calls: Buffer[][] = [];
-    const stream = new Writable({
-      writev(chunks, callback) {
-        calls.push(chunks.map((c) => Buffer.from(c.chunk as Buffer)));
-        callback();
-      },
-      write(chunk: Buffer, _encoding, callback) {
-        calls.push([Buffer.from(chunk)]);
-        callback();
-      },
-    });
+    const { stream, calls } = callRecorder();
     const links = keepJsonOf(
       Object.freeze(
         Array.from({ length: 1_000 }, (_, i) => ({
