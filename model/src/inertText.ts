@@ -41,6 +41,9 @@ export const HIDDEN_CHARACTERS =
 const SPACE = /[\s\u0085]+/g;
 const LINE_BREAK = /\r\n|[\r\u000B\u000C\u0085\u2028\u2029]/g;
 
+/** Printable ASCII (`!` to `~`) in words parted by single spaces: what the hidden-character and space rules leave as it is. */
+const PRINTABLE_WORDS = /^[!-~]+(?: [!-~]+)*$/;
+
 /** Bounded work: whatever the input's size, at most this many characters per character shown are read. */
 const READ_PER_SHOWN = 8;
 
@@ -60,9 +63,15 @@ export function inertText(text: string, place: TextPlace, limit = QUOTE_LIMIT): 
   const max = Math.max(1, Math.floor(limit));
   const budget = max * READ_PER_SHOWN + 16;
   const tooLong = text.length > budget;
-  let t = (tooLong ? text.slice(0, splitSafe(text, budget)) : text).replace(HIDDEN_CHARACTERS, visibleEscape);
-  // A tab is four spaces (an indented code block stays one); editors' Markdown takes no raw tabs.
-  t = place === 'lines' ? t.replace(LINE_BREAK, '\n').replace(/\t/g, '    ') : t.replace(SPACE, ' ').trim();
+  let t: string;
+  if (place !== 'lines' && !tooLong && PRINTABLE_WORDS.test(text)) {
+    // Printable ASCII words with single spaces (most names and ids): no hidden character, no space to fold.
+    t = text;
+  } else {
+    t = (tooLong ? text.slice(0, splitSafe(text, budget)) : text).replace(HIDDEN_CHARACTERS, visibleEscape);
+    // A tab is four spaces (an indented code block stays one); editors' Markdown takes no raw tabs.
+    t = place === 'lines' ? t.replace(LINE_BREAK, '\n').replace(/\t/g, '    ') : t.replace(SPACE, ' ').trim();
+  }
   // Broken before the cut, so the result stays within the limit; cutting cannot join a `](` again.
   if (place === 'notification' || place === 'quickInput') t = t.replace(/\]\(/g, '] (');
   if (place === 'quickInput') t = t.replace(/\$\(/g, '$ (');

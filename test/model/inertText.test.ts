@@ -154,6 +154,32 @@ describe('inertText', () => {
     assert.equal(inertText('1. item', 'markdown'), '1\\. item');
   });
 
+  test('property: printable words, taken the short way, come out as the full rules make them', () => {
+    // A leading space sends the same text through every rule (the space is trimmed): the two must agree.
+    const word = fc.string({
+      unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)),
+      minLength: 1,
+      maxLength: 12,
+    });
+    fc.assert(
+      fc.property(
+        fc.array(word, { minLength: 1, maxLength: 5 }).map((ws) => ws.join(' ')),
+        fc.integer({ min: 8, max: 80 }),
+        (input, limit) => {
+          for (const p of PLACES) {
+            if (p.place === 'lines') continue;
+            assert.equal(
+              inertText(input, p.place, limit),
+              inertText(` ${input}`, p.place, limit),
+              `${p.place}: ${input}`,
+            );
+          }
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
   test('property: hostile pieces in any order stay inert in every place, and a second pass changes nothing', () => {
     const piece = fc.oneof(
       {

@@ -19,7 +19,7 @@ import { displayId } from '../../../model/src/entityNames';
 import { firstValueAt, isViewKind, lookupLabels, viewOf, type LookupKind } from '../../../model/src/kinds';
 import { inertText } from '../../../model/src/inertText';
 import type { Resolution, ResolutionLookup } from '../catalogClient/client';
-import { lookupOf } from '../resolution/lookup';
+import { ownLookupKind } from '../resolution/lookup';
 import type { ScanResult } from '../scan/types';
 import { rangesEndingIn } from './intervals';
 
@@ -51,8 +51,9 @@ export function nameHints(
   // Found through the occurrences' index of ranges: the lines asked for cost the same in any document.
   for (const o of rangesEndingIn(scan.occurrences, from, to)) {
     if (o.template || o.parent !== undefined || !o.parsed?.ok) continue;
-    const lookup = lookupOf(o.parsed.urn, o.urn);
-    if (!lookup || lookup.column !== undefined || lookup.urn !== o.urn) continue;
+    // Looked up as itself (a schemaField's name is its dataset's column: no hint).
+    const kind = ownLookupKind(o.parsed.urn);
+    if (kind === undefined) continue;
     const res = resolved(o.urn);
     if (res?.state !== 'found') continue;
     const name = catalogName(res);
@@ -62,7 +63,7 @@ export function nameHints(
     out.push({
       offset: hintOffset(text, o.start, o.end),
       label: `‹${inertText(name, 'plain', MAX_LABEL)}›`,
-      tooltip: `${lookupLabels(lookup.kind).label} ${inertText(name, 'plain', MAX_TOOLTIP_PART)}: the catalog's name for ${inertText(id, 'plain', MAX_TOOLTIP_PART)}`,
+      tooltip: `${lookupLabels(kind).label} ${inertText(name, 'plain', MAX_TOOLTIP_PART)}: the catalog's name for ${inertText(id, 'plain', MAX_TOOLTIP_PART)}`,
     });
   }
   return out;

@@ -114,11 +114,20 @@ export function rangesEndingIn<T extends Ranged>(items: readonly T[], from: numb
     else hi = mid;
   }
   // From there until ranges start after `to` (a range ends at or after its start).
+  // Positions come in start order, which is array order for a scan's occurrences (the usual case):
+  // sorted again only when one comes before the last.
   const positions: number[] = [];
+  let inOrder = true;
   for (let i = lo; i < starts.length && starts[i]! <= to; i++) {
     const position = order[i]!;
     const end = items[position]!.end;
-    if (end >= from && end <= to) positions.push(position);
+    if (end >= from && end <= to) {
+      if (positions.length > 0 && position < positions[positions.length - 1]!) inOrder = false;
+      positions.push(position);
+    }
   }
-  return positions.sort((a, b) => a - b).map((p) => items[p]!);
+  if (!inOrder) positions.sort((a, b) => a - b);
+  const out = new Array<T>(positions.length);
+  for (let i = 0; i < positions.length; i++) out[i] = items[positions[i]!]!;
+  return out;
 }

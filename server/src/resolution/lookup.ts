@@ -18,7 +18,13 @@ export function lookupOf(urn: Urn, text: string): Lookup | undefined {
   if (urn.kind === 'schemaField') {
     return urn.dataset ? { urn: urn.parent, kind: 'dataset', column: decodePart(urn.fieldPath) } : undefined;
   }
+  const kind = ownLookupKind(urn);
+  return kind === undefined ? undefined : { urn: text, kind };
+}
+
+/** The kind a URN that is looked up as itself is asked for as (not a schemaField: its dataset is asked); undefined otherwise. */
+export function ownLookupKind(urn: Urn): LookupKind | undefined {
+  if (urn.kind === 'schemaField') return undefined;
   const word = urn.kind === 'other' ? (urn.registered === false ? undefined : urn.entityType) : urn.kind;
-  if (word === undefined || !isLookupKind(word)) return undefined;
-  return { urn: text, kind: word };
+  return word !== undefined && isLookupKind(word) ? word : undefined;
 }

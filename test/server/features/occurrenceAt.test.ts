@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { DEFAULT_SETTINGS } from '../../../model/src/protocol';
-import { firstRangeAt, rangesAt, type Ranged } from '../../../server/src/features/intervals';
+import { firstRangeAt, rangesAt, rangesEndingIn, type Ranged } from '../../../server/src/features/intervals';
 import { linkAt } from '../../../server/src/features/links';
 import { occurrenceAt, type AtCursor } from '../../../server/src/features/urnAt';
 import { scanText } from '../../../server/src/pipeline/check';
@@ -117,6 +117,27 @@ describe('occurrenceAt through the index of ranges: the same as a walk over the 
         }
       }),
       params(2000),
+    );
+  });
+
+  test('random ranges, sorted or out of order: rangesEndingIn finds what a walk finds, in array order', () => {
+    const range = fc
+      .tuple(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 20 }))
+      .map(([start, length]): Ranged => ({ start, end: start + length }));
+    fc.assert(
+      fc.property(fc.array(range, { maxLength: 40 }), fc.boolean(), (ranges, sortFirst) => {
+        // Sorted by start: the scan's occurrences (positions met in array order); unsorted: the sort path.
+        if (sortFirst) ranges.sort((a, b) => a.start - b.start);
+        for (let from = -1; from <= 82; from += 3) {
+          for (const to of [from, from + 1, from + 7, from + 40, 200]) {
+            const walked = ranges.filter((r) => r.end >= from && r.end <= to);
+            const found = rangesEndingIn(ranges, from, to);
+            assert.equal(found.length, walked.length);
+            found.forEach((r, i) => assert.equal(r, walked[i]));
+          }
+        }
+      }),
+      params(1000),
     );
   });
 });
