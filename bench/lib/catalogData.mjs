@@ -14,8 +14,13 @@ export { batchQuery, costOfOne, planBatches };
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 
-/** POST a JSON body; resolves with the status and the body text. */
-export function postJson(url, body, headers = {}) {
+/**
+ * POST a JSON body; resolves with the status and the body text. A kept-alive socket the catalog
+ * closed while this process was busy (`--compare` builds the other ref synchronously for a minute
+ * or more, so the close is seen only at the next write) fails at once: the request is sent again
+ * on a new socket, once (Node's documented pattern for `req.reusedSocket`).
+ */
+export function postJson(url, body, headers = {}, retried = false) {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -40,7 +45,11 @@ export function postJson(url, body, headers = {}) {
         res.on('error', reject);
       },
     );
-    req.on('error', reject);
+    req.on('error', (err) => {
+      if (!retried && req.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE'))
+        resolve(postJson(url, text, headers, true));
+      else reject(err);
+    });
     req.end(text);
   });
 }
