@@ -10,6 +10,7 @@ import {
   parseUrnCached,
   retainParseCache,
   scanSequenceForTests,
+  sequenceRoomForTests,
   startScanSequence,
   type SequenceItem,
 } from '../../server/src/scan/parseCache';
@@ -44,6 +45,30 @@ describe('parse cache', () => {
     assert.strictEqual(second.urn, first.urn);
     assert.strictEqual(second.parsed, first.parsed);
     assert.equal(parseUrnCached(urn(1)), first.parsed);
+  });
+
+  test("clearParseCache and retainParseCache keep the sequences' room, not what they held", () => {
+    const text = Array.from({ length: 3_000 }, (_, i) => `x${i} = "${urn(i)}"`).join('\n');
+    const cold = (): ScanResult => scanDocument(text, 'python', { namespaces: ['li'] });
+    for (const forget of [clearParseCache, () => retainParseCache([])]) {
+      clearParseCache();
+      const before = cold();
+      cold(); // a warm rescan: the first scan's sequence becomes the last one
+      forget();
+      const { room, held } = sequenceRoomForTests();
+      assert.ok(room >= 3_000, `room for ${room} items`);
+      assert.equal(held, 0, 'no text, URN or parse of the scans before is held');
+      assert.deepEqual(scanSequenceForTests().items, []);
+      assert.deepEqual(scanSequenceForTests().last, []);
+      // The next scan writes its items in that room and finds what a first scan finds.
+      const after = cold();
+      assert.deepEqual(after, before);
+      const items = scanSequenceForTests().items;
+      assert.deepEqual(
+        items.map((item) => [item.start, item.end, item.urn]),
+        after.occurrences.map((o) => [o.start, o.end, o.urn]),
+      );
+    }
   });
 
   test('retainParseCache keeps exactly the URNs given, with the same parses, and drops the rest', () => {

@@ -179,6 +179,23 @@ class Sequence {
   }
 
   /**
+   * Empty and holding nothing it held (texts, URN strings, parses: entries the table is dropping),
+   * keeping the room it has: the next scan of a document as large writes its items in place
+   * instead of growing the arrays again from empty (a cold scan's `push` was ~5 % of its profile).
+   */
+  forget(): void {
+    this.reset();
+    this.texts.fill('');
+    this.urns.fill('');
+    this.parses.fill(FORGOTTEN);
+  }
+
+  /** How many items it has room for without growing. */
+  get room(): number {
+    return this.texts.length;
+  }
+
+  /**
    * Become the first `count` items of `from` (this sequence's own items are dropped), in texts no
    * longer than `textLength`; the room is kept.
    */
@@ -468,10 +485,20 @@ export function reserveParseCache(count: number): void {
   generationSize = Math.min(MAX_GENERATION_SIZE, Math.max(generationSize, count));
 }
 
-/** Drop the scans' sequences (they hold entries the table may be dropping). */
+/** What a forgotten item of a sequence holds instead of a parse (never read: past the sequence's length). */
+const FORGOTTEN: ParseResult = Object.freeze({
+  ok: false,
+  error: Object.freeze({ message: 'forgotten', offset: 0, length: 0 }),
+});
+
+/**
+ * Drop what the scans' sequences hold (entries the table may be dropping), keeping their room: the
+ * roomier one becomes the one the next scan writes.
+ */
 function forgetSequences(): void {
-  sequence = new Sequence();
-  lastSequence = new Sequence();
+  sequence.forget();
+  lastSequence.forget();
+  if (lastSequence.room > sequence.room) [sequence, lastSequence] = [lastSequence, sequence];
   sharing = true;
   shared = 0;
   sharedTextLength = 0;
@@ -517,6 +544,21 @@ export function clearParseCache(): void {
   youngGeneration++;
   forgetSequences();
   generationSize = DEFAULT_GENERATION_SIZE;
+}
+
+/**
+ * For tests: the room of the sequence the next scan writes (items it holds without growing), and
+ * how many slots of both sequences' arrays hold a text, URN or parse past the sequence's length
+ * (none after `clearParseCache` or `retainParseCache`: the room is kept, not what it held).
+ */
+export function sequenceRoomForTests(): { room: number; held: number } {
+  let held = 0;
+  for (const from of [sequence, lastSequence]) {
+    for (let k = from.length; k < from.room; k++) {
+      if (from.texts[k] !== '' || from.urns[k] !== '' || from.parses[k] !== FORGOTTEN) held++;
+    }
+  }
+  return { room: sequence.room, held };
 }
 
 /** One item of a scan's sequence, as `scanSequenceForTests` lists it. */
