@@ -47,16 +47,21 @@ describe('parse cache', () => {
     assert.equal(parseUrnCached(urn(1)), first.parsed);
   });
 
-  test("clearParseCache and retainParseCache keep the sequences' room, not what they held", () => {
+  test("clearParseCache keeps one sequence's room, not what it held; retainParseCache (a close) lets both go", () => {
     const text = Array.from({ length: 3_000 }, (_, i) => `x${i} = "${urn(i)}"`).join('\n');
     const cold = (): ScanResult => scanDocument(text, 'python', { namespaces: ['li'] });
-    for (const forget of [clearParseCache, () => retainParseCache([])]) {
+    for (const [forget, kept] of [
+      [clearParseCache, true],
+      [() => retainParseCache([]), false],
+    ] as const) {
       clearParseCache();
       const before = cold();
       cold(); // a warm rescan: the first scan's sequence becomes the last one
       forget();
-      const { room, held } = sequenceRoomForTests();
-      assert.ok(room >= 3_000, `room for ${room} items`);
+      const { room, spare, held } = sequenceRoomForTests();
+      if (kept) assert.ok(room >= 3_000, `room for ${room} items`);
+      else assert.equal(room, 0, `room for ${room} items after a close`);
+      assert.equal(spare, 0, `the other sequence has room for ${spare} items`);
       assert.equal(held, 0, 'no text, URN or parse of the scans before is held');
       assert.deepEqual(scanSequenceForTests().items, []);
       assert.deepEqual(scanSequenceForTests().last, []);

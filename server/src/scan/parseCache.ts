@@ -492,13 +492,20 @@ const FORGOTTEN: ParseResult = Object.freeze({
 });
 
 /**
- * Drop what the scans' sequences hold (entries the table may be dropping), keeping their room: the
- * roomier one becomes the one the next scan writes.
+ * Drop what the scans' sequences hold (entries the table may be dropping). With `keepRoom`, the
+ * roomier one is kept, emptied, as the one the next scan writes (the other is let go: one
+ * sequence's room at most, cut to the next scan's size when that scan becomes the last one);
+ * without it both are let go, so closing a large document gives their memory back.
  */
-function forgetSequences(): void {
-  sequence.forget();
-  lastSequence.forget();
-  if (lastSequence.room > sequence.room) [sequence, lastSequence] = [lastSequence, sequence];
+function forgetSequences(keepRoom: boolean): void {
+  if (keepRoom) {
+    const roomier = lastSequence.room > sequence.room ? lastSequence : sequence;
+    roomier.forget();
+    sequence = roomier;
+  } else {
+    sequence = new Sequence();
+  }
+  lastSequence = new Sequence();
   sharing = true;
   shared = 0;
   sharedTextLength = 0;
@@ -519,7 +526,7 @@ export function retainParseCache(kept: Iterable<{ urn: string; parsed?: ParseRes
   young = new Table();
   old = new Table();
   youngGeneration++;
-  forgetSequences();
+  forgetSequences(false);
   generationSize = DEFAULT_GENERATION_SIZE;
   let count = 0;
   for (const { urn, parsed } of kept) {
@@ -537,28 +544,31 @@ export function parseCacheSize(): number {
   return young.size + old.size;
 }
 
-/** For tests and benchmarks that want cold parses; also forgets reservations. */
+/**
+ * Empties the table (after an index build or Check Workspace, and for tests and benchmarks that
+ * want cold parses); also forgets reservations. The next scan's sequence keeps its room.
+ */
 export function clearParseCache(): void {
   young = new Table();
   old = new Table();
   youngGeneration++;
-  forgetSequences();
+  forgetSequences(true);
   generationSize = DEFAULT_GENERATION_SIZE;
 }
 
 /**
- * For tests: the room of the sequence the next scan writes (items it holds without growing), and
- * how many slots of both sequences' arrays hold a text, URN or parse past the sequence's length
+ * For tests: the room of the sequence the next scan writes (items it holds without growing), the
+ * other sequence's room, and how many slots of both sequences' arrays hold a text, URN or parse past the sequence's length
  * (none after `clearParseCache` or `retainParseCache`: the room is kept, not what it held).
  */
-export function sequenceRoomForTests(): { room: number; held: number } {
+export function sequenceRoomForTests(): { room: number; spare: number; held: number } {
   let held = 0;
   for (const from of [sequence, lastSequence]) {
     for (let k = from.length; k < from.room; k++) {
       if (from.texts[k] !== '' || from.urns[k] !== '' || from.parses[k] !== FORGOTTEN) held++;
     }
   }
-  return { room: sequence.room, held };
+  return { room: sequence.room, spare: lastSequence.room, held };
 }
 
 /** One item of a scan's sequence, as `scanSequenceForTests` lists it. */
