@@ -111,6 +111,8 @@ export class AspectStore {
   private readonly selectOne: Database.Statement<[string, string], AspectRow>;
   private readonly selectAll: Database.Statement<[string], AspectRow>;
   private readonly selectAny: Database.Statement<[string], { one: number }>;
+  private readonly selectHas: Database.Statement<[string, string], { one: number }>;
+  private readonly selectValues: Database.Statement<[string], { aspect: string; value: string }>;
   private selectByAspect: Database.Statement<[string], { urn: string; value: string }> | undefined;
   private readonly upsert: Database.Statement<AspectRow>;
   private readonly listings = new Map<string, Database.Statement<[], ListedAspect>>();
@@ -123,6 +125,13 @@ export class AspectStore {
   private generationDataVersion = -1;
   /** The entities by name and description (searchIndex.ts), kept current by `put`. */
   readonly search: SearchIndex;
+  /**
+   * better-sqlite3's transaction functions, made once: `db.transaction(fn)` builds four wrappers
+   * with their properties at every call, which a write paid twice (its savepoint and its group).
+   * Each runs the function it is given: BEGIN IMMEDIATE … COMMIT, or a savepoint when nested.
+   */
+  private readonly runNested: Database.Transaction<(fn: () => unknown) => unknown>;
+  private readonly runOutermost: Database.Transaction<(fn: () => unknown) => unknown>;
 
   /**
    * Opens (or creates) the database. `canonicalNamespace` and `keyForm` are recorded on first
@@ -160,13 +169,21 @@ export class AspectStore {
       this.selectOne = this.db.prepare('SELECT * FROM aspects WHERE urn = ? AND aspect = ?');
       this.selectAll = this.db.prepare('SELECT * FROM aspects WHERE urn = ? ORDER BY aspect');
       this.selectAny = this.db.prepare('SELECT 1 AS one FROM aspects WHERE urn = ? LIMIT 1');
+      this.selectHas = this.db.prepare('SELECT 1 AS one FROM aspects WHERE urn = ? AND aspect = ?');
+      this.selectValues = this.db.prepare('SELECT aspect, value FROM aspects WHERE urn = ?');
       this.upsert = this.db.prepare(UPSERT);
+      this.runNested = this.db.transaction((fn: () => unknown) => fn());
+      this.runOutermost = this.db.transaction((fn: () => unknown) => {
+        const result = fn();
+        this.search.flush();
+        return result;
+      });
       // Changes when another connection commits to the file (SQLite's data_version).
       this.dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck();
       this.search = new SearchIndex(
         this.db,
         keyForm === 'canonical' ? 'spec' : 'datahub',
-        (key) => this.getAll(key),
+        (key) => this.valuesOnDemand(key),
         () =>
           this.db
             .prepare<[], { key: string; type: CatalogKind }>(
@@ -262,6 +279,17 @@ export class AspectStore {
     return m;
   }
 
+  /**
+   * The catalog's aspects stored for one entity (as `getAll` has them) with only their values,
+   * each parsed when first read: a search row reads two descriptions and the presence of the
+   * existence aspects, not the schema, which `getAll` would parse at every write to the entity.
+   */
+  private valuesOnDemand(urn: string): Map<AspectName, { readonly value: Record<string, unknown> }> {
+    const m = new Map<AspectName, { readonly value: Record<string, unknown> }>();
+    for (const r of this.selectValues.all(urn)) if (isAspectName(r.aspect)) m.set(r.aspect, lazyValue(r.value));
+    return m;
+  }
+
   /** One stored aspect of any name. */
   getRaw(urn: string, aspect: string): RawStoredAspect | undefined {
     const row = this.selectOne.get(urn, aspect);
@@ -279,6 +307,11 @@ export class AspectStore {
       'SELECT urn, value FROM aspects WHERE aspect = ? ORDER BY urn',
     );
     return this.selectByAspect.all(aspect).map((r) => ({ urn: r.urn, value: JSON.parse(r.value) as unknown }));
+  }
+
+  /** Whether this aspect is stored for this key (`get` without reading and parsing the row). */
+  has(urn: string, aspect: string): boolean {
+    return this.selectHas.get(urn, aspect) !== undefined;
   }
 
   /** Whether any aspect is stored for this key (DataHub's `exists`: its key aspect is written with the first aspect). */
@@ -318,15 +351,9 @@ export class AspectStore {
    * inside up to date before it commits.
    */
   transaction<T>(fn: () => T): T {
-    if (this.db.inTransaction) return this.db.transaction(fn).immediate();
+    if (this.db.inTransaction) return this.runNested.immediate(fn) as T;
     try {
-      return this.db
-        .transaction(() => {
-          const result = fn();
-          this.search.flush();
-          return result;
-        })
-        .immediate();
+      return this.runOutermost.immediate(fn) as T;
     } catch (e) {
       // Rolled back: the writes the pending rows stood for are gone.
       this.search.discardPending();
@@ -412,6 +439,15 @@ function deepFreeze(v: unknown): void {
     const x = o[k];
     if (x !== null && typeof x === 'object') deepFreeze(x);
   }
+}
+
+function lazyValue(text: string): { readonly value: Record<string, unknown> } {
+  let parsed: Record<string, unknown> | undefined;
+  return {
+    get value() {
+      return (parsed ??= JSON.parse(text) as Record<string, unknown>);
+    },
+  };
 }
 
 function fromRow(r: AspectRow): RawStoredAspect {

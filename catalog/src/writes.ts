@@ -47,7 +47,7 @@ export const DEFAULT_RUN_ID = 'no-run-id-provided';
  */
 export function entityExists(store: AspectStore, key: string, entityType: string, compat: CompatMode): boolean {
   if (compat === 'datahub' || !isCatalogKind(entityType)) return store.hasAny(key);
-  return EXISTENCE_ASPECTS[entityType].some((a) => store.get(key, a) !== undefined);
+  return EXISTENCE_ASPECTS[entityType].some((a) => store.has(key, a));
 }
 
 /** Whether writing `aspectName` creates the entity: always in the DataHub mode and for kinds the specification does not cover. */

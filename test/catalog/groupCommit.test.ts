@@ -5,7 +5,11 @@
  * the rows are.
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { test } from 'node:test';
+import Database from 'better-sqlite3';
 import { GroupCommit } from '../../catalog/src/groupCommit';
 import { AspectStore } from '../../catalog/src/store';
 import { writeAspect, type AspectWrite } from '../../catalog/src/writes';
@@ -72,4 +76,42 @@ test('a search inside the writing transaction sees the write', () => {
   });
   assert.deepEqual(seen, ['inside words']);
   store.close();
+});
+
+test('a write makes its search row from the descriptions and the presence of the existence aspects: the schema is not parsed', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'catalog-group-'));
+  try {
+    const file = path.join(dir, 'c.db');
+    let store = new AspectStore(file, 'normal', 'li');
+    store.transaction(() => {
+      writeAspect(store, described('stored words'), 'urn:li:corpuser:t', 1, 'spec');
+      writeAspect(
+        store,
+        { ...described(''), aspectName: 'schemaMetadata', value: { schemaName: 'users', fields: [] } },
+        'urn:li:corpuser:t',
+        1,
+        'spec',
+      );
+    });
+    store.close();
+    // A schema no write here reads: a search row that parsed it would throw.
+    const db = new Database(file);
+    db.prepare("UPDATE aspects SET value = '{not json' WHERE aspect = 'schemaMetadata'").run();
+    db.close();
+    store = new AspectStore(file, 'normal', 'li');
+    const edited: AspectWrite = {
+      key: USERS,
+      requestedUrn: USERS,
+      entityType: 'dataset',
+      aspectName: 'editableDatasetProperties',
+      value: { description: 'edited words' },
+    };
+    store.transaction(() => writeAspect(store, edited, 'urn:li:corpuser:t', 2, 'spec'));
+    assert.deepEqual(found(store, 'users'), ['edited words']);
+    assert.equal(store.has(USERS, 'schemaMetadata'), true);
+    assert.equal(store.has(USERS, 'ownership'), false);
+    store.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
