@@ -46,7 +46,8 @@ export function postJson(url, body, headers = {}, retried = false) {
       },
     );
     req.on('error', (err) => {
-      if (!retried && req.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE'))
+      const code = /** @type {NodeJS.ErrnoException} */ (err).code;
+      if (!retried && req.reusedSocket && (code === 'ECONNRESET' || code === 'EPIPE'))
         resolve(postJson(url, text, headers, true));
       else reject(err);
     });
