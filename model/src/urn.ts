@@ -783,10 +783,19 @@ export function printUrn(urn: Urn): string {
 
 /**
  * printUrn(withNamespace(urn, ns)) (the entity key: ns `_`), printed without the respelt copy for
- * the kinds whose only namespace word is theirs and their platform's.
+ * the kinds whose only namespace word is theirs and their platform's, as one flat string of its
+ * own: its parts joined (Array.prototype.join copies them into one sequential string), not
+ * concatenated — a template literal makes a tree of concatenations (V8's cons strings) that a
+ * map flattens into a second copy when it first hashes it, and that keeps the parse's strings
+ * (slices of the URN's own copy) alive for as long as the key is kept. The workspace index keeps
+ * the key as it is.
  */
 export function printUrnIn(urn: Urn, ns: string): string {
-  return urn.kind === 'schemaField' || urn.kind === 'other' ? printUrn(withNamespace(urn, ns)) : printIn(urn, ns);
+  if (urn.kind === 'schemaField' || urn.kind === 'other') {
+    const printed = printUrn(withNamespace(urn, ns));
+    return [printed.slice(0, 1), printed.slice(1)].join('');
+  }
+  return printJoined(urn, ns);
 }
 
 /** printUrn of `urn` with the namespace word `ns` in place of its own (its fields as they are). */
@@ -811,6 +820,42 @@ function printIn(urn: Urn, ns: string): string {
       return `urn:${ns}:schemaField:(${urn.parent},${urn.fieldPath})`;
     case 'other':
       return `urn:${ns}:${urn.entityType}:${urn.id}`;
+  }
+}
+
+/** printUrn of `urn` with the namespace word `ns` in place of its own (its fields as they are), its parts joined (printUrnIn). */
+function printJoined(urn: Exclude<Urn, { kind: 'schemaField' | 'other' }>, ns: string): string {
+  switch (urn.kind) {
+    case 'dataPlatform':
+      return ['urn:', ns, ':dataPlatform:', urn.platform].join('');
+    case 'corpuser':
+      return ['urn:', ns, ':corpuser:', urn.user].join('');
+    case 'dataset':
+      return ['urn:', ns, ':dataset:(urn:', ns, ':dataPlatform:', urn.platform, ',', urn.name, ',', urn.env, ')'].join(
+        '',
+      );
+    case 'mlModel':
+      return ['urn:', ns, ':mlModel:(urn:', ns, ':dataPlatform:', urn.platform, ',', urn.name, ',', urn.env, ')'].join(
+        '',
+      );
+    case 'mlModelGroup':
+      return [
+        'urn:',
+        ns,
+        ':mlModelGroup:(urn:',
+        ns,
+        ':dataPlatform:',
+        urn.platform,
+        ',',
+        urn.name,
+        ',',
+        urn.env,
+        ')',
+      ].join('');
+    case 'mlFeature':
+      return ['urn:', ns, ':mlFeature:(', urn.table, ',', urn.feature, ')'].join('');
+    case 'mlFeatureTable':
+      return ['urn:', ns, ':mlFeatureTable:(urn:', ns, ':dataPlatform:', urn.platform, ',', urn.table, ')'].join('');
   }
 }
 

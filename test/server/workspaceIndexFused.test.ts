@@ -14,7 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { DEFAULT_SETTINGS, type Settings } from '../../model/src/protocol';
-import { parseUrn, printUrn, printUrnIn, withNamespace } from '../../model/src/urn';
+import { parseUrn, printUrn, printUrnIn, withNamespace, type Urn } from '../../model/src/urn';
 import { symbolFullName, symbolText } from '../../server/src/features/symbols';
 import { scanText, scanTextForIndex } from '../../server/src/pipeline/check';
 import { clearParseCache, scanSequenceForTests } from '../../server/src/scan/parseCache';
@@ -327,3 +327,55 @@ test('the names and keys the index makes of a parse are symbolText’s and print
     for (const ns of ['_', 'li', 'svc']) assert.equal(printUrnIn(p.urn, ns), printUrn(withNamespace(p.urn, ns)), text);
   }
 });
+
+test('the strings the index keeps of a file are its texts exactly: long, two-byte, lone surrogates, other namespaces', () => {
+  // What the index owns (its folder, file names, keys, spellings and lower-case names) is copied
+  // out of the file's text; each copy must be the same code units, a lone surrogate's too.
+  const names = [
+    `lone_\ud800_surrogate.table_with_a_long_name`,
+    `ends_with_a_lone.surrogate_\udfff`,
+    '数据仓库.非常长的表名_用于测试复制',
+    'Café.Crème_Brûlée_with_Length',
+  ];
+  const urns = names.flatMap((n) => [
+    `urn:li:dataset:(urn:li:dataPlatform:hive,${n},PROD)`,
+    `urn:svc:dataset:(urn:svc:dataPlatform:hive,${n},PROD)`,
+    `urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,${n},PROD),Col_${n.length})`,
+  ]);
+  for (const scan of [scanText, scanTextForIndex]) {
+    clearParseCache();
+    const index = new WorkspaceIndex({ ...host([]), scan });
+    const uri = 'file:///w/a_folder_with_a_long_name/job_with_a_long_file_name.py';
+    index.setText(uri, urns.map((u, i) => `U${i} = "${u}"\n`).join(''), 'python', DEFAULT_SETTINGS);
+    assert.equal(index.occurrenceCount, urns.length);
+    for (const [i, u] of urns.entries()) {
+      const places = index.placesOf(u);
+      assert.equal(places.length, u.startsWith('urn:svc:') || u.startsWith('urn:li:dataset:') ? 2 : 1, u);
+      assert.equal(places[0]!.uri, uri, u);
+      assert.ok(
+        places.some((p) => p.range.start.line === i),
+        u,
+      );
+    }
+    // The spelling kept per entity: the first one the file wrote.
+    assert.deepEqual(
+      index.entitiesNamedIn(),
+      [...new Set(urns.filter((u) => !u.startsWith('urn:svc:')))].sort((a, b) =>
+        printUrnIn(parse(a), '_') < printUrnIn(parse(b), '_') ? -1 : 1,
+      ),
+    );
+    for (const n of names) {
+      const found = index.symbols(n.slice(0, 12));
+      assert.ok(
+        found.some((s) => s.name === n),
+        `${n} in ${found.map((s) => s.name).join(', ')}`,
+      );
+    }
+  }
+});
+
+function parse(text: string): Urn {
+  const p = parseUrn(text);
+  assert.ok(p.ok, text);
+  return p.urn;
+}

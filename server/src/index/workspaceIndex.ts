@@ -116,19 +116,44 @@ function forEachIndexed(
   const occurrences = scan.occurrences;
   for (let i = 0; i < occurrences.length; i++) {
     const occ = occurrences[i]!;
-    if (occ.parent !== undefined || occ.template || !occ.parsed?.ok) continue;
-    const urn = occ.parsed.urn;
-    const memo = memoOf(occ.urn, urn);
-    if (memo.key === null) continue;
-    const entry =
-      yamlAsText === undefined
-        ? entries?.has(i) === true
-        : DESCRIBED.has(urn.kind) &&
-          /^[ \t]*(?:-[ \t]+)?urn[ \t]*:[ \t]*["']?$/.test(
-            yamlAsText.slice(yamlAsText.lastIndexOf('\n', occ.start - 1) + 1, occ.start),
-          );
-    take(occ, urn, memo as ParseMemo & { key: string }, entry);
+    const memo = indexedMemo(occ);
+    if (memo === undefined) continue;
+    take(occ, parsedUrn(occ), memo, isEntry(occ, i, entries, yamlAsText));
   }
+}
+
+/**
+ * The memo of the occurrence `occ`'s parse when the index keeps it (indexedOccurrences: top
+ * level, parsed, no template, not over DataHub's length); undefined when it does not.
+ */
+function indexedMemo(occ: UrnOccurrence): (ParseMemo & { key: string }) | undefined {
+  if (occ.parent !== undefined || occ.template || !occ.parsed?.ok) return undefined;
+  const memo = memoOf(occ.urn, occ.parsed.urn);
+  return memo.key === null ? undefined : (memo as ParseMemo & { key: string });
+}
+
+/**
+ * Whether the kept occurrence `occ`, the `i`th of its scan, is a docs-as-code entry: one a
+ * description owns (`entries`: their owners' indexes), or in a YAML file read as text
+ * (`yamlAsText`), the value of a `urn:` key on its line.
+ */
+function isEntry(
+  occ: UrnOccurrence,
+  i: number,
+  entries: Set<number> | undefined,
+  yamlAsText: string | undefined,
+): boolean {
+  return yamlAsText === undefined
+    ? entries?.has(i) === true
+    : DESCRIBED.has(parsedUrn(occ).kind) &&
+        /^[ \t]*(?:-[ \t]+)?urn[ \t]*:[ \t]*["']?$/.test(
+          yamlAsText.slice(yamlAsText.lastIndexOf('\n', occ.start - 1) + 1, occ.start),
+        );
+}
+
+/** The parse of an occurrence the index keeps (indexedMemo: parsed). */
+function parsedUrn(occ: UrnOccurrence): Urn {
+  return (occ.parsed as Extract<NonNullable<UrnOccurrence['parsed']>, { ok: true }>).urn;
 }
 
 function ownersOf(scan: ScanResult): Set<number> {
@@ -609,10 +634,17 @@ export class WorkspaceIndex {
     let added = 0;
     // What a scan that threw left here must not count for this one.
     if (fresh.size > 0) fresh.clear();
-    forEachIndexed(scan, yamlAsText ? text : undefined, (occ, urn, memo, entry) => {
+    // forEachIndexed's walk, written out: no closure per file.
+    const occurrences = scan.occurrences;
+    const yamlText = yamlAsText ? text : undefined;
+    const owners = yamlText === undefined && scan.descriptions.length > 0 ? ownersOf(scan) : undefined;
+    for (let i = 0; i < n; i++) {
+      const occ = occurrences[i]!;
+      const memo = indexedMemo(occ);
+      if (memo === undefined) continue;
       if (this.entityOfMemo(memo) === undefined && !fresh.has(memo.key)) {
         if (memo.lower === undefined) {
-          const { lower, nameAt } = symbolSearchText(urn);
+          const { lower, nameAt } = symbolSearchText(parsedUrn(occ));
           memo.lower = lower;
           memo.nameAt = nameAt;
         }
@@ -625,15 +657,17 @@ export class WorkspaceIndex {
       if (lineCount === 0) lineCount = lineStartsInto(text, lines);
       putPosition(lines, lineCount, occ.start, ranges, count * 4);
       putPosition(lines, lineCount, occ.end, ranges, count * 4 + 2);
-      if (entry) entries.push(count);
+      if (isEntry(occ, i, owners, yamlText)) entries.push(count);
       count++;
-    });
+    }
     try {
       if (count === 0) return;
       if (this.overBudget(count, added, settings.index.maxBytes, uri)) return;
       this.reserveOccurrences(this.oEnd + count);
       const start = this.oEnd;
-      this.oRange.set(ranges.subarray(0, count * 4), start * 4);
+      // A few numbers per file: copied by a loop (no subarray object, no call into the builtin).
+      const oRange = this.oRange;
+      for (let k = 0, at = start * 4; k < count * 4; k++) oRange[at + k] = ranges[k]!;
       for (let i = 0; i < count; i++) {
         const memo = fileMemos[i]!;
         let entity = this.entityOfMemo(memo);
@@ -651,8 +685,10 @@ export class WorkspaceIndex {
       this.total += count;
     } finally {
       // The buffers hold no parse or text past this file.
-      fileMemos.fill(undefined, 0, count);
-      spellings.fill(undefined, 0, count);
+      for (let i = 0; i < count; i++) {
+        fileMemos[i] = undefined;
+        spellings[i] = undefined;
+      }
       if (fresh.size > 0) fresh.clear();
       // The line starts of a long file are not kept for the index's life.
       if (lines.length > 4096) lines.length = 0;
@@ -895,7 +931,8 @@ export class WorkspaceIndex {
         this.eBytes = resized(this.eBytes, capacity);
       }
     }
-    const kept = own(key);
+    // A key is printUrnIn's (a parse's memo; a worker's packing, cloned): flat, of its own already.
+    const kept = key;
     this.eKey[entity] = kept;
     this.eLower[entity] = own(lower);
     if (!spelledAsKey(kept, spelling)) this.eSpelling.set(entity, own(spelling));
@@ -1077,9 +1114,10 @@ export class WorkspaceIndex {
 function own(text: string): string {
   // V8 copies a slice or a concatenation shorter than 13 characters into a string of its own.
   if (text.length < 13) return text;
-  // A JSON round trip gives a flat string of its own, lone surrogates too; a slice of a
-  // concatenation would be a slice of a copy one character longer.
-  return JSON.parse(JSON.stringify(text)) as string;
+  // Array.prototype.join copies its parts into one sequential string (lone surrogates too: code
+  // units are copied as they are), for less than a JSON round trip; a slice of a concatenation
+  // would be a slice of a copy one character longer, and a join of the string alone is the string.
+  return [text.slice(0, 1), text.slice(1)].join('');
 }
 
 /** Offsets where each line starts. */
