@@ -158,6 +158,11 @@ export function createIndexService(deps: IndexServiceDeps): IndexService {
     building = (async () => {
       await previous;
       const started = performance.now();
+      // The folders' settings asked now, while the editor creates the progress: the two round trips
+      // at once instead of one after the other (the build's own ask then finds the answer kept:
+      // settings.ts keeps each scope's), so the listing starts one round trip sooner.
+      for (const folder of folders)
+        if (folder.startsWith('file:')) void deps.settingsFor(folder).catch(() => undefined);
       const progress = await deps.progress();
       progress?.begin('Catalog Lens: indexing the workspace', 0, 'listing files', true);
       // One progress message per PROGRESS_MS at most, and the last: each is a write to the editor.
