@@ -325,8 +325,15 @@ if (existsSync('server/src/boot.ts') && SERVER_BUNDLES.every((f) => existsSync(f
     ...common,
     entryPoints: ['server/src/boot.ts'],
     outfile: `${SERVER_DIR}/server.js`,
-    // node:os (the home folder, when no HOME names it): loaded on first use.
-    plugins: [lazyPackages],
-    define: { ...common.define, SERVER_BUNDLES_HASH: JSON.stringify(hash.digest('hex')) },
+    // node:os (the home folder, when no HOME names it): loaded on first use. It answers
+    // `initialize` over stdio before the bundles run (earlyInitialize.ts), checking the wiring's
+    // bundle as dist/server-core.js does, with the model's tables it does not use left out.
+    plugins: [lazyPackages, pureModel],
+    define: {
+      ...common.define,
+      SERVER_BUNDLES_HASH: JSON.stringify(hash.digest('hex')),
+      CATALOG_LENS_WIRING_FILE: JSON.stringify(WIRING_FILE),
+      CATALOG_LENS_BUILD_LINE: JSON.stringify(BUILD_LINE),
+    },
   });
 }

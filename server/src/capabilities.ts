@@ -1,25 +1,32 @@
 /**
  * What the server answers to `initialize`: its capabilities, from what the editor declared. The
- * server's start (server.ts) writes it before the rest of the server is loaded, so this module
- * imports nothing but the protocol's vocabulary and model's command ids and product version.
+ * server's start (server.ts) writes it before the rest of the server is loaded, and over stdio
+ * dist/server.js writes it before the LSP library is even loaded (earlyInitialize.ts): so this
+ * module takes only types from the library (its constants are written out here, typed by it) and
+ * imports nothing but model's command ids and product version.
  */
-import { CodeActionKind, TextDocumentSyncKind, type InitializeResult } from 'vscode-languageserver';
+import type { CodeActionKind, InitializeResult, TextDocumentSyncKind } from 'vscode-languageserver';
 import { ServerCommands } from '../../model/src/commandIds';
 import { PRODUCT_VERSION } from '../../model/src/version';
 import type { ClientSession } from './clientSession';
 
+/** The library's `TextDocumentSyncKind.Incremental`, `CodeActionKind.QuickFix` and `.Refactor` (their types check the values). */
+const INCREMENTAL: typeof TextDocumentSyncKind.Incremental = 2;
+const QUICK_FIX: typeof CodeActionKind.QuickFix = 'quickfix';
+const REFACTOR: typeof CodeActionKind.Refactor = 'refactor';
+
 /** The kind of the refactorings the server offers (rewrite a URN, add what it names …). */
-export const REFACTOR_KIND = `${CodeActionKind.Refactor}.catalogLens`;
+export const REFACTOR_KIND = `${REFACTOR}.catalogLens`;
 
 /** The `initialize` result for an editor that declared `session`. */
 export function initializeResult(session: ClientSession): InitializeResult {
   return {
     capabilities: {
-      textDocumentSync: TextDocumentSyncKind.Incremental,
+      textDocumentSync: INCREMENTAL,
       hoverProvider: true,
       completionProvider: { triggerCharacters: [':', '(', ','] },
       documentLinkProvider: { resolveProvider: false },
-      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, REFACTOR_KIND] },
+      codeActionProvider: { codeActionKinds: [QUICK_FIX, REFACTOR_KIND] },
       executeCommandProvider: { commands: Object.values(ServerCommands) },
       referencesProvider: true,
       documentHighlightProvider: true,
