@@ -251,6 +251,9 @@ const builds = [
   {
     entryPoints: ['server/src/main.ts'],
     outfile: `${SERVER_DIR}/server-core.js`,
+    // Its first line names the build, as the wiring's does: dist/server.js checks both before it
+    // answers `initialize` early (wiringCheck.ts bundlesProblem).
+    banner: { js: BUILD_LINE },
     // flatReexports: the LSP library's `export *` as values, not getters (~2,000 made at each start).
     plugins: [lazyPackages, sharedModules('bundle'), lazyWiring(wiringExports), pureModel, flatReexports],
     // server.ts checks that the wiring's bundle is there before it answers `initialize`.
@@ -332,6 +335,7 @@ if (existsSync('server/src/boot.ts') && SERVER_BUNDLES.every((f) => existsSync(f
     define: {
       ...common.define,
       SERVER_BUNDLES_HASH: JSON.stringify(hash.digest('hex')),
+      CATALOG_LENS_CORE_FILE: JSON.stringify('server-core.js'),
       CATALOG_LENS_WIRING_FILE: JSON.stringify(WIRING_FILE),
       CATALOG_LENS_BUILD_LINE: JSON.stringify(BUILD_LINE),
     },

@@ -232,5 +232,8 @@ const proc = {
   get stdout() {
     return process.stdout;
   },
+  setExitCode(code: number) {
+    process.exitCode = code;
+  },
 };
 if (!earlyInitialize(proc, () => startBundles(__dirname))) startBundles(__dirname);

@@ -17,19 +17,9 @@
  */
 import { initializeResult } from './capabilities';
 import { readClientSession } from './clientSession';
+import { EARLY_HANDOVER_SLOT, type EarlyHandover } from './transport/earlyHandover';
 import { transportOf } from './transport/transportOf';
-import { wiringProblem } from './wiringCheck';
-
-/** The global slot (`Symbol.for`) of the handover to the connection: an EarlyHandover. */
-export const EARLY_HANDOVER_SLOT = 'catalog-lens.earlyInitialize';
-
-/** What the connection over stdio takes over from dist/server.js. */
-export interface EarlyHandover {
-  /** Every byte read from stdin so far, in order. */
-  readonly input: Buffer;
-  /** The `initialize` request answered already: its id and the JSON of the response written. */
-  readonly answered?: { readonly id: number | string; readonly json: string };
-}
+import { bundlesProblem } from './wiringCheck';
 
 /** The first message of a stream, as far as it has come. */
 export type FirstMessage =
@@ -95,7 +85,7 @@ export function earlyResponseJson(
   env: NodeJS.ProcessEnv,
 ): string | undefined {
   try {
-    if (wiringProblem() !== undefined) return undefined;
+    if (bundlesProblem() !== undefined) return undefined;
     const session = readClientSession(params as unknown as Parameters<typeof readClientSession>[0], env);
     return JSON.stringify({ jsonrpc: '2.0', id, result: initializeResult(session) });
   } catch {
@@ -115,6 +105,8 @@ export interface EarlyProcess {
   readonly env: NodeJS.ProcessEnv;
   readonly stdin: NodeJS.ReadableStream;
   readonly stdout: { write(chunk: Uint8Array): unknown };
+  /** The exit code when stdin ends before a whole first message (process.exitCode). */
+  setExitCode?(code: number): void;
 }
 
 /**
@@ -152,19 +144,17 @@ export function earlyInitialize(proc: EarlyProcess, start: () => void): boolean 
     handOver({ id: first.id, json });
   };
   // Ended or failed before a whole message: the library is started at once; its reader then sees
-  // the stream close, and the library ends the process as it does when stdin ends.
-  const onEnd = (): void => handOver();
+  // the stream close, and the library ends the process as it does when stdin ends, with 1 (no
+  // shutdown came). A stdin that is a file or /dev/null ends without closing, after the library's
+  // listeners could see it: the exit code is set here, as the library would set it.
+  const onEnd = (): void => {
+    proc.setExitCode?.(1);
+    handOver();
+  };
   stdin.on('data', onData);
   stdin.on('end', onEnd);
   stdin.on('error', onEnd);
   return true;
 }
 
-/** The handover dist/server.js left, taken once (undefined when the server was started otherwise). */
-export function takeEarlyHandover(): EarlyHandover | undefined {
-  const slot = globalThis as Record<symbol, unknown>;
-  const key = Symbol.for(EARLY_HANDOVER_SLOT);
-  const handover = slot[key] as EarlyHandover | undefined;
-  delete slot[key];
-  return handover;
-}
+export { EARLY_HANDOVER_SLOT, takeEarlyHandover, type EarlyHandover } from './transport/earlyHandover';

@@ -22,7 +22,30 @@ declare const CATALOG_LENS_BUILD_LINE: string;
  */
 export function wiringProblem(dir: string = __dirname): string | undefined {
   if (typeof CATALOG_LENS_WIRING_FILE !== 'string') return undefined;
-  const file = join(dir, CATALOG_LENS_WIRING_FILE);
+  return bundleProblem(join(dir, CATALOG_LENS_WIRING_FILE));
+}
+
+/**
+ * In dist/server.js only (scripts/build.mjs): the server's first bundle beside it, which makes the
+ * connection that takes over after an early `initialize` result (earlyInitialize.ts).
+ */
+declare const CATALOG_LENS_CORE_FILE: string | undefined;
+
+/**
+ * Why dist/server.js cannot answer `initialize` for the bundles beside it: the first bundle or the
+ * wiring's is missing or from another build (a half-updated install). The answer is then left to
+ * the first bundle, which fails as it would have (its own check, or its load).
+ */
+export function bundlesProblem(dir: string = __dirname): string | undefined {
+  if (typeof CATALOG_LENS_CORE_FILE === 'string') {
+    const core = bundleProblem(join(dir, CATALOG_LENS_CORE_FILE));
+    if (core !== undefined) return core;
+  }
+  return wiringProblem(dir);
+}
+
+/** Why `file` is not a bundle of this build: missing, unreadable, or its first line names another build. */
+function bundleProblem(file: string): string | undefined {
   let fd: number;
   try {
     fd = openSync(file, 'r');

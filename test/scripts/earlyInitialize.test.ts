@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
@@ -280,7 +280,75 @@ describe('dist/server.js answers initialize before the LSP library is loaded', (
     }
   });
 
-  test('the result is written before dist/server-core.js is read', async () => {
+  /** A copy of dist/'s server files in a new folder (removed by the caller), `edit` applied to each file's text. */
+  function distCopy(edit: (file: string, text: string) => string = (_f, t) => t): string {
+    const dir = mkdtempSync(path.join(tmpdir(), 'catalog-lens-early-'));
+    for (const f of ['server.js', 'server-core.js', 'server-wiring.js', 'package.json'])
+      writeFileSync(path.join(dir, f), edit(f, readFileSync(path.join(ROOT, 'dist', f), 'utf8')));
+    return dir;
+  }
+  /** The build id every bundle's first line names (scripts/build.mjs BUILD_LINE), and another as long. */
+  const buildId = (): string => /^\/\/ catalog-lens build (\S+)/.exec(readFileSync(CORE, 'utf8'))![1]!;
+  const otherId = (id: string): string => id.replace(/./g, (c) => (c === '0' ? '1' : '0'));
+
+  test('bundles beside it from another build (a half-updated install): not answered early; the library answers', async () => {
+    const id = buildId();
+    // dist/server.js of this build beside a server-core.js and a wiring of another (consistent together).
+    const dir = distCopy((f, text) => (f === 'server.js' ? text : text.split(id).join(otherId(id))));
+    try {
+      const { stdout, stderr } = await bootProbe(path.join(dir, 'server.js'));
+      assert.match(stdout, /"id":1,"result":\{"capabilities"/);
+      assert.match(stderr, /CORE READ true/, 'dist/server-core.js was read before the result: the library answered');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("the connection's answer differs from the early one: told to the user, and the process ends with 1", async () => {
+    const id = buildId();
+    // server-core.js's first line still names this build, but the build it checks the wiring against
+    // (compiled into it) is another: dist/server.js answers early, the library's answer is an error.
+    const dir = distCopy((f, text) => {
+      if (f !== 'server-core.js') return text;
+      const eol = text.indexOf('\n');
+      return text.slice(0, eol) + text.slice(eol).split(id).join(otherId(id));
+    });
+    try {
+      const run1 = await run(path.join(dir, 'server.js'), frame(INIT), { until: /"method":"window\/showMessage"/ });
+      const out = frames(run1.stdout);
+      assert.match(out[0]!, /^\{"jsonrpc":"2.0","id":1,"result":\{"capabilities"/);
+      const shown = out.find((m) => m.includes('"window/showMessage"'));
+      assert.match(shown ?? '', /"type":1,"message":"catalog-lens-server: .*server-wiring\.js is from another build/);
+      assert.match(run1.stderr, /the initialize answer written early was/);
+      assert.equal(run1.code, 1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('stdin that ends without closing (/dev/null): the same exit as the library (1)', async () => {
+    const exit = (entry: string): Promise<number | null> =>
+      new Promise((resolve) => {
+        const child = spawn(process.execPath, [entry, '--stdio'], {
+          stdio: ['ignore', 'ignore', 'ignore'],
+          env: { ...process.env, CATALOG_LENS_CODE_CACHE: 'off', DATAHUB_SKIP_CONFIG: 'true' },
+        });
+        const timer = setTimeout(() => child.kill(), 20_000);
+        child.on('exit', (code) => {
+          clearTimeout(timer);
+          resolve(code);
+        });
+      });
+    const [early, library] = await Promise.all([exit(BOOT), exit(CORE)]);
+    assert.equal(library, 1);
+    assert.equal(early, library);
+  });
+
+  /**
+   * Runs `boot` with stdin's first message an initialize request, and says on stderr whether
+   * dist/server-core.js had been read when the first byte went to stdout (`CORE READ true|false`).
+   */
+  async function bootProbe(boot: string): Promise<{ stdout: string; stderr: string }> {
     const probe = [
       "const fs = require('node:fs');",
       'const read = fs.readFileSync;',
@@ -292,8 +360,8 @@ describe('dist/server.js answers initialize before the LSP library is loaded', (
       '  if (this === process.stdout) { fs.writeSync(2, "CORE READ " + core + "\\n"); Duplex.prototype.write = write; }',
       '  return write.apply(this, args);',
       '};',
-      `process.argv = [process.argv[0], ${JSON.stringify(BOOT)}, '--stdio'];`,
-      `require(${JSON.stringify(BOOT)});`,
+      `process.argv = [process.argv[0], ${JSON.stringify(boot)}, '--stdio'];`,
+      `require(${JSON.stringify(boot)});`,
     ].join('\n');
     const child = spawn(process.execPath, ['-e', probe], {
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -308,6 +376,11 @@ describe('dist/server.js answers initialize before the LSP library is loaded', (
       await new Promise((r) => setTimeout(r, 20));
     child.stdin.end(frame({ jsonrpc: '2.0', id: 2, method: 'shutdown' }) + frame({ jsonrpc: '2.0', method: 'exit' }));
     await new Promise((resolve) => child.on('exit', resolve));
+    return { stdout, stderr };
+  }
+
+  test('the result is written before dist/server-core.js is read', async () => {
+    const { stdout, stderr } = await bootProbe(BOOT);
     assert.match(stdout, /"id":1,"result":\{"capabilities"/);
     assert.match(stderr, /CORE READ false/);
   });

@@ -16,7 +16,7 @@ import {
   type RemoteConsole,
 } from 'vscode-languageserver/node';
 import { inspect } from 'node:util';
-import { takeEarlyHandover } from '../earlyInitialize';
+import { takeEarlyHandover } from './earlyHandover';
 import { OneReadMessageReader } from './messageReader';
 import { OneWriteMessageWriter, type ByteStream } from './messageWriter';
 import { transportOf } from './transportOf';
@@ -58,11 +58,25 @@ class AnsweredOnceWriter extends OneWriteMessageWriter {
     if (answered !== undefined && 'id' in msg && msg.id === answered.id && !('method' in msg)) {
       this.answered = undefined;
       const json = JSON.stringify(msg);
-      if (json !== answered.json)
+      if (json !== answered.json) {
+        // The client holds a result this server would not give (the bundles changed under it): told
+        // on stderr and, when the answer is an error, to the user; then the process ends (1), so the
+        // client sees the server stop rather than a server whose requests all fail.
         writeSync(
           2,
           `catalog-lens-server: the initialize answer written early was ${answered.json}, the connection's is ${json}\n`,
         );
+        const error = 'error' in msg && msg.error ? (msg.error as { message?: unknown }).message : undefined;
+        const told =
+          typeof error === 'string'
+            ? super.write({
+                jsonrpc: '2.0',
+                method: 'window/showMessage',
+                params: { type: 1, message: error },
+              } as Message)
+            : Promise.resolve();
+        return told.finally(() => process.exit(1));
+      }
       return Promise.resolve();
     }
     return super.write(msg);
