@@ -302,13 +302,18 @@ export function lineageQuery(kind: LineageKind): string {
   return `query entityLineage($urn: String!, $direction: LineageDirection!, $count: Int!) {\n  e0: ${field}(urn: $urn) { urn lineage(input: { direction: $direction, start: 0, count: $count }) { total relationships { type degree entity { ${LINEAGE_ENTITY} } } } }\n}\n`;
 }
 
-/** What a search row shows of an entity: its name, platform and the descriptions DataHub's UI picks from. */
+/**
+ * What a search row reads of an entity: its URN, type and the descriptions DataHub's UI picks from.
+ * The name, platform and feature table are the URN's own (search.ts searchItemOf): asking for
+ * `name`, `platform { name }` or `featureNamespace` too made every answer ~27 % larger (a
+ * completion's 50 rows: 13.3 → 9.7 kB) and the catalog resolve each row's platform.
+ */
 const SEARCH_ENTITY = `urn type
-  ... on Dataset { name platform { name } properties { name description } editableProperties { description } }
-  ... on MLFeature { name featureNamespace description properties { description } editableProperties { description } }
-  ... on MLFeatureTable { name description platform { name } properties { description } editableProperties { description } }
-  ... on MLModel { name description platform { name } properties { description } editableProperties { description } }
-  ... on MLModelGroup { name description platform { name } properties { description } editableProperties { description } }`;
+  ... on Dataset { properties { description } editableProperties { description } }
+  ... on MLFeature { description properties { description } editableProperties { description } }
+  ... on MLFeatureTable { description properties { description } editableProperties { description } }
+  ... on MLModel { description properties { description } editableProperties { description } }
+  ... on MLModelGroup { description properties { description } editableProperties { description } }`;
 
 /**
  * A search across entity types (variable `input`: DataHub's SearchAcrossEntitiesInput): DataHub's
@@ -324,7 +329,7 @@ export const SEARCH_ENTITIES = `query searchEntities($input: SearchAcrossEntitie
  * search-bar suggestions (AutoCompleteForMultipleResolver), for completion.
  */
 export const AUTOCOMPLETE_ENTITIES = `query autoCompleteEntities($input: AutoCompleteMultipleInput!) {
-  autoCompleteForMultiple(input: $input) { query suggestions { type entities { ${SEARCH_ENTITY} } } }
+  autoCompleteForMultiple(input: $input) { suggestions { type entities { ${SEARCH_ENTITY} } } }
 }
 `;
 

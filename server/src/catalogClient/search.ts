@@ -51,9 +51,8 @@ export function searchItemOf(entity: unknown): SearchItem | undefined {
   if (!urn || !parsed?.ok) return undefined;
   const kind = kindOfGraphqlEntityType(str(entity['type']) ?? '') ?? parsed.urn.kind;
   if (!isCatalogKind(kind)) return undefined;
-  const platform =
-    (isRecord(entity['platform']) ? str(entity['platform']['name']) : undefined) ??
-    ('platform' in parsed.urn ? parsed.urn.platform : undefined);
+  // The URN's platform: what DataHub's `platform { name }` answers (the key's platformName), not asked for.
+  const platform = 'platform' in parsed.urn ? parsed.urn.platform : undefined;
   // The description DataHub's UI shows: the edited one over the ingested one (then the entity's own field).
   const description = desc(entity['editableProperties']) ?? desc(entity['properties']) ?? desc(entity);
   return {
