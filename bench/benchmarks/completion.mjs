@@ -1,14 +1,17 @@
 // Benchmark 9: completion of real names from a local catalog of 100,000 datasets (10,000
 // quick), end to end over stdio: the server finds the slot, asks the catalog (autoCompleteForMultiple,
 // a new prefix each time, so never its 30 s cache), and answers the items. Floor: the same GraphQL
-// document POSTed directly to the catalog by the benchmark. Also: the search behind "Catalog:
-// Search…" (searchAcrossEntities) through the server's catalogLens/search.
+// document POSTed directly to the catalog by the benchmark (the measured build's own
+// AUTOCOMPLETE_ENTITIES, so that with --compare each build's floor is the document it sends).
+// Also: the search behind "Catalog: Search…" (searchAcrossEntities) through the server's
+// catalogLens/search.
 import { rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { percentile, summary } from '../lib/measure.mjs';
 import { positionAt, startServer } from '../lib/lsp.mjs';
 import { ingestDatasets, postJson } from '../lib/catalogData.mjs';
-import { freshDbFolder, startCatalog } from '../lib/processes.mjs';
+import { BUILD_ROOT, freshDbFolder, startCatalog } from '../lib/processes.mjs';
 import { random } from '../lib/generate.mjs';
 import { WHY } from '../notes.mjs';
 
@@ -37,7 +40,18 @@ async function timed(fn) {
   return { ms: performance.now() - start, result };
 }
 
+/** The autocomplete document the measured build's server sends (out/, built with dist/). */
+function autocompleteDocument() {
+  const queries = createRequire(import.meta.url)(
+    path.join(BUILD_ROOT, 'out', 'server', 'src', 'catalogClient', 'queries.js'),
+  );
+  if (typeof queries.AUTOCOMPLETE_ENTITIES !== 'string')
+    throw new Error(`no AUTOCOMPLETE_ENTITIES in ${BUILD_ROOT}/out/server/src/catalogClient/queries.js`);
+  return queries.AUTOCOMPLETE_ENTITIES;
+}
+
 export async function completionBenchmark({ quick, tmp, serverArgs, catalogArgs }) {
+  const AUTOCOMPLETE = autocompleteDocument();
   const entities = quick ? 10_000 : 100_000;
   const rounds = quick ? 3 : 5;
   const perRound = quick ? 40 : 200;
@@ -47,7 +61,8 @@ export async function completionBenchmark({ quick, tmp, serverArgs, catalogArgs 
     durability: 'normal',
     nodeArgs: catalogArgs,
   });
-  const server = await startServer({ settings: { url: catalog.url }, nodeArgs: serverArgs });
+  // The completion capabilities VS Code declares: the server answers what VS Code gets.
+  const server = await startServer({ settings: { url: catalog.url }, nodeArgs: serverArgs, completion: true });
   try {
     const t = performance.now();
     await ingestDatasets(catalog.url, 0, entities, 'c');
@@ -125,7 +140,7 @@ export async function completionBenchmark({ quick, tmp, serverArgs, catalogArgs 
     return {
       id: '9',
       title: `Completion of real names, ${entities.toLocaleString('en-US')} entities in the local catalog`,
-      input: `dist/server.js over stdio against the local catalog (its own SQLite file, ${entities.toLocaleString('en-US')} datasets bench.c_<i> on hive plus the sample, ingested in ${ingestS.toFixed(1)} s). Completion requests at the end of \`${PREFIX}<typed>\` in an open Python document, each with a prefix not asked before (2–4 digits, half with \`bench.\`), alternating with the same autoCompleteForMultiple document POSTed directly. ${rounds} rounds of ${perRound} after 50 warm-up pairs; p50 and p99 per round.`,
+      input: `dist/server.js over stdio (declaring VS Code's completion capabilities) against the local catalog (its own SQLite file, ${entities.toLocaleString('en-US')} datasets bench.c_<i> on hive plus the sample, ingested in ${ingestS.toFixed(1)} s). Completion requests at the end of \`${PREFIX}<typed>\` in an open Python document, each with a prefix not asked before (2–4 digits, half with \`bench.\`), alternating with the same autoCompleteForMultiple document POSTed directly. ${rounds} rounds of ${perRound} after 50 warm-up pairs; p50 and p99 per round.`,
       rows: [
         {
           figure: 'completion p50',
@@ -172,7 +187,3 @@ export async function completionBenchmark({ quick, tmp, serverArgs, catalogArgs 
     rmSync(dbDir, { recursive: true, force: true });
   }
 }
-
-const AUTOCOMPLETE = `query autoCompleteEntities($input: AutoCompleteMultipleInput!) {
-  autoCompleteForMultiple(input: $input) { query suggestions { type entities { urn type ... on Dataset { name platform { name } properties { name description } editableProperties { description } } } } }
-}`;

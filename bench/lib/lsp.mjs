@@ -14,6 +14,29 @@ const {
   StreamMessageWriter,
 } = require('vscode-languageserver-protocol/node');
 
+/** What VS Code declares of completion (vscode-languageclient 11, CompletionItemFeature.fillClientCapabilities). */
+const VSCODE_COMPLETION = {
+  dynamicRegistration: true,
+  contextSupport: true,
+  completionItem: {
+    snippetSupport: true,
+    commitCharactersSupport: true,
+    documentationFormat: ['markdown', 'plaintext'],
+    deprecatedSupport: true,
+    preselectSupport: true,
+    tagSupport: { valueSet: [1] },
+    insertReplaceSupport: true,
+    resolveSupport: { properties: ['documentation', 'detail', 'additionalTextEdits'] },
+    insertTextModeSupport: { valueSet: [1, 2] },
+    labelDetailsSupport: true,
+  },
+  insertTextMode: 2,
+  completionList: {
+    itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'],
+    applyKindSupport: true,
+  },
+};
+
 /** The server bundle of the build being measured (processes.mjs useBuild). */
 export const serverBundle = () => path.join(DIST, 'server.js');
 
@@ -21,8 +44,10 @@ export const serverBundle = () => path.join(DIST, 'server.js');
  * Starts the server and initializes it. `initMs` is the time from spawn to the initialize result.
  * `nodeArgs` go before the bundle (e.g. --cpu-prof).
  * `inlayHints` declares inlay hints and their refresh, as VS Code does.
+ * `completion` declares VS Code's completion capabilities (vscode-languageclient 11: documentation
+ * resolved lazily through completionItem/resolve, the list's default edit range …).
  * `env` is added to this process's environment for the server.
- * @param {{ settings?: object, workspaceFolders?: Array<{ uri: string, name: string }>, nodeArgs?: string[], bundle?: string, inlayHints?: boolean, env?: Record<string, string> }} [options]
+ * @param {{ settings?: object, workspaceFolders?: Array<{ uri: string, name: string }>, nodeArgs?: string[], bundle?: string, inlayHints?: boolean, completion?: boolean, env?: Record<string, string> }} [options]
  */
 export async function startServer({
   settings = {},
@@ -30,6 +55,7 @@ export async function startServer({
   nodeArgs = [],
   bundle = serverBundle(),
   inlayHints = false,
+  completion = false,
   env: extraEnv = {},
 } = {}) {
   const env = { ...process.env, ...extraEnv };
@@ -108,7 +134,11 @@ export async function startServer({
         ...(inlayHints ? { inlayHint: { refreshSupport: true } } : {}),
       },
       window: { workDoneProgress: true },
-      textDocument: { hover: { contentFormat: ['markdown'] }, ...(inlayHints ? { inlayHint: {} } : {}) },
+      textDocument: {
+        hover: { contentFormat: ['markdown'] },
+        ...(inlayHints ? { inlayHint: {} } : {}),
+        ...(completion ? { completion: VSCODE_COMPLETION } : {}),
+      },
     },
     initializationOptions: {},
   });
