@@ -24,7 +24,12 @@ export function initializeResult(session: ClientSession): InitializeResult {
     capabilities: {
       textDocumentSync: INCREMENTAL,
       hoverProvider: true,
-      completionProvider: { triggerCharacters: [':', '(', ','] },
+      completionProvider: {
+        triggerCharacters: [':', '(', ','],
+        // Items leave their documentation for completionItem/resolve only for an editor that says
+        // it resolves it (VS Code); any other gets them whole, and no resolve.
+        ...(session.completionResolveDocumentation ? { resolveProvider: true } : {}),
+      },
       documentLinkProvider: { resolveProvider: false },
       codeActionProvider: { codeActionKinds: [QUICK_FIX, REFACTOR_KIND] },
       executeCommandProvider: { commands: Object.values(ServerCommands) },

@@ -43,6 +43,17 @@ export interface ClientSession {
   readonly hoverMarkdown: boolean;
   /** The same for completion items' documentation (`completionItem.documentationFormat`). */
   readonly completionMarkdown: boolean;
+  /**
+   * Completion items may leave their documentation for `completionItem/resolve`: the editor lists
+   * `documentation` in `completionItem.resolveSupport.properties` (VS Code does). Else every item
+   * is answered whole, and the server offers no resolve.
+   */
+  readonly completionResolveDocumentation: boolean;
+  /**
+   * The editor takes a completion list's default edit range (`completionList.itemDefaults` holds
+   * `editRange`, LSP 3.17; VS Code's does): items then carry only their text.
+   */
+  readonly completionEditRange: boolean;
   /** The editor lets the server register file watchers (the workspace index follows files on disk). */
   readonly watchedFiles: boolean;
   /** The editor shows a WorkspaceEdit's change annotations (rename: "the catalog is not changed"). */
@@ -87,6 +98,11 @@ export function readClientSession(params: InitializeParams, env: NodeJS.ProcessE
     statusNotifications: init.statusNotifications === true,
     hoverMarkdown: saysMarkdown(caps.textDocument?.hover?.contentFormat),
     completionMarkdown: saysMarkdown(caps.textDocument?.completion?.completionItem?.documentationFormat),
+    completionResolveDocumentation: listHas(
+      caps.textDocument?.completion?.completionItem?.resolveSupport?.properties,
+      'documentation',
+    ),
+    completionEditRange: listHas(caps.textDocument?.completion?.completionList?.itemDefaults, 'editRange'),
     watchedFiles: caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
     changeAnnotations:
       caps.workspace?.workspaceEdit?.documentChanges === true &&
@@ -100,6 +116,11 @@ export function readClientSession(params: InitializeParams, env: NodeJS.ProcessE
     initialSettings: init.settings ?? {},
     folders,
   };
+}
+
+/** Whether `list` is an array that holds `value`. */
+function listHas(list: unknown, value: string): boolean {
+  return Array.isArray(list) && list.includes(value);
 }
 
 /** Markdown is fine unless the editor lists formats and `markdown` is not among them. */

@@ -101,6 +101,8 @@ export interface SessionOptions {
   hoverContentFormat?: string[];
   /** The completion documentation formats it declares (`completionItem.documentationFormat`); default none. */
   documentationFormat?: string[];
+  /** More completion client capabilities (`completionItem.resolveSupport`, `completionList.itemDefaults` …). */
+  completionCapabilities?: { completionItem?: Record<string, unknown>; completionList?: Record<string, unknown> };
   /**
    * The server's command line instead of `node dist/server.js --stdio` (e.g. an installed
    * `catalog-lens-server --stdio`), run in `cwd`; `env` is then the whole environment, not added
@@ -257,8 +259,16 @@ export async function startSession(opts: SessionOptions = {}): Promise<LspSessio
       textDocument: {
         codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor'] } } },
         hover: { contentFormat: opts.hoverContentFormat ?? ['markdown'] },
-        ...(opts.documentationFormat
-          ? { completion: { completionItem: { documentationFormat: opts.documentationFormat } } }
+        ...(opts.documentationFormat || opts.completionCapabilities
+          ? {
+              completion: {
+                ...opts.completionCapabilities,
+                completionItem: {
+                  ...opts.completionCapabilities?.completionItem,
+                  ...(opts.documentationFormat ? { documentationFormat: opts.documentationFormat } : {}),
+                },
+              },
+            }
           : {}),
         ...(opts.documentLinkTooltips ? { documentLink: { tooltipSupport: true } } : {}),
         ...(opts.inlayHints ? { inlayHint: { dynamicRegistration: false } } : {}),

@@ -14,7 +14,7 @@
  *
  * Pure: the server asks the catalog in between (catalogClient/search.ts).
  */
-import { CompletionItemKind, type CompletionItem, type Range } from 'vscode-languageserver';
+import { CompletionItemKind, type CompletionItem, type MarkupContent, type Range } from 'vscode-languageserver';
 import type { SearchItem } from '../../../model/src/protocol';
 import { displayId, entityName, kindWord, tupleParts } from '../../../model/src/entityNames';
 import { inertText } from '../../../model/src/inertText';
@@ -24,6 +24,7 @@ import { isCatalogKind, isViewKind, lookupLabels, type LookupKind } from '../../
 import { ENTITY_REGISTRY } from '../../../model/src/registry';
 import { JAVA_URN_CLASSES, PY_URN_CLASSES } from '../../../model/src/urnClasses';
 import type { NamedItem } from '../catalogClient/search';
+import { documentedLater } from './completionShape';
 import { destinationAt, YAML_LANGUAGES } from './destination';
 
 /** Where a name is being written, and what the catalog is asked for it. */
@@ -601,7 +602,8 @@ function fits(slot: NameSlot, urn: Urn): boolean {
  * The completion items of what the catalog found for `slot`, in the catalog's order; `range` is
  * the slot's. An item is offered only for a well-formed URN of the slot's kind whose text the
  * slot's literal can hold as it is (model/src/insertion.ts); `refused` hears of every other one.
- * The label is the name exactly as it is inserted.
+ * The label is the name exactly as it is inserted. The items' documentation is made when they are
+ * answered (completionShape.ts documentedLater).
  */
 export function nameItems(
   slot: NameSlot,
@@ -632,22 +634,34 @@ export function nameItems(
     if (seen.has(newText)) continue;
     seen.add(newText);
     const where = item.platform ?? (accepted.urn.kind === 'mlFeature' ? accepted.urn.table : undefined);
-    const description = item.description
-      ? inertText(item.description, 'markdown', 600)
-      : '*No description in the catalog.*';
-    items.push({
-      label: name,
-      kind: CompletionItemKind.Reference,
-      detail: `${where ? `${inertText(where, 'plain', 60)} ` : ''}${kindWord(item.kind)}`,
-      labelDetails: { description: where ? inertText(where, 'plain', 60) : kindWord(item.kind) },
-      documentation: { kind: 'markdown', value: `${description}\n\n\`${urn.replace(/`/g, '')}\`` },
-      // The catalog ranked them: that order, as the editor sorts by sortText.
-      sortText: String(items.length).padStart(4, '0'),
-      filterText: newText,
-      textEdit: { range, newText },
-    });
+    const shownWhere = where ? inertText(where, 'plain', 60) : undefined;
+    const kindShown = kindWord(item.kind);
+    items.push(
+      documentedLater(
+        {
+          label: name,
+          kind: CompletionItemKind.Reference,
+          detail: shownWhere ? `${shownWhere} ${kindShown}` : kindShown,
+          labelDetails: { description: shownWhere ?? kindShown },
+          // The catalog ranked them: that order, as the editor sorts by sortText.
+          sortText: String(items.length).padStart(4, '0'),
+          filterText: newText,
+          textEdit: { range, newText },
+        },
+        () => entityDocumentation(item.description, urn),
+      ),
+    );
   }
   return items;
+}
+
+/**
+ * An item's documentation: the description the catalog holds (made inert) and the URN. Made only
+ * when the item is answered with it, or resolved (completionShape.ts).
+ */
+function entityDocumentation(description: string | undefined, urn: string): MarkupContent {
+  const shown = description ? inertText(description, 'markdown', 600) : '*No description in the catalog.*';
+  return { kind: 'markdown', value: `${shown}\n\n\`${urn.replace(/`/g, '')}\`` };
 }
 
 /**
@@ -743,20 +757,21 @@ export function namedItems(
           ? `${lead}${named}${newText.slice(lead.length)}`
           : newText
         : `${named}${newText}`;
-    const description = item.description
-      ? inertText(item.description, 'markdown', 600)
-      : '*No description in the catalog.*';
-    items.push({
-      label,
-      kind: CompletionItemKind.Reference,
-      detail: `${kindLabel} ${inertText(id, 'plain', 120)}`,
-      labelDetails: { description: kindLabel },
-      documentation: { kind: 'markdown', value: `${description}\n\n\`${urn.replace(/`/g, '')}\`` },
-      // The catalog ranked them: that order, as the editor sorts by sortText.
-      sortText: String(items.length).padStart(4, '0'),
-      filterText,
-      textEdit: { range, newText },
-    });
+    items.push(
+      documentedLater(
+        {
+          label,
+          kind: CompletionItemKind.Reference,
+          detail: `${kindLabel} ${inertText(id, 'plain', 120)}`,
+          labelDetails: { description: kindLabel },
+          // The catalog ranked them: that order, as the editor sorts by sortText.
+          sortText: String(items.length).padStart(4, '0'),
+          filterText,
+          textEdit: { range, newText },
+        },
+        () => entityDocumentation(item.description, urn),
+      ),
+    );
   }
   return items;
 }

@@ -38,6 +38,10 @@ export function registerDocumentHandlers(
       service.doComplete(p.textDocument.uri, p.position, token),
     ),
   );
+  // A resolve that fails answers the item as it came.
+  connection.onCompletionResolve((item, token) =>
+    guard('completionResolve', item, async (p: CompletionItem) => service.resolveCompletion(p))(item, token),
+  );
   connection.onDocumentLinks(guard('documentLinks', [], (p) => service.doLinks(p.textDocument.uri)));
   connection.onCodeAction(guard('codeAction', [], (p) => service.doCodeActions(p)));
   connection.onReferences(guard('references', null, (p) => service.references(p.textDocument.uri, p.position)));

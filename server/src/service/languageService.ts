@@ -59,6 +59,7 @@ import { codeActionsFor } from '../features/codeActions';
 import { catalogDescription, diagnosticsFor } from '../features/diagnostics';
 import { nameItems, namedItems, nameSlotAt, type NameSlot } from '../features/completeNames';
 import { completionsAt } from '../features/completion';
+import { KeptCompletions, resolveCompletion, shapeCompletions } from '../features/completionShape';
 import {
   SYNCED_FORMATS,
   labelLine,
@@ -135,6 +136,8 @@ export class CatalogLanguageService {
   private completing: AbortController | undefined;
   /** Whether the last completion's search failed: a failure is logged once until one succeeds again. */
   private completionFailing = false;
+  /** What the items of the last completion lists left for completionItem/resolve. */
+  private readonly keptCompletions = new KeptCompletions();
 
   constructor(private readonly deps: LanguageServiceDeps) {}
 
@@ -145,17 +148,33 @@ export class CatalogLanguageService {
     return { ...hover, contents: asPlain(hover.contents) };
   }
 
-  /** Completions at `position`, their documentation plain text for an editor that shows only that. */
+  /**
+   * Completions at `position`, in the form the editor declared it takes (features/completionShape.ts):
+   * documentation left for completionItem/resolve, the edit range given once; documentation as
+   * plain text for an editor that shows only that.
+   */
   async doComplete(
     uri: string,
     position: Position,
     token: CancellationToken,
   ): Promise<CompletionItem[] | CompletionList> {
     const found = await this.completions(uri, position, token);
-    if (this.deps.session().completionMarkdown) return found;
-    const plain = (item: CompletionItem): CompletionItem =>
-      item.documentation === undefined ? item : { ...item, documentation: asPlain(item.documentation) };
-    return Array.isArray(found) ? found.map(plain) : { ...found, items: found.items.map(plain) };
+    const session = this.deps.session();
+    return shapeCompletions(
+      found,
+      { resolveDocumentation: session.completionResolveDocumentation, editRange: session.completionEditRange },
+      this.keptCompletions,
+      session.completionMarkdown ? undefined : plainDocumentation,
+    );
+  }
+
+  /** completionItem/resolve: the item with what it left for it (doComplete), from what the server kept. */
+  resolveCompletion(item: CompletionItem): CompletionItem {
+    return resolveCompletion(
+      item,
+      this.keptCompletions,
+      this.deps.session().completionMarkdown ? undefined : plainDocumentation,
+    );
   }
 
   private async markdownHover(uri: string, position: Position, token: CancellationToken): Promise<Hover | null> {
@@ -363,7 +382,11 @@ export class CatalogLanguageService {
         : found
             .items(range)
             .filter((i) => !shown.has(i.textEdit?.newText))
-            .map((i, n) => ({ ...i, sortText: String(local.length + n).padStart(4, '0') }));
+            .map((i, n) => {
+              // The item itself, not a copy: its documentation is made when it is answered (documentedLater).
+              i.sortText = String(local.length + n).padStart(4, '0');
+              return i;
+            });
     return {
       // More than listed: the editor asks again as the name grows; else it filters this list itself.
       isIncomplete: found.total > found.listed || found.listed >= SEARCH_PAGE,
@@ -892,6 +915,11 @@ function asPlain(content: Hover['contents'] | NonNullable<CompletionItem['docume
   if (Array.isArray(content) || !('kind' in content))
     return { kind: 'plaintext', value: markdownAsPlain([content].flat().map(markedText).join('\n\n')) };
   return content.kind === 'markdown' ? { kind: 'plaintext', value: markdownAsPlain(content.value) } : content;
+}
+
+/** `item` with its documentation as plain text. */
+function plainDocumentation(item: CompletionItem): CompletionItem {
+  return item.documentation === undefined ? item : { ...item, documentation: asPlain(item.documentation) };
 }
 
 function markedText(m: MarkedString): string {

@@ -1,0 +1,145 @@
+/**
+ * Completion in the form the editor declared (server/src/features/completionShape.ts), through
+ * the real server process against the real local catalog (sample data): an editor that resolves
+ * documentation (VS Code) gets items without it and completionItem/resolve puts it back, with no
+ * second request to the catalog; one that takes a list's default edit range gets it once; an
+ * editor that declares neither gets every item whole and is offered no resolve.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { CompletionItem, CompletionList, Range } from 'vscode-languageserver-protocol';
+import { applyEdits } from '../support/textEdits';
+import { caret, type LspSession } from '../support/lspClient';
+import { S, useSampleServer } from '../support/fixture';
+import { KeptCompletions, resolveCompletion, shapeCompletions } from '../../server/src/features/completionShape';
+
+const VSCODE = {
+  completionItem: { resolveSupport: { properties: ['documentation', 'detail', 'additionalTextEdits'] } },
+  completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] },
+};
+const USERS_DOC = `One row per registered user of the product.\n\n\`${S.users}\``;
+
+let n = 0;
+async function complete(lsp: LspSession, marked: string): Promise<{ text: string; list: CompletionList }> {
+  const { text, position } = caret(marked);
+  const uri = `file:///w/resolve-${n++}.py`;
+  await lsp.open(uri, 'python', text);
+  const r = await lsp.connection.sendRequest<CompletionList | CompletionItem[] | null>('textDocument/completion', {
+    textDocument: { uri },
+    position,
+  });
+  return { text, list: Array.isArray(r) ? { isIncomplete: false, items: r } : r! };
+}
+
+/** The edit an item makes, with the list's default range when it has none of its own (as VS Code reads it). */
+function editOf(list: CompletionList, item: CompletionItem): { range: Range; newText: string } {
+  if (item.textEdit && 'range' in item.textEdit) return item.textEdit;
+  const range = list.itemDefaults?.editRange;
+  assert.ok(range && 'start' in range, `no edit range for ${item.label}`);
+  return { range, newText: item.textEditText ?? item.label };
+}
+
+/** The GraphQL requests the catalog has answered (its /_catalog-lens/stats). */
+const graphqlRequests = async (catalogUrl: string): Promise<number> => {
+  const r = await fetch(`${catalogUrl}/_catalog-lens/stats`);
+  return ((await r.json()) as { graphql: number }).graphql;
+};
+
+describe('completion for an editor that resolves documentation and takes a default edit range (VS Code)', () => {
+  const env = useSampleServer({ completionCapabilities: VSCODE });
+
+  test('the server offers completionItem/resolve', () => {
+    assert.equal(env.lsp.init.capabilities.completionProvider?.resolveProvider, true);
+  });
+
+  test('items come without documentation, the range once; resolve gives the documentation back without asking the catalog', async () => {
+    const { text, list } = await complete(env.lsp, 'x = "urn:li:dataset:(urn:li:dataPlatform:hive,us|"\n');
+    assert.deepEqual(
+      list.items.map((i) => i.label),
+      ['db.users', 'db.users_legacy'],
+    );
+    const users = list.items[0]!;
+    assert.equal(users.documentation, undefined);
+    assert.equal(users.textEdit, undefined);
+    assert.equal(users.detail, 'hive dataset');
+    assert.ok(list.itemDefaults?.editRange, JSON.stringify(list));
+    assert.equal(applyEdits(text, [editOf(list, users)]), `x = "${S.users}"\n`);
+
+    const before = await graphqlRequests(env.catalog.url);
+    const resolved = await env.lsp.connection.sendRequest<CompletionItem>('completionItem/resolve', users);
+    assert.deepEqual(resolved.documentation, { kind: 'markdown', value: USERS_DOC });
+    assert.equal(resolved.label, 'db.users');
+    assert.deepEqual(resolved.data, users.data);
+    assert.equal(await graphqlRequests(env.catalog.url), before, 'no request to the catalog');
+  });
+
+  test('an item the server no longer keeps, or one it never made, resolves to itself', async () => {
+    const { list } = await complete(env.lsp, 'x = "urn:li:dataset:(urn:li:dataPlatform:hive,us|"\n');
+    const users = list.items[0]!;
+    for (let i = 0; i < 9; i++)
+      await complete(env.lsp, `x = "urn:li:dataset:(urn:li:dataPlatform:hive,db.or${'d'.repeat(i % 2)}|"\n`);
+    const old = await env.lsp.connection.sendRequest<CompletionItem>('completionItem/resolve', users);
+    assert.equal(old.documentation, undefined);
+    const strange = { label: 'x', data: { list: 'nope' } };
+    assert.deepEqual(await env.lsp.connection.sendRequest('completionItem/resolve', strange), strange);
+  });
+});
+
+describe('completion for an editor that declares neither (a generic client)', () => {
+  const env = useSampleServer({ genericClient: true });
+
+  test('no resolve is offered, and every item is whole: documentation, its own edit, no data', async () => {
+    assert.notEqual(env.lsp.init.capabilities.completionProvider?.resolveProvider, true);
+    const { text, list } = await complete(env.lsp, 'x = "urn:li:dataset:(urn:li:dataPlatform:hive,us|"\n');
+    const users = list.items[0]!;
+    assert.equal(list.itemDefaults, undefined);
+    assert.equal(users.data, undefined);
+    assert.deepEqual(users.documentation, { kind: 'markdown', value: USERS_DOC });
+    assert.equal(applyEdits(text, [users.textEdit as { range: Range; newText: string }]), `x = "${S.users}"\n`);
+  });
+});
+
+describe('shapeCompletions (pure)', () => {
+  const range = { start: { line: 0, character: 1 }, end: { line: 0, character: 3 } };
+  const other = { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } };
+  const items = (): CompletionItem[] => [
+    { label: 'a', documentation: 'doc a', textEdit: { range, newText: 'a' } },
+    { label: 'b', textEdit: { range, newText: 'urn:b' } },
+    { label: 'c', documentation: { kind: 'markdown', value: '*c*' }, textEdit: { range: other, newText: 'c' } },
+  ];
+
+  test('documentation kept for resolve, only where an item has some; the common range given once', () => {
+    const kept = new KeptCompletions();
+    const list = shapeCompletions(
+      { isIncomplete: false, items: items() },
+      { resolveDocumentation: true, editRange: true },
+      kept,
+    ) as CompletionList;
+    assert.deepEqual(list.itemDefaults, { editRange: range });
+    const [a, b, c] = JSON.parse(JSON.stringify(list.items)) as CompletionItem[];
+    assert.deepEqual(a, { label: 'a', data: [1, 0] });
+    assert.deepEqual(b, { label: 'b', textEditText: 'urn:b' });
+    assert.deepEqual(c, { label: 'c', textEdit: { range: other, newText: 'c' }, data: [1, 2] });
+    assert.equal(resolveCompletion(a, kept).documentation, 'doc a');
+    assert.deepEqual(resolveCompletion(c, kept).documentation, { kind: 'markdown', value: '*c*' });
+    assert.equal(resolveCompletion(b, kept), b, 'nothing left: the item itself');
+  });
+
+  test('declaring neither: the same items, documentation made, no data and no defaults', () => {
+    const list = shapeCompletions(
+      { isIncomplete: false, items: items() },
+      { resolveDocumentation: false, editRange: false },
+      new KeptCompletions(),
+    ) as CompletionList;
+    assert.deepEqual(JSON.parse(JSON.stringify(list)), { isIncomplete: false, items: items() });
+  });
+
+  test('the lists kept are the last eight', () => {
+    const kept = new KeptCompletions();
+    const first = shapeCompletions(items(), { resolveDocumentation: true, editRange: false }, kept) as CompletionItem[];
+    for (let i = 0; i < 7; i++) shapeCompletions(items(), { resolveDocumentation: true, editRange: false }, kept);
+    assert.equal(resolveCompletion(first[0]!, kept).documentation, 'doc a');
+    shapeCompletions(items(), { resolveDocumentation: true, editRange: false }, kept);
+    assert.equal(resolveCompletion(first[0]!, kept).documentation, undefined);
+  });
+});
