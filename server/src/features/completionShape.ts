@@ -95,7 +95,6 @@ export function shapeCompletions(
 ): CompletionItem[] | CompletionList {
   const list = Array.isArray(found) ? undefined : found;
   let items = Array.isArray(found) ? found : found.items;
-  // First the edit range: an item's text edit is its last property, taken off without making it a slow object.
   const editRange = list && shape.editRange ? commonRange(items) : undefined;
   if (editRange) for (const item of items) withDefaultRange(item, editRange);
   if (shape.resolveDocumentation) leaveForResolve(items, kept);
