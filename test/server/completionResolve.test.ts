@@ -109,7 +109,7 @@ describe('shapeCompletions (pure)', () => {
   ];
 
   test('documentation kept for resolve, only where an item has some; the common range given once', () => {
-    const kept = new KeptCompletions();
+    const kept = new KeptCompletions(8, 1);
     const list = shapeCompletions(
       { isIncomplete: false, items: items() },
       { resolveDocumentation: true, editRange: true },
@@ -132,6 +132,20 @@ describe('shapeCompletions (pure)', () => {
       new KeptCompletions(),
     ) as CompletionList;
     assert.deepEqual(JSON.parse(JSON.stringify(list)), { isIncomplete: false, items: items() });
+  });
+
+  test("a restarted server's numbers are not the crashed one's: an old item resolves to itself", () => {
+    // Two processes in turn: each numbers its lists from where its own random start puts it.
+    const before = new KeptCompletions();
+    const old = shapeCompletions(items(), { resolveDocumentation: true, editRange: false }, before) as CompletionItem[];
+    const after = new KeptCompletions();
+    shapeCompletions(
+      [{ label: 'x', documentation: 'another entity', textEdit: { range, newText: 'x' } }],
+      { resolveDocumentation: true, editRange: false },
+      after,
+    );
+    const item = JSON.parse(JSON.stringify(old[0])) as CompletionItem;
+    assert.notEqual(resolveCompletion(item, after).documentation, 'another entity');
   });
 
   test('the lists kept are the last eight', () => {

@@ -60,9 +60,18 @@ type Left = Documentation | (() => Documentation) | undefined;
  */
 export class KeptCompletions {
   private readonly lists = new Map<number, readonly Left[]>();
-  private next = 1;
+  /**
+   * Where this process's numbers begin, at random: an editor that restarts a crashed server keeps
+   * its open list, and an item numbered by the old process must not name a list of the new one.
+   */
+  private next: number;
 
-  constructor(private readonly max = KEPT_LISTS) {}
+  constructor(
+    private readonly max = KEPT_LISTS,
+    first: number = 1 + Math.floor(Math.random() * 0x3ffffffe),
+  ) {
+    this.next = first;
+  }
 
   /** Keeps `left` (by item index) and answers its number. */
   keep(left: readonly Left[]): number {
