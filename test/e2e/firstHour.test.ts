@@ -76,6 +76,11 @@ describe("a new user's first hour with the demo", { skip: !E2E_ENABLED && E2E_SK
       await wb
         .waitFor('the README', wb.page.locator('.tabs-container .tab', { hasText: 'README.md' }), 'visible', 30_000)
         .catch((err: unknown) => t.diagnostic(`no README tab after trusting: ${String(err).split('\n')[0]}`));
+      // Its preview is a webview, which takes the focus once its frame is ready: on a slow machine
+      // that comes after the tab, and would close the Quick Open of the next step under it.
+      await wb
+        .waitFor("the README preview's frame being ready", wb.page.locator('iframe.webview.ready'), 'attached', 30_000)
+        .catch((err: unknown) => t.diagnostic(`no ready README preview: ${String(err).split('\n')[0]}`));
     });
   });
 

@@ -192,6 +192,12 @@ export function quickInputHasFocus(): boolean {
   return input !== null && document.activeElement === input && input.getClientRects().length > 0;
 }
 
+/** The quick input's text box has the focus, or the quick input is closed (the focus was taken from it). */
+export function quickInputFocusedOrClosed(): boolean {
+  const input = document.querySelector('.quick-input-widget .quick-input-box input');
+  return input === null || input.getClientRects().length === 0 || document.activeElement === input;
+}
+
 /**
  * True once the first element matching `selector` has had the same position and size in two
  * animation frames in a row (call it with `polling: 'raf'`): it has stopped growing, moving or
