@@ -261,18 +261,19 @@ export class Workbench {
    * row clicked once the palette lists it. The error names the rows it listed instead.
    */
   async runCommand(title: string): Promise<void> {
-    const input = await this.showQuickInput('F1', 'the command palette');
-    await input.fill(`>${title}`);
-    const row = this.quickInput().locator('.monaco-list-row', { hasText: title }).first();
-    try {
-      await row.waitFor({ timeout: UI_TIMEOUT });
-    } catch (err) {
-      const shown = await this.quickInput().locator('.monaco-list-row').allInnerTexts();
-      throw new Error(
-        `the palette does not list ${title}; it lists ${JSON.stringify(shown)}\n${await this.state()}\n${String(err)}`,
-      );
-    }
-    await row.click();
+    await this.inQuickInput('F1', 'the command palette', async (input) => {
+      await input.fill(`>${title}`);
+      const row = this.quickInput().locator('.monaco-list-row', { hasText: title }).first();
+      try {
+        await row.waitFor({ timeout: UI_TIMEOUT });
+      } catch (err) {
+        const shown = await this.quickInput().locator('.monaco-list-row').allInnerTexts();
+        throw new Error(
+          `the palette does not list ${title}; it lists ${JSON.stringify(shown)}\n${await this.state()}\n${String(err)}`,
+        );
+      }
+      await row.click();
+    });
   }
 
   /**
@@ -280,14 +281,15 @@ export class Workbench {
    * or, when no command matches, its "similar commands" or "No matching commands".
    */
   async paletteRows(query: string): Promise<string[]> {
-    const input = await this.showQuickInput('F1', 'the command palette');
-    await input.fill(`>${query}`);
-    const rows = this.quickInput().locator('.monaco-list-row');
-    const match = rows.filter({ hasText: query });
-    const none = this.quickInput().getByText('No matching commands');
-    const similar = rows.filter({ hasText: 'similar commands' });
-    await this.waitFor(`the palette's answer to ${query}`, match.first().or(none).or(similar).first());
-    const texts = await rows.allInnerTexts();
+    const texts = await this.inQuickInput('F1', 'the command palette', async (input) => {
+      await input.fill(`>${query}`);
+      const rows = this.quickInput().locator('.monaco-list-row');
+      const match = rows.filter({ hasText: query });
+      const none = this.quickInput().getByText('No matching commands');
+      const similar = rows.filter({ hasText: 'similar commands' });
+      await this.waitFor(`the palette's answer to ${query}`, match.first().or(none).or(similar).first());
+      return rows.allInnerTexts();
+    });
     await this.closeWidgets();
     return texts;
   }
