@@ -1,16 +1,17 @@
 /**
  * Completion in the form the editor declared (server/src/features/completionShape.ts), through
- * the real server process against the real local catalog (sample data): an editor that resolves
- * documentation (VS Code) gets items without it and completionItem/resolve puts it back, with no
- * second request to the catalog; one that takes a list's default edit range gets it once; an
- * editor that declares neither gets every item whole and is offered no resolve.
+ * the real server process against the real local catalog (sample data), in both catalog modes:
+ * an editor that resolves documentation (VS Code) gets items without it and
+ * completionItem/resolve puts it back, with no second request to the catalog; one that takes a
+ * list's default edit range gets it once; an editor that declares neither gets every item whole
+ * and is offered no resolve.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { CompletionItem, CompletionList, Range } from 'vscode-languageserver-protocol';
 import { applyEdits } from '../support/textEdits';
 import { caret, type LspSession } from '../support/lspClient';
-import { S, useSampleServer } from '../support/fixture';
+import { COMPAT_MODES, S, useSampleServer } from '../support/fixture';
 import { KeptCompletions, resolveCompletion, shapeCompletions } from '../../server/src/features/completionShape';
 
 const VSCODE = {
@@ -45,59 +46,61 @@ const graphqlRequests = async (catalogUrl: string): Promise<number> => {
   return ((await r.json()) as { graphql: number }).graphql;
 };
 
-describe('completion for an editor that resolves documentation and takes a default edit range (VS Code)', () => {
-  const env = useSampleServer({ completionCapabilities: VSCODE });
+for (const compat of COMPAT_MODES) {
+  describe(`completion for an editor that resolves documentation and takes a default edit range (VS Code, ${compat} catalog)`, () => {
+    const env = useSampleServer({ completionCapabilities: VSCODE }, compat);
 
-  test('the server offers completionItem/resolve', () => {
-    assert.equal(env.lsp.init.capabilities.completionProvider?.resolveProvider, true);
+    test('the server offers completionItem/resolve', () => {
+      assert.equal(env.lsp.init.capabilities.completionProvider?.resolveProvider, true);
+    });
+
+    test('items come without documentation, the range once; resolve gives the documentation back without asking the catalog', async () => {
+      const { text, list } = await complete(env.lsp, 'x = "urn:li:dataset:(urn:li:dataPlatform:hive,us|"\n');
+      assert.deepEqual(
+        list.items.map((i) => i.label),
+        ['db.users', 'db.users_legacy'],
+      );
+      const users = list.items[0]!;
+      assert.equal(users.documentation, undefined);
+      assert.equal(users.textEdit, undefined);
+      assert.equal(users.detail, 'hive dataset');
+      assert.ok(list.itemDefaults?.editRange, JSON.stringify(list));
+      assert.equal(applyEdits(text, [editOf(list, users)]), `x = "${S.users}"\n`);
+
+      const before = await graphqlRequests(env.catalog.url);
+      const resolved = await env.lsp.connection.sendRequest<CompletionItem>('completionItem/resolve', users);
+      assert.deepEqual(resolved.documentation, { kind: 'markdown', value: USERS_DOC });
+      assert.equal(resolved.label, 'db.users');
+      assert.deepEqual(resolved.data, users.data);
+      assert.equal(await graphqlRequests(env.catalog.url), before, 'no request to the catalog');
+    });
+
+    test('an item the server no longer keeps, or one it never made, resolves to itself', async () => {
+      const { list } = await complete(env.lsp, 'x = "urn:li:dataset:(urn:li:dataPlatform:hive,us|"\n');
+      const users = list.items[0]!;
+      for (let i = 0; i < 9; i++)
+        await complete(env.lsp, `x = "urn:li:dataset:(urn:li:dataPlatform:hive,db.or${'d'.repeat(i % 2)}|"\n`);
+      const old = await env.lsp.connection.sendRequest<CompletionItem>('completionItem/resolve', users);
+      assert.equal(old.documentation, undefined);
+      const strange = { label: 'x', data: { list: 'nope' } };
+      assert.deepEqual(await env.lsp.connection.sendRequest('completionItem/resolve', strange), strange);
+    });
   });
 
-  test('items come without documentation, the range once; resolve gives the documentation back without asking the catalog', async () => {
-    const { text, list } = await complete(env.lsp, 'x = "urn:li:dataset:(urn:li:dataPlatform:hive,us|"\n');
-    assert.deepEqual(
-      list.items.map((i) => i.label),
-      ['db.users', 'db.users_legacy'],
-    );
-    const users = list.items[0]!;
-    assert.equal(users.documentation, undefined);
-    assert.equal(users.textEdit, undefined);
-    assert.equal(users.detail, 'hive dataset');
-    assert.ok(list.itemDefaults?.editRange, JSON.stringify(list));
-    assert.equal(applyEdits(text, [editOf(list, users)]), `x = "${S.users}"\n`);
+  describe(`completion for an editor that declares neither (a generic client, ${compat} catalog)`, () => {
+    const env = useSampleServer({ genericClient: true }, compat);
 
-    const before = await graphqlRequests(env.catalog.url);
-    const resolved = await env.lsp.connection.sendRequest<CompletionItem>('completionItem/resolve', users);
-    assert.deepEqual(resolved.documentation, { kind: 'markdown', value: USERS_DOC });
-    assert.equal(resolved.label, 'db.users');
-    assert.deepEqual(resolved.data, users.data);
-    assert.equal(await graphqlRequests(env.catalog.url), before, 'no request to the catalog');
+    test('no resolve is offered, and every item is whole: documentation, its own edit, no data', async () => {
+      assert.notEqual(env.lsp.init.capabilities.completionProvider?.resolveProvider, true);
+      const { text, list } = await complete(env.lsp, 'x = "urn:li:dataset:(urn:li:dataPlatform:hive,us|"\n');
+      const users = list.items[0]!;
+      assert.equal(list.itemDefaults, undefined);
+      assert.equal(users.data, undefined);
+      assert.deepEqual(users.documentation, { kind: 'markdown', value: USERS_DOC });
+      assert.equal(applyEdits(text, [users.textEdit as { range: Range; newText: string }]), `x = "${S.users}"\n`);
+    });
   });
-
-  test('an item the server no longer keeps, or one it never made, resolves to itself', async () => {
-    const { list } = await complete(env.lsp, 'x = "urn:li:dataset:(urn:li:dataPlatform:hive,us|"\n');
-    const users = list.items[0]!;
-    for (let i = 0; i < 9; i++)
-      await complete(env.lsp, `x = "urn:li:dataset:(urn:li:dataPlatform:hive,db.or${'d'.repeat(i % 2)}|"\n`);
-    const old = await env.lsp.connection.sendRequest<CompletionItem>('completionItem/resolve', users);
-    assert.equal(old.documentation, undefined);
-    const strange = { label: 'x', data: { list: 'nope' } };
-    assert.deepEqual(await env.lsp.connection.sendRequest('completionItem/resolve', strange), strange);
-  });
-});
-
-describe('completion for an editor that declares neither (a generic client)', () => {
-  const env = useSampleServer({ genericClient: true });
-
-  test('no resolve is offered, and every item is whole: documentation, its own edit, no data', async () => {
-    assert.notEqual(env.lsp.init.capabilities.completionProvider?.resolveProvider, true);
-    const { text, list } = await complete(env.lsp, 'x = "urn:li:dataset:(urn:li:dataPlatform:hive,us|"\n');
-    const users = list.items[0]!;
-    assert.equal(list.itemDefaults, undefined);
-    assert.equal(users.data, undefined);
-    assert.deepEqual(users.documentation, { kind: 'markdown', value: USERS_DOC });
-    assert.equal(applyEdits(text, [users.textEdit as { range: Range; newText: string }]), `x = "${S.users}"\n`);
-  });
-});
+}
 
 describe('shapeCompletions (pure)', () => {
   const range = { start: { line: 0, character: 1 }, end: { line: 0, character: 3 } };
