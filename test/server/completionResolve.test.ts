@@ -4,14 +4,15 @@
  * an editor that resolves documentation (VS Code) gets items without it and
  * completionItem/resolve puts it back, with no second request to the catalog; one that takes a
  * list's default edit range gets it once; an editor that declares neither gets every item whole
- * and is offered no resolve.
+ * and is offered no resolve; an editor that shows only plain text gets plain-text documentation,
+ * resolved or whole.
  */
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import type { CompletionItem, CompletionList, Range } from 'vscode-languageserver-protocol';
 import { applyEdits } from '../support/textEdits';
 import { caret, type LspSession } from '../support/lspClient';
-import { COMPAT_MODES, S, useSampleServer } from '../support/fixture';
+import { COMPAT_MODES, S, sampleCatalog, serverFor, useSampleServer, type Catalog } from '../support/fixture';
 import { KeptCompletions, resolveCompletion, shapeCompletions } from '../../server/src/features/completionShape';
 
 const VSCODE = {
@@ -19,6 +20,11 @@ const VSCODE = {
   completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] },
 };
 const USERS_DOC = `One row per registered user of the product.\n\n\`${S.users}\``;
+const USERS_PREFIX = 'x = "urn:li:dataset:(urn:li:dataPlatform:hive,us|"\n';
+const MARKED_DESCRIPTION =
+  'Users *v2* — see [the runbook](https://wiki.example.com/users_v2) & <b>HTML</b>, `code`, a_b_c.\n# Not a heading';
+/** Its plain text: the description as written (whitespace folded), then the URN, with nothing escaped. */
+const PLAIN_USERS_DOC = `Users *v2* — see [the runbook](https://wiki.example.com/users_v2) & <b>HTML</b>, \`code\`, a_b_c. # Not a heading\n\n${S.users}`;
 
 let n = 0;
 async function complete(lsp: LspSession, marked: string): Promise<{ text: string; list: CompletionList }> {
@@ -98,6 +104,58 @@ for (const compat of COMPAT_MODES) {
       assert.equal(users.data, undefined);
       assert.deepEqual(users.documentation, { kind: 'markdown', value: USERS_DOC });
       assert.equal(applyEdits(text, [users.textEdit as { range: Range; newText: string }]), `x = "${S.users}"\n`);
+    });
+  });
+
+  describe(`completion for an editor that shows documentation only as plain text (${compat} catalog)`, () => {
+    // Two editors on one catalog: one that resolves documentation (VS Code's completion
+    // capabilities, plain text only), one that declares completion in plain text without resolve.
+    const env = {} as { catalog: Catalog; resolving: LspSession; whole: LspSession };
+    before(async () => {
+      env.catalog = await sampleCatalog({ compat });
+      env.resolving = await serverFor(env.catalog.url, {
+        completionCapabilities: VSCODE,
+        documentationFormat: ['plaintext'],
+      });
+      env.whole = await serverFor(env.catalog.url, {
+        completionCapabilities: { completionList: VSCODE.completionList },
+        documentationFormat: ['plaintext'],
+      });
+      // A description with what Markdown would render (emphasis, a link, HTML, code, a heading
+      // mark): the documentation escapes all of it, and the plain text must give it back as written.
+      const written = await env.resolving.command<{ status: string }>('catalogLens.setDatasetDescription', {
+        urn: S.users,
+        description: MARKED_DESCRIPTION,
+      });
+      assert.equal(written.status, 'written');
+    });
+    after(async () => {
+      await env.resolving?.stop();
+      await env.whole?.stop();
+      await env.catalog?.close();
+    });
+
+    test('resolve is offered; the resolved documentation is plain text, the description as written', async () => {
+      assert.equal(env.resolving.init.capabilities.completionProvider?.resolveProvider, true);
+      const { list } = await complete(env.resolving, USERS_PREFIX);
+      const users = list.items.find((i) => i.label === 'db.users');
+      assert.ok(users, JSON.stringify(list));
+      assert.equal(users.documentation, undefined, 'left for resolve');
+      assert.ok(users.data !== undefined);
+      const resolved = await env.resolving.connection.sendRequest<CompletionItem>('completionItem/resolve', users);
+      assert.deepEqual(resolved.documentation, { kind: 'plaintext', value: PLAIN_USERS_DOC });
+      assert.doesNotMatch(resolved.documentation.value, /\\/, 'no Markdown escape');
+    });
+
+    test('without resolveSupport: no resolve offered, every item whole with plain-text documentation', async () => {
+      assert.notEqual(env.whole.init.capabilities.completionProvider?.resolveProvider, true);
+      const { text, list } = await complete(env.whole, USERS_PREFIX);
+      const users = list.items.find((i) => i.label === 'db.users');
+      assert.ok(users, JSON.stringify(list));
+      assert.equal(users.data, undefined);
+      assert.deepEqual(users.documentation, { kind: 'plaintext', value: PLAIN_USERS_DOC });
+      // The list's default range is still taken: it does not depend on resolve.
+      assert.equal(applyEdits(text, [editOf(list, users)]), `x = "${S.users}"\n`);
     });
   });
 }
