@@ -301,6 +301,38 @@ export class AspectStore {
     return new Map(this.selectAll.all(urn).map((r) => [r.aspect, fromRow(r)]));
   }
 
+  /**
+   * One aspect's values of several entities, by key (an entity without it is absent), read in one
+   * statement and parsed: what a search page's nodes read of each entity (ReadContext.readTogether),
+   * instead of every aspect of each with its system metadata (`getAll`).
+   */
+  aspectOf(aspect: AspectName, keys: readonly string[]): Map<string, Record<string, unknown>> {
+    const out = new Map<string, Record<string, unknown>>();
+    for (let at = 0; at < keys.length; at += MAX_KEYS_PER_READ) {
+      const n = Math.min(MAX_KEYS_PER_READ, keys.length - at);
+      // Statements for 8, 16, 32 … keys, the places left over given NULL (which `IN` never matches).
+      let size = 8;
+      while (size < n) size *= 2;
+      let st = this.selectAspectOf.get(size);
+      if (!st) {
+        st = this.db.prepare<Array<string | null>, { urn: string; value: string }>(
+          `SELECT urn, value FROM aspects WHERE aspect = ? AND urn IN (${Array.from({ length: size }, () => '?').join(',')})`,
+        );
+        this.selectAspectOf.set(size, st);
+      }
+      const params: Array<string | null> = [aspect];
+      for (let i = 0; i < size; i++) params.push(i < n ? keys[at + i]! : null);
+      for (const r of st.all(...params)) out.set(r.urn, JSON.parse(r.value) as Record<string, unknown>);
+    }
+    return out;
+  }
+
+  /** aspectOf's statements by the number of keys they take. */
+  private readonly selectAspectOf = new Map<
+    number,
+    Database.Statement<Array<string | null>, { urn: string; value: string }>
+  >();
+
   /** Every stored value of one aspect of any name, with its entity's key, in key order (relationships read backwards). */
   valuesOfAspect(aspect: string): Array<{ urn: string; value: unknown }> {
     this.selectByAspect ??= this.db.prepare<[string], { urn: string; value: string }>(
@@ -416,6 +448,9 @@ export class AspectStore {
     if (this.db.open) this.db.close();
   }
 }
+
+/** Keys per statement of `aspectOf` (a search page holds at most 1,000; SQLite takes 32,766 parameters). */
+const MAX_KEYS_PER_READ = 1024;
 
 /** How many entities getAll keeps. */
 const CACHED_ENTITIES = 1000;

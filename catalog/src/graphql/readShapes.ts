@@ -51,9 +51,34 @@ export class ReadContext {
   /** After a mutation wrote to `key`, later fields of the same request read the new values. */
   forget(key: string): void {
     this.loaded.delete(key);
+    this.together?.delete(key);
+  }
+
+  /** The entities read together (readTogether), each with its group. */
+  private together: Map<string, Together> | undefined;
+
+  /**
+   * The entities of a search page, whose nodes read few of their aspects (a completion asks the
+   * descriptions): an aspect a field of one of them reads is read for all of them at once
+   * (AspectStore.aspectOf: one statement, that aspect's values only), instead of every aspect of
+   * each entity with its system metadata (`aspectsOf`). What a field answers is the same.
+   */
+  readTogether(keys: readonly string[]): void {
+    const group: Together = { keys: keys.filter((k) => !this.loaded.has(k)), byAspect: new Map() };
+    if (group.keys.length === 0) return;
+    this.together ??= new Map();
+    for (const k of group.keys) this.together.set(k, group);
   }
 
   value(key: string, aspect: AspectName): Json | undefined {
+    const all = this.loaded.get(key);
+    if (all) return all.get(aspect)?.value;
+    const group = this.together?.get(key);
+    if (group) {
+      let values = group.byAspect.get(aspect);
+      if (!values) group.byAspect.set(aspect, (values = this.store.aspectOf(aspect, group.keys)));
+      return values.get(key);
+    }
     return this.aspectsOf(key).get(aspect)?.value;
   }
 
@@ -63,6 +88,12 @@ export class ReadContext {
     if (this.compat === 'datahub') return m.size > 0 || this.store.hasAny(key);
     return EXISTENCE_ASPECTS[entityType].some((a) => m.has(a));
   }
+}
+
+/** Entities read together: their keys, and each aspect read so far with its values by key. */
+interface Together {
+  keys: string[];
+  byAspect: Map<AspectName, Map<string, Json>>;
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);

@@ -183,6 +183,7 @@ function node(ctx: ReadContext, hit: SearchHit): Json | null {
 }
 
 function results(ctx: ReadContext, page: SearchHit[]): Json[] {
+  ctx.readTogether(page.map((h) => h.key));
   return page.flatMap((h) => {
     const entity = node(ctx, h);
     return entity
@@ -240,6 +241,7 @@ export const searchRoots = {
     if (args.input.query.trim() === '') throw badRequest(`${where}.query: type something to complete`);
     const limit = bounded(args.input.limit, DEFAULT_LIMIT, `${where}.limit`);
     const page = search(args.input, ctx, where, limit, 0);
+    ctx.readTogether(page.map((h) => h.key));
     return {
       query: args.input.query,
       suggestions: page.map((h) => h.name),
@@ -253,6 +255,7 @@ export const searchRoots = {
     // Per type, in the order asked (DataHub's AutoCompleteForMultipleResolver answers one entry per searched type).
     const suggestions = kindsOf(args.input.types).flatMap((kind) => {
       const page = search({ ...args.input, types: [lookupGraphqlEntityTypeOf(kind)] }, ctx, where, limit, 0);
+      ctx.readTogether(page.map((h) => h.key));
       return page.length === 0
         ? []
         : [

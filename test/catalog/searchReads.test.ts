@@ -1,0 +1,225 @@
+/**
+ * What a search page reads (ReadContext.readTogether, AspectStore.aspectOf): the nodes of a search,
+ * autocomplete or scroll page read each aspect a field asks for all the page's entities in one
+ * statement, not every aspect of each entity. The answers are the same as when each entity is read
+ * whole (a context whose readTogether does nothing, as before): many queries and selections, every
+ * kind, edited and ingested descriptions, tags, owners, schemas, `exists`, in both modes. A
+ * completion's document reads no entity whole.
+ */
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import { AUTOCOMPLETE_ENTITIES, SEARCH_ENTITIES } from '../../server/src/catalogClient/queries';
+import { keyFormOf } from '../../catalog/src/compat';
+import { runGraphQL, type GraphQLLimits } from '../../catalog/src/graphql/endpoint';
+import { contextFields } from '../../catalog/src/graphql/contextShapes';
+import { ReadContext } from '../../catalog/src/graphql/readShapes';
+import { DEFAULT_QUERY_LIMITS } from '../../catalog/src/graphql/limits';
+import { DATAHUB_QUERY_LIMITS } from '../../model/src/queryCost';
+import { ingestProposalBatch } from '../../catalog/src/ingest';
+import { DEFAULT_NAMESPACES, NamespacePolicy } from '../../catalog/src/namespaces';
+import { loadSample } from '../../catalog/src/sample';
+import { AspectStore } from '../../catalog/src/store';
+
+type Json = Record<string, unknown>;
+
+/** The context as it read before: every entity whole (aspectsOf), whatever the page. */
+class WholeReads extends ReadContext {
+  override readTogether(): void {}
+}
+
+const ds = (name: string): string => `urn:li:dataset:(urn:li:dataPlatform:hive,${name},PROD)`;
+
+function proposal(urn: string, aspectName: string, value: Json): Json {
+  return {
+    entityType: 'dataset',
+    entityUrn: urn,
+    changeType: 'UPSERT',
+    aspectName,
+    aspect: { value: JSON.stringify(value), contentType: 'application/json' },
+  };
+}
+
+/** 1,200 datasets `reads.t_<i>`: ingested descriptions, edited ones, both, tags and owners on some. */
+function readsProposals(): Json[] {
+  const out: Json[] = [];
+  for (let i = 0; i < 1200; i++) {
+    const urn = ds(`reads.t_${i}`);
+    if (i % 4 !== 3) out.push(proposal(urn, 'datasetProperties', { name: `reads.t_${i}`, description: `Table ${i}.` }));
+    if (i % 4 === 3 || i % 5 === 0)
+      out.push(
+        proposal(urn, 'schemaMetadata', {
+          schemaName: `t_${i}`,
+          platform: 'urn:li:dataPlatform:hive',
+          version: 0,
+          hash: '',
+          platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },
+          fields: [
+            { fieldPath: 'id', nativeDataType: 'string', type: { type: { 'com.linkedin.schema.StringType': {} } } },
+          ],
+        }),
+      );
+    if (i % 3 === 0) out.push(proposal(urn, 'editableDatasetProperties', { description: `Edited ${i}.` }));
+    if (i % 7 === 0) out.push(proposal(urn, 'globalTags', { tags: [{ tag: 'urn:li:tag:pii' }] }));
+    if (i % 11 === 0)
+      out.push(
+        proposal(urn, 'ownership', {
+          owners: [{ owner: 'urn:li:corpuser:jdoe', type: 'DATAOWNER' }],
+          lastModified: { time: 0, actor: 'urn:li:corpuser:jdoe' },
+        }),
+      );
+  }
+  return out;
+}
+
+/** Every kind's fields a page may ask, read from many aspects (`exists` reads the entity whole: WIDE_EXISTS). */
+const WIDE = `urn type
+  ... on Dataset { name platform { name } description properties { name description customProperties { key value } }
+    editableProperties { description } schemaMetadata { name fields { fieldPath type description } }
+    editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description } }
+    tags { tags { tag { urn } } } ownership { owners { owner { ... on CorpUser { urn } } } }
+    deprecation { deprecated } institutionalMemory { elements { url } } }
+  ... on MLFeature { name description dataType properties { description dataType sources { urn } } editableProperties { description } }
+  ... on MLFeatureTable { name description properties { description mlFeatures { urn name } } editableProperties { description } }
+  ... on MLModel { name description properties { description groups { urn } } editableProperties { description } }
+  ... on MLModelGroup { name description properties { description } editableProperties { description } }`;
+
+/** WIDE, and then `exists` (which reads each entity whole) after the fields read together. */
+const WIDE_EXISTS = `${WIDE}
+  ... on Dataset { exists } ... on MLFeature { exists } ... on MLFeatureTable { exists } ... on MLModel { exists }
+  ... on MLModelGroup { exists }`;
+
+const DOCUMENTS: Array<{ name: string; query: string; input: (q: string) => Json }> = [
+  {
+    name: 'the server search',
+    query: SEARCH_ENTITIES,
+    input: (q) => ({ query: q, start: 0, count: 60 }),
+  },
+  {
+    name: 'the server completion',
+    query: AUTOCOMPLETE_ENTITIES,
+    input: (q) => ({
+      query: q,
+      types: ['DATASET'],
+      limit: 50,
+      orFilters: [{ and: [{ field: 'platform', values: ['urn:li:dataPlatform:hive'] }] }],
+    }),
+  },
+  {
+    name: 'a wide search, a large page',
+    query: `query ($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) { total searchResults { entity { ${WIDE} } matchedFields { name value } } } }`,
+    input: (q) => ({ query: q, start: 3, count: 1000 }),
+  },
+  {
+    name: 'a wide scroll with a filter left to JS',
+    query: `query ($input: ScrollAcrossEntitiesInput!) { scrollAcrossEntities(input: $input) { nextScrollId total searchResults { entity { ${WIDE_EXISTS} } } } }`,
+    input: (q) => ({
+      query: q,
+      count: 40,
+      orFilters: [
+        { and: [{ field: 'platform', values: ['hive'] }] },
+        { and: [{ field: '_entityType', values: ['MLFEATURE'] }] },
+      ],
+    }),
+  },
+  {
+    name: 'a wide completion of every kind',
+    query: `query ($input: AutoCompleteMultipleInput!) { autoCompleteForMultiple(input: $input) { suggestions { type suggestions entities { ${WIDE} } } } }`,
+    input: (q) => ({ query: q, limit: 30 }),
+  },
+  {
+    name: 'autoComplete',
+    query: `query ($input: AutoCompleteInput!) { autoComplete(input: $input) { suggestions entities { ${WIDE_EXISTS} } } }`,
+    input: (q) => ({ query: q, type: 'DATASET', limit: 25 }),
+  },
+];
+
+const QUERIES = ['users', 'reads', 'reads.t_1', 't_11', 'table 1', 'edited', 'churn', 'age', 'us', 'e', '*', 'usres'];
+
+for (const compat of ['spec', 'datahub'] as const)
+  describe(`what a search page reads (${compat} mode)`, () => {
+    const namespaces = new NamespacePolicy(DEFAULT_NAMESPACES, keyFormOf(compat));
+    const store = new AspectStore(':memory:', 'normal', namespaces.canonical, keyFormOf(compat));
+    const actor = namespaces.userUrn('datahub');
+    loadSample(store, namespaces, actor, compat);
+    ingestProposalBatch(store, { proposals: readsProposals(), async: 'false' }, namespaces, actor, compat);
+    const limits: GraphQLLimits =
+      compat === 'datahub'
+        ? { kind: 'datahub', limits: DATAHUB_QUERY_LIMITS }
+        : { kind: 'spec', limits: DEFAULT_QUERY_LIMITS };
+    const run = async (ctx: ReadContext, query: string, input: Json): Promise<string> =>
+      JSON.stringify((await runGraphQL({ query, variables: { input } }, ctx, { limits })).body);
+    after(() => store.close());
+
+    for (const d of DOCUMENTS)
+      test(`${d.name}: the same answers as reading each entity whole`, async () => {
+        for (const q of QUERIES) {
+          const together = await run(
+            new ReadContext(store, namespaces, actor, compat, contextFields),
+            d.query,
+            d.input(q),
+          );
+          const whole = await run(new WholeReads(store, namespaces, actor, compat, contextFields), d.query, d.input(q));
+          assert.equal(together, whole, `${d.name}, query '${q}'`);
+          assert.doesNotMatch(together, /"errors"/, `${d.name}, query '${q}'`);
+        }
+      });
+
+    test("a completion's document reads no entity whole, and each aspect it asks once per page", async () => {
+      const calls = { getAll: 0, aspectOf: [] as Array<{ aspect: string; keys: number }> };
+      const getAll = store.getAll.bind(store);
+      const aspectOf = store.aspectOf.bind(store);
+      store.getAll = (key) => {
+        calls.getAll++;
+        return getAll(key);
+      };
+      store.aspectOf = (aspect, keys) => {
+        calls.aspectOf.push({ aspect, keys: keys.length });
+        return aspectOf(aspect, keys);
+      };
+      try {
+        const answer = JSON.parse(
+          await run(
+            new ReadContext(store, namespaces, actor, compat, contextFields),
+            AUTOCOMPLETE_ENTITIES,
+            DOCUMENTS[1]!.input('reads.t_'),
+          ),
+        ) as { data: { autoCompleteForMultiple: { suggestions: Array<{ entities: unknown[] }> } } };
+        assert.equal(answer.data.autoCompleteForMultiple.suggestions[0]!.entities.length, 50);
+        assert.equal(calls.getAll, 0);
+        assert.deepEqual(calls.aspectOf, [
+          { aspect: 'datasetProperties', keys: 50 },
+          { aspect: 'editableDatasetProperties', keys: 50 },
+        ]);
+      } finally {
+        store.getAll = getAll;
+        store.aspectOf = aspectOf;
+      }
+    });
+  });
+
+test("aspectOf: one aspect's values by key, more keys than one statement takes, keys without it absent", () => {
+  const namespaces = new NamespacePolicy(DEFAULT_NAMESPACES);
+  const store = new AspectStore(':memory:', 'normal', namespaces.canonical);
+  try {
+    ingestProposalBatch(
+      store,
+      { proposals: readsProposals(), async: 'false' },
+      namespaces,
+      'urn:li:corpuser:x',
+      'spec',
+    );
+    const keys = [...Array.from({ length: 1200 }, (_, i) => ds(`reads.t_${i}`)), ds('reads.none')];
+    const edited = store.aspectOf('editableDatasetProperties', keys);
+    assert.equal(edited.size, 400);
+    assert.deepEqual(edited.get(ds('reads.t_1197')), { description: 'Edited 1197.' });
+    assert.equal(edited.has(ds('reads.t_1198')), false);
+    const props = store.aspectOf('datasetProperties', keys.slice(1000));
+    assert.equal(props.size, 150);
+    assert.deepEqual(props.get(ds('reads.t_1000')), store.getAll(ds('reads.t_1000')).get('datasetProperties')?.value);
+    assert.equal(store.aspectOf('datasetProperties', []).size, 0);
+    for (const n of [1, 7, 8, 9, 1024, 1025])
+      assert.equal(store.aspectOf('editableDatasetProperties', keys.slice(0, n)).size, Math.ceil(n / 3), `${n} keys`);
+  } finally {
+    store.close();
+  }
+});
