@@ -258,11 +258,7 @@ export class AspectStore {
    */
   getAll(urn: string): Map<AspectName, StoredAspect> {
     if (this.db.inTransaction) return this.readAll(urn);
-    const version = this.dataVersion.get() as number;
-    if (version !== this.cachedVersion) {
-      this.cache.clear();
-      this.cachedVersion = version;
-    }
+    this.checkCaches();
     let m = this.cache.get(urn);
     if (!m) {
       m = this.readAll(urn);
@@ -271,6 +267,32 @@ export class AspectStore {
       this.cache.set(urn, m);
     }
     return new Map(m);
+  }
+
+  /** Empties the caches of reads (`cache`, `aspectCache`) when another connection committed since they were filled. */
+  private checkCaches(): void {
+    const version = this.dataVersion.get() as number;
+    if (version !== this.cachedVersion) {
+      this.cache.clear();
+      this.aspectCache.clear();
+      this.cachedVersion = version;
+    }
+  }
+
+  /**
+   * What `getAll` would answer from its cache for each of these keys that it holds (none in a
+   * transaction, or after another connection's commit): entities read whole recently cost a copy
+   * of a map, less than reading any of their aspects again.
+   */
+  cachedAll(keys: readonly string[]): Map<string, Map<AspectName, StoredAspect>> {
+    const out = new Map<string, Map<AspectName, StoredAspect>>();
+    if (this.db.inTransaction || this.cache.size === 0) return out;
+    if ((this.dataVersion.get() as number) !== this.cachedVersion) return out;
+    for (const key of keys) {
+      const m = this.cache.get(key);
+      if (m) out.set(key, new Map(m));
+    }
+    return out;
   }
 
   private readAll(urn: string): Map<AspectName, StoredAspect> {
@@ -308,8 +330,24 @@ export class AspectStore {
    */
   aspectOf(aspect: AspectName, keys: readonly string[]): Map<string, Record<string, unknown>> {
     const out = new Map<string, Record<string, unknown>>();
-    for (let at = 0; at < keys.length; at += MAX_KEYS_PER_READ) {
-      const n = Math.min(MAX_KEYS_PER_READ, keys.length - at);
+    // Outside a transaction, values read before (and entities found without the aspect) come from
+    // a cache kept like getAll's: `put` drops the entity, another connection's commit drops all.
+    let cached: Map<string, Record<string, unknown> | null> | undefined;
+    let missing: readonly string[] = keys;
+    if (!this.db.inTransaction) {
+      this.checkCaches();
+      cached = this.aspectCache.get(aspect);
+      if (!cached) this.aspectCache.set(aspect, (cached = new Map()));
+      const left: string[] = [];
+      for (const key of keys) {
+        const v = cached.get(key);
+        if (v === undefined) left.push(key);
+        else if (v !== null) out.set(key, v);
+      }
+      missing = left;
+    }
+    for (let at = 0; at < missing.length; at += MAX_KEYS_PER_READ) {
+      const n = Math.min(MAX_KEYS_PER_READ, missing.length - at);
       // Statements for 8, 16, 32 … keys, the places left over given NULL (which `IN` never matches).
       let size = 8;
       while (size < n) size *= 2;
@@ -321,11 +359,21 @@ export class AspectStore {
         this.selectAspectOf.set(size, st);
       }
       const params: Array<string | null> = [aspect];
-      for (let i = 0; i < size; i++) params.push(i < n ? keys[at + i]! : null);
+      for (let i = 0; i < size; i++) params.push(i < n ? missing[at + i]! : null);
       for (const r of st.all(...params)) out.set(r.urn, JSON.parse(r.value) as Record<string, unknown>);
     }
+    if (cached)
+      for (const key of missing) {
+        const v = out.get(key);
+        if (v) deepFreeze(v);
+        if (cached.size >= CACHED_ENTITIES) cached.delete(cached.keys().next().value as string);
+        cached.set(key, v ?? null);
+      }
     return out;
   }
+
+  /** aspectOf's values read outside transactions, by aspect, then key (null: not stored); frozen, valid while `cachedVersion` is. */
+  private readonly aspectCache = new Map<AspectName, Map<string, Record<string, unknown> | null>>();
 
   /** aspectOf's statements by the number of keys they take. */
   private readonly selectAspectOf = new Map<
@@ -353,6 +401,7 @@ export class AspectStore {
 
   put(a: RawStoredAspect): void {
     this.cache.delete(a.urn);
+    for (const values of this.aspectCache.values()) values.delete(a.urn);
     this.generationCount++;
     this.upsert.run({
       urn: a.urn,
@@ -445,6 +494,7 @@ export class AspectStore {
 
   close(): void {
     this.cache.clear();
+    this.aspectCache.clear();
     if (this.db.open) this.db.close();
   }
 }

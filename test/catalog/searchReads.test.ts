@@ -4,9 +4,13 @@
  * statement, not every aspect of each entity. The answers are the same as when each entity is read
  * whole (a context whose readTogether does nothing, as before): many queries and selections, every
  * kind, edited and ingested descriptions, tags, owners, schemas, `exists`, in both modes. A
- * completion's document reads no entity whole.
+ * completion's document reads no entity whole. The values read are cached like getAll's (writes,
+ * other connections' commits and rollbacks seen).
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { AUTOCOMPLETE_ENTITIES, SEARCH_ENTITIES } from '../../server/src/catalogClient/queries';
 import { keyFormOf } from '../../catalog/src/compat';
@@ -19,6 +23,7 @@ import { ingestProposalBatch } from '../../catalog/src/ingest';
 import { DEFAULT_NAMESPACES, NamespacePolicy } from '../../catalog/src/namespaces';
 import { loadSample } from '../../catalog/src/sample';
 import { AspectStore } from '../../catalog/src/store';
+import { writeAspect } from '../../catalog/src/writes';
 
 type Json = Record<string, unknown>;
 
@@ -221,5 +226,56 @@ test("aspectOf: one aspect's values by key, more keys than one statement takes, 
       assert.equal(store.aspectOf('editableDatasetProperties', keys.slice(0, n)).size, Math.ceil(n / 3), `${n} keys`);
   } finally {
     store.close();
+  }
+});
+
+test("aspectOf's answers see this store's writes, another connection's commits and rollbacks; cached values are frozen", (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'catalog-lens-aspectof-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'c.db');
+  const a = new AspectStore(file, 'normal', 'li');
+  const b = new AspectStore(file, 'normal', 'li');
+  const users = ds('db.users');
+  const other = ds('db.other');
+  const describeUsers = (store: AspectStore, description: string, now: number): void => {
+    writeAspect(
+      store,
+      {
+        key: users,
+        requestedUrn: users,
+        entityType: 'dataset',
+        aspectName: 'datasetProperties',
+        value: { name: 'users', description },
+      },
+      'urn:li:corpuser:t',
+      now,
+      'spec',
+    );
+  };
+  const shown = (store: AspectStore): unknown =>
+    store.aspectOf('datasetProperties', [users, other]).get(users)?.['description'];
+  try {
+    assert.equal(shown(a), undefined);
+    a.transaction(() => describeUsers(a, 'first', 1));
+    assert.equal(shown(a), 'first');
+    assert.equal(shown(a), 'first');
+    a.transaction(() => describeUsers(a, 'second', 2));
+    assert.equal(shown(a), 'second');
+    b.transaction(() => describeUsers(b, 'written by another connection', 3));
+    assert.equal(shown(a), 'written by another connection');
+    assert.throws(() =>
+      a.transaction(() => {
+        describeUsers(a, 'rolled back', 4);
+        assert.equal(shown(a), 'rolled back');
+        throw new Error('refused');
+      }),
+    );
+    assert.equal(shown(a), 'written by another connection');
+    const value = a.aspectOf('datasetProperties', [users]).get(users)!;
+    assert.ok(Object.isFrozen(value));
+    assert.equal(a.aspectOf('datasetProperties', [other]).size, 0);
+  } finally {
+    a.close();
+    b.close();
   }
 });

@@ -61,9 +61,12 @@ export class ReadContext {
    * The entities of a search page, whose nodes read few of their aspects (a completion asks the
    * descriptions): an aspect a field of one of them reads is read for all of them at once
    * (AspectStore.aspectOf: one statement, that aspect's values only), instead of every aspect of
-   * each entity with its system metadata (`aspectsOf`). What a field answers is the same.
+   * each entity with its system metadata (`aspectsOf`), unless the store holds the entity whole in
+   * its cache. What a field answers is the same.
    */
   readTogether(keys: readonly string[]): void {
+    // Entities the store has whole in its cache are taken from there, as `aspectsOf` would.
+    for (const [key, m] of this.store.cachedAll(keys)) if (!this.loaded.has(key)) this.loaded.set(key, m);
     const group: Together = { keys: keys.filter((k) => !this.loaded.has(k)), byAspect: new Map() };
     if (group.keys.length === 0) return;
     this.together ??= new Map();
