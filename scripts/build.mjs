@@ -251,9 +251,6 @@ const builds = [
   {
     entryPoints: ['server/src/main.ts'],
     outfile: `${SERVER_DIR}/server-core.js`,
-    // Its first line names the build, as the wiring's does: dist/server.js checks both before it
-    // answers `initialize` early (wiringCheck.ts bundlesProblem).
-    banner: { js: BUILD_LINE },
     // flatReexports: the LSP library's `export *` as values, not getters (~2,000 made at each start).
     plugins: [lazyPackages, sharedModules('bundle'), lazyWiring(wiringExports), pureModel, flatReexports],
     // server.ts checks that the wiring's bundle is there before it answers `initialize`.
@@ -328,16 +325,8 @@ if (existsSync('server/src/boot.ts') && SERVER_BUNDLES.every((f) => existsSync(f
     ...common,
     entryPoints: ['server/src/boot.ts'],
     outfile: `${SERVER_DIR}/server.js`,
-    // node:os (the home folder, when no HOME names it): loaded on first use. It answers
-    // `initialize` over stdio before the bundles run (earlyInitialize.ts), checking the wiring's
-    // bundle as dist/server-core.js does, with the model's tables it does not use left out.
-    plugins: [lazyPackages, pureModel],
-    define: {
-      ...common.define,
-      SERVER_BUNDLES_HASH: JSON.stringify(hash.digest('hex')),
-      CATALOG_LENS_CORE_FILE: JSON.stringify('server-core.js'),
-      CATALOG_LENS_WIRING_FILE: JSON.stringify(WIRING_FILE),
-      CATALOG_LENS_BUILD_LINE: JSON.stringify(BUILD_LINE),
-    },
+    // node:os (the home folder, when no HOME names it): loaded on first use.
+    plugins: [lazyPackages],
+    define: { ...common.define, SERVER_BUNDLES_HASH: JSON.stringify(hash.digest('hex')) },
   });
 }

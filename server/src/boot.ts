@@ -20,9 +20,6 @@
  * temporary name synced and renamed into place: two servers starting together never read half a
  * file. Nothing here may stop the server: any failure means
  * no cache.
- *
- * Over stdio, this entry answers `initialize` itself before it runs any bundle
- * (earlyInitialize.ts): the LSP library and its code cache are read once the result is written.
  */
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Module, createRequire, wrap } from 'node:module';
@@ -46,7 +43,6 @@ import {
   type CodeCacheWriter,
   type RunBundle,
 } from '../../model/src/codeCache';
-import { earlyInitialize } from './earlyInitialize';
 
 /** The sha256 of the server's bundles (BUNDLES, in order), written in at build time (scripts/build.mjs). */
 declare const SERVER_BUNDLES_HASH: string;
@@ -219,21 +215,5 @@ function writeCache(file: string, data: Buffer[], status: CodeCacheStatus): void
   }
 }
 
-// Run as a process's main module or required by a launcher (bin/catalog-lens-server.js). Over
-// stdio the `initialize` result is written first, before the bundles and the cache are read
-// (earlyInitialize.ts); they are run then, in the same event.
-// process.stdin and stdout are made only when read (getters: with node-ipc they are never made here).
-const proc = {
-  argv: process.argv.slice(2),
-  env: process.env,
-  get stdin() {
-    return process.stdin;
-  },
-  get stdout() {
-    return process.stdout;
-  },
-  setExitCode(code: number) {
-    process.exitCode = code;
-  },
-};
-if (!earlyInitialize(proc, () => startBundles(__dirname))) startBundles(__dirname);
+// Run as a process's main module or required by a launcher (bin/catalog-lens-server.js).
+startBundles(__dirname);

@@ -5,14 +5,22 @@
  * loaded only when `initialize` has been answered: what a start costs before the editor hears back
  * is the connection and this module, not the features, scanners and catalog client.
  */
-import { writeSync } from 'node:fs';
+import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
 import { readClientSession, type ClientSession } from './clientSession';
 import { initializeResult } from './capabilities';
 import { wireServer, type Runtime, type WiredServer } from './wiring';
-import { wiringProblem } from './wiringCheck';
 
 export type { Runtime } from './wiring';
+
+/**
+ * In the server's first bundle, written in by scripts/build.mjs: the wiring's bundle beside it and
+ * the build both were made by. Not defined when the wiring is a module of this process (out/).
+ */
+declare const CATALOG_LENS_WIRING_FILE: string | undefined;
+/** The first line of that bundle, which names the build (scripts/build.mjs). */
+declare const CATALOG_LENS_BUILD_LINE: string;
 
 export function startServer(connection: Connection, runtime: Runtime): void {
   let wired: WiredServer | undefined;
@@ -40,6 +48,34 @@ export function startServer(connection: Connection, runtime: Runtime): void {
     return initializeResult(session);
   });
   connection.listen();
+}
+
+/**
+ * Why the wiring's bundle cannot be loaded, told before the `initialize` result (an editor shows
+ * an error answer to the user): the file is not beside this bundle, or its first line names
+ * another build. A cheap check (the file's first bytes), made only when the wiring is a file of
+ * its own.
+ */
+function wiringProblem(): string | undefined {
+  if (typeof CATALOG_LENS_WIRING_FILE !== 'string') return undefined;
+  const file = join(__dirname, CATALOG_LENS_WIRING_FILE);
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (e) {
+    return `catalog-lens-server: ${file} is missing (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); reinstall the extension`;
+  }
+  const head = Buffer.alloc(CATALOG_LENS_BUILD_LINE.length);
+  try {
+    readSync(fd, head, 0, head.length, 0);
+  } catch (e) {
+    return `catalog-lens-server: ${file} cannot be read (${(e as Error).message}); reinstall the extension`;
+  } finally {
+    closeSync(fd);
+  }
+  if (head.toString('latin1') !== CATALOG_LENS_BUILD_LINE)
+    return `catalog-lens-server: ${file} is from another build than ${__filename}; reinstall the extension`;
+  return undefined;
 }
 
 /**

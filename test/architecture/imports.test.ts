@@ -152,10 +152,6 @@ export const SERVER_FLOORS: Readonly<Record<string, number>> = {
   settings: 1,
   clientSession: 1,
   capabilities: 2,
-  // dist/server.js's early `initialize` result (boot.ts): the session and capabilities, no library.
-  earlyInitialize: 3,
-  // The check that the bundles beside are of this build (server.ts, earlyInitialize.ts).
-  wiringCheck: 1,
 };
 
 /** The unit of a server/src file: its top-level folder, or its own name without `.ts`. */

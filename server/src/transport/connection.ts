@@ -7,21 +7,53 @@
  * library would refuse are left to the library as they were.
  */
 import * as net from 'node:net';
-import { writeSync } from 'node:fs';
-import {
-  createConnection,
-  ProposedFeatures,
-  type Connection,
-  type Message,
-  type RemoteConsole,
-} from 'vscode-languageserver/node';
+import { createConnection, ProposedFeatures, type Connection, type RemoteConsole } from 'vscode-languageserver/node';
 import { inspect } from 'node:util';
-import { takeEarlyHandover } from './earlyHandover';
 import { OneReadMessageReader } from './messageReader';
-import { OneWriteMessageWriter, type ByteStream } from './messageWriter';
-import { transportOf } from './transportOf';
+import { OneWriteMessageWriter } from './messageWriter';
 
-export { transportOf, type Transport } from './transportOf';
+export type Transport =
+  | { kind: 'stdio' }
+  | { kind: 'socket'; port: number }
+  | { kind: 'pipe'; name: string }
+  /** --node-ipc, or no transport the library would accept: the library's own createConnection. */
+  | { kind: 'library' };
+
+/**
+ * The transport of `argv` (process.argv without node and the script), read as vscode-languageserver
+ * reads it: the first of `--node-ipc`, `--stdio`, `--socket N`, `--socket=N`, `--pipe NAME`,
+ * `--pipe=NAME` wins; a port that does not parse to a number above 0, or an empty pipe name, is
+ * no transport.
+ */
+export function transportOf(argv: readonly string[]): Transport {
+  let port: number | undefined;
+  let pipeName: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--node-ipc') return { kind: 'library' };
+    if (arg === '--stdio') return { kind: 'stdio' };
+    if (arg === '--socket') {
+      port = parseInt(argv[i + 1]!);
+      break;
+    }
+    if (arg === '--pipe') {
+      pipeName = argv[i + 1];
+      break;
+    }
+    const parts = arg.split('=');
+    if (parts[0] === '--socket') {
+      port = parseInt(parts[1]!);
+      break;
+    }
+    if (parts[0] === '--pipe') {
+      pipeName = parts[1];
+      break;
+    }
+  }
+  if (port) return { kind: 'socket', port };
+  if (pipeName) return { kind: 'pipe', name: pipeName };
+  return { kind: 'library' };
+}
 
 /**
  * The reader of stdin, shaped so that the library also treats it as the input stream it watches:
@@ -39,50 +71,6 @@ function stdinReader(stdin: NodeJS.ReadStream): OneReadMessageReader {
   });
 }
 
-/**
- * The writer over stdio after dist/server.js answered `initialize` (earlyInitialize.ts): the
- * connection's own answer to that request, made from the same functions, is not written again.
- * Should it differ from the one written (it does not: test/server/earlyInitialize.test.ts holds
- * the two together), the difference is told on stderr.
- */
-class AnsweredOnceWriter extends OneWriteMessageWriter {
-  constructor(
-    stream: ByteStream,
-    private answered: { readonly id: number | string; readonly json: string } | undefined,
-  ) {
-    super(stream);
-  }
-
-  override write(msg: Message): Promise<void> {
-    const answered = this.answered;
-    if (answered !== undefined && 'id' in msg && msg.id === answered.id && !('method' in msg)) {
-      this.answered = undefined;
-      const json = JSON.stringify(msg);
-      if (json !== answered.json) {
-        // The client holds a result this server would not give (the bundles changed under it): told
-        // on stderr and, when the answer is an error, to the user; then the process ends (1), so the
-        // client sees the server stop rather than a server whose requests all fail.
-        writeSync(
-          2,
-          `catalog-lens-server: the initialize answer written early was ${answered.json}, the connection's is ${json}\n`,
-        );
-        const error = 'error' in msg && msg.error ? (msg.error as { message?: unknown }).message : undefined;
-        const told =
-          typeof error === 'string'
-            ? super.write({
-                jsonrpc: '2.0',
-                method: 'window/showMessage',
-                params: { type: 1, message: error },
-              } as Message)
-            : Promise.resolve();
-        return told.finally(() => process.exit(1));
-      }
-      return Promise.resolve();
-    }
-    return super.write(msg);
-  }
-}
-
 /** The connection for `argv` (see transportOf). */
 export function createServerConnection(argv: readonly string[]): Connection {
   const transport = transportOf(argv);
@@ -90,17 +78,11 @@ export function createServerConnection(argv: readonly string[]): Connection {
     case 'library':
       return createConnection(ProposedFeatures.all);
     case 'stdio': {
-      // dist/server.js may have read stdin's first bytes and answered `initialize` (earlyInitialize.ts).
-      const early = takeEarlyHandover();
-      const reader = stdinReader(process.stdin);
-      if (early !== undefined) reader.readFirst(early.input);
       // The library exits the process when stdin ends or closes (stdinReader).
       const connection = createConnection(
         ProposedFeatures.all,
-        reader,
-        early?.answered !== undefined
-          ? new AnsweredOnceWriter(process.stdout, early.answered)
-          : new OneWriteMessageWriter(process.stdout),
+        stdinReader(process.stdin),
+        new OneWriteMessageWriter(process.stdout),
       );
       routeConsoleTo(connection.console);
       return connection;

@@ -69,8 +69,6 @@ export class OneReadMessageReader extends AbstractMessageReader implements Messa
   /** When the incomplete message last got data; undefined when no message is incomplete. */
   private partialSince: number | undefined;
   private partialTimer: NodeJS.Timeout | undefined;
-  /** Bytes read from the stream before this reader (earlyInitialize.ts), read first when it listens. */
-  private readBefore: Buffer | undefined;
 
   constructor(
     private readonly stream: ReadableByteStream,
@@ -87,15 +85,6 @@ export class OneReadMessageReader extends AbstractMessageReader implements Messa
     return this.timeout;
   }
 
-  /**
-   * `bytes` were read from the stream before this reader was made: they are read first, as if they
-   * had been the stream's first data, when the reader listens.
-   */
-  readFirst(bytes: Buffer): this {
-    this.readBefore = bytes.length > 0 ? bytes : undefined;
-    return this;
-  }
-
   listen(callback: DataCallback): Disposable {
     this.bodyLength = -1;
     this.callback = callback;
@@ -103,9 +92,6 @@ export class OneReadMessageReader extends AbstractMessageReader implements Messa
     this.stream.on('data', onData);
     this.stream.on('error', (error) => this.fireError(error));
     this.stream.on('close', () => this.fireClose());
-    const before = this.readBefore;
-    this.readBefore = undefined;
-    if (before !== undefined) this.onData(before);
     return Disposable.create(() => this.stream.off('data', onData));
   }
 
