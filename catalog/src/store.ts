@@ -326,9 +326,16 @@ export class AspectStore {
   /**
    * One aspect's values of several entities, by key (an entity without it is absent), read in one
    * statement and parsed: what a search page's nodes read of each entity (ReadContext.readTogether),
-   * instead of every aspect of each with its system metadata (`getAll`).
+   * instead of every aspect of each with its system metadata (`getAll`). A stored value that does
+   * not parse (another connection may write any text) fails its key alone: the key goes into
+   * `unreadable` (when given; without it the first such error is thrown), absent from the answer
+   * and not cached, and the other keys are answered and cached.
    */
-  aspectOf(aspect: AspectName, keys: readonly string[]): Map<string, Record<string, unknown>> {
+  aspectOf(
+    aspect: AspectName,
+    keys: readonly string[],
+    unreadable?: Set<string>,
+  ): Map<string, Record<string, unknown>> {
     const out = new Map<string, Record<string, unknown>>();
     // Outside a transaction, values read before (and entities found without the aspect) come from
     // a cache kept like getAll's: `put` drops the entity, another connection's commit drops all.
@@ -360,10 +367,21 @@ export class AspectStore {
       }
       const params: Array<string | null> = [aspect];
       for (let i = 0; i < size; i++) params.push(i < n ? missing[at + i]! : null);
-      for (const r of st.all(...params)) out.set(r.urn, JSON.parse(r.value) as Record<string, unknown>);
+      for (const r of st.all(...params)) {
+        let v: Record<string, unknown>;
+        try {
+          v = JSON.parse(r.value) as Record<string, unknown>;
+        } catch (e) {
+          if (!unreadable) throw e;
+          unreadable.add(r.urn);
+          continue;
+        }
+        out.set(r.urn, v);
+      }
     }
     if (cached)
       for (const key of missing) {
+        if (unreadable?.has(key)) continue;
         const v = out.get(key);
         if (v) deepFreeze(v);
         if (cached.size >= CACHED_ENTITIES) cached.delete(cached.keys().next().value as string);

@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import Database from 'better-sqlite3';
 import { AUTOCOMPLETE_ENTITIES, SEARCH_ENTITIES } from '../../server/src/catalogClient/queries';
 import { keyFormOf } from '../../catalog/src/compat';
 import { runGraphQL, type GraphQLLimits } from '../../catalog/src/graphql/endpoint';
@@ -26,6 +27,40 @@ import { AspectStore } from '../../catalog/src/store';
 import { writeAspect } from '../../catalog/src/writes';
 
 type Json = Record<string, unknown>;
+
+const SPEC_LIMITS: GraphQLLimits = { kind: 'spec', limits: DEFAULT_QUERY_LIMITS };
+
+/** A GraphQL answer as JSON text, read through `ctx`. */
+async function answer(ctx: ReadContext, query: string, variables: Json, limits = SPEC_LIMITS): Promise<string> {
+  return JSON.stringify((await runGraphQL({ query, variables }, ctx, { limits })).body);
+}
+
+/** Counts a store's getAll calls and the keys of each aspectOf call, until `restore`. */
+function countReads(store: AspectStore): {
+  getAll: number;
+  aspectOf: Array<{ aspect: string; keys: number }>;
+  restore: () => void;
+} {
+  const getAll = store.getAll.bind(store);
+  const aspectOf = store.aspectOf.bind(store);
+  const calls = {
+    getAll: 0,
+    aspectOf: [] as Array<{ aspect: string; keys: number }>,
+    restore: () => {
+      store.getAll = getAll;
+      store.aspectOf = aspectOf;
+    },
+  };
+  store.getAll = (key) => {
+    calls.getAll++;
+    return getAll(key);
+  };
+  store.aspectOf = (aspect, keys, unreadable) => {
+    calls.aspectOf.push({ aspect, keys: keys.length });
+    return aspectOf(aspect, keys, unreadable);
+  };
+  return calls;
+}
 
 /** The context as it read before: every entity whole (aspectsOf), whatever the page. */
 class WholeReads extends ReadContext {
@@ -277,5 +312,82 @@ test("aspectOf's answers see this store's writes, another connection's commits a
   } finally {
     a.close();
     b.close();
+  }
+});
+
+/** Writes (in its own transaction) one aspect of a dataset `db.<name>`. */
+function writeDataset(store: AspectStore, name: string, aspectName: string, value: Json, now: number): void {
+  const urn = ds(`db.${name}`);
+  store.transaction(() =>
+    writeAspect(
+      store,
+      { key: urn, requestedUrn: urn, entityType: 'dataset', aspectName, value },
+      'urn:li:corpuser:t',
+      now,
+      'spec',
+    ),
+  );
+}
+
+const SEARCH_DESCRIPTIONS = `query ($input: SearchAcrossEntitiesInput!) { searchAcrossEntities(input: $input) {
+  searchResults { entity { urn ... on Dataset { properties { description } editableProperties { description } } } } } }`;
+
+test('a stored value that does not parse fails its own row of a search page, as reading it whole did, and is read once', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'catalog-lens-unreadable-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'c.db');
+  const namespaces = new NamespacePolicy(DEFAULT_NAMESPACES);
+  let store = new AspectStore(file, 'normal', 'li');
+  for (const [i, name] of ['orders_a', 'orders_b', 'orders_c'].entries()) {
+    writeDataset(store, name, 'datasetProperties', { name, description: `Orders ${i}.` }, 1);
+    writeDataset(store, name, 'editableDatasetProperties', { description: `Edited ${i}.` }, 1);
+  }
+  store.close();
+  // Another connection stores text that is not JSON (test/catalog/groupCommit.test.ts allows for it).
+  const db = new Database(file);
+  db.prepare("UPDATE aspects SET value = '{not json' WHERE aspect = 'datasetProperties' AND urn = ?").run(
+    ds('db.orders_b'),
+  );
+  db.close();
+  store = new AspectStore(file, 'normal', 'li');
+  try {
+    const input = { input: { query: 'orders', start: 0, count: 10 } };
+    const calls = countReads(store);
+    let together: string;
+    try {
+      together = await answer(new ReadContext(store, namespaces, 'urn:li:corpuser:t'), SEARCH_DESCRIPTIONS, input);
+    } finally {
+      calls.restore();
+    }
+    const whole = await answer(new WholeReads(store, namespaces, 'urn:li:corpuser:t'), SEARCH_DESCRIPTIONS, input);
+    assert.equal(together, whole);
+    const body = JSON.parse(together) as {
+      data: { searchAcrossEntities: { searchResults: Array<{ entity: Json }> } };
+      errors: Array<{ path: unknown[] }>;
+    };
+    const rows = body.data.searchAcrossEntities.searchResults.map((r) => r.entity);
+    assert.equal(rows.length, 3);
+    const good = rows.filter((e) => e['urn'] !== ds('db.orders_b'));
+    assert.equal(good.length, 2);
+    for (const e of good) assert.match((e['properties'] as Json)['description'] as string, /^Orders \d\.$/);
+    assert.ok(body.errors.length > 0);
+    for (const e of body.errors)
+      assert.equal(
+        e.path[2],
+        rows.findIndex((r) => r['urn'] === ds('db.orders_b')),
+      );
+    // Each aspect read once for the page, not again for each row after the failure.
+    assert.deepEqual(calls.aspectOf, [
+      { aspect: 'datasetProperties', keys: 3 },
+      { aspect: 'editableDatasetProperties', keys: 3 },
+    ]);
+    // The readable values were cached, the unreadable one was not; aspectOf alone throws its error.
+    const unreadable = new Set<string>();
+    const keys = ['orders_a', 'orders_b', 'orders_c'].map((n) => ds(`db.${n}`));
+    assert.equal(store.aspectOf('datasetProperties', keys, unreadable).size, 2);
+    assert.deepEqual([...unreadable], [ds('db.orders_b')]);
+    assert.throws(() => store.aspectOf('datasetProperties', keys), SyntaxError);
+  } finally {
+    store.close();
   }
 });

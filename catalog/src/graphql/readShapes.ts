@@ -67,7 +67,11 @@ export class ReadContext {
   readTogether(keys: readonly string[]): void {
     // Entities the store has whole in its cache are taken from there, as `aspectsOf` would.
     for (const [key, m] of this.store.cachedAll(keys)) if (!this.loaded.has(key)) this.loaded.set(key, m);
-    const group: Together = { keys: keys.filter((k) => !this.loaded.has(k)), byAspect: new Map() };
+    const group: Together = {
+      keys: keys.filter((k) => !this.loaded.has(k)),
+      byAspect: new Map(),
+      unreadable: new Set(),
+    };
     if (group.keys.length === 0) return;
     this.together ??= new Map();
     for (const k of group.keys) this.together.set(k, group);
@@ -79,8 +83,11 @@ export class ReadContext {
     const group = this.together?.get(key);
     if (group) {
       let values = group.byAspect.get(aspect);
-      if (!values) group.byAspect.set(aspect, (values = this.store.aspectOf(aspect, group.keys)));
-      return values.get(key);
+      if (!values) group.byAspect.set(aspect, (values = this.store.aspectOf(aspect, group.keys, group.unreadable)));
+      if (!group.unreadable.has(key)) return values.get(key);
+      // Its stored value does not parse: this entity alone is read whole from now on, as before
+      // readTogether, and fails each field as it did (the same error); the page's others are answered.
+      this.together?.delete(key);
     }
     return this.aspectsOf(key).get(aspect)?.value;
   }
@@ -93,10 +100,14 @@ export class ReadContext {
   }
 }
 
-/** Entities read together: their keys, and each aspect read so far with its values by key. */
+/**
+ * Entities read together: their keys, each aspect read so far with its values by key, and the keys
+ * one of whose values read did not parse (AspectStore.aspectOf).
+ */
 interface Together {
   keys: string[];
   byAspect: Map<AspectName, Map<string, Json>>;
+  unreadable: Set<string>;
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
