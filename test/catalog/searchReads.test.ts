@@ -178,10 +178,15 @@ const QUERIES = ['users', 'reads', 'reads.t_1', 't_11', 'table 1', 'edited', 'ch
 for (const compat of ['spec', 'datahub'] as const)
   describe(`what a search page reads (${compat} mode)`, () => {
     const namespaces = new NamespacePolicy(DEFAULT_NAMESPACES, keyFormOf(compat));
-    const store = new AspectStore(':memory:', 'normal', namespaces.canonical, keyFormOf(compat));
     const actor = namespaces.userUrn('datahub');
-    loadSample(store, namespaces, actor, compat);
-    ingestProposalBatch(store, { proposals: readsProposals(), async: 'false' }, namespaces, actor, compat);
+    /** A store of the sample and readsProposals, its caches of reads empty. */
+    const freshStore = (): AspectStore => {
+      const s = new AspectStore(':memory:', 'normal', namespaces.canonical, keyFormOf(compat));
+      loadSample(s, namespaces, actor, compat);
+      ingestProposalBatch(s, { proposals: readsProposals(), async: 'false' }, namespaces, actor, compat);
+      return s;
+    };
+    const store = freshStore();
     const limits: GraphQLLimits =
       compat === 'datahub'
         ? { kind: 'datahub', limits: DATAHUB_QUERY_LIMITS }
@@ -204,22 +209,15 @@ for (const compat of ['spec', 'datahub'] as const)
         }
       });
 
-    test("a completion's document reads no entity whole, and each aspect it asks once per page", async () => {
-      const calls = { getAll: 0, aspectOf: [] as Array<{ aspect: string; keys: number }> };
-      const getAll = store.getAll.bind(store);
-      const aspectOf = store.aspectOf.bind(store);
-      store.getAll = (key) => {
-        calls.getAll++;
-        return getAll(key);
-      };
-      store.aspectOf = (aspect, keys) => {
-        calls.aspectOf.push({ aspect, keys: keys.length });
-        return aspectOf(aspect, keys);
-      };
+    test("a completion's document reads no entity whole, and each aspect it asks once per page", async (t) => {
+      // Its own store: the tests before it (whichever order they run in) leave entities in getAll's cache.
+      const own = freshStore();
+      t.after(() => own.close());
+      const calls = countReads(own);
       try {
         const answer = JSON.parse(
           await run(
-            new ReadContext(store, namespaces, actor, compat, contextFields),
+            new ReadContext(own, namespaces, actor, compat, contextFields),
             AUTOCOMPLETE_ENTITIES,
             DOCUMENTS[1]!.input('reads.t_'),
           ),
@@ -231,8 +229,30 @@ for (const compat of ['spec', 'datahub'] as const)
           { aspect: 'editableDatasetProperties', keys: 50 },
         ]);
       } finally {
-        store.getAll = getAll;
-        store.aspectOf = aspectOf;
+        calls.restore();
+      }
+    });
+
+    test("a completion's entities the store holds whole in getAll's cache are taken from there, not read again", async (t) => {
+      const own = freshStore();
+      t.after(() => own.close());
+      const ask = (): Promise<string> =>
+        run(
+          new ReadContext(own, namespaces, actor, compat, contextFields),
+          AUTOCOMPLETE_ENTITIES,
+          DOCUMENTS[1]!.input('reads.t_'),
+        );
+      const first = await ask();
+      const urns = [...first.matchAll(/"urn":"(urn:li:dataset:[^"]*)"/g)].map((m) => m[1]!);
+      assert.ok(urns.length >= 50);
+      for (const urn of urns) own.getAll(urn);
+      const calls = countReads(own);
+      try {
+        assert.equal(await ask(), first);
+        assert.equal(calls.getAll, 0);
+        assert.deepEqual(calls.aspectOf, []);
+      } finally {
+        calls.restore();
       }
     });
   });
