@@ -411,3 +411,31 @@ test('a stored value that does not parse fails its own row of a search page, as 
     store.close();
   }
 });
+
+test("a search page does not answer from getAll's cache what another connection changed since", async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'catalog-lens-stale-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'c.db');
+  const namespaces = new NamespacePolicy(DEFAULT_NAMESPACES);
+  const a = new AspectStore(file, 'normal', 'li');
+  const b = new AspectStore(file, 'normal', 'li');
+  try {
+    writeDataset(a, 'orders_x', 'datasetProperties', { name: 'orders_x', description: 'Old words.' }, 1);
+    const x = ds('db.orders_x');
+    assert.equal(a.getAll(x).get('datasetProperties')?.value['description'], 'Old words.');
+    writeDataset(b, 'orders_x', 'datasetProperties', { name: 'orders_x', description: 'New words.' }, 2);
+    const body = JSON.parse(
+      await answer(new ReadContext(a, namespaces, 'urn:li:corpuser:t'), SEARCH_DESCRIPTIONS, {
+        input: { query: 'orders_x', start: 0, count: 10 },
+      }),
+    ) as { data: { searchAcrossEntities: { searchResults: Array<{ entity: Json }> } } };
+    const rows = body.data.searchAcrossEntities.searchResults.map((r) => r.entity);
+    assert.deepEqual(
+      rows.map((e) => [e['urn'], (e['properties'] as Json)['description']]),
+      [[x, 'New words.']],
+    );
+  } finally {
+    a.close();
+    b.close();
+  }
+});
