@@ -439,3 +439,34 @@ test("a search page does not answer from getAll's cache what another connection 
     b.close();
   }
 });
+
+test('an entity on two aliased pages of one request is read together once', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'catalog-lens-aliased-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'c.db');
+  const namespaces = new NamespacePolicy(DEFAULT_NAMESPACES);
+  const store = new AspectStore(file, 'normal', 'li');
+  try {
+    for (const [i, name] of ['orders_a', 'orders_b', 'orders_c', 'orders_d'].entries())
+      writeDataset(store, name, 'datasetProperties', { name, description: `Orders ${i}.` }, 1);
+    const page = (alias: string, start: number): string =>
+      `${alias}: searchAcrossEntities(input: { query: "orders", start: ${start}, count: 3 }) {
+        searchResults { entity { urn ... on Dataset { properties { description } } } } }`;
+    const query = `{ ${page('first', 0)} ${page('second', 1)} }`;
+    const calls = countReads(store);
+    let together: string;
+    try {
+      together = await answer(new ReadContext(store, namespaces, 'urn:li:corpuser:t'), query, {});
+    } finally {
+      calls.restore();
+    }
+    assert.equal(together, await answer(new WholeReads(store, namespaces, 'urn:li:corpuser:t'), query, {}));
+    assert.doesNotMatch(together, /"errors"/);
+    assert.deepEqual(calls.aspectOf, [
+      { aspect: 'datasetProperties', keys: 3 },
+      { aspect: 'datasetProperties', keys: 1 },
+    ]);
+  } finally {
+    store.close();
+  }
+});

@@ -63,12 +63,20 @@ export class ReadContext {
    * (AspectStore.aspectOf: one statement, that aspect's values only), instead of every aspect of
    * each entity with its system metadata (`aspectsOf`), unless the store holds the entity whole in
    * its cache. What a field answers is the same.
+   *
+   * Limit: one entity's aspects are then read in separate statements (one per aspect), so another
+   * process's commit between two of them can give a node, say, its ingested description from before
+   * that commit and its edited one from after (getAll read each entity in one statement). The window
+   * is the time between two statements of one page; a newer data_version seen at the second could
+   * not mend values the first already answered, so it is left (a reader keeping one snapshot for the
+   * whole request would hold the WAL open across the request's resolvers).
    */
   readTogether(keys: readonly string[]): void {
     // Entities the store has whole in its cache are taken from there, as `aspectsOf` would.
     for (const [key, m] of this.store.cachedAll(keys)) if (!this.loaded.has(key)) this.loaded.set(key, m);
+    // An entity on two pages of one request (aliased searches) stays in its first group: read once.
     const group: Together = {
-      keys: keys.filter((k) => !this.loaded.has(k)),
+      keys: keys.filter((k) => !this.loaded.has(k) && !this.together?.has(k)),
       byAspect: new Map(),
       unreadable: new Set(),
     };
